@@ -1,0 +1,91 @@
+-- fieldsales: the one schema of a fresh database.
+-- Applied by `fieldsales migrate` (and `serve`) when PRAGMA user_version is below SCHEMA_VERSION
+-- in src/db.rs. Later changes add numbered upgrade steps there and edit this file to match.
+-- Timestamps are unix seconds (INTEGER); calendar dates are 'YYYY-MM-DD' text.
+
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS countries (
+    country_id INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE COLLATE NOCASE
+);
+
+CREATE TABLE IF NOT EXISTS user_types (
+    user_type_id         INTEGER PRIMARY KEY,
+    name                 TEXT NOT NULL UNIQUE,
+    is_country_supported INTEGER NOT NULL DEFAULT 1
+);
+
+CREATE TABLE IF NOT EXISTS rights (
+    right_id   INTEGER PRIMARY KEY,
+    code       TEXT NOT NULL UNIQUE,
+    group_name TEXT NOT NULL,
+    label      TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS user_type_rights (
+    user_type_id INTEGER NOT NULL REFERENCES user_types(user_type_id),
+    right_id     INTEGER NOT NULL REFERENCES rights(right_id),
+    PRIMARY KEY (user_type_id, right_id)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS users (
+    uid                   INTEGER PRIMARY KEY,
+    email                 TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name                  TEXT NOT NULL,
+    user_type_id          INTEGER NOT NULL REFERENCES user_types(user_type_id),
+    country_id            INTEGER REFERENCES countries(country_id),
+    manager_id            INTEGER REFERENCES users(uid),
+    password_hash         TEXT NOT NULL,
+    -- forgot-password: a temporary password that works beside the real one until it expires,
+    -- so nobody can lock a user out by requesting resets in their name.
+    temp_password_hash    TEXT,
+    temp_password_expires INTEGER,
+    force_password_update INTEGER NOT NULL DEFAULT 0,
+    is_first_time_login   INTEGER NOT NULL DEFAULT 1,
+    is_blocked            INTEGER NOT NULL DEFAULT 0,
+    failed_attempts       INTEGER NOT NULL DEFAULT 0,
+    is_deleted            INTEGER NOT NULL DEFAULT 0,
+    created_at            INTEGER NOT NULL,
+    updated_at            INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS users_manager ON users(manager_id);
+CREATE INDEX IF NOT EXISTS users_type ON users(user_type_id);
+
+-- One row per signed-in device; a token is valid only while its row is live.
+CREATE TABLE IF NOT EXISTS sessions (
+    session_id       TEXT PRIMARY KEY,
+    uid              INTEGER NOT NULL REFERENCES users(uid),
+    created_at       INTEGER NOT NULL,
+    expires_at       INTEGER NOT NULL,
+    ended_at         INTEGER,
+    ended_reason     TEXT
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sessions_uid ON sessions(uid);
+
+CREATE TABLE IF NOT EXISTS login_attempts (
+    id          INTEGER PRIMARY KEY,
+    at          INTEGER NOT NULL,
+    uid         INTEGER REFERENCES users(uid),
+    login_id    TEXT NOT NULL,
+    method      TEXT NOT NULL,
+    success     INTEGER NOT NULL,
+    client_addr TEXT,
+    detail      TEXT,
+    latitude    REAL,
+    longitude   REAL
+);
+CREATE INDEX IF NOT EXISTS login_attempts_at ON login_attempts(at);
+CREATE INDEX IF NOT EXISTS login_attempts_uid ON login_attempts(uid, at);
+
+CREATE TABLE IF NOT EXISTS otps (
+    uid        INTEGER PRIMARY KEY REFERENCES users(uid),
+    code       TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    used       INTEGER NOT NULL DEFAULT 0
+);

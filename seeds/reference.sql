@@ -1,0 +1,68 @@
+-- Reference data every installation has. Applied by `fieldsales seed` (and on first `serve`);
+-- idempotent, so running it again only adds what is missing.
+
+INSERT OR IGNORE INTO countries (country_id, name) VALUES
+    (1, 'India'),
+    (2, 'Sri Lanka');
+
+INSERT OR IGNORE INTO user_types (user_type_id, name, is_country_supported) VALUES
+    (1, 'Administrator', 0),
+    (2, 'Back Office', 1),
+    (3, 'Area Manager', 1),
+    (4, 'RCA', 1);
+
+INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
+    (1,  'user_master',              'Master',   'User Master'),
+    (2,  'customer_master',          'Master',   'Customer Master'),
+    (3,  'outcome_master',           'Master',   'Outcome Master'),
+    (4,  'infotype_master',          'Master',   'Info Type Master'),
+    (5,  'link_master',              'Master',   'Link Master'),
+    (6,  'product_master',           'Master',   'Product Upload'),
+    (7,  'scorecard_master',         'Master',   'Scorecard Upload'),
+    (8,  'distributor_master',       'Master',   'Distributor Upload'),
+    (9,  'broadcast_master',         'Master',   'Broadcast Message'),
+    (10, 'delivery_upload_master',   'Master',   'Delivery Upload'),
+    (11, 'delivery_status_master',   'Master',   'Delivery Status'),
+    (12, 'additional_reason_master', 'Master',   'Additional Reason'),
+    (13, 'customer_visit',           'Customer', 'Customer Visit'),
+    (14, 'new_customer',             'Customer', 'New Customer'),
+    (15, 'profile_update',           'Customer', 'Profile Update'),
+    (16, 'info_add',                 'Customer', 'Add Info'),
+    (17, 'visit_summary',            'Customer', 'Visit Summary'),
+    (18, 'score_card',               'Customer', 'Score Card'),
+    (19, 'infostatus_update',        'Customer', 'Info Status Update'),
+    (20, 'delivery_search',          'Delivery', 'RED101 Delivery'),
+    (21, 'delivery_approve',         'Delivery', 'Delivery Approve'),
+    (22, 'retailer_bucket',          'Landing',  'Retailer Bucket'),
+    (23, 'unblock_user',             'User',     'Block/Unblock'),
+    (24, 'user_agent',               'User',     'Agent Pass Reset'),
+    (25, 'rca_account_access',       'User',     'Check RCA/AM A/C'),
+    (26, 'rca_account_login',        'User',     'RCA/AM Login'),
+    (27, 'reset_password',           'User',     'Reset Password'),
+    (28, 'forgot_password',          'User',     'Forgot Password'),
+    (29, 'rpt_customer_visit',       'Report',   'Customer Visit Report'),
+    (30, 'rpt_customer_add',         'Report',   'Customer Add Report'),
+    (31, 'rpt_profile_update',       'Report',   'Profile Update Report'),
+    (32, 'rpt_info_add',             'Report',   'Info Add Report'),
+    (33, 'rpt_login_history',        'Report',   'Login History Report'),
+    (34, 'rpt_productivity',         'Report',   'Productivity Report'),
+    (35, 'rpt_my_customer',          'Report',   'My Customer Report'),
+    (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report');
+
+-- Administrators hold every right.
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 1, right_id FROM rights;
+
+-- Back office: reports and the read side of customer work.
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 2, right_id FROM rights WHERE code IN (
+        'customer_visit', 'visit_summary', 'score_card', 'reset_password', 'forgot_password',
+        'rpt_customer_visit', 'rpt_customer_add', 'rpt_profile_update', 'rpt_info_add',
+        'rpt_login_history', 'rpt_productivity', 'rpt_my_customer', 'rpt_buyer_images');
+
+-- Area managers and agents do the field work; managers see it for their agents.
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 3 AS user_type_id UNION SELECT 4) t
+    WHERE r.code IN (
+        'customer_visit', 'new_customer', 'profile_update', 'info_add', 'visit_summary',
+        'delivery_search', 'retailer_bucket', 'score_card', 'reset_password', 'forgot_password');

@@ -1,0 +1,30 @@
+//! Sign-in and sessions: login by password or one-time code, lockout, forgotten and changed
+//! passwords, logout, and the extractors every other area uses to know who is calling.
+
+pub mod accounts;
+pub mod handlers;
+pub mod password;
+pub mod queries;
+pub mod session;
+pub mod types;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::state::AppState;
+
+/// Paths (under `/webapi/api`) that need no session. Everything else requires one.
+pub const PUBLIC_PATHS: &[&str] =
+    &["/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset"];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/login/checkUser", post(handlers::check_user))
+        .route("/login/auth", post(handlers::auth_password))
+        .route("/login/authOTP", post(handlers::auth_otp))
+        .route("/login/generateOTP", post(handlers::generate_otp))
+        .route("/login/reset", post(handlers::reset))
+        .route("/users/passwordUpdate", post(handlers::password_update))
+        .route("/users/session", get(handlers::session))
+        .route("/logout", post(handlers::logout))
+}

@@ -1,0 +1,179 @@
+//! SQL of the sign-in area. Synchronous functions over a connection, named parameters.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+
+/// What sign-in needs to know about an account.
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub uid: i64,
+    pub email: String,
+    pub user_type: i64,
+    pub password_hash: String,
+    pub temp_password_hash: Option<String>,
+    pub temp_password_expires: Option<i64>,
+    pub is_blocked: bool,
+}
+
+impl Account {
+    /// The forgot-password temporary hash, while it is still valid.
+    pub fn live_temp_hash(&self, now: i64) -> Option<&str> {
+        match (&self.temp_password_hash, self.temp_password_expires) {
+            (Some(hash), Some(expires)) if expires > now => Some(hash),
+            _ => None,
+        }
+    }
+}
+
+/// The account signing in with `login` (its email, any case); deleted accounts are not found.
+pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<Account>> {
+    conn.query_row(
+        "SELECT uid, email, user_type_id, password_hash, temp_password_hash, temp_password_expires,
+                is_blocked
+         FROM users WHERE email = :login AND is_deleted = 0",
+        named_params! { ":login": login },
+        |r| {
+            Ok(Account {
+                uid: r.get(0)?,
+                email: r.get(1)?,
+                user_type: r.get(2)?,
+                password_hash: r.get(3)?,
+                temp_password_hash: r.get(4)?,
+                temp_password_expires: r.get(5)?,
+                is_blocked: r.get(6)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// One row of the login history.
+pub struct Attempt<'a> {
+    pub uid: Option<i64>,
+    pub login_id: &'a str,
+    pub method: &'a str,
+    pub success: bool,
+    pub client_addr: &'a str,
+    pub detail: &'a str,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+pub fn record_attempt(conn: &Connection, a: &Attempt) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO login_attempts (at, uid, login_id, method, success, client_addr, detail, latitude, longitude)
+         VALUES (:at, :uid, :login, :method, :success, :addr, :detail, :lat, :lng)",
+        named_params! {
+            ":at": crate::now(), ":uid": a.uid, ":login": a.login_id, ":method": a.method,
+            ":success": a.success, ":addr": a.client_addr, ":detail": a.detail,
+            ":lat": a.latitude, ":lng": a.longitude,
+        },
+    )?;
+    Ok(())
+}
+
+/// Counts a wrong password; blocks the account when the count reaches `max`.
+/// Returns the failures so far and whether the account is now blocked.
+pub fn register_failure(conn: &Connection, uid: i64, max: i64) -> rusqlite::Result<(i64, bool)> {
+    conn.query_row(
+        "UPDATE users SET failed_attempts = failed_attempts + 1,
+                          is_blocked = CASE WHEN failed_attempts + 1 >= :max THEN 1 ELSE is_blocked END
+         WHERE uid = :uid RETURNING failed_attempts, is_blocked",
+        named_params! { ":uid": uid, ":max": max },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// After a successful sign-in: clears the failure count; a temporary password forces a change.
+/// Returns whether this was the user's first sign-in.
+pub fn register_success(conn: &Connection, uid: i64, used_temp_password: bool) -> rusqlite::Result<bool> {
+    let first: bool = conn.query_row(
+        "SELECT is_first_time_login FROM users WHERE uid = :uid",
+        named_params! { ":uid": uid },
+        |r| r.get(0),
+    )?;
+    conn.execute(
+        "UPDATE users SET failed_attempts = 0, is_first_time_login = 0,
+                          force_password_update = CASE WHEN :temp THEN 1 ELSE force_password_update END
+         WHERE uid = :uid",
+        named_params! { ":uid": uid, ":temp": used_temp_password },
+    )?;
+    Ok(first)
+}
+
+/// Sets a new password. `force` makes the user change it at the next sign-in (a password an
+/// administrator or the system chose); the forgot-password temporary password is cleared.
+pub fn set_password(conn: &Connection, uid: i64, hash: &str, force: bool) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE users SET password_hash = :hash, force_password_update = :force,
+                          temp_password_hash = NULL, temp_password_expires = NULL,
+                          updated_at = :now
+         WHERE uid = :uid",
+        named_params! { ":hash": hash, ":force": force, ":now": crate::now(), ":uid": uid },
+    )
+}
+
+pub fn set_temp_password(conn: &Connection, uid: i64, hash: &str, expires: i64) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE users SET temp_password_hash = :hash, temp_password_expires = :expires WHERE uid = :uid",
+        named_params! { ":hash": hash, ":expires": expires, ":uid": uid },
+    )
+}
+
+/// Lifts a block and clears the failure count. Returns false for an unknown or deleted account.
+pub fn unblock(conn: &Connection, uid: i64) -> rusqlite::Result<bool> {
+    let n = conn.execute(
+        "UPDATE users SET is_blocked = 0, failed_attempts = 0, updated_at = :now
+         WHERE uid = :uid AND is_deleted = 0",
+        named_params! { ":now": crate::now(), ":uid": uid },
+    )?;
+    Ok(n == 1)
+}
+
+/// The OTP row of a user: (code, created_at, expires_at, attempts, used).
+pub struct Otp {
+    pub code: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub attempts: i64,
+    pub used: bool,
+}
+
+pub fn current_otp(conn: &Connection, uid: i64) -> rusqlite::Result<Option<Otp>> {
+    conn.query_row(
+        "SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid",
+        named_params! { ":uid": uid },
+        |r| {
+            Ok(Otp { code: r.get(0)?, created_at: r.get(1)?, expires_at: r.get(2)?, attempts: r.get(3)?, used: r.get(4)? })
+        },
+    )
+    .optional()
+}
+
+pub fn store_otp(conn: &Connection, uid: i64, code: &str, now: i64, expires: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO otps (uid, code, created_at, expires_at, attempts, used)
+         VALUES (:uid, :code, :now, :expires, 0, 0)
+         ON CONFLICT (uid) DO UPDATE SET code = excluded.code, created_at = excluded.created_at,
+             expires_at = excluded.expires_at, attempts = 0, used = 0",
+        named_params! { ":uid": uid, ":code": code, ":now": now, ":expires": expires },
+    )?;
+    Ok(())
+}
+
+pub fn count_otp_failure(conn: &Connection, uid: i64) -> rusqlite::Result<i64> {
+    conn.query_row(
+        "UPDATE otps SET attempts = attempts + 1 WHERE uid = :uid RETURNING attempts",
+        named_params! { ":uid": uid },
+        |r| r.get(0),
+    )
+}
+
+pub fn mark_otp_used(conn: &Connection, uid: i64) -> rusqlite::Result<()> {
+    conn.execute("UPDATE otps SET used = 1 WHERE uid = :uid", named_params! { ":uid": uid })?;
+    Ok(())
+}
+
+/// The display name of a user.
+pub fn user_name(conn: &Connection, uid: i64) -> rusqlite::Result<String> {
+    conn.query_row("SELECT name FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0))
+}

@@ -1,0 +1,81 @@
+//! Request and response bodies of the sign-in area, named as the spec names them.
+
+use serde::{Deserialize, Serialize};
+
+use super::session::{RoleRight, SessionUser};
+use crate::extract::lenient;
+
+/// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UserNameRequest {
+    pub user_name: Option<String>,
+}
+
+/// `POST /login/auth` and `/login/authOTP` (the OTP may come as `password` or `otp`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginRequest {
+    pub user_name: Option<String>,
+    pub password: Option<String>,
+    pub otp: Option<String>,
+    pub terms: Option<bool>,
+    pub login_method: Option<String>,
+    /// Spelt so by the spec.
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    pub lattitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    pub longitude: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckUserResponse {
+    pub success: bool,
+    pub message: String,
+    pub login_method_allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_type: Option<i64>,
+}
+
+/// `POST /users/passwordUpdate`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PasswordUpdateRequest {
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+/// The session user the browser keeps (spec 1, section 3).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionBody {
+    pub uid: i64,
+    pub token: String,
+    pub user_type: i64,
+    pub user_rights: Vec<String>,
+    pub user_roles_right: Vec<RoleRight>,
+    pub force_password_update: bool,
+    pub is_first_time_login: bool,
+    pub app_version: &'static str,
+    pub name: String,
+    pub email_id: String,
+}
+
+impl From<SessionUser> for SessionBody {
+    fn from(user: SessionUser) -> Self {
+        SessionBody {
+            uid: user.uid,
+            user_type: user.user_type,
+            user_rights: user.rights.iter().map(|r| r.link_right.clone()).collect(),
+            user_roles_right: user.rights,
+            force_password_update: user.force_password_update,
+            is_first_time_login: user.is_first_time_login,
+            app_version: crate::APP_VERSION,
+            name: user.name,
+            email_id: user.email,
+            token: user.token,
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! The command line: `serve`, `migrate`, `seed`, `user ...`. Every command prints what it did;
+//! a failure prints one `error:` line and exits non-zero.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use rusqlite::{named_params, OptionalExtension};
+
+use crate::auth::accounts::{self, NewAccount};
+use crate::auth::{password, queries};
+use crate::config::Config;
+use crate::db::{self, Migration, Pool};
+use crate::mailer::Mailer;
+use crate::state::AppState;
+
+#[derive(Parser, Debug)]
+#[command(name = "fieldsales", version, about = "Field-sales and retailer-visit management server")]
+pub struct Cli {
+    /// The SQLite database file.
+    #[arg(long, global = true, env = "FIELDSALES_DB", default_value = "./fieldsales.db")]
+    pub db: PathBuf,
+    /// Folder for uploads, generated files and the mail outbox.
+    #[arg(long, global = true, env = "FIELDSALES_DATA", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// Send mail through this SMTP server (smtp://user:pass@host:587 or smtps://...);
+    /// without it mail is written to <data-dir>/outbox.jsonl.
+    #[arg(long, global = true, env = "FIELDSALES_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender address of mail.
+    #[arg(long, global = true, env = "FIELDSALES_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the web server (migrating the database first).
+    Serve(ServeArgs),
+    /// Create or upgrade the database schema.
+    Migrate,
+    /// Load reference data; with --demo also the demo company.
+    Seed {
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Manage user accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "FIELDSALES_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Load the demo company first when the database has no users.
+    #[arg(long)]
+    pub demo: bool,
+    /// Sign-in attempts allowed per client address and minute (0 = no limit).
+    #[arg(long, env = "FIELDSALES_LOGIN_RATE", default_value_t = 60)]
+    pub login_rate: u32,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UserCommand {
+    /// Lift a block (after too many wrong passwords) and clear the failure count.
+    Unblock { login: String },
+    /// Create a user. Without --password a temporary one is printed and mailed.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        /// User type id: 1 administrator, 2 back office, 3 area manager, 4 agent (RCA).
+        #[arg(long = "type")]
+        user_type: i64,
+        /// Country name (required for every type but administrators).
+        #[arg(long)]
+        country: Option<String>,
+        /// Login id of the agent's area manager.
+        #[arg(long)]
+        manager: Option<String>,
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Give a user a new temporary password (printed and mailed); they must change it.
+    ResetPassword { login: String },
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(err) => {
+            eprintln!("error: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(serving: bool) {
+    let default = if serving { "info" } else { "warn" };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+fn config_of(cli: &Cli) -> Config {
+    let mut config = Config::new(cli.db.clone(), cli.data_dir.clone());
+    config.smtp_url = cli.smtp_url.clone();
+    if let Some(from) = &cli.mail_from {
+        config.mail_from = from.clone();
+    }
+    config
+}
+
+/// Opens the database and brings its schema and reference data up to date.
+fn open_migrated(config: &Config) -> anyhow::Result<(Pool, Migration)> {
+    let pool = db::open_pool(&config.db_path)?;
+    let mut conn = pool.get()?;
+    let migration = db::migrate(&mut conn)?;
+    crate::seed::reference(&conn)?;
+    Ok((pool, migration))
+}
+
+fn describe(migration: &Migration, config: &Config) -> String {
+    let path = config.db_path.display();
+    match migration {
+        Migration::Created => format!("Created database {path} (schema version {})", db::SCHEMA_VERSION),
+        Migration::Upgraded { from } => {
+            format!("Upgraded database {path} from schema version {from} to {}", db::SCHEMA_VERSION)
+        }
+        Migration::UpToDate => format!("Database {path} is up to date (schema version {})", db::SCHEMA_VERSION),
+    }
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    init_logging(matches!(cli.command, Command::Serve(_)));
+    let mut config = config_of(&cli);
+    match cli.command {
+        Command::Migrate => {
+            let (_, migration) = open_migrated(&config)?;
+            println!("{}", describe(&migration, &config));
+        }
+        Command::Seed { demo } => {
+            let (pool, _) = open_migrated(&config)?;
+            println!("Reference data loaded");
+            if demo {
+                let mut conn = pool.get()?;
+                let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
+                if summary.users == 0 {
+                    println!("The demo company is already there");
+                } else {
+                    println!("Demo company loaded: {} users (password {})", summary.users, crate::seed::DEMO_PASSWORD);
+                }
+            }
+        }
+        Command::Serve(args) => {
+            config.login_rate_per_minute = args.login_rate;
+            let (pool, migration) = open_migrated(&config)?;
+            println!("{}", describe(&migration, &config));
+            let mut conn = pool.get()?;
+            if args.demo && !accounts::any_users(&conn)? {
+                let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
+                println!(
+                    "Demo company loaded: {} users, e.g. admin@demo.test / {}",
+                    summary.users,
+                    crate::seed::DEMO_PASSWORD
+                );
+            }
+            if !accounts::any_users(&conn)? {
+                let temp = password::temporary();
+                let hash = password::hash(&temp).map_err(|e| anyhow::anyhow!("{e}"))?;
+                accounts::create(
+                    &conn,
+                    &NewAccount {
+                        email: "admin@fieldsales.local",
+                        name: "Administrator",
+                        user_type: 1,
+                        country_id: None,
+                        manager_id: None,
+                        password_hash: &hash,
+                        force_password_update: true,
+                    },
+                )
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                println!(
+                    "Created the administrator admin@fieldsales.local with the password {temp}\n\
+                     (shown only now; you will choose your own at the first sign-in)"
+                );
+            }
+            drop(conn);
+            std::fs::create_dir_all(&config.data_dir)
+                .with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
+            let addr = args.addr;
+            let state = AppState::new(pool, config)?;
+            crate::web::serve(state, addr).await?;
+        }
+        Command::User(command) => {
+            let (pool, _) = open_migrated(&config)?;
+            let mailer = Mailer::new(&config)?;
+            user_command(&pool, &mailer, command).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> anyhow::Result<()> {
+    let mut conn = pool.get()?;
+    let fail = |e: crate::error::AppError| anyhow::anyhow!("{e}");
+    match command {
+        UserCommand::Unblock { login } => {
+            let uid = accounts::uid_of(&conn, &login).map_err(fail)?;
+            queries::unblock(&conn, uid)?;
+            println!("Unblocked {login}: they can sign in again");
+        }
+        UserCommand::ResetPassword { login } => {
+            let uid = accounts::uid_of(&conn, &login).map_err(fail)?;
+            let temp = tokio::task::block_in_place(|| accounts::reset_to_temporary(&mut conn, uid)).map_err(fail)?;
+            let name = queries::user_name(&conn, uid)?;
+            mailer
+                .send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp))
+                .await
+                .map_err(fail)?;
+            println!("Reset the password of {login}; the temporary password is {temp} (also mailed).");
+            println!("Their sessions were ended; they must choose a new password at the next sign-in.");
+        }
+        UserCommand::Create { email, name, user_type, country, manager, password: given } => {
+            let (country_id, supported) = conn
+                .query_row(
+                    "SELECT (SELECT country_id FROM countries WHERE name = :country), is_country_supported
+                     FROM user_types WHERE user_type_id = :type",
+                    named_params! { ":country": country, ":type": user_type },
+                    |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, bool>(1)?)),
+                )
+                .optional()?
+                .with_context(|| format!("there is no user type {user_type} (see `fieldsales user create --help`)"))?;
+            if let Some(c) = &country {
+                if country_id.is_none() {
+                    anyhow::bail!("there is no country named {c}");
+                }
+            } else if supported {
+                anyhow::bail!("--country is required for user type {user_type}");
+            }
+            let manager_id = match &manager {
+                Some(m) => Some(accounts::uid_of(&conn, m).map_err(fail)?),
+                None => None,
+            };
+            if let Some(pw) = &given {
+                if !password::meets_rule(pw) {
+                    anyhow::bail!("{}", password::RULE_MESSAGE);
+                }
+            }
+            let chosen = given.clone().unwrap_or_else(password::temporary);
+            let hash = tokio::task::block_in_place(|| password::hash(&chosen)).map_err(fail)?;
+            let uid = accounts::create(
+                &conn,
+                &NewAccount {
+                    email: &email,
+                    name: &name,
+                    user_type,
+                    country_id,
+                    manager_id,
+                    password_hash: &hash,
+                    force_password_update: given.is_none(),
+                },
+            )
+            .map_err(fail)?;
+            if given.is_none() {
+                mailer
+                    .send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &chosen))
+                    .await
+                    .map_err(fail)?;
+                println!("Created user {uid} {email}; the temporary password is {chosen} (also mailed).");
+            } else {
+                println!("Created user {uid} {email} with the given password.");
+            }
+        }
+    }
+    Ok(())
+}

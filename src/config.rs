@@ -1,0 +1,44 @@
+//! Run-time settings, gathered from the command line and environment by `cli`.
+
+use std::path::PathBuf;
+
+/// Everything the server needs to know about its surroundings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The one SQLite file.
+    pub db_path: PathBuf,
+    /// Uploads, generated files and the mail outbox live here.
+    pub data_dir: PathBuf,
+    /// `smtp://` or `smtps://` URL; without it mail goes to `<data_dir>/outbox.jsonl`.
+    pub smtp_url: Option<String>,
+    /// Sender address of every mail.
+    pub mail_from: String,
+    /// Sign-in attempts allowed per client address and minute (0 = no limit).
+    pub login_rate_per_minute: u32,
+    /// Wrong passwords in a row that block an account.
+    pub max_failed_logins: i64,
+    /// Lifetime of a sign-in token.
+    pub session_hours: i64,
+    /// Whether users may sign in with a one-time code sent by mail.
+    pub otp_login: bool,
+}
+
+impl Config {
+    /// Defaults for a database file and data folder; the CLI overrides what the user set.
+    pub fn new(db_path: PathBuf, data_dir: PathBuf) -> Self {
+        Config {
+            db_path,
+            data_dir,
+            smtp_url: None,
+            mail_from: "fieldsales <no-reply@fieldsales.local>".into(),
+            login_rate_per_minute: 60,
+            max_failed_logins: 5,
+            session_hours: 12,
+            otp_login: true,
+        }
+    }
+
+    pub fn outbox_path(&self) -> PathBuf {
+        self.data_dir.join("outbox.jsonl")
+    }
+}

@@ -1,0 +1,114 @@
+//! Request extractors whose rejections speak the API's error shape, and lenient field parsers.
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::FromRequest;
+use axum::extract::FromRequestParts;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::AppError;
+
+/// `axum::Json` whose malformed-body rejections are `{"message"}` 400/415s.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// `axum::extract::Path` with JSON rejections.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct Path<T>(pub T);
+
+/// `axum::extract::Query` with JSON rejections.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct Query<T>(pub T);
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        match &rejection {
+            JsonRejection::MissingJsonContentType(_) => AppError::Status(
+                rejection.status(),
+                "Expected a JSON body with Content-Type: application/json.".into(),
+            ),
+            // Syntax and type errors alike are the caller's mistake: 400, saying what was wrong.
+            JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
+                AppError::bad_request(format!("Invalid request body: {}", rejection.body_text()))
+            }
+            _ => AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text())),
+        }
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> Self {
+        AppError::bad_request(format!("Invalid path: {}", rejection.body_text()))
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(rejection: QueryRejection) -> Self {
+        AppError::bad_request(format!("Invalid query: {}", rejection.body_text()))
+    }
+}
+
+/// Serde helpers for payload fields that clients send as numbers or as numeric strings.
+pub mod lenient {
+    use serde::{Deserialize, Deserializer};
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum NumOrText {
+        Num(f64),
+        Text(String),
+    }
+
+    fn to_f64<E: serde::de::Error>(value: Option<NumOrText>) -> Result<Option<f64>, E> {
+        match value {
+            None => Ok(None),
+            Some(NumOrText::Num(n)) => Ok(Some(n)),
+            Some(NumOrText::Text(t)) if t.trim().is_empty() => Ok(None),
+            Some(NumOrText::Text(t)) => t
+                .trim()
+                .parse::<f64>()
+                .map(Some)
+                .map_err(|_| E::custom(format!("expected a number, got {t:?}"))),
+        }
+    }
+
+    /// An optional number: absent, null and "" are `None`; `4` and `"4"` are `Some(4.0)`.
+    pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        to_f64(Option::<NumOrText>::deserialize(d)?)
+    }
+
+    /// An optional whole number, accepting `4` and `"4"`.
+    pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+        match to_f64::<D::Error>(Option::<NumOrText>::deserialize(d)?)? {
+            None => Ok(None),
+            Some(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Ok(Some(n as i64)),
+            Some(n) => Err(serde::de::Error::custom(format!("expected a whole number, got {n}"))),
+        }
+    }
+}
+
+/// The caller's IP address as the socket saw it. Forwarding headers are ignored on purpose, so
+/// a client cannot dodge the per-address sign-in limit by inventing `X-Forwarded-For`.
+#[derive(Debug, Clone)]
+pub struct ClientAddr(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let info = axum::extract::ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, state).await;
+        Ok(ClientAddr(info.map(|i| i.0.ip().to_string()).unwrap_or_else(|_| "unknown".to_string())))
+    }
+}

@@ -1,0 +1,74 @@
+//! The one mailer: SMTP through lettre when configured, otherwise a JSON-lines outbox file
+//! (`<data-dir>/outbox.jsonl`) so that a demo or a test works offline.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use axum::http::StatusCode;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use serde_json::json;
+
+use crate::config::Config;
+use crate::error::{AppError, AppResult};
+
+pub struct Mailer {
+    smtp: Option<AsyncSmtpTransport<Tokio1Executor>>,
+    from: Mailbox,
+    outbox: PathBuf,
+    /// Keeps outbox lines whole when several requests mail at once.
+    outbox_lock: std::sync::Mutex<()>,
+}
+
+impl Mailer {
+    pub fn new(config: &Config) -> anyhow::Result<Self> {
+        let smtp = match &config.smtp_url {
+            Some(url) => Some(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("the SMTP URL is not valid (expected smtp://user:pass@host:port or smtps://...)")?
+                    .build(),
+            ),
+            None => None,
+        };
+        let from = config.mail_from.parse().context("the sender address is not valid")?;
+        Ok(Mailer { smtp, from, outbox: config.outbox_path(), outbox_lock: std::sync::Mutex::new(()) })
+    }
+
+    /// Sends one plain-text mail, or appends it to the outbox when no SMTP server is set.
+    pub async fn send(&self, to: &str, subject: &str, body: &str) -> AppResult<()> {
+        let Some(smtp) = &self.smtp else {
+            return self.write_outbox(to, subject, body);
+        };
+        let to_box: Mailbox = to
+            .parse()
+            .map_err(|_| AppError::bad_request(format!("{to} is not a valid email address.")))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to_box)
+            .subject(subject)
+            .body(body.to_string())
+            .map_err(|e| AppError::Internal(e.into()))?;
+        smtp.send(message).await.map_err(|err| {
+            tracing::error!(error = %err, "sending mail failed");
+            AppError::Status(StatusCode::BAD_GATEWAY, "The mail could not be sent. Please try again later.".into())
+        })?;
+        tracing::info!(to, subject, "mail sent");
+        Ok(())
+    }
+
+    fn write_outbox(&self, to: &str, subject: &str, body: &str) -> AppResult<()> {
+        let line = json!({ "to": to, "subject": subject, "body": body, "at": chrono::Utc::now().to_rfc3339() });
+        let _guard = self.outbox_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let write = || -> std::io::Result<()> {
+            if let Some(dir) = self.outbox.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&self.outbox)?;
+            writeln!(file, "{line}")
+        };
+        write().map_err(|e| AppError::Internal(anyhow::Error::new(e).context("writing the mail outbox")))?;
+        tracing::info!(to, subject, outbox = %self.outbox.display(), "mail written to the outbox");
+        Ok(())
+    }
+}

@@ -1,0 +1,57 @@
+//! The state every handler shares, and the helpers that keep blocking work off the async workers.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rusqlite::Connection;
+
+use crate::auth::session::TokenKeys;
+use crate::config::Config;
+use crate::db::Pool;
+use crate::error::{AppError, AppResult};
+use crate::mailer::Mailer;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+    pub config: Arc<Config>,
+    pub keys: Arc<TokenKeys>,
+    pub mailer: Arc<Mailer>,
+    /// Sign-in attempts per client address; `None` when the limit is off.
+    pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+}
+
+impl AppState {
+    /// Builds the state over a migrated database; the token key is created on first start.
+    pub fn new(pool: Pool, config: Config) -> anyhow::Result<Self> {
+        let keys = TokenKeys::load_or_create(&*pool.get()?)?;
+        let mailer = Mailer::new(&config)?;
+        let login_limiter = NonZeroU32::new(config.login_rate_per_minute)
+            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        Ok(AppState { pool, config: Arc::new(config), keys: Arc::new(keys), mailer: Arc::new(mailer), login_limiter })
+    }
+
+    /// Runs `work` on a pooled connection on the blocking thread pool.
+    pub async fn db<T, F>(&self, work: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> AppResult<T> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get()?;
+            work(&mut conn)
+        })
+        .await?
+    }
+}
+
+/// Runs CPU-heavy work (password hashing) on the blocking thread pool.
+pub async fn blocking<T, F>(work: F) -> AppResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> AppResult<T> + Send + 'static,
+{
+    tokio::task::spawn_blocking(work).await.map_err(AppError::from)?
+}

@@ -1,0 +1,199 @@
+//! The HTTP application: the API's feature routers merged under `/webapi/api`, the middleware
+//! every request passes (logging, security headers, anti-forgery, session), and the embedded SPA.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use rust_embed::RustEmbed;
+use serde_json::json;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::auth::session::SessionUser;
+use crate::error::json_error;
+use crate::state::AppState;
+
+/// Where the JSON API lives.
+pub const API_BASE: &str = "/webapi/api";
+const XSRF_COOKIE: &str = "XSRF-TOKEN";
+const XSRF_HEADER: &str = "x-xsrf-token";
+/// JSON bodies are small; upload routes raise this for themselves.
+const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+/// The built frontend (`dist/`, made by build.rs from `frontend/`).
+#[derive(RustEmbed)]
+#[folder = "dist/"]
+struct Assets;
+
+fn api_router(state: &AppState) -> Router<AppState> {
+    Router::new()
+        .merge(crate::auth::router())
+        .merge(crate::masters::router())
+        .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// The whole application over `state`.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .nest(API_BASE, api_router(&state))
+        .route("/healthz", get(healthz))
+        .fallback(spa)
+        .layer(middleware::from_fn(anti_forgery))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .with_state(state)
+}
+
+/// Content-Security-Policy: scripts only from our own files, never inline; no framing.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+                   frame-ancestors 'none'; form-action 'self'";
+
+/// Double-submit anti-forgery check: every non-GET API call must echo the `XSRF-TOKEN` cookie
+/// in `X-XSRF-TOKEN`. Callers without the cookie get one on whatever they asked for.
+async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
+    let cookie = jar.get(XSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| !v.is_empty());
+    let safe_method = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if req.uri().path().starts_with(API_BASE) && !safe_method {
+        let header = req.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());
+        if cookie.is_none() || header != cookie.as_deref() {
+            return json_error(
+                StatusCode::FORBIDDEN,
+                "The anti-forgery token is missing or invalid. Please reload the page and try again.",
+            );
+        }
+    }
+    let mut response = next.run(req).await;
+    if cookie.is_none() {
+        let mut bytes = [0u8; 16];
+        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
+        let value: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let cookie = Cookie::build((XSRF_COOKIE, value)).path("/").same_site(SameSite::Strict).build();
+        if let Ok(v) = HeaderValue::from_str(&cookie.to_string()) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+/// Every API route needs a live session except `auth::PUBLIC_PATHS`.
+async fn require_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let path = path.strip_prefix(API_BASE).unwrap_or(path);
+    if crate::auth::PUBLIC_PATHS.contains(&path) {
+        return next.run(req).await;
+    }
+    let (mut parts, body) = req.into_parts();
+    match SessionUser::from_request_parts(&mut parts, &state).await {
+        Ok(_) => next.run(Request::from_parts(parts, body)).await,
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> Response {
+    json_error(StatusCode::NOT_FOUND, &format!("No API endpoint at {}.", uri.path()))
+}
+
+async fn method_not_allowed() -> Response {
+    json_error(StatusCode::METHOD_NOT_ALLOWED, "This method is not allowed here.")
+}
+
+/// `GET /healthz` (public): 200 when the database answers.
+async fn healthz(State(state): State<AppState>) -> Response {
+    match state.db(|conn| Ok(conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))?)).await {
+        Ok(_) => axum::Json(json!({ "status": "ok" })).into_response(),
+        Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, "The database is not reachable."),
+    }
+}
+
+/// Parcel names built files `name.<hash>.ext`; those never change and may be cached for good.
+fn is_fingerprinted(path: &str) -> bool {
+    path.rsplit('/').next().unwrap_or(path).split('.').any(|part| {
+        part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit())
+    })
+}
+
+fn asset(path: &str) -> Option<Response> {
+    let file = Assets::get(path)?;
+    let cache = if is_fingerprinted(path) { "public, max-age=31536000, immutable" } else { "no-cache" };
+    Some(
+        Response::builder()
+            .header(header::CONTENT_TYPE, file.metadata.mimetype())
+            .header(header::CACHE_CONTROL, cache)
+            .body(Body::from(file.data.into_owned()))
+            .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()),
+    )
+}
+
+/// The SPA: a built file by its exact path, `index.html` for every client-side route,
+/// a JSON 404 for unknown `/webapi/` paths and a plain 404 for missing files.
+async fn spa(uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    if path == "webapi" || path.starts_with("webapi/") {
+        return api_not_found(OriginalUri(uri)).await;
+    }
+    if !path.is_empty() {
+        if let Some(response) = asset(path) {
+            return response;
+        }
+        if path.rsplit('/').next().is_some_and(|name| name.contains('.')) {
+            return (StatusCode::NOT_FOUND, "Not found").into_response();
+        }
+    }
+    asset("index.html").unwrap_or_else(|| {
+        (StatusCode::SERVICE_UNAVAILABLE, "The frontend was not built into this binary.").into_response()
+    })
+}
+
+/// Serves until SIGINT or SIGTERM, then lets running requests finish.
+pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let local = listener.local_addr()?;
+    tracing::info!(%local, "fieldsales is listening");
+    println!("fieldsales is listening on http://{local}");
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("fieldsales stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,7 @@
+//! API integration tests: the real router over a temporary database, one test binary.
+
+mod support;
+
+mod auth;
+mod cli;
+mod platform;

@@ -1,0 +1,167 @@
+//! `TestApp`: a migrated, demo-seeded temporary database and the real router, driven in-process.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::extract::connect_info::MockConnectInfo;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use fieldsales::config::Config;
+use fieldsales::state::AppState;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+use tower::ServiceExt;
+
+pub const PASSWORD: &str = "Demo12345678";
+const XSRF: &str = "test-xsrf-token";
+
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    /// Keeps the temporary folder alive as long as the app.
+    _dir: TempDir,
+}
+
+/// A response: status and JSON body (`Value::Null` when the body is not JSON).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: Value,
+    pub headers: axum::http::HeaderMap,
+}
+
+impl Reply {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+    /// Asserts the status and the exact `message`.
+    pub fn expect(&self, status: StatusCode, message: &str) {
+        assert_eq!(self.status, status, "body: {}", self.body);
+        assert_eq!(self.message(), message, "body: {}", self.body);
+    }
+}
+
+impl TestApp {
+    pub fn new() -> Self {
+        Self::with(|_| {})
+    }
+
+    /// A test app whose configuration `tune` adjusts (the sign-in rate limit is off by default).
+    pub fn with(tune: impl FnOnce(&mut Config)) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::new(dir.path().join("test.db"), dir.path().join("data"));
+        config.login_rate_per_minute = 0;
+        tune(&mut config);
+        let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");
+        {
+            let mut conn = pool.get().expect("conn");
+            fieldsales::db::migrate(&mut conn).expect("migrate");
+            fieldsales::seed::demo(&mut conn).expect("demo");
+        }
+        let state = AppState::new(pool, config).expect("state");
+        let router = fieldsales::web::app(state.clone())
+            .layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
+        TestApp { router, state, _dir: dir }
+    }
+
+    pub fn db_path(&self) -> PathBuf {
+        self.state.config.db_path.clone()
+    }
+
+    pub fn conn(&self) -> r2d2::PooledConnection<r2d2_sqlite::SqliteConnectionManager> {
+        self.state.pool.get().expect("conn")
+    }
+
+    /// Sends a request with the anti-forgery cookie and header a browser would send.
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::COOKIE, format!("XSRF-TOKEN={XSRF}"))
+            .header("X-XSRF-TOKEN", XSRF);
+        if let Some(token) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let req = match body {
+            Some(body) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())),
+            None => req.body(Body::empty()),
+        }
+        .expect("request");
+        self.send(req).await
+    }
+
+    pub async fn send(&self, req: Request<Body>) -> Reply {
+        let response = self.router.clone().oneshot(req).await.expect("router never fails");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Reply { status, body, headers }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.call(Method::GET, &format!("/webapi/api{path}"), token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call(Method::POST, &format!("/webapi/api{path}"), token, Some(body)).await
+    }
+
+    pub async fn login_with(&self, email: &str, password: &str) -> Reply {
+        self.post(
+            "/login/auth",
+            None,
+            json!({ "userName": email, "password": password, "terms": true, "loginMethod": "password" }),
+        )
+        .await
+    }
+
+    /// Signs a demo user in and returns the token.
+    pub async fn token(&self, email: &str) -> String {
+        let reply = self.login_with(email, PASSWORD).await;
+        assert_eq!(reply.status, StatusCode::OK, "login {email}: {}", reply.body);
+        reply.body["token"].as_str().expect("token").to_string()
+    }
+
+    pub async fn as_admin(&self) -> String {
+        self.token("admin@demo.test").await
+    }
+    pub async fn as_agent(&self, n: u32) -> String {
+        self.token(&format!("agent{n}@demo.test")).await
+    }
+
+    /// The mails written to the outbox so far.
+    pub fn outbox(&self) -> Vec<Value> {
+        std::fs::read_to_string(self.state.config.outbox_path())
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("outbox line is JSON"))
+            .collect()
+    }
+
+    /// The value after `label` in the newest mail to `to` (e.g. "Code: ").
+    pub fn mailed(&self, to: &str, label: &str) -> String {
+        let mail = self.outbox().into_iter().rev().find(|m| m["to"] == to).expect("a mail to the user");
+        let body = mail["body"].as_str().expect("body");
+        body.lines()
+            .find_map(|l| l.strip_prefix(label))
+            .unwrap_or_else(|| panic!("no {label:?} line in {body}"))
+            .trim()
+            .to_string()
+    }
+
+    /// Runs the real binary against this test's database.
+    pub fn cli(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales"))
+            .arg("--db")
+            .arg(self.db_path())
+            .arg("--data-dir")
+            .arg(&self.state.config.data_dir)
+            .args(args)
+            .env_remove("FIELDSALES_SMTP_URL")
+            .output()
+            .expect("run fieldsales")
+    }
+}
