@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test of fieldsales on a fresh machine: installs what is missing (npm packages,
+# Debian's chromium), builds the release binary (which builds the frontend), runs the Rust
+# unit and API tests, then the browser tests against the real binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
+  step "Installing Debian's chromium for the browser tests"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+step "Building the release binary (and the frontend)"
+cargo build --release --locked
+
+step "Rust unit and API tests"
+cargo test --release --locked
+
+step "Browser tests (Playwright + Chromium, headless, against target/release/fieldsales)"
+if [ ! -d tests/browser/node_modules ]; then
+  (cd tests/browser && npm ci --no-audit --no-fund)
+fi
+FIELDSALES_BIN="$PWD/target/release/fieldsales" node --test --test-concurrency=2 tests/browser/*.test.mjs
