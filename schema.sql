@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS user_type_rights (
 
 CREATE TABLE IF NOT EXISTS users (
     uid                   INTEGER PRIMARY KEY,
-    email                 TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    email                 TEXT NOT NULL COLLATE NOCASE,
     name                  TEXT NOT NULL,
     user_type_id          INTEGER NOT NULL REFERENCES user_types(user_type_id),
     country_id            INTEGER REFERENCES countries(country_id),
@@ -52,6 +52,8 @@ CREATE TABLE IF NOT EXISTS users (
     created_at            INTEGER NOT NULL,
     updated_at            INTEGER NOT NULL
 );
+-- Deleted users keep their row (history) but free their email for a new account.
+CREATE UNIQUE INDEX IF NOT EXISTS users_live_email ON users(email) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS users_manager ON users(manager_id);
 CREATE INDEX IF NOT EXISTS users_type ON users(user_type_id);
 
@@ -89,3 +91,72 @@ CREATE TABLE IF NOT EXISTS otps (
     attempts   INTEGER NOT NULL DEFAULT 0,
     used       INTEGER NOT NULL DEFAULT 0
 );
+
+-- Masters. Deleting a master row retires it (is_retired = 1): it leaves every pick list but the
+-- records that use it still show its name. Names are unique among live rows.
+CREATE TABLE IF NOT EXISTS outcomes (
+    outcome_id INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL COLLATE NOCASE,
+    is_retired INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS outcomes_live_name ON outcomes(name) WHERE is_retired = 0;
+
+CREATE TABLE IF NOT EXISTS info_types (
+    info_id    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL COLLATE NOCASE,
+    is_retired INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS info_types_live_name ON info_types(name) WHERE is_retired = 0;
+
+CREATE TABLE IF NOT EXISTS info_sub_types (
+    info_sub_id INTEGER PRIMARY KEY,
+    info_id     INTEGER NOT NULL REFERENCES info_types(info_id),
+    name        TEXT NOT NULL COLLATE NOCASE,
+    is_retired  INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS info_sub_types_live_name ON info_sub_types(info_id, name) WHERE is_retired = 0;
+
+CREATE TABLE IF NOT EXISTS links (
+    link_id   INTEGER PRIMARY KEY,
+    link_name TEXT NOT NULL COLLATE NOCASE,
+    link      TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS links_name ON links(link_name);
+
+CREATE TABLE IF NOT EXISTS link_countries (
+    link_id    INTEGER NOT NULL REFERENCES links(link_id) ON DELETE CASCADE,
+    country_id INTEGER NOT NULL REFERENCES countries(country_id),
+    PRIMARY KEY (link_id, country_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS link_countries_country ON link_countries(country_id);
+
+CREATE TABLE IF NOT EXISTS delivery_statuses (
+    delivery_status_id     INTEGER PRIMARY KEY,
+    name                   TEXT NOT NULL COLLATE NOCASE,
+    record_lock            INTEGER NOT NULL DEFAULT 0,
+    additional_reason_code INTEGER NOT NULL DEFAULT 0,
+    is_retired             INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS delivery_statuses_live_name ON delivery_statuses(name) WHERE is_retired = 0;
+
+CREATE TABLE IF NOT EXISTS additional_reasons (
+    reason_code_id     INTEGER PRIMARY KEY,
+    delivery_status_id INTEGER NOT NULL REFERENCES delivery_statuses(delivery_status_id),
+    code               TEXT NOT NULL COLLATE NOCASE,
+    is_retired         INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX IF NOT EXISTS additional_reasons_live_code
+    ON additional_reasons(delivery_status_id, code) WHERE is_retired = 0;
+
+-- Broadcast messages: user_type_id 0 means every user type, country_id NULL every country.
+CREATE TABLE IF NOT EXISTS broadcasts (
+    id           INTEGER PRIMARY KEY,
+    message_text TEXT NOT NULL,
+    user_type_id INTEGER NOT NULL DEFAULT 0,
+    country_id   INTEGER REFERENCES countries(country_id),
+    image_name   TEXT,
+    created_by   INTEGER NOT NULL REFERENCES users(uid),
+    created_at   INTEGER NOT NULL,
+    is_deleted   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS broadcasts_audience ON broadcasts(is_deleted, user_type_id, country_id, created_at);

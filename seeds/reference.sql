@@ -66,3 +66,20 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     WHERE r.code IN (
         'customer_visit', 'new_customer', 'profile_update', 'info_add', 'visit_summary',
         'delivery_search', 'retailer_bucket', 'score_card', 'reset_password', 'forgot_password');
+
+-- Default outcomes, info types and delivery statuses a new installation starts with.
+INSERT OR IGNORE INTO outcomes (outcome_id, name) VALUES
+    (1, 'Order placed'), (2, 'Follow-up'), (3, 'Not interested'), (4, 'Shop closed');
+
+INSERT OR IGNORE INTO info_types (info_id, name) VALUES
+    (1, 'Competitor activity'), (2, 'Shop condition'), (3, 'Complaint');
+INSERT OR IGNORE INTO info_sub_types (info_sub_id, info_id, name) VALUES
+    (1, 1, 'New scheme'), (2, 1, 'Price drop'), (3, 1, 'New product'),
+    (4, 2, 'Renovated'), (5, 2, 'Branding missing'),
+    (6, 3, 'Late delivery'), (7, 3, 'Damaged goods');
+
+INSERT OR IGNORE INTO delivery_statuses (delivery_status_id, name, record_lock, additional_reason_code) VALUES
+    (1, 'Pending', 0, 0), (2, 'Delivered', 1, 0), (3, 'Not delivered', 0, 1), (4, 'Partially delivered', 0, 1);
+INSERT OR IGNORE INTO additional_reasons (reason_code_id, delivery_status_id, code) VALUES
+    (1, 3, 'Shop closed'), (2, 3, 'Retailer refused'), (3, 3, 'Wrong address'),
+    (4, 4, 'Stock short'), (5, 4, 'Damaged in transit');

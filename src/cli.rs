@@ -32,6 +32,10 @@ pub struct Cli {
     /// Sender address of mail.
     #[arg(long, global = true, env = "FIELDSALES_MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// The company's email domain: user emails must end in @<domain> (default: any; the demo
+    /// uses demo.test).
+    #[arg(long, global = true, env = "FIELDSALES_EMAIL_DOMAIN")]
+    pub email_domain: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -123,6 +127,7 @@ fn config_of(cli: &Cli) -> Config {
     if let Some(from) = &cli.mail_from {
         config.mail_from = from.clone();
     }
+    config.email_domain = cli.email_domain.clone().filter(|d| !d.trim().is_empty());
     config
 }
 
@@ -169,6 +174,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Serve(args) => {
             config.login_rate_per_minute = args.login_rate;
+            if args.demo && config.email_domain.is_none() {
+                config.email_domain = Some("demo.test".into());
+            }
             let (pool, migration) = open_migrated(&config)?;
             println!("{}", describe(&migration, &config));
             let mut conn = pool.get()?;

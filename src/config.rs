@@ -21,6 +21,8 @@ pub struct Config {
     pub session_hours: i64,
     /// Whether users may sign in with a one-time code sent by mail.
     pub otp_login: bool,
+    /// The company's email domain (`demo.test`); user emails must belong to it. `None`: any.
+    pub email_domain: Option<String>,
 }
 
 impl Config {
@@ -35,6 +37,7 @@ impl Config {
             max_failed_logins: 5,
             session_hours: 12,
             otp_login: true,
+            email_domain: None,
         }
     }
 

@@ -4,15 +4,18 @@
 //! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`) sits beside them.
 
 pub mod auth;
+pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod mailer;
 pub mod masters;
 pub mod seed;
 pub mod state;
+pub mod validate;
 pub mod web;
 
 /// The version the server reports as `appVersion`; the bundle is compiled with the same value.

@@ -20,6 +20,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Sign-in attempts per client address; `None` when the limit is off.
     pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+    /// The outcome list, read on every visit screen.
+    pub outcomes: Arc<crate::masters::outcomes::Cache>,
 }
 
 impl AppState {
@@ -29,7 +31,14 @@ impl AppState {
         let mailer = Mailer::new(&config)?;
         let login_limiter = NonZeroU32::new(config.login_rate_per_minute)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
-        Ok(AppState { pool, config: Arc::new(config), keys: Arc::new(keys), mailer: Arc::new(mailer), login_limiter })
+        Ok(AppState {
+            pool,
+            config: Arc::new(config),
+            keys: Arc::new(keys),
+            mailer: Arc::new(mailer),
+            login_limiter,
+            outcomes: Default::default(),
+        })
     }
 
     /// Runs `work` on a pooled connection on the blocking thread pool.

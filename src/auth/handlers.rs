@@ -13,6 +13,7 @@ use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, Sessi
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
 use crate::state::{blocking, AppState};
+use crate::validate::{required, required_secret};
 
 const LOGIN_ID_REQUIRED: &str = "Login ID is required";
 const PASSWORD_REQUIRED: &str = "Password is required";
@@ -33,21 +34,6 @@ const OTP_MAX_ATTEMPTS: i64 = 5;
 const OTP_RESEND_SECS: i64 = 60;
 /// A forgot-password temporary password works for a day beside the real one.
 const TEMP_PASSWORD_SECS: i64 = 24 * 3600;
-
-fn required(value: &Option<String>, message: &str) -> AppResult<String> {
-    match value.as_deref().map(str::trim) {
-        Some(v) if !v.is_empty() => Ok(v.to_string()),
-        _ => Err(AppError::bad_request(message)),
-    }
-}
-
-/// Passwords are taken as typed (no trimming), but must not be empty.
-fn required_secret(value: &Option<String>, message: &str) -> AppResult<String> {
-    match value.as_deref() {
-        Some(v) if !v.is_empty() => Ok(v.to_string()),
-        _ => Err(AppError::bad_request(message)),
-    }
-}
 
 fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     match &state.login_limiter {

@@ -135,9 +135,30 @@ pub struct SessionUser {
     pub token: String,
 }
 
+/// Whose data a user may see: administrators everything, area managers their agents' (and
+/// their own), everybody else their own. Query functions take this, so no handler can forget it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Team { manager: i64 },
+    Own { uid: i64 },
+}
+
+pub const ADMINISTRATOR: i64 = 1;
+pub const AREA_MANAGER: i64 = 3;
+pub const AGENT: i64 = 4;
+
 impl SessionUser {
     pub fn has_right(&self, right: &str) -> bool {
         self.rights.iter().any(|r| r.link_right == right)
+    }
+
+    pub fn scope(&self) -> Scope {
+        match self.user_type {
+            ADMINISTRATOR => Scope::All,
+            AREA_MANAGER => Scope::Team { manager: self.uid },
+            _ => Scope::Own { uid: self.uid },
+        }
     }
 }
 

@@ -1,0 +1,166 @@
+//! Files that arrive in uploads and are served back: spreadsheet reading, image checks by
+//! content, storage under the data folder with server-chosen names, and safe reads.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use axum::body::Bytes;
+use axum::extract::multipart::MultipartError;
+use calamine::{DataType, Reader, Xlsx};
+use rand::RngCore;
+
+use crate::error::{AppError, AppResult};
+
+/// Largest image accepted (broadcast and chat pictures).
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+/// Largest spreadsheet accepted by the small master uploads.
+pub const MAX_SHEET_BYTES: usize = 5 * 1024 * 1024;
+/// Rows read from a sheet at most by the small master uploads.
+const MAX_SHEET_ROWS: u32 = 10_000;
+
+pub const XLSX_ONLY: &str = "Only .xlsx files can be uploaded.";
+pub const IMAGES_ONLY: &str = "Only jpeg, jpg, bmp and png images are allowed.";
+
+pub fn multipart_error(err: MultipartError) -> AppError {
+    AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()))
+}
+
+/// The non-empty cells of the first column of the first sheet, below the header row, with their
+/// 1-based row numbers. Cells are streamed, so a sheet claiming a huge size costs nothing.
+pub fn first_column_of_xlsx(file_name: &str, bytes: Bytes) -> AppResult<Vec<(u32, String)>> {
+    if !file_name.to_ascii_lowercase().ends_with(".xlsx") || !bytes.starts_with(b"PK\x03\x04") {
+        return Err(AppError::bad_request(XLSX_ONLY));
+    }
+    let unreadable = || AppError::bad_request("The file is not a readable .xlsx workbook.");
+    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| unreadable())?;
+    let sheet = workbook.sheet_names().into_iter().next().ok_or_else(unreadable)?;
+    let mut cells = workbook.worksheet_cells_reader(&sheet).map_err(|_| unreadable())?;
+    let mut values = Vec::new();
+    while let Some(cell) = cells.next_cell().map_err(|_| unreadable())? {
+        let (row, column) = cell.get_position();
+        if row > MAX_SHEET_ROWS {
+            return Err(AppError::bad_request(format!("The sheet has more than {MAX_SHEET_ROWS} rows.")));
+        }
+        if row == 0 || column != 0 {
+            continue;
+        }
+        if let Some(text) = cell.get_value().as_string() {
+            let text = text.trim();
+            if !text.is_empty() {
+                values.push((row + 1, text.to_string()));
+            }
+        }
+    }
+    Ok(values)
+}
+
+/// The image kind of `bytes` by its first bytes (never by the name alone).
+fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("jpg")
+    } else if bytes.starts_with(b"BM") && bytes.len() > 26 {
+        Some("bmp")
+    } else {
+        None
+    }
+}
+
+/// Checks an uploaded picture: allowed extension, content of the same kind, size limit.
+/// Returns the extension to store it under.
+pub fn check_image(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
+    if bytes.len() > MAX_IMAGE_BYTES {
+        return Err(AppError::Status(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!("The image is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)),
+        ));
+    }
+    let ext = Path::new(file_name).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    let declared = match ext.as_str() {
+        "jpg" | "jpeg" => "jpg",
+        "png" => "png",
+        "bmp" => "bmp",
+        _ => return Err(AppError::bad_request(IMAGES_ONLY)),
+    };
+    match sniff_image(bytes) {
+        Some(kind) if kind == declared => Ok(kind),
+        _ => Err(AppError::bad_request(IMAGES_ONLY)),
+    }
+}
+
+/// A stored file's name: 32 hex digits and an extension, chosen by the server.
+fn is_stored_name(name: &str) -> bool {
+    match name.split_once('.') {
+        Some((stem, ext)) => {
+            stem.len() == 32
+                && stem.chars().all(|c| c.is_ascii_hexdigit())
+                && matches!(ext, "png" | "jpg" | "bmp" | "pdf" | "xlsx")
+        }
+        None => false,
+    }
+}
+
+fn folder(data_dir: &Path, area: &str) -> PathBuf {
+    data_dir.join("files").join(area)
+}
+
+/// Writes `bytes` under `<data-dir>/files/<area>/` with a fresh random name (written to a
+/// temporary file first, then renamed, so a reader never sees half a file). Returns the name.
+pub fn store(data_dir: &Path, area: &str, ext: &str, bytes: &[u8]) -> AppResult<String> {
+    let mut raw = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut raw);
+    let name = format!("{}.{ext}", raw.iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let dir = folder(data_dir, area);
+    let write = || -> std::io::Result<()> {
+        std::fs::create_dir_all(&dir)?;
+        let tmp = dir.join(format!(".{name}.part"));
+        std::fs::write(&tmp, bytes)?;
+        std::fs::rename(&tmp, dir.join(&name))
+    };
+    write().map_err(|e| AppError::Internal(anyhow::Error::new(e).context("storing an uploaded file")))?;
+    Ok(name)
+}
+
+/// Reads a stored file of `area`. Names that are not server-chosen (path tricks) are refused.
+pub fn read(data_dir: &Path, area: &str, name: &str) -> AppResult<Vec<u8>> {
+    if !is_stored_name(name) {
+        return Err(AppError::bad_request("Invalid file name."));
+    }
+    std::fs::read(folder(data_dir, area).join(name)).map_err(|_| AppError::not_found("The file was not found."))
+}
+
+/// The content type of a stored file by its (server-chosen) extension.
+pub fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("jpg") => "image/jpeg",
+        Some("bmp") => "image/bmp",
+        Some("pdf") => "application/pdf",
+        Some("xlsx") => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn images_are_checked_by_content() {
+        let png = b"\x89PNG\r\n\x1a\n0000000000000000";
+        assert_eq!(check_image("a.PNG", png).unwrap(), "png");
+        assert!(check_image("a.jpg", png).is_err(), "a png named .jpg");
+        assert!(check_image("a.gif", png).is_err());
+        assert!(check_image("a.png", b"<svg onload=alert(1)>").is_err());
+        assert_eq!(check_image("a.jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]).unwrap(), "jpg");
+    }
+
+    #[test]
+    fn only_server_chosen_names_are_read() {
+        assert!(is_stored_name("0123456789abcdef0123456789abcdef.png"));
+        for bad in ["../../etc/passwd", "0123456789abcdef0123456789abcdef.png/..", "a.png", "0123456789abcdef0123456789abcdef.exe", ""] {
+            assert!(!is_stored_name(bad), "{bad}");
+        }
+    }
+}

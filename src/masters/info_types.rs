@@ -1,0 +1,280 @@
+//! Info types and their sub types (`/master/info-type`, `/master/info-subtype`,
+//! `/master/info-type-subtype`), including the spreadsheet upload of sub type names.
+
+use axum::extract::{Multipart, State};
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::retire::{duplicate_as, retire, updated};
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::state::AppState;
+use crate::validate::{required, required_id};
+
+const RIGHT: &str = "infotype_master";
+const INFO_TYPE_REQUIRED: &str = "Info Type is required.";
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubInfo {
+    pub info_sub_id: i64,
+    pub info_sub_type: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoType {
+    pub info_id: i64,
+    pub info_type: String,
+    pub sub_info: Vec<SubInfo>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoSubType {
+    pub info_sub_id: i64,
+    pub info_id: i64,
+    pub info_type: String,
+    pub info_sub_type: String,
+}
+
+/// Live info types (all, or the one `only`), each with its live sub types.
+fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<InfoType>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT info_id, name FROM info_types
+         WHERE is_retired = 0 AND (:only IS NULL OR info_id = :only) ORDER BY name",
+    )?;
+    let mut types: Vec<InfoType> = stmt
+        .query_map(named_params! { ":only": only }, |r| {
+            Ok(InfoType { info_id: r.get(0)?, info_type: r.get(1)?, sub_info: Vec::new() })
+        })?
+        .collect::<Result<_, _>>()?;
+    for sub in sub_types(conn, only)? {
+        if let Some(parent) = types.iter_mut().find(|t| t.info_id == sub.info_id) {
+            parent.sub_info.push(SubInfo { info_sub_id: sub.info_sub_id, info_sub_type: sub.info_sub_type });
+        }
+    }
+    Ok(types)
+}
+
+/// Live sub types whose info type is live too (all, or those of `info_id`).
+fn sub_types(conn: &Connection, info_id: Option<i64>) -> rusqlite::Result<Vec<InfoSubType>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT s.info_sub_id, s.info_id, t.name, s.name FROM info_sub_types s
+         JOIN info_types t ON t.info_id = s.info_id AND t.is_retired = 0
+         WHERE s.is_retired = 0 AND (:info IS NULL OR s.info_id = :info)
+         ORDER BY t.name, s.name",
+    )?;
+    let rows = stmt.query_map(named_params! { ":info": info_id }, |r| {
+        Ok(InfoSubType { info_sub_id: r.get(0)?, info_id: r.get(1)?, info_type: r.get(2)?, info_sub_type: r.get(3)? })
+    })?;
+    rows.collect()
+}
+
+fn require_live_type(conn: &Connection, info_id: i64) -> AppResult<()> {
+    conn.query_row(
+        "SELECT 1 FROM info_types WHERE info_id = :id AND is_retired = 0",
+        named_params! { ":id": info_id },
+        |_| Ok(()),
+    )
+    .optional()?
+    .ok_or_else(|| AppError::not_found("The info type was not found."))
+}
+
+/// `GET /master/info-type` and `GET /master/info-type-subtype` (signed in).
+pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<InfoType>>> {
+    state.db(|conn| Ok(info_types(conn, None)?)).await.map(Json)
+}
+
+/// `GET /master/info-type/{id}` (signed in).
+pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
+    state
+        .db(move |conn| {
+            info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The info type was not found."))
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveInfoType {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub info_id: Option<i64>,
+    pub info_type: Option<String>,
+}
+
+/// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
+    let id = req.info_id.unwrap_or(0);
+    let dup = format!("The info type {name} already exists.");
+    let saved = state
+        .db(move |conn| {
+            if id == 0 {
+                conn.execute("INSERT INTO info_types (name) VALUES (:name)", named_params! { ":name": name })
+                    .map_err(|e| duplicate_as(e, dup))?;
+                Ok(conn.last_insert_rowid())
+            } else {
+                let n = conn
+                    .execute(
+                        "UPDATE info_types SET name = :name WHERE info_id = :id AND is_retired = 0",
+                        named_params! { ":name": name, ":id": id },
+                    )
+                    .map_err(|e| duplicate_as(e, dup))?;
+                updated(n)?;
+                Ok(id)
+            }
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Info type saved successfully.", "infoId": saved })))
+}
+
+/// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
+    Ok(Json(json!({ "message": "Info type deleted successfully." })))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SubTypeFilter {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub info_id: Option<i64>,
+}
+
+/// `GET /master/info-subtype[?infoId=]` (signed in).
+pub async fn list_sub(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Query(filter): Query<SubTypeFilter>,
+) -> AppResult<Json<Vec<InfoSubType>>> {
+    state.db(move |conn| Ok(sub_types(conn, filter.info_id)?)).await.map(Json)
+}
+
+/// `GET /master/info-subtype/{id}` (signed in).
+pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoSubType>> {
+    state
+        .db(move |conn| {
+            Ok(conn.query_row(
+                "SELECT s.info_sub_id, s.info_id, t.name, s.name FROM info_sub_types s
+                 JOIN info_types t ON t.info_id = s.info_id
+                 WHERE s.info_sub_id = :id AND s.is_retired = 0 AND t.is_retired = 0",
+                named_params! { ":id": id },
+                |r| Ok(InfoSubType { info_sub_id: r.get(0)?, info_id: r.get(1)?, info_type: r.get(2)?, info_sub_type: r.get(3)? }),
+            )?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveSubType {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub info_sub_id: Option<i64>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub info_id: Option<i64>,
+    pub info_sub_type: Option<String>,
+}
+
+/// `POST /master/info-subtype` (infotype_master): creates when `infoSubId` is 0, else changes it.
+pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    let info_id = required_id(req.info_id, INFO_TYPE_REQUIRED)?;
+    let id = req.info_sub_id.unwrap_or(0);
+    let name = required(
+        &req.info_sub_type,
+        if id == 0 { "Please Enter SubInfo Name or upload excel of SubInfo Type" } else { "Please Enter SubInfo Name" },
+    )?;
+    let dup = format!("The sub info {name} already exists for this info type.");
+    let saved = state
+        .db(move |conn| {
+            require_live_type(conn, info_id)?;
+            if id == 0 {
+                conn.execute(
+                    "INSERT INTO info_sub_types (info_id, name) VALUES (:info, :name)",
+                    named_params! { ":info": info_id, ":name": name },
+                )
+                .map_err(|e| duplicate_as(e, dup))?;
+                Ok(conn.last_insert_rowid())
+            } else {
+                let n = conn
+                    .execute(
+                        "UPDATE info_sub_types SET info_id = :info, name = :name
+                         WHERE info_sub_id = :id AND is_retired = 0",
+                        named_params! { ":info": info_id, ":name": name, ":id": id },
+                    )
+                    .map_err(|e| duplicate_as(e, dup))?;
+                updated(n)?;
+                Ok(id)
+            }
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Sub info saved successfully.", "infoSubId": saved })))
+}
+
+/// `POST /master/info-subtype/delete/{id}` (infotype_master).
+pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;
+    Ok(Json(json!({ "message": "Sub info deleted successfully." })))
+}
+
+/// `POST /master/info-type-subtype/upload` (infotype_master): multipart `data` (.xlsx whose first
+/// column lists sub info names under a header) and `infoId`. New names are added in one
+/// transaction; names already there are reported back, not duplicated.
+pub async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Multipart) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    let mut info_id = None;
+    let mut file = None;
+    while let Some(field) = form.next_field().await.map_err(crate::files::multipart_error)? {
+        match field.name() {
+            Some("infoId") => {
+                let text = field.text().await.map_err(crate::files::multipart_error)?;
+                info_id = text.trim().parse::<i64>().ok();
+            }
+            Some("data") => {
+                let name = field.file_name().unwrap_or_default().to_string();
+                let bytes = field.bytes().await.map_err(crate::files::multipart_error)?;
+                file = Some((name, bytes));
+            }
+            _ => {}
+        }
+    }
+    let info_id = required_id(info_id, INFO_TYPE_REQUIRED)?;
+    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request("Please choose an .xlsx file to upload."))?;
+    let names = crate::state::blocking(move || crate::files::first_column_of_xlsx(&file_name, bytes)).await?;
+    let (added, skipped) = state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            require_live_type(&tx, info_id)?;
+            let mut added = 0;
+            let mut skipped = Vec::new();
+            for (row, name) in names {
+                let n = tx.execute(
+                    "INSERT INTO info_sub_types (info_id, name)
+                     SELECT :info, :name WHERE NOT EXISTS (
+                         SELECT 1 FROM info_sub_types WHERE info_id = :info AND name = :name AND is_retired = 0)",
+                    named_params! { ":info": info_id, ":name": name },
+                )?;
+                if n == 1 {
+                    added += 1;
+                } else {
+                    skipped.push(json!({ "rowNumber": row, "infoSubType": name, "reason": "already exists" }));
+                }
+            }
+            tx.commit()?;
+            Ok((added, skipped))
+        })
+        .await?;
+    Ok(Json(json!({
+        "data": skipped,
+        "excelLink": null,
+        "message": format!("{added} sub info name(s) added."),
+    })))
+}

@@ -1,0 +1,124 @@
+//! Visit outcomes (`/master/outcome`). The list is read on every visit screen, so it is cached in
+//! memory and dropped whenever an outcome changes.
+
+use std::sync::{Arc, RwLock};
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::retire::{duplicate_as, retire, updated};
+use crate::auth::session::CurrentUser;
+use crate::error::AppResult;
+use crate::extract::{lenient, Json, Path};
+use crate::state::AppState;
+use crate::validate::required;
+
+const RIGHT: &str = "outcome_master";
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outcome {
+    pub out_come_id: i64,
+    pub out_come: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveOutcome {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub out_come_id: Option<i64>,
+    pub out_come: Option<String>,
+}
+
+/// The cached live outcomes.
+#[derive(Default)]
+pub struct Cache(RwLock<Option<Arc<Vec<Outcome>>>>);
+
+impl Cache {
+    fn get(&self) -> Option<Arc<Vec<Outcome>>> {
+        self.0.read().ok()?.clone()
+    }
+    fn put(&self, list: Arc<Vec<Outcome>>) {
+        if let Ok(mut slot) = self.0.write() {
+            *slot = Some(list);
+        }
+    }
+    fn clear(&self) {
+        if let Ok(mut slot) = self.0.write() {
+            *slot = None;
+        }
+    }
+}
+
+fn live(conn: &Connection) -> rusqlite::Result<Vec<Outcome>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT outcome_id, name FROM outcomes WHERE is_retired = 0 ORDER BY name")?;
+    let rows = stmt.query_map([], |r| Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? }))?;
+    rows.collect()
+}
+
+/// `GET /master/outcome` (signed in).
+pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Arc<Vec<Outcome>>>> {
+    if let Some(cached) = state.outcomes.get() {
+        return Ok(Json(cached));
+    }
+    let list = Arc::new(state.db(|conn| Ok(live(conn)?)).await?);
+    state.outcomes.put(list.clone());
+    Ok(Json(list))
+}
+
+/// `GET /master/outcome/{id}` (signed in).
+pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Outcome>> {
+    state
+        .db(move |conn| {
+            Ok(conn.query_row(
+                "SELECT outcome_id, name FROM outcomes WHERE outcome_id = :id AND is_retired = 0",
+                named_params! { ":id": id },
+                |r| Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? }),
+            )?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /master/outcome` (outcome_master): creates when `outComeId` is 0, else renames.
+pub async fn save(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<SaveOutcome>,
+) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    let name = required(&req.out_come, "Outcome is required")?;
+    let id = req.out_come_id.unwrap_or(0);
+    let dup = format!("The outcome {name} already exists.");
+    let saved = state
+        .db(move |conn| {
+            if id == 0 {
+                conn.execute("INSERT INTO outcomes (name) VALUES (:name)", named_params! { ":name": name })
+                    .map_err(|e| duplicate_as(e, dup))?;
+                Ok(conn.last_insert_rowid())
+            } else {
+                let n = conn
+                    .execute(
+                        "UPDATE outcomes SET name = :name WHERE outcome_id = :id AND is_retired = 0",
+                        named_params! { ":name": name, ":id": id },
+                    )
+                    .map_err(|e| duplicate_as(e, dup))?;
+                updated(n)?;
+                Ok(id)
+            }
+        })
+        .await?;
+    state.outcomes.clear();
+    Ok(Json(json!({ "message": "Outcome saved successfully.", "outComeId": saved })))
+}
+
+/// `POST /master/outcome/delete/{id}` (outcome_master): retires the outcome; visits keep it.
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    state.db(move |conn| retire(conn, "outcomes", "outcome_id", id)).await?;
+    state.outcomes.clear();
+    Ok(Json(json!({ "message": "Outcome deleted successfully." })))
+}

@@ -1,0 +1,377 @@
+//! The user master (`/master/user`) and the agent list (`/master/allagent`).
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::auth::accounts::{self, NewAccount};
+use crate::auth::session::{self, CurrentUser, Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::auth::password;
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::state::{blocking, AppState};
+use crate::validate::{required, required_id};
+
+const RIGHT: &str = "user_master";
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRow {
+    pub uid: i64,
+    pub name: String,
+    #[serde(rename = "emailID")]
+    pub email_id: String,
+    pub user_type: i64,
+    pub user_type_detail: String,
+    pub country: Option<String>,
+    pub manager_id: Option<i64>,
+    pub manager_name: Option<String>,
+    pub is_editable: bool,
+    pub is_deletable: bool,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UserFilter {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub user_type: Option<i64>,
+    pub country: Option<String>,
+    pub search: Option<String>,
+}
+
+fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row(
+        "SELECT COUNT(*) FROM users WHERE user_type_id = :admin AND is_deleted = 0",
+        named_params! { ":admin": ADMINISTRATOR },
+        |r| r.get(0),
+    )
+}
+
+/// `GET /master/user[?userType=&country=&search=]` (user_master): live users, filtered.
+pub async fn list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(filter): Query<UserFilter>,
+) -> AppResult<Json<Vec<UserRow>>> {
+    user.require(RIGHT)?;
+    let me = user.uid;
+    state
+        .db(move |conn| {
+            let admins = live_admins(conn)?;
+            let search = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{s}%"));
+            let country = filter.country.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+            let mut stmt = conn.prepare_cached(
+                "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name, u.manager_id, m.name
+                 FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id
+                 LEFT JOIN countries c ON c.country_id = u.country_id
+                 LEFT JOIN users m ON m.uid = u.manager_id
+                 WHERE u.is_deleted = 0
+                   AND (:type IS NULL OR :type = 0 OR u.user_type_id = :type)
+                   AND (:country IS NULL OR c.name = :country)
+                   AND (:search IS NULL OR u.name LIKE :search OR u.email LIKE :search)
+                 ORDER BY u.name",
+            )?;
+            let rows = stmt.query_map(
+                named_params! { ":type": filter.user_type, ":country": country, ":search": search },
+                |r| {
+                    let uid: i64 = r.get(0)?;
+                    let user_type: i64 = r.get(3)?;
+                    let last_admin = user_type == ADMINISTRATOR && admins <= 1;
+                    Ok(UserRow {
+                        uid,
+                        name: r.get(1)?,
+                        email_id: r.get(2)?,
+                        user_type,
+                        user_type_detail: r.get(4)?,
+                        country: r.get(5)?,
+                        manager_id: r.get(6)?,
+                        manager_name: r.get(7)?,
+                        is_editable: uid != me,
+                        is_deletable: uid != me && !last_admin,
+                    })
+                },
+            )?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetail {
+    pub uid: i64,
+    pub email_id: String,
+    pub name: String,
+    pub user_type: i64,
+    pub country: Option<String>,
+    pub manager_id: Option<i64>,
+}
+
+/// `GET /master/user/{id}` (user_master).
+pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
+    user.require(RIGHT)?;
+    state
+        .db(move |conn| {
+            Ok(conn.query_row(
+                "SELECT u.uid, u.email, u.name, u.user_type_id, c.name, u.manager_id FROM users u
+                 LEFT JOIN countries c ON c.country_id = u.country_id
+                 WHERE u.uid = :id AND u.is_deleted = 0",
+                named_params! { ":id": id },
+                |r| {
+                    Ok(UserDetail {
+                        uid: r.get(0)?,
+                        email_id: r.get(1)?,
+                        name: r.get(2)?,
+                        user_type: r.get(3)?,
+                        country: r.get(4)?,
+                        manager_id: r.get(5)?,
+                    })
+                },
+            )?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveUser {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub uid: Option<i64>,
+    #[serde(alias = "emailID")]
+    pub email_id: Option<String>,
+    pub name: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub user_type: Option<i64>,
+    pub country: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub manager_id: Option<i64>,
+}
+
+/// A save request that passed the checks that need no database.
+struct CheckedUser {
+    uid: i64,
+    email: String,
+    name: String,
+    user_type: i64,
+    country: Option<String>,
+    manager_id: Option<i64>,
+}
+
+fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
+    let user_type = required_id(req.user_type, "User Type is Required")?;
+    let email = required(&req.email_id, "Email is Required")?.to_lowercase();
+    let valid = email.split_once('@').is_some_and(|(local, host)| {
+        !local.is_empty() && host.contains('.') && !host.starts_with('.') && !email.contains(char::is_whitespace)
+    });
+    if !valid {
+        return Err(AppError::bad_request("Please enter a valid Email."));
+    }
+    if let Some(domain) = domain {
+        if !email.ends_with(&format!("@{}", domain.to_lowercase())) {
+            return Err(AppError::bad_request(format!("Email must be a company address ending in @{domain}.")));
+        }
+    }
+    let name = required(&req.name, "Name is Required")?;
+    Ok(CheckedUser {
+        uid: req.uid.unwrap_or(0),
+        email,
+        name,
+        user_type,
+        country: req.country.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
+        manager_id: req.manager_id.filter(|m| *m > 0),
+    })
+}
+
+/// Resolves the type's country rule and the agent's manager; returns (country_id, manager_id).
+fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option<i64>)> {
+    let supported: bool = conn
+        .query_row(
+            "SELECT is_country_supported FROM user_types WHERE user_type_id = :t",
+            named_params! { ":t": u.user_type },
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| AppError::bad_request("Unknown user type."))?;
+    let country_id = match (&u.country, supported) {
+        (None, true) => return Err(AppError::bad_request("Country is Required")),
+        (None, false) => None,
+        (Some(name), _) => Some(
+            conn.query_row("SELECT country_id FROM countries WHERE name = :n", named_params! { ":n": name }, |r| r.get(0))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request(format!("There is no country named {name}.")))?,
+        ),
+    };
+    if u.user_type != AGENT {
+        return Ok((country_id, None));
+    }
+    let manager = u.manager_id.ok_or_else(|| AppError::bad_request("Manager is Required"))?;
+    let is_manager = conn
+        .query_row(
+            "SELECT 1 FROM users WHERE uid = :m AND user_type_id = :am AND is_deleted = 0",
+            named_params! { ":m": manager, ":am": AREA_MANAGER },
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some();
+    if !is_manager {
+        return Err(AppError::bad_request("The manager must be an area manager."));
+    }
+    Ok((country_id, Some(manager)))
+}
+
+/// `POST /master/user` (user_master): `uid` 0 creates the user and mails a temporary password
+/// (changed at the first sign-in); otherwise updates. Nobody demotes themselves or the last
+/// administrator.
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    let u = check(req, state.config.email_domain.as_deref())?;
+    let me = user.uid;
+    if u.uid == 0 {
+        let temp = password::temporary();
+        let hash = {
+            let temp = temp.clone();
+            blocking(move || password::hash(&temp)).await?
+        };
+        let (email, name) = (u.email.clone(), u.name.clone());
+        let uid = state
+            .db(move |conn| {
+                let (country_id, manager_id) = resolve(conn, &u)?;
+                accounts::create(
+                    conn,
+                    &NewAccount {
+                        email: &u.email,
+                        name: &u.name,
+                        user_type: u.user_type,
+                        country_id,
+                        manager_id,
+                        password_hash: &hash,
+                        force_password_update: true,
+                    },
+                )
+            })
+            .await?;
+        state
+            .mailer
+            .send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &temp))
+            .await?;
+        return Ok(Json(json!({
+            "message": format!("User saved successfully. A temporary password was sent to {email}."),
+            "uid": uid,
+        })));
+    }
+    let uid = u.uid;
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let current_type: i64 = tx.query_row(
+                "SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0",
+                named_params! { ":id": u.uid },
+                |r| r.get(0),
+            )?;
+            if current_type != u.user_type {
+                if u.uid == me {
+                    return Err(AppError::bad_request("You cannot change your own user type."));
+                }
+                if current_type == ADMINISTRATOR && live_admins(&tx)? <= 1 {
+                    return Err(AppError::bad_request("The last administrator must stay an administrator."));
+                }
+            }
+            let (country_id, manager_id) = resolve(&tx, &u)?;
+            tx.execute(
+                "UPDATE users SET email = :email, name = :name, user_type_id = :type, country_id = :country,
+                                  manager_id = :manager, updated_at = :now
+                 WHERE uid = :id",
+                named_params! {
+                    ":email": u.email, ":name": u.name, ":type": u.user_type, ":country": country_id,
+                    ":manager": manager_id, ":now": crate::now(), ":id": u.uid,
+                },
+            )
+            .map_err(|e| super::retire::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(json!({ "message": "User saved successfully.", "uid": uid })))
+}
+
+/// `POST /master/user/delete/{id}` (user_master): the user can no longer sign in (sessions end
+/// at once); their history stays.
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+    user.require(RIGHT)?;
+    if id == user.uid {
+        return Err(AppError::bad_request("You cannot delete your own account."));
+    }
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let user_type: i64 = tx.query_row(
+                "SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0",
+                named_params! { ":id": id },
+                |r| r.get(0),
+            )?;
+            if user_type == ADMINISTRATOR && live_admins(&tx)? <= 1 {
+                return Err(AppError::bad_request("The last administrator cannot be deleted."));
+            }
+            tx.execute(
+                "UPDATE users SET is_deleted = 1, updated_at = :now WHERE uid = :id",
+                named_params! { ":now": crate::now(), ":id": id },
+            )?;
+            session::end_user_sessions(&tx, id, "user deleted")?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(json!({ "message": "User deleted successfully." })))
+}
+
+#[derive(Debug, Serialize)]
+pub struct AgentItem {
+    pub uid: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AgentQuery {
+    pub add_self_account: Option<bool>,
+}
+
+/// `GET /master/allagent?addSelfAccount=` (signed in): the agents the caller may look at (an
+/// administrator all, a manager theirs, an agent only themselves), with the caller first when asked.
+pub async fn agents(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<AgentQuery>,
+) -> AppResult<Json<Vec<AgentItem>>> {
+    let add_self = query.add_self_account.unwrap_or(false);
+    let (scope, me, my_name) = (user.scope(), user.uid, user.name.clone());
+    state
+        .db(move |conn| {
+            let (manager, own) = match scope {
+                Scope::All => (None, None),
+                Scope::Team { manager } => (Some(manager), None),
+                Scope::Own { uid } => (None, Some(uid)),
+            };
+            let mut stmt = conn.prepare_cached(
+                "SELECT uid, name FROM users
+                 WHERE is_deleted = 0 AND user_type_id = :agent
+                   AND (:manager IS NULL OR manager_id = :manager) AND (:own IS NULL OR uid = :own)
+                 ORDER BY name",
+            )?;
+            let mut list: Vec<AgentItem> = stmt
+                .query_map(named_params! { ":agent": AGENT, ":manager": manager, ":own": own }, |r| {
+                    Ok(AgentItem { uid: r.get(0)?, name: r.get(1)? })
+                })?
+                .collect::<Result<_, _>>()?;
+            list.retain(|a| a.uid != me);
+            if add_self || matches!(scope, Scope::Own { .. }) {
+                list.insert(0, AgentItem { uid: me, name: my_name });
+            }
+            Ok(list)
+        })
+        .await
+        .map(Json)
+}
