@@ -4,4 +4,5 @@ mod support;
 
 mod auth;
 mod cli;
+mod masters;
 mod platform;

@@ -120,7 +120,11 @@ impl TestApp {
 
     /// Signs a demo user in and returns the token.
     pub async fn token(&self, email: &str) -> String {
-        let reply = self.login_with(email, PASSWORD).await;
+        self.token_with(email, PASSWORD).await
+    }
+
+    pub async fn token_with(&self, email: &str, password: &str) -> String {
+        let reply = self.login_with(email, password).await;
         assert_eq!(reply.status, StatusCode::OK, "login {email}: {}", reply.body);
         reply.body["token"].as_str().expect("token").to_string()
     }
@@ -164,4 +168,54 @@ impl TestApp {
             .output()
             .expect("run fieldsales")
     }
+}
+
+/// One part of a multipart form: a text field or a file.
+pub enum Part<'a> {
+    Text(&'a str),
+    File { name: &'a str, bytes: Vec<u8> },
+}
+
+impl TestApp {
+    /// Posts a multipart form the way a browser does.
+    pub async fn multipart(&self, path: &str, token: Option<&str>, parts: Vec<(&str, Part<'_>)>) -> Reply {
+        let boundary = "----fieldsales-test-boundary";
+        let mut body = Vec::new();
+        for (field, part) in parts {
+            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+            match part {
+                Part::Text(text) => {
+                    body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{field}\"\r\n\r\n{text}\r\n").as_bytes());
+                }
+                Part::File { name, bytes } => {
+                    body.extend_from_slice(
+                        format!("Content-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                            .as_bytes(),
+                    );
+                    body.extend_from_slice(&bytes);
+                    body.extend_from_slice(b"\r\n");
+                }
+            }
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let mut req = Request::builder()
+            .method(Method::POST)
+            .uri(format!("/webapi/api{path}"))
+            .header(header::COOKIE, format!("XSRF-TOKEN={XSRF}"))
+            .header("X-XSRF-TOKEN", XSRF)
+            .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={boundary}"));
+        if let Some(token) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        self.send(req.body(Body::from(body)).expect("request")).await
+    }
+}
+
+/// A tiny valid PNG (1x1).
+pub fn png() -> Vec<u8> {
+    vec![
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+        0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D,
+        0x0A, 0x2D, 0xB4, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
 }
