@@ -160,3 +160,91 @@ CREATE TABLE IF NOT EXISTS broadcasts (
     is_deleted   INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS broadcasts_audience ON broadcasts(is_deleted, user_type_id, country_id, created_at);
+
+-- Customers (buyers). `buyer_id` is the customer's own code; `agent_id` the agent who owns them.
+CREATE TABLE IF NOT EXISTS customers (
+    customer_id   INTEGER PRIMARY KEY,
+    buyer_id      TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name          TEXT NOT NULL,
+    mobile        TEXT,
+    email         TEXT,
+    address1      TEXT,
+    address2      TEXT,
+    postal_code   TEXT,
+    city          TEXT,
+    state         TEXT,
+    country_id    INTEGER REFERENCES countries(country_id),
+    info          TEXT,
+    latitude      REAL,
+    longitude     REAL,
+    retailer_type TEXT NOT NULL DEFAULT 'Retailer' CHECK (retailer_type IN ('Retailer', 'Wholesaler')),
+    agent_id      INTEGER REFERENCES users(uid),
+    created_by    INTEGER REFERENCES users(uid),
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id);
+CREATE INDEX IF NOT EXISTS customers_mobile ON customers(mobile);
+
+-- Search by id, name or mobile, by prefix and by word, without scanning the table.
+CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
+    buyer_id, name, mobile, content = 'customers', content_rowid = 'customer_id',
+    tokenize = 'unicode61', prefix = '2 3 4'
+);
+CREATE TRIGGER IF NOT EXISTS customers_fts_insert AFTER INSERT ON customers BEGIN
+    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
+END;
+CREATE TRIGGER IF NOT EXISTS customers_fts_delete AFTER DELETE ON customers BEGIN
+    INSERT INTO customers_fts (customers_fts, rowid, buyer_id, name, mobile)
+    VALUES ('delete', old.customer_id, old.buyer_id, old.name, old.mobile);
+END;
+CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name, mobile ON customers BEGIN
+    INSERT INTO customers_fts (customers_fts, rowid, buyer_id, name, mobile)
+    VALUES ('delete', old.customer_id, old.buyer_id, old.name, old.mobile);
+    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
+END;
+
+CREATE TABLE IF NOT EXISTS visits (
+    visit_id    INTEGER PRIMARY KEY,
+    customer_id INTEGER NOT NULL REFERENCES customers(customer_id),
+    agent_id    INTEGER NOT NULL REFERENCES users(uid),
+    outcome_id  INTEGER NOT NULL REFERENCES outcomes(outcome_id),
+    remark      TEXT,
+    latitude    REAL,
+    longitude   REAL,
+    visited_at  INTEGER NOT NULL,
+    -- The signed-in user who typed it (an administrator acting for the agent differs).
+    entered_by  INTEGER NOT NULL REFERENCES users(uid)
+);
+CREATE INDEX IF NOT EXISTS visits_customer ON visits(customer_id, visited_at);
+CREATE INDEX IF NOT EXISTS visits_agent ON visits(agent_id, visited_at);
+
+-- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.
+CREATE TABLE IF NOT EXISTS order_lines (
+    line_id      INTEGER PRIMARY KEY,
+    order_id     TEXT NOT NULL,
+    order_date   TEXT NOT NULL,
+    customer_id  INTEGER NOT NULL REFERENCES customers(customer_id),
+    seller_name  TEXT NOT NULL,
+    product_name TEXT NOT NULL,
+    sku          TEXT,
+    qty_shipped  REAL NOT NULL DEFAULT 0,
+    unit_price   REAL NOT NULL DEFAULT 0,
+    ds_name      TEXT,
+    fao_name     TEXT
+);
+CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date);
+CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines(product_name, order_date);
+CREATE INDEX IF NOT EXISTS order_lines_date ON order_lines(order_date);
+
+-- Every profile change, with the values before and after (JSON).
+CREATE TABLE IF NOT EXISTS profile_updates (
+    id          INTEGER PRIMARY KEY,
+    customer_id INTEGER NOT NULL REFERENCES customers(customer_id),
+    changed_by  INTEGER NOT NULL REFERENCES users(uid),
+    changed_at  INTEGER NOT NULL,
+    before_json TEXT NOT NULL,
+    after_json  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS profile_updates_customer ON profile_updates(customer_id, changed_at);
+CREATE INDEX IF NOT EXISTS profile_updates_at ON profile_updates(changed_at);

@@ -168,7 +168,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 if summary.users == 0 {
                     println!("The demo company is already there");
                 } else {
-                    println!("Demo company loaded: {} users (password {})", summary.users, crate::seed::DEMO_PASSWORD);
+                    println!(
+                        "Demo company loaded: {} users (password {}), {} customers, {} visits, {} order lines",
+                        summary.users,
+                        crate::seed::DEMO_PASSWORD,
+                        summary.customers,
+                        summary.visits,
+                        summary.order_lines
+                    );
                 }
             }
         }

@@ -86,6 +86,21 @@ pub mod lenient {
         to_f64(Option::<NumOrText>::deserialize(d)?)
     }
 
+    /// Optional text that clients may also send as a number (`"9876543210"` or `9876543210`).
+    pub fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum TextOrInt {
+            Text(String),
+            Int(u64),
+        }
+        Ok(match Option::<TextOrInt>::deserialize(d)? {
+            None => None,
+            Some(TextOrInt::Text(t)) => Some(t),
+            Some(TextOrInt::Int(n)) => Some(n.to_string()),
+        })
+    }
+
     /// An optional whole number, accepting `4` and `"4"`.
     pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
         match to_f64::<D::Error>(Option::<NumOrText>::deserialize(d)?)? {

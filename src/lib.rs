@@ -7,6 +7,7 @@ pub mod auth;
 pub mod chat;
 pub mod cli;
 pub mod config;
+pub mod customers;
 pub mod db;
 pub mod error;
 pub mod extract;
@@ -24,4 +25,35 @@ pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Seconds since the Unix epoch: the one clock every timestamp column uses.
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()
+}
+
+/// Calendar dates and times are those of the server's local time zone (set `TZ` to the
+/// company's zone); all day and month windows ("today", "this month") use it.
+pub mod clock {
+    use chrono::{Datelike, Local, NaiveDate, TimeZone};
+
+    /// `(YYYY-MM-DD, HH:MM)` of a timestamp.
+    pub fn date_and_time(ts: i64) -> (String, String) {
+        match Local.timestamp_opt(ts, 0).single() {
+            Some(t) => (t.format("%Y-%m-%d").to_string(), t.format("%H:%M").to_string()),
+            None => (String::new(), String::new()),
+        }
+    }
+
+    pub fn today() -> NaiveDate {
+        Local::now().date_naive()
+    }
+
+    /// The first day of `day`'s month.
+    pub fn month_start(day: NaiveDate) -> NaiveDate {
+        day.with_day(1).unwrap_or(day)
+    }
+
+    /// The timestamp of local midnight starting `day`.
+    pub fn start_of(day: NaiveDate) -> i64 {
+        day.and_hms_opt(0, 0, 0)
+            .and_then(|t| Local.from_local_datetime(&t).earliest())
+            .map(|t| t.timestamp())
+            .unwrap_or_default()
+    }
 }

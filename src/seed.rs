@@ -18,6 +18,9 @@ pub fn reference(conn: &Connection) -> anyhow::Result<()> {
 #[derive(Debug, Default)]
 pub struct DemoSummary {
     pub users: usize,
+    pub customers: usize,
+    pub visits: usize,
+    pub order_lines: usize,
 }
 
 /// Adds the demo company unless its administrator already exists. Deterministic: the same
@@ -55,6 +58,133 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     add("agent4@demo.test", "Nimal Perera", 4, Some(2), Some(am))?;
     // Demo users have signed in before: no first-time flag.
     tx.execute("UPDATE users SET is_first_time_login = 0 WHERE email LIKE :d", named_params! { ":d": "%@demo.test" })?;
+    let agents: Vec<(i64, i64)> = tx
+        .prepare("SELECT uid, country_id FROM users WHERE user_type_id = 4 AND email LIKE '%@demo.test' ORDER BY uid")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    demo_business(&tx, &agents, &mut summary)?;
+    demo_masters(&tx)?;
     tx.commit()?;
     Ok(summary)
+}
+
+const FIRST: &[&str] = &[
+    "Sri", "Lakshmi", "Ganesh", "Balaji", "Durga", "Sai", "Krishna", "Annapurna", "Royal", "New", "Star", "Green",
+    "City", "Metro", "Super", "Family", "Jai", "Om", "Shree", "Vijaya",
+];
+const SECOND: &[&str] = &[
+    "Stores", "Traders", "Kirana", "General Store", "Mart", "Provisions", "Agencies", "Supermarket", "Enterprises",
+    "Departmental Store",
+];
+const CITIES: &[(&str, &str, f64, f64)] = &[
+    ("Bengaluru", "Karnataka", 12.97, 77.59),
+    ("Chennai", "Tamil Nadu", 13.08, 80.27),
+    ("Hyderabad", "Telangana", 17.38, 78.48),
+    ("Pune", "Maharashtra", 18.52, 73.85),
+];
+const LANKA_CITIES: &[(&str, &str, f64, f64)] =
+    &[("Colombo", "Western", 6.93, 79.85), ("Kandy", "Central", 7.29, 80.63), ("Galle", "Southern", 6.05, 80.22)];
+const PRODUCTS: &[(&str, &str, f64)] = &[
+    ("Aqua Mineral Water 1L", "AQ-1L", 20.0), ("Aqua Mineral Water 500ml", "AQ-500", 10.0),
+    ("Cola 300ml", "CL-300", 25.0), ("Cola 1.25L", "CL-125", 65.0), ("Lemon Fizz 600ml", "LF-600", 40.0),
+    ("Orange Burst 250ml", "OB-250", 20.0), ("Mango Delight 1L", "MD-1L", 90.0), ("Energy Plus 250ml", "EP-250", 110.0),
+    ("Salted Chips 52g", "SC-52", 20.0), ("Masala Chips 90g", "MC-90", 35.0), ("Cream Biscuits 100g", "CB-100", 30.0),
+    ("Digestive Biscuits 250g", "DB-250", 60.0), ("Choco Bar 40g", "CH-40", 40.0), ("Instant Noodles 70g", "IN-70", 14.0),
+    ("Instant Noodles 4-pack", "IN-4P", 56.0), ("Tea Leaf 250g", "TL-250", 140.0), ("Coffee Jar 100g", "CJ-100", 310.0),
+    ("Detergent Powder 1kg", "DP-1K", 120.0), ("Bath Soap 100g", "BS-100", 38.0), ("Shampoo Sachet", "SS-1", 3.0),
+];
+const SELLERS: &[&str] = &["Sunrise Distributors", "Coastal Trading Co", "Metro Wholesale", "Lanka Supply House"];
+const DS_NAMES: &[&str] = &["Ramesh DS", "Suresh DS", "Kamal DS", "Anil DS"];
+const FAO_NAMES: &[&str] = &["North FAO", "South FAO", "East FAO"];
+
+/// A few thousand customers for the demo agents, with half a year of visits and orders.
+fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSummary) -> anyhow::Result<()> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20_240_501);
+    let now = crate::now();
+    let today = crate::clock::today();
+    let mut insert_customer = conn.prepare(
+        "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
+                                info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
+         VALUES (:buyer, :name, :mobile, :email, :a1, :a2, :postal, :city, :state, :country, :info, :lat, :lng,
+                 :type, :agent, :agent, :at, :at)",
+    )?;
+    let mut insert_visit = conn.prepare(
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
+         VALUES (:c, :agent, :outcome, :remark, :lat, :lng, :at, :agent)",
+    )?;
+    let mut insert_line = conn.prepare(
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
+                                  unit_price, ds_name, fao_name)
+         VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao)",
+    )?;
+    let remarks = ["Owner asked for a new scheme", "Will order next week", "Stock is enough", "Met the manager", ""];
+    let mut order_no = 100_000;
+    for n in 0..2400usize {
+        let (agent, country) = agents[n % agents.len()];
+        let cities = if country == 2 { LANKA_CITIES } else { CITIES };
+        let (city, state, lat, lng) = cities[rng.gen_range(0..cities.len())];
+        let name = format!("{} {}", FIRST[rng.gen_range(0..FIRST.len())], SECOND[rng.gen_range(0..SECOND.len())]);
+        let buyer = format!("B{:06}", 100_001 + n);
+        let has_location = rng.gen_bool(0.7);
+        let created = now - rng.gen_range(200..400) * 86_400;
+        insert_customer.execute(named_params! {
+            ":buyer": buyer, ":name": name, ":mobile": format!("9{:09}", rng.gen_range(0..1_000_000_000u64)),
+            ":email": if rng.gen_bool(0.4) { Some(format!("{}@shop.test", buyer.to_lowercase())) } else { None },
+            ":a1": format!("{} Main Road", rng.gen_range(1..400)), ":a2": format!("Ward {}", rng.gen_range(1..60)),
+            ":postal": format!("{}", rng.gen_range(100_000..999_999)), ":city": city, ":state": state,
+            ":country": country, ":info": if rng.gen_bool(0.2) { Some("Prefers morning visits") } else { None },
+            ":lat": has_location.then(|| lat + rng.gen_range(-0.08..0.08)),
+            ":lng": has_location.then(|| lng + rng.gen_range(-0.08..0.08)),
+            ":type": if rng.gen_bool(0.15) { "Wholesaler" } else { "Retailer" }, ":agent": agent, ":at": created,
+        })?;
+        let customer = conn.last_insert_rowid();
+        summary.customers += 1;
+        // Visits: most customers are seen a few times in six months, some not lately.
+        for _ in 0..rng.gen_range(0..8) {
+            let at = now - rng.gen_range(0..180 * 86_400);
+            insert_visit.execute(named_params! {
+                ":c": customer, ":agent": agent, ":outcome": rng.gen_range(1..=4),
+                ":remark": remarks[rng.gen_range(0..remarks.len())], ":lat": lat, ":lng": lng, ":at": at,
+            })?;
+            summary.visits += 1;
+        }
+        // Orders: a monthly habit for regulars, now and then for the rest.
+        let regular = rng.gen_bool(0.45);
+        let orders = if regular { rng.gen_range(4..9) } else { rng.gen_range(0..3) };
+        let seller = SELLERS[if country == 2 { 3 } else { rng.gen_range(0..3) }];
+        for _ in 0..orders {
+            order_no += 1;
+            let date = today - chrono::Days::new(rng.gen_range(0..180));
+            for _ in 0..rng.gen_range(1..5) {
+                let (product, sku, price) = PRODUCTS[rng.gen_range(0..PRODUCTS.len())];
+                insert_line.execute(named_params! {
+                    ":order": format!("SO{order_no}"), ":date": date.format("%Y-%m-%d").to_string(), ":c": customer,
+                    ":seller": seller, ":product": product, ":sku": sku, ":qty": rng.gen_range(1..48) as f64,
+                    ":price": price, ":ds": DS_NAMES[rng.gen_range(0..DS_NAMES.len())],
+                    ":fao": FAO_NAMES[rng.gen_range(0..FAO_NAMES.len())],
+                })?;
+                summary.order_lines += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Links per country and a welcome broadcast.
+fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
+    conn.execute_batch(
+        "INSERT INTO links (link_name, link) VALUES
+             ('Product catalogue', 'https://catalogue.demo.test/'),
+             ('Scheme of the month', 'https://schemes.demo.test/current'),
+             ('Sri Lanka price list', 'https://lk.demo.test/prices');
+         INSERT INTO link_countries (link_id, country_id)
+             SELECT link_id, 1 FROM links WHERE link_name IN ('Product catalogue', 'Scheme of the month');
+         INSERT INTO link_countries (link_id, country_id)
+             SELECT link_id, 2 FROM links WHERE link_name IN ('Product catalogue', 'Sri Lanka price list');
+         INSERT INTO broadcasts (message_text, user_type_id, country_id, created_by, created_at)
+             SELECT 'Welcome to fieldsales! New schemes are live this month.', 0, NULL, uid, strftime('%s', 'now')
+             FROM users WHERE email = 'admin@demo.test';",
+    )?;
+    Ok(())
 }

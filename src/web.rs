@@ -38,6 +38,7 @@ fn api_router(state: &AppState) -> Router<AppState> {
         .merge(crate::auth::router())
         .merge(crate::masters::router())
         .merge(crate::chat::router())
+        .merge(crate::customers::router())
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -43,6 +43,24 @@ impl Reply {
     }
 }
 
+/// A migrated, demo-seeded database made once per test run; every test works on its own copy.
+fn template() -> &'static std::path::Path {
+    static TEMPLATE: std::sync::OnceLock<(TempDir, PathBuf)> = std::sync::OnceLock::new();
+    &TEMPLATE
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let path = dir.path().join("template.db");
+            let conn_path = path.clone();
+            let mut conn = rusqlite::Connection::open(&conn_path).expect("open template");
+            fieldsales::db::migrate(&mut conn).expect("migrate");
+            fieldsales::seed::demo(&mut conn).expect("demo");
+            // Leave everything in the main file, so a plain copy is the whole database.
+            conn.execute_batch("PRAGMA journal_mode = DELETE;").expect("checkpoint");
+            (dir, path)
+        })
+        .1
+}
+
 impl TestApp {
     pub fn new() -> Self {
         Self::with(|_| {})
@@ -54,12 +72,8 @@ impl TestApp {
         let mut config = Config::new(dir.path().join("test.db"), dir.path().join("data"));
         config.login_rate_per_minute = 0;
         tune(&mut config);
+        std::fs::copy(template(), &config.db_path).expect("copy the template database");
         let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");
-        {
-            let mut conn = pool.get().expect("conn");
-            fieldsales::db::migrate(&mut conn).expect("migrate");
-            fieldsales::seed::demo(&mut conn).expect("demo");
-        }
         let state = AppState::new(pool, config).expect("state");
         let router = fieldsales::web::app(state.clone())
             .layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));

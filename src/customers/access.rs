@@ -1,0 +1,46 @@
+//! Who may see which customer: the `Scope` of the caller turned into SQL parameters, and the one
+//! lookup every customer endpoint starts from. A customer outside the caller's scope is a 404, the
+//! same answer as a customer that does not exist.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+
+use crate::auth::session::Scope;
+use crate::error::{AppError, AppResult};
+
+/// The SQL condition (on a `customers` row aliased `c`) that keeps a caller to their scope.
+/// Bind its parameters with [`ScopeParams`].
+pub const CUSTOMER_IN_SCOPE: &str = "(:scope_all OR c.agent_id = :scope_own
+    OR c.agent_id IN (SELECT uid FROM users WHERE manager_id = :scope_manager))";
+
+/// Parameters of [`CUSTOMER_IN_SCOPE`].
+#[derive(Debug, Clone, Copy)]
+pub struct ScopeParams {
+    pub all: bool,
+    pub own: Option<i64>,
+    pub manager: Option<i64>,
+}
+
+impl From<Scope> for ScopeParams {
+    fn from(scope: Scope) -> Self {
+        match scope {
+            Scope::All => ScopeParams { all: true, own: None, manager: None },
+            // A manager sees their agents' customers and any they own themselves.
+            Scope::Team { manager } => ScopeParams { all: false, own: Some(manager), manager: Some(manager) },
+            Scope::Own { uid } => ScopeParams { all: false, own: Some(uid), manager: None },
+        }
+    }
+}
+
+pub const NOT_FOUND: &str = "The customer was not found.";
+
+/// The customer row id and owner of `buyer_id`, if the caller may see it.
+pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(i64, Option<i64>)> {
+    let p = ScopeParams::from(scope);
+    conn.query_row(
+        &format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {CUSTOMER_IN_SCOPE}"),
+        named_params! { ":buyer": buyer_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()?
+    .ok_or_else(|| AppError::not_found(NOT_FOUND))
+}
