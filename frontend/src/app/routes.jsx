@@ -1,0 +1,44 @@
+// Every screen in one table: path (wouter pattern), the screen (loaded on demand), the right it
+// needs (null: any signed-in user), and whether it is a signed-out screen without the shell.
+import { lazy } from "react";
+
+const auth = () => import("../features/auth/screens");
+const masters = () => import("../features/masters/screens");
+const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
+
+export const ROUTES = [
+  { path: "/", screen: pick(auth, "LoginScreen"), public: true },
+  { path: "/login", screen: pick(auth, "LoginScreen"), public: true },
+  { path: "/app/forgot", screen: pick(auth, "ForgotScreen"), public: true },
+  { path: "/app/force-password-update", screen: pick(auth, "ForcedPasswordScreen"), public: true },
+  { path: "/user/change-password", screen: pick(auth, "ChangePasswordScreen"), right: "reset_password" },
+  { path: "/home", screen: lazy(() => import("../features/home/home-screen")), right: null },
+  { path: "/unauthorized", screen: lazy(() => import("../features/errors/unauthorized-screen")), right: null },
+  { path: "/403", screen: lazy(() => import("../features/errors/forbidden-screen")), right: null },
+  { path: "/customer/visit", screen: lazy(() => import("../features/customers/visit-screen")), right: "customer_visit" },
+  { path: "/landing/retailer-bucket", screen: lazy(() => import("../features/buckets/retailer-bucket-screen")), right: "retailer_bucket" },
+
+  { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },
+  { path: "/master/user/add", screen: pick(masters, "UserForm"), right: "user_master" },
+  { path: "/master/user-edit/:id", screen: pick(masters, "UserForm"), right: "user_master" },
+  { path: "/master/outcome-master", screen: pick(masters, "OutcomeList"), right: "outcome_master" },
+  { path: "/master/outcome-master-add", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },
+  { path: "/master/outcome-master-edit/:id", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },
+  { path: "/master/info-master", screen: pick(masters, "InfoTypeList"), right: "infotype_master" },
+  { path: "/master/info-master-add", screen: pick(masters, "InfoTypeForm"), right: "infotype_master" },
+  { path: "/master/info-master-edit/:id", screen: pick(masters, "InfoTypeForm"), right: "infotype_master" },
+  { path: "/master/subinfo-master", screen: pick(masters, "SubInfoList"), right: "infotype_master" },
+  { path: "/master/subinfo-master-add", screen: pick(masters, "SubInfoForm"), right: "infotype_master" },
+  { path: "/master/subinfo-master-edit/:id", screen: pick(masters, "SubInfoForm"), right: "infotype_master" },
+  { path: "/master/link-master", screen: pick(masters, "LinkList"), right: "link_master" },
+  { path: "/master/link-master-add", screen: pick(masters, "LinkForm"), right: "link_master" },
+  { path: "/master/link-master-edit/:id", screen: pick(masters, "LinkForm"), right: "link_master" },
+  { path: "/master/delivery-status", screen: pick(masters, "DeliveryStatusList"), right: "delivery_status_master" },
+  { path: "/master/delivery-status-master-add", screen: pick(masters, "DeliveryStatusForm"), right: "delivery_status_master" },
+  { path: "/master/delivery-status-master-edit/:id", screen: pick(masters, "DeliveryStatusForm"), right: "delivery_status_master" },
+  { path: "/master/additional-reason-master", screen: pick(masters, "ReasonList"), right: "additional_reason_master" },
+  { path: "/master/additional-reason-master-add", screen: pick(masters, "ReasonForm"), right: "additional_reason_master" },
+  { path: "/master/additional-reason-master-edit/:id", screen: pick(masters, "ReasonForm"), right: "additional_reason_master" },
+  { path: "/master/broadcast-master", screen: pick(masters, "BroadcastList"), right: "broadcast_master" },
+  { path: "/master/broadcast-master-add", screen: pick(masters, "BroadcastForm"), right: "broadcast_master" },
+];

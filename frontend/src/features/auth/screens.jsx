@@ -1,0 +1,257 @@
+// Sign-in screens (spec 1 §2 "Login area"): the two-step login, forgot password, and the forced
+// and voluntary password changes.
+import { useState } from "react";
+import { Redirect, useLocation } from "wouter";
+import { post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { rules, useForm } from "../../lib/form";
+import { checkVersion, clearSession, getSession, homeRouteFor, setSession } from "../../lib/session";
+import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { currentPosition } from "../../lib/location";
+
+const PASSWORD_RULE = "Password must be minimum 12 alphanumeric character";
+
+function Card({ title, children }) {
+  return (
+    <section class="auth-card">
+      <div class="auth-brand">fieldsales</div>
+      <h1>{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+export function LoginScreen() {
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [account, setAccount] = useState({ otpAllowed: false, userType: null });
+  const [otpRequested, setOtpRequested] = useState(false);
+  const form = useForm({ userName: "", method: "password", password: "", otp: "", terms: false }, (v) =>
+    step === 1
+      ? { userName: [rules.required("Login ID is required")] }
+      : {
+          userName: [rules.required("Login ID is required")],
+          password: v.method === "password" ? [rules.required("Password is required")] : [],
+          otp: v.method === "otp" ? [rules.required("OTP is required")] : [],
+          terms: [(t) => (t ? null : "You must agree to the terms and conditions.")],
+        },
+  );
+  const existing = getSession();
+  if (existing && existing.token) return <Redirect to={homeRouteFor(existing)} />;
+  const { values, errors, set } = form;
+
+  const checkUser = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    try {
+      const r = await post("/login/checkUser", { userName: values.userName.trim() });
+      if (!r.success) {
+        alertError(r.message);
+      } else {
+        setAccount({ otpAllowed: !!r.loginMethodAllowed, userType: r.userType });
+        form.reset({ ...values, method: "password", password: "", otp: "", terms: false });
+        setOtpRequested(false);
+        setStep(2);
+      }
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const getOtp = async () => {
+    if (!values.userName.trim()) return;
+    setBusy(true);
+    try {
+      const r = await post("/login/generateOTP", { userName: values.userName.trim() });
+      alertSuccess(r.message);
+      setOtpRequested(true);
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const login = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    try {
+      const position = account.userType === 4 ? await currentPosition() : null;
+      const otp = values.method === "otp";
+      const user = await post(otp ? "/login/authOTP" : "/login/auth", {
+        userName: values.userName.trim(),
+        password: otp ? values.otp : values.password,
+        otp: otp ? values.otp : "",
+        terms: values.terms,
+        loginMethod: values.method,
+        lattitude: position ? position.latitude : null,
+        longitude: position ? position.longitude : null,
+      });
+      setSession(user);
+      checkVersion(user);
+      navigate(homeRouteFor(user));
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 1) {
+    return (
+      <Card title="Sign in">
+        <form onSubmit={checkUser} noValidate>
+          <TextInput id="userName" label="Login ID" autocomplete="username" value={values.userName} onInput={set("userName")} error={errors.userName} />
+          <SubmitButton busy={busy}>Next</SubmitButton>
+        </form>
+        <p class="auth-links">
+          <a href="#/app/forgot">Forgot Password</a>
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Sign in">
+      <form onSubmit={login} noValidate>
+        <TextInput id="userName" label="Login ID" value={values.userName} readOnly />
+        {account.otpAllowed && (
+          <fieldset class="choice">
+            <legend>Login method</legend>
+            <label>
+              <input type="radio" name="method" value="password" checked={values.method === "password"} onChange={() => set("method")("password")} /> Password
+            </label>
+            <label>
+              <input type="radio" name="method" value="otp" checked={values.method === "otp"} onChange={() => set("method")("otp")} /> OTP
+            </label>
+          </fieldset>
+        )}
+        {values.method === "password" ? (
+          <TextInput id="password" label="Password" type="password" autocomplete="current-password" value={values.password} onInput={set("password")} error={errors.password} />
+        ) : (
+          <div class="otp-row">
+            <TextInput
+              id="otp"
+              label="OTP"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              maxLength={6}
+              disabled={!otpRequested}
+              value={values.otp}
+              onInput={set("otp")}
+              error={errors.otp}
+            />
+            <button type="button" class="btn" onClick={getOtp} disabled={busy}>
+              Get OTP
+            </button>
+          </div>
+        )}
+        <div class={`field checkbox${errors.terms ? " has-error" : ""}`}>
+          <label>
+            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the terms and conditions
+          </label>
+          {errors.terms && <small class="field-error">{errors.terms}</small>}
+        </div>
+        <div class="actions">
+          <SubmitButton busy={busy}>Login</SubmitButton>
+          <button type="button" class="btn" onClick={() => setStep(1)}>
+            Back
+          </button>
+        </div>
+      </form>
+      <p class="auth-links">
+        <a href="#/app/forgot">Forgot Password</a>
+      </p>
+    </Card>
+  );
+}
+
+export function ForgotScreen() {
+  const [busy, setBusy] = useState(false);
+  const { values, errors, set, validate } = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      const r = await post("/login/reset", { userName: values.userName.trim() });
+      alertSuccess(r.message);
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="Forgot Password">
+      <form onSubmit={submit} noValidate>
+        <TextInput id="userName" label="Email ID or User Name" autocomplete="username" value={values.userName} onInput={set("userName")} error={errors.userName} />
+        <SubmitButton busy={busy}>Submit</SubmitButton>
+      </form>
+      <p class="auth-links">
+        <a href="#/login">Login</a>
+      </p>
+    </Card>
+  );
+}
+
+/** Current, new and confirm password; after a change the user signs in again. */
+function PasswordForm() {
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const { values, errors, set, validate } = useForm(
+    { currentPassword: "", newPassword: "", confirmPassword: "" },
+    {
+      currentPassword: [rules.required("Current Password is required")],
+      newPassword: [rules.password(PASSWORD_RULE)],
+      confirmPassword: [rules.password(PASSWORD_RULE)],
+    },
+  );
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      const r = await post("/users/passwordUpdate", values);
+      alertSuccess(r.message);
+      clearSession();
+      navigate("/login");
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate class="narrow-form">
+      <TextInput id="currentPassword" label="Current Password" type="password" autocomplete="current-password" value={values.currentPassword} onInput={set("currentPassword")} error={errors.currentPassword} />
+      <TextInput id="newPassword" label="New Password" type="password" autocomplete="new-password" value={values.newPassword} onInput={set("newPassword")} error={errors.newPassword} hint="At least 12 characters with a letter and a digit" />
+      <TextInput id="confirmPassword" label="Confirm Password" type="password" autocomplete="new-password" value={values.confirmPassword} onInput={set("confirmPassword")} error={errors.confirmPassword} />
+      <SubmitButton busy={busy}>Submit</SubmitButton>
+    </form>
+  );
+}
+
+export function ForcedPasswordScreen() {
+  const session = getSession();
+  if (!session) return <Redirect to="/login" />;
+  return (
+    <Card title="Change your password">
+      <p class="muted">Please choose a new password before you continue.</p>
+      <PasswordForm />
+    </Card>
+  );
+}
+
+export function ChangePasswordScreen() {
+  return (
+    <section>
+      <PageHeader title="Change Password" />
+      <PasswordForm />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// The list every master screen shares: title with back arrow and Add, 30 rows a page with serial
+// numbers, Modify and Delete on each row, and the spec's delete confirmation.
+import { useState } from "react";
+import { post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { ConfirmDialog } from "../../lib/confirm";
+import { DataTable } from "../../lib/table";
+import { Loading, PageHeader } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+
+/**
+ * source: GET path; columns: table columns; idOf(row); editPath(id); deletePath(id);
+ * canEdit/canDelete(row) decide which buttons a row shows; filter(rows) narrows what is shown.
+ */
+export function MasterList({ title, source, columns, idOf, addPath, editPath, deletePath, canEdit = () => true, canDelete = () => true, filter, toolbar, back = "/home" }) {
+  const { data, loading, reload } = useApi(source, { initial: [] });
+  const [doomed, setDoomed] = useState(null);
+  const remove = async () => {
+    const id = doomed;
+    setDoomed(null);
+    try {
+      const r = await post(deletePath(id));
+      alertSuccess(r.message);
+      reload();
+    } catch (err) {
+      alertError(err.message);
+    }
+  };
+  const rows = filter ? filter(data || []) : data || [];
+  const actions = {
+    key: "actions",
+    label: "Actions",
+    render: (row) => (
+      <span class="row-actions">
+        {canEdit(row) && (
+          <a class="btn btn-small" href={`#${editPath(idOf(row))}`}>
+            Modify
+          </a>
+        )}
+        {canDelete(row) && (
+          <button type="button" class="btn btn-small btn-danger" onClick={() => setDoomed(idOf(row))}>
+            Delete
+          </button>
+        )}
+      </span>
+    ),
+  };
+  return (
+    <section>
+      <PageHeader title={title} back={back}>
+        <a class="btn btn-primary" href={`#${addPath}`}>
+          Add
+        </a>
+      </PageHeader>
+      {toolbar}
+      {loading ? <Loading /> : <DataTable columns={[...columns, actions]} rows={rows} pageSize={30} testId="master-table" />}
+      <ConfirmDialog open={doomed !== null} onYes={remove} onCancel={() => setDoomed(null)} />
+    </section>
+  );
+}
+
+/** Saves a master form and goes back to its list; shows the server's message either way. */
+export async function saveAndReturn(path, body, listPath, setBusy, navigate) {
+  setBusy(true);
+  try {
+    const r = await post(path, body);
+    alertSuccess(r.message);
+    navigate(listPath);
+  } catch (err) {
+    alertError(err.message);
+  } finally {
+    setBusy(false);
+  }
+}

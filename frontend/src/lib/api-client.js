@@ -1,0 +1,70 @@
+// The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
+// header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
+import { alertError } from "./alerts";
+import { clearSession, getSession } from "./session";
+
+export const API_BASE = "/webapi/api";
+const SESSION_MESSAGES = [
+  "Your session has expired. Please log in again to continue.",
+  "You're not logged in. Please log in to continue.",
+];
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function cookie(name) {
+  const match = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
+}
+
+async function ensureXsrfCookie() {
+  if (!cookie("XSRF-TOKEN")) await fetch("/healthz", { credentials: "same-origin" });
+  return cookie("XSRF-TOKEN");
+}
+
+/** Calls the API. `body` may be a plain object (sent as JSON) or FormData. */
+export async function api(path, { method = "GET", body, raw = false } = {}) {
+  const headers = {};
+  const session = getSession();
+  if (session && session.token) headers.Authorization = `Bearer ${session.token}`;
+  const impersonation = sessionStorage.getItem("fieldsales.impersonation");
+  if (impersonation) headers["X-Impersonation-Token"] = `Bearer ${impersonation}`;
+  if (method !== "GET") headers["X-XSRF-TOKEN"] = await ensureXsrfCookie();
+  let payload = body;
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "The server cannot be reached. Please check your connection.");
+  }
+  if (raw && response.ok) return response;
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && data.message) || `The request failed (${response.status}).`;
+    const sessionEnded = response.status === 401 || SESSION_MESSAGES.includes(message);
+    if (sessionEnded && !path.startsWith("/login/")) {
+      alertError(message);
+      clearSession();
+      window.location.hash = "#/";
+    }
+    throw new ApiError(response.status, message);
+  }
+  return data;
+}
+
+export const get = (path) => api(path);
+export const post = (path, body = {}) => api(path, { method: "POST", body });

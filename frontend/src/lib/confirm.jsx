@@ -1,0 +1,26 @@
+// The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
+import { useEffect, useRef } from "react";
+
+export function ConfirmDialog({ open, title = "Please confirm..", message = "Are you sure, you want to delete?", onYes, onCancel }) {
+  const yes = useRef(null);
+  useEffect(() => {
+    if (open && yes.current) yes.current.focus();
+  }, [open]);
+  if (!open) return null;
+  return (
+    <div class="modal-backdrop" onClick={onCancel}>
+      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="confirm-title">{title}</h2>
+        <p>{message}</p>
+        <div class="modal-actions">
+          <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
+            Yes
+          </button>
+          <button type="button" class="btn" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Loads data for a screen: { data, loading, error, reload }.
+import { useCallback, useEffect, useState } from "react";
+import { get } from "./api-client";
+import { alertError } from "./alerts";
+
+export function useApi(path, { initial = null, silent = false } = {}) {
+  const [state, setState] = useState({ data: initial, loading: !!path, error: null });
+  const load = useCallback(() => {
+    if (!path) return;
+    setState((s) => ({ ...s, loading: true }));
+    get(path)
+      .then((data) => setState({ data, loading: false, error: null }))
+      .catch((err) => {
+        if (!silent && err.status !== 401) alertError(err.message);
+        setState({ data: initial, loading: false, error: err });
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path]);
+  useEffect(load, [load]);
+  return { ...state, reload: load };
+}

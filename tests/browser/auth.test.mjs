@@ -1,0 +1,174 @@
+// Sign-in, the forced password change, OTP, forgot password, logout, and the menu by rights.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+/** Waits until the alert of `kind` says `text` (the screen shows the server's message there). */
+async function expectAlert(p, kind, text) {
+  const alert = p.getByTestId(`alert-${kind}`);
+  try {
+    await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
+  } finally {
+    assert.equal(await alert.textContent(), text);
+  }
+}
+
+test("each demo user signs in and lands on the home route of their type", async () => {
+  for (const [email, route, name] of [
+    ["admin@demo.test", "#/home", "Asha Admin"],
+    ["am@demo.test", "#/landing/retailer-bucket", "Meera Nair"],
+    ["agent1@demo.test", "#/customer/visit", "Ravi Kumar"],
+  ]) {
+    const p = await app.page();
+    await app.login(p, email);
+    await p.waitForURL((u) => u.hash === route);
+    assert.equal(await p.getByTestId("user-name").innerText(), name);
+    assert.deepEqual(p.pageErrors, []);
+    await p.context().close();
+  }
+});
+
+test("empty submits show the validation messages, a wrong password shows the server's", async () => {
+  const p = await app.page();
+  await p.goto("/#/login");
+  await p.getByRole("button", { name: "Next" }).click();
+  await p.getByText("Login ID is required").waitFor();
+  await p.getByLabel("Login ID").fill("nobody@demo.test");
+  await p.getByRole("button", { name: "Next" }).click();
+  await expectAlert(p, "error", "Login ID not found. Please check it and try again.");
+
+  await p.getByLabel("Login ID").fill("agent3@demo.test");
+  await p.getByRole("button", { name: "Next" }).click();
+  await p.getByRole("button", { name: "Login" }).click();
+  await p.getByText("Password is required").waitFor();
+  await p.getByText("You must agree to the terms and conditions.").waitFor();
+
+  await p.locator("#password").fill("wrong-password-1");
+  await p.getByLabel("I agree to the terms and conditions").check();
+  await p.getByRole("button", { name: "Login" }).click();
+  await expectAlert(p, "error", "Invalid Login ID or password. 4 attempt(s) left before your account is blocked.");
+  // Back returns to step 1.
+  await p.getByRole("button", { name: "Back" }).click();
+  await p.getByRole("button", { name: "Next" }).waitFor();
+  await p.context().close();
+});
+
+test("OTP sign-in: Get OTP enables the code field", async () => {
+  const p = await app.page();
+  await p.goto("/#/login");
+  await p.getByLabel("Login ID").fill("agent2@demo.test");
+  await p.getByRole("button", { name: "Next" }).click();
+  await p.getByRole("radio", { name: "OTP" }).check();
+  const code = p.locator("#otp");
+  assert.equal(await code.isDisabled(), true);
+  await p.getByLabel("I agree to the terms and conditions").check();
+  await p.getByRole("button", { name: "Login" }).click();
+  await p.getByText("OTP is required").waitFor();
+  await p.getByRole("button", { name: "Get OTP" }).click();
+  await expectAlert(p, "success", "OTP has been sent to your registered email ID.");
+  assert.equal(await code.isDisabled(), false);
+  await code.fill(app.mailed("agent2@demo.test", "Code: "));
+  await p.getByRole("button", { name: "Login" }).click();
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.context().close();
+});
+
+test("a temporary password forces a change, then the new password works", async () => {
+  app.cli("user", "reset-password", "agent4@demo.test");
+  const temp = app.mailed("agent4@demo.test", "Temporary password: ");
+  const p = await app.page();
+  await app.login(p, "agent4@demo.test", temp);
+  await p.waitForURL((u) => u.hash === "#/app/force-password-update");
+  await p.getByLabel("Current Password").fill(temp);
+  await p.getByLabel("New Password").fill("short1");
+  await p.getByLabel("Confirm Password").fill("short1");
+  await p.getByRole("button", { name: "Submit" }).click();
+  assert.equal(await p.getByText("Password must be minimum 12 alphanumeric character").count(), 2);
+  await p.getByLabel("New Password").fill("BrandNewPass42");
+  await p.getByLabel("Confirm Password").fill("BrandNewPass42");
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.waitForURL((u) => u.hash === "#/login");
+  await expectAlert(p, "success", "Password changed successfully. Please log in again with your new password.");
+  await app.login(p, "agent4@demo.test", "BrandNewPass42");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.context().close();
+});
+
+test("forgot password asks for the id, then shows the server's message", async () => {
+  const p = await app.page();
+  await p.goto("/#/login");
+  await p.getByRole("link", { name: "Forgot Password" }).click();
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByText("Email ID is required").waitFor();
+  await p.getByLabel("Email ID or User Name").fill("agent3@demo.test");
+  await p.getByRole("button", { name: "Submit" }).click();
+  await expectAlert(p, "success", "A temporary password has been sent to your registered email ID.");
+  await p.getByRole("link", { name: "Login" }).click();
+  await p.waitForURL((u) => u.hash === "#/login");
+  await p.context().close();
+});
+
+const ADMIN_MENU = [
+  "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
+  "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Delivery Status",
+  "Additional Reason", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
+  "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit",
+  "Customer Add", "Profile Update", "Info Add", "Login History", "Productivity", "Monthly Summary",
+  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Check RCA/AM A/C", "Reset Password",
+];
+const AGENT_MENU = ["Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
+
+test("the menu shows exactly what the rights allow", async () => {
+  const p = await app.page({ width: 1280, height: 900 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  const sidebar = p.getByTestId("sidebar");
+  assert.deepEqual(await sidebar.locator("a").allInnerTexts(), ADMIN_MENU);
+  assert.deepEqual(await sidebar.locator(".menu-group-title").allTextContents(), ["Master", "Report"]);
+  await p.context().close();
+
+  const phone = await app.page();
+  await app.login(phone, "agent1@demo.test");
+  await phone.waitForURL((u) => u.hash === "#/customer/visit");
+  // On a phone the menu is a drawer that closes on an outside click.
+  const drawer = phone.getByTestId("sidebar");
+  await phone.getByRole("button", { name: "Menu" }).click();
+  await phone.waitForFunction(() => document.querySelector("[data-testid=sidebar]").classList.contains("open"));
+  assert.deepEqual(await drawer.locator("a").allInnerTexts(), AGENT_MENU);
+  assert.equal(await drawer.locator(".menu-group-title").count(), 0);
+  await phone.mouse.click(370, 600);
+  await phone.waitForFunction(() => !document.querySelector("[data-testid=sidebar]").classList.contains("open"));
+  // A route the agent lacks goes to /unauthorized.
+  await phone.goto("/#/master/user-master");
+  await phone.waitForURL((u) => u.hash === "#/unauthorized");
+  await phone.getByRole("heading", { name: "Unauthorized" }).waitFor();
+  await phone.context().close();
+});
+
+test("logout returns to login and ends the token", async () => {
+  const p = await app.page();
+  await app.login(p, "am@demo.test");
+  await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  const token = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")).token);
+  await p.getByRole("link", { name: "Logout" }).click();
+  await p.waitForURL((u) => u.hash === "#/login");
+  const r = await fetch(`${app.base}/webapi/api/users/session`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(r.status, 401);
+  // Unknown paths fall back to the login screen.
+  await p.goto("/#/no/such/screen");
+  await p.waitForURL((u) => u.hash === "#/login");
+  await p.context().close();
+});
+
+test("the login page fits a 360 px phone", async () => {
+  const p = await app.page({ width: 360, height: 740 });
+  await p.goto("/#/login");
+  await p.getByLabel("Login ID").waitFor();
+  const width = await p.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width}px wide`);
+  await p.context().close();
+});
