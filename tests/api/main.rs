@@ -4,5 +4,6 @@ mod support;
 
 mod auth;
 mod cli;
+mod customers;
 mod masters;
 mod platform;

@@ -1,0 +1,206 @@
+//! Customer work: search, the visit screen, visits, new customers, profiles, and who may see what.
+//! Demo customers B100001, B100005, ... belong to agent1; B100002, B100006, ... to agent2.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+const NOT_FOUND: &str = "The customer was not found.";
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|s| s["buyerId"].as_str().unwrap().to_string()).collect()
+}
+
+/// Index of a demo buyer id: B100001 is 0.
+fn owner_slot(buyer: &str) -> u32 {
+    (buyer[1..].parse::<u32>().unwrap() - 100_001) % 4
+}
+
+#[tokio::test]
+async fn search_matches_id_name_and_mobile_within_the_callers_customers() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let by_id = app.get("/users/customer/search?query=B1000", Some(&agent)).await;
+    assert_eq!(by_id.status, StatusCode::OK);
+    let found = ids(&by_id.body);
+    assert_eq!(found.len(), 10, "suggestions are capped at 10");
+    assert!(found.iter().all(|b| owner_slot(b) == 0), "only agent1's customers: {found:?}");
+
+    let (name, mobile): (String, String) = app
+        .conn()
+        .query_row("SELECT name, mobile FROM customers WHERE buyer_id = 'B100001'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    let by_mobile = app.get(&format!("/users/customer/search?query={}", &mobile[..7]), Some(&agent)).await;
+    assert!(ids(&by_mobile.body).contains(&"B100001".to_string()));
+    let second_word = name.split(' ').nth(1).unwrap();
+    let by_word = app.get(&format!("/users/customer/search?query={}", &second_word[..3].to_lowercase()), Some(&agent)).await;
+    assert!(!ids(&by_word.body).is_empty());
+    let display = by_mobile.body[0]["display"].as_str().unwrap();
+    assert!(display.starts_with("B1"), "{display}");
+
+    // Another agent's customer is never suggested, even by its exact id.
+    assert_eq!(app.get("/users/customer/search?query=B100002", Some(&agent)).await.body, json!([]));
+    // Empty input and FTS syntax are harmless.
+    for q in ["", "%20", "%22", "NEAR(a%20b)", "*", "a%22%20OR%20%22b", "%E0%A4%85"] {
+        let r = app.get(&format!("/users/customer/search?query={q}"), Some(&agent)).await;
+        assert_eq!(r.status, StatusCode::OK, "{q}: {}", r.body);
+    }
+    let admin = app.as_admin().await;
+    assert_eq!(ids(&app.get("/users/customer/search?query=B100002", Some(&admin)).await.body), ["B100002"]);
+}
+
+#[tokio::test]
+async fn the_visit_screen_shows_only_the_callers_customers() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let r = app.get("/users/customer/details/B100001?showSummary=true", Some(&agent1)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["customerDetails"]["buyerID"], "B100001");
+    assert_eq!(r.body["customerDetails"]["country"], "India");
+    assert!(r.body["transcations"].as_array().unwrap().len() <= 5);
+    let links: Vec<&str> = r.body["linkDetails"].as_array().unwrap().iter().map(|l| l["linkName"].as_str().unwrap()).collect();
+    assert_eq!(links, ["Product catalogue", "Scheme of the month"]);
+
+    app.get("/users/customer/details/B100002", Some(&agent1)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    app.get("/users/customer/details/NOPE", Some(&agent1)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    let manager = app.token("am@demo.test").await;
+    assert_eq!(app.get("/users/customer/details/B100002", Some(&manager)).await.status, StatusCode::OK);
+    let admin = app.as_admin().await;
+    let r = app.get("/users/customer/details/B100004?showSummary=false", Some(&admin)).await;
+    assert_eq!(r.body["customerDetails"]["country"], "Sri Lanka");
+    assert_eq!(r.body["reOrderMustSell"], json!([]));
+}
+
+#[tokio::test]
+async fn must_sell_lists_each_product_with_its_latest_order() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let created = app.post("/users/customer", Some(&agent), json!({ "mobileNo": "9876543210", "buyerName": "Test Mart" })).await;
+    let buyer = created.body["buyerId"].as_str().unwrap().to_string();
+    let conn = app.conn();
+    let id: i64 = conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = ?1", [&buyer], |r| r.get(0)).unwrap();
+    for (date, product, qty, price) in [
+        ("2026-01-05", "Cola 300ml", 10.0, 25.0),
+        ("2026-03-01", "Cola 300ml", 12.0, 26.0),
+        ("2026-02-10", "Tea Leaf 250g", 3.0, 140.0),
+    ] {
+        conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, ds_name, fao_name)
+             VALUES ('T1', ?1, ?2, 'Metro Wholesale', ?3, ?4, ?5, 'DS', 'FAO')",
+            rusqlite::params![date, id, product, qty, price],
+        )
+        .unwrap();
+    }
+    let r = app.get(&format!("/users/customer/details/{buyer}"), Some(&agent)).await;
+    assert_eq!(
+        r.body["reOrderMustSell"],
+        json!([
+            { "lastOrderDate": "2026-03-01", "distinctProductName": "Cola 300ml", "lastOrderShippedQty": 12.0, "unitPrice": 26.0, "dsName": "DS", "faoName": "FAO" },
+            { "lastOrderDate": "2026-02-10", "distinctProductName": "Tea Leaf 250g", "lastOrderShippedQty": 3.0, "unitPrice": 140.0, "dsName": "DS", "faoName": "FAO" },
+        ])
+    );
+}
+
+#[tokio::test]
+async fn saving_a_visit() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let visit = |buyer: &str, outcome: Value| json!({ "buyerID": buyer, "outcomeId": outcome, "remark": "Met the owner <b>", "latitude": 12.9, "longitude": "77.6" });
+    app.post("/users/customer/details", Some(&agent), visit("B100001", json!(null)))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Visit Outcome is required");
+    app.post("/users/customer/details", Some(&agent), visit("B100002", json!(1))).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    app.post("/users/customer/details", Some(&agent), visit("B100001", json!(1)))
+        .await
+        .expect(StatusCode::OK, "Visit saved successfully.");
+    let r = app.get("/users/customer/details/B100001", Some(&agent)).await;
+    let last = &r.body["transcations"][0];
+    assert_eq!(last["outcome"], "Order placed");
+    assert_eq!(last["remark"], "Met the owner <b>");
+    assert_eq!(last["agentId"], "agent1@demo.test");
+    assert_eq!(last["entryUpdateBy"], "Ravi Kumar");
+
+    let today = app.get("/users/customer/FTMFTD/ftd", Some(&agent)).await;
+    let rows = today.body.as_array().unwrap();
+    assert!(rows.iter().any(|v| v["buyerID"] == "B100001" && v["remark"] == "Met the owner <b>"));
+    assert!(rows.iter().all(|v| v["agentId"] == "agent1@demo.test"));
+    let month = app.get("/users/customer/FTMFTD/FTM", Some(&agent)).await;
+    assert!(month.body.as_array().unwrap().len() >= rows.len());
+    assert_eq!(app.get("/users/customer/FTMFTD/ytd", Some(&agent)).await.status, StatusCode::NOT_FOUND);
+
+    // A retired outcome can no longer be chosen; a visit by an administrator stays the agent's.
+    let admin = app.as_admin().await;
+    app.post("/master/outcome/delete/4", Some(&admin), json!({})).await;
+    app.post("/users/customer/details", Some(&agent), visit("B100001", json!(4)))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The chosen outcome no longer exists. Please choose another.");
+    app.post("/users/customer/details", Some(&admin), visit("B100005", json!(2))).await.expect(StatusCode::OK, "Visit saved successfully.");
+    let (agent_id, entered_by): (i64, i64) = app
+        .conn()
+        .query_row("SELECT agent_id, entered_by FROM visits ORDER BY visit_id DESC LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert_eq!((agent_id, entered_by), (3, 1));
+}
+
+#[tokio::test]
+async fn adding_a_customer() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let cases = [
+        (json!({ "buyerName": "A" }), "Mobile No. is Required"),
+        (json!({ "mobileNo": "98765", "buyerName": "A" }), "Mobile No. should contain atleast 10 numbers"),
+        (json!({ "mobileNo": "987654321012", "buyerName": "A" }), "Mobile No. should contain atmost 11 numbers"),
+        (json!({ "mobileNo": "98765x3210", "buyerName": "A" }), "Mobile No. should contain only numbers"),
+        (json!({ "mobileNo": 9876543210u64 }), "Buyer Name is Required"),
+    ];
+    for (body, message) in cases {
+        app.post("/users/customer", Some(&agent), body).await.expect(StatusCode::BAD_REQUEST, message);
+    }
+    let r = app.post("/users/customer", Some(&agent), json!({ "mobileNo": 9876543210u64, "buyerName": "Sagar Stores" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let buyer = r.body["buyerId"].as_str().unwrap().to_string();
+    assert_eq!(r.message(), format!("Customer {buyer} added successfully."));
+    let details = app.get(&format!("/users/customer/details/{buyer}"), Some(&agent)).await;
+    assert_eq!(details.body["customerDetails"]["buyerName"], "Sagar Stores");
+    assert_eq!(details.body["customerDetails"]["country"], "India");
+    let found = app.get("/users/customer/search?query=sagar", Some(&agent)).await;
+    assert_eq!(ids(&found.body), [buyer.clone()]);
+    let other = app.as_agent(2).await;
+    assert_eq!(app.get(&format!("/users/customer/details/{buyer}"), Some(&other)).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn updating_a_profile_keeps_its_history() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let r = app.get("/users/customer/profile?buyerId=B100001", Some(&agent)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["buyerID"], "B100001");
+    assert!(r.body["address"].as_str().unwrap().contains("Main Road"));
+    let before_mobile = r.body["mobile"].clone();
+
+    app.post("/users/customer/profile", Some(&agent), json!({ "buyerId": "B100001" }))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Atleast one field to have an input");
+    app.post("/users/customer/profile", Some(&agent), json!({ "buyerId": "B100001", "mobile": "123" }))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Mobile No. should contain atleast 10 numbers");
+    app.post("/users/customer/profile", Some(&agent), json!({ "buyerId": "B100002", "city": "Mysuru" }))
+        .await
+        .expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    app.post("/users/customer/profile", Some(&agent), json!({ "buyerId": "B100001", "city": "Mysuru", "postalCode": 570001 }))
+        .await
+        .expect(StatusCode::OK, "Profile updated successfully.");
+    let after = app.get("/users/customer/profile?buyerId=B100001", Some(&agent)).await;
+    assert_eq!(after.body["city"], "Mysuru");
+    assert_eq!(after.body["postalCode"], "570001");
+    assert_eq!(after.body["mobile"], before_mobile, "fields not given stay as they were");
+    let (before, changed): (String, String) = app
+        .conn()
+        .query_row("SELECT before_json, after_json FROM profile_updates", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert!(!before.contains("Mysuru") && changed.contains("Mysuru"));
+    let other = app.as_agent(2).await;
+    app.get("/users/customer/profile?buyerId=B100001", Some(&other)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+}
