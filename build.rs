@@ -1,5 +1,7 @@
 //! Builds the frontend (`frontend/`, Parcel) into `dist/`, which rust-embed puts in the binary.
-//! Runs `npm ci` first when `frontend/node_modules` is missing.
+//! Installs the locked npm packages first when `frontend/node_modules` is missing (`npm install`,
+//! not `npm ci`: npm 11 wrongly reports the lock out of sync over swc's optional platform
+//! packages, see docs/decisions.md).
 //! FIELDSALES_SKIP_FRONTEND=1 skips it (a placeholder page is embedded if dist/ is empty).
 
 use std::path::Path;
@@ -44,7 +46,7 @@ fn main() {
     }
     let frontend = root.join("frontend");
     if !frontend.join("node_modules").exists() {
-        npm(&["ci", "--no-audit", "--no-fund"], &frontend);
+        npm(&["install", "--no-audit", "--no-fund"], &frontend);
     }
     // Start from an empty dist/ so old bundles are not embedded beside new ones.
     let _ = std::fs::remove_dir_all(&dist);

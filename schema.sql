@@ -248,3 +248,57 @@ CREATE TABLE IF NOT EXISTS profile_updates (
 );
 CREATE INDEX IF NOT EXISTS profile_updates_customer ON profile_updates(customer_id, changed_at);
 CREATE INDEX IF NOT EXISTS profile_updates_at ON profile_updates(changed_at);
+
+-- Customer info submissions: a type, sub types, a remark, up to three files. An administrator
+-- sets `admin_status` (their remark; 'Pending' until then).
+CREATE TABLE IF NOT EXISTS customer_info (
+    id           INTEGER PRIMARY KEY,
+    customer_id  INTEGER NOT NULL REFERENCES customers(customer_id),
+    entered_by   INTEGER NOT NULL REFERENCES users(uid),
+    info_type_id INTEGER NOT NULL REFERENCES info_types(info_id),
+    remark       TEXT,
+    latitude     REAL,
+    longitude    REAL,
+    created_at   INTEGER NOT NULL,
+    admin_status TEXT NOT NULL DEFAULT 'Pending',
+    status_by    INTEGER REFERENCES users(uid),
+    status_at    INTEGER
+);
+CREATE INDEX IF NOT EXISTS customer_info_customer ON customer_info(customer_id, created_at);
+CREATE INDEX IF NOT EXISTS customer_info_created ON customer_info(created_at);
+
+CREATE TABLE IF NOT EXISTS customer_info_sub_types (
+    info_id     INTEGER NOT NULL REFERENCES customer_info(id),
+    info_sub_id INTEGER NOT NULL REFERENCES info_sub_types(info_sub_id),
+    PRIMARY KEY (info_id, info_sub_id)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS customer_info_files (
+    info_id       INTEGER NOT NULL REFERENCES customer_info(id),
+    slot          INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 3),
+    file_name     TEXT NOT NULL UNIQUE,
+    original_name TEXT NOT NULL,
+    PRIMARY KEY (info_id, slot)
+) WITHOUT ROWID;
+
+-- Products (loaded by the product upload); price comparison reads prices from the order lines.
+CREATE TABLE IF NOT EXISTS products (
+    product_id INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    sku        TEXT
+);
+
+-- The latest scorecard of each agent (loaded by the scorecard upload).
+CREATE TABLE IF NOT EXISTS scorecards (
+    agent_id                    INTEGER PRIMARY KEY REFERENCES users(uid),
+    updated_upto                TEXT NOT NULL,
+    ttv_target                  REAL NOT NULL DEFAULT 0,
+    ttv_achieved                REAL NOT NULL DEFAULT 0,
+    last_month_ttv              REAL NOT NULL DEFAULT 0,
+    retailer_target             INTEGER NOT NULL DEFAULT 0,
+    retailers_achieved          INTEGER NOT NULL DEFAULT 0,
+    last_month_active_retailers INTEGER NOT NULL DEFAULT 0,
+    ttv_projection              REAL NOT NULL DEFAULT 0,
+    proposed_incentive          REAL NOT NULL DEFAULT 0,
+    qualification_status        TEXT NOT NULL DEFAULT ''
+);

@@ -89,8 +89,35 @@ pub fn check_image(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
     }
 }
 
+/// Checks a customer-info attachment: a picture (as `check_image`) or a PDF, by content.
+pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
+    let is_pdf_name = file_name.to_ascii_lowercase().ends_with(".pdf");
+    if is_pdf_name {
+        if bytes.len() > MAX_IMAGE_BYTES {
+            return Err(AppError::Status(
+                axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                format!("The file is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)),
+            ));
+        }
+        return if bytes.starts_with(b"%PDF-") { Ok("pdf") } else { Err(AppError::bad_request(ATTACHMENTS_ONLY)) };
+    }
+    check_image(file_name, bytes).map_err(|e| match e {
+        AppError::BadRequest(_) => AppError::bad_request(ATTACHMENTS_ONLY),
+        other => other,
+    })
+}
+
+pub const ATTACHMENTS_ONLY: &str = "Only jpeg, jpg, bmp, png images and pdf files are allowed.";
+
+/// Removes stored files (used when the database write that would own them failed).
+pub fn remove(data_dir: &Path, area: &str, names: &[String]) {
+    for name in names.iter().filter(|n| is_stored_name(n)) {
+        let _ = std::fs::remove_file(folder(data_dir, area).join(name));
+    }
+}
+
 /// A stored file's name: 32 hex digits and an extension, chosen by the server.
-fn is_stored_name(name: &str) -> bool {
+pub fn is_stored_name(name: &str) -> bool {
     match name.split_once('.') {
         Some((stem, ext)) => {
             stem.len() == 32
@@ -154,6 +181,9 @@ mod tests {
         assert!(check_image("a.gif", png).is_err());
         assert!(check_image("a.png", b"<svg onload=alert(1)>").is_err());
         assert_eq!(check_image("a.jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]).unwrap(), "jpg");
+        assert_eq!(check_attachment("a.pdf", b"%PDF-1.7 ...").unwrap(), "pdf");
+        assert!(check_attachment("a.pdf", b"<html>").is_err());
+        assert!(check_attachment("a.png", b"<html><script>").is_err(), "HTML named .png");
     }
 
     #[test]

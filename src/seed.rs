@@ -171,8 +171,22 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
     Ok(())
 }
 
-/// Links per country and a welcome broadcast.
+/// Links per country, a welcome broadcast, the product list and this month's scorecards.
 fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
+    let mut product = conn.prepare("INSERT OR IGNORE INTO products (name, sku) VALUES (:name, :sku)")?;
+    for (name, sku, _) in PRODUCTS {
+        product.execute(named_params! { ":name": name, ":sku": sku })?;
+    }
+    conn.execute(
+        "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
+             retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
+             qualification_status)
+         SELECT uid, date('now', '-1 day'), 500000, 180000 + uid * 41000, 420000 + uid * 9000, 300, 120 + uid * 17,
+                260 + uid * 5, 380000 + uid * 52000, 4000 + uid * 750,
+                CASE WHEN uid % 2 = 0 THEN 'Qualified' ELSE 'Not qualified yet' END
+         FROM users WHERE user_type_id = 4 AND email LIKE '%@demo.test'",
+        [],
+    )?;
     conn.execute_batch(
         "INSERT INTO links (link_name, link) VALUES
              ('Product catalogue', 'https://catalogue.demo.test/'),

@@ -236,6 +236,17 @@ impl CurrentUser {
     }
 }
 
+impl CurrentUser {
+    /// Refuses the request unless the user holds at least one of `rights`.
+    pub fn require_any(&self, rights: &[&str]) -> AppResult<()> {
+        if rights.iter().any(|r| self.0.has_right(r)) {
+            Ok(())
+        } else {
+            Err(AppError::forbidden(NO_PERMISSION))
+        }
+    }
+}
+
 impl Deref for CurrentUser {
     type Target = SessionUser;
     fn deref(&self) -> &SessionUser {

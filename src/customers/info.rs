@@ -1,0 +1,331 @@
+//! Customer info: an agent's submission (type, sub types, remark, up to three files), its history,
+//! the administrator's review list and status update, and the files themselves.
+
+use axum::extract::{Multipart, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
+use crate::auth::session::CurrentUser;
+use crate::clock;
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::files;
+use crate::state::{blocking, AppState};
+use crate::validate::max_len;
+
+const ADD_RIGHT: &str = "info_add";
+const REVIEW_RIGHTS: &[&str] = &["infotype_master", "infostatus_update"];
+const AREA: &str = "info";
+const MAX_PAGE: i64 = 100;
+
+fn media_url(name: &str) -> String {
+    format!("{}/users/media?fileName={name}", crate::web::API_BASE)
+}
+
+/// What the multipart form carried.
+#[derive(Default)]
+struct InfoForm {
+    remark: String,
+    info_type: Option<i64>,
+    sub_types: Vec<i64>,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+    files: Vec<(i64, String, axum::body::Bytes)>,
+}
+
+async fn read_form(mut form: Multipart) -> AppResult<InfoForm> {
+    let mut out = InfoForm::default();
+    while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if let Some(slot) = name.strip_prefix("img").and_then(|n| n.parse::<i64>().ok()).filter(|n| (1..=3).contains(n)) {
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.map_err(files::multipart_error)?;
+            if !bytes.is_empty() {
+                out.files.push((slot, file_name, bytes));
+            }
+            continue;
+        }
+        let text = field.text().await.map_err(files::multipart_error)?;
+        let text = text.trim();
+        let number = || text.parse::<f64>().ok();
+        match name.as_str() {
+            "remark" => out.remark = text.to_string(),
+            "infoTypeId" => out.info_type = text.parse().ok(),
+            "infoSubTypeId" => {
+                for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    out.sub_types.push(part.parse().map_err(|_| AppError::bad_request("Info Sub Type is not valid."))?);
+                }
+            }
+            "latitude" => out.latitude = number(),
+            "longitude" => out.longitude = number(),
+            _ if name.starts_with("img") => return Err(AppError::bad_request("Up to three files can be attached.")),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Checks the chosen sub types against the info type: required when the type has any.
+fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResult<()> {
+    let live: Vec<i64> = conn
+        .prepare_cached("SELECT info_sub_id FROM info_sub_types WHERE info_id = :t AND is_retired = 0")?
+        .query_map(named_params! { ":t": info_type }, |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    if !live.is_empty() && chosen.is_empty() {
+        return Err(AppError::bad_request("Info Sub Type is required."));
+    }
+    if chosen.iter().any(|s| !live.contains(s)) {
+        return Err(AppError::bad_request("Info Sub Type is not valid for this Info Type."));
+    }
+    Ok(())
+}
+
+/// `POST /users/customer/info/{buyerId}` (info_add): multipart `img1`..`img3` (images or pdf,
+/// checked by content, 5 MB each), `remark`, `infoTypeId`, repeated `infoSubTypeId`, coordinates.
+pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, form: Multipart) -> AppResult<Json<Value>> {
+    user.require(ADD_RIGHT)?;
+    let form = read_form(form).await?;
+    let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
+    max_len(&form.remark, 500, "The remark is limited to a maximum of 500 characters.")?;
+    let mut checked = Vec::new();
+    for (slot, name, bytes) in &form.files {
+        checked.push((*slot, name.clone(), files::check_attachment(name, bytes)?));
+    }
+    let (scope, me) = (user.scope(), user.uid);
+    let data_dir = state.config.data_dir.clone();
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let (customer, _) = visible_customer(&tx, scope, &buyer_id)?;
+            tx.query_row("SELECT 1 FROM info_types WHERE info_id = :t AND is_retired = 0", named_params! { ":t": info_type }, |_| Ok(()))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request("Info Type is required."))?;
+            check_sub_types(&tx, info_type, &form.sub_types)?;
+            tx.execute(
+                "INSERT INTO customer_info (customer_id, entered_by, info_type_id, remark, latitude, longitude, created_at)
+                 VALUES (:c, :me, :t, :remark, :lat, :lng, :now)",
+                named_params! {
+                    ":c": customer, ":me": me, ":t": info_type, ":remark": Some(form.remark.clone()).filter(|r| !r.is_empty()),
+                    ":lat": form.latitude, ":lng": form.longitude, ":now": crate::now(),
+                },
+            )?;
+            let id = tx.last_insert_rowid();
+            for sub in &form.sub_types {
+                tx.execute("INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)", named_params! { ":i": id, ":s": sub })?;
+            }
+            // Files are written before the commit; if anything fails they are removed again.
+            let mut stored = Vec::new();
+            let result = (|| -> AppResult<()> {
+                for ((slot, original, ext), (_, _, bytes)) in checked.iter().zip(&form.files) {
+                    let name = files::store(&data_dir, AREA, ext, bytes)?;
+                    stored.push(name.clone());
+                    tx.execute(
+                        "INSERT INTO customer_info_files (info_id, slot, file_name, original_name) VALUES (:i, :slot, :name, :orig)",
+                        named_params! { ":i": id, ":slot": slot, ":name": name, ":orig": original },
+                    )
+                    .map_err(|_| AppError::bad_request("Each of img1, img2 and img3 can be sent once."))?;
+                }
+                Ok(())
+            })();
+            match result.and_then(|_| tx.commit().map_err(AppError::from)) {
+                Ok(()) => Ok(()),
+                Err(err) => {
+                    files::remove(&data_dir, AREA, &stored);
+                    Err(err)
+                }
+            }
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Customer info saved successfully." })))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryRow {
+    pub date: String,
+    pub info_type: String,
+    pub remark: Option<String>,
+    pub super_admin_status: String,
+}
+
+/// `GET /users/customer/infohistory/{buyerId}` (info_add): the last 3 submissions.
+pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
+    user.require(ADD_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let (customer, _) = visible_customer(conn, scope, &buyer_id)?;
+            let mut stmt = conn.prepare_cached(
+                "SELECT i.created_at, t.name, i.remark, i.admin_status FROM customer_info i
+                 JOIN info_types t ON t.info_id = i.info_type_id
+                 WHERE i.customer_id = :c ORDER BY i.created_at DESC, i.id DESC LIMIT 3",
+            )?;
+            let rows = stmt.query_map(named_params! { ":c": customer }, |r| {
+                Ok(HistoryRow { date: clock::date_and_time(r.get(0)?).0, info_type: r.get(1)?, remark: r.get(2)?, super_admin_status: r.get(3)? })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRow {
+    pub id: i64,
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub address: String,
+    pub mobile: Option<String>,
+    pub info_type: String,
+    pub sub_types: String,
+    pub remark: Option<String>,
+    pub image1: Option<String>,
+    pub image2: Option<String>,
+    pub image3: Option<String>,
+    pub customer_info_date: String,
+    pub super_admin_status: String,
+}
+
+fn review_rows(conn: &Connection, offset: i64, limit: i64) -> rusqlite::Result<Vec<ReviewRow>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT i.id, c.buyer_id, c.name, TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.city, '')), c.mobile, t.name,
+                (SELECT GROUP_CONCAT(s.name, ', ') FROM customer_info_sub_types x
+                 JOIN info_sub_types s ON s.info_sub_id = x.info_sub_id WHERE x.info_id = i.id),
+                i.remark,
+                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 1),
+                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 2),
+                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 3),
+                i.created_at, i.admin_status
+         FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id
+         JOIN info_types t ON t.info_id = i.info_type_id
+         ORDER BY i.created_at DESC, i.id DESC LIMIT :limit OFFSET :offset",
+    )?;
+    let rows = stmt.query_map(named_params! { ":limit": limit, ":offset": offset }, |r| {
+        let file = |n: usize| -> rusqlite::Result<Option<String>> { Ok(r.get::<_, Option<String>>(n)?.as_deref().map(media_url)) };
+        Ok(ReviewRow {
+            id: r.get(0)?,
+            buyer_id: r.get(1)?,
+            buyer_name: r.get(2)?,
+            address: r.get(3)?,
+            mobile: r.get(4)?,
+            info_type: r.get(5)?,
+            sub_types: r.get::<_, Option<String>>(6)?.unwrap_or_default(),
+            remark: r.get(7)?,
+            image1: file(8)?,
+            image2: file(9)?,
+            image3: file(10)?,
+            customer_info_date: clock::date_and_time(r.get(11)?).0,
+            super_admin_status: r.get(12)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// `GET /users/infoUpdate` (infotype_master or infostatus_update): the newest 500 submissions.
+pub async fn review_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ReviewRow>>> {
+    user.require_any(REVIEW_RIGHTS)?;
+    state.db(|conn| Ok(review_rows(conn, 0, 500)?)).await.map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PageQuery {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub page_number: Option<i64>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub page_size: Option<i64>,
+}
+
+/// `GET /users/infoUpdateWithPaging?pageNumber=&pageSize=` (reviewers): page 1 is the newest.
+pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PageQuery>) -> AppResult<Json<Value>> {
+    user.require_any(REVIEW_RIGHTS)?;
+    let size = q.page_size.unwrap_or(30).clamp(1, MAX_PAGE);
+    let page = q.page_number.unwrap_or(1).max(1);
+    state
+        .db(move |conn| {
+            let total: i64 = conn.query_row("SELECT COUNT(*) FROM customer_info", [], |r| r.get(0))?;
+            let data = review_rows(conn, (page - 1) * size, size)?;
+            Ok(json!({ "data": data, "totalRecords": total }))
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StatusUpdate {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub id: Option<i64>,
+    pub admin_status: Option<String>,
+}
+
+/// `POST /users/infoUpdate` (reviewers): sets the submission's status to the reviewer's remark.
+pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<Value>> {
+    user.require_any(REVIEW_RIGHTS)?;
+    let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request("The submission id is required."))?;
+    let remark = crate::validate::required(&req.admin_status, "Please Enter Remark")?;
+    max_len(&remark, 200, "The remark is limited to a maximum of 200 characters.")?;
+    let me = user.uid;
+    state
+        .db(move |conn| {
+            let n = conn.execute(
+                "UPDATE customer_info SET admin_status = :s, status_by = :me, status_at = :now WHERE id = :id",
+                named_params! { ":s": remark, ":me": me, ":now": crate::now(), ":id": id },
+            )?;
+            crate::masters::retire::updated(n)
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Status updated successfully." })))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MediaQuery {
+    pub file_name: String,
+}
+
+/// `GET /users/media?fileName=` (signed in): a customer-info file, for callers who may see that
+/// customer (reviewers see all). Only server-chosen names are accepted.
+pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
+    let name = q.file_name.trim().to_string();
+    if !files::is_stored_name(&name) {
+        return Err(AppError::bad_request("Invalid file name."));
+    }
+    let reviewer = REVIEW_RIGHTS.iter().any(|r| user.has_right(r));
+    let p = if reviewer { ScopeParams { all: true, own: None, manager: None } } else { ScopeParams::from(user.scope()) };
+    let lookup = name.clone();
+    let original: String = state
+        .db(move |conn| {
+            conn.query_row(
+                &format!(
+                    "SELECT f.original_name FROM customer_info_files f JOIN customer_info i ON i.id = f.info_id
+                     JOIN customers c ON c.customer_id = i.customer_id
+                     WHERE f.file_name = :name AND {CUSTOMER_IN_SCOPE}"
+                ),
+                named_params! { ":name": lookup, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| AppError::not_found("The file was not found."))
+        })
+        .await?;
+    let data_dir = state.config.data_dir.clone();
+    let read_name = name.clone();
+    let bytes = blocking(move || files::read(&data_dir, AREA, &read_name)).await?;
+    let safe_original: String = original.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')).collect();
+    Ok((
+        [
+            (header::CONTENT_TYPE, files::content_type(&name).to_string()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{safe_original}\"")),
+            (header::CACHE_CONTROL, "private, max-age=3600".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
