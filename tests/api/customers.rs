@@ -204,3 +204,144 @@ async fn updating_a_profile_keeps_its_history() {
     let other = app.as_agent(2).await;
     app.get("/users/customer/profile?buyerId=B100001", Some(&other)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
 }
+
+#[tokio::test]
+async fn customer_info_with_files_history_review_and_media() {
+    use crate::support::{png, Part};
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let post = |buyer: &str, parts: Vec<(&'static str, Part<'static>)>| {
+        let path = format!("/users/customer/info/{buyer}");
+        let token = agent.clone();
+        let app = &app;
+        async move { app.multipart(&path, Some(&token), parts).await }
+    };
+    post("B100001", vec![("remark", Part::Text("x"))]).await.expect(StatusCode::BAD_REQUEST, "Info Type is required.");
+    // Info type 1 has sub types, so one must be ticked.
+    post("B100001", vec![("infoTypeId", Part::Text("1"))]).await.expect(StatusCode::BAD_REQUEST, "Info Sub Type is required.");
+    post("B100001", vec![("infoTypeId", Part::Text("1")), ("infoSubTypeId", Part::Text("6"))])
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Info Sub Type is not valid for this Info Type.");
+    let html = b"<html><script>alert(1)</script></html>".to_vec();
+    post("B100001", vec![("infoTypeId", Part::Text("1")), ("infoSubTypeId", Part::Text("1")), ("img1", Part::File { name: "photo.png", bytes: html })])
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Only jpeg, jpg, bmp, png images and pdf files are allowed.");
+    post("B100001", vec![("infoTypeId", Part::Text("1")), ("infoSubTypeId", Part::Text("1")), ("img4", Part::File { name: "a.png", bytes: png() })])
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Up to three files can be attached.");
+    post("B100002", vec![("infoTypeId", Part::Text("2")), ("infoSubTypeId", Part::Text("4"))]).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    let ok = post(
+        "B100001",
+        vec![
+            ("infoTypeId", Part::Text("1")),
+            ("infoSubTypeId", Part::Text("1")),
+            ("infoSubTypeId", Part::Text("2")),
+            ("remark", Part::Text("New scheme from a competitor")),
+            ("img1", Part::File { name: "shelf.png", bytes: png() }),
+            ("img2", Part::File { name: "scheme.pdf", bytes: b"%PDF-1.4 demo".to_vec() }),
+        ],
+    )
+    .await;
+    ok.expect(StatusCode::OK, "Customer info saved successfully.");
+    let files = std::fs::read_dir(app.state.config.data_dir.join("files/info")).unwrap().count();
+    assert_eq!(files, 2, "rejected submissions left no files behind");
+
+    let history = app.get("/users/customer/infohistory/B100001", Some(&agent)).await;
+    assert_eq!(history.body[0]["infoType"], "Competitor activity");
+    assert_eq!(history.body[0]["superAdminStatus"], "Pending");
+    assert_eq!(app.get("/users/customer/infohistory/B100002", Some(&agent)).await.status, StatusCode::NOT_FOUND);
+
+    app.get("/users/infoUpdate", Some(&agent)).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    let admin = app.as_admin().await;
+    let page = app.get("/users/infoUpdateWithPaging?pageNumber=1&pageSize=30", Some(&admin)).await;
+    assert_eq!(page.body["totalRecords"], 1);
+    let row = &page.body["data"][0];
+    assert_eq!(row["buyerID"], "B100001");
+    assert_eq!(row["subTypes"], "New scheme, Price drop");
+    assert_eq!(row["image3"], Value::Null);
+    let image = row["image1"].as_str().unwrap().to_string();
+    let pdf = row["image2"].as_str().unwrap().to_string();
+    let id = row["id"].as_i64().unwrap();
+
+    // Files: the owner, their manager and reviewers may read them; another agent may not.
+    let r = app.call(axum::http::Method::GET, &image, Some(&agent), None).await;
+    assert_eq!((r.status, r.headers["content-type"].to_str().unwrap()), (StatusCode::OK, "image/png"));
+    assert_eq!(r.headers["x-content-type-options"], "nosniff");
+    assert_eq!(app.call(axum::http::Method::GET, &pdf, Some(&admin), None).await.headers["content-type"], "application/pdf");
+    let manager = app.token("am@demo.test").await;
+    assert_eq!(app.call(axum::http::Method::GET, &image, Some(&manager), None).await.status, StatusCode::OK);
+    let other = app.as_agent(2).await;
+    assert_eq!(app.call(axum::http::Method::GET, &image, Some(&other), None).await.status, StatusCode::NOT_FOUND);
+    for trick in ["../test.db", "%2e%2e%2ftest.db", "/etc/passwd", "..%5c..%5ctest.db", "0123456789abcdef0123456789abcdef.png%00.txt"] {
+        let r = app.get(&format!("/users/media?fileName={trick}"), Some(&agent)).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{trick}");
+        assert_eq!(r.message(), "Invalid file name.");
+    }
+
+    let status = |id: Value, s: &str| json!({ "id": id, "adminStatus": s });
+    app.post("/users/infoUpdate", Some(&admin), status(json!(id), " ")).await.expect(StatusCode::BAD_REQUEST, "Please Enter Remark");
+    app.post("/users/infoUpdate", Some(&admin), status(json!(id), &"x".repeat(201)))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The remark is limited to a maximum of 200 characters.");
+    app.post("/users/infoUpdate", Some(&agent), status(json!(id), "ok")).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    app.post("/users/infoUpdate", Some(&admin), status(json!(id), "Verified with the distributor")).await.expect(StatusCode::OK, "Status updated successfully.");
+    let history = app.get("/users/customer/infohistory/B100001", Some(&agent)).await;
+    assert_eq!(history.body[0]["superAdminStatus"], "Verified with the distributor");
+    app.post("/users/infoUpdate", Some(&admin), status(json!(99999), "x")).await.expect(StatusCode::NOT_FOUND, "The record was not found.");
+}
+
+#[tokio::test]
+async fn product_search_and_price_comparison() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let r = app.get("/users/product/search?query=cola", Some(&agent)).await;
+    let names: Vec<&str> = r.body.as_array().unwrap().iter().map(|p| p["productName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Cola 1.25L", "Cola 300ml"]);
+    let by_word = app.get("/users/product/search?query=chips", Some(&agent)).await;
+    assert_eq!(by_word.body.as_array().unwrap().len(), 2);
+    assert_eq!(app.get("/users/product/search?query=%25", Some(&agent)).await.body, json!([]));
+
+    let conn = app.conn();
+    let today = fieldsales::clock::today();
+    let day = |n: u64| (today - chrono::Days::new(n)).format("%Y-%m-%d").to_string();
+    conn.execute("DELETE FROM order_lines WHERE product_name = 'Cola 300ml'", []).unwrap();
+    for (date, seller, price, customer) in [
+        (day(40), "Metro Wholesale", 24.0, "B100001"),
+        (day(5), "Metro Wholesale", 23.5, "B100005"),
+        (day(9), "Sunrise Distributors", 22.0, "B100002"),
+        (day(200), "Coastal Trading Co", 18.0, "B100001"),
+        (day(3), "Lanka Supply House", 15.0, "B100004"),
+    ] {
+        conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
+             SELECT 'P1', ?1, customer_id, ?2, 'Cola 300ml', 1, ?3 FROM customers WHERE buyer_id = ?4",
+            rusqlite::params![date, seller, price, customer],
+        )
+        .unwrap();
+    }
+    let r = app.get("/users/product/pricecomparison/B100001?productName=Cola%20300ml", Some(&agent)).await;
+    // Latest price per distributor, last 90 days, same country (India), cheapest first.
+    let rows: Vec<(String, f64)> = r.body.as_array().unwrap().iter().map(|p| (p["distributorName"].as_str().unwrap().to_string(), p["unitPrice"].as_f64().unwrap())).collect();
+    assert_eq!(rows, [("Sunrise Distributors".to_string(), 22.0), ("Metro Wholesale".to_string(), 23.5)]);
+    assert_eq!(app.get("/users/product/pricecomparison/B100002?productName=Cola%20300ml", Some(&agent)).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn scorecards_for_agents_and_their_managers() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let mine = app.get("/users/scorecard", Some(&agent)).await;
+    assert_eq!(mine.body["agentID"], "agent1@demo.test");
+    let (target, achieved) = (mine.body["ttvTarget"].as_f64().unwrap(), mine.body["ttvAchieved"].as_f64().unwrap());
+    assert_eq!(mine.body["ttvAchievedPercentage"].as_f64().unwrap(), (achieved * 10000.0 / target).round() / 100.0);
+    for key in ["updatedUpto", "lastMonthTTV", "retailerTarget", "retailersAchieved", "retailersAchievedPercentage", "lastMonthActiveRetailers", "ttvProjection", "proposedIncentiveBasedOnProjectedTTV", "qualificationStatus"] {
+        assert!(!mine.body[key].is_null(), "{key}");
+    }
+    let manager = app.token("am@demo.test").await;
+    assert_eq!(app.get("/users/scorecard", Some(&manager)).await.body, Value::Null, "no card: No Data Available");
+    assert_eq!(app.get("/users/scorecardAM/4", Some(&manager)).await.body["agentID"], "agent2@demo.test");
+    assert_eq!(app.get("/users/scorecardAM/4", Some(&agent)).await.status, StatusCode::NOT_FOUND);
+    let list = app.get("/users/agentList", Some(&manager)).await;
+    assert_eq!(list.body.as_array().unwrap().len(), 4);
+    app.get("/users/scorecard", Some(&app.as_admin().await)).await;
+}
