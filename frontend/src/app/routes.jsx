@@ -4,6 +4,7 @@ import { lazy } from "react";
 
 const auth = () => import("../features/auth/screens");
 const masters = () => import("../features/masters/screens");
+const customers = () => import("../features/customers/screens");
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const ROUTES = [
@@ -15,7 +16,15 @@ export const ROUTES = [
   { path: "/home", screen: lazy(() => import("../features/home/home-screen")), right: null },
   { path: "/unauthorized", screen: lazy(() => import("../features/errors/unauthorized-screen")), right: null },
   { path: "/403", screen: lazy(() => import("../features/errors/forbidden-screen")), right: null },
-  { path: "/customer/visit", screen: lazy(() => import("../features/customers/visit-screen")), right: "customer_visit" },
+  { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
+  { path: "/customer/visit/:buyerId", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
+  { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: "new_customer" },
+  { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: "profile_update" },
+  { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: "info_add" },
+  { path: "/customer/details/:ftmftd", screen: pick(customers, "FtmFtdScreen"), right: "customer_visit" },
+  { path: "/customer/info-update", screen: pick(customers, "InfoUpdateScreen"), right: "infotype_master" },
+  { path: "/score/card", screen: pick(customers, "ScorecardScreen"), right: "score_card" },
+  { path: "/image-viewer", screen: pick(customers, "ImageViewerScreen"), right: null },
   { path: "/landing/retailer-bucket", screen: lazy(() => import("../features/buckets/retailer-bucket-screen")), right: "retailer_bucket" },
 
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },

@@ -1,0 +1,110 @@
+// New customer and profile update forms (spec 1 §2, §5).
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { get, post } from "../../lib/api-client";
+import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
+import { formatDate } from "../../lib/dates";
+import { rules, useForm } from "../../lib/form";
+import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+
+const mobileRules = [
+  rules.digitsBetween(1000000000, 99999999999, "Mobile No. should contain atleast 10 numbers", "Mobile No. should contain atmost 11 numbers"),
+];
+
+export function NewCustomerScreen() {
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const form = useForm(
+    { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "" },
+    { mobileNo: [rules.required("Mobile No. is Required"), ...mobileRules], buyerName: [rules.required("Buyer Name is Required")] },
+  );
+  const v = form.values;
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    try {
+      const r = await post("/users/customer", { ...v, mobileNo: v.mobileNo.trim(), buyerName: v.buyerName.trim() });
+      alertSuccess(r.message);
+      navigate(`/customer/visit/${encodeURIComponent(r.buyerId)}`);
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section>
+      <PageHeader title="New Customer" back="/customer/visit" />
+      <form onSubmit={submit} noValidate class="narrow-form">
+        <TextInput id="mobileNo" label="Mobile No." inputMode="numeric" value={v.mobileNo} onInput={form.set("mobileNo")} error={form.errors.mobileNo} />
+        <TextInput id="buyerName" label="Buyer Name" value={v.buyerName} onInput={form.set("buyerName")} error={form.errors.buyerName} />
+        <TextInput id="address1" label="Address" value={v.address1} onInput={form.set("address1")} />
+        <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
+        <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
+        <TextInput id="postalCode" label="Postal Code" inputMode="numeric" value={v.postalCode} onInput={form.set("postalCode")} />
+        <SubmitButton busy={busy}>Save</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
+
+export function ProfileScreen({ params }) {
+  const [, navigate] = useLocation();
+  const buyerId = decodeURIComponent(params.buyerId);
+  const [profile, setProfile] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "" }, { mobile: mobileRules });
+  useEffect(() => {
+    get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
+      .then(setProfile)
+      .catch((err) => alertError(err.message));
+  }, [buyerId]);
+  const v = form.values;
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    if (PROFILE_FIELDS.every((f) => !String(v[f]).trim())) {
+      alertInfo("Atleast one field to have an input");
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = { buyerId };
+      PROFILE_FIELDS.forEach((f) => v[f].trim() && (body[f] = v[f].trim()));
+      const r = await post("/users/customer/profile", body);
+      alertSuccess(r.message);
+      navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!profile) return <Loading />;
+  return (
+    <section>
+      <PageHeader title="Profile Update" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <div class="card">
+        <dl>
+          <div class="dl-row"><dt>Buyer ID</dt><dd>{profile.buyerID}</dd></div>
+          <div class="dl-row"><dt>Name</dt><dd>{profile.buyerName}</dd></div>
+          <div class="dl-row"><dt>Mobile</dt><dd>{profile.mobile || "—"}</dd></div>
+          <div class="dl-row"><dt>Address</dt><dd>{profile.address || "—"}</dd></div>
+          <div class="dl-row"><dt>Last Updated</dt><dd>{formatDate(profile.lastUpdateDate)}</dd></div>
+        </dl>
+      </div>
+      <form onSubmit={submit} noValidate class="narrow-form">
+        <TextInput id="mobile" label="Mobile" inputMode="numeric" value={v.mobile} onInput={form.set("mobile")} error={form.errors.mobile} />
+        <TextInput id="address1" label="Address 1" value={v.address1} onInput={form.set("address1")} />
+        <TextInput id="address2" label="Address 2" value={v.address2} onInput={form.set("address2")} />
+        <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
+        <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
+        <TextInput id="postalCode" label="Postal Code" inputMode="numeric" value={v.postalCode} onInput={form.set("postalCode")} />
+        <SubmitButton busy={busy}>Update</SubmitButton>
+      </form>
+    </section>
+  );
+}

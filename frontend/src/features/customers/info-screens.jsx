@@ -1,0 +1,206 @@
+// Add customer info (type, sub types, remark, up to three files, last 3 entries) and the
+// administrator's Info Status Update list with its remark modal.
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { api, get, post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { formatDate } from "../../lib/dates";
+import { rules, useForm } from "../../lib/form";
+import { currentPosition } from "../../lib/location";
+import { DataTable } from "../../lib/table";
+import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+
+const SLOTS = ["img1", "img2", "img3"];
+
+export function InfoScreen({ params, user }) {
+  const [, navigate] = useLocation();
+  const buyerId = decodeURIComponent(params.buyerId);
+  const { data: types } = useApi("/master/info-type-subtype", { initial: [] });
+  const history = useApi(`/users/customer/infohistory/${encodeURIComponent(buyerId)}`, { initial: [] });
+  const [files, setFiles] = useState({});
+  const [busy, setBusy] = useState(false);
+  const subsOf = (id) => ((types || []).find((t) => String(t.infoId) === String(id)) || { subInfo: [] }).subInfo;
+  const form = useForm({ infoTypeId: "", subTypes: [], remark: "" }, (v) => ({
+    infoTypeId: [rules.required("Info Type is required.")],
+    subTypes: subsOf(v.infoTypeId).length ? [(list) => (list.length ? null : "Info Sub Type is required.")] : [],
+  }));
+  const v = form.values;
+  const toggle = (id) => form.set("subTypes")(v.subTypes.includes(id) ? v.subTypes.filter((s) => s !== id) : [...v.subTypes, id]);
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    const data = new FormData();
+    data.append("infoTypeId", v.infoTypeId);
+    v.subTypes.forEach((s) => data.append("infoSubTypeId", String(s)));
+    data.append("remark", v.remark.trim());
+    SLOTS.forEach((slot) => files[slot] && data.append(slot, files[slot]));
+    setBusy(true);
+    try {
+      const position = user.userType === 4 ? await currentPosition() : null;
+      if (position) {
+        data.append("latitude", String(position.latitude));
+        data.append("longitude", String(position.longitude));
+      }
+      const r = await api(`/users/customer/info/${encodeURIComponent(buyerId)}`, { method: "POST", body: data });
+      alertSuccess(r.message);
+      navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section>
+      <PageHeader title="Add Info" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <form onSubmit={submit} noValidate class="narrow-form">
+        <Select
+          id="infoTypeId"
+          label="Info Type"
+          value={v.infoTypeId}
+          onChange={(e) => form.setValues({ ...v, infoTypeId: e.target.value, subTypes: [] })}
+          options={(types || []).map((t) => ({ value: String(t.infoId), label: t.infoType }))}
+          error={form.errors.infoTypeId}
+        />
+        {subsOf(v.infoTypeId).length > 0 && (
+          <fieldset class={`choice${form.errors.subTypes ? " has-error" : ""}`}>
+            <legend>Info Sub Type</legend>
+            {subsOf(v.infoTypeId).map((s) => (
+              <label key={s.infoSubId}>
+                <input type="checkbox" checked={v.subTypes.includes(s.infoSubId)} onChange={() => toggle(s.infoSubId)} /> {s.infoSubType}
+              </label>
+            ))}
+            {form.errors.subTypes && <small class="field-error">{form.errors.subTypes}</small>}
+          </fieldset>
+        )}
+        <Field label="Remark" id="remark">
+          <textarea id="remark" rows={3} maxLength={500} value={v.remark} onInput={form.set("remark")} />
+        </Field>
+        {SLOTS.map((slot, i) => (
+          <Field key={slot} label={`File ${i + 1} (image or pdf)`} id={slot}>
+            <input id={slot} type="file" accept=".jpeg,.jpg,.bmp,.png,.pdf" onChange={(e) => setFiles({ ...files, [slot]: e.target.files[0] || null })} />
+          </Field>
+        ))}
+        <SubmitButton busy={busy}>Save</SubmitButton>
+      </form>
+      <div class="card">
+        <h2>Last 3 entries</h2>
+        {history.loading ? (
+          <Loading />
+        ) : (
+          <DataTable
+            serial={false}
+            rows={history.data || []}
+            empty="No info added yet"
+            columns={[
+              { key: "date", label: "Date", render: (r) => formatDate(r.date) },
+              { key: "infoType", label: "Info Type" },
+              { key: "remark", label: "Remark" },
+              { key: "superAdminStatus", label: "Status" },
+            ]}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function fileLink(url) {
+  if (!url) return null;
+  const name = new URL(url, window.location.origin).searchParams.get("fileName");
+  const label = name.endsWith(".pdf") ? "PDF" : "Image";
+  return (
+    <a href={`#/image-viewer?fileName=${encodeURIComponent(name)}`} target="_blank" rel="noopener">
+      {label}
+    </a>
+  );
+}
+
+export function InfoUpdateScreen() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState(null);
+  const [editing, setEditing] = useState(null);
+  const load = () =>
+    get(`/users/infoUpdateWithPaging?pageNumber=${page}&pageSize=30`)
+      .then(setData)
+      .catch((err) => alertError(err.message));
+  useEffect(() => {
+    load();
+  }, [page]);
+  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / 30)) : 1;
+  return (
+    <section>
+      <PageHeader title="Info Status Update" back="/home" />
+      {!data ? (
+        <Loading />
+      ) : (
+        <>
+          <DataTable
+            serial={false}
+            pageSize={30}
+            testId="info-updates"
+            rows={data.data}
+            columns={[
+              { key: "buyerID", label: "Buyer ID" },
+              { key: "buyerName", label: "Buyer Name" },
+              { key: "mobile", label: "Mobile" },
+              { key: "address", label: "Address" },
+              { key: "infoType", label: "Info Type" },
+              { key: "subTypes", label: "Sub Types" },
+              { key: "remark", label: "Remark" },
+              { key: "files", label: "Files", render: (r) => <span class="row-actions">{[r.image1, r.image2, r.image3].map(fileLink)}</span> },
+              { key: "customerInfoDate", label: "Date", render: (r) => formatDate(r.customerInfoDate) },
+              { key: "superAdminStatus", label: "Status" },
+              { key: "update", label: "Update", render: (r) => <button type="button" class="btn btn-small" onClick={() => setEditing(r)}>Update Status</button> },
+            ]}
+          />
+          {pages > 1 && (
+            <nav class="pager">
+              <button type="button" class="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+              <span>Page {page} of {pages}</span>
+              <button type="button" class="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+            </nav>
+          )}
+        </>
+      )}
+      {editing && <StatusModal row={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), load())} />}
+    </section>
+  );
+}
+
+function StatusModal({ row, onClose, onSaved }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ remark: "" }, { remark: [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] });
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    try {
+      const r = await post("/users/infoUpdate", { id: row.id, adminStatus: form.values.remark.trim() });
+      alertSuccess(r.message);
+      onSaved();
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="modal-backdrop">
+      <form class="modal" role="dialog" aria-modal="true" aria-labelledby="status-title" onSubmit={submit} noValidate>
+        <h2 id="status-title">Update Status</h2>
+        <p class="muted">
+          {row.buyerID} · {row.buyerName} · {row.infoType}
+        </p>
+        <Field label="Remark" id="statusRemark" error={form.errors.remark}>
+          <textarea id="statusRemark" rows={3} value={form.values.remark} onInput={form.set("remark")} />
+        </Field>
+        <div class="modal-actions">
+          <SubmitButton busy={busy}>Submit</SubmitButton>
+          <button type="button" class="btn" onClick={onClose}>Cancel</button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// Dates as the spec shows them: dd-MMM-yyyy, and day with abbreviated month.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function parts(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value || "");
+  return m ? { y: m[1], mon: MONTHS[Number(m[2]) - 1], d: m[3] } : null;
+}
+
+/** "2026-03-01" -> "01-Mar-2026" */
+export function formatDate(value) {
+  const p = parts(value);
+  return p ? `${p.d}-${p.mon}-${p.y}` : value || "";
+}
+
+/** "2026-03-01" -> "01 Mar" */
+export function dayMonth(value) {
+  const p = parts(value);
+  return p ? `${p.d} ${p.mon}` : value || "";
+}

@@ -1,0 +1,63 @@
+// A search box with suggestions fetched as the user types (never for an empty query).
+import { useEffect, useRef, useState } from "react";
+import { get } from "./api-client";
+
+/** fetchPath(query) gives the API path; onPick(item) gets the chosen suggestion. */
+export function SuggestBox({ id, label, placeholder, fetchPath, labelOf, onPick, onSearch, buttonText = "Search" }) {
+  const [text, setText] = useState("");
+  const [items, setItems] = useState([]);
+  const [open, setOpen] = useState(false);
+  const timer = useRef(null);
+  useEffect(() => {
+    clearTimeout(timer.current);
+    const q = text.trim();
+    if (!q) {
+      setItems([]);
+      return undefined;
+    }
+    timer.current = setTimeout(() => {
+      get(fetchPath(q))
+        .then((list) => {
+          setItems(list || []);
+          setOpen(true);
+        })
+        .catch(() => setItems([]));
+    }, 200);
+    return () => clearTimeout(timer.current);
+  }, [text]);
+  const pick = (item) => {
+    setText(labelOf(item));
+    setOpen(false);
+    onPick(item);
+  };
+  return (
+    <form
+      class="suggest"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (items.length) pick(items[0]);
+        else if (onSearch) onSearch(text.trim());
+      }}
+    >
+      <label for={id}>{label}</label>
+      <div class="suggest-row">
+        <input id={id} type="search" autocomplete="off" placeholder={placeholder} value={text} onInput={(e) => setText(e.target.value)} onFocus={() => setOpen(true)} />
+        <button type="submit" class="btn btn-primary">
+          {buttonText}
+        </button>
+      </div>
+      {open && items.length > 0 && (
+        <ul class="suggestions" role="listbox">
+          {items.map((item, i) => (
+            <li key={i} role="option">
+              <button type="button" onClick={() => pick(item)}>
+                {labelOf(item)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+// An agent's day on a phone: find a customer, save a visit, add a customer, update a profile, add
+// info with a file; a manager reads an agent's scorecard; an administrator reviews the info.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+async function expectAlert(p, kind, text) {
+  await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
+}
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000a49444154789c6300010000050001" + "0d0a2db40000000049454e44ae426082",
+  "hex",
+);
+
+test("an agent finds a customer and saves a visit", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.getByLabel("Search customer").fill("B100001");
+  await p.getByRole("option").first().click();
+  await p.waitForURL((u) => u.hash === "#/customer/visit/B100001");
+  const details = p.getByTestId("customer-details");
+  await details.getByText("B100001").waitFor();
+  assert.match(await details.textContent(), /India/);
+
+  await p.getByRole("button", { name: "Save Visit" }).click();
+  await p.getByText("Visit Outcome is required").waitFor();
+  await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
+  await p.getByLabel("Remark").fill("Asked to call on Monday");
+  await p.getByRole("button", { name: "Save Visit" }).click();
+  await expectAlert(p, "success", "Visit saved successfully.");
+  const first = p.getByTestId("interactions").locator("tbody tr").first();
+  await first.getByText("Asked to call on Monday").waitFor();
+  assert.match(await first.textContent(), /Follow-up/);
+  assert.match(await first.textContent(), /\d{2}-[A-Z][a-z]{2}-\d{4}/, "dates show as dd-MMM-yyyy");
+
+  // Today's visits list shows it too.
+  await p.goto("/#/customer/details/ftd");
+  await p.getByRole("heading", { name: "FTD" }).waitFor();
+  await p.getByTestId("visits").getByText("Asked to call on Monday").waitFor();
+  // Another agent's customer is not found.
+  await p.goto("/#/customer/visit/B100002");
+  await expectAlert(p, "error", "The customer was not found.");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("an agent adds a customer, updates the profile and adds info with a file", async () => {
+  const p = await app.page();
+  await app.login(p, "agent2@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.getByRole("link", { name: "Add Customer" }).click();
+  await p.getByRole("button", { name: "Save" }).click();
+  await p.getByText("Mobile No. is Required").waitFor();
+  await p.getByText("Buyer Name is Required").waitFor();
+  await p.getByLabel("Mobile No.").fill("98765");
+  await p.getByRole("button", { name: "Save" }).click();
+  await p.getByText("Mobile No. should contain atleast 10 numbers").waitFor();
+  await p.getByLabel("Mobile No.").fill("987654321012");
+  await p.getByText("Mobile No. should contain atmost 11 numbers").waitFor();
+  await p.getByLabel("Mobile No.").fill("9876501234");
+  await p.getByLabel("Buyer Name").fill("Harbour View Mart");
+  await p.getByRole("button", { name: "Save" }).click();
+  await p.waitForURL((u) => u.hash.startsWith("#/customer/visit/N"));
+  const buyer = decodeURIComponent(new URL(p.url()).hash.split("/").pop());
+  await p.getByTestId("customer-details").getByText("Harbour View Mart").waitFor();
+
+  await p.getByRole("link", { name: "Profile Update" }).click();
+  await p.getByRole("button", { name: "Update" }).click();
+  await expectAlert(p, "info", "Atleast one field to have an input");
+  await p.getByLabel("City").fill("Kochi");
+  await p.getByRole("button", { name: "Update" }).click();
+  await expectAlert(p, "success", "Profile updated successfully.");
+  await p.waitForURL((u) => u.hash === `#/customer/visit/${buyer}`);
+  await p.getByTestId("customer-details").getByText("Kochi").waitFor();
+
+  await p.getByRole("link", { name: "Add Info" }).click();
+  await p.getByRole("button", { name: "Save" }).click();
+  await p.getByText("Info Type is required.").waitFor();
+  await p.getByLabel("Info Type").selectOption({ label: "Shop condition" });
+  await p.getByRole("button", { name: "Save" }).click();
+  await p.getByText("Info Sub Type is required.").waitFor();
+  await p.getByLabel("Renovated").check();
+  await p.getByLabel("Remark").fill("New shelves");
+  await p.locator("#img1").setInputFiles({ name: "shelves.png", mimeType: "image/png", buffer: PNG });
+  await p.getByRole("button", { name: "Save" }).click();
+  await expectAlert(p, "success", "Customer info saved successfully.");
+  await p.getByRole("link", { name: "Add Info" }).click();
+  await p.getByText("New shelves").waitFor();
+  await p.context().close();
+});
+
+test("a manager picks an agent's scorecard", async () => {
+  const p = await app.page();
+  await app.login(p, "am@demo.test");
+  await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  await p.goto("/#/score/card");
+  await p.getByText("No Data Available").waitFor();
+  const options = await p.getByLabel("Agent").locator("option").allTextContents();
+  assert.deepEqual(options, ["", "Arjun Das", "Nimal Perera", "Priya Sharma", "Ravi Kumar"]);
+  await p.getByLabel("Agent").selectOption({ label: "Priya Sharma" });
+  await p.getByTestId("scorecard").getByText("agent2@demo.test").waitFor();
+  await p.context().close();
+});
+
+test("an administrator sets an info status with a remark", async () => {
+  const p = await app.page({ width: 1280, height: 900 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  await p.getByTestId("sidebar").getByRole("link", { name: "Info Status Update" }).click();
+  const row = p.getByTestId("info-updates").locator("tr", { hasText: "New shelves" });
+  await row.getByRole("button", { name: "Update Status" }).click();
+  const dialog = p.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByText("Please Enter Remark").waitFor();
+  await dialog.getByLabel("Remark").fill("x".repeat(201));
+  await dialog.getByText("The remark is limited to a maximum of 200 characters.").waitFor();
+  await dialog.getByLabel("Remark").fill("Checked on the phone call");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectAlert(p, "success", "Status updated successfully.");
+  await row.getByText("Checked on the phone call").waitFor();
+  await p.context().close();
+});
