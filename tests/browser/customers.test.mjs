@@ -50,6 +50,17 @@ test("an agent finds a customer and saves a visit", async () => {
   await p.context().close();
 });
 
+test("the visit screen fits a 360 px phone", async () => {
+  const p = await app.page({ width: 360, height: 740 });
+  await app.login(p, "agent3@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.goto("/#/customer/visit/B100003");
+  await p.getByTestId("customer-details").waitFor();
+  const width = await p.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width}px wide`);
+  await p.context().close();
+});
+
 test("an agent adds a customer, updates the profile and adds info with a file", async () => {
   const p = await app.page();
   await app.login(p, "agent2@demo.test");
