@@ -186,22 +186,22 @@ CREATE TABLE IF NOT EXISTS customers (
 CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id);
 CREATE INDEX IF NOT EXISTS customers_mobile ON customers(mobile);
 
--- Search by id, name or mobile, by prefix and by word, without scanning the table.
+-- Search by id, name or mobile, by prefix and by word, without scanning the table. `owner` holds
+-- the token a<agent uid>, so a search is the intersection of the caller's agents and the words.
 CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
-    buyer_id, name, mobile, content = 'customers', content_rowid = 'customer_id',
-    tokenize = 'unicode61', prefix = '2 3 4'
+    buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4'
 );
 CREATE TRIGGER IF NOT EXISTS customers_fts_insert AFTER INSERT ON customers BEGIN
-    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
+    INSERT INTO customers_fts (rowid, buyer_id, name, mobile, owner)
+    VALUES (new.customer_id, new.buyer_id, new.name, new.mobile, 'a' || COALESCE(new.agent_id, 0));
 END;
 CREATE TRIGGER IF NOT EXISTS customers_fts_delete AFTER DELETE ON customers BEGIN
-    INSERT INTO customers_fts (customers_fts, rowid, buyer_id, name, mobile)
-    VALUES ('delete', old.customer_id, old.buyer_id, old.name, old.mobile);
+    DELETE FROM customers_fts WHERE rowid = old.customer_id;
 END;
-CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name, mobile ON customers BEGIN
-    INSERT INTO customers_fts (customers_fts, rowid, buyer_id, name, mobile)
-    VALUES ('delete', old.customer_id, old.buyer_id, old.name, old.mobile);
-    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
+CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name, mobile, agent_id ON customers BEGIN
+    UPDATE customers_fts SET buyer_id = new.buyer_id, name = new.name, mobile = new.mobile,
+                             owner = 'a' || COALESCE(new.agent_id, 0)
+    WHERE rowid = new.customer_id;
 END;
 
 CREATE TABLE IF NOT EXISTS visits (

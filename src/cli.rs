@@ -46,10 +46,17 @@ pub enum Command {
     Serve(ServeArgs),
     /// Create or upgrade the database schema.
     Migrate,
-    /// Load reference data; with --demo also the demo company.
+    /// Load reference data; with --demo also the demo company; with --scale N a big
+    /// deterministic data set for benchmarks.
     Seed {
         #[arg(long)]
         demo: bool,
+        /// Customers to generate (with 220 scale users, a visit each and --lines order lines each).
+        #[arg(long)]
+        scale: Option<usize>,
+        /// Order lines per generated customer.
+        #[arg(long, default_value_t = 10)]
+        lines: usize,
     },
     /// Manage user accounts.
     #[command(subcommand)]
@@ -159,9 +166,25 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let (_, migration) = open_migrated(&config)?;
             println!("{}", describe(&migration, &config));
         }
-        Command::Seed { demo } => {
+        Command::Seed { demo, scale, lines } => {
             let (pool, _) = open_migrated(&config)?;
             println!("Reference data loaded");
+            if let Some(customers) = scale {
+                let mut conn = pool.get()?;
+                let bar = indicatif::ProgressBar::new(customers as u64).with_style(
+                    indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} customers  {per_sec}  eta {eta}")
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                let started = std::time::Instant::now();
+                let summary = tokio::task::block_in_place(|| crate::seed::scale(&mut conn, customers, lines, |n| bar.set_position(n)))?;
+                bar.finish();
+                let secs = started.elapsed().as_secs_f64();
+                let rows = summary.customers + summary.visits + summary.order_lines;
+                println!(
+                    "Scale data loaded in {secs:.1} s: {} agents, {} customers, {} visits, {} order lines ({:.0} rows/s)",
+                    summary.agents, summary.customers, summary.visits, summary.order_lines, rows as f64 / secs
+                );
+            }
             if demo {
                 let mut conn = pool.get()?;
                 let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;

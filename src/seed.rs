@@ -202,3 +202,125 @@ fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
     )?;
     Ok(())
 }
+
+/// What `scale` created.
+#[derive(Debug, Default)]
+pub struct ScaleSummary {
+    pub agents: usize,
+    pub customers: usize,
+    pub visits: usize,
+    pub order_lines: usize,
+}
+
+/// Rows written per transaction by `scale`.
+const SCALE_BATCH: usize = 50_000;
+
+/// A deterministic big data set for benchmarks: 20 managers and 200 agents (`am<n>@scale.test`,
+/// `agent<n>@scale.test`, password `Demo12345678`), `customers` customers spread over them, one
+/// visit per customer in the last 6 months and `lines_per_customer` order lines each.
+/// `progress` is told how many customers are done.
+pub fn scale(
+    conn: &mut Connection,
+    customers: usize,
+    lines_per_customer: usize,
+    mut progress: impl FnMut(u64),
+) -> anyhow::Result<ScaleSummary> {
+    use rand::{Rng, SeedableRng};
+    reference(conn)?;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1_000_003);
+    let hash = password::hash(DEMO_PASSWORD).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut summary = ScaleSummary::default();
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut agents = Vec::new();
+    for m in 1..=20 {
+        let am = accounts::create(
+            &tx,
+            &NewAccount {
+                email: &format!("am{m}@scale.test"),
+                name: &format!("Scale Manager {m}"),
+                user_type: 3,
+                country_id: Some(1),
+                manager_id: None,
+                password_hash: &hash,
+                force_password_update: false,
+            },
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        for a in 1..=10 {
+            let n = (m - 1) * 10 + a;
+            agents.push(
+                accounts::create(
+                    &tx,
+                    &NewAccount {
+                        email: &format!("agent{n}@scale.test"),
+                        name: &format!("Scale Agent {n}"),
+                        user_type: 4,
+                        country_id: Some(1),
+                        manager_id: Some(am),
+                        password_hash: &hash,
+                        force_password_update: false,
+                    },
+                )
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+            );
+        }
+    }
+    tx.execute("UPDATE users SET is_first_time_login = 0 WHERE email LIKE '%@scale.test'", [])?;
+    tx.commit()?;
+    summary.agents = agents.len();
+    let now = crate::now();
+    let today = crate::clock::today();
+    let mut done = 0usize;
+    while done < customers {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        {
+            let mut customer = tx.prepare_cached(
+                "INSERT INTO customers (buyer_id, name, mobile, address1, postal_code, city, state, country_id,
+                                        latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
+                 VALUES (:buyer, :name, :mobile, :a1, :postal, :city, :state, 1, :lat, :lng, :type, :agent, :agent, :at, :at)",
+            )?;
+            let mut visit = tx.prepare_cached(
+                "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by)
+                 VALUES (:c, :agent, :o, 'Scale visit', :at, :agent)",
+            )?;
+            let mut line = tx.prepare_cached(
+                "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku,
+                                          qty_shipped, unit_price, ds_name, fao_name)
+                 VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, 'Scale DS', 'Scale FAO')",
+            )?;
+            let end = (done + SCALE_BATCH).min(customers);
+            for n in done..end {
+                let agent = agents[n % agents.len()];
+                let (city, state, lat, lng) = CITIES[n % CITIES.len()];
+                customer.execute(named_params! {
+                    ":buyer": format!("S{:08}", n + 1),
+                    ":name": format!("{} {}", FIRST[rng.gen_range(0..FIRST.len())], SECOND[rng.gen_range(0..SECOND.len())]),
+                    ":mobile": format!("9{:09}", rng.gen_range(0..1_000_000_000u64)),
+                    ":a1": format!("{} Main Road", rng.gen_range(1..400)), ":postal": "560001", ":city": city,
+                    ":state": state, ":lat": lat, ":lng": lng,
+                    ":type": if n % 7 == 0 { "Wholesaler" } else { "Retailer" }, ":agent": agent, ":at": now,
+                })?;
+                let id = tx.last_insert_rowid();
+                visit.execute(named_params! {
+                    ":c": id, ":agent": agent, ":o": rng.gen_range(1..=4), ":at": now - rng.gen_range(0..180 * 86_400),
+                })?;
+                for k in 0..lines_per_customer {
+                    let (product, sku, price) = PRODUCTS[rng.gen_range(0..PRODUCTS.len())];
+                    line.execute(named_params! {
+                        ":order": format!("SS{}-{k}", n + 1),
+                        ":date": (today - chrono::Days::new(rng.gen_range(0..180))).format("%Y-%m-%d").to_string(),
+                        ":c": id, ":seller": SELLERS[n % 3], ":product": product, ":sku": sku,
+                        ":qty": rng.gen_range(1..48) as f64, ":price": price,
+                    })?;
+                }
+            }
+            summary.visits += end - done;
+            summary.order_lines += (end - done) * lines_per_customer;
+            done = end;
+        }
+        tx.commit()?;
+        progress(done as u64);
+    }
+    summary.customers = customers;
+    Ok(summary)
+}

@@ -22,6 +22,8 @@ pub struct AppState {
     pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
     /// The outcome list, read on every visit screen.
     pub outcomes: Arc<crate::masters::outcomes::Cache>,
+    /// Best sellers per country, read on every visit screen.
+    pub best_sellers: Arc<crate::customers::handlers::BestSellerCache>,
 }
 
 impl AppState {
@@ -38,6 +40,7 @@ impl AppState {
             mailer: Arc::new(mailer),
             login_limiter,
             outcomes: Default::default(),
+            best_sellers: Default::default(),
         })
     }
 

@@ -32,43 +32,61 @@ pub struct Suggestion {
     pub display: String,
 }
 
-/// Turns what the user typed into an FTS5 query: every word must match as a prefix.
-/// Anything but letters and digits is dropped, so the input can never be FTS syntax.
-fn fts_query(typed: &str) -> Option<String> {
+/// Turns what the user typed into an FTS5 query on id, name and mobile: every word must match as
+/// a prefix. Anything but letters and digits is dropped, so the input can never be FTS syntax.
+fn fts_words(typed: &str) -> Option<String> {
     let words: Vec<String> = typed
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .take(6)
         .map(|w| format!("\"{w}\"*"))
         .collect();
-    (!words.is_empty()).then(|| words.join(" "))
+    (!words.is_empty()).then(|| format!("{{buyer_id name mobile}} : ({})", words.join(" AND ")))
+}
+
+/// The owner tokens a caller may search: their own agents' (`None`: everybody's).
+fn owner_tokens(conn: &Connection, scope: Scope) -> rusqlite::Result<Option<Vec<String>>> {
+    Ok(match scope {
+        Scope::All => None,
+        Scope::Own { uid } => Some(vec![format!("a{uid}")]),
+        Scope::Team { manager } => {
+            let mut stmt = conn.prepare_cached("SELECT uid FROM users WHERE manager_id = :m")?;
+            let mut tokens: Vec<String> = stmt
+                .query_map(named_params! { ":m": manager }, |r| r.get::<_, i64>(0))?
+                .map(|uid| uid.map(|u| format!("a{u}")))
+                .collect::<Result<_, _>>()?;
+            tokens.push(format!("a{manager}"));
+            Some(tokens)
+        }
+    })
 }
 
 /// `GET /users/customer/search?query=` (customer_visit): up to 10 suggestions among the caller's
-/// customers matching id, name or mobile by prefix of any word.
+/// customers matching id, name or mobile by prefix of any word. The caller's scope is part of the
+/// full-text query, so the index intersects both instead of filtering a long match list.
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(VISIT_RIGHT)?;
-    let Some(fts) = fts_query(&q.query) else { return Ok(Json(Vec::new())) };
-    let p = ScopeParams::from(user.scope());
+    let Some(words) = fts_words(&q.query) else { return Ok(Json(Vec::new())) };
+    let scope = user.scope();
     state
         .db(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
+            let fts = match owner_tokens(conn, scope)? {
+                None => words,
+                Some(tokens) => format!("owner : ({}) AND {words}", tokens.join(" OR ")),
+            };
+            let mut stmt = conn.prepare_cached(
                 "SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers_fts f
                  JOIN customers c ON c.customer_id = f.rowid
-                 WHERE customers_fts MATCH :q AND {CUSTOMER_IN_SCOPE}
-                 ORDER BY f.rank LIMIT 10"
-            ))?;
-            let rows = stmt.query_map(
-                named_params! { ":q": fts, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
-                |r| {
-                    let (id, name): (String, String) = (r.get(0)?, r.get(1)?);
-                    let mobile: Option<String> = r.get(2)?;
-                    let city: Option<String> = r.get(3)?;
-                    let extra: Vec<String> = [mobile, city].into_iter().flatten().filter(|s| !s.is_empty()).collect();
-                    let display = if extra.is_empty() { format!("{id} - {name}") } else { format!("{id} - {name} ({})", extra.join(", ")) };
-                    Ok(Suggestion { buyer_id: id, display })
-                },
+                 WHERE customers_fts MATCH :q ORDER BY f.rank LIMIT 10",
             )?;
+            let rows = stmt.query_map(named_params! { ":q": fts }, |r| {
+                let (id, name): (String, String) = (r.get(0)?, r.get(1)?);
+                let mobile: Option<String> = r.get(2)?;
+                let city: Option<String> = r.get(3)?;
+                let extra: Vec<String> = [mobile, city].into_iter().flatten().filter(|s| !s.is_empty()).collect();
+                let display = if extra.is_empty() { format!("{id} - {name}") } else { format!("{id} - {name} ({})", extra.join(", ")) };
+                Ok(Suggestion { buyer_id: id, display })
+            })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await
@@ -125,7 +143,7 @@ pub struct ReOrder {
     pub fao_name: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BestSeller {
     pub last_order_date: String,
@@ -234,6 +252,30 @@ fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder
     rows.collect()
 }
 
+/// Best sellers per country, recomputed at most every ten minutes: the ranking reads 90 days of
+/// order lines, far too much to do on every visit screen.
+#[derive(Default)]
+pub struct BestSellerCache(std::sync::Mutex<std::collections::HashMap<Option<i64>, (std::time::Instant, Vec<BestSeller>)>>);
+
+const BEST_SELLER_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+
+impl BestSellerCache {
+    fn get_or_compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
+        if let Ok(map) = self.0.lock() {
+            if let Some((at, list)) = map.get(&country) {
+                if at.elapsed() < BEST_SELLER_TTL {
+                    return Ok(list.clone());
+                }
+            }
+        }
+        let list = best_sellers(conn, country)?;
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(country, (std::time::Instant::now(), list.clone()));
+        }
+        Ok(list)
+    }
+}
+
 /// Best Sellers: the products shipped most over the last 90 days to customers of the same
 /// country, with their latest order's date, price, distributor and FAO.
 fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
@@ -273,6 +315,7 @@ pub async fn details(
     user.require(VISIT_RIGHT)?;
     let (scope, my_country) = (user.scope(), user.country_id);
     let summary = q.show_summary.unwrap_or(true);
+    let cache = state.best_sellers.clone();
     state
         .db(move |conn| {
             let (id, _) = visible_customer(conn, scope, &buyer_id)?;
@@ -283,7 +326,7 @@ pub async fn details(
                 transcations: last_interactions(conn, id)?,
                 link_details: links_for(conn, links_country)?,
                 re_order_must_sell: if summary { re_order(conn, id)? } else { Vec::new() },
-                best_seller: if summary { best_sellers(conn, customer_country)? } else { Vec::new() },
+                best_seller: if summary { cache.get_or_compute(conn, customer_country)? } else { Vec::new() },
             })
         })
         .await

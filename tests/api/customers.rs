@@ -345,3 +345,18 @@ async fn scorecards_for_agents_and_their_managers() {
     assert_eq!(list.body.as_array().unwrap().len(), 4);
     app.get("/users/scorecard", Some(&app.as_admin().await)).await;
 }
+
+#[tokio::test]
+async fn deleting_an_outcome_in_use_keeps_the_visit_history() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let admin = app.as_admin().await;
+    let r = app.post("/master/outcome", Some(&admin), json!({ "outComeId": 0, "outCome": "Owner travelling" })).await;
+    let id = r.body["outComeId"].as_i64().unwrap();
+    app.post("/users/customer/details", Some(&agent), json!({ "buyerID": "B100001", "outcomeId": id })).await.expect(StatusCode::OK, "Visit saved successfully.");
+    app.post(&format!("/master/outcome/delete/{id}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Outcome deleted successfully.");
+    let outcomes = app.get("/master/outcome", Some(&agent)).await;
+    assert!(!outcomes.body.as_array().unwrap().iter().any(|o| o["outCome"] == "Owner travelling"), "gone from the pick list");
+    let details = app.get("/users/customer/details/B100001", Some(&agent)).await;
+    assert_eq!(details.body["transcations"][0]["outcome"], "Owner travelling", "still shown in the history");
+}
