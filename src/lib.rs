@@ -4,6 +4,7 @@
 //! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`) sits beside them.
 
 pub mod auth;
+pub mod buckets;
 pub mod chat;
 pub mod cli;
 pub mod config;

@@ -39,6 +39,7 @@ fn api_router(state: &AppState) -> Router<AppState> {
         .merge(crate::masters::router())
         .merge(crate::chat::router())
         .merge(crate::customers::router())
+        .merge(crate::buckets::router())
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -3,6 +3,7 @@
 mod support;
 
 mod auth;
+mod buckets;
 mod cli;
 mod customers;
 mod masters;

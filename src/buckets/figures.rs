@@ -1,0 +1,507 @@
+//! The SQL behind the dashboards. Every figure is computed over the customers of a set of agents
+//! (`Agents`), from indexed lookups per customer: nothing loads a whole table.
+//!
+//! Windows (local dates, `today` included): "last 15 days" is today and the 14 days before;
+//! "not ordered in 10 days" means no order dated within today and the 9 days before; "this month"
+//! starts on the 1st; "last month" is the whole previous calendar month; "last 3 months" are the
+//! three whole months before this one.
+
+use chrono::{Datelike, Days, Months, NaiveDate};
+use rusqlite::{named_params, Connection};
+use serde::Serialize;
+
+use crate::clock;
+
+/// Whose customers a figure covers: everybody's, or those owned by these agents.
+#[derive(Debug, Clone)]
+pub enum Agents {
+    All,
+    Only(Vec<i64>),
+}
+
+impl Agents {
+    /// `(all, json array of uids)` for the `AGENT_FILTER` condition.
+    fn params(&self) -> (bool, String) {
+        match self {
+            Agents::All => (true, "[]".into()),
+            Agents::Only(ids) => (false, serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())),
+        }
+    }
+}
+
+/// Keeps `c.agent_id` to the chosen agents; binds `:all` and `:agents`.
+const AGENT_FILTER: &str = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))";
+
+/// The dates every window is measured from.
+#[derive(Debug, Clone, Copy)]
+pub struct Windows {
+    pub today: NaiveDate,
+}
+
+impl Windows {
+    pub fn now() -> Self {
+        Windows { today: clock::today() }
+    }
+    fn day(&self, back: u64) -> NaiveDate {
+        self.today - Days::new(back)
+    }
+    fn date(d: NaiveDate) -> String {
+        d.format("%Y-%m-%d").to_string()
+    }
+    /// First day of the 15-day window, as a date and as a timestamp.
+    fn from15(&self) -> (String, i64) {
+        let d = self.day(14);
+        (Self::date(d), clock::start_of(d))
+    }
+    fn from10(&self) -> String {
+        Self::date(self.day(9))
+    }
+    fn month_start(&self) -> NaiveDate {
+        clock::month_start(self.today)
+    }
+    fn months_back(&self, n: u32) -> NaiveDate {
+        self.month_start() - Months::new(n)
+    }
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Landing {
+    pub my_retailers: i64,
+    pub my_wholesalers: i64,
+    #[serde(rename = "orderedInL15Days")]
+    pub ordered_in_l15_days: i64,
+    #[serde(rename = "notOrderedInL15Days")]
+    pub not_ordered_in_l15_days: i64,
+    #[serde(rename = "visitedInL15Days")]
+    pub visited_in_l15_days: i64,
+    #[serde(rename = "notVisitedInL15Days")]
+    pub not_visited_in_l15_days: i64,
+    pub my_customer: i64,
+    pub repeat_customer_count: i64,
+    pub last_month_order_customer_count: i64,
+    /// repeatCustomerCount / lastMonthOrderCustomerCount x 100, two decimals (0 when none).
+    pub repeat_rate_percentage: f64,
+}
+
+pub fn landing(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
+    let (all, ids) = agents.params();
+    let (from15, from15_ts) = w.from15();
+    let month = Windows::date(w.month_start());
+    let last_month = Windows::date(w.months_back(1));
+    let sql = format!(
+        "SELECT COUNT(*),
+                COALESCE(SUM(c.retailer_type = 'Retailer'), 0),
+                COALESCE(SUM(c.retailer_type = 'Wholesaler'), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
+                         AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
+                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
+                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0)
+         FROM customers c WHERE {AGENT_FILTER}"
+    );
+    conn.query_row(
+        &sql,
+        named_params! {
+            ":all": all, ":agents": ids, ":from15": from15, ":from15_ts": from15_ts, ":month": month,
+            ":last_month": last_month,
+        },
+        |r| {
+            let total: i64 = r.get(0)?;
+            let ordered: i64 = r.get(3)?;
+            let visited: i64 = r.get(4)?;
+            let repeat: i64 = r.get(5)?;
+            let last: i64 = r.get(6)?;
+            Ok(Landing {
+                my_retailers: r.get(1)?,
+                my_wholesalers: r.get(2)?,
+                ordered_in_l15_days: ordered,
+                not_ordered_in_l15_days: total - ordered,
+                visited_in_l15_days: visited,
+                not_visited_in_l15_days: total - visited,
+                my_customer: total,
+                repeat_customer_count: repeat,
+                last_month_order_customer_count: last,
+                repeat_rate_percentage: percent(repeat as f64, last as f64),
+            })
+        },
+    )
+}
+
+/// `part / whole x 100`, rounded to two decimals; 0 when `whole` is 0.
+fn percent(part: f64, whole: f64) -> f64 {
+    if whole <= 0.0 {
+        return 0.0;
+    }
+    (part * 10_000.0 / whole).round() / 100.0
+}
+
+/// The bucket names of the spec.
+pub const BUCKETS: &[&str] = &[
+    "retailers", "wholesalers", "ordered", "notordered", "visited", "notvisited", "mycustomer",
+    "repeatrateprev", "repeatratecurrent",
+];
+
+/// Which customers a bucket holds (a condition on `c`), or `None` for an unknown name.
+fn bucket_condition(bucket: &str) -> Option<&'static str> {
+    Some(match bucket {
+        "retailers" => "c.retailer_type = 'Retailer'",
+        "wholesalers" => "c.retailer_type = 'Wholesaler'",
+        "ordered" => "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)",
+        "notordered" => "NOT EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)",
+        "visited" => "EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
+        "notvisited" => "NOT EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
+        "mycustomer" => "1",
+        "repeatrateprev" => {
+            "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)"
+        }
+        "repeatratecurrent" => {
+            "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
+             AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)"
+        }
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketRow {
+    pub customer_id: String,
+    pub customer_name: String,
+    pub mobile: Option<String>,
+    pub email: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub shipping_city: Option<String>,
+    pub pin_code: Option<String>,
+    pub am_email_id: Option<String>,
+    pub agent_id: Option<i64>,
+    pub info: Option<String>,
+    pub retailer_type: String,
+    pub last_visit_date: Option<String>,
+    pub last_order_date: Option<String>,
+    pub top_selling_product: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub ordering_status: String,
+    pub is_not_visited_in15_days: bool,
+    pub is_not_ordered_in10_days: bool,
+}
+
+/// Sorting of bucket lists: by last visit, oldest or newest first (never-visited count as oldest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    Asc,
+    Desc,
+}
+
+/// One page of a bucket (not `ordered`, which has its own rows) and the bucket's size.
+/// Returns `None` for an unknown bucket name.
+pub fn bucket_page(
+    conn: &Connection,
+    bucket: &str,
+    agents: &Agents,
+    w: Windows,
+    order: Order,
+    offset: i64,
+    limit: i64,
+) -> rusqlite::Result<Option<(Vec<BucketRow>, i64)>> {
+    let Some(condition) = bucket_condition(bucket) else { return Ok(None) };
+    let p = BucketParams::new(agents, w);
+    let from10 = w.from10();
+    let count_sql = format!("SELECT COUNT(*) FROM customers c WHERE {AGENT_FILTER} AND {condition}");
+    let total: i64 = conn.query_row(&count_sql, &only_used(&count_sql, p.list())[..], |r| r.get(0))?;
+    // Never-visited customers count as the oldest visits.
+    let direction = if order == Order::Asc { "ASC NULLS FIRST" } else { "DESC NULLS LAST" };
+    let sql = format!(
+        "WITH page AS (
+             SELECT c.*, (SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id) AS last_visit
+             FROM customers c WHERE {AGENT_FILTER} AND {condition}
+             ORDER BY last_visit {direction}, c.customer_id LIMIT :limit OFFSET :offset)
+         SELECT p.buyer_id, p.name, p.mobile, p.email, p.address1, p.address2, p.city, p.postal_code, m.email,
+                p.agent_id, p.info, p.retailer_type, p.last_visit,
+                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = p.customer_id) AS last_order,
+                (SELECT o.product_name FROM order_lines o WHERE o.customer_id = p.customer_id
+                 GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
+                p.latitude, p.longitude,
+                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :month),
+                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :last_month AND o.order_date < :month)
+         FROM page p LEFT JOIN users a ON a.uid = p.agent_id LEFT JOIN users m ON m.uid = a.manager_id
+         ORDER BY p.last_visit {direction}, p.customer_id"
+    );
+    let mut params = p.list();
+    params.push((":limit", &limit));
+    params.push((":offset", &offset));
+    let mut stmt = conn.prepare(&sql)?;
+    let from15_ts = p.from15_ts;
+    let rows = stmt.query_map(&only_used(&sql, params)[..], |r| {
+        let last_visit: Option<i64> = r.get(12)?;
+        let last_order: Option<String> = r.get(13)?;
+        let (this_month, prev_month): (bool, bool) = (r.get(17)?, r.get(18)?);
+        Ok(BucketRow {
+            customer_id: r.get(0)?,
+            customer_name: r.get(1)?,
+            mobile: r.get(2)?,
+            email: r.get(3)?,
+            address1: r.get(4)?,
+            address2: r.get(5)?,
+            shipping_city: r.get(6)?,
+            pin_code: r.get(7)?,
+            am_email_id: r.get(8)?,
+            agent_id: r.get(9)?,
+            info: r.get(10)?,
+            retailer_type: r.get(11)?,
+            last_visit_date: last_visit.map(|t| clock::date_and_time(t).0),
+            is_not_visited_in15_days: last_visit.is_none_or(|t| t < from15_ts),
+            is_not_ordered_in10_days: last_order.as_deref().is_none_or(|d| d < from10.as_str()),
+            ordering_status: ordering_status(this_month, prev_month, last_order.is_some()).into(),
+            last_order_date: last_order,
+            top_selling_product: r.get(14)?,
+            latitude: r.get(15)?,
+            longitude: r.get(16)?,
+        })
+    })?;
+    Ok(Some((rows.collect::<Result<_, _>>()?, total)))
+}
+
+/// The parameters every bucket query binds.
+struct BucketParams {
+    all: bool,
+    ids: String,
+    from15: String,
+    from15_ts: i64,
+    month: String,
+    last_month: String,
+}
+
+impl BucketParams {
+    fn new(agents: &Agents, w: Windows) -> Self {
+        let (all, ids) = agents.params();
+        let (from15, from15_ts) = w.from15();
+        BucketParams {
+            all,
+            ids,
+            from15,
+            from15_ts,
+            month: Windows::date(w.month_start()),
+            last_month: Windows::date(w.months_back(1)),
+        }
+    }
+
+    fn list(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
+        vec![
+            (":all", &self.all),
+            (":agents", &self.ids),
+            (":from15", &self.from15),
+            (":from15_ts", &self.from15_ts),
+            (":month", &self.month),
+            (":last_month", &self.last_month),
+        ]
+    }
+}
+
+/// SQLite refuses named parameters a statement does not use; keep only those in `sql`.
+fn only_used<'a>(sql: &str, params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
+    let used = |name: &str| {
+        sql.match_indices(name).any(|(at, _)| {
+            !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    params.into_iter().filter(|(name, _)| used(name)).collect()
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderedRow {
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub seller_name: String,
+    pub month_order_date: String,
+    pub product_name: String,
+    pub unit_price: f64,
+    pub total_product_shipped_quantity: f64,
+    pub sku: Option<String>,
+    pub last_visit_date: Option<String>,
+}
+
+/// One page of the 'ordered' bucket: what the caller's customers ordered in the last 15 days, one
+/// row per customer, distributor, month and product (average unit price, total quantity).
+pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order, offset: i64, limit: i64) -> rusqlite::Result<(Vec<OrderedRow>, i64)> {
+    let p = BucketParams::new(agents, w);
+    let grouped = format!(
+        "SELECT c.customer_id, c.buyer_id, o.seller_name, substr(o.order_date, 1, 7) AS month, o.product_name,
+                ROUND(AVG(o.unit_price), 2) AS price, SUM(o.qty_shipped) AS qty, MAX(o.sku) AS sku
+         FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :from15
+         WHERE {AGENT_FILTER}
+         GROUP BY c.customer_id, o.seller_name, month, o.product_name"
+    );
+    let count_sql = format!("SELECT COUNT(*) FROM ({grouped})");
+    let total: i64 = conn.query_row(&count_sql, &only_used(&count_sql, p.list())[..], |r| r.get(0))?;
+    let direction = if order == Order::Asc { "ASC" } else { "DESC" };
+    let sql = format!(
+        "SELECT g.buyer_id, g.seller_name, g.month, g.product_name, g.price, g.qty, g.sku,
+                (SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = g.customer_id)
+         FROM ({grouped}) g ORDER BY g.month {direction}, g.buyer_id, g.product_name LIMIT :limit OFFSET :offset"
+    );
+    let mut params = p.list();
+    params.push((":limit", &limit));
+    params.push((":offset", &offset));
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(&only_used(&sql, params)[..], |r| {
+        Ok(OrderedRow {
+            buyer_id: r.get(0)?,
+            seller_name: r.get(1)?,
+            month_order_date: r.get(2)?,
+            product_name: r.get(3)?,
+            unit_price: r.get(4)?,
+            total_product_shipped_quantity: r.get(5)?,
+            sku: r.get(6)?,
+            last_visit_date: r.get::<_, Option<i64>>(7)?.map(|t| clock::date_and_time(t).0),
+        })
+    })?;
+    Ok((rows.collect::<Result<_, _>>()?, total))
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitSummary {
+    #[serde(rename = "totalVisitFTD")]
+    pub total_visit_ftd: i64,
+    #[serde(rename = "totalVisitFTM")]
+    pub total_visit_ftm: i64,
+    #[serde(rename = "uniqueVisitFTD")]
+    pub unique_visit_ftd: i64,
+    #[serde(rename = "uniqueVisitFTM")]
+    pub unique_visit_ftm: i64,
+    #[serde(rename = "avgVisitMonthlyL3M")]
+    pub avg_visit_monthly_l3m: f64,
+    #[serde(rename = "uniqueOrderFTD")]
+    pub unique_order_ftd: i64,
+    #[serde(rename = "uniqueOrderFTM")]
+    pub unique_order_ftm: i64,
+    #[serde(rename = "avgOrderMonthlyL3M")]
+    pub avg_order_monthly_l3m: f64,
+    #[serde(rename = "orderValueFTD")]
+    pub order_value_ftd: f64,
+    #[serde(rename = "orderValueFTM")]
+    pub order_value_ftm: f64,
+    #[serde(rename = "avgOrderValueMonthlyL3M")]
+    pub avg_order_value_monthly_l3m: f64,
+}
+
+/// The visit summary: visits and orders of the agents' customers today, this month, and the
+/// monthly average of the three whole months before this one.
+pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<VisitSummary> {
+    let (all, ids) = agents.params();
+    let today = Windows::date(w.today);
+    let month = Windows::date(w.month_start());
+    let l3m = Windows::date(w.months_back(3));
+    let (today_ts, month_ts, l3m_ts) = (clock::start_of(w.today), clock::start_of(w.month_start()), clock::start_of(w.months_back(3)));
+    let visits = format!(
+        "SELECT COALESCE(SUM(v.visited_at >= :today_ts), 0), COALESCE(SUM(v.visited_at >= :month_ts), 0),
+                COUNT(DISTINCT CASE WHEN v.visited_at >= :today_ts THEN v.customer_id END),
+                COUNT(DISTINCT CASE WHEN v.visited_at >= :month_ts THEN v.customer_id END)
+         FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :month_ts
+         WHERE {AGENT_FILTER}"
+    );
+    let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) = conn.query_row(
+        &visits,
+        named_params! { ":all": all, ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )?;
+    // Unique customers visited per month, summed over the three months (then averaged).
+    let l3m_visits: i64 = conn.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM (
+                 SELECT DISTINCT v.customer_id, strftime('%Y-%m', v.visited_at, 'unixepoch', 'localtime')
+                 FROM customers c JOIN visits v ON v.customer_id = c.customer_id
+                      AND v.visited_at >= :l3m_ts AND v.visited_at < :month_ts
+                 WHERE {AGENT_FILTER})"
+        ),
+        named_params! { ":all": all, ":agents": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
+        |r| r.get(0),
+    )?;
+    let orders = format!(
+        "SELECT COUNT(DISTINCT CASE WHEN o.order_date >= :today THEN o.order_id END),
+                COUNT(DISTINCT CASE WHEN o.order_date >= :month THEN o.order_id END),
+                COUNT(DISTINCT CASE WHEN o.order_date < :month THEN o.order_id END),
+                COALESCE(SUM(CASE WHEN o.order_date >= :today THEN o.qty_shipped * o.unit_price END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.qty_shipped * o.unit_price END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.qty_shipped * o.unit_price END), 0)
+         FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :l3m
+         WHERE {AGENT_FILTER}"
+    );
+    let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, f64, f64, f64) = conn.query_row(
+        &orders,
+        named_params! { ":all": all, ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+    )?;
+    let avg = |sum: f64| ((sum / 3.0) * 100.0).round() / 100.0;
+    let money = |v: f64| (v * 100.0).round() / 100.0;
+    Ok(VisitSummary {
+        total_visit_ftd: total_ftd,
+        total_visit_ftm: total_ftm,
+        unique_visit_ftd: unique_ftd,
+        unique_visit_ftm: unique_ftm,
+        avg_visit_monthly_l3m: avg(l3m_visits as f64),
+        unique_order_ftd: order_ftd,
+        unique_order_ftm: order_ftm,
+        avg_order_monthly_l3m: avg(order_l3m as f64),
+        order_value_ftd: money(value_ftd),
+        order_value_ftm: money(value_ftm),
+        avg_order_value_monthly_l3m: avg(value_l3m),
+    })
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrendWeek {
+    /// Monday of the week.
+    pub week_start: String,
+    pub visits: i64,
+    pub orders: i64,
+}
+
+/// Visits and distinct orders per week over the last 8 weeks (this week included).
+pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<Vec<TrendWeek>> {
+    let (all, ids) = agents.params();
+    let this_monday = w.today - Days::new(u64::from(w.today.weekday().num_days_from_monday()));
+    let mut weeks = Vec::new();
+    for back in (0..8u64).rev() {
+        let start = this_monday - Days::new(back * 7);
+        let end = start + Days::new(7);
+        let visits: i64 = conn.query_row(
+            &format!(
+                "SELECT COUNT(*) FROM customers c JOIN visits v ON v.customer_id = c.customer_id
+                 AND v.visited_at >= :from AND v.visited_at < :to WHERE {AGENT_FILTER}"
+            ),
+            named_params! { ":all": all, ":agents": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
+            |r| r.get(0),
+        )?;
+        let orders: i64 = conn.query_row(
+            &format!(
+                "SELECT COUNT(DISTINCT o.order_id) FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id
+                 AND o.order_date >= :from AND o.order_date < :to WHERE {AGENT_FILTER}"
+            ),
+            named_params! { ":all": all, ":agents": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
+            |r| r.get(0),
+        )?;
+        weeks.push(TrendWeek { week_start: Windows::date(start), visits, orders });
+    }
+    Ok(weeks)
+}
+
+/// "Ordered this month", "Ordered last month", "Lapsed" (ordered before that) or "Never ordered".
+pub fn ordering_status(this_month: bool, last_month: bool, ever: bool) -> &'static str {
+    if this_month {
+        "Ordered this month"
+    } else if last_month {
+        "Ordered last month"
+    } else if ever {
+        "Lapsed"
+    } else {
+        "Never ordered"
+    }
+}

@@ -1,0 +1,152 @@
+//! Dashboard endpoints: landing figures, bucket lists, the weekly trend and the visit summary, for
+//! the caller's own scope or one agent of it.
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::figures::{self, Agents, Landing, Order, TrendWeek, VisitSummary, Windows};
+use crate::auth::session::{CurrentUser, Scope, AGENT};
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::state::AppState;
+
+const BUCKET_RIGHT: &str = "retailer_bucket";
+const SUMMARY_RIGHT: &str = "visit_summary";
+const NO_AGENT: &str = "The agent was not found.";
+/// Bucket lists show 25 rows a page (spec 2 §9).
+const PAGE_SIZE: i64 = 25;
+
+/// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid
+/// must be one of the caller's agents (an agent may name only themselves).
+fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agents> {
+    match (scope, agent) {
+        (Scope::All, 0) => Ok(Agents::All),
+        (Scope::Own { uid }, a) if a == 0 || a == uid => Ok(Agents::Only(vec![uid])),
+        (Scope::Own { .. }, _) => Err(AppError::not_found(NO_AGENT)),
+        (Scope::Team { manager }, 0) => {
+            let mut ids: Vec<i64> = conn
+                .prepare_cached("SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0")?
+                .query_map(named_params! { ":m": manager }, |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.push(manager);
+            Ok(Agents::Only(ids))
+        }
+        (scope, a) => {
+            let manager: Option<i64> = conn
+                .query_row(
+                    "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
+                    named_params! { ":a": a, ":agent": AGENT },
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| AppError::not_found(NO_AGENT))?;
+            match scope {
+                Scope::Team { manager: me } if manager != Some(me) => Err(AppError::not_found(NO_AGENT)),
+                _ => Ok(Agents::Only(vec![a])),
+            }
+        }
+    }
+}
+
+async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
+    user.require(BUCKET_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, agent)?;
+            Ok(figures::landing(conn, &agents, Windows::now())?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /users/landing` (retailer_bucket): the dashboard of the caller's whole scope.
+pub async fn landing_mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Landing>> {
+    landing(&state, &user, 0).await
+}
+
+/// `GET /users/landing/{agentId}` and `/users/landingAM/{agentId}` (retailer_bucket): one agent's
+/// dashboard, or 0 for all of the caller's agents.
+pub async fn landing_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Landing>> {
+    landing(&state, &user, agent).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BucketQuery {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub page_number: Option<i64>,
+    pub order: Option<String>,
+}
+
+/// `GET /users/landing/{bucket}/{agentId}?pageNumber=&order=asc|desc` (retailer_bucket): a page of
+/// 25 customers of the bucket (the 'ordered' bucket lists order rows), with `totalRecords`.
+pub async fn bucket(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((bucket, agent)): Path<(String, i64)>,
+    Query(q): Query<BucketQuery>,
+) -> AppResult<Json<Value>> {
+    user.require(BUCKET_RIGHT)?;
+    let bucket = bucket.to_ascii_lowercase();
+    if !figures::BUCKETS.contains(&bucket.as_str()) {
+        return Err(AppError::not_found(format!("There is no bucket named {bucket}.")));
+    }
+    let order = match q.order.as_deref() {
+        Some("asc") => Order::Asc,
+        _ => Order::Desc,
+    };
+    let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, agent)?;
+            let w = Windows::now();
+            if bucket == "ordered" {
+                let (data, total) = figures::ordered_page(conn, &agents, w, order, offset, PAGE_SIZE)?;
+                return Ok(json!({ "data": data, "totalRecords": total }));
+            }
+            let (data, total) = figures::bucket_page(conn, &bucket, &agents, w, order, offset, PAGE_SIZE)?
+                .ok_or_else(|| AppError::not_found(format!("There is no bucket named {bucket}.")))?;
+            Ok(json!({ "data": data, "totalRecords": total }))
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /users/landingTrend/{agentId}` (retailer_bucket): visits and orders per week, 8 weeks.
+pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
+    user.require(BUCKET_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, agent)?;
+            Ok(figures::trend(conn, &agents, Windows::now())?)
+        })
+        .await
+        .map(Json)
+}
+
+async fn summary(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<VisitSummary>> {
+    user.require(SUMMARY_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, agent)?;
+            Ok(figures::visit_summary(conn, &agents, Windows::now())?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /users/customer/visitSummary` (visit_summary): the caller's whole scope.
+pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<VisitSummary>> {
+    summary(&state, &user, 0).await
+}
+
+/// `GET /users/customerTracking/cumulativeView/{agentId}` (visit_summary): one agent, or 0 for all.
+pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
+    summary(&state, &user, agent).await
+}
