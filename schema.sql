@@ -183,11 +183,13 @@ CREATE TABLE IF NOT EXISTS customers (
     created_at    INTEGER NOT NULL,
     updated_at    INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id);
+-- Covers an agent's or a manager's search: their customers' ids, names and mobiles, no table reads.
+CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id, buyer_id, name, mobile);
 CREATE INDEX IF NOT EXISTS customers_mobile ON customers(mobile);
 
--- Search by id, name or mobile, by prefix and by word, without scanning the table. `owner` holds
--- the token a<agent uid>, so a search is the intersection of the caller's agents and the words.
+-- An administrator's search over every customer by id, name or mobile, by prefix and by word,
+-- without scanning the table. (Agents and managers search their own customers through the
+-- covering index customers_agent.) `owner` (a<agent uid>) lets a search be limited to agents.
 CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
     buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4'
 );

@@ -169,6 +169,12 @@ async fn spa(uri: Uri) -> Response {
 /// Serves until SIGINT or SIGTERM, then lets running requests finish.
 pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
+    let warm = state.clone();
+    tokio::task::spawn_blocking(move || {
+        if let Err(err) = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| Ok(warm.best_sellers.warm(&conn)?)) {
+            tracing::warn!(error = %err, "warming the best-seller lists failed");
+        }
+    });
     let local = listener.local_addr()?;
     tracing::info!(%local, "fieldsales is listening");
     println!("fieldsales is listening on http://{local}");

@@ -32,62 +32,95 @@ pub struct Suggestion {
     pub display: String,
 }
 
-/// Turns what the user typed into an FTS5 query on id, name and mobile: every word must match as
-/// a prefix. Anything but letters and digits is dropped, so the input can never be FTS syntax.
-fn fts_words(typed: &str) -> Option<String> {
-    let words: Vec<String> = typed
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .take(6)
-        .map(|w| format!("\"{w}\"*"))
-        .collect();
-    (!words.is_empty()).then(|| format!("{{buyer_id name mobile}} : ({})", words.join(" AND ")))
+/// The words of a search: letters and digits only (so they are never FTS or LIKE syntax), at most 4.
+fn search_words(typed: &str) -> Vec<String> {
+    typed.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).take(4).map(str::to_lowercase).collect()
 }
 
-/// The owner tokens a caller may search: their own agents' (`None`: everybody's).
-fn owner_tokens(conn: &Connection, scope: Scope) -> rusqlite::Result<Option<Vec<String>>> {
+/// The agents whose customers a caller searches (`None`: everybody's).
+fn search_agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Option<Vec<i64>>> {
     Ok(match scope {
         Scope::All => None,
-        Scope::Own { uid } => Some(vec![format!("a{uid}")]),
+        Scope::Own { uid } => Some(vec![uid]),
         Scope::Team { manager } => {
             let mut stmt = conn.prepare_cached("SELECT uid FROM users WHERE manager_id = :m")?;
-            let mut tokens: Vec<String> = stmt
-                .query_map(named_params! { ":m": manager }, |r| r.get::<_, i64>(0))?
-                .map(|uid| uid.map(|u| format!("a{u}")))
-                .collect::<Result<_, _>>()?;
-            tokens.push(format!("a{manager}"));
-            Some(tokens)
+            let mut ids: Vec<i64> = stmt.query_map(named_params! { ":m": manager }, |r| r.get(0))?.collect::<Result<_, _>>()?;
+            ids.push(manager);
+            Some(ids)
         }
     })
 }
 
+fn suggestion(r: &rusqlite::Row) -> rusqlite::Result<Suggestion> {
+    let (id, name): (String, String) = (r.get(0)?, r.get(1)?);
+    let mobile: Option<String> = r.get(2)?;
+    let city: Option<String> = r.get(3)?;
+    let extra: Vec<String> = [mobile, city].into_iter().flatten().filter(|s| !s.is_empty()).collect();
+    let display = if extra.is_empty() { format!("{id} - {name}") } else { format!("{id} - {name} ({})", extra.join(", ")) };
+    Ok(Suggestion { buyer_id: id, display })
+}
+
+/// An agent's or manager's search: every word must start the buyer id, the mobile or a word of the
+/// name. It reads only the callers' customers, from the covering index `customers_agent`.
+fn search_own(conn: &Connection, agents: &[i64], words: &[String]) -> rusqlite::Result<Vec<Suggestion>> {
+    let mut sql = String::from(
+        "SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers c
+         WHERE c.agent_id IN (SELECT value FROM json_each(:agents))",
+    );
+    for i in 0..words.len() {
+        sql.push_str(&format!(
+            " AND (c.buyer_id LIKE :p{i} OR c.mobile LIKE :p{i} OR c.name LIKE :p{i} OR c.name LIKE :w{i})"
+        ));
+    }
+    sql.push_str(" LIMIT 10");
+    let agents = serde_json::to_string(agents).unwrap_or_else(|_| "[]".into());
+    let prefixes: Vec<(String, String, String, String)> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (format!(":p{i}"), format!("{w}%"), format!(":w{i}"), format!("% {w}%")))
+        .collect();
+    let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":agents", &agents)];
+    for (p, pv, w, wv) in &prefixes {
+        params.push((p.as_str(), pv));
+        params.push((w.as_str(), wv));
+    }
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(&params[..], suggestion)?;
+    rows.collect()
+}
+
+/// An administrator's search over every customer, through the FTS5 index: words of two or more
+/// characters match as prefixes, single characters as whole words.
+fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Suggestion>> {
+    let query = words
+        .iter()
+        .map(|w| if w.chars().count() > 1 { format!("\"{w}\"*") } else { format!("\"{w}\"") })
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers_fts f
+         JOIN customers c ON c.customer_id = f.rowid
+         WHERE customers_fts MATCH :q LIMIT 10",
+    )?;
+    let rows = stmt.query_map(named_params! { ":q": format!("{{buyer_id name mobile}} : ({query})") }, suggestion)?;
+    rows.collect()
+}
+
 /// `GET /users/customer/search?query=` (customer_visit): up to 10 suggestions among the caller's
-/// customers matching id, name or mobile by prefix of any word. The caller's scope is part of the
-/// full-text query, so the index intersects both instead of filtering a long match list.
+/// customers matching id, name or mobile by prefix of any word.
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(VISIT_RIGHT)?;
-    let Some(words) = fts_words(&q.query) else { return Ok(Json(Vec::new())) };
+    let words = search_words(&q.query);
+    if words.is_empty() {
+        return Ok(Json(Vec::new()));
+    }
     let scope = user.scope();
     state
         .db(move |conn| {
-            let fts = match owner_tokens(conn, scope)? {
-                None => words,
-                Some(tokens) => format!("owner : ({}) AND {words}", tokens.join(" OR ")),
-            };
-            let mut stmt = conn.prepare_cached(
-                "SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers_fts f
-                 JOIN customers c ON c.customer_id = f.rowid
-                 WHERE customers_fts MATCH :q ORDER BY f.rank LIMIT 10",
-            )?;
-            let rows = stmt.query_map(named_params! { ":q": fts }, |r| {
-                let (id, name): (String, String) = (r.get(0)?, r.get(1)?);
-                let mobile: Option<String> = r.get(2)?;
-                let city: Option<String> = r.get(3)?;
-                let extra: Vec<String> = [mobile, city].into_iter().flatten().filter(|s| !s.is_empty()).collect();
-                let display = if extra.is_empty() { format!("{id} - {name}") } else { format!("{id} - {name} ({})", extra.join(", ")) };
-                Ok(Suggestion { buyer_id: id, display })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(match search_agents(conn, scope)? {
+                Some(agents) => search_own(conn, &agents, &words)?,
+                None => search_all(conn, &words)?,
+            })
         })
         .await
         .map(Json)
@@ -253,26 +286,49 @@ fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder
 }
 
 /// Best sellers per country, recomputed at most every ten minutes: the ranking reads 90 days of
-/// order lines, far too much to do on every visit screen.
+/// order lines, far too much for every visit screen. One computation runs at a time; while it
+/// refreshes a stale list, other requests get the stale one. `serve` warms it at start.
 #[derive(Default)]
-pub struct BestSellerCache(std::sync::Mutex<std::collections::HashMap<Option<i64>, (std::time::Instant, Vec<BestSeller>)>>);
+pub struct BestSellerCache {
+    lists: std::sync::RwLock<std::collections::HashMap<Option<i64>, (std::time::Instant, Vec<BestSeller>)>>,
+    computing: std::sync::Mutex<()>,
+}
 
 const BEST_SELLER_TTL: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl BestSellerCache {
-    fn get_or_compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
-        if let Ok(map) = self.0.lock() {
-            if let Some((at, list)) = map.get(&country) {
-                if at.elapsed() < BEST_SELLER_TTL {
-                    return Ok(list.clone());
-                }
-            }
+    fn cached(&self, country: Option<i64>) -> Option<(bool, Vec<BestSeller>)> {
+        let lists = self.lists.read().ok()?;
+        lists.get(&country).map(|(at, list)| (at.elapsed() < BEST_SELLER_TTL, list.clone()))
+    }
+
+    pub fn get_or_compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
+        let current = self.cached(country);
+        if let Some((true, list)) = &current {
+            return Ok(list.clone());
+        }
+        let _guard = match (self.computing.try_lock(), current) {
+            (Ok(guard), _) => guard,
+            (Err(_), Some((_, stale))) => return Ok(stale),
+            (Err(_), None) => self.computing.lock().unwrap_or_else(|p| p.into_inner()),
+        };
+        if let Some((true, list)) = self.cached(country) {
+            return Ok(list);
         }
         let list = best_sellers(conn, country)?;
-        if let Ok(mut map) = self.0.lock() {
-            map.insert(country, (std::time::Instant::now(), list.clone()));
+        if let Ok(mut lists) = self.lists.write() {
+            lists.insert(country, (std::time::Instant::now(), list.clone()));
         }
         Ok(list)
+    }
+
+    /// Computes every country's list (used once at start, in the background).
+    pub fn warm(&self, conn: &Connection) -> rusqlite::Result<()> {
+        let countries: Vec<i64> = conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        for country in countries {
+            self.get_or_compute(conn, Some(country))?;
+        }
+        Ok(())
     }
 }
 
