@@ -5,6 +5,7 @@ import { lazy } from "react";
 const auth = () => import("../features/auth/screens");
 const masters = () => import("../features/masters/screens");
 const customers = () => import("../features/customers/screens");
+const buckets = () => import("../features/buckets/screens");
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const ROUTES = [
@@ -25,7 +26,11 @@ export const ROUTES = [
   { path: "/customer/info-update", screen: pick(customers, "InfoUpdateScreen"), right: "infotype_master" },
   { path: "/score/card", screen: pick(customers, "ScorecardScreen"), right: "score_card" },
   { path: "/image-viewer", screen: pick(customers, "ImageViewerScreen"), right: null },
-  { path: "/landing/retailer-bucket", screen: lazy(() => import("../features/buckets/retailer-bucket-screen")), right: "retailer_bucket" },
+  { path: "/landing/retailer-bucket", screen: pick(buckets, "DashboardScreen"), right: "retailer_bucket" },
+  { path: "/landing/retailer-bucket-agent/:agentId", screen: pick(buckets, "DashboardScreen"), right: "retailer_bucket" },
+  { path: "/landing/retailer-bucket/:bucketName", screen: pick(buckets, "BucketListScreen"), right: "retailer_bucket" },
+  { path: "/landing/retailer-bucket/:bucketName/:agentId", screen: pick(buckets, "BucketListScreen"), right: "retailer_bucket" },
+  { path: "/visit/summary", screen: pick(buckets, "VisitSummaryScreen"), right: "visit_summary" },
 
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },
   { path: "/master/user/add", screen: pick(masters, "UserForm"), right: "user_master" },

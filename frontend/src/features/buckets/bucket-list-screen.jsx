@@ -1,0 +1,133 @@
+// A bucket's customers (spec 2 "Bucket list screen"): 25 a page from the server, sortable by last
+// visit date, columns by bucket, mycustomer rows coloured, a click opens the customer.
+import { useEffect, useState } from "react";
+import { get } from "../../lib/api-client";
+import { alertError } from "../../lib/alerts";
+import { formatDate } from "../../lib/dates";
+import { DataTable } from "../../lib/table";
+import { Loading, PageHeader } from "../../lib/ui";
+import { defaultAgent } from "./agent-picker";
+
+const TITLES = {
+  retailers: "My Retailers",
+  wholesalers: "My Wholesellers",
+  ordered: "Ordered in L15 Days",
+  notordered: "Not Ordered in L15 Days",
+  visited: "Visits in L15 Days",
+  notvisited: "Not Visited in L15 Days",
+  mycustomer: "My Customer",
+  repeatrateprev: "Repeat Rate: Ordered Last Month",
+  repeatratecurrent: "Repeat Rate: Ordered Again This Month",
+};
+
+const customerLink = (id, text) => <a href={`#/customer/visit/${encodeURIComponent(id)}`}>{text}</a>;
+const mapLink = (r) =>
+  r.latitude != null && r.longitude != null ? (
+    <a href={`https://www.google.com/maps?q=${r.latitude},${r.longitude}`} target="_blank" rel="noopener noreferrer">
+      Map
+    </a>
+  ) : (
+    "—"
+  );
+
+function columnsFor(bucket, sortHeader) {
+  const base = [
+    { key: "customerId", label: "Customer ID", render: (r) => customerLink(r.customerId, r.customerId) },
+    { key: "customerName", label: "Full Name", render: (r) => customerLink(r.customerId, r.customerName) },
+    { key: "mobile", label: "Mobile" },
+    { key: "address1", label: "Address 1" },
+    { key: "info", label: "Info" },
+    { key: "retailerType", label: "Retailer Type" },
+    { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || "Never" },
+  ];
+  if (bucket === "mycustomer") {
+    return [
+      ...base,
+      { key: "email", label: "Email" },
+      { key: "address2", label: "Address 2" },
+      { key: "shippingCity", label: "Shipping City" },
+      { key: "pinCode", label: "Pin Code" },
+      { key: "amEmailId", label: "AM Email" },
+      { key: "agentId", label: "Agent ID" },
+      { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) || "Never" },
+      { key: "topSellingProduct", label: "Top Selling Product" },
+      { key: "location", label: "Location", render: mapLink },
+      { key: "orderingStatus", label: "Ordering Status" },
+    ];
+  }
+  if (bucket === "repeatrateprev") return [...base, { key: "orderingStatus", label: "Ordering Status" }];
+  if (bucket === "retailers" || bucket === "wholesalers") {
+    return [...base, { key: "shippingCity", label: "City" }, { key: "location", label: "Location", render: mapLink }];
+  }
+  return base;
+}
+
+const ORDERED_COLUMNS = (sortHeader) => [
+  { key: "buyerID", label: "Buyer ID", render: (r) => customerLink(r.buyerID, r.buyerID) },
+  { key: "sellerName", label: "Seller Name" },
+  { key: "monthOrderDate", label: sortHeader },
+  { key: "productName", label: "Product Name" },
+  { key: "unitPrice", label: "Unit Price" },
+  { key: "totalProductShippedQuantity", label: "Total Shipped Qty" },
+  { key: "sku", label: "SKU" },
+  { key: "lastVisitDate", label: "Last Visit Date", render: (r) => formatDate(r.lastVisitDate) || "Never" },
+];
+
+/** mycustomer rows: red when not ordered in 10 days, else yellow when not visited in 15 days. */
+export function rowColour(row) {
+  if (row.isNotOrderedIn10Days) return "row-red";
+  if (row.isNotVisitedIn15Days) return "row-yellow";
+  return undefined;
+}
+
+export default function BucketListScreen({ params, user }) {
+  const bucket = params.bucketName;
+  const agent = defaultAgent(user, params.agentId);
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState("desc");
+  const [result, setResult] = useState(null);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    setLoading(true);
+    get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
+      .then(setResult)
+      .catch((err) => alertError(err.message))
+      .finally(() => setLoading(false));
+  }, [bucket, agent, page, order]);
+  const sortLabel = bucket === "ordered" ? "Month of Order Date" : "Last Visit Date";
+  const sortHeader = (
+    <button type="button" class="sort" onClick={() => (setOrder(order === "desc" ? "asc" : "desc"), setPage(1))}>
+      {sortLabel} {order === "desc" ? "▼" : "▲"}
+    </button>
+  );
+  const pages = result ? Math.max(1, Math.ceil(result.totalRecords / 25)) : 1;
+  return (
+    <section>
+      <PageHeader title={TITLES[bucket] || bucket} back={agent && user.userType === 3 ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}>
+        <span class="muted">{result ? `${result.totalRecords} in all` : ""}</span>
+      </PageHeader>
+      {loading || !result ? (
+        <Loading />
+      ) : (
+        <>
+          <div class="sort-bar">Sort: {sortHeader}</div>
+          <DataTable
+            testId="bucket-table"
+            pageSize={25}
+            serial={false}
+            rows={result.data}
+            columns={bucket === "ordered" ? ORDERED_COLUMNS(sortLabel) : columnsFor(bucket, sortLabel)}
+            rowClass={bucket === "mycustomer" ? rowColour : undefined}
+          />
+          {pages > 1 && (
+            <nav class="pager">
+              <button type="button" class="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+              <span>Page {page} of {pages}</span>
+              <button type="button" class="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

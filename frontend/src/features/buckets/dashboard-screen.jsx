@@ -1,0 +1,82 @@
+// Retailer Buckets dashboard (spec 2 §2): tiles that open the bucket lists, the repeat rate with
+// its two numbers, an agent picker for managers, and the last 8 weeks' trend.
+import { useLocation } from "wouter";
+import { Loading, PageHeader } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+import { AgentPicker, defaultAgent } from "./agent-picker";
+
+const TILES = [
+  ["myRetailers", "My Retailers", "retailers"],
+  ["myWholesalers", "My Wholesellers", "wholesalers"],
+  ["orderedInL15Days", "Ordered in L15 Days", "ordered"],
+  ["notOrderedInL15Days", "Not Ordered in L15 Days", "notordered"],
+  ["visitedInL15Days", "Visits in L15 Days", "visited"],
+  ["notVisitedInL15Days", "Not Visited in L15 Days", "notvisited"],
+  ["myCustomer", "My Customer", "mycustomer"],
+];
+
+function Trend({ agent }) {
+  const { data } = useApi(`/users/landingTrend/${agent}`, { initial: [], silent: true });
+  const weeks = data || [];
+  if (!weeks.length) return null;
+  const max = Math.max(1, ...weeks.map((w) => Math.max(w.visits, w.orders)));
+  const x = (i) => 20 + i * 45;
+  const y = (v) => 110 - (v / max) * 90;
+  return (
+    <figure class="card trend" data-testid="trend">
+      <figcaption>Last 8 weeks: visits (bars) and orders (line)</figcaption>
+      <svg viewBox="0 0 380 130" role="img" aria-label="Weekly visits and orders">
+        {weeks.map((w, i) => (
+          <rect key={w.weekStart} x={x(i) - 12} y={y(w.visits)} width="24" height={110 - y(w.visits)} fill="#9cc3dd">
+            <title>{`${w.weekStart}: ${w.visits} visits, ${w.orders} orders`}</title>
+          </rect>
+        ))}
+        <polyline fill="none" stroke="#0f5c8c" stroke-width="3" points={weeks.map((w, i) => `${x(i)},${y(w.orders)}`).join(" ")} />
+        {weeks.map((w, i) => (
+          <text key={w.weekStart} x={x(i)} y="126" font-size="9" text-anchor="middle" fill="#5b6b77">
+            {w.weekStart.slice(5)}
+          </text>
+        ))}
+      </svg>
+    </figure>
+  );
+}
+
+export default function DashboardScreen({ params, user }) {
+  const [, navigate] = useLocation();
+  const agent = defaultAgent(user, params && params.agentId);
+  const { data, loading } = useApi(`/users/landing/${agent}`);
+  const open = (bucket) => `#/landing/retailer-bucket/${bucket}/${agent}`;
+  return (
+    <section>
+      <PageHeader title="Retailer Buckets" />
+      {user.userType === 3 && <AgentPicker value={agent} onChange={(a) => navigate(a ? `/landing/retailer-bucket-agent/${a}` : "/landing/retailer-bucket")} />}
+      {loading || !data ? (
+        <Loading />
+      ) : (
+        <div class="tiles" data-testid="tiles">
+          {TILES.map(([key, label, bucket]) => (
+            <a key={key} class="tile" href={open(bucket)}>
+              <span class="tile-label">{label}</span>
+              <strong class="tile-value">{data[key]}</strong>
+            </a>
+          ))}
+          <div class="tile">
+            <span class="tile-label">Repeat Rate</span>
+            <span class="tile-value">
+              <a href={open("repeatratecurrent")} aria-label="Repeat customers this month">
+                {data.repeatCustomerCount}
+              </a>
+              {" / "}
+              <a href={open("repeatrateprev")} aria-label="Ordering customers last month">
+                {data.lastMonthOrderCustomerCount}
+              </a>
+            </span>
+            <span class="tile-note">{data.repeatRatePercentage.toFixed(2)}%</span>
+          </div>
+        </div>
+      )}
+      <Trend agent={agent} />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// Visit summary (spec 2 §2): today's, this month's and the last-3-months average visits, orders
+// and order value; the visit tiles open the FTD and FTM lists.
+import { useState } from "react";
+import { Loading, PageHeader } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+import { AgentPicker, defaultAgent } from "./agent-picker";
+
+const money = (n) => Number(n).toLocaleString("en-IN", { maximumFractionDigits: 2 });
+
+export default function VisitSummaryScreen({ user }) {
+  const [agent, setAgent] = useState(defaultAgent(user));
+  const manager = user.userType === 3;
+  const { data, loading } = useApi(manager ? `/users/customerTracking/cumulativeView/${agent}` : "/users/customer/visitSummary");
+  const tiles = data && [
+    ["Total Visits Today", data.totalVisitFTD, "#/customer/details/ftd"],
+    ["Total Visits This Month", data.totalVisitFTM, "#/customer/details/ftm"],
+    ["Unique Customers Visited Today", data.uniqueVisitFTD, "#/customer/details/ftd"],
+    ["Unique Customers Visited This Month", data.uniqueVisitFTM, "#/customer/details/ftm"],
+    ["Monthly Avg Customers Visited (L3M)", data.avgVisitMonthlyL3M],
+    ["Unique Orders Today", data.uniqueOrderFTD],
+    ["Unique Orders This Month", data.uniqueOrderFTM],
+    ["Monthly Avg Unique Orders (L3M)", data.avgOrderMonthlyL3M],
+    ["Orders Value Today", money(data.orderValueFTD)],
+    ["Orders Value This Month", money(data.orderValueFTM)],
+    ["Monthly Avg Orders Value (L3M)", money(data.avgOrderValueMonthlyL3M)],
+  ];
+  return (
+    <section>
+      <PageHeader title="Visit Summary" />
+      {manager && <AgentPicker value={agent} onChange={setAgent} />}
+      {loading || !data ? (
+        <Loading />
+      ) : (
+        <div class="tiles" data-testid="summary-tiles">
+          {tiles.map(([label, value, href]) =>
+            href ? (
+              <a key={label} class="tile" href={href}>
+                <span class="tile-label">{label}</span>
+                <strong class="tile-value">{value}</strong>
+              </a>
+            ) : (
+              <div key={label} class="tile">
+                <span class="tile-label">{label}</span>
+                <strong class="tile-value">{value}</strong>
+              </div>
+            ),
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// The area manager's morning: the bucket dashboard for all agents and for one, a bucket list with
+// coloured rows, and the visit summary's tile opening today's visits.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+const tileValue = (p, label) => p.getByTestId("tiles").locator(".tile", { hasText: label }).locator(".tile-value").textContent();
+
+test("the manager switches agents on the dashboard and opens a bucket list", async () => {
+  const p = await app.page();
+  await app.login(p, "am@demo.test");
+  await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  const all = Number(await tileValue(p, "My Customer"));
+  assert.equal(all, 2400, "all four demo agents' customers");
+  assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
+  await p.getByTestId("trend").waitFor();
+
+  await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
+  await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));
+  await p.waitForFunction(() => document.querySelector("[data-testid=tiles] .tile:nth-child(7) .tile-value")?.textContent === "600");
+  const retailers = Number(await tileValue(p, "My Retailers"));
+  const wholesalers = Number(await tileValue(p, "My Wholesellers"));
+  assert.equal(retailers + wholesalers, 600);
+
+  await p.getByTestId("tiles").locator(".tile", { hasText: "My Customer" }).click();
+  await p.getByRole("heading", { name: "My Customer" }).waitFor();
+  await p.getByTestId("bucket-table").waitFor();
+  const rows = p.getByTestId("bucket-table").locator("tbody tr");
+  assert.equal(await rows.count(), 25, "25 a page");
+  // Each row's colour follows the rule: red when not ordered in 10 days, else yellow when not
+  // visited in 15 days. The table's cells show the dates the rule reads.
+  const flags = await p.evaluate(async (agentPath) => {
+    const session = JSON.parse(localStorage.getItem("fieldsales.session"));
+    const r = await fetch(`/webapi/api/users/landing/mycustomer/${agentPath}?pageNumber=1&order=desc`, { headers: { Authorization: `Bearer ${session.token}` } });
+    return (await r.json()).data.map((row) => (row.isNotOrderedIn10Days ? "row-red" : row.isNotVisitedIn15Days ? "row-yellow" : ""));
+  }, new URL(p.url()).hash.split("/").pop());
+  const classes = await rows.evaluateAll((trs) => trs.map((tr) => tr.className));
+  assert.deepEqual(classes, flags);
+  assert.ok(classes.some((c) => c === "row-red"), "some demo customers have not ordered lately");
+
+  // Sorting by last visit date flips the order.
+  const firstDesc = await rows.first().locator("td").first().textContent();
+  await p.getByRole("button", { name: /Last Visit Date/ }).click();
+  await p.waitForFunction((first) => document.querySelector("[data-testid=bucket-table] tbody tr td")?.textContent !== first, firstDesc);
+  // A customer opens the visit screen.
+  const id = await rows.first().locator("td").first().textContent();
+  await rows.first().locator("td").first().getByRole("link").click();
+  await p.waitForURL((u) => u.hash === `#/customer/visit/${id}`);
+  await p.getByTestId("customer-details").getByText(id).waitFor();
+  await p.context().close();
+});
+
+test("the visit summary's tile opens today's visits", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  // Save a visit so today has one.
+  await p.goto("/#/customer/visit/B100005");
+  await p.getByLabel("Outcome").selectOption({ label: "Order placed" });
+  await p.getByRole("button", { name: "Save Visit" }).click();
+  await p.waitForFunction(() => document.querySelector("[data-testid=alert-success]")?.textContent === "Visit saved successfully.");
+  await p.goto("/#/visit/summary");
+  const tile = p.getByTestId("summary-tiles").locator(".tile", { hasText: "Total Visits Today" });
+  assert.ok(Number(await tile.locator(".tile-value").textContent()) >= 1);
+  await tile.click();
+  await p.waitForURL((u) => u.hash === "#/customer/details/ftd");
+  await p.getByRole("heading", { name: "FTD" }).waitFor();
+  await p.getByTestId("visits").locator("tr", { hasText: "Order placed" }).first().waitFor();
+  await p.context().close();
+});
