@@ -304,3 +304,45 @@ CREATE TABLE IF NOT EXISTS scorecards (
     proposed_incentive          REAL NOT NULL DEFAULT 0,
     qualification_status        TEXT NOT NULL DEFAULT ''
 );
+
+-- Deliveries of orders to customers. The agent sets a delivery status (with a reason when the
+-- status needs one); each update waits for approval: approve_status is NULL (not yet updated),
+-- 'Pending', 'Approve' (final) or 'Reject' (back to the agent).
+CREATE TABLE IF NOT EXISTS deliveries (
+    delivery_id           INTEGER PRIMARY KEY,
+    order_id              TEXT NOT NULL,
+    order_date            TEXT NOT NULL,
+    planned_delivery_date TEXT NOT NULL,
+    customer_id           INTEGER NOT NULL REFERENCES customers(customer_id),
+    seller_name           TEXT NOT NULL,
+    affiliate_id          TEXT,
+    affiliate_name        TEXT,
+    logistics_charges     REAL NOT NULL DEFAULT 0,
+    delivery_status_id    INTEGER REFERENCES delivery_statuses(delivery_status_id),
+    reason_code_id        INTEGER REFERENCES additional_reasons(reason_code_id),
+    other_reason          TEXT,
+    image_name            TEXT,
+    approve_status        TEXT CHECK (approve_status IN ('Pending', 'Approve', 'Reject')),
+    rejected_reason       TEXT,
+    updated_by            INTEGER REFERENCES users(uid),
+    updated_at            INTEGER,
+    created_at            INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deliveries_customer ON deliveries(customer_id, planned_delivery_date);
+CREATE INDEX IF NOT EXISTS deliveries_order ON deliveries(order_id);
+CREATE INDEX IF NOT EXISTS deliveries_approve ON deliveries(approve_status, planned_delivery_date);
+CREATE INDEX IF NOT EXISTS deliveries_updated ON deliveries(updated_at);
+
+-- Every change of a delivery: who, when, and the status and approval before and after.
+CREATE TABLE IF NOT EXISTS delivery_history (
+    id                 INTEGER PRIMARY KEY,
+    delivery_id        INTEGER NOT NULL REFERENCES deliveries(delivery_id),
+    changed_by         INTEGER NOT NULL REFERENCES users(uid),
+    changed_at         INTEGER NOT NULL,
+    from_status_id     INTEGER,
+    to_status_id       INTEGER,
+    from_approve       TEXT,
+    to_approve         TEXT,
+    note               TEXT
+);
+CREATE INDEX IF NOT EXISTS delivery_history_delivery ON delivery_history(delivery_id, changed_at);

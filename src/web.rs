@@ -40,6 +40,7 @@ fn api_router(state: &AppState) -> Router<AppState> {
         .merge(crate::chat::router())
         .merge(crate::customers::router())
         .merge(crate::buckets::router())
+        .merge(crate::deliveries::router())
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)

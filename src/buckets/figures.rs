@@ -11,23 +11,7 @@ use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use crate::clock;
-
-/// Whose customers a figure covers: everybody's, or those owned by these agents.
-#[derive(Debug, Clone)]
-pub enum Agents {
-    All,
-    Only(Vec<i64>),
-}
-
-impl Agents {
-    /// `(all, json array of uids)` for the `AGENT_FILTER` condition.
-    fn params(&self) -> (bool, String) {
-        match self {
-            Agents::All => (true, "[]".into()),
-            Agents::Only(ids) => (false, serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())),
-        }
-    }
-}
+pub use crate::scope::Agents;
 
 /// Keeps `c.agent_id` to the chosen agents; binds `:all` and `:agents`.
 const AGENT_FILTER: &str = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))";

@@ -2,53 +2,20 @@
 //! the caller's own scope or one agent of it.
 
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::figures::{self, Agents, Landing, Order, TrendWeek, VisitSummary, Windows};
-use crate::auth::session::{CurrentUser, Scope, AGENT};
+use super::figures::{self, Landing, Order, TrendWeek, VisitSummary, Windows};
+use crate::scope::agents_for;
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::state::AppState;
 
 const BUCKET_RIGHT: &str = "retailer_bucket";
 const SUMMARY_RIGHT: &str = "visit_summary";
-const NO_AGENT: &str = "The agent was not found.";
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
-
-/// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid
-/// must be one of the caller's agents (an agent may name only themselves).
-fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agents> {
-    match (scope, agent) {
-        (Scope::All, 0) => Ok(Agents::All),
-        (Scope::Own { uid }, a) if a == 0 || a == uid => Ok(Agents::Only(vec![uid])),
-        (Scope::Own { .. }, _) => Err(AppError::not_found(NO_AGENT)),
-        (Scope::Team { manager }, 0) => {
-            let mut ids: Vec<i64> = conn
-                .prepare_cached("SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0")?
-                .query_map(named_params! { ":m": manager }, |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            ids.push(manager);
-            Ok(Agents::Only(ids))
-        }
-        (scope, a) => {
-            let manager: Option<i64> = conn
-                .query_row(
-                    "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
-                    named_params! { ":a": a, ":agent": AGENT },
-                    |r| r.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| AppError::not_found(NO_AGENT))?;
-            match scope {
-                Scope::Team { manager: me } if manager != Some(me) => Err(AppError::not_found(NO_AGENT)),
-                _ => Ok(Agents::Only(vec![a])),
-            }
-        }
-    }
-}
 
 async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
     user.require(BUCKET_RIGHT)?;

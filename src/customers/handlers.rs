@@ -287,7 +287,8 @@ fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder
 
 /// Best sellers per country, recomputed at most every ten minutes: the ranking reads 90 days of
 /// order lines, far too much for every visit screen. One computation runs at a time; while it
-/// refreshes a stale list, other requests get the stale one. `serve` warms it at start.
+/// refreshes a stale list, other requests get the stale one (or none before the first list is
+/// ready). `serve` warms it at start.
 #[derive(Default)]
 pub struct BestSellerCache {
     lists: std::sync::RwLock<std::collections::HashMap<Option<i64>, (std::time::Instant, Vec<BestSeller>)>>,
@@ -310,7 +311,9 @@ impl BestSellerCache {
         let _guard = match (self.computing.try_lock(), current) {
             (Ok(guard), _) => guard,
             (Err(_), Some((_, stale))) => return Ok(stale),
-            (Err(_), None) => self.computing.lock().unwrap_or_else(|p| p.into_inner()),
+            // Another request is computing the first list: show none rather than hold a pooled
+            // connection while waiting.
+            (Err(_), None) => return Ok(Vec::new()),
         };
         if let Some((true, list)) = self.cached(country) {
             return Ok(list);
@@ -337,15 +340,17 @@ impl BestSellerCache {
 fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();
     let mut stmt = conn.prepare_cached(
-        "WITH recent AS (
-             SELECT o.* FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
-             WHERE o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)),
-         ranked AS (
-             SELECT product_name, SUM(qty_shipped) AS qty FROM recent GROUP BY product_name
-             ORDER BY qty DESC LIMIT :limit)
-         SELECT l.order_date, r.product_name, l.unit_price, l.seller_name, l.fao_name FROM ranked r
-         JOIN recent l ON l.line_id = (SELECT line_id FROM recent x WHERE x.product_name = r.product_name
-                                       ORDER BY x.order_date DESC, x.line_id DESC LIMIT 1)
+        "WITH ranked AS (
+             SELECT o.product_name, SUM(o.qty_shipped) AS qty, MAX(o.order_date) AS last_date
+             FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+             WHERE o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)
+             GROUP BY o.product_name ORDER BY qty DESC LIMIT :limit)
+         SELECT r.last_date, r.product_name, l.unit_price, l.seller_name, l.fao_name FROM ranked r
+         JOIN order_lines l ON l.line_id = (
+             SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+             WHERE o.product_name = r.product_name AND o.order_date = r.last_date
+               AND (:country IS NULL OR c.country_id = :country)
+             ORDER BY o.line_id DESC LIMIT 1)
          ORDER BY r.qty DESC",
     )?;
     let rows = stmt.query_map(named_params! { ":since": since, ":country": country_id, ":limit": LIST_LIMIT }, |r| {

@@ -290,26 +290,35 @@ pub struct MediaQuery {
     pub file_name: String,
 }
 
-/// `GET /users/media?fileName=` (signed in): a customer-info file, for callers who may see that
-/// customer (reviewers see all). Only server-chosen names are accepted.
+/// `GET /users/media?fileName=` (signed in): a customer-info file or a delivery picture, for callers
+/// who may see that customer (info reviewers see every info file). Only server-chosen names are
+/// accepted.
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();
     if !files::is_stored_name(&name) {
         return Err(AppError::bad_request("Invalid file name."));
     }
     let reviewer = REVIEW_RIGHTS.iter().any(|r| user.has_right(r));
-    let p = if reviewer { ScopeParams { all: true, own: None, manager: None } } else { ScopeParams::from(user.scope()) };
+    let p = ScopeParams::from(user.scope());
     let lookup = name.clone();
-    let original: String = state
+    let (area, original): (String, String) = state
         .db(move |conn| {
             conn.query_row(
                 &format!(
-                    "SELECT f.original_name FROM customer_info_files f JOIN customer_info i ON i.id = f.info_id
+                    "SELECT 'info', f.original_name FROM customer_info_files f JOIN customer_info i ON i.id = f.info_id
                      JOIN customers c ON c.customer_id = i.customer_id
-                     WHERE f.file_name = :name AND {CUSTOMER_IN_SCOPE}"
+                     WHERE f.file_name = :name AND (:reviewer OR {CUSTOMER_IN_SCOPE})
+                     UNION ALL
+                     SELECT 'delivery', d.order_id || '.' || substr(d.image_name, 34) FROM deliveries d
+                     JOIN customers c ON c.customer_id = d.customer_id
+                     WHERE d.image_name = :name AND {CUSTOMER_IN_SCOPE}
+                     LIMIT 1"
                 ),
-                named_params! { ":name": lookup, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
-                |r| r.get(0),
+                named_params! {
+                    ":name": lookup, ":reviewer": reviewer, ":scope_all": p.all, ":scope_own": p.own,
+                    ":scope_manager": p.manager,
+                },
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?
             .ok_or_else(|| AppError::not_found("The file was not found."))
@@ -317,7 +326,7 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
         .await?;
     let data_dir = state.config.data_dir.clone();
     let read_name = name.clone();
-    let bytes = blocking(move || files::read(&data_dir, AREA, &read_name)).await?;
+    let bytes = blocking(move || files::read(&data_dir, &area, &read_name)).await?;
     let safe_original: String = original.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')).collect();
     Ok((
         [

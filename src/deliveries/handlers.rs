@@ -1,0 +1,343 @@
+//! Delivery endpoints (spec 2 §7 "Delivery"). Rules: a reason is required when the chosen status
+//! has reasons and must belong to it; reason 0 is 'Other' and needs the text; an approved delivery
+//! or one whose status locks the record cannot be changed (a rejection reopens it); approval works
+//! on pending entries only, all of a batch or none.
+
+use axum::extract::{Multipart, State};
+use rusqlite::{named_params, OptionalExtension, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::queries::{self, Change, Delivery, Suggestion};
+use crate::auth::session::{CurrentUser, Scope};
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::files;
+use crate::scope::{agents_for, Agents};
+use crate::state::AppState;
+use crate::validate::{max_len, required};
+
+const SEARCH_RIGHT: &str = "delivery_search";
+const APPROVE_RIGHT: &str = "delivery_approve";
+const AREA: &str = "delivery";
+const NOT_FOUND: &str = "The delivery was not found.";
+/// The additional-reason value that means 'Other' (spec 2 §9).
+const OTHER: i64 = 0;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDelivered {
+    pub ftd: i64,
+    pub ftm: i64,
+    pub ftd_percentage: f64,
+    pub ftm_percentage: f64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryScreen {
+    /// Whether this caller changes deliveries at all (agents and managers do; administrators approve).
+    pub can_modify: bool,
+    pub delivery_details: Vec<Delivery>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_delivered: Option<OrderDelivered>,
+}
+
+fn percent(part: i64, whole: i64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        (part as f64 * 10_000.0 / whole as f64).round() / 100.0
+    }
+}
+
+async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<DeliveryScreen>> {
+    user.require(SEARCH_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, agent)?;
+            let (ftd, ftm, planned_today, planned_month) = queries::delivered_counts(conn, &agents)?;
+            Ok(DeliveryScreen {
+                can_modify: scope != Scope::All,
+                delivery_details: queries::default_list(conn, &agents)?,
+                order_delivered: Some(OrderDelivered {
+                    ftd,
+                    ftm,
+                    ftd_percentage: percent(ftd, planned_today),
+                    ftm_percentage: percent(ftm, planned_month),
+                }),
+            })
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /users/delivery/init` (delivery_search): the caller's working list and delivered tiles.
+pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DeliveryScreen>> {
+    init_screen(&state, &user, 0).await
+}
+
+/// `GET /users/delivery/initAM/{agentId}` (delivery_search): the same for one of the caller's agents.
+pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
+    init_screen(&state, &user, agent).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SearchQuery {
+    pub query: String,
+}
+
+/// `GET /users/delivery/search?query=` (delivery_search): suggestions by order id, buyer id, buyer
+/// name or distributor; nothing for an empty query.
+pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
+    user.require(SEARCH_RIGHT)?;
+    let text = q.query.trim().to_string();
+    if text.is_empty() {
+        return Ok(Json(Vec::new()));
+    }
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, 0)?;
+            Ok(queries::suggestions(conn, &agents, &text)?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DetailsRequest {
+    pub query: Option<String>,
+    pub matched_column: Option<String>,
+}
+
+/// `POST /users/delivery/details` (delivery_search): the deliveries whose `matchedColumn` equals `query`.
+pub async fn details(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DetailsRequest>) -> AppResult<Json<DeliveryScreen>> {
+    user.require(SEARCH_RIGHT)?;
+    let value = required(&req.query, "Please enter an order ID, buyer or distributor to search.")?;
+    let name = req.matched_column.unwrap_or_else(|| "orderID".into());
+    let column = queries::SEARCH_COLUMNS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, c)| *c)
+        .ok_or_else(|| AppError::bad_request("matchedColumn must be orderID, buyerID, buyerName or sellerName."))?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, 0)?;
+            Ok(DeliveryScreen {
+                can_modify: scope != Scope::All,
+                delivery_details: queries::matching(conn, &agents, column, &value)?,
+                order_delivered: None,
+            })
+        })
+        .await
+        .map(Json)
+}
+
+/// The fields of the update form.
+#[derive(Default)]
+struct UpdateForm {
+    delivery_id: Option<i64>,
+    status: Option<i64>,
+    reason: Option<i64>,
+    other: String,
+    image: Option<(String, axum::body::Bytes)>,
+}
+
+async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
+    let mut out = UpdateForm::default();
+    while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "imagedata" {
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.map_err(files::multipart_error)?;
+            if !bytes.is_empty() {
+                out.image = Some((file_name, bytes));
+            }
+            continue;
+        }
+        let text = field.text().await.map_err(files::multipart_error)?;
+        let text = text.trim();
+        let number = || text.parse::<i64>().ok();
+        match name.as_str() {
+            "deliveryId" => out.delivery_id = number(),
+            "deliveryStatusID" => out.status = number(),
+            "reasonCodeID" => out.reason = if text.is_empty() { None } else { Some(number().ok_or_else(|| AppError::bad_request("Additional Reason is not valid."))?) },
+            "otherReason" => out.other = text.to_string(),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// `POST /users/delivery/update` (delivery_search): multipart `deliveryId`, `deliveryStatusID`,
+/// `reasonCodeID` (0 = Other), `otherReason`, optional `imagedata` (jpeg, jpg, bmp or png). The
+/// update waits for approval.
+pub async fn update(State(state): State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+    user.require(SEARCH_RIGHT)?;
+    let form = read_update(form).await?;
+    let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
+    let status = form.status.filter(|s| *s > 0).ok_or_else(|| AppError::bad_request("Delivery Status is Required"))?;
+    max_len(&form.other, 200, "The other reason is limited to a maximum of 200 characters.")?;
+    let image_ext = match &form.image {
+        Some((name, bytes)) => Some(files::check_image(name, bytes)?),
+        None => None,
+    };
+    let (scope, me) = (user.scope(), user.uid);
+    if scope == Scope::All {
+        return Err(AppError::forbidden("Administrators approve deliveries; the agent updates them."));
+    }
+    let data_dir = state.config.data_dir.clone();
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let agents: Agents = agents_for(&tx, scope, 0)?;
+            let current = queries::one(&tx, &agents, delivery_id)?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+            if !current.can_modify {
+                return Err(AppError::forbidden("This delivery can no longer be modified."));
+            }
+            let needs_reason: bool = tx
+                .query_row(
+                    "SELECT additional_reason_code FROM delivery_statuses WHERE delivery_status_id = :s AND is_retired = 0",
+                    named_params! { ":s": status },
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| AppError::bad_request("Delivery Status is Required"))?;
+            let (reason, other) = match (needs_reason, form.reason) {
+                (false, _) => (None, None),
+                (true, None) => return Err(AppError::bad_request("Additional Reason is Required")),
+                (true, Some(OTHER)) if form.other.is_empty() => return Err(AppError::bad_request("Please enter the other reason.")),
+                (true, Some(OTHER)) => (None, Some(form.other.clone())),
+                (true, Some(code)) => {
+                    tx.query_row(
+                        "SELECT 1 FROM additional_reasons WHERE reason_code_id = :r AND delivery_status_id = :s AND is_retired = 0",
+                        named_params! { ":r": code, ":s": status },
+                        |_| Ok(()),
+                    )
+                    .optional()?
+                    .ok_or_else(|| AppError::bad_request("The reason does not belong to the chosen status."))?;
+                    (Some(code), None)
+                }
+            };
+            let image_name = match (&form.image, image_ext) {
+                (Some((_, bytes)), Some(ext)) => Some(files::store(&data_dir, AREA, ext, bytes)?),
+                _ => None,
+            };
+            let result = (|| -> AppResult<()> {
+                tx.execute(
+                    "UPDATE deliveries SET delivery_status_id = :s, reason_code_id = :r, other_reason = :o,
+                            image_name = COALESCE(:img, image_name), approve_status = 'Pending', rejected_reason = NULL,
+                            updated_by = :me, updated_at = :now
+                     WHERE delivery_id = :id",
+                    named_params! { ":s": status, ":r": reason, ":o": other, ":img": image_name, ":me": me, ":now": crate::now(), ":id": delivery_id },
+                )?;
+                queries::record_change(
+                    &tx,
+                    &Change {
+                        delivery: delivery_id,
+                        by: me,
+                        from_status: current.delivery_status_id,
+                        to_status: Some(status),
+                        from_approve: current.approve_status.as_deref(),
+                        to_approve: Some("Pending"),
+                        note: None,
+                    },
+                )?;
+                Ok(())
+            })();
+            match result.and_then(|_| tx.commit().map_err(AppError::from)) {
+                Ok(()) => Ok(()),
+                Err(err) => {
+                    files::remove(&data_dir, AREA, image_name.as_slice());
+                    Err(err)
+                }
+            }
+        })
+        .await?;
+    Ok(Json(json!({ "message": "Delivery updated successfully." })))
+}
+
+/// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
+pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Delivery>>> {
+    user.require(APPROVE_RIGHT)?;
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, 0)?;
+            Ok(queries::pending(conn, &agents)?)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ApprovalRecord {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub delivery_id: Option<i64>,
+    pub rejected_reason: Option<String>,
+    pub approve_status: Option<String>,
+}
+
+/// `POST /users/delivery/approval/update` (delivery_approve): a list of decisions, applied all
+/// together or not at all. 'Approve' is final; 'Reject' (with a remark of 1-200 characters) sends
+/// the delivery back to the agent.
+pub async fn approval_update(State(state): State<AppState>, user: CurrentUser, Json(records): Json<Vec<ApprovalRecord>>) -> AppResult<Json<Value>> {
+    user.require(APPROVE_RIGHT)?;
+    if records.is_empty() {
+        return Err(AppError::bad_request("Please select at least one delivery."));
+    }
+    let mut decisions = Vec::new();
+    for r in records {
+        let id = r.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
+        let decision = match r.approve_status.as_deref().map(str::trim) {
+            Some("Approve") => ("Approve", None),
+            Some("Reject") => {
+                let remark = required(&r.rejected_reason, "Please Enter Remark")?;
+                max_len(&remark, 200, "The remark is limited to a maximum of 200 characters.")?;
+                ("Reject", Some(remark))
+            }
+            _ => return Err(AppError::bad_request("Please Select Approve Status")),
+        };
+        decisions.push((id, decision));
+    }
+    let (scope, me) = (user.scope(), user.uid);
+    let count = decisions.len();
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let agents = agents_for(&tx, scope, 0)?;
+            for (id, (status, remark)) in &decisions {
+                let current = queries::one(&tx, &agents, *id)?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+                if current.approve_status.as_deref() != Some("Pending") {
+                    return Err(AppError::Conflict(format!("Delivery {} is not waiting for approval.", current.order_id)));
+                }
+                tx.execute(
+                    "UPDATE deliveries SET approve_status = :s, rejected_reason = :r, updated_by = :me, updated_at = :now
+                     WHERE delivery_id = :id",
+                    named_params! { ":s": status, ":r": remark, ":me": me, ":now": crate::now(), ":id": id },
+                )?;
+                queries::record_change(
+                    &tx,
+                    &Change {
+                        delivery: *id,
+                        by: me,
+                        from_status: current.delivery_status_id,
+                        to_status: current.delivery_status_id,
+                        from_approve: Some("Pending"),
+                        to_approve: Some(status),
+                        note: remark.as_deref(),
+                    },
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(json!({ "message": format!("{count} delivery approval(s) saved.") })))
+}

@@ -1,0 +1,229 @@
+//! SQL of the delivery area. Every query takes the caller's agents (`Agents`), so nobody reads or
+//! changes a delivery of a customer outside their scope.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde::Serialize;
+
+use crate::scope::Agents;
+use crate::clock;
+
+/// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    pub delivery_id: i64,
+    #[serde(rename = "orderID")]
+    pub order_id: String,
+    pub order_date: String,
+    pub planned_delivery_date: String,
+    pub seller_name: String,
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub address: String,
+    #[serde(rename = "afilliateID")]
+    pub affiliate_id: Option<String>,
+    #[serde(rename = "affilitateName")]
+    pub affiliate_name: Option<String>,
+    pub can_modify: bool,
+    pub logistics_charges: f64,
+    #[serde(rename = "deliveryStatusID")]
+    pub delivery_status_id: Option<i64>,
+    pub delivery_status: Option<String>,
+    /// The approval state in words: Open, Pending approval, Approved, Rejected.
+    pub status: String,
+    #[serde(rename = "reasonCodeID")]
+    pub reason_code_id: Option<i64>,
+    pub reason_description: Option<String>,
+    pub other_reason: Option<String>,
+    #[serde(rename = "agentID")]
+    pub agent_id: Option<String>,
+    pub image_url: Option<String>,
+    pub approve_status: Option<String>,
+    pub rejected_reason: Option<String>,
+}
+
+const SELECT: &str = "SELECT d.delivery_id, d.order_id, d.order_date, d.planned_delivery_date, d.seller_name,
+        c.buyer_id, c.name, TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.city, '')),
+        d.affiliate_id, d.affiliate_name, d.logistics_charges, d.delivery_status_id, s.name, s.record_lock,
+        d.reason_code_id, r.code, d.other_reason, a.email, d.image_name, d.approve_status, d.rejected_reason
+    FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+    LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
+    LEFT JOIN additional_reasons r ON r.reason_code_id = d.reason_code_id
+    LEFT JOIN users a ON a.uid = c.agent_id";
+
+/// Keeps `c.agent_id` to the chosen agents; binds `:all` and `:agents`.
+const AGENT_FILTER: &str = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))";
+
+/// Whether a delivery in this state may still be changed by the agent: never once approved; after
+/// a rejection always; otherwise unless its status locks the record.
+pub fn modifiable(approve: Option<&str>, record_lock: bool) -> bool {
+    match approve {
+        Some("Approve") => false,
+        Some("Reject") => true,
+        _ => !record_lock,
+    }
+}
+
+fn row(r: &rusqlite::Row) -> rusqlite::Result<Delivery> {
+    let approve: Option<String> = r.get(19)?;
+    let lock: Option<bool> = r.get(13)?;
+    let image: Option<String> = r.get(18)?;
+    Ok(Delivery {
+        delivery_id: r.get(0)?,
+        order_id: r.get(1)?,
+        order_date: r.get(2)?,
+        planned_delivery_date: r.get(3)?,
+        seller_name: r.get(4)?,
+        buyer_id: r.get(5)?,
+        buyer_name: r.get(6)?,
+        address: r.get(7)?,
+        affiliate_id: r.get(8)?,
+        affiliate_name: r.get(9)?,
+        logistics_charges: r.get(10)?,
+        delivery_status_id: r.get(11)?,
+        delivery_status: r.get(12)?,
+        can_modify: modifiable(approve.as_deref(), lock.unwrap_or(false)),
+        status: match approve.as_deref() {
+            None => "Open",
+            Some("Pending") => "Pending approval",
+            Some("Approve") => "Approved",
+            _ => "Rejected",
+        }
+        .into(),
+        reason_code_id: r.get(14)?,
+        reason_description: r.get(15)?,
+        other_reason: r.get(16)?,
+        agent_id: r.get(17)?,
+        image_url: image.map(|n| format!("{}/users/media?fileName={n}", crate::web::API_BASE)),
+        approve_status: approve,
+        rejected_reason: r.get(20)?,
+    })
+}
+
+/// The working list: deliveries planned from 30 days ago to 7 days ahead that are not approved,
+/// earliest first (at most 200).
+pub fn default_list(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
+    let (all, ids) = agents.params();
+    let today = clock::today();
+    let from = (today - chrono::Days::new(30)).format("%Y-%m-%d").to_string();
+    let to = (today + chrono::Days::new(7)).format("%Y-%m-%d").to_string();
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE {AGENT_FILTER} AND d.planned_delivery_date BETWEEN :from AND :to
+           AND d.approve_status IS NOT 'Approve'
+         ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 200"
+    ))?;
+    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":from": from, ":to": to }, row)?;
+    rows.collect()
+}
+
+/// Deliveries made (a status that locks the record, set today / this month) against those planned
+/// for today / this month: `(ftd, ftm, planned today, planned this month)`.
+pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<(i64, i64, i64, i64)> {
+    let (all, ids) = agents.params();
+    let today = clock::today();
+    let month = clock::month_start(today);
+    conn.query_row(
+        &format!(
+            "SELECT COALESCE(SUM(s.record_lock = 1 AND d.updated_at >= :today_ts), 0),
+                    COALESCE(SUM(s.record_lock = 1 AND d.updated_at >= :month_ts), 0),
+                    COALESCE(SUM(d.planned_delivery_date = :today), 0),
+                    COALESCE(SUM(d.planned_delivery_date >= :month), 0)
+             FROM customers c JOIN deliveries d ON d.customer_id = c.customer_id
+             LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
+             WHERE {AGENT_FILTER} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
+        ),
+        named_params! {
+            ":all": all, ":agents": ids, ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
+            ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(),
+        },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )
+}
+
+/// The column a search suggestion matched, as the details call names it.
+pub const SEARCH_COLUMNS: &[(&str, &str)] =
+    &[("orderID", "d.order_id"), ("buyerID", "c.buyer_id"), ("buyerName", "c.name"), ("sellerName", "d.seller_name")];
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Suggestion {
+    pub display: String,
+    pub matched_column: String,
+}
+
+/// Up to 10 distinct values of order id, buyer id, buyer name or distributor starting with `text`.
+pub fn suggestions(conn: &Connection, agents: &Agents, text: &str) -> rusqlite::Result<Vec<Suggestion>> {
+    let (all, ids) = agents.params();
+    let prefix = format!("{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let mut out = Vec::new();
+    for (name, column) in SEARCH_COLUMNS {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT DISTINCT {column} FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+             WHERE {AGENT_FILTER} AND {column} LIKE :p ESCAPE '\\' ORDER BY 1 LIMIT 10"
+        ))?;
+        let values = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":p": prefix }, |r| r.get::<_, String>(0))?;
+        for value in values {
+            out.push(Suggestion { display: value?, matched_column: (*name).into() });
+            if out.len() == 10 {
+                return Ok(out);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Deliveries whose `column` (one of `SEARCH_COLUMNS`) equals `value`, newest plan first.
+pub fn matching(conn: &Connection, agents: &Agents, column: &str, value: &str) -> rusqlite::Result<Vec<Delivery>> {
+    let (all, ids) = agents.params();
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE {AGENT_FILTER} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"
+    ))?;
+    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":v": value }, row)?;
+    rows.collect()
+}
+
+/// One delivery in scope, if any.
+pub fn one(conn: &Connection, agents: &Agents, id: i64) -> rusqlite::Result<Option<Delivery>> {
+    let (all, ids) = agents.params();
+    conn.query_row(
+        &format!("{SELECT} WHERE {AGENT_FILTER} AND d.delivery_id = :id"),
+        named_params! { ":all": all, ":agents": ids, ":id": id },
+        row,
+    )
+    .optional()
+}
+
+/// Deliveries waiting for approval, oldest plan first.
+pub fn pending(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
+    let (all, ids) = agents.params();
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE {AGENT_FILTER} AND d.approve_status = 'Pending' ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 5000"
+    ))?;
+    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids }, row)?;
+    rows.collect()
+}
+
+/// One change of a delivery, for the history.
+pub struct Change<'a> {
+    pub delivery: i64,
+    pub by: i64,
+    pub from_status: Option<i64>,
+    pub to_status: Option<i64>,
+    pub from_approve: Option<&'a str>,
+    pub to_approve: Option<&'a str>,
+    pub note: Option<&'a str>,
+}
+
+/// Records a change in the delivery history.
+pub fn record_change(conn: &Connection, c: &Change) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO delivery_history (delivery_id, changed_by, changed_at, from_status_id, to_status_id, from_approve, to_approve, note)
+         VALUES (:d, :by, :at, :fs, :ts, :fa, :ta, :note)",
+        named_params! {
+            ":d": c.delivery, ":by": c.by, ":at": crate::now(), ":fs": c.from_status, ":ts": c.to_status,
+            ":fa": c.from_approve, ":ta": c.to_approve, ":note": c.note,
+        },
+    )?;
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! Whose data a request covers, as a set of agents: the caller's whole scope, or one agent of it.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+
+use crate::auth::session::{Scope, AGENT};
+use crate::error::{AppError, AppResult};
+
+const NO_AGENT: &str = "The agent was not found.";
+
+/// Whose customers a request covers: everybody's, or those owned by these agents.
+#[derive(Debug, Clone)]
+pub enum Agents {
+    All,
+    Only(Vec<i64>),
+}
+
+impl Agents {
+    /// `(all, json array of uids)` for SQL conditions written as
+    /// `(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))`.
+    pub fn params(&self) -> (bool, String) {
+        match self {
+            Agents::All => (true, "[]".into()),
+            Agents::Only(ids) => (false, serde_json::to_string(ids).unwrap_or_else(|_| "[]".into())),
+        }
+    }
+}
+
+/// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid
+/// must be one of the caller's agents (an agent may name only themselves).
+pub fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agents> {
+    match (scope, agent) {
+        (Scope::All, 0) => Ok(Agents::All),
+        (Scope::Own { uid }, a) if a == 0 || a == uid => Ok(Agents::Only(vec![uid])),
+        (Scope::Own { .. }, _) => Err(AppError::not_found(NO_AGENT)),
+        (Scope::Team { manager }, 0) => {
+            let mut ids: Vec<i64> = conn
+                .prepare_cached("SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0")?
+                .query_map(named_params! { ":m": manager }, |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.push(manager);
+            Ok(Agents::Only(ids))
+        }
+        (scope, a) => {
+            let manager: Option<i64> = conn
+                .query_row(
+                    "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
+                    named_params! { ":a": a, ":agent": AGENT },
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| AppError::not_found(NO_AGENT))?;
+            match scope {
+                Scope::Team { manager: me } if manager != Some(me) => Err(AppError::not_found(NO_AGENT)),
+                _ => Ok(Agents::Only(vec![a])),
+            }
+        }
+    }
+}
+
