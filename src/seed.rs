@@ -64,6 +64,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
         .collect::<Result<_, _>>()?;
     demo_business(&tx, &agents, &mut summary)?;
     demo_masters(&tx)?;
+    demo_deliveries(&tx)?;
     tx.commit()?;
     Ok(summary)
 }
@@ -167,6 +168,51 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
                 summary.order_lines += 1;
             }
         }
+    }
+    Ok(())
+}
+
+/// Deliveries for the last month's orders of the demo customers, in every state: open, waiting
+/// for approval (with and without reasons), approved and rejected.
+fn demo_deliveries(conn: &Connection) -> anyhow::Result<()> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let since = (crate::clock::today() - chrono::Days::new(30)).format("%Y-%m-%d").to_string();
+    let orders: Vec<(String, String, i64, String)> = conn
+        .prepare(
+            "SELECT order_id, MIN(order_date), customer_id, MIN(seller_name) FROM order_lines
+             WHERE order_date >= :since GROUP BY order_id ORDER BY order_id",
+        )?
+        .query_map(named_params! { ":since": since }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut insert = conn.prepare(
+        "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
+                                 affiliate_name, logistics_charges, delivery_status_id, reason_code_id, approve_status,
+                                 rejected_reason, updated_by, updated_at, created_at)
+         SELECT :order, :date, date(:date, '+2 days'), :c, :seller, :aff, :aff_name, :charges, :status, :reason,
+                :approve, :rejected, CASE WHEN :status IS NULL THEN NULL ELSE agent_id END,
+                CASE WHEN :status IS NULL THEN NULL ELSE :now END, :now
+         FROM customers WHERE customer_id = :c",
+    )?;
+    let now = crate::now();
+    for (order, date, customer, seller) in orders {
+        let roll: f64 = rng.gen();
+        // (status, reason, approval): open, delivered or not delivered awaiting approval, approved, rejected.
+        let (status, reason, approve, rejected): (Option<i64>, Option<i64>, Option<&str>, Option<&str>) = match roll {
+            r if r < 0.45 => (None, None, None, None),
+            r if r < 0.58 => (Some(2), None, Some("Pending"), None),
+            r if r < 0.70 => (Some(3), Some(rng.gen_range(1..=3)), Some("Pending"), None),
+            r if r < 0.85 => (Some(2), None, Some("Approve"), None),
+            _ => (Some(4), Some(4), Some("Reject"), Some("Photo does not show the goods")),
+        };
+        let affiliate = rng.gen_bool(0.3);
+        insert.execute(named_params! {
+            ":order": order, ":date": date, ":c": customer, ":seller": seller,
+            ":aff": affiliate.then(|| format!("AF{}", rng.gen_range(100..999))),
+            ":aff_name": affiliate.then_some("QuickShip Logistics"),
+            ":charges": f64::from(rng.gen_range(20..200)), ":status": status, ":reason": reason,
+            ":approve": approve, ":rejected": rejected, ":now": now,
+        })?;
     }
     Ok(())
 }

@@ -6,5 +6,6 @@ mod auth;
 mod buckets;
 mod cli;
 mod customers;
+mod deliveries;
 mod masters;
 mod platform;

@@ -1,0 +1,181 @@
+//! Deliveries: the update rules one by one, scope, approval (single, bulk, reject), history.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::{png, Part, TestApp};
+
+/// An open delivery of a demo customer of agent `n` (1-4): (id, order id).
+fn open_delivery(app: &TestApp, n: i64, skip: i64) -> (i64, String) {
+    app.conn()
+        .query_row(
+            "SELECT d.delivery_id, d.order_id FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+             JOIN users u ON u.uid = c.agent_id
+             WHERE u.email = 'agent' || ?1 || '@demo.test' AND d.approve_status IS NULL
+             ORDER BY d.delivery_id LIMIT 1 OFFSET ?2",
+            rusqlite::params![n, skip],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+}
+
+fn approve_status(app: &TestApp, id: i64) -> Option<String> {
+    app.conn().query_row("SELECT approve_status FROM deliveries WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap()
+}
+
+async fn update(app: &TestApp, token: &str, id: i64, status: &str, reason: Option<&str>, other: &str, image: Option<(&str, Vec<u8>)>) -> crate::support::Reply {
+    let id = id.to_string();
+    let mut parts = vec![("deliveryId", Part::Text(&id)), ("deliveryStatusID", Part::Text(status)), ("otherReason", Part::Text(other))];
+    if let Some(r) = reason {
+        parts.push(("reasonCodeID", Part::Text(r)));
+    }
+    if let Some((name, bytes)) = image {
+        parts.push(("imagedata", Part::File { name, bytes }));
+    }
+    app.multipart("/users/delivery/update", Some(token), parts).await
+}
+
+#[tokio::test]
+async fn the_working_list_is_the_callers_own() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let r = app.get("/users/delivery/init", Some(&agent)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["canModify"], true);
+    let rows = r.body["deliveryDetails"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|d| d["agentID"] == "agent1@demo.test"));
+    assert!(rows.iter().all(|d| d["approveStatus"] != "Approve"));
+    for key in ["ftd", "ftm", "ftdPercentage", "ftmPercentage"] {
+        assert!(r.body["orderDelivered"][key].is_number(), "{key}");
+    }
+    let admin = app.as_admin().await;
+    assert_eq!(app.get("/users/delivery/init", Some(&admin)).await.body["canModify"], false);
+    let manager = app.token("am@demo.test").await;
+    let for_agent2 = app.get("/users/delivery/initAM/4", Some(&manager)).await;
+    assert!(for_agent2.body["deliveryDetails"].as_array().unwrap().iter().all(|d| d["agentID"] == "agent2@demo.test"));
+    assert_eq!(app.get("/users/delivery/initAM/4", Some(&agent)).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn search_and_details_stay_in_scope() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let (_, order) = open_delivery(&app, 1, 0);
+    let r = app.get(&format!("/users/delivery/search?query={}", &order[..order.len() - 1]), Some(&agent)).await;
+    assert!(r.body.as_array().unwrap().iter().any(|s| s["display"] == order.as_str() && s["matchedColumn"] == "orderID"), "{}", r.body);
+    assert_eq!(app.get("/users/delivery/search?query=", Some(&agent)).await.body, json!([]));
+    let d = app.post("/users/delivery/details", Some(&agent), json!({ "query": order, "matchedColumn": "orderID" })).await;
+    assert_eq!(d.body["deliveryDetails"][0]["orderID"], order.as_str());
+    let other = app.as_agent(2).await;
+    assert_eq!(app.get(&format!("/users/delivery/search?query={order}"), Some(&other)).await.body, json!([]));
+    let d = app.post("/users/delivery/details", Some(&other), json!({ "query": order, "matchedColumn": "orderID" })).await;
+    assert_eq!(d.body["deliveryDetails"], json!([]));
+    app.post("/users/delivery/details", Some(&agent), json!({ "query": order, "matchedColumn": "d.order_id; DROP TABLE users" }))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "matchedColumn must be orderID, buyerID, buyerName or sellerName.");
+}
+
+#[tokio::test]
+async fn update_rules_one_by_one() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let (id, _) = open_delivery(&app, 1, 0);
+    // Status 3 'Not delivered' needs a reason (1-3 are its reasons, 4 belongs to status 4).
+    update(&app, &agent, id, "", None, "", None).await.expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
+    update(&app, &agent, id, "3", None, "", None).await.expect(StatusCode::BAD_REQUEST, "Additional Reason is Required");
+    update(&app, &agent, id, "3", Some("0"), "", None).await.expect(StatusCode::BAD_REQUEST, "Please enter the other reason.");
+    update(&app, &agent, id, "3", Some("4"), "", None).await.expect(StatusCode::BAD_REQUEST, "The reason does not belong to the chosen status.");
+    update(&app, &agent, id, "3", Some("1"), "", Some(("door.gif", png())))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Only jpeg, jpg, bmp and png images are allowed.");
+    assert_eq!(approve_status(&app, id), None, "nothing was written by refused updates");
+    let other = app.as_agent(2).await;
+    update(&app, &other, id, "3", Some("1"), "", None).await.expect(StatusCode::NOT_FOUND, "The delivery was not found.");
+    let admin = app.as_admin().await;
+    update(&app, &admin, id, "3", Some("1"), "", None)
+        .await
+        .expect(StatusCode::FORBIDDEN, "Administrators approve deliveries; the agent updates them.");
+
+    update(&app, &agent, id, "3", Some("0"), "Gate locked", Some(("door.png", png()))).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    assert_eq!(approve_status(&app, id).as_deref(), Some("Pending"));
+    let row = app.get("/users/delivery/init", Some(&agent)).await.body["deliveryDetails"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["deliveryId"] == id)
+        .cloned()
+        .unwrap();
+    assert_eq!((row["deliveryStatus"].as_str(), row["otherReason"].as_str(), row["canModify"].as_bool()), (Some("Not delivered"), Some("Gate locked"), Some(true)));
+    // The picture is served to the agent, and not to another agent.
+    let url = row["imageUrl"].as_str().unwrap().to_string();
+    assert_eq!(app.call(axum::http::Method::GET, &url, Some(&agent), None).await.headers["content-type"], "image/png");
+    assert_eq!(app.call(axum::http::Method::GET, &url, Some(&other), None).await.status, StatusCode::NOT_FOUND);
+
+    // 'Delivered' locks the record: no further change.
+    update(&app, &agent, id, "2", None, "", None).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    update(&app, &agent, id, "1", None, "", None).await.expect(StatusCode::FORBIDDEN, "This delivery can no longer be modified.");
+    let history: i64 = app.conn().query_row("SELECT COUNT(*) FROM delivery_history WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(history, 2);
+}
+
+#[tokio::test]
+async fn approval_single_bulk_and_reject() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let admin = app.as_admin().await;
+    let ids: Vec<i64> = (0..3).map(|k| open_delivery(&app, 1, k).0).collect();
+    for id in &ids {
+        update(&app, &agent, *id, "1", None, "", None).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    }
+    app.get("/users/delivery/approval", Some(&agent)).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    let pending = app.get("/users/delivery/approval", Some(&admin)).await;
+    let pending_ids: Vec<i64> = pending.body.as_array().unwrap().iter().map(|d| d["deliveryId"].as_i64().unwrap()).collect();
+    assert!(ids.iter().all(|id| pending_ids.contains(id)));
+    assert!(pending.body.as_array().unwrap().iter().all(|d| d["approveStatus"] == "Pending"));
+
+    let rec = |id: i64, status: Value, remark: Value| json!({ "deliveryId": id, "approveStatus": status, "rejectedReason": remark });
+    let cases = [
+        (rec(ids[0], json!(null), json!(null)), "Please Select Approve Status"),
+        (rec(ids[0], json!("Reject"), json!(" ")), "Please Enter Remark"),
+        (rec(ids[0], json!("Reject"), json!("x".repeat(201))), "The remark is limited to a maximum of 200 characters."),
+    ];
+    for (body, message) in cases {
+        app.post("/users/delivery/approval/update", Some(&admin), json!([body])).await.expect(StatusCode::BAD_REQUEST, message);
+    }
+    app.post("/users/delivery/approval/update", Some(&admin), json!([])).await.expect(StatusCode::BAD_REQUEST, "Please select at least one delivery.");
+
+    app.post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[0], json!("Reject"), json!("Wrong shop in the photo"))]))
+        .await
+        .expect(StatusCode::OK, "1 delivery approval(s) saved.");
+    assert_eq!(approve_status(&app, ids[0]).as_deref(), Some("Reject"));
+    // A rejected delivery goes back to the agent, who updates it again.
+    update(&app, &agent, ids[0], "1", None, "", None).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    assert_eq!(approve_status(&app, ids[0]).as_deref(), Some("Pending"));
+
+    // Bulk approve in one transaction; a batch with a non-pending entry changes nothing.
+    let open = open_delivery(&app, 1, 0).0;
+    let r = app
+        .post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[1], json!("Approve"), json!(null)), rec(open, json!("Approve"), json!(null))]))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(approve_status(&app, ids[1]).as_deref(), Some("Pending"), "rolled back");
+    app.post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[1], json!("Approve"), json!(null)), rec(ids[2], json!("Approve"), json!(null))]))
+        .await
+        .expect(StatusCode::OK, "2 delivery approval(s) saved.");
+    assert_eq!(approve_status(&app, ids[2]).as_deref(), Some("Approve"));
+    // Approved entries are locked for the agent.
+    update(&app, &agent, ids[1], "2", None, "", None).await.expect(StatusCode::FORBIDDEN, "This delivery can no longer be modified.");
+    let history: Vec<(Option<String>, Option<String>)> = app
+        .conn()
+        .prepare("SELECT from_approve, to_approve FROM delivery_history WHERE delivery_id = ?1 ORDER BY id")
+        .unwrap()
+        .query_map([ids[0]], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        history,
+        [(None, Some("Pending".into())), (Some("Pending".into()), Some("Reject".into())), (Some("Reject".into()), Some("Pending".into()))]
+    );
+}
