@@ -6,6 +6,7 @@ const auth = () => import("../features/auth/screens");
 const masters = () => import("../features/masters/screens");
 const customers = () => import("../features/customers/screens");
 const buckets = () => import("../features/buckets/screens");
+const deliveries = () => import("../features/deliveries/screens");
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const ROUTES = [
@@ -30,6 +31,8 @@ export const ROUTES = [
   { path: "/landing/retailer-bucket-agent/:agentId", screen: pick(buckets, "DashboardScreen"), right: "retailer_bucket" },
   { path: "/landing/retailer-bucket/:bucketName", screen: pick(buckets, "BucketListScreen"), right: "retailer_bucket" },
   { path: "/landing/retailer-bucket/:bucketName/:agentId", screen: pick(buckets, "BucketListScreen"), right: "retailer_bucket" },
+  { path: "/customer/delivery", screen: pick(deliveries, "DeliveryScreen"), right: "delivery_search" },
+  { path: "/customer/delivery/approve", screen: pick(deliveries, "ApproveScreen"), right: "delivery_approve" },
   { path: "/visit/summary", screen: pick(buckets, "VisitSummaryScreen"), right: "visit_summary" },
 
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },

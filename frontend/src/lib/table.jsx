@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { Empty } from "./ui";
 
-/** columns: [{ key, label, render?(row, index) }] */
+/** columns: [{ key, label (text or element; then `title` names it on phones), render?(row, index) }] */
 export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, rowClass, testId }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -28,7 +28,7 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
             <tr key={row.key ?? start + i} class={rowClass ? rowClass(row) : undefined}>
               {serial && <td data-label="S.No.">{start + i + 1}</td>}
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label}>
+                <td key={c.key} data-label={typeof c.label === "string" ? c.label : c.title || ""}>
                   {c.render ? c.render(row, start + i) : row[c.key]}
                 </td>
               ))}

@@ -1,0 +1,140 @@
+// Delivery approve (spec 2 §2): pending updates 30 a page, select-all and 'Approve Selected', and
+// the 'Delivery Update Status' modal to approve or reject one with a remark.
+import { useState } from "react";
+import { post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { AuthImage, viewerHref } from "../../lib/auth-image";
+import { formatDate } from "../../lib/dates";
+import { rules, useForm } from "../../lib/form";
+import { DataTable } from "../../lib/table";
+import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+
+async function save(records, onDone) {
+  try {
+    const r = await post("/users/delivery/approval/update", records);
+    alertSuccess(r.message);
+    onDone();
+  } catch (err) {
+    alertError(err.message);
+  }
+}
+
+function StatusModal({ delivery, onClose, onSaved }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
+    approveStatus: [rules.required("Please Select Approve Status")],
+    remark: v.approveStatus === "Reject" ? [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] : [],
+  }));
+  const v = form.values;
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    await save([{ deliveryId: delivery.deliveryId, approveStatus: v.approveStatus, rejectedReason: v.approveStatus === "Reject" ? v.remark.trim() : null }], onSaved);
+    setBusy(false);
+  };
+  const rows = [
+    ["Order ID", delivery.orderID],
+    ["Order Date", formatDate(delivery.orderDate)],
+    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
+    ["Distributor Name", delivery.sellerName],
+    ["Logistic Amount", delivery.logisticsCharges],
+    ["Delivery Status", delivery.deliveryStatus],
+    ["Status", delivery.status],
+    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+  ];
+  return (
+    <div class="modal-backdrop">
+      <form class="modal" role="dialog" aria-modal="true" aria-labelledby="approve-title" onSubmit={submit} noValidate>
+        <h2 id="approve-title">Delivery Update Status</h2>
+        <dl>
+          {rows.map(([k, val]) => (
+            <div key={k} class="dl-row">
+              <dt>{k}</dt>
+              <dd>{val}</dd>
+            </div>
+          ))}
+        </dl>
+        <Select id="approveStatus" label="Approval Status" value={v.approveStatus} onChange={form.set("approveStatus")} options={[{ value: "Approve", label: "Approve" }, { value: "Reject", label: "Reject" }]} error={form.errors.approveStatus} />
+        {v.approveStatus === "Reject" && (
+          <Field label="Remark" id="rejectRemark" error={form.errors.remark}>
+            <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
+          </Field>
+        )}
+        <div class="modal-actions">
+          <SubmitButton busy={busy}>Submit</SubmitButton>
+          <button type="button" class="btn" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export default function ApproveScreen() {
+  const { data, loading, reload } = useApi("/users/delivery/approval", { initial: [] });
+  const [chosen, setChosen] = useState([]);
+  const [editing, setEditing] = useState(null);
+  const rows = data || [];
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (id) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+  const done = () => {
+    setChosen([]);
+    setEditing(null);
+    reload();
+  };
+  return (
+    <section>
+      <PageHeader title="Delivery Approve">
+        <button type="button" class="btn btn-primary" disabled={!chosen.length} onClick={() => save(chosen.map((id) => ({ deliveryId: id, approveStatus: "Approve", rejectedReason: null })), done)}>
+          Approve Selected
+        </button>
+      </PageHeader>
+      {loading ? (
+        <Loading />
+      ) : (
+        <DataTable
+          pageSize={30}
+          serial={false}
+          testId="approve-table"
+          rows={rows}
+          empty="Nothing is waiting for approval"
+          columns={[
+            {
+              key: "pick",
+              title: "Select",
+              label: <input type="checkbox" aria-label="Select all" checked={allChosen} onChange={() => setChosen(allChosen ? [] : rows.map((d) => d.deliveryId))} />,
+              render: (d) => <input type="checkbox" aria-label={`Select ${d.orderID}`} checked={chosen.includes(d.deliveryId)} onChange={() => toggle(d.deliveryId)} />,
+            },
+            { key: "orderID", label: "Order ID" },
+            { key: "orderDate", label: "Order Date", render: (d) => formatDate(d.orderDate) },
+            { key: "plannedDeliveryDate", label: "Planned Delivery Date", render: (d) => formatDate(d.plannedDeliveryDate) },
+            { key: "sellerName", label: "Distributor" },
+            { key: "buyerName", label: "Retailer" },
+            { key: "logisticsCharges", label: "Logistic Amount" },
+            { key: "deliveryStatus", label: "Status" },
+            { key: "reasonDescription", label: "Rejected Reason", render: (d) => d.reasonDescription || d.rejectedReason || "" },
+            { key: "otherReason", label: "Other Reason" },
+            { key: "agentID", label: "Agent ID" },
+            {
+              key: "image",
+              label: "Image",
+              render: (d) =>
+                d.imageUrl ? (
+                  <a href={viewerHref(d.imageUrl)} target="_blank" rel="noopener">
+                    <AuthImage url={d.imageUrl} alt={`Delivery ${d.orderID}`} className="thumb" />
+                  </a>
+                ) : (
+                  "—"
+                ),
+            },
+            { key: "update", label: "Update", render: (d) => <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>Update</button> },
+          ]}
+        />
+      )}
+      {editing && <StatusModal delivery={editing} onClose={() => setEditing(null)} onSaved={done} />}
+    </section>
+  );
+}

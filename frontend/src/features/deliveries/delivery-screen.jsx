@@ -1,0 +1,202 @@
+// RED101 Delivery (spec 2 §2): search with suggestions, the delivered tiles, a 5-row table, and
+// the detail panel where the agent sets status, reason ('Other' reveals a text), and a picture.
+import { useEffect, useState } from "react";
+import { api, get, post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { formatDate } from "../../lib/dates";
+import { rules, useForm } from "../../lib/form";
+import { SuggestBox } from "../../lib/suggest";
+import { DataTable } from "../../lib/table";
+import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+
+const OTHER = "0";
+
+function Tiles({ d }) {
+  if (!d) return null;
+  const tiles = [
+    ["Orders Delivered Today", d.ftd],
+    ["Orders Delivered This Month", d.ftm],
+    ["Delivered Today %", `${d.ftdPercentage}%`],
+    ["Delivered This Month %", `${d.ftmPercentage}%`],
+  ];
+  return (
+    <div class="tiles" data-testid="delivery-tiles">
+      {tiles.map(([label, value]) => (
+        <div key={label} class="tile">
+          <span class="tile-label">{label}</span>
+          <strong class="tile-value">{value}</strong>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function UpdateForm({ delivery, onSaved }) {
+  const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
+  const [reasons, setReasons] = useState([]);
+  const [image, setImage] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const statusOf = (id) => (statuses || []).find((s) => String(s.deliveryStatusID) === String(id));
+  const form = useForm({ deliveryStatusID: "", reasonCodeID: "", otherReason: "" }, (v) => ({
+    deliveryStatusID: [rules.required("Delivery Status is Required")],
+    reasonCodeID: reasons.length ? [rules.required("Additional Reason is Required")] : [],
+    otherReason: v.reasonCodeID === OTHER ? [rules.required("Please enter the other reason.")] : [],
+  }));
+  const v = form.values;
+  const chooseStatus = (e) => {
+    const id = e.target.value;
+    // A new status filters the reasons to it and clears the reason and the other text.
+    form.setValues({ deliveryStatusID: id, reasonCodeID: "", otherReason: "" });
+    setReasons([]);
+    const status = statusOf(id);
+    if (status && status.additionalReasonCode) {
+      get(`/master/additionalReason?deliveryStatusID=${id}`).then(setReasons).catch(() => setReasons([]));
+    }
+  };
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    const data = new FormData();
+    data.append("deliveryId", String(delivery.deliveryId));
+    data.append("deliveryStatusID", v.deliveryStatusID);
+    if (reasons.length) data.append("reasonCodeID", v.reasonCodeID);
+    data.append("otherReason", v.reasonCodeID === OTHER ? v.otherReason.trim() : "");
+    if (image) data.append("imagedata", image);
+    setBusy(true);
+    try {
+      const r = await api("/users/delivery/update", { method: "POST", body: data });
+      alertSuccess(r.message);
+      onSaved();
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Select id="deliveryStatusID" label="Delivery Status" value={v.deliveryStatusID} onChange={chooseStatus} options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))} error={form.errors.deliveryStatusID} />
+      {reasons.length > 0 && (
+        <Select
+          id="reasonCodeID"
+          label="Additional Reason"
+          value={v.reasonCodeID}
+          onChange={form.set("reasonCodeID")}
+          options={[...reasons.map((r) => ({ value: String(r.reasonCodeID), label: r.additionalReasonCode })), { value: OTHER, label: "Other" }]}
+          error={form.errors.reasonCodeID}
+        />
+      )}
+      {reasons.length > 0 && v.reasonCodeID === OTHER && (
+        <Field label="Other Reason" id="otherReason" error={form.errors.otherReason}>
+          <input id="otherReason" maxLength={200} value={v.otherReason} onInput={form.set("otherReason")} />
+        </Field>
+      )}
+      <Field label="Image" id="imagedata">
+        <input id="imagedata" type="file" accept=".jpeg,.jpg,.bmp,.png" capture="environment" onChange={(e) => setImage(e.target.files[0] || null)} />
+      </Field>
+      <SubmitButton busy={busy}>Submit</SubmitButton>
+    </form>
+  );
+}
+
+function Detail({ delivery, canModify, onClose, onSaved }) {
+  const rows = [
+    ["Order ID", delivery.orderID],
+    ["Order Date", formatDate(delivery.orderDate)],
+    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
+    ["Distributor Name", delivery.sellerName],
+    ["Retailer Name", delivery.buyerName],
+    ["Retailer Address", delivery.address],
+    ...(delivery.afilliateID ? [["Affiliate ID", delivery.afilliateID], ["Affiliate Name", delivery.affilitateName]] : []),
+    ["Delivery Status", delivery.deliveryStatus || "—"],
+    ["Approval", delivery.status],
+    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+  ];
+  return (
+    <div class="card" data-testid="delivery-detail">
+      <div class="page-header">
+        <h2>Delivery {delivery.orderID}</h2>
+        <button type="button" class="btn btn-small page-actions" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl>
+        {rows.map(([k, val]) => (
+          <div key={k} class="dl-row">
+            <dt>{k}</dt>
+            <dd>{val}</dd>
+          </div>
+        ))}
+      </dl>
+      {canModify && delivery.canModify ? <UpdateForm delivery={delivery} onSaved={onSaved} /> : <p class="muted">This delivery can no longer be modified.</p>}
+    </div>
+  );
+}
+
+export default function DeliveryScreen({ user }) {
+  const manager = user.userType === 3;
+  const agents = useApi(manager ? "/master/allagent?addSelfAccount=false" : null, { initial: [] });
+  const [agent, setAgent] = useState("");
+  const [screen, setScreen] = useState(null);
+  const [selected, setSelected] = useState(null);
+  useEffect(() => {
+    if (manager && !agent && agents.data && agents.data.length) setAgent(String(agents.data[0].uid));
+  }, [agents.data]);
+  const loadDefault = () => {
+    if (manager && !agent) return;
+    get(manager ? `/users/delivery/initAM/${agent}` : "/users/delivery/init")
+      .then((s) => {
+        setScreen(s);
+        setSelected(null);
+      })
+      .catch((err) => alertError(err.message));
+  };
+  useEffect(loadDefault, [agent]);
+  const pick = (s) =>
+    post("/users/delivery/details", { query: s.display, matchedColumn: s.matchedColumn })
+      .then((r) => {
+        setScreen({ ...screen, canModify: r.canModify, deliveryDetails: r.deliveryDetails });
+        setSelected(null);
+      })
+      .catch((err) => alertError(err.message));
+  return (
+    <section>
+      <PageHeader title="RED101 Delivery" />
+      {manager && (
+        <Select id="agent" label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)} placeholder={null} options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))} />
+      )}
+      <SuggestBox
+        id="deliverySearch"
+        label="Search delivery"
+        placeholder="Order ID, buyer or distributor"
+        fetchPath={(q) => `/users/delivery/search?query=${encodeURIComponent(q)}`}
+        labelOf={(s) => s.display}
+        onPick={pick}
+      />
+      {!screen ? (
+        <Loading />
+      ) : (
+        <>
+          <Tiles d={screen.orderDelivered} />
+          <DataTable
+            pageSize={5}
+            serial={false}
+            testId="delivery-table"
+            rows={screen.deliveryDetails}
+            empty="No deliveries"
+            columns={[
+              { key: "orderID", label: "Order ID" },
+              { key: "plannedDeliveryDate", label: "Planned Delivery", render: (d) => formatDate(d.plannedDeliveryDate) },
+              { key: "buyerName", label: "Retailer" },
+              { key: "deliveryStatus", label: "Delivery Status", render: (d) => d.deliveryStatus || "—" },
+              { key: "status", label: "Approval" },
+              { key: "open", label: "", title: "Details", render: (d) => <button type="button" class="btn btn-small" onClick={() => setSelected(d)}>View</button> },
+            ]}
+          />
+          {selected && <Detail delivery={selected} canModify={screen.canModify} onClose={() => setSelected(null)} onSaved={loadDefault} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// A picture from the API (it needs the session's headers, so no plain <img src>): fetched as a
+// blob, shown from an object URL that is released after 60 seconds or when the component goes.
+import { useEffect, useState } from "react";
+import { api } from "./api-client";
+
+export function AuthImage({ url, alt, className }) {
+  const [src, setSrc] = useState(null);
+  useEffect(() => {
+    if (!url) return undefined;
+    let objectUrl = null;
+    let alive = true;
+    api(url.replace(/^\/webapi\/api/, ""), { raw: true })
+      .then((r) => r.blob())
+      .then((blob) => {
+        if (!alive) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+        setTimeout(() => URL.revokeObjectURL(objectUrl), 60000);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      alive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src ? <img src={src} alt={alt} class={className} /> : <span class="muted">…</span>;
+}
+
+/** The image-viewer route for a media URL (opens the file in a new tab). */
+export function viewerHref(url) {
+  const name = new URL(url, window.location.origin).searchParams.get("fileName");
+  return `#/image-viewer?fileName=${encodeURIComponent(name)}`;
+}
