@@ -236,6 +236,8 @@ CREATE TABLE IF NOT EXISTS order_lines (
     fao_name     TEXT
 );
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date);
+-- An order line is one product of one order: uploads of the same order replace it.
+CREATE UNIQUE INDEX IF NOT EXISTS order_lines_order_product ON order_lines(order_id, product_name);
 CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines(product_name, order_date);
 CREATE INDEX IF NOT EXISTS order_lines_date ON order_lines(order_date);
 
@@ -329,7 +331,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
     created_at            INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS deliveries_customer ON deliveries(customer_id, planned_delivery_date);
-CREATE INDEX IF NOT EXISTS deliveries_order ON deliveries(order_id);
+CREATE UNIQUE INDEX IF NOT EXISTS deliveries_order ON deliveries(order_id);
 CREATE INDEX IF NOT EXISTS deliveries_approve ON deliveries(approve_status, planned_delivery_date);
 CREATE INDEX IF NOT EXISTS deliveries_updated ON deliveries(updated_at);
 
@@ -346,3 +348,22 @@ CREATE TABLE IF NOT EXISTS delivery_history (
     note               TEXT
 );
 CREATE INDEX IF NOT EXISTS delivery_history_delivery ON delivery_history(delivery_id, changed_at);
+
+-- Distributors (loaded by the distributor upload).
+CREATE TABLE IF NOT EXISTS distributors (
+    distributor_id INTEGER PRIMARY KEY,
+    name           TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    code           TEXT,
+    city           TEXT,
+    country_id     INTEGER REFERENCES countries(country_id)
+);
+
+-- Single-use, short-lived links to generated files (reports, exports, upload results).
+CREATE TABLE IF NOT EXISTS download_tokens (
+    token      TEXT PRIMARY KEY,
+    file_name  TEXT NOT NULL,
+    label      TEXT NOT NULL,
+    uid        INTEGER NOT NULL REFERENCES users(uid),
+    expires_at INTEGER NOT NULL,
+    used       INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;

@@ -117,7 +117,8 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
     let mut insert_line = conn.prepare(
         "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
                                   unit_price, ds_name, fao_name)
-         VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao)",
+         VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao)
+         ON CONFLICT (order_id, product_name) DO UPDATE SET qty_shipped = qty_shipped + excluded.qty_shipped",
     )?;
     let remarks = ["Owner asked for a new scheme", "Will order next week", "Stock is enough", "Met the manager", ""];
     let mut order_no = 100_000;

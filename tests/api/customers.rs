@@ -80,15 +80,15 @@ async fn must_sell_lists_each_product_with_its_latest_order() {
     let buyer = created.body["buyerId"].as_str().unwrap().to_string();
     let conn = app.conn();
     let id: i64 = conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = ?1", [&buyer], |r| r.get(0)).unwrap();
-    for (date, product, qty, price) in [
-        ("2026-01-05", "Cola 300ml", 10.0, 25.0),
-        ("2026-03-01", "Cola 300ml", 12.0, 26.0),
-        ("2026-02-10", "Tea Leaf 250g", 3.0, 140.0),
+    for (order, date, product, qty, price) in [
+        ("T1", "2026-01-05", "Cola 300ml", 10.0, 25.0),
+        ("T2", "2026-03-01", "Cola 300ml", 12.0, 26.0),
+        ("T3", "2026-02-10", "Tea Leaf 250g", 3.0, 140.0),
     ] {
         conn.execute(
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, ds_name, fao_name)
-             VALUES ('T1', ?1, ?2, 'Metro Wholesale', ?3, ?4, ?5, 'DS', 'FAO')",
-            rusqlite::params![date, id, product, qty, price],
+             VALUES (?6, ?1, ?2, 'Metro Wholesale', ?3, ?4, ?5, 'DS', 'FAO')",
+            rusqlite::params![date, id, product, qty, price, order],
         )
         .unwrap();
     }
@@ -305,17 +305,20 @@ async fn product_search_and_price_comparison() {
     let today = fieldsales::clock::today();
     let day = |n: u64| (today - chrono::Days::new(n)).format("%Y-%m-%d").to_string();
     conn.execute("DELETE FROM order_lines WHERE product_name = 'Cola 300ml'", []).unwrap();
-    for (date, seller, price, customer) in [
+    for (n, (date, seller, price, customer)) in [
         (day(40), "Metro Wholesale", 24.0, "B100001"),
         (day(5), "Metro Wholesale", 23.5, "B100005"),
         (day(9), "Sunrise Distributors", 22.0, "B100002"),
         (day(200), "Coastal Trading Co", 18.0, "B100001"),
         (day(3), "Lanka Supply House", 15.0, "B100004"),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         conn.execute(
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
-             SELECT 'P1', ?1, customer_id, ?2, 'Cola 300ml', 1, ?3 FROM customers WHERE buyer_id = ?4",
-            rusqlite::params![date, seller, price, customer],
+             SELECT 'P' || ?5, ?1, customer_id, ?2, 'Cola 300ml', 1, ?3 FROM customers WHERE buyer_id = ?4",
+            rusqlite::params![date, seller, price, customer, n as i64],
         )
         .unwrap();
     }
