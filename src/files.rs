@@ -1,57 +1,21 @@
-//! Files that arrive in uploads and are served back: spreadsheet reading, image checks by
+//! Files that arrive in uploads and are served back: image and attachment checks by
 //! content, storage under the data folder with server-chosen names, and safe reads.
 
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use axum::body::Bytes;
 use axum::extract::multipart::MultipartError;
-use calamine::{DataType, Reader, Xlsx};
 use rand::RngCore;
 
 use crate::error::{AppError, AppResult};
 
 /// Largest image accepted (broadcast and chat pictures).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
-/// Largest spreadsheet accepted by the small master uploads.
-pub const MAX_SHEET_BYTES: usize = 5 * 1024 * 1024;
-/// Rows read from a sheet at most by the small master uploads.
-const MAX_SHEET_ROWS: u32 = 10_000;
 
 pub const XLSX_ONLY: &str = "Only .xlsx files can be uploaded.";
 pub const IMAGES_ONLY: &str = "Only jpeg, jpg, bmp and png images are allowed.";
 
 pub fn multipart_error(err: MultipartError) -> AppError {
     AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()))
-}
-
-/// The non-empty cells of the first column of the first sheet, below the header row, with their
-/// 1-based row numbers. Cells are streamed, so a sheet claiming a huge size costs nothing.
-pub fn first_column_of_xlsx(file_name: &str, bytes: Bytes) -> AppResult<Vec<(u32, String)>> {
-    if !file_name.to_ascii_lowercase().ends_with(".xlsx") || !bytes.starts_with(b"PK\x03\x04") {
-        return Err(AppError::bad_request(XLSX_ONLY));
-    }
-    let unreadable = || AppError::bad_request("The file is not a readable .xlsx workbook.");
-    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|_| unreadable())?;
-    let sheet = workbook.sheet_names().into_iter().next().ok_or_else(unreadable)?;
-    let mut cells = workbook.worksheet_cells_reader(&sheet).map_err(|_| unreadable())?;
-    let mut values = Vec::new();
-    while let Some(cell) = cells.next_cell().map_err(|_| unreadable())? {
-        let (row, column) = cell.get_position();
-        if row > MAX_SHEET_ROWS {
-            return Err(AppError::bad_request(format!("The sheet has more than {MAX_SHEET_ROWS} rows.")));
-        }
-        if row == 0 || column != 0 {
-            continue;
-        }
-        if let Some(text) = cell.get_value().as_string() {
-            let text = text.trim();
-            if !text.is_empty() {
-                values.push((row + 1, text.to_string()));
-            }
-        }
-    }
-    Ok(values)
 }
 
 /// The image kind of `bytes` by its first bytes (never by the name alone).

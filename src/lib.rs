@@ -11,6 +11,7 @@ pub mod config;
 pub mod customers;
 pub mod deliveries;
 pub mod db;
+pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
@@ -19,6 +20,7 @@ pub mod masters;
 pub mod scope;
 pub mod seed;
 pub mod state;
+pub mod uploads;
 pub mod validate;
 pub mod web;
 

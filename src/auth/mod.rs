@@ -14,8 +14,15 @@ use axum::Router;
 use crate::state::AppState;
 
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
-pub const PUBLIC_PATHS: &[&str] =
-    &["/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset"];
+/// (`/report/download` carries its own single-use token.)
+pub const PUBLIC_PATHS: &[&str] = &[
+    "/login/checkUser",
+    "/login/auth",
+    "/login/authOTP",
+    "/login/generateOTP",
+    "/login/reset",
+    "/report/download",
+];
 
 pub fn router() -> Router<AppState> {
     Router::new()

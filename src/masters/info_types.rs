@@ -1,7 +1,7 @@
 //! Info types and their sub types (`/master/info-type`, `/master/info-subtype`,
 //! `/master/info-type-subtype`), including the spreadsheet upload of sub type names.
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -223,58 +223,4 @@ pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(i
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;
     Ok(Json(json!({ "message": "Sub info deleted successfully." })))
-}
-
-/// `POST /master/info-type-subtype/upload` (infotype_master): multipart `data` (.xlsx whose first
-/// column lists sub info names under a header) and `infoId`. New names are added in one
-/// transaction; names already there are reported back, not duplicated.
-pub async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Multipart) -> AppResult<Json<Value>> {
-    user.require(RIGHT)?;
-    let mut info_id = None;
-    let mut file = None;
-    while let Some(field) = form.next_field().await.map_err(crate::files::multipart_error)? {
-        match field.name() {
-            Some("infoId") => {
-                let text = field.text().await.map_err(crate::files::multipart_error)?;
-                info_id = text.trim().parse::<i64>().ok();
-            }
-            Some("data") => {
-                let name = field.file_name().unwrap_or_default().to_string();
-                let bytes = field.bytes().await.map_err(crate::files::multipart_error)?;
-                file = Some((name, bytes));
-            }
-            _ => {}
-        }
-    }
-    let info_id = required_id(info_id, INFO_TYPE_REQUIRED)?;
-    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request("Please choose an .xlsx file to upload."))?;
-    let names = crate::state::blocking(move || crate::files::first_column_of_xlsx(&file_name, bytes)).await?;
-    let (added, skipped) = state
-        .db(move |conn| {
-            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            require_live_type(&tx, info_id)?;
-            let mut added = 0;
-            let mut skipped = Vec::new();
-            for (row, name) in names {
-                let n = tx.execute(
-                    "INSERT INTO info_sub_types (info_id, name)
-                     SELECT :info, :name WHERE NOT EXISTS (
-                         SELECT 1 FROM info_sub_types WHERE info_id = :info AND name = :name AND is_retired = 0)",
-                    named_params! { ":info": info_id, ":name": name },
-                )?;
-                if n == 1 {
-                    added += 1;
-                } else {
-                    skipped.push(json!({ "rowNumber": row, "infoSubType": name, "reason": "already exists" }));
-                }
-            }
-            tx.commit()?;
-            Ok((added, skipped))
-        })
-        .await?;
-    Ok(Json(json!({
-        "data": skipped,
-        "excelLink": null,
-        "message": format!("{added} sub info name(s) added."),
-    })))
 }

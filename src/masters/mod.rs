@@ -10,7 +10,6 @@ pub mod reference;
 pub mod retire;
 pub mod users;
 
-use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -32,10 +31,6 @@ pub fn router() -> Router<AppState> {
         .route("/master/info-type/{id}", get(info_types::get))
         .route("/master/info-type/delete/{id}", post(info_types::delete))
         .route("/master/info-type-subtype", get(info_types::list))
-        .route(
-            "/master/info-type-subtype/upload",
-            post(info_types::upload).layer(DefaultBodyLimit::max(crate::files::MAX_SHEET_BYTES)),
-        )
         .route("/master/info-subtype", get(info_types::list_sub).post(info_types::save_sub))
         .route("/master/info-subtype/{id}", get(info_types::get_sub))
         .route("/master/info-subtype/delete/{id}", post(info_types::delete_sub))

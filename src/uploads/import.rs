@@ -1,0 +1,174 @@
+//! The one import pipeline, used by every upload endpoint and by `fieldsales import`: header check,
+//! row-by-row cell checks, the kind's apply in one transaction, and a result workbook with every
+//! input row plus Status and Reason (fix it and upload it again).
+
+use std::path::Path;
+
+use rusqlite::{Connection, TransactionBehavior};
+use rust_xlsxwriter::Workbook;
+use serde::Serialize;
+
+use super::kinds::{Check, Context, Kind};
+use super::sheet;
+use crate::error::{AppError, AppResult};
+
+/// Data rows one upload may carry.
+pub const MAX_ROWS: usize = 200_000;
+/// Rejected rows listed in the response (the result workbook has them all).
+const LISTED_REJECTIONS: usize = 1_000;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rejected {
+    pub row_number: u32,
+    pub reason: String,
+}
+
+#[derive(Debug)]
+pub struct Outcome {
+    pub applied: usize,
+    pub rejected_count: usize,
+    /// The first rejections, with their row numbers.
+    pub rejected: Vec<Rejected>,
+}
+
+impl Outcome {
+    pub fn message(&self) -> String {
+        format!("{} row(s) uploaded, {} rejected.", self.applied, self.rejected_count)
+    }
+}
+
+fn check_header(kind: &Kind, cells: &[String]) -> AppResult<()> {
+    let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
+    let matches = expected.iter().enumerate().all(|(i, h)| cells.get(i).is_some_and(|c| c.trim().eq_ignore_ascii_case(h)));
+    if matches {
+        Ok(())
+    } else {
+        Err(AppError::bad_request(format!(
+            "The first row must be the header: {}. Download the 'Upload File Format' sample to see it.",
+            expected.join(", ")
+        )))
+    }
+}
+
+/// The generic checks of the kind's column definitions.
+fn check_cells(kind: &Kind, cells: &[String]) -> Result<(), String> {
+    for (column, value) in kind.columns.iter().zip(cells) {
+        if value.is_empty() {
+            if column.required {
+                return Err(format!("{} is required", column.header));
+            }
+            continue;
+        }
+        let ok = match column.check {
+            Check::Text => true,
+            Check::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
+            Check::Date => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok(),
+            Check::Mobile => value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()),
+            Check::Email => value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')),
+        };
+        if !ok {
+            return Err(match column.check {
+                Check::Number => format!("{} must be a number", column.header),
+                Check::Date => format!("{} must be a date (YYYY-MM-DD)", column.header),
+                Check::Mobile => format!("{} must have 10 or 11 digits", column.header),
+                _ => format!("{} is not a valid email", column.header),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn xlsx_error(err: rust_xlsxwriter::XlsxError) -> AppError {
+    AppError::Internal(anyhow::anyhow!("writing the result workbook: {err}"))
+}
+
+/// Imports `bytes` as `kind`; writes the result workbook to `result_path`. A structural problem
+/// (not an xlsx, corrupt, wrong header, no rows) is a 400 and nothing is written.
+pub fn import(
+    conn: &mut Connection,
+    kind: &Kind,
+    bytes: &[u8],
+    ctx: &Context,
+    result_path: &Path,
+    progress: &mut dyn FnMut(u64),
+) -> AppResult<Outcome> {
+    let mut workbook = sheet::open(bytes)?;
+    let mut book = Workbook::new();
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
+    let mut header_seen = false;
+    let mut rows = 0usize;
+    {
+        let sheet_out = book.add_worksheet_with_constant_memory();
+        let width = kind.columns.len();
+        sheet::for_each_row(&mut workbook, |row_number, mut cells| {
+            if !header_seen {
+                check_header(kind, &cells)?;
+                header_seen = true;
+                for (i, column) in kind.columns.iter().enumerate() {
+                    sheet_out.write_string(0, i as u16, column.header).map_err(xlsx_error)?;
+                }
+                sheet_out.write_string(0, width as u16, "Status").map_err(xlsx_error)?;
+                sheet_out.write_string(0, width as u16 + 1, "Reason").map_err(xlsx_error)?;
+                return Ok(());
+            }
+            cells.resize(width.max(cells.len()), String::new());
+            cells.truncate(width);
+            if cells.iter().all(String::is_empty) {
+                return Ok(());
+            }
+            rows += 1;
+            if rows > MAX_ROWS {
+                return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
+            }
+            let verdict = check_cells(kind, &cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
+            let out_row = rows as u32;
+            for (i, value) in cells.iter().enumerate() {
+                // Always text: a cell starting with '=' stays a value, never a formula.
+                sheet_out.write_string(out_row, i as u16, value).map_err(xlsx_error)?;
+            }
+            match verdict {
+                Ok(()) => {
+                    outcome.applied += 1;
+                    sheet_out.write_string(out_row, width as u16, "Uploaded").map_err(xlsx_error)?;
+                }
+                Err(reason) => {
+                    outcome.rejected_count += 1;
+                    sheet_out.write_string(out_row, width as u16, "Rejected").map_err(xlsx_error)?;
+                    sheet_out.write_string(out_row, width as u16 + 1, &reason).map_err(xlsx_error)?;
+                    if outcome.rejected.len() < LISTED_REJECTIONS {
+                        outcome.rejected.push(Rejected { row_number, reason });
+                    }
+                }
+            }
+            if rows % 1000 == 0 {
+                progress(rows as u64);
+            }
+            Ok(())
+        })?;
+    }
+    if !header_seen {
+        return Err(AppError::bad_request("The sheet is empty."));
+    }
+    if rows == 0 {
+        return Err(AppError::bad_request("The sheet has a header but no rows."));
+    }
+    progress(rows as u64);
+    book.save(result_path).map_err(xlsx_error)?;
+    tx.commit()?;
+    Ok(outcome)
+}
+
+/// A sample workbook of a kind: its header row and an example row.
+pub fn sample(kind: &Kind) -> AppResult<Vec<u8>> {
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let bold = rust_xlsxwriter::Format::new().set_bold();
+    for (i, column) in kind.columns.iter().enumerate() {
+        sheet.write_string_with_format(0, i as u16, column.header, &bold).map_err(xlsx_error)?;
+        sheet.write_string(1, i as u16, column.example).map_err(xlsx_error)?;
+        sheet.set_column_width(i as u16, (column.header.len().max(column.example.len()) + 2) as f64).map_err(xlsx_error)?;
+    }
+    book.save_to_buffer().map_err(xlsx_error)
+}

@@ -1,0 +1,328 @@
+//! Every upload kind, defined once: its columns (which drive the header check, the cell checks, the
+//! sample file and docs/uploads.md), the right it needs, and how a valid row is applied.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+
+/// How a cell is checked before the row is applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    Text,
+    Number,
+    /// YYYY-MM-DD (Excel dates are converted).
+    Date,
+    /// 10 or 11 digits.
+    Mobile,
+    Email,
+}
+
+#[derive(Debug)]
+pub struct Column {
+    pub header: &'static str,
+    pub required: bool,
+    pub check: Check,
+    pub example: &'static str,
+}
+
+const fn col(header: &'static str, required: bool, check: Check, example: &'static str) -> Column {
+    Column { header, required, check, example }
+}
+
+/// What a row is applied with besides its cells.
+pub struct Context {
+    pub uploader: i64,
+    /// The sub-info upload's info type.
+    pub info_id: Option<i64>,
+}
+
+/// One upload kind.
+pub struct Kind {
+    /// `sample_<name>upload.xlsx`, `fieldsales import <name>`.
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The multipart field of the file.
+    pub field: &'static str,
+    pub right: &'static str,
+    pub columns: &'static [Column],
+    /// Applies one checked row (cells in column order); `Err` is the reason it was rejected.
+    pub apply: fn(&Connection, &[String], &Context) -> Result<(), String>,
+}
+
+fn opt(v: &str) -> Option<&str> {
+    (!v.is_empty()).then_some(v)
+}
+
+fn number(v: &str) -> Option<f64> {
+    v.parse().ok()
+}
+
+fn country(conn: &Connection, name: &str) -> Result<Option<i64>, String> {
+    if name.is_empty() {
+        return Ok(None);
+    }
+    conn.query_row("SELECT country_id FROM countries WHERE name = :n", named_params! { ":n": name }, |r| r.get(0))
+        .optional()
+        .map_err(|e| e.to_string())?
+        .map(Some)
+        .ok_or_else(|| format!("Unknown country {name}"))
+}
+
+fn agent(conn: &Connection, email: &str) -> Result<i64, String> {
+    conn.query_row(
+        "SELECT uid FROM users WHERE email = :e AND user_type_id = 4 AND is_deleted = 0",
+        named_params! { ":e": email },
+        |r| r.get(0),
+    )
+    .optional()
+    .map_err(|e| e.to_string())?
+    .ok_or_else(|| format!("Unknown agent {email}"))
+}
+
+fn customer(conn: &Connection, buyer: &str) -> Result<i64, String> {
+    conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = :b", named_params! { ":b": buyer }, |r| r.get(0))
+        .optional()
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("Unknown buyer id {buyer}"))
+}
+
+fn sql(result: rusqlite::Result<usize>) -> Result<(), String> {
+    result.map(|_| ()).map_err(|e| e.to_string())
+}
+
+pub const CUSTOMER: Kind = Kind {
+    name: "customer",
+    title: "Customer Master",
+    field: "customerdata",
+    right: "customer_master",
+    columns: &[
+        col("Buyer ID", true, Check::Text, "B900001"),
+        col("Buyer Name", true, Check::Text, "Sri Lakshmi Stores"),
+        col("Mobile", true, Check::Mobile, "9876543210"),
+        col("Email", false, Check::Email, "owner@shop.test"),
+        col("Address 1", false, Check::Text, "12 Main Road"),
+        col("Address 2", false, Check::Text, "Ward 4"),
+        col("Postal Code", false, Check::Text, "560001"),
+        col("City", false, Check::Text, "Bengaluru"),
+        col("State", false, Check::Text, "Karnataka"),
+        col("Country", true, Check::Text, "India"),
+        col("Info", false, Check::Text, "Prefers morning visits"),
+        col("Latitude", false, Check::Number, "12.97"),
+        col("Longitude", false, Check::Number, "77.59"),
+        col("Retailer Type", false, Check::Text, "Retailer"),
+        col("Agent Email", true, Check::Email, "agent1@demo.test"),
+    ],
+    apply: |conn, c, ctx| {
+        let retailer_type = match c[13].as_str() {
+            "" | "Retailer" => "Retailer",
+            "Wholesaler" => "Wholesaler",
+            other => return Err(format!("Retailer Type must be Retailer or Wholesaler, not {other}")),
+        };
+        let country = country(conn, &c[9])?;
+        let agent = agent(conn, &c[14])?;
+        sql(conn.execute(
+            "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
+                                    info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
+             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now)
+             ON CONFLICT (buyer_id) DO UPDATE SET name = excluded.name, mobile = excluded.mobile, email = excluded.email,
+                 address1 = excluded.address1, address2 = excluded.address2, postal_code = excluded.postal_code,
+                 city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
+                 latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
+                 agent_id = excluded.agent_id, updated_at = excluded.updated_at",
+            named_params! {
+                ":b": c[0], ":n": c[1], ":m": c[2], ":e": opt(&c[3]), ":a1": opt(&c[4]), ":a2": opt(&c[5]),
+                ":p": opt(&c[6]), ":city": opt(&c[7]), ":state": opt(&c[8]), ":country": country, ":info": opt(&c[10]),
+                ":lat": number(&c[11]), ":lng": number(&c[12]), ":t": retailer_type, ":agent": agent,
+                ":by": ctx.uploader, ":now": crate::now(),
+            },
+        ))
+    },
+};
+
+pub const CUSTOMER_DELETE: Kind = Kind {
+    name: "customerdelete",
+    title: "Customer Delete",
+    field: "customerdata",
+    right: "customer_master",
+    columns: &[col("Buyer ID", true, Check::Text, "B900001")],
+    apply: |conn, c, _| {
+        let id = customer(conn, &c[0])?;
+        let used: bool = conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM visits WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM order_lines WHERE customer_id = :c)
+                     OR EXISTS (SELECT 1 FROM deliveries WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM customer_info WHERE customer_id = :c)
+                     OR EXISTS (SELECT 1 FROM profile_updates WHERE customer_id = :c)",
+                named_params! { ":c": id },
+                |r| r.get(0),
+            )
+            .map_err(|e| e.to_string())?;
+        if used {
+            return Err("The customer has visits, orders or deliveries and cannot be deleted".into());
+        }
+        sql(conn.execute("DELETE FROM customers WHERE customer_id = :c", named_params! { ":c": id }))
+    },
+};
+
+pub const PRODUCT: Kind = Kind {
+    name: "product",
+    title: "Product Master",
+    field: "productdata",
+    right: "product_master",
+    columns: &[col("Product Name", true, Check::Text, "Cola 300ml"), col("SKU", false, Check::Text, "CL-300")],
+    apply: |conn, c, _| {
+        sql(conn.execute(
+            "INSERT INTO products (name, sku) VALUES (:n, :s) ON CONFLICT (name) DO UPDATE SET sku = excluded.sku",
+            named_params! { ":n": c[0], ":s": opt(&c[1]) },
+        ))
+    },
+};
+
+pub const DISTRIBUTOR: Kind = Kind {
+    name: "distributor",
+    title: "Distributor Master",
+    field: "distributordata",
+    right: "distributor_master",
+    columns: &[
+        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
+        col("Code", false, Check::Text, "MW01"),
+        col("City", false, Check::Text, "Bengaluru"),
+        col("Country", false, Check::Text, "India"),
+    ],
+    apply: |conn, c, _| {
+        let country = country(conn, &c[3])?;
+        sql(conn.execute(
+            "INSERT INTO distributors (name, code, city, country_id) VALUES (:n, :code, :city, :country)
+             ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id",
+            named_params! { ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country },
+        ))
+    },
+};
+
+pub const SCORECARD: Kind = Kind {
+    name: "scorecard",
+    title: "Scorecard",
+    field: "scorecarddata",
+    right: "scorecard_master",
+    columns: &[
+        col("Agent Email", true, Check::Email, "agent1@demo.test"),
+        col("Updated Upto", true, Check::Date, "2026-11-20"),
+        col("TTV Target", true, Check::Number, "500000"),
+        col("TTV Achieved", true, Check::Number, "220000"),
+        col("Last Month TTV", false, Check::Number, "430000"),
+        col("Retailer Target", true, Check::Number, "300"),
+        col("Retailers Achieved", true, Check::Number, "140"),
+        col("Last Month Active Retailers", false, Check::Number, "265"),
+        col("TTV Projection", false, Check::Number, "420000"),
+        col("Proposed Incentive", false, Check::Number, "4750"),
+        col("Qualification Status", false, Check::Text, "Qualified"),
+    ],
+    apply: |conn, c, _| {
+        let agent = agent(conn, &c[0])?;
+        let n = |i: usize| number(&c[i]).unwrap_or(0.0);
+        sql(conn.execute(
+            "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
+                 retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
+                 qualification_status)
+             VALUES (:a, :u, :t, :ta, :l, :rt, :ra, :la, :p, :i, :q)",
+            named_params! {
+                ":a": agent, ":u": c[1], ":t": n(2), ":ta": n(3), ":l": n(4), ":rt": n(5) as i64, ":ra": n(6) as i64,
+                ":la": n(7) as i64, ":p": n(8), ":i": n(9), ":q": c[10],
+            },
+        ))
+    },
+};
+
+pub const DELIVERY: Kind = Kind {
+    name: "delivery",
+    title: "Delivery",
+    field: "deliverydata",
+    right: "delivery_upload_master",
+    columns: &[
+        col("Order ID", true, Check::Text, "SO900001"),
+        col("Order Date", true, Check::Date, "2026-11-18"),
+        col("Planned Delivery Date", true, Check::Date, "2026-11-20"),
+        col("Buyer ID", true, Check::Text, "B100001"),
+        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
+        col("Affiliate ID", false, Check::Text, "AF120"),
+        col("Affiliate Name", false, Check::Text, "QuickShip Logistics"),
+        col("Logistics Charges", false, Check::Number, "85"),
+    ],
+    apply: |conn, c, _| {
+        let customer = customer(conn, &c[3])?;
+        sql(conn.execute(
+            "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
+                                     affiliate_name, logistics_charges, created_at)
+             VALUES (:o, :od, :pd, :c, :s, :ai, :an, :lc, :now)
+             ON CONFLICT (order_id) DO UPDATE SET order_date = excluded.order_date,
+                 planned_delivery_date = excluded.planned_delivery_date, customer_id = excluded.customer_id,
+                 seller_name = excluded.seller_name, affiliate_id = excluded.affiliate_id,
+                 affiliate_name = excluded.affiliate_name, logistics_charges = excluded.logistics_charges",
+            named_params! {
+                ":o": c[0], ":od": c[1], ":pd": c[2], ":c": customer, ":s": c[4], ":ai": opt(&c[5]), ":an": opt(&c[6]),
+                ":lc": number(&c[7]).unwrap_or(0.0), ":now": crate::now(),
+            },
+        ))
+    },
+};
+
+pub const ORDER: Kind = Kind {
+    name: "order",
+    title: "Order Lines",
+    field: "orderdata",
+    right: "product_master",
+    columns: &[
+        col("Order ID", true, Check::Text, "SO900001"),
+        col("Order Date", true, Check::Date, "2026-11-18"),
+        col("Buyer ID", true, Check::Text, "B100001"),
+        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
+        col("Product Name", true, Check::Text, "Cola 300ml"),
+        col("SKU", false, Check::Text, "CL-300"),
+        col("Quantity Shipped", true, Check::Number, "24"),
+        col("Unit Price", true, Check::Number, "25"),
+        col("DS Name", false, Check::Text, "Ramesh DS"),
+        col("FAO Name", false, Check::Text, "South FAO"),
+    ],
+    apply: |conn, c, _| {
+        let customer = customer(conn, &c[2])?;
+        sql(conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
+                                      unit_price, ds_name, fao_name)
+             VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
+             ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
+                 customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
+                 qty_shipped = excluded.qty_shipped, unit_price = excluded.unit_price, ds_name = excluded.ds_name,
+                 fao_name = excluded.fao_name",
+            named_params! {
+                ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
+                ":q": number(&c[6]).unwrap_or(0.0), ":u": number(&c[7]).unwrap_or(0.0), ":ds": opt(&c[8]), ":fao": opt(&c[9]),
+            },
+        ))
+    },
+};
+
+pub const SUBINFO: Kind = Kind {
+    name: "subinfo",
+    title: "Sub Info Types",
+    field: "data",
+    right: "infotype_master",
+    columns: &[col("SubInfo Type", true, Check::Text, "New scheme")],
+    apply: |conn, c, ctx| {
+        let info = ctx.info_id.ok_or("Info Type is required.")?;
+        let added = conn
+            .execute(
+                "INSERT INTO info_sub_types (info_id, name) SELECT :i, :n WHERE NOT EXISTS (
+                     SELECT 1 FROM info_sub_types WHERE info_id = :i AND name = :n AND is_retired = 0)",
+                named_params! { ":i": info, ":n": c[0] },
+            )
+            .map_err(|e| e.to_string())?;
+        if added == 0 {
+            return Err(format!("{} already exists", c[0]));
+        }
+        Ok(())
+    },
+};
+
+/// Every kind, for samples, the CLI and the docs.
+pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO];
+
+pub fn by_name(name: &str) -> Option<&'static Kind> {
+    ALL.iter().copied().find(|k| k.name == name)
+}

@@ -1,0 +1,158 @@
+//! Spreadsheet uploads and downloads: every kind through one pipeline (`import`), kinds defined
+//! once (`kinds`), safe workbook reading (`sheet`), sample files and the customer master export.
+
+pub mod import;
+pub mod kinds;
+pub mod sheet;
+
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use rusqlite::named_params;
+use rust_xlsxwriter::Workbook;
+use serde_json::{json, Value};
+
+use self::kinds::{Context, Kind};
+use crate::auth::session::CurrentUser;
+use crate::customers::access::{ScopeParams, CUSTOMER_IN_SCOPE};
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Path};
+use crate::files::{multipart_error, XLSX_ONLY};
+use crate::state::AppState;
+
+/// Largest upload accepted.
+pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
+
+pub fn router() -> Router<AppState> {
+    let limit = || DefaultBodyLimit::max(MAX_UPLOAD_BYTES);
+    Router::new()
+        .route("/users/customer/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::CUSTOMER)).layer(limit()))
+        .route("/users/product/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::PRODUCT)).layer(limit()))
+        .route("/users/distributor/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::DISTRIBUTOR)).layer(limit()))
+        .route("/users/scoreCard/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::SCORECARD)).layer(limit()))
+        .route("/users/delivery/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::DELIVERY)).layer(limit()))
+        .route("/users/order/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::ORDER)).layer(limit()))
+        .route(
+            "/master/info-type-subtype/upload",
+            post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::SUBINFO)).layer(limit()),
+        )
+        .route("/users/customer/download", get(download_customers))
+}
+
+/// `POST /users/<kind>/upload` (the kind's right): multipart with the kind's file field; the
+/// customer upload takes `isDelete` (true: delete the listed buyer ids), the sub-info upload `infoId`.
+/// Answers the upload result `{data, excelLink, message}`.
+async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Multipart, kind: &'static Kind) -> AppResult<Json<Value>> {
+    user.require(kind.right)?;
+    let mut file = None;
+    let mut is_delete = false;
+    let mut info_id = None;
+    while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == kind.field {
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            file = Some((file_name, field.bytes().await.map_err(multipart_error)?));
+        } else if name == "isDelete" {
+            is_delete = field.text().await.map_err(multipart_error)?.trim().eq_ignore_ascii_case("true");
+        } else if name == "infoId" {
+            info_id = field.text().await.map_err(multipart_error)?.trim().parse::<i64>().ok();
+        }
+    }
+    let kind = if is_delete && kind.name == kinds::CUSTOMER.name { &kinds::CUSTOMER_DELETE } else { kind };
+    if kind.name == kinds::SUBINFO.name && info_id.is_none() {
+        return Err(AppError::bad_request("Info Type is required."));
+    }
+    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request("Please choose an .xlsx file to upload."))?;
+    if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
+        return Err(AppError::bad_request(XLSX_ONLY));
+    }
+    let ctx = Context { uploader: user.uid, info_id };
+    let data_dir = state.config.data_dir.clone();
+    let uid = user.uid;
+    state
+        .db(move |conn| {
+            let (result_name, result_path) = crate::downloads::new_file(&data_dir)
+                .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
+            let outcome = match import::import(conn, kind, &bytes, &ctx, &result_path, &mut |_| {}) {
+                Ok(outcome) => outcome,
+                Err(err) => {
+                    let _ = std::fs::remove_file(&result_path);
+                    return Err(err);
+                }
+            };
+            let link = if outcome.applied > 0 {
+                Some(crate::downloads::issue(conn, &data_dir, uid, &result_name, &format!("{}-result.xlsx", kind.name))?)
+            } else {
+                let _ = std::fs::remove_file(&result_path);
+                None
+            };
+            Ok(json!({ "data": outcome.rejected, "excelLink": link, "message": outcome.message() }))
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):
+/// the header row and an example row of a kind.
+pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
+    let name = file
+        .strip_prefix("sample_")
+        .and_then(|f| f.strip_suffix(".xlsx"))
+        .map(|f| if f == "customerdelete" { f } else { f.strip_suffix("upload").unwrap_or("") })
+        .unwrap_or("");
+    let kind = kinds::by_name(name).ok_or_else(|| AppError::not_found("There is no such sample file."))?;
+    let bytes = crate::state::blocking(move || import::sample(kind)).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, crate::files::content_type("x.xlsx")),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"sample.xlsx\""),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `GET /users/customer/download` (customer_master): the customers the caller may see, in the
+/// customer upload's columns (so the file can be edited and uploaded back), as a download link.
+async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+    user.require(kinds::CUSTOMER.right)?;
+    let p = ScopeParams::from(user.scope());
+    let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
+    state
+        .db(move |conn| {
+            let (name, path) = crate::downloads::new_file(&data_dir)
+                .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the export")))?;
+            let mut book = Workbook::new();
+            {
+                let sheet = book.add_worksheet_with_constant_memory();
+                let fail = |e: rust_xlsxwriter::XlsxError| AppError::Internal(anyhow::anyhow!("writing the export: {e}"));
+                for (i, column) in kinds::CUSTOMER.columns.iter().enumerate() {
+                    sheet.write_string(0, i as u16, column.header).map_err(fail)?;
+                }
+                let mut stmt = conn.prepare(&format!(
+                    "SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.postal_code, c.city, c.state,
+                            k.name, c.info, CAST(c.latitude AS TEXT), CAST(c.longitude AS TEXT), c.retailer_type, a.email
+                     FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id
+                     LEFT JOIN users a ON a.uid = c.agent_id WHERE {CUSTOMER_IN_SCOPE} ORDER BY c.buyer_id"
+                ))?;
+                let mut rows = stmt.query(named_params! { ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager })?;
+                let mut n = 0u32;
+                while let Some(row) = rows.next()? {
+                    n += 1;
+                    for i in 0..15 {
+                        let value: Option<String> = row.get(i)?;
+                        if let Some(v) = value {
+                            sheet.write_string(n, i as u16, &v).map_err(fail)?;
+                        }
+                    }
+                }
+            }
+            book.save(&path).map_err(|e| AppError::Internal(anyhow::anyhow!("saving the export: {e}")))?;
+            let link = crate::downloads::issue(conn, &data_dir, uid, &name, "customer.xlsx")?;
+            Ok(json!({ "excelPath": link, "message": "Downloaded Successful" }))
+        })
+        .await
+        .map(Json)
+}

@@ -1,0 +1,108 @@
+//! Reading uploaded workbooks safely, cell by cell, and writing result workbooks.
+//!
+//! Guards before calamine sees a byte: the file must be a zip (an .xlsx), the zip's declared
+//! uncompressed sizes must stay under a limit (no zip bombs), and cells are streamed from the
+//! sheet XML (`worksheet_cells_reader`), so a sheet that claims A1:XFD1048576 allocates nothing.
+
+use std::io::{Cursor, Read, Seek};
+
+use calamine::{DataRef, Reader, Xlsx};
+
+use crate::error::AppError;
+use crate::files::XLSX_ONLY;
+
+/// Largest total the parts of an uploaded workbook may expand to.
+const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest expansion of one part.
+const MAX_RATIO: u64 = 200;
+/// Excel's own cell limit.
+pub const MAX_CELL_CHARS: usize = 32_767;
+/// Columns read per row at most (beyond the kind's columns they are ignored anyway).
+pub const MAX_COLUMNS: u32 = 64;
+
+const UNREADABLE: &str = "The file is not a readable .xlsx workbook.";
+
+/// Checks the container: a zip whose parts expand to a sane size.
+pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
+    if !bytes.starts_with(b"PK\x03\x04") {
+        return Err(AppError::bad_request(XLSX_ONLY));
+    }
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE))?;
+    let mut total: u64 = 0;
+    for i in 0..zip.len() {
+        let entry = zip.by_index_raw(i).map_err(|_| AppError::bad_request(UNREADABLE))?;
+        let (size, packed) = (entry.size(), entry.compressed_size().max(1));
+        total = total.saturating_add(size);
+        if size / packed > MAX_RATIO && size > 1024 * 1024 {
+            return Err(AppError::bad_request("The workbook is compressed suspiciously well (a zip bomb?) and was refused."));
+        }
+    }
+    if total > MAX_UNPACKED_BYTES {
+        return Err(AppError::bad_request("The workbook is too large once unpacked (limit 256 MB)."));
+    }
+    Ok(())
+}
+
+/// Days since Excel's epoch to a date.
+fn excel_date(serial: f64) -> Option<chrono::NaiveDate> {
+    let base = chrono::NaiveDate::from_ymd_opt(1899, 12, 30)?;
+    base.checked_add_days(chrono::Days::new(serial.floor().max(0.0) as u64))
+}
+
+/// A cell as the text the row checks read: numbers without a trailing `.0`, dates as YYYY-MM-DD.
+pub fn cell_text(value: &DataRef) -> String {
+    match value {
+        DataRef::Empty | DataRef::Error(_) => String::new(),
+        DataRef::String(s) => s.trim().to_string(),
+        DataRef::SharedString(s) => s.trim().to_string(),
+        DataRef::Int(i) => i.to_string(),
+        DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        DataRef::Float(f) => f.to_string(),
+        DataRef::Bool(b) => if *b { "TRUE".into() } else { "FALSE".into() },
+        DataRef::DateTime(d) => excel_date(d.as_f64()).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
+        DataRef::DateTimeIso(s) => s.chars().take(10).collect(),
+        DataRef::DurationIso(s) => s.clone(),
+    }
+}
+
+/// Streams the first sheet's rows (row number from 1, cells as text) to `each`.
+/// Stops with the first error `each` returns.
+pub fn for_each_row<R: Read + Seek>(
+    workbook: &mut Xlsx<R>,
+    mut each: impl FnMut(u32, Vec<String>) -> Result<(), AppError>,
+) -> Result<(), AppError> {
+    let sheet = workbook.sheet_names().into_iter().next().ok_or_else(|| AppError::bad_request(UNREADABLE))?;
+    let mut cells = workbook.worksheet_cells_reader(&sheet).map_err(|_| AppError::bad_request(UNREADABLE))?;
+    let mut current: Option<(u32, Vec<String>)> = None;
+    while let Some(cell) = cells.next_cell().map_err(|_| AppError::bad_request(UNREADABLE))? {
+        let (row, column) = cell.get_position();
+        if column >= MAX_COLUMNS {
+            continue;
+        }
+        let text = cell_text(cell.get_value());
+        if text.chars().count() > MAX_CELL_CHARS {
+            return Err(AppError::bad_request(format!("Row {}: a cell is longer than 32,767 characters.", row + 1)));
+        }
+        if current.as_ref().is_some_and(|(r, _)| *r != row) {
+            if let Some((r, cells)) = current.take() {
+                each(r + 1, cells)?;
+            }
+        }
+        let (_, values) = current.get_or_insert_with(|| (row, Vec::new()));
+        let at = column as usize;
+        if values.len() <= at {
+            values.resize(at + 1, String::new());
+        }
+        values[at] = text;
+    }
+    if let Some((r, cells)) = current {
+        each(r + 1, cells)?;
+    }
+    Ok(())
+}
+
+/// Opens a checked workbook.
+pub fn open(bytes: &[u8]) -> Result<Xlsx<Cursor<&[u8]>>, AppError> {
+    check_container(bytes)?;
+    Xlsx::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE))
+}
