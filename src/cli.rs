@@ -61,6 +61,19 @@ pub enum Command {
     /// Manage user accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
+    /// with a Status and Reason column is written beside the input).
+    Import {
+        /// customer, customerdelete, product, distributor, scorecard, delivery, order or subinfo.
+        kind: String,
+        file: PathBuf,
+        /// The info type of a subinfo import.
+        #[arg(long)]
+        info_id: Option<i64>,
+        /// Login id recorded as the uploader (default: the first administrator).
+        #[arg(long = "as")]
+        as_user: Option<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -246,12 +259,51 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let state = AppState::new(pool, config)?;
             crate::web::serve(state, addr).await?;
         }
+        Command::Import { kind, file, info_id, as_user } => {
+            let (pool, _) = open_migrated(&config)?;
+            import_command(&pool, &kind, &file, info_id, as_user.as_deref())?;
+        }
         Command::User(command) => {
             let (pool, _) = open_migrated(&config)?;
             let mailer = Mailer::new(&config)?;
             user_command(&pool, &mailer, command).await?;
         }
     }
+    Ok(())
+}
+
+fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Option<i64>, as_user: Option<&str>) -> anyhow::Result<()> {
+    use crate::uploads::{import, kinds};
+    let names: Vec<&str> = kinds::ALL.iter().map(|k| k.name).collect();
+    let kind = kinds::by_name(kind).with_context(|| format!("unknown kind {kind}; use one of {}", names.join(", ")))?;
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut conn = pool.get()?;
+    let uploader: i64 = match as_user {
+        Some(login) => accounts::uid_of(&conn, login).map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => conn
+            .query_row("SELECT uid FROM users WHERE user_type_id = 1 AND is_deleted = 0 ORDER BY uid LIMIT 1", [], |r| r.get(0))
+            .optional()?
+            .context("there is no administrator to record as the uploader; use --as")?,
+    };
+    let result = file.with_extension("result.xlsx");
+    let bar = indicatif::ProgressBar::new_spinner().with_style(
+        indicatif::ProgressStyle::with_template("{spinner} {pos} rows  {per_sec}  {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let started = std::time::Instant::now();
+    let ctx = kinds::Context { uploader, info_id };
+    let outcome = tokio::task::block_in_place(|| {
+        import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n))
+    })
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let rows = outcome.applied + outcome.rejected_count;
+    println!("{} ({:.1} s, {:.0} rows/s)", outcome.message(), secs, rows as f64 / secs.max(1e-9));
+    for r in outcome.rejected.iter().take(20) {
+        println!("  row {}: {}", r.row_number, r.reason);
+    }
+    println!("Result workbook: {}", result.display());
     Ok(())
 }
 

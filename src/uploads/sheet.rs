@@ -17,7 +17,7 @@ const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;
 const MAX_RATIO: u64 = 200;
 /// Excel's own cell limit.
 pub const MAX_CELL_CHARS: usize = 32_767;
-/// Columns read per row at most (beyond the kind's columns they are ignored anyway).
+/// Columns a sheet may use (more is refused before reading on).
 pub const MAX_COLUMNS: u32 = 64;
 
 const UNREADABLE: &str = "The file is not a readable .xlsx workbook.";
@@ -77,7 +77,10 @@ pub fn for_each_row<R: Read + Seek>(
     while let Some(cell) = cells.next_cell().map_err(|_| AppError::bad_request(UNREADABLE))? {
         let (row, column) = cell.get_position();
         if column >= MAX_COLUMNS {
-            continue;
+            return Err(AppError::bad_request(format!("The sheet has cells beyond column {MAX_COLUMNS}; only the listed columns are read.")));
+        }
+        if row as usize > super::import::MAX_ROWS + 1 {
+            return Err(AppError::bad_request(format!("An upload may have at most {} rows.", super::import::MAX_ROWS)));
         }
         let text = cell_text(cell.get_value());
         if text.chars().count() > MAX_CELL_CHARS {

@@ -9,3 +9,4 @@ mod customers;
 mod deliveries;
 mod masters;
 mod platform;
+mod uploads;

@@ -1,0 +1,312 @@
+//! Spreadsheet uploads with workbooks written by the tests: each kind, mixed files, structural
+//! problems, hostile files, the result workbook round trip, samples and the customer export.
+
+use std::io::Write;
+
+use axum::http::{Method, StatusCode};
+use calamine::{Data, Reader, Xlsx};
+
+use crate::support::{Part, TestApp};
+
+fn workbook(rows: &[&[&str]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+async fn upload(app: &TestApp, token: &str, path: &str, field: &'static str, bytes: Vec<u8>, extra: Vec<(&'static str, Part<'static>)>) -> crate::support::Reply {
+    let mut parts = vec![(field, Part::File { name: "upload.xlsx", bytes })];
+    parts.extend(extra);
+    app.multipart(path, Some(token), parts).await
+}
+
+fn rows_of(bytes: &[u8]) -> Vec<Vec<String>> {
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let range = book.worksheet_range_at(0).unwrap().unwrap();
+    range.rows().map(|r| r.iter().map(|c| match c { Data::Empty => String::new(), other => other.to_string() }).collect()).collect()
+}
+
+const CUSTOMER_HEADER: &[&str] = &[
+    "Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State", "Country",
+    "Info", "Latitude", "Longitude", "Retailer Type", "Agent Email",
+];
+
+fn customer_row<'a>(id: &'a str, mobile: &'a str, country: &'a str, agent: &'a str) -> Vec<&'a str> {
+    vec![id, "Upload Mart", mobile, "", "1 Road", "", "560001", "Bengaluru", "Karnataka", country, "", "12.9", "77.6", "Retailer", agent]
+}
+
+#[tokio::test]
+async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_back_in() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let rows: Vec<Vec<&str>> = vec![
+        CUSTOMER_HEADER.to_vec(),
+        customer_row("U0001", "9876500001", "India", "agent1@demo.test"),
+        customer_row("U0002", "12345", "India", "agent1@demo.test"),
+        customer_row("U0003", "9876500003", "Atlantis", "agent1@demo.test"),
+        customer_row("U0004", "9876500004", "India", "nobody@demo.test"),
+        customer_row("U0005", "=HYPERLINK(\"x\")", "India", "agent2@demo.test"),
+        customer_row("U0006", "9876500006", "Sri Lanka", "agent4@demo.test"),
+    ];
+    let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.message(), "2 row(s) uploaded, 4 rejected.");
+    let reasons: Vec<(i64, String)> = r.body["data"].as_array().unwrap().iter().map(|d| (d["rowNumber"].as_i64().unwrap(), d["reason"].as_str().unwrap().to_string())).collect();
+    assert_eq!(
+        reasons,
+        [
+            (3, "Mobile must have 10 or 11 digits".to_string()),
+            (4, "Unknown country Atlantis".to_string()),
+            (5, "Unknown agent nobody@demo.test".to_string()),
+            (6, "Mobile must have 10 or 11 digits".to_string()),
+        ]
+    );
+    let owner: i64 = app.conn().query_row("SELECT agent_id FROM customers WHERE buyer_id = 'U0006'", [], |r| r.get(0)).unwrap();
+    assert_eq!(owner, 6);
+
+    // The result workbook: every row with its status and reason; a formula-like cell stays text.
+    let link = r.body["excelLink"].as_str().unwrap().to_string();
+    let file = app.call(Method::GET, &link, None, None).await;
+    assert_eq!(file.status, StatusCode::OK, "the link itself is the permission");
+    let bytes = download(&app, &link).await;
+    assert!(bytes.is_empty(), "single use: a second download finds nothing");
+    let again = app.call(Method::GET, &link, None, None).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    assert_eq!(again.message(), "Invalid or expired link.");
+}
+
+async fn download(app: &TestApp, link: &str) -> Vec<u8> {
+    let req = axum::http::Request::get(link).body(axum::body::Body::empty()).unwrap();
+    let response = tower::ServiceExt::oneshot(app.router.clone(), req).await.unwrap();
+    if response.status() != StatusCode::OK {
+        return Vec::new();
+    }
+    http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes().to_vec()
+}
+
+#[tokio::test]
+async fn the_result_workbook_can_be_fixed_and_uploaded_again() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let rows: Vec<Vec<&str>> = vec![
+        CUSTOMER_HEADER.to_vec(),
+        customer_row("R0001", "9876511111", "India", "agent1@demo.test"),
+        customer_row("R0002", "98765", "India", "agent1@demo.test"),
+    ];
+    let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await;
+    let result = download(&app, r.body["excelLink"].as_str().unwrap()).await;
+    let mut table = rows_of(&result);
+    assert_eq!(table[0].last().unwrap(), "Reason");
+    assert_eq!((table[1][15].as_str(), table[2][15].as_str()), ("Uploaded", "Rejected"));
+    assert_eq!(table[2][16], "Mobile must have 10 or 11 digits");
+    table[2][2] = "9876522222".into();
+    let fixed: Vec<Vec<&str>> = table.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+    let refs: Vec<&[&str]> = fixed.iter().map(|r| r.as_slice()).collect();
+    let again = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await;
+    assert_eq!(again.message(), "2 row(s) uploaded, 0 rejected.", "{}", again.body);
+    let mobile: String = app.conn().query_row("SELECT mobile FROM customers WHERE buyer_id = 'R0002'", [], |r| r.get(0)).unwrap();
+    assert_eq!(mobile, "9876522222");
+}
+
+#[tokio::test]
+async fn a_clean_upload_of_every_kind() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let cases: Vec<(&str, &'static str, Vec<&[&str]>, &str, &str)> = vec![
+        ("/users/product/upload", "productdata", vec![&["Product Name", "SKU"], &["Lime Soda 300ml", "LS-300"]], "SELECT COUNT(*) FROM products WHERE name = 'Lime Soda 300ml'", "1"),
+        ("/users/distributor/upload", "distributordata", vec![&["Distributor Name", "Code", "City", "Country"], &["Hill Traders", "HT1", "Kandy", "Sri Lanka"]], "SELECT COUNT(*) FROM distributors WHERE country_id = 2", "1"),
+        (
+            "/users/scoreCard/upload",
+            "scorecarddata",
+            vec![
+                &["Agent Email", "Updated Upto", "TTV Target", "TTV Achieved", "Last Month TTV", "Retailer Target", "Retailers Achieved", "Last Month Active Retailers", "TTV Projection", "Proposed Incentive", "Qualification Status"],
+                &["agent3@demo.test", "2026-11-20", "1000", "250", "900", "10", "4", "9", "800", "50", "Qualified"],
+            ],
+            "SELECT CAST(ttv_achieved AS INTEGER) FROM scorecards WHERE agent_id = 5",
+            "250",
+        ),
+        (
+            "/users/delivery/upload",
+            "deliverydata",
+            vec![&["Order ID", "Order Date", "Planned Delivery Date", "Buyer ID", "Distributor Name", "Affiliate ID", "Affiliate Name", "Logistics Charges"], &["UP-1", "2026-11-18", "2026-11-21", "B100001", "Metro Wholesale", "", "", "40"]],
+            "SELECT planned_delivery_date FROM deliveries WHERE order_id = 'UP-1'",
+            "2026-11-21",
+        ),
+        (
+            "/users/order/upload",
+            "orderdata",
+            vec![&["Order ID", "Order Date", "Buyer ID", "Distributor Name", "Product Name", "SKU", "Quantity Shipped", "Unit Price", "DS Name", "FAO Name"], &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""]],
+            "SELECT CAST(qty_shipped * unit_price AS INTEGER) FROM order_lines WHERE order_id = 'UP-1'",
+            "306",
+        ),
+    ];
+    for (path, field, rows, check, expected) in cases {
+        let r = upload(&app, &admin, path, field, workbook(&rows), vec![]).await;
+        assert_eq!((r.status, r.message()), (StatusCode::OK, "1 row(s) uploaded, 0 rejected."), "{path}: {}", r.body);
+        assert!(r.body["excelLink"].as_str().unwrap().starts_with("/webapi/api/report/download?token="));
+        let value: String = app.conn().query_row(&format!("SELECT CAST(({check}) AS TEXT)"), [], |r| r.get(0)).unwrap();
+        assert_eq!(value, expected, "{path}");
+    }
+    // Uploading the same order again replaces its line instead of adding one.
+    let rows: Vec<&[&str]> = vec![&["Order ID", "Order Date", "Buyer ID", "Distributor Name", "Product Name", "SKU", "Quantity Shipped", "Unit Price", "DS Name", "FAO Name"], &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "10", "25", "", ""]];
+    upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
+    let lines: i64 = app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = 'UP-1'", [], |r| r.get(0)).unwrap();
+    assert_eq!(lines, 1);
+
+    // Delete: a customer with history stays, a fresh one goes.
+    let rows: Vec<Vec<&str>> = vec![CUSTOMER_HEADER.to_vec(), customer_row("D0001", "9876533333", "India", "agent1@demo.test")];
+    let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+    upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await;
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&[&["Buyer ID"], &["D0001"], &["B100001"]]), vec![("isDelete", Part::Text("true"))]).await;
+    assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.");
+    assert_eq!(r.body["data"][0]["reason"], "The customer has visits, orders or deliveries and cannot be deleted");
+    let left: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id IN ('D0001', 'B100001')", [], |r| r.get(0)).unwrap();
+    assert_eq!(left, 1);
+
+    // Rights: an agent cannot upload.
+    let agent = app.as_agent(1).await;
+    let r = upload(&app, &agent, "/users/product/upload", "productdata", workbook(&[&["Product Name", "SKU"], &["X", ""]]), vec![]).await;
+    r.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+}
+
+fn zip_bomb() -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    {
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("xl/worksheets/sheet1.xml", options).unwrap();
+        let zeros = vec![b' '; 1024 * 1024];
+        for _ in 0..64 {
+            zip.write_all(&zeros).unwrap();
+        }
+        zip.finish().unwrap();
+    }
+    out.into_inner()
+}
+
+/// A workbook whose third row holds 40,000 characters (Excel itself stops at 32,767, so the
+/// shared string is patched in after writing).
+fn long_cell_workbook() -> Vec<u8> {
+    use std::io::Read;
+    let base = workbook(&[&["Product Name", "SKU"], &["Good", ""], &["PLACEHOLDER", ""]]);
+    let mut input = zip::ZipArchive::new(std::io::Cursor::new(base)).unwrap();
+    let mut out = std::io::Cursor::new(Vec::new());
+    {
+        let mut zip = zip::ZipWriter::new(&mut out);
+        for i in 0..input.len() {
+            let mut entry = input.by_index(i).unwrap();
+            let name = entry.name().to_string();
+            let mut text = Vec::new();
+            entry.read_to_end(&mut text).unwrap();
+            let text = String::from_utf8(text).unwrap().replace("PLACEHOLDER", &"x".repeat(40_000));
+            zip.start_file(name, zip::write::SimpleFileOptions::default()).unwrap();
+            zip.write_all(text.as_bytes()).unwrap();
+        }
+        zip.finish().unwrap();
+    }
+    out.into_inner()
+}
+
+fn far_cell_workbook() -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.write_string(0, 0, "Product Name").unwrap();
+    sheet.write_string(0, 1, "SKU").unwrap();
+    sheet.write_string(1, 0, "Far Cola").unwrap();
+    sheet.write_string(1_048_575, 16_383, "far away").unwrap();
+    book.save_to_buffer().unwrap()
+}
+
+#[tokio::test]
+async fn structural_problems_and_hostile_files_are_refused_and_nothing_is_written() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let products = || app.conn().query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0)).unwrap();
+    let before = products();
+    let long = long_cell_workbook();
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU. Download the 'Upload File Format' sample to see it."),
+        (workbook(&[&["Product Name", "SKU"]]), "The sheet has a header but no rows."),
+        (workbook(&[]), "The sheet is empty."),
+        (b"Product Name,SKU\nCola,C\n".to_vec(), "Only .xlsx files can be uploaded."),
+        (b"PK\x03\x04 this is not a zip at all".to_vec(), "The file is not a readable .xlsx workbook."),
+        (zip_bomb(), "The workbook is compressed suspiciously well (a zip bomb?) and was refused."),
+        (far_cell_workbook(), "The sheet has cells beyond column 64; only the listed columns are read."),
+        (long, "Row 3: a cell is longer than 32,767 characters."),
+    ];
+    for (bytes, message) in cases {
+        let r = upload(&app, &admin, "/users/product/upload", "productdata", bytes, vec![]).await;
+        r.expect(StatusCode::BAD_REQUEST, message);
+        assert_eq!(products(), before, "nothing written for: {message}");
+        // The server goes on answering.
+        assert_eq!(app.call(Method::GET, "/healthz", None, None).await.status, StatusCode::OK);
+    }
+    let r = app
+        .multipart("/users/product/upload", Some(&admin), vec![("productdata", Part::File { name: "products.csv", bytes: workbook(&[&["Product Name", "SKU"], &["A", "B"]]) })])
+        .await;
+    r.expect(StatusCode::BAD_REQUEST, "Only .xlsx files can be uploaded.");
+}
+
+#[tokio::test]
+async fn samples_and_the_customer_export() {
+    let app = TestApp::new();
+    for (file, first) in [
+        ("sample_customerupload.xlsx", "Buyer ID"),
+        ("sample_customerdelete.xlsx", "Buyer ID"),
+        ("sample_productupload.xlsx", "Product Name"),
+        ("sample_distributorupload.xlsx", "Distributor Name"),
+        ("sample_scorecardupload.xlsx", "Agent Email"),
+        ("sample_deliveryupload.xlsx", "Order ID"),
+        ("sample_orderupload.xlsx", "Order ID"),
+        ("sample_subinfoupload.xlsx", "SubInfo Type"),
+    ] {
+        let bytes = download(&app, &format!("/webapi/excelupload/{file}")).await;
+        let rows = rows_of(&bytes);
+        assert_eq!(rows[0][0], first, "{file}");
+        assert_eq!(rows.len(), 2, "{file}: a header and an example row");
+    }
+    assert!(download(&app, "/webapi/excelupload/sample_nothingupload.xlsx").await.is_empty());
+    // The product sample uploads as it is.
+    let admin = app.as_admin().await;
+    let sample = download(&app, "/webapi/excelupload/sample_productupload.xlsx").await;
+    let r = upload(&app, &admin, "/users/product/upload", "productdata", sample, vec![]).await;
+    assert_eq!(r.message(), "1 row(s) uploaded, 0 rejected.");
+
+    let r = app.get("/users/customer/download", Some(&admin)).await;
+    assert_eq!(r.message(), "Downloaded Successful");
+    let link = r.body["excelPath"].as_str().unwrap().to_string();
+    let token = link.split("token=").nth(1).unwrap().to_string();
+    let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
+    assert_eq!(check.body, serde_json::json!({ "valid": true, "message": "Valid link." }));
+    let rows = rows_of(&download(&app, &link).await);
+    assert_eq!(rows[0], CUSTOMER_HEADER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(rows.len(), 2401);
+    let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
+    assert_eq!(check.body, serde_json::json!({ "valid": false, "message": "Invalid or expired link." }));
+    let agent = app.as_agent(1).await;
+    assert_eq!(app.get("/users/customer/download", Some(&agent)).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_cli_imports_with_the_same_pipeline() {
+    let app = TestApp::new();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("products.xlsx");
+    std::fs::write(&file, workbook(&[&["Product Name", "SKU"], &["CLI Cola", "CC"], &["", "no name"]])).unwrap();
+    let out = app.cli(&["import", "product", file.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("1 row(s) uploaded, 1 rejected."), "{stdout}");
+    assert!(stdout.contains("row 3: Product Name is required"), "{stdout}");
+    assert!(dir.path().join("products.result.xlsx").exists());
+    let out = app.cli(&["import", "gadgets", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: unknown kind gadgets"));
+}
