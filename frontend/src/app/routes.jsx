@@ -7,6 +7,7 @@ const masters = () => import("../features/masters/screens");
 const customers = () => import("../features/customers/screens");
 const buckets = () => import("../features/buckets/screens");
 const deliveries = () => import("../features/deliveries/screens");
+const uploads = () => import("../features/uploads/screens");
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const ROUTES = [
@@ -38,6 +39,14 @@ export const ROUTES = [
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },
   { path: "/master/user/add", screen: pick(masters, "UserForm"), right: "user_master" },
   { path: "/master/user-edit/:id", screen: pick(masters, "UserForm"), right: "user_master" },
+  { path: "/master/customer-master", screen: pick(uploads, "CustomerMasterScreen"), right: "customer_master" },
+  { path: "/master/customer-master-upload", screen: pick(uploads, "CustomerUpload"), right: "customer_master" },
+  { path: "/master/customer-master-upload/:isDelete", screen: pick(uploads, "CustomerUpload"), right: "customer_master" },
+  { path: "/master/product-master-upload", screen: pick(uploads, "ProductUpload"), right: "product_master" },
+  { path: "/master/order-upload", screen: pick(uploads, "OrderUpload"), right: "product_master" },
+  { path: "/master/distributor-master-upload", screen: pick(uploads, "DistributorUpload"), right: "distributor_master" },
+  { path: "/master/scorecard-master-upload", screen: pick(uploads, "ScorecardUpload"), right: "scorecard_master" },
+  { path: "/master/delivery-master-upload", screen: pick(uploads, "DeliveryUpload"), right: "delivery_upload_master" },
   { path: "/master/outcome-master", screen: pick(masters, "OutcomeList"), right: "outcome_master" },
   { path: "/master/outcome-master-add", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },
   { path: "/master/outcome-master-edit/:id", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },

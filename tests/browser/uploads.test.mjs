@@ -1,0 +1,71 @@
+// An administrator downloads a sample, uploads a file with one bad row, reads the result modal and
+// downloads the result workbook.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { start } from "./server.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+test("an admin uploads products with one bad row and downloads the result", async () => {
+  const p = await app.page({ width: 1280, height: 900 });
+  await p.context().setDefaultTimeout(10000);
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  await p.getByTestId("sidebar").getByRole("link", { name: "Product Upload" }).click();
+  await p.getByRole("heading", { name: "Product Master Upload" }).waitFor();
+
+  const [sample] = await Promise.all([p.waitForEvent("download"), p.getByRole("link", { name: "Upload File Format" }).click()]);
+  assert.equal(sample.suggestedFilename(), "sample.xlsx");
+  const samplePath = await sample.path();
+  assert.equal(readFileSync(samplePath).subarray(0, 2).toString(), "PK");
+
+  // Nothing chosen: the screen says so and sends nothing.
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByText("Please choose an .xlsx file.").waitFor();
+
+  const dir = mkdtempSync(join(tmpdir(), "fieldsales-upload-"));
+  const file = join(dir, "products.xlsx");
+  execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify([["Product Name", "SKU"], ["Browser Cola", "BC-1"], ["", "NO-NAME"], ["Browser Tea", "BT-1"]])]);
+  await p.locator("#uploadFile").setInputFiles(file);
+  await p.getByRole("button", { name: "Submit" }).click();
+  const dialog = p.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Data Uploaded Successfully" }).waitFor();
+  await dialog.getByText("2 row(s) uploaded, 1 rejected.").waitFor();
+  const row = dialog.getByTestId("upload-result").locator("tbody tr");
+  assert.equal(await row.count(), 1);
+  assert.match(await row.textContent(), /3.*Product Name is required/);
+
+  const [result] = await Promise.all([p.waitForEvent("download"), dialog.getByRole("link", { name: "Download the result workbook" }).click()]);
+  assert.equal(result.suggestedFilename(), "product-result.xlsx");
+  assert.equal(readFileSync(await result.path()).subarray(0, 2).toString(), "PK");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // A file that uploads nothing says so.
+  const bad = join(dir, "bad.xlsx");
+  execFileSync("python3", [join(here, "make_xlsx.py"), bad, JSON.stringify([["Product Name", "SKU"], ["", "X"]])]);
+  await p.locator("#uploadFile").setInputFiles(bad);
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByRole("dialog").getByRole("heading", { name: "No Data Uploaded" }).waitFor();
+  await p.context().close();
+});
+
+test("the customer master downloads the workbook", async () => {
+  const p = await app.page({ width: 1280, height: 900 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  await p.goto("/#/master/customer-master");
+  const [file] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Download Customer Master" }).click()]);
+  assert.equal(file.suggestedFilename(), "customer.xlsx");
+  await p.waitForFunction(() => document.querySelector("[data-testid=alert-success]")?.textContent === "Downloaded Successful");
+  await p.getByRole("link", { name: "Delete" }).click();
+  await p.getByRole("heading", { name: "Customer Master Delete" }).waitFor();
+  await p.context().close();
+});
