@@ -310,3 +310,17 @@ async fn the_cli_imports_with_the_same_pipeline() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: unknown kind gadgets"));
 }
+
+#[test]
+fn the_upload_formats_page_matches_the_definitions() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/uploads.md")).unwrap();
+    for kind in fieldsales::uploads::kinds::ALL {
+        let section = doc.split(&format!("## {}: ", kind.name)).nth(1).unwrap_or_else(|| panic!("no section for {}", kind.name));
+        let section = section.split("\n## ").next().unwrap();
+        assert!(section.contains(&format!("file field `{}`, right `{}`", kind.field, kind.right)), "{}", kind.name);
+        for column in kind.columns {
+            let line = format!("| {} | {} |", column.header, if column.required { "yes" } else { "no" });
+            assert!(section.contains(&line), "{}: {line}", kind.name);
+        }
+    }
+}

@@ -1,11 +1,13 @@
-"""Writes a minimal .xlsx (inline strings, one sheet) from JSON rows, for the browser tests:
-python3 make_xlsx.py out.xlsx '[["Product Name", "SKU"], ["Cola", "C1"]]'"""
+"""Writes a minimal .xlsx (inline strings, one sheet) from JSON rows, for the browser tests and the
+import benchmark: python3 make_xlsx.py out.xlsx '[["Product Name", "SKU"], ["Cola", "C1"]]'
+(or @rows.json to read the rows from a file)."""
 import json
 import sys
 import zipfile
 from xml.sax.saxutils import escape
 
-out, rows = sys.argv[1], json.loads(sys.argv[2])
+out, arg = sys.argv[1], sys.argv[2]
+rows = json.load(open(arg[1:])) if arg.startswith("@") else json.loads(arg)
 
 
 def col(i):
