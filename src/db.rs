@@ -102,3 +102,16 @@ pub fn setting_or_insert(conn: &Connection, key: &str, value: &str) -> rusqlite:
     )?;
     conn.query_row("SELECT value FROM settings WHERE key = :key", &[(":key", key)], |r| r.get(0))
 }
+
+/// SQLite refuses named parameters a statement does not use: keep only those `sql` names.
+pub fn only_used<'a>(
+    sql: &str,
+    params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>,
+) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
+    let used = |name: &str| {
+        sql.match_indices(name).any(|(at, _)| {
+            !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    params.into_iter().filter(|(name, _)| used(name)).collect()
+}

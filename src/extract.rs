@@ -101,6 +101,40 @@ pub mod lenient {
         })
     }
 
+    /// A list of whole numbers, accepting `[1, "3"]`, a single `4` or `"4"`, `"1,3"`, or null.
+    pub fn vec_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
+        Ok(texts(d)?.iter().filter_map(|t| t.trim().parse::<i64>().ok()).collect())
+    }
+
+    /// A list of texts, accepting `["a", "b"]`, a single `"a"` or `"a,b"`, numbers, or null.
+    pub fn vec_text<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        Ok(texts(d)?.into_iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect())
+    }
+
+    fn texts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Item {
+            Text(String),
+            Num(f64),
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum OneOrMany {
+            Many(Vec<Item>),
+            One(Item),
+        }
+        let text = |i: Item| match i {
+            Item::Text(t) => t,
+            Item::Num(n) => n.to_string(),
+        };
+        Ok(match Option::<OneOrMany>::deserialize(d)? {
+            None => Vec::new(),
+            Some(OneOrMany::Many(items)) => items.into_iter().map(text).collect(),
+            Some(OneOrMany::One(item)) => text(item).split(',').map(str::to_string).collect(),
+        })
+    }
+
     /// An optional whole number, accepting `4` and `"4"`.
     pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
         match to_f64::<D::Error>(Option::<NumOrText>::deserialize(d)?)? {

@@ -17,6 +17,7 @@ pub mod extract;
 pub mod files;
 pub mod mailer;
 pub mod masters;
+pub mod reports;
 pub mod scope;
 pub mod seed;
 pub mod state;

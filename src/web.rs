@@ -42,6 +42,7 @@ fn api_router(state: &AppState) -> Router<AppState> {
         .merge(crate::buckets::router())
         .merge(crate::deliveries::router())
         .merge(crate::uploads::router())
+        .merge(crate::reports::router())
         .route("/report/download", get(crate::downloads::download))
         .route("/report/check-download-token-valid", get(crate::downloads::check))
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))

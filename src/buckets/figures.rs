@@ -196,7 +196,7 @@ pub fn bucket_page(
     let p = BucketParams::new(agents, w);
     let from10 = w.from10();
     let count_sql = format!("SELECT COUNT(*) FROM customers c WHERE {AGENT_FILTER} AND {condition}");
-    let total: i64 = conn.query_row(&count_sql, &only_used(&count_sql, p.list())[..], |r| r.get(0))?;
+    let total: i64 = conn.query_row(&count_sql, &crate::db::only_used(&count_sql, p.list())[..], |r| r.get(0))?;
     // Never-visited customers count as the oldest visits.
     let direction = if order == Order::Asc { "ASC NULLS FIRST" } else { "DESC NULLS LAST" };
     let sql = format!(
@@ -220,7 +220,7 @@ pub fn bucket_page(
     params.push((":offset", &offset));
     let mut stmt = conn.prepare(&sql)?;
     let from15_ts = p.from15_ts;
-    let rows = stmt.query_map(&only_used(&sql, params)[..], |r| {
+    let rows = stmt.query_map(&crate::db::only_used(&sql, params)[..], |r| {
         let last_visit: Option<i64> = r.get(12)?;
         let last_order: Option<String> = r.get(13)?;
         let (this_month, prev_month): (bool, bool) = (r.get(17)?, r.get(18)?);
@@ -286,16 +286,6 @@ impl BucketParams {
     }
 }
 
-/// SQLite refuses named parameters a statement does not use; keep only those in `sql`.
-fn only_used<'a>(sql: &str, params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
-    let used = |name: &str| {
-        sql.match_indices(name).any(|(at, _)| {
-            !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        })
-    };
-    params.into_iter().filter(|(name, _)| used(name)).collect()
-}
-
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderedRow {
@@ -322,7 +312,7 @@ pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order
          GROUP BY c.customer_id, o.seller_name, month, o.product_name"
     );
     let count_sql = format!("SELECT COUNT(*) FROM ({grouped})");
-    let total: i64 = conn.query_row(&count_sql, &only_used(&count_sql, p.list())[..], |r| r.get(0))?;
+    let total: i64 = conn.query_row(&count_sql, &crate::db::only_used(&count_sql, p.list())[..], |r| r.get(0))?;
     let direction = if order == Order::Asc { "ASC" } else { "DESC" };
     let sql = format!(
         "SELECT g.buyer_id, g.seller_name, g.month, g.product_name, g.price, g.qty, g.sku,
@@ -333,7 +323,7 @@ pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order
     params.push((":limit", &limit));
     params.push((":offset", &offset));
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(&only_used(&sql, params)[..], |r| {
+    let rows = stmt.query_map(&crate::db::only_used(&sql, params)[..], |r| {
         Ok(OrderedRow {
             buyer_id: r.get(0)?,
             seller_name: r.get(1)?,

@@ -87,6 +87,7 @@ test("a temporary password forces a change, then the new password works", async 
   await p.getByLabel("New Password").fill("short1");
   await p.getByLabel("Confirm Password").fill("short1");
   await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByText("Password must be minimum 12 alphanumeric character").nth(1).waitFor();
   assert.equal(await p.getByText("Password must be minimum 12 alphanumeric character").count(), 2);
   await p.getByLabel("New Password").fill("BrandNewPass42");
   await p.getByLabel("Confirm Password").fill("BrandNewPass42");

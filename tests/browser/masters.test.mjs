@@ -107,7 +107,7 @@ test("a user is added, changed and deleted", async () => {
 
   // Filters: by type and by search text.
   await p.getByLabel("Search name or email").fill("kiran");
-  assert.equal(await p.getByTestId("master-table").locator("tbody tr").count(), 1);
+  await p.waitForFunction(() => document.querySelectorAll("[data-testid=master-table] tbody tr").length === 1);
   await rowOf("kiran@demo.test").getByRole("link", { name: "Modify" }).click();
   await p.waitForFunction(() => document.querySelector("#name")?.value === "Kiran Patil");
   await p.getByLabel("Name").fill("Kiran P");

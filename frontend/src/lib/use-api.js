@@ -19,3 +19,22 @@ export function useApi(path, { initial = null, silent = false } = {}) {
   useEffect(load, [load]);
   return { ...state, reload: load };
 }
+
+/**
+ * A saving flag and the one way to run a save: the flag disables the submit button and shows its
+ * spinner while `work` runs; a failure shows the server's message in an error alert.
+ */
+export function useSaving() {
+  const [busy, setBusy] = useState(false);
+  const saving = async (work) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, saving];
+}

@@ -5,6 +5,7 @@ import { Redirect, useLocation } from "wouter";
 import { post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
+import { useSaving } from "../../lib/use-api";
 import { checkVersion, clearSession, getSession, homeRouteFor, setSession } from "../../lib/session";
 import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
@@ -24,7 +25,7 @@ function Card({ title, children }) {
 export function LoginScreen() {
   const [, navigate] = useLocation();
   const [step, setStep] = useState(1);
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [account, setAccount] = useState({ otpAllowed: false, userType: null });
   const [otpRequested, setOtpRequested] = useState(false);
   const form = useForm({ userName: "", method: "password", password: "", otp: "", terms: false }, (v) =>
@@ -44,8 +45,7 @@ export function LoginScreen() {
   const checkUser = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/login/checkUser", { userName: values.userName.trim() });
       if (!r.success) {
         alertError(r.message);
@@ -55,32 +55,22 @@ export function LoginScreen() {
         setOtpRequested(false);
         setStep(2);
       }
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const getOtp = async () => {
     if (!values.userName.trim()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/login/generateOTP", { userName: values.userName.trim() });
       alertSuccess(r.message);
       setOtpRequested(true);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const login = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const position = account.userType === 4 ? await currentPosition() : null;
       const otp = values.method === "otp";
       const user = await post(otp ? "/login/authOTP" : "/login/auth", {
@@ -95,11 +85,7 @@ export function LoginScreen() {
       setSession(user);
       checkVersion(user);
       navigate(homeRouteFor(user));
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (step === 1) {
@@ -171,20 +157,15 @@ export function LoginScreen() {
 }
 
 export function ForgotScreen() {
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const { values, errors, set, validate } = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
   const submit = async (e) => {
     e.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/login/reset", { userName: values.userName.trim() });
       alertSuccess(r.message);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Card title="Forgot Password">
@@ -202,7 +183,7 @@ export function ForgotScreen() {
 /** Current, new and confirm password; after a change the user signs in again. */
 function PasswordForm() {
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const { values, errors, set, validate } = useForm(
     { currentPassword: "", newPassword: "", confirmPassword: "" },
     {
@@ -214,17 +195,12 @@ function PasswordForm() {
   const submit = async (e) => {
     e.preventDefault();
     if (!validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/users/passwordUpdate", values);
       alertSuccess(r.message);
       clearSession();
       navigate("/login");
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">

@@ -5,6 +5,7 @@ import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
+import { useSaving } from "../../lib/use-api";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 
 const mobileRules = [
@@ -13,7 +14,7 @@ const mobileRules = [
 
 export function NewCustomerScreen() {
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const form = useForm(
     { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "" },
     { mobileNo: [rules.required("Mobile No. is Required"), ...mobileRules], buyerName: [rules.required("Buyer Name is Required")] },
@@ -22,16 +23,11 @@ export function NewCustomerScreen() {
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/users/customer", { ...v, mobileNo: v.mobileNo.trim(), buyerName: v.buyerName.trim() });
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(r.buyerId)}`);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section>
@@ -55,7 +51,7 @@ export function ProfileScreen({ params }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
   const [profile, setProfile] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const form = useForm({ mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "" }, { mobile: mobileRules });
   useEffect(() => {
     get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
@@ -70,18 +66,13 @@ export function ProfileScreen({ params }) {
       alertInfo("Atleast one field to have an input");
       return;
     }
-    setBusy(true);
-    try {
+    await saving(async () => {
       const body = { buyerId };
       PROFILE_FIELDS.forEach((f) => v[f].trim() && (body[f] = v[f].trim()));
       const r = await post("/users/customer/profile", body);
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   if (!profile) return <Loading />;
   return (

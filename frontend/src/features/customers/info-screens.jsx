@@ -9,7 +9,7 @@ import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 
 const SLOTS = ["img1", "img2", "img3"];
 
@@ -19,7 +19,7 @@ export function InfoScreen({ params, user }) {
   const { data: types } = useApi("/master/info-type-subtype", { initial: [] });
   const history = useApi(`/users/customer/infohistory/${encodeURIComponent(buyerId)}`, { initial: [] });
   const [files, setFiles] = useState({});
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const subsOf = (id) => ((types || []).find((t) => String(t.infoId) === String(id)) || { subInfo: [] }).subInfo;
   const form = useForm({ infoTypeId: "", subTypes: [], remark: "" }, (v) => ({
     infoTypeId: [rules.required("Info Type is required.")],
@@ -35,8 +35,7 @@ export function InfoScreen({ params, user }) {
     v.subTypes.forEach((s) => data.append("infoSubTypeId", String(s)));
     data.append("remark", v.remark.trim());
     SLOTS.forEach((slot) => files[slot] && data.append(slot, files[slot]));
-    setBusy(true);
-    try {
+    await saving(async () => {
       const position = user.userType === 4 ? await currentPosition() : null;
       if (position) {
         data.append("latitude", String(position.latitude));
@@ -45,11 +44,7 @@ export function InfoScreen({ params, user }) {
       const r = await api(`/users/customer/info/${encodeURIComponent(buyerId)}`, { method: "POST", body: data });
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section>
@@ -170,21 +165,16 @@ export function InfoUpdateScreen() {
 }
 
 function StatusModal({ row, onClose, onSaved }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const form = useForm({ remark: "" }, { remark: [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] });
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await post("/users/infoUpdate", { id: row.id, adminStatus: form.values.remark.trim() });
       alertSuccess(r.message);
       onSaved();
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div class="modal-backdrop">

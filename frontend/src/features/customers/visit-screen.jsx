@@ -11,7 +11,7 @@ import { hasRight } from "../../lib/session";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 
 const STEP = 5;
 
@@ -49,13 +49,12 @@ function Details({ c }) {
 
 function VisitForm({ buyerId, user, onSaved }) {
   const { data: outcomes } = useApi("/master/outcome", { initial: [] });
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
+    await saving(async () => {
       const position = user.userType === 4 ? await currentPosition() : null;
       const r = await post("/users/customer/details", {
         buyerID: buyerId,
@@ -67,11 +66,7 @@ function VisitForm({ buyerId, user, onSaved }) {
       alertSuccess(r.message);
       form.reset();
       onSaved();
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form class="card" onSubmit={submit} noValidate>

@@ -2,26 +2,22 @@
 // the 'Delivery Update Status' modal to approve or reject one with a remark.
 import { useState } from "react";
 import { post } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 
 async function save(records, onDone) {
-  try {
-    const r = await post("/users/delivery/approval/update", records);
-    alertSuccess(r.message);
-    onDone();
-  } catch (err) {
-    alertError(err.message);
-  }
+  const r = await post("/users/delivery/approval/update", records);
+  alertSuccess(r.message);
+  onDone();
 }
 
 function StatusModal({ delivery, onClose, onSaved }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
     approveStatus: [rules.required("Please Select Approve Status")],
     remark: v.approveStatus === "Reject" ? [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] : [],
@@ -30,9 +26,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    await save([{ deliveryId: delivery.deliveryId, approveStatus: v.approveStatus, rejectedReason: v.approveStatus === "Reject" ? v.remark.trim() : null }], onSaved);
-    setBusy(false);
+    await saving(() => save([{ deliveryId: delivery.deliveryId, approveStatus: v.approveStatus, rejectedReason: v.approveStatus === "Reject" ? v.remark.trim() : null }], onSaved));
   };
   const rows = [
     ["Order ID", delivery.orderID],
@@ -76,6 +70,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
 export default function ApproveScreen() {
   const { data, loading, reload } = useApi("/users/delivery/approval", { initial: [] });
   const [chosen, setChosen] = useState([]);
+  const [busy, saving] = useSaving();
   const [editing, setEditing] = useState(null);
   const rows = data || [];
   const allChosen = rows.length > 0 && chosen.length === rows.length;
@@ -88,7 +83,7 @@ export default function ApproveScreen() {
   return (
     <section>
       <PageHeader title="Delivery Approve">
-        <button type="button" class="btn btn-primary" disabled={!chosen.length} onClick={() => save(chosen.map((id) => ({ deliveryId: id, approveStatus: "Approve", rejectedReason: null })), done)}>
+        <button type="button" class="btn btn-primary" disabled={!chosen.length || busy} onClick={() => saving(() => save(chosen.map((id) => ({ deliveryId: id, approveStatus: "Approve", rejectedReason: null })), done))}>
           Approve Selected
         </button>
       </PageHeader>

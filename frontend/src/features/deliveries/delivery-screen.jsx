@@ -8,7 +8,7 @@ import { rules, useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 
 const OTHER = "0";
 
@@ -36,7 +36,7 @@ function UpdateForm({ delivery, onSaved }) {
   const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
   const [reasons, setReasons] = useState([]);
   const [image, setImage] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const statusOf = (id) => (statuses || []).find((s) => String(s.deliveryStatusID) === String(id));
   const form = useForm({ deliveryStatusID: "", reasonCodeID: "", otherReason: "" }, (v) => ({
     deliveryStatusID: [rules.required("Delivery Status is Required")],
@@ -63,16 +63,11 @@ function UpdateForm({ delivery, onSaved }) {
     if (reasons.length) data.append("reasonCodeID", v.reasonCodeID);
     data.append("otherReason", v.reasonCodeID === OTHER ? v.otherReason.trim() : "");
     if (image) data.append("imagedata", image);
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await api("/users/delivery/update", { method: "POST", body: data });
       alertSuccess(r.message);
       onSaved();
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -6,7 +6,7 @@ import { api } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { Field, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList } from "./master-list";
 
 const LIST = "/master/broadcast-master";
@@ -36,7 +36,7 @@ export function BroadcastForm() {
   const [, navigate] = useLocation();
   const { data: types } = useApi("/master/userType", { initial: [] });
   const { data: countries } = useApi("/master/country", { initial: [] });
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [image, setImage] = useState(null);
   const supportsCountry = (typeId) => {
     const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
@@ -60,16 +60,11 @@ export function BroadcastForm() {
     data.append("userType", v.userType);
     data.append("country", v.country);
     if (image) data.append("chatImage", image);
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await api("/chat/broadcastMessage", { method: "POST", body: data });
       alertSuccess(r.message);
       navigate(LIST);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section>

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { get } from "../../lib/api-client";
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList, saveAndReturn } from "./master-list";
 
 const STATUS_LIST = "/master/delivery-status";
@@ -36,7 +36,7 @@ export function DeliveryStatusList() {
 export function DeliveryStatusForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const form = useForm({ deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" }, { deliveryStatus: [rules.required("Delivery Status is Required")] });
   useEffect(() => {
@@ -51,7 +51,7 @@ export function DeliveryStatusForm({ params }) {
     e.preventDefault();
     if (!form.validate()) return;
     const body = { deliveryStatusID: id, deliveryStatus: v.deliveryStatus.trim(), recordLock: v.recordLock === "true", additionalReasonCode: v.additionalReasonCode === "true" };
-    saveAndReturn("/master/deliveryStatus", body, STATUS_LIST, setBusy, navigate);
+    saveAndReturn(saving, "/master/deliveryStatus", body, STATUS_LIST, navigate);
   };
   if (loading) return <Loading />;
   return (
@@ -88,7 +88,7 @@ export function ReasonForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const form = useForm(
     { deliveryStatusID: "", additionalReasonCode: "" },
@@ -105,7 +105,7 @@ export function ReasonForm({ params }) {
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    saveAndReturn("/master/additionalReason", { reasonCodeID: id, deliveryStatusID: Number(v.deliveryStatusID), additionalReasonCode: v.additionalReasonCode.trim() }, REASON_LIST, setBusy, navigate);
+    saveAndReturn(saving, "/master/additionalReason", { reasonCodeID: id, deliveryStatusID: Number(v.deliveryStatusID), additionalReasonCode: v.additionalReasonCode.trim() }, REASON_LIST, navigate);
   };
   if (loading) return <Loading />;
   return (

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { get } from "../../lib/api-client";
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList, saveAndReturn } from "./master-list";
 
 const LIST = "/master/link-master";
@@ -31,7 +31,7 @@ export function LinkForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const { data: countries } = useApi("/master/country", { initial: [] });
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const form = useForm(
     { linkName: "", link: "", countries: [] },
@@ -56,7 +56,7 @@ export function LinkForm({ params }) {
     e.preventDefault();
     if (!form.validate()) return;
     const v = form.values;
-    saveAndReturn("/master/link", { linkId: id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries }, LIST, setBusy, navigate);
+    saveAndReturn(saving, "/master/link", { linkId: id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries }, LIST, navigate);
   };
   if (loading) return <Loading />;
   return (

@@ -59,16 +59,11 @@ export function MasterList({ title, source, columns, idOf, addPath, editPath, de
   );
 }
 
-/** Saves a master form and goes back to its list; shows the server's message either way. */
-export async function saveAndReturn(path, body, listPath, setBusy, navigate) {
-  setBusy(true);
-  try {
+/** Saves a master form (through `useSaving`'s `saving`) and goes back to its list. */
+export function saveAndReturn(saving, path, body, listPath, navigate) {
+  return saving(async () => {
     const r = await post(path, body);
     alertSuccess(r.message);
     navigate(listPath);
-  } catch (err) {
-    alertError(err.message);
-  } finally {
-    setBusy(false);
-  }
+  });
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { get } from "../../lib/api-client";
 import { rules, useForm } from "../../lib/form";
+import { useSaving } from "../../lib/use-api";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { MasterList, saveAndReturn } from "./master-list";
 
@@ -10,7 +11,7 @@ import { MasterList, saveAndReturn } from "./master-list";
 function NameForm({ params, spec }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const form = useForm({ name: "" }, { name: [rules.required(spec.required)] });
   useEffect(() => {
@@ -23,7 +24,7 @@ function NameForm({ params, spec }) {
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    saveAndReturn(spec.api, { [spec.idField]: id, [spec.nameField]: form.values.name.trim() }, spec.list, setBusy, navigate);
+    saveAndReturn(saving, spec.api, { [spec.idField]: id, [spec.nameField]: form.values.name.trim() }, spec.list, navigate);
   };
   return (
     <section>

@@ -6,7 +6,7 @@ import { api, get } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { Field, Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList, saveAndReturn } from "./master-list";
 
 const LIST = "/master/subinfo-master";
@@ -45,7 +45,7 @@ export function SubInfoForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const types = useInfoTypeOptions();
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const [file, setFile] = useState(null);
   const form = useForm({ infoId: "", name: "" }, () => ({
@@ -68,19 +68,14 @@ export function SubInfoForm({ params }) {
       const data = new FormData();
       data.append("infoId", form.values.infoId);
       data.append("data", file);
-      setBusy(true);
-      try {
+      await saving(async () => {
         const r = await api("/master/info-type-subtype/upload", { method: "POST", body: data });
         alertSuccess(r.message);
         navigate(LIST);
-      } catch (err) {
-        alertError(err.message);
-      } finally {
-        setBusy(false);
-      }
+      });
       return;
     }
-    saveAndReturn("/master/info-subtype", { infoSubId: id, infoId: Number(form.values.infoId), infoSubType: form.values.name.trim() }, LIST, setBusy, navigate);
+    saveAndReturn(saving, "/master/info-subtype", { infoSubId: id, infoId: Number(form.values.infoId), infoSubType: form.values.name.trim() }, LIST, navigate);
   };
   if (loading) return <Loading />;
   return (

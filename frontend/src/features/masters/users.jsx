@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { get } from "../../lib/api-client";
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
+import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList, saveAndReturn } from "./master-list";
 
 const LIST = "/master/user-master";
@@ -61,7 +61,7 @@ export function UserForm({ params }) {
   const { data: types } = useApi("/master/userType", { initial: [] });
   const { data: countries } = useApi("/master/country", { initial: [] });
   const { data: managers } = useApi("/master/user?userType=3", { initial: [] });
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [loading, setLoading] = useState(!!id);
   const supportsCountry = (typeId) => {
     const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
@@ -93,7 +93,7 @@ export function UserForm({ params }) {
       country: supportsCountry(v.userType) ? v.country : null,
       managerId: Number(v.userType) === AGENT ? Number(v.managerId) : null,
     };
-    saveAndReturn("/master/user", body, LIST, setBusy, navigate);
+    saveAndReturn(saving, "/master/user", body, LIST, navigate);
   };
   if (loading) return <Loading />;
   return (

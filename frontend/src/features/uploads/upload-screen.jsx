@@ -2,10 +2,11 @@
 // 'Upload File Format' sample, and the result modal with the rejected rows paged at 30.
 import { useState } from "react";
 import { api, get } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { alertSuccess } from "../../lib/alerts";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
+import { useSaving } from "../../lib/use-api";
 
 /** Each upload screen: its title, API path, file field and sample. */
 export const UPLOADS = {
@@ -58,7 +59,7 @@ export function UploadScreen({ kind, back = "/home" }) {
   const spec = UPLOADS[kind];
   const [file, setFile] = useState(null);
   const [error, setError] = useState(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const [result, setResult] = useState(null);
   const submit = async (e) => {
     e.preventDefault();
@@ -70,16 +71,11 @@ export function UploadScreen({ kind, back = "/home" }) {
     const data = new FormData();
     data.append(spec.field, file);
     if (kind.startsWith("customer")) data.append("isDelete", spec.isDelete ? "true" : "false");
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await api(spec.path, { method: "POST", body: data });
       if (r.excelLink) alertSuccess(r.message);
       setResult(r);
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section>
@@ -100,17 +96,12 @@ export function UploadScreen({ kind, back = "/home" }) {
 }
 
 export function CustomerMasterScreen() {
-  const [busy, setBusy] = useState(false);
+  const [busy, saving] = useSaving();
   const download = async () => {
-    setBusy(true);
-    try {
+    await saving(async () => {
       const r = await get("/users/customer/download");
       if (await downloadLink(r.excelPath)) alertSuccess("Downloaded Successful");
-    } catch (err) {
-      alertError(err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section>

@@ -1,0 +1,163 @@
+//! Report endpoints (spec 1 §7 "Reports"): each answers `{excelPath}`, a single-use link.
+
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::defs::{self, Filter, Report};
+use crate::auth::session::CurrentUser;
+use crate::customers::access::ScopeParams;
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Path, Query};
+use crate::state::AppState;
+
+/// Generates `report` for the caller and returns its download link.
+async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<Value>> {
+    user.require(report.right)?;
+    if report.dated {
+        super::window(&filter)?;
+    }
+    let scope = ScopeParams::from(user.scope());
+    let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
+    state
+        .db(move |conn| {
+            let (name, path) = crate::downloads::new_file(&data_dir)
+                .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating a report file")))?;
+            let rows = match super::export(conn, report, &filter, scope, &path, &mut |_| {}) {
+                Ok(rows) => rows,
+                Err(err) => {
+                    let _ = std::fs::remove_file(&path);
+                    return Err(err);
+                }
+            };
+            let link = crate::downloads::issue(conn, &data_dir, uid, &name, "report.xlsx")?;
+            Ok(json!({ "excelPath": link, "message": format!("{} report: {rows} row(s).", report.title) }))
+        })
+        .await
+        .map(Json)
+}
+
+fn required(value: &Option<String>, message: &str) -> AppResult<()> {
+    if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
+        Err(AppError::bad_request(message))
+    } else {
+        Ok(())
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReportQuery {
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    pub search: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub user_type: Option<i64>,
+    /// One country name, or several separated by commas.
+    #[serde(deserialize_with = "lenient::vec_text")]
+    pub country: Vec<String>,
+}
+
+/// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
+pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name): Path<String>, Query(q): Query<ReportQuery>) -> AppResult<Json<Value>> {
+    let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
+    if report.dated {
+        required(&q.from_date, "From Date is required")?;
+        required(&q.to_date, "To Date is required")?;
+    }
+    let filter = Filter {
+        from_date: q.from_date,
+        to_date: q.to_date,
+        search: q.search,
+        user_type: q.user_type,
+        countries: q.country,
+        ..Filter::default()
+    };
+    run(&state, &user, report, filter).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MonthlyBody {
+    #[serde(deserialize_with = "lenient::vec_text")]
+    pub country: Vec<String>,
+    #[serde(deserialize_with = "lenient::vec_i64")]
+    pub user_type: Vec<i64>,
+    pub report_name: Option<String>,
+    pub month_year: Option<String>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+}
+
+/// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
+pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<Value>> {
+    if b.user_type.is_empty() {
+        return Err(AppError::bad_request("Please select user type."));
+    }
+    if b.country.is_empty() {
+        return Err(AppError::bad_request("Please select country."));
+    }
+    let report = match b.report_name.as_deref() {
+        Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
+        _ => &defs::MONTHLY_SUMMARY,
+    };
+    let filter = Filter {
+        from_date: b.from_date,
+        to_date: b.to_date,
+        month_year: b.month_year,
+        // 0 means all types.
+        user_types: if b.user_type.contains(&0) { Vec::new() } else { b.user_type },
+        countries: b.country,
+        ..Filter::default()
+    };
+    run(&state, &user, report, filter).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DeliveryBody {
+    pub report_name: Option<String>,
+    pub month_year: Option<String>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    #[serde(deserialize_with = "lenient::vec_text")]
+    pub country: Vec<String>,
+}
+
+/// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
+pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<Value>> {
+    required(&b.from_date, "Please Enter From Date.")?;
+    required(&b.to_date, "Please Enter To Date.")?;
+    if b.country.is_empty() {
+        return Err(AppError::bad_request("Please select country."));
+    }
+    let filter = Filter {
+        from_date: b.from_date,
+        to_date: b.to_date,
+        month_year: b.month_year,
+        countries: b.country,
+        radio_button: b.report_name,
+        ..Filter::default()
+    };
+    run(&state, &user, &defs::DELIVERY, filter).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CountryBody {
+    #[serde(deserialize_with = "lenient::vec_text")]
+    pub country: Vec<String>,
+}
+
+/// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
+pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<Value>> {
+    if b.country.is_empty() {
+        return Err(AppError::bad_request("Please select country."));
+    }
+    run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country, ..Filter::default() }).await
+}
+
+/// `GET /report/mycustomerReport` (rpt_productivity): every customer of the caller's scope.
+pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+    run(&state, &user, &defs::MY_CUSTOMER, Filter::default()).await
+}
