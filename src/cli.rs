@@ -61,6 +61,9 @@ pub enum Command {
     /// Manage user accounts.
     #[command(subcommand)]
     User(UserCommand),
+    /// Reports.
+    #[command(subcommand)]
+    Report(ReportCommand),
     /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
     /// with a Status and Reason column is written beside the input).
     Import {
@@ -90,6 +93,34 @@ pub struct ServeArgs {
     /// Sign-in attempts allowed per client address and minute (0 = no limit).
     #[arg(long, env = "FIELDSALES_LOGIN_RATE", default_value_t = 60)]
     pub login_rate: u32,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Write a report to an .xlsx file, as the report screens do (an administrator's view).
+    Export {
+        /// customer-visit, customer-add, profile-update, info-add, login-history, productivity,
+        /// productivitysummary, monthly-summary, monthly-summary-am, delivery, mycustomer, buyer-details.
+        name: String,
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+        /// Country name; repeat for several.
+        #[arg(long)]
+        country: Vec<String>,
+        /// User type id; repeat for several (default: all but administrators).
+        #[arg(long = "user-type")]
+        user_type: Vec<i64>,
+        /// Buyer id or name (where the report has a search).
+        #[arg(long)]
+        search: Option<String>,
+        /// Delivery report: OrderDate (default) or UpdatedDate.
+        #[arg(long)]
+        by: Option<String>,
+        #[arg(short = 'o', long)]
+        output: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -261,6 +292,41 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let addr = args.addr;
             let state = AppState::new(pool, config)?;
             crate::web::serve(state, addr).await?;
+        }
+        Command::Report(ReportCommand::Export { name, from, to, country, user_type, search, by, output }) => {
+            let (pool, _) = open_migrated(&config)?;
+            let report = crate::reports::defs::by_name(&name).with_context(|| {
+                let names: Vec<&str> = crate::reports::defs::ALL.iter().map(|r| r.name).collect();
+                format!("unknown report {name}; use one of {}", names.join(", "))
+            })?;
+            let filter = crate::reports::defs::Filter {
+                from_date: from,
+                to_date: to,
+                search,
+                user_types: user_type,
+                countries: country,
+                radio_button: by,
+                ..Default::default()
+            };
+            let conn = pool.get()?;
+            let bar = indicatif::ProgressBar::new_spinner().with_style(
+                indicatif::ProgressStyle::with_template("{spinner} {pos} rows  {per_sec}  {elapsed}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            let started = std::time::Instant::now();
+            let everything = crate::customers::access::ScopeParams { all: true, own: None, manager: None };
+            let rows = tokio::task::block_in_place(|| {
+                crate::reports::export(&conn, report, &filter, everything, &output, &mut |n| bar.set_position(n))
+            })
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            bar.finish_and_clear();
+            let secs = started.elapsed().as_secs_f64();
+            println!(
+                "Wrote {rows} rows of the {} report to {} in {secs:.1} s ({:.0} rows/s)",
+                report.title,
+                output.display(),
+                rows as f64 / secs.max(1e-9)
+            );
         }
         Command::Import { kind, file, info_id, as_user, parse_only } => {
             if parse_only {

@@ -9,4 +9,5 @@ mod customers;
 mod deliveries;
 mod masters;
 mod platform;
+mod reports;
 mod uploads;
