@@ -37,7 +37,7 @@ export function App() {
         <Switch>
           {ROUTES.map((route) => (
             <Route key={route.path} path={route.path}>
-              {(params) => <Guarded route={route} user={user} params={params} />}
+              {(params) => <Guarded route={route} user={user} params={{ ...params, ...route.params }} />}
             </Route>
           ))}
           <Route>

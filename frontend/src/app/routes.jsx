@@ -8,6 +8,22 @@ const customers = () => import("../features/customers/screens");
 const buckets = () => import("../features/buckets/screens");
 const deliveries = () => import("../features/deliveries/screens");
 const uploads = () => import("../features/uploads/screens");
+const reportScreen = lazy(() => import("../features/reports/report-screen"));
+
+/** Each report screen and the right it needs (spec 1 §2 "Report screens"). */
+const REPORT_RIGHTS = {
+  "customer-visit": "rpt_customer_visit",
+  "customer-add": "rpt_customer_add",
+  "profile-update": "rpt_profile_update",
+  "info-add": "rpt_info_add",
+  "login-history": "rpt_login_history",
+  productivity: "rpt_productivity",
+  "monthly-summary": "rpt_productivity",
+  "monthly-summary-am": "rpt_productivity",
+  delivery: "rpt_productivity",
+  mycustomer: "rpt_productivity",
+  "buyer-details": "rpt_buyer_images",
+};
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const ROUTES = [
@@ -67,4 +83,10 @@ export const ROUTES = [
   { path: "/master/additional-reason-master-edit/:id", screen: pick(masters, "ReasonForm"), right: "additional_reason_master" },
   { path: "/master/broadcast-master", screen: pick(masters, "BroadcastList"), right: "broadcast_master" },
   { path: "/master/broadcast-master-add", screen: pick(masters, "BroadcastForm"), right: "broadcast_master" },
+  ...Object.entries(REPORT_RIGHTS).map(([name, right]) => ({
+    path: `/master/report/${name}`,
+    screen: reportScreen,
+    right,
+    params: { name },
+  })),
 ];

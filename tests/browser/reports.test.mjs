@@ -1,0 +1,55 @@
+// An administrator generates reports: the validation messages, then the download starts.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+let app;
+let p;
+before(async () => {
+  app = await start();
+  p = await app.page({ width: 1280, height: 900 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+});
+after(async () => app && (await app.stop()));
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+test("the customer-visit report downloads after its dates are given", async () => {
+  await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Customer Visit" }).click();
+  await p.getByRole("heading", { name: "Customer Visit Report" }).waitFor();
+  await p.getByRole("button", { name: "Generate Report" }).click();
+  await p.getByText("From Date is required").waitFor();
+  await p.getByText("To Date is required").waitFor();
+  await p.getByLabel("From Date").fill("2026-01-01");
+  await p.getByLabel("To Date").fill(today());
+  const [file] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
+  assert.equal(file.suggestedFilename(), "report.xlsx");
+  assert.equal(readFileSync(await file.path()).subarray(0, 2).toString(), "PK");
+  await p.getByRole("status").getByText(/Customer Visit report: \d+ row\(s\)\./).waitFor();
+});
+
+test("the monthly and delivery reports ask for their choices", async () => {
+  await p.goto("/#/master/report/monthly-summary");
+  await p.getByRole("button", { name: "Generate Report" }).click();
+  await p.getByText("Please select user type.").waitFor();
+  await p.getByText("Please select country.").waitFor();
+  await p.getByLabel("RCA").check();
+  await p.getByLabel("India").check();
+  const [monthly] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
+  assert.equal(monthly.suggestedFilename(), "report.xlsx");
+
+  await p.goto("/#/master/report/delivery");
+  await p.getByRole("button", { name: "Generate Report" }).click();
+  await p.getByText("Please Enter From Date.").waitFor();
+  await p.getByText("Please Enter To Date.").waitFor();
+  await p.getByText("Please select country.").waitFor();
+  await p.getByLabel("From Date").fill("2026-01-01");
+  await p.getByLabel("To Date").fill(today());
+  await p.getByLabel("Sri Lanka").check();
+  await p.getByLabel("Updated Date").check();
+  const [delivery] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
+  assert.equal(delivery.suggestedFilename(), "report.xlsx");
+  assert.deepEqual(p.pageErrors, []);
+});
