@@ -186,3 +186,14 @@ async fn report_validation_messages_and_rights() {
         .await
         .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 }
+
+#[test]
+fn the_reports_page_matches_the_definitions() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reports.md")).unwrap();
+    for report in fieldsales::reports::defs::ALL {
+        let section = doc.split(&format!("## {}: ", report.name)).nth(1).unwrap_or_else(|| panic!("no section for {}", report.name));
+        let section = section.split("\n## ").next().unwrap();
+        assert!(section.contains(&format!("right `{}`", report.right)), "{}", report.name);
+        assert!(section.contains(&format!("Columns: {}.", report.columns.join(", "))), "{}", report.name);
+    }
+}
