@@ -186,6 +186,7 @@ CREATE TABLE IF NOT EXISTS customers (
 -- Covers an agent's or a manager's search: their customers' ids, names and mobiles, no table reads.
 CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id, buyer_id, name, mobile);
 CREATE INDEX IF NOT EXISTS customers_mobile ON customers(mobile);
+CREATE INDEX IF NOT EXISTS customers_created ON customers(created_at);
 
 -- An administrator's search over every customer by id, name or mobile, by prefix and by word,
 -- without scanning the table. (Agents and managers search their own customers through the
@@ -220,6 +221,8 @@ CREATE TABLE IF NOT EXISTS visits (
 );
 CREATE INDEX IF NOT EXISTS visits_customer ON visits(customer_id, visited_at);
 CREATE INDEX IF NOT EXISTS visits_agent ON visits(agent_id, visited_at);
+-- Reports walk visits in time order without sorting.
+CREATE INDEX IF NOT EXISTS visits_at ON visits(visited_at);
 
 -- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.
 CREATE TABLE IF NOT EXISTS order_lines (
