@@ -61,6 +61,8 @@ CREATE INDEX IF NOT EXISTS users_type ON users(user_type_id);
 CREATE TABLE IF NOT EXISTS sessions (
     session_id       TEXT PRIMARY KEY,
     uid              INTEGER NOT NULL REFERENCES users(uid),
+    -- Set on an impersonated session: the administrator acting, whose own session must come along.
+    impersonator_uid INTEGER REFERENCES users(uid),
     created_at       INTEGER NOT NULL,
     expires_at       INTEGER NOT NULL,
     ended_at         INTEGER,
@@ -369,4 +371,54 @@ CREATE TABLE IF NOT EXISTS download_tokens (
     uid        INTEGER NOT NULL REFERENCES users(uid),
     expires_at INTEGER NOT NULL,
     used       INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+-- One-time, one-minute tokens that open an impersonated session.
+CREATE TABLE IF NOT EXISTS impersonation_tokens (
+    token       TEXT PRIMARY KEY,
+    admin_uid   INTEGER NOT NULL REFERENCES users(uid),
+    target_uid  INTEGER NOT NULL REFERENCES users(uid),
+    expires_at  INTEGER NOT NULL,
+    used        INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+-- What happened while an administrator acted for another user: start, each request, end.
+CREATE TABLE IF NOT EXISTS audit_log (
+    id         INTEGER PRIMARY KEY,
+    at         INTEGER NOT NULL,
+    actor_uid  INTEGER NOT NULL REFERENCES users(uid),
+    as_uid     INTEGER NOT NULL REFERENCES users(uid),
+    action     TEXT NOT NULL,
+    status     INTEGER
+);
+CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at);
+
+-- Chat: one conversation per pair of users (user_a < user_b), their messages, broadcast reads.
+CREATE TABLE IF NOT EXISTS conversations (
+    conversation_id INTEGER PRIMARY KEY,
+    user_a          INTEGER NOT NULL REFERENCES users(uid),
+    user_b          INTEGER NOT NULL REFERENCES users(uid),
+    created_at      INTEGER NOT NULL,
+    UNIQUE (user_a, user_b)
+);
+CREATE INDEX IF NOT EXISTS conversations_b ON conversations(user_b);
+
+CREATE TABLE IF NOT EXISTS messages (
+    message_id      INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(conversation_id),
+    sender_uid      INTEGER NOT NULL REFERENCES users(uid),
+    receiver_uid    INTEGER NOT NULL REFERENCES users(uid),
+    message_text    TEXT,
+    image_name      TEXT,
+    sent_at         INTEGER NOT NULL,
+    read_at         INTEGER
+);
+CREATE INDEX IF NOT EXISTS messages_conversation ON messages(conversation_id, message_id);
+CREATE INDEX IF NOT EXISTS messages_unread ON messages(receiver_uid, read_at);
+
+CREATE TABLE IF NOT EXISTS broadcast_reads (
+    broadcast_id INTEGER NOT NULL REFERENCES broadcasts(id),
+    uid          INTEGER NOT NULL REFERENCES users(uid),
+    read_at      INTEGER NOT NULL,
+    PRIMARY KEY (broadcast_id, uid)
 ) WITHOUT ROWID;

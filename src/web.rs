@@ -110,11 +110,24 @@ async fn require_session(State(state): State<AppState>, req: Request, next: Next
     if crate::auth::PUBLIC_PATHS.contains(&path) {
         return next.run(req).await;
     }
+    let action = format!("{} {}", req.method(), path);
     let (mut parts, body) = req.into_parts();
-    match SessionUser::from_request_parts(&mut parts, &state).await {
-        Ok(_) => next.run(Request::from_parts(parts, body)).await,
-        Err(err) => err.into_response(),
+    let user = match SessionUser::from_request_parts(&mut parts, &state).await {
+        Ok(user) => user,
+        Err(err) => return err.into_response(),
+    };
+    let response = next.run(Request::from_parts(parts, body)).await;
+    // Everything done while an administrator acts for another user is recorded with both.
+    if let Some(admin) = user.impersonator {
+        let status = response.status().as_u16();
+        let recorded = state
+            .db(move |conn| Ok(crate::auth::impersonation::audit(conn, admin, user.uid, &action, Some(status))?))
+            .await;
+        if let Err(err) = recorded {
+            tracing::error!(error = %err, "writing the audit log failed");
+        }
     }
+    response
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> Response {

@@ -334,6 +334,9 @@ pub async fn password_update(
     user: SessionUser,
     Json(req): Json<PasswordUpdateRequest>,
 ) -> AppResult<Json<Value>> {
+    if user.impersonator.is_some() {
+        return Err(AppError::forbidden("Not while working in another user's account."));
+    }
     let current = required_secret(&req.current_password, "Current Password is required")?;
     let new = required_secret(&req.new_password, "New Password is required")?;
     let confirm = required_secret(&req.confirm_password, "Confirm Password is required")?;
@@ -382,6 +385,15 @@ pub async fn session(user: SessionUser) -> Json<SessionBody> {
 /// `POST /logout` (signed in): ends this session; the token stops working at once.
 pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResult<Json<Value>> {
     let sid = user.session_id.clone();
-    state.db(move |conn| Ok(session::end_session(conn, &sid, "logout")?)).await?;
+    let (acting, uid) = (user.impersonator, user.uid);
+    state
+        .db(move |conn| {
+            session::end_session(conn, &sid, "logout")?;
+            if let Some(admin) = acting {
+                super::impersonation::audit(conn, admin, uid, "impersonation ended", None)?;
+            }
+            Ok(())
+        })
+        .await?;
     Ok(Json(json!({ "message": "You have been logged out." })))
 }

@@ -2,7 +2,9 @@
 //! passwords, logout, and the extractors every other area uses to know who is calling.
 
 pub mod accounts;
+pub mod blocking;
 pub mod handlers;
+pub mod impersonation;
 pub mod password;
 pub mod queries;
 pub mod session;
@@ -34,4 +36,11 @@ pub fn router() -> Router<AppState> {
         .route("/users/passwordUpdate", post(handlers::password_update))
         .route("/users/session", get(handlers::session))
         .route("/logout", post(handlers::logout))
+        .route("/users/rca-list", get(impersonation::rca_list))
+        .route("/users/am-list", get(impersonation::am_list))
+        .route("/users/impersonate-rca", post(impersonation::issue))
+        .route("/users/impersonate-rca-token", post(impersonation::exchange))
+        .route("/users/block", get(blocking::list))
+        .route("/users/block/{id}", post(blocking::block))
+        .route("/users/unblock/{id}", post(blocking::unblock))
 }

@@ -67,15 +67,25 @@ impl TokenKeys {
 
 /// Opens a session row for `uid` and returns the signed-in user with its new token.
 pub fn open_session(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64) -> AppResult<SessionUser> {
+    open(conn, keys, uid, hours, None)
+}
+
+/// Opens a session in which administrator `admin` acts for `uid`. Its token is only accepted in
+/// `X-Impersonation-Token` beside the administrator's own bearer token.
+pub fn open_impersonated(conn: &Connection, keys: &TokenKeys, uid: i64, admin: i64, hours: i64) -> AppResult<SessionUser> {
+    open(conn, keys, uid, hours, Some(admin))
+}
+
+fn open(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64, impersonator: Option<i64>) -> AppResult<SessionUser> {
     let now = crate::now();
     let claims = Claims { sub: uid.to_string(), sid: random_hex(16), iat: now, exp: now + hours * 3600 };
     conn.execute(
-        "INSERT INTO sessions (session_id, uid, created_at, expires_at)
-         VALUES (:sid, :uid, :now, :exp)",
-        named_params! { ":sid": claims.sid, ":uid": uid, ":now": now, ":exp": claims.exp },
+        "INSERT INTO sessions (session_id, uid, impersonator_uid, created_at, expires_at)
+         VALUES (:sid, :uid, :admin, :now, :exp)",
+        named_params! { ":sid": claims.sid, ":uid": uid, ":admin": impersonator, ":now": now, ":exp": claims.exp },
     )?;
     let token = keys.sign(&claims)?;
-    load_session_user(conn, &claims, token)?
+    load_session_user(conn, &claims, token, impersonator)?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("a new session for user {uid} is not live")))
 }
 
@@ -133,6 +143,8 @@ pub struct SessionUser {
     pub rights: Vec<RoleRight>,
     pub session_id: String,
     pub token: String,
+    /// Set when an administrator acts for this user: the administrator's uid.
+    pub impersonator: Option<i64>,
 }
 
 /// Whose data a user may see: administrators everything, area managers their agents' (and
@@ -162,21 +174,33 @@ impl SessionUser {
     }
 }
 
+/// The header that carries an impersonated session's token beside the administrator's own.
+pub const IMPERSONATION_HEADER: &str = "x-impersonation-token";
+pub const IMPERSONATION_ENDED: &str = "The session in the other user's account has ended. Close this tab.";
+
 fn bearer_token(parts: &Parts) -> Option<String> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    bearer_in(parts, AUTHORIZATION.as_str())
+}
+
+fn bearer_in(parts: &Parts, header: &str) -> Option<String> {
+    let value = parts.headers.get(header)?.to_str().ok()?;
     let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
     (!token.is_empty()).then(|| token.to_string())
 }
 
-fn load_session_user(conn: &Connection, claims: &Claims, token: String) -> AppResult<Option<SessionUser>> {
+/// The live session of `claims`; `impersonator` must match the session's (None for an own session).
+fn load_session_user(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
     let user = conn
         .query_row(
             "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
                     u.force_password_update, u.is_first_time_login
              FROM sessions s JOIN users u ON u.uid = s.uid
-             WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL
+             WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
                AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
-            named_params! { ":sid": claims.sid, ":uid": claims.sub.parse::<i64>().unwrap_or(-1), ":now": crate::now() },
+            named_params! {
+                ":sid": claims.sid, ":uid": claims.sub.parse::<i64>().unwrap_or(-1), ":now": crate::now(),
+                ":admin": impersonator,
+            },
             |r| {
                 Ok(SessionUser {
                     uid: r.get(0)?,
@@ -190,6 +214,7 @@ fn load_session_user(conn: &Connection, claims: &Claims, token: String) -> AppRe
                     rights: Vec::new(),
                     session_id: claims.sid.clone(),
                     token,
+                    impersonator,
                 })
             },
         )
@@ -212,10 +237,20 @@ impl FromRequestParts<AppState> for SessionUser {
         }
         let token = bearer_token(parts).ok_or_else(|| AppError::unauthorized(NOT_LOGGED_IN))?;
         let claims = state.keys.verify(&token)?;
+        let acting = match bearer_in(parts, IMPERSONATION_HEADER) {
+            Some(t) => Some((state.keys.verify(&t).map_err(|_| AppError::forbidden(IMPERSONATION_ENDED))?, t)),
+            None => None,
+        };
         let user = state
-            .db(move |conn| load_session_user(conn, &claims, token))
-            .await?
-            .ok_or_else(|| AppError::unauthorized(SESSION_EXPIRED))?;
+            .db(move |conn| {
+                let own = load_session_user(conn, &claims, token, None)?.ok_or_else(|| AppError::unauthorized(SESSION_EXPIRED))?;
+                match acting {
+                    None => Ok(own),
+                    Some((claims, token)) => load_session_user(conn, &claims, token, Some(own.uid))?
+                        .ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED)),
+                }
+            })
+            .await?;
         parts.extensions.insert(user.clone());
         Ok(user)
     }
@@ -226,6 +261,16 @@ impl FromRequestParts<AppState> for SessionUser {
 pub struct CurrentUser(pub SessionUser);
 
 impl CurrentUser {
+    /// Refuses what only the account's owner may do while an administrator acts for them
+    /// (changing the password, impersonating again).
+    pub fn require_own_session(&self) -> AppResult<()> {
+        if self.0.impersonator.is_some() {
+            Err(AppError::forbidden("Not while working in another user's account."))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Refuses the request unless the user holds `right` (one of the spec's permission strings).
     pub fn require(&self, right: &str) -> AppResult<()> {
         if self.0.has_right(right) {

@@ -5,11 +5,11 @@
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rusqlite::{named_params, OptionalExtension};
+use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::auth::session::CurrentUser;
+use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::files;
@@ -17,6 +17,11 @@ use crate::state::AppState;
 use crate::validate::max_len;
 
 const RIGHT: &str = "broadcast_master";
+
+/// The broadcasts (aliased `b`) addressed to a user: their type or all types, their country or all.
+/// Binds `:type` and `:country`.
+const ADDRESSED_TO: &str =
+    "b.is_deleted = 0 AND (b.user_type_id = 0 OR b.user_type_id = :type) AND (b.country_id IS NULL OR b.country_id = :country)";
 const AREA: &str = "broadcast";
 const MAX_TEXT: usize = 2000;
 
@@ -43,17 +48,15 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult
     let (user_type, country) = (user.user_type, user.country_id);
     state
         .db(move |conn| {
-            let mut stmt = conn.prepare_cached(
+            let mut stmt = conn.prepare_cached(&format!(
                 "SELECT b.id, b.message_text, b.user_type_id, COALESCE(t.name, 'All'), c.name, b.image_name,
                         b.created_at
                  FROM broadcasts b
                  LEFT JOIN user_types t ON t.user_type_id = b.user_type_id
                  LEFT JOIN countries c ON c.country_id = b.country_id
-                 WHERE b.is_deleted = 0
-                   AND (:all OR ((b.user_type_id = 0 OR b.user_type_id = :type)
-                                 AND (b.country_id IS NULL OR b.country_id = :country)))
-                 ORDER BY b.created_at DESC, b.id DESC",
-            )?;
+                 WHERE b.is_deleted = 0 AND (:all OR ({ADDRESSED_TO}))
+                 ORDER BY b.created_at DESC, b.id DESC"
+            ))?;
             let rows = stmt.query_map(named_params! { ":all": everything, ":type": user_type, ":country": country }, |r| {
                 let image: Option<String> = r.get(5)?;
                 let at: i64 = r.get(6)?;
@@ -191,30 +194,127 @@ pub struct MediaQuery {
     pub file_name: String,
 }
 
-/// `GET /chat/media?fileName=` (signed in): a broadcast picture, for the broadcast's audience.
+/// `GET /chat/media?fileName=` (signed in): a broadcast picture for its audience (or a
+/// broadcast_master holder), or a chat picture for the two people of its conversation.
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
+    if !files::is_stored_name(&q.file_name) {
+        return Err(AppError::bad_request("Invalid file name."));
+    }
     let everything = user.has_right(RIGHT);
-    let (user_type, country) = (user.user_type, user.country_id);
+    let (me, user_type, country) = (user.uid, user.user_type, user.country_id);
     let name = q.file_name.clone();
-    let visible = state
+    let area = state
         .db(move |conn| {
-            Ok(conn
+            let broadcast = conn
                 .query_row(
-                    "SELECT 1 FROM broadcasts WHERE image_name = :name AND is_deleted = 0
-                       AND (:all OR ((user_type_id = 0 OR user_type_id = :type)
-                                     AND (country_id IS NULL OR country_id = :country)))",
+                    &format!("SELECT 1 FROM broadcasts b WHERE b.image_name = :name AND b.is_deleted = 0 AND (:all OR ({ADDRESSED_TO}))"),
                     named_params! { ":name": name, ":all": everything, ":type": user_type, ":country": country },
                     |_| Ok(()),
                 )
                 .optional()?
-                .is_some())
+                .is_some();
+            if broadcast {
+                return Ok(AREA);
+            }
+            if super::conversations::may_see_image(conn, me, &name)? {
+                return Ok(super::conversations::AREA);
+            }
+            Err(AppError::not_found("The file was not found."))
         })
         .await?;
-    if !visible {
-        return Err(AppError::not_found("The file was not found."));
-    }
     let data_dir = state.config.data_dir.clone();
     let name = q.file_name;
-    let bytes = crate::state::blocking(move || files::read(&data_dir, AREA, &name).map(|b| (files::content_type(&name), b))).await?;
+    let bytes = crate::state::blocking(move || files::read(&data_dir, area, &name).map(|b| (files::content_type(&name), b))).await?;
     Ok(([(header::CONTENT_TYPE, bytes.0), (header::CACHE_CONTROL, "private, max-age=3600")], bytes.1).into_response())
+}
+
+/// Unread broadcasts addressed to `me`.
+pub fn unread_count(conn: &Connection, me: &SessionUser) -> rusqlite::Result<i64> {
+    conn.query_row(
+        &format!(
+            "SELECT COUNT(*) FROM broadcasts b WHERE {ADDRESSED_TO}
+               AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = :me)"
+        ),
+        named_params! { ":type": me.user_type, ":country": me.country_id, ":me": me.uid },
+        |r| r.get(0),
+    )
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BroadcastMessage {
+    #[serde(rename = "messageID")]
+    pub message_id: i64,
+    pub message_text: String,
+    pub image_url: Option<String>,
+    pub sent_date: String,
+    pub is_read: bool,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SinceBody {
+    pub latest_timestamp: Option<Value>,
+}
+
+/// `POST /chat/getNewBroadCastMessages` (signed in): broadcasts addressed to the caller since
+/// `latestTimestamp` (all when absent), oldest first, each with whether it was read.
+pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, body: axum::body::Bytes) -> AppResult<Json<Vec<BroadcastMessage>>> {
+    // The body is optional: none means every broadcast.
+    let body: SinceBody = if body.iter().all(u8::is_ascii_whitespace) {
+        SinceBody::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| AppError::bad_request(format!("Invalid request body: {e}")))?
+    };
+    let from = super::conversations::since(&body.latest_timestamp);
+    let (me, user_type, country) = (user.uid, user.user_type, user.country_id);
+    state
+        .db(move |conn| {
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT b.id, b.message_text, b.image_name, b.created_at,
+                        EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = :me)
+                 FROM broadcasts b WHERE {ADDRESSED_TO} AND b.created_at >= :from ORDER BY b.created_at, b.id LIMIT 500"
+            ))?;
+            let rows = stmt.query_map(named_params! { ":me": me, ":type": user_type, ":country": country, ":from": from }, |r| {
+                let image: Option<String> = r.get(2)?;
+                Ok(BroadcastMessage {
+                    message_id: r.get(0)?,
+                    message_text: r.get(1)?,
+                    image_url: image.as_deref().map(media_url),
+                    sent_date: chrono::DateTime::from_timestamp(r.get(3)?, 0).unwrap_or_default().to_rfc3339(),
+                    is_read: r.get(4)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/broadcast/markAsRead` (signed in): a list of broadcast ids (or `{messageIds}`) the
+/// caller has read; ids not addressed to them are ignored.
+pub async fn mark_broadcasts_read(State(state): State<AppState>, user: CurrentUser, Json(ids): Json<Value>) -> AppResult<Json<Value>> {
+    let list = match &ids {
+        Value::Array(a) => a.clone(),
+        Value::Object(o) => o.get("messageIds").and_then(Value::as_array).cloned().unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let ids: Vec<i64> = list.iter().filter_map(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).collect();
+    let (me, user_type, country) = (user.uid, user.user_type, user.country_id);
+    let n = state
+        .db(move |conn| {
+            let mut marked = 0;
+            for id in ids {
+                marked += conn.execute(
+                    &format!(
+                        "INSERT OR IGNORE INTO broadcast_reads (broadcast_id, uid, read_at)
+                         SELECT b.id, :me, :now FROM broadcasts b WHERE b.id = :id AND {ADDRESSED_TO}"
+                    ),
+                    named_params! { ":me": me, ":now": crate::now(), ":id": id, ":type": user_type, ":country": country },
+                )?;
+            }
+            Ok(marked)
+        })
+        .await?;
+    Ok(Json(json!({ "message": format!("{n} broadcast message(s) marked as read.") })))
 }

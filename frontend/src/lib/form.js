@@ -1,9 +1,10 @@
 // A small form helper: values, rules with the spec's messages, errors shown after a submit.
+// A rule is `(value, allValues) => message | null`; `rules` builds the common ones, and
+// lib/password-rules.js holds the password rule.
 import { useState } from "react";
 
 export const rules = {
   required: (message) => (v) => (v === undefined || v === null || String(v).trim() === "" ? message : null),
-  password: (message) => (v) => (typeof v === "string" && v.length >= 12 && /[A-Za-z]/.test(v) && /\d/.test(v) ? null : message),
   maxLength: (n, message) => (v) => (v && String(v).length > n ? message : null),
   digitsBetween: (min, max, minMessage, maxMessage) => (v) => {
     if (v === undefined || v === null || String(v).trim() === "") return null;

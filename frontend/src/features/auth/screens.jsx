@@ -9,8 +9,7 @@ import { useSaving } from "../../lib/use-api";
 import { checkVersion, clearSession, getSession, homeRouteFor, setSession } from "../../lib/session";
 import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
-
-const PASSWORD_RULE = "Password must be minimum 12 alphanumeric character";
+import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 
 function Card({ title, children }) {
   return (
@@ -188,8 +187,8 @@ function PasswordForm() {
     { currentPassword: "", newPassword: "", confirmPassword: "" },
     {
       currentPassword: [rules.required("Current Password is required")],
-      newPassword: [rules.password(PASSWORD_RULE)],
-      confirmPassword: [rules.password(PASSWORD_RULE)],
+      newPassword: [passwordRule],
+      confirmPassword: [passwordRule],
     },
   );
   const submit = async (e) => {
@@ -205,7 +204,7 @@ function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
       <TextInput id="currentPassword" label="Current Password" type="password" autocomplete="current-password" value={values.currentPassword} onInput={set("currentPassword")} error={errors.currentPassword} />
-      <TextInput id="newPassword" label="New Password" type="password" autocomplete="new-password" value={values.newPassword} onInput={set("newPassword")} error={errors.newPassword} hint="At least 12 characters with a letter and a digit" />
+      <TextInput id="newPassword" label="New Password" type="password" autocomplete="new-password" value={values.newPassword} onInput={set("newPassword")} error={errors.newPassword} hint={PASSWORD_HINT} />
       <TextInput id="confirmPassword" label="Confirm Password" type="password" autocomplete="new-password" value={values.confirmPassword} onInput={set("confirmPassword")} error={errors.confirmPassword} />
       <SubmitButton busy={busy}>Submit</SubmitButton>
     </form>

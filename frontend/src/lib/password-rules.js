@@ -1,0 +1,14 @@
+// The password rule of spec 1 §5, in one place: at least 12 characters with at least one letter
+// and one digit. The server applies the same rule (docs/decisions.md "Password rule").
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MESSAGE = "Password must be minimum 12 alphanumeric character";
+export const PASSWORD_HINT = "At least 12 characters with a letter and a digit";
+
+/** True when `value` is long enough and holds a letter and a digit. */
+export function isStrongPassword(value) {
+  return typeof value === "string" && value.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(value) && /\d/.test(value);
+}
+
+/** A form rule (see lib/form.js): the spec's message when the password is too weak. */
+export const passwordRule = (value) => (isStrongPassword(value) ? null : PASSWORD_MESSAGE);

@@ -1,0 +1,354 @@
+//! One-to-one chat (spec 2 §7 "Chat"). Who may chat with whom (CONTRACT.md): an agent with their
+//! manager and the administrators; a manager with their agents and the administrators; an
+//! administrator with everyone. A user reads and writes only their own conversations; text is
+//! stored and returned as text.
+
+use axum::extract::{Multipart, State};
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::auth::session::{CurrentUser, Scope, SessionUser, ADMINISTRATOR};
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json, Query};
+use crate::files;
+use crate::state::AppState;
+use crate::validate::max_len;
+
+pub const AREA: &str = "chat";
+const NOT_YOURS: &str = "The conversation was not found.";
+const MAX_TEXT: usize = 2000;
+
+/// The users `me` may chat with: (uid, name).
+fn partners(conn: &Connection, me: &SessionUser) -> rusqlite::Result<Vec<(i64, String)>> {
+    let (all, manager_of_me, my_agents) = match me.scope() {
+        Scope::All => (true, None, None),
+        Scope::Team { manager } => (false, None, Some(manager)),
+        Scope::Own { .. } => (false, me.manager_id, None),
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT uid, name FROM users
+         WHERE is_deleted = 0 AND uid <> :me
+           AND (:all OR user_type_id = :admin OR uid = :manager OR manager_id = :agents_of)
+         ORDER BY name",
+    )?;
+    let rows = stmt.query_map(
+        named_params! { ":me": me.uid, ":all": all, ":admin": ADMINISTRATOR, ":manager": manager_of_me, ":agents_of": my_agents },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    rows.collect()
+}
+
+fn may_chat(conn: &Connection, me: &SessionUser, other: i64) -> rusqlite::Result<bool> {
+    Ok(partners(conn, me)?.iter().any(|(uid, _)| *uid == other))
+}
+
+/// The other member of a conversation of `me`, or 404.
+fn other_member(conn: &Connection, me: i64, conversation: i64) -> AppResult<i64> {
+    conn.query_row(
+        "SELECT CASE WHEN user_a = :me THEN user_b ELSE user_a END FROM conversations
+         WHERE conversation_id = :c AND (user_a = :me OR user_b = :me)",
+        named_params! { ":c": conversation, ":me": me },
+        |r| r.get(0),
+    )
+    .optional()?
+    .ok_or_else(|| AppError::not_found(NOT_YOURS))
+}
+
+fn initials(name: &str) -> String {
+    name.split_whitespace().filter_map(|w| w.chars().next()).take(2).collect::<String>().to_uppercase()
+}
+
+fn iso(ts: i64) -> String {
+    chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatUser {
+    pub uid: i64,
+    pub user_name: String,
+    pub image_name: String,
+    pub unread_count: i64,
+    pub conversation_id: Option<i64>,
+}
+
+/// `GET /chat/users` (signed in): the people the caller may chat with, most unread first.
+pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ChatUser>>> {
+    let me = user.0.clone();
+    state
+        .db(move |conn| {
+            let mut list = Vec::new();
+            for (uid, name) in partners(conn, &me)? {
+                let (a, b) = (me.uid.min(uid), me.uid.max(uid));
+                let conversation: Option<i64> = conn
+                    .query_row(
+                        "SELECT conversation_id FROM conversations WHERE user_a = :a AND user_b = :b",
+                        named_params! { ":a": a, ":b": b },
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                let unread: i64 = match conversation {
+                    Some(c) => conn.query_row(
+                        "SELECT COUNT(*) FROM messages WHERE conversation_id = :c AND receiver_uid = :me AND read_at IS NULL",
+                        named_params! { ":c": c, ":me": me.uid },
+                        |r| r.get(0),
+                    )?,
+                    None => 0,
+                };
+                list.push(ChatUser { uid, image_name: initials(&name), user_name: name, unread_count: unread, conversation_id: conversation });
+            }
+            list.sort_by(|x, y| y.unread_count.cmp(&x.unread_count).then_with(|| x.user_name.cmp(&y.user_name)));
+            Ok(list)
+        })
+        .await
+        .map(Json)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UserIdQuery {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub user_id: Option<i64>,
+}
+
+/// `POST /chat/createConversation?userId=` (signed in): the conversation with that user, created
+/// when missing.
+pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<Value>> {
+    let other = q.user_id.ok_or_else(|| AppError::bad_request("userId is required."))?;
+    let me = user.0.clone();
+    let id = state
+        .db(move |conn| {
+            if !may_chat(conn, &me, other)? {
+                return Err(AppError::not_found("You cannot chat with this user."));
+            }
+            let (a, b) = (me.uid.min(other), me.uid.max(other));
+            conn.execute(
+                "INSERT OR IGNORE INTO conversations (user_a, user_b, created_at) VALUES (:a, :b, :now)",
+                named_params! { ":a": a, ":b": b, ":now": crate::now() },
+            )?;
+            Ok(conn.query_row(
+                "SELECT conversation_id FROM conversations WHERE user_a = :a AND user_b = :b",
+                named_params! { ":a": a, ":b": b },
+                |r| r.get::<_, i64>(0),
+            )?)
+        })
+        .await?;
+    Ok(Json(json!({ "conversationId": id })))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    #[serde(rename = "messageID")]
+    pub message_id: i64,
+    #[serde(rename = "senderID")]
+    pub sender_id: i64,
+    #[serde(rename = "receiverID")]
+    pub receiver_id: i64,
+    pub message_text: Option<String>,
+    pub image_url: Option<String>,
+    pub sent_date: String,
+    pub is_read: bool,
+}
+
+const MESSAGE_COLUMNS: &str = "message_id, sender_uid, receiver_uid, message_text, image_name, sent_at, read_at";
+
+fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
+    let image: Option<String> = r.get(4)?;
+    Ok(Message {
+        message_id: r.get(0)?,
+        sender_id: r.get(1)?,
+        receiver_id: r.get(2)?,
+        message_text: r.get(3)?,
+        image_url: image.map(|n| format!("{}/chat/media?fileName={n}", crate::web::API_BASE)),
+        sent_date: iso(r.get(5)?),
+        is_read: r.get::<_, Option<i64>>(6)?.is_some(),
+    })
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConversationQuery {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub conversation_id: Option<i64>,
+}
+
+/// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
+pub async fn history(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Vec<Message>>> {
+    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
+    let me = user.uid;
+    state
+        .db(move |conn| {
+            other_member(conn, me, conversation)?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT * FROM (SELECT {MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :c ORDER BY message_id DESC LIMIT 500)
+                 ORDER BY message_id"
+            ))?;
+            let rows = stmt.query_map(named_params! { ":c": conversation }, message)?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+        .map(Json)
+}
+
+fn insert_message(conn: &Connection, conversation: i64, me: i64, other: i64, text: Option<&str>, image: Option<&str>) -> AppResult<Message> {
+    conn.execute(
+        "INSERT INTO messages (conversation_id, sender_uid, receiver_uid, message_text, image_name, sent_at)
+         VALUES (:c, :me, :other, :text, :image, :now)",
+        named_params! { ":c": conversation, ":me": me, ":other": other, ":text": text, ":image": image, ":now": crate::now() },
+    )?;
+    let id = conn.last_insert_rowid();
+    Ok(conn.query_row(&format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE message_id = :id"), named_params! { ":id": id }, message)?)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SendBody {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub conversation_id: Option<i64>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub receiver_id: Option<i64>,
+    pub message_text: Option<String>,
+}
+
+/// `POST /chat/sendMessage` (member only): a text message; empty or blank text is refused.
+pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
+    let text = b.message_text.as_deref().map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| AppError::bad_request("Message is required"))?.to_string();
+    max_len(&text, MAX_TEXT, "The message is limited to 2000 characters.")?;
+    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
+    let me = user.uid;
+    state
+        .db(move |conn| {
+            let other = other_member(conn, me, conversation)?;
+            if b.receiver_id.is_some_and(|r| r != other) {
+                return Err(AppError::bad_request("The receiver is not in this conversation."));
+            }
+            insert_message(conn, conversation, me, other, Some(&text), None)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/sendMessageImage` (member only): multipart `chatImage` (jpg, jpeg, bmp, png, by
+/// content, 5 MB), `conversationId`, `receiverId`.
+pub async fn send_image(State(state): State<AppState>, user: CurrentUser, mut form: Multipart) -> AppResult<Json<Message>> {
+    let (mut conversation, mut receiver, mut image) = (None, None, None);
+    while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
+        match field.name().unwrap_or_default() {
+            "chatImage" => {
+                let name = field.file_name().unwrap_or_default().to_string();
+                image = Some((name, field.bytes().await.map_err(files::multipart_error)?));
+            }
+            "conversationId" => conversation = field.text().await.map_err(files::multipart_error)?.trim().parse::<i64>().ok(),
+            "receiverId" => receiver = field.text().await.map_err(files::multipart_error)?.trim().parse::<i64>().ok(),
+            _ => {}
+        }
+    }
+    let (name, bytes) = image.ok_or_else(|| AppError::bad_request("Please choose an image."))?;
+    let ext = files::check_image(&name, &bytes)?;
+    let conversation = conversation.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
+    let (me, data_dir) = (user.uid, state.config.data_dir.clone());
+    state
+        .db(move |conn| {
+            let other = other_member(conn, me, conversation)?;
+            if receiver.is_some_and(|r| r != other) {
+                return Err(AppError::bad_request("The receiver is not in this conversation."));
+            }
+            let stored = files::store(&data_dir, AREA, ext, &bytes)?;
+            insert_message(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
+                files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
+            })
+        })
+        .await
+        .map(Json)
+}
+
+/// A `latestTimestamp`: ISO 8601, or seconds or milliseconds since the epoch; absent is 0.
+pub fn since(value: &Option<Value>) -> i64 {
+    match value {
+        Some(Value::Number(n)) => n.as_f64().map(|n| if n > 1e12 { (n / 1000.0) as i64 } else { n as i64 }).unwrap_or(0),
+        Some(Value::String(s)) => chrono::DateTime::parse_from_rfc3339(s).map(|t| t.timestamp()).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewMessagesBody {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    pub conversation_id: Option<i64>,
+    pub latest_timestamp: Option<Value>,
+}
+
+/// `POST /chat/getNewMessages` (member only): messages sent at or after `latestTimestamp` (the
+/// client keeps those it has by `messageID`).
+pub async fn new_messages(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewMessagesBody>) -> AppResult<Json<Vec<Message>>> {
+    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
+    let (me, from) = (user.uid, since(&b.latest_timestamp));
+    state
+        .db(move |conn| {
+            other_member(conn, me, conversation)?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :c AND sent_at >= :from ORDER BY message_id LIMIT 500"
+            ))?;
+            let rows = stmt.query_map(named_params! { ":c": conversation, ":from": from }, message)?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/markAsRead?conversationId=` (member only): marks the messages to the caller read.
+pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Value>> {
+    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
+    let me = user.uid;
+    let n = state
+        .db(move |conn| {
+            other_member(conn, me, conversation)?;
+            Ok(conn.execute(
+                "UPDATE messages SET read_at = :now WHERE conversation_id = :c AND receiver_uid = :me AND read_at IS NULL",
+                named_params! { ":now": crate::now(), ":c": conversation, ":me": me },
+            )?)
+        })
+        .await?;
+    Ok(Json(json!({ "message": format!("{n} message(s) marked as read.") })))
+}
+
+/// `POST /chat/getUnreadCountsByConversation` (signed in): unread messages per sender, unread
+/// broadcasts, and the server's time for the next poll.
+pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+    let me = user.0.clone();
+    state
+        .db(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
+                 GROUP BY sender_uid, conversation_id",
+            )?;
+            let counts: Vec<Value> = stmt
+                .query_map(named_params! { ":me": me.uid }, |r| {
+                    Ok(json!({ "userID": r.get::<_, i64>(0)?, "conversationId": r.get::<_, i64>(1)?, "unreadCount": r.get::<_, i64>(2)? }))
+                })?
+                .collect::<Result<_, _>>()?;
+            let broadcasts = super::broadcasts::unread_count(conn, &me)?;
+            Ok(json!({
+                "unreadCounts": counts,
+                "broadCastCounts": { "unreadCount": broadcasts },
+                "latestTimestamp": iso(crate::now()),
+            }))
+        })
+        .await
+        .map(Json)
+}
+
+/// Whether `me` may see the chat picture `name` (sender or receiver).
+pub fn may_see_image(conn: &Connection, me: i64, name: &str) -> rusqlite::Result<bool> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM messages WHERE image_name = :n AND (sender_uid = :me OR receiver_uid = :me)",
+            named_params! { ":n": name, ":me": me },
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
