@@ -4,6 +4,7 @@ mod support;
 
 mod auth;
 mod buckets;
+mod chat;
 mod cli;
 mod customers;
 mod deliveries;

@@ -1,35 +1,22 @@
-// The application: hash routing over the route table, guards, the shell for signed-in screens.
+// The application: hash routing over the route table (routes.jsx), each route behind its guards
+// (guards.jsx); anything else falls back to the login screen.
 import { Suspense, useEffect, useState } from "react";
 import { Redirect, Route, Router, Switch } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
 import { ROUTES } from "./routes";
-import { Shell } from "./shell";
+import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts";
 import { Loading } from "../lib/ui";
-import { getSession, hasRight, onSessionChange } from "../lib/session";
-
-function Guarded({ route, user, params }) {
-  const Screen = route.screen;
-  if (route.public) {
-    return (
-      <div class="public-page">
-        <Screen params={params} user={user} />
-      </div>
-    );
-  }
-  if (!user) return <Redirect to="/login" />;
-  if (user.forcePasswordUpdate) return <Redirect to="/app/force-password-update" />;
-  if (route.right && !hasRight(user, route.right)) return <Redirect to="/unauthorized" />;
-  return (
-    <Shell user={user}>
-      <Screen params={params} user={user} />
-    </Shell>
-  );
-}
+import { getSession, onSessionChange } from "../lib/session";
+import { refreshSession } from "../lib/session-check";
 
 export function App() {
   const [user, setUser] = useState(getSession());
   useEffect(() => onSessionChange(setUser), []);
+  // At startup a stored session is checked once: fresh rights, the app version, an ended session.
+  useEffect(() => {
+    refreshSession().catch(() => {});
+  }, []);
   return (
     <Router hook={useHashLocation}>
       <Alerts />
@@ -37,7 +24,7 @@ export function App() {
         <Switch>
           {ROUTES.map((route) => (
             <Route key={route.path} path={route.path}>
-              {(params) => <Guarded route={route} user={user} params={{ ...params, ...route.params }} />}
+              {(params) => <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />}
             </Route>
           ))}
           <Route>

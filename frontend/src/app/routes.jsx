@@ -8,6 +8,7 @@ const customers = () => import("../features/customers/screens");
 const buckets = () => import("../features/buckets/screens");
 const deliveries = () => import("../features/deliveries/screens");
 const uploads = () => import("../features/uploads/screens");
+const users = () => import("../features/users/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
 
 /** Each report screen and the right it needs (spec 1 §2 "Report screens"). */
@@ -51,6 +52,9 @@ export const ROUTES = [
   { path: "/customer/delivery", screen: pick(deliveries, "DeliveryScreen"), right: "delivery_search" },
   { path: "/customer/delivery/approve", screen: pick(deliveries, "ApproveScreen"), right: "delivery_approve" },
   { path: "/visit/summary", screen: pick(buckets, "VisitSummaryScreen"), right: "visit_summary" },
+  { path: "/user/user-agent", screen: pick(users, "UserAgentScreen"), right: "user_agent" },
+  { path: "/user/unblock-user", screen: pick(users, "UnblockUserScreen"), right: "unblock_user" },
+  { path: "/user/check-rca-am-impersonation", screen: pick(users, "ImpersonationScreen"), right: "rca_account_access" },
 
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },
   { path: "/master/user/add", screen: pick(masters, "UserForm"), right: "user_master" },

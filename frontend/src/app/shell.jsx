@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
-import { hasRight } from "../lib/session";
+import { hasRight, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
 
 export function Shell({ user, children }) {
@@ -36,7 +36,7 @@ export function Shell({ user, children }) {
         <button type="button" class="menu-toggle" ref={toggle} aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
           ☰
         </button>
-        <a class="brand" href="#/home">
+        <a class="brand" href={`#${landingRouteFor(user)}`}>
           fieldsales
         </a>
         <span class="user-name" data-testid="user-name">

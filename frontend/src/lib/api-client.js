@@ -1,7 +1,7 @@
 // The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
 // header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
 import { alertError } from "./alerts";
-import { clearSession, getSession } from "./session";
+import { clearSession, getSession, IMPERSONATION_KEY } from "./session";
 
 export const API_BASE = "/webapi/api";
 const SESSION_MESSAGES = [
@@ -31,7 +31,7 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   const headers = {};
   const session = getSession();
   if (session && session.token) headers.Authorization = `Bearer ${session.token}`;
-  const impersonation = sessionStorage.getItem("fieldsales.impersonation");
+  const impersonation = sessionStorage.getItem(IMPERSONATION_KEY);
   if (impersonation) headers["X-Impersonation-Token"] = `Bearer ${impersonation}`;
   if (method !== "GET") headers["X-XSRF-TOKEN"] = await ensureXsrfCookie();
   let payload = body;

@@ -2,6 +2,8 @@
 // An impersonated session (later) lives in sessionStorage beside the administrator's own.
 
 const KEY = "fieldsales.session";
+/** sessionStorage key of the impersonation token (sent as X-Impersonation-Token). */
+export const IMPERSONATION_KEY = "fieldsales.impersonation";
 const listeners = new Set();
 
 export const APP_VERSION = process.env.APP_VERSION || "1.3.5";
@@ -31,13 +33,19 @@ export function hasRight(user, right) {
   return !!user && Array.isArray(user.userRights) && user.userRights.includes(right);
 }
 
-/** Where a user lands after signing in (spec 1 §2). */
-export function homeRouteFor(user) {
-  if (!user) return "/login";
-  if (user.forcePasswordUpdate) return "/app/force-password-update";
-  if (user.userType === 3) return "/landing/retailer-bucket";
-  if (user.userType === 1) return "/home";
+/** The home route of a user type (spec 1 §2): managers the buckets, administrators home, others the visit screen. */
+export function homeRouteFor(userType) {
+  const type = Number(userType);
+  if (type === 3) return "/landing/retailer-bucket";
+  if (type === 1) return "/home";
   return "/customer/visit";
+}
+
+/** Where a user goes now: login when signed out, the forced change when pending, else their home. */
+export function landingRouteFor(user) {
+  if (!user || !user.token) return "/login";
+  if (user.forcePasswordUpdate) return "/app/force-password-update";
+  return homeRouteFor(user.userType);
 }
 
 /** Reloads once when the server runs another version than this bundle. */

@@ -6,7 +6,7 @@ import { post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { useSaving } from "../../lib/use-api";
-import { checkVersion, clearSession, getSession, homeRouteFor, setSession } from "../../lib/session";
+import { checkVersion, clearSession, getSession, landingRouteFor, setSession } from "../../lib/session";
 import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
 import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
@@ -38,7 +38,7 @@ export function LoginScreen() {
         },
   );
   const existing = getSession();
-  if (existing && existing.token) return <Redirect to={homeRouteFor(existing)} />;
+  if (existing && existing.token) return <Redirect to={landingRouteFor(existing)} />;
   const { values, errors, set } = form;
 
   const checkUser = async (e) => {
@@ -83,7 +83,7 @@ export function LoginScreen() {
       });
       setSession(user);
       checkVersion(user);
-      navigate(homeRouteFor(user));
+      navigate(landingRouteFor(user));
     });
   };
 

@@ -1,10 +1,12 @@
 // 403 Forbidden.
-export default function ForbiddenScreen() {
+import { landingRouteFor } from "../../lib/session";
+
+export default function ForbiddenScreen({ user }) {
   return (
     <section class="message-page">
       <h1>403 Forbidden</h1>
       <p>Access to this resource is forbidden.</p>
-      <a class="btn btn-primary" href="#/login">
+      <a class="btn btn-primary" href={`#${landingRouteFor(user)}`}>
         Go to my home page
       </a>
     </section>

@@ -1,18 +1,16 @@
-// Home: the dashboard image. Checks the session on arrival (a forced change goes to login).
+// Home: the dashboard image only (spec 1 §2). Checks the session on arrival; a forced password
+// change goes to the login screen, which shows the change screen.
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
-import { checkVersion, setSession } from "../../lib/session";
+import { refreshSession } from "../../lib/session-check";
 import dashboard from "./dashboard.svg";
 
 export default function HomeScreen() {
   const [, navigate] = useLocation();
   useEffect(() => {
-    get("/users/session")
+    refreshSession()
       .then((user) => {
-        setSession(user);
-        checkVersion(user);
-        if (user.forcePasswordUpdate) navigate("/login");
+        if (user && user.forcePasswordUpdate) navigate("/login");
       })
       .catch(() => {});
   }, []);

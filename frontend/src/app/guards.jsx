@@ -1,0 +1,45 @@
+// Route guards as components. A route of the table (routes.jsx) is either a signed-out screen
+// (no shell) or a signed-in one: no session goes to login, a pending forced password change goes
+// to the change screen, a missing right goes to /unauthorized (spec 1 §4 and §5, spec 2 §2 "Shell").
+import { Redirect } from "wouter";
+import { Shell } from "./shell";
+import { hasRight } from "../lib/session";
+
+/** A signed-out screen: login, forgot password, forced password change. No shell. */
+export function PublicPage({ children }) {
+  return <div class="public-page">{children}</div>;
+}
+
+/** Needs a session; a user who must change their password gets nothing else. */
+export function RequireUser({ user, children }) {
+  if (!user || !user.token) return <Redirect to="/login" />;
+  if (user.forcePasswordUpdate) return <Redirect to="/app/force-password-update" />;
+  return children;
+}
+
+/** Needs `right` (null: any signed-in user). */
+export function RequireRight({ user, right, children }) {
+  if (right && !hasRight(user, right)) return <Redirect to="/unauthorized" />;
+  return children;
+}
+
+/** One route of the table, with its guards and, when signed in, the shell. */
+export function GuardedRoute({ route, user, params }) {
+  const Screen = route.screen;
+  if (route.public) {
+    return (
+      <PublicPage>
+        <Screen params={params} user={user} />
+      </PublicPage>
+    );
+  }
+  return (
+    <RequireUser user={user}>
+      <RequireRight user={user} right={route.right}>
+        <Shell user={user}>
+          <Screen params={params} user={user} />
+        </Shell>
+      </RequireRight>
+    </RequireUser>
+  );
+}
