@@ -144,6 +144,20 @@ pub const LOGIN_HISTORY: Report = Report {
     ),
 };
 
+pub const AUDIT: Report = Report {
+    name: "audit",
+    title: "Impersonation Audit",
+    right: "rpt_login_history",
+    dated: true,
+    columns: &["Date", "Time", "Administrator", "Acting As", "Action", "Status"],
+    sql: "SELECT date(l.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime'),
+                 a.email, u.email, l.action, l.status
+          FROM audit_log l JOIN users a ON a.uid = l.actor_uid JOIN users u ON u.uid = l.as_uid
+          WHERE l.at >= :from_ts AND l.at < :to_ts AND :scope_all
+            AND (:search IS NULL OR a.email LIKE '%' || :search || '%' OR u.email LIKE '%' || :search || '%')
+          ORDER BY l.at, l.id",
+};
+
 pub const PRODUCTIVITY: Report = Report {
     name: "productivity",
     title: "Productivity (Day Wise)",
@@ -286,7 +300,7 @@ pub const BUYER_DETAILS: Report = Report {
 };
 
 pub const ALL: &[&Report] = &[
-    &CUSTOMER_VISIT, &CUSTOMER_ADD, &PROFILE_UPDATE, &INFO_ADD, &LOGIN_HISTORY, &PRODUCTIVITY, &PRODUCTIVITY_SUMMARY,
+    &CUSTOMER_VISIT, &CUSTOMER_ADD, &PROFILE_UPDATE, &INFO_ADD, &LOGIN_HISTORY, &AUDIT, &PRODUCTIVITY, &PRODUCTIVITY_SUMMARY,
     &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &MY_CUSTOMER, &BUYER_DETAILS,
 ];
 

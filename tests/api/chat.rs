@@ -164,6 +164,13 @@ async fn impersonation_rides_on_the_administrators_session_and_is_audited() {
     assert_eq!(app.get("/users/session", Some(&admin)).await.status, StatusCode::OK);
     let ended: i64 = app.conn().query_row("SELECT COUNT(*) FROM audit_log WHERE action = 'impersonation ended'", [], |r| r.get(0)).unwrap();
     assert_eq!(ended, 1);
+    // The audit report shows it, with both users.
+    let t = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    let r = app.get(&format!("/report/audit?fromDate={t}&toDate={t}"), Some(&admin)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.message().starts_with("Impersonation Audit report: "), "{}", r.body);
+    let login = app.get(&format!("/report/login-history?fromDate={t}&toDate={t}&search=agent1"), Some(&admin)).await;
+    assert_eq!(login.status, StatusCode::OK);
 
     // Tokens expire after a minute.
     let late = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "am@demo.test" })).await.body["token"].as_str().unwrap().to_string();
