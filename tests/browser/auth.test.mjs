@@ -28,6 +28,12 @@ test("each demo user signs in and lands on the home route of their type", async 
     await p.waitForURL((u) => u.hash === route);
     assert.equal(await p.getByTestId("user-name").innerText(), name);
     assert.deepEqual(p.pageErrors, []);
+    assert.deepEqual(p.consoleErrors, []);
+    // A signed-in user who opens the login screen is sent to their home route.
+    await p.goto("/#/login");
+    await p.waitForURL((u) => u.hash === route);
+    await p.goto("/");
+    await p.waitForURL((u) => u.hash === route);
     await p.context().close();
   }
 });
@@ -49,8 +55,16 @@ test("empty submits show the validation messages, a wrong password shows the ser
 
   await p.locator("#password").fill("wrong-password-1");
   await p.getByLabel("I agree to the terms and conditions").check();
+  const answer = p.waitForResponse((r) => r.url().endsWith("/webapi/api/login/auth"));
   await p.getByRole("button", { name: "Login" }).click();
-  await expectAlert(p, "error", "Invalid Login ID or password. 4 attempt(s) left before your account is blocked.");
+  const response = await answer;
+  assert.equal(response.status(), 401);
+  const { message } = await response.json();
+  assert.match(message, /^Invalid Login ID or password/);
+  // The alert shows exactly what the server said, and the form stays on step 2.
+  await expectAlert(p, "error", message);
+  assert.equal(await p.getByLabel("Login ID").inputValue(), "agent3@demo.test");
+  assert.equal(await p.getByLabel("Login ID").getAttribute("readonly"), "");
   // Back returns to step 1.
   await p.getByRole("button", { name: "Back" }).click();
   await p.getByRole("button", { name: "Next" }).waitFor();
@@ -130,6 +144,18 @@ test("the menu shows exactly what the rights allow", async () => {
   const sidebar = p.getByTestId("sidebar");
   assert.deepEqual(await sidebar.locator("a").allInnerTexts(), ADMIN_MENU);
   assert.deepEqual(await sidebar.locator(".menu-group-title").allTextContents(), ["Master", "Report"]);
+  // Every item opens its own screen inside the shell (no bounce to login or /unauthorized).
+  const links = sidebar.locator("a");
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  assert.equal(new Set(hrefs).size, ADMIN_MENU.length);
+  for (let i = 0; i < hrefs.length; i++) {
+    await links.nth(i).click();
+    await p.waitForURL((u) => u.hash === hrefs[i]);
+    await p.locator("main.content h1").first().waitFor();
+    assert.equal(new URL(p.url()).hash, hrefs[i], `menu item ${ADMIN_MENU[i]} stays on its route`);
+    assert.equal(await sidebar.locator("a.active").getAttribute("href"), hrefs[i]);
+  }
+  assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 
   const phone = await app.page();
@@ -147,6 +173,8 @@ test("the menu shows exactly what the rights allow", async () => {
   await phone.goto("/#/master/user-master");
   await phone.waitForURL((u) => u.hash === "#/unauthorized");
   await phone.getByRole("heading", { name: "Unauthorized" }).waitFor();
+  await phone.getByRole("link", { name: "Go to my home page" }).click();
+  await phone.waitForURL((u) => u.hash === "#/customer/visit");
   await phone.context().close();
 });
 
@@ -171,5 +199,25 @@ test("the login page fits a 360 px phone", async () => {
   await p.getByLabel("Login ID").waitFor();
   const width = await p.evaluate(() => document.scrollingElement.scrollWidth);
   assert.ok(width <= 360, `page is ${width}px wide`);
+  await p.context().close();
+});
+
+test("a server on another app version reloads the page once, not in a loop", async () => {
+  const p = await app.page({ width: 1280, height: 900 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  // The server now claims another version in its session user.
+  await p.route("**/webapi/api/users/session", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), appVersion: "9.9.9" } });
+  });
+  let loads = 0;
+  p.on("load", () => loads++);
+  await p.reload();
+  await p.waitForFunction(() => sessionStorage.getItem("fieldsales.reloaded-for") === "9.9.9");
+  // Give a looping page every chance to reload again.
+  await p.waitForTimeout(1500);
+  assert.equal(loads, 2, "the explicit reload and exactly one version reload");
+  assert.equal(new URL(p.url()).hash, "#/home");
   await p.context().close();
 });

@@ -1,16 +1,34 @@
 // Starts the real fieldsales binary on a temporary database with the demo company, and a
 // headless Debian Chromium driven by Playwright. One server per test file.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const BIN = process.env.FIELDSALES_BIN || resolve(here, "../../target/release/fieldsales");
 export const PASSWORD = "Demo12345678";
+/**
+ * FIELDSALES_DIST=<folder> serves the frontend from that folder (e.g. ../../dist after
+ * `npm run build`) instead of the copy embedded in the binary, so frontend changes can be tested
+ * without rebuilding the server. The API still comes from the binary.
+ */
+const DIST = process.env.FIELDSALES_DIST ? resolve(process.env.FIELDSALES_DIST) : null;
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
+
+/** Answers a request for a frontend file from DIST the way the server does (index.html for routes). */
+function serveFromDist(route, headers) {
+  const path = decodeURIComponent(new URL(route.request().url()).pathname);
+  let file = join(DIST, path);
+  if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
+    if (extname(path)) return route.fulfill({ status: 404, body: "not found" });
+    file = join(DIST, "index.html");
+  }
+  return route.fulfill({ status: 200, headers, contentType: TYPES[extname(file)] || "application/octet-stream", body: readFileSync(file) });
+}
 
 function freePort() {
   return new Promise((ok, fail) => {
@@ -47,17 +65,28 @@ export async function start() {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Frontend files served from DIST keep the server's security headers (CSP above all).
+  let distHeaders = {};
+  if (DIST) {
+    const r = await fetch(`${base}/`);
+    distHeaders = { "content-security-policy": r.headers.get("content-security-policy") || "" };
+  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
   });
 
-  /** A fresh browser page (phone-sized unless a viewport is given) that fails on page errors. */
+  /** A fresh browser page (phone-sized unless a viewport is given) recording page and console errors. */
   async function page(viewport = { width: 390, height: 844 }) {
     const context = await browser.newContext({ viewport, baseURL: base });
+    if (DIST) await context.route((url) => !url.pathname.startsWith("/webapi/") && url.pathname !== "/healthz", (r) => serveFromDist(r, distHeaders));
     const p = await context.newPage();
     p.pageErrors = [];
     p.on("pageerror", (e) => p.pageErrors.push(e.message));
+    // Console errors other than the browser's own note on a failed request (a 401 or 400 that a
+    // test provokes on purpose): CSP violations, React warnings logged as errors, and the like.
+    p.consoleErrors = [];
+    p.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && p.consoleErrors.push(m.text()));
     return p;
   }
 
@@ -86,6 +115,10 @@ export async function start() {
     if (r.status !== 0) throw new Error(`fieldsales ${args.join(" ")} failed: ${r.stderr}`);
     return r.stdout;
   }
+
+  // Never leave the server behind, even when a test run is interrupted.
+  const killServer = () => server.exitCode === null && server.kill("SIGTERM");
+  process.once("exit", killServer);
 
   async function stop() {
     await browser.close();

@@ -1,7 +1,9 @@
 // The application: hash routing over the route table (routes.jsx), each route behind its guards
-// (guards.jsx); anything else falls back to the login screen.
+// (guards.jsx); anything else falls back to the login screen. The matched route is found here
+// rather than with <Switch>, so the shell stays mounted (menu scroll, no flicker) while only the
+// screen changes.
 import { Suspense, useEffect, useState } from "react";
-import { Redirect, Route, Router, Switch } from "wouter";
+import { matchRoute, Redirect, Router, useLocation, useRouter } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
 import { ROUTES } from "./routes";
 import { GuardedRoute } from "./guards";
@@ -9,6 +11,16 @@ import { Alerts } from "../lib/alerts";
 import { Loading } from "../lib/ui";
 import { getSession, onSessionChange } from "../lib/session";
 import { refreshSession } from "../lib/session-check";
+
+function CurrentRoute({ user }) {
+  const router = useRouter();
+  const [location] = useLocation();
+  for (const route of ROUTES) {
+    const [matched, params] = matchRoute(router.parser, route.path, location);
+    if (matched) return <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />;
+  }
+  return <Redirect to="/login" />;
+}
 
 export function App() {
   const [user, setUser] = useState(getSession());
@@ -21,16 +33,7 @@ export function App() {
     <Router hook={useHashLocation}>
       <Alerts />
       <Suspense fallback={<Loading />}>
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {(params) => <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />}
-            </Route>
-          ))}
-          <Route>
-            <Redirect to="/login" />
-          </Route>
-        </Switch>
+        <CurrentRoute user={user} />
       </Suspense>
     </Router>
   );

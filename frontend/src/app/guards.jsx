@@ -1,13 +1,19 @@
 // Route guards as components. A route of the table (routes.jsx) is either a signed-out screen
 // (no shell) or a signed-in one: no session goes to login, a pending forced password change goes
 // to the change screen, a missing right goes to /unauthorized (spec 1 §4 and §5, spec 2 §2 "Shell").
+import { Suspense } from "react";
 import { Redirect } from "wouter";
 import { Shell } from "./shell";
 import { hasRight } from "../lib/session";
+import { Loading } from "../lib/ui";
 
 /** A signed-out screen: login, forgot password, forced password change. No shell. */
 export function PublicPage({ children }) {
-  return <div class="public-page">{children}</div>;
+  return (
+    <div class="public-page">
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </div>
+  );
 }
 
 /** Needs a session; a user who must change their password gets nothing else. */
@@ -23,13 +29,16 @@ export function RequireRight({ user, right, children }) {
   return children;
 }
 
-/** One route of the table, with its guards and, when signed in, the shell. */
+/**
+ * One route of the table, with its guards and, when signed in, the shell. The screen is keyed by
+ * its route, so moving to another route starts it afresh while the shell stays.
+ */
 export function GuardedRoute({ route, user, params }) {
   const Screen = route.screen;
   if (route.public) {
     return (
       <PublicPage>
-        <Screen params={params} user={user} />
+        <Screen key={route.path} params={params} user={user} />
       </PublicPage>
     );
   }
@@ -37,7 +46,7 @@ export function GuardedRoute({ route, user, params }) {
     <RequireUser user={user}>
       <RequireRight user={user} right={route.right}>
         <Shell user={user}>
-          <Screen params={params} user={user} />
+          <Screen key={route.path} params={params} user={user} />
         </Shell>
       </RequireRight>
     </RequireUser>

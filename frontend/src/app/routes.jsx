@@ -55,6 +55,7 @@ export const ROUTES = [
   { path: "/user/user-agent", screen: pick(users, "UserAgentScreen"), right: "user_agent" },
   { path: "/user/unblock-user", screen: pick(users, "UnblockUserScreen"), right: "unblock_user" },
   { path: "/user/check-rca-am-impersonation", screen: pick(users, "ImpersonationScreen"), right: "rca_account_access" },
+  { path: "/user/rca-am-login/:token", screen: pick(users, "ImpersonationLanding"), right: "rca_account_login" },
 
   { path: "/master/user-master", screen: pick(masters, "UserList"), right: "user_master" },
   { path: "/master/user/add", screen: pick(masters, "UserForm"), right: "user_master" },

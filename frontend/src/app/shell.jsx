@@ -1,10 +1,28 @@
 // The signed-in frame: header with the user's name and Logout, the permission-gated sidebar
 // (a drawer on phones that closes on an outside click), and a back-to-top link.
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
 import { hasRight, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
+import { ChatWidget } from "../features/chat/chat-window";
+import { Loading } from "../lib/ui";
+
+/** Says whose account this tab works in, and ends it (spec 2 §4; issue: a visible banner). */
+function ImpersonationBanner({ user }) {
+  if (!user.impersonatedBy) return null;
+  // Logging out of an impersonated tab ends only the impersonation.
+  return (
+    <div class="impersonation-banner" role="status" data-testid="impersonation-banner">
+      <span>
+        You are working in <strong>{user.name}</strong>'s account as {user.impersonatedBy}.
+      </span>
+      <button type="button" class="btn btn-small" onClick={logout}>
+        End
+      </button>
+    </div>
+  );
+}
 
 export function Shell({ user, children }) {
   const [open, setOpen] = useState(false);
@@ -12,7 +30,11 @@ export function Shell({ user, children }) {
   const sidebar = useRef(null);
   const toggle = useRef(null);
 
-  useEffect(() => setOpen(false), [location]);
+  // A new screen starts at the top with the drawer closed.
+  useEffect(() => {
+    setOpen(false);
+    window.scrollTo(0, 0);
+  }, [location]);
   useEffect(() => {
     if (!open) return undefined;
     const outside = (e) => {
@@ -53,6 +75,7 @@ export function Shell({ user, children }) {
           Logout
         </a>
       </header>
+      <ImpersonationBanner user={user} />
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>
@@ -67,7 +90,11 @@ export function Shell({ user, children }) {
           )}
         </ul>
       </nav>
-      <main class="content">{children}</main>
+      {/* The header and menu stay while a screen's code loads. */}
+      <main class="content">
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </main>
+      <ChatWidget user={user} />
       <a class="back-to-top" href="#top" onClick={(e) => (e.preventDefault(), window.scrollTo({ top: 0, behavior: "smooth" }))}>
         ↑ Top
       </a>

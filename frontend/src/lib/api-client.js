@@ -1,7 +1,7 @@
 // The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
 // header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
 import { alertError } from "./alerts";
-import { clearSession, getSession, IMPERSONATION_KEY } from "./session";
+import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
 
 export const API_BASE = "/webapi/api";
 const SESSION_MESSAGES = [
@@ -29,7 +29,7 @@ async function ensureXsrfCookie() {
 /** Calls the API. `body` may be a plain object (sent as JSON) or FormData. */
 export async function api(path, { method = "GET", body, raw = false } = {}) {
   const headers = {};
-  const session = getSession();
+  const session = getOwnSession();
   if (session && session.token) headers.Authorization = `Bearer ${session.token}`;
   const impersonation = sessionStorage.getItem(IMPERSONATION_KEY);
   if (impersonation) headers["X-Impersonation-Token"] = `Bearer ${impersonation}`;
@@ -55,6 +55,13 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   }
   if (!response.ok) {
     const message = (data && data.message) || `The request failed (${response.status}).`;
+    // The impersonated session ended (or was never valid): back to one's own account in this tab.
+    if (impersonation && response.status === 403 && message.startsWith("The session in the other user's account has ended")) {
+      alertError(message);
+      endImpersonation();
+      window.location.hash = "#/home";
+      throw new ApiError(response.status, message);
+    }
     const sessionEnded = response.status === 401 || SESSION_MESSAGES.includes(message);
     if (sessionEnded && !path.startsWith("/login/")) {
       alertError(message);

@@ -1,19 +1,47 @@
 // The signed-in user, kept in browser storage (spec 1 §3 "Session user").
-// An impersonated session (later) lives in sessionStorage beside the administrator's own.
+// An impersonated session lives in this tab's sessionStorage beside the administrator's own: the
+// screens work as the other user, while the administrator's token still signs every request.
 
 const KEY = "fieldsales.session";
 /** sessionStorage key of the impersonation token (sent as X-Impersonation-Token). */
 export const IMPERSONATION_KEY = "fieldsales.impersonation";
+/** sessionStorage key of the impersonated user's session (this tab only). */
+const ACTING_USER = "fieldsales.impersonated-user";
 const listeners = new Set();
 
 export const APP_VERSION = process.env.APP_VERSION || "1.3.5";
 
-export function getSession() {
+/** The signed-in user's own session; its token goes in every request's Authorization header. */
+export function getOwnSession() {
   try {
     return JSON.parse(localStorage.getItem(KEY)) || null;
   } catch {
     return null;
   }
+}
+
+/** The user the screens work as: the impersonated one in an impersonation tab, else oneself. */
+export function getSession() {
+  if (!sessionStorage.getItem(IMPERSONATION_KEY)) return getOwnSession();
+  try {
+    return JSON.parse(sessionStorage.getItem(ACTING_USER)) || getOwnSession();
+  } catch {
+    return getOwnSession();
+  }
+}
+
+/** Starts working in another user's account in this tab (the answer of impersonate-rca-token). */
+export function startImpersonation(user) {
+  sessionStorage.setItem(ACTING_USER, JSON.stringify(user));
+  sessionStorage.setItem(IMPERSONATION_KEY, user.token);
+  listeners.forEach((fn) => fn(user));
+}
+
+/** Back to one's own account in this tab. */
+export function endImpersonation() {
+  sessionStorage.removeItem(ACTING_USER);
+  sessionStorage.removeItem(IMPERSONATION_KEY);
+  listeners.forEach((fn) => fn(getSession()));
 }
 
 export function setSession(user) {

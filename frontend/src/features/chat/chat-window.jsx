@@ -1,0 +1,214 @@
+// The chat (spec 2 "Chat window", §4 "Chat", §9): a floating button with the unread badge; the
+// window lists the people one may chat with (most unread first) and the broadcasts, and shows a
+// conversation grouped by day. While closed it polls the unread count every 10 minutes; while open
+// it polls the conversation every 25 seconds. Fetch failures are silent.
+import { useEffect, useRef, useState } from "react";
+import { api, get, post } from "../../lib/api-client";
+import { AuthImage } from "../../lib/auth-image";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** Tests may shorten both polls: localStorage "fieldsales.chatPollMs". */
+const pollMs = (normal) => Number(localStorage.getItem("fieldsales.chatPollMs")) || normal;
+const OPEN_POLL = 25_000;
+const CLOSED_POLL = 600_000;
+const IMAGE_TYPES = ["jpg", "jpeg", "bmp", "png"];
+
+const dayHeader = (iso) => {
+  const d = new Date(iso);
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+};
+const time = (iso) => new Date(iso).toTimeString().slice(0, 5);
+const quiet = () => {};
+
+function Messages({ messages, me }) {
+  const end = useRef(null);
+  useEffect(() => end.current && end.current.scrollIntoView({ block: "end" }), [messages.length]);
+  let lastDay = null;
+  return (
+    <div class="chat-messages" data-testid="chat-messages">
+      {messages.map((m) => {
+        const day = dayHeader(m.sentDate);
+        const header = day !== lastDay ? <div class="chat-day">{day}</div> : null;
+        lastDay = day;
+        const mine = m.senderID === me;
+        return (
+          <div key={m.messageID}>
+            {header}
+            <div class={`chat-bubble${mine ? " mine" : ""}`}>
+              {m.messageText && <span class="pre-wrap">{m.messageText}</span>}
+              {m.imageUrl && <AuthImage url={m.imageUrl} alt="Picture" className="chat-image" />}
+              <small>{time(m.sentDate)}</small>
+            </div>
+          </div>
+        );
+      })}
+      <div ref={end} />
+    </div>
+  );
+}
+
+function Conversation({ partner, me, onRead }) {
+  const [conversation, setConversation] = useState(null);
+  const [messages, setMessages] = useState([]);
+  const [text, setText] = useState("");
+  const merge = (incoming) =>
+    setMessages((old) => {
+      const known = new Set(old.map((m) => m.messageID));
+      return [...old, ...incoming.filter((m) => !known.has(m.messageID))];
+    });
+  useEffect(() => {
+    let timer;
+    post(`/chat/createConversation?userId=${partner.uid}`)
+      .then(async ({ conversationId }) => {
+        setConversation(conversationId);
+        const history = await get(`/chat/getChatHistory?conversationId=${conversationId}`);
+        setMessages(history);
+        if (history.some((m) => m.receiverID === me && !m.isRead)) {
+          await post(`/chat/markAsRead?conversationId=${conversationId}`);
+          onRead();
+        }
+        timer = setInterval(() => {
+          setMessages((old) => {
+            const latest = old.length ? old[old.length - 1].sentDate : null;
+            post("/chat/getNewMessages", { conversationId, latestTimestamp: latest })
+              .then((fresh) => {
+                merge(fresh);
+                if (fresh.some((m) => m.receiverID === me && !m.isRead)) post(`/chat/markAsRead?conversationId=${conversationId}`).then(onRead, quiet);
+              })
+              .catch(quiet);
+            return old;
+          });
+        }, pollMs(OPEN_POLL));
+      })
+      .catch(quiet);
+    return () => clearInterval(timer);
+  }, [partner.uid]);
+  const send = (e) => {
+    e.preventDefault();
+    const body = text.trim();
+    if (!body || !conversation) return;
+    post("/chat/sendMessage", { conversationId: conversation, receiverId: partner.uid, messageText: body })
+      .then((m) => {
+        merge([m]);
+        setText("");
+      })
+      .catch(quiet);
+  };
+  const sendImage = (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    if (!file || !conversation || !IMAGE_TYPES.includes(file.name.split(".").pop().toLowerCase())) return;
+    const data = new FormData();
+    data.append("chatImage", file);
+    data.append("conversationId", String(conversation));
+    data.append("receiverId", String(partner.uid));
+    api("/chat/sendMessageImage", { method: "POST", body: data }).then((m) => merge([m]), quiet);
+  };
+  return (
+    <div class="chat-conversation">
+      <Messages messages={messages} me={me} />
+      <form class="chat-input" onSubmit={send}>
+        <input aria-label="Message" value={text} onInput={(e) => setText(e.target.value)} placeholder={`Message ${partner.userName}`} maxLength={2000} />
+        <label class="btn btn-small chat-attach" title="Picture">
+          📎
+          <input type="file" accept=".jpg,.jpeg,.bmp,.png" onChange={sendImage} hidden />
+        </label>
+        <button type="submit" class="btn btn-primary btn-small">Send</button>
+      </form>
+    </div>
+  );
+}
+
+function Broadcasts({ onRead }) {
+  const [list, setList] = useState([]);
+  useEffect(() => {
+    post("/chat/getNewBroadCastMessages", {})
+      .then((items) => {
+        setList(items);
+        const unread = items.filter((b) => !b.isRead).map((b) => b.messageID);
+        if (unread.length) post("/chat/broadcast/markAsRead", unread).then(onRead, quiet);
+      })
+      .catch(quiet);
+  }, []);
+  return <Messages messages={list.map((b) => ({ ...b, senderID: 0 }))} me={-1} />;
+}
+
+function ChatPanel({ user, onClose }) {
+  const [people, setPeople] = useState([]);
+  const [broadcastUnread, setBroadcastUnread] = useState(0);
+  const [selected, setSelected] = useState(null);
+  const refresh = () => {
+    get("/chat/users").then(setPeople, quiet);
+    post("/chat/getUnreadCountsByConversation").then((r) => setBroadcastUnread(r.broadCastCounts.unreadCount), quiet);
+  };
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, pollMs(OPEN_POLL));
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div class="chat-window" role="dialog" aria-label="Chat" data-testid="chat-window">
+      <header class="chat-header">
+        <strong>{selected ? (selected === "broadcast" ? "Broadcasts" : selected.userName) : "Chat"}</strong>
+        {selected && (
+          <button type="button" class="btn btn-small" onClick={() => setSelected(null)}>
+            Back
+          </button>
+        )}
+        <button type="button" class="btn btn-small" aria-label="Close chat" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {!selected && (
+        <ul class="chat-people">
+          <li>
+            <button type="button" onClick={() => setSelected("broadcast")}>
+              <span class="chat-initial">📢</span> Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
+            </button>
+          </li>
+          {people.map((p) => (
+            <li key={p.uid}>
+              <button type="button" onClick={() => setSelected(p)}>
+                <span class="chat-initial">{p.imageName}</span> {p.userName} {p.unreadCount > 0 && <span class="badge">{p.unreadCount}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected === "broadcast" && <Broadcasts onRead={refresh} />}
+      {selected && selected !== "broadcast" && <Conversation partner={selected} me={user.uid} onRead={refresh} />}
+    </div>
+  );
+}
+
+export function ChatWidget({ user }) {
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (open) return undefined;
+    const load = () =>
+      post("/chat/getUnreadCountsByConversation")
+        .then((r) => setUnread(r.unreadCounts.reduce((n, c) => n + c.unreadCount, 0) + r.broadCastCounts.unreadCount))
+        .catch(quiet);
+    load();
+    const timer = setInterval(load, pollMs(CLOSED_POLL));
+    return () => clearInterval(timer);
+  }, [open]);
+  const toggle = () => {
+    setOpen(!open);
+    setUnread(0);
+  };
+  return (
+    <>
+      <button type="button" class="chat-fab" aria-label="Chat" onClick={toggle}>
+        💬
+        {unread > 0 && !open && (
+          <span class="badge" data-testid="chat-badge">
+            {unread}
+          </span>
+        )}
+      </button>
+      {open && <ChatPanel user={user} onClose={toggle} />}
+    </>
+  );
+}

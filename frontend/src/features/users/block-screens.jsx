@@ -1,0 +1,117 @@
+// Block/Unblock User (user/unblock-user) and Unblock Agent / Agent Pass Reset (user/user-agent),
+// spec 1 §2, §4 "Blocking", §8 (the confirmation texts).
+import { useState } from "react";
+import { post } from "../../lib/api-client";
+import { alertSuccess } from "../../lib/alerts";
+import { ConfirmDialog } from "../../lib/confirm";
+import { DataTable } from "../../lib/table";
+import { Loading, PageHeader, Select } from "../../lib/ui";
+import { useApi, useSaving } from "../../lib/use-api";
+
+const AGENT = 4;
+
+export function UnblockUserScreen() {
+  const { data, loading, reload } = useApi("/users/block", { initial: [] });
+  const [filter, setFilter] = useState("all");
+  const [pending, setPending] = useState(null);
+  const [unblockedAgent, setUnblockedAgent] = useState(null);
+  const [, saving] = useSaving();
+  const rows = (data || []).filter((u) => filter === "all" || u.isBlocked);
+  const act = () => {
+    const { user, block } = pending;
+    setPending(null);
+    saving(async () => {
+      const r = await post(`/users/${block ? "block" : "unblock"}/${user.uid}?fromUserAgent=false`);
+      alertSuccess(r.message);
+      if (!block && r.userTypeId === AGENT) setUnblockedAgent(user.name);
+      reload();
+    });
+  };
+  return (
+    <section>
+      <PageHeader title="Block/Unblock User" back="/home" />
+      <Select id="blockFilter" label="Show" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={null} options={[{ value: "all", label: "All" }, { value: "blocked", label: "Blocked" }]} />
+      {loading ? (
+        <Loading />
+      ) : (
+        <DataTable
+          pageSize={30}
+          testId="block-table"
+          rows={rows}
+          columns={[
+            { key: "name", label: "Name" },
+            { key: "emailId", label: "Login ID" },
+            { key: "userTypeDetail", label: "User Type" },
+            { key: "country", label: "Country" },
+            { key: "isBlocked", label: "Status", render: (u) => (u.isBlocked ? "Blocked" : "Active") },
+            {
+              key: "action",
+              label: "Action",
+              render: (u) => (
+                <button type="button" class={`btn btn-small${u.isBlocked ? "" : " btn-danger"}`} onClick={() => setPending({ user: u, block: !u.isBlocked })}>
+                  {u.isBlocked ? "Unblock" : "Block"}
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+      <ConfirmDialog
+        open={!!pending}
+        message={pending ? `are you sure want to ${pending.block ? "block" : "unblock"} userId ${pending.user.name}` : ""}
+        onYes={act}
+        onCancel={() => setPending(null)}
+      />
+      {unblockedAgent && (
+        <div class="modal-backdrop">
+          <div class="modal" role="dialog" aria-modal="true" aria-labelledby="unblocked-title">
+            <h2 id="unblocked-title">Agent unblocked</h2>
+            <p>{unblockedAgent} can sign in again. If they forgot their password, reset it from Agent Pass Reset.</p>
+            <div class="modal-actions">
+              <button type="button" class="btn btn-primary" onClick={() => setUnblockedAgent(null)}>
+                OK
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function UserAgentScreen() {
+  const { data, loading, reload } = useApi("/users/block?fromUserAgent=true", { initial: [] });
+  const [pending, setPending] = useState(null);
+  const [, saving] = useSaving();
+  const reset = () => {
+    const user = pending;
+    setPending(null);
+    saving(async () => {
+      const r = await post(`/users/unblock/${user.uid}?fromUserAgent=true&reset=true`);
+      alertSuccess(r.message);
+      reload();
+    });
+  };
+  return (
+    <section>
+      <PageHeader title="Unblock Agent" back="/home" />
+      {loading ? (
+        <Loading />
+      ) : (
+        <DataTable
+          pageSize={30}
+          testId="agent-table"
+          rows={data || []}
+          columns={[
+            { key: "name", label: "Name" },
+            { key: "emailId", label: "Login ID" },
+            { key: "country", label: "Country" },
+            { key: "isBlocked", label: "Status", render: (u) => (u.isBlocked ? "Blocked" : "Active") },
+            { key: "reset", label: "Action", render: (u) => <button type="button" class="btn btn-small" onClick={() => setPending(u)}>Reset Password</button> },
+          ]}
+        />
+      )}
+      <ConfirmDialog open={!!pending} message={pending ? `are you sure want to reset password of user ${pending.name}` : ""} onYes={reset} onCancel={() => setPending(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Check RCA/AM A/C (spec 2 "Impersonation screen", §4 "Impersonation"): an administrator picks an
+// agent or a manager and opens their account in a new tab; that tab's landing route exchanges the
+// one-time token for the other user's session, kept in this tab only.
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { post } from "../../lib/api-client";
+import { alertError, alertInfo } from "../../lib/alerts";
+import { homeRouteFor, startImpersonation } from "../../lib/session";
+import { Loading, PageHeader, SubmitButton } from "../../lib/ui";
+import { useApi, useSaving } from "../../lib/use-api";
+
+const FAILED = { RCA: "Failed to login to RCA account. Please try again.", AM: "Failed to login to AM account. Please try again." };
+const INVALID = { RCA: "Invalid RCA user selected! Please search again.", AM: "Invalid AM user selected! Please search again." };
+
+function Picker({ kind, source }) {
+  const { data } = useApi(source, { initial: [] });
+  const [text, setText] = useState("");
+  const [busy, saving] = useSaving();
+  const id = `pick${kind}`;
+  const login = async (e) => {
+    e.preventDefault();
+    if (busy || !text.trim()) return;
+    const chosen = (data || []).find((u) => `${u.name} (${u.userName})` === text.trim() || u.userName === text.trim());
+    if (!chosen) {
+      alertInfo(INVALID[kind]);
+      return;
+    }
+    // The tab is opened now, inside the click, so no pop-up blocker stops it.
+    const tab = window.open("about:blank", "_blank");
+    await saving(async () => {
+      try {
+        const r = await post("/users/impersonate-rca", { userName: chosen.userName });
+        if (tab) tab.location.href = `${window.location.pathname}#/user/rca-am-login/${r.token}`;
+      } catch (err) {
+        if (tab) tab.close();
+        alertError(FAILED[kind]);
+      }
+    });
+  };
+  return (
+    <form class="card" onSubmit={login} noValidate>
+      <h2>{kind}</h2>
+      <label for={id}>Search {kind}</label>
+      <input id={id} list={`${id}-list`} value={text} onInput={(e) => setText(e.target.value)} placeholder="Name or login id" autocomplete="off" />
+      <datalist id={`${id}-list`}>
+        {text.trim() && (data || []).map((u) => <option key={u.uid} value={`${u.name} (${u.userName})`} />)}
+      </datalist>
+      <div class="actions">
+        <SubmitButton busy={busy}>Login</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+export function ImpersonationScreen() {
+  return (
+    <section>
+      <PageHeader title="Check RCA/AM A/C" back="/home" />
+      <div class="visit-layout">
+        <Picker kind="RCA" source="/users/rca-list" />
+        <Picker kind="AM" source="/users/am-list" />
+      </div>
+    </section>
+  );
+}
+
+export function ImpersonationLanding({ params }) {
+  const [, navigate] = useLocation();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    post("/users/impersonate-rca-token", { userName: params.token })
+      .then((user) => {
+        startImpersonation(user);
+        navigate(homeRouteFor(user.userType));
+      })
+      .catch(() => {
+        setFailed(true);
+        alertError(FAILED.RCA);
+      });
+  }, [params.token]);
+  return <section class="message-page">{failed ? <p>{FAILED.RCA}</p> : <Loading text="Login to RCA ......" />}</section>;
+}
