@@ -63,6 +63,12 @@ export PATH_UNDER_TEST=/webapi/api/users/customer/details/S00000001
 wrk_run "customer details" get.lua
 export FIRST_CUSTOMER=1 CUSTOMER_STEP=200 CUSTOMERS
 wrk_run "visit save" visit.lua
+# A manager's morning: the cumulative dashboard of 10 agents and a page of one bucket.
+TOKEN=$(login am1@scale.test)
+export PATH_UNDER_TEST=/webapi/api/users/landing/0
+wrk_run "landing (manager, 10 agents)" get.lua
+export PATH_UNDER_TEST="/webapi/api/users/landing/notvisited/0?pageNumber=1&order=desc"
+wrk_run "bucket list page (manager)" get.lua
 idle_rss=$(ps -o rss= -p $SERVER | tr -d ' ')
 kill $SERVER; wait $SERVER 2>/dev/null || true
 trap - EXIT

@@ -76,3 +76,40 @@ async fn migrate_and_seed_report_what_they_did() {
     let again = run(&["seed", "--demo"]);
     assert!(text(&again.stdout).contains("already there"));
 }
+
+#[tokio::test]
+async fn serve_on_an_empty_database_creates_an_administrator_once() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("empty.db");
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales"))
+        .arg("--db")
+        .arg(&db)
+        .arg("--data-dir")
+        .arg(dir.path().join("data"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
+    let mut printed = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let listening = line.starts_with("fieldsales is listening");
+        printed.push(line);
+        if listening {
+            break;
+        }
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let created = printed.iter().find(|l| l.starts_with("Created the administrator admin@fieldsales.local with the password ")).expect("the password is printed");
+    let password = created.rsplit(' ').next().unwrap();
+    assert!(password.len() >= 12);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (count, forced): (i64, bool) = conn
+        .query_row("SELECT COUNT(*), MAX(force_password_update) FROM users WHERE user_type_id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert_eq!((count, forced), (1, true), "one administrator, who must choose a password");
+}
