@@ -1,11 +1,11 @@
 // Delivery status and additional reason masters (spec 2 §2).
-import { useEffect, useState } from "react";
+
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
+
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn } from "./master-list";
+import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
 
 const STATUS_LIST = "/master/delivery-status";
 const REASON_LIST = "/master/additional-reason-master";
@@ -37,15 +37,8 @@ export function DeliveryStatusForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const form = useForm({ deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" }, { deliveryStatus: [rules.required("Delivery Status is Required")] });
-  useEffect(() => {
-    if (!id) return;
-    get(`/master/deliveryStatus/${id}`)
-      .then((s) => form.reset({ deliveryStatus: s.deliveryStatus, recordLock: String(s.recordLock), additionalReasonCode: String(s.additionalReasonCode) }))
-      .catch(() => navigate(STATUS_LIST))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `/master/deliveryStatus/${id}`, (s) => form.reset({ deliveryStatus: s.deliveryStatus, recordLock: String(s.recordLock), additionalReasonCode: String(s.additionalReasonCode) }), STATUS_LIST, navigate);
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();
@@ -89,18 +82,11 @@ export function ReasonForm({ params }) {
   const id = params && params.id ? Number(params.id) : 0;
   const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const form = useForm(
     { deliveryStatusID: "", additionalReasonCode: "" },
     { deliveryStatusID: [rules.required("Delivery Status is Required")], additionalReasonCode: [rules.required("Additional Reason Code is Required")] },
   );
-  useEffect(() => {
-    if (!id) return;
-    get(`/master/additionalReason/${id}`)
-      .then((r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }))
-      .catch(() => navigate(REASON_LIST))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `/master/additionalReason/${id}`, (r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }), REASON_LIST, navigate);
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();

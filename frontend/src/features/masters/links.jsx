@@ -1,11 +1,11 @@
 // Link master: a name, a web address and the countries that see it.
-import { useEffect, useState } from "react";
+
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
+
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn } from "./master-list";
+import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
 
 const LIST = "/master/link-master";
 
@@ -32,7 +32,6 @@ export function LinkForm({ params }) {
   const id = params && params.id ? Number(params.id) : 0;
   const { data: countries } = useApi("/master/country", { initial: [] });
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const form = useForm(
     { linkName: "", link: "", countries: [] },
     {
@@ -41,13 +40,7 @@ export function LinkForm({ params }) {
       countries: [(v) => (v.length ? null : "At least one country must be selected.")],
     },
   );
-  useEffect(() => {
-    if (!id) return;
-    get(`/master/link/${id}`)
-      .then((row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }))
-      .catch(() => navigate(LIST))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `/master/link/${id}`, (row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }), LIST, navigate);
   const toggle = (name) => {
     const list = form.values.countries;
     form.set("countries")(list.includes(name) ? list.filter((c) => c !== name) : [...list, name]);

@@ -1,7 +1,7 @@
 // The list every master screen shares: title with back arrow and Add, 30 rows a page with serial
 // numbers, Modify and Delete on each row, and the spec's delete confirmation.
-import { useState } from "react";
-import { post } from "../../lib/api-client";
+import { useEffect, useState } from "react";
+import { get, post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
@@ -66,4 +66,20 @@ export function saveAndReturn(saving, path, body, listPath, navigate) {
     alertSuccess(r.message);
     navigate(listPath);
   });
+}
+
+/**
+ * The record a Modify form edits: loads `path` when there is an id and hands it to `onLoad`; an id
+ * that cannot be loaded goes back to the list. Returns whether it is still loading.
+ */
+export function useEditedRecord(id, path, onLoad, listPath, navigate) {
+  const [loading, setLoading] = useState(!!id);
+  useEffect(() => {
+    if (!id) return;
+    get(path)
+      .then(onLoad)
+      .catch(() => navigate(listPath))
+      .finally(() => setLoading(false));
+  }, [id]);
+  return loading;
 }

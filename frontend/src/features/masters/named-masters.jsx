@@ -1,26 +1,19 @@
 // Outcome and info type masters: a name each (spec 1 §2 "Administrator screens").
-import { useEffect, useState } from "react";
+
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
+
 import { rules, useForm } from "../../lib/form";
 import { useSaving } from "../../lib/use-api";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
-import { MasterList, saveAndReturn } from "./master-list";
+import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
 
 /** A one-name master form; `spec` names its API fields, routes and texts. */
 function NameForm({ params, spec }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const form = useForm({ name: "" }, { name: [rules.required(spec.required)] });
-  useEffect(() => {
-    if (!id) return;
-    get(`${spec.api}/${id}`)
-      .then((row) => form.reset({ name: row[spec.nameField] }))
-      .catch(() => navigate(spec.list))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `${spec.api}/${id}`, (row) => form.reset({ name: row[spec.nameField] }), spec.list, navigate);
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;

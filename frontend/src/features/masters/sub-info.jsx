@@ -1,13 +1,13 @@
 // Sub info master: sub types per info type, searchable by info type; new ones may come from an
 // .xlsx list.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
-import { api, get } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { Field, Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn } from "./master-list";
+import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
 
 const LIST = "/master/subinfo-master";
 
@@ -46,19 +46,12 @@ export function SubInfoForm({ params }) {
   const id = params && params.id ? Number(params.id) : 0;
   const types = useInfoTypeOptions();
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const [file, setFile] = useState(null);
   const form = useForm({ infoId: "", name: "" }, () => ({
     infoId: [rules.required("Info Type is required.")],
     name: id ? [rules.required("Please Enter SubInfo Name")] : file ? [] : [rules.required("Please Enter SubInfo Name or upload excel of SubInfo Type")],
   }));
-  useEffect(() => {
-    if (!id) return;
-    get(`/master/info-subtype/${id}`)
-      .then((row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }))
-      .catch(() => navigate(LIST))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `/master/info-subtype/${id}`, (row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }), LIST, navigate);
 
   const submit = async (e) => {
     e.preventDefault();

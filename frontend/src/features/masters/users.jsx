@@ -1,12 +1,12 @@
 // User master: filters by user type and country, search by name or email; add and modify with the
 // agent's manager. Rows show Modify and Delete only when the server says they may be used.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
+
 import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn } from "./master-list";
+import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
 
 const LIST = "/master/user-master";
 const AGENT = 4;
@@ -62,7 +62,6 @@ export function UserForm({ params }) {
   const { data: countries } = useApi("/master/country", { initial: [] });
   const { data: managers } = useApi("/master/user?userType=3", { initial: [] });
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id);
   const supportsCountry = (typeId) => {
     const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
     return !!(t && t.isCountrySupported);
@@ -74,13 +73,7 @@ export function UserForm({ params }) {
     country: supportsCountry(v.userType) ? [rules.required("Country is Required")] : [],
     managerId: Number(v.userType) === AGENT ? [rules.required("Manager is Required")] : [],
   }));
-  useEffect(() => {
-    if (!id) return;
-    get(`/master/user/${id}`)
-      .then((u) => form.reset({ userType: String(u.userType), emailId: u.emailId, name: u.name, country: u.country || "", managerId: u.managerId ? String(u.managerId) : "" }))
-      .catch(() => navigate(LIST))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const loading = useEditedRecord(id, `/master/user/${id}`, (u) => form.reset({ userType: String(u.userType), emailId: u.emailId, name: u.name, country: u.country || "", managerId: u.managerId ? String(u.managerId) : "" }), LIST, navigate);
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();
