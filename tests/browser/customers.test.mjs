@@ -112,6 +112,7 @@ test("a manager picks an agent's scorecard", async () => {
   await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
   await p.goto("/#/score/card");
   await p.getByText("No Data Available").waitFor();
+  await p.waitForFunction(() => document.querySelectorAll("#agent option").length === 5);
   const options = await p.getByLabel("Agent").locator("option").allTextContents();
   assert.deepEqual(options, ["", "Arjun Das", "Nimal Perera", "Priya Sharma", "Ravi Kumar"]);
   await p.getByLabel("Agent").selectOption({ label: "Priya Sharma" });
