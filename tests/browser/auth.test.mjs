@@ -1,21 +1,12 @@
 // Sign-in, the forced password change, OTP, forgot password, logout, and the menu by rights.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-/** Waits until the alert of `kind` says `text` (the screen shows the server's message there). */
-async function expectAlert(p, kind, text) {
-  const alert = p.getByTestId(`alert-${kind}`);
-  try {
-    await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
-  } finally {
-    assert.equal(await alert.textContent(), text);
-  }
-}
 
 test("each demo user signs in and lands on the home route of their type", async () => {
   for (const [email, route, name] of [

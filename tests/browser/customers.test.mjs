@@ -2,15 +2,12 @@
 // info with a file; a manager reads an agent's scorecard; an administrator reviews the info.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-async function expectAlert(p, kind, text) {
-  await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
-}
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000a49444154789c6300010000050001" + "0d0a2db40000000049454e44ae426082",

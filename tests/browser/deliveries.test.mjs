@@ -2,15 +2,12 @@
 // with a remark and approves two at once.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-async function expectAlert(p, kind, text) {
-  await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
-}
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082", "hex");
 

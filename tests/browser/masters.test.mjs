@@ -2,7 +2,7 @@
 // the spec's messages and deletes ask 'Please confirm..' first.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 let app;
 let p;
@@ -14,10 +14,6 @@ before(async () => {
 });
 after(async () => app && (await app.stop()));
 
-async function expectSuccess(text) {
-  await p.waitForFunction((t) => document.querySelector("[data-testid=alert-success]")?.textContent === t, text, { timeout: 5000 });
-}
-
 const rowOf = (text) => p.getByTestId("master-table").locator("tr", { hasText: text });
 
 /** Deletes the row containing `text`, checking the confirmation dialog's exact words. */
@@ -28,7 +24,7 @@ async function deleteRow(text, message) {
   assert.equal(await dialog.locator("p").textContent(), "Are you sure, you want to delete?");
   assert.deepEqual(await dialog.getByRole("button").allTextContents(), ["Yes", "Cancel"]);
   await dialog.getByRole("button", { name: "Yes" }).click();
-  await expectSuccess(message);
+  await expectAlert(p, "success", message);
   await rowOf(text).waitFor({ state: "detached" });
 }
 
@@ -40,7 +36,7 @@ test("an outcome is added, changed and deleted", async () => {
   await p.getByText("Outcome is required").waitFor();
   await p.getByLabel("Outcome").fill("Owner away");
   await p.getByRole("button", { name: "Save" }).click();
-  await expectSuccess("Outcome saved successfully.");
+  await expectAlert(p, "success", "Outcome saved successfully.");
   await rowOf("Owner away").waitFor();
 
   await rowOf("Owner away").getByRole("link", { name: "Modify" }).click();
@@ -48,7 +44,7 @@ test("an outcome is added, changed and deleted", async () => {
   await p.waitForFunction(() => document.querySelector("#name")?.value === "Owner away");
   await p.getByLabel("Outcome").fill("Owner away today");
   await p.getByRole("button", { name: "Update" }).click();
-  await expectSuccess("Outcome saved successfully.");
+  await expectAlert(p, "success", "Outcome saved successfully.");
   await rowOf("Owner away today").waitFor();
 
   // Cancel keeps the row.
@@ -69,14 +65,14 @@ test("a link is added with countries, changed and deleted", async () => {
   await p.getByLabel("India").check();
   await p.getByLabel("Sri Lanka").check();
   await p.getByRole("button", { name: "Save" }).click();
-  await expectSuccess("Link saved successfully.");
+  await expectAlert(p, "success", "Link saved successfully.");
   assert.match(await rowOf("Training videos").textContent(), /India, Sri Lanka/);
 
   await rowOf("Training videos").getByRole("link", { name: "Modify" }).click();
   await p.waitForFunction(() => document.querySelector("#linkName")?.value === "Training videos");
   await p.getByLabel("India").uncheck();
   await p.getByRole("button", { name: "Update" }).click();
-  await expectSuccess("Link saved successfully.");
+  await expectAlert(p, "success", "Link saved successfully.");
   const row = await rowOf("Training videos").textContent();
   assert.match(row, /Sri Lanka/);
   assert.doesNotMatch(row, /India/);
@@ -102,7 +98,7 @@ test("a user is added, changed and deleted", async () => {
   await p.getByLabel("Country").selectOption("India");
   await p.getByLabel("Manager").selectOption({ label: "Meera Nair (am@demo.test)" });
   await p.getByRole("button", { name: "Save" }).click();
-  await expectSuccess("User saved successfully. A temporary password was sent to kiran@demo.test.");
+  await expectAlert(p, "success", "User saved successfully. A temporary password was sent to kiran@demo.test.");
   assert.ok(app.mailed("kiran@demo.test", "Temporary password: ").length >= 12);
 
   // Filters: by type and by search text.
@@ -112,7 +108,7 @@ test("a user is added, changed and deleted", async () => {
   await p.waitForFunction(() => document.querySelector("#name")?.value === "Kiran Patil");
   await p.getByLabel("Name").fill("Kiran P");
   await p.getByRole("button", { name: "Update" }).click();
-  await expectSuccess("User saved successfully.");
+  await expectAlert(p, "success", "User saved successfully.");
   await rowOf("Kiran P").waitFor();
   await deleteRow("kiran@demo.test", "User deleted successfully.");
 });
@@ -128,7 +124,7 @@ test("delivery status and broadcast forms show their messages", async () => {
   await p.getByLabel("Message").fill("Stock count on Friday");
   await p.getByLabel("User Type").selectOption({ label: "All" });
   await p.getByRole("button", { name: "Send" }).click();
-  await expectSuccess("Broadcast message sent successfully.");
+  await expectAlert(p, "success", "Broadcast message sent successfully.");
   await rowOf("Stock count on Friday").waitFor();
   assert.deepEqual(p.pageErrors, []);
 });

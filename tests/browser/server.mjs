@@ -1,5 +1,6 @@
 // Starts the real fieldsales binary on a temporary database with the demo company, and a
 // headless Debian Chromium driven by Playwright. One server per test file.
+import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
@@ -128,4 +129,14 @@ export async function start() {
   }
 
   return { base, page, login, mailed, cli, stop };
+}
+
+/** Waits until the alert of `kind` says exactly `text` (the screens show the server's message there). */
+export async function expectAlert(p, kind, text) {
+  const alert = p.getByTestId(`alert-${kind}`);
+  try {
+    await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
+  } finally {
+    assert.equal(await alert.textContent(), text);
+  }
 }

@@ -2,15 +2,12 @@
 // account in a new tab, and blocking and unblocking a user.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-async function expectAlert(p, kind, text) {
-  await p.waitForFunction(([k, t]) => document.querySelector(`[data-testid=alert-${k}]`)?.textContent === t, [kind, text], { timeout: 5000 });
-}
 
 test("the manager writes and the agent's badge shows it after a poll", async () => {
   const agent = await app.page();

@@ -36,19 +36,25 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
           ))}
         </tbody>
       </table>
-      {pages > 1 && (
-        <nav class="pager" aria-label="Pages">
-          <button type="button" class="btn" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button type="button" class="btn" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager page={page + 1} pages={pages} onPage={(n) => setPage(n - 1)} />
     </div>
+  );
+}
+
+/** Previous / Page n of m / Next, for client-side and server-side paging alike (pages from 1). */
+export function Pager({ page, pages, onPage }) {
+  if (pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" class="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" class="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
-import { DataTable } from "../../lib/table";
+import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
 
@@ -119,13 +119,7 @@ export default function BucketListScreen({ params, user }) {
             columns={bucket === "ordered" ? ORDERED_COLUMNS(sortLabel) : columnsFor(bucket, sortLabel)}
             rowClass={bucket === "mycustomer" ? rowColour : undefined}
           />
-          {pages > 1 && (
-            <nav class="pager">
-              <button type="button" class="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {page} of {pages}</span>
-              <button type="button" class="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>

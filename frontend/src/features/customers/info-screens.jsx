@@ -7,7 +7,7 @@ import { alertError, alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
-import { DataTable } from "../../lib/table";
+import { DataTable, Pager } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 
@@ -150,13 +150,7 @@ export function InfoUpdateScreen() {
               { key: "update", label: "Update", render: (r) => <button type="button" class="btn btn-small" onClick={() => setEditing(r)}>Update Status</button> },
             ]}
           />
-          {pages > 1 && (
-            <nav class="pager">
-              <button type="button" class="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {page} of {pages}</span>
-              <button type="button" class="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
       {editing && <StatusModal row={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), load())} />}
