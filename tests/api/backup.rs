@@ -285,3 +285,20 @@ async fn damaged_archives_and_path_tricks_are_refused_and_change_nothing() {
         assert!(stray.is_empty(), "{name} left {stray:?}");
     }
 }
+
+#[tokio::test]
+async fn serve_moves_files_no_row_references_aside_at_start() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    info_with_picture(&app, &agent, "kept").await;
+    let (db, data) = (app.db_path(), app.state.config.data_dir.clone());
+    let before = contents(&db, &data);
+    // What a crash leaves: a stored file whose row never committed, a half-written temporary file.
+    let orphan = "0123456789abcdef0123456789abcdef.png";
+    std::fs::write(data.join("files/info").join(orphan), png()).unwrap();
+    std::fs::write(data.join("files/info/.fedcba9876543210fedcba9876543210.png.part"), b"half").unwrap();
+    drop(Server::start(&app));
+    assert_eq!(files_on_disk(&data), before.files.keys().cloned().collect::<Vec<_>>(), "only files with rows stay");
+    assert_eq!(std::fs::read(data.join("orphans/info").join(orphan)).unwrap(), png(), "the orphan is kept aside, not deleted");
+    assert_eq!(contents(&db, &data), before);
+}
