@@ -1,4 +1,4 @@
-//! The command line: `serve`, `migrate`, `seed`, `user ...`. Every command prints what it did;
+//! The command line: `serve`, `migrate`, `seed`, `user ...`, `backup`, `restore`. Every command prints what it did;
 //! a failure prints one `error:` line and exits non-zero.
 
 use std::net::SocketAddr;
@@ -57,6 +57,16 @@ pub enum Command {
         /// Order lines per generated customer.
         #[arg(long, default_value_t = 10)]
         lines: usize,
+    },
+    /// Write the database and the uploaded files to one zip archive; safe while the server runs.
+    Backup {
+        /// The archive to write (replaced if it exists; written to <file>.partial first).
+        file: PathBuf,
+    },
+    /// Replace the database and the uploaded files with those of a backup (stop the server first).
+    Restore {
+        /// An archive written by `fieldsales backup`.
+        file: PathBuf,
     },
     /// Manage user accounts.
     #[command(subcommand)]
@@ -250,6 +260,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
         }
         Command::Serve(args) => {
+            // Held until the server stops: a second server or a restore on this database refuses.
+            let _lock = db::lock(&config.db_path)?;
             config.login_rate_per_minute = args.login_rate;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
@@ -286,9 +298,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                      (shown only now; you will choose your own at the first sign-in)"
                 );
             }
-            drop(conn);
             std::fs::create_dir_all(&config.data_dir)
                 .with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
+            let orphans = tokio::task::block_in_place(|| crate::files::sweep_orphans(&conn, &config.data_dir))
+                .context("checking the uploaded files against the database")?;
+            if orphans > 0 {
+                tracing::warn!(
+                    orphans,
+                    folder = %crate::files::orphans_folder(&config.data_dir).display(),
+                    "moved uploaded files that no row references aside (left by a crash)"
+                );
+            } else {
+                tracing::info!(orphans, "every uploaded file belongs to a row");
+            }
+            drop(conn);
             let addr = args.addr;
             let state = AppState::new(pool, config)?;
             crate::web::serve(state, addr).await?;
@@ -336,6 +359,35 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 import_command(&pool, &kind, &file, info_id, as_user.as_deref())?;
             }
         }
+        Command::Backup { file } => {
+            let started = std::time::Instant::now();
+            let done = tokio::task::block_in_place(|| crate::backup::backup(&config.db_path, &config.data_dir, &file))?;
+            println!(
+                "Backed up {} ({}) and {} uploaded files ({}) to {} in {:.1} s",
+                config.db_path.display(),
+                megabytes(done.db_bytes),
+                done.files,
+                megabytes(done.file_bytes),
+                file.display(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Command::Restore { file } => {
+            let done = tokio::task::block_in_place(|| crate::backup::restore(&config.db_path, &config.data_dir, &file))?;
+            println!(
+                "Restored {} (schema version {}) and {} uploaded files from {}",
+                config.db_path.display(),
+                done.schema_version,
+                done.files,
+                file.display()
+            );
+            if done.unreferenced > 0 {
+                println!("Left out {} files of the archive that no row names (uploads after the snapshot)", done.unreferenced);
+            }
+            if done.missing > 0 {
+                println!("warning: {} files the database names are not in the archive", done.missing);
+            }
+        }
         Command::User(command) => {
             let (pool, _) = open_migrated(&config)?;
             let mailer = Mailer::new(&config)?;
@@ -343,6 +395,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
 fn parse_command(file: &std::path::Path) -> anyhow::Result<()> {

@@ -4,7 +4,8 @@
 //! survives a power cut, not only a process crash (NORMAL). The write rate of a field-sales team
 //! is small, so the extra fsync per commit costs nothing users notice.
 
-use std::path::Path;
+use std::fs::{File, TryLockError};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -16,8 +17,14 @@ pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
 pub const SCHEMA_VERSION: i64 = 1;
 
-/// How long a writer waits for another writer before giving up with "busy".
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
+/// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
+/// 30 s rides out such a holder of 10 s or more, the pool's wait below covers the queue behind it.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a request waits for a pooled connection: longer than `BUSY_TIMEOUT`, so the requests
+/// queued behind 8 waiting writers are served once the lock goes rather than turned away.
+const POOL_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Upgrade steps from version N-1 to N, in order; `schema.sql` already holds all of them.
 const UPGRADES: &[(i64, &str)] = &[];
@@ -45,9 +52,41 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     let manager = SqliteConnectionManager::file(path).with_init(configure);
     r2d2::Pool::builder()
         .max_size(8)
-        .connection_timeout(Duration::from_secs(15))
+        .connection_timeout(POOL_TIMEOUT)
         .build(manager)
         .with_context(|| format!("opening database {}", path.display()))
+}
+
+/// `path` with `suffix` appended to its file name (`fieldsales.db` -> `fieldsales.db-wal`).
+pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Takes the exclusive lock (`<db>.lock`) that a running `serve` holds for its lifetime, so a
+/// second server or a `restore` on the same database refuses to start. The OS releases the lock
+/// when the process ends, however it ends. Keep the returned file open while the lock is needed.
+pub fn lock(path: &Path) -> anyhow::Result<File> {
+    let lock_path = sibling(path, ".lock");
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .with_context(|| format!("opening the lock file {}", lock_path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => anyhow::bail!(
+            "the database {} is in use by a running fieldsales server (it holds {}); stop the server first",
+            path.display(),
+            lock_path.display()
+        ),
+        Err(TryLockError::Error(err)) => Err(anyhow::Error::new(err).context(format!("locking {}", lock_path.display()))),
+    }
 }
 
 /// What `migrate` did.

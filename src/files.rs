@@ -1,10 +1,13 @@
 //! Files that arrive in uploads and are served back: image and attachment checks by
 //! content, storage under the data folder with server-chosen names, and safe reads.
 
+use std::collections::HashSet;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::MultipartError;
 use rand::RngCore;
+use rusqlite::Connection;
 
 use crate::error::{AppError, AppResult};
 
@@ -96,8 +99,11 @@ fn folder(data_dir: &Path, area: &str) -> PathBuf {
     data_dir.join("files").join(area)
 }
 
-/// Writes `bytes` under `<data-dir>/files/<area>/` with a fresh random name (written to a
-/// temporary file first, then renamed, so a reader never sees half a file). Returns the name.
+/// Writes `bytes` under `<data-dir>/files/<area>/` with a fresh random name and returns the name.
+/// Callers commit the row that names the file only after this returns: the file is written to a
+/// temporary name, fsynced, renamed, and the folder fsynced, so a committed row never points at a
+/// missing or half-written file, even after a power cut. A crash between this and the commit
+/// leaves a file no row names; `sweep_orphans` moves those away at the next start.
 pub fn store(data_dir: &Path, area: &str, ext: &str, bytes: &[u8]) -> AppResult<String> {
     let mut raw = [0u8; 16];
     rand::rngs::OsRng.fill_bytes(&mut raw);
@@ -106,11 +112,97 @@ pub fn store(data_dir: &Path, area: &str, ext: &str, bytes: &[u8]) -> AppResult<
     let write = || -> std::io::Result<()> {
         std::fs::create_dir_all(&dir)?;
         let tmp = dir.join(format!(".{name}.part"));
-        std::fs::write(&tmp, bytes)?;
-        std::fs::rename(&tmp, dir.join(&name))
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, dir.join(&name))?;
+        sync_dir(&dir)
     };
     write().map_err(|e| AppError::Internal(anyhow::Error::new(e).context("storing an uploaded file")))?;
     Ok(name)
+}
+
+/// Makes a rename or a new entry in `dir` durable (a no-op where folders cannot be opened).
+pub fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    match std::fs::File::open(dir) {
+        Ok(handle) => handle.sync_all(),
+        Err(_) if cfg!(not(unix)) => Ok(()),
+        Err(err) => Err(err),
+    }
+}
+
+/// Every area that keeps uploaded files, with the query listing the names its rows reference.
+/// (Generated downloads under `files/exports/` are not uploads: `downloads` expires them.)
+pub const UPLOAD_AREAS: &[(&str, &str)] = &[
+    ("info", "SELECT file_name FROM customer_info_files"),
+    ("delivery", "SELECT image_name FROM deliveries WHERE image_name IS NOT NULL"),
+    ("chat", "SELECT image_name FROM messages WHERE image_name IS NOT NULL"),
+    ("broadcast", "SELECT image_name FROM broadcasts WHERE image_name IS NOT NULL"),
+];
+
+/// The stored names the rows of `area` reference.
+pub fn referenced(conn: &Connection, sql: &str) -> rusqlite::Result<HashSet<String>> {
+    conn.prepare(sql)?.query_map([], |r| r.get(0))?.collect()
+}
+
+/// The uploaded files on disk: `(area, name, size)` of every server-named file of every area.
+pub fn stored_files(data_dir: &Path) -> std::io::Result<Vec<(&'static str, String, u64)>> {
+    let mut out = Vec::new();
+    for (area, _) in UPLOAD_AREAS {
+        let entries = match std::fs::read_dir(folder(data_dir, area)) {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(err) => return Err(err),
+        };
+        for entry in entries {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_stored_name(&name) {
+                out.push((*area, name, entry.metadata()?.len()));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The path of a stored file (the name must be server-chosen; see `is_stored_name`).
+pub fn path_of(data_dir: &Path, area: &str, name: &str) -> PathBuf {
+    folder(data_dir, area).join(name)
+}
+
+/// Where `sweep_orphans` puts files no row references.
+pub fn orphans_folder(data_dir: &Path) -> PathBuf {
+    data_dir.join("orphans")
+}
+
+/// Moves every uploaded file that no row references (left by a crash between writing the file
+/// and committing its row, or a failed cleanup) to `<data-dir>/orphans/<area>/`, and removes
+/// half-written temporary files. Run at start, before any request. Orphans are moved, not
+/// deleted: a server started on the wrong database beside an existing data folder must not
+/// destroy that folder's files. Returns how many files were moved.
+pub fn sweep_orphans(conn: &Connection, data_dir: &Path) -> anyhow::Result<usize> {
+    let mut moved = 0;
+    for (area, sql) in UPLOAD_AREAS {
+        let dir = folder(data_dir, area);
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(err) => return Err(err.into()),
+        };
+        let live = referenced(conn, sql)?;
+        let aside = orphans_folder(data_dir).join(area);
+        for entry in entries {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') && name.ends_with(".part") {
+                std::fs::remove_file(dir.join(&name))?;
+            } else if is_stored_name(&name) && !live.contains(&name) {
+                std::fs::create_dir_all(&aside)?;
+                std::fs::rename(dir.join(&name), aside.join(&name))?;
+                moved += 1;
+            }
+        }
+    }
+    Ok(moved)
 }
 
 /// Reads a stored file of `area`. Names that are not server-chosen (path tricks) are refused.

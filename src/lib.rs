@@ -1,9 +1,10 @@
 //! fieldsales: a self-hosted field-sales and retailer-visit management server.
 //!
 //! Feature areas (`auth`, `masters`, ...) each own their routes, handlers and SQL; the shared
-//! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`) sits beside them.
+//! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`, `backup`) sits beside them.
 
 pub mod auth;
+pub mod backup;
 pub mod buckets;
 pub mod chat;
 pub mod cli;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of fieldsales on a fresh machine: installs what is missing (npm packages,
 # Debian's chromium), builds the release binary (which builds the frontend), runs the Rust
-# unit and API tests, then the browser tests against the real binary.
+# unit and API tests, the browser tests, then the fault tests (tests/faults/) against the real binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,3 +25,9 @@ if [ ! -d tests/browser/node_modules ]; then
   (cd tests/browser && npm ci --no-audit --no-fund)
 fi
 FIELDSALES_BIN="$PWD/target/release/fieldsales" node --test --test-concurrency=2 tests/browser/*.test.mjs
+
+step "Fault tests against target/release/fieldsales (SIGKILL crashes, a held write lock, secrets in logs)"
+export FIELDSALES_BIN="$PWD/target/release/fieldsales"
+python3 tests/faults/crash.py --kills 5 --writes 1000
+python3 tests/faults/concurrency.py --writers 200 --hold 10
+python3 tests/faults/log_secrets.py

@@ -167,7 +167,8 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, form: Multip
                     ":text": text, ":type": user_type, ":country": country_id, ":image": image_name,
                     ":by": sender, ":now": crate::now(),
                 },
-            )?;
+            )
+            .inspect_err(|_| files::remove(&data_dir, AREA, image_name.as_slice()))?;
             Ok(conn.last_insert_rowid())
         })
         .await?;

@@ -3,6 +3,7 @@
 mod support;
 
 mod auth;
+mod backup;
 mod buckets;
 mod chat;
 mod cli;
