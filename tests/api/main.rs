@@ -2,6 +2,7 @@
 
 mod support;
 
+mod attacks;
 mod auth;
 mod buckets;
 mod chat;
@@ -9,6 +10,7 @@ mod cli;
 mod customers;
 mod deliveries;
 mod masters;
+mod matrix;
 mod platform;
 mod reports;
 mod uploads;
