@@ -137,7 +137,14 @@ async fn security_headers_are_on_every_kind_of_response() {
     assert_eq!(info.status, StatusCode::OK, "{}", info.body);
     let file: String = app.conn().query_row("SELECT file_name FROM customer_info_files", [], |r| r.get(0)).unwrap();
     let raw = |method: Method, path: &str, body: Body| {
-        Request::builder().method(method).uri(path).header(header::CONTENT_TYPE, "application/json").body(body).unwrap()
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::COOKIE, "XSRF-TOKEN=x")
+            .header("x-xsrf-token", "x")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(body)
+            .unwrap()
     };
     let cases: Vec<(&str, Request<Body>, Option<StatusCode>)> = vec![
         ("SPA page", raw(Method::GET, "/customer/visit/1", Body::empty()), None),
