@@ -85,7 +85,7 @@ pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str
         return if bytes.starts_with(b"%PDF-") { Ok("pdf") } else { Err(AppError::bad_request(ATTACHMENTS_ONLY)) };
     }
     check_image(file_name, bytes).map_err(|e| match e {
-        AppError::BadRequest(_) => AppError::bad_request(ATTACHMENTS_ONLY),
+        AppError::BadRequest(m) if m == IMAGES_ONLY => AppError::bad_request(ATTACHMENTS_ONLY),
         other => other,
     })
 }

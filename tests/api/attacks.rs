@@ -182,7 +182,7 @@ async fn security_headers_are_on_every_kind_of_response() {
 
 /// A count of every table's rows and of the stored files: equal before and after means nothing was
 /// written.
-fn footprint(app: &TestApp) -> Vec<(String, i64)> {
+pub fn footprint(app: &TestApp) -> Vec<(String, i64)> {
     let conn = app.conn();
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

@@ -9,6 +9,7 @@ mod chat;
 mod cli;
 mod customers;
 mod deliveries;
+mod files_attacks;
 mod masters;
 mod matrix;
 mod platform;
