@@ -143,11 +143,13 @@ const TABLE: &[Row] = &[
     ("POST", "/master/info-type-subtype/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("GET", "/users/customer/download", Nothing, [200, 403, 403, 403, 401, 401]),
     // Reports and downloads.
-    ("POST", "/report/monthlyReport", Json(r#"{"userType": [0], "country": ["India"], "monthYear": "2026-01"}"#), [200, 403, 403, 403, 401, 401]),
-    ("POST", "/report/deliveryReport", Json(r#"{"fromDate": "2026-01-01", "toDate": "2026-01-31", "country": ["India"]}"#), [200, 403, 403, 403, 401, 401]),
+    // The rights come before the fields: an empty body is a 403 to those without them.
+    ("POST", "/report/monthlyReport", Json("{}"), [400, 403, 403, 403, 401, 401]),
+    ("POST", "/report/deliveryReport", Json("{}"), [400, 403, 403, 403, 401, 401]),
     ("POST", "/report/buyerImagesReport", Json(r#"{"country": ["India"]}"#), [200, 403, 403, 403, 401, 401]),
     ("GET", "/report/mycustomerReport", Nothing, [200, 403, 403, 403, 401, 401]),
     ("GET", "/report/customer-visit?fromDate=2020-01-01&toDate=2030-01-01", Nothing, [200, 403, 403, 403, 401, 401]),
+    ("GET", "/report/monthly-summary", Nothing, [400, 403, 403, 403, 401, 401]),
     ("GET", "/report/download?token=0123456789abcdef", Nothing, [404, 404, 404, 404, 404, 404]),
     ("GET", "/report/check-download-token-valid?token=0123456789abcdef", Nothing, [200, 200, 200, 200, 401, 401]),
     // Outside the API base: the public sample workbooks.
