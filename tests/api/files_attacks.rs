@@ -196,8 +196,9 @@ async fn every_download_refuses_path_tricks() {
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
 
-/// The spreadsheet routes: path, file field, extra fields.
-const SHEET_ROUTES: &[(&str, &str, &[(&str, &str)])] = &[
+/// A spreadsheet route: path, file field, extra fields.
+type SheetRoute = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+const SHEET_ROUTES: &[SheetRoute] = &[
     ("/users/customer/upload", "customerdata", &[]),
     ("/users/customer/upload", "customerdata", &[("isDelete", "true")]),
     ("/users/product/upload", "productdata", &[]),
