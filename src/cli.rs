@@ -103,6 +103,9 @@ pub struct ServeArgs {
     /// Sign-in attempts allowed per client address and minute (0 = no limit).
     #[arg(long, env = "FIELDSALES_LOGIN_RATE", default_value_t = 60)]
     pub login_rate: u32,
+    /// Sign-in attempts allowed per login id and minute, from any address (0 = no limit).
+    #[arg(long, env = "FIELDSALES_ACCOUNT_LOGIN_RATE", default_value_t = 10)]
+    pub account_login_rate: u32,
 }
 
 #[derive(Subcommand, Debug)]
@@ -263,6 +266,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             // Held until the server stops: a second server or a restore on this database refuses.
             let _lock = db::lock(&config.db_path)?;
             config.login_rate_per_minute = args.login_rate;
+            config.account_login_rate_per_minute = args.account_login_rate;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }

@@ -15,6 +15,8 @@ pub struct Config {
     pub mail_from: String,
     /// Sign-in attempts allowed per client address and minute (0 = no limit).
     pub login_rate_per_minute: u32,
+    /// Sign-in attempts allowed per login id and minute, from any address (0 = no limit).
+    pub account_login_rate_per_minute: u32,
     /// Wrong passwords in a row that block an account.
     pub max_failed_logins: i64,
     /// Lifetime of a sign-in token.
@@ -34,6 +36,7 @@ impl Config {
             smtp_url: None,
             mail_from: "fieldsales <no-reply@fieldsales.local>".into(),
             login_rate_per_minute: 60,
+            account_login_rate_per_minute: 10,
             max_failed_logins: 5,
             session_hours: 12,
             otp_login: true,

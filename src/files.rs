@@ -14,6 +14,12 @@ use crate::error::{AppError, AppResult};
 /// Largest image accepted (broadcast and chat pictures).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
+/// Largest picture side and area accepted: a few bytes of header can claim a picture that would
+/// take gigabytes to decode (a pixel flood), so the claim is read from the header and checked.
+pub const MAX_IMAGE_SIDE: usize = 12_000;
+pub const MAX_IMAGE_PIXELS: usize = 50_000_000;
+pub const IMAGE_TOO_BIG: &str = "The image is too large (at most 12,000 pixels a side and 50 megapixels).";
+
 pub const XLSX_ONLY: &str = "Only .xlsx files can be uploaded.";
 pub const IMAGES_ONLY: &str = "Only jpeg, jpg, bmp and png images are allowed.";
 
@@ -51,9 +57,22 @@ pub fn check_image(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
         _ => return Err(AppError::bad_request(IMAGES_ONLY)),
     };
     match sniff_image(bytes) {
-        Some(kind) if kind == declared => Ok(kind),
+        Some(kind) if kind == declared => {
+            check_dimensions(bytes)?;
+            Ok(kind)
+        }
         _ => Err(AppError::bad_request(IMAGES_ONLY)),
     }
+}
+
+/// Refuses pictures whose header claims more pixels than any phone photo has, or that has no
+/// readable size at all; only the header is read, nothing is decoded.
+fn check_dimensions(bytes: &[u8]) -> AppResult<()> {
+    let size = imagesize::blob_size(bytes).map_err(|_| AppError::bad_request(IMAGES_ONLY))?;
+    if size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width.saturating_mul(size.height) > MAX_IMAGE_PIXELS {
+        return Err(AppError::bad_request(IMAGE_TOO_BIG));
+    }
+    Ok(())
 }
 
 /// Checks a customer-info attachment: a picture (as `check_image`) or a PDF, by content.
@@ -69,7 +88,7 @@ pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str
         return if bytes.starts_with(b"%PDF-") { Ok("pdf") } else { Err(AppError::bad_request(ATTACHMENTS_ONLY)) };
     }
     check_image(file_name, bytes).map_err(|e| match e {
-        AppError::BadRequest(_) => AppError::bad_request(ATTACHMENTS_ONLY),
+        AppError::BadRequest(m) if m == IMAGES_ONLY => AppError::bad_request(ATTACHMENTS_ONLY),
         other => other,
     })
 }
@@ -231,15 +250,35 @@ mod tests {
 
     #[test]
     fn images_are_checked_by_content() {
-        let png = b"\x89PNG\r\n\x1a\n0000000000000000";
+        let png = &png_claiming(1, 1);
         assert_eq!(check_image("a.PNG", png).unwrap(), "png");
         assert!(check_image("a.jpg", png).is_err(), "a png named .jpg");
         assert!(check_image("a.gif", png).is_err());
         assert!(check_image("a.png", b"<svg onload=alert(1)>").is_err());
-        assert_eq!(check_image("a.jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]).unwrap(), "jpg");
+        assert!(check_image("a.jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]).is_err(), "a JPEG without a size");
         assert_eq!(check_attachment("a.pdf", b"%PDF-1.7 ...").unwrap(), "pdf");
         assert!(check_attachment("a.pdf", b"<html>").is_err());
         assert!(check_attachment("a.png", b"<html><script>").is_err(), "HTML named .png");
+    }
+
+    /// A PNG signature and header claiming `width` x `height` (the rest is not needed to size it).
+    fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        bytes.extend(width.to_be_bytes());
+        bytes.extend(height.to_be_bytes());
+        bytes.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
+        bytes
+    }
+
+    #[test]
+    fn pixel_floods_are_refused_from_the_header() {
+        assert!(check_image("a.png", &png_claiming(12_000, 4_000)).is_ok());
+        for (w, h) in [(100_000, 100_000), (12_001, 10), (10, 12_001), (8_000, 8_000)] {
+            match check_image("a.png", &png_claiming(w, h)) {
+                Err(AppError::BadRequest(m)) => assert_eq!(m, IMAGE_TOO_BIG),
+                other => panic!("{w}x{h}: {other:?}"),
+            }
+        }
     }
 
     #[test]

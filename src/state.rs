@@ -20,6 +20,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Sign-in attempts per client address; `None` when the limit is off.
     pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+    /// Sign-in attempts per login id, whatever the address; `None` when the limit is off.
+    pub account_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
     /// The outcome list, read on every visit screen.
     pub outcomes: Arc<crate::masters::outcomes::Cache>,
     /// Best sellers per country, read on every visit screen.
@@ -31,14 +33,16 @@ impl AppState {
     pub fn new(pool: Pool, config: Config) -> anyhow::Result<Self> {
         let keys = TokenKeys::load_or_create(&*pool.get()?)?;
         let mailer = Mailer::new(&config)?;
-        let login_limiter = NonZeroU32::new(config.login_rate_per_minute)
-            .map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        let per_minute = |n: u32| NonZeroU32::new(n).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
+        let login_limiter = per_minute(config.login_rate_per_minute);
+        let account_limiter = per_minute(config.account_login_rate_per_minute);
         Ok(AppState {
             pool,
             config: Arc::new(config),
             keys: Arc::new(keys),
             mailer: Arc::new(mailer),
             login_limiter,
+            account_limiter,
             outcomes: Default::default(),
             best_sellers: Default::default(),
         })

@@ -58,6 +58,7 @@ pub fn app(state: AppState) -> Router {
         .route("/webapi/excelupload/{file}", get(crate::uploads::sample))
         .fallback(spa)
         .layer(middleware::from_fn(anti_forgery))
+        .layer(middleware::from_fn(refuse_oversized))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
@@ -102,6 +103,28 @@ async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
         }
     }
     response
+}
+
+/// Refuses a body whose declared length is over its limit before any handler runs, so a handler
+/// that never reads its body (a delete, a logout) cannot act on a request that should be a 413.
+/// Only multipart forms may exceed the JSON limit; their routes' own limits apply as they are read.
+async fn refuse_oversized(req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(0);
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let limit = if multipart { crate::uploads::MAX_UPLOAD_BYTES } else { JSON_BODY_LIMIT };
+    if declared > limit {
+        return json_error(StatusCode::PAYLOAD_TOO_LARGE, "The request body is too large.");
+    }
+    next.run(req).await
 }
 
 /// Every API route needs a live session except `auth::PUBLIC_PATHS`.

@@ -27,6 +27,9 @@ const OTP_DISABLED: &str = "Sign-in with a one-time code is not enabled.";
 const OTP_EXPIRED: &str = "The OTP has expired or was already used. Please request a new OTP.";
 const OTP_EXHAUSTED: &str = "Too many wrong OTP attempts. Please request a new OTP.";
 const RATE_LIMITED: &str = "Too many sign-in attempts. Please wait a minute and try again.";
+const ACCOUNT_RATE_LIMITED: &str = "Too many sign-in attempts for this account. Please wait a minute and try again.";
+/// Login ids the per-account limiter remembers before it drops the idle ones.
+const ACCOUNT_KEYS_KEPT: usize = 10_000;
 
 /// A code lives 5 minutes, allows 5 tries, and a new one can be asked for once a minute.
 const OTP_LIFETIME_SECS: i64 = 5 * 60;
@@ -44,6 +47,20 @@ fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     }
 }
 
+/// The per-account limit: guessing spread over many addresses still meets it. Keys are login ids
+/// as typed (trimmed, any case), so unknown ids count too and the answer tells nothing.
+fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
+    let Some(limiter) = &state.account_limiter else { return Ok(()) };
+    // Forget idle keys now and then, so a spray of made-up ids cannot grow the map for good.
+    if limiter.len() > ACCOUNT_KEYS_KEPT {
+        limiter.retain_recent();
+    }
+    match limiter.check_key(&login.trim().to_lowercase()) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(AppError::TooManyRequests(ACCOUNT_RATE_LIMITED.into())),
+    }
+}
+
 /// `POST /login/checkUser` (public): is this a login id that may sign in, and how.
 pub async fn check_user(
     State(state): State<AppState>,
@@ -52,6 +69,7 @@ pub async fn check_user(
 ) -> AppResult<Json<CheckUserResponse>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
+    check_account_rate(&state, &login)?;
     let account = state.db(move |conn| Ok(queries::find_account(conn, &login)?)).await?;
     let response = match account {
         None => CheckUserResponse { success: false, message: UNKNOWN_LOGIN.into(), login_method_allowed: false, user_type: None },
@@ -83,6 +101,7 @@ pub async fn auth_password(
 ) -> AppResult<Json<SessionBody>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
+    check_account_rate(&state, &login)?;
     let typed = required_secret(&req.password, PASSWORD_REQUIRED)?;
     if req.terms != Some(true) {
         return Err(AppError::bad_request(TERMS_REQUIRED));
@@ -184,6 +203,7 @@ pub async fn generate_otp(
 ) -> AppResult<Json<Value>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
+    check_account_rate(&state, &login)?;
     if !state.config.otp_login {
         return Err(AppError::forbidden(OTP_DISABLED));
     }
@@ -224,6 +244,7 @@ pub async fn auth_otp(
 ) -> AppResult<Json<SessionBody>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
+    check_account_rate(&state, &login)?;
     let typed = required(&req.password, OTP_REQUIRED).or_else(|_| required(&req.otp, OTP_REQUIRED))?;
     if req.terms != Some(true) {
         return Err(AppError::bad_request(TERMS_REQUIRED));
@@ -302,6 +323,7 @@ pub async fn reset(
 ) -> AppResult<Json<Value>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, EMAIL_REQUIRED)?;
+    check_account_rate(&state, &login)?;
     let account = state
         .db(move |conn| Ok(queries::find_account(conn, &login)?))
         .await?

@@ -61,6 +61,8 @@ pub struct ReportQuery {
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
 pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name): Path<String>, Query(q): Query<ReportQuery>) -> AppResult<Json<Value>> {
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
+    // Rights before validation: a caller without the right learns nothing about the fields.
+    user.require(report.right)?;
     if report.dated {
         required(&q.from_date, "From Date is required")?;
         required(&q.to_date, "To Date is required")?;
@@ -91,16 +93,17 @@ pub struct MonthlyBody {
 
 /// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
 pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<Value>> {
+    let report = match b.report_name.as_deref() {
+        Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
+        _ => &defs::MONTHLY_SUMMARY,
+    };
+    user.require(report.right)?;
     if b.user_type.is_empty() {
         return Err(AppError::bad_request("Please select user type."));
     }
     if b.country.is_empty() {
         return Err(AppError::bad_request("Please select country."));
     }
-    let report = match b.report_name.as_deref() {
-        Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
-        _ => &defs::MONTHLY_SUMMARY,
-    };
     let filter = Filter {
         from_date: b.from_date,
         to_date: b.to_date,
@@ -126,6 +129,7 @@ pub struct DeliveryBody {
 
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
 pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<Value>> {
+    user.require(defs::DELIVERY.right)?;
     required(&b.from_date, "Please Enter From Date.")?;
     required(&b.to_date, "Please Enter To Date.")?;
     if b.country.is_empty() {
@@ -151,6 +155,7 @@ pub struct CountryBody {
 
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
 pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<Value>> {
+    user.require(defs::BUYER_DETAILS.right)?;
     if b.country.is_empty() {
         return Err(AppError::bad_request("Please select country."));
     }

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod attacks;
 mod auth;
 mod backup;
 mod buckets;
@@ -9,7 +10,9 @@ mod chat;
 mod cli;
 mod customers;
 mod deliveries;
+mod files_attacks;
 mod masters;
+mod matrix;
 mod platform;
 mod reports;
 mod uploads;

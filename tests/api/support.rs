@@ -66,11 +66,12 @@ impl TestApp {
         Self::with(|_| {})
     }
 
-    /// A test app whose configuration `tune` adjusts (the sign-in rate limit is off by default).
+    /// A test app whose configuration `tune` adjusts (the sign-in rate limits are off by default).
     pub fn with(tune: impl FnOnce(&mut Config)) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::new(dir.path().join("test.db"), dir.path().join("data"));
         config.login_rate_per_minute = 0;
+        config.account_login_rate_per_minute = 0;
         tune(&mut config);
         std::fs::copy(template(), &config.db_path).expect("copy the template database");
         let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");

@@ -176,7 +176,7 @@ async fn a_clean_upload_of_every_kind() {
     r.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 }
 
-fn zip_bomb() -> Vec<u8> {
+pub fn zip_bomb() -> Vec<u8> {
     let mut out = std::io::Cursor::new(Vec::new());
     {
         let mut zip = zip::ZipWriter::new(&mut out);
@@ -214,7 +214,7 @@ fn long_cell_workbook() -> Vec<u8> {
     out.into_inner()
 }
 
-fn far_cell_workbook() -> Vec<u8> {
+pub fn far_cell_workbook() -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     sheet.write_string(0, 0, "Product Name").unwrap();

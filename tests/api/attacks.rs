@@ -1,0 +1,276 @@
+//! Attacks on sign-in (guessing spread over addresses and endpoints), and the security headers and
+//! body limits every kind of response and every POST route must keep.
+
+use std::net::SocketAddr;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, Method, Request, StatusCode};
+use serde_json::{json, Value};
+
+use crate::support::{png, Part, Reply, TestApp, PASSWORD};
+
+const ACCOUNT_LIMITED: &str = "Too many sign-in attempts for this account. Please wait a minute and try again.";
+const ADDRESS_LIMITED: &str = "Too many sign-in attempts. Please wait a minute and try again.";
+
+/// A public sign-in call from `addr`, with an optional (forged) `X-Forwarded-For`.
+async fn sign_in_call(app: &TestApp, path: &str, body: Value, addr: [u8; 4], forwarded: Option<&str>) -> Reply {
+    let mut req = Request::builder()
+        .method(Method::POST)
+        .uri(format!("/webapi/api{path}"))
+        .header(header::COOKIE, "XSRF-TOKEN=x")
+        .header("x-xsrf-token", "x")
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(f) = forwarded {
+        req = req.header("x-forwarded-for", f);
+    }
+    let mut req = req.body(Body::from(body.to_string())).unwrap();
+    req.extensions_mut().insert(ConnectInfo(SocketAddr::from((addr, 5000))));
+    app.send(req).await
+}
+
+#[tokio::test]
+async fn one_account_is_rate_limited_across_addresses_and_sign_in_calls() {
+    let app = TestApp::with(|c| {
+        c.account_login_rate_per_minute = 5;
+        c.login_rate_per_minute = 100;
+    });
+    let agent = |extra: Value| {
+        let mut body = json!({ "userName": "Agent3@demo.test " });
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    // Five calls of five kinds, each from its own address: all count against the one account.
+    let calls = [
+        ("/login/checkUser", agent(json!({})), StatusCode::OK),
+        ("/login/auth", agent(json!({ "password": "wrong-password", "terms": true })), StatusCode::UNAUTHORIZED),
+        ("/login/generateOTP", agent(json!({})), StatusCode::OK),
+        ("/login/authOTP", agent(json!({ "otp": "000000", "terms": true })), StatusCode::UNAUTHORIZED),
+        ("/login/reset", agent(json!({})), StatusCode::OK),
+    ];
+    for (i, (path, body, status)) in calls.into_iter().enumerate() {
+        let r = sign_in_call(&app, path, body, [10, 0, 0, i as u8 + 1], None).await;
+        assert_eq!(r.status, status, "{path}: {}", r.body);
+    }
+    // The sixth, from a fresh address and with a forged forwarding header, is refused, even with
+    // the right password; the refusal is JSON and the password was not even tried.
+    let attempts = || app.conn().query_row("SELECT COUNT(*) FROM login_attempts", [], |r| r.get::<_, i64>(0)).unwrap();
+    let before = attempts();
+    let body = json!({ "userName": "agent3@demo.test", "password": PASSWORD, "terms": true });
+    let r = sign_in_call(&app, "/login/auth", body, [10, 0, 0, 99], Some("198.51.100.7")).await;
+    r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
+    assert_eq!(attempts(), before, "a refused call is not a password check");
+    for path in ["/login/checkUser", "/login/generateOTP", "/login/reset"] {
+        let r = sign_in_call(&app, path, json!({ "userName": "AGENT3@DEMO.TEST" }), [10, 0, 1, 1], None).await;
+        r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
+    }
+    // Other accounts are untouched, from the same addresses.
+    let body = json!({ "userName": "agent1@demo.test", "password": PASSWORD, "terms": true });
+    assert_eq!(sign_in_call(&app, "/login/auth", body, [10, 0, 0, 1], None).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn one_address_is_rate_limited_across_accounts_whatever_it_forwards() {
+    let app = TestApp::with(|c| {
+        c.account_login_rate_per_minute = 100;
+        c.login_rate_per_minute = 4;
+    });
+    for n in 1..=4 {
+        let r = sign_in_call(&app, "/login/checkUser", json!({ "userName": format!("agent{n}@demo.test") }), [10, 9, 9, 9], None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    for forwarded in ["203.0.113.9", "10.9.9.10, 10.9.9.9", "unknown"] {
+        let r = sign_in_call(&app, "/login/checkUser", json!({ "userName": "admin@demo.test" }), [10, 9, 9, 9], Some(forwarded)).await;
+        r.expect(StatusCode::TOO_MANY_REQUESTS, ADDRESS_LIMITED);
+    }
+    // Another address still signs in.
+    let body = json!({ "userName": "agent1@demo.test", "password": PASSWORD, "terms": true });
+    assert_eq!(sign_in_call(&app, "/login/auth", body, [10, 9, 9, 8], None).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_token_dies_with_a_password_change_and_with_blocking_through_the_api() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let agent = app.as_agent(2).await;
+    let spare = app.as_agent(2).await;
+    let change = json!({ "currentPassword": PASSWORD, "newPassword": "Abcdefghijk1", "confirmPassword": "Abcdefghijk1" });
+    assert_eq!(app.post("/users/passwordUpdate", Some(&agent), change).await.status, StatusCode::OK);
+    // Every token of the account is gone, also for writes.
+    for token in [&agent, &spare] {
+        assert_eq!(app.get("/users/customer/visitSummary", Some(token)).await.status, StatusCode::UNAUTHORIZED);
+        let r = app.post("/users/customer/details", Some(token), json!({ "buyerID": "B100002", "outcomeId": 2 })).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    }
+    // Blocking by the administrator ends a live token at once.
+    let agent = app.as_agent(1).await;
+    assert_eq!(app.post("/users/block/3", Some(&admin), json!({})).await.status, StatusCode::OK);
+    let r = app.post("/users/customer/details", Some(&agent), json!({ "buyerID": "B100001", "outcomeId": 2 })).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::FORBIDDEN);
+}
+
+/// Asserts the security headers on one response.
+fn assert_secure_headers(what: &str, headers: &axum::http::HeaderMap) {
+    let get = |name: header::HeaderName| headers.get(&name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let csp = get(header::CONTENT_SECURITY_POLICY);
+    let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap_or_default();
+    assert!(script_src.starts_with("script-src 'self'"), "{what}: script-src in {csp:?}");
+    assert!(!script_src.contains("unsafe-inline") && !script_src.contains("unsafe-eval"), "{what}: {csp:?}");
+    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("object-src 'none'"), "{what}: {csp:?}");
+    assert_eq!(get(header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{what}");
+    assert_eq!(get(header::REFERRER_POLICY), "no-referrer", "{what}");
+    assert_eq!(get(header::X_FRAME_OPTIONS), "DENY", "{what}");
+}
+
+#[tokio::test]
+async fn security_headers_are_on_every_kind_of_response() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let info = app
+        .multipart("/users/customer/info/B100001", Some(&agent), vec![
+            ("infoTypeId", Part::Text("2")),
+            ("infoSubTypeId", Part::Text("4")),
+            ("img1", Part::File { name: "a.png", bytes: png() }),
+        ])
+        .await;
+    assert_eq!(info.status, StatusCode::OK, "{}", info.body);
+    let file: String = app.conn().query_row("SELECT file_name FROM customer_info_files", [], |r| r.get(0)).unwrap();
+    let raw = |method: Method, path: &str, body: Body| {
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::COOKIE, "XSRF-TOKEN=x")
+            .header("x-xsrf-token", "x")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(body)
+            .unwrap()
+    };
+    let cases: Vec<(&str, Request<Body>, Option<StatusCode>)> = vec![
+        ("SPA page", raw(Method::GET, "/customer/visit/1", Body::empty()), None),
+        ("missing hashed asset", raw(Method::GET, "/index.0123abcd.js", Body::empty()), Some(StatusCode::NOT_FOUND)),
+        ("health", raw(Method::GET, "/healthz", Body::empty()), Some(StatusCode::OK)),
+        ("API 4xx JSON", raw(Method::GET, "/webapi/api/users/session", Body::empty()), Some(StatusCode::UNAUTHORIZED)),
+        ("API 404", raw(Method::GET, "/webapi/api/no/such", Body::empty()), Some(StatusCode::NOT_FOUND)),
+        ("405", raw(Method::DELETE, "/webapi/api/login/checkUser", Body::empty()), Some(StatusCode::METHOD_NOT_ALLOWED)),
+        ("413", oversized(Method::GET, "/webapi/api/master/country", None), Some(StatusCode::PAYLOAD_TOO_LARGE)),
+        ("sample download", raw(Method::GET, "/webapi/excelupload/sample_productupload.xlsx", Body::empty()), Some(StatusCode::OK)),
+    ];
+    for (what, req, status) in cases {
+        let r = app.send(req).await;
+        if let Some(status) = status {
+            assert_eq!(r.status, status, "{what}: {}", r.body);
+        }
+        assert_secure_headers(what, &r.headers);
+    }
+    let signed_in = [
+        ("API 200", "/webapi/api/users/session".to_string()),
+        ("API 403", "/webapi/api/master/rights".to_string()),
+        ("stored file", format!("/webapi/api/users/media?fileName={file}")),
+    ];
+    for (what, path) in signed_in {
+        let r = app.call(Method::GET, &path, Some(&agent), None).await;
+        assert!(r.status.is_success() || r.status == StatusCode::FORBIDDEN, "{what}: {}", r.status);
+        assert_secure_headers(what, &r.headers);
+    }
+    let admin = app.as_admin().await;
+    let link = app.get("/users/customer/download", Some(&admin)).await.body["excelPath"].as_str().unwrap().to_string();
+    let r = app.call(Method::GET, &link, None, None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_secure_headers("single-use download", &r.headers);
+}
+
+/// A count of every table's rows and of the stored files: equal before and after means nothing was
+/// written.
+pub fn footprint(app: &TestApp) -> Vec<(String, i64)> {
+    let conn = app.conn();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut out: Vec<(String, i64)> = tables
+        .into_iter()
+        .map(|t| {
+            let n = conn.query_row(&format!("SELECT COUNT(*) FROM \"{t}\""), [], |r| r.get(0)).unwrap();
+            (t, n)
+        })
+        .collect();
+    let files = walk(&app.state.config.data_dir.join("files"));
+    out.push(("stored files".into(), files.len() as i64));
+    out
+}
+
+/// Every file under `dir`.
+pub fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flat_map(|e| {
+            let path = e.unwrap().path();
+            if path.is_dir() { walk(&path) } else { vec![path] }
+        })
+        .collect()
+}
+
+/// A 2 MB JSON body with its length declared, as every HTTP client sends it.
+fn oversized(method: Method, path: &str, token: Option<&str>) -> Request<Body> {
+    let body = format!(r#"{{"userName":"{}","messageText":"x"}}"#, "a".repeat(2 * 1024 * 1024));
+    let mut req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::COOKIE, "XSRF-TOKEN=x")
+        .header("x-xsrf-token", "x")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, body.len());
+    if let Some(token) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    req.body(Body::from(body)).unwrap()
+}
+
+/// The upload routes with their own limits, which a body one byte over must meet.
+const UPLOAD_LIMITS: &[(&str, usize)] = &[
+    ("/users/customer/upload", 50 << 20),
+    ("/users/product/upload", 50 << 20),
+    ("/users/distributor/upload", 50 << 20),
+    ("/users/scoreCard/upload", 50 << 20),
+    ("/users/delivery/upload", 50 << 20),
+    ("/users/order/upload", 50 << 20),
+    ("/master/info-type-subtype/upload", 50 << 20),
+    ("/users/customer/info/B100001", 15 * (1 << 20) + (64 << 10)),
+    ("/users/delivery/update", 5 * (1 << 20) + (64 << 10)),
+    ("/chat/sendMessageImage", 5 * (1 << 20) + (64 << 10)),
+    ("/chat/broadcastMessage", 5 * (1 << 20) + (64 << 10)),
+];
+
+#[tokio::test]
+async fn every_post_route_refuses_an_oversized_body_and_writes_nothing() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let agent = app.as_agent(1).await;
+    let before = footprint(&app);
+    let post_routes: Vec<&str> = crate::matrix::ROUTES.iter().filter_map(|r| r.strip_prefix("POST ")).collect();
+    assert!(post_routes.len() > 50);
+    for route in &post_routes {
+        // Ids where the route has parameters: real records, so a lax handler would act on them.
+        let path = route.replace("{id}", "1");
+        let r = app.send(oversized(Method::POST, &format!("/webapi/api{path}?userId=2&conversationId=1"), Some(&admin))).await;
+        assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "POST {path}: {}", r.body);
+        assert!(!r.message().is_empty(), "POST {path}: a JSON message");
+    }
+    for (path, limit) in UPLOAD_LIMITS {
+        assert!(post_routes.contains(&path.replace("B100001", "{id}").as_str()), "{path} is a declared route");
+        let token = if path.contains("customer/info") || path.contains("delivery/update") { &agent } else { &admin };
+        let r = app
+            .multipart(path, Some(token), vec![
+                ("conversationId", Part::Text("1")),
+                ("file", Part::File { name: "big.xlsx", bytes: vec![b'x'; limit + 1] }),
+            ])
+            .await;
+        assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{path}: {}", r.body);
+        assert!(!r.message().is_empty(), "{path}: a JSON message");
+    }
+    assert_eq!(footprint(&app), before, "an oversized request changed something");
+}
