@@ -9,6 +9,7 @@ mod cli;
 mod customers;
 mod deliveries;
 mod masters;
+mod openapi;
 mod platform;
 mod reports;
 mod uploads;
