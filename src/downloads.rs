@@ -75,7 +75,7 @@ pub struct TokenCheck {
 }
 
 /// `GET /report/check-download-token-valid?token=` (signed in): whether the link still works.
-#[utoipa::path(get, path = "/report/check-download-token-valid", tag = "reports", summary = "Whether a download link still works",
+#[utoipa::path(get, path = "/report/check-download-token-valid", tag = "reports", summary = "Whether a download link still works", params(TokenQuery),
     responses(
         (status = 200, description = "OK", body = TokenCheck)
     ))]
@@ -96,7 +96,7 @@ pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): 
 }
 
 /// `GET /report/download?token=` (public: the token is the permission): the file, once.
-#[utoipa::path(get, path = "/report/download", tag = "reports", summary = "The generated file of a download link, once (the token is the permission)",
+#[utoipa::path(get, path = "/report/download", tag = "reports", summary = "The generated file of a download link, once (the token is the permission)", params(TokenQuery),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
         (status = 404, description = "Invalid, used or expired link", body = crate::openapi::ErrorBody)

@@ -73,6 +73,20 @@ pub fn app(state: AppState) -> Router {
         .nest(API_BASE, api_router(&state))
         .merge(Router::from(outside_routes()))
         .fallback(spa)
+        .layer(middleware::from_fn(anti_forgery))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .with_state(state)
+}
+
 /// Content-Security-Policy: scripts only from our own files, never inline; no framing.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \

@@ -50,7 +50,7 @@ pub struct BlockRow {
 
 /// `GET /users/block[?fromUserAgent=true]` (unblock_user, or user_agent for agents only): live
 /// users other than the caller, blocked first.
-#[utoipa::path(get, path = "/users/block", tag = "auth", summary = "Live users other than the caller, blocked first",
+#[utoipa::path(get, path = "/users/block", tag = "auth", summary = "Live users other than the caller, blocked first", params(BlockQuery),
     responses(
         (status = 200, description = "OK", body = Vec<BlockRow>)
     ))]
@@ -100,7 +100,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 }
 
 /// `POST /users/block/{id}?fromUserAgent=` (unblock_user): blocks the user; their sessions end at once.
-#[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions",
+#[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
     responses(
         (status = 200, description = "`{message, userTypeId}`", body = crate::openapi::MessageBody),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
@@ -123,7 +123,7 @@ pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): P
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
 /// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
-#[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password",
+#[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
     responses(
         (status = 200, description = "`{message, userTypeId}`", body = crate::openapi::MessageBody),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)

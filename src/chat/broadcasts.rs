@@ -224,7 +224,7 @@ pub struct MediaQuery {
 
 /// `GET /chat/media?fileName=` (signed in): a broadcast picture for its audience (or a
 /// broadcast_master holder), or a chat picture for the two people of its conversation.
-#[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see",
+#[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The picture", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"))),
         (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)

@@ -119,7 +119,7 @@ pub struct UserIdQuery {
 
 /// `POST /chat/createConversation?userId=` (signed in): the conversation with that user, created
 /// when missing.
-#[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing",
+#[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
     responses(
         (status = 200, description = "`{conversationId}`", body = Object),
         (status = 404, description = "No such user, or not one the caller may chat with", body = crate::openapi::ErrorBody)
@@ -186,7 +186,7 @@ pub struct ConversationQuery {
 }
 
 /// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
-#[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first",
+#[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
@@ -345,7 +345,7 @@ pub async fn new_messages(State(state): State<AppState>, user: CurrentUser, Json
 }
 
 /// `POST /chat/markAsRead?conversationId=` (member only): marks the messages to the caller read.
-#[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read",
+#[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
         (status = 200, description = "How many were marked", body = crate::openapi::MessageBody),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)

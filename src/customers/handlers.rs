@@ -108,7 +108,7 @@ fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Sugge
 
 /// `GET /users/customer/search?query=` (customer_visit): up to 10 suggestions among the caller's
 /// customers matching id, name or mobile by prefix of any word.
-#[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile",
+#[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Suggestion>)
     ))]
@@ -371,7 +371,7 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
 
 /// `GET /users/customer/details/{buyerId}?showSummary=` (customer_visit): everything the visit
 /// screen shows about one customer of the caller's.
-#[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(("id" = String, Path, description = "The buyer id")),
+#[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(DetailsQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = VisitScreen),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
@@ -661,7 +661,7 @@ fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
 }
 
 /// `GET /users/customer/profile?buyerId=` (profile_update).
-#[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile",
+#[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
         (status = 200, description = "The `Profile` fields plus `lastUpdateDate`, `buyerID`, `buyerName` and `address`", body = Object),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)

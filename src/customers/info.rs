@@ -278,7 +278,7 @@ pub struct PageQuery {
 }
 
 /// `GET /users/infoUpdateWithPaging?pageNumber=&pageSize=` (reviewers): page 1 is the newest.
-#[utoipa::path(get, path = "/users/infoUpdateWithPaging", tag = "customers", summary = "A page of info submissions, newest first",
+#[utoipa::path(get, path = "/users/infoUpdateWithPaging", tag = "customers", summary = "A page of info submissions, newest first", params(PageQuery),
     responses(
         (status = 200, description = "`{data: [ReviewRow], totalRecords}`", body = Object)
     ))]
@@ -338,7 +338,7 @@ pub struct MediaQuery {
 /// `GET /users/media?fileName=` (signed in): a customer-info file or a delivery picture, for callers
 /// who may see that customer (info reviewers see every info file). Only server-chosen names are
 /// accepted.
-#[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see",
+#[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The file", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"), (String = "application/pdf"))),
         (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)

@@ -40,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// `GET /users/agentList` (signed in): the agent list of `/master/allagent`, under the name the
 /// customer screens use.
-#[utoipa::path(get, path = "/users/agentList", tag = "customers", summary = "The agents the caller may look at",
+#[utoipa::path(get, path = "/users/agentList", tag = "customers", summary = "The agents the caller may look at", params(crate::masters::users::AgentQuery),
     responses(
         (status = 200, description = "OK", body = Vec<crate::masters::users::AgentItem>)
     ))]

@@ -30,7 +30,7 @@ pub struct ProductSuggestion {
 
 /// `GET /users/product/search?query=` (customer_visit): up to 10 products whose name starts with
 /// the text or has a word starting with it.
-#[utoipa::path(get, path = "/users/product/search", tag = "customers", summary = "Up to 10 products matching the text",
+#[utoipa::path(get, path = "/users/product/search", tag = "customers", summary = "Up to 10 products matching the text", params(ProductQuery),
     responses(
         (status = 200, description = "OK", body = Vec<ProductSuggestion>)
     ))]
@@ -78,7 +78,7 @@ pub struct PriceRow {
 
 /// `GET /users/product/pricecomparison/{buyerId}?productName=` (customer_visit): the latest price
 /// of the product at each distributor over the last 90 days, in the customer's country, cheapest first.
-#[utoipa::path(get, path = "/users/product/pricecomparison/{id}", tag = "customers", summary = "Latest price of a product at each distributor (90 days)", params(("id" = String, Path, description = "The buyer id")),
+#[utoipa::path(get, path = "/users/product/pricecomparison/{id}", tag = "customers", summary = "Latest price of a product at each distributor (90 days)", params(ProductQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = Vec<PriceRow>),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)

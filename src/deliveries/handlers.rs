@@ -100,7 +100,7 @@ pub struct SearchQuery {
 
 /// `GET /users/delivery/search?query=` (delivery_search): suggestions by order id, buyer id, buyer
 /// name or distributor; nothing for an empty query.
-#[utoipa::path(get, path = "/users/delivery/search", tag = "deliveries", summary = "Suggestions by order id, buyer id, buyer name or distributor",
+#[utoipa::path(get, path = "/users/delivery/search", tag = "deliveries", summary = "Suggestions by order id, buyer id, buyer name or distributor", params(SearchQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Suggestion>)
     ))]

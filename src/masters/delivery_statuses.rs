@@ -193,7 +193,7 @@ pub struct ReasonFilter {
 }
 
 /// `GET /master/additionalReason[?deliveryStatusID=]` (signed in).
-#[utoipa::path(get, path = "/master/additionalReason", tag = "masters", summary = "Live additional reasons",
+#[utoipa::path(get, path = "/master/additionalReason", tag = "masters", summary = "Live additional reasons", params(ReasonFilter),
     responses(
         (status = 200, description = "OK", body = Vec<AdditionalReason>)
     ))]

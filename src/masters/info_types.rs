@@ -179,7 +179,7 @@ pub struct SubTypeFilter {
 }
 
 /// `GET /master/info-subtype[?infoId=]` (signed in).
-#[utoipa::path(get, path = "/master/info-subtype", tag = "masters", summary = "Live info sub types",
+#[utoipa::path(get, path = "/master/info-subtype", tag = "masters", summary = "Live info sub types", params(SubTypeFilter),
     responses(
         (status = 200, description = "OK", body = Vec<InfoSubType>)
     ))]

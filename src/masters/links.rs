@@ -77,7 +77,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 }
 
 /// A country in the save payload: its name, or an object with `country`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum CountryRef {
     Name(String),

@@ -48,7 +48,7 @@ pub struct UserTypeQuery {
 }
 
 /// `GET /master/userType?showAll=` (signed in).
-#[utoipa::path(get, path = "/master/userType", tag = "masters", summary = "User types",
+#[utoipa::path(get, path = "/master/userType", tag = "masters", summary = "User types", params(UserTypeQuery),
     responses(
         (status = 200, description = "OK", body = Vec<UserType>)
     ))]

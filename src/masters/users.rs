@@ -50,7 +50,7 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
 }
 
 /// `GET /master/user[?userType=&country=&search=]` (user_master): live users, filtered.
-#[utoipa::path(get, path = "/master/user", tag = "masters", summary = "Live users, filtered",
+#[utoipa::path(get, path = "/master/user", tag = "masters", summary = "Live users, filtered", params(UserFilter),
     responses(
         (status = 200, description = "OK", body = Vec<UserRow>)
     ))]
@@ -365,7 +365,7 @@ pub struct AgentQuery {
 
 /// `GET /master/allagent?addSelfAccount=` (signed in): the agents the caller may look at (an
 /// administrator all, a manager theirs, an agent only themselves), with the caller first when asked.
-#[utoipa::path(get, path = "/master/allagent", tag = "masters", summary = "The agents the caller may look at",
+#[utoipa::path(get, path = "/master/allagent", tag = "masters", summary = "The agents the caller may look at", params(AgentQuery),
     responses(
         (status = 200, description = "OK", body = Vec<AgentItem>)
     ))]
