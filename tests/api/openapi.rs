@@ -2,7 +2,7 @@
 //! `docs/openapi.json`, and honest about what the routes answer.
 
 use axum::http::{header, Method, StatusCode};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::support::TestApp;
 
@@ -86,7 +86,7 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
     assert_eq!(schemes["xsrf"]["type"], "apiKey");
     assert_eq!(schemes["xsrf"]["in"], "header");
     assert_eq!(schemes["xsrf"]["name"], "X-XSRF-TOKEN");
-    assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], serde_json::json!(["message"]));
+    assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], json!(["message"]));
 
     // The checked-in copy shows every route change in review; UPDATE_OPENAPI=1 rewrites it.
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/openapi.json");
@@ -119,7 +119,7 @@ async fn operations_carry_their_parameters_and_bodies() {
         assert!(fields.get(field).is_some(), "SaveVisit has no {field}: {fields}");
     }
     // The server also takes numbers sent as text.
-    assert_eq!(fields["outcomeId"]["type"], serde_json::json!(["integer", "string", "null"]));
+    assert_eq!(fields["outcomeId"]["type"], json!(["integer", "string", "null"]));
 
     let user = operation(&doc, "get", "/webapi/api/master/user/{id}");
     assert_eq!(parameter(&user, "id", "path")["schema"]["type"], "integer");
@@ -194,6 +194,80 @@ fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), 
     Ok(())
 }
 
+/// Asserts `r` has a documented status, and JSON matching its schema where the document says JSON
+/// (then answers true).
+fn answers_as_documented(doc: &Value, op: &Value, call: &str, r: &crate::support::Reply) -> bool {
+    let status = r.status.as_u16();
+    assert!((200..500).contains(&status) && !(300..400).contains(&status), "{call}: {status}");
+    let documented = &op["responses"][status.to_string()];
+    assert!(documented.is_object(), "{call}: answered {status}, which is not documented: {}", r.body);
+    let content_type = r.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if let Some(json) = documented["content"].get("application/json") {
+        assert!(content_type.starts_with("application/json"), "{call}: {status} with {content_type}");
+        if let Err(mismatch) = conforms(doc, &json["schema"], &r.body, "body") {
+            panic!("{call} ({status}) does not match its schema: {mismatch}");
+        }
+        return true;
+    }
+    if let Some(types) = documented["content"].as_object() {
+        assert!(types.keys().any(|t| content_type.starts_with(t.as_str())), "{call}: {content_type} is not documented");
+    }
+    false
+}
+
+/// Writes of each area, as the screens send them, answer as documented.
+#[tokio::test]
+async fn documented_posts_answer_as_documented() {
+    let app = TestApp::new();
+    let doc = served(&app).await;
+    let admin = app.as_admin().await;
+    let agent = app.as_agent(1).await;
+    let agent_uid: i64 = app
+        .conn()
+        .query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0))
+        .expect("agent1");
+    let one_time = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "agent1@demo.test" })).await;
+    let calls: Vec<(&str, String, &str, Value)> = vec![
+        ("/login/checkUser", String::new(), "", json!({ "userName": "agent1@demo.test" })),
+        ("/login/checkUser", String::new(), "", json!({ "userName": "nobody@demo.test" })),
+        ("/login/auth", String::new(), "", json!({ "userName": "agent2@demo.test", "password": "Demo12345678", "terms": true })),
+        ("/login/auth", String::new(), "", json!({ "userName": "agent2@demo.test", "password": "wrong", "terms": true })),
+        ("/users/customer/details", String::new(), &agent, json!({ "buyerID": "B100001", "outcomeId": "1", "latitude": "12.9", "longitude": 77.6 })),
+        ("/users/customer/details", String::new(), &agent, json!({ "buyerID": "B100002", "outcomeId": 1 })),
+        ("/users/customer", String::new(), &agent, json!({ "buyerName": "Open Api Stores", "mobileNo": 9876501234u64, "retailerType": "Retailer" })),
+        ("/users/customer/profile", String::new(), &agent, json!({ "buyerId": "B100001", "city": "Pune" })),
+        ("/users/delivery/details", String::new(), &agent, json!({ "query": "B100001", "matchedColumn": "buyerID" })),
+        ("/chat/createConversation", format!("?userId={agent_uid}"), &admin, json!({})),
+        ("/chat/getUnreadCountsByConversation", String::new(), &agent, json!({})),
+        ("/chat/getNewBroadCastMessages", String::new(), &agent, json!({ "latestTimestamp": 0 })),
+        ("/chat/broadcast/markAsRead", String::new(), &agent, json!([1, "2"])),
+        ("/master/outcome", String::new(), &admin, json!({ "outCome": "Called back later" })),
+        ("/master/outcome/delete/{id}", String::new(), &admin, json!({})),
+        ("/users/impersonate-rca-token", String::new(), &admin, json!({ "userName": one_time.body["token"] })),
+        ("/report/deliveryReport", String::new(), &admin, json!({ "fromDate": "2020-01-01", "toDate": "2030-12-31", "country": "India" })),
+        ("/report/monthlyReport", String::new(), &admin, json!({ "monthYear": "2024-01", "country": ["India"], "userType": 0 })),
+        ("/users/block/{id}", String::new(), &admin, json!({})),
+        ("/logout", String::new(), &agent, json!({})),
+    ];
+    for (path, query, token, body) in calls {
+        let op = operation(&doc, "post", &format!("/webapi/api{path}"));
+        assert!(op.is_object(), "no POST {path}");
+        let url = path.replace("{id}", "999999");
+        let token = Some(token).filter(|t| !t.is_empty());
+        let r = app.call(Method::POST, &format!("/webapi/api{url}{query}"), token, Some(body)).await;
+        assert!(answers_as_documented(&doc, &op, &format!("POST {url}"), &r), "POST {url}: not JSON");
+    }
+    // A report's link serves the workbook once, then a JSON 404.
+    let link = app.get("/report/mycustomerReport", Some(&admin)).await.body["excelPath"].as_str().expect("excelPath").to_string();
+    let download = operation(&doc, "get", "/webapi/api/report/download");
+    let first = app.call(Method::GET, &link, None, None).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(!answers_as_documented(&doc, &download, "GET download", &first), "the workbook is not JSON");
+    let again = app.call(Method::GET, &link, None, None).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    assert!(answers_as_documented(&doc, &download, "GET download again", &again));
+}
+
 /// A value for a path parameter that reaches real data of the demo company.
 fn sample(name: &str, schema_type: &str) -> &'static str {
     match (name, schema_type) {
@@ -241,29 +315,18 @@ async fn documented_gets_answer_as_documented() {
         calls.push((url.to_string(), op));
     }
     // The checker itself catches a missing field and a null where none is allowed.
-    let error_body = serde_json::json!({ "$ref": "#/components/schemas/ErrorBody" });
-    assert!(conforms(&doc, &error_body, &serde_json::json!({}), "body").is_err());
-    assert!(conforms(&doc, &error_body, &serde_json::json!({ "message": null }), "body").is_err());
-    assert!(conforms(&doc, &error_body, &serde_json::json!({ "message": "x" }), "body").is_ok());
+    let error_body = json!({ "$ref": "#/components/schemas/ErrorBody" });
+    assert!(conforms(&doc, &error_body, &json!({}), "body").is_err());
+    assert!(conforms(&doc, &error_body, &json!({ "message": null }), "body").is_err());
+    assert!(conforms(&doc, &error_body, &json!({ "message": "x" }), "body").is_ok());
 
     let (mut checked, mut successes) = (0, 0);
     for token in &tokens {
         for (url, op) in &calls {
             let r = app.call(Method::GET, url, Some(token), None).await;
-            let status = r.status.as_u16();
-            assert!((200..500).contains(&status) && !(300..400).contains(&status), "GET {url}: {status}");
-            let documented = &op["responses"][status.to_string()];
-            assert!(documented.is_object(), "GET {url}: answered {status}, which is not documented: {}", r.body);
-            let content_type = r.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
-            if let Some(json) = documented["content"].get("application/json") {
-                assert!(content_type.starts_with("application/json"), "GET {url}: {status} with {content_type}");
-                if let Err(mismatch) = conforms(&doc, &json["schema"], &r.body, "body") {
-                    panic!("GET {url} ({status}) does not match its schema: {mismatch}");
-                }
+            if answers_as_documented(&doc, op, &format!("GET {url}"), &r) {
                 checked += 1;
                 successes += usize::from(r.status.is_success());
-            } else if let Some(types) = documented["content"].as_object() {
-                assert!(types.keys().any(|t| content_type.starts_with(t.as_str())), "GET {url}: {content_type} is not documented");
             }
         }
     }
