@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -137,7 +137,7 @@ async fn read_form(mut form: Multipart) -> AppResult<SendForm> {
         (status = 200, description = "Sent: `{message, id}`", body = crate::openapi::MessageBody),
         (status = 404, description = "No such country", body = crate::openapi::ErrorBody)
     ))]
-pub async fn send(State(state): State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let form = read_form(form).await?;
     let user_type: i64 = form
@@ -296,7 +296,7 @@ pub struct SinceBody {
     responses(
         (status = 200, description = "OK", body = Vec<BroadcastMessage>)
     ))]
-pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, body: axum::body::Bytes) -> AppResult<Json<Vec<BroadcastMessage>>> {
+pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, RawBody(body): RawBody) -> AppResult<Json<Vec<BroadcastMessage>>> {
     // The body is optional: none means every broadcast.
     let body: SinceBody = if body.iter().all(u8::is_ascii_whitespace) {
         SinceBody::default()

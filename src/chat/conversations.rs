@@ -3,14 +3,14 @@
 //! administrator with everyone. A user reads and writes only their own conversations; text is
 //! stored and returned as text.
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth::session::{CurrentUser, Scope, SessionUser, ADMINISTRATOR};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Query};
+use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -271,7 +271,7 @@ struct ImageMessageForm {
         (status = 200, description = "The stored message", body = Message),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
-pub async fn send_image(State(state): State<AppState>, user: CurrentUser, mut form: Multipart) -> AppResult<Json<Message>> {
+pub async fn send_image(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<Message>> {
     let (mut conversation, mut receiver, mut image) = (None, None, None);
     while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
         match field.name().unwrap_or_default() {

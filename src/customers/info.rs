@@ -12,7 +12,7 @@ use super::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
@@ -110,7 +110,7 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
         (status = 200, description = "Saved", body = crate::openapi::MessageBody),
         (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::openapi::ErrorBody)
     ))]
-pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, form: Multipart) -> AppResult<Json<Value>> {
+pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(ADD_RIGHT)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use super::queries::{self, Change, Delivery, Suggestion};
 use crate::auth::session::{CurrentUser, Scope};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
@@ -214,7 +214,7 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
         (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::openapi::ErrorBody),
         (status = 409, description = "The delivery cannot be changed now", body = crate::openapi::ErrorBody)
     ))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(SEARCH_RIGHT)?;
     let form = read_update(form).await?;
     let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;

@@ -18,7 +18,7 @@ use self::kinds::{Context, Kind};
 use crate::auth::session::CurrentUser;
 use crate::customers::access::{ScopeParams, CUSTOMER_IN_SCOPE};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path};
+use crate::extract::{Json, MultipartForm, Path};
 use crate::files::{multipart_error, XLSX_ONLY};
 use crate::openapi::with_body_limit;
 use crate::state::AppState;
@@ -56,7 +56,7 @@ macro_rules! upload_route {
             responses(
                 (status = 200, description = "`{data: [rejected rows], excelLink: link or null, message}`", body = Object)
             ))]
-        async fn $handler(state: State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+        async fn $handler(state: State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
             upload(state, user, form, &$kind).await
         }
     };
