@@ -30,6 +30,7 @@ pub struct MessageBody {
 
 const BEARER: &str = "bearer";
 const XSRF: &str = "xsrf";
+const XSRF_COOKIE: &str = "xsrfCookie";
 
 /// `GET /openapi.json` (public): this description, built once.
 #[utoipa::path(get, path = "/openapi.json", tag = "platform", summary = "The OpenAPI description of the API",
@@ -67,6 +68,10 @@ pub fn finish(mut doc: OpenApi) -> OpenApi {
     components.add_security_scheme(XSRF, SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
         "X-XSRF-TOKEN",
         "The value of the XSRF-TOKEN cookie, on every non-GET call",
+    ))));
+    components.add_security_scheme(XSRF_COOKIE, SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+        "XSRF-TOKEN",
+        "The anti-forgery cookie the server sets on any answer; X-XSRF-TOKEN must equal it",
     ))));
     for (path, item) in doc.paths.paths.iter_mut() {
         for (method, op) in operations(item) {
@@ -118,7 +123,7 @@ fn complete(path: &str, method: &str, op: &mut Operation) {
         requirement = Some(SecurityRequirement::new(BEARER, Vec::<String>::new()));
     }
     if checked_write {
-        requirement = Some(requirement.unwrap_or_default().add(XSRF, Vec::<String>::new()));
+        requirement = Some(requirement.unwrap_or_default().add(XSRF, Vec::<String>::new()).add(XSRF_COOKIE, Vec::<String>::new()));
     }
     op.security = requirement.map(|r| vec![r]);
 }

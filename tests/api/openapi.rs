@@ -76,7 +76,8 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
             assert!(responses.contains_key("401") && responses.contains_key("403"), "{method} {path}: no 401/403");
         }
         if path.starts_with("/webapi/api/") && method != "get" {
-            assert!(security.iter().any(|s| s.get("xsrf").is_some()), "{method} {path}: no anti-forgery requirement");
+            let anti_forgery = security.iter().any(|s| s.get("xsrf").is_some() && s.get("xsrfCookie").is_some());
+            assert!(anti_forgery, "{method} {path}: no anti-forgery requirement");
             assert!(responses.contains_key("413"), "{method} {path}: no 413");
         }
     }
@@ -86,6 +87,8 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
     assert_eq!(schemes["xsrf"]["type"], "apiKey");
     assert_eq!(schemes["xsrf"]["in"], "header");
     assert_eq!(schemes["xsrf"]["name"], "X-XSRF-TOKEN");
+    assert_eq!(schemes["xsrfCookie"]["in"], "cookie");
+    assert_eq!(schemes["xsrfCookie"]["name"], "XSRF-TOKEN");
     assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], json!(["message"]));
 
     // The checked-in copy shows every route change in review; UPDATE_OPENAPI=1 rewrites it.
