@@ -28,6 +28,115 @@ pub struct MessageBody {
     pub message: String,
 }
 
+/// The answers handlers build with `json!`, described for the document only (nothing constructs
+/// these types; the handlers' tests pin the shapes, and the API test checks them against answers).
+pub mod shapes {
+    #![allow(dead_code, non_snake_case)]
+
+    use utoipa::ToSchema;
+
+    use crate::buckets::figures::{BucketRow, OrderedRow};
+    use crate::customers::info::ReviewRow;
+    use crate::uploads::import::Rejected;
+
+    /// A generated file behind a single-use download link, valid 10 minutes.
+    #[derive(ToSchema)]
+    pub struct DownloadLink {
+        excelPath: String,
+        message: String,
+    }
+
+    /// The result of an upload: the first rejected rows, and the result workbook when rows applied.
+    #[derive(ToSchema)]
+    pub struct UploadResult {
+        data: Vec<Rejected>,
+        excelLink: Option<String>,
+        message: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct ReviewPage {
+        data: Vec<ReviewRow>,
+        totalRecords: i64,
+    }
+
+    /// A row of a bucket page: customers, or order rows for the `ordered` bucket.
+    #[derive(serde::Serialize, ToSchema)]
+    #[serde(untagged)]
+    pub enum BucketItem {
+        Customer(BucketRow),
+        Order(OrderedRow),
+    }
+
+    #[derive(ToSchema)]
+    pub struct BucketPage {
+        data: Vec<BucketItem>,
+        totalRecords: i64,
+    }
+
+    /// A customer's profile with its identity and the address on one line.
+    #[derive(ToSchema)]
+    pub struct ProfileAnswer {
+        buyerID: String,
+        buyerName: String,
+        mobile: Option<String>,
+        address1: Option<String>,
+        address2: Option<String>,
+        city: Option<String>,
+        state: Option<String>,
+        postalCode: Option<String>,
+        latitude: Option<f64>,
+        longitude: Option<f64>,
+        address: String,
+        /// YYYY-MM-DD.
+        lastUpdateDate: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct ConversationId {
+        conversationId: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct UnreadCount {
+        userID: i64,
+        conversationId: i64,
+        unreadCount: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct BroadcastUnread {
+        unreadCount: i64,
+    }
+
+    /// Unread messages per sender, unread broadcasts, and the server time for the next poll.
+    #[derive(ToSchema)]
+    pub struct UnreadCounts {
+        unreadCounts: Vec<UnreadCount>,
+        broadCastCounts: BroadcastUnread,
+        /// ISO 8601.
+        latestTimestamp: String,
+    }
+
+    /// A one-time token, valid one minute.
+    #[derive(ToSchema)]
+    pub struct OneTimeToken {
+        token: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct BlockAnswer {
+        message: String,
+        userTypeId: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct Health {
+        /// Always `ok`.
+        status: String,
+    }
+}
+
 const BEARER: &str = "bearer";
 const XSRF: &str = "xsrf";
 const XSRF_COOKIE: &str = "xsrfCookie";

@@ -156,19 +156,12 @@ async fn method_not_allowed() -> Response {
 
 /// `GET /healthz` (public): 200 when the database answers.
 #[utoipa::path(get, path = "/healthz", tag = "platform", summary = "Liveness: 200 when the database answers",
-    responses((status = 200, description = "The database answers", body = inline(HealthBody))))]
+    responses((status = 200, description = "The database answers", body = crate::openapi::shapes::Health)))]
 async fn healthz(State(state): State<AppState>) -> Response {
     match state.db(|conn| Ok(conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))?)).await {
         Ok(_) => axum::Json(json!({ "status": "ok" })).into_response(),
         Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, "The database is not reachable."),
     }
-}
-
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)] // only describes the answer of `healthz`
-struct HealthBody {
-    /// Always `ok`.
-    status: String,
 }
 
 /// Parcel names built files `name.<hash>.ext`; those never change and may be cached for good.

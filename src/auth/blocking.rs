@@ -102,7 +102,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 /// `POST /users/block/{id}?fromUserAgent=` (unblock_user): blocks the user; their sessions end at once.
 #[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
     responses(
-        (status = 200, description = "`{message, userTypeId}`", body = crate::openapi::MessageBody),
+        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
 pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {
@@ -125,7 +125,7 @@ pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): P
 /// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
 #[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
     responses(
-        (status = 200, description = "`{message, userTypeId}`", body = crate::openapi::MessageBody),
+        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
 pub async fn unblock(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {

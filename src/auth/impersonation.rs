@@ -80,7 +80,7 @@ pub struct UserNameBody {
 /// minute, for the agent or manager `userName`.
 #[utoipa::path(post, path = "/users/impersonate-rca", tag = "auth", summary = "A one-time token to open an agent or manager account",
     responses(
-        (status = 200, description = "The one-time token, valid one minute", body = Object),
+        (status = 200, description = "The one-time token", body = crate::openapi::shapes::OneTimeToken),
         (status = 404, description = "No such live agent or manager", body = crate::openapi::ErrorBody)
     ))]
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<Value>> {

@@ -149,7 +149,7 @@ fn bucket_condition(bucket: &str) -> Option<&'static str> {
     })
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BucketRow {
     pub customer_id: String,
@@ -286,7 +286,7 @@ impl BucketParams {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderedRow {
     #[serde(rename = "buyerID")]

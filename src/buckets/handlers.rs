@@ -62,7 +62,7 @@ pub struct BucketQuery {
 /// 25 customers of the bucket (the 'ordered' bucket lists order rows), with `totalRecords`.
 #[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
     responses(
-        (status = 200, description = "`{data: [...], totalRecords}`; rows are customers, or order rows for `ordered`", body = Object),
+        (status = 200, description = "Customers, or order rows for `ordered`", body = crate::openapi::shapes::BucketPage),
         (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::openapi::ErrorBody)
     ))]
 pub async fn bucket(

@@ -121,7 +121,7 @@ pub struct UserIdQuery {
 /// when missing.
 #[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
     responses(
-        (status = 200, description = "`{conversationId}`", body = Object),
+        (status = 200, description = "OK", body = crate::openapi::shapes::ConversationId),
         (status = 404, description = "No such user, or not one the caller may chat with", body = crate::openapi::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<Value>> {
@@ -369,7 +369,7 @@ pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q
 /// broadcasts, and the server's time for the next poll.
 #[utoipa::path(post, path = "/chat/getUnreadCountsByConversation", tag = "chat", summary = "Unread messages per sender, unread broadcasts and the server time",
     responses(
-        (status = 200, description = "`{unreadCounts: [{userID, conversationId, unreadCount}], broadCastCounts: {unreadCount}, latestTimestamp}`", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::UnreadCounts)
     ))]
 pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     let me = user.0.clone();

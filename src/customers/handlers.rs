@@ -663,7 +663,7 @@ fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
 /// `GET /users/customer/profile?buyerId=` (profile_update).
 #[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
-        (status = 200, description = "The `Profile` fields plus `lastUpdateDate`, `buyerID`, `buyerName` and `address`", body = Object),
+        (status = 200, description = "OK", body = crate::openapi::shapes::ProfileAnswer),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
     ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<Value>> {

@@ -280,7 +280,7 @@ pub struct PageQuery {
 /// `GET /users/infoUpdateWithPaging?pageNumber=&pageSize=` (reviewers): page 1 is the newest.
 #[utoipa::path(get, path = "/users/infoUpdateWithPaging", tag = "customers", summary = "A page of info submissions, newest first", params(PageQuery),
     responses(
-        (status = 200, description = "`{data: [ReviewRow], totalRecords}`", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::ReviewPage)
     ))]
 pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PageQuery>) -> AppResult<Json<Value>> {
     user.require_any(REVIEW_RIGHTS)?;

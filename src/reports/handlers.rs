@@ -67,7 +67,7 @@ pub struct ReportQuery {
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
 #[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, mycustomer, buyer-details")),
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link, valid 10 minutes", body = Object),
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink),
         (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)
     ))]
 pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name): Path<String>, Query(q): Query<ReportQuery>) -> AppResult<Json<Value>> {
@@ -108,7 +108,7 @@ pub struct MonthlyBody {
 /// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
 #[utoipa::path(post, path = "/report/monthlyReport", tag = "reports", summary = "Generate the monthly summary (or its manager variant)",
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link, valid 10 minutes", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
     ))]
 pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<Value>> {
     if b.user_type.is_empty() {
@@ -151,7 +151,7 @@ pub struct DeliveryBody {
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
 #[utoipa::path(post, path = "/report/deliveryReport", tag = "reports", summary = "Generate the delivery report",
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link, valid 10 minutes", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
     ))]
 pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<Value>> {
     required(&b.from_date, "Please Enter From Date.")?;
@@ -181,7 +181,7 @@ pub struct CountryBody {
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
 #[utoipa::path(post, path = "/report/buyerImagesReport", tag = "reports", summary = "Generate the buyer images report",
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link, valid 10 minutes", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
     ))]
 pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<Value>> {
     if b.country.is_empty() {
@@ -193,7 +193,7 @@ pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json
 /// `GET /report/mycustomerReport` (rpt_productivity): every customer of the caller's scope.
 #[utoipa::path(get, path = "/report/mycustomerReport", tag = "reports", summary = "Generate the report of every customer of the caller's scope",
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link, valid 10 minutes", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
     ))]
 pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     run(&state, &user, &defs::MY_CUSTOMER, Filter::default()).await

@@ -54,7 +54,7 @@ macro_rules! upload_route {
         #[utoipa::path(post, path = $path, tag = "uploads", summary = $summary,
             request_body(content = inline($form), content_type = "multipart/form-data"),
             responses(
-                (status = 200, description = "`{data: [rejected rows], excelLink: link or null, message}`", body = Object)
+                (status = 200, description = "OK", body = crate::openapi::shapes::UploadResult)
             ))]
         async fn $handler(state: State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
             upload(state, user, form, &$kind).await
@@ -155,7 +155,7 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
 /// customer upload's columns (so the file can be edited and uploaded back), as a download link.
 #[utoipa::path(get, path = "/users/customer/download", tag = "uploads", summary = "Export the caller's customers as an uploadable workbook",
     responses(
-        (status = 200, description = "`{excelPath, message}`: a single-use download link", body = Object)
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
     ))]
 async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     user.require(kinds::CUSTOMER.right)?;

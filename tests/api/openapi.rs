@@ -4,7 +4,7 @@
 use axum::http::{header, Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::TestApp;
+use crate::support::{png, Part, TestApp};
 
 const METHODS: &[&str] = &["get", "post", "put", "delete", "patch"];
 const ERROR_REF: &str = "#/components/schemas/ErrorBody";
@@ -263,6 +263,31 @@ async fn documented_posts_answer_as_documented() {
         let r = app.call(Method::POST, &format!("/webapi/api{url}{query}"), token, Some(body)).await;
         assert!(answers_as_documented(&doc, &op, &format!("POST {url}"), &r), "POST {url}: not JSON");
     }
+    // Multipart writes: an upload with a good and a bad row, a chat picture.
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in [["Product Name", "SKU"], ["Open Api Cola", "OA-1"], ["", "no name"]].iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).expect("cell");
+        }
+    }
+    let bytes = book.save_to_buffer().expect("workbook");
+    let upload = app.multipart("/users/product/upload", Some(&admin), vec![("productdata", Part::File { name: "p.xlsx", bytes })]).await;
+    assert_eq!(upload.status, StatusCode::OK, "{}", upload.body);
+    assert_eq!(upload.body["data"].as_array().map(Vec::len), Some(1), "{}", upload.body);
+    assert!(answers_as_documented(&doc, &operation(&doc, "post", "/webapi/api/users/product/upload"), "upload", &upload));
+    let conversation = app.post(&format!("/chat/createConversation?userId={agent_uid}"), Some(&admin), json!({})).await;
+    let id = conversation.body["conversationId"].to_string();
+    let picture = app
+        .multipart(
+            "/chat/sendMessageImage",
+            Some(&admin),
+            vec![("chatImage", Part::File { name: "a.png", bytes: png() }), ("conversationId", Part::Text(&id))],
+        )
+        .await;
+    assert_eq!(picture.status, StatusCode::OK, "{}", picture.body);
+    assert!(answers_as_documented(&doc, &operation(&doc, "post", "/webapi/api/chat/sendMessageImage"), "picture", &picture));
+
     // A report's link serves the workbook once, then a JSON 404.
     let link = app.get("/report/mycustomerReport", Some(&admin)).await.body["excelPath"].as_str().expect("excelPath").to_string();
     let download = operation(&doc, "get", "/webapi/api/report/download");
