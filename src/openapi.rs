@@ -31,7 +31,7 @@ pub struct MessageBody {
 /// The answers handlers build with `json!`, described for the document only (nothing constructs
 /// these types; the handlers' tests pin the shapes, and the API test checks them against answers).
 pub mod shapes {
-    #![allow(dead_code, non_snake_case)]
+    #![allow(dead_code, non_snake_case, clippy::large_enum_variant)]
 
     use utoipa::ToSchema;
 
