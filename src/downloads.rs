@@ -62,19 +62,23 @@ fn remove_expired(conn: &Connection, data_dir: &Path) -> rusqlite::Result<()> {
     Ok(())
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct TokenQuery {
     pub token: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TokenCheck {
     pub valid: bool,
     pub message: String,
 }
 
 /// `GET /report/check-download-token-valid?token=` (signed in): whether the link still works.
+#[utoipa::path(get, path = "/report/check-download-token-valid", tag = "reports", summary = "Whether a download link still works", params(TokenQuery),
+    responses(
+        (status = 200, description = "OK", body = TokenCheck)
+    ))]
 pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): Query<TokenQuery>) -> AppResult<Json<TokenCheck>> {
     let valid = state
         .db(move |conn| {
@@ -92,6 +96,11 @@ pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): 
 }
 
 /// `GET /report/download?token=` (public: the token is the permission): the file, once.
+#[utoipa::path(get, path = "/report/download", tag = "reports", summary = "The generated file of a download link, once (the token is the permission)", params(TokenQuery),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        (status = 404, description = "Invalid, used or expired link", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn download(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> AppResult<Response> {
     let (file_name, label): (String, String) = state
         .db(move |conn| {

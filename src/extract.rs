@@ -29,6 +29,34 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
 
+/// `axum::extract::Multipart` whose rejection (a body that is not `multipart/form-data`) is a
+/// `{"message"}` answer like every other.
+pub struct MultipartForm(pub axum::extract::Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for MultipartForm {
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
+        axum::extract::Multipart::from_request(req, state).await.map(MultipartForm).map_err(|rejection| {
+            AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text()))
+        })
+    }
+}
+
+/// The raw body, whose rejection (too large, unreadable) is a `{"message"}` answer.
+pub struct RawBody(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
+        axum::body::Bytes::from_request(req, state)
+            .await
+            .map(RawBody)
+            .map_err(|rejection| AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text())))
+    }
+}
+
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         match &rejection {

@@ -8,7 +8,6 @@ use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Request, St
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use rust_embed::RustEmbed;
@@ -16,6 +15,8 @@ use serde_json::json;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::session::SessionUser;
 use crate::error::json_error;
@@ -33,8 +34,9 @@ const JSON_BODY_LIMIT: usize = 1024 * 1024;
 #[folder = "dist/"]
 struct Assets;
 
-fn api_router(state: &AppState) -> Router<AppState> {
-    Router::new()
+/// Every API route with its documented operation; paths are relative to `API_BASE`.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(crate::auth::router())
         .merge(crate::masters::router())
         .merge(crate::chat::router())
@@ -43,8 +45,23 @@ fn api_router(state: &AppState) -> Router<AppState> {
         .merge(crate::deliveries::router())
         .merge(crate::uploads::router())
         .merge(crate::reports::router())
-        .route("/report/download", get(crate::downloads::download))
-        .route("/report/check-download-token-valid", get(crate::downloads::check))
+        .routes(routes!(crate::downloads::download))
+        .routes(routes!(crate::downloads::check))
+        .routes(routes!(crate::openapi::openapi_json))
+}
+
+/// The public routes outside the API base.
+fn outside_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(crate::uploads::sample))
+}
+
+/// The OpenAPI description of every route above, with paths as clients call them.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    crate::openapi::finish(OpenApiRouter::<AppState>::new().nest(API_BASE, api_routes()).merge(outside_routes()).into_openapi())
+}
+
+fn api_router(state: &AppState) -> Router<AppState> {
+    Router::from(api_routes())
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -54,8 +71,7 @@ fn api_router(state: &AppState) -> Router<AppState> {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .nest(API_BASE, api_router(&state))
-        .route("/healthz", get(healthz))
-        .route("/webapi/excelupload/{file}", get(crate::uploads::sample))
+        .merge(Router::from(outside_routes()))
         .fallback(spa)
         .layer(middleware::from_fn(anti_forgery))
         .layer(middleware::from_fn(refuse_oversized))
@@ -163,6 +179,8 @@ async fn method_not_allowed() -> Response {
 }
 
 /// `GET /healthz` (public): 200 when the database answers.
+#[utoipa::path(get, path = "/healthz", tag = "platform", summary = "Liveness: 200 when the database answers",
+    responses((status = 200, description = "The database answers", body = crate::openapi::shapes::Health)))]
 async fn healthz(State(state): State<AppState>) -> Response {
     match state.db(|conn| Ok(conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))?)).await {
         Ok(_) => axum::Json(json!({ "status": "ok" })).into_response(),

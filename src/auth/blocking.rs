@@ -14,7 +14,7 @@ use crate::state::AppState;
 const BLOCK_RIGHT: &str = "unblock_user";
 const AGENT_RESET_RIGHT: &str = "user_agent";
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BlockQuery {
     /// Called from the Agent Pass Reset screen (right user_agent, agents only).
@@ -36,7 +36,7 @@ impl BlockQuery {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockRow {
     pub uid: i64,
@@ -50,6 +50,10 @@ pub struct BlockRow {
 
 /// `GET /users/block[?fromUserAgent=true]` (unblock_user, or user_agent for agents only): live
 /// users other than the caller, blocked first.
+#[utoipa::path(get, path = "/users/block", tag = "auth", summary = "Live users other than the caller, blocked first", params(BlockQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<BlockRow>)
+    ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BlockQuery>) -> AppResult<Json<Vec<BlockRow>>> {
     user.require(q.right())?;
     let (me, agents_only) = (user.uid, q.agents_only());
@@ -96,6 +100,11 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 }
 
 /// `POST /users/block/{id}?fromUserAgent=` (unblock_user): blocks the user; their sessions end at once.
+#[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
+        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {
     user.require(q.right())?;
     let (me, agents_only) = (user.uid, q.agents_only());
@@ -114,6 +123,11 @@ pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): P
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
 /// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
+#[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
+        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn unblock(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {
     user.require(q.right())?;
     let (me, agents_only, reset) = (user.uid, q.agents_only(), q.reset.unwrap_or(false));

@@ -62,6 +62,11 @@ fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
 }
 
 /// `POST /login/checkUser` (public): is this a login id that may sign in, and how.
+#[utoipa::path(post, path = "/login/checkUser", tag = "auth", summary = "Whether a login id may sign in, and how",
+    responses(
+        (status = 200, description = "The answer (also for unknown or blocked ids)", body = CheckUserResponse),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn check_user(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -94,6 +99,13 @@ enum PasswordMatch {
 }
 
 /// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row block the account.
+#[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password",
+    responses(
+        (status = 200, description = "Signed in: the session user and token", body = SessionBody),
+        (status = 401, description = "Wrong login id or password", body = crate::openapi::ErrorBody),
+        (status = 403, description = "Blocked account or sign-in method not allowed", body = crate::openapi::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn auth_password(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -196,6 +208,13 @@ fn sign_in(
 }
 
 /// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes.
+#[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
+    responses(
+        (status = 200, description = "The code was mailed", body = crate::openapi::MessageBody),
+        (status = 403, description = "Blocked account or codes not enabled", body = crate::openapi::ErrorBody),
+        (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
+        (status = 429, description = "Too many attempts, or a code was sent less than a minute ago", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn generate_otp(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -237,6 +256,13 @@ pub async fn generate_otp(
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
+#[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code",
+    responses(
+        (status = 200, description = "Signed in: the session user and token", body = SessionBody),
+        (status = 401, description = "Wrong, expired or used code", body = crate::openapi::ErrorBody),
+        (status = 403, description = "Blocked account or codes not enabled", body = crate::openapi::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn auth_otp(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -316,6 +342,13 @@ pub async fn auth_otp(
 
 /// `POST /login/reset` (public; the forgot-password screen): mails a temporary password that
 /// works beside the current one for a day and forces a change when used.
+#[utoipa::path(post, path = "/login/reset", tag = "auth", summary = "Mail a temporary password (forgot password)",
+    responses(
+        (status = 200, description = "The temporary password was mailed", body = crate::openapi::MessageBody),
+        (status = 403, description = "Blocked account", body = crate::openapi::ErrorBody),
+        (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn reset(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -351,6 +384,10 @@ pub async fn reset(
 
 /// `POST /users/passwordUpdate` (signed in, also while a change is forced): sets a new password
 /// and ends every session of the user, this one included.
+#[utoipa::path(post, path = "/users/passwordUpdate", tag = "auth", summary = "Change the password (ends every session)",
+    responses(
+        (status = 200, description = "Changed; sign in again", body = crate::openapi::MessageBody)
+    ))]
 pub async fn password_update(
     State(state): State<AppState>,
     user: SessionUser,
@@ -400,11 +437,19 @@ pub async fn password_update(
 }
 
 /// `GET /users/session` (signed in): the session user of the presented token.
+#[utoipa::path(get, path = "/users/session", tag = "auth", summary = "The session user of the presented token",
+    responses(
+        (status = 200, description = "OK", body = SessionBody)
+    ))]
 pub async fn session(user: SessionUser) -> Json<SessionBody> {
     Json(user.into())
 }
 
 /// `POST /logout` (signed in): ends this session; the token stops working at once.
+#[utoipa::path(post, path = "/logout", tag = "auth", summary = "End this session",
+    responses(
+        (status = 200, description = "Signed out", body = crate::openapi::MessageBody)
+    ))]
 pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResult<Json<Value>> {
     let sid = user.session_id.clone();
     let (acting, uid) = (user.impersonator, user.uid);

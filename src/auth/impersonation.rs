@@ -28,7 +28,7 @@ pub fn audit(conn: &Connection, actor: i64, as_uid: i64, action: &str, status: O
     Ok(())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     pub uid: i64,
@@ -53,16 +53,24 @@ async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) 
 }
 
 /// `GET /users/rca-list` (rca_account_access): the agents an administrator may open.
+#[utoipa::path(get, path = "/users/rca-list", tag = "auth", summary = "Agents an administrator may open",
+    responses(
+        (status = 200, description = "OK", body = Vec<Account>)
+    ))]
 pub async fn rca_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Account>>> {
     accounts_of_type(&state, &user, AGENT).await
 }
 
 /// `GET /users/am-list` (rca_account_access): the area managers.
+#[utoipa::path(get, path = "/users/am-list", tag = "auth", summary = "Area managers an administrator may open",
+    responses(
+        (status = 200, description = "OK", body = Vec<Account>)
+    ))]
 pub async fn am_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Account>>> {
     accounts_of_type(&state, &user, AREA_MANAGER).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserNameBody {
     pub user_name: Option<String>,
@@ -70,6 +78,11 @@ pub struct UserNameBody {
 
 /// `POST /users/impersonate-rca` (rca_account_access, own session): a one-time token, valid one
 /// minute, for the agent or manager `userName`.
+#[utoipa::path(post, path = "/users/impersonate-rca", tag = "auth", summary = "A one-time token to open an agent or manager account",
+    responses(
+        (status = 200, description = "The one-time token", body = crate::openapi::shapes::OneTimeToken),
+        (status = 404, description = "No such live agent or manager", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<Value>> {
     user.require(ACCESS_RIGHT)?;
     user.require_own_session()?;
@@ -99,7 +112,7 @@ pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Js
 }
 
 /// The session user of an impersonated session, with who is acting.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImpersonatedBody {
     #[serde(flatten)]
@@ -109,6 +122,10 @@ pub struct ImpersonatedBody {
 
 /// `POST /users/impersonate-rca-token` (rca_account_login, own session): `userName` holds the
 /// token; answers the target's session user, whose token goes in `X-Impersonation-Token`.
+#[utoipa::path(post, path = "/users/impersonate-rca-token", tag = "auth", summary = "Redeem a one-time token for the target user session",
+    responses(
+        (status = 200, description = "The target user session, for X-Impersonation-Token", body = ImpersonatedBody)
+    ))]
 pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<ImpersonatedBody>> {
     user.require(LOGIN_RIGHT)?;
     user.require_own_session()?;

@@ -10,8 +10,8 @@ pub mod queries;
 pub mod session;
 pub mod types;
 
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
@@ -24,23 +24,24 @@ pub const PUBLIC_PATHS: &[&str] = &[
     "/login/generateOTP",
     "/login/reset",
     "/report/download",
+    "/openapi.json",
 ];
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/login/checkUser", post(handlers::check_user))
-        .route("/login/auth", post(handlers::auth_password))
-        .route("/login/authOTP", post(handlers::auth_otp))
-        .route("/login/generateOTP", post(handlers::generate_otp))
-        .route("/login/reset", post(handlers::reset))
-        .route("/users/passwordUpdate", post(handlers::password_update))
-        .route("/users/session", get(handlers::session))
-        .route("/logout", post(handlers::logout))
-        .route("/users/rca-list", get(impersonation::rca_list))
-        .route("/users/am-list", get(impersonation::am_list))
-        .route("/users/impersonate-rca", post(impersonation::issue))
-        .route("/users/impersonate-rca-token", post(impersonation::exchange))
-        .route("/users/block", get(blocking::list))
-        .route("/users/block/{id}", post(blocking::block))
-        .route("/users/unblock/{id}", post(blocking::unblock))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::check_user))
+        .routes(routes!(handlers::auth_password))
+        .routes(routes!(handlers::auth_otp))
+        .routes(routes!(handlers::generate_otp))
+        .routes(routes!(handlers::reset))
+        .routes(routes!(handlers::password_update))
+        .routes(routes!(handlers::session))
+        .routes(routes!(handlers::logout))
+        .routes(routes!(impersonation::rca_list))
+        .routes(routes!(impersonation::am_list))
+        .routes(routes!(impersonation::issue))
+        .routes(routes!(impersonation::exchange))
+        .routes(routes!(blocking::list))
+        .routes(routes!(blocking::block))
+        .routes(routes!(blocking::unblock))
 }

@@ -107,7 +107,7 @@ pub fn end_session(conn: &Connection, session_id: &str, reason: &str) -> rusqlit
 }
 
 /// One right of a user, with the menu group it belongs to.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleRight {
     pub group_name: String,

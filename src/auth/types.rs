@@ -6,14 +6,14 @@ use super::session::{RoleRight, SessionUser};
 use crate::extract::lenient;
 
 /// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserNameRequest {
     pub user_name: Option<String>,
 }
 
 /// `POST /login/auth` and `/login/authOTP` (the OTP may come as `password` or `otp`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoginRequest {
     pub user_name: Option<String>,
@@ -23,12 +23,14 @@ pub struct LoginRequest {
     pub login_method: Option<String>,
     /// Spelt so by the spec.
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub lattitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub longitude: Option<f64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckUserResponse {
     pub success: bool,
@@ -39,7 +41,7 @@ pub struct CheckUserResponse {
 }
 
 /// `POST /users/passwordUpdate`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PasswordUpdateRequest {
     pub current_password: Option<String>,
@@ -48,7 +50,7 @@ pub struct PasswordUpdateRequest {
 }
 
 /// The session user the browser keeps (spec 1, section 3).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionBody {
     pub uid: i64,

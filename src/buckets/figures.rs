@@ -48,7 +48,7 @@ impl Windows {
     }
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Landing {
     pub my_retailers: i64,
@@ -149,7 +149,7 @@ fn bucket_condition(bucket: &str) -> Option<&'static str> {
     })
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BucketRow {
     pub customer_id: String,
@@ -286,7 +286,7 @@ impl BucketParams {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderedRow {
     #[serde(rename = "buyerID")]
@@ -338,7 +338,7 @@ pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order
     Ok((rows.collect::<Result<_, _>>()?, total))
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VisitSummary {
     #[serde(rename = "totalVisitFTD")]
@@ -429,7 +429,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
     })
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrendWeek {
     /// Monday of the week.

@@ -30,26 +30,41 @@ async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<
 }
 
 /// `GET /users/landing` (retailer_bucket): the dashboard of the caller's whole scope.
+#[utoipa::path(get, path = "/users/landing", tag = "buckets", summary = "The bucket dashboard of the caller's whole scope",
+    responses(
+        (status = 200, description = "OK", body = Landing)
+    ))]
 pub async fn landing_mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Landing>> {
     landing(&state, &user, 0).await
 }
 
 /// `GET /users/landing/{agentId}` and `/users/landingAM/{agentId}` (retailer_bucket): one agent's
 /// dashboard, or 0 for all of the caller's agents.
+#[utoipa::path(get, path = "/users/landing/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
+    responses(
+        (status = 200, description = "OK", body = Landing),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn landing_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Landing>> {
     landing(&state, &user, agent).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BucketQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub page_number: Option<i64>,
     pub order: Option<String>,
 }
 
 /// `GET /users/landing/{bucket}/{agentId}?pageNumber=&order=asc|desc` (retailer_bucket): a page of
 /// 25 customers of the bucket (the 'ordered' bucket lists order rows), with `totalRecords`.
+#[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
+    responses(
+        (status = 200, description = "Customers, or order rows for `ordered`", body = crate::openapi::shapes::BucketPage),
+        (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn bucket(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -84,6 +99,11 @@ pub async fn bucket(
 }
 
 /// `GET /users/landingTrend/{agentId}` (retailer_bucket): visits and orders per week, 8 weeks.
+#[utoipa::path(get, path = "/users/landingTrend/{agent}", tag = "buckets", summary = "Visits and orders per week over 8 weeks", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
+    responses(
+        (status = 200, description = "OK", body = Vec<TrendWeek>),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
     user.require(BUCKET_RIGHT)?;
     let scope = user.scope();
@@ -109,11 +129,20 @@ async fn summary(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<
 }
 
 /// `GET /users/customer/visitSummary` (visit_summary): the caller's whole scope.
+#[utoipa::path(get, path = "/users/customer/visitSummary", tag = "buckets", summary = "The visit summary of the caller's whole scope",
+    responses(
+        (status = 200, description = "OK", body = VisitSummary)
+    ))]
 pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, 0).await
 }
 
 /// `GET /users/customerTracking/cumulativeView/{agentId}` (visit_summary): one agent, or 0 for all.
+#[utoipa::path(get, path = "/users/customerTracking/cumulativeView/{agent}", tag = "buckets", summary = "One agent's visit summary (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
+    responses(
+        (status = 200, description = "OK", body = VisitSummary),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await
 }

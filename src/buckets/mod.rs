@@ -4,18 +4,32 @@
 pub mod figures;
 pub mod handlers;
 
-use axum::routing::get;
-use axum::Router;
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::auth::session::CurrentUser;
+use crate::error::AppResult;
+use crate::extract::{Json, Path};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/landing", get(handlers::landing_mine))
-        .route("/users/landing/{agent}", get(handlers::landing_of))
-        .route("/users/landingAM/{agent}", get(handlers::landing_of))
-        .route("/users/landing/{bucket}/{agent}", get(handlers::bucket))
-        .route("/users/landingTrend/{agent}", get(handlers::trend))
-        .route("/users/customer/visitSummary", get(handlers::visit_summary_mine))
-        .route("/users/customerTracking/cumulativeView/{agent}", get(handlers::visit_summary_of))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::landing_mine))
+        .routes(routes!(handlers::landing_of))
+        .routes(routes!(landing_of_am))
+        .routes(routes!(handlers::bucket))
+        .routes(routes!(handlers::trend))
+        .routes(routes!(handlers::visit_summary_mine))
+        .routes(routes!(handlers::visit_summary_of))
+}
+
+/// `GET /users/landingAM/{agentId}`: the same dashboard under the manager screens' name.
+#[utoipa::path(get, path = "/users/landingAM/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all), for managers", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
+    responses(
+        (status = 200, description = "OK", body = figures::Landing),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn landing_of_am(state: State<AppState>, user: CurrentUser, agent: Path<i64>) -> AppResult<Json<figures::Landing>> {
+    handlers::landing_of(state, user, agent).await
 }

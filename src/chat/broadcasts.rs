@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -25,7 +25,7 @@ const ADDRESSED_TO: &str =
 const AREA: &str = "broadcast";
 const MAX_TEXT: usize = 2000;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Broadcast {
     pub id: i64,
@@ -43,6 +43,10 @@ fn media_url(name: &str) -> String {
 
 /// `GET /chat/broadcastMessage` (signed in): every broadcast for an administrator with
 /// broadcast_master, otherwise those addressed to the caller; newest first.
+#[utoipa::path(get, path = "/chat/broadcastMessage", tag = "chat", summary = "Broadcasts sent (broadcast master)",
+    responses(
+        (status = 200, description = "OK", body = Vec<Broadcast>)
+    ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Broadcast>>> {
     let everything = user.has_right(RIGHT);
     let (user_type, country) = (user.user_type, user.country_id);
@@ -74,6 +78,20 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult
         })
         .await
         .map(Json)
+}
+
+/// The send form as the OpenAPI document describes it (read field by field in `read_form`).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, non_snake_case)]
+struct BroadcastForm {
+    messageText: String,
+    /// 0 = every user type.
+    userType: i64,
+    /// Required when the user type has countries.
+    country: Option<String>,
+    /// jpeg, jpg, bmp or png, at most 5 MB.
+    #[schema(format = Binary)]
+    chatImage: Option<String>,
 }
 
 /// The fields of the send form.
@@ -114,7 +132,12 @@ async fn read_form(mut form: Multipart) -> AppResult<SendForm> {
 /// `POST /chat/broadcastMessage` (broadcast_master): multipart `messageText`, `userType` (0 = all),
 /// `country` (required when the user type has countries), optional `chatImage` (jpeg, jpg, bmp or
 /// png, checked by content, at most 5 MB).
-pub async fn send(State(state): State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+#[utoipa::path(post, path = "/chat/broadcastMessage", tag = "chat", summary = "Send a broadcast to a user type (and country)", request_body(content = inline(BroadcastForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Sent: `{message, id}`", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such country", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let form = read_form(form).await?;
     let user_type: i64 = form
@@ -176,6 +199,11 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, form: Multip
 }
 
 /// `POST /chat/broadcastMessage/delete/{id}` (broadcast_master).
+#[utoipa::path(post, path = "/chat/broadcastMessage/delete/{id}", tag = "chat", summary = "Delete a broadcast",
+    responses(
+        (status = 200, description = "Deleted", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such broadcast", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     state
@@ -189,7 +217,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     Ok(Json(json!({ "message": "Broadcast message deleted successfully." })))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MediaQuery {
     pub file_name: String,
@@ -197,6 +225,11 @@ pub struct MediaQuery {
 
 /// `GET /chat/media?fileName=` (signed in): a broadcast picture for its audience (or a
 /// broadcast_master holder), or a chat picture for the two people of its conversation.
+#[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see", params(MediaQuery),
+    responses(
+        (status = 200, description = "The picture", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"))),
+        (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     if !files::is_stored_name(&q.file_name) {
         return Err(AppError::bad_request("Invalid file name."));
@@ -241,7 +274,7 @@ pub fn unread_count(conn: &Connection, me: &SessionUser) -> rusqlite::Result<i64
     )
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BroadcastMessage {
     #[serde(rename = "messageID")]
@@ -252,7 +285,7 @@ pub struct BroadcastMessage {
     pub is_read: bool,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SinceBody {
     pub latest_timestamp: Option<Value>,
@@ -260,7 +293,11 @@ pub struct SinceBody {
 
 /// `POST /chat/getNewBroadCastMessages` (signed in): broadcasts addressed to the caller since
 /// `latestTimestamp` (all when absent), oldest first, each with whether it was read.
-pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, body: axum::body::Bytes) -> AppResult<Json<Vec<BroadcastMessage>>> {
+#[utoipa::path(post, path = "/chat/getNewBroadCastMessages", tag = "chat", summary = "Broadcasts addressed to the caller since latestTimestamp", request_body(content = Option<SinceBody>, description = "Optional; no body means every broadcast"),
+    responses(
+        (status = 200, description = "OK", body = Vec<BroadcastMessage>)
+    ))]
+pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, RawBody(body): RawBody) -> AppResult<Json<Vec<BroadcastMessage>>> {
     // The body is optional: none means every broadcast.
     let body: SinceBody = if body.iter().all(u8::is_ascii_whitespace) {
         SinceBody::default()
@@ -294,6 +331,10 @@ pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, bo
 
 /// `POST /chat/broadcast/markAsRead` (signed in): a list of broadcast ids (or `{messageIds}`) the
 /// caller has read; ids not addressed to them are ignored.
+#[utoipa::path(post, path = "/chat/broadcast/markAsRead", tag = "chat", summary = "Mark broadcasts read", request_body(content = serde_json::Value, description = "A list of ids, or `{messageIds: [...]}`; ids not addressed to the caller are ignored"),
+    responses(
+        (status = 200, description = "How many were marked", body = crate::openapi::MessageBody)
+    ))]
 pub async fn mark_broadcasts_read(State(state): State<AppState>, user: CurrentUser, Json(ids): Json<Value>) -> AppResult<Json<Value>> {
     let list = match &ids {
         Value::Array(a) => a.clone(),

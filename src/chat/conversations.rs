@@ -3,14 +3,14 @@
 //! administrator with everyone. A user reads and writes only their own conversations; text is
 //! stored and returned as text.
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth::session::{CurrentUser, Scope, SessionUser, ADMINISTRATOR};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Query};
+use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -63,7 +63,7 @@ fn iso(ts: i64) -> String {
     chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatUser {
     pub uid: i64,
@@ -74,6 +74,10 @@ pub struct ChatUser {
 }
 
 /// `GET /chat/users` (signed in): the people the caller may chat with, most unread first.
+#[utoipa::path(get, path = "/chat/users", tag = "chat", summary = "People the caller may chat with, most unread first",
+    responses(
+        (status = 200, description = "OK", body = Vec<ChatUser>)
+    ))]
 pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ChatUser>>> {
     let me = user.0.clone();
     state
@@ -105,15 +109,21 @@ pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResul
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserIdQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub user_id: Option<i64>,
 }
 
 /// `POST /chat/createConversation?userId=` (signed in): the conversation with that user, created
 /// when missing.
+#[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::ConversationId),
+        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<Value>> {
     let other = q.user_id.ok_or_else(|| AppError::bad_request("userId is required."))?;
     let me = user.0.clone();
@@ -137,7 +147,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
     Ok(Json(json!({ "conversationId": id })))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Message {
     #[serde(rename = "messageID")]
@@ -167,14 +177,20 @@ fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
     })
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ConversationQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub conversation_id: Option<i64>,
 }
 
 /// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
+#[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<Message>),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Vec<Message>>> {
     let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let me = user.uid;
@@ -202,17 +218,24 @@ fn insert_message(conn: &Connection, conversation: i64, me: i64, other: i64, tex
     Ok(conn.query_row(&format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE message_id = :id"), named_params! { ":id": id }, message)?)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SendBody {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub conversation_id: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub receiver_id: Option<i64>,
     pub message_text: Option<String>,
 }
 
 /// `POST /chat/sendMessage` (member only): a text message; empty or blank text is refused.
+#[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
+    responses(
+        (status = 200, description = "The stored message", body = Message),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
     let text = b.message_text.as_deref().map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| AppError::bad_request("Message is required"))?.to_string();
     max_len(&text, MAX_TEXT, "The message is limited to 2000 characters.")?;
@@ -230,9 +253,25 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
         .map(Json)
 }
 
+/// The picture form as the OpenAPI document describes it.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, non_snake_case)]
+struct ImageMessageForm {
+    /// jpg, jpeg, bmp or png, at most 5 MB.
+    #[schema(format = Binary)]
+    chatImage: String,
+    conversationId: i64,
+    receiverId: Option<i64>,
+}
+
 /// `POST /chat/sendMessageImage` (member only): multipart `chatImage` (jpg, jpeg, bmp, png, by
 /// content, 5 MB), `conversationId`, `receiverId`.
-pub async fn send_image(State(state): State<AppState>, user: CurrentUser, mut form: Multipart) -> AppResult<Json<Message>> {
+#[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The stored message", body = Message),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn send_image(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<Message>> {
     let (mut conversation, mut receiver, mut image) = (None, None, None);
     while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
         match field.name().unwrap_or_default() {
@@ -273,16 +312,22 @@ pub fn since(value: &Option<Value>) -> i64 {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewMessagesBody {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub conversation_id: Option<i64>,
     pub latest_timestamp: Option<Value>,
 }
 
 /// `POST /chat/getNewMessages` (member only): messages sent at or after `latestTimestamp` (the
 /// client keeps those it has by `messageID`).
+#[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
+    responses(
+        (status = 200, description = "OK", body = Vec<Message>),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn new_messages(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewMessagesBody>) -> AppResult<Json<Vec<Message>>> {
     let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let (me, from) = (user.uid, since(&b.latest_timestamp));
@@ -300,6 +345,11 @@ pub async fn new_messages(State(state): State<AppState>, user: CurrentUser, Json
 }
 
 /// `POST /chat/markAsRead?conversationId=` (member only): marks the messages to the caller read.
+#[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
+    responses(
+        (status = 200, description = "How many were marked", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Value>> {
     let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let me = user.uid;
@@ -317,6 +367,10 @@ pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q
 
 /// `POST /chat/getUnreadCountsByConversation` (signed in): unread messages per sender, unread
 /// broadcasts, and the server's time for the next poll.
+#[utoipa::path(post, path = "/chat/getUnreadCountsByConversation", tag = "chat", summary = "Unread messages per sender, unread broadcasts and the server time",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::UnreadCounts)
+    ))]
 pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     let me = user.0.clone();
     state

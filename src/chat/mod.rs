@@ -4,33 +4,26 @@
 pub mod broadcasts;
 pub mod conversations;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::openapi::with_body_limit;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/chat/broadcastMessage",
-            get(broadcasts::list)
-                .post(broadcasts::send)
-                .layer(DefaultBodyLimit::max(crate::files::MAX_IMAGE_BYTES + 64 * 1024)),
-        )
-        .route("/chat/broadcastMessage/delete/{id}", post(broadcasts::delete))
-        .route("/chat/media", get(broadcasts::media))
-        .route("/chat/users", get(conversations::users))
-        .route("/chat/createConversation", post(conversations::create))
-        .route("/chat/getChatHistory", get(conversations::history))
-        .route("/chat/sendMessage", post(conversations::send))
-        .route(
-            "/chat/sendMessageImage",
-            post(conversations::send_image).layer(DefaultBodyLimit::max(crate::files::MAX_IMAGE_BYTES + 64 * 1024)),
-        )
-        .route("/chat/getNewMessages", post(conversations::new_messages))
-        .route("/chat/getNewBroadCastMessages", post(broadcasts::new_broadcasts))
-        .route("/chat/markAsRead", post(conversations::mark_read))
-        .route("/chat/broadcast/markAsRead", post(broadcasts::mark_broadcasts_read))
-        .route("/chat/getUnreadCountsByConversation", post(conversations::unread_counts))
+pub fn router() -> OpenApiRouter<AppState> {
+    let picture_limit = crate::files::MAX_IMAGE_BYTES + 64 * 1024;
+    OpenApiRouter::new()
+        .routes(with_body_limit(routes!(broadcasts::list, broadcasts::send), picture_limit))
+        .routes(routes!(broadcasts::delete))
+        .routes(routes!(broadcasts::media))
+        .routes(routes!(conversations::users))
+        .routes(routes!(conversations::create))
+        .routes(routes!(conversations::history))
+        .routes(routes!(conversations::send))
+        .routes(with_body_limit(routes!(conversations::send_image), picture_limit))
+        .routes(routes!(conversations::new_messages))
+        .routes(routes!(broadcasts::new_broadcasts))
+        .routes(routes!(conversations::mark_read))
+        .routes(routes!(broadcasts::mark_broadcasts_read))
+        .routes(routes!(conversations::unread_counts))
 }

@@ -19,13 +19,13 @@ const PROFILE_RIGHT: &str = "profile_update";
 /// Rows of the Must Sell and Best Sellers lists sent at most (the screen shows 5, then more).
 const LIST_LIMIT: i64 = 50;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct SearchQuery {
     pub query: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestion {
     pub buyer_id: String,
@@ -108,6 +108,10 @@ fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Sugge
 
 /// `GET /users/customer/search?query=` (customer_visit): up to 10 suggestions among the caller's
 /// customers matching id, name or mobile by prefix of any word.
+#[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<Suggestion>)
+    ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(VISIT_RIGHT)?;
     let words = search_words(&q.query);
@@ -126,7 +130,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
         .map(Json)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerDetails {
     #[serde(rename = "buyerID")]
@@ -146,7 +150,7 @@ pub struct CustomerDetails {
     pub retailer_type: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Interaction {
     pub date: String,
@@ -157,7 +161,7 @@ pub struct Interaction {
     pub remark: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkDetail {
     pub link_name: String,
@@ -165,7 +169,7 @@ pub struct LinkDetail {
     pub country: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReOrder {
     pub last_order_date: String,
@@ -176,7 +180,7 @@ pub struct ReOrder {
     pub fao_name: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BestSeller {
     pub last_order_date: String,
@@ -186,7 +190,7 @@ pub struct BestSeller {
     pub fao_name: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct VisitScreen {
     #[serde(rename = "customerDetails")]
     pub customer_details: CustomerDetails,
@@ -200,7 +204,7 @@ pub struct VisitScreen {
     pub best_seller: Vec<BestSeller>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DetailsQuery {
     /// `false` leaves out the Must Sell and Best Sellers lists.
@@ -367,6 +371,11 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
 
 /// `GET /users/customer/details/{buyerId}?showSummary=` (customer_visit): everything the visit
 /// screen shows about one customer of the caller's.
+#[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(DetailsQuery, ("id" = String, Path, description = "The buyer id")),
+    responses(
+        (status = 200, description = "OK", body = VisitScreen),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn details(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -394,17 +403,20 @@ pub async fn details(
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveVisit {
     #[serde(rename = "buyerID", alias = "buyerId")]
     pub buyer_id: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub outcome_id: Option<i64>,
     pub remark: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub longitude: Option<f64>,
 }
 
@@ -419,6 +431,11 @@ fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>, Op
 
 /// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
 /// customers. The visit belongs to the customer's agent; `entered_by` is the caller.
+#[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
+    responses(
+        (status = 200, description = "Saved", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such customer among the caller's, or no such outcome", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<Value>> {
     user.require(VISIT_RIGHT)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
@@ -455,7 +472,7 @@ pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(r
     Ok(Json(json!({ "message": "Visit saved successfully." })))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VisitRow {
     pub date: String,
@@ -471,6 +488,11 @@ pub struct VisitRow {
 
 /// `GET /users/customer/FTMFTD/{ftd|ftm}` (customer_visit): the visits of the caller's scope today
 /// (ftd) or this month (ftm), newest first.
+#[utoipa::path(get, path = "/users/customer/FTMFTD/{id}", tag = "customers", summary = "Visits of the caller's scope today (ftd) or this month (ftm)", params(("id" = String, Path, description = "`ftd` (today) or `ftm` (this month)")),
+    responses(
+        (status = 200, description = "OK", body = Vec<VisitRow>),
+        (status = 404, description = "Neither ftd nor ftm", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(which): Path<String>) -> AppResult<Json<Vec<VisitRow>>> {
     user.require(VISIT_RIGHT)?;
     let today = clock::today();
@@ -529,10 +551,11 @@ fn check_mobile(mobile: &str) -> AppResult<String> {
     Ok(digits.to_string())
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewCustomer {
     #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::openapi::lenient_text)]
     pub mobile_no: Option<String>,
     pub buyer_name: Option<String>,
     pub email: Option<String>,
@@ -542,8 +565,10 @@ pub struct NewCustomer {
     pub postal_code: Option<String>,
     pub retailer_type: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub longitude: Option<f64>,
 }
 
@@ -553,6 +578,11 @@ fn opt_text(v: Option<String>) -> Option<String> {
 
 /// `POST /users/customer` (new_customer): adds a customer owned by the caller, in the caller's
 /// country, with a generated buyer id.
+#[utoipa::path(post, path = "/users/customer", tag = "customers", summary = "Add a customer owned by the caller",
+    responses(
+        (status = 200, description = "Added: `{message, buyerId}`", body = crate::openapi::MessageBody),
+        (status = 409, description = "A customer with this mobile or id already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<Value>> {
     user.require(NEW_RIGHT)?;
     let mobile = check_mobile(&required(&req.mobile_no, "Mobile No. is Required")?)?;
@@ -591,14 +621,14 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     Ok(Json(json!({ "message": format!("Customer {buyer_id} added successfully."), "buyerId": buyer_id })))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProfileQuery {
     #[serde(alias = "buyerID")]
     pub buyer_id: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, PartialEq, Clone)]
+#[derive(Debug, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub mobile: Option<String>,
@@ -631,6 +661,11 @@ fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
 }
 
 /// `GET /users/customer/profile?buyerId=` (profile_update).
+#[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::ProfileAnswer),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<Value>> {
     user.require(PROFILE_RIGHT)?;
     let scope = user.scope();
@@ -661,27 +696,36 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateProfile {
     #[serde(alias = "buyerID")]
     pub buyer_id: Option<String>,
     #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::openapi::lenient_text)]
     pub mobile: Option<String>,
     pub city: Option<String>,
     pub state: Option<String>,
     pub address1: Option<String>,
     pub address2: Option<String>,
     #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::openapi::lenient_text)]
     pub postal_code: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
     pub longitude: Option<f64>,
 }
 
 /// `POST /users/customer/profile` (profile_update): changes the fields given (at least one) and
 /// keeps the values before and after in the profile history.
+#[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
+    responses(
+        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn update_profile(State(state): State<AppState>, user: CurrentUser, Json(req): Json<UpdateProfile>) -> AppResult<Json<Value>> {
     user.require(PROFILE_RIGHT)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;

@@ -12,7 +12,7 @@ use super::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
@@ -24,6 +24,25 @@ const MAX_PAGE: i64 = 100;
 
 fn media_url(name: &str) -> String {
     format!("{}/users/media?fileName={name}", crate::web::API_BASE)
+}
+
+/// The info form as the OpenAPI document describes it (read field by field in `read_form`).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, non_snake_case)]
+struct InfoUploadForm {
+    remark: Option<String>,
+    infoTypeId: i64,
+    /// Repeated, or comma-separated ids; required when the info type has sub types.
+    infoSubTypeId: Option<Vec<i64>>,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+    /// Images or pdf, 5 MB each.
+    #[schema(format = Binary)]
+    img1: Option<String>,
+    #[schema(format = Binary)]
+    img2: Option<String>,
+    #[schema(format = Binary)]
+    img3: Option<String>,
 }
 
 /// What the multipart form carried.
@@ -86,7 +105,12 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
 
 /// `POST /users/customer/info/{buyerId}` (info_add): multipart `img1`..`img3` (images or pdf,
 /// checked by content, 5 MB each), `remark`, `infoTypeId`, repeated `infoSubTypeId`, coordinates.
-pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, form: Multipart) -> AppResult<Json<Value>> {
+#[utoipa::path(post, path = "/users/customer/info/{id}", tag = "customers", summary = "Add customer info with up to three files", params(("id" = String, Path, description = "The buyer id")), request_body(content = inline(InfoUploadForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Saved", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(ADD_RIGHT)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
@@ -143,7 +167,7 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id
     Ok(Json(json!({ "message": "Customer info saved successfully." })))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryRow {
     pub date: String,
@@ -153,6 +177,11 @@ pub struct HistoryRow {
 }
 
 /// `GET /users/customer/infohistory/{buyerId}` (info_add): the last 3 submissions.
+#[utoipa::path(get, path = "/users/customer/infohistory/{id}", tag = "customers", summary = "The last 3 info submissions of a customer", params(("id" = String, Path, description = "The buyer id")),
+    responses(
+        (status = 200, description = "OK", body = Vec<HistoryRow>),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
     user.require(ADD_RIGHT)?;
     let scope = user.scope();
@@ -173,7 +202,7 @@ pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buye
         .map(Json)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRow {
     pub id: i64,
@@ -228,21 +257,31 @@ fn review_rows(conn: &Connection, offset: i64, limit: i64) -> rusqlite::Result<V
 }
 
 /// `GET /users/infoUpdate` (infotype_master or infostatus_update): the newest 500 submissions.
+#[utoipa::path(get, path = "/users/infoUpdate", tag = "customers", summary = "The newest 500 info submissions, for review",
+    responses(
+        (status = 200, description = "OK", body = Vec<ReviewRow>)
+    ))]
 pub async fn review_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ReviewRow>>> {
     user.require_any(REVIEW_RIGHTS)?;
     state.db(|conn| Ok(review_rows(conn, 0, 500)?)).await.map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PageQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub page_number: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub page_size: Option<i64>,
 }
 
 /// `GET /users/infoUpdateWithPaging?pageNumber=&pageSize=` (reviewers): page 1 is the newest.
+#[utoipa::path(get, path = "/users/infoUpdateWithPaging", tag = "customers", summary = "A page of info submissions, newest first", params(PageQuery),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::ReviewPage)
+    ))]
 pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PageQuery>) -> AppResult<Json<Value>> {
     user.require_any(REVIEW_RIGHTS)?;
     let size = q.page_size.unwrap_or(30).clamp(1, MAX_PAGE);
@@ -257,15 +296,21 @@ pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StatusUpdate {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub id: Option<i64>,
     pub admin_status: Option<String>,
 }
 
 /// `POST /users/infoUpdate` (reviewers): sets the submission's status to the reviewer's remark.
+#[utoipa::path(post, path = "/users/infoUpdate", tag = "customers", summary = "Set a submission's review status",
+    responses(
+        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such submission", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<Value>> {
     user.require_any(REVIEW_RIGHTS)?;
     let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request("The submission id is required."))?;
@@ -284,7 +329,7 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
     Ok(Json(json!({ "message": "Status updated successfully." })))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MediaQuery {
     pub file_name: String,
@@ -293,6 +338,11 @@ pub struct MediaQuery {
 /// `GET /users/media?fileName=` (signed in): a customer-info file or a delivery picture, for callers
 /// who may see that customer (info reviewers see every info file). Only server-chosen names are
 /// accepted.
+#[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see", params(MediaQuery),
+    responses(
+        (status = 200, description = "The file", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"), (String = "application/pdf"))),
+        (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();
     if !files::is_stored_name(&name) {

@@ -8,31 +8,46 @@ pub mod info;
 pub mod products;
 pub mod scorecards;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-use axum::Router;
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::auth::session::CurrentUser;
+use crate::error::AppResult;
+use crate::extract::{Json, Query};
+use crate::openapi::with_body_limit;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/customer/search", get(handlers::search))
-        .route("/users/customer/details/{id}", get(handlers::details))
-        .route("/users/customer/details", post(handlers::save_visit))
-        .route("/users/customer/FTMFTD/{id}", get(handlers::ftm_ftd))
-        .route("/users/customer", post(handlers::create))
-        .route("/users/customer/profile", get(handlers::profile).post(handlers::update_profile))
-        .route("/users/customer/infohistory/{id}", get(info::history))
-        .route(
-            "/users/customer/info/{id}",
-            post(info::add).layer(DefaultBodyLimit::max(3 * crate::files::MAX_IMAGE_BYTES + 64 * 1024)),
-        )
-        .route("/users/infoUpdate", get(info::review_list).post(info::set_status))
-        .route("/users/infoUpdateWithPaging", get(info::review_page))
-        .route("/users/media", get(info::media))
-        .route("/users/product/search", get(products::search))
-        .route("/users/product/pricecomparison/{id}", get(products::price_comparison))
-        .route("/users/scorecard", get(scorecards::mine))
-        .route("/users/scorecardAM/{id}", get(scorecards::of_agent))
-        .route("/users/agentList", get(crate::masters::users::agents))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::search))
+        .routes(routes!(handlers::details))
+        .routes(routes!(handlers::save_visit))
+        .routes(routes!(handlers::ftm_ftd))
+        .routes(routes!(handlers::create))
+        .routes(routes!(handlers::profile, handlers::update_profile))
+        .routes(routes!(info::history))
+        .routes(with_body_limit(routes!(info::add), 3 * crate::files::MAX_IMAGE_BYTES + 64 * 1024))
+        .routes(routes!(info::review_list, info::set_status))
+        .routes(routes!(info::review_page))
+        .routes(routes!(info::media))
+        .routes(routes!(products::search))
+        .routes(routes!(products::price_comparison))
+        .routes(routes!(scorecards::mine))
+        .routes(routes!(scorecards::of_agent))
+        .routes(routes!(agent_list))
+}
+
+/// `GET /users/agentList` (signed in): the agent list of `/master/allagent`, under the name the
+/// customer screens use.
+#[utoipa::path(get, path = "/users/agentList", tag = "customers", summary = "The agents the caller may look at", params(crate::masters::users::AgentQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<crate::masters::users::AgentItem>)
+    ))]
+async fn agent_list(
+    state: State<AppState>,
+    user: CurrentUser,
+    query: Query<crate::masters::users::AgentQuery>,
+) -> AppResult<Json<Vec<crate::masters::users::AgentItem>>> {
+    crate::masters::users::agents(state, user, query).await
 }

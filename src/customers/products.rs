@@ -13,14 +13,14 @@ use crate::state::AppState;
 
 const RIGHT: &str = "customer_visit";
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductQuery {
     pub query: String,
     pub product_name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductSuggestion {
     pub product_name: String,
@@ -30,6 +30,10 @@ pub struct ProductSuggestion {
 
 /// `GET /users/product/search?query=` (customer_visit): up to 10 products whose name starts with
 /// the text or has a word starting with it.
+#[utoipa::path(get, path = "/users/product/search", tag = "customers", summary = "Up to 10 products matching the text", params(ProductQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<ProductSuggestion>)
+    ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProductQuery>) -> AppResult<Json<Vec<ProductSuggestion>>> {
     user.require(RIGHT)?;
     let text = q.query.trim().to_string();
@@ -62,7 +66,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
         .map(Json)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceRow {
     pub last_order_date: String,
@@ -74,6 +78,11 @@ pub struct PriceRow {
 
 /// `GET /users/product/pricecomparison/{buyerId}?productName=` (customer_visit): the latest price
 /// of the product at each distributor over the last 90 days, in the customer's country, cheapest first.
+#[utoipa::path(get, path = "/users/product/pricecomparison/{id}", tag = "customers", summary = "Latest price of a product at each distributor (90 days)", params(ProductQuery, ("id" = String, Path, description = "The buyer id")),
+    responses(
+        (status = 200, description = "OK", body = Vec<PriceRow>),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn price_comparison(
     State(state): State<AppState>,
     user: CurrentUser,

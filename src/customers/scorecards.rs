@@ -11,7 +11,7 @@ use crate::state::AppState;
 
 const RIGHT: &str = "score_card";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Scorecard {
     pub updated_upto: String,
@@ -72,6 +72,10 @@ fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Scorecard>> {
 
 /// `GET /users/scorecard` (score_card): the caller's own card, or `null` when there is none
 /// (the screen shows 'No Data Available').
+#[utoipa::path(get, path = "/users/scorecard", tag = "customers", summary = "The caller's own scorecard (null when none)",
+    responses(
+        (status = 200, description = "OK", body = Option<Scorecard>)
+    ))]
 pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Option<Scorecard>>> {
     user.require(RIGHT)?;
     let me = user.uid;
@@ -80,6 +84,11 @@ pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult
 
 /// `GET /users/scorecardAM/{agentId}` (score_card): an agent's card for their manager (or an
 /// administrator); another manager's agent is a 404.
+#[utoipa::path(get, path = "/users/scorecardAM/{id}", tag = "customers", summary = "An agent's scorecard for their manager (null when none)",
+    responses(
+        (status = 200, description = "OK", body = Option<Scorecard>),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Option<Scorecard>>> {
     user.require(RIGHT)?;
     let scope = user.scope();

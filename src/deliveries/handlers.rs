@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use super::queries::{self, Change, Delivery, Suggestion};
 use crate::auth::session::{CurrentUser, Scope};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
@@ -24,7 +24,7 @@ const NOT_FOUND: &str = "The delivery was not found.";
 /// The additional-reason value that means 'Other' (spec 2 §9).
 const OTHER: i64 = 0;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDelivered {
     pub ftd: i64,
@@ -33,7 +33,7 @@ pub struct OrderDelivered {
     pub ftm_percentage: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryScreen {
     /// Whether this caller changes deliveries at all (agents and managers do; administrators approve).
@@ -74,16 +74,25 @@ async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppRes
 }
 
 /// `GET /users/delivery/init` (delivery_search): the caller's working list and delivered tiles.
+#[utoipa::path(get, path = "/users/delivery/init", tag = "deliveries", summary = "The caller's working list and delivered tiles",
+    responses(
+        (status = 200, description = "OK", body = DeliveryScreen)
+    ))]
 pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DeliveryScreen>> {
     init_screen(&state, &user, 0).await
 }
 
 /// `GET /users/delivery/initAM/{agentId}` (delivery_search): the same for one of the caller's agents.
+#[utoipa::path(get, path = "/users/delivery/initAM/{agent}", tag = "deliveries", summary = "The working list of one of the caller's agents",
+    responses(
+        (status = 200, description = "OK", body = DeliveryScreen),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     init_screen(&state, &user, agent).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct SearchQuery {
     pub query: String,
@@ -91,6 +100,10 @@ pub struct SearchQuery {
 
 /// `GET /users/delivery/search?query=` (delivery_search): suggestions by order id, buyer id, buyer
 /// name or distributor; nothing for an empty query.
+#[utoipa::path(get, path = "/users/delivery/search", tag = "deliveries", summary = "Suggestions by order id, buyer id, buyer name or distributor", params(SearchQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<Suggestion>)
+    ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(SEARCH_RIGHT)?;
     let text = q.query.trim().to_string();
@@ -107,7 +120,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DetailsRequest {
     pub query: Option<String>,
@@ -115,6 +128,10 @@ pub struct DetailsRequest {
 }
 
 /// `POST /users/delivery/details` (delivery_search): the deliveries whose `matchedColumn` equals `query`.
+#[utoipa::path(post, path = "/users/delivery/details", tag = "deliveries", summary = "The deliveries whose matchedColumn equals query",
+    responses(
+        (status = 200, description = "OK", body = DeliveryScreen)
+    ))]
 pub async fn details(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DetailsRequest>) -> AppResult<Json<DeliveryScreen>> {
     user.require(SEARCH_RIGHT)?;
     let value = required(&req.query, "Please enter an order ID, buyer or distributor to search.")?;
@@ -136,6 +153,20 @@ pub async fn details(State(state): State<AppState>, user: CurrentUser, Json(req)
         })
         .await
         .map(Json)
+}
+
+/// The update form as the OpenAPI document describes it (read field by field in `read_update`).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, non_snake_case)]
+struct DeliveryUpdateForm {
+    deliveryId: i64,
+    deliveryStatusID: i64,
+    /// 0 = Other (then `otherReason` is required).
+    reasonCodeID: Option<i64>,
+    otherReason: Option<String>,
+    /// jpeg, jpg, bmp or png, at most 5 MB.
+    #[schema(format = Binary)]
+    imagedata: Option<String>,
 }
 
 /// The fields of the update form.
@@ -177,7 +208,13 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
 /// `POST /users/delivery/update` (delivery_search): multipart `deliveryId`, `deliveryStatusID`,
 /// `reasonCodeID` (0 = Other), `otherReason`, optional `imagedata` (jpeg, jpg, bmp or png). The
 /// update waits for approval.
-pub async fn update(State(state): State<AppState>, user: CurrentUser, form: Multipart) -> AppResult<Json<Value>> {
+#[utoipa::path(post, path = "/users/delivery/update", tag = "deliveries", summary = "Update a delivery's status (waits for approval)", request_body(content = inline(DeliveryUpdateForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::openapi::ErrorBody),
+        (status = 409, description = "The delivery cannot be changed now", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
     user.require(SEARCH_RIGHT)?;
     let form = read_update(form).await?;
     let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
@@ -263,6 +300,10 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, form: Mult
 }
 
 /// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
+#[utoipa::path(get, path = "/users/delivery/approval", tag = "deliveries", summary = "Deliveries waiting for approval",
+    responses(
+        (status = 200, description = "OK", body = Vec<Delivery>)
+    ))]
 pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Delivery>>> {
     user.require(APPROVE_RIGHT)?;
     let scope = user.scope();
@@ -275,10 +316,11 @@ pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> 
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ApprovalRecord {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub delivery_id: Option<i64>,
     pub rejected_reason: Option<String>,
     pub approve_status: Option<String>,
@@ -287,6 +329,12 @@ pub struct ApprovalRecord {
 /// `POST /users/delivery/approval/update` (delivery_approve): a list of decisions, applied all
 /// together or not at all. 'Approve' is final; 'Reject' (with a remark of 1-200 characters) sends
 /// the delivery back to the agent.
+#[utoipa::path(post, path = "/users/delivery/approval/update", tag = "deliveries", summary = "Approve or reject deliveries, all or none",
+    responses(
+        (status = 200, description = "How many were saved", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such delivery", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A delivery is not waiting for approval", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn approval_update(State(state): State<AppState>, user: CurrentUser, Json(records): Json<Vec<ApprovalRecord>>) -> AppResult<Json<Value>> {
     user.require(APPROVE_RIGHT)?;
     if records.is_empty() {

@@ -4,22 +4,19 @@
 pub mod handlers;
 pub mod queries;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::openapi::with_body_limit;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/delivery/init", get(handlers::init))
-        .route("/users/delivery/initAM/{agent}", get(handlers::init_for_agent))
-        .route("/users/delivery/search", get(handlers::search))
-        .route("/users/delivery/details", post(handlers::details))
-        .route(
-            "/users/delivery/update",
-            post(handlers::update).layer(DefaultBodyLimit::max(crate::files::MAX_IMAGE_BYTES + 64 * 1024)),
-        )
-        .route("/users/delivery/approval", get(handlers::approval_list))
-        .route("/users/delivery/approval/update", post(handlers::approval_update))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::init))
+        .routes(routes!(handlers::init_for_agent))
+        .routes(routes!(handlers::search))
+        .routes(routes!(handlers::details))
+        .routes(with_body_limit(routes!(handlers::update), crate::files::MAX_IMAGE_BYTES + 64 * 1024))
+        .routes(routes!(handlers::approval_list))
+        .routes(routes!(handlers::approval_update))
 }

@@ -8,7 +8,7 @@ use crate::scope::Agents;
 use crate::clock;
 
 /// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     pub delivery_id: i64,
@@ -145,8 +145,9 @@ pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<
 pub const SEARCH_COLUMNS: &[(&str, &str)] =
     &[("orderID", "d.order_id"), ("buyerID", "c.buyer_id"), ("buyerName", "c.name"), ("sellerName", "d.seller_name")];
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DeliverySuggestion)]
 pub struct Suggestion {
     pub display: String,
     pub matched_column: String,

@@ -17,7 +17,7 @@ const STATUS_RIGHT: &str = "delivery_status_master";
 const REASON_RIGHT: &str = "additional_reason_master";
 const STATUS_REQUIRED: &str = "Delivery Status is Required";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryStatus {
     #[serde(rename = "deliveryStatusID")]
@@ -47,16 +47,29 @@ fn statuses(conn: &Connection, only: Option<i64>, with_reasons_only: bool) -> ru
 }
 
 /// `GET /master/deliveryStatus` (signed in).
+#[utoipa::path(get, path = "/master/deliveryStatus", tag = "masters", summary = "Live delivery statuss",
+    responses(
+        (status = 200, description = "OK", body = Vec<DeliveryStatus>)
+    ))]
 pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<DeliveryStatus>>> {
     state.db(|conn| Ok(statuses(conn, None, false)?)).await.map(Json)
 }
 
 /// `GET /master/deliveryStatus/withReasons` (signed in): the statuses that require a reason.
+#[utoipa::path(get, path = "/master/deliveryStatus/withReasons", tag = "masters", summary = "Live delivery statuses with their additional reasons",
+    responses(
+        (status = 200, description = "OK", body = Vec<DeliveryStatus>)
+    ))]
 pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<DeliveryStatus>>> {
     state.db(|conn| Ok(statuses(conn, None, true)?)).await.map(Json)
 }
 
 /// `GET /master/deliveryStatus/{id}` (signed in).
+#[utoipa::path(get, path = "/master/deliveryStatus/{id}", tag = "masters", summary = "One delivery status",
+    responses(
+        (status = 200, description = "OK", body = DeliveryStatus),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
     state
         .db(move |conn| {
@@ -66,10 +79,11 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveStatus {
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub delivery_status_id: Option<i64>,
     pub delivery_status: Option<String>,
     pub record_lock: Option<bool>,
@@ -77,6 +91,12 @@ pub struct SaveStatus {
 }
 
 /// `POST /master/deliveryStatus` (delivery_status_master): id 0 creates. Yes/No flags default to No.
+#[utoipa::path(post, path = "/master/deliveryStatus", tag = "masters", summary = "Create or update a delivery status",
+    responses(
+        (status = 200, description = "Saved: `{message, deliveryStatusID}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<Value>> {
     user.require(STATUS_RIGHT)?;
     let name = required(&req.delivery_status, STATUS_REQUIRED)?;
@@ -112,6 +132,11 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/deliveryStatus/delete/{id}` (delivery_status_master): retires it and its reasons.
+#[utoipa::path(post, path = "/master/deliveryStatus/delete/{id}", tag = "masters", summary = "Retire a delivery status",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(STATUS_RIGHT)?;
     state
@@ -129,7 +154,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     Ok(Json(json!({ "message": "Delivery status deleted successfully." })))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdditionalReason {
     #[serde(rename = "reasonCodeID")]
@@ -159,14 +184,19 @@ fn reasons(conn: &Connection, only: Option<i64>, status: Option<i64>) -> rusqlit
     rows.collect()
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct ReasonFilter {
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub delivery_status_id: Option<i64>,
 }
 
 /// `GET /master/additionalReason[?deliveryStatusID=]` (signed in).
+#[utoipa::path(get, path = "/master/additionalReason", tag = "masters", summary = "Live additional reasons", params(ReasonFilter),
+    responses(
+        (status = 200, description = "OK", body = Vec<AdditionalReason>)
+    ))]
 pub async fn list_reasons(
     State(state): State<AppState>,
     _user: CurrentUser,
@@ -176,6 +206,11 @@ pub async fn list_reasons(
 }
 
 /// `GET /master/additionalReason/{id}` (signed in).
+#[utoipa::path(get, path = "/master/additionalReason/{id}", tag = "masters", summary = "One additional reason",
+    responses(
+        (status = 200, description = "OK", body = AdditionalReason),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
     state
         .db(move |conn| {
@@ -185,17 +220,25 @@ pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveReason {
     #[serde(rename = "reasonCodeID", alias = "reasonCodeId", deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub reason_code_id: Option<i64>,
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub delivery_status_id: Option<i64>,
     pub additional_reason_code: Option<String>,
 }
 
 /// `POST /master/additionalReason` (additional_reason_master): id 0 creates.
+#[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update a additional reason",
+    responses(
+        (status = 200, description = "Saved: `{message, reasonCodeID}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save_reason(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveReason>) -> AppResult<Json<Value>> {
     user.require(REASON_RIGHT)?;
     let status = required_id(req.delivery_status_id, STATUS_REQUIRED)?;
@@ -235,6 +278,11 @@ pub async fn save_reason(State(state): State<AppState>, user: CurrentUser, Json(
 }
 
 /// `POST /master/additionalReason/delete/{id}` (additional_reason_master).
+#[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a additional reason",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(REASON_RIGHT)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;

@@ -16,14 +16,14 @@ use crate::validate::{required, required_id};
 const RIGHT: &str = "infotype_master";
 const INFO_TYPE_REQUIRED: &str = "Info Type is required.";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubInfo {
     pub info_sub_id: i64,
     pub info_sub_type: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InfoType {
     pub info_id: i64,
@@ -31,7 +31,7 @@ pub struct InfoType {
     pub sub_info: Vec<SubInfo>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InfoSubType {
     pub info_sub_id: i64,
@@ -84,11 +84,29 @@ fn require_live_type(conn: &Connection, info_id: i64) -> AppResult<()> {
 }
 
 /// `GET /master/info-type` and `GET /master/info-type-subtype` (signed in).
+#[utoipa::path(get, path = "/master/info-type", tag = "masters", summary = "Live info types",
+    responses(
+        (status = 200, description = "OK", body = Vec<InfoType>)
+    ))]
 pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<InfoType>>> {
     state.db(|conn| Ok(info_types(conn, None)?)).await.map(Json)
 }
 
+/// `GET /master/info-type-subtype` (signed in): the same list under the name the sub info screens use.
+#[utoipa::path(get, path = "/master/info-type-subtype", tag = "masters", summary = "Live info types with their sub types",
+    responses(
+        (status = 200, description = "OK", body = Vec<InfoType>)
+    ))]
+pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<InfoType>>> {
+    list(state, user).await
+}
+
 /// `GET /master/info-type/{id}` (signed in).
+#[utoipa::path(get, path = "/master/info-type/{id}", tag = "masters", summary = "One info type",
+    responses(
+        (status = 200, description = "OK", body = InfoType),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
     state
         .db(move |conn| {
@@ -98,15 +116,22 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveInfoType {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub info_id: Option<i64>,
     pub info_type: Option<String>,
 }
 
 /// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.
+#[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update a info type",
+    responses(
+        (status = 200, description = "Saved: `{message, infoId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
@@ -134,20 +159,30 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
+#[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
     Ok(Json(json!({ "message": "Info type deleted successfully." })))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SubTypeFilter {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub info_id: Option<i64>,
 }
 
 /// `GET /master/info-subtype[?infoId=]` (signed in).
+#[utoipa::path(get, path = "/master/info-subtype", tag = "masters", summary = "Live info sub types", params(SubTypeFilter),
+    responses(
+        (status = 200, description = "OK", body = Vec<InfoSubType>)
+    ))]
 pub async fn list_sub(
     State(state): State<AppState>,
     _user: CurrentUser,
@@ -157,6 +192,11 @@ pub async fn list_sub(
 }
 
 /// `GET /master/info-subtype/{id}` (signed in).
+#[utoipa::path(get, path = "/master/info-subtype/{id}", tag = "masters", summary = "One info sub type",
+    responses(
+        (status = 200, description = "OK", body = InfoSubType),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoSubType>> {
     state
         .db(move |conn| {
@@ -172,17 +212,25 @@ pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id)
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveSubType {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub info_sub_id: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub info_id: Option<i64>,
     pub info_sub_type: Option<String>,
 }
 
 /// `POST /master/info-subtype` (infotype_master): creates when `infoSubId` is 0, else changes it.
+#[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update a info sub type",
+    responses(
+        (status = 200, description = "Saved: `{message, infoSubId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let info_id = required_id(req.info_id, INFO_TYPE_REQUIRED)?;
@@ -219,6 +267,11 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 }
 
 /// `POST /master/info-subtype/delete/{id}` (infotype_master).
+#[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a info sub type",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;

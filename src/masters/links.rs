@@ -14,14 +14,14 @@ use crate::validate::required;
 
 const RIGHT: &str = "link_master";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkCountry {
     pub link_id: i64,
     pub country: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Link {
     pub link_id: i64,
@@ -55,11 +55,20 @@ fn links(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<Link>> {
 }
 
 /// `GET /master/link` (signed in).
+#[utoipa::path(get, path = "/master/link", tag = "masters", summary = "Live links",
+    responses(
+        (status = 200, description = "OK", body = Vec<Link>)
+    ))]
 pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<Link>>> {
     state.db(|conn| Ok(links(conn, None)?)).await.map(Json)
 }
 
 /// `GET /master/link/{id}` (signed in).
+#[utoipa::path(get, path = "/master/link/{id}", tag = "masters", summary = "One link",
+    responses(
+        (status = 200, description = "OK", body = Link),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Link>> {
     state
         .db(move |conn| links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The link was not found.")))
@@ -68,7 +77,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 }
 
 /// A country in the save payload: its name, or an object with `country`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum CountryRef {
     Name(String),
@@ -83,10 +92,11 @@ impl CountryRef {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveLink {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub link_id: Option<i64>,
     pub link_name: Option<String>,
     pub link: Option<String>,
@@ -94,6 +104,12 @@ pub struct SaveLink {
 }
 
 /// `POST /master/link` (link_master): creates when `linkId` is 0, else replaces it.
+#[utoipa::path(post, path = "/master/link", tag = "masters", summary = "Create or update a link",
+    responses(
+        (status = 200, description = "Saved: `{message, linkId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let name = required(&req.link_name, "Link Name is required")?;
@@ -150,6 +166,11 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/link/delete/{id}` (link_master): links carry no history, so they are removed.
+#[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     state

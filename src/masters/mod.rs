@@ -10,38 +10,38 @@ pub mod reference;
 pub mod retire;
 pub mod users;
 
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/master/country", get(reference::countries))
-        .route("/master/userType", get(reference::user_types))
-        .route("/master/rights", get(reference::rights))
-        .route("/master/user", get(users::list).post(users::save))
-        .route("/master/user/{id}", get(users::get))
-        .route("/master/user/delete/{id}", post(users::delete))
-        .route("/master/allagent", get(users::agents))
-        .route("/master/outcome", get(outcomes::list).post(outcomes::save))
-        .route("/master/outcome/{id}", get(outcomes::get))
-        .route("/master/outcome/delete/{id}", post(outcomes::delete))
-        .route("/master/info-type", get(info_types::list).post(info_types::save))
-        .route("/master/info-type/{id}", get(info_types::get))
-        .route("/master/info-type/delete/{id}", post(info_types::delete))
-        .route("/master/info-type-subtype", get(info_types::list))
-        .route("/master/info-subtype", get(info_types::list_sub).post(info_types::save_sub))
-        .route("/master/info-subtype/{id}", get(info_types::get_sub))
-        .route("/master/info-subtype/delete/{id}", post(info_types::delete_sub))
-        .route("/master/link", get(links::list).post(links::save))
-        .route("/master/link/{id}", get(links::get))
-        .route("/master/link/delete/{id}", post(links::delete))
-        .route("/master/deliveryStatus", get(delivery_statuses::list).post(delivery_statuses::save))
-        .route("/master/deliveryStatus/withReasons", get(delivery_statuses::list_with_reasons))
-        .route("/master/deliveryStatus/{id}", get(delivery_statuses::get))
-        .route("/master/deliveryStatus/delete/{id}", post(delivery_statuses::delete))
-        .route("/master/additionalReason", get(delivery_statuses::list_reasons).post(delivery_statuses::save_reason))
-        .route("/master/additionalReason/{id}", get(delivery_statuses::get_reason))
-        .route("/master/additionalReason/delete/{id}", post(delivery_statuses::delete_reason))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(reference::countries))
+        .routes(routes!(reference::user_types))
+        .routes(routes!(reference::rights))
+        .routes(routes!(users::list, users::save))
+        .routes(routes!(users::get))
+        .routes(routes!(users::delete))
+        .routes(routes!(users::agents))
+        .routes(routes!(outcomes::list, outcomes::save))
+        .routes(routes!(outcomes::get))
+        .routes(routes!(outcomes::delete))
+        .routes(routes!(info_types::list, info_types::save))
+        .routes(routes!(info_types::get))
+        .routes(routes!(info_types::delete))
+        .routes(routes!(info_types::list_with_sub_types))
+        .routes(routes!(info_types::list_sub, info_types::save_sub))
+        .routes(routes!(info_types::get_sub))
+        .routes(routes!(info_types::delete_sub))
+        .routes(routes!(links::list, links::save))
+        .routes(routes!(links::get))
+        .routes(routes!(links::delete))
+        .routes(routes!(delivery_statuses::list, delivery_statuses::save))
+        .routes(routes!(delivery_statuses::list_with_reasons))
+        .routes(routes!(delivery_statuses::get))
+        .routes(routes!(delivery_statuses::delete))
+        .routes(routes!(delivery_statuses::list_reasons, delivery_statuses::save_reason))
+        .routes(routes!(delivery_statuses::get_reason))
+        .routes(routes!(delivery_statuses::delete_reason))
 }

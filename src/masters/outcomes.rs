@@ -17,17 +17,18 @@ use crate::validate::required;
 
 const RIGHT: &str = "outcome_master";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub out_come_id: i64,
     pub out_come: String,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveOutcome {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub out_come_id: Option<i64>,
     pub out_come: Option<String>,
 }
@@ -60,6 +61,10 @@ fn live(conn: &Connection) -> rusqlite::Result<Vec<Outcome>> {
 }
 
 /// `GET /master/outcome` (signed in).
+#[utoipa::path(get, path = "/master/outcome", tag = "masters", summary = "Live outcomes",
+    responses(
+        (status = 200, description = "OK", body = Vec<Outcome>)
+    ))]
 pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Arc<Vec<Outcome>>>> {
     if let Some(cached) = state.outcomes.get() {
         return Ok(Json(cached));
@@ -70,6 +75,11 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
 }
 
 /// `GET /master/outcome/{id}` (signed in).
+#[utoipa::path(get, path = "/master/outcome/{id}", tag = "masters", summary = "One outcome",
+    responses(
+        (status = 200, description = "OK", body = Outcome),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Outcome>> {
     state
         .db(move |conn| {
@@ -84,6 +94,12 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 }
 
 /// `POST /master/outcome` (outcome_master): creates when `outComeId` is 0, else renames.
+#[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update a outcome",
+    responses(
+        (status = 200, description = "Saved: `{message, outComeId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -116,6 +132,11 @@ pub async fn save(
 }
 
 /// `POST /master/outcome/delete/{id}` (outcome_master): retires the outcome; visits keep it.
+#[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "outcomes", "outcome_id", id)).await?;

@@ -9,7 +9,7 @@ use crate::error::AppResult;
 use crate::extract::{Json, Query};
 use crate::state::AppState;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Country {
     pub country_id: i64,
@@ -17,6 +17,10 @@ pub struct Country {
 }
 
 /// `GET /master/country` (signed in).
+#[utoipa::path(get, path = "/master/country", tag = "masters", summary = "Countries",
+    responses(
+        (status = 200, description = "OK", body = Vec<Country>)
+    ))]
 pub async fn countries(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Vec<Country>>> {
     state
         .db(|conn| {
@@ -28,7 +32,7 @@ pub async fn countries(State(state): State<AppState>, _user: CurrentUser) -> App
         .map(Json)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserType {
     pub user_type_id: i64,
@@ -36,7 +40,7 @@ pub struct UserType {
     pub is_country_supported: bool,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserTypeQuery {
     /// `false` leaves out administrators (the report user-type filter); absent means all.
@@ -44,6 +48,10 @@ pub struct UserTypeQuery {
 }
 
 /// `GET /master/userType?showAll=` (signed in).
+#[utoipa::path(get, path = "/master/userType", tag = "masters", summary = "User types", params(UserTypeQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<UserType>)
+    ))]
 pub async fn user_types(
     State(state): State<AppState>,
     _user: CurrentUser,
@@ -65,7 +73,7 @@ pub async fn user_types(
         .map(Json)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Right {
     pub right_id: i64,
@@ -75,6 +83,10 @@ pub struct Right {
 }
 
 /// `GET /master/rights` (right user_master): every permission string with its menu group.
+#[utoipa::path(get, path = "/master/rights", tag = "masters", summary = "Every permission string with its menu group",
+    responses(
+        (status = 200, description = "OK", body = Vec<Right>)
+    ))]
 pub async fn rights(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Right>>> {
     user.require("user_master")?;
     state

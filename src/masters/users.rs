@@ -15,7 +15,7 @@ use crate::validate::{required, required_id};
 
 const RIGHT: &str = "user_master";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserRow {
     pub uid: i64,
@@ -31,10 +31,11 @@ pub struct UserRow {
     pub is_deletable: bool,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserFilter {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub user_type: Option<i64>,
     pub country: Option<String>,
     pub search: Option<String>,
@@ -49,6 +50,10 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
 }
 
 /// `GET /master/user[?userType=&country=&search=]` (user_master): live users, filtered.
+#[utoipa::path(get, path = "/master/user", tag = "masters", summary = "Live users, filtered", params(UserFilter),
+    responses(
+        (status = 200, description = "OK", body = Vec<UserRow>)
+    ))]
 pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -98,7 +103,7 @@ pub async fn list(
         .map(Json)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetail {
     pub uid: i64,
@@ -110,6 +115,11 @@ pub struct UserDetail {
 }
 
 /// `GET /master/user/{id}` (user_master).
+#[utoipa::path(get, path = "/master/user/{id}", tag = "masters", summary = "One user",
+    responses(
+        (status = 200, description = "OK", body = UserDetail),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
     user.require(RIGHT)?;
     state
@@ -135,18 +145,21 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveUser {
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub uid: Option<i64>,
     #[serde(alias = "emailID")]
     pub email_id: Option<String>,
     pub name: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub user_type: Option<i64>,
     pub country: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
     pub manager_id: Option<i64>,
 }
 
@@ -225,6 +238,12 @@ fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option
 /// `POST /master/user` (user_master): `uid` 0 creates the user and mails a temporary password
 /// (changed at the first sign-in); otherwise updates. Nobody demotes themselves or the last
 /// administrator.
+#[utoipa::path(post, path = "/master/user", tag = "masters", summary = "Create or update a user",
+    responses(
+        (status = 200, description = "Saved: `{message, uid}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let u = check(req, state.config.email_domain.as_deref())?;
@@ -299,6 +318,11 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 
 /// `POST /master/user/delete/{id}` (user_master): the user can no longer sign in (sessions end
 /// at once); their history stays.
+#[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user",
+    responses(
+        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     if id == user.uid {
@@ -327,13 +351,13 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     Ok(Json(json!({ "message": "User deleted successfully." })))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AgentItem {
     pub uid: i64,
     pub name: String,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AgentQuery {
     pub add_self_account: Option<bool>,
@@ -341,6 +365,10 @@ pub struct AgentQuery {
 
 /// `GET /master/allagent?addSelfAccount=` (signed in): the agents the caller may look at (an
 /// administrator all, a manager theirs, an agent only themselves), with the caller first when asked.
+#[utoipa::path(get, path = "/master/allagent", tag = "masters", summary = "The agents the caller may look at", params(AgentQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<AgentItem>)
+    ))]
 pub async fn agents(
     State(state): State<AppState>,
     user: CurrentUser,

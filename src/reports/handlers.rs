@@ -45,20 +45,31 @@ fn required(value: &Option<String>, message: &str) -> AppResult<()> {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReportQuery {
+    /// YYYY-MM-DD; required by dated reports.
+    #[param(format = Date)]
     pub from_date: Option<String>,
+    /// YYYY-MM-DD; required by dated reports.
+    #[param(format = Date)]
     pub to_date: Option<String>,
     pub search: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
     pub user_type: Option<i64>,
     /// One country name, or several separated by commas.
     #[serde(deserialize_with = "lenient::vec_text")]
+    #[param(schema_with = crate::openapi::lenient_list)]
     pub country: Vec<String>,
 }
 
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
+#[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, mycustomer, buyer-details")),
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink),
+        (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name): Path<String>, Query(q): Query<ReportQuery>) -> AppResult<Json<Value>> {
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
@@ -78,20 +89,29 @@ pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name
     run(&state, &user, report, filter).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MonthlyBody {
     #[serde(deserialize_with = "lenient::vec_text")]
+    #[schema(schema_with = crate::openapi::lenient_list)]
     pub country: Vec<String>,
     #[serde(deserialize_with = "lenient::vec_i64")]
+    #[schema(schema_with = crate::openapi::lenient_list)]
     pub user_type: Vec<i64>,
     pub report_name: Option<String>,
+    /// YYYY-MM: the whole month when no dates are given.
     pub month_year: Option<String>,
+    #[schema(format = Date)]
     pub from_date: Option<String>,
+    #[schema(format = Date)]
     pub to_date: Option<String>,
 }
 
 /// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
+#[utoipa::path(post, path = "/report/monthlyReport", tag = "reports", summary = "Generate the monthly summary (or its manager variant)",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+    ))]
 pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<Value>> {
     let report = match b.report_name.as_deref() {
         Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
@@ -116,18 +136,26 @@ pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): 
     run(&state, &user, report, filter).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DeliveryBody {
     pub report_name: Option<String>,
+    /// YYYY-MM: the whole month when no dates are given.
     pub month_year: Option<String>,
+    #[schema(format = Date)]
     pub from_date: Option<String>,
+    #[schema(format = Date)]
     pub to_date: Option<String>,
     #[serde(deserialize_with = "lenient::vec_text")]
+    #[schema(schema_with = crate::openapi::lenient_list)]
     pub country: Vec<String>,
 }
 
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
+#[utoipa::path(post, path = "/report/deliveryReport", tag = "reports", summary = "Generate the delivery report",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+    ))]
 pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<Value>> {
     user.require(defs::DELIVERY.right)?;
     required(&b.from_date, "Please Enter From Date.")?;
@@ -146,14 +174,19 @@ pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b):
     run(&state, &user, &defs::DELIVERY, filter).await
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryBody {
     #[serde(deserialize_with = "lenient::vec_text")]
+    #[schema(schema_with = crate::openapi::lenient_list)]
     pub country: Vec<String>,
 }
 
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
+#[utoipa::path(post, path = "/report/buyerImagesReport", tag = "reports", summary = "Generate the buyer images report",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+    ))]
 pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<Value>> {
     user.require(defs::BUYER_DETAILS.right)?;
     if b.country.is_empty() {
@@ -163,6 +196,10 @@ pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json
 }
 
 /// `GET /report/mycustomerReport` (rpt_productivity): every customer of the caller's scope.
+#[utoipa::path(get, path = "/report/mycustomerReport", tag = "reports", summary = "Generate the report of every customer of the caller's scope",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+    ))]
 pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     run(&state, &user, &defs::MY_CUSTOMER, Filter::default()).await
 }

@@ -5,18 +5,18 @@
 pub mod defs;
 pub mod handlers;
 
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/report/monthlyReport", post(handlers::monthly))
-        .route("/report/deliveryReport", post(handlers::delivery))
-        .route("/report/buyerImagesReport", post(handlers::buyer_images))
-        .route("/report/mycustomerReport", get(handlers::my_customers))
-        .route("/report/{name}", get(handlers::by_name))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::monthly))
+        .routes(routes!(handlers::delivery))
+        .routes(routes!(handlers::buyer_images))
+        .routes(routes!(handlers::my_customers))
+        .routes(routes!(handlers::by_name))
 }
 
 use std::path::Path;

@@ -17,7 +17,7 @@ pub const MAX_ROWS: usize = 200_000;
 /// Rejected rows listed in the response (the result workbook has them all).
 const LISTED_REJECTIONS: usize = 1_000;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rejected {
     pub row_number: u32,

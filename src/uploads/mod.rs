@@ -5,41 +5,72 @@ pub mod import;
 pub mod kinds;
 pub mod sheet;
 
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::Router;
 use rusqlite::named_params;
 use rust_xlsxwriter::Workbook;
 use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use self::kinds::{Context, Kind};
 use crate::auth::session::CurrentUser;
 use crate::customers::access::{ScopeParams, CUSTOMER_IN_SCOPE};
 use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path};
+use crate::extract::{Json, MultipartForm, Path};
 use crate::files::{multipart_error, XLSX_ONLY};
+use crate::openapi::with_body_limit;
 use crate::state::AppState;
 
 /// Largest upload accepted.
 pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-pub fn router() -> Router<AppState> {
-    let limit = || DefaultBodyLimit::max(MAX_UPLOAD_BYTES);
-    Router::new()
-        .route("/users/customer/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::CUSTOMER)).layer(limit()))
-        .route("/users/product/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::PRODUCT)).layer(limit()))
-        .route("/users/distributor/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::DISTRIBUTOR)).layer(limit()))
-        .route("/users/scoreCard/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::SCORECARD)).layer(limit()))
-        .route("/users/delivery/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::DELIVERY)).layer(limit()))
-        .route("/users/order/upload", post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::ORDER)).layer(limit()))
-        .route(
-            "/master/info-type-subtype/upload",
-            post(|s: State<AppState>, u: CurrentUser, m: Multipart| upload(s, u, m, &kinds::SUBINFO)).layer(limit()),
-        )
-        .route("/users/customer/download", get(download_customers))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(with_body_limit(routes!(upload_customers), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_products), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_distributors), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_scorecards), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_deliveries), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_orders), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
+        .routes(routes!(download_customers))
 }
+
+/// One upload route: its handler (the shared `upload` for one kind) and, for the OpenAPI document,
+/// its multipart form (the kind's file field plus any extra fields).
+macro_rules! upload_route {
+    ($handler:ident, $form:ident, $path:tt, $kind:expr, $summary:tt, $file:ident { $($extra:tt)* }) => {
+        #[derive(utoipa::ToSchema)]
+        #[allow(dead_code, non_snake_case)]
+        struct $form {
+            /// The .xlsx workbook.
+            #[schema(format = Binary)]
+            $file: String,
+            $($extra)*
+        }
+
+        #[utoipa::path(post, path = $path, tag = "uploads", summary = $summary,
+            request_body(content = inline($form), content_type = "multipart/form-data"),
+            responses(
+                (status = 200, description = "OK", body = crate::openapi::shapes::UploadResult)
+            ))]
+        async fn $handler(state: State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
+            upload(state, user, form, &$kind).await
+        }
+    };
+}
+
+upload_route!(upload_customers, CustomerUploadForm, "/users/customer/upload", kinds::CUSTOMER,
+    "Upload customers (isDelete=true: delete the listed buyer ids)", customerdata { isDelete: Option<bool> });
+upload_route!(upload_products, ProductUploadForm, "/users/product/upload", kinds::PRODUCT, "Upload products", productdata {});
+upload_route!(upload_distributors, DistributorUploadForm, "/users/distributor/upload", kinds::DISTRIBUTOR, "Upload distributors", distributordata {});
+upload_route!(upload_scorecards, ScorecardUploadForm, "/users/scoreCard/upload", kinds::SCORECARD, "Upload scorecards", scorecarddata {});
+upload_route!(upload_deliveries, DeliveryUploadForm, "/users/delivery/upload", kinds::DELIVERY, "Upload deliveries", deliverydata {});
+upload_route!(upload_orders, OrderUploadForm, "/users/order/upload", kinds::ORDER, "Upload orders", orderdata {});
+upload_route!(upload_sub_info, SubInfoUploadForm, "/master/info-type-subtype/upload", kinds::SUBINFO,
+    "Upload info sub types of one info type", data { infoId: i64 });
 
 /// `POST /users/<kind>/upload` (the kind's right): multipart with the kind's file field; the
 /// customer upload takes `isDelete` (true: delete the listed buyer ids), the sub-info upload `infoId`.
@@ -96,6 +127,12 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Mult
 
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):
 /// the header row and an example row of a kind.
+#[utoipa::path(get, path = "/webapi/excelupload/{file}", tag = "uploads", summary = "The sample workbook of an upload kind",
+    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo) or sample_customerdelete.xlsx")),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        (status = 404, description = "No such sample file", body = crate::openapi::ErrorBody)
+    ))]
 pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
     let name = file
         .strip_prefix("sample_")
@@ -116,6 +153,10 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
 
 /// `GET /users/customer/download` (customer_master): the customers the caller may see, in the
 /// customer upload's columns (so the file can be edited and uploaded back), as a download link.
+#[utoipa::path(get, path = "/users/customer/download", tag = "uploads", summary = "Export the caller's customers as an uploadable workbook",
+    responses(
+        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+    ))]
 async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
     user.require(kinds::CUSTOMER.right)?;
     let p = ScopeParams::from(user.scope());

@@ -13,6 +13,7 @@ mod deliveries;
 mod files_attacks;
 mod masters;
 mod matrix;
+mod openapi;
 mod platform;
 mod reports;
 mod uploads;

@@ -1,0 +1,312 @@
+//! The OpenAPI 3 description of every route, generated from the routers themselves (each area's
+//! `router()` is a `utoipa_axum` router, so a route cannot exist without its documented operation),
+//! and served at `GET /webapi/api/openapi.json`.
+
+use std::sync::OnceLock;
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+use utoipa_axum::router::UtoipaMethodRouter;
+
+use crate::web::API_BASE;
+
+/// The body of every error answer.
+#[derive(ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+}
+
+/// The body of answers that only report what was done.
+#[derive(ToSchema)]
+pub struct MessageBody {
+    pub message: String,
+}
+
+/// The answers handlers build with `json!`, described for the document only (nothing constructs
+/// these types; the handlers' tests pin the shapes, and the API test checks them against answers).
+pub mod shapes {
+    #![allow(dead_code, non_snake_case, clippy::large_enum_variant)]
+
+    use utoipa::ToSchema;
+
+    use crate::buckets::figures::{BucketRow, OrderedRow};
+    use crate::customers::info::ReviewRow;
+    use crate::uploads::import::Rejected;
+
+    /// A generated file behind a single-use download link, valid 10 minutes.
+    #[derive(ToSchema)]
+    pub struct DownloadLink {
+        excelPath: String,
+        message: String,
+    }
+
+    /// The result of an upload: the first rejected rows, and the result workbook when rows applied.
+    #[derive(ToSchema)]
+    pub struct UploadResult {
+        data: Vec<Rejected>,
+        excelLink: Option<String>,
+        message: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct ReviewPage {
+        data: Vec<ReviewRow>,
+        totalRecords: i64,
+    }
+
+    /// A row of a bucket page: customers, or order rows for the `ordered` bucket.
+    #[derive(serde::Serialize, ToSchema)]
+    #[serde(untagged)]
+    pub enum BucketItem {
+        Customer(BucketRow),
+        Order(OrderedRow),
+    }
+
+    #[derive(ToSchema)]
+    pub struct BucketPage {
+        data: Vec<BucketItem>,
+        totalRecords: i64,
+    }
+
+    /// A customer's profile with its identity and the address on one line.
+    #[derive(ToSchema)]
+    pub struct ProfileAnswer {
+        buyerID: String,
+        buyerName: String,
+        mobile: Option<String>,
+        address1: Option<String>,
+        address2: Option<String>,
+        city: Option<String>,
+        state: Option<String>,
+        postalCode: Option<String>,
+        latitude: Option<f64>,
+        longitude: Option<f64>,
+        address: String,
+        /// YYYY-MM-DD.
+        lastUpdateDate: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct ConversationId {
+        conversationId: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct UnreadCount {
+        userID: i64,
+        conversationId: i64,
+        unreadCount: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct BroadcastUnread {
+        unreadCount: i64,
+    }
+
+    /// Unread messages per sender, unread broadcasts, and the server time for the next poll.
+    #[derive(ToSchema)]
+    pub struct UnreadCounts {
+        unreadCounts: Vec<UnreadCount>,
+        broadCastCounts: BroadcastUnread,
+        /// ISO 8601.
+        latestTimestamp: String,
+    }
+
+    /// A one-time token, valid one minute.
+    #[derive(ToSchema)]
+    pub struct OneTimeToken {
+        token: String,
+    }
+
+    #[derive(ToSchema)]
+    pub struct BlockAnswer {
+        message: String,
+        userTypeId: i64,
+    }
+
+    #[derive(ToSchema)]
+    pub struct Health {
+        /// Always `ok`.
+        status: String,
+    }
+}
+
+const BEARER: &str = "bearer";
+const XSRF: &str = "xsrf";
+const XSRF_COOKIE: &str = "xsrfCookie";
+
+/// `GET /openapi.json` (public): this description, built once.
+#[utoipa::path(get, path = "/openapi.json", tag = "platform", summary = "The OpenAPI description of the API",
+    responses((status = 200, description = "The OpenAPI 3.1 document", body = Object, content_type = "application/json")))]
+pub async fn openapi_json() -> impl IntoResponse {
+    static JSON: OnceLock<String> = OnceLock::new();
+    let json = JSON.get_or_init(|| crate::web::openapi().to_pretty_json().unwrap_or_default());
+    ([(header::CONTENT_TYPE, "application/json")], json.as_str())
+}
+
+/// A documented route whose body may be larger than the default limit (uploads).
+pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
+    (schemas, paths, method_router): UtoipaMethodRouter<S>,
+    bytes: usize,
+) -> UtoipaMethodRouter<S> {
+    (schemas, paths, method_router.layer(axum::extract::DefaultBodyLimit::max(bytes)))
+}
+
+/// Finishes the generated document: title, shared schemas, security schemes, an operationId from
+/// each method and path, and the error answers the middleware gives (so handlers list only their own).
+pub fn finish(mut doc: OpenApi) -> OpenApi {
+    doc.info = InfoBuilder::new()
+        .title("fieldsales API")
+        .version(env!("CARGO_PKG_VERSION"))
+        .description(Some(
+            "JSON API of fieldsales. Every error is `{\"message\"}`. Protected routes need `Authorization: Bearer <token>` \
+             (from `/login/auth`); every non-GET call under /webapi/api must also send the `XSRF-TOKEN` cookie's value in \
+             `X-XSRF-TOKEN` (the server sets the cookie on any answer).",
+        ))
+        .build();
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.schemas.insert("ErrorBody".into(), ErrorBody::schema());
+    components.schemas.insert("MessageBody".into(), MessageBody::schema());
+    components.add_security_scheme(BEARER, SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
+    components.add_security_scheme(XSRF, SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+        "X-XSRF-TOKEN",
+        "The value of the XSRF-TOKEN cookie, on every non-GET call",
+    ))));
+    components.add_security_scheme(XSRF_COOKIE, SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+        "XSRF-TOKEN",
+        "The anti-forgery cookie the server sets on any answer; X-XSRF-TOKEN must equal it",
+    ))));
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for (method, op) in operations(item) {
+            complete(path, method, op);
+        }
+    }
+    doc
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
+    [
+        ("get", item.get.as_mut()),
+        ("post", item.post.as_mut()),
+        ("put", item.put.as_mut()),
+        ("delete", item.delete.as_mut()),
+        ("patch", item.patch.as_mut()),
+    ]
+    .into_iter()
+    .filter_map(|(method, op)| op.map(|op| (method, op)))
+}
+
+fn complete(path: &str, method: &str, op: &mut Operation) {
+    op.operation_id = Some(operation_id(method, path));
+    let api_path = path.strip_prefix(API_BASE);
+    let public = api_path.is_none_or(|p| crate::auth::PUBLIC_PATHS.contains(&p));
+    let checked_write = api_path.is_some() && method != "get";
+    let takes_input = op.parameters.as_ref().is_some_and(|p| !p.is_empty()) || op.request_body.is_some();
+    let mut errors: Vec<(&str, &str)> = vec![("503", "The server is busy (the database stayed locked); try again")];
+    if takes_input || checked_write {
+        errors.push(("400", "A malformed or invalid request"));
+    }
+    if op.request_body.as_ref().is_some_and(|b| b.content.contains_key("application/json")) {
+        errors.push(("415", "The body is not sent as application/json"));
+    }
+    if checked_write {
+        errors.push(("413", "The body is larger than the route accepts"));
+    }
+    if !public {
+        errors.push(("401", "No session, or the session has ended"));
+        errors.push(("403", "The caller lacks the right, must change their password first, or failed the anti-forgery check"));
+    } else if checked_write {
+        errors.push(("403", "The anti-forgery check failed"));
+    }
+    for (status, description) in errors {
+        op.responses.responses.entry(status.into()).or_insert_with(|| error_response(description));
+    }
+    let mut requirement = None;
+    if !public {
+        requirement = Some(SecurityRequirement::new(BEARER, Vec::<String>::new()));
+    }
+    if checked_write {
+        requirement = Some(requirement.unwrap_or_default().add(XSRF, Vec::<String>::new()).add(XSRF_COOKIE, Vec::<String>::new()));
+    }
+    op.security = requirement.map(|r| vec![r]);
+}
+
+/// A JSON error response with the shared `ErrorBody`.
+fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+        .build()
+        .into()
+}
+
+/// `get` + `/webapi/api/master/user/{id}` -> `getMasterUserById`: unique, stable, readable.
+fn operation_id(method: &str, path: &str) -> String {
+    let mut id = method.to_string();
+    for segment in path.strip_prefix(API_BASE).unwrap_or(path).split(['/', '-', '_', '.']).filter(|s| !s.is_empty()) {
+        let (prefix, word) = match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(param) => ("By", param),
+            None => ("", segment),
+        };
+        id.push_str(prefix);
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            id.extend(first.to_uppercase());
+            id.push_str(chars.as_str());
+        }
+    }
+    id
+}
+
+/// Text the lenient parsers take as a number; blank text counts as none.
+const WHOLE_NUMBER: &str = r"^\s*(-?[0-9]{1,15}(\.0*)?)?\s*$";
+const NUMBER: &str = r"^\s*(-?[0-9]{1,15}(\.[0-9]*)?)?\s*$";
+
+/// A field read by `extract::lenient::opt_i64`: a whole number, also as text; null or "" is none.
+pub fn lenient_int() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::String, Type::Null]))
+        .pattern(Some(WHOLE_NUMBER))
+        .build()
+        .into()
+}
+
+/// A field read by `extract::lenient::opt_f64`: a number, also as text; null or "" is none.
+pub fn lenient_number() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Number, Type::String, Type::Null]))
+        .pattern(Some(NUMBER))
+        .build()
+        .into()
+}
+
+/// A field read by `extract::lenient::opt_text`: text, also sent as a whole number.
+pub fn lenient_text() -> Schema {
+    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer, Type::Null])).build().into()
+}
+
+/// A field read by `extract::lenient::vec_i64` / `vec_text`: a list, one value, or "a,b" text.
+pub fn lenient_list() -> Schema {
+    let scalar = || ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer]));
+    OneOfBuilder::new()
+        .item(ArrayBuilder::new().items(scalar()))
+        .item(ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer, Type::Null])))
+        .build()
+        .into()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn operation_ids_follow_method_and_path() {
+        assert_eq!(super::operation_id("get", "/webapi/api/master/user/{id}"), "getMasterUserById");
+        assert_eq!(super::operation_id("post", "/webapi/api/users/impersonate-rca"), "postUsersImpersonateRca");
+        assert_eq!(super::operation_id("get", "/healthz"), "getHealthz");
+    }
+}
