@@ -3,6 +3,7 @@
 
 pub mod figures;
 pub mod handlers;
+pub mod stats;
 
 use axum::routing::get;
 use axum::Router;
