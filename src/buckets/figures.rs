@@ -85,7 +85,8 @@ pub struct Landing {
 }
 
 pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
-    let c = cache.counts(conn, agents, &w.bounds())?;
+    let tx = conn.unchecked_transaction()?;
+    let c = cache.counts(&tx, agents, &w.bounds())?;
     Ok(Landing {
         my_retailers: c.retailers,
         my_wholesalers: c.wholesalers,

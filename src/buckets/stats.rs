@@ -149,16 +149,15 @@ impl LandingCache {
         }
     }
 
-    /// The summed counts of the owners `agents` covers, from the cache where still valid.
+    /// The summed counts of the owners `agents` covers, from the cache where still valid. Call it
+    /// inside a read transaction, so the versions and the counts computed for them are one snapshot.
     pub fn counts(&self, conn: &Connection, agents: &Agents, b: &Bounds) -> rusqlite::Result<Counts> {
-        // One read transaction: the versions and the counts computed for them are one snapshot.
-        let tx = conn.unchecked_transaction()?;
         let mut total = Counts::default();
-        for (owner, version) in owners(&tx, agents)? {
+        for (owner, version) in owners(conn, agents)? {
             total += match self.cached(owner, version, b.day) {
                 Some(counts) => counts,
                 None => {
-                    let counts = count_owner(&tx, owner, b)?;
+                    let counts = count_owner(conn, owner, b)?;
                     self.store(owner, version, b.day, counts);
                     counts
                 }
