@@ -440,7 +440,7 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = std::time::Instant::now();
-    let ctx = kinds::Context { uploader, info_id };
+    let ctx = kinds::Context::new(uploader, info_id);
     let outcome = tokio::task::block_in_place(|| {
         import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n))
     })

@@ -26,6 +26,7 @@ pub mod state;
 pub mod uploads;
 pub mod validate;
 pub mod web;
+pub mod writer;
 
 /// The version the server reports as `appVersion`; the bundle is compiled with the same value.
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");

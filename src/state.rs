@@ -26,6 +26,10 @@ pub struct AppState {
     pub outcomes: Arc<crate::masters::outcomes::Cache>,
     /// Best sellers per country, read on every visit screen.
     pub best_sellers: Arc<crate::customers::handlers::BestSellerCache>,
+    /// The group-commit writer of visit saves.
+    pub writer: crate::writer::Writer,
+    /// Landing counts per agent, read by every dashboard.
+    pub landing_cache: Arc<crate::buckets::stats::LandingCache>,
 }
 
 impl AppState {
@@ -33,6 +37,7 @@ impl AppState {
     pub fn new(pool: Pool, config: Config) -> anyhow::Result<Self> {
         let keys = TokenKeys::load_or_create(&*pool.get()?)?;
         let mailer = Mailer::new(&config)?;
+        let writer = crate::writer::Writer::start(pool.clone())?;
         let per_minute = |n: u32| NonZeroU32::new(n).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let login_limiter = per_minute(config.login_rate_per_minute);
         let account_limiter = per_minute(config.account_login_rate_per_minute);
@@ -45,6 +50,8 @@ impl AppState {
             account_limiter,
             outcomes: Default::default(),
             best_sellers: Default::default(),
+            writer,
+            landing_cache: Default::default(),
         })
     }
 

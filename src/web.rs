@@ -12,6 +12,8 @@ use axum::Router;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use rust_embed::RustEmbed;
 use serde_json::json;
+use tower_http::compression::predicate::{Predicate, SizeAbove};
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -76,6 +78,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(anti_forgery))
         .layer(middleware::from_fn(refuse_oversized))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(CompressionLayer::new().gzip(true).compress_when(SizeAbove::new(COMPRESS_ABOVE).and(compressible)))
         .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
@@ -87,6 +90,18 @@ pub fn app(state: AppState) -> Router {
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .with_state(state)
+}
+
+/// Bodies smaller than this are sent as they are: gzip would save nothing worth the work.
+const COMPRESS_ABOVE: u16 = 512;
+
+/// Only text is gzipped (JSON, the SPA's scripts, styles and HTML, SVG): workbooks, zips, pictures
+/// and PDFs are compressed already, so gzip would spend CPU to make them bigger.
+fn compressible(_: StatusCode, _: axum::http::Version, headers: &axum::http::HeaderMap, _: &axum::http::Extensions) -> bool {
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    ["application/json", "text/", "application/javascript", "image/svg+xml", "application/manifest+json"]
+        .iter()
+        .any(|t| content_type.starts_with(t))
 }
 
 /// Content-Security-Policy: scripts only from our own files, never inline; no framing.

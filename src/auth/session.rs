@@ -191,12 +191,14 @@ fn bearer_in(parts: &Parts, header: &str) -> Option<String> {
 /// The live session of `claims`; `impersonator` must match the session's (None for an own session).
 fn load_session_user(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
     let user = conn
-        .query_row(
+        .prepare_cached(
             "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
                     u.force_password_update, u.is_first_time_login
              FROM sessions s JOIN users u ON u.uid = s.uid
              WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
                AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
+        )?
+        .query_row(
             named_params! {
                 ":sid": claims.sid, ":uid": claims.sub.parse::<i64>().unwrap_or(-1), ":now": crate::now(),
                 ":admin": impersonator,

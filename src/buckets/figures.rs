@@ -1,5 +1,7 @@
 //! The SQL behind the dashboards. Every figure is computed over the customers of a set of agents
-//! (`Agents`), from indexed lookups per customer: nothing loads a whole table.
+//! (`Agents`). Landing counts and bucket pages read the per-customer summary (`stats`), so their
+//! cost does not grow with the visit and order history; the visit summary, the trend and the
+//! 'ordered' bucket read the windows of visits and order lines they show.
 //!
 //! Windows (local dates, `today` included): "last 15 days" is today and the 14 days before;
 //! "not ordered in 10 days" means no order dated within today and the 9 days before; "this month"
@@ -10,6 +12,7 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
+use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
 pub use crate::scope::Agents;
 
@@ -46,6 +49,19 @@ impl Windows {
     fn months_back(&self, n: u32) -> NaiveDate {
         self.month_start() - Months::new(n)
     }
+    /// The bounds the landing counts and bucket conditions use.
+    pub fn bounds(&self) -> Bounds {
+        let (from15, from15_ts) = self.from15();
+        let last_month = self.months_back(1);
+        Bounds {
+            day: self.today,
+            from15,
+            from15_ts,
+            month: Self::date(self.month_start()),
+            last_month: Self::date(last_month),
+            last_month_key: last_month.format("%Y-%m").to_string(),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
@@ -68,50 +84,21 @@ pub struct Landing {
     pub repeat_rate_percentage: f64,
 }
 
-pub fn landing(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
-    let (all, ids) = agents.params();
-    let (from15, from15_ts) = w.from15();
-    let month = Windows::date(w.month_start());
-    let last_month = Windows::date(w.months_back(1));
-    let sql = format!(
-        "SELECT COUNT(*),
-                COALESCE(SUM(c.retailer_type = 'Retailer'), 0),
-                COALESCE(SUM(c.retailer_type = 'Wholesaler'), 0),
-                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)), 0),
-                COALESCE(SUM(EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)), 0),
-                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
-                         AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
-                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0),
-                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
-                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0)
-         FROM customers c WHERE {AGENT_FILTER}"
-    );
-    conn.query_row(
-        &sql,
-        named_params! {
-            ":all": all, ":agents": ids, ":from15": from15, ":from15_ts": from15_ts, ":month": month,
-            ":last_month": last_month,
-        },
-        |r| {
-            let total: i64 = r.get(0)?;
-            let ordered: i64 = r.get(3)?;
-            let visited: i64 = r.get(4)?;
-            let repeat: i64 = r.get(5)?;
-            let last: i64 = r.get(6)?;
-            Ok(Landing {
-                my_retailers: r.get(1)?,
-                my_wholesalers: r.get(2)?,
-                ordered_in_l15_days: ordered,
-                not_ordered_in_l15_days: total - ordered,
-                visited_in_l15_days: visited,
-                not_visited_in_l15_days: total - visited,
-                my_customer: total,
-                repeat_customer_count: repeat,
-                last_month_order_customer_count: last,
-                repeat_rate_percentage: percent(repeat as f64, last as f64),
-            })
-        },
-    )
+pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
+    let tx = conn.unchecked_transaction()?;
+    let c = cache.counts(&tx, agents, &w.bounds())?;
+    Ok(Landing {
+        my_retailers: c.retailers,
+        my_wholesalers: c.wholesalers,
+        ordered_in_l15_days: c.ordered,
+        not_ordered_in_l15_days: c.customers - c.ordered,
+        visited_in_l15_days: c.visited,
+        not_visited_in_l15_days: c.customers - c.visited,
+        my_customer: c.customers,
+        repeat_customer_count: c.repeat,
+        last_month_order_customer_count: c.last_month,
+        repeat_rate_percentage: percent(c.repeat as f64, c.last_month as f64),
+    })
 }
 
 /// `part / whole x 100`, rounded to two decimals; 0 when `whole` is 0.
@@ -128,25 +115,23 @@ pub const BUCKETS: &[&str] = &[
     "repeatrateprev", "repeatratecurrent",
 ];
 
-/// Which customers a bucket holds (a condition on `c`), or `None` for an unknown name.
-fn bucket_condition(bucket: &str) -> Option<&'static str> {
-    Some(match bucket {
-        "retailers" => "c.retailer_type = 'Retailer'",
-        "wholesalers" => "c.retailer_type = 'Wholesaler'",
-        "ordered" => "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)",
-        "notordered" => "NOT EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)",
-        "visited" => "EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
-        "notvisited" => "NOT EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
-        "mycustomer" => "1",
-        "repeatrateprev" => {
-            "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)"
-        }
+/// Which customers a bucket holds (a condition on the summary row `s`, see `stats`) and its size
+/// among the landing counts; `None` for an unknown name (or 'ordered', which has its own rows).
+fn bucket_definition(bucket: &str) -> Option<(String, fn(&Counts) -> i64)> {
+    let (condition, size): (&str, fn(&Counts) -> i64) = match bucket {
+        "retailers" => ("s.retailer_type = 'Retailer'", |c| c.retailers),
+        "wholesalers" => ("s.retailer_type = 'Wholesaler'", |c| c.wholesalers),
+        "notordered" => ("s.last_order_date < :from15", |c| c.customers - c.ordered),
+        "visited" => ("s.last_visit_at >= :from15_ts", |c| c.visited),
+        "notvisited" => ("s.last_visit_at < :from15_ts", |c| c.customers - c.visited),
+        "mycustomer" => ("1", |c| c.customers),
+        "repeatrateprev" => (ORDERED_LAST_MONTH, |c| c.last_month),
         "repeatratecurrent" => {
-            "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
-             AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)"
+            return Some((format!("s.last_order_date >= :month AND {ORDERED_LAST_MONTH}"), |c| c.repeat));
         }
         _ => return None,
-    })
+    };
+    Some((condition.to_string(), size))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -183,8 +168,14 @@ pub enum Order {
 
 /// One page of a bucket (not `ordered`, which has its own rows) and the bucket's size.
 /// Returns `None` for an unknown bucket name.
+///
+/// Each owner's customers are walked in last-visit order on the summary index (at most
+/// `offset + limit` rows each) and merged, so a page of a manager's 50,000 customers reads a few
+/// hundred index entries; the size comes from the landing counts.
+#[allow(clippy::too_many_arguments)]
 pub fn bucket_page(
     conn: &Connection,
+    cache: &LandingCache,
     bucket: &str,
     agents: &Agents,
     w: Windows,
@@ -192,38 +183,60 @@ pub fn bucket_page(
     offset: i64,
     limit: i64,
 ) -> rusqlite::Result<Option<(Vec<BucketRow>, i64)>> {
-    let Some(condition) = bucket_condition(bucket) else { return Ok(None) };
-    let p = BucketParams::new(agents, w);
-    let from10 = w.from10();
-    let count_sql = format!("SELECT COUNT(*) FROM customers c WHERE {AGENT_FILTER} AND {condition}");
-    let total: i64 = conn.query_row(&count_sql, &crate::db::only_used(&count_sql, p.list())[..], |r| r.get(0))?;
-    // Never-visited customers count as the oldest visits.
-    let direction = if order == Order::Asc { "ASC NULLS FIRST" } else { "DESC NULLS LAST" };
-    let sql = format!(
-        "WITH page AS (
-             SELECT c.*, (SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id) AS last_visit
-             FROM customers c WHERE {AGENT_FILTER} AND {condition}
-             ORDER BY last_visit {direction}, c.customer_id LIMIT :limit OFFSET :offset)
-         SELECT p.buyer_id, p.name, p.mobile, p.email, p.address1, p.address2, p.city, p.postal_code, m.email,
-                p.agent_id, p.info, p.retailer_type, p.last_visit,
-                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = p.customer_id) AS last_order,
-                (SELECT o.product_name FROM order_lines o WHERE o.customer_id = p.customer_id
-                 GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
-                p.latitude, p.longitude,
-                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :month),
-                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :last_month AND o.order_date < :month)
-         FROM page p LEFT JOIN users a ON a.uid = p.agent_id LEFT JOIN users m ON m.uid = a.manager_id
-         ORDER BY p.last_visit {direction}, p.customer_id"
+    let Some((condition, size)) = bucket_definition(bucket) else { return Ok(None) };
+    let b = w.bounds();
+    // One snapshot for the size, the walk and the rows.
+    let tx = conn.unchecked_transaction()?;
+    let total = size(&cache.counts(&tx, agents, &b)?);
+    // Never-visited customers (last_visit_at 0) count as the oldest visits.
+    let direction = if order == Order::Asc { "ASC" } else { "DESC" };
+    let walk_sql = format!(
+        "SELECT s.last_visit_at, s.customer_id FROM customer_stats s WHERE s.agent_id IS :agent AND {condition}
+         ORDER BY s.last_visit_at {direction}, s.customer_id LIMIT :n"
     );
-    let mut params = p.list();
-    params.push((":limit", &limit));
-    params.push((":offset", &offset));
-    let mut stmt = conn.prepare(&sql)?;
-    let from15_ts = p.from15_ts;
+    let mut walk = tx.prepare_cached(&walk_sql)?;
+    let n = offset + limit;
+    let mut keys: Vec<(i64, i64)> = Vec::new();
+    for (owner, _) in stats::owners(&tx, agents)? {
+        let agent = stats::owner_param(owner);
+        let mut params = b.params();
+        params.push((":agent", &agent));
+        params.push((":n", &n));
+        let rows = walk.query_map(&crate::db::only_used(&walk_sql, params)[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        for row in rows {
+            keys.push(row?);
+        }
+    }
+    keys.sort_by(|x, y| match order {
+        Order::Asc => x.cmp(y),
+        Order::Desc => y.0.cmp(&x.0).then(x.1.cmp(&y.1)),
+    });
+    let page: Vec<i64> = keys.into_iter().skip(offset.max(0) as usize).take(limit.max(0) as usize).map(|(_, id)| id).collect();
+    let rows = bucket_rows(&tx, &page, &b, &w.from10())?;
+    Ok(Some((rows, total)))
+}
+
+/// The rows of a page of customers, in the order of `ids`.
+fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusqlite::Result<Vec<BucketRow>> {
+    let sql = format!(
+        "SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.city, c.postal_code, m.email,
+                c.agent_id, c.info, c.retailer_type, s.last_visit_at, s.last_order_date,
+                (SELECT o.product_name FROM order_lines o WHERE o.customer_id = c.customer_id
+                 GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
+                c.latitude, c.longitude, {ORDERED_LAST_MONTH}
+         FROM json_each(:ids) j JOIN customers c ON c.customer_id = j.value
+         JOIN customer_stats s ON s.customer_id = c.customer_id
+         LEFT JOIN users a ON a.uid = c.agent_id LEFT JOIN users m ON m.uid = a.manager_id
+         ORDER BY j.key"
+    );
+    let ids = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
+    let mut params = b.params();
+    params.push((":ids", &ids));
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(&crate::db::only_used(&sql, params)[..], |r| {
-        let last_visit: Option<i64> = r.get(12)?;
-        let last_order: Option<String> = r.get(13)?;
-        let (this_month, prev_month): (bool, bool) = (r.get(17)?, r.get(18)?);
+        let last_visit = Some(r.get::<_, i64>(12)?).filter(|t| *t != 0);
+        let last_order = Some(r.get::<_, String>(13)?).filter(|d| !d.is_empty());
+        let this_month = last_order.as_deref().is_some_and(|d| d >= b.month.as_str());
         Ok(BucketRow {
             customer_id: r.get(0)?,
             customer_name: r.get(1)?,
@@ -238,16 +251,16 @@ pub fn bucket_page(
             info: r.get(10)?,
             retailer_type: r.get(11)?,
             last_visit_date: last_visit.map(|t| clock::date_and_time(t).0),
-            is_not_visited_in15_days: last_visit.is_none_or(|t| t < from15_ts),
-            is_not_ordered_in10_days: last_order.as_deref().is_none_or(|d| d < from10.as_str()),
-            ordering_status: ordering_status(this_month, prev_month, last_order.is_some()).into(),
+            is_not_visited_in15_days: last_visit.is_none_or(|t| t < b.from15_ts),
+            is_not_ordered_in10_days: last_order.as_deref().is_none_or(|d| d < from10),
+            ordering_status: ordering_status(this_month, r.get(17)?, last_order.is_some()).into(),
             last_order_date: last_order,
             top_selling_product: r.get(14)?,
             latitude: r.get(15)?,
             longitude: r.get(16)?,
         })
     })?;
-    Ok(Some((rows.collect::<Result<_, _>>()?, total)))
+    rows.collect()
 }
 
 /// The parameters every bucket query binds.

@@ -20,10 +20,11 @@ const PAGE_SIZE: i64 = 25;
 async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
     user.require(BUCKET_RIGHT)?;
     let scope = user.scope();
+    let cache = state.landing_cache.clone();
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
-            Ok(figures::landing(conn, &agents, Windows::now())?)
+            Ok(figures::landing(conn, &cache, &agents, Windows::now())?)
         })
         .await
         .map(Json)
@@ -82,6 +83,7 @@ pub async fn bucket(
     };
     let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
     let scope = user.scope();
+    let cache = state.landing_cache.clone();
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
@@ -90,7 +92,7 @@ pub async fn bucket(
                 let (data, total) = figures::ordered_page(conn, &agents, w, order, offset, PAGE_SIZE)?;
                 return Ok(json!({ "data": data, "totalRecords": total }));
             }
-            let (data, total) = figures::bucket_page(conn, &bucket, &agents, w, order, offset, PAGE_SIZE)?
+            let (data, total) = figures::bucket_page(conn, &cache, &bucket, &agents, w, order, offset, PAGE_SIZE)?
                 .ok_or_else(|| AppError::not_found(format!("There is no bucket named {bucket}.")))?;
             Ok(json!({ "data": data, "totalRecords": total }))
         })

@@ -3,6 +3,7 @@
 
 pub mod figures;
 pub mod handlers;
+pub mod stats;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

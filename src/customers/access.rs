@@ -36,8 +36,9 @@ pub const NOT_FOUND: &str = "The customer was not found.";
 /// The customer row id and owner of `buyer_id`, if the caller may see it.
 pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(i64, Option<i64>)> {
     let p = ScopeParams::from(scope);
-    conn.query_row(
-        &format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {CUSTOMER_IN_SCOPE}"),
+    // Every customer endpoint starts here: the statement is prepared once per connection.
+    conn.prepare_cached(&format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {CUSTOMER_IN_SCOPE}"))?
+    .query_row(
         named_params! { ":buyer": buyer_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
         |r| Ok((r.get(0)?, r.get(1)?)),
     )

@@ -212,10 +212,12 @@ pub struct DetailsQuery {
 }
 
 fn customer_details(conn: &Connection, customer_id: i64) -> rusqlite::Result<(CustomerDetails, Option<i64>)> {
-    conn.query_row(
+    conn.prepare_cached(
         "SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.postal_code, c.city, c.state,
                 k.name, c.info, c.latitude, c.longitude, c.retailer_type, c.country_id
          FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id WHERE c.customer_id = :id",
+    )?
+    .query_row(
         named_params! { ":id": customer_id },
         |r| {
             Ok((
@@ -446,26 +448,23 @@ pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(r
     }
     let (lat, lng) = coordinates(req.latitude, req.longitude)?;
     let (scope, me) = (user.scope(), user.uid);
+    // Saves are the most frequent write: they are committed in groups (see `writer`).
     state
-        .db(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let (customer, owner) = visible_customer(&tx, scope, &buyer_id)?;
-            tx.query_row(
-                "SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0",
-                named_params! { ":o": outcome },
-                |_| Ok(()),
-            )
-            .optional()?
-            .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
-            tx.execute(
+        .writer
+        .write(move |tx| {
+            let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
+            tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
+                .query_row(named_params! { ":o": outcome }, |_| Ok(()))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
+            tx.prepare_cached(
                 "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
                  VALUES (:c, :agent, :o, :remark, :lat, :lng, :now, :me)",
-                named_params! {
-                    ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
-                    ":lat": lat, ":lng": lng, ":now": crate::now(), ":me": me,
-                },
-            )?;
-            tx.commit()?;
+            )?
+            .execute(named_params! {
+                ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
+                ":lat": lat, ":lng": lng, ":now": crate::now(), ":me": me,
+            })?;
             Ok(())
         })
         .await?;

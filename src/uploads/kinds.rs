@@ -1,6 +1,9 @@
 //! Every upload kind, defined once: its columns (which drive the header check, the cell checks, the
 //! sample file and docs/uploads.md), the right it needs, and how a valid row is applied.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 /// How a cell is checked before the row is applied.
@@ -32,6 +35,31 @@ pub struct Context {
     pub uploader: i64,
     /// The sub-info upload's info type.
     pub info_id: Option<i64>,
+    /// Countries and agents already looked up in this file (by lower-case name or email; `None`:
+    /// unknown): a 100,000-row sheet names a few of them over and over.
+    countries: RefCell<HashMap<String, Option<i64>>>,
+    agents: RefCell<HashMap<String, Option<i64>>>,
+}
+
+impl Context {
+    pub fn new(uploader: i64, info_id: Option<i64>) -> Self {
+        Context { uploader, info_id, countries: RefCell::default(), agents: RefCell::default() }
+    }
+}
+
+/// `lookup(key)` once per distinct key (case-insensitive, as the columns' NOCASE collation) in `seen`.
+fn remembered(
+    seen: &RefCell<HashMap<String, Option<i64>>>,
+    key: &str,
+    lookup: impl FnOnce() -> rusqlite::Result<Option<i64>>,
+) -> Result<Option<i64>, String> {
+    let key = key.to_ascii_lowercase();
+    if let Some(found) = seen.borrow().get(&key) {
+        return Ok(*found);
+    }
+    let found = lookup().map_err(|e| e.to_string())?;
+    seen.borrow_mut().insert(key, found);
+    Ok(found)
 }
 
 /// One upload kind.
@@ -55,37 +83,38 @@ fn number(v: &str) -> Option<f64> {
     v.parse().ok()
 }
 
-fn country(conn: &Connection, name: &str) -> Result<Option<i64>, String> {
+fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
     if name.is_empty() {
         return Ok(None);
     }
-    conn.query_row("SELECT country_id FROM countries WHERE name = :n", named_params! { ":n": name }, |r| r.get(0))
-        .optional()
-        .map_err(|e| e.to_string())?
-        .map(Some)
-        .ok_or_else(|| format!("Unknown country {name}"))
+    remembered(&ctx.countries, name, || {
+        conn.prepare_cached("SELECT country_id FROM countries WHERE name = :n")?
+            .query_row(named_params! { ":n": name }, |r| r.get(0))
+            .optional()
+    })?
+    .map(Some)
+    .ok_or_else(|| format!("Unknown country {name}"))
 }
 
-fn agent(conn: &Connection, email: &str) -> Result<i64, String> {
-    conn.query_row(
-        "SELECT uid FROM users WHERE email = :e AND user_type_id = 4 AND is_deleted = 0",
-        named_params! { ":e": email },
-        |r| r.get(0),
-    )
-    .optional()
-    .map_err(|e| e.to_string())?
+fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
+    remembered(&ctx.agents, email, || {
+        conn.prepare_cached("SELECT uid FROM users WHERE email = :e AND user_type_id = 4 AND is_deleted = 0")?
+            .query_row(named_params! { ":e": email }, |r| r.get(0))
+            .optional()
+    })?
     .ok_or_else(|| format!("Unknown agent {email}"))
 }
 
 fn customer(conn: &Connection, buyer: &str) -> Result<i64, String> {
-    conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = :b", named_params! { ":b": buyer }, |r| r.get(0))
-        .optional()
+    conn.prepare_cached("SELECT customer_id FROM customers WHERE buyer_id = :b")
+        .and_then(|mut stmt| stmt.query_row(named_params! { ":b": buyer }, |r| r.get(0)).optional())
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("Unknown buyer id {buyer}"))
 }
 
-fn sql(result: rusqlite::Result<usize>) -> Result<(), String> {
-    result.map(|_| ()).map_err(|e| e.to_string())
+/// Runs one of a kind's statements, prepared once per connection: imports run it for every row.
+fn execute(conn: &Connection, sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]) -> Result<(), String> {
+    conn.prepare_cached(sql).and_then(|mut stmt| stmt.execute(params)).map(|_| ()).map_err(|e| e.to_string())
 }
 
 pub const CUSTOMER: Kind = Kind {
@@ -116,9 +145,10 @@ pub const CUSTOMER: Kind = Kind {
             "Wholesaler" => "Wholesaler",
             other => return Err(format!("Retailer Type must be Retailer or Wholesaler, not {other}")),
         };
-        let country = country(conn, &c[9])?;
-        let agent = agent(conn, &c[14])?;
-        sql(conn.execute(
+        let country = country(conn, ctx, &c[9])?;
+        let agent = agent(conn, ctx, &c[14])?;
+        execute(
+            conn,
             "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
                                     info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
              VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now)
@@ -133,7 +163,7 @@ pub const CUSTOMER: Kind = Kind {
                 ":lat": number(&c[11]), ":lng": number(&c[12]), ":t": retailer_type, ":agent": agent,
                 ":by": ctx.uploader, ":now": crate::now(),
             },
-        ))
+        )
     },
 };
 
@@ -157,7 +187,7 @@ pub const CUSTOMER_DELETE: Kind = Kind {
         if used {
             return Err("The customer has visits, orders or deliveries and cannot be deleted".into());
         }
-        sql(conn.execute("DELETE FROM customers WHERE customer_id = :c", named_params! { ":c": id }))
+        execute(conn, "DELETE FROM customers WHERE customer_id = :c", named_params! { ":c": id })
     },
 };
 
@@ -168,10 +198,11 @@ pub const PRODUCT: Kind = Kind {
     right: "product_master",
     columns: &[col("Product Name", true, Check::Text, "Cola 300ml"), col("SKU", false, Check::Text, "CL-300")],
     apply: |conn, c, _| {
-        sql(conn.execute(
+        execute(
+            conn,
             "INSERT INTO products (name, sku) VALUES (:n, :s) ON CONFLICT (name) DO UPDATE SET sku = excluded.sku",
             named_params! { ":n": c[0], ":s": opt(&c[1]) },
-        ))
+        )
     },
 };
 
@@ -186,13 +217,14 @@ pub const DISTRIBUTOR: Kind = Kind {
         col("City", false, Check::Text, "Bengaluru"),
         col("Country", false, Check::Text, "India"),
     ],
-    apply: |conn, c, _| {
-        let country = country(conn, &c[3])?;
-        sql(conn.execute(
+    apply: |conn, c, ctx| {
+        let country = country(conn, ctx, &c[3])?;
+        execute(
+            conn,
             "INSERT INTO distributors (name, code, city, country_id) VALUES (:n, :code, :city, :country)
              ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id",
             named_params! { ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country },
-        ))
+        )
     },
 };
 
@@ -214,10 +246,11 @@ pub const SCORECARD: Kind = Kind {
         col("Proposed Incentive", false, Check::Number, "4750"),
         col("Qualification Status", false, Check::Text, "Qualified"),
     ],
-    apply: |conn, c, _| {
-        let agent = agent(conn, &c[0])?;
+    apply: |conn, c, ctx| {
+        let agent = agent(conn, ctx, &c[0])?;
         let n = |i: usize| number(&c[i]).unwrap_or(0.0);
-        sql(conn.execute(
+        execute(
+            conn,
             "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
                  retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
                  qualification_status)
@@ -226,7 +259,7 @@ pub const SCORECARD: Kind = Kind {
                 ":a": agent, ":u": c[1], ":t": n(2), ":ta": n(3), ":l": n(4), ":rt": n(5) as i64, ":ra": n(6) as i64,
                 ":la": n(7) as i64, ":p": n(8), ":i": n(9), ":q": c[10],
             },
-        ))
+        )
     },
 };
 
@@ -247,7 +280,8 @@ pub const DELIVERY: Kind = Kind {
     ],
     apply: |conn, c, _| {
         let customer = customer(conn, &c[3])?;
-        sql(conn.execute(
+        execute(
+            conn,
             "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
                                      affiliate_name, logistics_charges, created_at)
              VALUES (:o, :od, :pd, :c, :s, :ai, :an, :lc, :now)
@@ -259,7 +293,7 @@ pub const DELIVERY: Kind = Kind {
                 ":o": c[0], ":od": c[1], ":pd": c[2], ":c": customer, ":s": c[4], ":ai": opt(&c[5]), ":an": opt(&c[6]),
                 ":lc": number(&c[7]).unwrap_or(0.0), ":now": crate::now(),
             },
-        ))
+        )
     },
 };
 
@@ -282,7 +316,8 @@ pub const ORDER: Kind = Kind {
     ],
     apply: |conn, c, _| {
         let customer = customer(conn, &c[2])?;
-        sql(conn.execute(
+        execute(
+            conn,
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
                                       unit_price, ds_name, fao_name)
              VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
@@ -294,7 +329,7 @@ pub const ORDER: Kind = Kind {
                 ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
                 ":q": number(&c[6]).unwrap_or(0.0), ":u": number(&c[7]).unwrap_or(0.0), ":ds": opt(&c[8]), ":fao": opt(&c[9]),
             },
-        ))
+        )
     },
 };
 

@@ -99,7 +99,7 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Mult
     if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
         return Err(AppError::bad_request(XLSX_ONLY));
     }
-    let ctx = Context { uploader: user.uid, info_id };
+    let ctx = Context::new(user.uid, info_id);
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;
     state

@@ -204,3 +204,255 @@ async fn visit_summary_figures() {
     assert_eq!(weeks.len(), 8);
     assert_eq!(weeks[7]["orders"], 2, "this week: O1 and O4");
 }
+
+/// The dashboards' definitions written straight over the visit and order history (the queries the
+/// dashboards ran before the per-customer summary): the reference the summary must reproduce.
+struct History {
+    from15: String,
+    from15_ts: i64,
+    month: String,
+    last_month: String,
+}
+
+impl History {
+    fn on(today: chrono::NaiveDate) -> Self {
+        let day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
+        let month = fieldsales::clock::month_start(today);
+        History {
+            from15: day(today - Days::new(14)),
+            from15_ts: fieldsales::clock::start_of(today - Days::new(14)),
+            month: day(month),
+            last_month: day(month - Months::new(1)),
+        }
+    }
+
+    fn condition(bucket: &str) -> &'static str {
+        match bucket {
+            "retailers" => "c.retailer_type = 'Retailer'",
+            "wholesalers" => "c.retailer_type = 'Wholesaler'",
+            "notordered" => "NOT EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)",
+            "visited" => "EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
+            "notvisited" => "NOT EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)",
+            "mycustomer" => "1",
+            "repeatrateprev" => "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)",
+            "repeatratecurrent" => {
+                "EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
+                 AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :last_month AND o.order_date < :month)"
+            }
+            other => panic!("no bucket {other}"),
+        }
+    }
+
+    /// Buyer ids of a bucket among the customers of `agents` (a JSON array), in the list's order.
+    fn members(&self, conn: &rusqlite::Connection, bucket: &str, agents: &str, asc: bool) -> Vec<String> {
+        let direction = if asc { "ASC NULLS FIRST" } else { "DESC NULLS LAST" };
+        let sql = format!(
+            "SELECT c.buyer_id FROM customers c
+             WHERE c.agent_id IN (SELECT value FROM json_each(:agents)) AND {}
+             ORDER BY (SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id) {direction}, c.customer_id",
+            Self::condition(bucket)
+        );
+        let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
+            (":agents", &agents),
+            (":from15", &self.from15),
+            (":from15_ts", &self.from15_ts),
+            (":month", &self.month),
+            (":last_month", &self.last_month),
+        ];
+        let mut stmt = conn.prepare(&sql).unwrap();
+        let rows = stmt.query_map(&fieldsales::db::only_used(&sql, params)[..], |r| r.get(0)).unwrap();
+        rows.map(Result::unwrap).collect()
+    }
+
+    /// The landing figures (in `landing()`'s order) of the customers of `agents`.
+    fn landing(&self, conn: &rusqlite::Connection, agents: &str) -> [i64; 9] {
+        let count = |bucket: &str| self.members(conn, bucket, agents, true).len() as i64;
+        let all = count("mycustomer");
+        let ordered = all - count("notordered");
+        [
+            count("retailers"), count("wholesalers"), ordered, all - ordered, count("visited"), count("notvisited"), all,
+            count("repeatratecurrent"), count("repeatrateprev"),
+        ]
+    }
+}
+
+const BUCKETS: [&str; 8] =
+    ["retailers", "wholesalers", "notordered", "visited", "notvisited", "mycustomer", "repeatrateprev", "repeatratecurrent"];
+
+/// Every row of a bucket through the API, page by page.
+async fn all_pages(app: &TestApp, token: &str, bucket: &str, agent: i64, order: &str) -> (Vec<String>, i64) {
+    let mut ids = Vec::new();
+    let mut total = 0;
+    for page in 1.. {
+        let r = app.get(&format!("/users/landing/{bucket}/{agent}?pageNumber={page}&order={order}"), Some(token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        total = r.body["totalRecords"].as_i64().unwrap();
+        let rows = r.body["data"].as_array().unwrap();
+        ids.extend(rows.iter().map(|r| r["customerId"].as_str().unwrap().to_string()));
+        if rows.len() < 25 {
+            break;
+        }
+    }
+    (ids, total)
+}
+
+#[tokio::test]
+async fn the_summary_gives_the_same_buckets_as_the_history_on_the_demo_data() {
+    let app = TestApp::new();
+    let history = History::on(fieldsales::clock::today());
+    let manager = app.token("am@demo.test").await;
+    let agents: Vec<i64> = {
+        let conn = app.conn();
+        let mut stmt = conn.prepare("SELECT uid FROM users WHERE email LIKE 'agent%@demo.test' ORDER BY uid").unwrap();
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+    };
+    let team = serde_json::to_string(&agents).unwrap();
+    // The manager's cumulative landing and the size of every bucket.
+    let landing_now = app.get("/users/landing/0", Some(&manager)).await;
+    assert_eq!(landing(&landing_now.body), history.landing(&app.conn(), &team));
+    for bucket in BUCKETS {
+        let r = app.get(&format!("/users/landing/{bucket}/0"), Some(&manager)).await;
+        let expected = history.members(&app.conn(), bucket, &team, true).len() as i64;
+        assert_eq!(r.body["totalRecords"], expected, "{bucket}");
+    }
+    // One agent's buckets row by row, in both orders.
+    let agent = agents[0];
+    let one = format!("[{agent}]");
+    for bucket in BUCKETS {
+        for (order, asc) in [("asc", true), ("desc", false)] {
+            let (ids, total) = all_pages(&app, &manager, bucket, agent, order).await;
+            let expected = history.members(&app.conn(), bucket, &one, asc);
+            assert_eq!(total, expected.len() as i64, "{bucket} {order}");
+            assert_eq!(ids, expected, "{bucket} {order}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_visit_or_an_order_moves_a_customer_at_once() {
+    let app = TestApp::new();
+    let t = team(&app).await;
+    let members = |bucket: &'static str| {
+        let app = &app;
+        let token = t.manager.clone();
+        async move {
+            let (mut ids, total) = all_pages(app, &token, bucket, 0, "desc").await;
+            assert_eq!(total, ids.len() as i64, "{bucket}");
+            ids.sort();
+            ids
+        }
+    };
+    // Read once so the counts are cached, then change the history three ways.
+    let before = app.get("/users/landing/0", Some(&t.manager)).await;
+    assert_eq!(landing(&before.body), [3, 1, 2, 2, 2, 2, 4, 2, 3]);
+
+    // A visit saved through the API.
+    let saved = app.post("/users/customer/details", Some(&t.a), json!({ "buyerID": "TC3", "outcomeId": 1 })).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let after_visit = app.get("/users/landing/0", Some(&t.manager)).await;
+    assert_eq!(after_visit.body["visitedInL15Days"], 3);
+    assert_eq!(after_visit.body["notVisitedInL15Days"], 1);
+    assert_eq!(members("notvisited").await, ["TC2"]);
+    assert_eq!(members("visited").await, ["TC1", "TC3", "TC4"]);
+
+    // An order line written by another program (the command line's import, a script).
+    let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    app.conn()
+        .execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
+             SELECT 'O6', :agents, customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 25 FROM customers WHERE buyer_id = 'TC2'",
+            [&today],
+        )
+        .unwrap();
+    let after_order = app.get("/users/landing/0", Some(&t.manager)).await;
+    assert_eq!(after_order.body["orderedInL15Days"], 3);
+    assert_eq!(members("notordered").await, ["TC3"]);
+
+    // A re-uploaded order line that moves to another customer: TC4 keeps only last month's order,
+    // TC3 now ordered this month and last month.
+    app.conn()
+        .execute("UPDATE order_lines SET customer_id = (SELECT customer_id FROM customers WHERE buyer_id = 'TC3') WHERE order_id = 'O4'", [])
+        .unwrap();
+    assert_eq!(members("repeatratecurrent").await, ["TC1", "TC3"]);
+    assert_eq!(members("notordered").await, ["TC4"]);
+    let moved = app.get("/users/landing/0", Some(&t.manager)).await;
+    let history = History::on(fieldsales::clock::today());
+    let team_ids = format!("[{}, {}]", t.a_uid, t.b_uid);
+    assert_eq!(landing(&moved.body), history.landing(&app.conn(), &team_ids));
+}
+
+#[tokio::test]
+async fn cached_landing_counts_follow_the_day() {
+    use fieldsales::buckets::figures::{self, Agents, Windows};
+    let app = TestApp::new();
+    let t = team(&app).await;
+    let cache = fieldsales::buckets::stats::LandingCache::default();
+    let conn = app.conn();
+    let agents = Agents::Only(vec![t.a_uid, t.b_uid]);
+    let team_ids = format!("[{}, {}]", t.a_uid, t.b_uid);
+    let today = fieldsales::clock::today();
+    // The same cache asked on later days (a server running for weeks): the windows move on.
+    for day in [today, today + Days::new(1), today + Days::new(10), today + Days::new(20), today + Days::new(45), today] {
+        let figures = figures::landing(&conn, &cache, &agents, Windows { today: day }).unwrap();
+        let body = serde_json::to_value(&figures).unwrap();
+        assert_eq!(landing(&body), History::on(day).landing(&conn, &team_ids), "on {day}");
+    }
+}
+
+#[tokio::test]
+async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let snapshot = |conn: &rusqlite::Connection| -> (Vec<(i64, Option<i64>, String, i64, String)>, Vec<(i64, String)>, Vec<i64>, Vec<String>) {
+        let stats = conn
+            .prepare("SELECT customer_id, agent_id, retailer_type, last_visit_at, last_order_date FROM customer_stats ORDER BY customer_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let months = conn
+            .prepare("SELECT customer_id, month FROM customer_order_months ORDER BY customer_id, month")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let owners = conn
+            .prepare("SELECT agent_id FROM agent_stats_versions ORDER BY agent_id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let objects = conn
+            .prepare("SELECT type || ' ' || name || ': ' || sql FROM sqlite_master WHERE name LIKE 'customer_stats%' OR name LIKE '%_stats_%' OR name = 'customer_order_months' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        (stats, months, owners, objects)
+    };
+    let fresh = snapshot(&conn);
+    assert_eq!(fresh.0.len(), 2400, "every demo customer has a summary row");
+    assert!(fresh.3.len() >= 10, "tables, index and triggers: {:?}", fresh.3);
+    // Back to schema 1: no summary, no triggers.
+    let triggers: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'customer_stats_%'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for name in triggers {
+        conn.execute_batch(&format!("DROP TRIGGER {name}")).unwrap();
+    }
+    conn.execute_batch(
+        "DROP TABLE customer_stats; DROP TABLE customer_order_months; DROP TABLE agent_stats_versions;
+         PRAGMA user_version = 1;",
+    )
+    .unwrap();
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 1 });
+    assert_eq!(snapshot(&conn), fresh);
+}

@@ -157,3 +157,38 @@ async fn migrate_is_idempotent_and_refuses_a_newer_database() {
     let err = fieldsales::db::migrate(&mut conn).unwrap_err().to_string();
     assert!(err.contains("newer than this program"), "{err}");
 }
+
+#[tokio::test]
+async fn json_is_gzipped_for_clients_that_accept_it_but_workbooks_are_not() {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let fetch = |path: &str, gzip: bool| {
+        let mut req = Request::get(path).header(header::AUTHORIZATION, format!("Bearer {admin}"));
+        if gzip {
+            req = req.header(header::ACCEPT_ENCODING, "gzip");
+        }
+        let req = req.body(Body::empty()).unwrap();
+        let router = app.router.clone();
+        async move {
+            let response = router.oneshot(req).await.unwrap();
+            let encoding = response.headers().get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap().to_string());
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (encoding, bytes)
+        }
+    };
+    let list = "/webapi/api/users/landing/mycustomer/0";
+    let (encoding, zipped) = fetch(list, true).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    assert_eq!(&zipped[..2], [0x1f, 0x8b], "a gzip stream");
+    let (encoding, plain) = fetch(list, false).await;
+    assert_eq!(encoding, None, "only for clients that ask");
+    let rows: serde_json::Value = serde_json::from_slice(&plain).unwrap();
+    assert_eq!(rows["data"].as_array().unwrap().len(), 25);
+    assert!(zipped.len() * 3 < plain.len(), "{} bytes gzipped against {}", zipped.len(), plain.len());
+    // A workbook is a zip already.
+    let (encoding, xlsx) = fetch("/webapi/excelupload/sample_customerupload.xlsx", true).await;
+    assert_eq!(encoding, None);
+    assert_eq!(&xlsx[..2], b"PK");
+}

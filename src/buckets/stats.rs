@@ -1,0 +1,168 @@
+//! The per-customer summary the dashboards read (`customer_stats` and `customer_order_months`,
+//! kept current by triggers inside every writing transaction, see schema.sql), and the cache of
+//! each agent's landing counts.
+//!
+//! A landing is the sum of per-agent counts. Each agent's counts are cached with the day they were
+//! computed for and the agent's version (`agent_stats_versions`, raised by the same triggers), so
+//! any write by anyone (this server, the command line, another process) or a new day makes them
+//! recomputed on the next read, and a manager's landing costs one indexed read per agent.
+
+use std::collections::HashMap;
+use std::ops::AddAssign;
+use std::sync::Mutex;
+
+use chrono::NaiveDate;
+use rusqlite::{named_params, Connection};
+
+use crate::scope::Agents;
+
+/// The key of an owner in `customer_stats`: the agent's uid, 0 for customers without one.
+pub type Owner = i64;
+
+/// One owner's customers counted by the landing's definitions (see `figures` for the windows).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub customers: i64,
+    pub retailers: i64,
+    pub wholesalers: i64,
+    /// An order line dated in the 15-day window.
+    pub ordered: i64,
+    /// A visit in the 15-day window.
+    pub visited: i64,
+    /// An order line dated last month.
+    pub last_month: i64,
+    /// Ordered last month and this month.
+    pub repeat: i64,
+}
+
+impl AddAssign for Counts {
+    fn add_assign(&mut self, o: Counts) {
+        self.customers += o.customers;
+        self.retailers += o.retailers;
+        self.wholesalers += o.wholesalers;
+        self.ordered += o.ordered;
+        self.visited += o.visited;
+        self.last_month += o.last_month;
+        self.repeat += o.repeat;
+    }
+}
+
+/// The window bounds the counts depend on (all derived from one day).
+#[derive(Debug, Clone)]
+pub struct Bounds {
+    pub day: NaiveDate,
+    /// First day of the 15-day window, as a date and as a timestamp.
+    pub from15: String,
+    pub from15_ts: i64,
+    /// First day of this month.
+    pub month: String,
+    /// First day of last month, and last month as `YYYY-MM`.
+    pub last_month: String,
+    pub last_month_key: String,
+}
+
+impl Bounds {
+    /// The named parameters of the bounds, for statements that use some of them.
+    pub fn params(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
+        vec![
+            (":from15", &self.from15),
+            (":from15_ts", &self.from15_ts),
+            (":month", &self.month),
+            (":last_month", &self.last_month),
+            (":last_month_key", &self.last_month_key),
+        ]
+    }
+}
+
+/// "Ordered last month" for the customer row `s`.
+pub const ORDERED_LAST_MONTH: &str = "EXISTS (SELECT 1 FROM customer_order_months m
+                                              WHERE m.customer_id = s.customer_id AND m.month = :last_month_key)";
+
+/// The owners a request covers, each with its current version (0 when it never had a customer).
+pub fn owners(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<(Owner, i64)>> {
+    let (all, ids) = agents.params();
+    let mut stmt = conn.prepare_cached(
+        "SELECT agent_id, version FROM agent_stats_versions WHERE :all
+         UNION ALL
+         SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
+         LEFT JOIN agent_stats_versions v ON v.agent_id = j.value WHERE NOT :all",
+    )?;
+    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+    rows.collect()
+}
+
+/// The `agent_id` value of an owner (NULL for 0).
+pub fn owner_param(owner: Owner) -> Option<i64> {
+    (owner != 0).then_some(owner)
+}
+
+/// Counts one owner's customers from the summary (one covering-index range).
+fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<Counts> {
+    let sql = format!(
+        "SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0), COALESCE(SUM(s.retailer_type = 'Wholesaler'), 0),
+                COALESCE(SUM(s.last_order_date >= :from15), 0), COALESCE(SUM(s.last_visit_at >= :from15_ts), 0),
+                COALESCE(SUM(CASE WHEN s.last_order_date >= :last_month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN s.last_order_date >= :month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0)
+         FROM customer_stats s WHERE s.agent_id IS :agent"
+    );
+    let agent = owner_param(owner);
+    let mut params = b.params();
+    params.push((":agent", &agent));
+    conn.prepare_cached(&sql)?.query_row(&crate::db::only_used(&sql, params)[..], |r| {
+        Ok(Counts {
+            customers: r.get(0)?,
+            retailers: r.get(1)?,
+            wholesalers: r.get(2)?,
+            ordered: r.get(3)?,
+            visited: r.get(4)?,
+            last_month: r.get(5)?,
+            repeat: r.get(6)?,
+        })
+    })
+}
+
+struct Entry {
+    version: i64,
+    day: NaiveDate,
+    counts: Counts,
+}
+
+/// Landing counts per owner, valid for one day and one version of the owner's figures.
+#[derive(Default)]
+pub struct LandingCache {
+    entries: Mutex<HashMap<Owner, Entry>>,
+}
+
+impl LandingCache {
+    fn cached(&self, owner: Owner, version: i64, day: NaiveDate) -> Option<Counts> {
+        let entries = self.entries.lock().ok()?;
+        entries.get(&owner).filter(|e| e.version == version && e.day == day).map(|e| e.counts)
+    }
+
+    fn store(&self, owner: Owner, version: i64, day: NaiveDate, counts: Counts) {
+        if let Ok(mut entries) = self.entries.lock() {
+            // A slower reader of an older snapshot must not replace newer counts.
+            let newer = entries.get(&owner).is_some_and(|e| e.day == day && e.version > version);
+            if !newer {
+                entries.insert(owner, Entry { version, day, counts });
+            }
+        }
+    }
+
+    /// The summed counts of the owners `agents` covers, from the cache where still valid. Call it
+    /// inside a read transaction, so the versions and the counts computed for them are one snapshot.
+    pub fn counts(&self, conn: &Connection, agents: &Agents, b: &Bounds) -> rusqlite::Result<Counts> {
+        let mut total = Counts::default();
+        for (owner, version) in owners(conn, agents)? {
+            total += match self.cached(owner, version, b.day) {
+                Some(counts) => counts,
+                None => {
+                    let counts = count_owner(conn, owner, b)?;
+                    self.store(owner, version, b.day, counts);
+                    counts
+                }
+            };
+        }
+        Ok(total)
+    }
+}
