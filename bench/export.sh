@@ -30,6 +30,8 @@ export_run() { # name, rows
   echo "$out" | sed -n "s/.*(\([0-9]*\) rows\/s).*/$1_rows_per_s=\1/p"
   echo "$1_file_bytes=$(stat -c %s "$OUT/$1.xlsx")"
 }
+VISIT_ROWS=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT COUNT(*) FROM visits').fetchone()[0])" "$DB")
+[ "$VISIT_ROWS" -lt "$ROWS" ] && ROWS=$VISIT_ROWS
 export_run export_tenth $((ROWS / 10))
 full=$(export_run export "$ROWS")
 echo "$full"

@@ -24,6 +24,7 @@ export DELIVERY_QUERIES=${DELIVERY_QUERIES:-SS000,SS0001,S000,S0001,Sri,Gan,Metr
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
 build_release
+export BENCH_BUILT=1
 seed_once
 
 FIGURES=$OUT/figures.txt
