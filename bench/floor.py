@@ -1,37 +1,228 @@
-"""The floor under the HTTP figures: the same SQL the server runs, straight on the SQLite file,
-single-threaded, from Python's sqlite3. Prints p50/p99 per search query and inserts per second."""
-import random
+"""The floor under each HTTP figure of bench/run.sh: the SQL statements the server runs for that
+call, straight on the SQLite file, one at a time, from Python's sqlite3 (same pragmas as the
+server's connections). Prints `floor_<call>_{p50,p99,mean}_ms=` lines.
+
+The SQL is copied from the handlers named beside each statement; keep it in step with them.
+    python3 bench/floor.py DB AGENT_EMAIL MANAGER_EMAIL
+Environment: CUSTOMER_QUERIES and DELIVERY_QUERIES (comma-separated, as the wrk scripts use),
+CUSTOMER_STEP (the agent's customers are S00000001 and every CUSTOMER_STEP-th after it),
+SAMPLES (repetitions per call, default 300)."""
+import datetime
+import os
 import sqlite3
 import sys
 import time
 
-db = sys.argv[1]
-agent = int(sys.argv[2])
+db, agent_email, manager_email = sys.argv[1:4]
+customer_queries = os.environ.get("CUSTOMER_QUERIES", "S000,Sri,98").split(",")
+delivery_queries = os.environ.get("DELIVERY_QUERIES", "SS000,S000,Sri").split(",")
+step = int(os.environ.get("CUSTOMER_STEP", "200"))
+samples = int(os.environ.get("SAMPLES", "300"))
+
 conn = sqlite3.connect(db, isolation_level=None)
-conn.execute("PRAGMA synchronous = FULL")
-conn.execute("PRAGMA busy_timeout = 10000")
-prefixes = ["S000", "S0001", "S00012", "Sri", "Lak", "Gan", "Bal", "Star", "Green", "Metro", "Royal", "9", "98", "987", "Super", "Fam", "Mart", "Store", "Trad", "Kir"]
-# Exactly the server's search for an agent (src/customers/handlers.rs, search_own), one word.
-search = """SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers c
-            WHERE c.agent_id IN (SELECT value FROM json_each(?))
-              AND (c.buyer_id LIKE ? OR c.mobile LIKE ? OR c.name LIKE ? OR c.name LIKE ?) LIMIT 10"""
-times = []
-for i in range(400):
-    w = prefixes[i % len(prefixes)].lower()
-    t = time.perf_counter()
-    conn.execute(search, ("[%d]" % agent, w + "%", w + "%", w + "%", "% " + w + "%")).fetchall()
-    times.append(time.perf_counter() - t)
-times.sort()
-print("floor_search_p50_ms=%.2f" % (times[len(times) // 2] * 1000))
-print("floor_search_p99_ms=%.2f" % (times[int(len(times) * 0.99)] * 1000))
-customers = [r[0] for r in conn.execute("SELECT customer_id FROM customers WHERE agent_id = ? LIMIT 1000", (agent,))]
-n = 500
-t = time.perf_counter()
-for i in range(n):
+# src/db.rs configure()
+conn.executescript("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY; PRAGMA busy_timeout = 10000;")
+
+
+def one(sql, params):
+    return conn.execute(sql, params).fetchall()
+
+
+def uid_of(email):
+    return one("SELECT uid, user_type_id, country_id FROM users WHERE email = ? AND is_deleted = 0", (email,))[0]
+
+
+agent, agent_type, agent_country = uid_of(agent_email)
+manager, manager_type, _ = uid_of(manager_email)
+agent_customers = [r[0] for r in one("SELECT buyer_id FROM customers WHERE agent_id = ? ORDER BY customer_id LIMIT 1000", (agent,))]
+
+# Date windows as src/buckets/figures.rs Windows and src/lib.rs clock (local time).
+today = datetime.date.today()
+month = today.replace(day=1)
+last_month = (month - datetime.timedelta(days=1)).replace(day=1)
+from15 = today - datetime.timedelta(days=14)
+windows = {
+    "from15": from15.isoformat(),
+    "from15_ts": int(time.mktime(from15.timetuple())),
+    "month": month.isoformat(),
+    "last_month": last_month.isoformat(),
+}
+
+# The session check of every authenticated call (src/auth/session.rs load_session_user, rights_of_type).
+SESSION = """SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
+                    u.force_password_update, u.is_first_time_login
+             FROM sessions s JOIN users u ON u.uid = s.uid
+             WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
+               AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0"""
+RIGHTS = """SELECT r.group_name, r.code FROM user_type_rights utr
+         JOIN rights r ON r.right_id = utr.right_id
+         WHERE utr.user_type_id = :type ORDER BY r.right_id"""
+
+
+def session_check(uid, user_type):
+    sid = one("SELECT session_id FROM sessions WHERE uid = ? ORDER BY created_at DESC LIMIT 1", (uid,))
+    params = {"sid": sid[0][0] if sid else "", "uid": uid, "admin": None, "now": int(time.time()), "type": user_type}
+    one(SESSION, params)
+    one(RIGHTS, params)
+
+
+# src/customers/handlers.rs search_own, one word.
+SEARCH = """SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers c
+         WHERE c.agent_id IN (SELECT value FROM json_each(:agents)) AND (c.buyer_id LIKE :p0 OR c.mobile LIKE :p0 OR c.name LIKE :p0 OR c.name LIKE :w0) LIMIT 10"""
+
+# src/customers/access.rs visible_customer with CUSTOMER_IN_SCOPE.
+VISIBLE = """SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND (:scope_all OR c.agent_id = :scope_own
+    OR c.agent_id IN (SELECT uid FROM users WHERE manager_id = :scope_manager))"""
+# src/customers/handlers.rs customer_details, last_interactions, links_for, re_order (Best Sellers are cached).
+DETAILS = [
+    """SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.postal_code, c.city, c.state,
+                k.name, c.info, c.latitude, c.longitude, c.retailer_type, c.country_id
+         FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id WHERE c.customer_id = :id""",
+    """SELECT v.visited_at, o.name, a.email, e.name, v.remark FROM visits v
+         JOIN outcomes o ON o.outcome_id = v.outcome_id
+         JOIN users a ON a.uid = v.agent_id JOIN users e ON e.uid = v.entered_by
+         WHERE v.customer_id = :id ORDER BY v.visited_at DESC, v.visit_id DESC LIMIT 5""",
+    """SELECT l.link_name, l.link, c.name FROM links l
+         JOIN link_countries lc ON lc.link_id = l.link_id JOIN countries c ON c.country_id = lc.country_id
+         WHERE :country IS NULL OR lc.country_id = :country ORDER BY l.link_name, c.name""",
+    """SELECT order_date, product_name, qty_shipped, unit_price, ds_name, fao_name FROM (
+             SELECT *, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
+             FROM order_lines WHERE customer_id = :id)
+         WHERE n = 1 ORDER BY order_date DESC, product_name LIMIT :limit""",
+]
+# src/customers/handlers.rs save_visit.
+OUTCOME = "SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0"
+VISIT = """INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
+                 VALUES (:c, :agent, :o, :remark, :lat, :lng, :now, :me)"""
+
+# src/scope.rs agents_for (a manager's team).
+TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
+AGENT_FILTER = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))"
+# src/buckets/figures.rs landing.
+LANDING = f"""SELECT COUNT(*),
+                COALESCE(SUM(c.retailer_type = 'Retailer'), 0),
+                COALESCE(SUM(c.retailer_type = 'Wholesaler'), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :from15)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id AND o.order_date >= :month)
+                         AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
+                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id
+                                     AND o.order_date >= :last_month AND o.order_date < :month)), 0)
+         FROM customers c WHERE {AGENT_FILTER}"""
+# src/buckets/figures.rs bucket_page, bucket 'notvisited', order desc, page 1.
+NOT_VISITED = "NOT EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.visited_at >= :from15_ts)"
+BUCKET = [
+    f"SELECT COUNT(*) FROM customers c WHERE {AGENT_FILTER} AND {NOT_VISITED}",
+    f"""WITH page AS (
+             SELECT c.*, (SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id) AS last_visit
+             FROM customers c WHERE {AGENT_FILTER} AND {NOT_VISITED}
+             ORDER BY last_visit DESC NULLS LAST, c.customer_id LIMIT :limit OFFSET :offset)
+         SELECT p.buyer_id, p.name, p.mobile, p.email, p.address1, p.address2, p.city, p.postal_code, m.email,
+                p.agent_id, p.info, p.retailer_type, p.last_visit,
+                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = p.customer_id) AS last_order,
+                (SELECT o.product_name FROM order_lines o WHERE o.customer_id = p.customer_id
+                 GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
+                p.latitude, p.longitude,
+                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :month),
+                EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = p.customer_id AND o.order_date >= :last_month AND o.order_date < :month)
+         FROM page p LEFT JOIN users a ON a.uid = p.agent_id LEFT JOIN users m ON m.uid = a.manager_id
+         ORDER BY p.last_visit DESC NULLS LAST, p.customer_id""",
+]
+# src/deliveries/queries.rs suggestions: one query per column until 10 values.
+DELIVERY_COLUMNS = ["d.order_id", "c.buyer_id", "c.name", "d.seller_name"]
+DELIVERY = [
+    f"""SELECT DISTINCT {column} FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+             WHERE {AGENT_FILTER} AND {column} LIKE :p ESCAPE '\\' ORDER BY 1 LIMIT 10"""
+    for column in DELIVERY_COLUMNS
+]
+# src/chat/conversations.rs unread_counts and src/chat/broadcasts.rs unread_count.
+CHAT = [
+    """SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
+                 GROUP BY sender_uid, conversation_id""",
+    """SELECT COUNT(*) FROM broadcasts b WHERE b.is_deleted = 0 AND (b.user_type_id = 0 OR b.user_type_id = :type) AND (b.country_id IS NULL OR b.country_id = :country)
+               AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = :me)""",
+]
+
+
+def search(i):
+    session_check(agent, agent_type)
+    w = customer_queries[i % len(customer_queries)].lower()
+    one(SEARCH, {"agents": "[%d]" % agent, "p0": w + "%", "w0": "% " + w + "%"})
+
+
+def details(i):
+    session_check(agent, agent_type)
+    buyer = agent_customers[i % len(agent_customers)]
+    customer = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0][0]
+    for sql in DETAILS:
+        one(sql, {"id": customer, "country": agent_country, "limit": 50})
+
+
+def visit(i):
+    session_check(agent, agent_type)
+    buyer = agent_customers[i % len(agent_customers)]
     conn.execute("BEGIN IMMEDIATE")
-    conn.execute(
-        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by) VALUES (?, ?, 1, 'floor', strftime('%s','now'), ?)",
-        (random.choice(customers), agent, agent),
-    )
+    customer, owner = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0]
+    one(OUTCOME, {"o": i % 4 + 1})
+    conn.execute(VISIT, {"c": customer, "agent": owner, "o": i % 4 + 1, "remark": "bench visit", "lat": None, "lng": None,
+                         "now": int(time.time()), "me": agent})
     conn.execute("COMMIT")
-print("floor_visit_inserts_per_s=%.0f" % (n / (time.perf_counter() - t)))
+
+
+def team():
+    ids = [r[0] for r in one(TEAM, {"m": manager})] + [manager]
+    return {"all": False, "agents": "[" + ",".join(map(str, ids)) + "]", **windows}
+
+
+def landing(_):
+    session_check(manager, manager_type)
+    one(LANDING, team())
+
+
+def bucket(_):
+    session_check(manager, manager_type)
+    params = {**team(), "limit": 25, "offset": 0}
+    for sql in BUCKET:
+        one(sql, params)
+
+
+def delivery(i):
+    session_check(agent, agent_type)
+    text = delivery_queries[i % len(delivery_queries)]
+    prefix = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    found = 0
+    for sql in DELIVERY:
+        found += len(one(sql, {"all": False, "agents": "[%d]" % agent, "p": prefix}))
+        if found >= 10:
+            break
+
+
+def chat(_):
+    session_check(agent, agent_type)
+    for sql in CHAT:
+        one(sql, {"me": agent, "type": agent_type, "country": agent_country})
+
+
+def measure(name, call, n):
+    times = []
+    for i in range(n):
+        started = time.perf_counter()
+        call(i)
+        times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    print("floor_%s_p50_ms=%.3f" % (name, times[len(times) // 2]))
+    print("floor_%s_p99_ms=%.3f" % (name, times[min(len(times) - 1, int(len(times) * 0.99))]))
+    print("floor_%s_mean_ms=%.3f" % (name, sum(times) / len(times)))
+
+
+print("floor_sqlite_version=%s" % sqlite3.sqlite_version)
+measure("session", lambda _: session_check(agent, agent_type), samples)
+measure("search", search, samples)
+measure("details", details, samples)
+measure("delivery", delivery, samples)
+measure("chat", chat, samples)
+measure("visit", visit, samples)
+# The dashboards are slow today: fewer samples, enough for a p50 (the p99 of 20 is their maximum).
+measure("landing", landing, max(5, samples // 15))
+measure("bucket", bucket, max(5, samples // 15))

@@ -1,4 +1,5 @@
--- wrk script: a GET of PATH with the bearer token.
+-- wrk script: a GET of PATH_UNDER_TEST with the bearer TOKEN.
+local path, token = os.getenv("PATH_UNDER_TEST"), os.getenv("TOKEN")
 request = function()
-  return wrk.format("GET", os.getenv("PATH_UNDER_TEST"), { ["Authorization"] = "Bearer " .. os.getenv("TOKEN") })
+  return wrk.format("GET", path, { ["Authorization"] = "Bearer " .. token })
 end

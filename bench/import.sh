@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Import benchmark: a 100,000-row customer workbook through `fieldsales import` (the upload
-# pipeline), beside the bare parse of the same file (`--parse-only`: calamine with our guards).
+# Import benchmark: a ROWS-row customer workbook through `fieldsales import` (the upload pipeline),
+# beside the bare parse of the same file (`--parse-only`: calamine with our guards). Prints
+# key=value lines (rows/s and peak RSS of both).
 #   ROWS=100000 bash bench/import.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/common.sh
 ROWS=${ROWS:-100000}
-OUT=bench/out/import
-rm -rf "$OUT" && mkdir -p "$OUT"
-cargo build --release --locked
-BIN=target/release/fieldsales
-"$BIN" --db "$OUT/import.db" --data-dir "$OUT/data" seed --scale 200 --lines 0 >/dev/null
-python3 - "$OUT/customers.json" "$ROWS" <<'PY'
+DIR=$OUT/import
+rm -rf "$DIR" && mkdir -p "$DIR"
+build_release >&2
+"$BIN" --db "$DIR/import.db" --data-dir "$DIR/data" seed --scale 200 --lines 0 --visits 0 --deliveries 0 >/dev/null
+python3 - "$DIR/customers.json" "$ROWS" <<'PY'
 import json, sys
 path, n = sys.argv[1], int(sys.argv[2])
 header = ["Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State",
@@ -20,7 +21,15 @@ rows = [header] + [[f"I{i:07d}", f"Import Store {i}", f"9{i:09d}", "", f"{i % 40
                    for i in range(n)]
 json.dump(rows, open(path, "w"))
 PY
-python3 tests/browser/make_xlsx.py "$OUT/customers.xlsx" "@$OUT/customers.json"
-echo "workbook_bytes=$(stat -c %s "$OUT/customers.xlsx")"
-/usr/bin/time -f "parse_peak_rss_kb=%M" "$BIN" import customer "$OUT/customers.xlsx" --parse-only
-/usr/bin/time -f "import_peak_rss_kb=%M" "$BIN" --db "$OUT/import.db" --data-dir "$OUT/data" import customer "$OUT/customers.xlsx" --as am1@scale.test | head -1
+python3 tests/browser/make_xlsx.py "$DIR/customers.xlsx" "@$DIR/customers.json"
+echo "import_rows=$ROWS"
+echo "import_workbook_bytes=$(stat -c %s "$DIR/customers.xlsx")"
+# Each command prints "... (N rows/s)"; time adds the peak RSS.
+out=$(/usr/bin/time -f "parse_peak_rss_kb=%M" "$BIN" import customer "$DIR/customers.xlsx" --parse-only 2>&1)
+echo "$out" | grep -v '^parse_peak' >&2
+echo "$out" | grep '^parse_peak'
+echo "$out" | sed -n 's/.*[ (]\([0-9]*\) rows\/s).*/parse_rows_per_s=\1/p'
+out=$(/usr/bin/time -f "import_peak_rss_kb=%M" "$BIN" --db "$DIR/import.db" --data-dir "$DIR/data" import customer "$DIR/customers.xlsx" --as am1@scale.test 2>&1)
+echo "$out" | grep -v '^import_peak' | head -3 >&2
+echo "$out" | grep '^import_peak'
+echo "$out" | sed -n 's/.*[ (]\([0-9]*\) rows\/s).*/import_rows_per_s=\1/p' | head -1

@@ -1,8 +1,8 @@
--- wrk script: customer search with a different prefix each request, as an agent or manager.
-local prefixes = { "S000", "S0001", "S00012", "Sri", "Lak", "Gan", "Bal", "Star", "Green", "Metro", "Royal", "9", "98", "987", "Super", "Fam", "Mart", "Store", "Trad", "Kir" }
+-- wrk script: GET SEARCH_PATH?query=<q> with each of QUERIES (comma-separated) in turn.
+local path, token, queries = os.getenv("SEARCH_PATH"), os.getenv("TOKEN"), {}
+for q in string.gmatch(os.getenv("QUERIES"), "[^,]+") do queries[#queries + 1] = q end
 local n = 0
 request = function()
   n = n + 1
-  local q = prefixes[(n % #prefixes) + 1]
-  return wrk.format("GET", "/webapi/api/users/customer/search?query=" .. q, { ["Authorization"] = "Bearer " .. os.getenv("TOKEN") })
+  return wrk.format("GET", path .. "?query=" .. queries[(n % #queries) + 1], { ["Authorization"] = "Bearer " .. token })
 end

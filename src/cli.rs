@@ -51,12 +51,19 @@ pub enum Command {
     Seed {
         #[arg(long)]
         demo: bool,
-        /// Customers to generate (with 220 scale users, a visit each and --lines order lines each).
+        /// Customers to generate (with 221 scale users, their chats, and the visits, order lines
+        /// and deliveries below).
         #[arg(long)]
         scale: Option<usize>,
         /// Order lines per generated customer.
         #[arg(long, default_value_t = 10)]
         lines: usize,
+        /// Visits per generated customer.
+        #[arg(long, default_value_t = 5)]
+        visits: usize,
+        /// Deliveries in all, at most one per customer [default: a tenth of --scale].
+        #[arg(long)]
+        deliveries: Option<usize>,
     },
     /// Write the database and the uploaded files to one zip archive; safe while the server runs.
     Backup {
@@ -226,23 +233,36 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let (_, migration) = open_migrated(&config)?;
             println!("{}", describe(&migration, &config));
         }
-        Command::Seed { demo, scale, lines } => {
+        Command::Seed { demo, scale, lines, visits, deliveries } => {
             let (pool, _) = open_migrated(&config)?;
             println!("Reference data loaded");
             if let Some(customers) = scale {
+                let params = crate::seed::ScaleParams {
+                    lines_per_customer: lines,
+                    visits_per_customer: visits,
+                    deliveries: deliveries.unwrap_or(customers / 10),
+                    ..crate::seed::ScaleParams::new(customers)
+                };
                 let mut conn = pool.get()?;
                 let bar = indicatif::ProgressBar::new(customers as u64).with_style(
                     indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} customers  {per_sec}  eta {eta}")
                         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
                 );
                 let started = std::time::Instant::now();
-                let summary = tokio::task::block_in_place(|| crate::seed::scale(&mut conn, customers, lines, |n| bar.set_position(n)))?;
+                let summary = tokio::task::block_in_place(|| crate::seed::scale(&mut conn, params, |n| bar.set_position(n)))?;
                 bar.finish();
                 let secs = started.elapsed().as_secs_f64();
-                let rows = summary.customers + summary.visits + summary.order_lines;
                 println!(
-                    "Scale data loaded in {secs:.1} s: {} agents, {} customers, {} visits, {} order lines ({:.0} rows/s)",
-                    summary.agents, summary.customers, summary.visits, summary.order_lines, rows as f64 / secs
+                    "Scale data loaded in {secs:.1} s: {} users, {} customers, {} visits, {} order lines, {} deliveries, \
+                     {} chat messages and broadcasts; {} rows, {:.0} rows/s",
+                    summary.users,
+                    summary.customers,
+                    summary.visits,
+                    summary.order_lines,
+                    summary.deliveries,
+                    summary.messages,
+                    summary.rows(),
+                    summary.rows() as f64 / secs.max(1e-9)
                 );
             }
             if demo {

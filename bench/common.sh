@@ -1,0 +1,27 @@
+# Shared by the bench scripts (sourced): the data-set parameters, the file they are cached in, and
+# the release binary. The defaults are the benchmark data set of issue #11.
+CUSTOMERS=${CUSTOMERS:-1000000}
+LINES=${LINES:-10}                        # order lines per customer
+VISITS=${VISITS:-5}                       # visits per customer
+DELIVERIES=${DELIVERIES:-$((CUSTOMERS / 10))}
+OUT=bench/out
+DB="$OUT/scale-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
+BIN=target/release/fieldsales
+mkdir -p "$OUT"
+
+# Builds the release binary and the floor examples, once per run: run.sh sets BENCH_BUILT for the
+# scripts it calls (a second cargo call is not free: build.rs names a file that does not exist,
+# frontend/.parcelrc, so cargo reruns it and recompiles the crate every time).
+build_release() {
+  [ -n "${BENCH_BUILT:-}" ] && return
+  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor
+}
+
+# Seeds the data set once; its log (with the seed's own rows/s and peak RSS) is kept beside it.
+seed_once() {
+  [ -f "$DB.done" ] && return
+  rm -f "$DB" "$DB-wal" "$DB-shm"
+  /usr/bin/time -f "seed_peak_rss_kb=%M" "$BIN" --db "$DB" --data-dir "$OUT/data" seed --scale "$CUSTOMERS" \
+    --lines "$LINES" --visits "$VISITS" --deliveries "$DELIVERIES" 2>&1 | tee "$DB.log"
+  touch "$DB.done"
+}

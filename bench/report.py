@@ -1,0 +1,171 @@
+"""The results of bench/run.sh as markdown: every figure beside its floor, the ratio, the target of
+issue #11 and whether it was met. Reads the key=value lines run.sh collected and wrk's outputs.
+    python3 bench/report.py bench/out/figures.txt bench/out > bench/out/results.md"""
+import os
+import re
+import sys
+
+figures_path, out = sys.argv[1], sys.argv[2]
+f = {}
+for line in open(figures_path, encoding="utf-8"):
+    key, sep, value = line.strip().partition("=")
+    if sep and re.fullmatch(r"[a-z0-9_]+", key):
+        f[key] = value
+
+
+def num(key):
+    try:
+        return float(f[key])
+    except (KeyError, ValueError):
+        return None
+
+
+UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}
+
+
+def wrk(name):
+    """p50 and p99 (ms), requests/s, errors (non-2xx and socket errors), requests, from wrk's output."""
+    path = os.path.join(out, "wrk-%s.txt" % name)
+    if not os.path.exists(path):
+        return None
+    text = open(path, encoding="utf-8").read()
+
+    def latency(pct):
+        m = re.search(r"^\s+%s%%\s+([\d.]+)(us|ms|s|m)\s*$" % pct, text, re.M)
+        return float(m.group(1)) * UNITS[m.group(2)] if m else None
+
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+    sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    total = re.search(r"(\d+) requests in", text)
+    return {
+        "p50": latency(50),
+        "p99": latency(99),
+        "rps": float(rps.group(1)) if rps else None,
+        "non2xx": int(non2xx.group(1)) if non2xx else 0,
+        "socket": sum(map(int, sockets.groups())) if sockets else 0,
+        "timeouts": int(sockets.group(4)) if sockets else 0,
+        "requests": int(total.group(1)) if total else 0,
+    }
+
+
+def ms(v):
+    if v is None:
+        return "—"
+    return "%.0f ms" % v if v >= 100 else "%.2f ms" % v if v >= 1 else "%.3f ms" % v
+
+
+def ratio(a, b):
+    return "—" if a is None or not b else ("%.0fx" % (a / b) if a / b >= 10 else "%.1fx" % (a / b))
+
+
+def mb(kb):
+    return "—" if kb is None else "%.1f MB" % (kb / 1024)
+
+
+def count(v):
+    return "—" if v is None else "{:,.0f}".format(v)
+
+
+def verdict(ok):
+    return "—" if ok is None else ("met" if ok else "**missed**")
+
+
+healthz = wrk("healthz")
+# name, label, floor key (floor_<key>_*), target text, check(w) -> bool
+CALLS = [
+    ("healthz", "trivial endpoint `/healthz` (the HTTP floor)", None, "", None),
+    ("signin", "sign-in (POST /login/auth)", "signin", "", None),
+    ("search", "customer search (agent)", "search", "p99 < 20 ms", lambda w: w["p99"] < 20),
+    ("details", "customer details (visit screen)", "details", "p99 < 30 ms", lambda w: w["p99"] < 30),
+    ("visit", "visit save", "visit", ">= 2,000/s, 0 errors", lambda w: w["rps"] >= 2000 and w["non2xx"] + w["socket"] == 0),
+    ("landing", "landing (manager of 10 agents)", "landing", "p99 < 50 ms", lambda w: w["p99"] < 50),
+    ("bucket", "bucket list page (manager, notvisited)", "bucket", "p99 < 50 ms", lambda w: w["p99"] < 50),
+    ("delivery", "delivery search (agent)", "delivery", "", None),
+    ("chat", "chat poll (unread counts)", "chat", "", None),
+]
+
+lines = []
+say = lines.append
+say("## Run of %s" % f.get("date", "?"))
+say("")
+seed_rows, seed_secs = num("seed_rows"), num("seed_secs")
+say(
+    "Data set: `fieldsales seed --scale %s --lines %s --visits %s --deliveries %s`: %s customers, %s order lines, "
+    "%s visits, %s deliveries; %s rows in %s s (%s rows/s, peak RSS %s); database %.2f GB."
+    % (
+        f.get("customers"), f.get("lines"), f.get("visits"), f.get("deliveries"),
+        count(num("seed_customers")), count(num("seed_order_lines")), count(num("seed_visits")), count(num("seed_deliveries")),
+        count(seed_rows), f.get("seed_secs", "?"), count(num("seed_rows_per_s")), mb(num("seed_peak_rss_kb")),
+        (num("db_bytes") or 0) / 1e9,
+    )
+)
+say("")
+say(
+    "Load: wrk, %s threads, %s connections, %s per call, `--timeout %s`, on the same machine (%s cores, shared). "
+    "Floors: the call's SQL (bench/floor.py; SQLite %s in Python, one thread, session check included) or one argon2 "
+    "verification (sign-in, bench/hash_floor.rs)."
+    % (f.get("threads"), f.get("connections"), f.get("duration"), f.get("wrk_timeout"), f.get("cores"), f.get("floor_sqlite_version", "?"))
+)
+say("")
+say("| call | p50 | p99 | requests/s | errors | floor p50 | floor p99 | p99 ÷ floor | ms/request ÷ floor | requests/s ÷ `/healthz` | target | met |")
+say("|---|---|---|---|---|---|---|---|---|---|---|---|")
+for name, label, floor, target, check in CALLS:
+    w = wrk(name)
+    if w is None:
+        say("| %s | not run | | | | | | | | | %s | — |" % (label, target))
+        continue
+    errors = w["non2xx"] + w["socket"]
+    err_text = "0" if errors == 0 else "%d of %d%s" % (errors, w["requests"] + w["socket"], " (%d timeouts)" % w["timeouts"] if w["timeouts"] else "")
+    fp50, fp99, fmean = (num("floor_%s_%s_ms" % (floor, k)) if floor else None for k in ("p50", "p99", "mean"))
+    per_request = 1000 / w["rps"] if w["rps"] else None
+    ok = check(w) if check and w["p99"] is not None and w["rps"] is not None else None
+    say(
+        "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+        % (
+            label, ms(w["p50"]), ms(w["p99"]), count(w["rps"]), err_text, ms(fp50), ms(fp99),
+            ratio(w["p99"], fp99), ratio(per_request, fmean),
+            "1" if name == "healthz" else ("%.3f" % (w["rps"] / healthz["rps"]) if healthz and healthz["rps"] and w["rps"] else "—"),
+            target or "—", verdict(ok),
+        )
+    )
+say("")
+say(
+    "ms/request = 1000 / requests/s: the server's time per request at full load, set against the mean of the floor; "
+    "the p99 ratio includes the queueing of 50 connections on %s cores." % f.get("cores")
+)
+say("")
+
+imp_rps, exp_rps = num("import_rows_per_s"), num("export_rows_per_s")
+imp_rss, exp_rss, exp_tenth_rss = num("import_peak_rss_kb"), num("export_peak_rss_kb"), num("export_tenth_peak_rss_kb")
+flat = None if exp_rss is None or exp_tenth_rss is None else exp_rss - exp_tenth_rss < 10 * 1024
+rows = [
+    ("idle RSS (started, CPU quiet, before load)", mb(num("idle_rss_kb")), "—", "—", "< 30 MB",
+     None if num("idle_rss_kb") is None else num("idle_rss_kb") < 30 * 1024),
+    ("peak RSS under load (data calls, VmHWM)", mb(num("load_peak_rss_kb")), "—", "—", "—", None),
+    ("peak RSS after the sign-in run (VmHWM)", mb(num("signin_peak_rss_kb")), "—", "—", "—", None),
+    ("cold start to first answered request", ms(num("cold_start_ms")), "—", "—", "< 200 ms",
+     None if num("cold_start_ms") is None else num("cold_start_ms") < 200),
+    ("release binary (stripped, frontend embedded)", mb((num("binary_bytes") or 0) / 1024), "—", "—", "< 20 MB",
+     None if num("binary_bytes") is None else num("binary_bytes") < 20 * 1024 * 1024),
+    ("first-load JS+CSS, gzip -9", "%.1f KB" % ((num("first_load_gzip_bytes") or 0) / 1024), "—", "—", "< 60 KB",
+     None if num("first_load_gzip_bytes") is None else num("first_load_gzip_bytes") <= 60 * 1024),
+    ("largest lazy chunk, gzip -9 (`%s`)" % f.get("largest_lazy_chunk", "?"), "%.1f KB" % ((num("largest_lazy_chunk_gzip_bytes") or 0) / 1024),
+     "—", "—", "—", None),
+    ("import, %s rows (rows/s)" % count(num("import_rows")), count(imp_rps), "%s (parse only)" % count(num("parse_rows_per_s")),
+     ratio(num("parse_rows_per_s"), imp_rps) + " slower", ">= 20,000 rows/s", None if imp_rps is None else imp_rps >= 20000),
+    ("import peak RSS", mb(imp_rss), "%s (parse only)" % mb(num("parse_peak_rss_kb")), "—", "< 300 MB",
+     None if imp_rss is None else imp_rss < 300 * 1024),
+    ("export, %s rows (rows/s)" % count(num("export_rows")), count(exp_rps), "%s (bare rust_xlsxwriter)" % count(num("export_floor_rows_per_s")),
+     ratio(num("export_floor_rows_per_s"), exp_rps) + " slower", ">= 60,000 rows/s", None if exp_rps is None else exp_rps >= 60000),
+    ("export peak RSS (at %s rows / at %s rows)" % (count(num("export_rows")), count(num("export_tenth_rows"))),
+     "%s / %s" % (mb(exp_rss), mb(exp_tenth_rss)), "%s (bare)" % mb(num("export_floor_peak_rss_kb")), "—",
+     "flat (< 10 MB growth)", flat),
+    ("scale seed (rows/s)", count(num("seed_rows_per_s")), "—", "—", "—", None),
+    ("scale seed peak RSS", mb(num("seed_peak_rss_kb")), "—", "—", "—", None),
+]
+say("| figure | value | floor | ratio | target | met |")
+say("|---|---|---|---|---|---|")
+for label, value, floor, r, target, ok in rows:
+    say("| %s | %s | %s | %s | %s | %s |" % (label, value, floor, r, target, verdict(ok)))
+print("\n".join(lines))
