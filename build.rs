@@ -27,7 +27,7 @@ fn npm(args: &[&str], dir: &Path) {
 }
 
 fn main() {
-    for path in ["frontend/src", "frontend/package.json", "frontend/package-lock.json", "frontend/.parcelrc"] {
+    for path in ["frontend/src", "frontend/package.json", "frontend/package-lock.json"] {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=FIELDSALES_SKIP_FRONTEND");

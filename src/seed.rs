@@ -402,8 +402,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
         progress(done as u64);
     }
     rebuild_indexes(conn, &indexes)?;
-    // SUMMARY HOOK: the one place where the derived per-customer summary of src/buckets gets
-    // rebuilt from these rows, once it exists (e.g. `crate::buckets::summary::rebuild_summary(conn)?`).
+    // The dashboard summary (customer_stats) is kept by triggers, so it is already current here.
 
     // Leave one self-contained file (no -wal) for the benchmark to copy.
     conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;

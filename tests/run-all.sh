@@ -31,3 +31,9 @@ export FIELDSALES_BIN="$PWD/target/release/fieldsales"
 python3 tests/faults/crash.py --kills 5 --writes 1000
 python3 tests/faults/concurrency.py --writers 200 --hold 10
 python3 tests/faults/log_secrets.py
+
+step "Hostile input: schemathesis against target/release/fieldsales as nobody, agent, manager, administrator"
+bash tests/hostile/run.sh
+
+step "First-load size of the frontend (budget 60 KB gzip)"
+bash bench/frontend-size.sh dist
