@@ -161,6 +161,8 @@ rows = [
     ("export peak RSS (at %s rows / at %s rows)" % (count(num("export_rows")), count(num("export_tenth_rows"))),
      "%s / %s" % (mb(exp_rss), mb(exp_tenth_rss)), "%s (bare)" % mb(num("export_floor_peak_rss_kb")), "—",
      "flat (< 10 MB growth)", flat),
+    ("landing, cache miss for all 10 agents (its SQL alone, p50 / p99)",
+     "%s / %s" % (ms(num("floor_landing_miss_p50_ms")), ms(num("floor_landing_miss_p99_ms"))), "—", "—", "—", None),
     ("scale seed (rows/s)", count(num("seed_rows_per_s")), "—", "—", "—", None),
     ("scale seed peak RSS", mb(num("seed_peak_rss_kb")), "—", "—", "—", None),
 ]

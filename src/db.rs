@@ -24,7 +24,10 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long a request waits for a pooled connection: longer than `BUSY_TIMEOUT`, so the requests
 /// queued behind 8 waiting writers are served once the lock goes rather than turned away.
-const POOL_TIMEOUT: Duration = Duration::from_secs(60);
+pub const POOL_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Connections in the pool. Requests queue for them in `AppState::db`.
+pub const POOL_SIZE: u32 = 8;
 
 /// Upgrade steps from version N-1 to N, in order; `schema.sql` already holds all of them.
 const UPGRADES: &[(i64, &str)] = &[
@@ -38,14 +41,15 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     // Handlers prepare each statement once per connection (`prepare_cached`); the default 16
     // slots are fewer than the hot statements of the customer and dashboard screens.
     conn.set_prepared_statement_cache_capacity(64);
-    // 16 MiB of page cache per connection, and reads through a memory map of up to 256 MiB, so the
-    // hot index pages are shared by the pool's connections instead of copied into each.
+    // 16 MiB of page cache per connection, filled only as pages are read. No memory map: mapped
+    // pages of a multi-gigabyte file count in the process's resident memory (285 MB idle, 2.3 GB
+    // under load at a million customers), and the kernel's page cache serves the reads anyway.
+    // Big sorts (Best Sellers, index builds) spill to temporary files: held in memory, the
+    // 90-day aggregate alone kept a few hundred MB.
     conn.execute_batch(
         "PRAGMA synchronous = FULL;
          PRAGMA foreign_keys = ON;
-         PRAGMA temp_store = MEMORY;
-         PRAGMA cache_size = -16000;
-         PRAGMA mmap_size = 268435456;",
+         PRAGMA cache_size = -16000;",
     )
 }
 
@@ -61,7 +65,7 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     drop(conn);
     let manager = SqliteConnectionManager::file(path).with_init(configure);
     r2d2::Pool::builder()
-        .max_size(8)
+        .max_size(POOL_SIZE)
         .connection_timeout(POOL_TIMEOUT)
         .build(manager)
         .with_context(|| format!("opening database {}", path.display()))

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rusqlite::Connection;
+use tokio::sync::Semaphore;
 
 use crate::auth::session::TokenKeys;
 use crate::config::Config;
@@ -15,6 +16,8 @@ use crate::mailer::Mailer;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    /// One permit per pooled connection: requests queue here, in arrival order, for `db`.
+    db_slots: Arc<Semaphore>,
     pub config: Arc<Config>,
     pub keys: Arc<TokenKeys>,
     pub mailer: Arc<Mailer>,
@@ -43,6 +46,7 @@ impl AppState {
         let account_limiter = per_minute(config.account_login_rate_per_minute);
         Ok(AppState {
             pool,
+            db_slots: Arc::new(Semaphore::new(crate::db::POOL_SIZE as usize)),
             config: Arc::new(config),
             keys: Arc::new(keys),
             mailer: Arc::new(mailer),
@@ -55,14 +59,22 @@ impl AppState {
         })
     }
 
-    /// Runs `work` on a pooled connection on the blocking thread pool.
+    /// Runs `work` on a pooled connection on the blocking thread pool. Requests wait for a
+    /// connection here, first come first served (tokio's semaphore is fair), not as blocking
+    /// threads parked in the pool, which wakes its waiters in no particular order: under 50
+    /// clients that left some requests waiting for seconds while others went through.
     pub async fn db<T, F>(&self, work: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> AppResult<T> + Send + 'static,
     {
+        let slot = tokio::time::timeout(crate::db::POOL_TIMEOUT, self.db_slots.clone().acquire_owned())
+            .await
+            .map_err(|_| AppError::Busy)?
+            .map_err(|e| AppError::Internal(e.into()))?;
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
+            let _slot = slot;
             let mut conn = pool.get()?;
             work(&mut conn)
         })

@@ -247,7 +247,12 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let warm = state.clone();
     tokio::task::spawn_blocking(move || {
-        if let Err(err) = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| Ok(warm.best_sellers.warm(&conn)?)) {
+        // The aggregate fills the connection's page cache; hand that memory back once it is done.
+        let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
+            warm.best_sellers.warm(&conn)?;
+            Ok(conn.execute_batch("PRAGMA shrink_memory")?)
+        });
+        if let Err(err) = warmed {
             tracing::warn!(error = %err, "warming the best-seller lists failed");
         }
     });

@@ -12,7 +12,7 @@ use super::session::{self, SessionUser};
 use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, UserNameRequest};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
-use crate::state::{blocking, AppState};
+use crate::state::AppState;
 use crate::validate::{required, required_secret};
 
 const LOGIN_ID_REQUIRED: &str = "Login ID is required";
@@ -124,7 +124,7 @@ pub async fn auth_password(
     let verdict = match &account {
         Some(a) if !a.is_blocked => {
             let a = a.clone();
-            blocking(move || {
+            password::off_thread(move || {
                 Ok(if password::verify(&typed, &a.password_hash) {
                     PasswordMatch::Password
                 } else if a.live_temp_hash(crate::now()).is_some_and(|h| password::verify(&typed, h)) {
@@ -367,7 +367,7 @@ pub async fn reset(
     let temp = password::temporary();
     let hash = {
         let temp = temp.clone();
-        blocking(move || password::hash(&temp)).await?
+        password::off_thread(move || password::hash(&temp)).await?
     };
     let uid = account.uid;
     state
@@ -413,7 +413,7 @@ pub async fn password_update(
         .db(move |conn| Ok(queries::find_account(conn, &email)?))
         .await?
         .ok_or_else(|| AppError::unauthorized(crate::error::SESSION_EXPIRED))?;
-    let new_hash = blocking(move || {
+    let new_hash = password::off_thread(move || {
         let now = crate::now();
         let current_ok = password::verify(&current, &account.password_hash)
             || account.live_temp_hash(now).is_some_and(|h| password::verify(&current, h));

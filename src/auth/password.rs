@@ -1,12 +1,16 @@
 //! Password hashing (argon2id, OWASP parameters), the spec's password rule and temporary passwords.
-//! Hashing is slow on purpose: call these through `state::blocking`, never on an async worker.
+//! Hashing is slow on purpose: call these through [`off_thread`], never on an async worker.
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::Rng;
 
-use crate::error::AppError;
+use std::sync::{Arc, LazyLock};
+
+use tokio::sync::Semaphore;
+
+use crate::error::{AppError, AppResult};
 
 /// The spec's text for the password rule (spec 1, section 5).
 pub const RULE_MESSAGE: &str = "Password must be minimum 12 alphanumeric character";
@@ -14,6 +18,27 @@ pub const RULE_MESSAGE: &str = "Password must be minimum 12 alphanumeric charact
 fn argon2() -> Argon2<'static> {
     // The crate's defaults are OWASP's recommendation: argon2id, 19 MiB, 2 passes, 1 lane.
     Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::DEFAULT)
+}
+
+/// Each argon2 computation holds 19 MiB; at most one per core runs at a time, so a burst of
+/// sign-ins queues here instead of growing memory (they are CPU-bound: more at once is not faster).
+static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+    Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
+});
+
+/// Runs password work (`hash`, `verify`) on a blocking thread, within the hashing limit. The permit
+/// travels with the work, so a caller that goes away does not free a slot still computing.
+pub async fn off_thread<T, F>(work: F) -> AppResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> AppResult<T> + Send + 'static,
+{
+    let permit = HASHING.clone().acquire_owned().await.map_err(|e| AppError::Internal(e.into()))?;
+    crate::state::blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
 }
 
 pub fn hash(password: &str) -> Result<String, AppError> {
@@ -73,5 +98,30 @@ mod tests {
         assert!(verify("Demo12345678", &h));
         assert!(!verify("Demo12345679", &h));
         assert!(!verify("Demo12345678", "not a hash"));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn password_work_runs_at_most_one_per_core_at_a_time() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let calls: Vec<_> = (0..cores * 4).map(|i| {
+            let (running, most) = (running.clone(), most.clone());
+            tokio::spawn(off_thread(move || {
+                let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                running.fetch_sub(1, Ordering::SeqCst);
+                Ok(i)
+            }))
+        }).collect();
+        let mut done = Vec::new();
+        for call in calls {
+            done.push(call.await.unwrap().unwrap());
+        }
+        assert_eq!(done, (0..cores * 4).collect::<Vec<_>>());
+        let most = most.load(Ordering::SeqCst);
+        assert!(most <= cores, "{most} computations at once on {cores} cores");
     }
 }

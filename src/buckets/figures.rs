@@ -16,9 +16,6 @@ use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
 pub use crate::scope::Agents;
 
-/// Keeps `c.agent_id` to the chosen agents; binds `:all` and `:agents`.
-const AGENT_FILTER: &str = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))";
-
 /// The dates every window is measured from.
 #[derive(Debug, Clone, Copy)]
 pub struct Windows {
@@ -265,7 +262,7 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
 
 /// The parameters every bucket query binds.
 struct BucketParams {
-    all: bool,
+    filter: &'static str,
     ids: String,
     from15: String,
     from15_ts: i64,
@@ -275,10 +272,10 @@ struct BucketParams {
 
 impl BucketParams {
     fn new(agents: &Agents, w: Windows) -> Self {
-        let (all, ids) = agents.params();
+        let (filter, ids) = agents.params();
         let (from15, from15_ts) = w.from15();
         BucketParams {
-            all,
+            filter,
             ids,
             from15,
             from15_ts,
@@ -289,7 +286,6 @@ impl BucketParams {
 
     fn list(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
         vec![
-            (":all", &self.all),
             (":agents", &self.ids),
             (":from15", &self.from15),
             (":from15_ts", &self.from15_ts),
@@ -317,11 +313,12 @@ pub struct OrderedRow {
 /// row per customer, distributor, month and product (average unit price, total quantity).
 pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order, offset: i64, limit: i64) -> rusqlite::Result<(Vec<OrderedRow>, i64)> {
     let p = BucketParams::new(agents, w);
+    let filter = p.filter;
     let grouped = format!(
         "SELECT c.customer_id, c.buyer_id, o.seller_name, substr(o.order_date, 1, 7) AS month, o.product_name,
                 ROUND(AVG(o.unit_price), 2) AS price, SUM(o.qty_shipped) AS qty, MAX(o.sku) AS sku
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :from15
-         WHERE {AGENT_FILTER}
+         WHERE {filter}
          GROUP BY c.customer_id, o.seller_name, month, o.product_name"
     );
     let count_sql = format!("SELECT COUNT(*) FROM ({grouped})");
@@ -381,7 +378,7 @@ pub struct VisitSummary {
 /// The visit summary: visits and orders of the agents' customers today, this month, and the
 /// monthly average of the three whole months before this one.
 pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<VisitSummary> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let today = Windows::date(w.today);
     let month = Windows::date(w.month_start());
     let l3m = Windows::date(w.months_back(3));
@@ -391,11 +388,11 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
                 COUNT(DISTINCT CASE WHEN v.visited_at >= :today_ts THEN v.customer_id END),
                 COUNT(DISTINCT CASE WHEN v.visited_at >= :month_ts THEN v.customer_id END)
          FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :month_ts
-         WHERE {AGENT_FILTER}"
+         WHERE {filter}"
     );
     let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) = conn.query_row(
         &visits,
-        named_params! { ":all": all, ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
+        named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;
     // Unique customers visited per month, summed over the three months (then averaged).
@@ -405,9 +402,9 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
                  SELECT DISTINCT v.customer_id, strftime('%Y-%m', v.visited_at, 'unixepoch', 'localtime')
                  FROM customers c JOIN visits v ON v.customer_id = c.customer_id
                       AND v.visited_at >= :l3m_ts AND v.visited_at < :month_ts
-                 WHERE {AGENT_FILTER})"
+                 WHERE {filter})"
         ),
-        named_params! { ":all": all, ":agents": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
+        named_params! { ":agents": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
         |r| r.get(0),
     )?;
     let orders = format!(
@@ -418,11 +415,11 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
                 COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.qty_shipped * o.unit_price END), 0),
                 COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.qty_shipped * o.unit_price END), 0)
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :l3m
-         WHERE {AGENT_FILTER}"
+         WHERE {filter}"
     );
     let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, f64, f64, f64) = conn.query_row(
         &orders,
-        named_params! { ":all": all, ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
+        named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
     )?;
     let avg = |sum: f64| ((sum / 3.0) * 100.0).round() / 100.0;
@@ -453,7 +450,7 @@ pub struct TrendWeek {
 
 /// Visits and distinct orders per week over the last 8 weeks (this week included).
 pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<Vec<TrendWeek>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let this_monday = w.today - Days::new(u64::from(w.today.weekday().num_days_from_monday()));
     let mut weeks = Vec::new();
     for back in (0..8u64).rev() {
@@ -462,17 +459,17 @@ pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result
         let visits: i64 = conn.query_row(
             &format!(
                 "SELECT COUNT(*) FROM customers c JOIN visits v ON v.customer_id = c.customer_id
-                 AND v.visited_at >= :from AND v.visited_at < :to WHERE {AGENT_FILTER}"
+                 AND v.visited_at >= :from AND v.visited_at < :to WHERE {filter}"
             ),
-            named_params! { ":all": all, ":agents": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
+            named_params! { ":agents": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
             |r| r.get(0),
         )?;
         let orders: i64 = conn.query_row(
             &format!(
                 "SELECT COUNT(DISTINCT o.order_id) FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id
-                 AND o.order_date >= :from AND o.order_date < :to WHERE {AGENT_FILTER}"
+                 AND o.order_date >= :from AND o.order_date < :to WHERE {filter}"
             ),
-            named_params! { ":all": all, ":agents": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
+            named_params! { ":agents": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
             |r| r.get(0),
         )?;
         weeks.push(TrendWeek { week_start: Windows::date(start), visits, orders });

@@ -80,7 +80,7 @@ pub const ORDERED_LAST_MONTH: &str = "EXISTS (SELECT 1 FROM customer_order_month
 
 /// The owners a request covers, each with its current version (0 when it never had a customer).
 pub fn owners(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<(Owner, i64)>> {
-    let (all, ids) = agents.params();
+    let (all, (_, ids)) = (agents.is_all(), agents.params());
     let mut stmt = conn.prepare_cached(
         "SELECT agent_id, version FROM agent_stats_versions WHERE :all
          UNION ALL

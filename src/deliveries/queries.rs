@@ -52,9 +52,6 @@ const SELECT: &str = "SELECT d.delivery_id, d.order_id, d.order_date, d.planned_
     LEFT JOIN additional_reasons r ON r.reason_code_id = d.reason_code_id
     LEFT JOIN users a ON a.uid = c.agent_id";
 
-/// Keeps `c.agent_id` to the chosen agents; binds `:all` and `:agents`.
-const AGENT_FILTER: &str = "(:all OR c.agent_id IN (SELECT value FROM json_each(:agents)))";
-
 /// Whether a delivery in this state may still be changed by the agent: never once approved; after
 /// a rejection always; otherwise unless its status locks the record.
 pub fn modifiable(approve: Option<&str>, record_lock: bool) -> bool {
@@ -104,23 +101,23 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<Delivery> {
 /// The working list: deliveries planned from 30 days ago to 7 days ahead that are not approved,
 /// earliest first (at most 200).
 pub fn default_list(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let today = clock::today();
     let from = (today - chrono::Days::new(30)).format("%Y-%m-%d").to_string();
     let to = (today + chrono::Days::new(7)).format("%Y-%m-%d").to_string();
     let mut stmt = conn.prepare_cached(&format!(
-        "{SELECT} WHERE {AGENT_FILTER} AND d.planned_delivery_date BETWEEN :from AND :to
+        "{SELECT} WHERE {filter} AND d.planned_delivery_date BETWEEN :from AND :to
            AND d.approve_status IS NOT 'Approve'
          ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 200"
     ))?;
-    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":from": from, ":to": to }, row)?;
+    let rows = stmt.query_map(named_params! { ":agents": ids, ":from": from, ":to": to }, row)?;
     rows.collect()
 }
 
 /// Deliveries made (a status that locks the record, set today / this month) against those planned
 /// for today / this month: `(ftd, ftm, planned today, planned this month)`.
 pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<(i64, i64, i64, i64)> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let today = clock::today();
     let month = clock::month_start(today);
     conn.query_row(
@@ -131,10 +128,10 @@ pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<
                     COALESCE(SUM(d.planned_delivery_date >= :month), 0)
              FROM customers c JOIN deliveries d ON d.customer_id = c.customer_id
              LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
-             WHERE {AGENT_FILTER} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
+             WHERE {filter} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
         ),
         named_params! {
-            ":all": all, ":agents": ids, ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
+            ":agents": ids, ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
             ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(),
         },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
@@ -155,15 +152,12 @@ pub struct Suggestion {
 
 /// Up to 10 distinct values of order id, buyer id, buyer name or distributor starting with `text`.
 pub fn suggestions(conn: &Connection, agents: &Agents, text: &str) -> rusqlite::Result<Vec<Suggestion>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let prefix = format!("{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
     let mut out = Vec::new();
     for (name, column) in SEARCH_COLUMNS {
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT DISTINCT {column} FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
-             WHERE {AGENT_FILTER} AND {column} LIKE :p ESCAPE '\\' ORDER BY 1 LIMIT 10"
-        ))?;
-        let values = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":p": prefix }, |r| r.get::<_, String>(0))?;
+        let mut stmt = conn.prepare_cached(&suggestions_sql(filter, column))?;
+        let values = stmt.query_map(named_params! { ":agents": ids, ":p": prefix }, |r| r.get::<_, String>(0))?;
         for value in values {
             out.push(Suggestion { display: value?, matched_column: (*name).into() });
             if out.len() == 10 {
@@ -174,22 +168,29 @@ pub fn suggestions(conn: &Connection, agents: &Agents, text: &str) -> rusqlite::
     Ok(out)
 }
 
+fn suggestions_sql(filter: &str, column: &str) -> String {
+    format!(
+        "SELECT DISTINCT {column} FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+         WHERE {filter} AND {column} LIKE :p ESCAPE '\\' ORDER BY 1 LIMIT 10"
+    )
+}
+
 /// Deliveries whose `column` (one of `SEARCH_COLUMNS`) equals `value`, newest plan first.
 pub fn matching(conn: &Connection, agents: &Agents, column: &str, value: &str) -> rusqlite::Result<Vec<Delivery>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let mut stmt = conn.prepare_cached(&format!(
-        "{SELECT} WHERE {AGENT_FILTER} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"
+        "{SELECT} WHERE {filter} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"
     ))?;
-    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids, ":v": value }, row)?;
+    let rows = stmt.query_map(named_params! { ":agents": ids, ":v": value }, row)?;
     rows.collect()
 }
 
 /// One delivery in scope, if any.
 pub fn one(conn: &Connection, agents: &Agents, id: i64) -> rusqlite::Result<Option<Delivery>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     conn.query_row(
-        &format!("{SELECT} WHERE {AGENT_FILTER} AND d.delivery_id = :id"),
-        named_params! { ":all": all, ":agents": ids, ":id": id },
+        &format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"),
+        named_params! { ":agents": ids, ":id": id },
         row,
     )
     .optional()
@@ -197,11 +198,11 @@ pub fn one(conn: &Connection, agents: &Agents, id: i64) -> rusqlite::Result<Opti
 
 /// Deliveries waiting for approval, oldest plan first.
 pub fn pending(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
-    let (all, ids) = agents.params();
+    let (filter, ids) = agents.params();
     let mut stmt = conn.prepare_cached(&format!(
-        "{SELECT} WHERE {AGENT_FILTER} AND d.approve_status = 'Pending' ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 5000"
+        "{SELECT} WHERE {filter} AND d.approve_status = 'Pending' ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 5000"
     ))?;
-    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids }, row)?;
+    let rows = stmt.query_map(named_params! { ":agents": ids }, row)?;
     rows.collect()
 }
 
@@ -227,4 +228,29 @@ pub fn record_change(conn: &Connection, c: &Change) -> rusqlite::Result<()> {
         },
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An agent's or manager's search starts from their customers (index `customers_agent`), never
+    /// from a scan of every delivery.
+    #[test]
+    fn a_team_search_starts_from_the_teams_customers() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::db::migrate(&mut conn).unwrap();
+        let (filter, ids) = Agents::Only(vec![7, 8]).params();
+        for (_, column) in SEARCH_COLUMNS {
+            let plan: Vec<String> = conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {}", suggestions_sql(filter, column)))
+                .unwrap()
+                .query_map(named_params! { ":agents": &ids, ":p": "S%" }, |r| r.get(3))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert!(plan[0].starts_with("SEARCH c USING COVERING INDEX customers_agent"), "{column}: {plan:?}");
+            assert!(!plan.iter().any(|step| step.starts_with("SCAN d")), "{column}: {plan:?}");
+        }
+    }
 }

@@ -10,7 +10,7 @@ use crate::auth::session::{self, CurrentUser, Scope, ADMINISTRATOR, AGENT, AREA_
 use crate::auth::password;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::state::{blocking, AppState};
+use crate::state::AppState;
 use crate::validate::{required, required_id};
 
 const RIGHT: &str = "user_master";
@@ -252,7 +252,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         let temp = password::temporary();
         let hash = {
             let temp = temp.clone();
-            blocking(move || password::hash(&temp)).await?
+            password::off_thread(move || password::hash(&temp)).await?
         };
         let (email, name) = (u.email.clone(), u.name.clone());
         let uid = state
