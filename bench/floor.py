@@ -204,13 +204,12 @@ def landing_miss(_):
 
 def bucket(_):
     # src/buckets/handlers.rs bucket -> figures::bucket_page('notvisited', Desc, offset 0, 25 a page).
-    # The size comes from LandingCache::counts, hit here (nothing writes between the calls; see
-    # landing_miss): the versions only. Then each owner's walk, the merge, the rows.
+    # The owners' versions (the size comes from LandingCache::counts, a hit here: nothing writes
+    # between the calls; see landing_miss), then each owner's walk, the merge, the rows.
     session_check(manager, manager_type)
     params = team()
     offset, limit = 0, 25
     conn.execute("BEGIN")
-    owners(params)
     keys = []
     for agent_id, _ in owners(params):
         keys += one(WALK, {**params, "agent": agent_id, "n": offset + limit})

@@ -17,6 +17,7 @@ pub mod error;
 pub mod extract;
 pub mod files;
 pub mod mailer;
+pub mod memory;
 pub mod openapi;
 pub mod masters;
 pub mod reports;

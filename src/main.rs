@@ -1,5 +1,6 @@
 //! The `fieldsales` binary: parses the command line and hands over to `cli`.
 
 fn main() -> std::process::ExitCode {
+    fieldsales::memory::keep_big_blocks_out_of_the_heap();
     fieldsales::cli::main()
 }

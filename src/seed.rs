@@ -428,13 +428,17 @@ fn drop_bulk_indexes(conn: &Connection) -> anyhow::Result<Vec<(String, String)>>
     Ok(indexes)
 }
 
-/// Creates the indexes `drop_bulk_indexes` dropped.
+/// Creates the indexes `drop_bulk_indexes` dropped, sorting in temporary files rather than in
+/// memory (the connection's `temp_store` is restored after).
 fn rebuild_indexes(conn: &mut Connection, indexes: &[(String, String)]) -> anyhow::Result<()> {
+    let temp_store: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
+    conn.pragma_update(None, "temp_store", "FILE")?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for (name, sql) in indexes {
         tx.execute_batch(sql).with_context(|| format!("rebuilding index {name}"))?;
     }
     tx.commit()?;
+    conn.pragma_update(None, "temp_store", temp_store)?;
     Ok(())
 }
 

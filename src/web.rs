@@ -247,13 +247,18 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let warm = state.clone();
     tokio::task::spawn_blocking(move || {
-        // The aggregate fills the connection's page cache; hand that memory back once it is done.
+        // Best Sellers, and every owner's landing counts, so the first dashboards of the day are
+        // answered from the cache. The aggregates fill the connection's page cache; hand that
+        // memory back once they are done.
         let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            Ok(conn.execute_batch("PRAGMA shrink_memory")?)
+            crate::buckets::figures::landing(&conn, &warm.landing_cache, &crate::scope::Agents::All, crate::buckets::figures::Windows::now())?;
+            conn.execute_batch("PRAGMA shrink_memory")?;
+            crate::memory::give_back_free_memory();
+            Ok(())
         });
         if let Err(err) = warmed {
-            tracing::warn!(error = %err, "warming the best-seller lists failed");
+            tracing::warn!(error = %err, "warming the best-seller lists and landing counts failed");
         }
     });
     let local = listener.local_addr()?;

@@ -83,7 +83,7 @@ pub struct Landing {
 
 pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
     let tx = conn.unchecked_transaction()?;
-    let c = cache.counts(&tx, agents, &w.bounds())?;
+    let c = cache.counts(&tx, &stats::owners(&tx, agents)?, &w.bounds())?;
     Ok(Landing {
         my_retailers: c.retailers,
         my_wholesalers: c.wholesalers,
@@ -184,7 +184,8 @@ pub fn bucket_page(
     let b = w.bounds();
     // One snapshot for the size, the walk and the rows.
     let tx = conn.unchecked_transaction()?;
-    let total = size(&cache.counts(&tx, agents, &b)?);
+    let owners = stats::owners(&tx, agents)?;
+    let total = size(&cache.counts(&tx, &owners, &b)?);
     // Never-visited customers (last_visit_at 0) count as the oldest visits.
     let direction = if order == Order::Asc { "ASC" } else { "DESC" };
     let walk_sql = format!(
@@ -194,7 +195,7 @@ pub fn bucket_page(
     let mut walk = tx.prepare_cached(&walk_sql)?;
     let n = offset + limit;
     let mut keys: Vec<(i64, i64)> = Vec::new();
-    for (owner, _) in stats::owners(&tx, agents)? {
+    for &(owner, _) in &owners {
         let agent = stats::owner_param(owner);
         let mut params = b.params();
         params.push((":agent", &agent));

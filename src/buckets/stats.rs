@@ -131,6 +131,10 @@ struct Entry {
 #[derive(Default)]
 pub struct LandingCache {
     entries: Mutex<HashMap<Owner, Entry>>,
+    /// Held while counting a miss, so that dashboards opened together after a write (or the
+    /// first thing in the morning) count each owner once and the others read the result, instead
+    /// of all counting the same owner side by side (50 clients: p99 540 ms against 3 ms).
+    counting: Mutex<()>,
 }
 
 impl LandingCache {
@@ -149,17 +153,24 @@ impl LandingCache {
         }
     }
 
-    /// The summed counts of the owners `agents` covers, from the cache where still valid. Call it
-    /// inside a read transaction, so the versions and the counts computed for them are one snapshot.
-    pub fn counts(&self, conn: &Connection, agents: &Agents, b: &Bounds) -> rusqlite::Result<Counts> {
+    /// The summed counts of `owners` (from [`owners`]), from the cache where still valid. Call it
+    /// inside the read transaction that read the owners' versions, so the versions and the counts
+    /// computed for them are one snapshot.
+    pub fn counts(&self, conn: &Connection, owners: &[(Owner, i64)], b: &Bounds) -> rusqlite::Result<Counts> {
         let mut total = Counts::default();
-        for (owner, version) in owners(conn, agents)? {
+        for &(owner, version) in owners {
             total += match self.cached(owner, version, b.day) {
                 Some(counts) => counts,
                 None => {
-                    let counts = count_owner(conn, owner, b)?;
-                    self.store(owner, version, b.day, counts);
-                    counts
+                    let _counting = self.counting.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    match self.cached(owner, version, b.day) {
+                        Some(counts) => counts,
+                        None => {
+                            let counts = count_owner(conn, owner, b)?;
+                            self.store(owner, version, b.day, counts);
+                            counts
+                        }
+                    }
                 }
             };
         }
