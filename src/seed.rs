@@ -294,6 +294,15 @@ const SCALE_BATCH: usize = 20_000;
 const SCALE_MESSAGES: usize = 12;
 const SCALE_UNREAD: usize = 3;
 
+/// Customer `n`'s place when the `customers`, dealt to `agents` in turn, are listed agent by agent:
+/// a one-to-one map onto `0..customers`. Spreading deliveries evenly over this order gives every
+/// agent their share; over `n` itself (with 200 agents) they all went to one agent in ten.
+fn position_by_agent(n: usize, customers: usize, agents: usize) -> usize {
+    let (per_agent, extra) = (customers / agents, customers % agents);
+    let (agent, rank) = (n % agents, n / agents);
+    agent * per_agent + agent.min(extra) + rank
+}
+
 /// A deterministic big data set for benchmarks (the same rows for the same parameters): an
 /// administrator `admin@scale.test`, 20 managers `am<m>@scale.test` with 10 agents each
 /// (`agent<n>@scale.test`; every password `Demo12345678`), a chat conversation between each agent
@@ -364,9 +373,10 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
                         ":c": id, ":agent": agent, ":o": rng.gen_range(1..=4), ":at": now - rng.gen_range(0..180 * 86_400),
                     })?;
                 }
-                // Deliveries are spread evenly over the customers; a delivered customer's first
-                // order is recent, and the delivery is for that order.
-                let delivered = (n + 1) * deliveries / p.customers > n * deliveries / p.customers;
+                // Deliveries are spread evenly over each agent's customers (every tenth of them by
+                // default); a delivered customer's first order is recent, and the delivery is for it.
+                let m = position_by_agent(n, p.customers, agents.len());
+                let delivered = (m + 1) * deliveries / p.customers > m * deliveries / p.customers;
                 let first_order_date = today - chrono::Days::new(if delivered { rng.gen_range(0..=32) } else { rng.gen_range(0..180) });
                 for k in 0..p.lines_per_customer {
                     let (product, sku, price) = PRODUCTS[rng.gen_range(0..PRODUCTS.len())];
@@ -536,6 +546,9 @@ mod tests {
             45
         );
         assert_eq!(count(&conn, "SELECT COUNT(*) FROM deliveries WHERE planned_delivery_date < date('now', 'localtime', '-30 days')"), 0);
+        // Spread over the agents: at 2,000 customers and 200 deliveries, each agent has one.
+        let (conn, _) = scaled(ScaleParams { customers: 2000, lines_per_customer: 1, visits_per_customer: 0, deliveries: 200 });
+        assert_eq!(count(&conn, "SELECT COUNT(DISTINCT c.agent_id) FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id"), 200);
         // Each agent has 3 unread messages from their manager, and the manager-agent tree holds.
         assert_eq!(count(&conn, "SELECT COUNT(*) FROM conversations"), 200);
         assert_eq!(
@@ -550,6 +563,15 @@ mod tests {
         let (got, want): (String, String) =
             (conn.query_row(indexes, [], |r| r.get(0)).expect("got"), fresh.query_row(indexes, [], |r| r.get(0)).expect("want"));
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn positions_by_agent_are_one_to_one() {
+        for (customers, agents) in [(450, 200), (2000, 200), (7, 3), (5, 10)] {
+            let mut seen: Vec<usize> = (0..customers).map(|n| position_by_agent(n, customers, agents)).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..customers).collect::<Vec<_>>(), "{customers} customers, {agents} agents");
+        }
     }
 
     #[test]
