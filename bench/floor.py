@@ -100,11 +100,9 @@ VISIT = """INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitu
 TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
 # src/scope.rs Agents::params for a list of agents (Agents::Only); binds :agents only.
 AGENT_FILTER = "c.agent_id IN (SELECT value FROM json_each(:agents))"
-# src/buckets/stats.rs owners: each owner with its version (read on every landing and bucket call).
-OWNERS = """SELECT agent_id, version FROM agent_stats_versions WHERE :all
-         UNION ALL
-         SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
-         LEFT JOIN agent_stats_versions v ON v.agent_id = j.value WHERE NOT :all"""
+# src/buckets/stats.rs owners (a list of agents): each owner with its version (read on every landing and bucket call).
+OWNERS = """SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
+                 LEFT JOIN agent_stats_versions v ON v.agent_id = j.value"""
 # src/buckets/stats.rs ORDERED_LAST_MONTH.
 ORDERED_LAST_MONTH = """EXISTS (SELECT 1 FROM customer_order_months m
                                               WHERE m.customer_id = s.customer_id AND m.month = :last_month_key)"""
@@ -175,9 +173,8 @@ def team():
 
 
 def owners(params):
-    # src/buckets/stats.rs owners (it still binds :all, from Agents::is_all), with
-    # stats::owner_param (owner 0 is agent_id NULL).
-    rows = one(OWNERS, {"all": False, "agents": params["agents"]})
+    # src/buckets/stats.rs owners, with stats::owner_param (owner 0 is agent_id NULL).
+    rows = one(OWNERS, {"agents": params["agents"]})
     return [(owner or None, version) for owner, version in rows]
 
 

@@ -29,10 +29,6 @@ impl Agents {
             ),
         }
     }
-
-    pub fn is_all(&self) -> bool {
-        matches!(self, Agents::All)
-    }
 }
 
 /// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid

@@ -21,7 +21,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::session::SessionUser;
+use crate::buckets::figures;
 use crate::error::json_error;
+use crate::scope::Agents;
 use crate::state::AppState;
 
 /// Where the JSON API lives.
@@ -252,7 +254,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
         // memory back once they are done.
         let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            crate::buckets::figures::landing(&conn, &warm.landing_cache, &crate::scope::Agents::All, crate::buckets::figures::Windows::now())?;
+            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())

@@ -80,15 +80,22 @@ pub const ORDERED_LAST_MONTH: &str = "EXISTS (SELECT 1 FROM customer_order_month
 
 /// The owners a request covers, each with its current version (0 when it never had a customer).
 pub fn owners(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<(Owner, i64)>> {
-    let (all, (_, ids)) = (agents.is_all(), agents.params());
-    let mut stmt = conn.prepare_cached(
-        "SELECT agent_id, version FROM agent_stats_versions WHERE :all
-         UNION ALL
-         SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
-         LEFT JOIN agent_stats_versions v ON v.agent_id = j.value WHERE NOT :all",
-    )?;
-    let rows = stmt.query_map(named_params! { ":all": all, ":agents": ids }, |r| Ok((r.get(0)?, r.get(1)?)))?;
-    rows.collect()
+    let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
+    match agents {
+        Agents::All => {
+            let mut stmt = conn.prepare_cached("SELECT agent_id, version FROM agent_stats_versions")?;
+            let rows = stmt.query_map([], row)?;
+            rows.collect()
+        }
+        Agents::Only(_) => {
+            let mut stmt = conn.prepare_cached(
+                "SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
+                 LEFT JOIN agent_stats_versions v ON v.agent_id = j.value",
+            )?;
+            let rows = stmt.query_map(named_params! { ":agents": agents.params().1 }, row)?;
+            rows.collect()
+        }
+    }
 }
 
 /// The `agent_id` value of an owner (NULL for 0).
