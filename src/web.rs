@@ -224,8 +224,9 @@ fn asset(path: &str) -> Option<Response> {
     )
 }
 
-/// The SPA: a built file by its exact path, `index.html` for every client-side route,
-/// a JSON 404 for unknown `/webapi/` paths and a plain 404 for missing files.
+/// The SPA: a built file by its exact path, `index.html` at the root, a JSON 404 for unknown
+/// `/webapi/` paths and a plain 404 for missing files. Any other path is a screen's route typed
+/// without its `#` (a bookmark, a link in a mail): it is sent to the same route under `#`.
 async fn spa(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if path == "webapi" || path.starts_with("webapi/") {
@@ -235,13 +236,45 @@ async fn spa(uri: Uri) -> Response {
         if let Some(response) = asset(path) {
             return response;
         }
+        if path == "favicon.ico" {
+            return favicon();
+        }
         if path.rsplit('/').next().is_some_and(|name| name.contains('.')) {
             return (StatusCode::NOT_FOUND, "Not found").into_response();
         }
+        return hash_route_redirect(path, uri.query());
     }
     asset("index.html").unwrap_or_else(|| {
         (StatusCode::SERVICE_UNAVAILABLE, "The frontend was not built into this binary.").into_response()
     })
+}
+
+/// Browsers ask for `/favicon.ico` by that name, while the build names the icon by its hash.
+fn favicon() -> Response {
+    let built = Assets::iter().find(|name| name.starts_with("favicon.") && name.ends_with(".ico"));
+    match built.and_then(|name| Assets::get(&name)) {
+        Some(file) => ([(header::CONTENT_TYPE, "image/x-icon"), (header::CACHE_CONTROL, "public, max-age=86400")], file.data.into_owned()).into_response(),
+        None => (StatusCode::NOT_FOUND, "Not found").into_response(),
+    }
+}
+
+/// A 302 from `/a/b?q` to `#/a/b?q` at the application's root. The root is named relatively
+/// (`../` per folder of the path), so it also holds behind a proxy that serves the app under a
+/// prefix. Index.html's assets are relative, so serving it here would load none of them.
+fn hash_route_redirect(path: &str, query: Option<&str>) -> Response {
+    let depth = path.matches('/').count();
+    let root = if depth == 0 { "./".to_string() } else { "../".repeat(depth) };
+    let route = path.trim_end_matches('/');
+    let location = match query {
+        Some(q) => format!("{root}#/{route}?{q}"),
+        None => format!("{root}#/{route}"),
+    };
+    Response::builder()
+        .status(StatusCode::FOUND)
+        .header(header::LOCATION, location)
+        .header(header::CACHE_CONTROL, "no-cache")
+        .body(Body::empty())
+        .unwrap_or_else(|_| StatusCode::BAD_REQUEST.into_response())
 }
 
 /// Serves until SIGINT or SIGTERM, then lets running requests finish.

@@ -57,15 +57,15 @@ async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppRes
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
-            let (ftd, ftm, planned_today, planned_month) = queries::delivered_counts(conn, &agents)?;
+            let counts = queries::delivered_counts(conn, &agents)?;
             Ok(DeliveryScreen {
                 can_modify: scope != Scope::All,
                 delivery_details: queries::default_list(conn, &agents)?,
                 order_delivered: Some(OrderDelivered {
-                    ftd,
-                    ftm,
-                    ftd_percentage: percent(ftd, planned_today),
-                    ftm_percentage: percent(ftm, planned_month),
+                    ftd: counts.delivered_today,
+                    ftm: counts.delivered_month,
+                    ftd_percentage: percent(counts.planned_today_delivered, counts.planned_today),
+                    ftm_percentage: percent(counts.planned_month_delivered, counts.planned_month),
                 }),
             })
         })

@@ -114,9 +114,21 @@ pub fn default_list(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<
     rows.collect()
 }
 
-/// Deliveries made (a status that locks the record, set today / this month) against those planned
-/// for today / this month: `(ftd, ftm, planned today, planned this month)`.
-pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<(i64, i64, i64, i64)> {
+/// The delivered tiles (decisions.md "Delivered tiles"): deliveries marked delivered (a status that
+/// locks the record) today and this month, whatever their planned date; and, for each percentage,
+/// one set counted twice: deliveries planned for today (for the month: planned from the 1st up to
+/// today) and how many of those are delivered. A share of one set stays within 0-100.
+#[derive(Debug, Default, PartialEq)]
+pub struct DeliveredCounts {
+    pub delivered_today: i64,
+    pub delivered_month: i64,
+    pub planned_today: i64,
+    pub planned_today_delivered: i64,
+    pub planned_month: i64,
+    pub planned_month_delivered: i64,
+}
+
+pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<DeliveredCounts> {
     let (filter, ids) = agents.params();
     let today = clock::today();
     let month = clock::month_start(today);
@@ -125,7 +137,9 @@ pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<
             "SELECT COALESCE(SUM(s.record_lock = 1 AND d.updated_at >= :today_ts), 0),
                     COALESCE(SUM(s.record_lock = 1 AND d.updated_at >= :month_ts), 0),
                     COALESCE(SUM(d.planned_delivery_date = :today), 0),
-                    COALESCE(SUM(d.planned_delivery_date >= :month), 0)
+                    COALESCE(SUM(d.planned_delivery_date = :today AND s.record_lock = 1), 0),
+                    COALESCE(SUM(d.planned_delivery_date BETWEEN :month AND :today), 0),
+                    COALESCE(SUM(d.planned_delivery_date BETWEEN :month AND :today AND s.record_lock = 1), 0)
              FROM customers c JOIN deliveries d ON d.customer_id = c.customer_id
              LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
              WHERE {filter} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
@@ -134,7 +148,16 @@ pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<
             ":agents": ids, ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
             ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(),
         },
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        |r| {
+            Ok(DeliveredCounts {
+                delivered_today: r.get(0)?,
+                delivered_month: r.get(1)?,
+                planned_today: r.get(2)?,
+                planned_today_delivered: r.get(3)?,
+                planned_month: r.get(4)?,
+                planned_month_delivered: r.get(5)?,
+            })
+        },
     )
 }
 

@@ -269,7 +269,7 @@ pub const DELIVERY: Report = Report {
 pub const MY_CUSTOMER: Report = Report {
     name: "mycustomer",
     title: "My Customer",
-    right: "rpt_productivity",
+    right: "rpt_my_customer",
     dated: false,
     columns: &["Buyer ID", "Buyer Name", "Mobile", "City", "Country", "Retailer Type", "Agent ID", "Last Visit", "Last Order"],
     sql: concat!(

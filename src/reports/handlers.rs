@@ -195,7 +195,7 @@ pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json
     run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country, ..Filter::default() }).await
 }
 
-/// `GET /report/mycustomerReport` (rpt_productivity): every customer of the caller's scope.
+/// `GET /report/mycustomerReport` (rpt_my_customer): every customer of the caller's scope.
 #[utoipa::path(get, path = "/report/mycustomerReport", tag = "reports", summary = "Generate the report of every customer of the caller's scope",
     responses(
         (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)

@@ -179,3 +179,62 @@ async fn approval_single_bulk_and_reject() {
         [(None, Some("Pending".into())), (Some("Pending".into()), Some("Reject".into())), (Some("Reject".into()), Some("Pending".into()))]
     );
 }
+
+/// The percentages are shares of one planned set (decisions.md "Delivered tiles"): deliveries
+/// delivered today but planned for another day count in `ftd`, never above today's plan.
+#[tokio::test]
+async fn delivered_percentages_are_shares_of_the_plan() {
+    let app = TestApp::new();
+    let conn = app.conn();
+    let hash: String = conn.query_row("SELECT password_hash FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0)).unwrap();
+    let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'am@demo.test'", [], |r| r.get(0)).unwrap();
+    let agent = fieldsales::auth::accounts::create(
+        &conn,
+        &fieldsales::auth::accounts::NewAccount {
+            email: "tiles@demo.test",
+            name: "Tiles Agent",
+            user_type: 4,
+            country_id: Some(1),
+            manager_id: Some(manager),
+            password_hash: &hash,
+            force_password_update: false,
+        },
+    )
+    .unwrap();
+    let now = fieldsales::now();
+    conn.execute(
+        "INSERT INTO customers (buyer_id, name, agent_id, created_at, updated_at) VALUES ('TILES1', 'Tiles Shop', ?1, ?2, ?2)",
+        rusqlite::params![agent, now],
+    )
+    .unwrap();
+    let today = fieldsales::clock::today();
+    let day = |offset: i64| (today + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string();
+    // (order, planned, delivered today?): today's plan is A and B, one of them delivered; C (planned
+    // 40 days ago) and D (planned tomorrow) are delivered today too.
+    for (order, planned, delivered) in [("TA", day(0), true), ("TB", day(0), false), ("TC", day(-40), true), ("TD", day(1), true)] {
+        conn.execute(
+            "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, delivery_status_id, updated_at, created_at)
+             SELECT ?1, ?2, ?2, customer_id, 'Seller', ?3, ?4, ?5 FROM customers WHERE buyer_id = 'TILES1'",
+            rusqlite::params![order, planned, if delivered { Some(2) } else { None }, if delivered { Some(now) } else { None }, now],
+        )
+        .unwrap();
+    }
+    drop(conn);
+    let token = app.token("tiles@demo.test").await;
+    let r = app.get("/users/delivery/init", Some(&token)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let tiles = &r.body["orderDelivered"];
+    assert_eq!(tiles["ftd"], 3, "{tiles}");
+    assert_eq!(tiles["ftm"], 3, "{tiles}");
+    assert_eq!(tiles["ftdPercentage"], 50.0, "one of today's two planned deliveries is delivered: {tiles}");
+    assert_eq!(tiles["ftmPercentage"], 50.0, "planned from the 1st to today: A and B: {tiles}");
+    // The demo agents' tiles read as shares too.
+    for n in 1..=4 {
+        let t = app.as_agent(n).await;
+        let d = app.get("/users/delivery/init", Some(&t)).await.body["orderDelivered"].clone();
+        for key in ["ftdPercentage", "ftmPercentage"] {
+            let p = d[key].as_f64().unwrap();
+            assert!((0.0..=100.0).contains(&p), "agent{n} {key} = {p}");
+        }
+    }
+}

@@ -91,18 +91,36 @@ async fn unknown_api_paths_and_methods_answer_json() {
 }
 
 #[tokio::test]
-async fn the_spa_serves_index_for_routes_and_404_for_missing_files() {
+async fn the_spa_serves_index_at_the_root_sends_routes_to_their_hash_and_404s_missing_files() {
     let app = TestApp::new();
     let get = |path: &str| Request::get(path).body(Body::empty()).unwrap();
-    for path in ["/", "/login", "/customer/visit/123"] {
+    for path in ["/", "/index.html"] {
         let response = tower::ServiceExt::oneshot(app.router.clone(), get(path)).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         assert_eq!(response.headers()[header::CONTENT_TYPE], "text/html", "{path}");
         assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
         assert!(response.headers()[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains("frame-ancestors 'none'"));
     }
+    // A route typed without '#': to the same route under '#', relative to the app's root.
+    for (path, location) in [
+        ("/login", "./#/login"),
+        ("/customer/visit", "../#/customer/visit"),
+        ("/master/user-master", "../#/master/user-master"),
+        ("/customer/visit/123/", "../../../#/customer/visit/123"),
+        ("/image-viewer?fileName=a%20b", "./#/image-viewer?fileName=a%20b"),
+    ] {
+        let response = tower::ServiceExt::oneshot(app.router.clone(), get(path)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FOUND, "{path}");
+        assert_eq!(response.headers()[header::LOCATION], location, "{path}");
+    }
     let response = tower::ServiceExt::oneshot(app.router.clone(), get("/missing.js")).await.unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    // The icon browsers ask for by name (tests built without the frontend have none).
+    let response = tower::ServiceExt::oneshot(app.router.clone(), get("/favicon.ico")).await.unwrap();
+    if std::env::var_os("FIELDSALES_SKIP_FRONTEND").is_none() {
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "image/x-icon");
+    }
 }
 
 #[tokio::test]

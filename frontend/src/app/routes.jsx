@@ -1,5 +1,6 @@
 // Every screen in one table: path (wouter pattern), the screen (loaded on demand), the right it
 // needs (null: any signed-in user), and whether it is a signed-out screen without the shell.
+// The menu (menu.js) reads the rights from here too: one right per screen.
 import { lazy } from "react";
 
 const auth = () => import("../features/auth/screens");
@@ -22,7 +23,7 @@ const REPORT_RIGHTS = {
   "monthly-summary": "rpt_productivity",
   "monthly-summary-am": "rpt_productivity",
   delivery: "rpt_productivity",
-  mycustomer: "rpt_productivity",
+  mycustomer: "rpt_my_customer",
   "buyer-details": "rpt_buyer_images",
 };
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
@@ -42,7 +43,7 @@ export const ROUTES = [
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: "profile_update" },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: "info_add" },
   { path: "/customer/details/:ftmftd", screen: pick(customers, "FtmFtdScreen"), right: "customer_visit" },
-  { path: "/customer/info-update", screen: pick(customers, "InfoUpdateScreen"), right: "infotype_master" },
+  { path: "/customer/info-update", screen: pick(customers, "InfoUpdateScreen"), right: "infostatus_update" },
   { path: "/score/card", screen: pick(customers, "ScorecardScreen"), right: "score_card" },
   { path: "/image-viewer", screen: pick(customers, "ImageViewerScreen"), right: null },
   { path: "/landing/retailer-bucket", screen: pick(buckets, "DashboardScreen"), right: "retailer_bucket" },
@@ -95,3 +96,9 @@ export const ROUTES = [
     params: { name },
   })),
 ];
+
+/** The right a route path needs (null: any signed-in user); undefined for a path not in the table. */
+export function rightOf(path) {
+  const route = ROUTES.find((r) => r.path === path);
+  return route && !route.public ? route.right : undefined;
+}

@@ -6,6 +6,7 @@ import { visibleMenu } from "./menu";
 import { hasRight, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
 import { ChatWidget } from "../features/chat/chat-window";
+import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
 
 /** Says whose account this tab works in, and ends it (spec 2 §4; issue: a visible banner). */
@@ -56,7 +57,7 @@ export function Shell({ user, children }) {
     <div class="shell" id="top">
       <header class="app-header">
         <button type="button" class="menu-toggle" ref={toggle} aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-          ☰
+          <Icon name="menu" size={24} />
         </button>
         <a class="brand" href={`#${landingRouteFor(user)}`}>
           fieldsales
@@ -96,7 +97,7 @@ export function Shell({ user, children }) {
       </main>
       <ChatWidget user={user} />
       <a class="back-to-top" href="#top" onClick={(e) => (e.preventDefault(), window.scrollTo({ top: 0, behavior: "smooth" }))}>
-        ↑ Top
+        <Icon name="up" size={16} /> Top
       </a>
     </div>
   );

@@ -1,5 +1,6 @@
 // Building blocks every screen uses: fields with their error, buttons with a spinner,
 // page headers with a back arrow, loading and empty states.
+import { Icon } from "./icons";
 
 export function Field({ label, error, id, children, hint }) {
   return (
@@ -57,7 +58,7 @@ export function PageHeader({ title, back, children }) {
     <div class="page-header">
       {back && (
         <a class="back-arrow" href={`#${back}`} aria-label="Back">
-          ←
+          <Icon name="back" size={22} />
         </a>
       )}
       <h1>{title}</h1>

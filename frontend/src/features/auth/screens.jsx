@@ -155,7 +155,9 @@ export function LoginScreen() {
   );
 }
 
+/** After the temporary password is mailed, the user goes back to sign-in (spec 1 §4), with the message kept. */
 export function ForgotScreen() {
+  const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
   const { values, errors, set, validate } = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
   const submit = async (e) => {
@@ -164,6 +166,7 @@ export function ForgotScreen() {
     await saving(async () => {
       const r = await post("/login/reset", { userName: values.userName.trim() });
       alertSuccess(r.message);
+      navigate("/login");
     });
   };
   return (

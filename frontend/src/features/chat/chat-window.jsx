@@ -1,10 +1,11 @@
 // The chat (spec 2 "Chat window", §4 "Chat", §9): a floating button with the unread badge; the
 // window lists the people one may chat with (most unread first) and the broadcasts, and shows a
 // conversation grouped by day. While closed it polls the unread count every 10 minutes; while open
-// it polls the conversation every 25 seconds. Fetch failures are silent.
+// it polls the open pane (a conversation or the broadcasts) every 25 seconds. Fetch failures are silent.
 import { useEffect, useRef, useState } from "react";
 import { api, get, post } from "../../lib/api-client";
 import { AuthImage } from "../../lib/auth-image";
+import { Icon } from "../../lib/icons";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Tests may shorten both polls: localStorage "fieldsales.chatPollMs". */
@@ -47,47 +48,73 @@ function Messages({ messages, me }) {
   );
 }
 
-function Conversation({ partner, me, onRead }) {
-  const [conversation, setConversation] = useState(null);
+/**
+ * Messages of one pane, loaded once and then polled every 25 s while the pane is open (spec 2 §4,
+ * §9): `load()` gives the history, `since(latest)` what came after the newest one held, and
+ * `afterFetch(messages)` marks what arrived unread as read. Both the conversation and the
+ * broadcast pane use it.
+ */
+function usePolledMessages(load, since, afterFetch, deps) {
   const [messages, setMessages] = useState([]);
-  const [text, setText] = useState("");
   const merge = (incoming) =>
     setMessages((old) => {
       const known = new Set(old.map((m) => m.messageID));
-      return [...old, ...incoming.filter((m) => !known.has(m.messageID))];
+      const fresh = incoming.filter((m) => !known.has(m.messageID));
+      return fresh.length ? [...old, ...fresh] : old;
     });
+  const latest = useRef(null);
+  useEffect(() => {
+    latest.current = messages.length ? messages[messages.length - 1].sentDate : null;
+  }, [messages]);
   useEffect(() => {
     let timer;
-    post(`/chat/createConversation?userId=${partner.uid}`)
-      .then(async ({ conversationId }) => {
-        setConversation(conversationId);
-        const history = await get(`/chat/getChatHistory?conversationId=${conversationId}`);
+    let live = true;
+    setMessages([]);
+    load()
+      .then((history) => {
+        if (!live) return;
         setMessages(history);
-        if (history.some((m) => m.receiverID === me && !m.isRead)) {
-          await post(`/chat/markAsRead?conversationId=${conversationId}`);
-          onRead();
-        }
+        afterFetch(history);
         timer = setInterval(() => {
-          setMessages((old) => {
-            const latest = old.length ? old[old.length - 1].sentDate : null;
-            post("/chat/getNewMessages", { conversationId, latestTimestamp: latest })
-              .then((fresh) => {
-                merge(fresh);
-                if (fresh.some((m) => m.receiverID === me && !m.isRead)) post(`/chat/markAsRead?conversationId=${conversationId}`).then(onRead, quiet);
-              })
-              .catch(quiet);
-            return old;
-          });
+          since(latest.current)
+            .then((fresh) => {
+              if (!live) return;
+              merge(fresh);
+              afterFetch(fresh);
+            })
+            .catch(quiet);
         }, pollMs(OPEN_POLL));
       })
       .catch(quiet);
-    return () => clearInterval(timer);
-  }, [partner.uid]);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, deps);
+  return [messages, merge];
+}
+
+function Conversation({ partner, me, onRead }) {
+  const conversation = useRef(null);
+  const [text, setText] = useState("");
+  const markRead = (messages) => {
+    if (messages.some((m) => m.receiverID === me && !m.isRead)) post(`/chat/markAsRead?conversationId=${conversation.current}`).then(onRead, quiet);
+  };
+  const [messages, merge] = usePolledMessages(
+    async () => {
+      const { conversationId } = await post(`/chat/createConversation?userId=${partner.uid}`);
+      conversation.current = conversationId;
+      return get(`/chat/getChatHistory?conversationId=${conversationId}`);
+    },
+    (latestTimestamp) => post("/chat/getNewMessages", { conversationId: conversation.current, latestTimestamp }),
+    markRead,
+    [partner.uid],
+  );
   const send = (e) => {
     e.preventDefault();
     const body = text.trim();
-    if (!body || !conversation) return;
-    post("/chat/sendMessage", { conversationId: conversation, receiverId: partner.uid, messageText: body })
+    if (!body || !conversation.current) return;
+    post("/chat/sendMessage", { conversationId: conversation.current, receiverId: partner.uid, messageText: body })
       .then((m) => {
         merge([m]);
         setText("");
@@ -97,10 +124,10 @@ function Conversation({ partner, me, onRead }) {
   const sendImage = (e) => {
     const file = e.target.files[0];
     e.target.value = "";
-    if (!file || !conversation || !IMAGE_TYPES.includes(file.name.split(".").pop().toLowerCase())) return;
+    if (!file || !conversation.current || !IMAGE_TYPES.includes(file.name.split(".").pop().toLowerCase())) return;
     const data = new FormData();
     data.append("chatImage", file);
-    data.append("conversationId", String(conversation));
+    data.append("conversationId", String(conversation.current));
     data.append("receiverId", String(partner.uid));
     api("/chat/sendMessageImage", { method: "POST", body: data }).then((m) => merge([m]), quiet);
   };
@@ -110,7 +137,8 @@ function Conversation({ partner, me, onRead }) {
       <form class="chat-input" onSubmit={send}>
         <input aria-label="Message" value={text} onInput={(e) => setText(e.target.value)} placeholder={`Message ${partner.userName}`} maxLength={2000} />
         <label class="btn btn-small chat-attach" title="Picture">
-          📎
+          <Icon name="attach" />
+          <span class="visually-hidden">Attach a picture</span>
           <input type="file" accept=".jpg,.jpeg,.bmp,.png" onChange={sendImage} hidden />
         </label>
         <button type="submit" class="btn btn-primary btn-small">Send</button>
@@ -119,17 +147,18 @@ function Conversation({ partner, me, onRead }) {
   );
 }
 
+/** The read-only broadcast pane: its unread messages are marked read as they arrive. */
 function Broadcasts({ onRead }) {
-  const [list, setList] = useState([]);
-  useEffect(() => {
-    post("/chat/getNewBroadCastMessages", {})
-      .then((items) => {
-        setList(items);
-        const unread = items.filter((b) => !b.isRead).map((b) => b.messageID);
-        if (unread.length) post("/chat/broadcast/markAsRead", unread).then(onRead, quiet);
-      })
-      .catch(quiet);
-  }, []);
+  const markRead = (items) => {
+    const unread = items.filter((b) => !b.isRead).map((b) => b.messageID);
+    if (unread.length) post("/chat/broadcast/markAsRead", unread).then(onRead, quiet);
+  };
+  const [list] = usePolledMessages(
+    () => post("/chat/getNewBroadCastMessages", {}),
+    (latestTimestamp) => post("/chat/getNewBroadCastMessages", { latestTimestamp }),
+    markRead,
+    [],
+  );
   return <Messages messages={list.map((b) => ({ ...b, senderID: 0 }))} me={-1} />;
 }
 
@@ -156,14 +185,14 @@ function ChatPanel({ user, onClose }) {
           </button>
         )}
         <button type="button" class="btn btn-small" aria-label="Close chat" onClick={onClose}>
-          ×
+          <Icon name="close" size={18} />
         </button>
       </header>
       {!selected && (
         <ul class="chat-people">
           <li>
             <button type="button" onClick={() => setSelected("broadcast")}>
-              <span class="chat-initial">📢</span> Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
+              <span class="chat-initial"><Icon name="broadcast" size={18} /></span> Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
             </button>
           </li>
           {people.map((p) => (
@@ -200,8 +229,8 @@ export function ChatWidget({ user }) {
   };
   return (
     <>
-      <button type="button" class="chat-fab" aria-label="Chat" onClick={toggle}>
-        💬
+      <button type="button" class="chat-fab" aria-label={unread > 0 && !open ? `Chat, ${unread} unread` : "Chat"} onClick={toggle}>
+        <Icon name="chat" size={24} />
         {unread > 0 && !open && (
           <span class="badge" data-testid="chat-badge">
             {unread}

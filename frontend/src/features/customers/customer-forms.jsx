@@ -5,6 +5,7 @@ import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
+import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 
@@ -47,12 +48,19 @@ export function NewCustomerScreen() {
 
 const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
 
-export function ProfileScreen({ params }) {
+/**
+ * The profile form. "Set the shop's location to where I am" sends the phone's position as the
+ * customer's latitude/longitude (spec payload); it starts ticked for agents, who stand at the shop.
+ */
+export function ProfileScreen({ params, user }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
   const [profile, setProfile] = useState(null);
   const [busy, saving] = useSaving();
-  const form = useForm({ mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "" }, { mobile: mobileRules });
+  const form = useForm(
+    { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: Number(user.userType) === 4 },
+    { mobile: mobileRules },
+  );
   useEffect(() => {
     get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
       .then(setProfile)
@@ -62,13 +70,21 @@ export function ProfileScreen({ params }) {
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    if (PROFILE_FIELDS.every((f) => !String(v[f]).trim())) {
+    if (PROFILE_FIELDS.every((f) => !String(v[f]).trim()) && !v.here) {
       alertInfo("Atleast one field to have an input");
       return;
     }
     await saving(async () => {
       const body = { buyerId };
       PROFILE_FIELDS.forEach((f) => v[f].trim() && (body[f] = v[f].trim()));
+      if (v.here) {
+        const position = await currentPosition();
+        if (!position && PROFILE_FIELDS.every((f) => !body[f])) {
+          alertError("Your location is not available. Allow location access or fill a field.");
+          return;
+        }
+        if (position) Object.assign(body, { latitude: position.latitude, longitude: position.longitude });
+      }
       const r = await post("/users/customer/profile", body);
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
@@ -94,6 +110,11 @@ export function ProfileScreen({ params }) {
         <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
         <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
         <TextInput id="postalCode" label="Postal Code" inputMode="numeric" value={v.postalCode} onInput={form.set("postalCode")} />
+        <div class="field checkbox">
+          <label>
+            <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I am now
+          </label>
+        </div>
         <SubmitButton busy={busy}>Update</SubmitButton>
       </form>
     </section>

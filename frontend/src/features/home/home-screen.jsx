@@ -3,7 +3,8 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { refreshSession } from "../../lib/session-check";
-import dashboard from "./dashboard.svg";
+// `url:` makes Parcel emit the picture as a file and give its URL (a bare import is an empty module).
+import dashboard from "url:./dashboard.svg";
 
 export default function HomeScreen() {
   const [, navigate] = useLocation();
