@@ -104,7 +104,7 @@ test("a temporary password forces a change, then the new password works", async 
   await p.context().close();
 });
 
-test("forgot password asks for the id, then shows the server's message", async () => {
+test("forgot password asks for the id, shows the server's message and returns to sign-in", async () => {
   const p = await app.page();
   await p.goto("/#/login");
   await p.getByRole("link", { name: "Forgot Password" }).click();
@@ -113,6 +113,11 @@ test("forgot password asks for the id, then shows the server's message", async (
   await p.getByLabel("Email ID or User Name").fill("agent3@demo.test");
   await p.getByRole("button", { name: "Submit" }).click();
   await expectAlert(p, "success", "A temporary password has been sent to your registered email ID.");
+  // The spec returns the user to the sign-in form, the message still showing.
+  await p.waitForURL((u) => u.hash === "#/login");
+  await p.getByLabel("Login ID").waitFor();
+  await expectAlert(p, "success", "A temporary password has been sent to your registered email ID.");
+  await p.goto("/#/app/forgot");
   await p.getByRole("link", { name: "Login" }).click();
   await p.waitForURL((u) => u.hash === "#/login");
   await p.context().close();

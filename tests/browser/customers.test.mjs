@@ -103,6 +103,51 @@ test("an agent adds a customer, updates the profile and adds info with a file", 
   await p.context().close();
 });
 
+test("a profile update can set the shop's location to where the phone is", async () => {
+  const p = await app.page();
+  await p.context().grantPermissions(["geolocation"]);
+  await p.context().setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.goto("/#/customer/profile/B100001");
+  await p.getByLabel("Set the shop's location to where I am now").check();
+  const [request] = await Promise.all([
+    p.waitForRequest((r) => r.url().endsWith("/webapi/api/users/customer/profile") && r.method() === "POST"),
+    p.getByRole("button", { name: "Update" }).click(),
+  ]);
+  const body = request.postDataJSON();
+  assert.equal(body.latitude, 12.9352);
+  assert.equal(body.longitude, 77.6245);
+  await expectAlert(p, "success", "Profile updated successfully.");
+  await p.waitForURL((u) => u.hash === "#/customer/visit/B100001");
+  const maps = p.getByRole("link", { name: "Open in maps" });
+  assert.match(await maps.getAttribute("href"), /q=12\.9352,77\.6245$/);
+  await p.context().close();
+});
+
+test("on a phone the visit screen's footer is one row, clear of the chat button and the Top link", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.goto("/#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
+  const boxes = await p.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect().toJSON();
+    return {
+      buttons: [...document.querySelectorAll(".footer-actions .btn")].map(rect),
+      footer: rect(document.querySelector(".footer-actions")),
+      fab: rect(document.querySelector(".chat-fab")),
+      top: rect(document.querySelector(".back-to-top")),
+    };
+  });
+  assert.equal(boxes.buttons.length, 3, "Profile Update, Add Info, New Customer");
+  assert.equal(new Set(boxes.buttons.map((b) => Math.round(b.top))).size, 1, "the footer's buttons share one row");
+  const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  assert.ok(!overlaps(boxes.fab, boxes.footer), `the chat button covers the footer: ${JSON.stringify(boxes)}`);
+  assert.ok(!overlaps(boxes.top, boxes.footer), `the Top link covers the footer: ${JSON.stringify(boxes)}`);
+  await p.context().close();
+});
+
 test("a manager picks an agent's scorecard", async () => {
   const p = await app.page();
   await app.login(p, "am@demo.test");

@@ -26,6 +26,8 @@ function serveFromDist(route, headers) {
   let file = join(DIST, path);
   if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
     if (extname(path)) return route.fulfill({ status: 404, body: "not found" });
+    // A route typed without '#': the server's own answer (a redirect to its '#' route).
+    if (path !== "/") return route.continue();
     file = join(DIST, "index.html");
   }
   return route.fulfill({ status: 200, headers, contentType: TYPES[extname(file)] || "application/octet-stream", body: readFileSync(file) });

@@ -46,6 +46,29 @@ test("the manager writes and the agent's badge shows it after a poll", async () 
   await manager.context().close();
 });
 
+test("the open broadcast pane shows a new broadcast without reopening", async () => {
+  const agent = await app.page();
+  await agent.addInitScript(() => localStorage.setItem("fieldsales.chatPollMs", "500"));
+  await app.login(agent, "agent2@demo.test");
+  await agent.waitForURL((u) => u.hash === "#/customer/visit");
+  await agent.getByRole("button", { name: "Chat" }).click();
+  await agent.getByTestId("chat-window").getByRole("button", { name: /Broadcasts/ }).click();
+  await agent.getByTestId("chat-messages").getByText("Welcome to fieldsales!", { exact: false }).waitFor();
+
+  const admin = await app.page({ width: 1280, height: 900 });
+  await app.login(admin, "admin@demo.test");
+  await admin.waitForURL((u) => u.hash === "#/home");
+  await admin.goto("/#/master/broadcast-master-add");
+  await admin.getByLabel("Message").fill("Van arrives at 3pm today");
+  await admin.getByLabel("User Type").selectOption({ label: "All" });
+  await admin.getByRole("button", { name: "Send" }).click();
+  await expectAlert(admin, "success", "Broadcast message sent successfully.");
+  // The pane that stayed open picks it up at its next poll.
+  await agent.getByTestId("chat-messages").getByText("Van arrives at 3pm today").waitFor({ timeout: 10000 });
+  await agent.context().close();
+  await admin.context().close();
+});
+
 test("the administrator opens an agent's account in a new tab and sees the banner", async () => {
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");
@@ -60,6 +83,13 @@ test("the administrator opens an agent's account in a new tab and sees the banne
   const banner = tab.getByTestId("impersonation-banner");
   assert.match(await banner.textContent(), /Ravi Kumar/);
   assert.match(await banner.textContent(), /Asha Admin/);
+  // At 1280 px the sidebar is fixed beside the content: the banner's first words are not under it.
+  const start = await tab.evaluate(() => {
+    const text = document.querySelector("[data-testid=impersonation-banner] span");
+    const r = text.getBoundingClientRect();
+    return document.elementFromPoint(r.left + 2, r.top + r.height / 2)?.closest("[data-testid=impersonation-banner]") !== null;
+  });
+  assert.ok(start, "the start of the banner is covered");
   assert.equal(await tab.getByTestId("user-name").textContent(), "Ravi Kumar");
   // The first tab is still the administrator's.
   await p.reload();

@@ -49,16 +49,17 @@ export function NewCustomerScreen() {
 const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
 
 /**
- * The profile form. "Set the shop's location to where I am" sends the phone's position as the
- * customer's latitude/longitude (spec payload); it starts ticked for agents, who stand at the shop.
+ * The profile form. "Set the shop's location to where I am now" sends the phone's position as the
+ * customer's latitude/longitude (the spec's payload). It is a choice, not automatic, so an update
+ * made away from the shop never moves the shop.
  */
-export function ProfileScreen({ params, user }) {
+export function ProfileScreen({ params }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
   const [profile, setProfile] = useState(null);
   const [busy, saving] = useSaving();
   const form = useForm(
-    { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: Number(user.userType) === 4 },
+    { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: false },
     { mobile: mobileRules },
   );
   useEffect(() => {

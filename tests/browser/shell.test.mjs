@@ -1,0 +1,74 @@
+// The application shell as a new user meets it: the home picture, addresses typed without '#',
+// icons that draw without an emoji font, and menu items that open the screen they name.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+test("home shows the dashboard picture, loaded", async () => {
+  const p = await app.page({ width: 1280, height: 800 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  const image = p.getByRole("img", { name: "Dashboard" });
+  await image.waitFor();
+  await p.waitForFunction(() => document.querySelector(".dashboard-image")?.complete);
+  const { src, width } = await image.evaluate((img) => ({ src: img.getAttribute("src"), width: img.naturalWidth }));
+  assert.match(src, /dashboard\.[0-9a-f]+\.svg$/);
+  assert.ok(width > 0, "the picture did not load");
+  await p.context().close();
+});
+
+test("an address without '#' opens its screen, and a reload keeps it", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.goto("/customer/visit/B100001");
+  await p.waitForURL((u) => u.pathname === "/" && u.hash === "#/customer/visit/B100001");
+  await p.getByTestId("customer-details").getByText("B100001").waitFor();
+  await p.reload();
+  await p.getByTestId("customer-details").getByText("B100001").waitFor();
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+
+  const admin = await app.page({ width: 1280, height: 800 });
+  await app.login(admin, "admin@demo.test");
+  await admin.waitForURL((u) => u.hash === "#/home");
+  await admin.goto("/master/user-master");
+  await admin.waitForURL((u) => u.hash === "#/master/user-master");
+  await admin.getByRole("heading", { name: "User Master" }).waitFor();
+  await admin.context().close();
+});
+
+test("icons are drawn, not emoji, and the site has an icon", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  const emoji = /\p{Extended_Pictographic}/u;
+  await p.getByRole("button", { name: "Chat" }).click();
+  const window = p.getByTestId("chat-window");
+  await window.getByRole("button", { name: /Broadcasts/ }).waitFor();
+  for (const [name, locator] of [
+    ["menu", p.getByRole("button", { name: "Menu" })],
+    ["chat", p.locator(".chat-fab")],
+    ["broadcasts", window.getByRole("button", { name: /Broadcasts/ })],
+    ["top", p.locator(".back-to-top")],
+  ]) {
+    assert.equal(await locator.locator("svg").count(), 1, `${name} has its SVG icon`);
+    assert.doesNotMatch(await locator.textContent(), emoji, `${name} shows an emoji`);
+  }
+  await window.getByRole("button", { name: /Meera Nair/ }).click();
+  const attach = window.locator(".chat-attach");
+  assert.equal(await attach.locator("svg").count(), 1);
+  assert.doesNotMatch(await attach.textContent(), emoji);
+
+  const icon = await fetch(`${app.base}/favicon.ico`);
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers.get("content-type"), "image/x-icon");
+  const linked = await p.evaluate(() => [...document.querySelectorAll("link[rel~=icon]")].map((l) => l.href));
+  for (const href of linked) assert.equal((await fetch(href)).status, 200, href);
+  assert.ok(linked.length >= 2);
+  await p.context().close();
+});
