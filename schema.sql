@@ -209,6 +209,29 @@ CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name
     WHERE rowid = new.customer_id;
 END;
 
+-- Customers that left an agent (deleted or given to another agent), for the agent's offline copy
+-- (`GET /users/customer/offline`): the phone removes them at its next sync.
+CREATE TABLE IF NOT EXISTS customer_removals (
+    agent_id   INTEGER NOT NULL,
+    buyer_id   TEXT NOT NULL,
+    removed_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS customer_removals_agent ON customer_removals(agent_id, removed_at);
+CREATE TRIGGER IF NOT EXISTS customer_removals_delete AFTER DELETE ON customers WHEN old.agent_id IS NOT NULL BEGIN
+    INSERT INTO customer_removals (agent_id, buyer_id, removed_at)
+    VALUES (old.agent_id, old.buyer_id, CAST(strftime('%s', 'now') AS INTEGER));
+END;
+CREATE TRIGGER IF NOT EXISTS customer_removals_reassign AFTER UPDATE OF agent_id ON customers
+WHEN old.agent_id IS NOT NULL AND old.agent_id IS NOT new.agent_id BEGIN
+    INSERT INTO customer_removals (agent_id, buyer_id, removed_at)
+    VALUES (old.agent_id, old.buyer_id, CAST(strftime('%s', 'now') AS INTEGER));
+END;
+
+-- Check-in columns (issue #17, upgrade step 3; NULL on visits saved before it): `client_id` is the
+-- phone's id of the save, unique per user who entered it, so a queued visit sent twice is saved
+-- once; `device_time` the phone's clock and `received_at` the server's when it arrived
+-- (`visited_at` is the phone's time when it gave one); `accuracy` of the position in metres;
+-- `distance_m` to the customer's position and what it says, `location_status`.
 CREATE TABLE IF NOT EXISTS visits (
     visit_id    INTEGER PRIMARY KEY,
     customer_id INTEGER NOT NULL REFERENCES customers(customer_id),
@@ -219,12 +242,30 @@ CREATE TABLE IF NOT EXISTS visits (
     longitude   REAL,
     visited_at  INTEGER NOT NULL,
     -- The signed-in user who typed it (an administrator acting for the agent differs).
-    entered_by  INTEGER NOT NULL REFERENCES users(uid)
+    entered_by  INTEGER NOT NULL REFERENCES users(uid),
+    client_id   TEXT,
+    device_time INTEGER,
+    received_at INTEGER,
+    accuracy    REAL,
+    distance_m  INTEGER,
+    location_status TEXT CHECK (location_status IN ('verified', 'off-site', 'no-location', 'customer-unlocated'))
 );
+CREATE UNIQUE INDEX IF NOT EXISTS visits_client ON visits(entered_by, client_id) WHERE client_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS visits_customer ON visits(customer_id, visited_at);
 CREATE INDEX IF NOT EXISTS visits_agent ON visits(agent_id, visited_at);
 -- Reports walk visits in time order without sorting.
 CREATE INDEX IF NOT EXISTS visits_at ON visits(visited_at);
+
+-- A position proposed for a customer without one, from a visit with an accurate position (at most
+-- 50 m); a manager or administrator accepts it (it becomes the customer's) or rejects it.
+CREATE TABLE IF NOT EXISTS location_proposals (
+    customer_id INTEGER PRIMARY KEY REFERENCES customers(customer_id),
+    visit_id    INTEGER NOT NULL REFERENCES visits(visit_id),
+    latitude    REAL NOT NULL,
+    longitude   REAL NOT NULL,
+    accuracy    REAL NOT NULL,
+    proposed_at INTEGER NOT NULL
+);
 
 -- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.
 CREATE TABLE IF NOT EXISTS order_lines (

@@ -1,5 +1,6 @@
--- Reference data every installation has. Applied by `fieldsales seed` (and on first `serve`);
--- idempotent, so running it again only adds what is missing.
+-- Reference data every installation has. Applied by `fieldsales seed` (and at every start of `serve`);
+-- idempotent, so running it again only adds what is missing (a right's default grants are given
+-- only once, so what the Rights screen changed stays changed).
 
 INSERT OR IGNORE INTO countries (country_id, name) VALUES
     (1, 'India'),
@@ -47,25 +48,35 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (33, 'rpt_login_history',        'Report',   'Login History Report'),
     (34, 'rpt_productivity',         'Report',   'Productivity Report'),
     (35, 'rpt_my_customer',          'Report',   'My Customer Report'),
-    (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report');
+    (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report'),
+    (37, 'rights_master',            'Master',   'Rights');
+
+-- The default grants below are given once per right: to a new database, and to an existing one
+-- for the rights added since it was last seeded (right_id above the setting 'rights_granted_upto').
+-- The seed runs at every start of `serve`, so without this a right taken away on the Rights screen
+-- would come back at the next start. A grant added here for a new right must carry the same
+-- condition; the setting is moved up at the very end of this file.
 
 -- Administrators hold every right.
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
-    SELECT 1, right_id FROM rights;
+    SELECT 1, right_id FROM rights
+    WHERE right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Back office: reports and the read side of customer work.
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT 2, right_id FROM rights WHERE code IN (
         'customer_visit', 'visit_summary', 'score_card', 'reset_password', 'forgot_password',
         'rpt_customer_visit', 'rpt_customer_add', 'rpt_profile_update', 'rpt_info_add',
-        'rpt_login_history', 'rpt_productivity', 'rpt_my_customer', 'rpt_buyer_images');
+        'rpt_login_history', 'rpt_productivity', 'rpt_my_customer', 'rpt_buyer_images')
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Area managers and agents do the field work; managers see it for their agents.
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 3 AS user_type_id UNION SELECT 4) t
     WHERE r.code IN (
         'customer_visit', 'new_customer', 'profile_update', 'info_add', 'visit_summary',
-        'delivery_search', 'retailer_bucket', 'score_card', 'reset_password', 'forgot_password');
+        'delivery_search', 'retailer_bucket', 'score_card', 'reset_password', 'forgot_password')
+    AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.
 INSERT OR IGNORE INTO outcomes (outcome_id, name) VALUES
@@ -83,3 +94,7 @@ INSERT OR IGNORE INTO delivery_statuses (delivery_status_id, name, record_lock, 
 INSERT OR IGNORE INTO additional_reasons (reason_code_id, delivery_status_id, code) VALUES
     (1, 3, 'Shop closed'), (2, 3, 'Retailer refused'), (3, 3, 'Wrong address'),
     (4, 4, 'Stock short'), (5, 4, 'Damaged in transit');
+
+-- Keep this last: every right now has its default grants (see the note above the grants).
+INSERT OR REPLACE INTO settings (key, value)
+    SELECT 'rights_granted_upto', CAST(MAX(right_id) AS TEXT) FROM rights;

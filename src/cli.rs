@@ -113,6 +113,16 @@ pub struct ServeArgs {
     /// Sign-in attempts allowed per login id and minute, from any address (0 = no limit).
     #[arg(long, env = "FIELDSALES_ACCOUNT_LOGIN_RATE", default_value_t = 10)]
     pub account_login_rate: u32,
+    /// Metres from a customer's position within which a visit counts as verified.
+    #[arg(long, env = "FIELDSALES_CHECKIN_RADIUS_M", default_value_t = 300.0, value_parser = positive_metres)]
+    pub checkin_radius_m: f64,
+}
+
+fn positive_metres(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(m) if m.is_finite() && m > 0.0 => Ok(m),
+        _ => Err("a number of metres above 0".into()),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -287,6 +297,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let _lock = db::lock(&config.db_path)?;
             config.login_rate_per_minute = args.login_rate;
             config.account_login_rate_per_minute = args.account_login_rate;
+            config.checkin_radius_m = args.checkin_radius_m;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }

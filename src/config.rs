@@ -25,6 +25,8 @@ pub struct Config {
     pub otp_login: bool,
     /// The company's email domain (`demo.test`); user emails must belong to it. `None`: any.
     pub email_domain: Option<String>,
+    /// A visit within this many metres of its customer's position is `verified` (else `off-site`).
+    pub checkin_radius_m: f64,
 }
 
 impl Config {
@@ -41,6 +43,7 @@ impl Config {
             session_hours: 12,
             otp_login: true,
             email_domain: None,
+            checkin_radius_m: 300.0,
         }
     }
 

@@ -23,7 +23,7 @@ pub struct ErrorBody {
 }
 
 /// The body of answers that only report what was done.
-#[derive(ToSchema)]
+#[derive(ToSchema, serde::Serialize)]
 pub struct MessageBody {
     pub message: String,
 }
@@ -90,6 +90,9 @@ pub mod shapes {
         address: String,
         /// YYYY-MM-DD.
         lastUpdateDate: String,
+        /// A position proposed by an accurate visit while the customer has none, waiting for a
+        /// manager or administrator (`POST /users/customer/location/{buyerId}/accept|reject`).
+        proposedLocation: Option<crate::customers::locations::ProposedLocation>,
     }
 
     #[derive(ToSchema)]

@@ -106,10 +106,11 @@ fn compressible(_: StatusCode, _: axum::http::Version, headers: &axum::http::Hea
         .any(|t| content_type.starts_with(t))
 }
 
-/// Content-Security-Policy: scripts only from our own files, never inline; no framing.
+/// Content-Security-Policy: scripts only from our own files, never inline; no framing; the
+/// service worker and the web app manifest from our own files.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-                   frame-ancestors 'none'; form-action 'self'";
+                   frame-ancestors 'none'; form-action 'self'; worker-src 'self'; manifest-src 'self'";
 
 /// Double-submit anti-forgery check: every non-GET API call must echo the `XSRF-TOKEN` cookie
 /// in `X-XSRF-TOKEN`. Callers without the cookie get one on whatever they asked for.

@@ -1,7 +1,7 @@
 //! Handlers and SQL of the customer visit screens (spec 1 §7 "Customer work").
 
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{named_params, Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -159,6 +159,9 @@ pub struct Interaction {
     pub agent_id: String,
     pub entry_update_by: String,
     pub remark: Option<String>,
+    /// Null for visits saved before check-in verification existed.
+    pub location_status: Option<super::visits::LocationStatus>,
+    pub distance_m: Option<i64>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -245,14 +248,23 @@ fn customer_details(conn: &Connection, customer_id: i64) -> rusqlite::Result<(Cu
 
 fn last_interactions(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<Interaction>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT v.visited_at, o.name, a.email, e.name, v.remark FROM visits v
+        "SELECT v.visited_at, o.name, a.email, e.name, v.remark, v.location_status, v.distance_m FROM visits v
          JOIN outcomes o ON o.outcome_id = v.outcome_id
          JOIN users a ON a.uid = v.agent_id JOIN users e ON e.uid = v.entered_by
          WHERE v.customer_id = :id ORDER BY v.visited_at DESC, v.visit_id DESC LIMIT 5",
     )?;
     let rows = stmt.query_map(named_params! { ":id": customer_id }, |r| {
         let (date, time) = clock::date_and_time(r.get(0)?);
-        Ok(Interaction { date, time, outcome: r.get(1)?, agent_id: r.get(2)?, entry_update_by: r.get(3)?, remark: r.get(4)? })
+        Ok(Interaction {
+            date,
+            time,
+            outcome: r.get(1)?,
+            agent_id: r.get(2)?,
+            entry_update_by: r.get(3)?,
+            remark: r.get(4)?,
+            location_status: r.get(5)?,
+            distance_m: r.get(6)?,
+        })
     })?;
     rows.collect()
 }
@@ -405,70 +417,13 @@ pub async fn details(
         .map(Json)
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SaveVisit {
-    #[serde(rename = "buyerID", alias = "buyerId")]
-    pub buyer_id: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
-    pub outcome_id: Option<i64>,
-    pub remark: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
-    pub latitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
-    pub longitude: Option<f64>,
-}
-
 /// Coordinates are kept only when both are present and on the globe.
-fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>, Option<f64>)> {
+pub(crate) fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>, Option<f64>)> {
     match (lat, lng) {
         (Some(a), Some(b)) if (-90.0..=90.0).contains(&a) && (-180.0..=180.0).contains(&b) => Ok((Some(a), Some(b))),
         (None, None) | (Some(_), None) | (None, Some(_)) => Ok((None, None)),
         _ => Err(AppError::bad_request("The location is not valid.")),
     }
-}
-
-/// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
-/// customers. The visit belongs to the customer's agent; `entered_by` is the caller.
-#[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
-    responses(
-        (status = 200, description = "Saved", body = crate::openapi::MessageBody),
-        (status = 404, description = "No such customer among the caller's, or no such outcome", body = crate::openapi::ErrorBody)
-    ))]
-pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<Value>> {
-    user.require(VISIT_RIGHT)?;
-    let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
-    let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
-    let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
-    if let Some(r) = &remark {
-        max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
-    }
-    let (lat, lng) = coordinates(req.latitude, req.longitude)?;
-    let (scope, me) = (user.scope(), user.uid);
-    // Saves are the most frequent write: they are committed in groups (see `writer`).
-    state
-        .writer
-        .write(move |tx| {
-            let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
-            tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
-                .query_row(named_params! { ":o": outcome }, |_| Ok(()))
-                .optional()?
-                .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
-            tx.prepare_cached(
-                "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
-                 VALUES (:c, :agent, :o, :remark, :lat, :lng, :now, :me)",
-            )?
-            .execute(named_params! {
-                ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
-                ":lat": lat, ":lng": lng, ":now": crate::now(), ":me": me,
-            })?;
-            Ok(())
-        })
-        .await?;
-    Ok(Json(json!({ "message": "Visit saved successfully." })))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -689,6 +644,7 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
             body["buyerID"] = json!(buyer_id);
             body["buyerName"] = json!(name);
             body["address"] = json!(address);
+            body["proposedLocation"] = json!(super::locations::proposal_of(conn, id)?);
             Ok(body)
         })
         .await
@@ -716,6 +672,43 @@ pub struct UpdateProfile {
     #[serde(deserialize_with = "lenient::opt_f64")]
     #[schema(schema_with = crate::openapi::lenient_number)]
     pub longitude: Option<f64>,
+}
+
+/// Applies the fields `change` gives to customer `id`, keeps the values before and after in the
+/// profile history, and drops a proposed position once the customer has one.
+pub(crate) fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile) -> AppResult<()> {
+    let before = profile_of(tx, id)?;
+    let after = Profile {
+        mobile: change.mobile.or(before.mobile.clone()),
+        address1: change.address1.or(before.address1.clone()),
+        address2: change.address2.or(before.address2.clone()),
+        city: change.city.or(before.city.clone()),
+        state: change.state.or(before.state.clone()),
+        postal_code: change.postal_code.or(before.postal_code.clone()),
+        latitude: change.latitude.or(before.latitude),
+        longitude: change.longitude.or(before.longitude),
+    };
+    let now = crate::now();
+    tx.execute(
+        "UPDATE customers SET mobile = :mobile, address1 = :a1, address2 = :a2, city = :city, state = :state,
+                              postal_code = :postal, latitude = :lat, longitude = :lng, updated_at = :now
+         WHERE customer_id = :id",
+        named_params! {
+            ":mobile": after.mobile, ":a1": after.address1, ":a2": after.address2, ":city": after.city,
+            ":state": after.state, ":postal": after.postal_code, ":lat": after.latitude, ":lng": after.longitude,
+            ":now": now, ":id": id,
+        },
+    )?;
+    let to_json = |p: &Profile| serde_json::to_string(p).map_err(|e| AppError::Internal(e.into()));
+    tx.execute(
+        "INSERT INTO profile_updates (customer_id, changed_by, changed_at, before_json, after_json)
+         VALUES (:id, :me, :now, :before, :after)",
+        named_params! { ":id": id, ":me": me, ":now": now, ":before": to_json(&before)?, ":after": to_json(&after)? },
+    )?;
+    if after.latitude.is_some() {
+        tx.execute("DELETE FROM location_proposals WHERE customer_id = :id", named_params! { ":id": id })?;
+    }
+    Ok(())
 }
 
 /// `POST /users/customer/profile` (profile_update): changes the fields given (at least one) and
@@ -751,34 +744,7 @@ pub async fn update_profile(State(state): State<AppState>, user: CurrentUser, Js
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let (id, _) = visible_customer(&tx, scope, &buyer_id)?;
-            let before = profile_of(&tx, id)?;
-            let after = Profile {
-                mobile: change.mobile.or(before.mobile.clone()),
-                address1: change.address1.or(before.address1.clone()),
-                address2: change.address2.or(before.address2.clone()),
-                city: change.city.or(before.city.clone()),
-                state: change.state.or(before.state.clone()),
-                postal_code: change.postal_code.or(before.postal_code.clone()),
-                latitude: change.latitude.or(before.latitude),
-                longitude: change.longitude.or(before.longitude),
-            };
-            let now = crate::now();
-            tx.execute(
-                "UPDATE customers SET mobile = :mobile, address1 = :a1, address2 = :a2, city = :city, state = :state,
-                                      postal_code = :postal, latitude = :lat, longitude = :lng, updated_at = :now
-                 WHERE customer_id = :id",
-                named_params! {
-                    ":mobile": after.mobile, ":a1": after.address1, ":a2": after.address2, ":city": after.city,
-                    ":state": after.state, ":postal": after.postal_code, ":lat": after.latitude, ":lng": after.longitude,
-                    ":now": now, ":id": id,
-                },
-            )?;
-            let to_json = |p: &Profile| serde_json::to_string(p).map_err(|e| AppError::Internal(e.into()));
-            tx.execute(
-                "INSERT INTO profile_updates (customer_id, changed_by, changed_at, before_json, after_json)
-                 VALUES (:id, :me, :now, :before, :after)",
-                named_params! { ":id": id, ":me": me, ":now": now, ":before": to_json(&before)?, ":after": to_json(&after)? },
-            )?;
+            change_profile(&tx, id, me, change)?;
             tx.commit()?;
             Ok(())
         })

@@ -5,8 +5,11 @@
 pub mod access;
 pub mod handlers;
 pub mod info;
+pub mod locations;
+pub mod offline;
 pub mod products;
 pub mod scorecards;
+pub mod visits;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -22,7 +25,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::search))
         .routes(routes!(handlers::details))
-        .routes(routes!(handlers::save_visit))
+        .routes(routes!(visits::save_visit))
+        .routes(routes!(offline::offline))
+        .routes(routes!(locations::accept))
+        .routes(routes!(locations::reject))
         .routes(routes!(handlers::ftm_ftd))
         .routes(routes!(handlers::create))
         .routes(routes!(handlers::profile, handlers::update_profile))

@@ -1,6 +1,6 @@
-//! Master data: reference lists, users, outcomes, info types and sub types, links, delivery
-//! statuses and additional reasons. Lists are readable by every signed-in user (CONTRACT.md);
-//! changes need the master's right.
+//! Master data: reference lists, the rights of each user type, users, outcomes, info types and
+//! sub types, links, delivery statuses and additional reasons. Lists are readable by every
+//! signed-in user (CONTRACT.md); changes need the master's right.
 
 pub mod delivery_statuses;
 pub mod info_types;
@@ -8,6 +8,7 @@ pub mod links;
 pub mod outcomes;
 pub mod reference;
 pub mod retire;
+pub mod rights;
 pub mod users;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -19,7 +20,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(reference::countries))
         .routes(routes!(reference::user_types))
-        .routes(routes!(reference::rights))
+        .routes(routes!(reference::rights, rights::save))
+        .routes(routes!(rights::by_user_type))
         .routes(routes!(users::list, users::save))
         .routes(routes!(users::get))
         .routes(routes!(users::delete))

@@ -82,13 +82,14 @@ pub struct Right {
     pub right_name: String,
 }
 
-/// `GET /master/rights` (right user_master): every permission string with its menu group.
+/// `GET /master/rights` (right rights_master or user_master): every permission string with its
+/// menu group.
 #[utoipa::path(get, path = "/master/rights", tag = "masters", summary = "Every permission string with its menu group",
     responses(
         (status = 200, description = "OK", body = Vec<Right>)
     ))]
 pub async fn rights(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Right>>> {
-    user.require("user_master")?;
+    user.require_any(&[super::rights::RIGHT, "user_master"])?;
     state
         .db(|conn| {
             let mut stmt =

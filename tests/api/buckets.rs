@@ -435,6 +435,7 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
         (stats, months, owners, objects)
     };
     let fresh = snapshot(&conn);
+    crate::support::downgrade_to_schema_2(&conn);
     assert_eq!(fresh.0.len(), 2400, "every demo customer has a summary row");
     assert!(fresh.3.len() >= 10, "tables, index and triggers: {:?}", fresh.3);
     // Back to schema 1: no summary, no triggers.

@@ -10,6 +10,7 @@ mod chat;
 mod cli;
 mod customers;
 mod deliveries;
+mod field;
 mod files_attacks;
 mod masters;
 mod matrix;

@@ -1,4 +1,5 @@
-//! Administrator masters: create, edit, list, delete, validation, duplicates, retiring, rights.
+//! Administrator masters: create, edit, list, delete, validation, duplicates, retiring, rights
+//! (the list, and the Rights screen's grid and changes).
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -383,4 +384,177 @@ async fn broadcasts_reach_their_audience_and_images_are_checked() {
     app.post(&format!("/chat/broadcastMessage/delete/{id}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Broadcast message deleted successfully.");
     assert_eq!(names(&app.get("/chat/broadcastMessage", Some(&agent)).await.body, "messageText"), [welcome]);
     assert_eq!(app.get(path, Some(&agent)).await.status, StatusCode::NOT_FOUND);
+}
+
+/// The rights a user type holds, from the grid of `GET /master/rights/byUserType`.
+fn rights_of(grid: &Value, user_type: i64) -> Vec<String> {
+    let column = grid.as_array().unwrap().iter().find(|t| t["userTypeId"] == user_type).expect("a column for the type");
+    column["rights"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
+}
+
+fn session_rights(session: &Value) -> Vec<String> {
+    session["userRights"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
+}
+
+fn rights_audit(app: &TestApp) -> Vec<(i64, i64, String)> {
+    app.conn()
+        .prepare("SELECT actor_uid, as_uid, action FROM audit_log WHERE action LIKE 'rights of %' ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn rights_are_read_as_a_grid_and_saved_per_user_type() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+
+    // Every user type is a column; administrators hold every right, the Rights screen's too.
+    let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
+    assert_eq!(grid.status, StatusCode::OK, "{}", grid.body);
+    let types: Vec<(i64, String)> =
+        grid.body.as_array().unwrap().iter().map(|t| (t["userTypeId"].as_i64().unwrap(), t["userType"].as_str().unwrap().to_string())).collect();
+    assert_eq!(types, [(1, "Administrator".into()), (2, "Back Office".into()), (3, "Area Manager".into()), (4, "RCA".into())]);
+    let all = app.get("/master/rights", Some(&admin)).await;
+    let right = all.body.as_array().unwrap().iter().find(|r| r["linkRight"] == "rights_master").expect("rights_master");
+    assert_eq!((&right["groupName"], &right["rightName"]), (&json!("Master"), &json!("Rights")));
+    assert_eq!(rights_of(&grid.body, 1), names(&all.body, "linkRight"));
+    let before = rights_of(&grid.body, 3);
+    let agents = rights_of(&grid.body, 4);
+    assert!(!before.contains(&"delivery_approve".to_string()), "{before:?}");
+    assert!(!session_rights(&app.get("/users/session", Some(&manager)).await.body).contains(&"delivery_approve".to_string()));
+    app.get("/users/delivery/approval", Some(&manager)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+
+    // Granting delivery_approve to area managers: the manager's open session has it at once.
+    let mut with = before.clone();
+    with.push("delivery_approve".into());
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": "3", "rights": with }))
+        .await
+        .expect(StatusCode::OK, "Rights of Area Manager saved.");
+    let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
+    assert!(rights_of(&grid.body, 3).contains(&"delivery_approve".to_string()));
+    let session = app.get("/users/session", Some(&manager)).await;
+    assert!(session_rights(&session.body).contains(&"delivery_approve".to_string()), "{}", session.body);
+    assert_eq!(app.get("/users/delivery/approval", Some(&manager)).await.status, StatusCode::OK);
+    // Other types are untouched.
+    assert_eq!(rights_of(&grid.body, 4), agents);
+
+    // Saving the same list again changes nothing and writes no audit row; taking it away does.
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": with })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": before })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
+    assert!(!session_rights(&app.get("/users/session", Some(&manager)).await.body).contains(&"delivery_approve".to_string()));
+    app.get("/users/delivery/approval", Some(&manager)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+    assert_eq!(
+        rights_audit(&app),
+        [
+            (1, 1, "rights of Area Manager (3): added delivery_approve; removed none".to_string()),
+            (1, 1, "rights of Area Manager (3): added none; removed delivery_approve".to_string()),
+        ]
+    );
+
+    // The list of rights is also for the user master: user_master alone reads it, not the grid.
+    let mut users = before.clone();
+    users.push("user_master".into());
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": users })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
+    assert_eq!(app.get("/master/rights", Some(&manager)).await.status, StatusCode::OK);
+    app.get("/master/rights/byUserType", Some(&manager)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+    // An empty list takes every right away.
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 2, "rights": [] })).await.expect(StatusCode::OK, "Rights of Back Office saved.");
+    assert!(rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 2).is_empty());
+}
+
+#[tokio::test]
+async fn rights_changes_are_refused_without_the_right_or_when_wrong() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let agent = app.as_agent(1).await;
+    let body = json!({ "userTypeId": 4, "rights": ["customer_visit"] });
+    for token in [&manager, &agent] {
+        app.get("/master/rights/byUserType", Some(token)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+        app.post("/master/rights", Some(token), body.clone()).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+        app.get("/master/rights", Some(token)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+    }
+
+    let admin_rights = rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 1);
+    let without = |code: &str| admin_rights.iter().filter(|r| *r != code).cloned().collect::<Vec<_>>();
+    let lockout = "Administrators must keep the rights rights_master and user_master.";
+    let cases = [
+        (json!({ "userTypeId": 4, "rights": ["customer_visit", "fly", "teleport"] }), StatusCode::BAD_REQUEST, "Unknown rights: fly, teleport."),
+        (json!({ "userTypeId": 4, "rights": ["customer_visit", ""] }), StatusCode::BAD_REQUEST, "Unknown right: ."),
+        (json!({ "userTypeId": 9, "rights": ["customer_visit"] }), StatusCode::NOT_FOUND, "There is no user type 9."),
+        (json!({ "rights": ["customer_visit"] }), StatusCode::BAD_REQUEST, "User type is required."),
+        (json!({ "userTypeId": 4 }), StatusCode::BAD_REQUEST, "Rights are required (an empty list takes every right away)."),
+        (json!({ "userTypeId": 1, "rights": without("rights_master") }), StatusCode::BAD_REQUEST, lockout),
+        (json!({ "userTypeId": 1, "rights": without("user_master") }), StatusCode::BAD_REQUEST, lockout),
+        (json!({ "userTypeId": "1", "rights": [] }), StatusCode::BAD_REQUEST, lockout),
+    ];
+    for (body, status, message) in cases {
+        app.post("/master/rights", Some(&admin), body).await.expect(status, message);
+    }
+    // A malformed body is a 400 in the API's error shape.
+    let malformed = axum::http::Request::post("/webapi/api/master/rights")
+        .header("content-type", "application/json")
+        .header("cookie", "XSRF-TOKEN=t")
+        .header("X-XSRF-TOKEN", "t")
+        .header("authorization", format!("Bearer {admin}"))
+        .body(axum::body::Body::from(r#"{"userTypeId": 4, "rights": ["customer_visit""#))
+        .unwrap();
+    let r = app.send(malformed).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.message().starts_with("Invalid request body"), "{}", r.body);
+    let r = app.post("/master/rights", Some(&admin), json!({ "userTypeId": 4, "rights": "customer_visit" })).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.message().starts_with("Invalid request body"), "{}", r.body);
+
+    // Nothing changed, nothing was audited; administrators may still drop other rights.
+    assert_eq!(rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 1), admin_rights);
+    assert!(rights_audit(&app).is_empty());
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 1, "rights": without("rpt_buyer_images") }))
+        .await
+        .expect(StatusCode::OK, "Rights of Administrator saved.");
+}
+
+#[tokio::test]
+async fn reseeding_keeps_what_the_rights_screen_changed_and_grants_new_rights() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let agents: Vec<String> = rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 4)
+        .into_iter()
+        .filter(|r| r != "score_card")
+        .collect();
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 4, "rights": agents })).await.expect(StatusCode::OK, "Rights of RCA saved.");
+    // `serve` seeds at every start: a right taken away stays away.
+    fieldsales::seed::reference(&app.conn()).unwrap();
+    let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
+    assert_eq!(rights_of(&grid.body, 4), agents);
+    // A database seeded before rights_master existed: the next seed gives it to administrators.
+    app.conn()
+        .execute_batch(
+            "UPDATE settings SET value = (SELECT right_id - 1 FROM rights WHERE code = 'rights_master')
+             WHERE key = 'rights_granted_upto';
+             DELETE FROM user_type_rights WHERE right_id = (SELECT right_id FROM rights WHERE code = 'rights_master');
+             DELETE FROM rights WHERE code = 'rights_master';",
+        )
+        .unwrap();
+    app.get("/master/rights/byUserType", Some(&admin)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
+    fieldsales::seed::reference(&app.conn()).unwrap();
+    let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
+    assert_eq!(grid.status, StatusCode::OK);
+    assert!(rights_of(&grid.body, 1).contains(&"rights_master".to_string()));
+    assert_eq!(rights_of(&grid.body, 4), agents, "old grants are not given again");
+    // One seeded before the setting existed gets every default grant once, as before.
+    app.conn().execute("DELETE FROM settings WHERE key = 'rights_granted_upto'", []).unwrap();
+    fieldsales::seed::reference(&app.conn()).unwrap();
+    let (upto, last): (String, i64) = app
+        .conn()
+        .query_row("SELECT value, (SELECT MAX(right_id) FROM rights) FROM settings WHERE key = 'rights_granted_upto'", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert_eq!(upto, last.to_string());
+    assert!(rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 4).contains(&"score_card".to_string()));
 }

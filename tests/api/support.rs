@@ -234,3 +234,17 @@ pub fn png() -> Vec<u8> {
         0x0A, 0x2D, 0xB4, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 }
+
+/// Takes a fresh database back to schema version 2: without the check-in objects of upgrade step 3.
+pub fn downgrade_to_schema_2(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP INDEX visits_client;
+         ALTER TABLE visits DROP COLUMN client_id; ALTER TABLE visits DROP COLUMN device_time;
+         ALTER TABLE visits DROP COLUMN received_at; ALTER TABLE visits DROP COLUMN accuracy;
+         ALTER TABLE visits DROP COLUMN distance_m; ALTER TABLE visits DROP COLUMN location_status;
+         DROP TRIGGER customer_removals_delete; DROP TRIGGER customer_removals_reassign;
+         DROP TABLE customer_removals; DROP TABLE location_proposals;
+         PRAGMA user_version = 2;",
+    )
+    .unwrap();
+}

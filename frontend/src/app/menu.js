@@ -22,6 +22,7 @@ export const MENU = [
       { label: "Delivery Upload", path: "/master/delivery-master-upload" },
       { label: "Delivery Status", path: "/master/delivery-status" },
       { label: "Additional Reason", path: "/master/additional-reason-master" },
+      { label: "Rights", path: "/master/rights-master" },
     ],
   },
   { label: "Customer Visit", path: "/customer/visit" },

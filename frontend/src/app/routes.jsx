@@ -89,6 +89,7 @@ export const ROUTES = [
   { path: "/master/additional-reason-master-edit/:id", screen: pick(masters, "ReasonForm"), right: "additional_reason_master" },
   { path: "/master/broadcast-master", screen: pick(masters, "BroadcastList"), right: "broadcast_master" },
   { path: "/master/broadcast-master-add", screen: pick(masters, "BroadcastForm"), right: "broadcast_master" },
+  { path: "/master/rights-master", screen: pick(masters, "RightsScreen"), right: "rights_master" },
   ...Object.entries(REPORT_RIGHTS).map(([name, right]) => ({
     path: `/master/report/${name}`,
     screen: reportScreen,

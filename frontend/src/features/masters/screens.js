@@ -5,3 +5,4 @@ export { LinkList, LinkForm } from "./links";
 export { UserList, UserForm } from "./users";
 export { DeliveryStatusList, DeliveryStatusForm, ReasonList, ReasonForm } from "./delivery";
 export { BroadcastList, BroadcastForm } from "./broadcasts";
+export { RightsScreen } from "./rights";

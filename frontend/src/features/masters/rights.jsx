@@ -1,0 +1,147 @@
+// The Rights screen: which rights each user type holds, as a grid of checkboxes (rights in rows by
+// menu group, user types in columns). A box saves at once: the whole list of that user type goes to
+// POST /master/rights, and the box goes back when the save fails. On a phone the grid scrolls
+// sideways inside its own box with the right names kept in view; the page itself never does.
+import { useEffect, useState } from "react";
+import { post } from "../../lib/api-client";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { getSession } from "../../lib/session";
+import { refreshSession } from "../../lib/session-check";
+import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
+import { useApi } from "../../lib/use-api";
+
+/** The menu groups in menu order; a group the server adds later follows them. */
+const GROUPS = ["Master", "Customer", "Delivery", "Landing", "User", "Report"];
+const ADMINISTRATOR = 1;
+/** What administrators always keep (the server refuses to take these away too). */
+const KEPT = ["rights_master", "user_master"];
+
+const S = {
+  wrap: { overflowX: "auto", maxWidth: "100%", background: "#fff", border: "1px solid var(--line)", borderRadius: "var(--radius)" },
+  table: { borderCollapse: "separate", borderSpacing: 0, width: "100%" },
+  corner: { position: "sticky", left: 0, zIndex: 2, background: "#fff", textAlign: "left", padding: "8px 10px", borderBottom: "2px solid var(--line)", borderRight: "1px solid var(--line)" },
+  type: { padding: "8px 4px", minWidth: "4.75rem", fontSize: "0.85rem", textAlign: "center", verticalAlign: "bottom", borderBottom: "2px solid var(--line)" },
+  group: { background: "var(--bg)", textAlign: "left", padding: "10px 10px 4px", fontSize: "0.75rem", textTransform: "uppercase", letterSpacing: "0.05em", color: "var(--muted)" },
+  groupTitle: { position: "sticky", left: "10px" },
+  right: { position: "sticky", left: 0, zIndex: 1, background: "#fff", textAlign: "left", fontWeight: 400, padding: "6px 10px", minWidth: "8.5rem", maxWidth: "11rem", borderBottom: "1px solid var(--line)", borderRight: "1px solid var(--line)", overflowWrap: "anywhere" },
+  code: { display: "block", fontSize: "0.75rem", color: "var(--muted)" },
+  cell: { textAlign: "center", borderBottom: "1px solid var(--line)", padding: 0 },
+  box: { display: "flex", alignItems: "center", justifyContent: "center", gap: "4px", minWidth: "44px", minHeight: "44px", cursor: "pointer" },
+  check: { width: "20px", height: "20px", margin: 0, cursor: "inherit" },
+};
+
+/** The rights in rows under their group: [{ group, rights: [{rightId, linkRight, rightName}] }]. */
+function grouped(rights) {
+  const names = [...GROUPS, ...rights.map((r) => r.groupName).filter((g) => !GROUPS.includes(g))];
+  return [...new Set(names)]
+    .map((group) => ({ group, rights: rights.filter((r) => r.groupName === group) }))
+    .filter((g) => g.rights.length > 0);
+}
+
+export function RightsScreen() {
+  const rights = useApi("/master/rights", { initial: [] });
+  const grid = useApi("/master/rights/byUserType", { initial: [] });
+  // userTypeId -> the codes it holds, as shown (a toggled box shows its new state while it saves).
+  const [held, setHeld] = useState({});
+  // The box being saved ({typeId, code}); every box waits meanwhile, so saves never cross.
+  const [saving, setSaving] = useState(null);
+  useEffect(() => {
+    setHeld(Object.fromEntries((grid.data || []).map((t) => [t.userTypeId, t.rights])));
+  }, [grid.data]);
+
+  const toggle = async (type, code, on) => {
+    const before = held[type.userTypeId] || [];
+    const after = on ? [...before, code] : before.filter((c) => c !== code);
+    setHeld((h) => ({ ...h, [type.userTypeId]: after }));
+    setSaving({ typeId: type.userTypeId, code });
+    try {
+      const r = await post("/master/rights", { userTypeId: type.userTypeId, rights: after });
+      alertSuccess(r.message);
+      // One's own type changed: the menu follows at once.
+      const me = getSession();
+      if (me && me.userType === type.userTypeId) refreshSession().catch(() => {});
+    } catch (err) {
+      setHeld((h) => ({ ...h, [type.userTypeId]: before }));
+      alertError(err.message);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const types = grid.data || [];
+  const header = <PageHeader title="Rights" />;
+  if (rights.loading || grid.loading) {
+    return (
+      <section>
+        {header}
+        <Loading />
+      </section>
+    );
+  }
+  if (!types.length || !(rights.data || []).length) {
+    return (
+      <section>
+        {header}
+        <Empty />
+      </section>
+    );
+  }
+  return (
+    <section>
+      {header}
+      <p class="muted">Tick a box to give a user type a right; it is saved at once. Users of the type have it from their next request, and see the menu change when they next open the app.</p>
+      <div style={S.wrap} data-testid="rights-scroll">
+        <table style={S.table} data-testid="rights-grid" aria-busy={!!saving}>
+          <thead>
+            <tr>
+              <th scope="col" style={S.corner}>
+                Right
+              </th>
+              {types.map((t) => (
+                <th scope="col" key={t.userTypeId} style={S.type}>
+                  {t.userType}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {grouped(rights.data || []).map(({ group, rights: rows }) => (
+            <tbody key={group}>
+              <tr>
+                <th scope="colgroup" colSpan={types.length + 1} style={S.group}>
+                  <span style={S.groupTitle}>{group}</span>
+                </th>
+              </tr>
+              {rows.map((r) => (
+                <tr key={r.linkRight}>
+                  <th scope="row" style={S.right}>
+                    {r.rightName}
+                    <small style={S.code}>{r.linkRight}</small>
+                  </th>
+                  {types.map((t) => {
+                    const kept = t.userTypeId === ADMINISTRATOR && KEPT.includes(r.linkRight);
+                    const busy = saving && saving.typeId === t.userTypeId && saving.code === r.linkRight;
+                    return (
+                      <td key={t.userTypeId} style={S.cell} aria-busy={busy || undefined}>
+                        <label style={S.box} title={kept ? "Administrators always keep this right." : undefined}>
+                          <input
+                            type="checkbox"
+                            style={S.check}
+                            aria-label={`${r.rightName} for ${t.userType}`}
+                            checked={(held[t.userTypeId] || []).includes(r.linkRight)}
+                            disabled={!!saving || kept}
+                            onChange={(e) => toggle(t, r.linkRight, e.currentTarget.checked)}
+                          />
+                          {busy && <Spinner />}
+                        </label>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+//! Proposed shop positions (issue #17): a customer without a position gets one proposed by the
+//! first visit whose position is accurate to 50 m (see `visits`); a manager or an administrator
+//! accepts it (it becomes the customer's position, in the profile history) or rejects it. Nothing
+//! moves a customer's position silently.
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use serde::Serialize;
+
+use super::access::visible_customer;
+use super::handlers::{change_profile, Profile};
+use crate::auth::session::{CurrentUser, Scope};
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Path};
+use crate::openapi::MessageBody;
+use crate::state::AppState;
+
+const PROFILE_RIGHT: &str = "profile_update";
+const NO_PROPOSAL: &str = "There is no proposed location for this customer.";
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposedLocation {
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Metres.
+    pub accuracy: f64,
+    /// ISO 8601: when the visit proposed it.
+    pub proposed_at: String,
+    /// The login id of who saved the visit.
+    pub proposed_by: String,
+}
+
+/// The proposal waiting for customer `id`, if any.
+pub fn proposal_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProposedLocation>> {
+    conn.prepare_cached(
+        "SELECT p.latitude, p.longitude, p.accuracy, p.proposed_at, u.email FROM location_proposals p
+         JOIN visits v ON v.visit_id = p.visit_id JOIN users u ON u.uid = v.entered_by WHERE p.customer_id = :id",
+    )?
+    .query_row(named_params! { ":id": id }, |r| {
+        Ok(ProposedLocation {
+            latitude: r.get(0)?,
+            longitude: r.get(1)?,
+            accuracy: r.get(2)?,
+            proposed_at: chrono::DateTime::from_timestamp(r.get(3)?, 0).unwrap_or_default().to_rfc3339(),
+            proposed_by: r.get(4)?,
+        })
+    })
+    .optional()
+}
+
+/// Managers (for their agents' customers) and administrators decide; agents propose.
+fn decider(user: &CurrentUser) -> AppResult<Scope> {
+    user.require(PROFILE_RIGHT)?;
+    match user.scope() {
+        Scope::Own { .. } => Err(AppError::forbidden("Only a manager or an administrator can accept or reject a proposed location.")),
+        scope => Ok(scope),
+    }
+}
+
+/// Runs `decide` on the waiting proposal of `buyer_id`, in one transaction.
+async fn with_proposal<F>(state: &AppState, scope: Scope, buyer_id: String, decide: F) -> AppResult<()>
+where
+    F: FnOnce(&Connection, i64, (f64, f64)) -> AppResult<()> + Send + 'static,
+{
+    state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let (id, _) = visible_customer(&tx, scope, buyer_id.trim())?;
+            let at: (f64, f64) = tx
+                .query_row("SELECT latitude, longitude FROM location_proposals WHERE customer_id = :id", named_params! { ":id": id }, |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()?
+                .ok_or_else(|| AppError::not_found(NO_PROPOSAL))?;
+            decide(&tx, id, at)?;
+            tx.execute("DELETE FROM location_proposals WHERE customer_id = :id", named_params! { ":id": id })?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+}
+
+/// `POST /users/customer/location/{buyerId}/accept` (profile_update; managers and administrators):
+/// the proposed position becomes the customer's.
+#[utoipa::path(post, path = "/users/customer/location/{id}/accept", tag = "customers", summary = "Accept a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
+    responses(
+        (status = 200, description = "Accepted", body = MessageBody),
+        (status = 403, description = "Agents cannot decide", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
+    let (scope, me) = (decider(&user)?, user.uid);
+    with_proposal(&state, scope, buyer_id, move |tx, id, (lat, lng)| {
+        let change = Profile {
+            mobile: None,
+            address1: None,
+            address2: None,
+            city: None,
+            state: None,
+            postal_code: None,
+            latitude: Some(lat),
+            longitude: Some(lng),
+        };
+        change_profile(tx, id, me, change)
+    })
+    .await?;
+    Ok(Json(MessageBody { message: "The proposed location is now the customer's.".into() }))
+}
+
+/// `POST /users/customer/location/{buyerId}/reject` (profile_update; managers and administrators):
+/// the proposal is dropped; a later accurate visit may propose again.
+#[utoipa::path(post, path = "/users/customer/location/{id}/reject", tag = "customers", summary = "Reject a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
+    responses(
+        (status = 200, description = "Rejected", body = MessageBody),
+        (status = 403, description = "Agents cannot decide", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
+    let scope = decider(&user)?;
+    with_proposal(&state, scope, buyer_id, |_, _, _| Ok(())).await?;
+    Ok(Json(MessageBody { message: "The proposed location was rejected.".into() }))
+}

@@ -1,0 +1,167 @@
+//! The agent's offline copy of their customers (issue #17, CONTRACT.md "Field app"): pages of at
+//! most 2,000 by a cursor, then only what changed, was added or left the agent since.
+//!
+//! A cursor is `since.started.after`: `since` 0 asks for everything, else for customers changed
+//! at or after that second; `started` is when this pass began (the next pass's `since`); `after`
+//! the last customer id sent. Comparisons are `>=` on whole seconds, so a change in the second a
+//! pass began is sent again rather than missed; sending a customer twice is harmless.
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection};
+use serde::{Deserialize, Serialize};
+
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Query};
+use crate::state::AppState;
+
+const VISIT_RIGHT: &str = "customer_visit";
+/// Customers per page.
+pub const PAGE: i64 = 2_000;
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct OfflineQuery {
+    /// The `cursor` of the previous answer; empty or absent starts from the beginning.
+    pub cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflineCustomer {
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub mobile: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    /// `YYYY-MM-DD`, null when never visited.
+    pub last_visit_date: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflinePage {
+    pub customers: Vec<OfflineCustomer>,
+    /// Buyer ids that left the caller (deleted or given to another agent) since the cursor's time:
+    /// remove them before storing `customers`.
+    pub removed: Vec<String>,
+    /// Pass it back for the next page, or, once `complete`, for the changes since.
+    pub cursor: String,
+    /// True on the last page of this pass.
+    pub complete: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Cursor {
+    since: i64,
+    started: i64,
+    after: i64,
+}
+
+impl Cursor {
+    fn parse(text: Option<&str>, now: i64) -> AppResult<Cursor> {
+        let text = text.map(str::trim).unwrap_or_default();
+        if text.is_empty() {
+            return Ok(Cursor { since: 0, started: now, after: 0 });
+        }
+        let parts: Vec<i64> = text.split('.').map(str::parse).collect::<Result<_, _>>().map_err(|_| invalid())?;
+        match parts[..] {
+            [since, started, after] if since >= 0 && after >= 0 && started >= since && started <= now => {
+                // A pass that starts from a finished one's cursor begins now.
+                Ok(Cursor { since, started: if after == 0 { now } else { started }, after })
+            }
+            _ => Err(invalid()),
+        }
+    }
+
+    fn format(self) -> String {
+        format!("{}.{}.{}", self.since, self.started, self.after)
+    }
+}
+
+fn invalid() -> AppError {
+    AppError::bad_request("The cursor is not valid: start again without one.")
+}
+
+fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflinePage> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.customer_id, c.buyer_id, c.name, c.mobile, c.address1, c.city, c.latitude, c.longitude,
+                CASE WHEN s.last_visit_at > 0 THEN date(s.last_visit_at, 'unixepoch', 'localtime') END
+         FROM customers c LEFT JOIN customer_stats s ON s.customer_id = c.customer_id
+         WHERE c.agent_id = :me AND c.customer_id > :after
+           AND (:since = 0 OR c.updated_at >= :since OR s.last_visit_at >= :since)
+         ORDER BY c.customer_id LIMIT :page",
+    )?;
+    let mut last_id = cursor.after;
+    let customers = stmt
+        .query_map(named_params! { ":me": me, ":after": cursor.after, ":since": cursor.since, ":page": PAGE }, |r| {
+            last_id = r.get(0)?;
+            Ok(OfflineCustomer {
+                buyer_id: r.get(1)?,
+                buyer_name: r.get(2)?,
+                mobile: r.get(3)?,
+                address1: r.get(4)?,
+                city: r.get(5)?,
+                latitude: r.get(6)?,
+                longitude: r.get(7)?,
+                last_visit_date: r.get(8)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    // Removals go with the first page of a pass of changes.
+    let removed = if cursor.since > 0 && cursor.after == 0 {
+        conn.prepare_cached(
+            "SELECT DISTINCT r.buyer_id FROM customer_removals r
+             WHERE r.agent_id = :me AND r.removed_at >= :since
+               AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.buyer_id = r.buyer_id AND c.agent_id = :me)",
+        )?
+        .query_map(named_params! { ":me": me, ":since": cursor.since }, |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?
+    } else {
+        Vec::new()
+    };
+    let complete = (customers.len() as i64) < PAGE;
+    let next = if complete {
+        Cursor { since: cursor.started, started: cursor.started, after: 0 }
+    } else {
+        Cursor { after: last_id, ..cursor }
+    };
+    Ok(OfflinePage { customers, removed, cursor: next.format(), complete })
+}
+
+/// `GET /users/customer/offline?cursor=` (customer_visit): the caller's own customers for the
+/// phone's offline search, a page at a time; with the cursor of a finished pass, only changes.
+#[utoipa::path(get, path = "/users/customer/offline", tag = "customers", summary = "The caller's own customers for offline use, by cursor", params(OfflineQuery),
+    responses(
+        (status = 200, description = "OK", body = OfflinePage),
+        (status = 400, description = "The cursor is not valid", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn offline(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OfflineQuery>) -> AppResult<Json<OfflinePage>> {
+    user.require(VISIT_RIGHT)?;
+    let cursor = Cursor::parse(q.cursor.as_deref(), crate::now())?;
+    let me = user.uid;
+    state.db(move |conn| Ok(page(conn, me, cursor)?)).await.map(Json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_refuse_nonsense() {
+        let now = 1_800_000_000;
+        assert_eq!(Cursor::parse(None, now).unwrap(), Cursor { since: 0, started: now, after: 0 });
+        assert_eq!(Cursor::parse(Some(""), now).unwrap(), Cursor { since: 0, started: now, after: 0 });
+        let mid = Cursor { since: 0, started: now - 5, after: 2000 };
+        assert_eq!(Cursor::parse(Some(&mid.format()), now).unwrap(), mid);
+        // A finished pass's cursor starts a pass of changes now.
+        let done = Cursor { since: now - 5, started: now - 5, after: 0 };
+        assert_eq!(Cursor::parse(Some(&done.format()), now).unwrap(), Cursor { since: now - 5, started: now, after: 0 });
+        for bad in ["x", "1.2", "1.2.3.4", "-1.0.0", "5.4.0", &format!("0.{}.0", now + 10), "1.2.-3"] {
+            assert!(Cursor::parse(Some(bad), now).is_err(), "{bad}");
+        }
+    }
+}

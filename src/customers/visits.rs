@@ -1,0 +1,282 @@
+//! Visit saving with check-in verification (issue #17): a phone's queued visit saves once
+//! (`clientId`), carries the phone's time (`visitedAt`), and is judged against the customer's
+//! stored position (`locationStatus`, `distanceM`).
+
+use axum::extract::State;
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use super::access::visible_customer;
+use super::handlers::coordinates;
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{lenient, Json};
+use crate::state::AppState;
+use crate::validate::{max_len, required};
+
+const VISIT_RIGHT: &str = "customer_visit";
+const SAVED: &str = "Visit saved successfully.";
+/// A `visitedAt` may be this far ahead of the server's clock (phones drift).
+const AHEAD_LIMIT_S: i64 = 5 * 60;
+/// A queued visit older than this is refused: a week is the longest a phone is expected offline.
+const AGE_LIMIT_S: i64 = 7 * 24 * 3600;
+/// A visit position at least this accurate (metres) may propose the position of a customer without one.
+pub const PROPOSAL_ACCURACY_M: f64 = 50.0;
+
+/// Where a visit was, against its customer's stored position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocationStatus {
+    /// Within the check-in radius of the customer.
+    Verified,
+    /// Farther than the radius.
+    OffSite,
+    /// The visit has no position (the phone gave none).
+    NoLocation,
+    /// The customer has no stored position to compare with.
+    CustomerUnlocated,
+}
+
+impl LocationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LocationStatus::Verified => "verified",
+            LocationStatus::OffSite => "off-site",
+            LocationStatus::NoLocation => "no-location",
+            LocationStatus::CustomerUnlocated => "customer-unlocated",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Verified, Self::OffSite, Self::NoLocation, Self::CustomerUnlocated].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+impl rusqlite::types::FromSql for LocationStatus {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let text = value.as_str()?;
+        Self::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(format!("unknown location status {text}").into()))
+    }
+}
+
+/// Great-circle distance in metres between two `(latitude, longitude)` points (haversine, mean
+/// Earth radius): within a metre or so at check-in distances, which is all a check-in needs.
+pub fn distance_m(a: (f64, f64), b: (f64, f64)) -> f64 {
+    const EARTH_RADIUS_M: f64 = 6_371_008.8;
+    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
+    let (dlat, dlng) = ((b.0 - a.0).to_radians(), (b.1 - a.1).to_radians());
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_M * h.sqrt().min(1.0).asin()
+}
+
+/// The status and whole-metre distance of a visit at `visit` to a customer at `customer`.
+pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: f64) -> (LocationStatus, Option<i64>) {
+    match (visit, customer) {
+        (None, _) => (LocationStatus::NoLocation, None),
+        (Some(_), None) => (LocationStatus::CustomerUnlocated, None),
+        (Some(v), Some(c)) => {
+            let d = distance_m(v, c);
+            let status = if d <= radius_m { LocationStatus::Verified } else { LocationStatus::OffSite };
+            (status, Some(d.round() as i64))
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveVisit {
+    #[serde(rename = "buyerID", alias = "buyerId")]
+    pub buyer_id: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
+    pub outcome_id: Option<i64>,
+    pub remark: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub latitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub longitude: Option<f64>,
+    /// The phone's id of this save (1-64 of `A-Za-z0-9_-`): a repeat by the same user saves nothing.
+    pub client_id: Option<String>,
+    /// The phone's time of the save, ISO 8601 with offset (at most 5 minutes ahead, 7 days old).
+    pub visited_at: Option<String>,
+    /// The position's accuracy in metres.
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub accuracy: Option<f64>,
+}
+
+/// The answer of a save, and of every repeat of its `clientId`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitSaved {
+    pub message: String,
+    pub visit_id: i64,
+    /// True when this `clientId` was saved before: nothing was written now.
+    pub duplicate: bool,
+    pub location_status: LocationStatus,
+    /// Whole metres to the customer's position; null without one of the two positions.
+    pub distance_m: Option<i64>,
+}
+
+fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
+    match id {
+        None => Ok(None),
+        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => Ok(Some(id)),
+        Some(_) => Err(AppError::bad_request("clientId must be 1 to 64 letters, digits, '-' or '_'.")),
+    }
+}
+
+/// The phone's time as unix seconds, refused when too far ahead of `now` or too old.
+fn check_visited_at(text: Option<String>, now: i64) -> AppResult<Option<i64>> {
+    let Some(text) = text else { return Ok(None) };
+    let at = chrono::DateTime::parse_from_rfc3339(text.trim())
+        .map_err(|_| AppError::bad_request("visitedAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30."))?
+        .timestamp();
+    if at > now + AHEAD_LIMIT_S {
+        return Err(AppError::bad_request("visitedAt is more than 5 minutes ahead of the server's clock."));
+    }
+    if at < now - AGE_LIMIT_S {
+        return Err(AppError::bad_request("visitedAt is more than 7 days old."));
+    }
+    Ok(Some(at))
+}
+
+fn check_accuracy(accuracy: Option<f64>) -> AppResult<Option<f64>> {
+    match accuracy {
+        Some(a) if !(a.is_finite() && a >= 0.0) => Err(AppError::bad_request("accuracy must be a number of metres, 0 or more.")),
+        other => Ok(other),
+    }
+}
+
+/// The first save of `client_id` by `me`, as its answer.
+fn saved_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<VisitSaved>> {
+    tx.prepare_cached("SELECT visit_id, location_status, distance_m FROM visits WHERE entered_by = :me AND client_id = :client")?
+        .query_row(named_params! { ":me": me, ":client": client_id }, |r| {
+            Ok(VisitSaved {
+                message: SAVED.into(),
+                visit_id: r.get(0)?,
+                duplicate: true,
+                location_status: r.get(1)?,
+                distance_m: r.get(2)?,
+            })
+        })
+        .optional()
+}
+
+/// A customer without a position gets one proposed by an accurate visit, unless one waits already.
+fn propose_position(tx: &Connection, customer: i64, visit_id: i64, at: (f64, f64), accuracy: f64, now: i64) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO location_proposals (customer_id, visit_id, latitude, longitude, accuracy, proposed_at)
+         VALUES (:c, :v, :lat, :lng, :acc, :now) ON CONFLICT (customer_id) DO NOTHING",
+    )?
+    .execute(named_params! { ":c": customer, ":v": visit_id, ":lat": at.0, ":lng": at.1, ":acc": accuracy, ":now": now })?;
+    Ok(())
+}
+
+/// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
+/// customers. The visit belongs to the customer's agent; `entered_by` is the caller. A repeat of
+/// a `clientId` answers the first save with `duplicate: true` and writes nothing.
+#[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
+    responses(
+        (status = 200, description = "Saved, or saved before under this clientId", body = VisitSaved),
+        (status = 400, description = "A field is missing or not valid", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
+    user.require(VISIT_RIGHT)?;
+    let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
+    let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
+    let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+    if let Some(r) = &remark {
+        max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
+    }
+    let (lat, lng) = coordinates(req.latitude, req.longitude)?;
+    let client_id = check_client_id(req.client_id)?;
+    let received_at = crate::now();
+    let device_time = check_visited_at(req.visited_at, received_at)?;
+    let accuracy = check_accuracy(req.accuracy)?;
+    let position = lat.zip(lng);
+    let (scope, me, radius) = (user.scope(), user.uid, state.config.checkin_radius_m);
+    // Saves are the most frequent write: they are committed in groups (see `writer`).
+    let saved = state
+        .writer
+        .write(move |tx| {
+            // A repeat answers even if the customer has left the caller since: it was saved.
+            if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
+                return Ok(first);
+            }
+            let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
+            tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
+                .query_row(named_params! { ":o": outcome }, |_| Ok(()))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
+            let shop: Option<(f64, f64)> = tx
+                .prepare_cached("SELECT latitude, longitude FROM customers WHERE customer_id = :c")?
+                .query_row(named_params! { ":c": customer }, |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)))?;
+            let (status, distance) = judge(position, shop, radius);
+            // The unique index (entered_by, client_id) is what keeps a clientId to one visit.
+            let inserted = tx
+                .prepare_cached(
+                    "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
+                                         client_id, device_time, received_at, accuracy, distance_m, location_status)
+                     VALUES (:c, :agent, :o, :remark, :lat, :lng, :at, :me, :client, :device, :received, :acc, :dist, :status)
+                     ON CONFLICT (entered_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
+                )?
+                .execute(named_params! {
+                    ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
+                    ":lat": lat, ":lng": lng, ":at": device_time.unwrap_or(received_at), ":me": me,
+                    ":client": client_id, ":device": device_time, ":received": received_at, ":acc": accuracy,
+                    ":dist": distance, ":status": status.as_str(),
+                })?;
+            if inserted == 0 {
+                if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
+                    return Ok(first);
+                }
+            }
+            let visit_id = tx.last_insert_rowid();
+            if let (LocationStatus::CustomerUnlocated, Some(at), Some(acc)) = (status, position, accuracy) {
+                if acc <= PROPOSAL_ACCURACY_M {
+                    propose_position(tx, customer, visit_id, at, acc, received_at)?;
+                }
+            }
+            Ok(VisitSaved { message: SAVED.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })
+        })
+        .await?;
+    Ok(Json(saved))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_and_statuses() {
+        // Bengaluru: MG Road metro to Trinity metro is about 1.1 km.
+        let d = distance_m((12.9756, 77.6066), (12.9730, 77.6170));
+        assert!((1_100.0..1_200.0).contains(&d), "{d}");
+        assert_eq!(distance_m((10.0, 20.0), (10.0, 20.0)), 0.0);
+        assert_eq!(judge(None, Some((1.0, 1.0)), 300.0), (LocationStatus::NoLocation, None));
+        assert_eq!(judge(Some((1.0, 1.0)), None, 300.0), (LocationStatus::CustomerUnlocated, None));
+        // 0.002 degrees of latitude is about 222 m.
+        assert_eq!(judge(Some((12.0, 77.0)), Some((12.002, 77.0)), 300.0), (LocationStatus::Verified, Some(222)));
+        assert_eq!(judge(Some((12.0, 77.0)), Some((12.002, 77.0)), 200.0), (LocationStatus::OffSite, Some(222)));
+    }
+
+    #[test]
+    fn client_ids_and_times_are_checked() {
+        assert!(check_client_id(Some("a-Z_9".into())).is_ok());
+        assert!(check_client_id(Some(String::new())).is_err());
+        assert!(check_client_id(Some("x".repeat(65))).is_err());
+        assert!(check_client_id(Some("a b".into())).is_err());
+        let now = 1_800_000_000;
+        let iso = |t: i64| chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339();
+        assert_eq!(check_visited_at(Some(iso(now - 60)), now).unwrap(), Some(now - 60));
+        assert!(check_visited_at(Some(iso(now + 301)), now).is_err());
+        assert!(check_visited_at(Some(iso(now - AGE_LIMIT_S - 1)), now).is_err());
+        assert!(check_visited_at(Some("yesterday".into()), now).is_err());
+        assert!(check_accuracy(Some(-1.0)).is_err());
+        assert!(check_accuracy(Some(f64::NAN)).is_err());
+    }
+}
