@@ -72,3 +72,28 @@ test("icons are drawn, not emoji, and the site has an icon", async () => {
   assert.ok(linked.length >= 2);
   await p.context().close();
 });
+
+test("a menu item opens its screen for a user holding only the item's right", async () => {
+  // Area managers hold neither Info Status Update nor the My Customer report: give them only those.
+  const admin = await app.page({ width: 1280, height: 800 });
+  await app.login(admin, "admin@demo.test");
+  await admin.waitForURL((u) => u.hash === "#/home");
+  await admin.goto("/#/master/rights-master");
+  for (const right of ["Info Status Update", "My Customer Report"]) {
+    const box = admin.getByLabel(`${right} for Area Manager`, { exact: true });
+    assert.equal(await box.isChecked(), false, right);
+    await box.check();
+    await admin.waitForFunction((label) => !document.querySelector(`[aria-label="${label}"]`)?.disabled, `${right} for Area Manager`);
+  }
+  const manager = await app.page({ width: 1280, height: 800 });
+  await app.login(manager, "am@demo.test");
+  await manager.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  const sidebar = manager.getByTestId("sidebar");
+  await sidebar.getByRole("link", { name: "Info Status Update" }).click();
+  await manager.getByRole("heading", { name: "Info Status Update" }).waitFor();
+  await sidebar.getByRole("link", { name: "My Customer" }).click();
+  await manager.getByRole("heading", { name: "My Customer" }).waitFor();
+  assert.equal(new URL(manager.url()).hash, "#/master/report/mycustomer");
+  await admin.context().close();
+  await manager.context().close();
+});
