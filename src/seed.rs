@@ -111,8 +111,9 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
                  :type, :agent, :agent, :at, :at)",
     )?;
     let mut insert_visit = conn.prepare(
-        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
-         VALUES (:c, :agent, :outcome, :remark, :lat, :lng, :at, :agent)",
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
+                             device_time, received_at, accuracy, distance_m, location_status)
+         VALUES (:c, :agent, :outcome, :remark, :lat, :lng, :at, :agent, :at, :at, :accuracy, :distance, :status)",
     )?;
     let mut insert_line = conn.prepare(
         "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
@@ -142,12 +143,23 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
         })?;
         let customer = conn.last_insert_rowid();
         summary.customers += 1;
+        let shop: Option<(f64, f64)> = conn.query_row(
+            "SELECT latitude, longitude FROM customers WHERE customer_id = :c",
+            named_params! { ":c": customer },
+            |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)),
+        )?;
+        // Where each visit was: its own generator, so the rest of the demo stays as it was.
+        let mut places = rand::rngs::StdRng::seed_from_u64(n as u64);
         // Visits: most customers are seen a few times in six months, some not lately.
         for _ in 0..rng.gen_range(0..8) {
             let at = now - rng.gen_range(0..180 * 86_400);
+            let (position, accuracy) = demo_visit_position(&mut places, shop.unwrap_or((lat, lng)));
+            let (status, distance) = crate::customers::visits::judge(position, shop, DEMO_CHECKIN_RADIUS_M);
             insert_visit.execute(named_params! {
                 ":c": customer, ":agent": agent, ":outcome": rng.gen_range(1..=4),
-                ":remark": remarks[rng.gen_range(0..remarks.len())], ":lat": lat, ":lng": lng, ":at": at,
+                ":remark": remarks[rng.gen_range(0..remarks.len())], ":lat": position.map(|p| p.0),
+                ":lng": position.map(|p| p.1), ":at": at, ":accuracy": accuracy, ":distance": distance,
+                ":status": status.as_str(),
             })?;
             summary.visits += 1;
         }
@@ -586,4 +598,20 @@ mod tests {
         assert_eq!(da, db);
         assert!(scale(&mut a, p, |_| {}).is_err());
     }
+}
+
+/// The check-in radius the demo's visits were judged with (the server's default).
+const DEMO_CHECKIN_RADIUS_M: f64 = 300.0;
+
+/// A demo visit's position and accuracy: mostly at the shop (within about 100 m), one in eight
+/// from farther away (one to five km), one in ten without a position.
+fn demo_visit_position(rng: &mut impl rand::Rng, shop: (f64, f64)) -> (Option<(f64, f64)>, Option<f64>) {
+    let roll: f64 = rng.gen_range(0.0..1.0);
+    if roll < 0.1 {
+        return (None, None);
+    }
+    let spread = if roll < 0.225 { rng.gen_range(0.01..0.045) } else { rng.gen_range(0.0..0.0009) };
+    let angle: f64 = rng.gen_range(0.0..std::f64::consts::TAU);
+    let position = (shop.0 + spread * angle.sin(), shop.1 + spread * angle.cos());
+    (Some(position), Some(rng.gen_range(5.0..40.0_f64).round()))
 }

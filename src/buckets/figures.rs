@@ -154,6 +154,8 @@ pub struct BucketRow {
     pub ordering_status: String,
     pub is_not_visited_in15_days: bool,
     pub is_not_ordered_in10_days: bool,
+    /// Where the last visit was (check-in verification); null when never visited or visited before it.
+    pub last_visit_location_status: Option<crate::customers::visits::LocationStatus>,
 }
 
 /// Sorting of bucket lists: by last visit, oldest or newest first (never-visited count as oldest).
@@ -221,7 +223,9 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
                 c.agent_id, c.info, c.retailer_type, s.last_visit_at, s.last_order_date,
                 (SELECT o.product_name FROM order_lines o WHERE o.customer_id = c.customer_id
                  GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
-                c.latitude, c.longitude, {ORDERED_LAST_MONTH}
+                c.latitude, c.longitude, {ORDERED_LAST_MONTH},
+                (SELECT v.location_status FROM visits v WHERE v.customer_id = c.customer_id
+                 ORDER BY v.visited_at DESC, v.visit_id DESC LIMIT 1)
          FROM json_each(:ids) j JOIN customers c ON c.customer_id = j.value
          JOIN customer_stats s ON s.customer_id = c.customer_id
          LEFT JOIN users a ON a.uid = c.agent_id LEFT JOIN users m ON m.uid = a.manager_id
@@ -256,6 +260,7 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
             top_selling_product: r.get(14)?,
             latitude: r.get(15)?,
             longitude: r.get(16)?,
+            last_visit_location_status: r.get(18)?,
         })
     })?;
     rows.collect()
@@ -374,6 +379,23 @@ pub struct VisitSummary {
     pub order_value_ftm: f64,
     #[serde(rename = "avgOrderValueMonthlyL3M")]
     pub avg_order_value_monthly_l3m: f64,
+    /// This month's visits of each agent whose location was judged, and the share verified.
+    pub check_in_by_agent: Vec<AgentCheckIns>,
+}
+
+/// One agent's check-ins this month: visits whose location was judged (visits saved before
+/// check-in verification are not counted), how many were verified, and that share (0-100).
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentCheckIns {
+    /// The agent's login id.
+    pub agent_id: String,
+    pub agent_name: String,
+    pub visits: i64,
+    pub verified: i64,
+    pub off_site: i64,
+    pub no_location: i64,
+    pub verified_percentage: f64,
 }
 
 /// The visit summary: visits and orders of the agents' customers today, this month, and the
@@ -423,6 +445,29 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
     )?;
+    let check_ins = format!(
+        "SELECT u.email, u.name, COUNT(*), COALESCE(SUM(v.location_status = 'verified'), 0),
+                COALESCE(SUM(v.location_status = 'off-site'), 0), COALESCE(SUM(v.location_status = 'no-location'), 0)
+         FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :month_ts
+         JOIN users u ON u.uid = v.agent_id
+         WHERE {filter} AND v.location_status IS NOT NULL
+         GROUP BY v.agent_id ORDER BY u.name"
+    );
+    let check_in_by_agent = conn
+        .prepare_cached(&check_ins)?
+        .query_map(named_params! { ":agents": ids, ":month_ts": month_ts }, |r| {
+            let (visits, verified): (i64, i64) = (r.get(2)?, r.get(3)?);
+            Ok(AgentCheckIns {
+                agent_id: r.get(0)?,
+                agent_name: r.get(1)?,
+                visits,
+                verified,
+                off_site: r.get(4)?,
+                no_location: r.get(5)?,
+                verified_percentage: (verified as f64 * 10_000.0 / visits as f64).round() / 100.0,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
     let avg = |sum: f64| ((sum / 3.0) * 100.0).round() / 100.0;
     let money = |v: f64| (v * 100.0).round() / 100.0;
     Ok(VisitSummary {
@@ -437,6 +482,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         order_value_ftd: money(value_ftd),
         order_value_ftm: money(value_ftm),
         avg_order_value_monthly_l3m: avg(value_l3m),
+        check_in_by_agent,
     })
 }
 

@@ -67,10 +67,17 @@ pub const CUSTOMER_VISIT: Report = Report {
     title: "Customer Visit",
     right: "rpt_customer_visit",
     dated: true,
-    columns: &["Date", "Time", "Buyer ID", "Buyer Name", "City", "Country", "Agent ID", "Agent Name", "Outcome", "Remark", "Latitude", "Longitude", "Entered By"],
+    columns: &[
+        "Date", "Time", "Buyer ID", "Buyer Name", "City", "Country", "Agent ID", "Agent Name", "Outcome", "Remark", "Latitude",
+        "Longitude", "Entered By", "Device Time", "Received At", "Distance (m)", "Location Status",
+    ],
+    // Date and Time are the visit's (the phone's time when it gave one); Device Time and Received
+    // At are the two clocks, blank for visits saved before check-in verification.
     sql: concat!(
         "SELECT date(v.visited_at, 'unixepoch', 'localtime'), strftime('%H:%M', v.visited_at, 'unixepoch', 'localtime'),
-                c.buyer_id, c.name, c.city, k.name, u.email, u.name, o.name, v.remark, v.latitude, v.longitude, e.name
+                c.buyer_id, c.name, c.city, k.name, u.email, u.name, o.name, v.remark, v.latitude, v.longitude, e.name,
+                datetime(v.device_time, 'unixepoch', 'localtime'), datetime(v.received_at, 'unixepoch', 'localtime'),
+                v.distance_m, v.location_status
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
          JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users e ON e.uid = v.entered_by
          LEFT JOIN countries k ON k.country_id = c.country_id

@@ -315,3 +315,55 @@ async fn an_accurate_visit_proposes_a_position_that_a_manager_decides() {
     let there = app.post("/users/customer/details", Some(&agent1), at(10.0)).await;
     assert_eq!(there.body["locationStatus"], "verified");
 }
+
+#[tokio::test]
+async fn a_managers_views_carry_the_location_status() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let (located, _) = located_and_unlocated(&app);
+    let (lat, lng) = position_of(&app, &located);
+    app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat, "longitude": lng, "clientId": "rep-near" }))).await;
+    app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat + 0.18, "longitude": lng, "clientId": "rep-far" }))).await;
+
+    // The customer visit report: the four check-in columns.
+    let admin = app.as_admin().await;
+    let t = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    let r = app.get(&format!("/report/customer-visit?fromDate={t}&toDate={t}&search={located}"), Some(&admin)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let rows = crate::reports::sheet(&crate::reports::fetch(&app, r.body["excelPath"].as_str().unwrap()).await.unwrap());
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    assert_eq!(header[13..], ["Device Time", "Received At", "Distance (m)", "Location Status"]);
+    let tail = |row: &Vec<calamine::Data>| (row[15].to_string(), row[16].to_string());
+    let mine: Vec<(String, String)> = rows[1..].iter().filter(|r| r[2].to_string() == located).map(tail).collect();
+    assert!(mine.contains(&("0".into(), "verified".into())), "{mine:?}");
+    assert!(mine.contains(&("20015".into(), "off-site".into())), "{mine:?}");
+
+    // The visit summary: each agent's share of verified visits this month, within 0-100.
+    let manager = app.token("am@demo.test").await;
+    let summary = app.get("/users/customerTracking/cumulativeView/0", Some(&manager)).await;
+    let agents = summary.body["checkInByAgent"].as_array().expect("checkInByAgent");
+    let ravi = agents.iter().find(|a| a["agentId"] == "agent1@demo.test").expect("agent1 this month");
+    assert!(ravi["verified"].as_i64().unwrap() >= 1 && ravi["offSite"].as_i64().unwrap() >= 1, "{ravi}");
+    for a in agents {
+        let (visits, verified, share) = (a["visits"].as_f64().unwrap(), a["verified"].as_f64().unwrap(), a["verifiedPercentage"].as_f64().unwrap());
+        assert_eq!(share, (verified * 10_000.0 / visits).round() / 100.0, "{a}");
+        assert!((0.0..=100.0).contains(&share));
+    }
+    assert!(agents.iter().all(|a| a["agentId"].as_str().unwrap().starts_with("agent")), "only the manager's agents");
+
+    // The bucket lists: the last visit's status (the far one came last).
+    let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0)).unwrap();
+    let mut found = None;
+    for page in 1..=40 {
+        let r = app.get(&format!("/users/landing/visited/{uid}?pageNumber={page}&order=desc"), Some(&agent1)).await;
+        let rows = r.body["data"].as_array().unwrap().clone();
+        if let Some(row) = rows.iter().find(|row| row["customerId"] == located.as_str()) {
+            found = Some(row.clone());
+            break;
+        }
+        if rows.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(found.expect("the visited customer is in the visited bucket")["lastVisitLocationStatus"], "off-site");
+}

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::support::TestApp;
 
-async fn fetch(app: &TestApp, link: &str) -> Option<Vec<u8>> {
+pub async fn fetch(app: &TestApp, link: &str) -> Option<Vec<u8>> {
     let req = axum::http::Request::get(link).body(axum::body::Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), req).await.unwrap();
     if response.status() != StatusCode::OK {
@@ -16,7 +16,7 @@ async fn fetch(app: &TestApp, link: &str) -> Option<Vec<u8>> {
     Some(http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes().to_vec())
 }
 
-fn sheet(bytes: &[u8]) -> Vec<Vec<Data>> {
+pub fn sheet(bytes: &[u8]) -> Vec<Vec<Data>> {
     let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
     book.worksheet_range_at(0).unwrap().unwrap().rows().map(|r| r.to_vec()).collect()
 }

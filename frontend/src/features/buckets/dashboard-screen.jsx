@@ -64,11 +64,11 @@ export default function DashboardScreen({ params, user }) {
           <div class="tile">
             <span class="tile-label">Repeat Rate</span>
             <span class="tile-value">
-              <a href={open("repeatratecurrent")} aria-label="Repeat customers this month">
+              <a href={open("repeatratecurrent")} aria-label={`${data.repeatCustomerCount} repeat customers this month`}>
                 {data.repeatCustomerCount}
               </a>
               {" / "}
-              <a href={open("repeatrateprev")} aria-label="Ordering customers last month">
+              <a href={open("repeatrateprev")} aria-label={`${data.lastMonthOrderCustomerCount} ordering customers last month`}>
                 {data.lastMonthOrderCustomerCount}
               </a>
             </span>
