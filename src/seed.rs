@@ -204,7 +204,10 @@ fn demo_deliveries(conn: &Connection) -> anyhow::Result<()> {
                                  rejected_reason, updated_by, updated_at, created_at)
          SELECT :order, :date, date(:date, '+2 days'), :c, :seller, :aff, :aff_name, :charges, :status, :reason,
                 :approve, :rejected, CASE WHEN :status IS NULL THEN NULL ELSE agent_id END,
-                CASE WHEN :status IS NULL THEN NULL ELSE :now END, :now
+                -- Updated on the planned day (11:00), or now for a day still to come.
+                CASE WHEN :status IS NULL THEN NULL
+                     ELSE MIN(:now, CAST(strftime('%s', date(:date, '+2 days'), '+11 hours', 'utc') AS INTEGER)) END,
+                :now
          FROM customers WHERE customer_id = :c",
     )?;
     let now = crate::now();
