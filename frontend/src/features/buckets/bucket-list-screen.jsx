@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/dates";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
+import { LocationBadge } from "../../lib/location-badge";
 
 const TITLES = {
   retailers: "My Retailers",
@@ -39,6 +40,7 @@ function columnsFor(bucket, sortHeader) {
     { key: "info", label: "Info" },
     { key: "retailerType", label: "Retailer Type" },
     { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || "Never" },
+    { key: "lastVisitLocationStatus", label: "Last Visit Location", render: (r) => <LocationBadge status={r.lastVisitLocationStatus} /> },
   ];
   if (bucket === "mycustomer") {
     return [

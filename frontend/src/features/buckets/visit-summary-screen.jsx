@@ -1,6 +1,8 @@
 // Visit summary (spec 2 §2): today's, this month's and the last-3-months average visits, orders
-// and order value; the visit tiles open the FTD and FTM lists.
+// and order value; the visit tiles open the FTD and FTM lists. Below, each agent's check-ins this
+// month: how many visits were verified at the shop.
 import { useState } from "react";
+import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { AgentPicker, defaultAgent } from "./agent-picker";
@@ -45,6 +47,25 @@ export default function VisitSummaryScreen({ user }) {
               </div>
             ),
           )}
+        </div>
+      )}
+      {data && !loading && (
+        <div class="card">
+          <h2>Check-ins this month</h2>
+          <DataTable
+            serial={false}
+            testId="check-ins"
+            rows={data.checkInByAgent}
+            empty="No visits with a location check this month"
+            columns={[
+              { key: "agentName", label: "Agent" },
+              { key: "visits", label: "Visits" },
+              { key: "verified", label: "Verified" },
+              { key: "offSite", label: "Off-site" },
+              { key: "noLocation", label: "No location" },
+              { key: "verifiedPercentage", label: "Verified %", render: (r) => `${r.verifiedPercentage}%` },
+            ]}
+          />
         </div>
       )}
     </section>

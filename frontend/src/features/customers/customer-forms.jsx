@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDate } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
@@ -48,12 +48,48 @@ export function NewCustomerScreen() {
 
 const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
 
+const mapsLink = (lat, lng) => `https://www.google.com/maps?q=${lat},${lng}`;
+
+/**
+ * A shop position proposed by an accurate visit while the customer had none: a manager or an
+ * administrator accepts it (it becomes the customer's position) or rejects it. Never silent.
+ */
+function ProposedLocation({ buyerId, proposal, onDecided }) {
+  const [busy, saving] = useSaving();
+  const decide = (what) =>
+    saving(async () => {
+      const r = await post(`/users/customer/location/${encodeURIComponent(buyerId)}/${what}`);
+      alertSuccess(r.message);
+      onDecided();
+    });
+  return (
+    <div class="card" data-testid="proposed-location">
+      <h2>Proposed location</h2>
+      <p>
+        A visit by {proposal.proposedBy} on {formatDateTime(proposal.proposedAt)} was at{" "}
+        <a href={mapsLink(proposal.latitude, proposal.longitude)} target="_blank" rel="noopener noreferrer">
+          {proposal.latitude.toFixed(5)}, {proposal.longitude.toFixed(5)}
+        </a>{" "}
+        (accurate to {Math.round(proposal.accuracy)} m). Use it as the shop's location?
+      </p>
+      <div class="actions">
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={() => decide("accept")}>
+          Accept
+        </button>
+        <button type="button" class="btn" disabled={busy} onClick={() => decide("reject")}>
+          Reject
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The profile form. "Set the shop's location to where I am now" sends the phone's position as the
  * customer's latitude/longitude (the spec's payload). It is a choice, not automatic, so an update
  * made away from the shop never moves the shop.
  */
-export function ProfileScreen({ params }) {
+export function ProfileScreen({ params, user }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
   const [profile, setProfile] = useState(null);
@@ -62,11 +98,14 @@ export function ProfileScreen({ params }) {
     { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: false },
     { mobile: mobileRules },
   );
-  useEffect(() => {
+  const load = () =>
     get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
       .then(setProfile)
       .catch((err) => alertError(err.message));
+  useEffect(() => {
+    load();
   }, [buyerId]);
+  const decides = [1, 3].includes(Number(user.userType));
   const v = form.values;
   const submit = async (e) => {
     e.preventDefault();
@@ -102,8 +141,21 @@ export function ProfileScreen({ params }) {
           <div class="dl-row"><dt>Mobile</dt><dd>{profile.mobile || "—"}</dd></div>
           <div class="dl-row"><dt>Address</dt><dd>{profile.address || "—"}</dd></div>
           <div class="dl-row"><dt>Last Updated</dt><dd>{formatDate(profile.lastUpdateDate)}</dd></div>
+          <div class="dl-row">
+            <dt>Location</dt>
+            <dd>
+              {profile.latitude != null && profile.longitude != null ? (
+                <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
+                  {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
+                </a>
+              ) : (
+                "Not located yet"
+              )}
+            </dd>
+          </div>
         </dl>
       </div>
+      {decides && profile.proposedLocation && <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />}
       <form onSubmit={submit} noValidate class="narrow-form">
         <TextInput id="mobile" label="Mobile" inputMode="numeric" value={v.mobile} onInput={form.set("mobile")} error={form.errors.mobile} />
         <TextInput id="address1" label="Address 1" value={v.address1} onInput={form.set("address1")} />
