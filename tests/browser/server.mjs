@@ -9,6 +9,11 @@ import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
+// The app registers a service worker. Without this, Playwright lets the worker's own requests
+// bypass the context's routes (FIELDSALES_DIST) and its offline switch (setOffline); read by
+// playwright-core, which runs in this process, when a worker starts.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= "1";
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const BIN = process.env.FIELDSALES_BIN || resolve(here, "../../target/release/fieldsales");
 export const PASSWORD = "Demo12345678";
@@ -50,7 +55,7 @@ export async function start() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const globalArgs = ["--db", join(dir, "t.db"), "--data-dir", join(dir, "data")];
-  const server = spawn(BIN, [...globalArgs, "serve", "--demo", "--addr", `127.0.0.1:${port}`, "--login-rate", "0"], {
+  const server = spawn(BIN, [...globalArgs, "serve", "--demo", "--addr", `127.0.0.1:${port}`, "--login-rate", "0", "--account-login-rate", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, RUST_LOG: "warn" },
   });

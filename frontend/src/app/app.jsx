@@ -11,6 +11,8 @@ import { Alerts } from "../lib/alerts";
 import { Loading } from "../lib/ui";
 import { getSession, onSessionChange } from "../lib/session";
 import { refreshSession } from "../lib/session-check";
+import { loadEngine, offlineEnabled } from "../lib/offline/status";
+import { UpdatePrompt } from "./update-prompt";
 
 function CurrentRoute({ user }) {
   const router = useRouter();
@@ -29,9 +31,22 @@ export function App() {
   useEffect(() => {
     refreshSession().catch(() => {});
   }, []);
+  // An agent's offline work (the visit queue, the customer copy) runs while they are signed in;
+  // the engine chunk loads only for them.
+  const offlineUid = offlineEnabled(user) ? user.uid : null;
+  useEffect(() => {
+    if (offlineUid == null) return undefined;
+    let stop = false;
+    loadEngine().then((m) => !stop && m.startOffline(getSession()));
+    return () => {
+      stop = true;
+      loadEngine().then((m) => m.stopOffline());
+    };
+  }, [offlineUid]);
   return (
     <Router hook={useHashLocation}>
       <Alerts />
+      <UpdatePrompt />
       <Suspense fallback={<Loading />}>
         <CurrentRoute user={user} />
       </Suspense>

@@ -39,6 +39,7 @@ export const ROUTES = [
   { path: "/403", screen: lazy(() => import("../features/errors/forbidden-screen")), right: null },
   { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
   { path: "/customer/visit/:buyerId", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
+  { path: "/customer/waiting-visits", screen: pick(customers, "WaitingVisitsScreen"), right: "customer_visit" },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: "new_customer" },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: "profile_update" },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: "info_add" },

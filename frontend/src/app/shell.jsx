@@ -1,10 +1,14 @@
 // The signed-in frame: header with the user's name and Logout, the permission-gated sidebar
-// (a drawer on phones that closes on an outside click), and a back-to-top link.
+// (a drawer on phones that closes on an outside click), and a back-to-top link; for agents the
+// offline bar (visits waiting on the phone) and the logout warning when some are.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
 import { hasRight, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
+import { LogoutWarning } from "../features/auth/logout-warning";
+import { offlineEnabled } from "../lib/offline/status";
+import { OfflineBar } from "./offline-bar";
 import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
@@ -77,6 +81,8 @@ export function Shell({ user, children }) {
         </a>
       </header>
       <ImpersonationBanner user={user} />
+      {offlineEnabled(user) && <OfflineBar />}
+      <LogoutWarning user={user} />
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>

@@ -63,7 +63,10 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
       throw new ApiError(response.status, message);
     }
     const sessionEnded = response.status === 401 || SESSION_MESSAGES.includes(message);
-    if (sessionEnded && !path.startsWith("/login/")) {
+    // A late answer to a request of a session already gone (logged out, another user signed in
+    // since: the offline sync runs in the background) must not end the session stored now.
+    const sameSession = ((getOwnSession() || {}).token || null) === ((session || {}).token || null);
+    if (sessionEnded && sameSession && !path.startsWith("/login/")) {
       alertError(message);
       clearSession();
       window.location.hash = "#/";

@@ -17,3 +17,17 @@ export function dayMonth(value) {
   const p = parts(value);
   return p ? `${p.d} ${p.mon}` : value || "";
 }
+
+/** An instant (ISO 8601) in the phone's time: { date: "2026-03-01", time: "14:05" }. */
+export function localParts(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return { date: "", time: "" };
+  const two = (n) => String(n).padStart(2, "0");
+  return { date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` };
+}
+
+/** An instant (ISO 8601) as "01-Mar-2026 14:05" in the phone's time. */
+export function formatDateTime(iso) {
+  const p = localParts(iso);
+  return p.date ? `${formatDate(p.date)} ${p.time}` : "";
+}

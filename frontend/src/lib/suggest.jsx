@@ -2,8 +2,11 @@
 import { useEffect, useRef, useState } from "react";
 import { get } from "./api-client";
 
-/** fetchPath(query) gives the API path; onPick(item) gets the chosen suggestion. */
-export function SuggestBox({ id, label, placeholder, fetchPath, labelOf, onPick, onSearch, buttonText = "Search" }) {
+/**
+ * fetchPath(query) gives the API path, or fetchItems(query) resolves to the suggestions itself
+ * (the agent's offline search); onPick(item) gets the chosen suggestion.
+ */
+export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labelOf, onPick, onSearch, buttonText = "Search" }) {
   const [text, setText] = useState("");
   const [items, setItems] = useState([]);
   const [open, setOpen] = useState(false);
@@ -16,7 +19,7 @@ export function SuggestBox({ id, label, placeholder, fetchPath, labelOf, onPick,
       return undefined;
     }
     timer.current = setTimeout(() => {
-      get(fetchPath(q))
+      (fetchItems ? fetchItems(q) : get(fetchPath(q)))
         .then((list) => {
           setItems(list || []);
           setOpen(true);

@@ -1,8 +1,34 @@
 // Logout: the local session is cleared whether or not the server call succeeds (spec 2 §4).
+// An agent with visits waiting on the phone is warned first (logout-warning.jsx): sync them,
+// discard them, or stay. Logging out removes the agent's offline data, so the next user of a
+// shared phone never sees it.
 import { post } from "../../lib/api-client";
+import { loadEngine, offlineEnabled } from "../../lib/offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landingRouteFor } from "../../lib/session";
 
-export async function logout() {
+let warn = null;
+
+/** The shell's warning dialog listens here: fn(count) when a logout meets waiting visits. */
+export function onLogoutWarning(fn) {
+  warn = fn;
+  return () => {
+    if (warn === fn) warn = null;
+  };
+}
+
+/** Logs out; `discard: true` (the warning's "Discard N visits") drops the waiting visits too. */
+export async function logout({ discard = false } = {}) {
+  const own = getOwnSession();
+  const engine = !sessionStorage.getItem(IMPERSONATION_KEY) && offlineEnabled(own) ? await loadEngine().catch(() => null) : null;
+  if (engine && !discard) {
+    // A phone whose database cannot be read has nothing to lose here: the logout goes on.
+    const queued = (await engine.listQueue(own.uid).catch(() => [])).length;
+    // Never silently: without the dialog (it lives in the shell) the logout does not happen.
+    if (queued > 0) {
+      if (warn) warn(queued);
+      return;
+    }
+  }
   try {
     await post("/logout");
   } catch {
@@ -15,5 +41,7 @@ export async function logout() {
     return;
   }
   clearSession();
+  // After the session is gone, so no late call of this user's code can open the data again.
+  if (engine) await engine.forgetUser(own.uid).catch(() => {});
   window.location.hash = "#/login";
 }

@@ -1,17 +1,23 @@
 // Customer Visit (spec 1 §2): search, the customer's details with a map link, the visit form,
 // Must Sell / Best Sellers / Price Comparison tabs, the last 5 interactions and the links.
-import { useEffect, useState } from "react";
+// Agents also work offline: the search, the details (as last seen) and the outcomes come from the
+// phone when the network does not answer, and a visit saved then waits in the phone's queue
+// (lib/offline/) and shows at the top of the interactions as "Waiting to sync".
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { get, post } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
-import { dayMonth, formatDate } from "../../lib/dates";
+import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
+import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
+import * as offline from "../../lib/offline/engine";
+import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { hasRight } from "../../lib/session";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
+import { LocationBadge } from "../../lib/location-badge";
 
 const STEP = 5;
 
@@ -47,25 +53,54 @@ function Details({ c }) {
   );
 }
 
-function VisitForm({ buyerId, user, onSaved }) {
-  const { data: outcomes } = useApi("/master/outcome", { initial: [] });
+/** The outcome list; for agents kept on the phone and used when the network does not answer. */
+function useOutcomes(user) {
+  const enabled = offlineEnabled(user);
+  const online = useApi(enabled ? null : "/master/outcome", { initial: [] });
+  const [kept, setKept] = useState([]);
+  useEffect(() => {
+    if (!enabled) return;
+    networkOr(
+      () => get("/master/outcome").then((list) => (offline.keepOutcomes(user.uid, list).catch(() => {}), list)),
+      () => offline.lastOutcomes(user.uid),
+    )
+      .then((list) => setKept(list || []))
+      .catch((err) => alertError(err.message));
+  }, [enabled]);
+  return enabled ? kept : online.data;
+}
+
+function VisitForm({ buyerId, buyerName, user, onSaved }) {
+  const outcomes = useOutcomes(user);
   const [busy, saving] = useSaving();
   const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const position = user.userType === 4 ? await currentPosition() : null;
-      const r = await post("/users/customer/details", {
+      const agent = user.userType === 4;
+      const position = agent ? await currentPosition() : null;
+      // clientId makes a repeat of this save (a retry, the queue) harmless: the server answers it
+      // as a duplicate. visitedAt is the phone's time of the save, whenever it reaches the server.
+      const body = {
         buyerID: buyerId,
         outcomeId: Number(form.values.outcomeId),
         remark: form.values.remark.trim(),
         latitude: position ? position.latitude : null,
         longitude: position ? position.longitude : null,
-      });
-      alertSuccess(r.message);
+        clientId: offline.newClientId(),
+        ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
+      };
+      const send = () => post("/users/customer/details", body);
+      const queue = async () => {
+        const outcome = (outcomes || []).find((o) => o.outComeId === body.outcomeId);
+        await offline.enqueue(user.uid, { ...body, buyerName, outcomeName: outcome ? outcome.outCome : "" });
+        return { queued: true, message: "Saved on this phone, will sync" };
+      };
+      const r = offlineEnabled(user) ? await networkOr(send, queue) : await send();
+      (r.queued ? alertInfo : alertSuccess)(r.message);
       form.reset();
-      onSaved();
+      onSaved(r);
     });
   };
   return (
@@ -78,6 +113,46 @@ function VisitForm({ buyerId, user, onSaved }) {
       <SubmitButton busy={busy}>Save Visit</SubmitButton>
     </form>
   );
+}
+
+/** A visit's place in the phone's queue, else where it was against the shop. */
+function VisitState({ row }) {
+  if (row.queued === "failed") return <span class="loc-badge loc-failed">Not accepted</span>;
+  if (row.queued) return <span class="loc-badge loc-waiting">Waiting to sync</span>;
+  return <LocationBadge status={row.locationStatus} distanceM={row.distanceM} />;
+}
+
+/** This customer's visits waiting in the phone's queue, newest first; `onSent` when one leaves it. */
+function useQueued(user, buyerId, onSent) {
+  const enabled = offlineEnabled(user);
+  const [rows, setRows] = useState([]);
+  const count = useRef(0);
+  useEffect(() => {
+    if (!enabled || !buyerId) return undefined;
+    count.current = 0;
+    const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
+    const take = (all) => {
+      const mine = all.filter((e) => same(e.buyerID)).reverse();
+      if (mine.length < count.current) onSent();
+      count.current = mine.length;
+      setRows(mine);
+    };
+    offline.listQueue(user.uid).then(take, () => {});
+    return offline.onQueueChange(take);
+  }, [enabled, buyerId]);
+  return rows.map((e) => {
+    const at = localParts(e.visitedAt);
+    return {
+      key: e.clientId,
+      date: at.date,
+      time: at.time,
+      outcome: e.outcomeName,
+      agentId: user.emailId,
+      entryUpdateBy: user.name,
+      remark: e.remark,
+      queued: e.state,
+    };
+  });
 }
 
 function ShowMoreTable({ columns, rows, testId }) {
@@ -174,10 +249,21 @@ export default function VisitScreen({ params, user }) {
   const buyerId = params && params.buyerId ? decodeURIComponent(params.buyerId) : null;
   const [screen, setScreen] = useState(null);
   const [loading, setLoading] = useState(false);
+  const enabled = offlineEnabled(user);
   const load = () => {
     if (!buyerId) return;
     setLoading(true);
-    get(`/users/customer/details/${encodeURIComponent(buyerId)}?showSummary=true`)
+    const fromServer = () =>
+      get(`/users/customer/details/${encodeURIComponent(buyerId)}?showSummary=true`).then((s) => {
+        if (enabled) offline.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {});
+        return s;
+      });
+    const fromPhone = () =>
+      offline.offlineDetails(user.uid, buyerId).then((s) => {
+        if (!s) throw new Error("Offline: this customer is not on this phone.");
+        return s;
+      });
+    (enabled ? networkOr(fromServer, fromPhone) : fromServer())
       .then(setScreen)
       .catch((err) => {
         setScreen(null);
@@ -186,6 +272,13 @@ export default function VisitScreen({ params, user }) {
       .finally(() => setLoading(false));
   };
   useEffect(load, [buyerId]);
+  // A visit of this customer left the queue (sent): the server's list now has it.
+  const queued = useQueued(user, buyerId, () => navigator.onLine && load());
+  const searchOffline = (q) =>
+    networkOr(
+      () => get(`/users/customer/search?query=${encodeURIComponent(q)}`),
+      () => offline.searchCustomers(user.uid, q),
+    );
   return (
     <section>
       <PageHeader title="Customer Visit">
@@ -200,6 +293,7 @@ export default function VisitScreen({ params, user }) {
         label="Search customer"
         placeholder="Buyer ID, name or mobile"
         fetchPath={(q) => `/users/customer/search?query=${encodeURIComponent(q)}`}
+        fetchItems={enabled ? searchOffline : undefined}
         labelOf={(s) => s.display}
         onPick={(s) => navigate(`/customer/visit/${encodeURIComponent(s.buyerId)}`)}
         onSearch={(q) => q && navigate(`/customer/visit/${encodeURIComponent(q)}`)}
@@ -208,16 +302,22 @@ export default function VisitScreen({ params, user }) {
       {loading && <Loading />}
       {screen && !loading && (
         <div class="visit-layout">
+          {(screen.seenAt || screen.fromCopy) && (
+            <p class="offline-note" role="status" data-testid="offline-details">
+              {screen.fromCopy ? "Offline: the details from the customer list on this phone." : `Offline: the details as last seen on ${formatDateTime(screen.seenAt)}.`}
+            </p>
+          )}
           <Details c={screen.customerDetails} />
-          <VisitForm buyerId={screen.customerDetails.buyerID} user={user} onSaved={load} />
-          <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />
+          <VisitForm buyerId={screen.customerDetails.buyerID} buyerName={screen.customerDetails.buyerName} user={user} onSaved={(r) => !r.queued && load()} />
+          {!screen.fromCopy && <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
           <div class="card">
             <h2>Last 5 interactions</h2>
             <DataTable
               serial={false}
               testId="interactions"
-              rows={screen.transcations}
+              rows={[...queued, ...screen.transcations]}
               empty="No visits yet"
+              rowClass={(r) => (r.queued ? "row-queued" : undefined)}
               columns={[
                 { key: "date", label: "Date", render: (r) => formatDate(r.date) },
                 { key: "time", label: "Time" },
@@ -225,6 +325,7 @@ export default function VisitScreen({ params, user }) {
                 { key: "agentId", label: "Agent ID" },
                 { key: "entryUpdateBy", label: "Updated By" },
                 { key: "remark", label: "Remark" },
+                { key: "location", label: "Location", render: (r) => <VisitState row={r} /> },
               ]}
             />
           </div>

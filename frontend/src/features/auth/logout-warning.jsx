@@ -1,0 +1,83 @@
+// The warning of a logout with visits still on the phone: "Sync now" sends them and logs out when
+// none is left; "Discard N visits" drops them and logs out; Cancel stays signed in.
+import { useEffect, useRef, useState } from "react";
+import { loadEngine } from "../../lib/offline/status";
+import { Spinner } from "../../lib/ui";
+import { logout, onLogoutWarning } from "./logout";
+
+const visits = (n) => `${n} ${n === 1 ? "visit" : "visits"}`;
+
+export function LogoutWarning({ user }) {
+  const [count, setCount] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
+  const first = useRef(null);
+  useEffect(
+    () =>
+      onLogoutWarning((n) => {
+        setCount(n);
+        setNote("");
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (count && first.current) first.current.focus();
+  }, [count > 0]);
+  if (!count) return null;
+  const close = () => !busy && setCount(0);
+  const syncNow = async () => {
+    setBusy(true);
+    try {
+      const left = await (await loadEngine()).syncNow(user.uid);
+      if (!left.length) {
+        setCount(0);
+        await logout();
+        return;
+      }
+      setCount(left.length);
+      setNote(
+        left.some((e) => e.state === "failed")
+          ? "Some visits were not accepted by the server: see Waiting visits for the reasons."
+          : "The server cannot be reached. Try again when the phone is online.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const discard = async () => {
+    setBusy(true);
+    try {
+      await logout({ discard: true });
+      setCount(0);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="modal-backdrop" onClick={close}>
+      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="logout-warning-title" data-testid="logout-warning" onClick={(e) => e.stopPropagation()}>
+        <h2 id="logout-warning-title">Visits not sent yet</h2>
+        <p>
+          {visits(count)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
+        </p>
+        {note && (
+          <p class="field-error" role="alert">
+            {note} <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>Waiting visits</a>
+          </p>
+        )}
+        <div class="modal-actions">
+          <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
+            {busy && <Spinner />}
+            Sync now
+          </button>
+          <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
+            Discard {visits(count)}
+          </button>
+          <button type="button" class="btn" disabled={busy} onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// Waiting visits (the offline bar leads here): every visit saved on this phone that the server
+// has not accepted yet, oldest first, with its state and the server's reason for a refusal;
+// Retry sends one again, Discard (after a confirmation) drops it. Also says how fresh the phone's
+// customer copy is.
+import { useEffect, useState } from "react";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { ConfirmDialog } from "../../lib/confirm";
+import { formatDateTime } from "../../lib/dates";
+import { isOffline, loadEngine, offlineEnabled, onStatus } from "../../lib/offline/status";
+import { DataTable } from "../../lib/table";
+import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
+
+const visits = (n) => `${n} ${n === 1 ? "visit" : "visits"}`;
+
+export default function WaitingVisitsScreen({ user }) {
+  const enabled = offlineEnabled(user);
+  const [engine, setEngine] = useState(null);
+  const [entries, setEntries] = useState(null);
+  const [copy, setCopy] = useState(null);
+  const [status, setStatus] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [discarding, setDiscarding] = useState(null);
+  useEffect(() => onStatus(setStatus), []);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let unwatch = () => {};
+    let gone = false;
+    loadEngine().then((m) => {
+      if (gone) return;
+      setEngine(m);
+      m.listQueue(user.uid).then(setEntries);
+      m.copyState(user.uid).then(setCopy);
+      unwatch = m.onQueueChange(setEntries);
+    });
+    return () => {
+      gone = true;
+      unwatch();
+    };
+  }, [enabled, user.uid]);
+  // The copy's state changes with a refresh; the status changes when one may have run.
+  useEffect(() => {
+    if (engine) engine.copyState(user.uid).then(setCopy);
+  }, [engine, status && status.online]);
+
+  if (!enabled) {
+    return (
+      <section>
+        <PageHeader title="Waiting visits" back="/customer/visit" />
+        <Empty text="Only agents keep visits on the phone." />
+      </section>
+    );
+  }
+  if (!engine || !entries) return <Loading />;
+
+  const run = async (work) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      alertError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const syncNow = () =>
+    run(async () => {
+      const before = entries.filter((e) => e.state === "waiting").length;
+      const left = await engine.syncNow(user.uid);
+      const sent = before - left.filter((e) => e.state === "waiting").length;
+      if (sent > 0) alertSuccess(`${visits(sent)} sent.`);
+    });
+  const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
+  const discard = () =>
+    run(async () => {
+      const entry = discarding;
+      setDiscarding(null);
+      await engine.discardEntry(user.uid, entry.clientId);
+    });
+  const waiting = entries.filter((e) => e.state === "waiting").length;
+  return (
+    <section>
+      <PageHeader title="Waiting visits" back="/customer/visit">
+        {waiting > 0 && (
+          <button type="button" class="btn btn-primary" disabled={busy || isOffline()} onClick={syncNow}>
+            {busy && <Spinner />}
+            Sync now
+          </button>
+        )}
+      </PageHeader>
+      <p class="offline-note" data-testid="offline-copy">
+        {isOffline() ? "Offline. " : ""}
+        {copy && copy.syncedAt
+          ? `${copy.count} customers on this phone, updated ${formatDateTime(copy.syncedAt)}.`
+          : "The customer list is not on this phone yet; it loads when online."}
+      </p>
+      <DataTable
+        serial={false}
+        testId="waiting-visits"
+        rows={entries.map((e) => ({ ...e, key: e.clientId }))}
+        empty="No visits are waiting: everything saved on this phone has reached the server."
+        rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+        columns={[
+          { key: "customer", label: "Customer", render: (e) => `${e.buyerID}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+          { key: "outcome", label: "Outcome", render: (e) => e.outcomeName || e.outcomeId },
+          { key: "visitedAt", label: "Saved", render: (e) => formatDateTime(e.visitedAt) },
+          {
+            key: "state",
+            label: "State",
+            render: (e) =>
+              e.state === "failed" ? (
+                <span class="state-failed">
+                  Not accepted: <span data-testid="failure-message">{e.message}</span>
+                </span>
+              ) : (
+                "Waiting to sync"
+              ),
+          },
+          {
+            key: "actions",
+            label: "Actions",
+            render: (e) => (
+              <span class="row-actions">
+                {e.state === "failed" && (
+                  <button type="button" class="btn btn-small" disabled={busy} onClick={() => retry(e)}>
+                    Retry
+                  </button>
+                )}
+                <button type="button" class="btn btn-small btn-danger" disabled={busy} onClick={() => setDiscarding(e)}>
+                  Discard
+                </button>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={!!discarding}
+        message="Discard this visit? It has not reached the server and will be lost."
+        onYes={discard}
+        onCancel={() => setDiscarding(null)}
+      />
+    </section>
+  );
+}

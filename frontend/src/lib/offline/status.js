@@ -1,0 +1,60 @@
+// What the shell shows about offline work (visits waiting or failed, syncing, reachable), and who
+// keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
+// queue, sync) is a separate chunk that only agents load (engine.js).
+import { IMPERSONATION_KEY } from "../session";
+
+let status = { waiting: 0, failed: 0, syncing: false, online: navigator.onLine, reachable: true };
+const listeners = new Set();
+
+export const getStatus = () => status;
+
+export function setStatus(patch) {
+  status = { ...status, ...patch };
+  listeners.forEach((fn) => fn(status));
+}
+
+/** Calls fn(status) now and on every change; returns the unsubscribe function. */
+export function onStatus(fn) {
+  listeners.add(fn);
+  fn(status);
+  return () => listeners.delete(fn);
+}
+
+window.addEventListener("online", () => setStatus({ online: true, reachable: true }));
+window.addEventListener("offline", () => setStatus({ online: false }));
+
+/**
+ * Only agents (user type 4) work offline, each with their own data, and never in a tab that works
+ * in another user's account: that data belongs to the other user's phone.
+ */
+export function offlineEnabled(user) {
+  return !!user && !!user.token && user.uid != null && Number(user.userType) === 4 && !sessionStorage.getItem(IMPERSONATION_KEY);
+}
+
+/** True when the network is known to be down: the browser says so or the last call could not go out. */
+export const isOffline = () => !status.online || !status.reachable;
+
+/**
+ * The network's answer when there is one, else `fallback()`: when the browser is offline, or the
+ * call fails for the network (ApiError status 0). Other errors (the server's refusals) propagate.
+ */
+export async function networkOr(network, fallback) {
+  if (navigator.onLine) {
+    try {
+      const answer = await network();
+      if (!status.reachable) setStatus({ reachable: true });
+      return answer;
+    } catch (err) {
+      if (err.status !== 0) throw err;
+      setStatus({ reachable: false });
+    }
+  }
+  return fallback();
+}
+
+let engine = null;
+/** The offline engine chunk, loaded once on first use. */
+export function loadEngine() {
+  if (!engine) engine = import("./engine");
+  return engine;
+}

@@ -1,0 +1,62 @@
+// The phone's offline data, one IndexedDB database per signed-in user (fieldsales-offline-<uid>),
+// so a shared phone never shows one agent's customers or waiting visits to another, and logging
+// out removes a user's data by deleting one database.
+//   customers  the offline copy of the agent's customers (GET /users/customer/offline), by buyerId
+//   details    the last visit screen seen per customer (GET /users/customer/details/{id}), by buyerId
+//   queue      visits saved on this phone and not yet accepted by the server, by clientId
+//   meta       the copy's cursor and time, the outcome list
+import { deleteDB, openDB } from "idb";
+import { getOwnSession } from "../session";
+
+const VERSION = 1;
+const opened = new Map();
+
+export const dbName = (uid) => `fieldsales-offline-${uid}`;
+
+function forget(uid, db) {
+  if (opened.get(uid) === db) opened.delete(uid);
+}
+
+/**
+ * The user's database, opened once per page, and only while that user is signed in here: a late
+ * call of a signed-out user's code (a sync round, a screen) must not bring their data back.
+ */
+export function userDb(uid) {
+  const own = getOwnSession();
+  if (!own || own.uid !== uid) return Promise.reject(new Error("The offline data of a signed-out user stays closed."));
+  if (!opened.has(uid)) {
+    const db = openDB(dbName(uid), VERSION, {
+      upgrade(d) {
+        d.createObjectStore("customers", { keyPath: "buyerId" });
+        d.createObjectStore("details", { keyPath: "buyerId" });
+        d.createObjectStore("queue", { keyPath: "clientId" });
+        d.createObjectStore("meta");
+      },
+      // Another tab deletes this database (its user logged out): let it go.
+      blocking() {
+        forget(uid, db);
+        db.then((d) => d.close());
+      },
+    });
+    opened.set(uid, db);
+    db.catch(() => forget(uid, db));
+  }
+  return opened.get(uid);
+}
+
+/** Removes everything this phone keeps for the user. */
+export async function deleteUserData(uid) {
+  const pending = opened.get(uid);
+  const db = pending ? await pending.catch(() => null) : null;
+  forget(uid, pending);
+  if (db) db.close();
+  await deleteDB(dbName(uid));
+}
+
+export async function getMeta(uid, key) {
+  return (await userDb(uid)).get("meta", key);
+}
+
+export async function setMeta(uid, key, value) {
+  return (await userDb(uid)).put("meta", value, key);
+}

@@ -1,0 +1,168 @@
+// Sending the queue and keeping the offline copy fresh. The queue goes oldest first; a visit the
+// server refuses (a 4xx with its message) is marked failed and the rest go on; a network failure
+// (or a 5xx, 408, 429) stops the round and the next one waits longer. Rounds run at start, on the
+// browser's `online` event, after a visit is queued, and every 60 s while anything waits.
+import { ApiError, get, post } from "../api-client";
+import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
+import { listQueue, onQueueChange, refreshQueue, removeEntry, requestBody, updateEntry, watchQueueOf } from "./queue";
+import { getStatus, setStatus } from "./status";
+import { deleteUserData } from "./store";
+
+const TICK_MS = 60 * 1000;
+const MAX_DELAY_MS = 15 * 60 * 1000;
+
+/** A failure worth retrying as is (the network, the server's trouble), not a refusal of the visit. */
+export const isTransient = (err) => !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
+
+/** Wait before the next round: 60 s, doubled per network failure in a row, at most 15 min, +-20%. */
+export function nextDelay(failures) {
+  const base = Math.min(TICK_MS * 2 ** failures, MAX_DELAY_MS);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+const running = new Map();
+
+/**
+ * Sends the user's waiting visits, oldest first. Resolves to { sent, refused, transient } where
+ * `transient` is the error that stopped the round, if any. One round at a time per user and
+ * phone (Web Locks where there are; a double send would be harmless anyway: the clientId).
+ */
+export function syncQueue(uid) {
+  if (!running.has(uid)) {
+    const round = (async () => {
+      const send = () => sendWaiting(uid);
+      return navigator.locks && navigator.locks.request ? navigator.locks.request(`fieldsales-sync-${uid}`, send) : send();
+    })();
+    running.set(uid, round);
+    round.finally(() => running.delete(uid)).catch(() => {});
+  }
+  return running.get(uid);
+}
+
+async function sendWaiting(uid) {
+  const result = { sent: 0, refused: 0, transient: null };
+  const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
+  if (!waiting.length) return result;
+  setStatus({ syncing: true });
+  try {
+    for (const entry of waiting) {
+      try {
+        await post("/users/customer/details", requestBody(entry));
+        await removeEntry(uid, entry.clientId);
+        setStatus({ reachable: true });
+        result.sent++;
+      } catch (err) {
+        // The session ended: the API client has signed out; the queue stays for this user's return.
+        if (err.status === 401) {
+          result.transient = err;
+          return result;
+        }
+        if (isTransient(err)) {
+          await updateEntry(uid, entry.clientId, { attempts: (entry.attempts || 0) + 1, lastError: err.message });
+          setStatus({ reachable: err.status !== 0 });
+          result.transient = err;
+          return result;
+        }
+        await updateEntry(uid, entry.clientId, { state: "failed", message: err.message, attempts: (entry.attempts || 0) + 1 });
+        result.refused++;
+      }
+    }
+    return result;
+  } finally {
+    setStatus({ syncing: false });
+  }
+}
+
+/** Refreshes the customer copy and the outcome list; failures only wait for the next chance. */
+export async function refreshOffline(uid) {
+  try {
+    await keepOutcomes(uid, await get("/master/outcome"));
+    setStatus({ reachable: true });
+    await refreshCustomers(uid);
+  } catch (err) {
+    if (err.status === 0) setStatus({ reachable: false });
+    else console.warn("the offline copy was not refreshed:", err.message);
+  }
+}
+
+let engine = null; // the running scheduler: { uid, run, stop }
+
+/** Starts offline work for a signed-in agent: counts, a first round, the copy, the timers. */
+export function startOffline(user) {
+  const uid = user.uid;
+  if (engine && engine.uid === uid) return;
+  stopOffline();
+  watchQueueOf(uid);
+  let timer = null;
+  let failures = 0;
+  let stopped = false;
+  const schedule = (ms) => {
+    clearTimeout(timer);
+    timer = stopped ? null : setTimeout(run, ms);
+  };
+  const run = async () => {
+    timer = null;
+    if (stopped) return;
+    if (navigator.onLine) {
+      // The server was out of reach (the browser thought itself online): see whether it is back.
+      if (!getStatus().reachable) await refreshOffline(uid);
+      const r = await syncQueue(uid).catch((err) => ({ transient: err }));
+      failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
+    }
+    if (stopped) return;
+    if (!getStatus().reachable || (await listQueue(uid)).some((e) => e.state === "waiting")) schedule(nextDelay(failures));
+  };
+  const online = () => {
+    failures = 0;
+    run();
+    refreshOffline(uid);
+  };
+  // A visit queued (or retried) while no round is due starts the 60 s clock.
+  const unwatch = onQueueChange((all) => {
+    if (!timer && all.some((e) => e.state === "waiting")) schedule(nextDelay(failures));
+  });
+  window.addEventListener("online", online);
+  engine = {
+    uid,
+    run: () => {
+      failures = 0;
+      return run();
+    },
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      unwatch();
+      window.removeEventListener("online", online);
+    },
+  };
+  refreshQueue(uid).then(run);
+  refreshOffline(uid);
+}
+
+export function stopOffline() {
+  if (engine) engine.stop();
+  engine = null;
+}
+
+/** Sends now (the "Sync now" and "Retry" buttons); resolves to what is still queued. */
+export async function syncNow(uid) {
+  await syncQueue(uid).catch(() => {});
+  return listQueue(uid);
+}
+
+/** Puts a failed visit back to waiting and sends it. */
+export async function retryEntry(uid, clientId) {
+  await updateEntry(uid, clientId, { state: "waiting", message: null });
+  return syncNow(uid);
+}
+
+export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
+
+/** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. */
+export async function forgetUser(uid) {
+  stopOffline();
+  forgetIndex();
+  setStatus({ waiting: 0, failed: 0, syncing: false });
+  // Another tab of the same user may hold the database open a moment; do not hang the logout.
+  await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
+}

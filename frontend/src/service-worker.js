@@ -1,0 +1,59 @@
+// The service worker: precaches this release's app shell (index.html, every chunk, the icons and
+// the manifest) so the app opens with no network, and answers the app's own files from that cache.
+// API answers are never cached: /webapi/ and /healthz go straight to the network.
+import { manifest, version } from "@parcel/service-worker";
+
+const PREFIX = "fieldsales-shell-";
+// One cache per release: a new worker fills its own and the old one goes on activate, so a page
+// never mixes files of two releases.
+const CACHE = PREFIX + version;
+/** The app's root (the worker sits there), e.g. "/" or "/fieldsales/" behind a proxy. */
+const ROOT = new URL("./", self.location).pathname;
+const INDEX = new URL("./index.html", self.location).href;
+
+const isApi = (path) => path.startsWith("/webapi/") || path === "/healthz" || path.startsWith(ROOT + "webapi/") || path === ROOT + "healthz";
+
+self.addEventListener("install", (event) => {
+  // "no-cache": index.html must be this release's, not a copy from the HTTP cache.
+  const requests = manifest.map((url) => new Request(new URL(url, self.location).href, { cache: "no-cache" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// A new release waits until the page says "Reload" (lib/pwa.js), so a page keeps its own files.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  return cache.match(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || isApi(url.pathname)) return;
+  if (request.mode === "navigate") {
+    if (url.pathname === ROOT || url.pathname === ROOT + "index.html") {
+      // The cached shell first: the release this worker holds opens whole, online or not; a newer
+      // one is offered by the update prompt once its worker has installed.
+      event.respondWith(fromCache(INDEX).then((hit) => hit || fetch(request)));
+    } else {
+      // A route typed without '#': the server redirects it to its hash route; offline, so do we.
+      const route = url.pathname.slice(ROOT.length).replace(/\/+$/, "");
+      event.respondWith(fetch(request).catch(() => Response.redirect(`${ROOT}#/${route}${url.search}`, 302)));
+    }
+    return;
+  }
+  event.respondWith(fromCache(request).then((hit) => hit || fetch(request)));
+});
