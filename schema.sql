@@ -268,6 +268,8 @@ CREATE TABLE IF NOT EXISTS location_proposals (
 );
 
 -- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.
+-- `source` (upgrade step 4): 'upload' for lines of the order upload, 'app' for the copy of a
+-- booked order's lines (order id APP000123, see `orders`), removed again when it is cancelled.
 CREATE TABLE IF NOT EXISTS order_lines (
     line_id      INTEGER PRIMARY KEY,
     order_id     TEXT NOT NULL,
@@ -279,7 +281,8 @@ CREATE TABLE IF NOT EXISTS order_lines (
     qty_shipped  REAL NOT NULL DEFAULT 0,
     unit_price   REAL NOT NULL DEFAULT 0,
     ds_name      TEXT,
-    fao_name     TEXT
+    fao_name     TEXT,
+    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app'))
 );
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date);
 -- An order line is one product of one order: uploads of the same order replace it.
@@ -356,6 +359,19 @@ WHEN old.order_date IS NOT new.order_date OR old.customer_id IS NOT new.customer
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id IN (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id IN (old.customer_id, new.customer_id));
 END;
+-- A cancelled booked order's lines are deleted (upgrade step 4): as for a moved line, the
+-- customer's figures are recomputed from their remaining lines.
+CREATE TRIGGER IF NOT EXISTS customer_stats_order_delete AFTER DELETE ON order_lines BEGIN
+    UPDATE customer_stats
+    SET last_order_date = COALESCE((SELECT MAX(order_date) FROM order_lines WHERE customer_id = old.customer_id), '')
+    WHERE customer_id = old.customer_id;
+    DELETE FROM customer_order_months
+    WHERE customer_id = old.customer_id AND month = substr(old.order_date, 1, 7)
+      AND NOT EXISTS (SELECT 1 FROM order_lines
+                      WHERE customer_id = old.customer_id AND substr(order_date, 1, 7) = substr(old.order_date, 1, 7));
+    UPDATE agent_stats_versions SET version = version + 1
+    WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = old.customer_id);
+END;
 
 -- Every profile change, with the values before and after (JSON).
 CREATE TABLE IF NOT EXISTS profile_updates (
@@ -401,11 +417,19 @@ CREATE TABLE IF NOT EXISTS customer_info_files (
     PRIMARY KEY (info_id, slot)
 ) WITHOUT ROWID;
 
--- Products (loaded by the product upload); price comparison reads prices from the order lines.
+-- Products (loaded by the product upload, kept on the product screen); price comparison reads
+-- prices from the order lines. Order booking (issue #18, upgrade step 4) added the catalogue
+-- columns: price (per unit), pack_size (units per case), category, and active (1 or 0). Only an
+-- active product with a price can be ordered; a product is never deleted, setting active to 0
+-- retires it, and the orders that name it keep it.
 CREATE TABLE IF NOT EXISTS products (
     product_id INTEGER PRIMARY KEY,
     name       TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    sku        TEXT
+    sku        TEXT,
+    price      REAL CHECK (price >= 0),
+    pack_size  INTEGER CHECK (pack_size > 0),
+    category   TEXT,
+    active     INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
 );
 
 -- The latest scorecard of each agent (loaded by the scorecard upload).
@@ -465,14 +489,59 @@ CREATE TABLE IF NOT EXISTS delivery_history (
 );
 CREATE INDEX IF NOT EXISTS delivery_history_delivery ON delivery_history(delivery_id, changed_at);
 
--- Distributors (loaded by the distributor upload).
+-- Distributors (loaded by the distributor upload). `email` (upgrade step 4) is where booked
+-- orders are mailed; without one a distributor's orders wait.
 CREATE TABLE IF NOT EXISTS distributors (
     distributor_id INTEGER PRIMARY KEY,
     name           TEXT NOT NULL UNIQUE COLLATE NOCASE,
     code           TEXT,
     city           TEXT,
-    country_id     INTEGER REFERENCES countries(country_id)
+    country_id     INTEGER REFERENCES countries(country_id),
+    email          TEXT
 );
+
+-- Orders booked in the app (issue #18, upgrade step 4). Each line is copied into `order_lines`
+-- at once (source 'app', order id 'APP' and the order_id in 6 digits, seller_name the
+-- distributor's name), so every figure counts it; a cancel deletes that copy. agent_id: the
+-- customer's agent when it was booked; booked_by: the signed-in user. status: Submitted (waiting
+-- for the distributor's mail), Sent, Cancelled. mailing_at: set while a send holds the order (a
+-- cancel is refused meanwhile), cleared when the mail went or failed. visit_id: the visit saved
+-- with the order (a productive visit). client_id: the phone's id of the booking, unique per user.
+CREATE TABLE IF NOT EXISTS orders (
+    order_id       INTEGER PRIMARY KEY,
+    customer_id    INTEGER NOT NULL REFERENCES customers(customer_id),
+    agent_id       INTEGER REFERENCES users(uid),
+    booked_by      INTEGER NOT NULL REFERENCES users(uid),
+    distributor_id INTEGER NOT NULL REFERENCES distributors(distributor_id),
+    visit_id       INTEGER REFERENCES visits(visit_id),
+    client_id      TEXT,
+    remark         TEXT,
+    order_date     TEXT NOT NULL,
+    total          REAL NOT NULL,
+    status         TEXT NOT NULL DEFAULT 'Submitted' CHECK (status IN ('Submitted', 'Sent', 'Cancelled')),
+    created_at     INTEGER NOT NULL,
+    mailing_at     INTEGER,
+    sent_at        INTEGER,
+    cancelled_at   INTEGER,
+    cancelled_by   INTEGER REFERENCES users(uid)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
+CREATE INDEX IF NOT EXISTS orders_agent ON orders(agent_id, order_date);
+CREATE INDEX IF NOT EXISTS orders_status ON orders(status, distributor_id);
+
+-- The lines of a booked order at the prices of the moment it was booked (a product at most once).
+CREATE TABLE IF NOT EXISTS order_items (
+    item_id      INTEGER PRIMARY KEY,
+    order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+    product_id   INTEGER NOT NULL REFERENCES products(product_id),
+    product_name TEXT NOT NULL,
+    sku          TEXT,
+    quantity     INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 100000),
+    unit_price   REAL NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS order_items_product ON order_items(order_id, product_id);
 
 -- Single-use, short-lived links to generated files (reports, exports, upload results).
 CREATE TABLE IF NOT EXISTS download_tokens (

@@ -5,7 +5,8 @@ LINES=${LINES:-10}                        # order lines per customer
 VISITS=${VISITS:-5}                       # visits per customer
 DELIVERIES=${DELIVERIES:-$((CUSTOMERS / 10))}
 OUT=bench/out
-DB="$OUT/scale-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
+# v2: the data set has the priced products and the distributors (order booking, #18).
+DB="$OUT/scale-v2-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
 BIN=target/release/fieldsales
 mkdir -p "$OUT"
 

@@ -96,6 +96,21 @@ OUTCOME = "SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0"
 VISIT = """INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by)
                  VALUES (:c, :agent, :o, :remark, :lat, :lng, :now, :me)"""
 
+# src/orders/queries.rs book (no visit): the clientId check, the customer, the usual distributor,
+# each product, the order, its items and their copy in order_lines (which runs the summary
+# triggers), one commit.
+BOOKED_BEFORE = "SELECT order_id FROM orders WHERE booked_by = :me AND client_id = :client"
+USUAL_DISTRIBUTOR = """SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
+         WHERE o.customer_id = :c ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1"""
+PRODUCT = "SELECT name, sku, price, active FROM products WHERE product_id = :p"
+ORDER = """INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at)
+             VALUES (:c, :agent, :me, :d, :client, NULL, :date, :total, :now)
+             ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING"""
+ITEM = """INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
+             VALUES (:o, :p, :name, :sku, :q, :price)"""
+FACT = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
+             VALUES (:number, :date, :c, :seller, :name, :sku, :q, :price, 'app')"""
+
 # src/scope.rs agents_for (a manager's team: its agents and the manager).
 TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
 # src/scope.rs Agents::params for a list of agents (Agents::Only); binds :agents only.
@@ -112,6 +127,10 @@ COUNT_OWNER = f"""SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0
                 COALESCE(SUM(CASE WHEN s.last_order_date >= :last_month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN s.last_order_date >= :month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0)
          FROM customer_stats s WHERE s.agent_id IS :agent"""
+# src/buckets/stats.rs PRODUCTIVE_VISITS: the second statement of count_owner.
+PRODUCTIVE_VISITS = """SELECT COUNT(*) FROM orders o JOIN visits v ON v.visit_id = o.visit_id
+     WHERE o.agent_id IS :agent AND o.order_date >= :from15 AND o.visit_id IS NOT NULL AND o.status <> 'Cancelled'
+       AND v.visited_at >= :from15_ts"""
 # src/buckets/figures.rs bucket_definition("notvisited") and bucket_page's walk, order desc.
 NOT_VISITED = "s.last_visit_at < :from15_ts"
 WALK = f"""SELECT s.last_visit_at, s.customer_id FROM customer_stats s WHERE s.agent_id IS :agent AND {NOT_VISITED}
@@ -167,6 +186,31 @@ def visit(i):
     conn.execute("COMMIT")
 
 
+def order(i):
+    # 10 lines, as bench/order.lua sends them.
+    session_check(agent, agent_type)
+    buyer = agent_customers[i % len(agent_customers)]
+    conn.execute("BEGIN IMMEDIATE")
+    one(BOOKED_BEFORE, {"me": agent, "client": "floor-%d" % i})
+    customer, owner = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0]
+    distributor, seller = one(USUAL_DISTRIBUTOR, {"c": customer})[0]
+    lines = []
+    for k in range(10):
+        product = 1 + (i + k) % 20
+        name, sku, price, _ = one(PRODUCT, {"p": product})[0]
+        lines.append((product, name, sku, 1 + (i + k) % 24, price))
+    date = datetime.date.today().isoformat()
+    total = round(sum(round(q * p, 2) for _, _, _, q, p in lines), 2)
+    conn.execute(ORDER, {"c": customer, "agent": owner, "me": agent, "d": distributor, "client": "floor-%d" % i,
+                         "date": date, "total": total, "now": int(time.time())})
+    order_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]
+    for product, name, sku, q, price in lines:
+        conn.execute(ITEM, {"o": order_id, "p": product, "name": name, "sku": sku, "q": q, "price": price})
+        conn.execute(FACT, {"number": "APP%06d" % order_id, "date": date, "c": customer, "seller": seller, "name": name,
+                            "sku": sku, "q": float(q), "price": price})
+    conn.execute("COMMIT")
+
+
 def team():
     ids = [r[0] for r in one(TEAM, {"m": manager})] + [manager]
     return {"agents": "[" + ",".join(map(str, ids)) + "]", **windows}
@@ -196,6 +240,7 @@ def landing_miss(_):
     conn.execute("BEGIN")
     for agent_id, _ in owners(params):
         one(COUNT_OWNER, {**params, "agent": agent_id})
+        one(PRODUCTIVE_VISITS, {**params, "agent": agent_id})
     conn.execute("COMMIT")
 
 
@@ -252,6 +297,7 @@ measure("details", details, samples)
 measure("delivery", delivery, samples)
 measure("chat", chat, samples)
 measure("visit", visit, samples)
+measure("order", order, samples)
 measure("landing", landing, samples)
 # A landing miss and a bucket page: fewer samples, enough for a p50 (the p99 of 20 is their maximum).
 measure("landing_miss", landing_miss, max(5, samples // 15))

@@ -79,6 +79,7 @@ CALLS = [
     ("search", "customer search (agent)", "search", "p99 < 20 ms", lambda w: w["p99"] < 20),
     ("details", "customer details (visit screen)", "details", "p99 < 30 ms", lambda w: w["p99"] < 30),
     ("visit", "visit save", "visit", ">= 2,000/s, 0 errors", lambda w: w["rps"] >= 2000 and w["non2xx"] + w["socket"] == 0),
+    ("order", "order submit, 10 lines (agent)", "order", ">= 1,000/s, 0 errors", lambda w: w["rps"] >= 1000 and w["non2xx"] + w["socket"] == 0),
     ("landing", "landing (manager of 10 agents)", "landing", "p99 < 50 ms", lambda w: w["p99"] < 50),
     ("bucket", "bucket list page (manager, notvisited)", "bucket", "p99 < 50 ms", lambda w: w["p99"] < 50),
     ("delivery", "delivery search (agent)", "delivery", "", None),

@@ -88,6 +88,8 @@ measure delivery search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/d
 measure chat post.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/chat/getUnreadCountsByConversation BODY='{}'
 measure landing get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/landing/0
 measure bucket get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST="/webapi/api/users/landing/notvisited/0?pageNumber=1&order=desc"
+# Order submit after the dashboards: its bookings add order lines to the agent's customers.
+measure order order.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 # Sign-in last: each one holds an argon2 buffer (19 MiB) while it verifies.
 measure signin signin.lua

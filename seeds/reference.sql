@@ -49,7 +49,9 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (34, 'rpt_productivity',         'Report',   'Productivity Report'),
     (35, 'rpt_my_customer',          'Report',   'My Customer Report'),
     (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report'),
-    (37, 'rights_master',            'Master',   'Rights');
+    (37, 'rights_master',            'Master',   'Rights'),
+    (38, 'order_booking',            'Customer', 'Order Booking'),
+    (39, 'rpt_orders',               'Report',   'Orders Report');
 
 -- The default grants below are given once per right: to a new database, and to an existing one
 -- for the rights added since it was last seeded (right_id above the setting 'rights_granted_upto').
@@ -76,6 +78,16 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     WHERE r.code IN (
         'customer_visit', 'new_customer', 'profile_update', 'info_add', 'visit_summary',
         'delivery_search', 'retailer_bucket', 'score_card', 'reset_password', 'forgot_password')
+    AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+
+-- Order booking (issue #18): agents book orders; the back office and area managers read them in
+-- the orders report (administrators have both through the grant above).
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 4, right_id FROM rights WHERE code = 'order_booking'
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 2 AS user_type_id UNION SELECT 3) t
+    WHERE r.code = 'rpt_orders'
     AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.

@@ -1,4 +1,5 @@
-//! The command line: `serve`, `migrate`, `seed`, `user ...`, `backup`, `restore`. Every command prints what it did;
+//! The command line: `serve`, `migrate`, `seed`, `user ...`, `report export`, `import`, `orders send`,
+//! `backup`, `restore`. Every command prints what it did;
 //! a failure prints one `error:` line and exits non-zero.
 
 use std::net::SocketAddr;
@@ -81,6 +82,9 @@ pub enum Command {
     /// Reports.
     #[command(subcommand)]
     Report(ReportCommand),
+    /// Booked orders.
+    #[command(subcommand)]
+    Orders(OrdersCommand),
     /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
     /// with a Status and Reason column is written beside the input).
     Import {
@@ -116,6 +120,9 @@ pub struct ServeArgs {
     /// Metres from a customer's position within which a visit counts as verified.
     #[arg(long, env = "FIELDSALES_CHECKIN_RADIUS_M", default_value_t = 300.0, value_parser = positive_metres)]
     pub checkin_radius_m: f64,
+    /// Minutes between the mails of waiting orders to their distributors (0: only `orders send`).
+    #[arg(long, env = "FIELDSALES_ORDER_MAIL_MINUTES", default_value_t = 15)]
+    pub order_mail_minutes: u64,
 }
 
 fn positive_metres(text: &str) -> Result<f64, String> {
@@ -130,7 +137,7 @@ pub enum ReportCommand {
     /// Write a report to an .xlsx file, as the report screens do (an administrator's view).
     Export {
         /// customer-visit, customer-add, profile-update, info-add, login-history, productivity,
-        /// productivitysummary, monthly-summary, monthly-summary-am, delivery, mycustomer, buyer-details.
+        /// productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details.
         name: String,
         #[arg(long)]
         from: Option<String>,
@@ -151,6 +158,13 @@ pub enum ReportCommand {
         #[arg(short = 'o', long)]
         output: PathBuf,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum OrdersCommand {
+    /// Mail every distributor its Submitted orders now (one mail with an .xlsx each), as the
+    /// server does every 15 minutes; they become Sent once the mail was accepted.
+    Send,
 }
 
 #[derive(Subcommand, Debug)]
@@ -298,6 +312,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             config.login_rate_per_minute = args.login_rate;
             config.account_login_rate_per_minute = args.account_login_rate;
             config.checkin_radius_m = args.checkin_radius_m;
+            config.order_mail_minutes = args.order_mail_minutes;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }
@@ -421,6 +436,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             if done.missing > 0 {
                 println!("warning: {} files the database names are not in the archive", done.missing);
+            }
+        }
+        Command::Orders(OrdersCommand::Send) => {
+            let (pool, _) = open_migrated(&config)?;
+            let mailer = Mailer::new(&config)?;
+            let summary = crate::orders::send::send_submitted(&pool, &mailer, &config.data_dir)
+                .await?
+                .context("a send is already running in this process")?;
+            println!(
+                "Mailed {} order(s) in {} mail(s) to their distributors; {} order(s) wait for a distributor's email address",
+                summary.orders, summary.mails, summary.waiting
+            );
+            if summary.failed > 0 {
+                anyhow::bail!("mailing {} order(s) failed (see the log above); they go with the next send", summary.failed);
             }
         }
         Command::User(command) => {

@@ -27,6 +27,8 @@ pub struct Config {
     pub email_domain: Option<String>,
     /// A visit within this many metres of its customer's position is `verified` (else `off-site`).
     pub checkin_radius_m: f64,
+    /// How often `serve` mails the distributors their waiting orders, in minutes (0: never).
+    pub order_mail_minutes: u64,
 }
 
 impl Config {
@@ -44,6 +46,7 @@ impl Config {
             otp_login: true,
             email_domain: None,
             checkin_radius_m: 300.0,
+            order_mail_minutes: 15,
         }
     }
 

@@ -20,6 +20,7 @@ pub mod mailer;
 pub mod memory;
 pub mod openapi;
 pub mod masters;
+pub mod orders;
 pub mod reports;
 pub mod scope;
 pub mod seed;

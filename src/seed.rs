@@ -65,6 +65,8 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     demo_business(&tx, &agents, &mut summary)?;
     demo_masters(&tx)?;
     demo_deliveries(&tx)?;
+    // After everything else, with its own generator: the rest of the demo stays as it was.
+    demo_orders(&tx, &mut summary)?;
     tx.commit()?;
     Ok(summary)
 }
@@ -94,7 +96,40 @@ const PRODUCTS: &[(&str, &str, f64)] = &[
     ("Instant Noodles 4-pack", "IN-4P", 56.0), ("Tea Leaf 250g", "TL-250", 140.0), ("Coffee Jar 100g", "CJ-100", 310.0),
     ("Detergent Powder 1kg", "DP-1K", 120.0), ("Bath Soap 100g", "BS-100", 38.0), ("Shampoo Sachet", "SS-1", 3.0),
 ];
+/// Category and pack size (units per case) of each of `PRODUCTS`, in the same order.
+const CATALOGUE: &[(&str, i64)] = &[
+    ("Beverages", 12), ("Beverages", 24), ("Beverages", 24), ("Beverages", 12), ("Beverages", 24), ("Beverages", 30),
+    ("Beverages", 12), ("Beverages", 24), ("Snacks", 48), ("Snacks", 36), ("Biscuits & Confectionery", 48),
+    ("Biscuits & Confectionery", 24), ("Biscuits & Confectionery", 60), ("Foods", 96), ("Foods", 24), ("Tea & Coffee", 40),
+    ("Tea & Coffee", 24), ("Home Care", 20), ("Personal Care", 72), ("Personal Care", 480),
+];
+const _: () = assert!(CATALOGUE.len() == PRODUCTS.len());
 const SELLERS: &[&str] = &["Sunrise Distributors", "Coastal Trading Co", "Metro Wholesale", "Lanka Supply House"];
+/// The sellers' order mail addresses: Metro Wholesale has none, so its booked orders wait.
+const SELLER_EMAILS: &[Option<&str>] =
+    &[Some("orders@sunrise.demo.test"), Some("orders@coastal.demo.test"), None, Some("orders@lankasupply.demo.test")];
+
+/// The products of `PRODUCTS` with their prices, categories and pack sizes, and the sellers of
+/// the order lines as distributors (with their mail addresses): what order booking needs.
+fn catalogue_and_distributors(conn: &Connection) -> anyhow::Result<()> {
+    let mut product = conn.prepare(
+        "INSERT INTO products (name, sku, price, pack_size, category) VALUES (:name, :sku, :price, :pack, :category)
+         ON CONFLICT (name) DO UPDATE SET price = excluded.price, pack_size = excluded.pack_size, category = excluded.category",
+    )?;
+    for ((name, sku, price), (category, pack)) in PRODUCTS.iter().zip(CATALOGUE) {
+        product.execute(named_params! { ":name": name, ":sku": sku, ":price": price, ":pack": pack, ":category": category })?;
+    }
+    let mut distributor = conn.prepare(
+        "INSERT OR IGNORE INTO distributors (name, code, city, country_id, email) VALUES (:name, :code, :city, :country, :email)",
+    )?;
+    for (i, (name, email)) in SELLERS.iter().zip(SELLER_EMAILS).enumerate() {
+        let (city, country) = if i == 3 { ("Colombo", 2) } else { (CITIES[i].0, 1) };
+        distributor.execute(named_params! {
+            ":name": name, ":code": format!("D{:02}", i + 1), ":city": city, ":country": country, ":email": email,
+        })?;
+    }
+    Ok(())
+}
 const DS_NAMES: &[&str] = &["Ramesh DS", "Suresh DS", "Kamal DS", "Anil DS"];
 const FAO_NAMES: &[&str] = &["North FAO", "South FAO", "East FAO"];
 
@@ -233,12 +268,15 @@ fn demo_deliveries(conn: &Connection) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Links per country, a welcome broadcast, the product list and this month's scorecards.
+/// Links per country, a welcome broadcast, the product catalogue (with a retired product) and
+/// the distributors, and this month's scorecards.
 fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
-    let mut product = conn.prepare("INSERT OR IGNORE INTO products (name, sku) VALUES (:name, :sku)")?;
-    for (name, sku, _) in PRODUCTS {
-        product.execute(named_params! { ":name": name, ":sku": sku })?;
-    }
+    catalogue_and_distributors(conn)?;
+    conn.execute(
+        "INSERT OR IGNORE INTO products (name, sku, price, pack_size, category, active)
+         VALUES ('Cola 2L (discontinued)', 'CL-2L', 80, 6, 'Beverages', 0)",
+        [],
+    )?;
     conn.execute(
         "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
              retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
@@ -262,6 +300,87 @@ fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
              SELECT 'Welcome to fieldsales! New schemes are live this month.', 0, NULL, uid, strftime('%s', 'now')
              FROM users WHERE email = 'admin@demo.test';",
     )?;
+    Ok(())
+}
+
+/// A few orders agent1 booked in the app over the last days (source 'app'): sent, waiting,
+/// one cancelled, some with the visit they were booked on, one for a customer of Metro Wholesale
+/// (no email address: it waits). Booked through the same code as the API.
+fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<()> {
+    use crate::orders::queries::{self, Booker, CheckedOrder};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(18);
+    let agent: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0))?;
+    // agent1's customers: buyer id, usual distributor (that of their latest order line), position.
+    type Customer = (String, String, Option<(f64, f64)>);
+    let customers: Vec<Customer> = conn
+        .prepare(
+            "SELECT c.buyer_id, (SELECT o.seller_name FROM order_lines o WHERE o.customer_id = c.customer_id
+                                 ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1) AS seller, c.latitude, c.longitude
+             FROM customers c WHERE c.agent_id = :a AND seller IS NOT NULL ORDER BY c.buyer_id LIMIT 200",
+        )?
+        .query_map(named_params! { ":a": agent }, |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, Option<f64>>(2)?.zip(r.get::<_, Option<f64>>(3)?)))
+        })?
+        .collect::<Result<_, _>>()?;
+    let products: Vec<i64> = conn.prepare("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    let metro = customers.iter().position(|(_, seller, _)| seller == "Metro Wholesale").unwrap_or(0);
+    let now = crate::now();
+    let who = Booker { uid: agent, scope: crate::auth::session::Scope::Own { uid: agent }, radius_m: DEMO_CHECKIN_RADIUS_M };
+    // (days ago, with a visit, then): 0 Submitted, 1 Sent, 2 cancelled.
+    let plan: [(u64, bool, u8); 7] = [(4, true, 1), (3, false, 1), (2, true, 1), (1, true, 2), (1, false, 1), (0, true, 0), (0, false, 0)];
+    for (k, &(days, with_visit, then)) in plan.iter().enumerate() {
+        let (buyer, _, shop) = &customers[if k == plan.len() - 1 { metro } else { rng.gen_range(0..customers.len()) }];
+        let at = now - days as i64 * 86_400 - rng.gen_range(0..3_600);
+        let date = (crate::clock::today() - chrono::Days::new(days)).format("%Y-%m-%d").to_string();
+        let mut lines: Vec<(i64, i64, Option<f64>)> = Vec::new();
+        for _ in 0..rng.gen_range(2..6) {
+            let product = products[rng.gen_range(0..products.len())];
+            if !lines.iter().any(|(p, _, _)| *p == product) {
+                lines.push((product, rng.gen_range(1..10) * 6, None));
+            }
+        }
+        let visit = with_visit.then(|| {
+            let here = shop.map(|(lat, lng)| (lat + rng.gen_range(-0.0005..0.0005), lng + rng.gen_range(-0.0005..0.0005)));
+            crate::customers::visits::CheckedVisit {
+                buyer_id: buyer.clone(),
+                outcome: 1,
+                remark: Some("Order booked on the visit".into()),
+                latitude: here.map(|p| p.0),
+                longitude: here.map(|p| p.1),
+                client_id: None,
+                device_time: Some(at),
+                accuracy: here.map(|_| 12.0),
+                received_at: at,
+            }
+        });
+        let order = CheckedOrder {
+            client_id: Some(format!("demo-order-{k}")),
+            buyer_id: buyer.clone(),
+            distributor_id: None,
+            remark: (k % 3 == 0).then(|| "Deliver before the weekend".to_string()),
+            lines,
+            expected_total: None,
+            visit,
+        };
+        let booked = queries::book(conn, who, order, at, &date).map_err(|e| anyhow::anyhow!("booking a demo order: {e}"))?;
+        summary.order_lines += booked.lines.len();
+        match then {
+            1 => {
+                // Mailed, unless its distributor has no address (then it still waits).
+                conn.execute(
+                    "UPDATE orders SET status = 'Sent', sent_at = :at
+                     WHERE order_id = :o AND distributor_id IN (SELECT distributor_id FROM distributors WHERE email IS NOT NULL)",
+                    named_params! { ":at": at + 900, ":o": booked.order_id },
+                )?;
+            }
+            2 => {
+                queries::cancel(conn, who, false, booked.order_id, at + 600).map_err(|e| anyhow::anyhow!("cancelling a demo order: {e}"))?;
+                summary.order_lines -= booked.lines.len();
+            }
+            _ => {}
+        }
+    }
     Ok(())
 }
 
@@ -339,6 +458,8 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
     let today = crate::clock::today();
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let agents = scale_people(&tx, now, &mut summary)?;
+    // The products with prices and the sellers as distributors: what order booking needs.
+    catalogue_and_distributors(&tx)?;
     tx.commit()?;
 
     let indexes = drop_bulk_indexes(conn)?;

@@ -47,6 +47,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::customers::router())
         .merge(crate::buckets::router())
         .merge(crate::deliveries::router())
+        .merge(crate::orders::router())
         .merge(crate::uploads::router())
         .merge(crate::reports::router())
         .routes(routes!(crate::downloads::download))
@@ -297,6 +298,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
             tracing::warn!(error = %err, "warming the best-seller lists and landing counts failed");
         }
     });
+    crate::orders::send::schedule(&state);
     let local = listener.local_addr()?;
     tracing::info!(%local, "fieldsales is listening");
     println!("fieldsales is listening on http://{local}");

@@ -79,6 +79,9 @@ pub struct Landing {
     pub last_month_order_customer_count: i64,
     /// repeatCustomerCount / lastMonthOrderCustomerCount x 100, two decimals (0 when none).
     pub repeat_rate_percentage: f64,
+    /// Visits of the last 15 days saved together with a booked order (not cancelled).
+    #[serde(rename = "productiveVisitsInL15Days")]
+    pub productive_visits_in_l15_days: i64,
 }
 
 pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
@@ -95,6 +98,7 @@ pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Wind
         repeat_customer_count: c.repeat,
         last_month_order_customer_count: c.last_month,
         repeat_rate_percentage: percent(c.repeat as f64, c.last_month as f64),
+        productive_visits_in_l15_days: c.productive,
     })
 }
 
@@ -379,6 +383,12 @@ pub struct VisitSummary {
     pub order_value_ftm: f64,
     #[serde(rename = "avgOrderValueMonthlyL3M")]
     pub avg_order_value_monthly_l3m: f64,
+    /// Productive visits today: visits saved together with a booked order that was not cancelled.
+    #[serde(rename = "productiveVisitFTD")]
+    pub productive_visit_ftd: i64,
+    /// Productive visits this month.
+    #[serde(rename = "productiveVisitFTM")]
+    pub productive_visit_ftm: i64,
     /// This month's visits of each agent whose location was judged, and the share verified.
     pub check_in_by_agent: Vec<AgentCheckIns>,
 }
@@ -396,6 +406,8 @@ pub struct AgentCheckIns {
     pub off_site: i64,
     pub no_location: i64,
     pub verified_percentage: f64,
+    /// Of these visits, those saved together with a booked order (not cancelled).
+    pub productive: i64,
 }
 
 /// The visit summary: visits and orders of the agents' customers today, this month, and the
@@ -445,9 +457,23 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
     )?;
+    // Productive visits: a booked order (not cancelled) was saved with the visit. Walked from the
+    // orders that have a visit, which are far fewer than the visits.
+    let productive = format!(
+        "SELECT COALESCE(SUM(v.visited_at >= :today_ts), 0), COUNT(*)
+         FROM customers c JOIN orders o ON o.customer_id = c.customer_id AND o.visit_id IS NOT NULL AND o.status <> 'Cancelled'
+         JOIN visits v ON v.visit_id = o.visit_id AND v.visited_at >= :month_ts
+         WHERE {filter}"
+    );
+    let (productive_ftd, productive_ftm): (i64, i64) = conn.query_row(
+        &productive,
+        named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     let check_ins = format!(
         "SELECT u.email, u.name, COUNT(*), COALESCE(SUM(v.location_status = 'verified'), 0),
-                COALESCE(SUM(v.location_status = 'off-site'), 0), COALESCE(SUM(v.location_status = 'no-location'), 0)
+                COALESCE(SUM(v.location_status = 'off-site'), 0), COALESCE(SUM(v.location_status = 'no-location'), 0),
+                COALESCE(SUM(EXISTS (SELECT 1 FROM orders o WHERE o.visit_id = v.visit_id AND o.status <> 'Cancelled')), 0)
          FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :month_ts
          JOIN users u ON u.uid = v.agent_id
          WHERE {filter} AND v.location_status IS NOT NULL
@@ -465,6 +491,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
                 off_site: r.get(4)?,
                 no_location: r.get(5)?,
                 verified_percentage: (verified as f64 * 10_000.0 / visits as f64).round() / 100.0,
+                productive: r.get(6)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -482,6 +509,8 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         order_value_ftd: money(value_ftd),
         order_value_ftm: money(value_ftm),
         avg_order_value_monthly_l3m: avg(value_l3m),
+        productive_visit_ftd: productive_ftd,
+        productive_visit_ftm: productive_ftm,
         check_in_by_agent,
     })
 }

@@ -33,6 +33,9 @@ pub struct Counts {
     pub last_month: i64,
     /// Ordered last month and this month.
     pub repeat: i64,
+    /// Productive visits in the 15-day window: visits saved with a booked order that was not
+    /// cancelled (counted from the orders of the owner's customers; see docs/decisions.md).
+    pub productive: i64,
 }
 
 impl AddAssign for Counts {
@@ -44,6 +47,7 @@ impl AddAssign for Counts {
         self.visited += o.visited;
         self.last_month += o.last_month;
         self.repeat += o.repeat;
+        self.productive += o.productive;
     }
 }
 
@@ -115,7 +119,7 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     let agent = owner_param(owner);
     let mut params = b.params();
     params.push((":agent", &agent));
-    conn.prepare_cached(&sql)?.query_row(&crate::db::only_used(&sql, params)[..], |r| {
+    let mut counts = conn.prepare_cached(&sql)?.query_row(&crate::db::only_used(&sql, params.clone())[..], |r| {
         Ok(Counts {
             customers: r.get(0)?,
             retailers: r.get(1)?,
@@ -124,9 +128,19 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
             visited: r.get(4)?,
             last_month: r.get(5)?,
             repeat: r.get(6)?,
+            productive: 0,
         })
-    })
+    })?;
+    // The owner's booked orders of the window that came with a visit in it (one index range).
+    counts.productive = conn.prepare_cached(PRODUCTIVE_VISITS)?.query_row(&crate::db::only_used(PRODUCTIVE_VISITS, params)[..], |r| r.get(0))?;
+    Ok(counts)
 }
+
+/// Productive visits of one owner in the 15-day window: booked orders (not cancelled) of their
+/// customers, dated in the window, with a visit in the window (a visit has at most one order).
+const PRODUCTIVE_VISITS: &str = "SELECT COUNT(*) FROM orders o JOIN visits v ON v.visit_id = o.visit_id
+     WHERE o.agent_id IS :agent AND o.order_date >= :from15 AND o.visit_id IS NOT NULL AND o.status <> 'Cancelled'
+       AND v.visited_at >= :from15_ts";
 
 struct Entry {
     version: i64,

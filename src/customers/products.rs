@@ -29,7 +29,7 @@ pub struct ProductSuggestion {
 }
 
 /// `GET /users/product/search?query=` (customer_visit): up to 10 products whose name starts with
-/// the text or has a word starting with it.
+/// the text or has a word starting with it. Retired products (`active` 0) leave the list.
 #[utoipa::path(get, path = "/users/product/search", tag = "customers", summary = "Up to 10 products matching the text", params(ProductQuery),
     responses(
         (status = 200, description = "OK", body = Vec<ProductSuggestion>)
@@ -46,7 +46,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
         .db(move |conn| {
             let mut stmt = conn.prepare_cached(
                 "SELECT name, sku FROM products
-                 WHERE name LIKE :prefix ESCAPE '\\' OR name LIKE :word ESCAPE '\\'
+                 WHERE active = 1 AND (name LIKE :prefix ESCAPE '\\' OR name LIKE :word ESCAPE '\\')
                  ORDER BY name LIKE :prefix ESCAPE '\\' DESC, name LIMIT 10",
             )?;
             let rows = stmt.query_map(

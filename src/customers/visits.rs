@@ -1,6 +1,7 @@
 //! Visit saving with check-in verification (issue #17): a phone's queued visit saves once
 //! (`clientId`), carries the phone's time (`visitedAt`), and is judged against the customer's
-//! stored position (`locationStatus`, `distanceM`).
+//! stored position (`locationStatus`, `distanceM`). The checks and the save (`CheckedVisit::check`,
+//! `record`) also serve order booking, which saves the visit an order came with.
 
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
@@ -8,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::access::visible_customer;
 use super::handlers::coordinates;
-use crate::auth::session::CurrentUser;
+use crate::auth::session::{CurrentUser, Scope};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
 use crate::state::AppState;
@@ -120,7 +121,8 @@ pub struct VisitSaved {
     pub distance_m: Option<i64>,
 }
 
-fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
+/// A phone's id of a save: 1-64 of `A-Za-z0-9_-` (visits and orders).
+pub fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
     match id {
         None => Ok(None),
         Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => Ok(Some(id)),
@@ -175,6 +177,88 @@ fn propose_position(tx: &Connection, customer: i64, visit_id: i64, at: (f64, f64
     Ok(())
 }
 
+/// A visit's fields once checked: what [`record`] saves. The same rules hold for a visit saved
+/// on its own and for one saved together with an order.
+#[derive(Debug, Clone)]
+pub struct CheckedVisit {
+    pub buyer_id: String,
+    pub outcome: i64,
+    pub remark: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub client_id: Option<String>,
+    /// The phone's time (`visitedAt`) as unix seconds.
+    pub device_time: Option<i64>,
+    pub accuracy: Option<f64>,
+    /// The server's time of the save.
+    pub received_at: i64,
+}
+
+impl CheckedVisit {
+    /// Checks the fields of a save received at `received_at`; a 400 names the first wrong one.
+    pub fn check(req: SaveVisit, received_at: i64) -> AppResult<Self> {
+        let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
+        let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
+        let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+        if let Some(r) = &remark {
+            max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
+        }
+        let (latitude, longitude) = coordinates(req.latitude, req.longitude)?;
+        let client_id = check_client_id(req.client_id)?;
+        let device_time = check_visited_at(req.visited_at, received_at)?;
+        let accuracy = check_accuracy(req.accuracy)?;
+        Ok(CheckedVisit { buyer_id, outcome, remark, latitude, longitude, client_id, device_time, accuracy, received_at })
+    }
+}
+
+/// Saves `visit` by `me` (seeing customers as `scope`) in the open transaction `tx`: the visit
+/// belongs to the customer's agent, `entered_by` is `me`. A repeat of a `clientId` answers the
+/// first save with `duplicate: true` and writes nothing. Used by the visit save and the order
+/// booking (a visit saved with an order), inside the group-commit writer's transaction.
+pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: CheckedVisit) -> AppResult<VisitSaved> {
+    let CheckedVisit { buyer_id, outcome, remark, latitude: lat, longitude: lng, client_id, device_time, accuracy, received_at } = visit;
+    // A repeat answers even if the customer has left the caller since: it was saved.
+    if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
+        return Ok(first);
+    }
+    let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
+    tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
+        .query_row(named_params! { ":o": outcome }, |_| Ok(()))
+        .optional()?
+        .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
+    let shop: Option<(f64, f64)> = tx
+        .prepare_cached("SELECT latitude, longitude FROM customers WHERE customer_id = :c")?
+        .query_row(named_params! { ":c": customer }, |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)))?;
+    let position = lat.zip(lng);
+    let (status, distance) = judge(position, shop, radius_m);
+    // The unique index (entered_by, client_id) is what keeps a clientId to one visit.
+    let inserted = tx
+        .prepare_cached(
+            "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
+                                 client_id, device_time, received_at, accuracy, distance_m, location_status)
+             VALUES (:c, :agent, :o, :remark, :lat, :lng, :at, :me, :client, :device, :received, :acc, :dist, :status)
+             ON CONFLICT (entered_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
+        )?
+        .execute(named_params! {
+            ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
+            ":lat": lat, ":lng": lng, ":at": device_time.unwrap_or(received_at), ":me": me,
+            ":client": client_id, ":device": device_time, ":received": received_at, ":acc": accuracy,
+            ":dist": distance, ":status": status.as_str(),
+        })?;
+    if inserted == 0 {
+        if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
+            return Ok(first);
+        }
+    }
+    let visit_id = tx.last_insert_rowid();
+    if let (LocationStatus::CustomerUnlocated, Some(at), Some(acc)) = (status, position, accuracy) {
+        if acc <= PROPOSAL_ACCURACY_M {
+            propose_position(tx, customer, visit_id, at, acc, received_at)?;
+        }
+    }
+    Ok(VisitSaved { message: SAVED.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })
+}
+
 /// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
 /// customers. The visit belongs to the customer's agent; `entered_by` is the caller. A repeat of
 /// a `clientId` answers the first save with `duplicate: true` and writes nothing.
@@ -186,64 +270,10 @@ fn propose_position(tx: &Connection, customer: i64, visit_id: i64, at: (f64, f64
     ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
     user.require(VISIT_RIGHT)?;
-    let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
-    let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
-    let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
-    if let Some(r) = &remark {
-        max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
-    }
-    let (lat, lng) = coordinates(req.latitude, req.longitude)?;
-    let client_id = check_client_id(req.client_id)?;
-    let received_at = crate::now();
-    let device_time = check_visited_at(req.visited_at, received_at)?;
-    let accuracy = check_accuracy(req.accuracy)?;
-    let position = lat.zip(lng);
+    let visit = CheckedVisit::check(req, crate::now())?;
     let (scope, me, radius) = (user.scope(), user.uid, state.config.checkin_radius_m);
     // Saves are the most frequent write: they are committed in groups (see `writer`).
-    let saved = state
-        .writer
-        .write(move |tx| {
-            // A repeat answers even if the customer has left the caller since: it was saved.
-            if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
-                return Ok(first);
-            }
-            let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
-            tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
-                .query_row(named_params! { ":o": outcome }, |_| Ok(()))
-                .optional()?
-                .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
-            let shop: Option<(f64, f64)> = tx
-                .prepare_cached("SELECT latitude, longitude FROM customers WHERE customer_id = :c")?
-                .query_row(named_params! { ":c": customer }, |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)))?;
-            let (status, distance) = judge(position, shop, radius);
-            // The unique index (entered_by, client_id) is what keeps a clientId to one visit.
-            let inserted = tx
-                .prepare_cached(
-                    "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
-                                         client_id, device_time, received_at, accuracy, distance_m, location_status)
-                     VALUES (:c, :agent, :o, :remark, :lat, :lng, :at, :me, :client, :device, :received, :acc, :dist, :status)
-                     ON CONFLICT (entered_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
-                )?
-                .execute(named_params! {
-                    ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
-                    ":lat": lat, ":lng": lng, ":at": device_time.unwrap_or(received_at), ":me": me,
-                    ":client": client_id, ":device": device_time, ":received": received_at, ":acc": accuracy,
-                    ":dist": distance, ":status": status.as_str(),
-                })?;
-            if inserted == 0 {
-                if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
-                    return Ok(first);
-                }
-            }
-            let visit_id = tx.last_insert_rowid();
-            if let (LocationStatus::CustomerUnlocated, Some(at), Some(acc)) = (status, position, accuracy) {
-                if acc <= PROPOSAL_ACCURACY_M {
-                    propose_position(tx, customer, visit_id, at, acc, received_at)?;
-                }
-            }
-            Ok(VisitSaved { message: SAVED.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })
-        })
-        .await?;
+    let saved = state.writer.write(move |tx| record(tx, scope, me, radius, visit)).await?;
     Ok(Json(saved))
 }
 

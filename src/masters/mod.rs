@@ -1,11 +1,12 @@
 //! Master data: reference lists, the rights of each user type, users, outcomes, info types and
-//! sub types, links, delivery statuses and additional reasons. Lists are readable by every
+//! sub types, links, delivery statuses and additional reasons, and the product catalogue. Lists are readable by every
 //! signed-in user (CONTRACT.md); changes need the master's right.
 
 pub mod delivery_statuses;
 pub mod info_types;
 pub mod links;
 pub mod outcomes;
+pub mod products;
 pub mod reference;
 pub mod retire;
 pub mod rights;
@@ -46,4 +47,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delivery_statuses::list_reasons, delivery_statuses::save_reason))
         .routes(routes!(delivery_statuses::get_reason))
         .routes(routes!(delivery_statuses::delete_reason))
+        .routes(routes!(products::list, products::save))
 }

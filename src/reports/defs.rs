@@ -273,6 +273,30 @@ pub const DELIVERY: Report = Report {
     ),
 };
 
+pub const ORDERS: Report = Report {
+    name: "orders",
+    title: "Orders",
+    right: "rpt_orders",
+    dated: true,
+    columns: &[
+        "Order Date", "Order ID", "Source", "Status", "Buyer ID", "Buyer Name", "Agent ID", "Agent Name", "Manager",
+        "Distributor", "Product", "SKU", "Quantity", "Unit Price", "Line Total", "Booked By",
+    ],
+    // Every order line, uploaded ('upload') or booked in the app ('app', with its order's status;
+    // cancelled orders have left the order lines), in date order. Agent and manager are the
+    // customer's; Booked By is the user who booked an app order.
+    sql: concat!(
+        "SELECT o.order_date, o.order_id, o.source, a.status, c.buyer_id, c.name, u.email, u.name, m.name, o.seller_name,
+                o.product_name, o.sku, o.qty_shipped, o.unit_price, ROUND(o.qty_shipped * o.unit_price, 2), b.name
+         FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+         LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
+         LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
+         LEFT JOIN users b ON b.uid = a.booked_by
+         WHERE o.order_date >= :from AND o.order_date < :to AND ", scope!(), " AND ", country_filter!(), " AND ",
+        search!(), " ORDER BY o.order_date, o.line_id"
+    ),
+};
+
 pub const MY_CUSTOMER: Report = Report {
     name: "mycustomer",
     title: "My Customer",
@@ -308,7 +332,7 @@ pub const BUYER_DETAILS: Report = Report {
 
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT, &CUSTOMER_ADD, &PROFILE_UPDATE, &INFO_ADD, &LOGIN_HISTORY, &AUDIT, &PRODUCTIVITY, &PRODUCTIVITY_SUMMARY,
-    &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &MY_CUSTOMER, &BUYER_DETAILS,
+    &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &ORDERS, &MY_CUSTOMER, &BUYER_DETAILS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

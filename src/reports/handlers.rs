@@ -65,7 +65,7 @@ pub struct ReportQuery {
 }
 
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
-#[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, mycustomer, buyer-details")),
+#[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details")),
     responses(
         (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink),
         (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)

@@ -38,17 +38,27 @@ impl Outcome {
     }
 }
 
-fn check_header(kind: &Kind, cells: &[String]) -> AppResult<()> {
+/// The header must name the kind's columns in order. Columns added later may be left out, with
+/// every column after them, so a file of an older format still imports; returns how many of the
+/// kind's columns the file has (cells beyond them, such as a result workbook's Status and Reason,
+/// are ignored). A column of the kind named out of its place is refused.
+fn check_header(kind: &Kind, cells: &[String]) -> AppResult<usize> {
     let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
-    let matches = expected.iter().enumerate().all(|(i, h)| cells.get(i).is_some_and(|c| c.trim().eq_ignore_ascii_case(h)));
-    if matches {
-        Ok(())
+    let present = kind.columns.iter().zip(cells).take_while(|(column, cell)| cell.trim().eq_ignore_ascii_case(column.header)).count();
+    let rest_may_be_absent = kind.columns[present..].iter().all(|c| c.added_later);
+    let misplaced = cells.iter().skip(present).any(|cell| is_header_of(kind, cell));
+    if rest_may_be_absent && !misplaced {
+        Ok(present)
     } else {
         Err(AppError::bad_request(format!(
             "The first row must be the header: {}. Download the 'Upload File Format' sample to see it.",
             expected.join(", ")
         )))
     }
+}
+
+fn is_header_of(kind: &Kind, cell: &str) -> bool {
+    kind.columns.iter().any(|c| c.header.eq_ignore_ascii_case(cell.trim()))
 }
 
 /// The generic checks of the kind's column definitions.
@@ -98,13 +108,15 @@ pub fn import(
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
+    // How many of the kind's columns the file has (older formats lack the columns added later).
+    let mut present = 0usize;
     let mut rows = 0usize;
     {
         let sheet_out = book.add_worksheet_with_constant_memory();
         let width = kind.columns.len();
         sheet::for_each_row(&mut workbook, |row_number, mut cells| {
             if !header_seen {
-                check_header(kind, &cells)?;
+                present = check_header(kind, &cells)?;
                 header_seen = true;
                 for (i, column) in kind.columns.iter().enumerate() {
                     sheet_out.write_string(0, i as u16, column.header).map_err(xlsx_error)?;
@@ -113,8 +125,8 @@ pub fn import(
                 sheet_out.write_string(0, width as u16 + 1, "Reason").map_err(xlsx_error)?;
                 return Ok(());
             }
-            cells.resize(width.max(cells.len()), String::new());
-            cells.truncate(width);
+            cells.truncate(present);
+            cells.resize(width, String::new());
             if cells.iter().all(String::is_empty) {
                 return Ok(());
             }

@@ -24,10 +24,19 @@ pub struct Column {
     pub required: bool,
     pub check: Check,
     pub example: &'static str,
+    /// A column added after the format was first published: a file may leave it (and every
+    /// later column) out of its header, so files made for the older format still import.
+    pub added_later: bool,
 }
 
 const fn col(header: &'static str, required: bool, check: Check, example: &'static str) -> Column {
-    Column { header, required, check, example }
+    Column { header, required, check, example, added_later: false }
+}
+
+/// An optional column added later (see [`Column::added_later`]); an empty or absent cell keeps
+/// what is stored.
+const fn later(header: &'static str, check: Check, example: &'static str) -> Column {
+    Column { header, required: false, check, example, added_later: true }
 }
 
 /// What a row is applied with besides its cells.
@@ -179,7 +188,8 @@ pub const CUSTOMER_DELETE: Kind = Kind {
             .query_row(
                 "SELECT EXISTS (SELECT 1 FROM visits WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM order_lines WHERE customer_id = :c)
                      OR EXISTS (SELECT 1 FROM deliveries WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM customer_info WHERE customer_id = :c)
-                     OR EXISTS (SELECT 1 FROM profile_updates WHERE customer_id = :c)",
+                     OR EXISTS (SELECT 1 FROM profile_updates WHERE customer_id = :c)
+                     OR EXISTS (SELECT 1 FROM orders WHERE customer_id = :c)",
                 named_params! { ":c": id },
                 |r| r.get(0),
             )
@@ -191,17 +201,48 @@ pub const CUSTOMER_DELETE: Kind = Kind {
     },
 };
 
+/// `yes`/`no` (also y/n, true/false, 1/0, active/inactive) as 1/0; empty is `None`.
+pub fn yes_no(v: &str) -> Result<Option<i64>, String> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "yes" | "y" | "true" | "1" | "active" => Ok(Some(1)),
+        "no" | "n" | "false" | "0" | "inactive" => Ok(Some(0)),
+        other => Err(format!("Active must be yes or no, not {other}")),
+    }
+}
+
 pub const PRODUCT: Kind = Kind {
     name: "product",
     title: "Product Master",
     field: "productdata",
     right: "product_master",
-    columns: &[col("Product Name", true, Check::Text, "Cola 300ml"), col("SKU", false, Check::Text, "CL-300")],
+    columns: &[
+        col("Product Name", true, Check::Text, "Cola 300ml"),
+        col("SKU", false, Check::Text, "CL-300"),
+        later("Price", Check::Number, "25"),
+        later("Pack Size", Check::Number, "24"),
+        later("Category", Check::Text, "Beverages"),
+        later("Active", Check::Text, "yes"),
+    ],
+    // A file of the older two columns (or with empty cells) keeps the price, pack size, category
+    // and active flag already stored; a new product is active.
     apply: |conn, c, _| {
+        let price = number(&c[2]);
+        if price.is_some_and(|p| p < 0.0) {
+            return Err("Price must not be negative".into());
+        }
+        let pack = match number(&c[3]) {
+            None => None,
+            Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
+            Some(_) => return Err("Pack Size must be a whole number of units, 1 or more".into()),
+        };
+        let active = yes_no(&c[5])?;
         execute(
             conn,
-            "INSERT INTO products (name, sku) VALUES (:n, :s) ON CONFLICT (name) DO UPDATE SET sku = excluded.sku",
-            named_params! { ":n": c[0], ":s": opt(&c[1]) },
+            "INSERT INTO products (name, sku, price, pack_size, category, active) VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1))
+             ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price = COALESCE(:p, price),
+                 pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active)",
+            named_params! { ":n": c[0], ":s": opt(&c[1]), ":p": price, ":pack": pack, ":cat": opt(&c[4]), ":a": active },
         )
     },
 };
@@ -216,14 +257,17 @@ pub const DISTRIBUTOR: Kind = Kind {
         col("Code", false, Check::Text, "MW01"),
         col("City", false, Check::Text, "Bengaluru"),
         col("Country", false, Check::Text, "India"),
+        later("Email", Check::Email, "orders@metrowholesale.test"),
     ],
+    // Booked orders are mailed to Email; a file without it (the older format) keeps the stored one.
     apply: |conn, c, ctx| {
         let country = country(conn, ctx, &c[3])?;
         execute(
             conn,
-            "INSERT INTO distributors (name, code, city, country_id) VALUES (:n, :code, :city, :country)
-             ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id",
-            named_params! { ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country },
+            "INSERT INTO distributors (name, code, city, country_id, email) VALUES (:n, :code, :city, :country, :email)
+             ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id,
+                 email = COALESCE(:email, email)",
+            named_params! { ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country, ":email": opt(&c[4]) },
         )
     },
 };

@@ -15,6 +15,7 @@ mod files_attacks;
 mod masters;
 mod matrix;
 mod openapi;
+mod orders;
 mod platform;
 mod reports;
 mod uploads;

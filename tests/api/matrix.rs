@@ -27,7 +27,8 @@ use Body::{Form, Json, Nothing};
 
 /// `(method, path, body, statuses of [administrator, manager, owner, other agent, blocked, nobody])`.
 /// Placeholders: `{buyer}` agent1's customer, `{spare}` a customer of agent1's that may be changed,
-/// `{agent1}` / `{manager}` uids, `{order}` / `{delivery}` a delivery of agent1's, `{media}` an
+/// `{agent1}` / `{manager}` uids, `{order}` / `{delivery}` a delivery of agent1's, `{app_order}` an
+/// order booked by agent1, `{product}` / `{distributor}` ones it may name, `{media}` an
 /// info file of agent1's, `{chatmedia}` a picture in agent1's chat with the manager, `{conv}` that
 /// conversation, `{tmp_*}` throwaway records the rows may change, `{gone_*}` ones a row deletes.
 type Row = (&'static str, &'static str, Body, [u16; 6]);
@@ -94,6 +95,12 @@ const TABLE: &[Row] = &[
     ("GET", "/users/scorecard", Nothing, [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/scorecardAM/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/agentList", Nothing, [200, 200, 200, 200, 401, 401]),
+    // Orders (issue #18): managers read them (rpt_orders) but do not book or cancel; the
+    // administrator cancels agent1's order first, so agent1 then finds it cancelled.
+    ("POST", "/users/order", Json(r#"{"buyerId": "{spare}", "distributorId": {distributor}, "lines": [{"productId": {product}, "quantity": 2}]}"#), [200, 403, 200, 404, 401, 401]),
+    ("GET", "/users/order/{app_order}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/orders", Nothing, [200, 200, 200, 200, 401, 401]),
+    ("POST", "/users/order/{app_order}/cancel", Json("{}"), [200, 403, 409, 404, 401, 401]),
     // Deliveries.
     ("GET", "/users/delivery/init", Nothing, [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/delivery/initAM/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
@@ -140,6 +147,9 @@ const TABLE: &[Row] = &[
     ("POST", "/master/additionalReason", Json("{}"), [400, 403, 403, 403, 401, 401]),
     ("GET", "/master/additionalReason/1", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/master/additionalReason/delete/{tmp_reason}", Json("{}"), [200, 403, 403, 403, 401, 401]),
+    // Products: everyone who books orders reads them; the product master changes them.
+    ("GET", "/master/product", Nothing, [200, 403, 200, 200, 401, 401]),
+    ("POST", "/master/product", Json("{}"), [400, 403, 403, 403, 401, 401]),
     // Uploads and exports.
     ("POST", "/users/customer/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("POST", "/users/product/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
@@ -182,6 +192,7 @@ pub const ROUTES: &[&str] = &[
     "GET /users/customer/infohistory/{id}", "POST /users/customer/info/{id}", "GET /users/infoUpdate", "POST /users/infoUpdate",
     "GET /users/infoUpdateWithPaging", "GET /users/media", "GET /users/product/search", "GET /users/product/pricecomparison/{id}",
     "GET /users/scorecard", "GET /users/scorecardAM/{id}", "GET /users/agentList",
+    "POST /users/order", "GET /users/order/{id}", "GET /users/orders", "POST /users/order/{id}/cancel",
     "GET /users/delivery/init", "GET /users/delivery/initAM/{agent}", "GET /users/delivery/search", "POST /users/delivery/details",
     "POST /users/delivery/update", "GET /users/delivery/approval", "POST /users/delivery/approval/update",
     "GET /master/country", "GET /master/userType", "GET /master/rights", "GET /master/rights/byUserType",
@@ -196,6 +207,7 @@ pub const ROUTES: &[&str] = &[
     "GET /master/deliveryStatus/{id}", "POST /master/deliveryStatus/delete/{id}",
     "GET /master/additionalReason", "POST /master/additionalReason", "GET /master/additionalReason/{id}",
     "POST /master/additionalReason/delete/{id}",
+    "GET /master/product", "POST /master/product",
     "POST /users/customer/upload", "POST /users/product/upload", "POST /users/distributor/upload", "POST /users/scoreCard/upload",
     "POST /users/delivery/upload", "POST /users/order/upload", "POST /master/info-type-subtype/upload", "GET /users/customer/download",
     "POST /report/monthlyReport", "POST /report/deliveryReport", "POST /report/buyerImagesReport", "GET /report/mycustomerReport",
@@ -374,6 +386,13 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         ["team1-secret-info-remark", "team1-secret-chat-text", "agent1@demo.test", "Ravi Kumar", &media, &chatmedia].map(String::from),
     );
 
+    // An order agent1 booked in the app.
+    let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE name = 'Cola 300ml'", [], |r| r.get(0)).unwrap();
+    let booked = app
+        .post("/users/order", Some(agent1), json!({ "buyerId": buyer, "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }))
+        .await;
+    let app_order = id(&booked, "orderId");
+
     let other = app.token("agent5@demo.test").await;
     let conv2 = id(&app.post(&format!("/chat/createConversation?userId={manager2}"), Some(&other), json!({})).await, "conversationId");
     let sent = app
@@ -390,6 +409,9 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         ("agent1", "3".to_string()),
         ("manager", "2".to_string()),
         ("order", order),
+        ("app_order", app_order),
+        ("product", product.to_string()),
+        ("distributor", "1".to_string()),
         ("delivery", delivery.to_string()),
         ("media", media),
         ("chatmedia", chatmedia),

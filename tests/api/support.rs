@@ -235,8 +235,25 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
-/// Takes a fresh database back to schema version 2: without the check-in objects of upgrade step 3.
+/// Takes a fresh database back to schema version 3: without the order-booking objects of upgrade
+/// step 4. Booked orders' lines stay in `order_lines` (they read as uploaded lines there).
+pub fn downgrade_to_schema_3(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER customer_stats_order_delete;
+         DROP TABLE order_items; DROP TABLE orders;
+         ALTER TABLE products DROP COLUMN price; ALTER TABLE products DROP COLUMN pack_size;
+         ALTER TABLE products DROP COLUMN category; ALTER TABLE products DROP COLUMN active;
+         ALTER TABLE distributors DROP COLUMN email;
+         ALTER TABLE order_lines DROP COLUMN source;
+         PRAGMA user_version = 3;",
+    )
+    .unwrap();
+}
+
+/// Takes a fresh database back to schema version 2: without the objects of upgrade step 4 and
+/// the check-in objects of upgrade step 3.
 pub fn downgrade_to_schema_2(conn: &rusqlite::Connection) {
+    downgrade_to_schema_3(conn);
     conn.execute_batch(
         "DROP INDEX visits_client;
          ALTER TABLE visits DROP COLUMN client_id; ALTER TABLE visits DROP COLUMN device_time;

@@ -121,7 +121,7 @@ async fn a_clean_upload_of_every_kind() {
     let admin = app.as_admin().await;
     let cases: Vec<(&str, &'static str, Vec<&[&str]>, &str, &str)> = vec![
         ("/users/product/upload", "productdata", vec![&["Product Name", "SKU"], &["Lime Soda 300ml", "LS-300"]], "SELECT COUNT(*) FROM products WHERE name = 'Lime Soda 300ml'", "1"),
-        ("/users/distributor/upload", "distributordata", vec![&["Distributor Name", "Code", "City", "Country"], &["Hill Traders", "HT1", "Kandy", "Sri Lanka"]], "SELECT COUNT(*) FROM distributors WHERE country_id = 2", "1"),
+        ("/users/distributor/upload", "distributordata", vec![&["Distributor Name", "Code", "City", "Country"], &["Hill Traders", "HT1", "Kandy", "Sri Lanka"]], "SELECT COUNT(*) FROM distributors WHERE name = 'Hill Traders' AND country_id = 2", "1"),
         (
             "/users/scoreCard/upload",
             "scorecarddata",
@@ -232,7 +232,7 @@ async fn structural_problems_and_hostile_files_are_refused_and_nothing_is_writte
     let before = products();
     let long = long_cell_workbook();
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU. Download the 'Upload File Format' sample to see it."),
+        (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active. Download the 'Upload File Format' sample to see it."),
         (workbook(&[&["Product Name", "SKU"]]), "The sheet has a header but no rows."),
         (workbook(&[]), "The sheet is empty."),
         (b"Product Name,SKU\nCola,C\n".to_vec(), "Only .xlsx files can be uploaded."),

@@ -1,0 +1,112 @@
+//! Order endpoints (issue #18): booking (with the visit it comes with), one order, the list,
+//! cancelling. Thin: the checks and SQL are in `queries`.
+
+use axum::extract::State;
+
+use super::queries::{self, Booker, CheckedOrder, ListFilter};
+use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderPage, OrderQuery};
+use crate::auth::session::{CurrentUser, ADMINISTRATOR};
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Path, Query};
+use crate::scope::agents_for;
+use crate::state::AppState;
+
+/// Booking and cancelling; agents hold it (administrators hold every right).
+pub const BOOK_RIGHT: &str = "order_booking";
+/// Reading orders also comes with the orders report's right (managers, back office).
+pub const READ_RIGHTS: &[&str] = &[BOOK_RIGHT, "rpt_orders"];
+/// A visit saved with an order needs the visit right too.
+const VISIT_RIGHT: &str = "customer_visit";
+
+/// `POST /users/order` (order_booking; with `visit` also customer_visit): books an order for one
+/// of the caller's customers at the server's current prices, dated today, for the given
+/// distributor or the customer's usual one; with `visit`, saves that visit in the same
+/// transaction and links the order to it. A repeat of a `clientId` answers the first booking with
+/// `duplicate: true` and writes nothing.
+#[utoipa::path(post, path = "/users/order", tag = "orders", summary = "Book an order (and the visit it came with) for one of the caller's customers",
+    responses(
+        (status = 200, description = "Booked, or booked before under this clientId", body = OrderBooked),
+        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody),
+        (status = 409, description = "The visit's clientId belongs to a visit saved with another order", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderBooked>> {
+    user.require(BOOK_RIGHT)?;
+    if req.visit.is_some() {
+        user.require(VISIT_RIGHT)?;
+    }
+    let now = crate::now();
+    let order = CheckedOrder::check(req, now)?;
+    let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    // Bookings are committed in groups with the visit saves (see `writer`).
+    let booked = state.writer.write(move |tx| queries::book(tx, who, order, now, &today)).await?;
+    Ok(Json(booked))
+}
+
+/// `GET /users/order/{orderId}` (order_booking or rpt_orders): one order of the caller's
+/// customers with its lines; another's is a 404.
+#[utoipa::path(get, path = "/users/order/{orderId}", tag = "orders", summary = "One order of the caller's customers, with its lines",
+    params(("orderId" = i64, Path, description = "The order's id")),
+    responses(
+        (status = 200, description = "OK", body = OrderDetail),
+        (status = 404, description = "No such order among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
+    user.require_any(READ_RIGHTS)?;
+    let (scope, admin) = (user.scope(), user.user_type == ADMINISTRATOR);
+    state.db(move |conn| queries::detail(conn, scope, admin, order_id)).await.map(Json)
+}
+
+fn date(value: Option<String>, what: &str) -> AppResult<Option<String>> {
+    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d")
+            .map(|d| Some(d.format("%Y-%m-%d").to_string()))
+            .map_err(|_| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD)."))),
+    }
+}
+
+/// `GET /users/orders?buyerId=&from=&to=&pageNumber=` (order_booking or rpt_orders): 30 orders a
+/// page, newest first, of the caller's customers (an agent's own, a manager's agents', all for an
+/// administrator), with `totalRecords`. Administrators see why a Submitted order waits.
+#[utoipa::path(get, path = "/users/orders", tag = "orders", summary = "A page of 30 orders of the caller's customers, newest first", params(OrderQuery),
+    responses(
+        (status = 200, description = "OK", body = OrderPage),
+        (status = 400, description = "A date is not valid", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
+    user.require_any(READ_RIGHTS)?;
+    let filter = ListFilter {
+        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        from: date(q.from, "From")?,
+        to: date(q.to, "To")?,
+        page: q.page_number.unwrap_or(1),
+    };
+    let (scope, admin) = (user.scope(), user.user_type == ADMINISTRATOR);
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, 0)?;
+            queries::page(conn, scope, &agents, admin, &filter)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /users/order/{orderId}/cancel` (order_booking): the user who booked the order, or an
+/// administrator, cancels it while it is Submitted; its lines leave the figures at once.
+#[utoipa::path(post, path = "/users/order/{orderId}/cancel", tag = "orders", summary = "Cancel an order that was not sent yet",
+    params(("orderId" = i64, Path, description = "The order's id")),
+    responses(
+        (status = 200, description = "Cancelled", body = OrderCancelled),
+        (status = 404, description = "No such order among the caller's", body = crate::openapi::ErrorBody),
+        (status = 409, description = "Sent, being sent or cancelled already", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
+    user.require(BOOK_RIGHT)?;
+    let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let admin = user.user_type == ADMINISTRATOR;
+    let now = crate::now();
+    state.writer.write(move |tx| queries::cancel(tx, who, admin, order_id, now)).await.map(Json)
+}

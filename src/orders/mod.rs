@@ -1,0 +1,22 @@
+//! Order booking (issue #18): agents book orders for their customers at the catalogue's prices
+//! (`handlers`, `queries`, `types`); booked lines join the order-line fact table at once; the
+//! distributors receive their orders by mail (`send`). The product catalogue API is in
+//! `masters::products`.
+
+pub mod handlers;
+pub mod queries;
+pub mod send;
+pub mod types;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::book))
+        .routes(routes!(handlers::get))
+        .routes(routes!(handlers::list))
+        .routes(routes!(handlers::cancel))
+}

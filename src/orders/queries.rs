@@ -1,0 +1,488 @@
+//! SQL of order booking: booking (inside the group-commit writer's transaction, with the visit
+//! saved alongside), the order and its lines, the list, and cancelling. Every read and change
+//! starts from the caller's scope: an order is visible when its customer is.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+
+use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
+use crate::auth::session::Scope;
+use crate::customers::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
+use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
+use crate::error::{AppError, AppResult};
+use crate::scope::Agents;
+use crate::validate::{max_len, required};
+
+/// Orders a page of the list shows.
+pub const PAGE_SIZE: i64 = 30;
+/// Lines one order may have.
+pub const MAX_LINES: usize = 200;
+/// The largest quantity of one line.
+pub const MAX_QUANTITY: i64 = 100_000;
+/// How long a send holds the orders it is mailing (a crashed send's hold ends after this).
+pub const MAILING_HOLD_S: i64 = 600;
+
+pub const BOOKED: &str = "Order submitted successfully.";
+pub const NOT_FOUND: &str = "The order was not found.";
+pub const NO_EMAIL: &str = "The distributor has no email address.";
+
+/// The order's id in the order lines and the distributor's mail: `APP000123`.
+pub fn order_number(order_id: i64) -> String {
+    format!("APP{order_id:06}")
+}
+
+/// Money to the cent.
+pub fn cents(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+/// A booking whose fields passed every check that needs no database.
+#[derive(Debug, Clone)]
+pub struct CheckedOrder {
+    pub client_id: Option<String>,
+    pub buyer_id: String,
+    pub distributor_id: Option<i64>,
+    pub remark: Option<String>,
+    /// `(productId, quantity, the unit price the screen showed)`, in the order sent.
+    pub lines: Vec<(i64, i64, Option<f64>)>,
+    pub expected_total: Option<f64>,
+    pub visit: Option<CheckedVisit>,
+}
+
+impl CheckedOrder {
+    /// Checks a booking received at `received_at`; a 400 names the first problem.
+    pub fn check(req: BookOrder, received_at: i64) -> AppResult<Self> {
+        let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
+        let client_id = check_client_id(req.client_id)?;
+        let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+        if let Some(r) = &remark {
+            max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
+        }
+        if let Some(d) = req.distributor_id {
+            if d <= 0 {
+                return Err(AppError::bad_request("The distributor was not found."));
+            }
+        }
+        if req.lines.is_empty() {
+            return Err(AppError::bad_request("Add at least one product to the order."));
+        }
+        if req.lines.len() > MAX_LINES {
+            return Err(AppError::bad_request(format!("An order may have at most {MAX_LINES} lines.")));
+        }
+        let mut lines: Vec<(i64, i64, Option<f64>)> = Vec::with_capacity(req.lines.len());
+        for (i, line) in req.lines.iter().enumerate() {
+            let n = i + 1;
+            let product = line.product_id.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(format!("Line {n}: choose a product.")))?;
+            let quantity = match line.quantity {
+                None => return Err(AppError::bad_request(format!("Line {n}: the quantity is required."))),
+                Some(q) if q.fract() == 0.0 && (1.0..=MAX_QUANTITY as f64).contains(&q) => q as i64,
+                Some(_) => {
+                    return Err(AppError::bad_request(format!("Line {n}: the quantity must be a whole number from 1 to 100,000.")));
+                }
+            };
+            if let Some(first) = lines.iter().position(|(p, _, _)| *p == product) {
+                return Err(AppError::bad_request(format!(
+                    "Line {n}: this product is already on line {}; change the quantity there instead.",
+                    first + 1
+                )));
+            }
+            lines.push((product, quantity, line.unit_price.filter(|p| p.is_finite())));
+        }
+        let visit = req.visit.as_ref().map(|v| CheckedVisit::check(v.to_save(&buyer_id), received_at)).transpose()?;
+        Ok(CheckedOrder {
+            client_id,
+            buyer_id,
+            distributor_id: req.distributor_id,
+            remark,
+            lines,
+            expected_total: req.expected_total.filter(|t| t.is_finite()),
+            visit,
+        })
+    }
+
+    /// Whether the screen's prices (a line's unit price, the total) differ from the booked ones.
+    fn price_changed(&self, booked: &OrderBooked) -> bool {
+        let differs = |a: f64, b: f64| (a - b).abs() >= 0.005;
+        self.expected_total.is_some_and(|t| differs(t, booked.total))
+            || self.lines.iter().any(|(product, _, shown)| {
+                shown.is_some_and(|p| booked.lines.iter().any(|l| l.product_id == *product && differs(p, l.unit_price)))
+            })
+    }
+}
+
+/// Who books: the signed-in user, the customers they see, the check-in radius of the visit.
+#[derive(Debug, Clone, Copy)]
+pub struct Booker {
+    pub uid: i64,
+    pub scope: Scope,
+    pub radius_m: f64,
+}
+
+/// The order `me` booked under `client_id`, if any.
+fn booked_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<i64>> {
+    tx.prepare_cached("SELECT order_id FROM orders WHERE booked_by = :me AND client_id = :client")?
+        .query_row(named_params! { ":me": me, ":client": client_id }, |r| r.get(0))
+        .optional()
+}
+
+/// The distributor a new order of `customer` goes to: the one of their most recent order line
+/// whose seller is a known distributor.
+fn usual_distributor(tx: &Connection, customer: i64) -> rusqlite::Result<Option<(i64, String)>> {
+    tx.prepare_cached(
+        "SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
+         WHERE o.customer_id = :c ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1",
+    )?
+    .query_row(named_params! { ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))
+    .optional()
+}
+
+/// Books `order` in the open transaction `tx` (the group-commit writer's) at the server's prices
+/// and today's date: the order, its lines, their copy in `order_lines`, and the visit with it.
+/// A repeat of a `clientId` answers the first booking with `duplicate: true` and writes nothing.
+pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: &str) -> AppResult<OrderBooked> {
+    let me = who.uid;
+    let repeat = |tx: &Connection, order_id: i64| -> AppResult<OrderBooked> {
+        let mut first = booked(tx, order_id)?;
+        first.duplicate = true;
+        first.price_changed = order.price_changed(&first);
+        Ok(first)
+    };
+    // A repeat answers even if the customer has left the caller since: it was booked.
+    if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
+        return repeat(tx, first);
+    }
+    let (customer, owner) = visible_customer(tx, who.scope, &order.buyer_id)?;
+    let (distributor, seller) = match order.distributor_id {
+        Some(id) => tx
+            .prepare_cached("SELECT distributor_id, name FROM distributors WHERE distributor_id = :d")?
+            .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .optional()?
+            .ok_or_else(|| AppError::bad_request("The distributor was not found."))?,
+        None => usual_distributor(tx, customer)?.ok_or_else(|| {
+            AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor.")
+        })?,
+    };
+    let mut lines = Vec::with_capacity(order.lines.len());
+    {
+        let mut product = tx.prepare_cached("SELECT name, sku, price, active FROM products WHERE product_id = :p")?;
+        for (i, &(product_id, quantity, _)) in order.lines.iter().enumerate() {
+            let (name, sku, price, active): (String, Option<String>, Option<f64>, bool) = product
+                .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request(format!("Line {}: product {product_id} does not exist.", i + 1)))?;
+            if !active {
+                return Err(AppError::bad_request(format!("{name} is no longer sold and cannot be ordered.")));
+            }
+            let price = price.ok_or_else(|| AppError::bad_request(format!("{name} has no price yet and cannot be ordered.")))?;
+            lines.push(OrderLine { product_id, product_name: name, sku, quantity, unit_price: price, line_total: cents(quantity as f64 * price) });
+        }
+    }
+    let total = cents(lines.iter().map(|l| l.line_total).sum());
+    // The unique index (booked_by, client_id) is what keeps a clientId to one order.
+    let inserted = tx
+        .prepare_cached(
+            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at)
+             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now)
+             ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
+        )?
+        .execute(named_params! {
+            ":c": customer, ":agent": owner, ":me": me, ":d": distributor, ":client": order.client_id,
+            ":remark": order.remark, ":date": today, ":total": total, ":now": now,
+        })?;
+    if inserted == 0 {
+        if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
+            return repeat(tx, first);
+        }
+    }
+    let order_id = tx.last_insert_rowid();
+    let number = order_number(order_id);
+    let visit = match order.visit.clone() {
+        Some(v) => {
+            let saved = visits::record(tx, who.scope, me, who.radius_m, v)?;
+            let linked = tx
+                .prepare_cached("UPDATE orders SET visit_id = :v WHERE order_id = :o AND NOT EXISTS (SELECT 1 FROM orders WHERE visit_id = :v)")?
+                .execute(named_params! { ":v": saved.visit_id, ":o": order_id })?;
+            if linked == 0 {
+                return Err(AppError::Conflict("This visit was saved with another order already.".into()));
+            }
+            Some(saved)
+        }
+        None => None,
+    };
+    {
+        let mut item = tx.prepare_cached(
+            "INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
+             VALUES (:o, :p, :name, :sku, :q, :price)",
+        )?;
+        let mut fact = tx.prepare_cached(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
+             VALUES (:number, :date, :c, :seller, :name, :sku, :q, :price, 'app')",
+        )?;
+        for l in &lines {
+            item.execute(named_params! {
+                ":o": order_id, ":p": l.product_id, ":name": l.product_name, ":sku": l.sku, ":q": l.quantity, ":price": l.unit_price,
+            })?;
+            fact.execute(named_params! {
+                ":number": number, ":date": today, ":c": customer, ":seller": seller, ":name": l.product_name, ":sku": l.sku,
+                ":q": l.quantity as f64, ":price": l.unit_price,
+            })?;
+        }
+    }
+    let mut answer = OrderBooked {
+        message: BOOKED.into(),
+        order_id,
+        order_number: number,
+        duplicate: false,
+        status: OrderStatus::Submitted,
+        distributor_id: distributor,
+        distributor_name: seller,
+        total,
+        lines,
+        price_changed: false,
+        visit,
+    };
+    answer.price_changed = order.price_changed(&answer);
+    Ok(answer)
+}
+
+/// The lines of an order, in the order they were booked.
+fn lines_of(conn: &Connection, order_id: i64) -> rusqlite::Result<Vec<OrderLine>> {
+    conn.prepare_cached(
+        "SELECT product_id, product_name, sku, quantity, unit_price FROM order_items WHERE order_id = :o ORDER BY item_id",
+    )?
+    .query_map(named_params! { ":o": order_id }, |r| {
+        let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
+        Ok(OrderLine {
+            product_id: r.get(0)?,
+            product_name: r.get(1)?,
+            sku: r.get(2)?,
+            quantity,
+            unit_price,
+            line_total: cents(quantity as f64 * unit_price),
+        })
+    })?
+    .collect()
+}
+
+/// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
+fn booked(tx: &Connection, order_id: i64) -> AppResult<OrderBooked> {
+    let (status, distributor_id, distributor_name, total, visit) = tx
+        .prepare_cached(
+            "SELECT o.status, o.distributor_id, d.name, o.total, v.visit_id, v.location_status, v.distance_m
+             FROM orders o JOIN distributors d ON d.distributor_id = o.distributor_id
+             LEFT JOIN visits v ON v.visit_id = o.visit_id WHERE o.order_id = :o",
+        )?
+        .query_row(named_params! { ":o": order_id }, |r| {
+            let visit = match (r.get::<_, Option<i64>>(4)?, r.get::<_, Option<LocationStatus>>(5)?) {
+                (Some(visit_id), Some(location_status)) => Some(VisitSaved {
+                    message: "Visit saved successfully.".into(),
+                    visit_id,
+                    duplicate: true,
+                    location_status,
+                    distance_m: r.get(6)?,
+                }),
+                _ => None,
+            };
+            Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit))
+        })?;
+    Ok(OrderBooked {
+        message: BOOKED.into(),
+        order_id,
+        order_number: order_number(order_id),
+        duplicate: false,
+        status,
+        distributor_id,
+        distributor_name,
+        total,
+        lines: lines_of(tx, order_id)?,
+        price_changed: false,
+        visit,
+    })
+}
+
+fn iso(ts: i64) -> String {
+    chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
+}
+
+/// The waiting reason column: for administrators, why a Submitted order has not gone out.
+const WAITING: &str = "CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
+                            THEN 'The distributor has no email address.' END";
+
+/// One order with its lines, if the caller (`scope`; `admin` sees waiting reasons) may see it.
+pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: i64) -> AppResult<OrderDetail> {
+    let p = ScopeParams::from(scope);
+    let sql = format!(
+        "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name,
+                NULLIF(TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '')
+                            || ' ' || COALESCE(c.postal_code, '')), ''),
+                o.distributor_id, d.name, o.booked_by, b.name, o.remark, o.total, o.visit_id, o.sent_at, o.cancelled_at, {WAITING}
+         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
+         WHERE o.order_id = :o AND {CUSTOMER_IN_SCOPE}"
+    );
+    let mut order = conn
+        .prepare_cached(&sql)?
+        .query_row(
+            named_params! { ":o": order_id, ":admin": admin, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
+            |r| {
+                Ok(OrderDetail {
+                    order_id: r.get(0)?,
+                    order_number: order_number(r.get(0)?),
+                    status: r.get(1)?,
+                    order_date: r.get(2)?,
+                    created_at: iso(r.get(3)?),
+                    buyer_id: r.get(4)?,
+                    buyer_name: r.get(5)?,
+                    address: r.get(6)?,
+                    distributor_id: r.get(7)?,
+                    distributor_name: r.get(8)?,
+                    booked_by: r.get(9)?,
+                    booked_by_name: r.get(10)?,
+                    remark: r.get(11)?,
+                    total: r.get(12)?,
+                    visit_id: r.get(13)?,
+                    sent_at: r.get::<_, Option<i64>>(14)?.map(iso),
+                    cancelled_at: r.get::<_, Option<i64>>(15)?.map(iso),
+                    waiting_reason: r.get(16)?,
+                    lines: Vec::new(),
+                })
+            },
+        )
+        .optional()?
+        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+    order.lines = lines_of(conn, order_id)?;
+    Ok(order)
+}
+
+/// What a list of orders is narrowed to.
+#[derive(Debug, Clone, Default)]
+pub struct ListFilter {
+    pub buyer_id: Option<String>,
+    /// Order dates, inclusive, YYYY-MM-DD.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub page: i64,
+}
+
+/// One page (newest first) of the orders of the caller's customers: `agents` are the caller's
+/// (see `scope::agents_for`); a `buyer_id` must be a customer the caller sees (else 404).
+pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &ListFilter) -> AppResult<OrderPage> {
+    let customer = f.buyer_id.as_deref().map(|b| visible_customer(conn, scope, b).map(|(c, _)| c)).transpose()?;
+    // One statement per case (see `scope::Agents::params`): a customer's orders by its index, or
+    // the orders of the caller's agents' customers.
+    let (filter, ids) = agents.params();
+    let condition = if customer.is_some() { "o.customer_id = :customer".to_string() } else { filter.to_string() };
+    let condition = format!("{condition} AND (:from IS NULL OR o.order_date >= :from) AND (:to IS NULL OR o.order_date <= :to)");
+    let offset = (f.page.max(1) - 1) * PAGE_SIZE;
+    let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
+        (":customer", &customer),
+        (":agents", &ids),
+        (":from", &f.from),
+        (":to", &f.to),
+        (":admin", &admin),
+        (":limit", &PAGE_SIZE),
+        (":offset", &offset),
+    ];
+    let count_sql = format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}");
+    let total_records: i64 = conn.prepare_cached(&count_sql)?.query_row(&crate::db::only_used(&count_sql, params.clone())[..], |r| r.get(0))?;
+    let sql = format!(
+        "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
+                o.booked_by, b.name, o.total, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id), o.visit_id,
+                {WAITING}
+         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
+         WHERE {condition} ORDER BY o.order_id DESC LIMIT :limit OFFSET :offset"
+    );
+    let data = conn
+        .prepare_cached(&sql)?
+        .query_map(&crate::db::only_used(&sql, params)[..], |r| {
+            Ok(OrderRow {
+                order_id: r.get(0)?,
+                order_number: order_number(r.get(0)?),
+                status: r.get(1)?,
+                order_date: r.get(2)?,
+                created_at: iso(r.get(3)?),
+                buyer_id: r.get(4)?,
+                buyer_name: r.get(5)?,
+                distributor_id: r.get(6)?,
+                distributor_name: r.get(7)?,
+                booked_by: r.get(8)?,
+                booked_by_name: r.get(9)?,
+                total: r.get(10)?,
+                line_count: r.get(11)?,
+                visit_id: r.get(12)?,
+                waiting_reason: r.get(13)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(OrderPage { data, total_records })
+}
+
+/// Cancels an order in the open transaction `tx`: only the user who booked it or an
+/// administrator, only while it is Submitted and not being mailed. Its copy in `order_lines` is
+/// deleted (the summary's delete trigger recomputes the customer's figures).
+pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64) -> AppResult<OrderCancelled> {
+    let p = ScopeParams::from(who.scope);
+    let sql = format!(
+        "SELECT o.booked_by, o.status, o.mailing_at FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.order_id = :o AND {CUSTOMER_IN_SCOPE}"
+    );
+    let (booked_by, status, mailing_at): (i64, OrderStatus, Option<i64>) = tx
+        .prepare_cached(&sql)?
+        .query_row(named_params! { ":o": order_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager }, |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .optional()?
+        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+    if booked_by != who.uid && !admin {
+        return Err(AppError::forbidden("Only the user who booked this order or an administrator can cancel it."));
+    }
+    match status {
+        OrderStatus::Sent => {
+            return Err(AppError::Conflict("The order was already sent to the distributor and can no longer be cancelled.".into()))
+        }
+        OrderStatus::Cancelled => return Err(AppError::Conflict("The order is already cancelled.".into())),
+        OrderStatus::Submitted => {}
+    }
+    if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
+        return Err(AppError::Conflict(
+            "The order is being sent to the distributor right now and can no longer be cancelled.".into(),
+        ));
+    }
+    tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
+        .execute(named_params! { ":number": order_number(order_id) })?;
+    tx.prepare_cached(
+        "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
+    )?
+    .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
+    Ok(OrderCancelled { message: "The order was cancelled.".into(), order_id, status: OrderStatus::Cancelled })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orders::types::LineRequest;
+
+    fn line(product: i64, quantity: f64) -> LineRequest {
+        LineRequest { product_id: Some(product), quantity: Some(quantity), unit_price: None }
+    }
+
+    fn order(lines: Vec<LineRequest>) -> BookOrder {
+        BookOrder { buyer_id: Some("B1".into()), lines, ..BookOrder::default() }
+    }
+
+    #[test]
+    fn bookings_are_checked_before_the_database() {
+        let message = |req: BookOrder| CheckedOrder::check(req, 0).unwrap_err().to_string();
+        assert_eq!(message(order(vec![])), "Add at least one product to the order.");
+        assert_eq!(message(order(vec![line(1, 0.0)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
+        assert_eq!(message(order(vec![line(1, 100_001.0)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
+        assert_eq!(message(order(vec![line(1, 1.5)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
+        assert_eq!(message(order(vec![line(1, 2.0), line(1, 3.0)])), "Line 2: this product is already on line 1; change the quantity there instead.");
+        assert_eq!(message(order((1..=201).map(|p| line(p, 1.0)).collect())), "An order may have at most 200 lines.");
+        assert_eq!(message(BookOrder { lines: vec![line(1, 1.0)], ..BookOrder::default() }), "Buyer ID is required");
+        assert!(CheckedOrder::check(order((1..=200).map(|p| line(p, 100_000.0)).collect()), 0).is_ok());
+        assert_eq!(order_number(123), "APP000123");
+        assert_eq!(order_number(1_234_567), "APP1234567");
+        assert_eq!(cents(3.0 * 0.1), 0.3);
+    }
+}

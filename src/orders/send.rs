@@ -1,0 +1,288 @@
+//! The distributors' mail: every Submitted order of a distributor goes out as one mail with an
+//! .xlsx of its lines, and becomes Sent once the mail was accepted. Run every 15 minutes by
+//! `serve` and by `fieldsales orders send`.
+//!
+//! A run first holds a distributor's orders (`mailing_at`, in one short transaction), so a second
+//! run (another process, the command line) does not mail them again and a cancel is refused
+//! while the mail is on its way; a failed mail lets them go again for the next run. A hold older
+//! than `MAILING_HOLD_S` (a run that crashed) is taken over. A run that crashed after the mail was
+//! accepted but before marking the orders Sent mails them again: at least once, never lost.
+//! Distributors without an email keep their orders Submitted (administrators see why).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::Context;
+use rusqlite::{named_params, Connection, TransactionBehavior};
+use rust_xlsxwriter::{Format, Workbook};
+
+use super::queries::{cents, order_number, MAILING_HOLD_S};
+use crate::db::Pool;
+use crate::mailer::Mailer;
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/// The columns of the workbook each distributor receives.
+pub const COLUMNS: &[&str] =
+    &["Order ID", "Order Date", "Buyer ID", "Buyer Name", "Address", "Product", "SKU", "Quantity", "Unit Price", "Total"];
+
+/// What a run did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SendSummary {
+    /// Mails accepted (one per distributor).
+    pub mails: usize,
+    /// Orders in them, now Sent.
+    pub orders: usize,
+    /// Orders left Submitted because their distributor has no email address.
+    pub waiting: usize,
+    /// Orders whose mail failed (they go in the next run).
+    pub failed: usize,
+}
+
+/// A run in this process; a second one meanwhile is skipped.
+static RUNNING: AtomicBool = AtomicBool::new(false);
+
+struct Running;
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Mails the waiting orders every `order_mail_minutes` (from the configuration; 0: never) for
+/// as long as the server runs. The first run is one interval after the start; a run that takes
+/// longer than the interval makes the next tick wait (ticks are skipped, never queued).
+pub fn schedule(state: &crate::state::AppState) {
+    let minutes = state.config.order_mail_minutes;
+    if minutes == 0 {
+        return;
+    }
+    let state = state.clone();
+    tokio::spawn(async move {
+        let period = Duration::from_secs(minutes * 60);
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            ticks.tick().await;
+            match send_submitted(&state.pool, &state.mailer, &state.config.data_dir).await {
+                Ok(Some(s)) if s.mails + s.waiting + s.failed > 0 => {
+                    tracing::info!(mails = s.mails, orders = s.orders, waiting = s.waiting, failed = s.failed, "distributor order mails");
+                }
+                Ok(_) => {}
+                Err(err) => tracing::error!(error = %err, "mailing the distributors' orders failed"),
+            }
+        }
+    });
+}
+
+/// Runs `work` on a pooled connection on the blocking thread pool.
+async fn with_conn<T: Send + 'static>(pool: &Pool, work: impl FnOnce(&mut Connection) -> anyhow::Result<T> + Send + 'static) -> anyhow::Result<T> {
+    let pool = pool.clone();
+    tokio::task::spawn_blocking(move || work(&mut *pool.get()?)).await?
+}
+
+/// A distributor with orders waiting.
+struct Waiting {
+    id: i64,
+    name: String,
+    email: Option<String>,
+}
+
+/// One line of the workbook.
+struct Row {
+    order_id: i64,
+    order_date: String,
+    buyer_id: String,
+    buyer_name: String,
+    address: String,
+    product: String,
+    sku: Option<String>,
+    quantity: i64,
+    unit_price: f64,
+}
+
+/// Mails every distributor's Submitted orders; `None` when a run of this process is going on.
+pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> anyhow::Result<Option<SendSummary>> {
+    if RUNNING.swap(true, Ordering::SeqCst) {
+        return Ok(None);
+    }
+    let _running = Running;
+    let mut summary = SendSummary::default();
+    let waiting: Vec<(Waiting, i64)> = with_conn(pool, |conn| {
+        let mut stmt = conn.prepare(
+            "SELECT d.distributor_id, d.name, NULLIF(TRIM(d.email), ''), COUNT(*) FROM orders o
+             JOIN distributors d ON d.distributor_id = o.distributor_id
+             WHERE o.status = 'Submitted' GROUP BY d.distributor_id ORDER BY d.distributor_id",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((Waiting { id: r.get(0)?, name: r.get(1)?, email: r.get(2)? }, r.get(3)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    })
+    .await?;
+    for (distributor, count) in waiting {
+        let Some(email) = distributor.email.clone() else {
+            summary.waiting += count as usize;
+            continue;
+        };
+        let now = crate::now();
+        let id = distributor.id;
+        let held: Vec<i64> = with_conn(pool, move |conn| hold(conn, id, now)).await?;
+        if held.is_empty() {
+            continue;
+        }
+        let dir = data_dir.join("files").join("orders");
+        let (ids, name) = (held.clone(), distributor.name.clone());
+        let built = with_conn(pool, move |conn| {
+            let rows = rows_of(conn, &ids)?;
+            let path = write_workbook(&dir, id, now, &rows)?;
+            Ok((path, mail_body(&name, &rows)))
+        })
+        .await;
+        let sent = match built {
+            Ok((path, body)) => {
+                let subject = format!("Orders for {}: {} order(s) from fieldsales", distributor.name, held.len());
+                mailer.send_with_attachment(&email, &subject, &body, &path, XLSX).await.map_err(|e| anyhow::anyhow!("{e}"))
+            }
+            Err(err) => Err(err),
+        };
+        let ids = held.clone();
+        match sent {
+            Ok(()) => {
+                with_conn(pool, move |conn| mark(conn, &ids, Some(crate::now()))).await?;
+                summary.mails += 1;
+                summary.orders += held.len();
+            }
+            Err(err) => {
+                tracing::error!(error = %err, distributor = %distributor.name, orders = held.len(), "mailing a distributor's orders failed");
+                with_conn(pool, move |conn| mark(conn, &ids, None)).await?;
+                summary.failed += held.len();
+            }
+        }
+    }
+    Ok(Some(summary))
+}
+
+/// Holds the Submitted orders of `distributor` for this run; returns their ids.
+fn hold(conn: &mut Connection, distributor: i64, now: i64) -> anyhow::Result<Vec<i64>> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let ids = tx
+        .prepare(
+            "UPDATE orders SET mailing_at = :now
+             WHERE status = 'Submitted' AND distributor_id = :d AND (mailing_at IS NULL OR mailing_at <= :stale)
+             RETURNING order_id",
+        )?
+        .query_map(named_params! { ":now": now, ":d": distributor, ":stale": now - MAILING_HOLD_S }, |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    tx.commit()?;
+    let mut ids = ids;
+    ids.sort_unstable();
+    Ok(ids)
+}
+
+/// After the mail: Sent at `sent_at` (accepted), or back to waiting (`None`, failed).
+fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let ids = serde_json::to_string(ids)?;
+    let sql = match sent_at {
+        Some(_) => "UPDATE orders SET status = 'Sent', sent_at = :at, mailing_at = NULL
+                    WHERE order_id IN (SELECT value FROM json_each(:ids)) AND status = 'Submitted'",
+        None => "UPDATE orders SET mailing_at = NULL WHERE order_id IN (SELECT value FROM json_each(:ids))",
+    };
+    let at = sent_at.unwrap_or_default();
+    tx.execute(sql, &crate::db::only_used(sql, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])[..])?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
+    let ids = serde_json::to_string(ids)?;
+    let mut stmt = conn.prepare(
+        "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
+                TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
+                     || COALESCE(c.postal_code, '')),
+                i.product_name, i.sku, i.quantity, i.unit_price
+         FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN order_items i ON i.order_id = o.order_id
+         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, i.item_id",
+    )?;
+    let rows = stmt.query_map(named_params! { ":ids": ids }, |r| {
+        Ok(Row {
+            order_id: r.get(0)?,
+            order_date: r.get(1)?,
+            buyer_id: r.get(2)?,
+            buyer_name: r.get(3)?,
+            address: r.get::<_, String>(4)?.split_whitespace().collect::<Vec<_>>().join(" "),
+            product: r.get(5)?,
+            sku: r.get(6)?,
+            quantity: r.get(7)?,
+            unit_price: r.get(8)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Writes the workbook `<dir>/orders-<distributor>-<time>-<first order>.xlsx` and returns its path.
+fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let stamp = chrono::DateTime::from_timestamp(now, 0).unwrap_or_default().format("%Y%m%d-%H%M%S");
+    let first = rows.first().map(|r| r.order_id).unwrap_or_default();
+    let path = dir.join(format!("orders-{distributor}-{stamp}-{first}.xlsx"));
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet().set_name("Orders")?;
+    let bold = Format::new().set_bold();
+    let money = Format::new().set_num_format("#,##0.00");
+    for (i, name) in COLUMNS.iter().enumerate() {
+        sheet.write_string_with_format(0, i as u16, *name, &bold)?;
+    }
+    for (n, row) in rows.iter().enumerate() {
+        let r = n as u32 + 1;
+        // Text is written as text: a name starting with '=' never becomes a formula.
+        sheet.write_string(r, 0, order_number(row.order_id))?;
+        sheet.write_string(r, 1, &row.order_date)?;
+        sheet.write_string(r, 2, &row.buyer_id)?;
+        sheet.write_string(r, 3, &row.buyer_name)?;
+        sheet.write_string(r, 4, &row.address)?;
+        sheet.write_string(r, 5, &row.product)?;
+        sheet.write_string(r, 6, row.sku.as_deref().unwrap_or_default())?;
+        sheet.write_number(r, 7, row.quantity as f64)?;
+        sheet.write_number_with_format(r, 8, row.unit_price, &money)?;
+        sheet.write_number_with_format(r, 9, cents(row.quantity as f64 * row.unit_price), &money)?;
+    }
+    for (i, width) in [12.0, 11.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 11.0, 12.0].iter().enumerate() {
+        sheet.set_column_width(i as u16, *width)?;
+    }
+    book.save(&path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
+/// The mail's text: each order with its customer and total.
+fn mail_body(distributor: &str, rows: &[Row]) -> String {
+    let mut orders: Vec<(i64, &Row, f64, usize)> = Vec::new();
+    for row in rows {
+        let value = cents(row.quantity as f64 * row.unit_price);
+        match orders.last_mut() {
+            Some((id, _, total, lines)) if *id == row.order_id => {
+                *total += value;
+                *lines += 1;
+            }
+            _ => orders.push((row.order_id, row, value, 1)),
+        }
+    }
+    let mut body = format!(
+        "Dear {distributor},\n\nplease find attached {} new order(s) booked by our field team. Each line of the workbook is one \
+         product of an order.\n\n",
+        orders.len()
+    );
+    for (id, row, total, lines) in &orders {
+        body.push_str(&format!(
+            "{}  {}  {} {}  {} line(s)  total {:.2}\n",
+            order_number(*id),
+            row.order_date,
+            row.buyer_id,
+            row.buyer_name,
+            lines,
+            cents(*total)
+        ));
+    }
+    body.push_str("\nThis mail was sent by fieldsales.\n");
+    body
+}

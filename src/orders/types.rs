@@ -1,0 +1,235 @@
+//! Request and response shapes of the order endpoints (CONTRACT.md "Field app": orders).
+
+use serde::{Deserialize, Serialize};
+
+use crate::customers::visits::{SaveVisit, VisitSaved};
+use crate::extract::lenient;
+
+/// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum OrderStatus {
+    Submitted,
+    Sent,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Submitted => "Submitted",
+            OrderStatus::Sent => "Sent",
+            OrderStatus::Cancelled => "Cancelled",
+        }
+    }
+}
+
+impl rusqlite::types::FromSql for OrderStatus {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        match value.as_str()? {
+            "Submitted" => Ok(OrderStatus::Submitted),
+            "Sent" => Ok(OrderStatus::Sent),
+            "Cancelled" => Ok(OrderStatus::Cancelled),
+            other => Err(rusqlite::types::FromSqlError::Other(format!("unknown order status {other}").into())),
+        }
+    }
+}
+
+/// One line of a booking.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LineRequest {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
+    pub product_id: Option<i64>,
+    /// A whole number from 1 to 100,000.
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub quantity: Option<f64>,
+    /// The unit price the screen showed; when it differs from the server's, the answer says
+    /// `priceChanged: true`. The server's price is always the one booked.
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub unit_price: Option<f64>,
+}
+
+/// The visit saved together with an order (the order screen's Submit logs the visit too): the
+/// fields of a visit save without the buyer, which is the order's.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OrderVisit {
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
+    pub outcome_id: Option<i64>,
+    pub remark: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub latitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub longitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub accuracy: Option<f64>,
+    /// The phone's time of the visit, ISO 8601 with offset (the rules of the visit save).
+    pub visited_at: Option<String>,
+    /// The phone's id of the visit (1-64 of `A-Za-z0-9_-`).
+    pub client_id: Option<String>,
+}
+
+impl OrderVisit {
+    /// The visit save this stands for, at `buyer_id`.
+    pub fn to_save(&self, buyer_id: &str) -> SaveVisit {
+        SaveVisit {
+            buyer_id: Some(buyer_id.to_string()),
+            outcome_id: self.outcome_id,
+            remark: self.remark.clone(),
+            latitude: self.latitude,
+            longitude: self.longitude,
+            client_id: self.client_id.clone(),
+            visited_at: self.visited_at.clone(),
+            accuracy: self.accuracy,
+        }
+    }
+}
+
+/// `POST /users/order`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BookOrder {
+    /// The phone's id of this booking (1-64 of `A-Za-z0-9_-`): a repeat by the same user books nothing.
+    pub client_id: Option<String>,
+    #[serde(alias = "buyerID", deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::openapi::lenient_text)]
+    pub buyer_id: Option<String>,
+    /// Absent: the distributor of the customer's most recent order line.
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    #[schema(schema_with = crate::openapi::lenient_int)]
+    pub distributor_id: Option<i64>,
+    pub remark: Option<String>,
+    pub lines: Vec<LineRequest>,
+    /// The total the screen showed; when it differs from the server's, `priceChanged` is true.
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::openapi::lenient_number)]
+    pub expected_total: Option<f64>,
+    /// A visit to save with the order, in the same transaction; the order is linked to it.
+    pub visit: Option<OrderVisit>,
+}
+
+/// A line of a booked order, at the price it was booked at.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    pub product_id: i64,
+    pub product_name: String,
+    pub sku: Option<String>,
+    pub quantity: i64,
+    pub unit_price: f64,
+    pub line_total: f64,
+}
+
+/// The answer of a booking, and of every repeat of its `clientId`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderBooked {
+    pub message: String,
+    pub order_id: i64,
+    /// The order's id in the order lines and the distributor's mail (APP000123).
+    pub order_number: String,
+    /// True when this `clientId` was booked before: nothing was written now.
+    pub duplicate: bool,
+    pub status: OrderStatus,
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    pub total: f64,
+    pub lines: Vec<OrderLine>,
+    /// True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
+    /// prices (the order is booked at the server's).
+    pub price_changed: bool,
+    /// The visit saved with the order, if one was sent.
+    pub visit: Option<VisitSaved>,
+}
+
+/// `GET /users/order/{orderId}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetail {
+    pub order_id: i64,
+    pub order_number: String,
+    pub status: OrderStatus,
+    pub order_date: String,
+    /// When it was booked, ISO 8601.
+    pub created_at: String,
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub address: Option<String>,
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    /// The uid of the user who booked it.
+    pub booked_by: i64,
+    pub booked_by_name: String,
+    pub remark: Option<String>,
+    pub total: f64,
+    /// The visit saved with the order (a productive visit), if any.
+    pub visit_id: Option<i64>,
+    pub sent_at: Option<String>,
+    pub cancelled_at: Option<String>,
+    /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
+    pub waiting_reason: Option<String>,
+    pub lines: Vec<OrderLine>,
+}
+
+/// A row of `GET /users/orders`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderRow {
+    pub order_id: i64,
+    pub order_number: String,
+    pub status: OrderStatus,
+    pub order_date: String,
+    pub created_at: String,
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    pub booked_by: i64,
+    pub booked_by_name: String,
+    pub total: f64,
+    pub line_count: i64,
+    pub visit_id: Option<i64>,
+    /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
+    pub waiting_reason: Option<String>,
+}
+
+/// One page of orders.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPage {
+    pub data: Vec<OrderRow>,
+    pub total_records: i64,
+}
+
+/// `GET /users/orders?buyerId=&from=&to=&pageNumber=`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OrderQuery {
+    /// One customer's orders.
+    pub buyer_id: Option<String>,
+    /// First order date, YYYY-MM-DD.
+    #[param(format = Date)]
+    pub from: Option<String>,
+    /// Last order date, YYYY-MM-DD.
+    #[param(format = Date)]
+    pub to: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
+    pub page_number: Option<i64>,
+}
+
+/// The answer of a cancel.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCancelled {
+    pub message: String,
+    pub order_id: i64,
+    pub status: OrderStatus,
+}
