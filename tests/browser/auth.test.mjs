@@ -125,8 +125,8 @@ test("forgot password asks for the id, shows the server's message and returns to
 
 const ADMIN_MENU = [
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
-  "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Delivery Status",
-  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
+  "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Delivery Status",
+  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Orders", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit",
   "Customer Add", "Profile Update", "Info Add", "Login History", "Productivity", "Monthly Summary",
   "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Check RCA/AM A/C", "Reset Password",

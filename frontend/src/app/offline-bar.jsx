@@ -1,9 +1,7 @@
-// The agent's offline bar, on every screen of the shell: offline, and how many visits wait on
-// this phone; it leads to the waiting visits screen. Nothing shows while online with none waiting.
+// The agent's offline bar, on every screen of the shell: offline, and how many visits and orders
+// wait on this phone; it leads to the waiting screen. Nothing shows while online with none waiting.
 import { useEffect, useState } from "react";
-import { isOffline, onStatus } from "../lib/offline/status";
-
-const visits = (n) => `${n} ${n === 1 ? "visit" : "visits"}`;
+import { isOffline, onStatus, queuedText } from "../lib/offline/status";
 
 export function OfflineBar() {
   const [status, setStatus] = useState(null);
@@ -12,12 +10,14 @@ export function OfflineBar() {
   const queued = status.waiting + status.failed;
   const offline = isOffline();
   if (!offline && queued === 0) return null;
-  const refused = status.failed > 0 ? `${visits(status.failed)} not accepted` : "";
+  const failedOrders = status.failedOrders || 0;
+  const waitingOrders = status.waitingOrders || 0;
+  const refused = status.failed > 0 ? `${queuedText(status.failed, failedOrders)} not accepted` : "";
   let text;
-  if (queued === 0) text = "Offline: visits are saved on this phone";
-  else if (offline) text = `Offline: ${visits(queued)} waiting${refused ? ` (${refused})` : ""}`;
-  else if (status.syncing) text = `Syncing ${visits(status.waiting)}…`;
-  else if (status.waiting > 0) text = `${visits(status.waiting)} waiting to sync${refused ? ` (${refused})` : ""}`;
+  if (queued === 0) text = "Offline: visits and orders are saved on this phone";
+  else if (offline) text = `Offline: ${queuedText(queued, waitingOrders + failedOrders)} waiting${refused ? ` (${refused})` : ""}`;
+  else if (status.syncing) text = `Syncing ${queuedText(status.waiting, waitingOrders)}…`;
+  else if (status.waiting > 0) text = `${queuedText(status.waiting, waitingOrders)} waiting to sync${refused ? ` (${refused})` : ""}`;
   else text = `${refused}: review`;
   return (
     <div class={`offline-bar${status.failed ? " has-failed" : ""}`} role="status" data-testid="offline-bar">

@@ -10,6 +10,7 @@ const buckets = () => import("../features/buckets/screens");
 const deliveries = () => import("../features/deliveries/screens");
 const uploads = () => import("../features/uploads/screens");
 const users = () => import("../features/users/screens");
+const orders = () => import("../features/orders/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
 
 /** Each report screen and the right it needs (spec 1 §2 "Report screens"). */
@@ -40,6 +41,8 @@ export const ROUTES = [
   { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
   { path: "/customer/visit/:buyerId", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
   { path: "/customer/waiting-visits", screen: pick(customers, "WaitingVisitsScreen"), right: "customer_visit" },
+  { path: "/customer/order/:buyerId", screen: pick(orders, "OrderScreen"), right: "order_booking" },
+  { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: "rpt_orders" },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: "new_customer" },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: "profile_update" },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: "info_add" },
@@ -65,6 +68,7 @@ export const ROUTES = [
   { path: "/master/customer-master", screen: pick(uploads, "CustomerMasterScreen"), right: "customer_master" },
   { path: "/master/customer-master-upload", screen: pick(uploads, "CustomerUpload"), right: "customer_master" },
   { path: "/master/customer-master-upload/:isDelete", screen: pick(uploads, "CustomerUpload"), right: "customer_master" },
+  { path: "/master/product-master", screen: pick(masters, "ProductList"), right: "product_master" },
   { path: "/master/product-master-upload", screen: pick(uploads, "ProductUpload"), right: "product_master" },
   { path: "/master/order-upload", screen: pick(uploads, "OrderUpload"), right: "product_master" },
   { path: "/master/distributor-master-upload", screen: pick(uploads, "DistributorUpload"), right: "distributor_master" },

@@ -1,21 +1,22 @@
-// The warning of a logout with visits still on the phone: "Sync now" sends them and logs out when
-// none is left; "Discard N visits" drops them and logs out; Cancel stays signed in.
+// The warning of a logout with visits or orders still on the phone: "Sync now" sends them and logs
+// out when none is left; "Discard N visits" (or "Discard 1 visit and 1 order") drops them and logs
+// out; Cancel stays signed in.
 import { useEffect, useRef, useState } from "react";
-import { loadEngine } from "../../lib/offline/status";
+import { loadEngine, queuedText } from "../../lib/offline/status";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";
 
-const visits = (n) => `${n} ${n === 1 ? "visit" : "visits"}`;
-
 export function LogoutWarning({ user }) {
-  const [count, setCount] = useState(0);
+  const [counts, setCounts] = useState({ total: 0, orders: 0 });
+  const count = counts.total;
+  const setCount = (total, orders = 0) => setCounts({ total, orders });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const first = useRef(null);
   useEffect(
     () =>
       onLogoutWarning((n) => {
-        setCount(n);
+        setCounts(n);
         setNote("");
       }),
     [],
@@ -28,16 +29,18 @@ export function LogoutWarning({ user }) {
   const syncNow = async () => {
     setBusy(true);
     try {
-      const left = await (await loadEngine()).syncNow(user.uid);
+      const engine = await loadEngine();
+      const left = await engine.syncNow(user.uid);
       if (!left.length) {
         setCount(0);
         await logout();
         return;
       }
-      setCount(left.length);
+      const orders = left.filter((e) => engine.kindOf(e) === "order").length;
+      setCount(left.length, orders);
       setNote(
         left.some((e) => e.state === "failed")
-          ? "Some visits were not accepted by the server: see Waiting visits for the reasons."
+          ? `Some ${orders ? (orders === left.length ? "orders" : "visits or orders") : "visits"} were not accepted by the server: see Waiting visits for the reasons.`
           : "The server cannot be reached. Try again when the phone is online.",
       );
     } finally {
@@ -56,9 +59,9 @@ export function LogoutWarning({ user }) {
   return (
     <div class="modal-backdrop" onClick={close}>
       <div class="modal" role="dialog" aria-modal="true" aria-labelledby="logout-warning-title" data-testid="logout-warning" onClick={(e) => e.stopPropagation()}>
-        <h2 id="logout-warning-title">Visits not sent yet</h2>
+        <h2 id="logout-warning-title">{counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet</h2>
         <p>
-          {visits(count)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
+          {queuedText(count, counts.orders)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
         </p>
         {note && (
           <p class="field-error" role="alert">
@@ -71,7 +74,7 @@ export function LogoutWarning({ user }) {
             Sync now
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            Discard {visits(count)}
+            Discard {queuedText(count, counts.orders)}
           </button>
           <button type="button" class="btn" disabled={busy} onClick={close}>
             Cancel

@@ -1,5 +1,5 @@
 // Logout: the local session is cleared whether or not the server call succeeds (spec 2 §4).
-// An agent with visits waiting on the phone is warned first (logout-warning.jsx): sync them,
+// An agent with visits or orders waiting on the phone is warned first (logout-warning.jsx): sync them,
 // discard them, or stay. Logging out removes the agent's offline data, so the next user of a
 // shared phone never sees it.
 import { post } from "../../lib/api-client";
@@ -8,7 +8,10 @@ import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landi
 
 let warn = null;
 
-/** The shell's warning dialog listens here: fn(count) when a logout meets waiting visits. */
+/**
+ * The shell's warning dialog listens here: fn({ total, orders }) when a logout meets waiting
+ * entries (`total` visits and orders, `orders` of them orders).
+ */
 export function onLogoutWarning(fn) {
   warn = fn;
   return () => {
@@ -16,16 +19,16 @@ export function onLogoutWarning(fn) {
   };
 }
 
-/** Logs out; `discard: true` (the warning's "Discard N visits") drops the waiting visits too. */
+/** Logs out; `discard: true` (the warning's "Discard N visits") drops the waiting visits and orders too. */
 export async function logout({ discard = false } = {}) {
   const own = getOwnSession();
   const engine = !sessionStorage.getItem(IMPERSONATION_KEY) && offlineEnabled(own) ? await loadEngine().catch(() => null) : null;
   if (engine && !discard) {
     // A phone whose database cannot be read has nothing to lose here: the logout goes on.
-    const queued = (await engine.listQueue(own.uid).catch(() => [])).length;
+    const queued = await engine.listQueue(own.uid).catch(() => []);
     // Never silently: without the dialog (it lives in the shell) the logout does not happen.
-    if (queued > 0) {
-      if (warn) warn(queued);
+    if (queued.length > 0) {
+      if (warn) warn({ total: queued.length, orders: queued.filter((e) => engine.kindOf(e) === "order").length });
       return;
     }
   }

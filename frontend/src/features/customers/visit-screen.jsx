@@ -2,7 +2,8 @@
 // Must Sell / Best Sellers / Price Comparison tabs, the last 5 interactions and the links.
 // Agents also work offline: the search, the details (as last seen) and the outcomes come from the
 // phone when the network does not answer, and a visit saved then waits in the phone's queue
-// (lib/offline/) and shows at the top of the interactions as "Waiting to sync".
+// (lib/offline/) and shows at the top of the interactions as "Waiting to sync". Order takers see
+// the customer's orders (customer-orders.jsx) and "Take order" (the order screen, features/orders).
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { get, post } from "../../lib/api-client";
@@ -18,6 +19,7 @@ import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 import { LocationBadge } from "../../lib/location-badge";
+import { CustomerOrders } from "./customer-orders";
 
 const STEP = 5;
 
@@ -122,7 +124,10 @@ function VisitState({ row }) {
   return <LocationBadge status={row.locationStatus} distanceM={row.distanceM} />;
 }
 
-/** This customer's visits waiting in the phone's queue, newest first; `onSent` when one leaves it. */
+/**
+ * This customer's visits waiting in the phone's queue (an order's visit among them), newest first;
+ * `onSent` when one leaves it.
+ */
 function useQueued(user, buyerId, onSent) {
   const enabled = offlineEnabled(user);
   const [rows, setRows] = useState([]);
@@ -131,8 +136,9 @@ function useQueued(user, buyerId, onSent) {
     if (!enabled || !buyerId) return undefined;
     count.current = 0;
     const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
+    const isOrder = (e) => offline.kindOf(e) === "order";
     const take = (all) => {
-      const mine = all.filter((e) => same(e.buyerID)).reverse();
+      const mine = all.filter((e) => (isOrder(e) ? e.order.visit && same(e.order.buyerId) : same(e.buyerID))).reverse();
       if (mine.length < count.current) onSent();
       count.current = mine.length;
       setRows(mine);
@@ -141,7 +147,8 @@ function useQueued(user, buyerId, onSent) {
     return offline.onQueueChange(take);
   }, [enabled, buyerId]);
   return rows.map((e) => {
-    const at = localParts(e.visitedAt);
+    const visit = offline.kindOf(e) === "order" ? e.order.visit : e;
+    const at = localParts(visit.visitedAt);
     return {
       key: e.clientId,
       date: at.date,
@@ -149,7 +156,7 @@ function useQueued(user, buyerId, onSent) {
       outcome: e.outcomeName,
       agentId: user.emailId,
       entryUpdateBy: user.name,
-      remark: e.remark,
+      remark: visit.remark,
       queued: e.state,
     };
   });
@@ -309,6 +316,7 @@ export default function VisitScreen({ params, user }) {
           )}
           <Details c={screen.customerDetails} />
           <VisitForm buyerId={screen.customerDetails.buyerID} buyerName={screen.customerDetails.buyerName} user={user} onSaved={(r) => !r.queued && load()} />
+          {hasRight(user, "order_booking") && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
           {!screen.fromCopy && <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
           <div class="card">
             <h2>Last 5 interactions</h2>

@@ -1,16 +1,26 @@
-// Waiting visits (the offline bar leads here): every visit saved on this phone that the server
-// has not accepted yet, oldest first, with its state and the server's reason for a refusal;
-// Retry sends one again, Discard (after a confirmation) drops it. Also says how fresh the phone's
-// customer copy is.
+// Waiting visits (the offline bar leads here): every visit, and below them every order, saved on
+// this phone that the server has not accepted yet, oldest first, with its state and the server's
+// reason for a refusal; Retry sends one again, Discard (after a confirmation) drops it. Also says
+// how fresh the phone's customer copy is.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/dates";
-import { isOffline, loadEngine, offlineEnabled, onStatus } from "../../lib/offline/status";
+import { money } from "../../lib/money";
+import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 
-const visits = (n) => `${n} ${n === 1 ? "visit" : "visits"}`;
+/** The State column: waiting, or refused with the server's reason. */
+function EntryState({ e }) {
+  return e.state === "failed" ? (
+    <span class="state-failed">
+      Not accepted: <span data-testid="failure-message">{e.message}</span>
+    </span>
+  ) : (
+    "Waiting to sync"
+  );
+}
 
 export default function WaitingVisitsScreen({ user }) {
   const enabled = offlineEnabled(user);
@@ -64,10 +74,12 @@ export default function WaitingVisitsScreen({ user }) {
   };
   const syncNow = () =>
     run(async () => {
-      const before = entries.filter((e) => e.state === "waiting").length;
-      const left = await engine.syncNow(user.uid);
-      const sent = before - left.filter((e) => e.state === "waiting").length;
-      if (sent > 0) alertSuccess(`${visits(sent)} sent.`);
+      const waitingOf = (list) => list.filter((e) => e.state === "waiting");
+      const ordersOf = (list) => list.filter((e) => engine.kindOf(e) === "order").length;
+      const before = waitingOf(entries);
+      const after = waitingOf(await engine.syncNow(user.uid));
+      const sent = before.length - after.length;
+      if (sent > 0) alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after))} sent.`);
     });
   const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
   const discard = () =>
@@ -77,6 +89,24 @@ export default function WaitingVisitsScreen({ user }) {
       await engine.discardEntry(user.uid, entry.clientId);
     });
   const waiting = entries.filter((e) => e.state === "waiting").length;
+  const visitEntries = entries.filter((e) => engine.kindOf(e) === "visit");
+  const orderEntries = entries.filter((e) => engine.kindOf(e) === "order");
+  const actions = {
+    key: "actions",
+    label: "Actions",
+    render: (e) => (
+      <span class="row-actions">
+        {e.state === "failed" && (
+          <button type="button" class="btn btn-small" disabled={busy} onClick={() => retry(e)}>
+            Retry
+          </button>
+        )}
+        <button type="button" class="btn btn-small btn-danger" disabled={busy} onClick={() => setDiscarding(e)}>
+          Discard
+        </button>
+      </span>
+    ),
+  };
   return (
     <section>
       <PageHeader title="Waiting visits" back="/customer/visit">
@@ -96,46 +126,39 @@ export default function WaitingVisitsScreen({ user }) {
       <DataTable
         serial={false}
         testId="waiting-visits"
-        rows={entries.map((e) => ({ ...e, key: e.clientId }))}
-        empty="No visits are waiting: everything saved on this phone has reached the server."
+        rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
+        empty={orderEntries.length ? "No visits are waiting." : "No visits are waiting: everything saved on this phone has reached the server."}
         rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
         columns={[
           { key: "customer", label: "Customer", render: (e) => `${e.buyerID}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
           { key: "outcome", label: "Outcome", render: (e) => e.outcomeName || e.outcomeId },
           { key: "visitedAt", label: "Saved", render: (e) => formatDateTime(e.visitedAt) },
-          {
-            key: "state",
-            label: "State",
-            render: (e) =>
-              e.state === "failed" ? (
-                <span class="state-failed">
-                  Not accepted: <span data-testid="failure-message">{e.message}</span>
-                </span>
-              ) : (
-                "Waiting to sync"
-              ),
-          },
-          {
-            key: "actions",
-            label: "Actions",
-            render: (e) => (
-              <span class="row-actions">
-                {e.state === "failed" && (
-                  <button type="button" class="btn btn-small" disabled={busy} onClick={() => retry(e)}>
-                    Retry
-                  </button>
-                )}
-                <button type="button" class="btn btn-small btn-danger" disabled={busy} onClick={() => setDiscarding(e)}>
-                  Discard
-                </button>
-              </span>
-            ),
-          },
+          { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+          actions,
         ]}
       />
+      {orderEntries.length > 0 && (
+        <>
+          <h2>Orders</h2>
+          <DataTable
+            serial={false}
+            testId="waiting-orders"
+            rows={orderEntries.map((e) => ({ ...e, key: e.clientId }))}
+            rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+            columns={[
+              { key: "customer", label: "Customer", render: (e) => `${e.order.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+              { key: "lines", label: "Products", render: (e) => (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", ") },
+              { key: "total", label: "Total", render: (e) => money(e.total) },
+              { key: "savedAt", label: "Saved", render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },
+              { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+              actions,
+            ]}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={!!discarding}
-        message="Discard this visit? It has not reached the server and will be lost."
+        message={`Discard this ${discarding && engine.kindOf(discarding) === "order" ? "order" : "visit"}? It has not reached the server and will be lost.`}
         onYes={discard}
         onCancel={() => setDiscarding(null)}
       />

@@ -6,3 +6,4 @@ export { UserList, UserForm } from "./users";
 export { DeliveryStatusList, DeliveryStatusForm, ReasonList, ReasonForm } from "./delivery";
 export { BroadcastList, BroadcastForm } from "./broadcasts";
 export { RightsScreen } from "./rights";
+export { ProductList } from "./products";

@@ -1,5 +1,6 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
-// per-user store, the visit queue, sync, and the customer copy.
-export { newClientId, enqueue, listQueue, onQueueChange, clearQueue } from "./queue";
+// per-user store, the queue of visits and orders, sync, the customer copy and the product list.
+export { newClientId, enqueue, kindOf, listQueue, onQueueChange, clearQueue } from "./queue";
+export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
 export { discardEntry, forgetUser, isTransient, retryEntry, startOffline, stopOffline, syncNow } from "./sync";

@@ -1,7 +1,9 @@
-// Visits saved on this phone that the server has not accepted yet, oldest first. An entry is
-// "waiting" (sync sends it) or "failed" (the server refused it, with its message; the agent retries
-// or discards it). Nothing leaves the queue except by the server's acceptance or the agent's
-// discard. Every change updates the shell's counts, in this tab and the others.
+// Work saved on this phone that the server has not accepted yet, oldest first: visits and orders
+// (an entry's `kind`; entries without one are visits, as queued before orders existed), each under
+// its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
+// its message; the agent retries or discards it). Nothing leaves the queue except by the server's
+// acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
+// others.
 import { setStatus } from "./status";
 import { userDb } from "./store";
 
@@ -18,7 +20,7 @@ export function newClientId() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Every queued visit of the user, oldest first. */
+/** Every queued entry (visits and orders) of the user, oldest first. */
 export async function listQueue(uid) {
   const all = await (await userDb(uid)).getAll("queue");
   return all.sort((a, b) => a.savedAt - b.savedAt || (a.clientId < b.clientId ? -1 : 1));
@@ -26,8 +28,10 @@ export async function listQueue(uid) {
 
 async function changed(uid, broadcast = true) {
   const all = await listQueue(uid);
-  const failed = all.filter((e) => e.state === "failed").length;
-  setStatus({ waiting: all.length - failed, failed });
+  const failed = all.filter((e) => e.state === "failed");
+  const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
+  // waiting and failed count every kind; the order counts say how many of those are orders.
+  setStatus({ waiting: all.length - failed.length, failed: failed.length, waitingOrders: orders(all) - orders(failed), failedOrders: orders(failed) });
   listeners.forEach((fn) => fn(all));
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
   return all;
@@ -48,9 +52,12 @@ if (channel) {
   };
 }
 
-/** Puts a visit in the queue: `visit` is the request body plus buyerName and outcomeName to show. */
-export async function enqueue(uid, visit) {
-  const entry = { ...visit, uid, savedAt: Date.now(), state: "waiting", message: null, attempts: 0 };
+/**
+ * Puts a visit or an order in the queue. A visit: the request body plus buyerName and outcomeName
+ * to show. An order: `{ kind: "order", clientId, order: <the request body>, ...what to show }`.
+ */
+export async function enqueue(uid, item) {
+  const entry = { ...item, uid, savedAt: Date.now(), state: "waiting", message: null, attempts: 0 };
   await (await userDb(uid)).put("queue", entry);
   await changed(uid);
   return entry;
@@ -73,6 +80,15 @@ export async function removeEntry(uid, clientId) {
 export async function clearQueue(uid) {
   await (await userDb(uid)).clear("queue");
   await changed(uid);
+}
+
+/** "visit" or "order". */
+export const kindOf = (entry) => entry.kind || "visit";
+
+/** Where a queued entry goes and what it sends: { path, body }. */
+export function requestOf(entry) {
+  if (kindOf(entry) === "order") return { path: "/users/order", body: entry.order };
+  return { path: "/users/customer/details", body: requestBody(entry) };
 }
 
 /** The request body of a queued visit (the fields the server takes). */

@@ -1,12 +1,26 @@
-// What the shell shows about offline work (visits waiting or failed, syncing, reachable), and who
+// What the shell shows about offline work (visits and orders waiting or failed, syncing, reachable), and who
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
 import { IMPERSONATION_KEY } from "../session";
 
-let status = { waiting: 0, failed: 0, syncing: false, online: navigator.onLine, reachable: true };
+// waiting and failed count visits and orders together; waitingOrders and failedOrders the orders among them.
+let status = { waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false, online: navigator.onLine, reachable: true };
 const listeners = new Set();
 
 export const getStatus = () => status;
+
+const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "2 visits", "1 order", "2 visits and 1 order": the words of the offline bar, the waiting screen
+ * and the logout warning for `total` queued entries of which `orders` are orders.
+ */
+export function queuedText(total, orders = 0) {
+  const visits = total - orders;
+  if (!orders) return counted(visits, "visit", "visits");
+  if (!visits) return counted(orders, "order", "orders");
+  return `${counted(visits, "visit", "visits")} and ${counted(orders, "order", "orders")}`;
+}
 
 export function setStatus(patch) {
   status = { ...status, ...patch };

@@ -3,8 +3,8 @@
 // out removes a user's data by deleting one database.
 //   customers  the offline copy of the agent's customers (GET /users/customer/offline), by buyerId
 //   details    the last visit screen seen per customer (GET /users/customer/details/{id}), by buyerId
-//   queue      visits saved on this phone and not yet accepted by the server, by clientId
-//   meta       the copy's cursor and time, the outcome list
+//   queue      visits and orders saved on this phone and not yet accepted by the server, by clientId
+//   meta       the copy's cursor and time, the outcome list, the product list
 import { deleteDB, openDB } from "idb";
 import { getOwnSession } from "../session";
 

@@ -1,17 +1,20 @@
-// Sending the queue and keeping the offline copy fresh. The queue goes oldest first; a visit the
-// server refuses (a 4xx with its message) is marked failed and the rest go on; a network failure
+// Sending the queue and keeping the offline copy fresh. The queue (visits and orders, each to its
+// own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
+// message) is marked failed and the rest go on; a network failure
 // (or a 5xx, 408, 429) stops the round and the next one waits longer. Rounds run at start, on the
-// browser's `online` event, after a visit is queued, and every 60 s while anything waits.
+// browser's `online` event, after a visit or order is queued, and every 60 s while anything waits.
 import { ApiError, get, post } from "../api-client";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
-import { listQueue, onQueueChange, refreshQueue, removeEntry, requestBody, updateEntry, watchQueueOf } from "./queue";
+import { refreshProducts } from "./products";
+import { listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateEntry, watchQueueOf } from "./queue";
 import { getStatus, setStatus } from "./status";
+import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";
 
 const TICK_MS = 60 * 1000;
 const MAX_DELAY_MS = 15 * 60 * 1000;
 
-/** A failure worth retrying as is (the network, the server's trouble), not a refusal of the visit. */
+/** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
 export const isTransient = (err) => !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
 
 /** Wait before the next round: 60 s, doubled per network failure in a row, at most 15 min, +-20%. */
@@ -23,7 +26,7 @@ export function nextDelay(failures) {
 const running = new Map();
 
 /**
- * Sends the user's waiting visits, oldest first. Resolves to { sent, refused, transient } where
+ * Sends the user's waiting visits and orders, oldest first. Resolves to { sent, refused, transient } where
  * `transient` is the error that stopped the round, if any. One round at a time per user and
  * phone (Web Locks where there are; a double send would be harmless anyway: the clientId).
  */
@@ -47,7 +50,8 @@ async function sendWaiting(uid) {
   try {
     for (const entry of waiting) {
       try {
-        await post("/users/customer/details", requestBody(entry));
+        const { path, body } = requestOf(entry);
+        await post(path, body);
         await removeEntry(uid, entry.clientId);
         setStatus({ reachable: true });
         result.sent++;
@@ -73,15 +77,29 @@ async function sendWaiting(uid) {
   }
 }
 
-/** Refreshes the customer copy and the outcome list; failures only wait for the next chance. */
+/**
+ * Refreshes the customer copy, the outcome list and (for order takers) the product list; failures
+ * only wait for the next chance.
+ */
 export async function refreshOffline(uid) {
   try {
     await keepOutcomes(uid, await get("/master/outcome"));
     setStatus({ reachable: true });
     await refreshCustomers(uid);
   } catch (err) {
+    if (err.status === 0) {
+      setStatus({ reachable: false });
+      return;
+    }
+    console.warn("the offline copy was not refreshed:", err.message);
+  }
+  // Apart, and after the copy: a refused product list leaves the customer copy as it is.
+  if (!hasRight(getOwnSession(), "order_booking")) return;
+  try {
+    await refreshProducts(uid);
+  } catch (err) {
     if (err.status === 0) setStatus({ reachable: false });
-    else console.warn("the offline copy was not refreshed:", err.message);
+    else console.warn("the product list was not refreshed:", err.message);
   }
 }
 
@@ -117,7 +135,7 @@ export function startOffline(user) {
     run();
     refreshOffline(uid);
   };
-  // A visit queued (or retried) while no round is due starts the 60 s clock.
+  // A visit or order queued (or retried) while no round is due starts the 60 s clock.
   const unwatch = onQueueChange((all) => {
     if (!timer && all.some((e) => e.state === "waiting")) schedule(nextDelay(failures));
   });
@@ -150,7 +168,7 @@ export async function syncNow(uid) {
   return listQueue(uid);
 }
 
-/** Puts a failed visit back to waiting and sends it. */
+/** Puts a failed entry (visit or order) back to waiting and sends it. */
 export async function retryEntry(uid, clientId) {
   await updateEntry(uid, clientId, { state: "waiting", message: null });
   return syncNow(uid);
@@ -162,7 +180,7 @@ export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 export async function forgetUser(uid) {
   stopOffline();
   forgetIndex();
-  setStatus({ waiting: 0, failed: 0, syncing: false });
+  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false });
   // Another tab of the same user may hold the database open a moment; do not hang the logout.
   await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
 }

@@ -1,0 +1,449 @@
+// Take order (issue #18), opened from the visit screen: the customer's Must Sell products first as
+// one-tap suggestions with their last quantities, a search over the product list (name, SKU,
+// category), quantities in units or cases (sent as units), line totals and the order total in a
+// bar at the bottom, a remark and the visit outcome to log; Submit books the order and its visit
+// in one call (POST /users/order with `visit`). The server books at its own prices and says when
+// they differ from the screen's. Agents work offline: the customer and the product list come from
+// the phone, and an order saved then waits in the phone's queue (lib/offline/) with its own
+// clientId, and its visit's, so it is booked once however often it is sent.
+import { useEffect, useMemo, useState } from "react";
+import { get, post } from "../../lib/api-client";
+import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
+import { formatDateTime } from "../../lib/dates";
+import { Icon } from "../../lib/icons";
+import { currentPosition } from "../../lib/location";
+import { money } from "../../lib/money";
+import * as offline from "../../lib/offline/engine";
+import { networkOr, offlineEnabled } from "../../lib/offline/status";
+import { OrderStatus } from "../../lib/order-status";
+import { hasRight } from "../../lib/session";
+import { DataTable } from "../../lib/table";
+import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
+import { useSaving } from "../../lib/use-api";
+
+/** The largest quantity of one line, in units (the server's limit). */
+const MAX_UNITS = 100000;
+const DEFAULT_OUTCOME = "order placed";
+
+/** The visit screen's data of the customer (Must Sell among it): the server's, else the phone's. */
+function useCustomer(user, buyerId) {
+  const enabled = offlineEnabled(user);
+  const [state, setState] = useState({ screen: null, loading: true, error: null });
+  useEffect(() => {
+    const fromServer = () =>
+      get(`/users/customer/details/${encodeURIComponent(buyerId)}?showSummary=true`).then((s) => {
+        if (enabled) offline.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {});
+        return s;
+      });
+    const fromPhone = () =>
+      offline.offlineDetails(user.uid, buyerId).then((s) => {
+        if (!s) throw new Error("Offline: this customer is not on this phone.");
+        return s;
+      });
+    (enabled ? networkOr(fromServer, fromPhone) : fromServer())
+      .then((screen) => setState({ screen, loading: false, error: null }))
+      .catch((err) => {
+        alertError(err.message);
+        setState({ screen: null, loading: false, error: err.message });
+      });
+  }, [buyerId]);
+  return state;
+}
+
+/** The active products: fetched (and kept on the phone for agents), else the phone's copy. */
+function useProducts(user) {
+  const enabled = offlineEnabled(user);
+  const [products, setProducts] = useState(null);
+  useEffect(() => {
+    (enabled ? networkOr(() => offline.refreshProducts(user.uid), () => offline.lastProducts(user.uid)) : offline.fetchProducts())
+      .then((list) => setProducts(list || []))
+      .catch((err) => {
+        alertError(err.message);
+        setProducts([]);
+      });
+  }, []);
+  return products;
+}
+
+/** The outcome list (kept on the phone for agents). */
+function useOutcomes(user, wanted) {
+  const enabled = offlineEnabled(user);
+  const [outcomes, setOutcomes] = useState([]);
+  useEffect(() => {
+    if (!wanted) return;
+    const fromServer = () => get("/master/outcome").then((list) => (enabled && offline.keepOutcomes(user.uid, list).catch(() => {}), list));
+    (enabled ? networkOr(fromServer, () => offline.lastOutcomes(user.uid)) : fromServer())
+      .then((list) => setOutcomes(list || []))
+      .catch((err) => alertError(err.message));
+  }, [wanted]);
+  return outcomes;
+}
+
+/** A line's quantity in units, or NaN when the typed quantity is not a whole number of 1 or more. */
+function unitsOf(line) {
+  const text = String(line.qty).trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1) return NaN;
+  return Number(text) * (line.unit === "cases" ? line.product.packSize || 1 : 1);
+}
+
+function lineError(line) {
+  const units = unitsOf(line);
+  if (Number.isNaN(units)) return "Enter a whole number of 1 or more.";
+  if (units > MAX_UNITS) return "At most 100,000 units a line.";
+  return null;
+}
+
+const lineTotal = (line) => {
+  const units = unitsOf(line);
+  return Number.isNaN(units) ? 0 : Math.round(units * (line.product.price || 0) * 100) / 100;
+};
+
+function productNote(p) {
+  return [p.sku, p.category, p.price != null ? `${money(p.price)} a unit` : "no price yet", p.packSize > 1 ? `case of ${p.packSize}` : null].filter(Boolean).join(" · ");
+}
+
+function OrderLine({ line, index, error, onChange, onRemove }) {
+  const p = line.product;
+  const id = `qty-${p.productId}`;
+  const units = unitsOf(line);
+  return (
+    <li class="order-line" data-testid="order-line">
+      <div class="order-line-head">
+        <div class="product-info">
+          <strong>{p.productName}</strong>
+          <small class="muted">{productNote(p)}</small>
+        </div>
+        <button type="button" class="icon-btn" aria-label={`Remove ${p.productName}`} onClick={onRemove}>
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+      <div class="order-line-qty">
+        <label class="visually-hidden" for={id}>
+          Quantity of {p.productName}
+        </label>
+        <input id={id} type="number" inputMode="numeric" min="1" step="1" value={line.qty} aria-invalid={!!error} onInput={(e) => onChange({ ...line, qty: e.target.value })} />
+        {p.packSize > 1 ? (
+          <div class="seg" role="group" aria-label={`Unit of line ${index + 1}`}>
+            {["units", "cases"].map((u) => (
+              <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
+                {u === "units" ? "Units" : "Cases"}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <span class="muted">units</span>
+        )}
+        <span class="line-total" data-testid="line-total">
+          {money(lineTotal(line))}
+        </span>
+      </div>
+      {line.unit === "cases" && !Number.isNaN(units) && <small class="hint">= {units} units</small>}
+      {error && (
+        <small class="field-error" role="status">
+          {error}
+        </small>
+      )}
+    </li>
+  );
+}
+
+/** The answer shown after Submit: the server's (or, queued, the screen's) lines and total. */
+function Confirmation({ result, buyerId }) {
+  const { answer, shownTotal, queued, buyerName } = result;
+  const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
+  const changed = !queued && (answer.priceChanged || Math.abs(answer.total - shownTotal) >= 0.005);
+  return (
+    <section>
+      <PageHeader title={queued ? "Order saved on this phone" : "Order submitted"} back={back} />
+      <div class="card" data-testid="order-confirmation">
+        {queued && (
+          <p class="offline-note" role="status">
+            Saved on this phone, will sync. It is booked at the server's prices when it reaches the server.
+          </p>
+        )}
+        {changed && (
+          <p class="offline-note" role="status" data-testid="price-changed">
+            Prices changed since you opened the order: the total is now {money(answer.total)}.
+          </p>
+        )}
+        {answer.duplicate && <p class="muted">This order had reached the server before; it was booked once.</p>}
+        <dl>
+          <div class="dl-row">
+            <dt>Order</dt>
+            <dd data-testid="order-number">{queued ? "Waiting to sync" : `${answer.orderNumber} (id ${answer.orderId})`}</dd>
+          </div>
+          <div class="dl-row">
+            <dt>Customer</dt>
+            <dd>{buyerName ? `${buyerId} - ${buyerName}` : buyerId}</dd>
+          </div>
+          {!queued && (
+            <>
+              <div class="dl-row">
+                <dt>Status</dt>
+                <dd>
+                  <OrderStatus status={answer.status} />
+                </dd>
+              </div>
+              <div class="dl-row">
+                <dt>Distributor</dt>
+                <dd>{answer.distributorName}</dd>
+              </div>
+            </>
+          )}
+          <div class="dl-row">
+            <dt>Total</dt>
+            <dd>
+              <strong data-testid="confirmed-total">{money(answer.total)}</strong>
+            </dd>
+          </div>
+        </dl>
+        <DataTable
+          serial={false}
+          pageSize={1000}
+          testId="confirmed-lines"
+          rows={answer.lines.map((l) => ({ ...l, key: l.productId }))}
+          columns={[
+            { key: "productName", label: "Product" },
+            { key: "quantity", label: "Quantity" },
+            { key: "unitPrice", label: "Unit Price", render: (l) => money(l.unitPrice) },
+            { key: "lineTotal", label: "Line Total", render: (l) => money(l.lineTotal) },
+          ]}
+        />
+        <a class="btn btn-primary" href={`#${back}`}>
+          Back to the customer
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export default function OrderScreen({ params, user }) {
+  const buyerId = decodeURIComponent(params.buyerId);
+  const enabled = offlineEnabled(user);
+  const withVisit = hasRight(user, "customer_visit");
+  const { screen, loading, error } = useCustomer(user, buyerId);
+  const products = useProducts(user);
+  const outcomes = useOutcomes(user, withVisit);
+  const [lines, setLines] = useState([]);
+  const [query, setQuery] = useState("");
+  const [remark, setRemark] = useState("");
+  const [outcomeId, setOutcomeId] = useState("");
+  const [checked, setChecked] = useState(false);
+  const [result, setResult] = useState(null);
+  const [busy, saving] = useSaving();
+
+  // "Order placed" is the outcome an order usually logs.
+  useEffect(() => {
+    if (outcomeId) return;
+    const placed = outcomes.find((o) => String(o.outCome).trim().toLowerCase() === DEFAULT_OUTCOME);
+    if (placed) setOutcomeId(String(placed.outComeId));
+  }, [outcomes]);
+
+  const mustSell = useMemo(() => {
+    if (!screen || !products) return [];
+    const byName = new Map(products.map((p) => [String(p.productName).toLowerCase(), p]));
+    return (screen.reOrderMustSell || [])
+      .map((r) => ({ row: r, product: byName.get(String(r.distinctProductName).toLowerCase()) }))
+      .filter((s) => s.product && s.product.price != null);
+  }, [screen, products]);
+  const found = useMemo(() => offline.searchProducts(products, query), [products, query]);
+
+  if (result) return <Confirmation result={result} buyerId={result.buyerId} />;
+  const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
+  if (loading) return <Loading />;
+  if (!screen) {
+    return (
+      <section>
+        <PageHeader title="Take order" back={back} />
+        <Empty text={error || "The customer was not found."} />
+      </section>
+    );
+  }
+  const customer = screen.customerDetails;
+
+  const onOrder = (p) => lines.some((l) => l.product.productId === p.productId);
+  const add = (p, qty = 1) => {
+    if (onOrder(p)) {
+      alertInfo(`${p.productName} is already on the order: change its quantity there.`);
+      return;
+    }
+    setLines([...lines, { product: p, qty: String(Math.max(1, Math.round(qty))), unit: "units" }]);
+    // The new line's quantity, ready to change.
+    setTimeout(() => {
+      const input = document.getElementById(`qty-${p.productId}`);
+      if (input) input.focus({ preventScroll: false });
+    }, 0);
+  };
+  const change = (i) => (next) => setLines(lines.map((l, j) => (j === i ? next : l)));
+  const remove = (i) => () => setLines(lines.filter((_, j) => j !== i));
+  const total = Math.round(lines.reduce((sum, l) => sum + lineTotal(l), 0) * 100) / 100;
+  const errors = {
+    lines: lines.length ? null : "Add at least one product to the order.",
+    outcome: withVisit && !outcomeId ? "Visit Outcome is required" : null,
+    each: lines.map(lineError),
+  };
+  const invalid = errors.lines || errors.outcome || errors.each.some(Boolean);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setChecked(true);
+    if (invalid) {
+      alertError("Please correct the order: see the messages on the screen.");
+      return;
+    }
+    await saving(async () => {
+      const agent = Number(user.userType) === 4;
+      const position = agent && withVisit ? await currentPosition() : null;
+      const outcome = outcomes.find((o) => String(o.outComeId) === outcomeId);
+      // The order's clientId and its visit's make a repeat harmless (the queue, a retry): the
+      // server answers it as the first booking.
+      const body = {
+        clientId: offline.newClientId(),
+        buyerId: customer.buyerID,
+        remark: remark.trim() || undefined,
+        lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), unitPrice: l.product.price })),
+        expectedTotal: total,
+        visit: withVisit
+          ? {
+              outcomeId: Number(outcomeId),
+              remark: remark.trim(),
+              latitude: position ? position.latitude : null,
+              longitude: position ? position.longitude : null,
+              clientId: offline.newClientId(),
+              ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
+            }
+          : undefined,
+      };
+      const shown = lines.map((l) => ({ productId: l.product.productId, productName: l.product.productName, quantity: unitsOf(l), unitPrice: l.product.price, lineTotal: lineTotal(l) }));
+      const send = () => post("/users/order", body);
+      const queue = async () => {
+        await offline.enqueue(user.uid, {
+          kind: "order",
+          clientId: body.clientId,
+          order: body,
+          buyerName: customer.buyerName,
+          outcomeName: outcome ? outcome.outCome : "",
+          total,
+          lines: shown,
+        });
+        return { queued: true, message: "Order saved on this phone, will sync", total, lines: shown };
+      };
+      const answer = enabled ? await networkOr(send, queue) : await send();
+      const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
+      if (answer.queued) alertInfo(answer.message);
+      else if (changed) alertInfo(`Prices changed since you opened the order: the total is now ${money(answer.total)}.`);
+      else alertSuccess(answer.message);
+      setResult({ answer, shownTotal: total, queued: !!answer.queued, buyerId: customer.buyerID, buyerName: customer.buyerName });
+      window.scrollTo(0, 0);
+    });
+  };
+
+  return (
+    <form class="order-screen" onSubmit={submit} noValidate>
+      <PageHeader title="Take order" back={back} />
+      <p class="order-customer" data-testid="order-customer">
+        <strong>{customer.buyerID}</strong> {customer.buyerName}
+      </p>
+      {(screen.seenAt || screen.fromCopy) && (
+        <p class="offline-note" role="status">
+          {screen.fromCopy ? "Offline: no Must Sell list on this phone for this customer." : `Offline: the Must Sell list as last seen on ${formatDateTime(screen.seenAt)}.`}
+        </p>
+      )}
+      {products === null ? (
+        <Loading text="Loading products…" />
+      ) : (
+        <>
+          <div class="card">
+            <h2>Must Sell</h2>
+            {mustSell.length ? (
+              <ul class="chips" data-testid="must-sell-suggestions">
+                {mustSell.map(({ row, product }) => (
+                  <li key={product.productId}>
+                    <button type="button" class="chip" disabled={onOrder(product)} onClick={() => add(product, row.lastOrderShippedQty)}>
+                      <span>{product.productName}</span>
+                      <small>{onOrder(product) ? "On the order" : `Last ${Math.round(row.lastOrderShippedQty)} ${Math.round(row.lastOrderShippedQty) === 1 ? "unit" : "units"}`}</small>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Empty text="No Must Sell products for this customer." />
+            )}
+          </div>
+          <div class="card">
+            <Field label="Search products" id="productSearch">
+              <input id="productSearch" type="search" autocomplete="off" placeholder="Name, SKU or category" value={query} onInput={(e) => setQuery(e.target.value)} />
+            </Field>
+            {!products.length && <Empty text={enabled ? "The product list is not on this phone yet; it loads when online." : "No products to order."} />}
+            {query.trim() !== "" && products.length > 0 && (
+              found.length ? (
+                <ul class="product-results" data-testid="product-results">
+                  {found.map((p) => (
+                    <li key={p.productId}>
+                      <div class="product-info">
+                        <strong>{p.productName}</strong>
+                        <small class="muted">{productNote(p)}</small>
+                      </div>
+                      <button type="button" class="btn btn-small" aria-label={`Add ${p.productName}`} disabled={p.price == null || onOrder(p)} onClick={() => add(p)}>
+                        {onOrder(p) ? "Added" : "Add"}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty text="No product matches." />
+              )
+            )}
+          </div>
+        </>
+      )}
+      <div class="card">
+        <h2>Order</h2>
+        {lines.length ? (
+          <ul class="order-lines">
+            {lines.map((l, i) => (
+              <OrderLine key={l.product.productId} line={l} index={i} error={checked ? errors.each[i] : null} onChange={change(i)} onRemove={remove(i)} />
+            ))}
+          </ul>
+        ) : (
+          <Empty text="No products yet: tap a Must Sell product or search one." />
+        )}
+        {checked && errors.lines && (
+          <p class="field-error" role="status">
+            {errors.lines}
+          </p>
+        )}
+      </div>
+      <div class="card">
+        <dl>
+          <div class="dl-row">
+            <dt>Distributor</dt>
+            <dd>The customer's usual distributor (of their most recent order)</dd>
+          </div>
+        </dl>
+        {withVisit && (
+          <Select
+            id="orderOutcome"
+            label="Visit outcome"
+            value={outcomeId}
+            onChange={(e) => setOutcomeId(e.target.value)}
+            options={outcomes.map((o) => ({ value: String(o.outComeId), label: o.outCome }))}
+            error={checked ? errors.outcome : null}
+          />
+        )}
+        <Field label="Remark" id="orderRemark">
+          <textarea id="orderRemark" rows={2} maxLength={500} value={remark} onInput={(e) => setRemark(e.target.value)} />
+        </Field>
+      </div>
+      <div class="footer-actions order-bar">
+        <span class="order-total">
+          <small>
+            Total ({lines.length} {lines.length === 1 ? "product" : "products"})
+          </small>
+          <strong data-testid="order-total">{money(total)}</strong>
+        </span>
+        <SubmitButton busy={busy}>Submit order</SubmitButton>
+      </div>
+    </form>
+  );
+}

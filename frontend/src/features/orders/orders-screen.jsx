@@ -1,0 +1,160 @@
+// Orders (managers, back office, administrators; right rpt_orders): the booked orders of the
+// caller's customers, 30 a page newest first (GET /users/orders), between two dates, with status,
+// customer, agent, distributor, total and, for administrators, why a Submitted order waits (the
+// distributor has no email address); View shows an order's lines (GET /users/order/{id}).
+import { useEffect, useState } from "react";
+import { get } from "../../lib/api-client";
+import { alertError } from "../../lib/alerts";
+import { formatDate, formatDateTime } from "../../lib/dates";
+import { money } from "../../lib/money";
+import { OrderStatus } from "../../lib/order-status";
+import { DataTable, Pager } from "../../lib/table";
+import { Loading, PageHeader, TextInput } from "../../lib/ui";
+
+const PAGE = 30;
+
+function OrderDialog({ orderId, onClose }) {
+  const [order, setOrder] = useState(null);
+  useEffect(() => {
+    get(`/users/order/${orderId}`)
+      .then(setOrder)
+      .catch((err) => {
+        alertError(err.message);
+        onClose();
+      });
+  }, [orderId]);
+  return (
+    <div class="modal-backdrop" onClick={onClose}>
+      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby="order-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="order-title">{order ? `Order ${order.orderNumber}` : "Order"}</h2>
+        {!order ? (
+          <Loading />
+        ) : (
+          <>
+            <dl>
+              {[
+                ["Status", <OrderStatus status={order.status} />],
+                ["Customer", `${order.buyerId} - ${order.buyerName}`],
+                ["Booked", `${formatDateTime(order.createdAt)} by ${order.bookedByName}`],
+                ["Distributor", order.distributorName],
+                ["Remark", order.remark],
+                ["Sent", order.sentAt && formatDateTime(order.sentAt)],
+                ["Cancelled", order.cancelledAt && formatDateTime(order.cancelledAt)],
+                ["Waiting", order.waitingReason],
+                ["Total", money(order.total)],
+              ]
+                .filter(([, v]) => v)
+                .map(([k, v]) => (
+                  <div key={k} class="dl-row">
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+            </dl>
+            <DataTable
+              serial={false}
+              pageSize={1000}
+              rows={order.lines.map((l) => ({ ...l, key: l.productId }))}
+              columns={[
+                { key: "productName", label: "Product" },
+                { key: "sku", label: "SKU" },
+                { key: "quantity", label: "Quantity" },
+                { key: "unitPrice", label: "Unit Price", render: (l) => money(l.unitPrice) },
+                { key: "lineTotal", label: "Line Total", render: (l) => money(l.lineTotal) },
+              ]}
+            />
+          </>
+        )}
+        <div class="modal-actions">
+          <button type="button" class="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function OrdersScreen() {
+  const [filter, setFilter] = useState({ from: "", to: "" });
+  const [applied, setApplied] = useState({ from: "", to: "" });
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState(null);
+  const [dateError, setDateError] = useState(null);
+  const [viewing, setViewing] = useState(null);
+  const [runs, setRuns] = useState(0); // Search again with the same dates: asked afresh
+  const q = new URLSearchParams({ from: applied.from, to: applied.to, pageNumber: String(page) }).toString();
+  // The answer of this very query; never a page of the one before.
+  const data = answer && answer.q === q && answer.runs === runs ? answer : null;
+  useEffect(() => {
+    get(`/users/orders?${q}`)
+      .then((r) => setAnswer({ ...r, q, runs }))
+      .catch((err) => {
+        alertError(err.message);
+        setAnswer({ data: [], totalRecords: 0, q, runs });
+      });
+  }, [q, runs]);
+  const search = (e) => {
+    e.preventDefault();
+    if (filter.from && filter.to && filter.from > filter.to) {
+      setDateError("From must be on or before To.");
+      return;
+    }
+    setDateError(null);
+    setPage(1);
+    setApplied({ ...filter });
+    setRuns(runs + 1);
+  };
+  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
+  return (
+    <section>
+      <PageHeader title="Orders" back="/home" />
+      <form class="toolbar" onSubmit={search} noValidate>
+        <TextInput id="ordersFrom" label="From" type="date" value={filter.from} onInput={(e) => setFilter({ ...filter, from: e.target.value })} error={dateError} />
+        <TextInput id="ordersTo" label="To" type="date" value={filter.to} onInput={(e) => setFilter({ ...filter, to: e.target.value })} />
+        <div class="toolbar-button">
+          <button type="submit" class="btn btn-primary">
+            Search
+          </button>
+        </div>
+      </form>
+      {!data ? (
+        <Loading />
+      ) : (
+        <>
+          <p class="muted" data-testid="orders-count">
+            {data.totalRecords} {data.totalRecords === 1 ? "order" : "orders"}
+          </p>
+          <DataTable
+            serial={false}
+            pageSize={PAGE}
+            testId="orders-table"
+            rows={data.data.map((o) => ({ ...o, key: o.orderId }))}
+            empty="No orders in this period"
+            columns={[
+              { key: "orderNumber", label: "Order", render: (o) => <span class="nowrap">{o.orderNumber}</span> },
+              { key: "orderDate", label: "Date", render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
+              { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} /> },
+              { key: "customer", label: "Customer", render: (o) => `${o.buyerId} - ${o.buyerName}` },
+              { key: "bookedByName", label: "Agent" },
+              { key: "distributorName", label: "Distributor" },
+              { key: "total", label: "Total", render: (o) => <span class="nowrap">{money(o.total)}</span> },
+              { key: "waitingReason", label: "Waiting", render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span> },
+              {
+                key: "actions",
+                label: "Actions",
+                render: (o) => (
+                  <button type="button" class="btn btn-small" aria-label={`View order ${o.orderNumber}`} onClick={() => setViewing(o.orderId)}>
+                    View
+                  </button>
+                ),
+              },
+            ]}
+          />
+          <Pager page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {viewing && <OrderDialog orderId={viewing} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}
