@@ -129,7 +129,7 @@ const ADMIN_MENU = [
   "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Orders", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit",
   "Customer Add", "Profile Update", "Info Add", "Login History", "Productivity", "Monthly Summary",
-  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Check RCA/AM A/C", "Reset Password",
+  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Order Lines", "Check RCA/AM A/C", "Reset Password",
 ];
 const AGENT_MENU = ["Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
 

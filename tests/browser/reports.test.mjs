@@ -53,3 +53,13 @@ test("the monthly and delivery reports ask for their choices", async () => {
   assert.equal(delivery.suggestedFilename(), "report.xlsx");
   assert.deepEqual(p.pageErrors, []);
 });
+
+test("the order lines report downloads from the Report menu", async () => {
+  await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Order Lines" }).click();
+  await p.getByRole("heading", { name: "Order Lines Report" }).waitFor();
+  await p.getByLabel("From Date").fill("2026-01-01");
+  await p.getByLabel("To Date").fill(today());
+  const [file] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
+  assert.equal(readFileSync(await file.path()).subarray(0, 2).toString(), "PK");
+  await p.getByRole("status").getByText(/report: \d+ row\(s\)\./).waitFor();
+});

@@ -52,6 +52,7 @@ export const MENU = [
       { label: "Delivery Report", path: "/master/report/delivery" },
       { label: "My Customer", path: "/master/report/mycustomer" },
       { label: "Buyer Details", path: "/master/report/buyer-details" },
+      { label: "Order Lines", path: "/master/report/orders" },
     ],
   },
   { label: "Check RCA/AM A/C", path: "/user/check-rca-am-impersonation" },

@@ -26,6 +26,7 @@ const REPORT_RIGHTS = {
   delivery: "rpt_productivity",
   mycustomer: "rpt_my_customer",
   "buyer-details": "rpt_buyer_images",
+  orders: "rpt_orders",
 };
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 

@@ -20,6 +20,7 @@ export const REPORTS = {
   delivery: { title: "Delivery Report", kind: "delivery" },
   mycustomer: { title: "My Customer Report", kind: "plain" },
   "buyer-details": { title: "Buyer Details Report", kind: "countries" },
+  orders: { title: "Order Lines Report", kind: "dated" },
 };
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
