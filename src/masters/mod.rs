@@ -3,6 +3,7 @@
 //! signed-in user (CONTRACT.md); changes need the master's right.
 
 pub mod delivery_statuses;
+pub mod distributors;
 pub mod info_types;
 pub mod links;
 pub mod outcomes;
@@ -48,4 +49,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delivery_statuses::get_reason))
         .routes(routes!(delivery_statuses::delete_reason))
         .routes(routes!(products::list, products::save))
+        .routes(routes!(distributors::list))
 }

@@ -149,6 +149,7 @@ const TABLE: &[Row] = &[
     ("POST", "/master/additionalReason/delete/{tmp_reason}", Json("{}"), [200, 403, 403, 403, 401, 401]),
     // Products: everyone who books orders reads them; the product master changes them.
     ("GET", "/master/product", Nothing, [200, 403, 200, 200, 401, 401]),
+    ("GET", "/master/distributor", Nothing, [200, 403, 200, 200, 401, 401]),
     ("POST", "/master/product", Json("{}"), [400, 403, 403, 403, 401, 401]),
     // Uploads and exports.
     ("POST", "/users/customer/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
@@ -207,7 +208,7 @@ pub const ROUTES: &[&str] = &[
     "GET /master/deliveryStatus/{id}", "POST /master/deliveryStatus/delete/{id}",
     "GET /master/additionalReason", "POST /master/additionalReason", "GET /master/additionalReason/{id}",
     "POST /master/additionalReason/delete/{id}",
-    "GET /master/product", "POST /master/product",
+    "GET /master/product", "POST /master/product", "GET /master/distributor",
     "POST /users/customer/upload", "POST /users/product/upload", "POST /users/distributor/upload", "POST /users/scoreCard/upload",
     "POST /users/delivery/upload", "POST /users/order/upload", "POST /master/info-type-subtype/upload", "GET /users/customer/download",
     "POST /report/monthlyReport", "POST /report/deliveryReport", "POST /report/buyerImagesReport", "GET /report/mycustomerReport",

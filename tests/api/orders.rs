@@ -133,6 +133,15 @@ async fn an_order_is_booked_at_the_servers_prices() {
     let other = count(&app, "SELECT distributor_id FROM distributors WHERE name = 'Lanka Supply House'");
     let chosen = book(&app, &agent1, with(order(&buyer, &[(tea, 1.0)]), json!({ "distributorId": other }))).await;
     assert_eq!(chosen.body["distributorName"], "Lanka Supply House");
+    // The order screen's choice comes from the distributor list, which says who has no email.
+    let list = app.get("/master/distributor", Some(&agent1)).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|d| d["distributorName"].as_str().unwrap()).collect();
+    assert!(names.windows(2).all(|w| w[0].to_lowercase() <= w[1].to_lowercase()), "by name: {names:?}");
+    let lanka = list.body.as_array().unwrap().iter().find(|d| d["distributorName"] == "Lanka Supply House").unwrap();
+    assert_eq!(lanka["distributorId"], other);
+    let metro = list.body.as_array().unwrap().iter().find(|d| d["distributorName"] == "Metro Wholesale").unwrap();
+    assert_eq!(metro["hasEmail"], false, "the demo's distributor without an email");
 }
 
 #[tokio::test]

@@ -152,6 +152,11 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
   assert.ok(bar.bottom <= bar.height + 1 && bar.top < bar.height, `the order bar is on screen: ${JSON.stringify(bar)}`);
   assert.ok(bar.fabBottom <= bar.top + 1, `the chat button is clear of the order bar: ${JSON.stringify(bar)}`);
   assert.equal(bar.wide, false, "no sideways scrolling at 390 px");
+  // The customer's usual distributor unless another is picked; one without email says its orders wait.
+  const distributor = p.getByLabel("Distributor");
+  assert.equal(await distributor.locator("option:checked").textContent(), "The customer's usual distributor (of their most recent order)");
+  assert.equal(await distributor.locator("option", { hasText: "Metro Wholesale (no email: orders wait)" }).count(), 1);
+  await distributor.selectOption({ label: "Coastal Trading Co" });
   const tag = `order-${Date.now()}`;
   await p.getByLabel("Remark").fill(tag);
   await p.getByRole("button", { name: "Submit order" }).click();
@@ -159,6 +164,7 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
   const done = p.getByTestId("order-confirmation");
   await done.waitFor();
   await expectAlert(p, "success", "Order submitted successfully.");
+  await done.getByText("Coastal Trading Co").waitFor();
   const number = await done.getByTestId("order-number").textContent();
   assert.match(number, /^APP\d{6} \(id \d+\)$/);
   assert.equal(await done.getByTestId("confirmed-total").textContent(), money(expected));
@@ -175,6 +181,7 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
     ],
   );
   assert.equal(sent.expectedTotal, expected);
+  assert.equal(typeof sent.distributorId, "number");
   assert.equal(sent.visit.outcomeId, 1);
   assert.equal(sent.visit.accuracy, 20);
   assert.match(sent.clientId, /^[A-Za-z0-9_-]{1,64}$/);

@@ -227,6 +227,12 @@ export default function OrderScreen({ params, user }) {
   const [lines, setLines] = useState([]);
   const [query, setQuery] = useState("");
   const [remark, setRemark] = useState("");
+  // The customer's usual distributor unless the agent picks another (the list needs the network).
+  const [distributorId, setDistributorId] = useState("");
+  const [distributors, setDistributors] = useState([]);
+  useEffect(() => {
+    get("/master/distributor").then(setDistributors, () => {});
+  }, []);
   const [outcomeId, setOutcomeId] = useState("");
   const [checked, setChecked] = useState(false);
   const [result, setResult] = useState(null);
@@ -300,6 +306,7 @@ export default function OrderScreen({ params, user }) {
       const body = {
         clientId: offline.newClientId(),
         buyerId: customer.buyerID,
+        distributorId: distributorId ? Number(distributorId) : undefined,
         remark: remark.trim() || undefined,
         lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), unitPrice: l.product.price })),
         expectedTotal: total,
@@ -415,12 +422,14 @@ export default function OrderScreen({ params, user }) {
         )}
       </div>
       <div class="card">
-        <dl>
-          <div class="dl-row">
-            <dt>Distributor</dt>
-            <dd>The customer's usual distributor (of their most recent order)</dd>
-          </div>
-        </dl>
+        <Select
+          id="orderDistributor"
+          label="Distributor"
+          value={distributorId}
+          onChange={(e) => setDistributorId(e.target.value)}
+          placeholder="The customer's usual distributor (of their most recent order)"
+          options={distributors.map((d) => ({ value: String(d.distributorId), label: d.hasEmail ? d.distributorName : `${d.distributorName} (no email: orders wait)` }))}
+        />
         {withVisit && (
           <Select
             id="orderOutcome"
