@@ -51,7 +51,9 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report'),
     (37, 'rights_master',            'Master',   'Rights'),
     (38, 'order_booking',            'Customer', 'Order Booking'),
-    (39, 'rpt_orders',               'Report',   'Orders Report');
+    (39, 'rpt_orders',               'Report',   'Orders Report'),
+    (40, 'beat_master',              'Master',   'Beat Master'),
+    (41, 'rpt_beat_adherence',       'Report',   'Beat Adherence Report');
 
 -- The default grants below are given once per right: to a new database, and to an existing one
 -- for the rights added since it was last seeded (right_id above the setting 'rights_granted_upto').
@@ -88,6 +90,16 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 2 AS user_type_id UNION SELECT 3) t
     WHERE r.code = 'rpt_orders'
+    AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+
+-- Beat plans (issue #19): area managers plan their agents' beats and read the adherence report,
+-- as the back office does (agents read their own plan with customer_visit).
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 3, right_id FROM rights WHERE code = 'beat_master'
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 2 AS user_type_id UNION SELECT 3) t
+    WHERE r.code = 'rpt_beat_adherence'
     AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.

@@ -123,6 +123,23 @@ pub struct ServeArgs {
     /// Minutes between the mails of waiting orders to their distributors (0: only `orders send`).
     #[arg(long, env = "FIELDSALES_ORDER_MAIL_MINUTES", default_value_t = 15)]
     pub order_mail_minutes: u64,
+    /// The map's tile server (a URL template with {z}/{x}/{y}; "" for no tiles). Browsers load
+    /// tiles from it directly; the Content-Security-Policy allows its host for images only.
+    #[arg(long, env = "FIELDSALES_TILE_URL", default_value = crate::config::OSM_TILE_URL, value_parser = tile_url)]
+    pub tile_url: String,
+    /// The credit shown on the map for its tiles.
+    #[arg(long, env = "FIELDSALES_TILE_ATTRIBUTION", default_value = crate::config::OSM_ATTRIBUTION)]
+    pub tile_attribution: String,
+}
+
+fn tile_url(text: &str) -> Result<String, String> {
+    let mut probe = crate::config::Config::new(Default::default(), Default::default());
+    probe.tile_url = text.trim().to_string();
+    match probe.tile_origin() {
+        Some(_) if probe.tile_url.contains("{z}") => Ok(probe.tile_url),
+        None if probe.tile_url.is_empty() => Ok(String::new()),
+        _ => Err("an http(s) URL template with {z}, {x} and {y}, or \"\" for no tiles".into()),
+    }
 }
 
 fn positive_metres(text: &str) -> Result<f64, String> {
@@ -313,6 +330,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             config.account_login_rate_per_minute = args.account_login_rate;
             config.checkin_radius_m = args.checkin_radius_m;
             config.order_mail_minutes = args.order_mail_minutes;
+            config.tile_url = args.tile_url;
+            config.tile_attribution = args.tile_attribution;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }

@@ -29,7 +29,14 @@ pub struct Config {
     pub checkin_radius_m: f64,
     /// How often `serve` mails the distributors their waiting orders, in minutes (0: never).
     pub order_mail_minutes: u64,
+    /// The map's tile server, a Leaflet URL template; empty: no tiles (pins on a plain background).
+    pub tile_url: String,
+    /// The credit the tile server asks for, shown on the map.
+    pub tile_attribution: String,
 }
+
+pub const OSM_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+pub const OSM_ATTRIBUTION: &str = "© OpenStreetMap contributors";
 
 impl Config {
     /// Defaults for a database file and data folder; the CLI overrides what the user set.
@@ -47,7 +54,20 @@ impl Config {
             email_domain: None,
             checkin_radius_m: 300.0,
             order_mail_minutes: 15,
+            tile_url: OSM_TILE_URL.into(),
+            tile_attribution: OSM_ATTRIBUTION.into(),
         }
+    }
+
+    /// The origin images may come from besides our own (the tile server's, `{s}` subdomains as a
+    /// wildcard), for the Content-Security-Policy; `None` without tiles.
+    pub fn tile_origin(&self) -> Option<String> {
+        let (scheme, rest) = self.tile_url.split_once("://")?;
+        let host = rest.split('/').next().filter(|h| !h.is_empty())?;
+        let host = host.replace("{s}", "*");
+        let valid = matches!(scheme, "http" | "https")
+            && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '*' | '[' | ']'));
+        valid.then(|| format!("{scheme}://{host}"))
     }
 
     pub fn outbox_path(&self) -> PathBuf {

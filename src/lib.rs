@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod backup;
+pub mod beats;
 pub mod buckets;
 pub mod chat;
 pub mod cli;

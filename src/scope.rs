@@ -29,6 +29,19 @@ impl Agents {
             ),
         }
     }
+
+    /// The condition of `params` on another column holding an agent's uid (a beat's agent).
+    pub fn condition_on(&self, column: &str) -> String {
+        match self {
+            Agents::All => "(:agents = '[]')".into(),
+            Agents::Only(_) => format!("{column} IN (SELECT value FROM json_each(:agents))"),
+        }
+    }
+
+    /// The value of `:agents` that `params` and `condition_on` bind.
+    pub fn ids(&self) -> String {
+        self.params().1
+    }
 }
 
 /// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid

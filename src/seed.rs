@@ -67,6 +67,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     demo_deliveries(&tx)?;
     // After everything else, with its own generator: the rest of the demo stays as it was.
     demo_orders(&tx, &mut summary)?;
+    demo_beats(&tx)?;
     tx.commit()?;
     Ok(summary)
 }
@@ -214,6 +215,73 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
                     ":fao": FAO_NAMES[rng.gen_range(0..FAO_NAMES.len())],
                 })?;
                 summary.order_lines += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Customers on each beat of the demo.
+const DEMO_BEAT_SIZE: usize = 22;
+
+/// A beat for every weekday for each demo agent, planned since two months ago: shops close to each
+/// other (by city and position) in a row. Today's beat holds the shops the agent visited today but
+/// one (an unplanned visit), so the demo opens on a day partly done.
+fn demo_beats(conn: &Connection) -> anyhow::Result<()> {
+    use chrono::Datelike;
+    let today = crate::clock::today();
+    let since = (today - chrono::Days::new(60)).format("%Y-%m-%d").to_string();
+    let (now, midnight) = (crate::now(), crate::clock::start_of(today));
+    let agents: Vec<i64> =
+        conn.prepare("SELECT uid FROM users WHERE user_type_id = 4 AND email LIKE '%@demo.test' ORDER BY uid")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    for agent in agents {
+        let params = named_params! { ":agent": agent, ":midnight": midnight };
+        let visited_today: Vec<(i64, String)> = conn
+            .prepare(
+                "SELECT c.customer_id, c.city FROM customers c WHERE c.agent_id = :agent AND EXISTS (
+                     SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.agent_id = :agent AND v.visited_at >= :midnight)
+                 ORDER BY c.city, c.latitude, c.customer_id",
+            )?
+            .query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut rest: Vec<(i64, String)> = conn
+            .prepare(
+                "SELECT c.customer_id, c.city FROM customers c WHERE c.agent_id = :agent AND NOT EXISTS (
+                     SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.agent_id = :agent AND v.visited_at >= :midnight)
+                 ORDER BY c.city, c.latitude, c.customer_id",
+            )?
+            .query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .rev()
+            .collect();
+        for weekday in 1..=7i64 {
+            let mut stops: Vec<(i64, String)> = Vec::new();
+            if weekday == today.weekday().number_from_monday() as i64 {
+                stops.extend(visited_today.iter().skip(1).take(DEMO_BEAT_SIZE / 2).cloned());
+            }
+            while stops.len() < DEMO_BEAT_SIZE {
+                match rest.pop() {
+                    Some(stop) => stops.push(stop),
+                    None => break,
+                }
+            }
+            let Some((_, city)) = stops.first() else { break };
+            let name = format!("{city} {}", crate::beats::types::WEEKDAY_NAMES[(weekday - 1) as usize]);
+            conn.execute(
+                "INSERT INTO beats (beat_name, agent_id, created_at, updated_at) VALUES (:n, :a, :now, :now)",
+                named_params! { ":n": name, ":a": agent, ":now": now },
+            )?;
+            let beat = conn.last_insert_rowid();
+            conn.execute(
+                "INSERT INTO beat_days (beat_id, weekday, valid_from) VALUES (:b, :d, :since)",
+                named_params! { ":b": beat, ":d": weekday, ":since": since },
+            )?;
+            for (place, (customer, _)) in stops.iter().enumerate() {
+                conn.execute(
+                    "INSERT INTO beat_stops (beat_id, customer_id, sequence, valid_from) VALUES (:b, :c, :s, :since)",
+                    named_params! { ":b": beat, ":c": customer, ":s": place as i64 + 1, ":since": since },
+                )?;
             }
         }
     }

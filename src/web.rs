@@ -48,6 +48,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::buckets::router())
         .merge(crate::deliveries::router())
         .merge(crate::orders::router())
+        .merge(crate::beats::router())
         .merge(crate::uploads::router())
         .merge(crate::reports::router())
         .routes(routes!(crate::downloads::download))
@@ -82,7 +83,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(refuse_oversized))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CompressionLayer::new().gzip(true).compress_when(SizeAbove::new(COMPRESS_ABOVE).and(compressible)))
-        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, csp(&state.config)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
@@ -108,10 +109,18 @@ fn compressible(_: StatusCode, _: axum::http::Version, headers: &axum::http::Hea
 }
 
 /// Content-Security-Policy: scripts only from our own files, never inline; no framing; the
-/// service worker and the web app manifest from our own files.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-                   img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-                   frame-ancestors 'none'; form-action 'self'; worker-src 'self'; manifest-src 'self'";
+/// service worker and the web app manifest from our own files; images also from the map's tile
+/// server when one is set.
+fn csp(config: &crate::config::Config) -> HeaderValue {
+    let tiles = config.tile_origin().map(|origin| format!(" {origin}")).unwrap_or_default();
+    let policy = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:{tiles}; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+         frame-ancestors 'none'; form-action 'self'; worker-src 'self'; manifest-src 'self'"
+    );
+    // The origin is checked to be a plain scheme and host (`Config::tile_origin`).
+    HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"))
+}
 
 /// Double-submit anti-forgery check: every non-GET API call must echo the `XSRF-TOKEN` cookie
 /// in `X-XSRF-TOKEN`. Callers without the cookie get one on whatever they asked for.
@@ -289,7 +298,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
         // memory back once they are done.
         let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now())?;
+            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now(), Default::default())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())

@@ -13,6 +13,7 @@ use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
+use crate::beats::plan::DayFigures;
 use crate::clock;
 pub use crate::scope::Agents;
 
@@ -82,9 +83,15 @@ pub struct Landing {
     /// Visits of the last 15 days saved together with a booked order (not cancelled).
     #[serde(rename = "productiveVisitsInL15Days")]
     pub productive_visits_in_l15_days: i64,
+    /// Today's beat plan (see `beats::plan`): customers planned, visited as planned, planned and
+    /// ordered, and visited without a plan.
+    pub planned_today: i64,
+    pub visited_as_planned_today: i64,
+    pub productive_today: i64,
+    pub unplanned_today: i64,
 }
 
-pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
+pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows, day: DayFigures) -> rusqlite::Result<Landing> {
     let tx = conn.unchecked_transaction()?;
     let c = cache.counts(&tx, &stats::owners(&tx, agents)?, &w.bounds())?;
     Ok(Landing {
@@ -99,6 +106,10 @@ pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Wind
         last_month_order_customer_count: c.last_month,
         repeat_rate_percentage: percent(c.repeat as f64, c.last_month as f64),
         productive_visits_in_l15_days: c.productive,
+        planned_today: day.planned,
+        visited_as_planned_today: day.visited_as_planned,
+        productive_today: day.productive,
+        unplanned_today: day.unplanned,
     })
 }
 

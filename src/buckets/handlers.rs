@@ -24,7 +24,8 @@ async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
-            Ok(figures::landing(conn, &cache, &agents, Windows::now())?)
+            let day = crate::beats::plan::landing_totals(conn, scope, agent)?;
+            Ok(figures::landing(conn, &cache, &agents, Windows::now(), day)?)
         })
         .await
         .map(Json)

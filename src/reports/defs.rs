@@ -330,9 +330,22 @@ pub const BUYER_DETAILS: Report = Report {
     ),
 };
 
+pub const BEAT_ADHERENCE: Report = Report {
+    name: "beat-adherence",
+    title: "Beat Adherence",
+    right: "rpt_beat_adherence",
+    dated: true,
+    columns: &[
+        "Date", "Agent Name", "Agent Email", "Planned", "Visited As Planned", "Visited Off-site", "Productive",
+        "Unplanned Visits", "Adherence %",
+    ],
+    // Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
+    sql: crate::beats::plan::ADHERENCE_REPORT_SQL,
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT, &CUSTOMER_ADD, &PROFILE_UPDATE, &INFO_ADD, &LOGIN_HISTORY, &AUDIT, &PRODUCTIVITY, &PRODUCTIVITY_SUMMARY,
-    &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &ORDERS, &MY_CUSTOMER, &BUYER_DETAILS,
+    &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &ORDERS, &BEAT_ADHERENCE, &MY_CUSTOMER, &BUYER_DETAILS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

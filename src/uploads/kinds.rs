@@ -6,6 +6,9 @@ use std::collections::HashMap;
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use crate::auth::session::Scope;
+use crate::beats::{queries as beats, types::Weekdays};
+
 /// How a cell is checked before the row is applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Check {
@@ -48,11 +51,27 @@ pub struct Context {
     /// unknown): a 100,000-row sheet names a few of them over and over.
     countries: RefCell<HashMap<String, Option<i64>>>,
     agents: RefCell<HashMap<String, Option<i64>>>,
+    /// Whose agents the uploader may plan for (the beat upload); the command line's is all.
+    scope: Scope,
+    /// The beats this file has named so far (by agent and lower-case name): their id and weekdays.
+    beats: RefCell<HashMap<(i64, String), (i64, Weekdays)>>,
 }
 
 impl Context {
     pub fn new(uploader: i64, info_id: Option<i64>) -> Self {
-        Context { uploader, info_id, countries: RefCell::default(), agents: RefCell::default() }
+        Context {
+            uploader,
+            info_id,
+            countries: RefCell::default(),
+            agents: RefCell::default(),
+            scope: Scope::All,
+            beats: RefCell::default(),
+        }
+    }
+
+    /// The context of an upload by a user of `scope`.
+    pub fn within(self, scope: Scope) -> Self {
+        Context { scope, ..self }
     }
 }
 
@@ -399,8 +418,57 @@ pub const SUBINFO: Kind = Kind {
     },
 };
 
+/// Each beat the file names gets exactly the file's rows for it, from today: its first row sets
+/// the weekdays and takes the beat's customers off, every row puts one customer on at its
+/// Sequence (see `beats::queries`).
+pub const BEAT: Kind = Kind {
+    name: "beat",
+    title: "Beats",
+    field: "beatdata",
+    right: "beat_master",
+    columns: &[
+        col("Beat Name", true, Check::Text, "Jayanagar Mon/Thu"),
+        col("Agent Email", true, Check::Email, "agent1@demo.test"),
+        col("Weekdays", true, Check::Text, "Mon,Thu"),
+        col("Buyer ID", true, Check::Text, "B100001"),
+        col("Sequence", true, Check::Number, "1"),
+    ],
+    apply: |conn, c, ctx| {
+        let agent = agent(conn, ctx, &c[1])?;
+        crate::scope::agents_for(conn, ctx.scope, agent).map_err(|_| format!("{} is not one of your agents", c[1]))?;
+        let weekdays = Weekdays::parse_text(&c[2]).map_err(str::to_string)?;
+        let customer = beats::agents_customer(conn, agent, &c[3])?;
+        let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or("Sequence must be a whole number from 1")? as i64;
+        let name = c[0].trim();
+        if name.chars().count() > 100 {
+            return Err("Beat Name must be at most 100 characters.".into());
+        }
+        let today = crate::clock::today().format("%Y-%m-%d").to_string();
+        let key = (agent, name.to_lowercase());
+        let known = ctx.beats.borrow().get(&key).copied();
+        let beat_id = match known {
+            Some((_, first)) if first != weekdays => {
+                return Err(format!("Weekdays differ from this beat's first row ({})", first.names().join(",")))
+            }
+            Some((id, _)) => id,
+            None => {
+                let sql = |e: rusqlite::Error| e.to_string();
+                let id = beats::find_or_create(conn, agent, name, crate::now()).map_err(sql)?;
+                beats::set_weekdays(conn, id, weekdays, &today).map_err(sql)?;
+                beats::end_stops(conn, id, &today).map_err(sql)?;
+                ctx.beats.borrow_mut().insert(key, (id, weekdays));
+                id
+            }
+        };
+        if !beats::add_stop(conn, beat_id, customer, sequence, &today).map_err(|e| e.to_string())? {
+            return Err(format!("Customer {} is listed twice in this beat", c[3]));
+        }
+        Ok(())
+    },
+};
+
 /// Every kind, for samples, the CLI and the docs.
-pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO];
+pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)

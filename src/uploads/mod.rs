@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(with_body_limit(routes!(upload_deliveries), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_orders), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
 }
 
@@ -69,6 +70,7 @@ upload_route!(upload_distributors, DistributorUploadForm, "/users/distributor/up
 upload_route!(upload_scorecards, ScorecardUploadForm, "/users/scoreCard/upload", kinds::SCORECARD, "Upload scorecards", scorecarddata {});
 upload_route!(upload_deliveries, DeliveryUploadForm, "/users/delivery/upload", kinds::DELIVERY, "Upload deliveries", deliverydata {});
 upload_route!(upload_orders, OrderUploadForm, "/users/order/upload", kinds::ORDER, "Upload orders", orderdata {});
+upload_route!(upload_beats, BeatUploadForm, "/users/beat/upload", kinds::BEAT, "Upload beats (each beat named gets exactly its rows)", beatdata {});
 upload_route!(upload_sub_info, SubInfoUploadForm, "/master/info-type-subtype/upload", kinds::SUBINFO,
     "Upload info sub types of one info type", data { infoId: i64 });
 
@@ -99,7 +101,7 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Mult
     if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
         return Err(AppError::bad_request(XLSX_ONLY));
     }
-    let ctx = Context::new(user.uid, info_id);
+    let ctx = Context::new(user.uid, info_id).within(user.scope());
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;
     state
@@ -128,7 +130,7 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Mult
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):
 /// the header row and an example row of a kind.
 #[utoipa::path(get, path = "/webapi/excelupload/{file}", tag = "uploads", summary = "The sample workbook of an upload kind",
-    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo) or sample_customerdelete.xlsx")),
+    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat) or sample_customerdelete.xlsx")),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
         (status = 404, description = "No such sample file", body = crate::openapi::ErrorBody)

@@ -235,9 +235,21 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 4: without the beat plans of upgrade step 5.
+pub fn downgrade_to_schema_4(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER beat_stops_customer_delete;
+         DROP TABLE beat_stops; DROP TABLE beat_days; DROP TABLE beats;
+         PRAGMA user_version = 4;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 3: without the order-booking objects of upgrade
-/// step 4. Booked orders' lines stay in `order_lines` (they read as uploaded lines there).
+/// step 4 (and the beats of step 5). Booked orders' lines stay in `order_lines` (they read as
+/// uploaded lines there).
 pub fn downgrade_to_schema_3(conn: &rusqlite::Connection) {
+    downgrade_to_schema_4(conn);
     conn.execute_batch(
         "DROP TRIGGER customer_stats_order_delete;
          DROP TABLE order_items; DROP TABLE orders;

@@ -297,11 +297,14 @@ test("offline, an order waits on the phone with its visit, is counted with the v
   // Online again, the first answer is lost on the way back (the server booked it): the order
   // stays queued, goes again (here at the next start of the app) and is answered as the same
   // booking.
+  // `lost` counts answers dropped after the server has answered, so the booking exists by then.
+  let intercepted = false;
   let lost = 0;
   await p.route("**/webapi/api/users/order", async (route) => {
-    if (route.request().method() !== "POST" || lost > 0) return route.continue();
-    lost++;
+    if (route.request().method() !== "POST" || intercepted) return route.continue();
+    intercepted = true;
     await route.fetch();
+    lost++;
     return route.abort("internetdisconnected");
   });
   await p.context().setOffline(false);

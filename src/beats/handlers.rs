@@ -1,0 +1,134 @@
+//! Beat endpoints (issue #19): the list, one beat, save, delete; the agent's day; the map's tile
+//! settings. Thin: the checks and SQL are in `queries` and `plan`.
+
+use axum::extract::State;
+use rusqlite::{named_params, OptionalExtension};
+
+use super::plan;
+use super::queries::{self, CheckedBeat};
+use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Path, Query};
+use crate::openapi::MessageBody;
+use crate::scope::agents_for;
+use crate::state::AppState;
+
+/// Planning beats: administrators (any agent's) and area managers (their agents').
+pub const BEAT_RIGHT: &str = "beat_master";
+/// Agents read their own beats and day with the visit right.
+const READ_RIGHTS: &[&str] = &[BEAT_RIGHT, "customer_visit"];
+
+fn today() -> String {
+    crate::clock::today().format("%Y-%m-%d").to_string()
+}
+
+/// `GET /master/beat?agentId=&search=&pageNumber=` (beat_master, or an agent's own with
+/// customer_visit): 30 live beats a page, by agent and beat name.
+#[utoipa::path(get, path = "/master/beat", tag = "beats", summary = "A page of 30 beats of the caller's agents", params(BeatQuery),
+    responses(
+        (status = 200, description = "OK", body = BeatPage),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BeatQuery>) -> AppResult<Json<BeatPage>> {
+    user.require_any(READ_RIGHTS)?;
+    let scope = user.scope();
+    let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    state
+        .db(move |conn| {
+            let agents = agents_for(conn, scope, q.agent_id.unwrap_or(0))?;
+            queries::page(conn, &agents, search.as_deref(), q.page_number.unwrap_or(1))
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /master/beat/{id}` (beat_master, or an agent's own with customer_visit): a live beat with
+/// its customers in order.
+#[utoipa::path(get, path = "/master/beat/{id}", tag = "beats", summary = "One beat with its customers in visiting order",
+    params(("id" = i64, Path, description = "The beat's id")),
+    responses(
+        (status = 200, description = "OK", body = BeatDetail),
+        (status = 404, description = "No such beat among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<BeatDetail>> {
+    user.require_any(READ_RIGHTS)?;
+    let scope = user.scope();
+    state.db(move |conn| queries::detail(conn, scope, id)).await.map(Json)
+}
+
+/// `POST /master/beat` (beat_master): creates a beat of one of the caller's agents, or updates
+/// `beatId`; its weekdays and customers (the agent's own, in visiting order) hold from today.
+#[utoipa::path(post, path = "/master/beat", tag = "beats", summary = "Create or update a beat",
+    responses(
+        (status = 200, description = "Saved", body = BeatSaved),
+        (status = 400, description = "A field or customer is not valid", body = crate::openapi::ErrorBody),
+        (status = 404, description = "No such agent or beat among the caller's", body = crate::openapi::ErrorBody),
+        (status = 409, description = "The agent has a beat of this name", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveBeat>) -> AppResult<Json<BeatSaved>> {
+    user.require(BEAT_RIGHT)?;
+    let beat = CheckedBeat::check(req)?;
+    let scope = user.scope();
+    let now = crate::now();
+    let beat_id = state
+        .db(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            let id = queries::save(&tx, scope, beat, &today(), now)?;
+            tx.commit()?;
+            Ok(id)
+        })
+        .await?;
+    Ok(Json(BeatSaved { message: queries::SAVED.into(), beat_id }))
+}
+
+/// `POST /master/beat/delete/{id}` (beat_master): the beat stops running today; the report keeps
+/// its past days.
+#[utoipa::path(post, path = "/master/beat/delete/{id}", tag = "beats", summary = "Delete a beat (past days keep it)",
+    params(("id" = i64, Path, description = "The beat's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 404, description = "No such beat among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
+    user.require(BEAT_RIGHT)?;
+    let scope = user.scope();
+    let now = crate::now();
+    state.db(move |conn| queries::delete(conn, scope, id, &today(), now)).await?;
+    Ok(Json(MessageBody { message: queries::DELETED.into() }))
+}
+
+/// `GET /users/plan/today?agentId=` (customer_visit for an agent's own day; beat_master for one of
+/// the caller's agents): today's beats, planned customers in order with what was done, unplanned
+/// visits and the figures.
+#[utoipa::path(get, path = "/users/plan/today", tag = "beats", summary = "An agent's plan of today and what was done of it", params(PlanQuery),
+    responses(
+        (status = 200, description = "OK", body = DayPlan),
+        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+    ))]
+pub async fn today_plan(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PlanQuery>) -> AppResult<Json<DayPlan>> {
+    user.require_any(READ_RIGHTS)?;
+    let scope = user.scope();
+    let agent = q.agent_id.filter(|a| *a > 0).unwrap_or(user.uid);
+    state
+        .db(move |conn| {
+            agents_for(conn, scope, agent)?;
+            let name: String = conn
+                .prepare_cached("SELECT name FROM users WHERE uid = :a AND user_type_id = 4")?
+                .query_row(named_params! { ":a": agent }, |r| r.get(0))
+                .optional()?
+                .ok_or_else(|| AppError::not_found("The agent was not found."))?;
+            Ok(plan::day_plan(conn, agent, name, crate::clock::today())?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /users/map/settings` (any signed-in user): the map's tile server and its credit.
+#[utoipa::path(get, path = "/users/map/settings", tag = "beats", summary = "Where the map's tiles come from",
+    responses(
+        (status = 200, description = "OK", body = MapSettings)
+    ))]
+pub async fn map_settings(State(state): State<AppState>) -> Json<MapSettings> {
+    Json(MapSettings { tile_url: state.config.tile_url.clone(), attribution: state.config.tile_attribution.clone() })
+}

@@ -1,0 +1,23 @@
+//! Beat plans (issue #19): named, ordered rounds of an agent's customers on given weekdays
+//! (`handlers`, `queries`, `types`), the day's plan and what was done of it, shared by the agent's
+//! day, the landing tiles and the beat-adherence report (`plan`). The beat upload is a kind of
+//! `uploads::kinds`.
+
+pub mod handlers;
+pub mod plan;
+pub mod queries;
+pub mod types;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::list, handlers::save))
+        .routes(routes!(handlers::get))
+        .routes(routes!(handlers::delete))
+        .routes(routes!(handlers::today_plan))
+        .routes(routes!(handlers::map_settings))
+}

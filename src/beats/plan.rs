@@ -1,0 +1,226 @@
+//! The plan of a day and what was done of it: one SQL definition (`plan_cte!`) read by the agent's
+//! day (`GET /users/plan/today`), the landing tiles and the beat-adherence report, so the three
+//! always agree.
+//!
+//! Definitions, per agent and local day:
+//! - planned: the customers on the agent's beats that run that weekday, as the beats stood that
+//!   day (dated versions, see schema.sql), and still the agent's customers; each counted once;
+//! - visited as planned: planned customers with a visit by the agent that day;
+//! - visited off-site: of those, the ones whose every visit that day was off-site;
+//! - productive: planned customers with an order (not cancelled) booked that day;
+//! - unplanned: customers visited that day that were not planned;
+//! - adherence %: planned customers visited on-site (not off-site) / planned x 100.
+
+use chrono::{Datelike, Days, NaiveDate};
+use rusqlite::{named_params, Connection};
+use serde::Serialize;
+
+use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
+use crate::auth::session::Scope;
+use crate::customers::access::ScopeParams;
+use crate::customers::visits::LocationStatus;
+
+/// The common table expressions of a window of days, `[:from, :to)` as dates and
+/// `[:from_ts, :to_ts)` as timestamps, over the agents of the scope parameters (`:scope_all`,
+/// `:scope_own`, `:scope_manager`, as the reports bind them): `plan` (every planned stop with its
+/// beat), `seen` (visited customers with the best check-in of the day: 3 verified, 2 customer
+/// unlocated, 1 no location or before verification, 0 off-site), `sold` (customers with an order)
+/// and `day` (one row per customer of the day, `planned` 1 or 0).
+macro_rules! plan_cte {
+    () => {
+        "WITH RECURSIVE
+         days(d) AS (SELECT :from UNION ALL SELECT date(d, '+1 day') FROM days WHERE date(d, '+1 day') < :to),
+         agents(uid) AS (SELECT u.uid FROM users u WHERE u.user_type_id = 4
+                         AND (:scope_all OR u.uid = :scope_own OR u.manager_id = :scope_manager)),
+         plan(d, agent_id, customer_id, beat_id, beat_name, sequence) AS (
+             SELECT days.d, b.agent_id, s.customer_id, b.beat_id, b.beat_name, s.sequence
+             FROM days JOIN beats b ON b.agent_id IN agents AND (b.deleted_on IS NULL OR b.deleted_on > days.d)
+             JOIN beat_days w ON w.beat_id = b.beat_id AND w.weekday = CAST(strftime('%u', days.d) AS INTEGER)
+                  AND w.valid_from <= days.d AND (w.valid_to IS NULL OR w.valid_to > days.d)
+             JOIN beat_stops s ON s.beat_id = b.beat_id AND s.valid_from <= days.d AND (s.valid_to IS NULL OR s.valid_to > days.d)
+             JOIN customers c ON c.customer_id = s.customer_id AND c.agent_id = b.agent_id),
+         seen(d, agent_id, customer_id, best) AS (
+             SELECT date(v.visited_at, 'unixepoch', 'localtime'), v.agent_id, v.customer_id,
+                    MAX(CASE v.location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2
+                                               WHEN 'off-site' THEN 0 ELSE 1 END)
+             FROM visits v WHERE v.agent_id IN agents AND v.visited_at >= :from_ts AND v.visited_at < :to_ts
+             GROUP BY 1, 2, 3),
+         sold(d, agent_id, customer_id) AS (
+             SELECT DISTINCT o.order_date, o.agent_id, o.customer_id FROM orders o
+             WHERE o.agent_id IN agents AND o.order_date >= :from AND o.order_date < :to AND o.status <> 'Cancelled'),
+         day(d, agent_id, customer_id, planned) AS (
+             SELECT DISTINCT d, agent_id, customer_id, 1 FROM plan
+             UNION ALL
+             SELECT d, agent_id, customer_id, 0 FROM seen s WHERE NOT EXISTS (
+                 SELECT 1 FROM plan p WHERE p.d = s.d AND p.agent_id = s.agent_id AND p.customer_id = s.customer_id))
+         "
+    };
+}
+
+/// `day` with what was done: `seen.best` (NULL: not visited) and `sold.customer_id` (NULL: no order).
+macro_rules! day_done {
+    () => {
+        " FROM day
+          LEFT JOIN seen ON seen.d = day.d AND seen.agent_id = day.agent_id AND seen.customer_id = day.customer_id
+          LEFT JOIN sold ON sold.d = day.d AND sold.agent_id = day.agent_id AND sold.customer_id = day.customer_id "
+    };
+}
+
+/// The beat-adherence report's rows: per day and agent, in date and agent order.
+pub const ADHERENCE_REPORT_SQL: &str = concat!(
+    plan_cte!(),
+    "SELECT day.d, u.name, u.email, SUM(day.planned), SUM(day.planned AND seen.best IS NOT NULL),
+            SUM(day.planned AND seen.best = 0), SUM(day.planned AND sold.customer_id IS NOT NULL), SUM(NOT day.planned),
+            CASE WHEN SUM(day.planned) > 0
+                 THEN ROUND(100.0 * SUM(day.planned AND seen.best > 0) / SUM(day.planned), 2) END",
+    day_done!(),
+    "JOIN users u ON u.uid = day.agent_id GROUP BY day.d, day.agent_id ORDER BY day.d, u.email"
+);
+
+const TOTALS_SQL: &str = concat!(
+    plan_cte!(),
+    "SELECT COALESCE(SUM(day.planned), 0), COALESCE(SUM(day.planned AND seen.best IS NOT NULL), 0),
+            COALESCE(SUM(day.planned AND seen.best = 0), 0), COALESCE(SUM(day.planned AND sold.customer_id IS NOT NULL), 0),
+            COALESCE(SUM(NOT day.planned), 0)",
+    day_done!()
+);
+
+/// The day's customers of one agent, planned first in visiting order (a customer on two of the
+/// day's beats comes once, at its first place), then the unplanned ones by name.
+const CUSTOMERS_SQL: &str = concat!(
+    plan_cte!(),
+    ", first(customer_id, beat_id, beat_name, sequence) AS (
+         SELECT customer_id, beat_id, beat_name, sequence FROM (
+             SELECT p.*, ROW_NUMBER() OVER (PARTITION BY p.customer_id
+                                            ORDER BY p.beat_name COLLATE NOCASE, p.beat_id, p.sequence) AS place
+             FROM plan p)
+         WHERE place = 1)
+     SELECT day.planned, c.buyer_id, c.name, c.address1, c.city, c.latitude, c.longitude, f.beat_id,
+            seen.best, sold.customer_id IS NOT NULL",
+    day_done!(),
+    "JOIN customers c ON c.customer_id = day.customer_id
+     LEFT JOIN first f ON day.planned AND f.customer_id = day.customer_id
+     ORDER BY day.planned DESC, f.beat_name COLLATE NOCASE, f.beat_id, f.sequence, c.name COLLATE NOCASE, c.buyer_id"
+);
+
+/// The four figures of a day, summed over agents.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayFigures {
+    pub planned: i64,
+    pub visited_as_planned: i64,
+    pub visited_off_site: i64,
+    pub productive: i64,
+    pub unplanned: i64,
+}
+
+/// The window parameters of one day.
+fn day_params(day: NaiveDate) -> (String, String, i64, i64) {
+    let next = day + Days::new(1);
+    (
+        day.format("%Y-%m-%d").to_string(),
+        next.format("%Y-%m-%d").to_string(),
+        crate::clock::start_of(day),
+        crate::clock::start_of(next),
+    )
+}
+
+/// The day's figures over the agents of `scope` (an agent's own scope is that agent).
+pub fn totals(conn: &Connection, scope: &ScopeParams, day: NaiveDate) -> rusqlite::Result<DayFigures> {
+    let (from, to, from_ts, to_ts) = day_params(day);
+    conn.prepare_cached(TOTALS_SQL)?.query_row(
+        named_params! {
+            ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
+            ":scope_all": scope.all, ":scope_own": scope.own, ":scope_manager": scope.manager,
+        },
+        |r| {
+            Ok(DayFigures {
+                planned: r.get(0)?,
+                visited_as_planned: r.get(1)?,
+                visited_off_site: r.get(2)?,
+                productive: r.get(3)?,
+                unplanned: r.get(4)?,
+            })
+        },
+    )
+}
+
+/// Today's figures for a landing: the caller's whole scope, or one agent of it (`agent` > 0,
+/// already checked to be the caller's).
+pub fn landing_totals(conn: &Connection, scope: Scope, agent: i64) -> rusqlite::Result<DayFigures> {
+    let params = if agent > 0 { ScopeParams { all: false, own: Some(agent), manager: None } } else { ScopeParams::from(scope) };
+    totals(conn, &params, crate::clock::today())
+}
+
+/// The check-in that `seen.best` stands for (`None` for visits saved before verification).
+fn best_status(best: Option<i64>) -> Option<LocationStatus> {
+    match best? {
+        3 => Some(LocationStatus::Verified),
+        2 => Some(LocationStatus::CustomerUnlocated),
+        0 => Some(LocationStatus::OffSite),
+        _ => Some(LocationStatus::NoLocation),
+    }
+}
+
+/// One agent's day: the beats that run, the planned customers in order with what was done, the
+/// unplanned visits, and the figures.
+pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: NaiveDate) -> rusqlite::Result<DayPlan> {
+    let (from, to, from_ts, to_ts) = day_params(day);
+    let weekday = day.weekday().number_from_monday() as i64;
+    let beats = conn
+        .prepare_cached(
+            "SELECT b.beat_id, b.beat_name FROM beats b
+             WHERE b.agent_id = :agent AND (b.deleted_on IS NULL OR b.deleted_on > :day)
+               AND EXISTS (SELECT 1 FROM beat_days w WHERE w.beat_id = b.beat_id AND w.weekday = :weekday
+                           AND w.valid_from <= :day AND (w.valid_to IS NULL OR w.valid_to > :day))
+             ORDER BY b.beat_name COLLATE NOCASE, b.beat_id",
+        )?
+        .query_map(named_params! { ":agent": agent_id, ":day": from, ":weekday": weekday }, |r| {
+            Ok(PlanBeat { beat_id: r.get(0)?, beat_name: r.get(1)? })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut customers = Vec::new();
+    let mut unplanned_visits = Vec::new();
+    let mut stmt = conn.prepare_cached(CUSTOMERS_SQL)?;
+    let mut rows = stmt.query(named_params! {
+        ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
+        ":scope_all": false, ":scope_own": agent_id, ":scope_manager": None::<i64>,
+    })?;
+    while let Some(r) = rows.next()? {
+        let planned: bool = r.get(0)?;
+        let best: Option<i64> = r.get(8)?;
+        let customer = PlanCustomer {
+            buyer_id: r.get(1)?,
+            buyer_name: r.get(2)?,
+            address1: r.get(3)?,
+            city: r.get(4)?,
+            latitude: r.get(5)?,
+            longitude: r.get(6)?,
+            sequence: planned.then_some(customers.len() as i64 + 1),
+            beat_id: if planned { r.get(7)? } else { None },
+            visited: best.is_some(),
+            location_status: best_status(best),
+            ordered: r.get(9)?,
+        };
+        if planned {
+            customers.push(customer);
+        } else {
+            unplanned_visits.push(customer);
+        }
+    }
+    let visited = customers.iter().filter(|c| c.visited);
+    Ok(DayPlan {
+        date: from.clone(),
+        weekday: WEEKDAY_NAMES[(weekday - 1) as usize].to_string(),
+        agent_id,
+        agent_name,
+        beats,
+        planned: customers.len() as i64,
+        visited_as_planned: visited.clone().count() as i64,
+        visited_off_site: visited.filter(|c| c.location_status == Some(LocationStatus::OffSite)).count() as i64,
+        productive: customers.iter().filter(|c| c.ordered).count() as i64,
+        unplanned: unplanned_visits.len() as i64,
+        customers,
+        unplanned_visits,
+    })
+}
