@@ -74,3 +74,25 @@ impl Config {
         self.data_dir.join("outbox.jsonl")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin(url: &str) -> Option<String> {
+        let mut config = Config::new(PathBuf::new(), PathBuf::new());
+        config.tile_url = url.into();
+        config.tile_origin()
+    }
+
+    #[test]
+    fn the_tile_origin_is_a_plain_scheme_and_host() {
+        assert_eq!(origin(OSM_TILE_URL).as_deref(), Some("https://tile.openstreetmap.org"));
+        assert_eq!(origin("https://{s}.tiles.example.org/{z}/{x}/{y}.png").as_deref(), Some("https://*.tiles.example.org"));
+        assert_eq!(origin("http://127.0.0.1:9000/t/{z}/{x}/{y}.png").as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(origin(""), None);
+        assert_eq!(origin("javascript:alert(1)"), None);
+        assert_eq!(origin("https://evil.example; script-src *"), None);
+        assert_eq!(origin("ftp://tiles.example.org/{z}"), None);
+    }
+}

@@ -70,9 +70,9 @@ macro_rules! day_done {
 pub const ADHERENCE_REPORT_SQL: &str = concat!(
     plan_cte!(),
     "SELECT day.d, u.name, u.email, SUM(day.planned), SUM(day.planned AND seen.best IS NOT NULL),
-            SUM(day.planned AND seen.best = 0), SUM(day.planned AND sold.customer_id IS NOT NULL), SUM(NOT day.planned),
+            SUM(day.planned AND seen.best IS 0), SUM(day.planned AND sold.customer_id IS NOT NULL), SUM(NOT day.planned),
             CASE WHEN SUM(day.planned) > 0
-                 THEN ROUND(100.0 * SUM(day.planned AND seen.best > 0) / SUM(day.planned), 2) END",
+                 THEN ROUND(100.0 * SUM(day.planned AND IFNULL(seen.best, 0) > 0) / SUM(day.planned), 2) END",
     day_done!(),
     "JOIN users u ON u.uid = day.agent_id GROUP BY day.d, day.agent_id ORDER BY day.d, u.email"
 );
@@ -80,7 +80,7 @@ pub const ADHERENCE_REPORT_SQL: &str = concat!(
 const TOTALS_SQL: &str = concat!(
     plan_cte!(),
     "SELECT COALESCE(SUM(day.planned), 0), COALESCE(SUM(day.planned AND seen.best IS NOT NULL), 0),
-            COALESCE(SUM(day.planned AND seen.best = 0), 0), COALESCE(SUM(day.planned AND sold.customer_id IS NOT NULL), 0),
+            COALESCE(SUM(day.planned AND seen.best IS 0), 0), COALESCE(SUM(day.planned AND sold.customer_id IS NOT NULL), 0),
             COALESCE(SUM(NOT day.planned), 0)",
     day_done!()
 );

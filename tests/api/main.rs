@@ -5,6 +5,7 @@ mod support;
 mod attacks;
 mod auth;
 mod backup;
+mod beats;
 mod buckets;
 mod chat;
 mod cli;

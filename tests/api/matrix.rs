@@ -101,6 +101,16 @@ const TABLE: &[Row] = &[
     ("GET", "/users/order/{app_order}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/orders", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/order/{app_order}/cancel", Json("{}"), [200, 403, 409, 404, 401, 401]),
+    // Beats (issue #19): administrators and managers plan; agents read their own beats and day.
+    // The administrator deletes {tmp_beat} first, so the manager then finds no such beat.
+    ("GET", "/master/beat", Nothing, [200, 200, 200, 200, 401, 401]),
+    ("GET", "/master/beat/{beat}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("POST", "/master/beat", Json("{}"), [400, 400, 403, 403, 401, 401]),
+    ("POST", "/master/beat/delete/{tmp_beat}", Json("{}"), [200, 404, 403, 403, 401, 401]),
+    ("GET", "/users/plan/today?agentId={agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/map/settings", Nothing, [200, 200, 200, 200, 401, 401]),
+    ("POST", "/users/beat/upload", EMPTY, [400, 400, 403, 403, 401, 401]),
+    ("GET", "/report/beat-adherence?fromDate=2026-01-01&toDate=2026-01-31", Nothing, [200, 200, 403, 403, 401, 401]),
     // Deliveries.
     ("GET", "/users/delivery/init", Nothing, [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/delivery/initAM/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
@@ -194,6 +204,8 @@ pub const ROUTES: &[&str] = &[
     "GET /users/infoUpdateWithPaging", "GET /users/media", "GET /users/product/search", "GET /users/product/pricecomparison/{id}",
     "GET /users/scorecard", "GET /users/scorecardAM/{id}", "GET /users/agentList",
     "POST /users/order", "GET /users/order/{id}", "GET /users/orders", "POST /users/order/{id}/cancel",
+    "GET /master/beat", "POST /master/beat", "GET /master/beat/{id}", "POST /master/beat/delete/{id}",
+    "GET /users/plan/today", "GET /users/map/settings", "POST /users/beat/upload",
     "GET /users/delivery/init", "GET /users/delivery/initAM/{agent}", "GET /users/delivery/search", "POST /users/delivery/details",
     "POST /users/delivery/update", "GET /users/delivery/approval", "POST /users/delivery/approval/update",
     "GET /master/country", "GET /master/userType", "GET /master/rights", "GET /master/rights/byUserType",
@@ -336,6 +348,9 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
     let tmp_status = tmp("INSERT INTO delivery_statuses (name) VALUES ('Matrix status')");
     let tmp_reason = tmp("INSERT INTO additional_reasons (delivery_status_id, code) VALUES (3, 'Matrix reason')");
     let tmp_broadcast = tmp("INSERT INTO broadcasts (message_text, created_by, created_at) VALUES ('Matrix broadcast', 1, 0)");
+    let tmp_beat = tmp("INSERT INTO beats (beat_name, agent_id, created_at, updated_at) VALUES ('Matrix beat', 3, 0, 0)");
+    let beat: i64 = conn.query_row("SELECT MIN(beat_id) FROM beats WHERE agent_id = 3 AND beat_name <> 'Matrix beat'", [], |r| r.get(0)).unwrap();
+    let beat = beat.to_string();
     let buyer: String =
         conn.query_row("SELECT buyer_id FROM customers WHERE agent_id = 3 ORDER BY buyer_id LIMIT 1", [], |r| r.get(0)).unwrap();
     let (delivery, order): (i64, String) = conn
@@ -427,6 +442,8 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         ("tmp_status", tmp_status),
         ("tmp_reason", tmp_reason),
         ("tmp_broadcast", tmp_broadcast),
+        ("tmp_beat", tmp_beat),
+        ("beat", beat),
     ];
     (Fixture { values, team1, team2 }, other)
 }

@@ -53,7 +53,7 @@ async fn book(app: &TestApp, token: &str, body: Value) -> Reply {
 }
 
 /// Signs in a new user of `user_type` (the demo's password).
-async fn new_user(app: &TestApp, email: &'static str, user_type: i64) -> String {
+pub(crate) async fn new_user(app: &TestApp, email: &'static str, user_type: i64) -> String {
     let conn = app.conn();
     let hash: String = conn.query_row("SELECT password_hash FROM users WHERE uid = 3", [], |r| r.get(0)).unwrap();
     let account = NewAccount { email, name: email, user_type, country_id: Some(1), manager_id: None, password_hash: &hash, force_password_update: false };
@@ -62,11 +62,11 @@ async fn new_user(app: &TestApp, email: &'static str, user_type: i64) -> String 
     app.token(email).await
 }
 
-fn count(app: &TestApp, sql: &str) -> i64 {
+pub(crate) fn count(app: &TestApp, sql: &str) -> i64 {
     app.conn().query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
-fn today() -> String {
+pub(crate) fn today() -> String {
     fieldsales::clock::today().format("%Y-%m-%d").to_string()
 }
 
@@ -601,7 +601,7 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM orders WHERE status = 'Submitted' OR mailing_at IS NOT NULL"), 0);
 }
 
-fn workbook(rows: &[&[&str]]) -> Vec<u8> {
+pub(crate) fn workbook(rows: &[&[&str]]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     for (r, row) in rows.iter().enumerate() {
@@ -612,7 +612,7 @@ fn workbook(rows: &[&[&str]]) -> Vec<u8> {
     book.save_to_buffer().unwrap()
 }
 
-async fn upload(app: &TestApp, token: &str, kind: &str, field: &'static str, rows: &[&[&str]]) -> Reply {
+pub(crate) async fn upload(app: &TestApp, token: &str, kind: &str, field: &'static str, rows: &[&[&str]]) -> Reply {
     app.multipart(&format!("/users/{kind}/upload"), Some(token), vec![(field, Part::File { name: "u.xlsx", bytes: workbook(rows) })]).await
 }
 

@@ -12,7 +12,7 @@ test("each demo user signs in and lands on the home route of their type", async 
   for (const [email, route, name] of [
     ["admin@demo.test", "#/home", "Asha Admin"],
     ["am@demo.test", "#/landing/retailer-bucket", "Meera Nair"],
-    ["agent1@demo.test", "#/customer/visit", "Ravi Kumar"],
+    ["agent1@demo.test", "#/today", "Ravi Kumar"],
   ]) {
     const p = await app.page();
     await app.login(p, email);
@@ -78,7 +78,7 @@ test("OTP sign-in: Get OTP enables the code field", async () => {
   assert.equal(await code.isDisabled(), false);
   await code.fill(app.mailed("agent2@demo.test", "Code: "));
   await p.getByRole("button", { name: "Login" }).click();
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.context().close();
 });
 
@@ -100,7 +100,7 @@ test("a temporary password forces a change, then the new password works", async 
   await p.waitForURL((u) => u.hash === "#/login");
   await expectAlert(p, "success", "Password changed successfully. Please log in again with your new password.");
   await app.login(p, "agent4@demo.test", "BrandNewPass42");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.context().close();
 });
 
@@ -125,11 +125,11 @@ test("forgot password asks for the id, shows the server's message and returns to
 
 const ADMIN_MENU = [
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
-  "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Delivery Status",
+  "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Delivery Status",
   "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Orders", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit",
   "Customer Add", "Profile Update", "Info Add", "Login History", "Productivity", "Monthly Summary",
-  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Order Lines", "Check RCA/AM A/C", "Reset Password",
+  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Order Lines", "Beat Adherence", "Check RCA/AM A/C", "Reset Password",
 ];
 const AGENT_MENU = ["Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
 
@@ -162,7 +162,7 @@ test("the menu shows exactly what the rights allow", async () => {
 
   const phone = await app.page();
   await app.login(phone, "agent1@demo.test");
-  await phone.waitForURL((u) => u.hash === "#/customer/visit");
+  await phone.waitForURL((u) => u.hash === "#/today");
   // On a phone the menu is a drawer that closes on an outside click.
   const drawer = phone.getByTestId("sidebar");
   await phone.getByRole("button", { name: "Menu" }).click();
@@ -176,7 +176,7 @@ test("the menu shows exactly what the rights allow", async () => {
   await phone.waitForURL((u) => u.hash === "#/unauthorized");
   await phone.getByRole("heading", { name: "Unauthorized" }).waitFor();
   await phone.getByRole("link", { name: "Go to my home page" }).click();
-  await phone.waitForURL((u) => u.hash === "#/customer/visit");
+  await phone.waitForURL((u) => u.hash === "#/today");
   await phone.context().close();
 });
 

@@ -57,7 +57,7 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
 test("the visit summary's tile opens today's visits", async () => {
   const p = await app.page();
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   // Save a visit so today has one.
   await p.goto("/#/customer/visit/B100005");
   await p.getByLabel("Outcome").selectOption({ label: "Order placed" });

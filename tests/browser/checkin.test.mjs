@@ -23,7 +23,7 @@ async function agentAt(email, at) {
   await p.context().grantPermissions(["geolocation"]);
   await p.context().setGeolocation(at);
   await app.login(p, email);
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   return p;
 }
 

@@ -17,6 +17,9 @@ const PNG = Buffer.from(
 test("an agent finds a customer and saves a visit", async () => {
   const p = await app.page();
   await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  // The customer search is one tap from Today.
+  await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
   await p.getByLabel("Search customer").fill("B100001");
   await p.getByRole("option").first().click();
@@ -50,7 +53,7 @@ test("an agent finds a customer and saves a visit", async () => {
 test("the visit screen fits a 360 px phone", async () => {
   const p = await app.page({ width: 360, height: 740 });
   await app.login(p, "agent3@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/#/customer/visit/B100003");
   await p.getByTestId("customer-details").waitFor();
   const width = await p.evaluate(() => document.scrollingElement.scrollWidth);
@@ -61,7 +64,8 @@ test("the visit screen fits a 360 px phone", async () => {
 test("an agent adds a customer, updates the profile and adds info with a file", async () => {
   const p = await app.page();
   await app.login(p, "agent2@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.goto("/#/customer/visit");
   await p.getByRole("link", { name: "Add Customer" }).click();
   await p.getByRole("button", { name: "Save" }).click();
   await p.getByText("Mobile No. is Required").waitFor();
@@ -108,7 +112,7 @@ test("a profile update can set the shop's location to where the phone is", async
   await p.context().grantPermissions(["geolocation"]);
   await p.context().setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/#/customer/profile/B100001");
   await p.getByLabel("Set the shop's location to where I am now").check();
   const [request] = await Promise.all([
@@ -128,7 +132,7 @@ test("a profile update can set the shop's location to where the phone is", async
 test("on a phone the visit screen's footer is one row, clear of the chat button and the Top link", async () => {
   const p = await app.page({ width: 390, height: 844 });
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/#/customer/visit/B100001");
   await p.getByTestId("customer-details").waitFor();
   const boxes = await p.evaluate(() => {

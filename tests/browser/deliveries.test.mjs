@@ -14,7 +14,7 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 test("an agent updates a delivery with a reason and an image", async () => {
   const p = await app.page();
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/#/customer/delivery");
   await p.getByRole("heading", { name: "RED101 Delivery" }).waitFor();
   await p.getByTestId("delivery-tiles").waitFor();

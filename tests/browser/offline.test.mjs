@@ -64,6 +64,9 @@ async function agentPhone(email, at = { latitude: 12.97, longitude: 77.59, accur
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
   await p.context().setGeolocation(at);
   await app.login(p, email);
+  await p.waitForURL((u) => u.hash === "#/today");
+  // The tests here start from the customer search, one tap from Today.
+  await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return p;
@@ -359,6 +362,8 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   assert.ok(!dbsAfterLogout.includes(`fieldsales-offline-${uid}`), `logging out removed the agent's offline data: ${dbsAfterLogout}`);
   const relogin = Date.now() - 1000;
   await app.login(p, "agent3@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
   await copyLoaded(p, relogin);
   await p.context().setOffline(true);
@@ -375,7 +380,7 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
 
   // Another agent on the same phone: their own (empty) queue, none of agent3's customers.
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await copyLoaded(p);
   await p.goto("/#/customer/waiting-visits");
   await p.getByText("No visits are waiting").waitFor();

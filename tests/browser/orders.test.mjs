@@ -56,7 +56,7 @@ async function agentPhone(email) {
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
   await p.context().setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
   await app.login(p, email);
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return p;
 }

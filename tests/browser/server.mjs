@@ -49,15 +49,18 @@ function freePort() {
   });
 }
 
-/** Starts the server and a browser; returns helpers. Call `stop()` when done. */
-export async function start() {
+/**
+ * Starts the server and a browser; returns helpers. Call `stop()` when done. `tileUrl` is the map's
+ * tile URL template (FIELDSALES_TILE_URL); none by default, so no test reaches the internet.
+ */
+export async function start({ tileUrl = "" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "fieldsales-browser-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const globalArgs = ["--db", join(dir, "t.db"), "--data-dir", join(dir, "data")];
   const server = spawn(BIN, [...globalArgs, "serve", "--demo", "--addr", `127.0.0.1:${port}`, "--login-rate", "0", "--account-login-rate", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, RUST_LOG: "warn" },
+    env: { ...process.env, RUST_LOG: "warn", FIELDSALES_TILE_URL: tileUrl },
   });
   let log = "";
   server.stdout.on("data", (d) => (log += d));

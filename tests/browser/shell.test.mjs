@@ -24,7 +24,7 @@ test("home shows the dashboard picture, loaded", async () => {
 test("an address without '#' opens its screen, and a reload keeps it", async () => {
   const p = await app.page();
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/customer/visit/B100001");
   await p.waitForURL((u) => u.pathname === "/" && u.hash === "#/customer/visit/B100001");
   await p.getByTestId("customer-details").getByText("B100001").waitFor();
@@ -45,7 +45,7 @@ test("an address without '#' opens its screen, and a reload keeps it", async () 
 test("icons are drawn, not emoji, and the site has an icon", async () => {
   const p = await app.page();
   await app.login(p, "agent1@demo.test");
-  await p.waitForURL((u) => u.hash === "#/customer/visit");
+  await p.waitForURL((u) => u.hash === "#/today");
   const emoji = /\p{Extended_Pictographic}/u;
   await p.getByRole("button", { name: "Chat" }).click();
   const window = p.getByTestId("chat-window");

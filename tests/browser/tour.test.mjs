@@ -106,6 +106,9 @@ async function paramsFor(base, user, adminToken) {
   if (user.key === "agent") assert.equal(found[0] && found[0].buyerId, "B100001", "B100001 is agent1's customer");
   // A back-office user owns no customers: the visit screen is opened with a real buyer anyway.
   params.buyerId = found.length ? found[0].buyerId : "B100001";
+  // The beat editor opens one of the user's beats (only users with beat_master get that route).
+  const beats = await call(base, "/master/beat?pageNumber=1", { token }).catch(() => null);
+  if (beats && beats.data.length) params.beatId = String(beats.data[0].beatId);
   if (user.key === "admin") {
     const first = async (path, key) => String((await call(base, path, { token: adminToken }))[0][key]);
     params.ids = {

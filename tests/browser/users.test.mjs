@@ -13,7 +13,7 @@ test("the manager writes and the agent's badge shows it after a poll", async () 
   const agent = await app.page();
   await agent.addInitScript(() => localStorage.setItem("fieldsales.chatPollMs", "500"));
   await app.login(agent, "agent1@demo.test");
-  await agent.waitForURL((u) => u.hash === "#/customer/visit");
+  await agent.waitForURL((u) => u.hash === "#/today");
   // The welcome broadcast is unread at first: read it so the badge counts only chat.
   await agent.getByRole("button", { name: "Chat" }).click();
   await agent.getByTestId("chat-window").getByRole("button", { name: /Broadcasts/ }).click();
@@ -50,7 +50,7 @@ test("the open broadcast pane shows a new broadcast without reopening", async ()
   const agent = await app.page();
   await agent.addInitScript(() => localStorage.setItem("fieldsales.chatPollMs", "500"));
   await app.login(agent, "agent2@demo.test");
-  await agent.waitForURL((u) => u.hash === "#/customer/visit");
+  await agent.waitForURL((u) => u.hash === "#/today");
   await agent.getByRole("button", { name: "Chat" }).click();
   await agent.getByTestId("chat-window").getByRole("button", { name: /Broadcasts/ }).click();
   await agent.getByTestId("chat-messages").getByText("Welcome to fieldsales!", { exact: false }).waitFor();
@@ -79,7 +79,7 @@ test("the administrator opens an agent's account in a new tab and sees the banne
   await expectAlert(p, "info", "Invalid RCA user selected! Please search again.");
   await p.getByLabel("Search RCA").fill("Ravi Kumar (agent1@demo.test)");
   const [tab] = await Promise.all([p.context().waitForEvent("page"), p.locator("form", { hasText: "RCA" }).first().getByRole("button", { name: "Login" }).click()]);
-  await tab.waitForURL((u) => u.hash === "#/customer/visit", { timeout: 10000 });
+  await tab.waitForURL((u) => u.hash === "#/today", { timeout: 10000 });
   const banner = tab.getByTestId("impersonation-banner");
   assert.match(await banner.textContent(), /Ravi Kumar/);
   assert.match(await banner.textContent(), /Asha Admin/);

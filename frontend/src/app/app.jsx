@@ -17,8 +17,10 @@ import { UpdatePrompt } from "./update-prompt";
 function CurrentRoute({ user }) {
   const router = useRouter();
   const [location] = useLocation();
+  // A query in the hash (#/map/bucket/...?pageNumber=2) is the screen's to read: routes match the path.
+  const path = location.split("?")[0];
   for (const route of ROUTES) {
-    const [matched, params] = matchRoute(router.parser, route.path, location);
+    const [matched, params] = matchRoute(router.parser, route.path, path);
     if (matched) return <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />;
   }
   return <Redirect to="/login" />;

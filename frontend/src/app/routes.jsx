@@ -11,6 +11,10 @@ const deliveries = () => import("../features/deliveries/screens");
 const uploads = () => import("../features/uploads/screens");
 const users = () => import("../features/users/screens");
 const orders = () => import("../features/orders/screens");
+const beats = () => import("../features/beats/screens");
+const today = () => import("../features/today/screens");
+// Leaflet and its CSS come only with the map chunk, so the first load stays small.
+const map = () => import("../features/map/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
 
 /** Each report screen and the right it needs (spec 1 §2 "Report screens"). */
@@ -27,6 +31,7 @@ const REPORT_RIGHTS = {
   mycustomer: "rpt_my_customer",
   "buyer-details": "rpt_buyer_images",
   orders: "rpt_orders",
+  "beat-adherence": "rpt_beat_adherence",
 };
 const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
 
@@ -42,6 +47,11 @@ export const ROUTES = [
   { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
   { path: "/customer/visit/:buyerId", screen: pick(customers, "VisitScreen"), right: "customer_visit" },
   { path: "/customer/waiting-visits", screen: pick(customers, "WaitingVisitsScreen"), right: "customer_visit" },
+  { path: "/today", screen: pick(today, "TodayScreen"), right: "customer_visit" },
+  { path: "/today/:agentId", screen: pick(today, "TodayScreen"), right: "beat_master" },
+  { path: "/map/today", screen: pick(map, "TodayMapScreen"), right: "customer_visit" },
+  { path: "/map/today/:agentId", screen: pick(map, "TodayMapScreen"), right: "beat_master" },
+  { path: "/map/bucket/:bucketName/:agentId", screen: pick(map, "BucketMapScreen"), right: "retailer_bucket" },
   { path: "/customer/order/:buyerId", screen: pick(orders, "OrderScreen"), right: "order_booking" },
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: "rpt_orders" },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: "new_customer" },
@@ -75,6 +85,10 @@ export const ROUTES = [
   { path: "/master/distributor-master-upload", screen: pick(uploads, "DistributorUpload"), right: "distributor_master" },
   { path: "/master/scorecard-master-upload", screen: pick(uploads, "ScorecardUpload"), right: "scorecard_master" },
   { path: "/master/delivery-master-upload", screen: pick(uploads, "DeliveryUpload"), right: "delivery_upload_master" },
+  { path: "/master/beats", screen: pick(beats, "BeatList"), right: "beat_master" },
+  { path: "/master/beat/new", screen: pick(beats, "BeatEditor"), right: "beat_master" },
+  { path: "/master/beat/:beatId", screen: pick(beats, "BeatEditor"), right: "beat_master" },
+  { path: "/master/beat-upload", screen: pick(uploads, "BeatUpload"), right: "beat_master" },
   { path: "/master/outcome-master", screen: pick(masters, "OutcomeList"), right: "outcome_master" },
   { path: "/master/outcome-master-add", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },
   { path: "/master/outcome-master-edit/:id", screen: pick(masters, "OutcomeForm"), right: "outcome_master" },

@@ -8,6 +8,8 @@ const PATHS = {
   broadcast: "M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13",
   menu: "M3 6h18M3 12h18M3 18h18",
   up: "M12 19V5M5 12l7-7 7 7",
+  down: "M12 5v14M19 12l-7 7-7-7",
+  grip: "M5 9h14M5 15h14",
   back: "M19 12H5M12 19l-7-7 7-7",
   close: "M18 6L6 18M6 6l12 12",
 };

@@ -1,16 +1,24 @@
 // Geolocation for agents (spec 1 §4): asked on sign-in and visit save; a first denial (or no
 // geolocation at all) is remembered, and later saves go on without coordinates. The accuracy
-// (metres) goes with a visit, so the server can judge an off-site reading fairly.
+// (metres) goes with a visit, so the server can judge an off-site reading fairly. Today's
+// "nearest first" reads the position without asking when it is already allowed, and distances.
 const DENIED = "fieldsales.geo-denied";
 
-export function currentPosition() {
-  if (!("geolocation" in navigator) || localStorage.getItem(DENIED)) {
+/**
+ * The phone's position, or null. `again` asks even after a remembered denial (the user pressed a
+ * button for it, or has allowed it since); a position it gets forgets the denial.
+ */
+export function currentPosition({ again = false } = {}) {
+  if (!("geolocation" in navigator) || (!again && localStorage.getItem(DENIED))) {
     localStorage.setItem(DENIED, "1");
     return Promise.resolve(null);
   }
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null }),
+      (p) => {
+        if (again) localStorage.removeItem(DENIED);
+        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null });
+      },
       (err) => {
         console.warn("location unavailable", err && err.message);
         if (err && err.code === 1) localStorage.setItem(DENIED, "1");
@@ -19,4 +27,28 @@ export function currentPosition() {
       { timeout: 8000, maximumAge: 60000 },
     );
   });
+}
+
+/**
+ * The phone's position only when the user already allowed it (never asks, never waits on a
+ * prompt): null when not granted, when the browser cannot tell, or when no fix comes.
+ */
+export async function knownPosition() {
+  if (!("geolocation" in navigator) || !navigator.permissions || !navigator.permissions.query) return null;
+  try {
+    const permission = await navigator.permissions.query({ name: "geolocation" });
+    if (permission.state !== "granted") return null;
+  } catch {
+    return null;
+  }
+  return currentPosition({ again: true });
+}
+
+/** Metres between two { latitude, longitude } on the earth's surface (haversine). */
+export function distanceM(a, b) {
+  const rad = (d) => (Number(d) * Math.PI) / 180;
+  const dLat = rad(b.latitude) - rad(a.latitude);
+  const dLon = rad(b.longitude) - rad(a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

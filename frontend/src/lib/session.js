@@ -61,11 +61,15 @@ export function hasRight(user, right) {
   return !!user && Array.isArray(user.userRights) && user.userRights.includes(right);
 }
 
-/** The home route of a user type (spec 1 §2): managers the buckets, administrators home, others the visit screen. */
+/**
+ * The home route of a user type (spec 1 §2): managers the buckets, administrators home, agents
+ * their day plan (Today, issue #19), others the visit screen.
+ */
 export function homeRouteFor(userType) {
   const type = Number(userType);
   if (type === 3) return "/landing/retailer-bucket";
   if (type === 1) return "/home";
+  if (type === 4) return "/today";
   return "/customer/visit";
 }
 

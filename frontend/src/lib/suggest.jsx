@@ -4,9 +4,10 @@ import { get } from "./api-client";
 
 /**
  * fetchPath(query) gives the API path, or fetchItems(query) resolves to the suggestions itself
- * (the agent's offline search); onPick(item) gets the chosen suggestion.
+ * (the agent's offline search); onPick(item) gets the chosen suggestion. `clearOnPick` empties the
+ * box after a pick, for picking several in a row (a beat's customers).
  */
-export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labelOf, onPick, onSearch, buttonText = "Search" }) {
+export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labelOf, onPick, onSearch, buttonText = "Search", clearOnPick = false }) {
   const [text, setText] = useState("");
   const [items, setItems] = useState([]);
   const [open, setOpen] = useState(false);
@@ -29,7 +30,7 @@ export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labe
     return () => clearTimeout(timer.current);
   }, [text]);
   const pick = (item) => {
-    setText(labelOf(item));
+    setText(clearOnPick ? "" : labelOf(item));
     setOpen(false);
     onPick(item);
   };

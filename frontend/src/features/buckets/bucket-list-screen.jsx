@@ -1,25 +1,15 @@
 // A bucket's customers (spec 2 "Bucket list screen"): 25 a page from the server, sortable by last
-// visit date, columns by bucket, mycustomer rows coloured, a click opens the customer.
+// visit date, columns by bucket, mycustomer rows coloured, a click opens the customer; "Show on map"
+// opens the page being viewed on the map (features/map).
 import { useEffect, useState } from "react";
 import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
+import { BUCKET_TITLES } from "../../lib/bucket-titles";
 import { formatDate } from "../../lib/dates";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
 import { LocationBadge } from "../../lib/location-badge";
-
-const TITLES = {
-  retailers: "My Retailers",
-  wholesalers: "My Wholesellers",
-  ordered: "Ordered in L15 Days",
-  notordered: "Not Ordered in L15 Days",
-  visited: "Visits in L15 Days",
-  notvisited: "Not Visited in L15 Days",
-  mycustomer: "My Customer",
-  repeatrateprev: "Repeat Rate: Ordered Last Month",
-  repeatratecurrent: "Repeat Rate: Ordered Again This Month",
-};
 
 const customerLink = (id, text) => <a href={`#/customer/visit/${encodeURIComponent(id)}`}>{text}</a>;
 const mapLink = (r) =>
@@ -105,8 +95,14 @@ export default function BucketListScreen({ params, user }) {
   const pages = result ? Math.max(1, Math.ceil(result.totalRecords / 25)) : 1;
   return (
     <section>
-      <PageHeader title={TITLES[bucket] || bucket} back={agent && user.userType === 3 ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}>
+      <PageHeader title={BUCKET_TITLES[bucket] || bucket} back={agent && user.userType === 3 ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}>
         <span class="muted">{result ? `${result.totalRecords} in all` : ""}</span>
+        {/* The ordered bucket's rows are order lines, without the shop's position. */}
+        {result && result.data.length > 0 && bucket !== "ordered" && (
+          <a class="btn btn-small" href={`#/map/bucket/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`}>
+            Show on map
+          </a>
+        )}
       </PageHeader>
       {loading || !result ? (
         <Loading />

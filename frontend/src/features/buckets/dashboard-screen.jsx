@@ -1,6 +1,8 @@
-// Retailer Buckets dashboard (spec 2 §2): tiles that open the bucket lists, the repeat rate with
-// its two numbers, an agent picker for managers, and the last 8 weeks' trend.
+// Retailer Buckets dashboard (spec 2 §2): today's beat plan in four tiles (issue #19; they open the
+// agent's Today), tiles that open the bucket lists, the repeat rate with its two numbers, an agent
+// picker for managers, and the last 8 weeks' trend.
 import { useLocation } from "wouter";
+import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { AgentPicker, defaultAgent } from "./agent-picker";
@@ -14,6 +16,46 @@ const TILES = [
   ["notVisitedInL15Days", "Not Visited in L15 Days", "notvisited"],
   ["myCustomer", "My Customer", "mycustomer"],
 ];
+
+/** The day plan's figures of the landing answer, summed over the agents in view. */
+const PLAN_TILES = [
+  ["plannedToday", "Planned Today"],
+  ["visitedAsPlannedToday", "Visited As Planned"],
+  ["productiveToday", "Productive Today"],
+  ["unplannedToday", "Unplanned Visits"],
+];
+
+/** Today's tiles; they open the day of the one agent in view (none for all agents together). */
+function PlanTiles({ data, agent, user }) {
+  if (data.plannedToday === undefined) return null;
+  let href = null;
+  if (user.userType === 4) href = "#/today";
+  else if (agent && hasRight(user, "beat_master")) href = `#/today/${agent}`;
+  return (
+    <>
+      <h2 class="tiles-heading">Today's beat plan</h2>
+      <div class="tiles" data-testid="plan-tiles">
+        {PLAN_TILES.map(([key, label]) => {
+          const inner = (
+            <>
+              <span class="tile-label">{label}</span>
+              <strong class="tile-value">{data[key]}</strong>
+            </>
+          );
+          return href ? (
+            <a key={key} class="tile" href={href} data-key={key}>
+              {inner}
+            </a>
+          ) : (
+            <div key={key} class="tile" data-key={key}>
+              {inner}
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+}
 
 function Trend({ agent }) {
   const { data } = useApi(`/users/landingTrend/${agent}`, { initial: [], silent: true });
@@ -54,27 +96,31 @@ export default function DashboardScreen({ params, user }) {
       {loading || !data ? (
         <Loading />
       ) : (
-        <div class="tiles" data-testid="tiles">
-          {TILES.map(([key, label, bucket]) => (
-            <a key={key} class="tile" href={open(bucket)}>
-              <span class="tile-label">{label}</span>
-              <strong class="tile-value">{data[key]}</strong>
-            </a>
-          ))}
-          <div class="tile">
-            <span class="tile-label">Repeat Rate</span>
-            <span class="tile-value">
-              <a href={open("repeatratecurrent")} aria-label={`${data.repeatCustomerCount} repeat customers this month`}>
-                {data.repeatCustomerCount}
+        <>
+          <PlanTiles data={data} agent={agent} user={user} />
+          {data.plannedToday !== undefined && <h2 class="tiles-heading">Retailer buckets</h2>}
+          <div class="tiles" data-testid="tiles">
+            {TILES.map(([key, label, bucket]) => (
+              <a key={key} class="tile" href={open(bucket)}>
+                <span class="tile-label">{label}</span>
+                <strong class="tile-value">{data[key]}</strong>
               </a>
-              {" / "}
-              <a href={open("repeatrateprev")} aria-label={`${data.lastMonthOrderCustomerCount} ordering customers last month`}>
-                {data.lastMonthOrderCustomerCount}
-              </a>
-            </span>
-            <span class="tile-note">{data.repeatRatePercentage.toFixed(2)}%</span>
+            ))}
+            <div class="tile">
+              <span class="tile-label">Repeat Rate</span>
+              <span class="tile-value">
+                <a href={open("repeatratecurrent")} aria-label={`${data.repeatCustomerCount} repeat customers this month`}>
+                  {data.repeatCustomerCount}
+                </a>
+                {" / "}
+                <a href={open("repeatrateprev")} aria-label={`${data.lastMonthOrderCustomerCount} ordering customers last month`}>
+                  {data.lastMonthOrderCustomerCount}
+                </a>
+              </span>
+              <span class="tile-note">{data.repeatRatePercentage.toFixed(2)}%</span>
+            </div>
           </div>
-        </div>
+        </>
       )}
       <Trend agent={agent} />
     </section>

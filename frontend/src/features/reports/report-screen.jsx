@@ -21,6 +21,7 @@ export const REPORTS = {
   mycustomer: { title: "My Customer Report", kind: "plain" },
   "buyer-details": { title: "Buyer Details Report", kind: "countries" },
   orders: { title: "Order Lines Report", kind: "dated" },
+  "beat-adherence": { title: "Beat Adherence Report", kind: "dated" },
 };
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);

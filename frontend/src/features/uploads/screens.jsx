@@ -10,3 +10,4 @@ export const DistributorUpload = () => <UploadScreen kind="distributor" />;
 export const ScorecardUpload = () => <UploadScreen kind="scorecard" />;
 export const DeliveryUpload = () => <UploadScreen kind="delivery" />;
 export const OrderUpload = () => <UploadScreen kind="order" />;
+export const BeatUpload = () => <UploadScreen kind="beat" back="/master/beats" />;

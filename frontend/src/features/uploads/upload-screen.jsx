@@ -17,6 +17,7 @@ export const UPLOADS = {
   scorecard: { title: "Scorecard Upload", path: "/users/scoreCard/upload", field: "scorecarddata", sample: "sample_scorecardupload.xlsx" },
   delivery: { title: "Delivery Upload", path: "/users/delivery/upload", field: "deliverydata", sample: "sample_deliveryupload.xlsx" },
   order: { title: "Order Upload", path: "/users/order/upload", field: "orderdata", sample: "sample_orderupload.xlsx" },
+  beat: { title: "Beat Upload", path: "/users/beat/upload", field: "beatdata", sample: "sample_beatupload.xlsx" },
 };
 
 function ResultModal({ result, onClose }) {

@@ -4,7 +4,7 @@
 //   customers  the offline copy of the agent's customers (GET /users/customer/offline), by buyerId
 //   details    the last visit screen seen per customer (GET /users/customer/details/{id}), by buyerId
 //   queue      visits and orders saved on this phone and not yet accepted by the server, by clientId
-//   meta       the copy's cursor and time, the outcome list, the product list
+//   meta       the copy's cursor and time, the outcome list, the product list, the day plan
 import { deleteDB, openDB } from "idb";
 import { getOwnSession } from "../session";
 

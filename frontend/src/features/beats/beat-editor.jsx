@@ -1,0 +1,209 @@
+// The beat editor (issue #19; right beat_master), `/master/beat/new` and `/master/beat/:beatId`:
+// the beat's name, its agent (a manager's own agents, an administrator's any; fixed once saved,
+// as the server keeps a beat with its agent), the weekdays it runs, and its customers in visiting
+// order, added by the customer search the visit screen uses. Save sends it whole (POST
+// /master/beat); the server's refusals (API.md's 400/404/409 messages) show above Save, and a
+// refused customer is marked in the list.
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { get, post } from "../../lib/api-client";
+import { AgentSelect } from "../../lib/agent-select";
+import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
+import { useForm } from "../../lib/form";
+import { SuggestBox } from "../../lib/suggest";
+import { Field, Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { BeatStops } from "./beat-stops";
+
+const LIST = "/master/beats";
+/** The weekday names the API reads and writes, Monday first. */
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const LONG_DAYS = { Mon: "Monday", Tue: "Tuesday", Wed: "Wednesday", Thu: "Thursday", Fri: "Friday", Sat: "Saturday", Sun: "Sunday" };
+const MAX_CUSTOMERS = 500;
+/** What takes the focus when a field is refused: the first refused one, in the order shown. */
+const FOCUS_OF = { beatName: "beatName", agentId: "agentPicker", weekdays: "day-Mon", customers: "customerSearch" };
+
+/** The server's checks that need no database, with its messages (API.md "Beats"). */
+const BEAT_RULES = {
+  beatName: [
+    (v) => (v.trim() === "" ? "Beat Name is required." : null),
+    // Characters as the server counts them, not UTF-16 units.
+    (v) => ([...v.trim()].length > 100 ? "Beat Name must be at most 100 characters." : null),
+  ],
+  agentId: [(v) => (v ? null : "Agent is required.")],
+  weekdays: [(v) => (v.length ? null : "Choose at least one weekday.")],
+  customers: [(v) => (v.length ? null : "Add at least one customer."), (v) => (v.length > MAX_CUSTOMERS ? "A beat has at most 500 customers." : null)],
+};
+
+/** A customer of a saved beat as the list shows it. */
+const savedStop = (c) => ({ buyerId: c.buyerId, name: `${c.buyerName} (${c.buyerId})`, detail: [c.address1, c.city].filter(Boolean).join(", ") });
+
+/** A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it. */
+function suggestedStop(s) {
+  const m = /^\S+ - (.*?)(?: \((.*)\))?$/.exec(s.display);
+  return m ? { buyerId: s.buyerId, name: `${m[1]} (${s.buyerId})`, detail: m[2] || "" } : { buyerId: s.buyerId, name: s.display, detail: "" };
+}
+
+/** The buyer id a server message names ("Customer B100001 is listed twice."), to mark its row. */
+const namedBuyer = (message) => (/^Customer (\S+) /.exec(message || "") || [])[1] || null;
+
+export default function BeatEditor({ params }) {
+  const [, navigate] = useLocation();
+  const beatId = params && params.beatId && params.beatId !== "new" ? Number(params.beatId) : 0;
+  const form = useForm({ beatName: "", agentId: 0, weekdays: [], customers: [] }, BEAT_RULES);
+  const [agentName, setAgentName] = useState("");
+  const [loading, setLoading] = useState(!!beatId);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState(null);
+  const refusalBox = useRef(null);
+  // The refusal sits above Save, below a list that may be long: bring it into view.
+  useEffect(() => {
+    if (refusal && refusalBox.current) refusalBox.current.scrollIntoView({ block: "nearest" });
+  }, [refusal]);
+  useEffect(() => {
+    if (!beatId) return;
+    get(`/master/beat/${beatId}`)
+      .then((b) => {
+        form.reset({ beatName: b.beatName, agentId: b.agentId, weekdays: b.weekdays, customers: b.customers.map(savedStop) });
+        setAgentName(b.agentName);
+        setLoading(false);
+      })
+      .catch((err) => {
+        if (err.status === 401) return;
+        alertError(err.message);
+        navigate(LIST);
+      });
+  }, [beatId]);
+
+  const v = form.values;
+  const toggleDay = (day) => form.set("weekdays")(v.weekdays.includes(day) ? v.weekdays.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || v.weekdays.includes(d)));
+  const add = (suggestion) => {
+    if (v.customers.some((c) => c.buyerId === suggestion.buyerId)) {
+      alertInfo(`${suggestion.buyerId} is already on this beat.`);
+      return;
+    }
+    form.set("customers")([...v.customers, suggestedStop(suggestion)]);
+  };
+  // Add pressed before the suggestions came (a buyer id typed or scanned whole): that very customer.
+  const addTyped = async (typed) => {
+    if (!typed) return;
+    try {
+      const found = await get(`/users/customer/search?query=${encodeURIComponent(typed)}`);
+      const exact = found.find((s) => s.buyerId.toLowerCase() === typed.toLowerCase());
+      if (exact) add(exact);
+      else alertInfo(`No customer has the buyer id ${typed}: pick one of the suggestions.`);
+    } catch (err) {
+      if (err.status !== 401) alertError(err.message);
+    }
+  };
+  const submit = async (e) => {
+    e.preventDefault();
+    setRefusal(null);
+    if (!form.validate()) {
+      const first = Object.keys(BEAT_RULES).find((field) => BEAT_RULES[field].some((rule) => rule(v[field], v)));
+      if (first) document.getElementById(FOCUS_OF[first])?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await post("/master/beat", {
+        beatId: beatId || undefined,
+        beatName: v.beatName.trim(),
+        agentId: v.agentId,
+        weekdays: v.weekdays,
+        customers: v.customers.map((c) => c.buyerId),
+      });
+      alertSuccess(r.message);
+      navigate(LIST);
+    } catch (err) {
+      if (err.status !== 401) setRefusal(err.message);
+      setBusy(false);
+    }
+  };
+
+  const title = beatId ? "Edit Beat" : "Add Beat";
+  if (loading) {
+    return (
+      <section>
+        <PageHeader title={title} back={LIST} />
+        <Loading />
+      </section>
+    );
+  }
+  return (
+    <section>
+      <PageHeader title={title} back={LIST} />
+      <div class="beat-layout">
+        <form id="beatForm" class="card" onSubmit={submit} noValidate>
+          <h2>Beat</h2>
+          <TextInput id="beatName" label="Beat Name" value={v.beatName} onInput={form.set("beatName")} error={form.errors.beatName} maxLength={100} autocomplete="off" />
+          {beatId ? (
+            <Field id="agentName" label="Agent" hint="A beat keeps its agent: for another agent, add a new beat.">
+              <input id="agentName" value={agentName} readOnly />
+            </Field>
+          ) : (
+            <>
+              <AgentSelect value={v.agentId} onChange={form.set("agentId")} />
+              {form.errors.agentId && (
+                <small class="field-error field-error-below" role="status">
+                  {form.errors.agentId}
+                </small>
+              )}
+            </>
+          )}
+          <fieldset class={`choice weekdays${form.errors.weekdays ? " has-error" : ""}`}>
+            <legend>Weekdays</legend>
+            {WEEKDAYS.map((d) => (
+              <button key={d} id={`day-${d}`} type="button" class="day-toggle" aria-pressed={v.weekdays.includes(d) ? "true" : "false"} title={LONG_DAYS[d]} onClick={() => toggleDay(d)}>
+                {d}
+              </button>
+            ))}
+            {form.errors.weekdays && (
+              <small class="field-error" role="status">
+                {form.errors.weekdays}
+              </small>
+            )}
+          </fieldset>
+        </form>
+        <div class="card">
+          <div class="card-title-row">
+            <h2>Customers in visiting order</h2>
+            <span class="muted" data-testid="stop-count">
+              {v.customers.length} {v.customers.length === 1 ? "customer" : "customers"}
+            </span>
+          </div>
+          <SuggestBox
+            id="customerSearch"
+            label="Add a customer"
+            placeholder="Buyer ID, name or mobile"
+            buttonText="Add"
+            clearOnPick
+            fetchPath={(q) => `/users/customer/search?query=${encodeURIComponent(q)}`}
+            labelOf={(s) => s.display}
+            onPick={add}
+            onSearch={addTyped}
+          />
+          <p class="hint beat-hint">Only the agent's own customers can be on their beat. Reorder with the arrows or by dragging.</p>
+          <BeatStops stops={v.customers} onChange={form.set("customers")} bad={namedBuyer(refusal)} emptyFocus="customerSearch" />
+          {form.errors.customers && (
+            <small class="field-error" role="status">
+              {form.errors.customers}
+            </small>
+          )}
+        </div>
+      </div>
+      {refusal && (
+        <p class="form-error" role="alert" data-testid="beat-error" ref={refusalBox}>
+          {refusal}
+        </p>
+      )}
+      <div class="footer-actions beat-bar">
+        <SubmitButton busy={busy} form="beatForm">
+          {beatId ? "Update" : "Save"}
+        </SubmitButton>
+        <a class="btn" href={`#${LIST}`}>
+          Cancel
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// A beat's customers in visiting order: each moves up or down by its buttons (which keep the
+// keyboard focus on the moved customer and say where it went), or by dragging it (HTML5 drag and
+// drop, for a mouse), and is taken off by its remove button.
+import { useEffect, useState } from "react";
+import { Icon } from "../../lib/icons";
+
+/** `list` with the item at `from` moved to `to`. */
+function moved(list, from, to) {
+  const next = list.slice();
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+/**
+ * stops: [{ buyerId, name, detail }]; onChange(next) gets the whole new order; `bad` is the buyer id
+ * the server refused, shown marked; `emptyFocus` is the id of what takes the focus when the last
+ * customer is removed.
+ */
+export function BeatStops({ stops, onChange, bad, emptyFocus }) {
+  const [dragging, setDragging] = useState(null);
+  const [over, setOver] = useState(null);
+  const [said, setSaid] = useState("");
+  // After a move or removal by button the keyboard focus stays with the list: on the same button
+  // of the moved customer (at the top or bottom, the other arrow), or on the remove button of the
+  // customer that took the removed one's place (none left: the search box, `emptyFocus`).
+  const [refocus, setRefocus] = useState(null);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(null);
+    if (!refocus.buyerId) {
+      document.getElementById(emptyFocus)?.focus();
+      return;
+    }
+    const row = document.querySelector(`[data-stop="${CSS.escape(refocus.buyerId)}"]`);
+    if (!row) return;
+    const button = row.querySelector(`[data-move="${refocus.button}"]`);
+    const other = row.querySelector(`[data-move="${refocus.button === "up" ? "down" : "up"}"]`);
+    (button && !button.disabled ? button : other)?.focus();
+  }, [refocus]);
+
+  const move = (from, to, way) => {
+    if (to < 0 || to >= stops.length || to === from) return;
+    const stop = stops[from];
+    onChange(moved(stops, from, to));
+    setSaid(`${stop.name} moved to position ${to + 1} of ${stops.length}.`);
+    if (way) setRefocus({ buyerId: stop.buyerId, button: way });
+  };
+  const remove = (i) => {
+    const stop = stops[i];
+    onChange(stops.filter((_, j) => j !== i));
+    setSaid(`${stop.name} removed from the beat.`);
+    const next = stops[i + 1] || stops[i - 1];
+    setRefocus({ buyerId: next ? next.buyerId : null, button: "remove" });
+  };
+  const endDrag = () => {
+    setDragging(null);
+    setOver(null);
+  };
+
+  return (
+    <>
+      <p class="visually-hidden" aria-live="polite">
+        {said}
+      </p>
+      {stops.length === 0 ? (
+        <p class="empty">No customers on this beat yet. Search above to add them in visiting order.</p>
+      ) : (
+        <ol class="beat-stops" data-testid="beat-stops">
+          {stops.map((s, i) => (
+            <li
+              key={s.buyerId}
+              data-stop={s.buyerId}
+              class={["beat-stop", dragging === i && "dragging", over === i && dragging !== i && "drag-over", bad === s.buyerId && "stop-bad"].filter(Boolean).join(" ")}
+              draggable
+              onDragStart={(e) => {
+                e.dataTransfer.effectAllowed = "move";
+                // Some browsers start a drag only with data set.
+                e.dataTransfer.setData("text/plain", s.buyerId);
+                setDragging(i);
+              }}
+              onDragOver={(e) => {
+                if (dragging === null) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = "move";
+                if (over !== i) setOver(i);
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging !== null) move(dragging, i);
+                endDrag();
+              }}
+              onDragEnd={endDrag}
+            >
+              <span class="stop-place" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span class="stop-grip" aria-hidden="true" title="Drag to reorder">
+                <Icon name="grip" size={18} />
+              </span>
+              <span class="stop-info">
+                <strong>{s.name}</strong>
+                {s.detail && <small class="muted">{s.detail}</small>}
+              </span>
+              <span class="stop-actions">
+                <button type="button" class="icon-btn" data-move="up" aria-label={`Move ${s.name} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>
+                  <Icon name="up" size={18} />
+                </button>
+                <button type="button" class="icon-btn" data-move="down" aria-label={`Move ${s.name} down`} disabled={i === stops.length - 1} onClick={() => move(i, i + 1, "down")}>
+                  <Icon name="down" size={18} />
+                </button>
+                <button type="button" class="icon-btn icon-btn-danger" data-move="remove" aria-label={`Remove ${s.name}`} onClick={() => remove(i)}>
+                  <Icon name="close" size={18} />
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

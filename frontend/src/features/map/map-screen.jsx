@@ -1,0 +1,183 @@
+// The map screens (issue #19): an agent's day plan (/map/today, /map/today/:agentId) and one page
+// of a retailer bucket (/map/bucket/:bucketName/:agentId?pageNumber=&order=, what the bucket list
+// shows). Numbered pins in the list's order, a legend of their colours, and beside the map the
+// customers without a position. The day plan opens offline like Today (lib/plan.js); the tile
+// setting (GET /users/map/settings) missing or unreachable means a plain background.
+import { useEffect, useMemo, useState } from "react";
+import { useLocation } from "wouter";
+import { get } from "../../lib/api-client";
+import { alertError } from "../../lib/alerts";
+import { BUCKET_TITLES } from "../../lib/bucket-titles";
+import { formatDateTime } from "../../lib/dates";
+import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
+import { hasRight } from "../../lib/session";
+import { Empty, Loading, PageHeader } from "../../lib/ui";
+import { Legend, MapView } from "./map-view";
+
+/** The bucket list's page size (server side). */
+const BUCKET_PAGE = 25;
+const NO_TILES = { tileUrl: "", attribution: "" };
+
+/** The tile setting; no tiles when it cannot be had (offline, say): the pins still show. */
+function useTiles() {
+  const [tiles, setTiles] = useState(null);
+  useEffect(() => {
+    get("/users/map/settings")
+      .then((s) => setTiles({ tileUrl: (s && s.tileUrl) || "", attribution: (s && s.attribution) || "" }))
+      .catch(() => setTiles(NO_TILES));
+  }, []);
+  return tiles;
+}
+
+/** Legend rows of the day plan: [state, words, shown even when no pin has it]. */
+const PLAN_LEGEND = PLAN_STATES.map(([key, label]) => [key, label, key !== "visited"]);
+
+/** A bucket row's last visit as a pin state, and the words for it. */
+function bucketStatus(row) {
+  if (!row.lastVisitDate) return "none";
+  if (row.lastVisitLocationStatus === "verified") return "verified";
+  if (row.lastVisitLocationStatus === "off-site" || row.lastVisitLocationStatus === "no-location") return "offsite";
+  return "visited";
+}
+const BUCKET_LEGEND = [
+  ["none", "Never visited", true],
+  ["verified", "Last visit on site", true],
+  ["offsite", "Last visit off-site or without location", true],
+  ["visited", "Last visit, place not checked", false],
+];
+
+/** The legend, the map and, beside it, the customers without a position. */
+function MapLayout({ items, legend, tiles, canVisit }) {
+  // The same pins until the items change: new ones would fit the map again and close a popup.
+  const pins = useMemo(() => items.filter(hasPosition), [items]);
+  const unplaced = items.filter((i) => !hasPosition(i));
+  return (
+    <div class="map-layout">
+      <div class="map-main">
+        <Legend states={legend} pins={pins} />
+        <MapView pins={pins} tiles={tiles} />
+        {pins.length === 0 && <Empty text="None of these customers has a position yet." />}
+      </div>
+      <aside class="card map-aside" data-testid="no-position">
+        <h2>No position: {unplaced.length}</h2>
+        {unplaced.length > 0 ? (
+          <ol class="map-unplaced">
+            {unplaced.map((i) => (
+              <li key={i.id}>
+                <span class={`pin pin-small pin-${i.status}`} aria-hidden="true" />
+                <span>
+                  {i.seq}. {canVisit ? <a href={`#/customer/visit/${encodeURIComponent(i.id)}`}>{i.name}</a> : i.name}
+                  <small class="muted"> {i.stateLabel}</small>
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p class="muted">Every customer here has a position on the map.</p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+const visitHref = (user, id) => (hasRight(user, "customer_visit") ? `#/customer/visit/${encodeURIComponent(id)}` : null);
+
+/** The day plan on the map: the agent's own (offline too), or one agent's for their manager. */
+export function TodayMapScreen({ params, user }) {
+  const agentId = params && params.agentId ? Number(params.agentId) : null;
+  const own = agentId == null;
+  const chooser = own && Number(user.userType) !== 4;
+  const tiles = useTiles();
+  const [state, setState] = useState({ loading: !chooser, plan: null, keptAt: null, error: null });
+  useEffect(() => {
+    if (chooser) return;
+    loadPlan(user, agentId)
+      .then(({ plan, keptAt }) => setState({ loading: false, plan, keptAt, error: null }))
+      .catch((err) => {
+        if (err.status !== 0 && err.status !== 401) alertError(err.message);
+        setState({ loading: false, plan: null, keptAt: null, error: err.message });
+      });
+  }, [agentId]);
+  const back = own ? "/today" : `/today/${agentId}`;
+  const { plan, keptAt, loading, error } = state;
+  const items = useMemo(() => {
+    const labels = Object.fromEntries(PLAN_STATES);
+    return (plan ? plan.customers : []).map((c, i) => {
+      const status = planStatus(c);
+      return { id: c.buyerId, seq: i + 1, name: c.buyerName, detail: [c.address1, c.city].filter(Boolean).join(", "), status, stateLabel: labels[status], latitude: c.latitude, longitude: c.longitude, href: visitHref(user, c.buyerId) };
+    });
+  }, [plan]);
+  return (
+    <section class="map-screen">
+      <PageHeader title={plan && !own ? `Today on the map: ${plan.agentName}` : "Today on the map"} back={back} />
+      {chooser && <Empty text="The map shows an agent's day: open it from that agent's Today screen." />}
+      {loading && <Loading />}
+      {!loading && !chooser && !plan && <Empty text={error || "The plan could not be loaded."} />}
+      {keptAt && (
+        <p class="offline-note" role="status" data-testid="offline-plan">
+          Offline: the plan as loaded on {formatDateTime(keptAt)}.
+        </p>
+      )}
+      {plan && plan.planned === 0 && <Empty text="No beat planned for today" />}
+      {plan && plan.planned > 0 && <MapLayout items={items} legend={PLAN_LEGEND} tiles={tiles} canVisit={hasRight(user, "customer_visit")} />}
+    </section>
+  );
+}
+
+/** One page of a bucket on the map, as the bucket list shows it (page and order from the query). */
+export function BucketMapScreen({ params, user }) {
+  const [location] = useLocation();
+  const query = new URLSearchParams(location.split("?")[1] || "");
+  const page = Math.max(1, Number(query.get("pageNumber")) || 1);
+  const order = query.get("order") === "asc" ? "asc" : "desc";
+  const bucket = params.bucketName;
+  const agent = Number(params.agentId) || 0;
+  const tiles = useTiles();
+  const [result, setResult] = useState(null);
+  useEffect(() => {
+    setResult(null);
+    get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
+      .then(setResult)
+      .catch((err) => {
+        alertError(err.message);
+        setResult({ data: [], totalRecords: 0 });
+      });
+  }, [bucket, agent, page, order]);
+  const items = useMemo(() => {
+    // The ordered bucket lists order lines (buyerID; sellerName is the distributor): one pin per customer.
+    const seen = new Set();
+    const list = [];
+    for (const r of (result && result.data) || []) {
+      const id = r.customerId ?? r.buyerID;
+      if (id == null || seen.has(id)) continue;
+      seen.add(id);
+      const status = bucketStatus(r);
+      list.push({
+        id,
+        seq: (page - 1) * BUCKET_PAGE + list.length + 1,
+        name: r.customerName || id,
+        detail: [r.address1, r.shippingCity].filter(Boolean).join(", "),
+        status,
+        stateLabel: BUCKET_LEGEND.find(([key]) => key === status)[1],
+        latitude: r.latitude,
+        longitude: r.longitude,
+        href: visitHref(user, id),
+      });
+    }
+    return list;
+  }, [result]);
+  const pages = result ? Math.max(1, Math.ceil(result.totalRecords / BUCKET_PAGE)) : 1;
+  const title = BUCKET_TITLES[bucket] || bucket;
+  return (
+    <section class="map-screen">
+      <PageHeader title={`${title} on the map`} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`}>
+        {result && pages > 1 && (
+          <span class="muted">
+            Page {page} of {pages}
+          </span>
+        )}
+      </PageHeader>
+      {!result ? <Loading /> : items.length === 0 ? <Empty text="No customers on this page." /> : <MapLayout items={items} legend={BUCKET_LEGEND} tiles={tiles} canVisit={hasRight(user, "customer_visit")} />}
+    </section>
+  );
+}

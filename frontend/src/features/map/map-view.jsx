@@ -1,0 +1,116 @@
+// The map itself (Leaflet, bundled only into the map chunk with its CSS): numbered pins coloured by
+// state (the same `.pin` classes as Today's list), fitted to the pins, each opening a popup with a
+// link to the customer. Tiles come from the server's setting; with none (tileUrl "") or when they
+// fail (offline, blocked) the pins stand on a plain background, which is the map box's own.
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import { useEffect, useRef, useState } from "react";
+
+/** Where the map opens before there is a pin to fit: the whole of India. */
+const WHOLE_COUNTRY = { center: [22.5, 79], zoom: 4 };
+const PIN_SIZE = 28;
+
+/** A pin's popup, built as DOM nodes: customer names never pass through HTML. */
+function popupOf(pin) {
+  const el = document.createElement("div");
+  el.className = "pin-popup";
+  const title = document.createElement("strong");
+  title.textContent = `${pin.seq}. ${pin.name}`;
+  const detail = document.createElement("span");
+  detail.textContent = [pin.id, pin.detail].filter(Boolean).join(" · ");
+  const state = document.createElement("span");
+  state.textContent = pin.stateLabel;
+  el.append(title, detail, state);
+  if (pin.href) {
+    const link = document.createElement("a");
+    link.href = pin.href;
+    link.textContent = "Open visit screen";
+    el.append(link);
+  }
+  return el;
+}
+
+/**
+ * pins: [{ id, seq, name, detail, status, stateLabel, latitude, longitude, href }];
+ * tiles: { tileUrl, attribution } (tileUrl "" = no tiles) or null while unknown.
+ */
+export function MapView({ pins, tiles }) {
+  const box = useRef(null);
+  const map = useRef(null);
+  const markers = useRef(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useEffect(() => {
+    const m = L.map(box.current, { ...WHOLE_COUNTRY });
+    markers.current = L.layerGroup().addTo(m);
+    map.current = m;
+    // The box changes size with the window (or the phone turning): Leaflet must know.
+    const resized = new ResizeObserver(() => m.invalidateSize());
+    resized.observe(box.current);
+    return () => {
+      resized.disconnect();
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  const tileUrl = tiles ? tiles.tileUrl : "";
+  useEffect(() => {
+    if (!tileUrl) return undefined;
+    setTilesFailed(false);
+    const layer = L.tileLayer(tileUrl, { attribution: tiles.attribution || "", maxZoom: 19 });
+    layer.on("tileerror", () => setTilesFailed(true));
+    layer.addTo(map.current);
+    return () => layer.remove();
+  }, [tileUrl]);
+
+  useEffect(() => {
+    const m = map.current;
+    markers.current.clearLayers();
+    const points = pins.map((pin) => {
+      const at = L.latLng(Number(pin.latitude), Number(pin.longitude));
+      const icon = L.divIcon({ className: `pin pin-${pin.status}`, html: String(pin.seq), iconSize: [PIN_SIZE, PIN_SIZE], iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2], popupAnchor: [0, -PIN_SIZE / 2] });
+      const marker = L.marker(at, { icon, title: `${pin.seq}. ${pin.name}: ${pin.stateLabel}`, riseOnHover: true }).bindPopup(() => popupOf(pin));
+      marker.addTo(markers.current);
+      const el = marker.getElement();
+      if (el) {
+        el.setAttribute("aria-label", `${pin.seq}. ${pin.name}: ${pin.stateLabel}`);
+        el.dataset.testid = "map-pin";
+        el.dataset.buyerId = pin.id;
+      }
+      return at;
+    });
+    m.invalidateSize();
+    if (points.length > 1) m.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: 17 });
+    else if (points.length === 1) m.setView(points[0], 16);
+    else m.setView(WHOLE_COUNTRY.center, WHOLE_COUNTRY.zoom);
+  }, [pins]);
+
+  return (
+    <div class="map-frame">
+      {tilesFailed && (
+        <p class="offline-note" role="status" data-testid="tiles-failed">
+          The map tiles could not be loaded: the pins show on a plain background.
+        </p>
+      )}
+      <div ref={box} class={`map-box${tileUrl ? "" : " map-plain"}`} data-testid="map" role="region" aria-label="Map of the customers" />
+    </div>
+  );
+}
+
+/** The colours of the pins, with how many pins have each; `always` states show even at 0. */
+export function Legend({ states, pins }) {
+  const count = (key) => pins.filter((p) => p.status === key).length;
+  return (
+    <ul class="map-legend" data-testid="map-legend" aria-label="Legend">
+      {states
+        .filter(([key, , always]) => always || count(key) > 0)
+        .map(([key, label]) => (
+          <li key={key} data-state={key}>
+            <span class={`pin pin-small pin-${key}`} aria-hidden="true" />
+            {label} ({count(key)})
+          </li>
+        ))}
+    </ul>
+  );
+}

@@ -1,0 +1,2 @@
+// The agent's day (Today), loaded on demand by the route table.
+export { default as TodayScreen } from "./today-screen";

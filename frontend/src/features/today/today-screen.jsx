@@ -1,0 +1,237 @@
+// Today (issue #19): an agent's day from their beat plan, the agent's home. The date and the day's
+// beats, the progress ("7 of 23 visited, 3 productive"), the planned customers in beat order (or
+// nearest first once the phone's position is known), each one tap from its visit screen with
+// whether it was visited, where, and whether an order was taken; the unplanned visits apart; the
+// customer search and the map one tap away. An agent's own day opens offline from the copy kept on
+// the phone (lib/plan.js), with what waits in the phone's queue counted in. Managers and
+// administrators open one agent's day at /today/:agentId.
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { AgentSelect } from "../../lib/agent-select";
+import { alertError, alertInfo } from "../../lib/alerts";
+import { formatDate, formatDateTime, localParts } from "../../lib/dates";
+import { currentPosition, distanceM, knownPosition } from "../../lib/location";
+import { formatDistance, LocationBadge } from "../../lib/location-badge";
+import { hasPosition, loadPlan, onPlanQueueChange, planStatus } from "../../lib/plan";
+import { hasRight } from "../../lib/session";
+import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
+
+const WEEKDAYS = { Mon: "Monday", Tue: "Tuesday", Wed: "Wednesday", Thu: "Thursday", Fri: "Friday", Sat: "Saturday", Sun: "Sunday" };
+
+const visitHref = (buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`;
+
+/** What happened at a customer today, in words: visited or not, where, an order, still on the phone. */
+function CustomerState({ c }) {
+  return (
+    <span class="plan-state">
+      {c.visited ? <span class="state-badge state-visited">Visited</span> : <span class="state-badge state-none">Not visited</span>}
+      {c.ordered && <span class="state-badge state-ordered">Ordered</span>}
+      {c.queued ? <span class="loc-badge loc-waiting">Waiting to sync</span> : <LocationBadge status={c.locationStatus} />}
+    </span>
+  );
+}
+
+/** One customer of the day: its number (coloured as its map pin), name, address and state. */
+function PlanItem({ c, seq, distance, canVisit }) {
+  const status = planStatus(c);
+  const body = (
+    <>
+      <span class={`pin pin-${status}`} aria-hidden={seq == null ? "true" : undefined}>
+        {seq}
+      </span>
+      <span class="plan-main">
+        <strong class="plan-name">{c.buyerName}</strong>
+        <small class="muted">{[c.buyerId, c.address1, c.city].filter(Boolean).join(" · ")}</small>
+        <CustomerState c={c} />
+      </span>
+      {distance != null && <span class="plan-distance">{formatDistance(distance)}</span>}
+    </>
+  );
+  return (
+    <li class={`plan-item${c.visited ? " is-visited" : ""}`} data-testid="plan-item" data-buyer-id={c.buyerId} data-state={status}>
+      {canVisit ? (
+        <a class="plan-link" href={visitHref(c.buyerId)}>
+          {body}
+        </a>
+      ) : (
+        <div class="plan-link">{body}</div>
+      )}
+    </li>
+  );
+}
+
+function Progress({ plan }) {
+  const { planned, visitedAsPlanned, productive, visitedOffSite, unplanned } = plan;
+  const share = planned ? Math.min(100, Math.round((visitedAsPlanned / planned) * 100)) : 0;
+  const more = [visitedOffSite ? `${visitedOffSite} of them off-site` : "", unplanned ? `${unplanned} unplanned ${unplanned === 1 ? "visit" : "visits"}` : ""].filter(Boolean);
+  return (
+    <div class="card plan-progress">
+      <p class="plan-progress-text" data-testid="plan-progress">{`${visitedAsPlanned} of ${planned} visited, ${productive} productive`}</p>
+      <div class="progress-bar" role="progressbar" aria-label="Planned customers visited" aria-valuemin="0" aria-valuemax={planned} aria-valuenow={visitedAsPlanned}>
+        <span style={{ width: `${share}%` }} />
+      </div>
+      {more.length > 0 && <p class="muted plan-progress-more">{more.join(" · ")}</p>}
+    </div>
+  );
+}
+
+/** Plan order or nearest first; asking for the position only when the agent presses the button. */
+function OrderSwitch({ order, locating, onPlan, onNearest }) {
+  return (
+    <div class="plan-order">
+      <div class="seg" role="group" aria-label="Order of the customers">
+        <button type="button" aria-pressed={order === "plan"} onClick={onPlan}>
+          Plan order
+        </button>
+        <button type="button" aria-pressed={order === "nearest"} onClick={onNearest} aria-busy={locating}>
+          {locating && <Spinner />} Nearest first
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** /today without an agent, for a manager or administrator: whose day to open. */
+function ChooseAgent({ user }) {
+  const [, navigate] = useLocation();
+  return (
+    <section>
+      <PageHeader title="Today" />
+      {hasRight(user, "beat_master") ? (
+        <div class="narrow-form">
+          <p>Choose an agent to see their day: the beat plan, what was visited and what was ordered.</p>
+          <AgentSelect value={null} onChange={(a) => navigate(`/today/${a}`)} />
+        </div>
+      ) : (
+        <Empty text="Today shows an agent's beat plan; agents see their own here." />
+      )}
+    </section>
+  );
+}
+
+export default function TodayScreen({ params, user }) {
+  const [, navigate] = useLocation();
+  const agentId = params && params.agentId ? Number(params.agentId) : null;
+  const own = agentId == null;
+  const [state, setState] = useState({ loading: true, plan: null, keptAt: null, error: null });
+  const [position, setPosition] = useState(null);
+  const [order, setOrder] = useState("plan");
+  const [locating, setLocating] = useState(false);
+  const chooser = own && Number(user.userType) !== 4;
+
+  const load = () => {
+    if (chooser) return;
+    loadPlan(user, agentId)
+      .then(({ plan, keptAt }) => setState({ loading: false, plan, keptAt, error: null }))
+      .catch((err) => {
+        if (err.status !== 0 && err.status !== 401) alertError(err.message);
+        setState({ loading: false, plan: null, keptAt: null, error: err.message });
+      });
+  };
+  useEffect(load, [agentId]);
+  // A visit or order leaving the phone's queue (sent) or joining it: counted again.
+  useEffect(() => onPlanQueueChange(user, agentId, load), [agentId]);
+  // Nearest first by itself only when the agent already allowed the position; never waits on it.
+  useEffect(() => {
+    if (!own || chooser) return undefined;
+    let gone = false;
+    knownPosition().then((p) => {
+      if (gone || !p) return;
+      setPosition(p);
+      setOrder("nearest");
+    });
+    return () => (gone = true);
+  }, [own]);
+
+  if (chooser) return <ChooseAgent user={user} />;
+  const { plan, keptAt, loading, error } = state;
+  const canVisit = hasRight(user, "customer_visit");
+  const mapHref = own ? "#/map/today" : `#/map/today/${agentId}`;
+
+  const nearest = async () => {
+    if (position) return setOrder("nearest");
+    setLocating(true);
+    const p = await currentPosition({ again: true });
+    setLocating(false);
+    if (!p) return alertInfo("Your position is not available, so the plan order stays.");
+    setPosition(p);
+    setOrder("nearest");
+  };
+
+  const distanceOf = (c) => (position && hasPosition(c) ? distanceM(position, c) : null);
+  // Numbered by place in the day's plan, as the map's pins (a day of two beats has one order).
+  let rows = plan ? plan.customers.map((c, i) => ({ c, seq: i + 1, distance: distanceOf(c) })) : [];
+  if (order === "nearest" && position) {
+    // Customers without a position keep their plan order, after the located ones.
+    rows = [...rows.filter((r) => r.distance != null).sort((a, b) => a.distance - b.distance), ...rows.filter((r) => r.distance == null)];
+  }
+  const today = localParts(new Date().toISOString()).date;
+
+  return (
+    <section class="today">
+      <PageHeader title={plan && !own ? `Today: ${plan.agentName}` : "Today"}>
+        {canVisit && (
+          <a class="btn" href="#/customer/visit">
+            Search customers
+          </a>
+        )}
+        {plan && plan.planned > 0 && (
+          <a class="btn" href={mapHref}>
+            Show on map
+          </a>
+        )}
+      </PageHeader>
+      {!own && hasRight(user, "beat_master") && <AgentSelect value={agentId} onChange={(a) => navigate(`/today/${a}`)} />}
+      {loading && <Loading />}
+      {!loading && !plan && (
+        <div class="card empty-plan">
+          <p>{error || "The plan could not be loaded."}</p>
+          {canVisit && <a href="#/customer/visit">Search customers</a>}
+        </div>
+      )}
+      {plan && (
+        <>
+          {keptAt && (
+            <p class="offline-note" role="status" data-testid="offline-plan">
+              Offline: the plan as loaded on {formatDateTime(keptAt)}.{plan.date !== today ? ` It is the plan of ${formatDate(plan.date)}.` : ""}
+            </p>
+          )}
+          <p class="plan-day" data-testid="plan-day">
+            <strong>
+              {WEEKDAYS[plan.weekday] || plan.weekday}, {formatDate(plan.date)}
+            </strong>
+            {plan.beats.length > 0 && <span class="muted"> · {plan.beats.length === 1 ? "Beat" : "Beats"}: {plan.beats.map((b) => b.beatName).join(", ")}</span>}
+          </p>
+          {plan.planned > 0 ? (
+            <>
+              <Progress plan={plan} />
+              {own && plan.customers.some(hasPosition) && <OrderSwitch order={order} locating={locating} onPlan={() => setOrder("plan")} onNearest={nearest} />}
+              <ol class="plan-list" data-testid="plan-list" aria-label="Planned customers">
+                {rows.map(({ c, seq, distance }) => (
+                  <PlanItem key={c.buyerId} c={c} seq={seq} distance={distance} canVisit={canVisit} />
+                ))}
+              </ol>
+            </>
+          ) : (
+            <div class="card empty-plan" data-testid="no-plan">
+              <p>
+                <strong>No beat planned for today</strong>
+              </p>
+              {canVisit && <a href="#/customer/visit">Search customers</a>}
+            </div>
+          )}
+          {plan.unplannedVisits.length > 0 && (
+            <>
+              <h2 class="plan-heading">Unplanned visits ({plan.unplannedVisits.length})</h2>
+              <ul class="plan-list" data-testid="unplanned-list" aria-label="Unplanned visits">
+                {plan.unplannedVisits.map((u) => (
+                  <PlanItem key={u.buyerId} c={{ ...u, visited: true }} seq={null} distance={distanceOf(u)} canVisit={canVisit} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
