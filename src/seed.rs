@@ -224,49 +224,68 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
 /// Customers on each beat of the demo.
 const DEMO_BEAT_SIZE: usize = 22;
 
-/// A beat for every weekday for each demo agent, planned since two months ago: shops close to each
-/// other (by city and position) in a row. Today's beat holds the shops the agent visited today but
-/// one (an unplanned visit), so the demo opens on a day partly done.
+/// A beat for every weekday for each demo agent, planned since two months ago: each beat keeps to
+/// one of the agent's cities, shops with a known position first, from south to north. Today's beat
+/// is in the city the agent visited most today and starts with the shops visited or ordered today,
+/// but for one visit left out as unplanned, so the demo opens on a day partly done.
 fn demo_beats(conn: &Connection) -> anyhow::Result<()> {
     use chrono::Datelike;
+    struct Shop {
+        id: i64,
+        city: String,
+        /// Visited or ordered today.
+        visited_today: bool,
+    }
     let today = crate::clock::today();
+    let weekday_today = today.weekday().number_from_monday() as i64;
     let since = (today - chrono::Days::new(60)).format("%Y-%m-%d").to_string();
     let (now, midnight) = (crate::now(), crate::clock::start_of(today));
-    let agents: Vec<i64> =
-        conn.prepare("SELECT uid FROM users WHERE user_type_id = 4 AND email LIKE '%@demo.test' ORDER BY uid")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    let agents: Vec<i64> = conn
+        .prepare("SELECT uid FROM users WHERE user_type_id = 4 AND email LIKE '%@demo.test' ORDER BY uid")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
     for agent in agents {
-        let params = named_params! { ":agent": agent, ":midnight": midnight };
-        let visited_today: Vec<(i64, String)> = conn
+        let shops: Vec<Shop> = conn
             .prepare(
-                "SELECT c.customer_id, c.city FROM customers c WHERE c.agent_id = :agent AND EXISTS (
-                     SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.agent_id = :agent AND v.visited_at >= :midnight)
-                 ORDER BY c.city, c.latitude, c.customer_id",
+                "SELECT c.customer_id, COALESCE(c.city, ''),
+                        EXISTS (SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.agent_id = :agent
+                                                         AND v.visited_at >= :midnight)
+                        OR EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.customer_id AND o.order_date = :today
+                                                          AND o.status <> 'Cancelled')
+                 FROM customers c WHERE c.agent_id = :agent
+                 ORDER BY c.city, c.latitude IS NULL, c.latitude, c.customer_id",
             )?
-            .query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map(named_params! { ":agent": agent, ":midnight": midnight, ":today": today.format("%Y-%m-%d").to_string() }, |r| {
+                Ok(Shop { id: r.get(0)?, city: r.get(1)?, visited_today: r.get(2)? })
+            })?
             .collect::<Result<_, _>>()?;
-        let mut rest: Vec<(i64, String)> = conn
-            .prepare(
-                "SELECT c.customer_id, c.city FROM customers c WHERE c.agent_id = :agent AND NOT EXISTS (
-                     SELECT 1 FROM visits v WHERE v.customer_id = c.customer_id AND v.agent_id = :agent AND v.visited_at >= :midnight)
-                 ORDER BY c.city, c.latitude, c.customer_id",
-            )?
-            .query_map(params, |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .rev()
-            .collect();
+        let mut cities: Vec<&str> = shops.iter().map(|s| s.city.as_str()).collect();
+        cities.dedup();
+        let Some(busiest) = cities.iter().copied().max_by_key(|city| {
+            shops.iter().filter(|s| s.visited_today && s.city == *city).count()
+        }) else {
+            continue;
+        };
+        // The unplanned visit: one visited today elsewhere, or the last one in the busiest city.
+        let unplanned = shops
+            .iter()
+            .find(|s| s.visited_today && s.city != busiest)
+            .or_else(|| shops.iter().rev().find(|s| s.visited_today))
+            .map(|s| s.id);
+        let mut used: std::collections::HashSet<i64> = unplanned.into_iter().collect();
+        let mut others = cities.iter().copied().cycle();
         for weekday in 1..=7i64 {
-            let mut stops: Vec<(i64, String)> = Vec::new();
-            if weekday == today.weekday().number_from_monday() as i64 {
-                stops.extend(visited_today.iter().skip(1).take(DEMO_BEAT_SIZE / 2).cloned());
+            let city = if weekday == weekday_today { busiest } else { others.next().unwrap_or(busiest) };
+            let mut stops: Vec<i64> = Vec::new();
+            let in_city = || shops.iter().filter(move |s| s.city == city);
+            if weekday == weekday_today {
+                stops.extend(in_city().filter(|s| s.visited_today && !used.contains(&s.id)).map(|s| s.id));
             }
-            while stops.len() < DEMO_BEAT_SIZE {
-                match rest.pop() {
-                    Some(stop) => stops.push(stop),
-                    None => break,
-                }
+            stops.extend(in_city().filter(|s| !s.visited_today && !used.contains(&s.id)).map(|s| s.id).take(DEMO_BEAT_SIZE.saturating_sub(stops.len())));
+            used.extend(stops.iter().copied());
+            if stops.is_empty() {
+                continue;
             }
-            let Some((_, city)) = stops.first() else { break };
             let name = format!("{city} {}", crate::beats::types::WEEKDAY_NAMES[(weekday - 1) as usize]);
             conn.execute(
                 "INSERT INTO beats (beat_name, agent_id, created_at, updated_at) VALUES (:n, :a, :now, :now)",
@@ -277,7 +296,7 @@ fn demo_beats(conn: &Connection) -> anyhow::Result<()> {
                 "INSERT INTO beat_days (beat_id, weekday, valid_from) VALUES (:b, :d, :since)",
                 named_params! { ":b": beat, ":d": weekday, ":since": since },
             )?;
-            for (place, (customer, _)) in stops.iter().enumerate() {
+            for (place, customer) in stops.iter().enumerate() {
                 conn.execute(
                     "INSERT INTO beat_stops (beat_id, customer_id, sequence, valid_from) VALUES (:b, :c, :s, :since)",
                     named_params! { ":b": beat, ":c": customer, ":s": place as i64 + 1, ":since": since },

@@ -58,7 +58,7 @@ function shownDate(iso) {
 async function visitFromToday(p, buyerId, kind, alert) {
   await item(p, buyerId).getByRole("link").click();
   await p.waitForURL((u) => u.hash === `#/customer/visit/${buyerId}`);
-  await p.getByTestId("customer-details").getByText(buyerId).waitFor();
+  await p.getByTestId("customer-details").getByText(buyerId, { exact: true }).waitFor();
   await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
   await p.getByLabel("Remark").fill(`Planned stop ${buyerId}`);
   await p.getByRole("button", { name: "Save Visit" }).click();

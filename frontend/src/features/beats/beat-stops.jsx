@@ -1,7 +1,7 @@
 // A beat's customers in visiting order: each moves up or down by its buttons (which keep the
 // keyboard focus on the moved customer and say where it went), or by dragging it (HTML5 drag and
 // drop, for a mouse), and is taken off by its remove button.
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { Icon } from "../../lib/icons";
 
 /** `list` with the item at `from` moved to `to`. */
@@ -24,8 +24,10 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
   // After a move or removal by button the keyboard focus stays with the list: on the same button
   // of the moved customer (at the top or bottom, the other arrow), or on the remove button of the
   // customer that took the removed one's place (none left: the search box, `emptyFocus`).
+  // A layout effect: the focus moves in the same frame the list is redrawn, before a key press
+  // can land on the button that was just disabled.
   const [refocus, setRefocus] = useState(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!refocus) return;
     setRefocus(null);
     if (!refocus.buyerId) {
