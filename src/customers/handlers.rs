@@ -20,9 +20,14 @@ const PROFILE_RIGHT: &str = "profile_update";
 const LIST_LIMIT: i64 = 50;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 pub struct SearchQuery {
     pub query: String,
+    /// Only this agent's customers (one of the caller's agents; the beat editor picks a beat's
+    /// customers so). 0 or absent: all of the caller's.
+    #[serde(deserialize_with = "crate::extract::lenient::opt_i64")]
+    #[param(schema_with = crate::openapi::lenient_int)]
+    pub agent_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -106,8 +111,8 @@ fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Sugge
     rows.collect()
 }
 
-/// `GET /users/customer/search?query=` (customer_visit): up to 10 suggestions among the caller's
-/// customers matching id, name or mobile by prefix of any word.
+/// `GET /users/customer/search?query=&agentId=` (customer_visit): up to 10 suggestions among the
+/// caller's customers (or one agent's of them) matching id, name or mobile by prefix of any word.
 #[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Suggestion>)
@@ -118,9 +123,13 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
     if words.is_empty() {
         return Ok(Json(Vec::new()));
     }
-    let scope = user.scope();
+    let (scope, agent) = (user.scope(), q.agent_id.unwrap_or(0));
     state
         .db(move |conn| {
+            if agent > 0 {
+                crate::scope::agents_for(conn, scope, agent)?;
+                return Ok(search_own(conn, &[agent], &words)?);
+            }
             Ok(match search_agents(conn, scope)? {
                 Some(agents) => search_own(conn, &agents, &words)?,
                 None => search_all(conn, &words)?,

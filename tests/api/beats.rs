@@ -102,6 +102,26 @@ async fn managers_plan_their_agents_beats_and_agents_read_their_own() {
 }
 
 #[tokio::test]
+async fn the_customer_search_keeps_to_one_agent_for_the_beat_editor() {
+    let app = TestApp::new();
+    let manager = app.token("am@demo.test").await;
+    let (a1, a2) = (uid(&app, "agent1@demo.test"), uid(&app, "agent2@demo.test"));
+    let found = |r: crate::support::Reply| -> Vec<String> {
+        r.body.as_array().unwrap().iter().map(|s| s["buyerId"].as_str().unwrap().to_string()).collect()
+    };
+    // B10000 matches customers of all four agents; with agentId only agent1's.
+    let all = found(app.get("/users/customer/search?query=B10000", Some(&manager)).await);
+    assert!(all.contains(&"B100002".to_string()), "{all:?}");
+    let own = found(app.get(&format!("/users/customer/search?query=B10000&agentId={a1}"), Some(&manager)).await);
+    assert!(!own.is_empty() && own.iter().all(|b| buyers_of(&app, "agent1@demo.test", 600).contains(b)), "{own:?}");
+    // Another team's agent, or another agent for an agent: 404.
+    let manager2 = new_user(&app, "manager2@demo.test", 3).await;
+    app.get(&format!("/users/customer/search?query=B1&agentId={a1}"), Some(&manager2)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
+    let agent1 = app.as_agent(1).await;
+    app.get(&format!("/users/customer/search?query=B1&agentId={a2}"), Some(&agent1)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
+}
+
+#[tokio::test]
 async fn a_beat_save_says_what_is_wrong() {
     let app = TestApp::new();
     let manager = app.token("am@demo.test").await;

@@ -134,13 +134,10 @@ test("an area manager plans a beat, reorders it, meets the refusals and deletes 
     assert.equal(await day(d).getAttribute("aria-pressed"), String(d === "Mon" || d === "Thu"), `${d} saved`);
   }
 
-  // A customer of another of the manager's agents: the server refuses it by name, and its row is marked.
-  await addCustomer(p, "B100002");
-  await p.getByRole("button", { name: "Update" }).click();
-  const error = p.getByTestId("beat-error");
-  await error.getByText("Customer B100002 is not a customer of this agent.").waitFor();
-  assert.match(await row("B100002").getAttribute("class"), /stop-bad/);
-  await p.getByRole("button", { name: "Remove Lakshmi General Store (B100002)" }).click();
+  // A customer of another of the manager's agents is never offered: the search keeps to the beat's agent.
+  await p.getByLabel("Add a customer").fill("B100002");
+  await p.getByLabel("Add a customer").press("Enter");
+  await expectAlert(p, "info", "No customer has the buyer id B100002: pick one of the suggestions.");
   assert.deepEqual(await stops(p), ["B100001", "B100009", "B100005"]);
   await p.getByRole("link", { name: "Cancel" }).click();
   await p.waitForURL((u) => u.hash === "#/master/beats");
@@ -155,6 +152,13 @@ test("an area manager plans a beat, reorders it, meets the refusals and deletes 
   await p.getByLabel("Add a customer").fill("B100013");
   await p.getByLabel("Add a customer").press("Enter");
   await p.waitForFunction(() => document.querySelector("[data-testid=beat-stops] li")?.dataset.stop === "B100013");
+  // Given to another agent before saving: the server refuses the customer by name, and its row is marked.
+  await p.getByLabel("Agent", { exact: true }).selectOption({ label: "Priya Sharma" });
+  await p.getByRole("button", { name: "Save" }).click();
+  const error = p.getByTestId("beat-error");
+  await error.getByText("Customer B100013 is not a customer of this agent.").waitFor();
+  assert.match(await row("B100013").getAttribute("class"), /stop-bad/);
+  await p.getByLabel("Agent", { exact: true }).selectOption({ label: "Ravi Kumar" });
   await p.getByRole("button", { name: "Save" }).click();
   await error.getByText(`A beat named ${BEAT} already exists for this agent.`).waitFor();
   assert.equal(new URL(p.url()).hash, "#/master/beat/new");

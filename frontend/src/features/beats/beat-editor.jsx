@@ -83,11 +83,14 @@ export default function BeatEditor({ params }) {
     }
     form.set("customers")([...v.customers, suggestedStop(suggestion)]);
   };
+  // Suggestions come from the chosen agent's customers only (before an agent is chosen: all of the
+  // caller's), so a customer the server would refuse is never offered.
+  const searchPath = (q) => `/users/customer/search?query=${encodeURIComponent(q)}${v.agentId ? `&agentId=${v.agentId}` : ""}`;
   // Add pressed before the suggestions came (a buyer id typed or scanned whole): that very customer.
   const addTyped = async (typed) => {
     if (!typed) return;
     try {
-      const found = await get(`/users/customer/search?query=${encodeURIComponent(typed)}`);
+      const found = await get(searchPath(typed));
       const exact = found.find((s) => s.buyerId.toLowerCase() === typed.toLowerCase());
       if (exact) add(exact);
       else alertInfo(`No customer has the buyer id ${typed}: pick one of the suggestions.`);
@@ -177,12 +180,12 @@ export default function BeatEditor({ params }) {
             placeholder="Buyer ID, name or mobile"
             buttonText="Add"
             clearOnPick
-            fetchPath={(q) => `/users/customer/search?query=${encodeURIComponent(q)}`}
+            fetchPath={searchPath}
             labelOf={(s) => s.display}
             onPick={add}
             onSearch={addTyped}
           />
-          <p class="hint beat-hint">Only the agent's own customers can be on their beat. Reorder with the arrows or by dragging.</p>
+          <p class="hint beat-hint">Only the agent's own customers can be on their beat. Reorder with the arrows<span class="drag-only"> or by dragging</span>.</p>
           <BeatStops stops={v.customers} onChange={form.set("customers")} bad={namedBuyer(refusal)} emptyFocus="customerSearch" />
           {form.errors.customers && (
             <small class="field-error" role="status">
