@@ -344,3 +344,84 @@ mod tests {
         }
     }
 }
+
+/// What `fieldsales restore-check` found in a database (a restored copy, before a server uses it).
+#[derive(Debug)]
+pub struct RestoreCheck {
+    pub schema_version: i64,
+    /// `PRAGMA integrity_check`'s first findings; `["ok"]` when intact.
+    pub integrity: Vec<String>,
+    pub tables: Vec<(String, i64)>,
+    pub newest_visit: Option<String>,
+    pub newest_order: Option<String>,
+    /// Uploaded files the rows name, and those of them missing under `<data-dir>/files`.
+    pub files_named: usize,
+    pub files_missing: Vec<String>,
+}
+
+impl RestoreCheck {
+    /// Why the copy should not be served, if anything.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.integrity != ["ok"] {
+            problems.push(format!("integrity_check failed: {}", self.integrity.join("; ")));
+        }
+        if self.schema_version > db::SCHEMA_VERSION {
+            problems.push(format!("schema version {} is newer than this program's {}", self.schema_version, db::SCHEMA_VERSION));
+        } else if self.schema_version < 1 {
+            problems.push("no fieldsales schema".into());
+        }
+        if !self.files_missing.is_empty() {
+            problems.push(format!("{} of {} uploaded files the rows name are missing", self.files_missing.len(), self.files_named));
+        }
+        problems
+    }
+}
+
+/// Reads a database without changing it (read-only, also its WAL) and reports what an operator
+/// needs to judge a restore: schema version, integrity, rows per table, the newest visit and
+/// order, and whether the uploaded files its rows name are under `data_dir`.
+pub fn restore_check(db_path: &Path, data_dir: &Path) -> anyhow::Result<RestoreCheck> {
+    if !db_path.is_file() {
+        bail!("{} is not a database file", db_path.display());
+    }
+    let conn = Connection::open_with_flags(db_path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .with_context(|| format!("opening {} read-only", db_path.display()))?;
+    let schema_version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let integrity = conn
+        .prepare("PRAGMA integrity_check(20)")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    let names: Vec<String> = conn
+        .prepare(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+               AND name NOT LIKE 'customers\\_fts\\_%' ESCAPE '\\' ORDER BY name",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let tables = names
+        .into_iter()
+        .map(|name| {
+            let rows = conn.query_row(&format!("SELECT COUNT(*) FROM \"{}\"", name.replace('"', "\"\"")), [], |r| r.get(0))?;
+            Ok((name, rows))
+        })
+        .collect::<rusqlite::Result<Vec<(String, i64)>>>()?;
+    let has = |table: &str| tables.iter().any(|(name, _)| name == table);
+    let newest = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, Option<String>>(0));
+    let newest_visit = if has("visits") { newest("SELECT datetime(MAX(visited_at), 'unixepoch', 'localtime') FROM visits")? } else { None };
+    let newest_order = if has("orders") {
+        newest("SELECT datetime(MAX(created_at), 'unixepoch', 'localtime') FROM orders")?
+    } else {
+        None
+    };
+    let (mut files_named, mut files_missing) = (0, Vec::new());
+    for (area, sql) in files::UPLOAD_AREAS {
+        let named = files::referenced(&conn, sql).unwrap_or_default();
+        files_named += named.len();
+        let mut missing: Vec<String> =
+            named.into_iter().filter(|name| !files::path_of(data_dir, area, name).is_file()).map(|name| format!("{area}/{name}")).collect();
+        missing.sort();
+        files_missing.extend(missing);
+    }
+    Ok(RestoreCheck { schema_version, integrity, tables, newest_visit, newest_order, files_named, files_missing })
+}

@@ -76,6 +76,13 @@ pub enum Command {
         /// An archive written by `fieldsales backup`.
         file: PathBuf,
     },
+    /// Judge a restored database before serving it: opens it read-only and prints its schema
+    /// version, integrity_check, rows per table, the newest visit and order, and whether the
+    /// uploaded files its rows name are under --data-dir. Exits 1 if it should not be served.
+    RestoreCheck {
+        /// The database file to check (a restored copy).
+        db: PathBuf,
+    },
     /// Manage user accounts.
     #[command(subcommand)]
     User(UserCommand),
@@ -130,6 +137,11 @@ pub struct ServeArgs {
     /// The credit shown on the map for its tiles.
     #[arg(long, env = "FIELDSALES_TILE_ATTRIBUTION", default_value = crate::config::OSM_ATTRIBUTION)]
     pub tile_attribution: String,
+    /// A reverse proxy in front of the server (its address as the server sees it, e.g.
+    /// 127.0.0.1); the sign-in limits then count the client it names in X-Forwarded-For.
+    /// Repeat, or separate with commas in the environment variable.
+    #[arg(long = "trusted-proxy", env = "FIELDSALES_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 fn tile_url(text: &str) -> Result<String, String> {
@@ -332,11 +344,19 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             config.order_mail_minutes = args.order_mail_minutes;
             config.tile_url = args.tile_url;
             config.tile_attribution = args.tile_attribution;
+            config.trusted_proxies = args.trusted_proxies;
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }
             let (pool, migration) = open_migrated(&config)?;
             println!("{}", describe(&migration, &config));
+            for warning in db::replication_warnings(&*pool.get()?)? {
+                tracing::warn!("{warning}");
+                eprintln!("warning: {warning}");
+            }
+            if let Some(state) = db::litestream_state(&config.db_path) {
+                tracing::info!(state = %state.display(), "Litestream replicates this database");
+            }
             let mut conn = pool.get()?;
             if args.demo && !accounts::any_users(&conn)? {
                 let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
@@ -440,6 +460,32 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 file.display(),
                 started.elapsed().as_secs_f64()
             );
+        }
+        Command::RestoreCheck { db } => {
+            let report = crate::backup::restore_check(&db, &config.data_dir)?;
+            println!("Database        {}", db.display());
+            println!("Schema version  {} (this program: {})", report.schema_version, db::SCHEMA_VERSION);
+            println!("Integrity       {}", report.integrity.join("; "));
+            println!("Newest visit    {}", report.newest_visit.as_deref().unwrap_or("none"));
+            println!("Newest order    {}", report.newest_order.as_deref().unwrap_or("none"));
+            println!(
+                "Uploaded files  {} named, {} missing under {}",
+                report.files_named,
+                report.files_missing.len(),
+                config.data_dir.join("files").display()
+            );
+            for missing in report.files_missing.iter().take(10) {
+                println!("  missing {missing}");
+            }
+            println!("Rows per table:");
+            for (table, rows) in &report.tables {
+                println!("  {table:<28} {rows:>12}");
+            }
+            let problems = report.problems();
+            if !problems.is_empty() {
+                anyhow::bail!("do not serve this copy: {}", problems.join("; "));
+            }
+            println!("OK: the copy can be served.");
         }
         Command::Restore { file } => {
             let done = tokio::task::block_in_place(|| crate::backup::restore(&config.db_path, &config.data_dir, &file))?;

@@ -33,6 +33,8 @@ pub struct Config {
     pub tile_url: String,
     /// The credit the tile server asks for, shown on the map.
     pub tile_attribution: String,
+    /// Reverse proxies whose `X-Forwarded-For` names the real client (see `extract::ClientAddr`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 pub const OSM_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -56,6 +58,7 @@ impl Config {
             order_mail_minutes: 15,
             tile_url: OSM_TILE_URL.into(),
             tile_attribution: OSM_ATTRIBUTION.into(),
+            trusted_proxies: Vec::new(),
         }
     }
 

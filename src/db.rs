@@ -175,3 +175,57 @@ pub fn only_used<'a>(
     };
     params.into_iter().filter(|(name, _)| used(name)).collect()
 }
+
+/// Litestream's state beside a database it replicates: `.<name>-litestream` (0.5) or
+/// `<name>-litestream` (0.3).
+pub fn litestream_state(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    [format!(".{name}-litestream"), format!("{name}-litestream")]
+        .into_iter()
+        .map(|state| path.with_file_name(state))
+        .find(|state| state.is_dir())
+}
+
+/// What would keep Litestream from replicating this database, for `serve` to warn about at start.
+/// fieldsales itself keeps WAL on, a busy timeout on every connection, and never checkpoints with
+/// TRUNCATE or RESTART (which would pull the WAL from under Litestream's read lock).
+pub fn replication_warnings(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut warnings = Vec::new();
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        warnings.push(format!(
+            "the database is in journal mode {mode}, not WAL (is it on a network file system?): Litestream cannot replicate it"
+        ));
+    }
+    let timeout: i64 = conn.pragma_query_value(None, "busy_timeout", |r| r.get(0))?;
+    if timeout <= 0 {
+        warnings.push("no busy timeout: writes would fail while Litestream checkpoints".into());
+    }
+    let autocheckpoint: i64 = conn.pragma_query_value(None, "wal_autocheckpoint", |r| r.get(0))?;
+    if autocheckpoint <= 0 {
+        warnings.push("automatic WAL checkpoints are off: without Litestream running the WAL grows without bound".into());
+    }
+    Ok(warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serve_warns_about_what_keeps_litestream_from_replicating() {
+        let memory = Connection::open_in_memory().unwrap();
+        memory.busy_timeout(Duration::ZERO).unwrap();
+        let warnings = replication_warnings(&memory).unwrap();
+        assert!(warnings.iter().any(|w| w.contains("journal mode memory, not WAL")), "{warnings:?}");
+        assert!(warnings.iter().any(|w| w.contains("no busy timeout")), "{warnings:?}");
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.db");
+        let pool = open_pool(&path).unwrap();
+        assert_eq!(replication_warnings(&pool.get().unwrap()).unwrap(), Vec::<String>::new());
+        assert_eq!(litestream_state(&path), None);
+        std::fs::create_dir(dir.path().join(".f.db-litestream")).unwrap();
+        assert_eq!(litestream_state(&path), Some(dir.path().join(".f.db-litestream")));
+    }
+}

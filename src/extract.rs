@@ -173,19 +173,40 @@ pub mod lenient {
     }
 }
 
-/// The caller's IP address as the socket saw it. Forwarding headers are ignored on purpose, so
-/// a client cannot dodge the per-address sign-in limit by inventing `X-Forwarded-For`.
+/// The caller's IP address, for the sign-in rate limiter. It is the socket's peer, unless that
+/// peer is a trusted reverse proxy (`Config::trusted_proxies`): then it is the rightmost
+/// `X-Forwarded-For` address that is not itself a trusted proxy (what the proxy saw). Forwarding
+/// headers from anyone else are ignored, so a client cannot dodge the per-address limit by
+/// inventing `X-Forwarded-For`.
 #[derive(Debug, Clone)]
 pub struct ClientAddr(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl FromRequestParts<crate::state::AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        state: &S,
+        state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
         let info = axum::extract::ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, state).await;
-        Ok(ClientAddr(info.map(|i| i.0.ip().to_string()).unwrap_or_else(|_| "unknown".to_string())))
+        let Ok(axum::extract::ConnectInfo(peer)) = info else {
+            return Ok(ClientAddr("unknown".to_string()));
+        };
+        let trusted = &state.config.trusted_proxies;
+        if !trusted.contains(&peer.ip()) {
+            return Ok(ClientAddr(peer.ip().to_string()));
+        }
+        let forwarded: Vec<std::net::IpAddr> = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|a| a.trim().parse())
+            .collect::<Result<_, _>>()
+            // A list the proxy did not write whole (a garbled entry): the proxy is the client.
+            .unwrap_or_default();
+        let client = forwarded.into_iter().rev().find(|a| !trusted.contains(a)).unwrap_or(peer.ip());
+        Ok(ClientAddr(client.to_string()))
     }
 }

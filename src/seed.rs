@@ -637,8 +637,10 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
     rebuild_indexes(conn, &indexes)?;
     // The dashboard summary (customer_stats) is kept by triggers, so it is already current here.
 
-    // Leave one self-contained file (no -wal) for the benchmark to copy.
-    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;
+    // Leave one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
+    // PASSIVE checkpoint, which never takes the WAL from under its read lock.
+    let checkpoint = if conn.path().is_some_and(|p| crate::db::litestream_state(std::path::Path::new(p)).is_some()) { "PASSIVE" } else { "TRUNCATE" };
+    conn.execute_batch(&format!("PRAGMA wal_checkpoint({checkpoint})"))?;
     Ok(summary)
 }
 

@@ -89,6 +89,34 @@ async fn one_address_is_rate_limited_across_accounts_whatever_it_forwards() {
 }
 
 #[tokio::test]
+async fn behind_a_trusted_proxy_the_limit_counts_the_forwarded_client() {
+    let proxy = [127, 0, 0, 1];
+    let app = TestApp::with(|c| {
+        c.account_login_rate_per_minute = 100;
+        c.login_rate_per_minute = 2;
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap()];
+    });
+    let check = |forwarded: &'static str, addr: [u8; 4]| {
+        let app = &app;
+        async move { sign_in_call(app, "/login/checkUser", json!({ "userName": "agent1@demo.test" }), addr, Some(forwarded)).await.status }
+    };
+    // Two clients behind the proxy each get their own allowance; the rightmost address that is
+    // not a trusted proxy is the client (a client's own X-Forwarded-For entry comes before it).
+    for _ in 0..2 {
+        assert_eq!(check("198.51.100.1", proxy).await, StatusCode::OK);
+        assert_eq!(check("203.0.113.66, 198.51.100.2, 10.0.0.2", proxy).await, StatusCode::OK);
+    }
+    assert_eq!(check("198.51.100.1", proxy).await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(check("1.2.3.4, 198.51.100.2", proxy).await, StatusCode::TOO_MANY_REQUESTS, "a made-up left entry changes nothing");
+    assert_eq!(check("198.51.100.3", proxy).await, StatusCode::OK);
+    // A garbled list is the proxy's own address; an untrusted peer's header is ignored.
+    assert_eq!(check("not-an-address", proxy).await, StatusCode::OK);
+    assert_eq!(check("198.51.100.4", [10, 7, 7, 7]).await, StatusCode::OK);
+    assert_eq!(check("198.51.100.5", [10, 7, 7, 7]).await, StatusCode::OK);
+    assert_eq!(check("198.51.100.6", [10, 7, 7, 7]).await, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
 async fn a_token_dies_with_a_password_change_and_with_blocking_through_the_api() {
     let app = TestApp::new();
     let admin = app.as_admin().await;

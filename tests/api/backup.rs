@@ -302,3 +302,44 @@ async fn serve_moves_files_no_row_references_aside_at_start() {
     assert_eq!(std::fs::read(data.join("orphans/info").join(orphan)).unwrap(), png(), "the orphan is kept aside, not deleted");
     assert_eq!(contents(&db, &data), before);
 }
+
+#[tokio::test]
+async fn restore_check_judges_a_copy_without_changing_it() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    info_with_picture(&app, &agent, "checked").await;
+    let (db, data) = (app.db_path(), app.state.config.data_dir.clone());
+    let before = std::fs::read(&db).unwrap();
+    let out = app.cli(&["restore-check", db.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains(&format!("Schema version  {} (this program: {0})", fieldsales::db::SCHEMA_VERSION)), "{stdout}");
+    assert!(stdout.contains("Integrity       ok"), "{stdout}");
+    assert!(stdout.contains("Uploaded files  1 named, 0 missing"), "{stdout}");
+    let customers: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers", [], |r| r.get(0)).unwrap();
+    assert!(stdout.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["customers", &customers.to_string()]), "{stdout}");
+    assert!(stdout.contains("Newest visit    2"), "a visit time: {stdout}");
+    assert!(stdout.ends_with("OK: the copy can be served.\n"), "{stdout}");
+    assert_eq!(std::fs::read(&db).unwrap(), before, "read-only");
+
+    // A file the rows name is gone: named, and the check fails.
+    let picture = files_on_disk(&data).into_iter().next().expect("the info picture");
+    std::fs::remove_file(data.join("files/info").join(&picture)).unwrap();
+    let out = app.cli(&["restore-check", db.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out.stdout).contains(&format!("  missing info/{picture}")), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("do not serve this copy: 1 of 1 uploaded files the rows name are missing"), "{}", text(&out.stderr));
+
+    // A damaged copy fails on integrity; a missing one says so.
+    let damaged = db.with_file_name("damaged.db");
+    let mut bytes = before.clone();
+    let (from, to) = (bytes.len() / 4, bytes.len() * 3 / 4);
+    bytes[from..to].iter_mut().enumerate().for_each(|(i, b)| *b = (i % 251) as u8);
+    std::fs::write(&damaged, bytes).unwrap();
+    let out = app.cli(&["restore-check", damaged.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(said.contains("integrity") || said.contains("malformed"), "{said}");
+    let out = app.cli(&["restore-check", db.with_file_name("nothing.db").to_str().unwrap()]);
+    assert!(text(&out.stderr).contains("is not a database file"), "{}", text(&out.stderr));
+}
