@@ -18,9 +18,7 @@ fn npm(args: &[&str], dir: &Path) {
         .current_dir(dir)
         .env("APP_VERSION", env!("CARGO_PKG_VERSION"))
         .status()
-        .unwrap_or_else(|_| {
-            fail("building the frontend needs Node.js 18+ with npm on the PATH (https://nodejs.org); none was found")
-        });
+        .unwrap_or_else(|_| fail("building the frontend needs Node.js 18+ with npm on the PATH (https://nodejs.org); none was found"));
     if !status.success() {
         fail(&format!("`npm {}` failed in {}", args.join(" "), dir.display()));
     }
@@ -36,11 +34,8 @@ fn main() {
     if std::env::var_os("FIELDSALES_SKIP_FRONTEND").is_some() {
         if !dist.join("index.html").exists() {
             std::fs::create_dir_all(&dist).unwrap_or_else(|e| fail(&format!("creating dist/: {e}")));
-            std::fs::write(
-                dist.join("index.html"),
-                "<!doctype html><title>fieldsales</title><p>Built without the frontend.</p>",
-            )
-            .unwrap_or_else(|e| fail(&format!("writing dist/index.html: {e}")));
+            std::fs::write(dist.join("index.html"), "<!doctype html><title>fieldsales</title><p>Built without the frontend.</p>")
+                .unwrap_or_else(|e| fail(&format!("writing dist/index.html: {e}")));
         }
         return;
     }

@@ -126,9 +126,7 @@ fn entry_of(name: &str) -> Option<Entry> {
     match name.split('/').collect::<Vec<_>>().as_slice() {
         ["files", ""] => Some(Entry::Folder),
         ["files", area, ""] => area_of(area).map(|_| Entry::Folder),
-        ["files", area, file] if files::is_stored_name(file) => {
-            area_of(area).map(|area| Entry::Upload { area, name: file.to_string() })
-        }
+        ["files", area, file] if files::is_stored_name(file) => area_of(area).map(|area| Entry::Upload { area, name: file.to_string() }),
         _ => None,
     }
 }
@@ -266,7 +264,14 @@ fn check_database(path: &Path) -> anyhow::Result<(i64, Vec<HashSet<String>>)> {
 /// Puts the unpacked database and files in place. The old database goes aside with its WAL (which
 /// may hold commits not yet in the main file), so a stale WAL is never replayed onto the new
 /// one; on any failure every rename done is undone.
-fn swap(db_path: &Path, incoming_db: &Path, db_aside: &Path, files_dir: &Path, incoming_files: &Path, files_aside: &Path) -> anyhow::Result<()> {
+fn swap(
+    db_path: &Path,
+    incoming_db: &Path,
+    db_aside: &Path,
+    files_dir: &Path,
+    incoming_files: &Path,
+    files_aside: &Path,
+) -> anyhow::Result<()> {
     let mut done = Vec::new();
     let result = (|| -> anyhow::Result<()> {
         rename(&mut done, &sibling(db_path, "-wal"), &sibling(db_aside, "-wal"), true)?;
@@ -388,10 +393,7 @@ pub fn restore_check(db_path: &Path, data_dir: &Path) -> anyhow::Result<RestoreC
     let conn = Connection::open_with_flags(db_path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
         .with_context(|| format!("opening {} read-only", db_path.display()))?;
     let schema_version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let integrity = conn
-        .prepare("PRAGMA integrity_check(20)")?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
+    let integrity = conn.prepare("PRAGMA integrity_check(20)")?.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
     let names: Vec<String> = conn
         .prepare(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
@@ -409,11 +411,7 @@ pub fn restore_check(db_path: &Path, data_dir: &Path) -> anyhow::Result<RestoreC
     let has = |table: &str| tables.iter().any(|(name, _)| name == table);
     let newest = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, Option<String>>(0));
     let newest_visit = if has("visits") { newest("SELECT datetime(MAX(visited_at), 'unixepoch', 'localtime') FROM visits")? } else { None };
-    let newest_order = if has("orders") {
-        newest("SELECT datetime(MAX(created_at), 'unixepoch', 'localtime') FROM orders")?
-    } else {
-        None
-    };
+    let newest_order = if has("orders") { newest("SELECT datetime(MAX(created_at), 'unixepoch', 'localtime') FROM orders")? } else { None };
     let (mut files_named, mut files_missing) = (0, Vec::new());
     for (area, sql) in files::UPLOAD_AREAS {
         let named = files::referenced(&conn, sql).unwrap_or_default();

@@ -243,8 +243,7 @@ pub fn main() -> ExitCode {
 
 fn init_logging(serving: bool) {
     let default = if serving { "info" } else { "warn" };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }
 
@@ -360,11 +359,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let mut conn = pool.get()?;
             if args.demo && !accounts::any_users(&conn)? {
                 let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
-                println!(
-                    "Demo company loaded: {} users, e.g. admin@demo.test / {}",
-                    summary.users,
-                    crate::seed::DEMO_PASSWORD
-                );
+                println!("Demo company loaded: {} users, e.g. admin@demo.test / {}", summary.users, crate::seed::DEMO_PASSWORD);
             }
             if !accounts::any_users(&conn)? {
                 let temp = password::temporary();
@@ -387,8 +382,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                      (shown only now; you will choose your own at the first sign-in)"
                 );
             }
-            std::fs::create_dir_all(&config.data_dir)
-                .with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
+            std::fs::create_dir_all(&config.data_dir).with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
             let orphans = tokio::task::block_in_place(|| crate::files::sweep_orphans(&conn, &config.data_dir))
                 .context("checking the uploaded files against the database")?;
             if orphans > 0 {
@@ -566,10 +560,8 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
     );
     let started = std::time::Instant::now();
     let ctx = kinds::Context::new(uploader, info_id);
-    let outcome = tokio::task::block_in_place(|| {
-        import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n))
-    })
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let rows = outcome.applied + outcome.rejected_count;
@@ -594,10 +586,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
             let uid = accounts::uid_of(&conn, &login).map_err(fail)?;
             let temp = tokio::task::block_in_place(|| accounts::reset_to_temporary(&mut conn, uid)).map_err(fail)?;
             let name = queries::user_name(&conn, uid)?;
-            mailer
-                .send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp))
-                .await
-                .map_err(fail)?;
+            mailer.send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await.map_err(fail)?;
             println!("Reset the password of {login}; the temporary password is {temp} (also mailed).");
             println!("Their sessions were ended; they must choose a new password at the next sign-in.");
         }
@@ -643,10 +632,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
             )
             .map_err(fail)?;
             if given.is_none() {
-                mailer
-                    .send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &chosen))
-                    .await
-                    .map_err(fail)?;
+                mailer.send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &chosen)).await.map_err(fail)?;
                 println!("Created user {uid} {email}; the temporary password is {chosen} (also mailed).");
             } else {
                 println!("Created user {uid} {email} with the given password.");

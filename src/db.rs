@@ -128,10 +128,8 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<Migration> {
              use a newer fieldsales"
         );
     }
-    let has_tables: bool = tx
-        .query_row("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'", [], |_| Ok(true))
-        .optional()?
-        .unwrap_or(false);
+    let has_tables: bool =
+        tx.query_row("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'", [], |_| Ok(true)).optional()?.unwrap_or(false);
     let outcome = if !has_tables {
         tx.execute_batch(include_str!("../schema.sql"))?;
         Migration::Created
@@ -150,8 +148,7 @@ pub fn migrate(conn: &mut Connection) -> anyhow::Result<Migration> {
 
 /// A value of the `settings` table.
 pub fn setting(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
-    conn.query_row("SELECT value FROM settings WHERE key = :key", &[(":key", key)], |r| r.get(0))
-        .optional()
+    conn.query_row("SELECT value FROM settings WHERE key = :key", &[(":key", key)], |r| r.get(0)).optional()
 }
 
 /// Stores `value` under `key` unless the key exists; returns the value that is stored.
@@ -164,14 +161,9 @@ pub fn setting_or_insert(conn: &Connection, key: &str, value: &str) -> rusqlite:
 }
 
 /// SQLite refuses named parameters a statement does not use: keep only those `sql` names.
-pub fn only_used<'a>(
-    sql: &str,
-    params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>,
-) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
+pub fn only_used<'a>(sql: &str, params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
     let used = |name: &str| {
-        sql.match_indices(name).any(|(at, _)| {
-            !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        })
+        sql.match_indices(name).any(|(at, _)| !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
     };
     params.into_iter().filter(|(name, _)| used(name)).collect()
 }

@@ -83,9 +83,7 @@ impl From<rusqlite::Error> for AppError {
     fn from(err: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode;
         match &err {
-            rusqlite::Error::QueryReturnedNoRows => {
-                AppError::not_found("The requested record was not found.")
-            }
+            rusqlite::Error::QueryReturnedNoRows => AppError::not_found("The requested record was not found."),
             rusqlite::Error::SqliteFailure(e, _) => match e.code {
                 ErrorCode::ConstraintViolation
                     if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE

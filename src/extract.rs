@@ -37,9 +37,10 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
-        axum::extract::Multipart::from_request(req, state).await.map(MultipartForm).map_err(|rejection| {
-            AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text()))
-        })
+        axum::extract::Multipart::from_request(req, state)
+            .await
+            .map(MultipartForm)
+            .map_err(|rejection| AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text())))
     }
 }
 
@@ -60,10 +61,9 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         match &rejection {
-            JsonRejection::MissingJsonContentType(_) => AppError::Status(
-                rejection.status(),
-                "Expected a JSON body with Content-Type: application/json.".into(),
-            ),
+            JsonRejection::MissingJsonContentType(_) => {
+                AppError::Status(rejection.status(), "Expected a JSON body with Content-Type: application/json.".into())
+            }
             // Syntax and type errors alike are the caller's mistake: 400, saying what was wrong.
             JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
                 AppError::bad_request(format!("Invalid request body: {}", rejection.body_text()))
@@ -101,11 +101,7 @@ pub mod lenient {
             None => Ok(None),
             Some(NumOrText::Num(n)) => Ok(Some(n)),
             Some(NumOrText::Text(t)) if t.trim().is_empty() => Ok(None),
-            Some(NumOrText::Text(t)) => t
-                .trim()
-                .parse::<f64>()
-                .map(Some)
-                .map_err(|_| E::custom(format!("expected a number, got {t:?}"))),
+            Some(NumOrText::Text(t)) => t.trim().parse::<f64>().map(Some).map_err(|_| E::custom(format!("expected a number, got {t:?}"))),
         }
     }
 
@@ -184,10 +180,7 @@ pub struct ClientAddr(pub String);
 impl FromRequestParts<crate::state::AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &crate::state::AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &crate::state::AppState) -> Result<Self, Self::Rejection> {
         let info = axum::extract::ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, state).await;
         let Ok(axum::extract::ConnectInfo(peer)) = info else {
             return Ok(ClientAddr("unknown".to_string()));

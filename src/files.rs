@@ -106,9 +106,7 @@ pub fn remove(data_dir: &Path, area: &str, names: &[String]) {
 pub fn is_stored_name(name: &str) -> bool {
     match name.split_once('.') {
         Some((stem, ext)) => {
-            stem.len() == 32
-                && stem.chars().all(|c| c.is_ascii_hexdigit())
-                && matches!(ext, "png" | "jpg" | "bmp" | "pdf" | "xlsx")
+            stem.len() == 32 && stem.chars().all(|c| c.is_ascii_hexdigit()) && matches!(ext, "png" | "jpg" | "bmp" | "pdf" | "xlsx")
         }
         None => false,
     }

@@ -11,16 +11,16 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod customers;
-pub mod deliveries;
 pub mod db;
+pub mod deliveries;
 pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
 pub mod mailer;
+pub mod masters;
 pub mod memory;
 pub mod openapi;
-pub mod masters;
 pub mod orders;
 pub mod reports;
 pub mod scope;
@@ -63,9 +63,6 @@ pub mod clock {
 
     /// The timestamp of local midnight starting `day`.
     pub fn start_of(day: NaiveDate) -> i64 {
-        day.and_hms_opt(0, 0, 0)
-            .and_then(|t| Local.from_local_datetime(&t).earliest())
-            .map(|t| t.timestamp())
-            .unwrap_or_default()
+        day.and_hms_opt(0, 0, 0).and_then(|t| Local.from_local_datetime(&t).earliest()).map(|t| t.timestamp()).unwrap_or_default()
     }
 }

@@ -42,10 +42,7 @@ impl Mailer {
         let Some(smtp) = &self.smtp else {
             return self.write_outbox(json!({ "to": to, "subject": subject, "body": body, "at": chrono::Utc::now().to_rfc3339() }));
         };
-        let message = self
-            .message(to, subject)?
-            .body(body.to_string())
-            .map_err(|e| AppError::Internal(e.into()))?;
+        let message = self.message(to, subject)?.body(body.to_string()).map_err(|e| AppError::Internal(e.into()))?;
         self.deliver(smtp, message, to, subject).await
     }
 
@@ -76,9 +73,7 @@ impl Mailer {
     }
 
     fn message(&self, to: &str, subject: &str) -> AppResult<lettre::message::MessageBuilder> {
-        let to_box: Mailbox = to
-            .parse()
-            .map_err(|_| AppError::bad_request(format!("{to} is not a valid email address.")))?;
+        let to_box: Mailbox = to.parse().map_err(|_| AppError::bad_request(format!("{to} is not a valid email address.")))?;
         Ok(Message::builder().from(self.from.clone()).to(to_box).subject(subject))
     }
 

@@ -176,15 +176,22 @@ pub fn finish(mut doc: OpenApi) -> OpenApi {
     let components = doc.components.get_or_insert_with(Default::default);
     components.schemas.insert("ErrorBody".into(), ErrorBody::schema());
     components.schemas.insert("MessageBody".into(), MessageBody::schema());
-    components.add_security_scheme(BEARER, SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
-    components.add_security_scheme(XSRF, SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-        "X-XSRF-TOKEN",
-        "The value of the XSRF-TOKEN cookie, on every non-GET call",
-    ))));
-    components.add_security_scheme(XSRF_COOKIE, SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-        "XSRF-TOKEN",
-        "The anti-forgery cookie the server sets on any answer; X-XSRF-TOKEN must equal it",
-    ))));
+    components
+        .add_security_scheme(BEARER, SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
+    components.add_security_scheme(
+        XSRF,
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "X-XSRF-TOKEN",
+            "The value of the XSRF-TOKEN cookie, on every non-GET call",
+        ))),
+    );
+    components.add_security_scheme(
+        XSRF_COOKIE,
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            "XSRF-TOKEN",
+            "The anti-forgery cookie the server sets on any answer; X-XSRF-TOKEN must equal it",
+        ))),
+    );
     for (path, item) in doc.paths.paths.iter_mut() {
         for (method, op) in operations(item) {
             complete(path, method, op);
@@ -282,11 +289,7 @@ pub fn lenient_int() -> Schema {
 
 /// A field read by `extract::lenient::opt_f64`: a number, also as text; null or "" is none.
 pub fn lenient_number() -> Schema {
-    ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([Type::Number, Type::String, Type::Null]))
-        .pattern(Some(NUMBER))
-        .build()
-        .into()
+    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::Number, Type::String, Type::Null])).pattern(Some(NUMBER)).build().into()
 }
 
 /// A field read by `extract::lenient::opt_text`: text, also sent as a whole number.

@@ -23,10 +23,9 @@ impl Agents {
         match self {
             // Names `:agents` too, so both statements bind the same parameters.
             Agents::All => ("(:agents = '[]')", "[]".into()),
-            Agents::Only(ids) => (
-                "c.agent_id IN (SELECT value FROM json_each(:agents))",
-                serde_json::to_string(ids).unwrap_or_else(|_| "[]".into()),
-            ),
+            Agents::Only(ids) => {
+                ("c.agent_id IN (SELECT value FROM json_each(:agents))", serde_json::to_string(ids).unwrap_or_else(|_| "[]".into()))
+            }
         }
     }
 
@@ -75,4 +74,3 @@ pub fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agen
         }
     }
 }
-

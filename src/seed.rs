@@ -73,13 +73,29 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
 }
 
 const FIRST: &[&str] = &[
-    "Sri", "Lakshmi", "Ganesh", "Balaji", "Durga", "Sai", "Krishna", "Annapurna", "Royal", "New", "Star", "Green",
-    "City", "Metro", "Super", "Family", "Jai", "Om", "Shree", "Vijaya",
+    "Sri",
+    "Lakshmi",
+    "Ganesh",
+    "Balaji",
+    "Durga",
+    "Sai",
+    "Krishna",
+    "Annapurna",
+    "Royal",
+    "New",
+    "Star",
+    "Green",
+    "City",
+    "Metro",
+    "Super",
+    "Family",
+    "Jai",
+    "Om",
+    "Shree",
+    "Vijaya",
 ];
-const SECOND: &[&str] = &[
-    "Stores", "Traders", "Kirana", "General Store", "Mart", "Provisions", "Agencies", "Supermarket", "Enterprises",
-    "Departmental Store",
-];
+const SECOND: &[&str] =
+    &["Stores", "Traders", "Kirana", "General Store", "Mart", "Provisions", "Agencies", "Supermarket", "Enterprises", "Departmental Store"];
 const CITIES: &[(&str, &str, f64, f64)] = &[
     ("Bengaluru", "Karnataka", 12.97, 77.59),
     ("Chennai", "Tamil Nadu", 13.08, 80.27),
@@ -89,20 +105,49 @@ const CITIES: &[(&str, &str, f64, f64)] = &[
 const LANKA_CITIES: &[(&str, &str, f64, f64)] =
     &[("Colombo", "Western", 6.93, 79.85), ("Kandy", "Central", 7.29, 80.63), ("Galle", "Southern", 6.05, 80.22)];
 const PRODUCTS: &[(&str, &str, f64)] = &[
-    ("Aqua Mineral Water 1L", "AQ-1L", 20.0), ("Aqua Mineral Water 500ml", "AQ-500", 10.0),
-    ("Cola 300ml", "CL-300", 25.0), ("Cola 1.25L", "CL-125", 65.0), ("Lemon Fizz 600ml", "LF-600", 40.0),
-    ("Orange Burst 250ml", "OB-250", 20.0), ("Mango Delight 1L", "MD-1L", 90.0), ("Energy Plus 250ml", "EP-250", 110.0),
-    ("Salted Chips 52g", "SC-52", 20.0), ("Masala Chips 90g", "MC-90", 35.0), ("Cream Biscuits 100g", "CB-100", 30.0),
-    ("Digestive Biscuits 250g", "DB-250", 60.0), ("Choco Bar 40g", "CH-40", 40.0), ("Instant Noodles 70g", "IN-70", 14.0),
-    ("Instant Noodles 4-pack", "IN-4P", 56.0), ("Tea Leaf 250g", "TL-250", 140.0), ("Coffee Jar 100g", "CJ-100", 310.0),
-    ("Detergent Powder 1kg", "DP-1K", 120.0), ("Bath Soap 100g", "BS-100", 38.0), ("Shampoo Sachet", "SS-1", 3.0),
+    ("Aqua Mineral Water 1L", "AQ-1L", 20.0),
+    ("Aqua Mineral Water 500ml", "AQ-500", 10.0),
+    ("Cola 300ml", "CL-300", 25.0),
+    ("Cola 1.25L", "CL-125", 65.0),
+    ("Lemon Fizz 600ml", "LF-600", 40.0),
+    ("Orange Burst 250ml", "OB-250", 20.0),
+    ("Mango Delight 1L", "MD-1L", 90.0),
+    ("Energy Plus 250ml", "EP-250", 110.0),
+    ("Salted Chips 52g", "SC-52", 20.0),
+    ("Masala Chips 90g", "MC-90", 35.0),
+    ("Cream Biscuits 100g", "CB-100", 30.0),
+    ("Digestive Biscuits 250g", "DB-250", 60.0),
+    ("Choco Bar 40g", "CH-40", 40.0),
+    ("Instant Noodles 70g", "IN-70", 14.0),
+    ("Instant Noodles 4-pack", "IN-4P", 56.0),
+    ("Tea Leaf 250g", "TL-250", 140.0),
+    ("Coffee Jar 100g", "CJ-100", 310.0),
+    ("Detergent Powder 1kg", "DP-1K", 120.0),
+    ("Bath Soap 100g", "BS-100", 38.0),
+    ("Shampoo Sachet", "SS-1", 3.0),
 ];
 /// Category and pack size (units per case) of each of `PRODUCTS`, in the same order.
 const CATALOGUE: &[(&str, i64)] = &[
-    ("Beverages", 12), ("Beverages", 24), ("Beverages", 24), ("Beverages", 12), ("Beverages", 24), ("Beverages", 30),
-    ("Beverages", 12), ("Beverages", 24), ("Snacks", 48), ("Snacks", 36), ("Biscuits & Confectionery", 48),
-    ("Biscuits & Confectionery", 24), ("Biscuits & Confectionery", 60), ("Foods", 96), ("Foods", 24), ("Tea & Coffee", 40),
-    ("Tea & Coffee", 24), ("Home Care", 20), ("Personal Care", 72), ("Personal Care", 480),
+    ("Beverages", 12),
+    ("Beverages", 24),
+    ("Beverages", 24),
+    ("Beverages", 12),
+    ("Beverages", 24),
+    ("Beverages", 30),
+    ("Beverages", 12),
+    ("Beverages", 24),
+    ("Snacks", 48),
+    ("Snacks", 36),
+    ("Biscuits & Confectionery", 48),
+    ("Biscuits & Confectionery", 24),
+    ("Biscuits & Confectionery", 60),
+    ("Foods", 96),
+    ("Foods", 24),
+    ("Tea & Coffee", 40),
+    ("Tea & Coffee", 24),
+    ("Home Care", 20),
+    ("Personal Care", 72),
+    ("Personal Care", 480),
 ];
 const _: () = assert!(CATALOGUE.len() == PRODUCTS.len());
 const SELLERS: &[&str] = &["Sunrise Distributors", "Coastal Trading Co", "Metro Wholesale", "Lanka Supply House"];
@@ -179,11 +224,10 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
         })?;
         let customer = conn.last_insert_rowid();
         summary.customers += 1;
-        let shop: Option<(f64, f64)> = conn.query_row(
-            "SELECT latitude, longitude FROM customers WHERE customer_id = :c",
-            named_params! { ":c": customer },
-            |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)),
-        )?;
+        let shop: Option<(f64, f64)> =
+            conn.query_row("SELECT latitude, longitude FROM customers WHERE customer_id = :c", named_params! { ":c": customer }, |r| {
+                Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?))
+            })?;
         // Where each visit was: its own generator, so the rest of the demo stays as it was.
         let mut places = rand::rngs::StdRng::seed_from_u64(n as u64);
         // Visits: most customers are seen a few times in six months, some not lately.
@@ -261,9 +305,8 @@ fn demo_beats(conn: &Connection) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?;
         let mut cities: Vec<&str> = shops.iter().map(|s| s.city.as_str()).collect();
         cities.dedup();
-        let Some(busiest) = cities.iter().copied().max_by_key(|city| {
-            shops.iter().filter(|s| s.visited_today && s.city == *city).count()
-        }) else {
+        let Some(busiest) = cities.iter().copied().max_by_key(|city| shops.iter().filter(|s| s.visited_today && s.city == *city).count())
+        else {
             continue;
         };
         // The unplanned visit: one visited today elsewhere, or the last one in the busiest city.
@@ -281,7 +324,12 @@ fn demo_beats(conn: &Connection) -> anyhow::Result<()> {
             if weekday == weekday_today {
                 stops.extend(in_city().filter(|s| s.visited_today && !used.contains(&s.id)).map(|s| s.id));
             }
-            stops.extend(in_city().filter(|s| !s.visited_today && !used.contains(&s.id)).map(|s| s.id).take(DEMO_BEAT_SIZE.saturating_sub(stops.len())));
+            stops.extend(
+                in_city()
+                    .filter(|s| !s.visited_today && !used.contains(&s.id))
+                    .map(|s| s.id)
+                    .take(DEMO_BEAT_SIZE.saturating_sub(stops.len())),
+            );
             used.extend(stops.iter().copied());
             if stops.is_empty() {
                 continue;
@@ -410,7 +458,10 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             Ok((r.get(0)?, r.get(1)?, r.get::<_, Option<f64>>(2)?.zip(r.get::<_, Option<f64>>(3)?)))
         })?
         .collect::<Result<_, _>>()?;
-    let products: Vec<i64> = conn.prepare("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    let products: Vec<i64> = conn
+        .prepare("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
     let metro = customers.iter().position(|(_, seller, _)| seller == "Metro Wholesale").unwrap_or(0);
     let now = crate::now();
     let who = Booker { uid: agent, scope: crate::auth::session::Scope::Own { uid: agent }, radius_m: DEMO_CHECKIN_RADIUS_M };
@@ -462,7 +513,8 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
                 )?;
             }
             2 => {
-                queries::cancel(conn, who, false, booked.order_id, at + 600).map_err(|e| anyhow::anyhow!("cancelling a demo order: {e}"))?;
+                queries::cancel(conn, who, false, booked.order_id, at + 600)
+                    .map_err(|e| anyhow::anyhow!("cancelling a demo order: {e}"))?;
                 summary.order_lines -= booked.lines.len();
             }
             _ => {}
@@ -639,7 +691,8 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
 
     // Leave one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
     // PASSIVE checkpoint, which never takes the WAL from under its read lock.
-    let checkpoint = if conn.path().is_some_and(|p| crate::db::litestream_state(std::path::Path::new(p)).is_some()) { "PASSIVE" } else { "TRUNCATE" };
+    let checkpoint =
+        if conn.path().is_some_and(|p| crate::db::litestream_state(std::path::Path::new(p)).is_some()) { "PASSIVE" } else { "TRUNCATE" };
     conn.execute_batch(&format!("PRAGMA wal_checkpoint({checkpoint})"))?;
     Ok(summary)
 }
@@ -652,9 +705,7 @@ const BULK_TABLES: &str = "'customers', 'visits', 'order_lines', 'deliveries'";
 /// bigger than the page cache.
 fn drop_bulk_indexes(conn: &Connection) -> anyhow::Result<Vec<(String, String)>> {
     let indexes: Vec<(String, String)> = conn
-        .prepare(&format!(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ({BULK_TABLES})"
-        ))?
+        .prepare(&format!("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ({BULK_TABLES})"))?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     for (name, _) in &indexes {
@@ -741,6 +792,22 @@ fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow
     Ok(agents)
 }
 
+/// The check-in radius the demo's visits were judged with (the server's default).
+const DEMO_CHECKIN_RADIUS_M: f64 = 300.0;
+
+/// A demo visit's position and accuracy: mostly at the shop (within about 100 m), one in eight
+/// from farther away (one to five km), one in ten without a position.
+fn demo_visit_position(rng: &mut impl rand::Rng, shop: (f64, f64)) -> (Option<(f64, f64)>, Option<f64>) {
+    let roll: f64 = rng.gen_range(0.0..1.0);
+    if roll < 0.1 {
+        return (None, None);
+    }
+    let spread = if roll < 0.225 { rng.gen_range(0.01..0.045) } else { rng.gen_range(0.0..0.0009) };
+    let angle: f64 = rng.gen_range(0.0..std::f64::consts::TAU);
+    let position = (shop.0 + spread * angle.sin(), shop.1 + spread * angle.cos());
+    (Some(position), Some(rng.gen_range(5.0..40.0_f64).round()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -767,13 +834,19 @@ mod tests {
         assert_eq!(count(&conn, "SELECT COUNT(*) FROM deliveries"), 45);
         // Every delivery is for an order line of its own customer, planned within the working window.
         assert_eq!(
-            count(&conn, "SELECT COUNT(*) FROM deliveries d JOIN order_lines o ON o.order_id = d.order_id AND o.customer_id = d.customer_id"),
+            count(
+                &conn,
+                "SELECT COUNT(*) FROM deliveries d JOIN order_lines o ON o.order_id = d.order_id AND o.customer_id = d.customer_id"
+            ),
             45
         );
         assert_eq!(count(&conn, "SELECT COUNT(*) FROM deliveries WHERE planned_delivery_date < date('now', 'localtime', '-30 days')"), 0);
         // Spread over the agents: at 2,000 customers and 200 deliveries, each agent has one.
         let (conn, _) = scaled(ScaleParams { customers: 2000, lines_per_customer: 1, visits_per_customer: 0, deliveries: 200 });
-        assert_eq!(count(&conn, "SELECT COUNT(DISTINCT c.agent_id) FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id"), 200);
+        assert_eq!(
+            count(&conn, "SELECT COUNT(DISTINCT c.agent_id) FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id"),
+            200
+        );
         // Each agent has 3 unread messages from their manager, and the manager-agent tree holds.
         assert_eq!(count(&conn, "SELECT COUNT(*) FROM conversations"), 200);
         assert_eq!(
@@ -811,20 +884,4 @@ mod tests {
         assert_eq!(da, db);
         assert!(scale(&mut a, p, |_| {}).is_err());
     }
-}
-
-/// The check-in radius the demo's visits were judged with (the server's default).
-const DEMO_CHECKIN_RADIUS_M: f64 = 300.0;
-
-/// A demo visit's position and accuracy: mostly at the shop (within about 100 m), one in eight
-/// from farther away (one to five km), one in ten without a position.
-fn demo_visit_position(rng: &mut impl rand::Rng, shop: (f64, f64)) -> (Option<(f64, f64)>, Option<f64>) {
-    let roll: f64 = rng.gen_range(0.0..1.0);
-    if roll < 0.1 {
-        return (None, None);
-    }
-    let spread = if roll < 0.225 { rng.gen_range(0.01..0.045) } else { rng.gen_range(0.0..0.0009) };
-    let angle: f64 = rng.gen_range(0.0..std::f64::consts::TAU);
-    let position = (shop.0 + spread * angle.sin(), shop.1 + spread * angle.cos());
-    (Some(position), Some(rng.gen_range(5.0..40.0_f64).round()))
 }

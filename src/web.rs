@@ -153,17 +153,10 @@ async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
 /// that never reads its body (a delete, a logout) cannot act on a request that should be a 413.
 /// Only multipart forms may exceed the JSON limit; their routes' own limits apply as they are read.
 async fn refuse_oversized(req: Request, next: Next) -> Response {
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok())
-        .unwrap_or(0);
-    let multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+    let multipart =
+        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     let limit = if multipart { crate::uploads::MAX_UPLOAD_BYTES } else { JSON_BODY_LIMIT };
     if declared > limit {
         return json_error(StatusCode::PAYLOAD_TOO_LARGE, "The request body is too large.");
@@ -188,9 +181,7 @@ async fn require_session(State(state): State<AppState>, req: Request, next: Next
     // Everything done while an administrator acts for another user is recorded with both.
     if let Some(admin) = user.impersonator {
         let status = response.status().as_u16();
-        let recorded = state
-            .db(move |conn| Ok(crate::auth::impersonation::audit(conn, admin, user.uid, &action, Some(status))?))
-            .await;
+        let recorded = state.db(move |conn| Ok(crate::auth::impersonation::audit(conn, admin, user.uid, &action, Some(status))?)).await;
         if let Err(err) = recorded {
             tracing::error!(error = %err, "writing the audit log failed");
         }
@@ -218,9 +209,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
 
 /// Parcel names built files `name.<hash>.ext`; those never change and may be cached for good.
 fn is_fingerprinted(path: &str) -> bool {
-    path.rsplit('/').next().unwrap_or(path).split('.').any(|part| {
-        part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit())
-    })
+    path.rsplit('/').next().unwrap_or(path).split('.').any(|part| part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 fn asset(path: &str) -> Option<Response> {
@@ -255,16 +244,15 @@ async fn spa(uri: Uri) -> Response {
         }
         return hash_route_redirect(path, uri.query());
     }
-    asset("index.html").unwrap_or_else(|| {
-        (StatusCode::SERVICE_UNAVAILABLE, "The frontend was not built into this binary.").into_response()
-    })
+    asset("index.html").unwrap_or_else(|| (StatusCode::SERVICE_UNAVAILABLE, "The frontend was not built into this binary.").into_response())
 }
 
 /// Browsers ask for `/favicon.ico` by that name, while the build names the icon by its hash.
 fn favicon() -> Response {
     let built = Assets::iter().find(|name| name.starts_with("favicon.") && name.ends_with(".ico"));
     match built.and_then(|name| Assets::get(&name)) {
-        Some(file) => ([(header::CONTENT_TYPE, "image/x-icon"), (header::CACHE_CONTROL, "public, max-age=86400")], file.data.into_owned()).into_response(),
+        Some(file) => ([(header::CONTENT_TYPE, "image/x-icon"), (header::CACHE_CONTROL, "public, max-age=86400")], file.data.into_owned())
+            .into_response(),
         None => (StatusCode::NOT_FOUND, "Not found").into_response(),
     }
 }
@@ -311,9 +299,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     tracing::info!(%local, "fieldsales is listening");
     println!("fieldsales is listening on http://{local}");
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;
     tracing::info!("fieldsales stopped");
     Ok(())
 }

@@ -87,9 +87,10 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) {
     };
     let mut replies = Vec::with_capacity(batch.len());
     for job in batch {
-        let outcome = tx.execute_batch("SAVEPOINT item").map_err(|e| e.to_string()).and_then(|()| {
-            catch_unwind(AssertUnwindSafe(|| job(&tx))).map_err(|_| "a write panicked".to_string())
-        });
+        let outcome = tx
+            .execute_batch("SAVEPOINT item")
+            .map_err(|e| e.to_string())
+            .and_then(|()| catch_unwind(AssertUnwindSafe(|| job(&tx))).map_err(|_| "a write panicked".to_string()));
         let kept = match &outcome {
             Ok((true, _)) => tx.execute_batch("RELEASE item"),
             _ => tx.execute_batch("ROLLBACK TO item; RELEASE item"),

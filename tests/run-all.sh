@@ -14,6 +14,10 @@ if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+step "Format and lint gates (rustfmt.toml, clippy with warnings as errors)"
+cargo fmt --check
+cargo clippy --release --locked --all-targets -- -D warnings
+
 step "Building the release binary (and the frontend)"
 cargo build --release --locked
 

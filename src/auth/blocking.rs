@@ -105,14 +105,22 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
         (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
-pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {
+pub async fn block(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<BlockQuery>,
+) -> AppResult<Json<Value>> {
     user.require(q.right())?;
     let (me, agents_only) = (user.uid, q.agents_only());
     let (name, user_type) = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let (name, _, user_type) = target(&tx, id, me, agents_only)?;
-            tx.execute("UPDATE users SET is_blocked = 1, updated_at = :now WHERE uid = :id", named_params! { ":now": crate::now(), ":id": id })?;
+            tx.execute(
+                "UPDATE users SET is_blocked = 1, updated_at = :now WHERE uid = :id",
+                named_params! { ":now": crate::now(), ":id": id },
+            )?;
             session::end_user_sessions(&tx, id, "blocked")?;
             tx.commit()?;
             Ok((name, user_type))
@@ -128,13 +136,20 @@ pub async fn block(State(state): State<AppState>, user: CurrentUser, Path(id): P
         (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
-pub async fn unblock(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Query(q): Query<BlockQuery>) -> AppResult<Json<Value>> {
+pub async fn unblock(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<BlockQuery>,
+) -> AppResult<Json<Value>> {
     user.require(q.right())?;
     let (me, agents_only, reset) = (user.uid, q.agents_only(), q.reset.unwrap_or(false));
     let (name, email, user_type, temp) = state
         .db(move |conn| {
             let (name, email, user_type) = target(conn, id, me, agents_only)?;
-            let temp = if reset { Some(accounts::reset_to_temporary(conn, id)?) } else {
+            let temp = if reset {
+                Some(accounts::reset_to_temporary(conn, id)?)
+            } else {
                 queries::unblock(conn, id)?;
                 None
             };

@@ -40,9 +40,7 @@ const TEMP_PASSWORD_SECS: i64 = 24 * 3600;
 
 fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     match &state.login_limiter {
-        Some(limiter) if limiter.check_key(&client.to_string()).is_err() => {
-            Err(AppError::TooManyRequests(RATE_LIMITED.into()))
-        }
+        Some(limiter) if limiter.check_key(&client.to_string()).is_err() => Err(AppError::TooManyRequests(RATE_LIMITED.into())),
         _ => Ok(()),
     }
 }
@@ -173,9 +171,7 @@ pub async fn auth_password(
                         ))
                     } else {
                         let left = max_failures - failures;
-                        AppError::unauthorized(format!(
-                            "{BAD_CREDENTIALS} {left} attempt(s) left before your account is blocked."
-                        ))
+                        AppError::unauthorized(format!("{BAD_CREDENTIALS} {left} attempt(s) left before your account is blocked."))
                     })
                 }
                 (Some(a), matched) => {
@@ -237,8 +233,7 @@ pub async fn generate_otp(
             if let Some(otp) = queries::current_otp(&tx, account.uid)? {
                 if !otp.used && now - otp.created_at < OTP_RESEND_SECS {
                     return Err(AppError::TooManyRequests(
-                        "An OTP was sent less than a minute ago. Please wait a minute before asking for another."
-                            .into(),
+                        "An OTP was sent less than a minute ago. Please wait a minute before asking for another.".into(),
                     ));
                 }
             }
@@ -248,9 +243,7 @@ pub async fn generate_otp(
             Ok((account.email, code))
         })
         .await?;
-    let body = format!(
-        "Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n"
-    );
+    let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
     state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
     Ok(Json(json!({ "message": "OTP has been sent to your registered email ID." })))
 }
@@ -370,9 +363,7 @@ pub async fn reset(
         password::off_thread(move || password::hash(&temp)).await?
     };
     let uid = account.uid;
-    state
-        .db(move |conn| Ok(queries::set_temp_password(conn, uid, &hash, crate::now() + TEMP_PASSWORD_SECS)?))
-        .await?;
+    state.db(move |conn| Ok(queries::set_temp_password(conn, uid, &hash, crate::now() + TEMP_PASSWORD_SECS)?)).await?;
     let body = format!(
         "A temporary password was requested for your fieldsales account. It is valid for 24 hours; \
          when you sign in with it you will be asked to set a new password. If you did not ask for it, \

@@ -45,7 +45,8 @@ async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) 
             let mut stmt = conn.prepare_cached(
                 "SELECT uid, name, email FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
             )?;
-            let rows = stmt.query_map(named_params! { ":t": user_type }, |r| Ok(Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }))?;
+            let rows = stmt
+                .query_map(named_params! { ":t": user_type }, |r| Ok(Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await

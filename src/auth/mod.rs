@@ -17,15 +17,8 @@ use crate::state::AppState;
 
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
 /// (`/report/download` carries its own single-use token.)
-pub const PUBLIC_PATHS: &[&str] = &[
-    "/login/checkUser",
-    "/login/auth",
-    "/login/authOTP",
-    "/login/generateOTP",
-    "/login/reset",
-    "/report/download",
-    "/openapi.json",
-];
+pub const PUBLIC_PATHS: &[&str] =
+    &["/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset", "/report/download", "/openapi.json"];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

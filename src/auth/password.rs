@@ -22,9 +22,8 @@ fn argon2() -> Argon2<'static> {
 
 /// Each argon2 computation holds 19 MiB; at most one per core runs at a time, so a burst of
 /// sign-ins queues here instead of growing memory (they are CPU-bound: more at once is not faster).
-static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
-});
+static HASHING: LazyLock<Arc<Semaphore>> =
+    LazyLock::new(|| Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))));
 
 /// Runs password work (`hash`, `verify`) on a blocking thread, within the hashing limit. The permit
 /// travels with the work, so a caller that goes away does not free a slot still computing.
@@ -51,16 +50,12 @@ pub fn hash(password: &str) -> Result<String, AppError> {
 
 /// True when `password` matches the stored hash; a malformed hash never matches.
 pub fn verify(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored)
-        .map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
-        .unwrap_or(false)
+    PasswordHash::new(stored).map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok()).unwrap_or(false)
 }
 
 /// At least 12 characters with at least one letter and one digit.
 pub fn meets_rule(password: &str) -> bool {
-    password.chars().count() >= 12
-        && password.chars().any(|c| c.is_alphabetic())
-        && password.chars().any(|c| c.is_ascii_digit())
+    password.chars().count() >= 12 && password.chars().any(|c| c.is_alphabetic()) && password.chars().any(|c| c.is_ascii_digit())
 }
 
 /// A random password that meets the rule: 14 letters and digits, at least one of each.
@@ -106,16 +101,18 @@ mod tests {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let running = Arc::new(AtomicUsize::new(0));
         let most = Arc::new(AtomicUsize::new(0));
-        let calls: Vec<_> = (0..cores * 4).map(|i| {
-            let (running, most) = (running.clone(), most.clone());
-            tokio::spawn(off_thread(move || {
-                let now = running.fetch_add(1, Ordering::SeqCst) + 1;
-                most.fetch_max(now, Ordering::SeqCst);
-                std::thread::sleep(std::time::Duration::from_millis(20));
-                running.fetch_sub(1, Ordering::SeqCst);
-                Ok(i)
-            }))
-        }).collect();
+        let calls: Vec<_> = (0..cores * 4)
+            .map(|i| {
+                let (running, most) = (running.clone(), most.clone());
+                tokio::spawn(off_thread(move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                    Ok(i)
+                }))
+            })
+            .collect();
         let mut done = Vec::new();
         for call in calls {
             done.push(call.await.unwrap().unwrap());

@@ -86,11 +86,8 @@ pub fn register_failure(conn: &Connection, uid: i64, max: i64) -> rusqlite::Resu
 /// After a successful sign-in: clears the failure count; a temporary password forces a change.
 /// Returns whether this was the user's first sign-in.
 pub fn register_success(conn: &Connection, uid: i64, used_temp_password: bool) -> rusqlite::Result<bool> {
-    let first: bool = conn.query_row(
-        "SELECT is_first_time_login FROM users WHERE uid = :uid",
-        named_params! { ":uid": uid },
-        |r| r.get(0),
-    )?;
+    let first: bool =
+        conn.query_row("SELECT is_first_time_login FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0))?;
     conn.execute(
         "UPDATE users SET failed_attempts = 0, is_first_time_login = 0,
                           force_password_update = CASE WHEN :temp THEN 1 ELSE force_password_update END
@@ -139,13 +136,9 @@ pub struct Otp {
 }
 
 pub fn current_otp(conn: &Connection, uid: i64) -> rusqlite::Result<Option<Otp>> {
-    conn.query_row(
-        "SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid",
-        named_params! { ":uid": uid },
-        |r| {
-            Ok(Otp { code: r.get(0)?, created_at: r.get(1)?, expires_at: r.get(2)?, attempts: r.get(3)?, used: r.get(4)? })
-        },
-    )
+    conn.query_row("SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid", named_params! { ":uid": uid }, |r| {
+        Ok(Otp { code: r.get(0)?, created_at: r.get(1)?, expires_at: r.get(2)?, attempts: r.get(3)?, used: r.get(4)? })
+    })
     .optional()
 }
 
@@ -161,11 +154,9 @@ pub fn store_otp(conn: &Connection, uid: i64, code: &str, now: i64, expires: i64
 }
 
 pub fn count_otp_failure(conn: &Connection, uid: i64) -> rusqlite::Result<i64> {
-    conn.query_row(
-        "UPDATE otps SET attempts = attempts + 1 WHERE uid = :uid RETURNING attempts",
-        named_params! { ":uid": uid },
-        |r| r.get(0),
-    )
+    conn.query_row("UPDATE otps SET attempts = attempts + 1 WHERE uid = :uid RETURNING attempts", named_params! { ":uid": uid }, |r| {
+        r.get(0)
+    })
 }
 
 pub fn mark_otp_used(conn: &Connection, uid: i64) -> rusqlite::Result<()> {

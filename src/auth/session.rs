@@ -42,15 +42,11 @@ fn random_hex(bytes: usize) -> String {
 impl TokenKeys {
     pub fn load_or_create(conn: &Connection) -> anyhow::Result<Self> {
         let secret = crate::db::setting_or_insert(conn, "jwt_secret", &random_hex(32))?;
-        Ok(TokenKeys {
-            encoding: EncodingKey::from_secret(secret.as_bytes()),
-            decoding: DecodingKey::from_secret(secret.as_bytes()),
-        })
+        Ok(TokenKeys { encoding: EncodingKey::from_secret(secret.as_bytes()), decoding: DecodingKey::from_secret(secret.as_bytes()) })
     }
 
     fn sign(&self, claims: &Claims) -> AppResult<String> {
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)
-            .map_err(|e| AppError::Internal(e.into()))
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding).map_err(|e| AppError::Internal(e.into()))
     }
 
     /// Verifies signature (HS256 only: `alg: none` and other algorithms are refused) and expiry.
@@ -121,9 +117,7 @@ pub fn rights_of_type(conn: &Connection, user_type: i64) -> rusqlite::Result<Vec
          JOIN rights r ON r.right_id = utr.right_id
          WHERE utr.user_type_id = :type ORDER BY r.right_id",
     )?;
-    let rows = stmt.query_map(named_params! { ":type": user_type }, |r| {
-        Ok(RoleRight { group_name: r.get(0)?, link_right: r.get(1)? })
-    })?;
+    let rows = stmt.query_map(named_params! { ":type": user_type }, |r| Ok(RoleRight { group_name: r.get(0)?, link_right: r.get(1)? }))?;
     rows.collect()
 }
 
@@ -248,8 +242,9 @@ impl FromRequestParts<AppState> for SessionUser {
                 let own = load_session_user(conn, &claims, token, None)?.ok_or_else(|| AppError::unauthorized(SESSION_EXPIRED))?;
                 match acting {
                     None => Ok(own),
-                    Some((claims, token)) => load_session_user(conn, &claims, token, Some(own.uid))?
-                        .ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED)),
+                    Some((claims, token)) => {
+                        load_session_user(conn, &claims, token, Some(own.uid))?.ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED))
+                    }
                 }
             })
             .await?;

@@ -117,12 +117,7 @@ pub struct DayFigures {
 /// The window parameters of one day.
 fn day_params(day: NaiveDate) -> (String, String, i64, i64) {
     let next = day + Days::new(1);
-    (
-        day.format("%Y-%m-%d").to_string(),
-        next.format("%Y-%m-%d").to_string(),
-        crate::clock::start_of(day),
-        crate::clock::start_of(next),
-    )
+    (day.format("%Y-%m-%d").to_string(), next.format("%Y-%m-%d").to_string(), crate::clock::start_of(day), crate::clock::start_of(next))
 }
 
 /// The day's figures over the agents of `scope` (an agent's own scope is that agent).

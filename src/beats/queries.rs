@@ -72,9 +72,7 @@ pub fn page(conn: &Connection, agents: &Agents, search: Option<&str>, page: i64)
     );
     let (ids, offset) = (agents.ids(), (page.max(1) - 1) * PAGE_SIZE);
     let count_sql = format!("SELECT COUNT(*) FROM beats b JOIN users u ON u.uid = b.agent_id WHERE {condition}");
-    let total_records = conn
-        .prepare_cached(&count_sql)?
-        .query_row(named_params! { ":agents": ids, ":search": search }, |r| r.get(0))?;
+    let total_records = conn.prepare_cached(&count_sql)?.query_row(named_params! { ":agents": ids, ":search": search }, |r| r.get(0))?;
     let sql = format!(
         "SELECT b.beat_id, b.beat_name, b.agent_id, u.name, u.email,
                 (SELECT json_group_array(weekday) FROM (SELECT weekday FROM beat_days w
@@ -107,12 +105,13 @@ fn weekdays_of_json(json: &str) -> Weekdays {
 /// One live beat of the caller's agents with its customers in order.
 pub fn detail(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<BeatDetail> {
     beat_agent(conn, scope, beat_id)?;
-    let (beat_name, agent_id, agent_name, days): (String, i64, String, String) = conn.prepare_cached(
-        "SELECT b.beat_name, b.agent_id, u.name,
+    let (beat_name, agent_id, agent_name, days): (String, i64, String, String) = conn
+        .prepare_cached(
+            "SELECT b.beat_name, b.agent_id, u.name,
                 (SELECT json_group_array(weekday) FROM beat_days w WHERE w.beat_id = b.beat_id AND w.valid_to IS NULL)
          FROM beats b JOIN users u ON u.uid = b.agent_id WHERE b.beat_id = :b",
-    )?
-    .query_row(named_params! { ":b": beat_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+        )?
+        .query_row(named_params! { ":b": beat_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
     let mut customers: Vec<BeatCustomer> = conn
         .prepare_cached(
             "SELECT c.buyer_id, c.name, c.address1, c.city, c.latitude, c.longitude
@@ -245,8 +244,7 @@ pub fn set_weekdays(conn: &Connection, beat_id: i64, weekdays: Weekdays, today: 
             .prepare_cached("UPDATE beat_days SET valid_to = NULL WHERE beat_id = :b AND weekday = :d AND valid_to = :today")?
             .execute(params)?;
         if reopened == 0 {
-            conn.prepare_cached("INSERT INTO beat_days (beat_id, weekday, valid_from) VALUES (:b, :d, :today)")?
-                .execute(params)?;
+            conn.prepare_cached("INSERT INTO beat_days (beat_id, weekday, valid_from) VALUES (:b, :d, :today)")?.execute(params)?;
         }
     }
     Ok(())
@@ -255,10 +253,8 @@ pub fn set_weekdays(conn: &Connection, beat_id: i64, weekdays: Weekdays, today: 
 /// Takes every customer off the beat from today (before the new list is added).
 pub fn end_stops(conn: &Connection, beat_id: i64, today: &str) -> rusqlite::Result<()> {
     let params = named_params! { ":b": beat_id, ":today": today };
-    conn.prepare_cached("DELETE FROM beat_stops WHERE beat_id = :b AND valid_to IS NULL AND valid_from = :today")?
-        .execute(params)?;
-    conn.prepare_cached("UPDATE beat_stops SET valid_to = :today WHERE beat_id = :b AND valid_to IS NULL")?
-        .execute(params)?;
+    conn.prepare_cached("DELETE FROM beat_stops WHERE beat_id = :b AND valid_to IS NULL AND valid_from = :today")?.execute(params)?;
+    conn.prepare_cached("UPDATE beat_stops SET valid_to = :today WHERE beat_id = :b AND valid_to IS NULL")?.execute(params)?;
     Ok(())
 }
 

@@ -122,15 +122,16 @@ fn percent(part: f64, whole: f64) -> f64 {
 }
 
 /// The bucket names of the spec.
-pub const BUCKETS: &[&str] = &[
-    "retailers", "wholesalers", "ordered", "notordered", "visited", "notvisited", "mycustomer",
-    "repeatrateprev", "repeatratecurrent",
-];
+pub const BUCKETS: &[&str] =
+    &["retailers", "wholesalers", "ordered", "notordered", "visited", "notvisited", "mycustomer", "repeatrateprev", "repeatratecurrent"];
+
+/// How a bucket's size is read from the landing counts.
+type BucketSize = fn(&Counts) -> i64;
 
 /// Which customers a bucket holds (a condition on the summary row `s`, see `stats`) and its size
 /// among the landing counts; `None` for an unknown name (or 'ordered', which has its own rows).
-fn bucket_definition(bucket: &str) -> Option<(String, fn(&Counts) -> i64)> {
-    let (condition, size): (&str, fn(&Counts) -> i64) = match bucket {
+fn bucket_definition(bucket: &str) -> Option<(String, BucketSize)> {
+    let (condition, size): (&str, BucketSize) = match bucket {
         "retailers" => ("s.retailer_type = 'Retailer'", |c| c.retailers),
         "wholesalers" => ("s.retailer_type = 'Wholesaler'", |c| c.wholesalers),
         "notordered" => ("s.last_order_date < :from15", |c| c.customers - c.ordered),
@@ -295,14 +296,7 @@ impl BucketParams {
     fn new(agents: &Agents, w: Windows) -> Self {
         let (filter, ids) = agents.params();
         let (from15, from15_ts) = w.from15();
-        BucketParams {
-            filter,
-            ids,
-            from15,
-            from15_ts,
-            month: Windows::date(w.month_start()),
-            last_month: Windows::date(w.months_back(1)),
-        }
+        BucketParams { filter, ids, from15, from15_ts, month: Windows::date(w.month_start()), last_month: Windows::date(w.months_back(1)) }
     }
 
     fn list(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
@@ -332,7 +326,14 @@ pub struct OrderedRow {
 
 /// One page of the 'ordered' bucket: what the caller's customers ordered in the last 15 days, one
 /// row per customer, distributor, month and product (average unit price, total quantity).
-pub fn ordered_page(conn: &Connection, agents: &Agents, w: Windows, order: Order, offset: i64, limit: i64) -> rusqlite::Result<(Vec<OrderedRow>, i64)> {
+pub fn ordered_page(
+    conn: &Connection,
+    agents: &Agents,
+    w: Windows,
+    order: Order,
+    offset: i64,
+    limit: i64,
+) -> rusqlite::Result<(Vec<OrderedRow>, i64)> {
     let p = BucketParams::new(agents, w);
     let filter = p.filter;
     let grouped = format!(
@@ -436,11 +437,10 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
          FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :month_ts
          WHERE {filter}"
     );
-    let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) = conn.query_row(
-        &visits,
-        named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
+    let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) =
+        conn.query_row(&visits, named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?;
     // Unique customers visited per month, summed over the three months (then averaged).
     let l3m_visits: i64 = conn.query_row(
         &format!(
@@ -463,11 +463,10 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :l3m
          WHERE {filter}"
     );
-    let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, f64, f64, f64) = conn.query_row(
-        &orders,
-        named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m },
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
-    )?;
+    let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, f64, f64, f64) =
+        conn.query_row(&orders, named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m }, |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+        })?;
     // Productive visits: a booked order (not cancelled) was saved with the visit. Walked from the
     // orders that have a visit, which are far fewer than the visits.
     let productive = format!(
@@ -476,11 +475,10 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
          JOIN visits v ON v.visit_id = o.visit_id AND v.visited_at >= :month_ts
          WHERE {filter}"
     );
-    let (productive_ftd, productive_ftm): (i64, i64) = conn.query_row(
-        &productive,
-        named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts },
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let (productive_ftd, productive_ftm): (i64, i64) =
+        conn.query_row(&productive, named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
     let check_ins = format!(
         "SELECT u.email, u.name, COUNT(*), COALESCE(SUM(v.location_status = 'verified'), 0),
                 COALESCE(SUM(v.location_status = 'off-site'), 0), COALESCE(SUM(v.location_status = 'no-location'), 0),

@@ -6,10 +6,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::figures::{self, Landing, Order, TrendWeek, VisitSummary, Windows};
-use crate::scope::agents_for;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::scope::agents_for;
 use crate::state::AppState;
 
 const BUCKET_RIGHT: &str = "retailer_bucket";

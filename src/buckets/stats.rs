@@ -132,7 +132,8 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
         })
     })?;
     // The owner's booked orders of the window that came with a visit in it (one index range).
-    counts.productive = conn.prepare_cached(PRODUCTIVE_VISITS)?.query_row(&crate::db::only_used(PRODUCTIVE_VISITS, params)[..], |r| r.get(0))?;
+    counts.productive =
+        conn.prepare_cached(PRODUCTIVE_VISITS)?.query_row(&crate::db::only_used(PRODUCTIVE_VISITS, params)[..], |r| r.get(0))?;
     Ok(counts)
 }
 

@@ -208,10 +208,9 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     user.require(RIGHT)?;
     state
         .db(move |conn| {
-            crate::masters::retire::updated(conn.execute(
-                "UPDATE broadcasts SET is_deleted = 1 WHERE id = :id AND is_deleted = 0",
-                named_params! { ":id": id },
-            )?)
+            crate::masters::retire::updated(
+                conn.execute("UPDATE broadcasts SET is_deleted = 1 WHERE id = :id AND is_deleted = 0", named_params! { ":id": id })?,
+            )
         })
         .await?;
     Ok(Json(json!({ "message": "Broadcast message deleted successfully." })))
@@ -297,7 +296,11 @@ pub struct SinceBody {
     responses(
         (status = 200, description = "OK", body = Vec<BroadcastMessage>)
     ))]
-pub async fn new_broadcasts(State(state): State<AppState>, user: CurrentUser, RawBody(body): RawBody) -> AppResult<Json<Vec<BroadcastMessage>>> {
+pub async fn new_broadcasts(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    RawBody(body): RawBody,
+) -> AppResult<Json<Vec<BroadcastMessage>>> {
     // The body is optional: none means every broadcast.
     let body: SinceBody = if body.iter().all(u8::is_ascii_whitespace) {
         SinceBody::default()

@@ -100,7 +100,13 @@ pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResul
                     )?,
                     None => 0,
                 };
-                list.push(ChatUser { uid, image_name: initials(&name), user_name: name, unread_count: unread, conversation_id: conversation });
+                list.push(ChatUser {
+                    uid,
+                    image_name: initials(&name),
+                    user_name: name,
+                    unread_count: unread,
+                    conversation_id: conversation,
+                });
             }
             list.sort_by(|x, y| y.unread_count.cmp(&x.unread_count).then_with(|| x.user_name.cmp(&y.user_name)));
             Ok(list)
@@ -191,7 +197,11 @@ pub struct ConversationQuery {
         (status = 200, description = "OK", body = Vec<Message>),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
-pub async fn history(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Vec<Message>>> {
+pub async fn history(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ConversationQuery>,
+) -> AppResult<Json<Vec<Message>>> {
     let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let me = user.uid;
     state
@@ -208,7 +218,14 @@ pub async fn history(State(state): State<AppState>, user: CurrentUser, Query(q):
         .map(Json)
 }
 
-fn insert_message(conn: &Connection, conversation: i64, me: i64, other: i64, text: Option<&str>, image: Option<&str>) -> AppResult<Message> {
+fn insert_message(
+    conn: &Connection,
+    conversation: i64,
+    me: i64,
+    other: i64,
+    text: Option<&str>,
+    image: Option<&str>,
+) -> AppResult<Message> {
     conn.execute(
         "INSERT INTO messages (conversation_id, sender_uid, receiver_uid, message_text, image_name, sent_at)
          VALUES (:c, :me, :other, :text, :image, :now)",
@@ -237,7 +254,13 @@ pub struct SendBody {
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
-    let text = b.message_text.as_deref().map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| AppError::bad_request("Message is required"))?.to_string();
+    let text = b
+        .message_text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| AppError::bad_request("Message is required"))?
+        .to_string();
     max_len(&text, MAX_TEXT, "The message is limited to 2000 characters.")?;
     let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let me = user.uid;
@@ -271,7 +294,11 @@ struct ImageMessageForm {
         (status = 200, description = "The stored message", body = Message),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
-pub async fn send_image(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<Message>> {
+pub async fn send_image(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    MultipartForm(mut form): MultipartForm,
+) -> AppResult<Json<Message>> {
     let (mut conversation, mut receiver, mut image) = (None, None, None);
     while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
         match field.name().unwrap_or_default() {
@@ -328,7 +355,11 @@ pub struct NewMessagesBody {
         (status = 200, description = "OK", body = Vec<Message>),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
-pub async fn new_messages(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewMessagesBody>) -> AppResult<Json<Vec<Message>>> {
+pub async fn new_messages(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(b): Json<NewMessagesBody>,
+) -> AppResult<Json<Vec<Message>>> {
     let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let (me, from) = (user.uid, since(&b.latest_timestamp));
     state

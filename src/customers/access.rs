@@ -38,10 +38,9 @@ pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppR
     let p = ScopeParams::from(scope);
     // Every customer endpoint starts here: the statement is prepared once per connection.
     conn.prepare_cached(&format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {CUSTOMER_IN_SCOPE}"))?
-    .query_row(
-        named_params! { ":buyer": buyer_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-    .optional()?
-    .ok_or_else(|| AppError::not_found(NOT_FOUND))
+        .query_row(named_params! { ":buyer": buyer_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager }, |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?
+        .ok_or_else(|| AppError::not_found(NOT_FOUND))
 }

@@ -73,17 +73,12 @@ fn search_own(conn: &Connection, agents: &[i64], words: &[String]) -> rusqlite::
          WHERE c.agent_id IN (SELECT value FROM json_each(:agents))",
     );
     for i in 0..words.len() {
-        sql.push_str(&format!(
-            " AND (c.buyer_id LIKE :p{i} OR c.mobile LIKE :p{i} OR c.name LIKE :p{i} OR c.name LIKE :w{i})"
-        ));
+        sql.push_str(&format!(" AND (c.buyer_id LIKE :p{i} OR c.mobile LIKE :p{i} OR c.name LIKE :p{i} OR c.name LIKE :w{i})"));
     }
     sql.push_str(" LIMIT 10");
     let agents = serde_json::to_string(agents).unwrap_or_else(|_| "[]".into());
-    let prefixes: Vec<(String, String, String, String)> = words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| (format!(":p{i}"), format!("{w}%"), format!(":w{i}"), format!("% {w}%")))
-        .collect();
+    let prefixes: Vec<(String, String, String, String)> =
+        words.iter().enumerate().map(|(i, w)| (format!(":p{i}"), format!("{w}%"), format!(":w{i}"), format!("% {w}%"))).collect();
     let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":agents", &agents)];
     for (p, pv, w, wv) in &prefixes {
         params.push((p.as_str(), pv));
@@ -229,30 +224,27 @@ fn customer_details(conn: &Connection, customer_id: i64) -> rusqlite::Result<(Cu
                 k.name, c.info, c.latitude, c.longitude, c.retailer_type, c.country_id
          FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id WHERE c.customer_id = :id",
     )?
-    .query_row(
-        named_params! { ":id": customer_id },
-        |r| {
-            Ok((
-                CustomerDetails {
-                    buyer_id: r.get(0)?,
-                    buyer_name: r.get(1)?,
-                    mobile: r.get(2)?,
-                    email: r.get(3)?,
-                    address1: r.get(4)?,
-                    address2: r.get(5)?,
-                    postal_code: r.get(6)?,
-                    city: r.get(7)?,
-                    state: r.get(8)?,
-                    country: r.get(9)?,
-                    info: r.get(10)?,
-                    latitude: r.get(11)?,
-                    longitude: r.get(12)?,
-                    retailer_type: r.get(13)?,
-                },
-                r.get(14)?,
-            ))
-        },
-    )
+    .query_row(named_params! { ":id": customer_id }, |r| {
+        Ok((
+            CustomerDetails {
+                buyer_id: r.get(0)?,
+                buyer_name: r.get(1)?,
+                mobile: r.get(2)?,
+                email: r.get(3)?,
+                address1: r.get(4)?,
+                address2: r.get(5)?,
+                postal_code: r.get(6)?,
+                city: r.get(7)?,
+                state: r.get(8)?,
+                country: r.get(9)?,
+                info: r.get(10)?,
+                latitude: r.get(11)?,
+                longitude: r.get(12)?,
+                retailer_type: r.get(13)?,
+            },
+            r.get(14)?,
+        ))
+    })
 }
 
 fn last_interactions(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<Interaction>> {
@@ -316,9 +308,12 @@ fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder
 /// order lines, far too much for every visit screen. One computation runs at a time; while it
 /// refreshes a stale list, other requests get the stale one (or none before the first list is
 /// ready). `serve` warms it at start.
+type BestSellerList = (std::time::Instant, Vec<BestSeller>);
+
 #[derive(Default)]
 pub struct BestSellerCache {
-    lists: std::sync::RwLock<std::collections::HashMap<Option<i64>, (std::time::Instant, Vec<BestSeller>)>>,
+    /// Per country (`None`: all), when the list was computed and the list.
+    lists: std::sync::RwLock<std::collections::HashMap<Option<i64>, BestSellerList>>,
     computing: std::sync::Mutex<()>,
 }
 
@@ -354,7 +349,8 @@ impl BestSellerCache {
 
     /// Computes every country's list (used once at start, in the background).
     pub fn warm(&self, conn: &Connection) -> rusqlite::Result<()> {
-        let countries: Vec<i64> = conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        let countries: Vec<i64> =
+            conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
         for country in countries {
             self.get_or_compute(conn, Some(country))?;
         }
@@ -745,7 +741,18 @@ pub async fn update_profile(State(state): State<AppState>, user: CurrentUser, Js
         latitude: lat,
         longitude: lng,
     };
-    if change == (Profile { mobile: None, address1: None, address2: None, city: None, state: None, postal_code: None, latitude: None, longitude: None }) {
+    if change
+        == (Profile {
+            mobile: None,
+            address1: None,
+            address2: None,
+            city: None,
+            state: None,
+            postal_code: None,
+            latitude: None,
+            longitude: None,
+        })
+    {
         return Err(AppError::bad_request("Atleast one field to have an input"));
     }
     let (scope, me) = (user.scope(), user.uid);

@@ -110,7 +110,12 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
         (status = 200, description = "Saved", body = crate::openapi::MessageBody),
         (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::openapi::ErrorBody)
     ))]
-pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
+pub async fn add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(buyer_id): Path<String>,
+    MultipartForm(form): MultipartForm,
+) -> AppResult<Json<Value>> {
     user.require(ADD_RIGHT)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
@@ -139,7 +144,10 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Path(buyer_id
             )?;
             let id = tx.last_insert_rowid();
             for sub in &form.sub_types {
-                tx.execute("INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)", named_params! { ":i": id, ":s": sub })?;
+                tx.execute(
+                    "INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)",
+                    named_params! { ":i": id, ":s": sub },
+                )?;
             }
             // Files are written before the commit; if anything fails they are removed again.
             let mut stored = Vec::new();
@@ -194,7 +202,12 @@ pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buye
                  WHERE i.customer_id = :c ORDER BY i.created_at DESC, i.id DESC LIMIT 3",
             )?;
             let rows = stmt.query_map(named_params! { ":c": customer }, |r| {
-                Ok(HistoryRow { date: clock::date_and_time(r.get(0)?).0, info_type: r.get(1)?, remark: r.get(2)?, super_admin_status: r.get(3)? })
+                Ok(HistoryRow {
+                    date: clock::date_and_time(r.get(0)?).0,
+                    info_type: r.get(1)?,
+                    remark: r.get(2)?,
+                    super_admin_status: r.get(3)?,
+                })
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })

@@ -124,11 +124,8 @@ fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflineP
         Vec::new()
     };
     let complete = (customers.len() as i64) < PAGE;
-    let next = if complete {
-        Cursor { since: cursor.started, started: cursor.started, after: 0 }
-    } else {
-        Cursor { after: last_id, ..cursor }
-    };
+    let next =
+        if complete { Cursor { since: cursor.started, started: cursor.started, after: 0 } } else { Cursor { after: last_id, ..cursor } };
     Ok(OfflinePage { customers, removed, cursor: next.format(), complete })
 }
 

@@ -34,7 +34,11 @@ pub struct ProductSuggestion {
     responses(
         (status = 200, description = "OK", body = Vec<ProductSuggestion>)
     ))]
-pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProductQuery>) -> AppResult<Json<Vec<ProductSuggestion>>> {
+pub async fn search(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ProductQuery>,
+) -> AppResult<Json<Vec<ProductSuggestion>>> {
     user.require(RIGHT)?;
     let text = q.query.trim().to_string();
     if text.is_empty() {
@@ -49,17 +53,14 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
                  WHERE active = 1 AND (name LIKE :prefix ESCAPE '\\' OR name LIKE :word ESCAPE '\\')
                  ORDER BY name LIKE :prefix ESCAPE '\\' DESC, name LIMIT 10",
             )?;
-            let rows = stmt.query_map(
-                named_params! { ":prefix": format!("{escaped}%"), ":word": format!("% {escaped}%") },
-                |r| {
-                    let (name, sku): (String, Option<String>) = (r.get(0)?, r.get(1)?);
-                    let display = match &sku {
-                        Some(s) if !s.is_empty() => format!("{name} ({s})"),
-                        _ => name.clone(),
-                    };
-                    Ok(ProductSuggestion { product_name: name, sku, display })
-                },
-            )?;
+            let rows = stmt.query_map(named_params! { ":prefix": format!("{escaped}%"), ":word": format!("% {escaped}%") }, |r| {
+                let (name, sku): (String, Option<String>) = (r.get(0)?, r.get(1)?);
+                let display = match &sku {
+                    Some(s) if !s.is_empty() => format!("{name} ({s})"),
+                    _ => name.clone(),
+                };
+                Ok(ProductSuggestion { product_name: name, sku, display })
+            })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await

@@ -301,7 +301,9 @@ mod tests {
         assert!(check_client_id(Some("x".repeat(65))).is_err());
         assert!(check_client_id(Some("a b".into())).is_err());
         let now = 1_800_000_000;
-        let iso = |t: i64| chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339();
+        let iso = |t: i64| {
+            chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339()
+        };
         assert_eq!(check_visited_at(Some(iso(now - 60)), now).unwrap(), Some(now - 60));
         assert!(check_visited_at(Some(iso(now + 301)), now).is_err());
         assert!(check_visited_at(Some(iso(now - AGE_LIMIT_S - 1)), now).is_err());

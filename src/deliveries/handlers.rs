@@ -197,7 +197,13 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
         match name.as_str() {
             "deliveryId" => out.delivery_id = number(),
             "deliveryStatusID" => out.status = number(),
-            "reasonCodeID" => out.reason = if text.is_empty() { None } else { Some(number().ok_or_else(|| AppError::bad_request("Additional Reason is not valid."))?) },
+            "reasonCodeID" => {
+                out.reason = if text.is_empty() {
+                    None
+                } else {
+                    Some(number().ok_or_else(|| AppError::bad_request("Additional Reason is not valid."))?)
+                }
+            }
             "otherReason" => out.other = text.to_string(),
             _ => {}
         }
@@ -335,7 +341,11 @@ pub struct ApprovalRecord {
         (status = 404, description = "No such delivery", body = crate::openapi::ErrorBody),
         (status = 409, description = "A delivery is not waiting for approval", body = crate::openapi::ErrorBody)
     ))]
-pub async fn approval_update(State(state): State<AppState>, user: CurrentUser, Json(records): Json<Vec<ApprovalRecord>>) -> AppResult<Json<Value>> {
+pub async fn approval_update(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(records): Json<Vec<ApprovalRecord>>,
+) -> AppResult<Json<Value>> {
     user.require(APPROVE_RIGHT)?;
     if records.is_empty() {
         return Err(AppError::bad_request("Please select at least one delivery."));

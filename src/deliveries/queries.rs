@@ -4,8 +4,8 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::scope::Agents;
 use crate::clock;
+use crate::scope::Agents;
 
 /// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -201,9 +201,8 @@ fn suggestions_sql(filter: &str, column: &str) -> String {
 /// Deliveries whose `column` (one of `SEARCH_COLUMNS`) equals `value`, newest plan first.
 pub fn matching(conn: &Connection, agents: &Agents, column: &str, value: &str) -> rusqlite::Result<Vec<Delivery>> {
     let (filter, ids) = agents.params();
-    let mut stmt = conn.prepare_cached(&format!(
-        "{SELECT} WHERE {filter} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"
-    ))?;
+    let mut stmt =
+        conn.prepare_cached(&format!("{SELECT} WHERE {filter} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"))?;
     let rows = stmt.query_map(named_params! { ":agents": ids, ":v": value }, row)?;
     rows.collect()
 }
@@ -211,12 +210,7 @@ pub fn matching(conn: &Connection, agents: &Agents, column: &str, value: &str) -
 /// One delivery in scope, if any.
 pub fn one(conn: &Connection, agents: &Agents, id: i64) -> rusqlite::Result<Option<Delivery>> {
     let (filter, ids) = agents.params();
-    conn.query_row(
-        &format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"),
-        named_params! { ":agents": ids, ":id": id },
-        row,
-    )
-    .optional()
+    conn.query_row(&format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"), named_params! { ":agents": ids, ":id": id }, row).optional()
 }
 
 /// Deliveries waiting for approval, oldest plan first.

@@ -72,9 +72,7 @@ pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
     state
-        .db(move |conn| {
-            statuses(conn, Some(id), false)?.pop().ok_or_else(|| AppError::not_found("The delivery status was not found."))
-        })
+        .db(move |conn| statuses(conn, Some(id), false)?.pop().ok_or_else(|| AppError::not_found("The delivery status was not found.")))
         .await
         .map(Json)
 }
@@ -143,10 +141,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             retire(&tx, "delivery_statuses", "delivery_status_id", id)?;
-            tx.execute(
-                "UPDATE additional_reasons SET is_retired = 1 WHERE delivery_status_id = :id",
-                named_params! { ":id": id },
-            )?;
+            tx.execute("UPDATE additional_reasons SET is_retired = 1 WHERE delivery_status_id = :id", named_params! { ":id": id })?;
             tx.commit()?;
             Ok(())
         })
@@ -213,9 +208,7 @@ pub async fn list_reasons(
     ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
     state
-        .db(move |conn| {
-            reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found("The additional reason was not found."))
-        })
+        .db(move |conn| reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found("The additional reason was not found.")))
         .await
         .map(Json)
 }

@@ -32,7 +32,9 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult
         .db(|conn| {
             let rows = conn
                 .prepare_cached("SELECT distributor_id, name, city, COALESCE(email, '') <> '' FROM distributors ORDER BY name")?
-                .query_map([], |r| Ok(Distributor { distributor_id: r.get(0)?, distributor_name: r.get(1)?, city: r.get(2)?, has_email: r.get(3)? }))?
+                .query_map([], |r| {
+                    Ok(Distributor { distributor_id: r.get(0)?, distributor_name: r.get(1)?, city: r.get(2)?, has_email: r.get(3)? })
+                })?
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(rows)
         })

@@ -47,9 +47,7 @@ fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<Info
          WHERE is_retired = 0 AND (:only IS NULL OR info_id = :only) ORDER BY name",
     )?;
     let mut types: Vec<InfoType> = stmt
-        .query_map(named_params! { ":only": only }, |r| {
-            Ok(InfoType { info_id: r.get(0)?, info_type: r.get(1)?, sub_info: Vec::new() })
-        })?
+        .query_map(named_params! { ":only": only }, |r| Ok(InfoType { info_id: r.get(0)?, info_type: r.get(1)?, sub_info: Vec::new() }))?
         .collect::<Result<_, _>>()?;
     for sub in sub_types(conn, only)? {
         if let Some(parent) = types.iter_mut().find(|t| t.info_id == sub.info_id) {
@@ -74,13 +72,9 @@ fn sub_types(conn: &Connection, info_id: Option<i64>) -> rusqlite::Result<Vec<In
 }
 
 fn require_live_type(conn: &Connection, info_id: i64) -> AppResult<()> {
-    conn.query_row(
-        "SELECT 1 FROM info_types WHERE info_id = :id AND is_retired = 0",
-        named_params! { ":id": info_id },
-        |_| Ok(()),
-    )
-    .optional()?
-    .ok_or_else(|| AppError::not_found("The info type was not found."))
+    conn.query_row("SELECT 1 FROM info_types WHERE info_id = :id AND is_retired = 0", named_params! { ":id": info_id }, |_| Ok(()))
+        .optional()?
+        .ok_or_else(|| AppError::not_found("The info type was not found."))
 }
 
 /// `GET /master/info-type` and `GET /master/info-type-subtype` (signed in).
@@ -109,9 +103,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
     state
-        .db(move |conn| {
-            info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The info type was not found."))
-        })
+        .db(move |conn| info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The info type was not found.")))
         .await
         .map(Json)
 }

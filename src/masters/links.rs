@@ -32,9 +32,8 @@ pub struct Link {
 
 /// Links (all, or the one `only`) with their countries.
 fn links(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<Link>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT link_id, link_name, link FROM links WHERE :only IS NULL OR link_id = :only ORDER BY link_name",
-    )?;
+    let mut stmt =
+        conn.prepare_cached("SELECT link_id, link_name, link FROM links WHERE :only IS NULL OR link_id = :only ORDER BY link_name")?;
     let mut list: Vec<Link> = stmt
         .query_map(named_params! { ":only": only }, |r| {
             Ok(Link { link_id: r.get(0)?, link_name: r.get(1)?, link: r.get(2)?, countries: Vec::new() })
@@ -70,10 +69,7 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Link>> {
-    state
-        .db(move |conn| links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The link was not found.")))
-        .await
-        .map(Json)
+    state.db(move |conn| links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The link was not found."))).await.map(Json)
 }
 
 /// A country in the save payload: its name, or an object with `country`.
@@ -127,11 +123,8 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let link_id = if id == 0 {
-                tx.execute(
-                    "INSERT INTO links (link_name, link) VALUES (:name, :link)",
-                    named_params! { ":name": name, ":link": link },
-                )
-                .map_err(|e| duplicate_as(e, dup))?;
+                tx.execute("INSERT INTO links (link_name, link) VALUES (:name, :link)", named_params! { ":name": name, ":link": link })
+                    .map_err(|e| duplicate_as(e, dup))?;
                 tx.last_insert_rowid()
             } else {
                 let n = tx
@@ -150,11 +143,11 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                      SELECT :link, country_id FROM countries WHERE name = :country",
                     named_params! { ":link": link_id, ":country": country },
                 )?;
-                if n == 0 && !tx.query_row(
-                    "SELECT EXISTS (SELECT 1 FROM countries WHERE name = :c)",
-                    named_params! { ":c": country },
-                    |r| r.get::<_, bool>(0),
-                )? {
+                if n == 0
+                    && !tx.query_row("SELECT EXISTS (SELECT 1 FROM countries WHERE name = :c)", named_params! { ":c": country }, |r| {
+                        r.get::<_, bool>(0)
+                    })?
+                {
                     return Err(AppError::bad_request(format!("There is no country named {country}.")));
                 }
             }
@@ -173,8 +166,6 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
-    state
-        .db(move |conn| updated(conn.execute("DELETE FROM links WHERE link_id = :id", named_params! { ":id": id })?))
-        .await?;
+    state.db(move |conn| updated(conn.execute("DELETE FROM links WHERE link_id = :id", named_params! { ":id": id })?)).await?;
     Ok(Json(json!({ "message": "Link deleted successfully." })))
 }

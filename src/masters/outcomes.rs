@@ -54,8 +54,7 @@ impl Cache {
 }
 
 fn live(conn: &Connection) -> rusqlite::Result<Vec<Outcome>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT outcome_id, name FROM outcomes WHERE is_retired = 0 ORDER BY name")?;
+    let mut stmt = conn.prepare_cached("SELECT outcome_id, name FROM outcomes WHERE is_retired = 0 ORDER BY name")?;
     let rows = stmt.query_map([], |r| Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? }))?;
     rows.collect()
 }
@@ -100,11 +99,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Json(req): Json<SaveOutcome>,
-) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveOutcome>) -> AppResult<Json<Value>> {
     user.require(RIGHT)?;
     let name = required(&req.out_come, "Outcome is required")?;
     let id = req.out_come_id.unwrap_or(0);

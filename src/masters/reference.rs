@@ -92,8 +92,7 @@ pub async fn rights(State(state): State<AppState>, user: CurrentUser) -> AppResu
     user.require_any(&[super::rights::RIGHT, "user_master"])?;
     state
         .db(|conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT right_id, code, group_name, label FROM rights ORDER BY right_id")?;
+            let mut stmt = conn.prepare_cached("SELECT right_id, code, group_name, label FROM rights ORDER BY right_id")?;
             let rows = stmt.query_map([], |r| {
                 Ok(Right { right_id: r.get(0)?, link_right: r.get(1)?, group_name: r.get(2)?, right_name: r.get(3)? })
             })?;

@@ -95,9 +95,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let type_name: String = tx
-                .query_row("SELECT name FROM user_types WHERE user_type_id = :id", named_params! { ":id": type_id }, |r| {
-                    r.get(0)
-                })
+                .query_row("SELECT name FROM user_types WHERE user_type_id = :id", named_params! { ":id": type_id }, |r| r.get(0))
                 .optional()?
                 .ok_or_else(|| AppError::not_found(format!("There is no user type {type_id}.")))?;
             let known: BTreeSet<String> =
@@ -140,8 +138,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                     codes.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", ")
                 }
             };
-            let action =
-                format!("rights of {type_name} ({type_id}): added {}; removed {}", list(&added), list(&removed));
+            let action = format!("rights of {type_name} ({type_id}): added {}; removed {}", list(&added), list(&removed));
             crate::auth::impersonation::audit(&tx, actor, acting_as, &action, Some(200))?;
             tx.commit()?;
             Ok(type_name)

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth::accounts::{self, NewAccount};
-use crate::auth::session::{self, CurrentUser, Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::auth::password;
+use crate::auth::session::{self, CurrentUser, Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::state::AppState;
@@ -54,11 +54,7 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
     responses(
         (status = 200, description = "OK", body = Vec<UserRow>)
     ))]
-pub async fn list(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Query(filter): Query<UserFilter>,
-) -> AppResult<Json<Vec<UserRow>>> {
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter): Query<UserFilter>) -> AppResult<Json<Vec<UserRow>>> {
     user.require(RIGHT)?;
     let me = user.uid;
     state
@@ -77,26 +73,23 @@ pub async fn list(
                    AND (:search IS NULL OR u.name LIKE :search OR u.email LIKE :search)
                  ORDER BY u.name",
             )?;
-            let rows = stmt.query_map(
-                named_params! { ":type": filter.user_type, ":country": country, ":search": search },
-                |r| {
-                    let uid: i64 = r.get(0)?;
-                    let user_type: i64 = r.get(3)?;
-                    let last_admin = user_type == ADMINISTRATOR && admins <= 1;
-                    Ok(UserRow {
-                        uid,
-                        name: r.get(1)?,
-                        email_id: r.get(2)?,
-                        user_type,
-                        user_type_detail: r.get(4)?,
-                        country: r.get(5)?,
-                        manager_id: r.get(6)?,
-                        manager_name: r.get(7)?,
-                        is_editable: uid != me,
-                        is_deletable: uid != me && !last_admin,
-                    })
-                },
-            )?;
+            let rows = stmt.query_map(named_params! { ":type": filter.user_type, ":country": country, ":search": search }, |r| {
+                let uid: i64 = r.get(0)?;
+                let user_type: i64 = r.get(3)?;
+                let last_admin = user_type == ADMINISTRATOR && admins <= 1;
+                Ok(UserRow {
+                    uid,
+                    name: r.get(1)?,
+                    email_id: r.get(2)?,
+                    user_type,
+                    user_type_detail: r.get(4)?,
+                    country: r.get(5)?,
+                    manager_id: r.get(6)?,
+                    manager_name: r.get(7)?,
+                    is_editable: uid != me,
+                    is_deletable: uid != me && !last_admin,
+                })
+            })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await
@@ -201,11 +194,7 @@ fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
 /// Resolves the type's country rule and the agent's manager; returns (country_id, manager_id).
 fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option<i64>)> {
     let supported: bool = conn
-        .query_row(
-            "SELECT is_country_supported FROM user_types WHERE user_type_id = :t",
-            named_params! { ":t": u.user_type },
-            |r| r.get(0),
-        )
+        .query_row("SELECT is_country_supported FROM user_types WHERE user_type_id = :t", named_params! { ":t": u.user_type }, |r| r.get(0))
         .optional()?
         .ok_or_else(|| AppError::bad_request("Unknown user type."))?;
     let country_id = match (&u.country, supported) {
@@ -272,10 +261,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                 )
             })
             .await?;
-        state
-            .mailer
-            .send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &temp))
-            .await?;
+        state.mailer.send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &temp)).await?;
         return Ok(Json(json!({
             "message": format!("User saved successfully. A temporary password was sent to {email}."),
             "uid": uid,
@@ -285,11 +271,10 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let current_type: i64 = tx.query_row(
-                "SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0",
-                named_params! { ":id": u.uid },
-                |r| r.get(0),
-            )?;
+            let current_type: i64 =
+                tx.query_row("SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0", named_params! { ":id": u.uid }, |r| {
+                    r.get(0)
+                })?;
             if current_type != u.user_type {
                 if u.uid == me {
                     return Err(AppError::bad_request("You cannot change your own user type."));
@@ -331,11 +316,10 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let user_type: i64 = tx.query_row(
-                "SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0",
-                named_params! { ":id": id },
-                |r| r.get(0),
-            )?;
+            let user_type: i64 =
+                tx.query_row("SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0", named_params! { ":id": id }, |r| {
+                    r.get(0)
+                })?;
             if user_type == ADMINISTRATOR && live_admins(&tx)? <= 1 {
                 return Err(AppError::bad_request("The last administrator cannot be deleted."));
             }
@@ -369,11 +353,7 @@ pub struct AgentQuery {
     responses(
         (status = 200, description = "OK", body = Vec<AgentItem>)
     ))]
-pub async fn agents(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Query(query): Query<AgentQuery>,
-) -> AppResult<Json<Vec<AgentItem>>> {
+pub async fn agents(State(state): State<AppState>, user: CurrentUser, Query(query): Query<AgentQuery>) -> AppResult<Json<Vec<AgentItem>>> {
     let add_self = query.add_self_account.unwrap_or(false);
     let (scope, me, my_name) = (user.scope(), user.uid, user.name.clone());
     state

@@ -71,7 +71,8 @@ impl CheckedOrder {
         let mut lines: Vec<(i64, i64, Option<f64>)> = Vec::with_capacity(req.lines.len());
         for (i, line) in req.lines.iter().enumerate() {
             let n = i + 1;
-            let product = line.product_id.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(format!("Line {n}: choose a product.")))?;
+            let product =
+                line.product_id.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(format!("Line {n}: choose a product.")))?;
             let quantity = match line.quantity {
                 None => return Err(AppError::bad_request(format!("Line {n}: the quantity is required."))),
                 Some(q) if q.fract() == 0.0 && (1.0..=MAX_QUANTITY as f64).contains(&q) => q as i64,
@@ -157,9 +158,8 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
             .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
             .optional()?
             .ok_or_else(|| AppError::bad_request("The distributor was not found."))?,
-        None => usual_distributor(tx, customer)?.ok_or_else(|| {
-            AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor.")
-        })?,
+        None => usual_distributor(tx, customer)?
+            .ok_or_else(|| AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor."))?,
     };
     let mut lines = Vec::with_capacity(order.lines.len());
     {
@@ -173,7 +173,14 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
                 return Err(AppError::bad_request(format!("{name} is no longer sold and cannot be ordered.")));
             }
             let price = price.ok_or_else(|| AppError::bad_request(format!("{name} has no price yet and cannot be ordered.")))?;
-            lines.push(OrderLine { product_id, product_name: name, sku, quantity, unit_price: price, line_total: cents(quantity as f64 * price) });
+            lines.push(OrderLine {
+                product_id,
+                product_name: name,
+                sku,
+                quantity,
+                unit_price: price,
+                line_total: cents(quantity as f64 * price),
+            });
         }
     }
     let total = cents(lines.iter().map(|l| l.line_total).sum());
@@ -199,7 +206,9 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
         Some(v) => {
             let saved = visits::record(tx, who.scope, me, who.radius_m, v)?;
             let linked = tx
-                .prepare_cached("UPDATE orders SET visit_id = :v WHERE order_id = :o AND NOT EXISTS (SELECT 1 FROM orders WHERE visit_id = :v)")?
+                .prepare_cached(
+                    "UPDATE orders SET visit_id = :v WHERE order_id = :o AND NOT EXISTS (SELECT 1 FROM orders WHERE visit_id = :v)",
+                )?
                 .execute(named_params! { ":v": saved.visit_id, ":o": order_id })?;
             if linked == 0 {
                 return Err(AppError::Conflict("This visit was saved with another order already.".into()));
@@ -246,21 +255,19 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
 
 /// The lines of an order, in the order they were booked.
 fn lines_of(conn: &Connection, order_id: i64) -> rusqlite::Result<Vec<OrderLine>> {
-    conn.prepare_cached(
-        "SELECT product_id, product_name, sku, quantity, unit_price FROM order_items WHERE order_id = :o ORDER BY item_id",
-    )?
-    .query_map(named_params! { ":o": order_id }, |r| {
-        let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
-        Ok(OrderLine {
-            product_id: r.get(0)?,
-            product_name: r.get(1)?,
-            sku: r.get(2)?,
-            quantity,
-            unit_price,
-            line_total: cents(quantity as f64 * unit_price),
-        })
-    })?
-    .collect()
+    conn.prepare_cached("SELECT product_id, product_name, sku, quantity, unit_price FROM order_items WHERE order_id = :o ORDER BY item_id")?
+        .query_map(named_params! { ":o": order_id }, |r| {
+            let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
+            Ok(OrderLine {
+                product_id: r.get(0)?,
+                product_name: r.get(1)?,
+                sku: r.get(2)?,
+                quantity,
+                unit_price,
+                line_total: cents(quantity as f64 * unit_price),
+            })
+        })?
+        .collect()
 }
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
@@ -383,7 +390,8 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
         (":offset", &offset),
     ];
     let count_sql = format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}");
-    let total_records: i64 = conn.prepare_cached(&count_sql)?.query_row(&crate::db::only_used(&count_sql, params.clone())[..], |r| r.get(0))?;
+    let total_records: i64 =
+        conn.prepare_cached(&count_sql)?.query_row(&crate::db::only_used(&count_sql, params.clone())[..], |r| r.get(0))?;
     let sql = format!(
         "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
                 o.booked_by, b.name, o.total, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id), o.visit_id,
@@ -444,9 +452,7 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64
         OrderStatus::Submitted => {}
     }
     if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
-        return Err(AppError::Conflict(
-            "The order is being sent to the distributor right now and can no longer be cancelled.".into(),
-        ));
+        return Err(AppError::Conflict("The order is being sent to the distributor right now and can no longer be cancelled.".into()));
     }
     tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
         .execute(named_params! { ":number": order_number(order_id) })?;
@@ -477,7 +483,10 @@ mod tests {
         assert_eq!(message(order(vec![line(1, 0.0)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
         assert_eq!(message(order(vec![line(1, 100_001.0)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
         assert_eq!(message(order(vec![line(1, 1.5)])), "Line 1: the quantity must be a whole number from 1 to 100,000.");
-        assert_eq!(message(order(vec![line(1, 2.0), line(1, 3.0)])), "Line 2: this product is already on line 1; change the quantity there instead.");
+        assert_eq!(
+            message(order(vec![line(1, 2.0), line(1, 3.0)])),
+            "Line 2: this product is already on line 1; change the quantity there instead."
+        );
         assert_eq!(message(order((1..=201).map(|p| line(p, 1.0)).collect())), "An order may have at most 200 lines.");
         assert_eq!(message(BookOrder { lines: vec![line(1, 1.0)], ..BookOrder::default() }), "Buyer ID is required");
         assert!(CheckedOrder::check(order((1..=200).map(|p| line(p, 100_000.0)).collect()), 0).is_ok());

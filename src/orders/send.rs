@@ -77,7 +77,10 @@ pub fn schedule(state: &crate::state::AppState) {
 }
 
 /// Runs `work` on a pooled connection on the blocking thread pool.
-async fn with_conn<T: Send + 'static>(pool: &Pool, work: impl FnOnce(&mut Connection) -> anyhow::Result<T> + Send + 'static) -> anyhow::Result<T> {
+async fn with_conn<T: Send + 'static>(
+    pool: &Pool,
+    work: impl FnOnce(&mut Connection) -> anyhow::Result<T> + Send + 'static,
+) -> anyhow::Result<T> {
     let pool = pool.clone();
     tokio::task::spawn_blocking(move || work(&mut *pool.get()?)).await?
 }
@@ -184,8 +187,10 @@ fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow::Res
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let ids = serde_json::to_string(ids)?;
     let sql = match sent_at {
-        Some(_) => "UPDATE orders SET status = 'Sent', sent_at = :at, mailing_at = NULL
-                    WHERE order_id IN (SELECT value FROM json_each(:ids)) AND status = 'Submitted'",
+        Some(_) => {
+            "UPDATE orders SET status = 'Sent', sent_at = :at, mailing_at = NULL
+                    WHERE order_id IN (SELECT value FROM json_each(:ids)) AND status = 'Submitted'"
+        }
         None => "UPDATE orders SET mailing_at = NULL WHERE order_id IN (SELECT value FROM json_each(:ids))",
     };
     let at = sent_at.unwrap_or_default();

@@ -68,8 +68,23 @@ pub const CUSTOMER_VISIT: Report = Report {
     right: "rpt_customer_visit",
     dated: true,
     columns: &[
-        "Date", "Time", "Buyer ID", "Buyer Name", "City", "Country", "Agent ID", "Agent Name", "Outcome", "Remark", "Latitude",
-        "Longitude", "Entered By", "Device Time", "Received At", "Distance (m)", "Location Status",
+        "Date",
+        "Time",
+        "Buyer ID",
+        "Buyer Name",
+        "City",
+        "Country",
+        "Agent ID",
+        "Agent Name",
+        "Outcome",
+        "Remark",
+        "Latitude",
+        "Longitude",
+        "Entered By",
+        "Device Time",
+        "Received At",
+        "Distance (m)",
+        "Location Status",
     ],
     // Date and Time are the visit's (the phone's time when it gave one); Device Time and Received
     // At are the two clocks, blank for visits saved before check-in verification.
@@ -81,8 +96,15 @@ pub const CUSTOMER_VISIT: Report = Report {
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
          JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users e ON e.uid = v.entered_by
          LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", scope!(), " AND ", type_filter!(), " AND ",
-        country_filter!(), " AND ", search!(), " ORDER BY v.visited_at, v.visit_id"
+         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        scope!(),
+        " AND ",
+        type_filter!(),
+        " AND ",
+        country_filter!(),
+        " AND ",
+        search!(),
+        " ORDER BY v.visited_at, v.visit_id"
     ),
 };
 
@@ -91,13 +113,30 @@ pub const CUSTOMER_ADD: Report = Report {
     title: "Customer Add",
     right: "rpt_customer_add",
     dated: true,
-    columns: &["Created On", "Buyer ID", "Buyer Name", "Mobile", "Address", "City", "State", "Country", "Retailer Type", "Agent ID", "Agent Name"],
+    columns: &[
+        "Created On",
+        "Buyer ID",
+        "Buyer Name",
+        "Mobile",
+        "Address",
+        "City",
+        "State",
+        "Country",
+        "Retailer Type",
+        "Agent ID",
+        "Agent Name",
+    ],
     sql: concat!(
         "SELECT date(c.created_at, 'unixepoch', 'localtime'), c.buyer_id, c.name, c.mobile, c.address1, c.city, c.state,
                 k.name, c.retailer_type, u.email, u.name
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE c.created_at >= :from_ts AND c.created_at < :to_ts AND ", scope!(), " AND ", country_filter!(), " AND ",
-        search!(), " ORDER BY c.created_at, c.customer_id"
+         WHERE c.created_at >= :from_ts AND c.created_at < :to_ts AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " AND ",
+        search!(),
+        " ORDER BY c.created_at, c.customer_id"
     ),
 };
 
@@ -111,8 +150,13 @@ pub const PROFILE_UPDATE: Report = Report {
         "SELECT date(p.changed_at, 'unixepoch', 'localtime'), strftime('%H:%M', p.changed_at, 'unixepoch', 'localtime'),
                 c.buyer_id, c.name, u.name, p.before_json, p.after_json
          FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id JOIN users u ON u.uid = p.changed_by
-         WHERE p.changed_at >= :from_ts AND p.changed_at < :to_ts AND ", scope!(), " AND ", country_filter!(), " AND ",
-        search!(), " ORDER BY p.changed_at, p.id"
+         WHERE p.changed_at >= :from_ts AND p.changed_at < :to_ts AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " AND ",
+        search!(),
+        " ORDER BY p.changed_at, p.id"
     ),
 };
 
@@ -139,16 +183,14 @@ pub const LOGIN_HISTORY: Report = Report {
     right: "rpt_login_history",
     dated: true,
     columns: &["Date", "Time", "Login ID", "Name", "User Type", "Method", "Result", "Client Address", "Detail", "Latitude", "Longitude"],
-    sql: concat!(
-        "SELECT date(a.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime'), a.login_id,
+    sql: "SELECT date(a.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime'), a.login_id,
                 u.name, t.name, a.method, CASE WHEN a.success THEN 'Success' ELSE 'Failed' END, a.client_addr, a.detail,
                 a.latitude, a.longitude
          FROM login_attempts a LEFT JOIN users u ON u.uid = a.uid LEFT JOIN user_types t ON t.user_type_id = u.user_type_id
          WHERE a.at >= :from_ts AND a.at < :to_ts
            AND (:scope_all OR a.uid = :scope_own OR a.uid IN (SELECT uid FROM users WHERE manager_id = :scope_manager))
            AND (:search IS NULL OR a.login_id LIKE '%' || :search || '%')
-         ORDER BY a.at, a.id"
-    ),
+         ORDER BY a.at, a.id",
 };
 
 pub const AUDIT: Report = Report {
@@ -176,12 +218,18 @@ pub const PRODUCTIVITY: Report = Report {
              SELECT date(v.visited_at, 'unixepoch', 'localtime') AS day, v.agent_id, COUNT(*) AS visits,
                     COUNT(DISTINCT v.customer_id) AS customers
              FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-             WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", scope!(), " AND ", country_filter!(), "
+             WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        "
              GROUP BY day, v.agent_id)
          SELECT d.day, u.email, u.name, d.visits, d.customers,
                 (SELECT COUNT(*) FROM customers n WHERE n.created_by = d.agent_id
                    AND date(n.created_at, 'unixepoch', 'localtime') = d.day)
-         FROM days d JOIN users u ON u.uid = d.agent_id WHERE ", type_filter!(), " ORDER BY d.day, u.email"
+         FROM days d JOIN users u ON u.uid = d.agent_id WHERE ",
+        type_filter!(),
+        " ORDER BY d.day, u.email"
     ),
 };
 
@@ -196,8 +244,13 @@ pub const PRODUCTIVITY_SUMMARY: Report = Report {
                 COUNT(DISTINCT v.customer_id),
                 ROUND(COUNT(*) * 1.0 / COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')), 2)
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
-         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", scope!(), " AND ", type_filter!(), " AND ",
-        country_filter!(), " GROUP BY u.uid ORDER BY u.email"
+         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        scope!(),
+        " AND ",
+        type_filter!(),
+        " AND ",
+        country_filter!(),
+        " GROUP BY u.uid ORDER BY u.email"
     ),
 };
 
@@ -209,18 +262,30 @@ pub const MONTHLY_SUMMARY: Report = Report {
     columns: &["Agent ID", "Agent Name", "User Type", "Country", "Customers", "Visits", "Customers Visited", "Orders", "Order Value"],
     sql: concat!(
         "SELECT u.email, u.name, t.name, k.name,
-                (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND ", country_filter!(), "),
+                (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", country_filter!(), "),
+                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", country_filter!(), "),
+                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
-                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ", country_filter!(), "),
+                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
+        country_filter!(),
+        "),
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id
-                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ", country_filter!(), ")
+                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
+        country_filter!(),
+        ")
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
-         WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND ", type_filter!(), "
+         WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND ",
+        type_filter!(),
+        "
            AND (:scope_all OR u.uid = :scope_own OR u.manager_id = :scope_manager)
          ORDER BY u.email"
     ),
@@ -235,18 +300,28 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
     sql: concat!(
         "SELECT m.email, m.name, k.name,
                 (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid AND a.is_deleted = 0),
-                (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND ", country_filter!(), "),
+                (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users a ON a.uid = v.agent_id
-                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", country_filter!(), "),
+                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
                   JOIN users a ON a.uid = v.agent_id
-                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ", country_filter!(), "),
+                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
+        country_filter!(),
+        "),
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
                   JOIN users a ON a.uid = c.agent_id
-                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ", country_filter!(), "),
+                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
+        country_filter!(),
+        "),
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
-                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ", country_filter!(), ")
+                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
+        country_filter!(),
+        ")
          FROM users m LEFT JOIN countries k ON k.country_id = m.country_id
          WHERE m.is_deleted = 0 AND m.user_type_id = 3 AND (:scope_all OR m.uid = :scope_manager)
            AND (json_array_length(:user_types) = 0 OR 3 IN (SELECT value FROM json_each(:user_types)))
@@ -259,7 +334,21 @@ pub const DELIVERY: Report = Report {
     title: "Delivery",
     right: "rpt_productivity",
     dated: true,
-    columns: &["Order ID", "Order Date", "Planned Delivery Date", "Buyer ID", "Buyer Name", "Distributor", "Delivery Status", "Reason", "Other Reason", "Approval", "Rejected Reason", "Updated On", "Agent ID"],
+    columns: &[
+        "Order ID",
+        "Order Date",
+        "Planned Delivery Date",
+        "Buyer ID",
+        "Buyer Name",
+        "Distributor",
+        "Delivery Status",
+        "Reason",
+        "Other Reason",
+        "Approval",
+        "Rejected Reason",
+        "Updated On",
+        "Agent ID",
+    ],
     sql: concat!(
         "SELECT d.order_id, d.order_date, d.planned_delivery_date, c.buyer_id, c.name, d.seller_name, s.name, r.code,
                 d.other_reason, COALESCE(d.approve_status, 'Open'), d.rejected_reason,
@@ -269,7 +358,11 @@ pub const DELIVERY: Report = Report {
          LEFT JOIN additional_reasons r ON r.reason_code_id = d.reason_code_id
          WHERE (CASE WHEN :by_updated THEN d.updated_at >= :from_ts AND d.updated_at < :to_ts
                      ELSE d.order_date >= :from AND d.order_date < :to END)
-           AND ", scope!(), " AND ", country_filter!(), " ORDER BY d.order_date, d.order_id"
+           AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " ORDER BY d.order_date, d.order_id"
     ),
 };
 
@@ -279,8 +372,22 @@ pub const ORDERS: Report = Report {
     right: "rpt_orders",
     dated: true,
     columns: &[
-        "Order Date", "Order ID", "Source", "Status", "Buyer ID", "Buyer Name", "Agent ID", "Agent Name", "Manager",
-        "Distributor", "Product", "SKU", "Quantity", "Unit Price", "Line Total", "Booked By",
+        "Order Date",
+        "Order ID",
+        "Source",
+        "Status",
+        "Buyer ID",
+        "Buyer Name",
+        "Agent ID",
+        "Agent Name",
+        "Manager",
+        "Distributor",
+        "Product",
+        "SKU",
+        "Quantity",
+        "Unit Price",
+        "Line Total",
+        "Booked By",
     ],
     // Every order line, uploaded ('upload') or booked in the app ('app', with its order's status;
     // cancelled orders have left the order lines), in date order. Agent and manager are the
@@ -292,8 +399,13 @@ pub const ORDERS: Report = Report {
          LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
          LEFT JOIN users b ON b.uid = a.booked_by
-         WHERE o.order_date >= :from AND o.order_date < :to AND ", scope!(), " AND ", country_filter!(), " AND ",
-        search!(), " ORDER BY o.order_date, o.line_id"
+         WHERE o.order_date >= :from AND o.order_date < :to AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " AND ",
+        search!(),
+        " ORDER BY o.order_date, o.line_id"
     ),
 };
 
@@ -308,7 +420,13 @@ pub const MY_CUSTOMER: Report = Report {
                 (SELECT date(MAX(v.visited_at), 'unixepoch', 'localtime') FROM visits v WHERE v.customer_id = c.customer_id),
                 (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id)
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE ", scope!(), " AND ", country_filter!(), " AND ", search!(), " ORDER BY c.buyer_id"
+         WHERE ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " AND ",
+        search!(),
+        " ORDER BY c.buyer_id"
     ),
 };
 
@@ -325,8 +443,11 @@ pub const BUYER_DETAILS: Report = Report {
                 (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 3)
          FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id JOIN info_types t ON t.info_id = i.info_type_id
          LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE EXISTS (SELECT 1 FROM customer_info_files f WHERE f.info_id = i.id) AND ", scope!(), " AND ",
-        country_filter!(), " ORDER BY c.buyer_id, i.created_at"
+         WHERE EXISTS (SELECT 1 FROM customer_info_files f WHERE f.info_id = i.id) AND ",
+        scope!(),
+        " AND ",
+        country_filter!(),
+        " ORDER BY c.buyer_id, i.created_at"
     ),
 };
 
@@ -336,16 +457,36 @@ pub const BEAT_ADHERENCE: Report = Report {
     right: "rpt_beat_adherence",
     dated: true,
     columns: &[
-        "Date", "Agent Name", "Agent Email", "Planned", "Visited As Planned", "Visited Off-site", "Productive",
-        "Unplanned Visits", "Adherence %",
+        "Date",
+        "Agent Name",
+        "Agent Email",
+        "Planned",
+        "Visited As Planned",
+        "Visited Off-site",
+        "Productive",
+        "Unplanned Visits",
+        "Adherence %",
     ],
     // Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
     sql: crate::beats::plan::ADHERENCE_REPORT_SQL,
 };
 
 pub const ALL: &[&Report] = &[
-    &CUSTOMER_VISIT, &CUSTOMER_ADD, &PROFILE_UPDATE, &INFO_ADD, &LOGIN_HISTORY, &AUDIT, &PRODUCTIVITY, &PRODUCTIVITY_SUMMARY,
-    &MONTHLY_SUMMARY, &MONTHLY_SUMMARY_AM, &DELIVERY, &ORDERS, &BEAT_ADHERENCE, &MY_CUSTOMER, &BUYER_DETAILS,
+    &CUSTOMER_VISIT,
+    &CUSTOMER_ADD,
+    &PROFILE_UPDATE,
+    &INFO_ADD,
+    &LOGIN_HISTORY,
+    &AUDIT,
+    &PRODUCTIVITY,
+    &PRODUCTIVITY_SUMMARY,
+    &MONTHLY_SUMMARY,
+    &MONTHLY_SUMMARY_AM,
+    &DELIVERY,
+    &ORDERS,
+    &BEAT_ADHERENCE,
+    &MY_CUSTOMER,
+    &BUYER_DETAILS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

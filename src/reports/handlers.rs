@@ -70,7 +70,12 @@ pub struct ReportQuery {
         (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink),
         (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)
     ))]
-pub async fn by_name(State(state): State<AppState>, user: CurrentUser, Path(name): Path<String>, Query(q): Query<ReportQuery>) -> AppResult<Json<Value>> {
+pub async fn by_name(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(name): Path<String>,
+    Query(q): Query<ReportQuery>,
+) -> AppResult<Json<Value>> {
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
     user.require(report.right)?;

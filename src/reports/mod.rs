@@ -36,27 +36,24 @@ const ROWS_PER_SHEET: u64 = 1_048_575;
 /// (YYYY-MM) gives its whole month when no dates are set.
 pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
     let parse = |v: &str, what: &str| {
-        chrono::NaiveDate::parse_from_str(v.trim(), "%Y-%m-%d").map_err(|_| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD).")))
+        chrono::NaiveDate::parse_from_str(v.trim(), "%Y-%m-%d")
+            .map_err(|_| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD).")))
     };
-    let (from, to) = match (filter.from_date.as_deref().filter(|s| !s.trim().is_empty()), filter.to_date.as_deref().filter(|s| !s.trim().is_empty())) {
-        (Some(f), Some(t)) => (parse(f, "From Date")?, parse(t, "To Date")?),
-        _ => {
-            let month = filter.month_year.as_deref().unwrap_or_default();
-            let first = chrono::NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
-                .map_err(|_| AppError::bad_request("From Date is required"))?;
-            (first, first + chrono::Months::new(1) - chrono::Days::new(1))
-        }
-    };
+    let (from, to) =
+        match (filter.from_date.as_deref().filter(|s| !s.trim().is_empty()), filter.to_date.as_deref().filter(|s| !s.trim().is_empty())) {
+            (Some(f), Some(t)) => (parse(f, "From Date")?, parse(t, "To Date")?),
+            _ => {
+                let month = filter.month_year.as_deref().unwrap_or_default();
+                let first = chrono::NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
+                    .map_err(|_| AppError::bad_request("From Date is required"))?;
+                (first, first + chrono::Months::new(1) - chrono::Days::new(1))
+            }
+        };
     if to < from {
         return Err(AppError::bad_request("To Date must not be before From Date."));
     }
     let end = to + chrono::Days::new(1);
-    Ok((
-        from.format("%Y-%m-%d").to_string(),
-        end.format("%Y-%m-%d").to_string(),
-        crate::clock::start_of(from),
-        crate::clock::start_of(end),
-    ))
+    Ok((from.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string(), crate::clock::start_of(from), crate::clock::start_of(end)))
 }
 
 fn xlsx(err: rust_xlsxwriter::XlsxError) -> AppError {
@@ -111,7 +108,7 @@ pub fn export(
     };
     header(sheet)?;
     while let Some(row) = rows.next()? {
-        if written > 0 && written % ROWS_PER_SHEET == 0 {
+        if written > 0 && written.is_multiple_of(ROWS_PER_SHEET) {
             sheet = book.add_worksheet_with_constant_memory();
             header(sheet)?;
         }
@@ -134,7 +131,7 @@ pub fn export(
             }
         }
         written += 1;
-        if written % 10_000 == 0 {
+        if written.is_multiple_of(10_000) {
             progress(written);
         }
     }

@@ -154,7 +154,7 @@ pub fn import(
                     }
                 }
             }
-            if rows % 1000 == 0 {
+            if rows.is_multiple_of(1000) {
                 progress(rows as u64);
             }
             Ok(())

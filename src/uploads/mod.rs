@@ -66,13 +66,33 @@ macro_rules! upload_route {
 upload_route!(upload_customers, CustomerUploadForm, "/users/customer/upload", kinds::CUSTOMER,
     "Upload customers (isDelete=true: delete the listed buyer ids)", customerdata { isDelete: Option<bool> });
 upload_route!(upload_products, ProductUploadForm, "/users/product/upload", kinds::PRODUCT, "Upload products", productdata {});
-upload_route!(upload_distributors, DistributorUploadForm, "/users/distributor/upload", kinds::DISTRIBUTOR, "Upload distributors", distributordata {});
+upload_route!(
+    upload_distributors,
+    DistributorUploadForm,
+    "/users/distributor/upload",
+    kinds::DISTRIBUTOR,
+    "Upload distributors",
+    distributordata {}
+);
 upload_route!(upload_scorecards, ScorecardUploadForm, "/users/scoreCard/upload", kinds::SCORECARD, "Upload scorecards", scorecarddata {});
 upload_route!(upload_deliveries, DeliveryUploadForm, "/users/delivery/upload", kinds::DELIVERY, "Upload deliveries", deliverydata {});
 upload_route!(upload_orders, OrderUploadForm, "/users/order/upload", kinds::ORDER, "Upload orders", orderdata {});
-upload_route!(upload_beats, BeatUploadForm, "/users/beat/upload", kinds::BEAT, "Upload beats (each beat named gets exactly its rows)", beatdata {});
-upload_route!(upload_sub_info, SubInfoUploadForm, "/master/info-type-subtype/upload", kinds::SUBINFO,
-    "Upload info sub types of one info type", data { infoId: i64 });
+upload_route!(
+    upload_beats,
+    BeatUploadForm,
+    "/users/beat/upload",
+    kinds::BEAT,
+    "Upload beats (each beat named gets exactly its rows)",
+    beatdata {}
+);
+upload_route!(
+    upload_sub_info,
+    SubInfoUploadForm,
+    "/master/info-type-subtype/upload",
+    kinds::SUBINFO,
+    "Upload info sub types of one info type",
+    data { infoId: i64 }
+);
 
 /// `POST /users/<kind>/upload` (the kind's right): multipart with the kind's file field; the
 /// customer upload takes `isDelete` (true: delete the listed buyer ids), the sub-info upload `infoId`.

@@ -58,7 +58,13 @@ pub fn cell_text(value: &DataRef) -> String {
         DataRef::Int(i) => i.to_string(),
         DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
         DataRef::Float(f) => f.to_string(),
-        DataRef::Bool(b) => if *b { "TRUE".into() } else { "FALSE".into() },
+        DataRef::Bool(b) => {
+            if *b {
+                "TRUE".into()
+            } else {
+                "FALSE".into()
+            }
+        }
         DataRef::DateTime(d) => excel_date(d.as_f64()).map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
         DataRef::DateTimeIso(s) => s.chars().take(10).collect(),
         DataRef::DurationIso(s) => s.clone(),
@@ -77,7 +83,9 @@ pub fn for_each_row<R: Read + Seek>(
     while let Some(cell) = cells.next_cell().map_err(|_| AppError::bad_request(UNREADABLE))? {
         let (row, column) = cell.get_position();
         if column >= MAX_COLUMNS {
-            return Err(AppError::bad_request(format!("The sheet has cells beyond column {MAX_COLUMNS}; only the listed columns are read.")));
+            return Err(AppError::bad_request(format!(
+                "The sheet has cells beyond column {MAX_COLUMNS}; only the listed columns are read."
+            )));
         }
         if row as usize > super::import::MAX_ROWS + 1 {
             return Err(AppError::bad_request(format!("An upload may have at most {} rows.", super::import::MAX_ROWS)));

@@ -156,11 +156,11 @@ async fn security_headers_are_on_every_kind_of_response() {
     let app = TestApp::new();
     let agent = app.as_agent(1).await;
     let info = app
-        .multipart("/users/customer/info/B100001", Some(&agent), vec![
-            ("infoTypeId", Part::Text("2")),
-            ("infoSubTypeId", Part::Text("4")),
-            ("img1", Part::File { name: "a.png", bytes: png() }),
-        ])
+        .multipart(
+            "/users/customer/info/B100001",
+            Some(&agent),
+            vec![("infoTypeId", Part::Text("2")), ("infoSubTypeId", Part::Text("4")), ("img1", Part::File { name: "a.png", bytes: png() })],
+        )
         .await;
     assert_eq!(info.status, StatusCode::OK, "{}", info.body);
     let file: String = app.conn().query_row("SELECT file_name FROM customer_info_files", [], |r| r.get(0)).unwrap();
@@ -237,7 +237,11 @@ pub fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     entries
         .flat_map(|e| {
             let path = e.unwrap().path();
-            if path.is_dir() { walk(&path) } else { vec![path] }
+            if path.is_dir() {
+                walk(&path)
+            } else {
+                vec![path]
+            }
         })
         .collect()
 }
@@ -292,10 +296,11 @@ async fn every_post_route_refuses_an_oversized_body_and_writes_nothing() {
         assert!(post_routes.contains(&path.replace("B100001", "{id}").as_str()), "{path} is a declared route");
         let token = if path.contains("customer/info") || path.contains("delivery/update") { &agent } else { &admin };
         let r = app
-            .multipart(path, Some(token), vec![
-                ("conversationId", Part::Text("1")),
-                ("file", Part::File { name: "big.xlsx", bytes: vec![b'x'; limit + 1] }),
-            ])
+            .multipart(
+                path,
+                Some(token),
+                vec![("conversationId", Part::Text("1")), ("file", Part::File { name: "big.xlsx", bytes: vec![b'x'; limit + 1] })],
+            )
             .await;
         assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{path}: {}", r.body);
         assert!(!r.message().is_empty(), "{path}: a JSON message");

@@ -23,10 +23,7 @@ impl Server {
     fn start(app: &TestApp) -> Self {
         let mut child = serve_command(&app.db_path(), &app.state.config.data_dir).stdout(Stdio::piped()).spawn().expect("start the server");
         let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        assert!(
-            lines.by_ref().map_while(Result::ok).any(|l| l.starts_with("fieldsales is listening")),
-            "the server did not start"
-        );
+        assert!(lines.by_ref().map_while(Result::ok).any(|l| l.starts_with("fieldsales is listening")), "the server did not start");
         // Keep reading, so the server never writes into a closed pipe.
         std::thread::spawn(move || lines.for_each(drop));
         Server(child)
@@ -47,7 +44,14 @@ fn serve_command(db: &Path, data: &Path) -> Command {
 }
 
 fn fieldsales(db: &Path, data: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fieldsales")).arg("--db").arg(db).arg("--data-dir").arg(data).args(args).output().expect("run fieldsales")
+    Command::new(env!("CARGO_BIN_EXE_fieldsales"))
+        .arg("--db")
+        .arg(db)
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .output()
+        .expect("run fieldsales")
 }
 
 /// Saves customer info with a picture whose bytes are unique to `remark`.
@@ -87,9 +91,8 @@ fn contents(db: &Path, data: &Path) -> Contents {
     let conn = rusqlite::Connection::open(db).unwrap();
     let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(check, "ok");
-    let list = |sql: &str| -> Vec<String> {
-        conn.prepare(sql).unwrap().query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
-    };
+    let list =
+        |sql: &str| -> Vec<String> { conn.prepare(sql).unwrap().query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap() };
     let named = list("SELECT file_name FROM customer_info_files ORDER BY file_name");
     let files: BTreeMap<String, Vec<u8>> =
         named.iter().map(|n| (n.clone(), std::fs::read(data.join("files/info").join(n)).expect("every row's file is there"))).collect();
@@ -256,7 +259,11 @@ async fn damaged_archives_and_path_tricks_are_refused_and_change_nothing() {
         ("garbage", vec![], "is not a fieldsales backup (not a readable zip archive"),
         ("damaged", vec![("fieldsales.db", &damaged)], "the database in the backup is damaged"),
         ("newer", vec![("fieldsales.db", &newer)], "the backup's database has schema version 99, newer than this program's"),
-        ("nodb", vec![("files/info/0123456789abcdef0123456789abcdef.png", &picture)], "is not a fieldsales backup (no fieldsales.db in it)"),
+        (
+            "nodb",
+            vec![("files/info/0123456789abcdef0123456789abcdef.png", &picture)],
+            "is not a fieldsales backup (no fieldsales.db in it)",
+        ),
         ("slip", vec![("fieldsales.db", &database), ("../evil.png", &picture)], "holds an unexpected entry \"../evil.png\""),
         (
             "deepslip",

@@ -73,14 +73,22 @@ async fn managers_plan_their_agents_beats_and_agents_read_their_own() {
     let theirs = app.get("/master/beat?search=Jayanagar", Some(&agent2)).await;
     assert_eq!(theirs.body["totalRecords"], 0);
     app.get(&format!("/master/beat?agentId={a1}"), Some(&agent2)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
-    app.post("/master/beat", Some(&agent1), beat("Mine", a1, &["Mon"], &mine)).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
-    app.post(&format!("/master/beat/delete/{id}"), Some(&agent1), json!({})).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    app.post("/master/beat", Some(&agent1), beat("Mine", a1, &["Mon"], &mine))
+        .await
+        .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    app.post(&format!("/master/beat/delete/{id}"), Some(&agent1), json!({}))
+        .await
+        .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 
     // Another manager's team is out of reach.
     let manager2 = new_user(&app, "manager2@demo.test", 3).await;
     app.get(&format!("/master/beat/{id}"), Some(&manager2)).await.expect(StatusCode::NOT_FOUND, "The beat was not found.");
-    app.post("/master/beat", Some(&manager2), beat("Taken", a1, &["Mon"], &mine)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
-    app.post(&format!("/master/beat/delete/{id}"), Some(&manager2), json!({})).await.expect(StatusCode::NOT_FOUND, "The beat was not found.");
+    app.post("/master/beat", Some(&manager2), beat("Taken", a1, &["Mon"], &mine))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The agent was not found.");
+    app.post(&format!("/master/beat/delete/{id}"), Some(&manager2), json!({}))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The beat was not found.");
     assert_eq!(app.get("/master/beat", Some(&manager2)).await.body["totalRecords"], 0);
 
     // Administrators see every beat: the demo's 7 per agent and this one.
@@ -116,9 +124,13 @@ async fn the_customer_search_keeps_to_one_agent_for_the_beat_editor() {
     assert!(!own.is_empty() && own.iter().all(|b| buyers_of(&app, "agent1@demo.test", 600).contains(b)), "{own:?}");
     // Another team's agent, or another agent for an agent: 404.
     let manager2 = new_user(&app, "manager2@demo.test", 3).await;
-    app.get(&format!("/users/customer/search?query=B1&agentId={a1}"), Some(&manager2)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
+    app.get(&format!("/users/customer/search?query=B1&agentId={a1}"), Some(&manager2))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The agent was not found.");
     let agent1 = app.as_agent(1).await;
-    app.get(&format!("/users/customer/search?query=B1&agentId={a2}"), Some(&agent1)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
+    app.get(&format!("/users/customer/search?query=B1&agentId={a2}"), Some(&agent1))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The agent was not found.");
 }
 
 #[tokio::test]
@@ -136,26 +148,37 @@ async fn a_beat_save_says_what_is_wrong() {
     save(beat(&"x".repeat(101), a1, &["Mon"], &mine)).await.expect(StatusCode::BAD_REQUEST, "Beat Name must be at most 100 characters.");
     save(json!({ "beatName": "B", "weekdays": ["Mon"], "customers": mine })).await.expect(StatusCode::BAD_REQUEST, "Agent is required.");
     save(beat("B", a1, &[], &mine)).await.expect(StatusCode::BAD_REQUEST, "Choose at least one weekday.");
-    save(beat("B", a1, &["Mon", "Funday"], &mine)).await.expect(StatusCode::BAD_REQUEST, "Weekdays must be Mon, Tue, Wed, Thu, Fri, Sat or Sun.");
+    save(beat("B", a1, &["Mon", "Funday"], &mine))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Weekdays must be Mon, Tue, Wed, Thu, Fri, Sat or Sun.");
     save(beat("B", a1, &["Mon"], &[])).await.expect(StatusCode::BAD_REQUEST, "Add at least one customer.");
     let many: Vec<String> = (0..501).map(|n| format!("B{n}")).collect();
     save(beat("B", a1, &["Mon"], &many)).await.expect(StatusCode::BAD_REQUEST, "A beat has at most 500 customers.");
     let twice = vec![mine[0].clone(), mine[1].clone(), mine[0].to_lowercase()];
-    save(beat("B", a1, &["Mon"], &twice)).await.expect(StatusCode::BAD_REQUEST, &format!("Customer {} is listed twice.", mine[0].to_lowercase()));
+    save(beat("B", a1, &["Mon"], &twice))
+        .await
+        .expect(StatusCode::BAD_REQUEST, &format!("Customer {} is listed twice.", mine[0].to_lowercase()));
     let foreign = vec![mine[0].clone(), others[0].clone()];
-    save(beat("B", a1, &["Mon"], &foreign)).await.expect(StatusCode::BAD_REQUEST, &format!("Customer {} is not a customer of this agent.", others[0]));
+    save(beat("B", a1, &["Mon"], &foreign))
+        .await
+        .expect(StatusCode::BAD_REQUEST, &format!("Customer {} is not a customer of this agent.", others[0]));
     save(beat("B", a1, &["Mon"], &["NOPE-1".to_string()])).await.expect(StatusCode::BAD_REQUEST, "Customer NOPE-1 was not found.");
     save(beat("B", 1, &["Mon"], &mine)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
-    save(json!({ "beatId": 999_999, "beatName": "B", "agentId": a1, "weekdays": ["Mon"], "customers": mine })).await.expect(StatusCode::NOT_FOUND, "The beat was not found.");
+    save(json!({ "beatId": 999_999, "beatName": "B", "agentId": a1, "weekdays": ["Mon"], "customers": mine }))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The beat was not found.");
     // Wrong types are a 400 too, never a 500.
     let bad = save(json!({ "beatName": ["x"], "agentId": "seven", "weekdays": {}, "customers": 5 })).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
     // A name is one beat per agent, in any case; the agent of a beat stays.
     assert_eq!(save(beat("Market Road", a1, &["Mon"], &mine)).await.status, StatusCode::OK);
-    save(beat("MARKET ROAD", a1, &["Tue"], &mine)).await.expect(StatusCode::CONFLICT, "A beat named MARKET ROAD already exists for this agent.");
+    save(beat("MARKET ROAD", a1, &["Tue"], &mine))
+        .await
+        .expect(StatusCode::CONFLICT, "A beat named MARKET ROAD already exists for this agent.");
     let id = count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Market Road'");
     let a2 = uid(&app, "agent2@demo.test");
-    save(json!({ "beatId": id, "beatName": "Market Road", "agentId": a2, "weekdays": ["Mon"], "customers": others })).await
+    save(json!({ "beatId": id, "beatName": "Market Road", "agentId": a2, "weekdays": ["Mon"], "customers": others }))
+        .await
         .expect(StatusCode::BAD_REQUEST, "A beat's agent cannot be changed: create a beat for the other agent.");
     // Nothing half-written by the refused saves.
     assert_eq!(count(&app, "SELECT COUNT(*) FROM beats WHERE beat_name IN ('B', 'Market Road')"), 1);
@@ -246,7 +269,9 @@ async fn planned_day(app: &TestApp) -> (i64, String, Vec<String>) {
 
 /// Saves a visit at `lng` (12.9 north), the shops' row: at its own shop it is verified.
 async fn visit(app: &TestApp, token: &str, buyer: &str, lng: f64) {
-    let r = app.post("/users/customer/details", Some(token), json!({ "buyerID": buyer, "outcomeId": 2, "latitude": 12.9, "longitude": lng })).await;
+    let r = app
+        .post("/users/customer/details", Some(token), json!({ "buyerID": buyer, "outcomeId": 2, "latitude": 12.9, "longitude": lng }))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
 
@@ -269,10 +294,22 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
     visit(&app, &token, &buyers[1], 77.71).await;
     visit(&app, &token, &buyers[2], 77.52).await;
     let product: i64 = count(&app, "SELECT product_id FROM products WHERE name = 'Cola 300ml'");
-    let order = app.post("/users/order", Some(&token), json!({ "buyerId": buyers[2], "distributorId": 1, "lines": [{ "productId": product, "quantity": 2 }] })).await;
+    let order = app
+        .post(
+            "/users/order",
+            Some(&token),
+            json!({ "buyerId": buyers[2], "distributorId": 1, "lines": [{ "productId": product, "quantity": 2 }] }),
+        )
+        .await;
     assert_eq!(order.status, StatusCode::OK, "{}", order.body);
     // A cancelled order is no order.
-    let cancelled = app.post("/users/order", Some(&token), json!({ "buyerId": buyers[3], "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] })).await;
+    let cancelled = app
+        .post(
+            "/users/order",
+            Some(&token),
+            json!({ "buyerId": buyers[3], "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }),
+        )
+        .await;
     let cancelled_id = cancelled.body["orderId"].as_i64().unwrap();
     assert_eq!(app.post(&format!("/users/order/{cancelled_id}/cancel"), Some(&token), json!({})).await.status, StatusCode::OK);
     visit(&app, &token, &buyers[4], 77.54).await;
@@ -281,7 +318,10 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
     assert_eq!(plan.status, StatusCode::OK, "{}", plan.body);
     let p = &plan.body;
     assert_eq!((p["date"].as_str().unwrap(), p["weekday"].as_str().unwrap()), (today().as_str(), weekday_today()));
-    assert_eq!(p["beats"], json!([{ "beatId": count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Day Beat'"), "beatName": "Day Beat" }]));
+    assert_eq!(
+        p["beats"],
+        json!([{ "beatId": count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Day Beat'"), "beatName": "Day Beat" }])
+    );
     assert_eq!(listed(p), &buyers[..4]);
     let states: Vec<(Value, Value, Value, Value)> = p["customers"]
         .as_array()
@@ -289,12 +329,15 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
         .iter()
         .map(|c| (c["sequence"].clone(), c["visited"].clone(), c["locationStatus"].clone(), c["ordered"].clone()))
         .collect();
-    assert_eq!(states, vec![
-        (json!(1), json!(true), json!("verified"), json!(false)),
-        (json!(2), json!(true), json!("off-site"), json!(false)),
-        (json!(3), json!(true), json!("verified"), json!(true)),
-        (json!(4), json!(false), Value::Null, json!(false)),
-    ]);
+    assert_eq!(
+        states,
+        vec![
+            (json!(1), json!(true), json!("verified"), json!(false)),
+            (json!(2), json!(true), json!("off-site"), json!(false)),
+            (json!(3), json!(true), json!("verified"), json!(true)),
+            (json!(4), json!(false), Value::Null, json!(false)),
+        ]
+    );
     assert_eq!(p["customers"][0]["latitude"], 12.9);
     assert_eq!(p["unplannedVisits"].as_array().unwrap().len(), 1);
     assert_eq!(p["unplannedVisits"][0]["buyerId"], buyers[4].as_str());
@@ -307,7 +350,11 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
     assert_eq!(seen.body["planned"], 4);
     let tiles = app.get(&format!("/users/landing/{agent}"), Some(&manager)).await;
     let t = &tiles.body;
-    assert_eq!(json!([t["plannedToday"], t["visitedAsPlannedToday"], t["productiveToday"], t["unplannedToday"]]), json!([4, 3, 1, 1]), "{t}");
+    assert_eq!(
+        json!([t["plannedToday"], t["visitedAsPlannedToday"], t["productiveToday"], t["unplannedToday"]]),
+        json!([4, 3, 1, 1]),
+        "{t}"
+    );
     assert_eq!(app.get("/users/landing", Some(&token)).await.body["plannedToday"], 4);
     // The manager's landing sums the team: this agent's day plus the demo agents' days.
     let team = app.get("/users/landing", Some(&manager)).await.body["plannedToday"].as_i64().unwrap();
@@ -377,7 +424,9 @@ async fn a_deleted_customer_leaves_its_beats() {
     let (_, _, buyers) = planned_day(&app).await;
     let admin = app.as_admin().await;
     let file = crate::support::Part::File { name: "d.xlsx", bytes: crate::orders::workbook(&[&["Buyer ID"], &[&buyers[3]]]) };
-    let r = app.multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", crate::support::Part::Text("true"))]).await;
+    let r = app
+        .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", crate::support::Part::Text("true"))])
+        .await;
     assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
     let id = count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Day Beat'");
     let detail = app.get(&format!("/master/beat/{id}"), Some(&admin)).await;
@@ -390,7 +439,10 @@ async fn the_map_tiles_come_from_the_setting_and_only_images_may_load_from_there
     let app = TestApp::with(|c| c.tile_url = "https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png".into());
     let agent = app.as_agent(1).await;
     let settings = app.get("/users/map/settings", Some(&agent)).await;
-    assert_eq!(settings.body, json!({ "tileUrl": "https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png", "attribution": "© OpenStreetMap contributors" }));
+    assert_eq!(
+        settings.body,
+        json!({ "tileUrl": "https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png", "attribution": "© OpenStreetMap contributors" })
+    );
     let csp = settings.headers["content-security-policy"].to_str().unwrap().to_string();
     assert!(csp.contains("img-src 'self' data: blob: https://*.tiles.example.org;"), "{csp}");
     assert!(csp.contains("connect-src 'self';") && csp.contains("script-src 'self';"), "images only: {csp}");

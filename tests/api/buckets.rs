@@ -84,8 +84,15 @@ async fn team(app: &TestApp) -> Team {
 
 fn landing(r: &Value) -> [i64; 9] {
     let keys = [
-        "myRetailers", "myWholesalers", "orderedInL15Days", "notOrderedInL15Days", "visitedInL15Days",
-        "notVisitedInL15Days", "myCustomer", "repeatCustomerCount", "lastMonthOrderCustomerCount",
+        "myRetailers",
+        "myWholesalers",
+        "orderedInL15Days",
+        "notOrderedInL15Days",
+        "visitedInL15Days",
+        "notVisitedInL15Days",
+        "myCustomer",
+        "repeatCustomerCount",
+        "lastMonthOrderCustomerCount",
     ];
     keys.map(|k| r[k].as_i64().unwrap_or_else(|| panic!("{k} in {r}")))
 }
@@ -138,7 +145,13 @@ async fn bucket_lists_rows_flags_and_sorting() {
     assert_eq!(ids, ["TC1", "TC2", "TC3"], "newest visit first, never visited last");
     let flags: Vec<(bool, bool, &str)> = rows
         .iter()
-        .map(|r| (r["isNotVisitedIn15Days"].as_bool().unwrap(), r["isNotOrderedIn10Days"].as_bool().unwrap(), r["orderingStatus"].as_str().unwrap()))
+        .map(|r| {
+            (
+                r["isNotVisitedIn15Days"].as_bool().unwrap(),
+                r["isNotOrderedIn10Days"].as_bool().unwrap(),
+                r["orderingStatus"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(flags, [(false, false, "Ordered this month"), (true, true, "Never ordered"), (true, true, "Ordered last month")]);
     assert_eq!(rows[0]["amEmailId"], "m@team.test");
@@ -153,7 +166,8 @@ async fn bucket_lists_rows_flags_and_sorting() {
         let path = format!("/users/landing/{bucket}/0");
         async move {
             let r = app.get(&path, Some(&token)).await;
-            let mut ids: Vec<String> = r.body["data"].as_array().unwrap().iter().map(|r| r["customerId"].as_str().unwrap().to_string()).collect();
+            let mut ids: Vec<String> =
+                r.body["data"].as_array().unwrap().iter().map(|r| r["customerId"].as_str().unwrap().to_string()).collect();
             ids.sort();
             ids
         }
@@ -170,7 +184,14 @@ async fn bucket_lists_rows_flags_and_sorting() {
     assert_eq!(ordered.body["totalRecords"], 1);
     let row = &ordered.body["data"][0];
     assert_eq!(
-        (row["buyerID"].clone(), row["sellerName"].clone(), row["productName"].clone(), row["totalProductShippedQuantity"].clone(), row["unitPrice"].clone(), row["sku"].clone()),
+        (
+            row["buyerID"].clone(),
+            row["sellerName"].clone(),
+            row["productName"].clone(),
+            row["totalProductShippedQuantity"].clone(),
+            row["unitPrice"].clone(),
+            row["sku"].clone()
+        ),
         (json!("TC1"), json!("Metro Wholesale"), json!("Cola 300ml"), json!(10.0), json!(25.0), json!("CL-300"))
     );
     assert_eq!(row["monthOrderDate"], fieldsales::clock::today().format("%Y-%m").to_string());
@@ -270,8 +291,15 @@ impl History {
         let all = count("mycustomer");
         let ordered = all - count("notordered");
         [
-            count("retailers"), count("wholesalers"), ordered, all - ordered, count("visited"), count("notvisited"), all,
-            count("repeatratecurrent"), count("repeatrateprev"),
+            count("retailers"),
+            count("wholesalers"),
+            ordered,
+            all - ordered,
+            count("visited"),
+            count("notvisited"),
+            all,
+            count("repeatratecurrent"),
+            count("repeatrateprev"),
         ]
     }
 }
@@ -371,7 +399,10 @@ async fn a_visit_or_an_order_moves_a_customer_at_once() {
     // A re-uploaded order line that moves to another customer: TC4 keeps only last month's order,
     // TC3 now ordered this month and last month.
     app.conn()
-        .execute("UPDATE order_lines SET customer_id = (SELECT customer_id FROM customers WHERE buyer_id = 'TC3') WHERE order_id = 'O4'", [])
+        .execute(
+            "UPDATE order_lines SET customer_id = (SELECT customer_id FROM customers WHERE buyer_id = 'TC3') WHERE order_id = 'O4'",
+            [],
+        )
         .unwrap();
     assert_eq!(members("repeatratecurrent").await, ["TC1", "TC3"]);
     assert_eq!(members("notordered").await, ["TC4"]);
@@ -403,37 +434,40 @@ async fn cached_landing_counts_follow_the_day() {
 async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
     let app = TestApp::new();
     let mut conn = app.conn();
-    let snapshot = |conn: &rusqlite::Connection| -> (Vec<(i64, Option<i64>, String, i64, String)>, Vec<(i64, String)>, Vec<i64>, Vec<String>) {
-        let stats = conn
-            .prepare("SELECT customer_id, agent_id, retailer_type, last_visit_at, last_order_date FROM customer_stats ORDER BY customer_id")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let months = conn
-            .prepare("SELECT customer_id, month FROM customer_order_months ORDER BY customer_id, month")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let owners = conn
-            .prepare("SELECT agent_id FROM agent_stats_versions ORDER BY agent_id")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let objects = conn
+    let snapshot =
+        |conn: &rusqlite::Connection| -> (Vec<(i64, Option<i64>, String, i64, String)>, Vec<(i64, String)>, Vec<i64>, Vec<String>) {
+            let stats = conn
+                .prepare(
+                    "SELECT customer_id, agent_id, retailer_type, last_visit_at, last_order_date FROM customer_stats ORDER BY customer_id",
+                )
+                .unwrap()
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            let months = conn
+                .prepare("SELECT customer_id, month FROM customer_order_months ORDER BY customer_id, month")
+                .unwrap()
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            let owners = conn
+                .prepare("SELECT agent_id FROM agent_stats_versions ORDER BY agent_id")
+                .unwrap()
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            let objects = conn
             .prepare("SELECT type || ' ' || name || ': ' || sql FROM sqlite_master WHERE name LIKE 'customer_stats%' OR name LIKE '%_stats_%' OR name = 'customer_order_months' ORDER BY name")
             .unwrap()
             .query_map([], |r| r.get(0))
             .unwrap()
             .map(Result::unwrap)
             .collect();
-        (stats, months, owners, objects)
-    };
+            (stats, months, owners, objects)
+        };
     let fresh = snapshot(&conn);
     crate::support::downgrade_to_schema_2(&conn);
     assert_eq!(fresh.0.len(), 2400, "every demo customer has a summary row");

@@ -20,7 +20,9 @@ async fn conversations_are_private_and_text_stays_text() {
     let for_manager = names(&app.get("/chat/users", Some(&manager)).await.body);
     assert_eq!(for_manager, ["Arjun Das", "Asha Admin", "Nimal Perera", "Priya Sharma", "Ravi Kumar"]);
 
-    app.post("/chat/createConversation?userId=4", Some(&agent1), json!({})).await.expect(StatusCode::NOT_FOUND, "You cannot chat with this user.");
+    app.post("/chat/createConversation?userId=4", Some(&agent1), json!({}))
+        .await
+        .expect(StatusCode::NOT_FOUND, "You cannot chat with this user.");
     let c = app.post("/chat/createConversation?userId=2", Some(&agent1), json!({})).await.body["conversationId"].as_i64().unwrap();
     let again = app.post("/chat/createConversation?userId=3", Some(&manager), json!({})).await.body["conversationId"].as_i64().unwrap();
     assert_eq!(c, again, "one conversation per pair");
@@ -28,7 +30,13 @@ async fn conversations_are_private_and_text_stays_text() {
     app.post("/chat/sendMessage", Some(&agent1), json!({ "conversationId": c, "receiverId": 2, "messageText": "   " }))
         .await
         .expect(StatusCode::BAD_REQUEST, "Message is required");
-    let sent = app.post("/chat/sendMessage", Some(&agent1), json!({ "conversationId": c, "receiverId": 2, "messageText": "<script>alert(1)</script> stock?" })).await;
+    let sent = app
+        .post(
+            "/chat/sendMessage",
+            Some(&agent1),
+            json!({ "conversationId": c, "receiverId": 2, "messageText": "<script>alert(1)</script> stock?" }),
+        )
+        .await;
     assert_eq!(sent.body["messageText"], "<script>alert(1)</script> stock?");
     let before = sent.body["sentDate"].as_str().unwrap().to_string();
 
@@ -38,33 +46,49 @@ async fn conversations_are_private_and_text_stays_text() {
     app.post("/chat/sendMessage", Some(&agent2), json!({ "conversationId": c, "receiverId": 2, "messageText": "hi" }))
         .await
         .expect(StatusCode::NOT_FOUND, "The conversation was not found.");
-    app.post(&format!("/chat/markAsRead?conversationId={c}"), Some(&agent2), json!({})).await.expect(StatusCode::NOT_FOUND, "The conversation was not found.");
+    app.post(&format!("/chat/markAsRead?conversationId={c}"), Some(&agent2), json!({}))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The conversation was not found.");
 
     // The manager sees it unread, reads it, and the count drops.
     let counts = app.post("/chat/getUnreadCountsByConversation", Some(&manager), json!({})).await;
     assert_eq!(counts.body["unreadCounts"], json!([{ "userID": 3, "conversationId": c, "unreadCount": 1 }]));
     let users = app.get("/chat/users", Some(&manager)).await;
-    assert_eq!((users.body[0]["userName"].as_str(), users.body[0]["unreadCount"].as_i64()), (Some("Ravi Kumar"), Some(1)), "most unread first");
+    assert_eq!(
+        (users.body[0]["userName"].as_str(), users.body[0]["unreadCount"].as_i64()),
+        (Some("Ravi Kumar"), Some(1)),
+        "most unread first"
+    );
     let history = app.get(&path, Some(&manager)).await;
     assert_eq!(history.body[0]["messageText"], "<script>alert(1)</script> stock?");
-    app.post(&format!("/chat/markAsRead?conversationId={c}"), Some(&manager), json!({})).await.expect(StatusCode::OK, "1 message(s) marked as read.");
+    app.post(&format!("/chat/markAsRead?conversationId={c}"), Some(&manager), json!({}))
+        .await
+        .expect(StatusCode::OK, "1 message(s) marked as read.");
     assert_eq!(app.post("/chat/getUnreadCountsByConversation", Some(&manager), json!({})).await.body["unreadCounts"], json!([]));
 
     // A picture, visible to the two of them only.
     let conversation = c.to_string();
     let r = app
-        .multipart("/chat/sendMessageImage", Some(&manager), vec![
-            ("conversationId", Part::Text(&conversation)),
-            ("receiverId", Part::Text("3")),
-            ("chatImage", Part::File { name: "shelf.png", bytes: png() }),
-        ])
+        .multipart(
+            "/chat/sendMessageImage",
+            Some(&manager),
+            vec![
+                ("conversationId", Part::Text(&conversation)),
+                ("receiverId", Part::Text("3")),
+                ("chatImage", Part::File { name: "shelf.png", bytes: png() }),
+            ],
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let url = r.body["imageUrl"].as_str().unwrap().to_string();
     assert_eq!(app.call(Method::GET, &url, Some(&agent1), None).await.status, StatusCode::OK);
     assert_eq!(app.call(Method::GET, &url, Some(&agent2), None).await.status, StatusCode::NOT_FOUND);
     let r = app
-        .multipart("/chat/sendMessageImage", Some(&manager), vec![("conversationId", Part::Text("1")), ("chatImage", Part::File { name: "x.svg", bytes: b"<svg/>".to_vec() })])
+        .multipart(
+            "/chat/sendMessageImage",
+            Some(&manager),
+            vec![("conversationId", Part::Text("1")), ("chatImage", Part::File { name: "x.svg", bytes: b"<svg/>".to_vec() })],
+        )
         .await;
     r.expect(StatusCode::BAD_REQUEST, "Only jpeg, jpg, bmp and png images are allowed.");
 
@@ -90,7 +114,14 @@ async fn broadcasts_are_read_once() {
     assert_eq!(app.post("/chat/getUnreadCountsByConversation", Some(&other), json!({})).await.body["broadCastCounts"]["unreadCount"], 1);
 }
 
-async fn as_impersonated(app: &TestApp, method: Method, path: &str, admin: &str, acting: &str, body: Option<Value>) -> crate::support::Reply {
+async fn as_impersonated(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    admin: &str,
+    acting: &str,
+    body: Option<Value>,
+) -> crate::support::Reply {
     let mut req = Request::builder()
         .method(method)
         .uri(format!("/webapi/api{path}"))
@@ -121,7 +152,10 @@ async fn impersonation_rides_on_the_administrators_session_and_is_audited() {
     app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "admin@demo.test" }))
         .await
         .expect(StatusCode::NOT_FOUND, "Invalid RCA user selected! Please search again.");
-    let token = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "agent1@demo.test" })).await.body["token"].as_str().unwrap().to_string();
+    let token = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "agent1@demo.test" })).await.body["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let session = app.post("/users/impersonate-rca-token", Some(&admin), json!({ "userName": token })).await;
     assert_eq!(session.status, StatusCode::OK, "{}", session.body);
     assert_eq!((session.body["name"].as_str(), session.body["impersonatedBy"].as_str()), (Some("Ravi Kumar"), Some("Asha Admin")));
@@ -134,11 +168,29 @@ async fn impersonation_rides_on_the_administrators_session_and_is_audited() {
     assert_eq!(app.get("/users/session", Some(&acting)).await.status, StatusCode::UNAUTHORIZED);
     let me = as_impersonated(&app, Method::GET, "/users/session", &admin, &acting, None).await;
     assert_eq!(me.body["emailId"], "agent1@demo.test");
-    let saved = as_impersonated(&app, Method::POST, "/users/customer/details", &admin, &acting, Some(json!({ "buyerID": "B100001", "outcomeId": 2 }))).await;
+    let saved = as_impersonated(
+        &app,
+        Method::POST,
+        "/users/customer/details",
+        &admin,
+        &acting,
+        Some(json!({ "buyerID": "B100001", "outcomeId": 2 })),
+    )
+    .await;
     saved.expect(StatusCode::OK, "Visit saved successfully.");
     // Not the administrator's endpoints, not the agent's password, not a second impersonation.
-    as_impersonated(&app, Method::GET, "/master/user", &admin, &acting, None).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
-    let r = as_impersonated(&app, Method::POST, "/users/passwordUpdate", &admin, &acting, Some(json!({ "currentPassword": "x", "newPassword": "Abcdefghijk1", "confirmPassword": "Abcdefghijk1" }))).await;
+    as_impersonated(&app, Method::GET, "/master/user", &admin, &acting, None)
+        .await
+        .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    let r = as_impersonated(
+        &app,
+        Method::POST,
+        "/users/passwordUpdate",
+        &admin,
+        &acting,
+        Some(json!({ "currentPassword": "x", "newPassword": "Abcdefghijk1", "confirmPassword": "Abcdefghijk1" })),
+    )
+    .await;
     r.expect(StatusCode::FORBIDDEN, "Not while working in another user's account.");
     // Beside anybody else's bearer the impersonated token is refused.
     let r = as_impersonated(&app, Method::GET, "/users/session", &agent, &acting, None).await;
@@ -159,7 +211,9 @@ async fn impersonation_rides_on_the_administrators_session_and_is_audited() {
     assert_eq!(entered_by, 3);
 
     // Ending it ends only the impersonated session.
-    as_impersonated(&app, Method::POST, "/logout", &admin, &acting, Some(json!({}))).await.expect(StatusCode::OK, "You have been logged out.");
+    as_impersonated(&app, Method::POST, "/logout", &admin, &acting, Some(json!({})))
+        .await
+        .expect(StatusCode::OK, "You have been logged out.");
     assert_eq!(as_impersonated(&app, Method::GET, "/users/session", &admin, &acting, None).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get("/users/session", Some(&admin)).await.status, StatusCode::OK);
     let ended: i64 = app.conn().query_row("SELECT COUNT(*) FROM audit_log WHERE action = 'impersonation ended'", [], |r| r.get(0)).unwrap();
@@ -173,7 +227,10 @@ async fn impersonation_rides_on_the_administrators_session_and_is_audited() {
     assert_eq!(login.status, StatusCode::OK);
 
     // Tokens expire after a minute.
-    let late = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "am@demo.test" })).await.body["token"].as_str().unwrap().to_string();
+    let late = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "am@demo.test" })).await.body["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     app.conn().execute("UPDATE impersonation_tokens SET expires_at = 0", []).unwrap();
     app.post("/users/impersonate-rca-token", Some(&admin), json!({ "userName": late }))
         .await
@@ -188,7 +245,9 @@ async fn blocking_unblocking_and_agent_password_reset() {
     app.get("/users/block", Some(&agent2)).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
     let list = app.get("/users/block", Some(&admin)).await;
     assert_eq!(list.body.as_array().unwrap().len(), 5, "everyone but the caller");
-    app.post("/users/block/1", Some(&admin), json!({})).await.expect(StatusCode::BAD_REQUEST, "You cannot block or reset your own account here.");
+    app.post("/users/block/1", Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "You cannot block or reset your own account here.");
 
     let r = app.post("/users/block/4?fromUserAgent=false", Some(&admin), json!({})).await;
     assert_eq!((r.message(), r.body["userTypeId"].as_i64()), ("User Priya Sharma is blocked.", Some(4)));
@@ -202,7 +261,9 @@ async fn blocking_unblocking_and_agent_password_reset() {
     // The agent screen lists agents only and resets with a mailed temporary password.
     let agents = app.get("/users/block?fromUserAgent=true", Some(&admin)).await;
     assert_eq!(agents.body.as_array().unwrap().len(), 4);
-    app.post("/users/unblock/2?fromUserAgent=true&reset=true", Some(&admin), json!({})).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
+    app.post("/users/unblock/2?fromUserAgent=true&reset=true", Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The agent was not found.");
     let r = app.post("/users/unblock/4?fromUserAgent=true&reset=true", Some(&admin), json!({})).await;
     r.expect(StatusCode::OK, "The password of Priya Sharma was reset; a temporary password was sent to agent2@demo.test.");
     let temp = app.mailed("agent2@demo.test", "Temporary password: ");

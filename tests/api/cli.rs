@@ -11,7 +11,20 @@ fn text(bytes: &[u8]) -> String {
 #[tokio::test]
 async fn user_create_and_reset_password() {
     let app = TestApp::new();
-    let out = app.cli(&["user", "create", "--email", "new.agent@demo.test", "--name", "New Agent", "--type", "4", "--country", "India", "--manager", "am@demo.test"]);
+    let out = app.cli(&[
+        "user",
+        "create",
+        "--email",
+        "new.agent@demo.test",
+        "--name",
+        "New Agent",
+        "--type",
+        "4",
+        "--country",
+        "India",
+        "--manager",
+        "am@demo.test",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Created user"));
     let temp = app.mailed("new.agent@demo.test", "Temporary password: ");
@@ -19,10 +32,8 @@ async fn user_create_and_reset_password() {
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["forcePasswordUpdate"], true);
     assert_eq!(r.body["isFirstTimeLogin"], true);
-    let manager: Option<i64> = app
-        .conn()
-        .query_row("SELECT manager_id FROM users WHERE email = 'new.agent@demo.test'", [], |r| r.get(0))
-        .unwrap();
+    let manager: Option<i64> =
+        app.conn().query_row("SELECT manager_id FROM users WHERE email = 'new.agent@demo.test'", [], |r| r.get(0)).unwrap();
     assert_eq!(manager, Some(2));
 
     let token = app.as_agent(1).await;
@@ -39,10 +50,7 @@ async fn user_create_and_reset_password() {
 #[tokio::test]
 async fn wrong_logins_and_bad_input_exit_non_zero_with_one_clear_line() {
     let app = TestApp::new();
-    for args in [
-        vec!["user", "unblock", "ghost@demo.test"],
-        vec!["user", "reset-password", "ghost@demo.test"],
-    ] {
+    for args in [vec!["user", "unblock", "ghost@demo.test"], vec!["user", "reset-password", "ghost@demo.test"]] {
         let out = app.cli(&args);
         assert!(!out.status.success());
         assert_eq!(text(&out.stderr).trim(), "error: There is no user with the login id ghost@demo.test.");
@@ -59,14 +67,8 @@ async fn wrong_logins_and_bad_input_exit_non_zero_with_one_clear_line() {
 async fn migrate_and_seed_report_what_they_did() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("fresh.db");
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales"))
-            .arg("--db")
-            .arg(&db)
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run =
+        |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales")).arg("--db").arg(&db).args(args).output().unwrap();
     let first = run(&["migrate"]);
     assert!(text(&first.stdout).starts_with("Created database"), "{}", text(&first.stdout));
     let second = run(&["migrate"]);
@@ -104,7 +106,10 @@ async fn serve_on_an_empty_database_creates_an_administrator_once() {
     }
     server.kill().unwrap();
     server.wait().unwrap();
-    let created = printed.iter().find(|l| l.starts_with("Created the administrator admin@fieldsales.local with the password ")).expect("the password is printed");
+    let created = printed
+        .iter()
+        .find(|l| l.starts_with("Created the administrator admin@fieldsales.local with the password "))
+        .expect("the password is printed");
     let password = created.rsplit(' ').next().unwrap();
     assert!(password.len() >= 12);
     let conn = rusqlite::Connection::open(&db).unwrap();

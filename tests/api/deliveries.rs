@@ -23,7 +23,15 @@ fn approve_status(app: &TestApp, id: i64) -> Option<String> {
     app.conn().query_row("SELECT approve_status FROM deliveries WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap()
 }
 
-async fn update(app: &TestApp, token: &str, id: i64, status: &str, reason: Option<&str>, other: &str, image: Option<(&str, Vec<u8>)>) -> crate::support::Reply {
+async fn update(
+    app: &TestApp,
+    token: &str,
+    id: i64,
+    status: &str,
+    reason: Option<&str>,
+    other: &str,
+    image: Option<(&str, Vec<u8>)>,
+) -> crate::support::Reply {
     let id = id.to_string();
     let mut parts = vec![("deliveryId", Part::Text(&id)), ("deliveryStatusID", Part::Text(status)), ("otherReason", Part::Text(other))];
     if let Some(r) = reason {
@@ -85,7 +93,9 @@ async fn update_rules_one_by_one() {
     update(&app, &agent, id, "", None, "", None).await.expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
     update(&app, &agent, id, "3", None, "", None).await.expect(StatusCode::BAD_REQUEST, "Additional Reason is Required");
     update(&app, &agent, id, "3", Some("0"), "", None).await.expect(StatusCode::BAD_REQUEST, "Please enter the other reason.");
-    update(&app, &agent, id, "3", Some("4"), "", None).await.expect(StatusCode::BAD_REQUEST, "The reason does not belong to the chosen status.");
+    update(&app, &agent, id, "3", Some("4"), "", None)
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The reason does not belong to the chosen status.");
     update(&app, &agent, id, "3", Some("1"), "", Some(("door.gif", png())))
         .await
         .expect(StatusCode::BAD_REQUEST, "Only jpeg, jpg, bmp and png images are allowed.");
@@ -97,7 +107,9 @@ async fn update_rules_one_by_one() {
         .await
         .expect(StatusCode::FORBIDDEN, "Administrators approve deliveries; the agent updates them.");
 
-    update(&app, &agent, id, "3", Some("0"), "Gate locked", Some(("door.png", png()))).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    update(&app, &agent, id, "3", Some("0"), "Gate locked", Some(("door.png", png())))
+        .await
+        .expect(StatusCode::OK, "Delivery updated successfully.");
     assert_eq!(approve_status(&app, id).as_deref(), Some("Pending"));
     let row = app.get("/users/delivery/init", Some(&agent)).await.body["deliveryDetails"]
         .as_array()
@@ -106,7 +118,10 @@ async fn update_rules_one_by_one() {
         .find(|d| d["deliveryId"] == id)
         .cloned()
         .unwrap();
-    assert_eq!((row["deliveryStatus"].as_str(), row["otherReason"].as_str(), row["canModify"].as_bool()), (Some("Not delivered"), Some("Gate locked"), Some(true)));
+    assert_eq!(
+        (row["deliveryStatus"].as_str(), row["otherReason"].as_str(), row["canModify"].as_bool()),
+        (Some("Not delivered"), Some("Gate locked"), Some(true))
+    );
     // The picture is served to the agent, and not to another agent.
     let url = row["imageUrl"].as_str().unwrap().to_string();
     assert_eq!(app.call(axum::http::Method::GET, &url, Some(&agent), None).await.headers["content-type"], "image/png");
@@ -143,7 +158,9 @@ async fn approval_single_bulk_and_reject() {
     for (body, message) in cases {
         app.post("/users/delivery/approval/update", Some(&admin), json!([body])).await.expect(StatusCode::BAD_REQUEST, message);
     }
-    app.post("/users/delivery/approval/update", Some(&admin), json!([])).await.expect(StatusCode::BAD_REQUEST, "Please select at least one delivery.");
+    app.post("/users/delivery/approval/update", Some(&admin), json!([]))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Please select at least one delivery.");
 
     app.post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[0], json!("Reject"), json!("Wrong shop in the photo"))]))
         .await
@@ -156,13 +173,21 @@ async fn approval_single_bulk_and_reject() {
     // Bulk approve in one transaction; a batch with a non-pending entry changes nothing.
     let open = open_delivery(&app, 1, 0).0;
     let r = app
-        .post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[1], json!("Approve"), json!(null)), rec(open, json!("Approve"), json!(null))]))
+        .post(
+            "/users/delivery/approval/update",
+            Some(&admin),
+            json!([rec(ids[1], json!("Approve"), json!(null)), rec(open, json!("Approve"), json!(null))]),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(approve_status(&app, ids[1]).as_deref(), Some("Pending"), "rolled back");
-    app.post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[1], json!("Approve"), json!(null)), rec(ids[2], json!("Approve"), json!(null))]))
-        .await
-        .expect(StatusCode::OK, "2 delivery approval(s) saved.");
+    app.post(
+        "/users/delivery/approval/update",
+        Some(&admin),
+        json!([rec(ids[1], json!("Approve"), json!(null)), rec(ids[2], json!("Approve"), json!(null))]),
+    )
+    .await
+    .expect(StatusCode::OK, "2 delivery approval(s) saved.");
     assert_eq!(approve_status(&app, ids[2]).as_deref(), Some("Approve"));
     // Approved entries are locked for the agent.
     update(&app, &agent, ids[1], "2", None, "", None).await.expect(StatusCode::FORBIDDEN, "This delivery can no longer be modified.");

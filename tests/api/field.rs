@@ -10,9 +10,7 @@ use crate::support::TestApp;
 
 /// The stored position of a demo customer.
 fn position_of(app: &TestApp, buyer: &str) -> (f64, f64) {
-    app.conn()
-        .query_row("SELECT latitude, longitude FROM customers WHERE buyer_id = ?1", [buyer], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap()
+    app.conn().query_row("SELECT latitude, longitude FROM customers WHERE buyer_id = ?1", [buyer], |r| Ok((r.get(0)?, r.get(1)?))).unwrap()
 }
 
 /// A customer of agent1 with a stored position, and one without.
@@ -52,7 +50,9 @@ async fn a_client_id_saves_once_per_user() {
     assert_eq!(first.body["duplicate"], false);
     assert_eq!(first.body["message"], "Visit saved successfully.");
     // The repeat answers the first save and writes nothing, whatever else it now says.
-    let again = app.post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "clientId": "phone-1_visit-A", "remark": "changed" }))).await;
+    let again = app
+        .post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "clientId": "phone-1_visit-A", "remark": "changed" })))
+        .await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.body["duplicate"], true);
     for key in ["visitId", "locationStatus", "distanceM", "message"] {
@@ -105,7 +105,11 @@ async fn the_phones_time_is_the_visits_time_within_limits() {
     let now = chrono::Utc::now();
     let two_hours_ago = (now - chrono::Duration::hours(2)).with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap());
     let r = app
-        .post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "clientId": "late-1", "visitedAt": two_hours_ago.to_rfc3339(), "accuracy": 12.5 })))
+        .post(
+            "/users/customer/details",
+            Some(&agent1),
+            visit("B100001", json!({ "clientId": "late-1", "visitedAt": two_hours_ago.to_rfc3339(), "accuracy": 12.5 })),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let (visited, device, received, accuracy): (i64, i64, i64, f64) = app
@@ -124,14 +128,20 @@ async fn the_phones_time_is_the_visits_time_within_limits() {
         ("2026-11-24 09:30".to_string(), "visitedAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30."),
     ];
     for (at, message) in cases {
-        app.post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "visitedAt": at }))).await.expect(StatusCode::BAD_REQUEST, message);
+        app.post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "visitedAt": at })))
+            .await
+            .expect(StatusCode::BAD_REQUEST, message);
     }
     app.post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "accuracy": -3 })))
         .await
         .expect(StatusCode::BAD_REQUEST, "accuracy must be a number of metres, 0 or more.");
     let wrong_type = app.post("/users/customer/details", Some(&agent1), visit("B100001", json!({ "accuracy": "far" }))).await;
     assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
-    assert!(wrong_type.message().starts_with("Invalid request body") && wrong_type.message().contains("expected a number"), "{}", wrong_type.body);
+    assert!(
+        wrong_type.message().starts_with("Invalid request body") && wrong_type.message().contains("expected a number"),
+        "{}",
+        wrong_type.body
+    );
 }
 
 #[tokio::test]
@@ -151,7 +161,8 @@ async fn a_visit_says_where_it_was() {
     let blind = app.post("/users/customer/details", Some(&agent1), save(json!({}))).await;
     assert_eq!(blind.body["locationStatus"], "no-location");
     assert_eq!(blind.body["distanceM"], Value::Null);
-    let nowhere = app.post("/users/customer/details", Some(&agent1), visit(&unlocated, json!({ "latitude": 12.9, "longitude": 77.6 }))).await;
+    let nowhere =
+        app.post("/users/customer/details", Some(&agent1), visit(&unlocated, json!({ "latitude": 12.9, "longitude": 77.6 }))).await;
     assert_eq!(nowhere.body["locationStatus"], "customer-unlocated");
     assert_eq!(nowhere.body["distanceM"], Value::Null);
 
@@ -168,7 +179,8 @@ async fn the_radius_is_a_setting() {
     let agent1 = app.as_agent(1).await;
     let (located, _) = located_and_unlocated(&app);
     let (lat, lng) = position_of(&app, &located);
-    let r = app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat + 0.0005, "longitude": lng }))).await;
+    let r =
+        app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat + 0.0005, "longitude": lng }))).await;
     assert_eq!(r.body["locationStatus"], "off-site", "56 m is outside a 50 m radius");
 }
 
@@ -189,7 +201,9 @@ async fn the_offline_copy_pages_then_sends_only_changes() {
     let agent1 = app.as_agent(1).await;
     let own: i64 = app
         .conn()
-        .query_row("SELECT COUNT(*) FROM customers c JOIN users u ON u.uid = c.agent_id WHERE u.email = 'agent1@demo.test'", [], |r| r.get(0))
+        .query_row("SELECT COUNT(*) FROM customers c JOIN users u ON u.uid = c.agent_id WHERE u.email = 'agent1@demo.test'", [], |r| {
+            r.get(0)
+        })
         .unwrap();
     // Enough customers for two pages.
     app.conn()
@@ -237,7 +251,9 @@ async fn the_offline_copy_pages_then_sends_only_changes() {
     assert_eq!(changes["removed"], json!(["OFF9"]));
     // A manager has no customers of their own; nonsense cursors are refused.
     assert_eq!(offline(&app, &app.token("am@demo.test").await, "").await["customers"], json!([]));
-    app.get("/users/customer/offline?cursor=abc", Some(&agent1)).await.expect(StatusCode::BAD_REQUEST, "The cursor is not valid: start again without one.");
+    app.get("/users/customer/offline?cursor=abc", Some(&agent1))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The cursor is not valid: start again without one.");
 }
 
 #[tokio::test]
@@ -305,10 +321,17 @@ async fn an_accurate_visit_proposes_a_position_that_a_manager_decides() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.message(), "The proposed location is now the customer's.");
     let after = profile(manager.clone()).await;
-    assert_eq!((after["latitude"].clone(), after["longitude"].clone(), after["proposedLocation"].clone()), (json!(12.97), json!(77.59), Value::Null));
+    assert_eq!(
+        (after["latitude"].clone(), after["longitude"].clone(), after["proposedLocation"].clone()),
+        (json!(12.97), json!(77.59), Value::Null)
+    );
     let history: i64 = app
         .conn()
-        .query_row("SELECT COUNT(*) FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id WHERE c.buyer_id = ?1", [&shop], |r| r.get(0))
+        .query_row(
+            "SELECT COUNT(*) FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id WHERE c.buyer_id = ?1",
+            [&shop],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(history, 1, "the accepted position is in the profile history");
     // Now the shop is located, visits there are verified.
@@ -322,8 +345,18 @@ async fn a_managers_views_carry_the_location_status() {
     let agent1 = app.as_agent(1).await;
     let (located, _) = located_and_unlocated(&app);
     let (lat, lng) = position_of(&app, &located);
-    app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat, "longitude": lng, "clientId": "rep-near" }))).await;
-    app.post("/users/customer/details", Some(&agent1), visit(&located, json!({ "latitude": lat + 0.18, "longitude": lng, "clientId": "rep-far" }))).await;
+    app.post(
+        "/users/customer/details",
+        Some(&agent1),
+        visit(&located, json!({ "latitude": lat, "longitude": lng, "clientId": "rep-near" })),
+    )
+    .await;
+    app.post(
+        "/users/customer/details",
+        Some(&agent1),
+        visit(&located, json!({ "latitude": lat + 0.18, "longitude": lng, "clientId": "rep-far" })),
+    )
+    .await;
 
     // The customer visit report: the four check-in columns.
     let admin = app.as_admin().await;
@@ -345,7 +378,8 @@ async fn a_managers_views_carry_the_location_status() {
     let ravi = agents.iter().find(|a| a["agentId"] == "agent1@demo.test").expect("agent1 this month");
     assert!(ravi["verified"].as_i64().unwrap() >= 1 && ravi["offSite"].as_i64().unwrap() >= 1, "{ravi}");
     for a in agents {
-        let (visits, verified, share) = (a["visits"].as_f64().unwrap(), a["verified"].as_f64().unwrap(), a["verifiedPercentage"].as_f64().unwrap());
+        let (visits, verified, share) =
+            (a["visits"].as_f64().unwrap(), a["verified"].as_f64().unwrap(), a["verifiedPercentage"].as_f64().unwrap());
         assert_eq!(share, (verified * 10_000.0 / visits).round() / 100.0, "{a}");
         assert!((0.0..=100.0).contains(&share));
     }

@@ -86,7 +86,9 @@ async fn send_image(app: &TestApp, route: &ImageRoute, token: &str, name: &str, 
         .to_string();
     let conversation: String = app
         .conn()
-        .query_row("SELECT conversation_id FROM conversations WHERE user_b = 3 OR user_a = 3 ORDER BY 1 LIMIT 1", [], |r| r.get::<_, i64>(0))
+        .query_row("SELECT conversation_id FROM conversations WHERE user_b = 3 OR user_a = 3 ORDER BY 1 LIMIT 1", [], |r| {
+            r.get::<_, i64>(0)
+        })
         .unwrap()
         .to_string();
     let mut parts: Vec<(&str, Part)> = match route.path {
@@ -187,7 +189,9 @@ async fn every_download_refuses_path_tricks() {
         let r = app.call(Method::GET, &format!("/webapi/api/report/download?token={trick}"), None, None).await;
         r.expect(StatusCode::NOT_FOUND, "Invalid or expired link.");
     }
-    for trick in ["..%2f..%2fCargo.toml", "..%2ftest.db", "sample_..%2f..%2fcustomerupload.xlsx", "sample_customerupload.xlsx%00", "%2fetc%2fpasswd"] {
+    for trick in
+        ["..%2f..%2fCargo.toml", "..%2ftest.db", "sample_..%2f..%2fcustomerupload.xlsx", "sample_customerupload.xlsx%00", "%2fetc%2fpasswd"]
+    {
         let r = app.call(Method::GET, &format!("/webapi/excelupload/{trick}"), None, None).await;
         r.expect(StatusCode::NOT_FOUND, "There is no such sample file.");
     }
@@ -223,7 +227,11 @@ async fn every_sheet_route_refuses_zip_bombs_and_far_cells_and_writes_nothing() 
             if what == "zip bomb" {
                 assert_eq!(r.message(), "The workbook is compressed suspiciously well (a zip bomb?) and was refused.");
             } else {
-                assert!(r.message().contains("beyond column 64") || r.message().starts_with("The first row must be the header"), "{}", r.body);
+                assert!(
+                    r.message().contains("beyond column 64") || r.message().starts_with("The first row must be the header"),
+                    "{}",
+                    r.body
+                );
             }
         }
     }

@@ -1,5 +1,8 @@
 //! API integration tests: the real router over a temporary database, one test binary.
 
+// Tests read rows into tuples to compare them whole; naming each tuple type would hide the columns.
+#![allow(clippy::type_complexity)]
+
 mod support;
 
 mod attacks;

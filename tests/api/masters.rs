@@ -52,7 +52,9 @@ async fn outcomes_lifecycle() {
         .await
         .expect(StatusCode::OK, "Outcome saved successfully.");
     app.post("/master/outcome/delete/99999", Some(&admin), json!({})).await.expect(StatusCode::NOT_FOUND, "The record was not found.");
-    app.post("/master/outcome", Some(&admin), json!({ "outComeId": 99999, "outCome": "Ghost" })).await.expect(StatusCode::NOT_FOUND, "The record was not found.");
+    app.post("/master/outcome", Some(&admin), json!({ "outComeId": 99999, "outCome": "Ghost" }))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The record was not found.");
     assert_eq!(app.get("/master/outcome/abc", Some(&agent)).await.status, StatusCode::BAD_REQUEST);
 }
 
@@ -67,7 +69,9 @@ async fn info_types_and_sub_types() {
     let r = app.post("/master/info-type", Some(&admin), json!({ "infoId": 0, "infoType": "Stock" })).await;
     r.expect(StatusCode::OK, "Info type saved successfully.");
     let info = r.body["infoId"].as_i64().unwrap();
-    app.post("/master/info-type", Some(&admin), json!({ "infoId": 0, "infoType": "stock" })).await.expect(StatusCode::CONFLICT, "The info type stock already exists.");
+    app.post("/master/info-type", Some(&admin), json!({ "infoId": 0, "infoType": "stock" }))
+        .await
+        .expect(StatusCode::CONFLICT, "The info type stock already exists.");
 
     let sub = |id: i64, info: Value, name: Value| json!({ "infoSubId": id, "infoId": info, "infoSubType": name });
     let cases = [
@@ -85,7 +89,9 @@ async fn info_types_and_sub_types() {
     app.post("/master/info-subtype", Some(&admin), sub(0, json!(info), json!("LOW")))
         .await
         .expect(StatusCode::CONFLICT, "The sub info LOW already exists for this info type.");
-    app.post("/master/info-subtype", Some(&admin), sub(low, json!(info), json!("Very low"))).await.expect(StatusCode::OK, "Sub info saved successfully.");
+    app.post("/master/info-subtype", Some(&admin), sub(low, json!(info), json!("Very low")))
+        .await
+        .expect(StatusCode::OK, "Sub info saved successfully.");
 
     let one = app.get(&format!("/master/info-type/{info}"), Some(&agent)).await;
     assert_eq!(one.body, json!({ "infoId": info, "infoType": "Stock", "subInfo": [{ "infoSubId": low, "infoSubType": "Very low" }] }));
@@ -94,9 +100,13 @@ async fn info_types_and_sub_types() {
     let with_subs = app.get("/master/info-type-subtype", Some(&agent)).await;
     assert_eq!(with_subs.body.as_array().unwrap().len(), 4);
 
-    app.post(&format!("/master/info-subtype/delete/{low}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Sub info deleted successfully.");
+    app.post(&format!("/master/info-subtype/delete/{low}"), Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::OK, "Sub info deleted successfully.");
     assert_eq!(app.get(&format!("/master/info-subtype/{low}"), Some(&agent)).await.status, StatusCode::NOT_FOUND);
-    app.post(&format!("/master/info-type/delete/{info}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Info type deleted successfully.");
+    app.post(&format!("/master/info-type/delete/{info}"), Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::OK, "Info type deleted successfully.");
     assert!(!names(&app.get("/master/info-type", Some(&agent)).await.body, "infoType").contains(&"Stock".to_string()));
 }
 
@@ -115,10 +125,11 @@ async fn sub_info_upload_adds_new_names_and_reports_the_rest() {
     let admin = app.as_admin().await;
     let file = sheet(&["SubInfo Type", "Offer A", "New scheme", "", "Offer B", "Offer A"]);
     let r = app
-        .multipart("/master/info-type-subtype/upload", Some(&admin), vec![
-            ("infoId", Part::Text("1")),
-            ("data", Part::File { name: "subinfo.xlsx", bytes: file }),
-        ])
+        .multipart(
+            "/master/info-type-subtype/upload",
+            Some(&admin),
+            vec![("infoId", Part::Text("1")), ("data", Part::File { name: "subinfo.xlsx", bytes: file })],
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.message(), "2 row(s) uploaded, 2 rejected.");
@@ -128,21 +139,27 @@ async fn sub_info_upload_adds_new_names_and_reports_the_rest() {
     assert!(names(&subs.body, "infoSubType").contains(&"Offer B".to_string()));
 
     let r = app
-        .multipart("/master/info-type-subtype/upload", Some(&admin), vec![
-            ("infoId", Part::Text("1")),
-            ("data", Part::File { name: "subinfo.csv", bytes: b"a,b".to_vec() }),
-        ])
+        .multipart(
+            "/master/info-type-subtype/upload",
+            Some(&admin),
+            vec![("infoId", Part::Text("1")), ("data", Part::File { name: "subinfo.csv", bytes: b"a,b".to_vec() })],
+        )
         .await;
     r.expect(StatusCode::BAD_REQUEST, "Only .xlsx files can be uploaded.");
     let r = app
-        .multipart("/master/info-type-subtype/upload", Some(&admin), vec![
-            ("infoId", Part::Text("1")),
-            ("data", Part::File { name: "broken.xlsx", bytes: b"PK\x03\x04 not really a zip".to_vec() }),
-        ])
+        .multipart(
+            "/master/info-type-subtype/upload",
+            Some(&admin),
+            vec![("infoId", Part::Text("1")), ("data", Part::File { name: "broken.xlsx", bytes: b"PK\x03\x04 not really a zip".to_vec() })],
+        )
         .await;
     r.expect(StatusCode::BAD_REQUEST, "The file is not a readable .xlsx workbook.");
     let r = app
-        .multipart("/master/info-type-subtype/upload", Some(&admin), vec![("data", Part::File { name: "s.xlsx", bytes: sheet(&["h", "x"]) })])
+        .multipart(
+            "/master/info-type-subtype/upload",
+            Some(&admin),
+            vec![("data", Part::File { name: "s.xlsx", bytes: sheet(&["h", "x"]) })],
+        )
         .await;
     r.expect(StatusCode::BAD_REQUEST, "Info Type is required.");
 }
@@ -152,7 +169,8 @@ async fn links_with_countries() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
     let agent = app.as_agent(1).await;
-    let link = |id: i64, name: &str, url: &str, countries: Value| json!({ "linkId": id, "linkName": name, "link": url, "countries": countries });
+    let link =
+        |id: i64, name: &str, url: &str, countries: Value| json!({ "linkId": id, "linkName": name, "link": url, "countries": countries });
     let cases = [
         (link(0, "", "https://a.test", json!(["India"])), "Link Name is required"),
         (link(0, "Catalogue", "", json!(["India"])), "Link is required"),
@@ -163,16 +181,27 @@ async fn links_with_countries() {
     for (body, message) in cases {
         app.post("/master/link", Some(&admin), body).await.expect(StatusCode::BAD_REQUEST, message);
     }
-    app.post("/master/link", Some(&agent), link(0, "Catalogue", "https://a.test", json!(["India"]))).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
-    let r = app.post("/master/link", Some(&admin), link(0, "Catalogue", "https://a.test/c", json!(["India", { "country": "Sri Lanka" }]))).await;
+    app.post("/master/link", Some(&agent), link(0, "Catalogue", "https://a.test", json!(["India"])))
+        .await
+        .expect(StatusCode::FORBIDDEN, NO_RIGHT);
+    let r = app
+        .post("/master/link", Some(&admin), link(0, "Catalogue", "https://a.test/c", json!(["India", { "country": "Sri Lanka" }])))
+        .await;
     r.expect(StatusCode::OK, "Link saved successfully.");
     let id = r.body["linkId"].as_i64().unwrap();
-    app.post("/master/link", Some(&admin), link(0, "catalogue", "https://b.test", json!(["India"]))).await.expect(StatusCode::CONFLICT, "The link catalogue already exists.");
+    app.post("/master/link", Some(&admin), link(0, "catalogue", "https://b.test", json!(["India"])))
+        .await
+        .expect(StatusCode::CONFLICT, "The link catalogue already exists.");
     let got = app.get(&format!("/master/link/{id}"), Some(&agent)).await;
     assert_eq!(got.body["countries"], json!([{ "linkId": id, "country": "India" }, { "linkId": id, "country": "Sri Lanka" }]));
-    app.post("/master/link", Some(&admin), link(id, "Catalogue 2", "https://a.test/2", json!(["Sri Lanka"]))).await.expect(StatusCode::OK, "Link saved successfully.");
+    app.post("/master/link", Some(&admin), link(id, "Catalogue 2", "https://a.test/2", json!(["Sri Lanka"])))
+        .await
+        .expect(StatusCode::OK, "Link saved successfully.");
     let got = app.get(&format!("/master/link/{id}"), Some(&agent)).await;
-    assert_eq!(got.body, json!({ "linkId": id, "linkName": "Catalogue 2", "link": "https://a.test/2", "countries": [{ "linkId": id, "country": "Sri Lanka" }] }));
+    assert_eq!(
+        got.body,
+        json!({ "linkId": id, "linkName": "Catalogue 2", "link": "https://a.test/2", "countries": [{ "linkId": id, "country": "Sri Lanka" }] })
+    );
     app.post(&format!("/master/link/delete/{id}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Link deleted successfully.");
     let left = names(&app.get("/master/link", Some(&agent)).await.body, "linkName");
     assert_eq!(left, ["Product catalogue", "Scheme of the month", "Sri Lanka price list"]);
@@ -194,33 +223,54 @@ async fn delivery_statuses_and_reasons() {
     let id = r.body["deliveryStatusID"].as_i64().unwrap();
     // Yes/No flags default to No.
     let got = app.get(&format!("/master/deliveryStatus/{id}"), Some(&agent)).await;
-    assert_eq!(got.body, json!({ "deliveryStatusID": id, "deliveryStatus": "Returned", "recordLock": false, "additionalReasonCode": false }));
-    app.post("/master/deliveryStatus", Some(&admin), json!({ "deliveryStatusID": id, "deliveryStatus": "Returned", "recordLock": true, "additionalReasonCode": true }))
-        .await
-        .expect(StatusCode::OK, "Delivery status saved successfully.");
+    assert_eq!(
+        got.body,
+        json!({ "deliveryStatusID": id, "deliveryStatus": "Returned", "recordLock": false, "additionalReasonCode": false })
+    );
+    app.post(
+        "/master/deliveryStatus",
+        Some(&admin),
+        json!({ "deliveryStatusID": id, "deliveryStatus": "Returned", "recordLock": true, "additionalReasonCode": true }),
+    )
+    .await
+    .expect(StatusCode::OK, "Delivery status saved successfully.");
     app.post("/master/deliveryStatus", Some(&admin), json!({ "deliveryStatusID": 0, "deliveryStatus": "returned" }))
         .await
         .expect(StatusCode::CONFLICT, "The delivery status returned already exists.");
     let with = app.get("/master/deliveryStatus/withReasons", Some(&agent)).await;
     assert_eq!(names(&with.body, "deliveryStatus"), ["Not delivered", "Partially delivered", "Returned"]);
 
-    let reason = |id: i64, status: Value, code: &str| json!({ "reasonCodeID": id, "deliveryStatusID": status, "additionalReasonCode": code });
-    app.post("/master/additionalReason", Some(&admin), reason(0, json!(0), "Broken")).await.expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
-    app.post("/master/additionalReason", Some(&admin), reason(0, json!(id), "")).await.expect(StatusCode::BAD_REQUEST, "Additional Reason Code is Required");
+    let reason =
+        |id: i64, status: Value, code: &str| json!({ "reasonCodeID": id, "deliveryStatusID": status, "additionalReasonCode": code });
+    app.post("/master/additionalReason", Some(&admin), reason(0, json!(0), "Broken"))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
+    app.post("/master/additionalReason", Some(&admin), reason(0, json!(id), ""))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Additional Reason Code is Required");
     app.post("/master/additionalReason", Some(&agent), reason(0, json!(id), "Broken")).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
     let r = app.post("/master/additionalReason", Some(&admin), reason(0, json!(id), "Broken")).await;
     r.expect(StatusCode::OK, "Additional reason saved successfully.");
     let rid = r.body["reasonCodeID"].as_i64().unwrap();
-    app.post("/master/additionalReason", Some(&admin), reason(0, json!(id), "broken")).await.expect(StatusCode::CONFLICT, "The reason broken already exists for this status.");
+    app.post("/master/additionalReason", Some(&admin), reason(0, json!(id), "broken"))
+        .await
+        .expect(StatusCode::CONFLICT, "The reason broken already exists for this status.");
     let got = app.get(&format!("/master/additionalReason/{rid}"), Some(&agent)).await;
-    assert_eq!(got.body, json!({ "reasonCodeID": rid, "deliveryStatusID": id, "additionalReasonCode": "Broken", "deliveryStatus": "Returned" }));
+    assert_eq!(
+        got.body,
+        json!({ "reasonCodeID": rid, "deliveryStatusID": id, "additionalReasonCode": "Broken", "deliveryStatus": "Returned" })
+    );
     let of_status = app.get(&format!("/master/additionalReason?deliveryStatusID={id}"), Some(&agent)).await;
     assert_eq!(of_status.body.as_array().unwrap().len(), 1);
 
-    app.post(&format!("/master/deliveryStatus/delete/{id}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Delivery status deleted successfully.");
+    app.post(&format!("/master/deliveryStatus/delete/{id}"), Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::OK, "Delivery status deleted successfully.");
     // Its reasons leave the lists with it.
     assert_eq!(app.get(&format!("/master/additionalReason/{rid}"), Some(&agent)).await.status, StatusCode::NOT_FOUND);
-    app.post(&format!("/master/additionalReason/delete/{rid}"), Some(&admin), json!({})).await.expect(StatusCode::NOT_FOUND, "The record was not found.");
+    app.post(&format!("/master/additionalReason/delete/{rid}"), Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The record was not found.");
 }
 
 #[tokio::test]
@@ -244,9 +294,7 @@ async fn users_master() {
     let searched = app.get("/master/user?search=priya", Some(&admin)).await;
     assert_eq!(names(&searched.body, "emailID"), ["agent2@demo.test"]);
 
-    let user = |uid: i64, email: &str, name: &str, t: Value, country: Value, manager: Value| {
-        json!({ "uid": uid, "emailId": email, "name": name, "userType": t, "country": country, "managerId": manager })
-    };
+    let user = |uid: i64, email: &str, name: &str, t: Value, country: Value, manager: Value| json!({ "uid": uid, "emailId": email, "name": name, "userType": t, "country": country, "managerId": manager });
     let cases = [
         (user(0, "n@demo.test", "N", json!(null), json!("India"), json!(2)), "User Type is Required"),
         (user(0, "", "N", json!(4), json!("India"), json!(2)), "Email is Required"),
@@ -275,7 +323,10 @@ async fn users_master() {
         .await
         .expect(StatusCode::OK, "User saved successfully.");
     let got = app.get(&format!("/master/user/{uid}"), Some(&admin)).await;
-    assert_eq!(got.body, json!({ "uid": uid, "emailId": "kavya@demo.test", "name": "Kavya R", "userType": 3, "country": "Sri Lanka", "managerId": null }));
+    assert_eq!(
+        got.body,
+        json!({ "uid": uid, "emailId": "kavya@demo.test", "name": "Kavya R", "userType": 3, "country": "Sri Lanka", "managerId": null })
+    );
 
     // Nobody demotes or deletes themselves or the last administrator.
     app.post("/master/user", Some(&admin), user(1, "admin@demo.test", "Asha", json!(3), json!("India"), json!(null)))
@@ -300,13 +351,19 @@ async fn users_master() {
 async fn the_last_administrator_stays() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
-    let r = app.post("/master/user", Some(&admin), json!({ "uid": 0, "emailId": "second@demo.test", "name": "Second", "userType": 1 })).await;
+    let r =
+        app.post("/master/user", Some(&admin), json!({ "uid": 0, "emailId": "second@demo.test", "name": "Second", "userType": 1 })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let second_uid = r.body["uid"].as_i64().unwrap();
     // The second admin removes the first; being the last one now, they stay.
     let temp = app.mailed("second@demo.test", "Temporary password: ");
     let t = app.login_with("second@demo.test", &temp).await.body["token"].as_str().unwrap().to_string();
-    app.post("/users/passwordUpdate", Some(&t), json!({ "currentPassword": temp, "newPassword": "Second123456", "confirmPassword": "Second123456" })).await;
+    app.post(
+        "/users/passwordUpdate",
+        Some(&t),
+        json!({ "currentPassword": temp, "newPassword": "Second123456", "confirmPassword": "Second123456" }),
+    )
+    .await;
     let second = app.token_with("second@demo.test", "Second123456").await;
     app.post("/master/user/delete/1", Some(&second), json!({})).await.expect(StatusCode::OK, "User deleted successfully.");
     let list = app.get("/master/user", Some(&second)).await;
@@ -346,9 +403,15 @@ async fn broadcasts_reach_their_audience_and_images_are_checked() {
     };
     let agent = app.as_agent(1).await;
     app.multipart("/chat/broadcastMessage", Some(&agent), send("hi", "0", "", None)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
-    app.multipart("/chat/broadcastMessage", Some(&admin), send("hi", "", "", None)).await.expect(StatusCode::BAD_REQUEST, "User Type is required");
-    app.multipart("/chat/broadcastMessage", Some(&admin), send("hi", "4", "", None)).await.expect(StatusCode::BAD_REQUEST, "Country is required");
-    app.multipart("/chat/broadcastMessage", Some(&admin), send("  ", "0", "", None)).await.expect(StatusCode::BAD_REQUEST, "Message is required");
+    app.multipart("/chat/broadcastMessage", Some(&admin), send("hi", "", "", None))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "User Type is required");
+    app.multipart("/chat/broadcastMessage", Some(&admin), send("hi", "4", "", None))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Country is required");
+    app.multipart("/chat/broadcastMessage", Some(&admin), send("  ", "0", "", None))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Message is required");
     let bad = [("x.gif", png()), ("x.png", b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec()), ("x.jpg", png())];
     for (name, bytes) in bad {
         app.multipart("/chat/broadcastMessage", Some(&admin), send("hi", "0", "", Some((name, bytes))))
@@ -381,7 +444,9 @@ async fn broadcasts_reach_their_audience_and_images_are_checked() {
 
     let id = for_agent1.body[0]["id"].as_i64().unwrap();
     app.post(&format!("/chat/broadcastMessage/delete/{id}"), Some(&agent), json!({})).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
-    app.post(&format!("/chat/broadcastMessage/delete/{id}"), Some(&admin), json!({})).await.expect(StatusCode::OK, "Broadcast message deleted successfully.");
+    app.post(&format!("/chat/broadcastMessage/delete/{id}"), Some(&admin), json!({}))
+        .await
+        .expect(StatusCode::OK, "Broadcast message deleted successfully.");
     assert_eq!(names(&app.get("/chat/broadcastMessage", Some(&agent)).await.body, "messageText"), [welcome]);
     assert_eq!(app.get(path, Some(&agent)).await.status, StatusCode::NOT_FOUND);
 }
@@ -415,8 +480,13 @@ async fn rights_are_read_as_a_grid_and_saved_per_user_type() {
     // Every user type is a column; administrators hold every right, the Rights screen's too.
     let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
     assert_eq!(grid.status, StatusCode::OK, "{}", grid.body);
-    let types: Vec<(i64, String)> =
-        grid.body.as_array().unwrap().iter().map(|t| (t["userTypeId"].as_i64().unwrap(), t["userType"].as_str().unwrap().to_string())).collect();
+    let types: Vec<(i64, String)> = grid
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["userTypeId"].as_i64().unwrap(), t["userType"].as_str().unwrap().to_string()))
+        .collect();
     assert_eq!(types, [(1, "Administrator".into()), (2, "Back Office".into()), (3, "Area Manager".into()), (4, "RCA".into())]);
     let all = app.get("/master/rights", Some(&admin)).await;
     let right = all.body.as_array().unwrap().iter().find(|r| r["linkRight"] == "rights_master").expect("rights_master");
@@ -443,8 +513,12 @@ async fn rights_are_read_as_a_grid_and_saved_per_user_type() {
     assert_eq!(rights_of(&grid.body, 4), agents);
 
     // Saving the same list again changes nothing and writes no audit row; taking it away does.
-    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": with })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
-    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": before })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": with }))
+        .await
+        .expect(StatusCode::OK, "Rights of Area Manager saved.");
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": before }))
+        .await
+        .expect(StatusCode::OK, "Rights of Area Manager saved.");
     assert!(!session_rights(&app.get("/users/session", Some(&manager)).await.body).contains(&"delivery_approve".to_string()));
     app.get("/users/delivery/approval", Some(&manager)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
     assert_eq!(
@@ -458,11 +532,15 @@ async fn rights_are_read_as_a_grid_and_saved_per_user_type() {
     // The list of rights is also for the user master: user_master alone reads it, not the grid.
     let mut users = before.clone();
     users.push("user_master".into());
-    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": users })).await.expect(StatusCode::OK, "Rights of Area Manager saved.");
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 3, "rights": users }))
+        .await
+        .expect(StatusCode::OK, "Rights of Area Manager saved.");
     assert_eq!(app.get("/master/rights", Some(&manager)).await.status, StatusCode::OK);
     app.get("/master/rights/byUserType", Some(&manager)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
     // An empty list takes every right away.
-    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 2, "rights": [] })).await.expect(StatusCode::OK, "Rights of Back Office saved.");
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 2, "rights": [] }))
+        .await
+        .expect(StatusCode::OK, "Rights of Back Office saved.");
     assert!(rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 2).is_empty());
 }
 
@@ -483,7 +561,11 @@ async fn rights_changes_are_refused_without_the_right_or_when_wrong() {
     let without = |code: &str| admin_rights.iter().filter(|r| *r != code).cloned().collect::<Vec<_>>();
     let lockout = "Administrators must keep the rights rights_master and user_master.";
     let cases = [
-        (json!({ "userTypeId": 4, "rights": ["customer_visit", "fly", "teleport"] }), StatusCode::BAD_REQUEST, "Unknown rights: fly, teleport."),
+        (
+            json!({ "userTypeId": 4, "rights": ["customer_visit", "fly", "teleport"] }),
+            StatusCode::BAD_REQUEST,
+            "Unknown rights: fly, teleport.",
+        ),
         (json!({ "userTypeId": 4, "rights": ["customer_visit", ""] }), StatusCode::BAD_REQUEST, "Unknown right: ."),
         (json!({ "userTypeId": 9, "rights": ["customer_visit"] }), StatusCode::NOT_FOUND, "There is no user type 9."),
         (json!({ "rights": ["customer_visit"] }), StatusCode::BAD_REQUEST, "User type is required."),
@@ -522,11 +604,11 @@ async fn rights_changes_are_refused_without_the_right_or_when_wrong() {
 async fn reseeding_keeps_what_the_rights_screen_changed_and_grants_new_rights() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
-    let agents: Vec<String> = rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 4)
-        .into_iter()
-        .filter(|r| r != "score_card")
-        .collect();
-    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 4, "rights": agents })).await.expect(StatusCode::OK, "Rights of RCA saved.");
+    let agents: Vec<String> =
+        rights_of(&app.get("/master/rights/byUserType", Some(&admin)).await.body, 4).into_iter().filter(|r| r != "score_card").collect();
+    app.post("/master/rights", Some(&admin), json!({ "userTypeId": 4, "rights": agents }))
+        .await
+        .expect(StatusCode::OK, "Rights of RCA saved.");
     // `serve` seeds at every start: a right taken away stays away.
     fieldsales::seed::reference(&app.conn()).unwrap();
     let grid = app.get("/master/rights/byUserType", Some(&admin)).await;

@@ -97,7 +97,12 @@ const TABLE: &[Row] = &[
     ("GET", "/users/agentList", Nothing, [200, 200, 200, 200, 401, 401]),
     // Orders (issue #18): managers read them (rpt_orders) but do not book or cancel; the
     // administrator cancels agent1's order first, so agent1 then finds it cancelled.
-    ("POST", "/users/order", Json(r#"{"buyerId": "{spare}", "distributorId": {distributor}, "lines": [{"productId": {product}, "quantity": 2}]}"#), [200, 403, 200, 404, 401, 401]),
+    (
+        "POST",
+        "/users/order",
+        Json(r#"{"buyerId": "{spare}", "distributorId": {distributor}, "lines": [{"productId": {product}, "quantity": 2}]}"#),
+        [200, 403, 200, 404, 401, 401],
+    ),
     ("GET", "/users/order/{app_order}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/orders", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/order/{app_order}/cancel", Json("{}"), [200, 403, 409, 404, 401, 401]),
@@ -187,52 +192,142 @@ const TABLE: &[Row] = &[
 /// Every route the routers declare, as `METHOD path` with axum's `{param}` names; the table must
 /// cover each, and the body-limit test posts to each POST. Checked against openapi.json below.
 pub const ROUTES: &[&str] = &[
-    "POST /login/checkUser", "POST /login/auth", "POST /login/authOTP", "POST /login/generateOTP", "POST /login/reset",
-    "POST /users/passwordUpdate", "GET /users/session", "POST /logout", "GET /users/rca-list", "GET /users/am-list",
-    "POST /users/impersonate-rca", "POST /users/impersonate-rca-token", "GET /users/block", "POST /users/block/{id}",
+    "POST /login/checkUser",
+    "POST /login/auth",
+    "POST /login/authOTP",
+    "POST /login/generateOTP",
+    "POST /login/reset",
+    "POST /users/passwordUpdate",
+    "GET /users/session",
+    "POST /logout",
+    "GET /users/rca-list",
+    "GET /users/am-list",
+    "POST /users/impersonate-rca",
+    "POST /users/impersonate-rca-token",
+    "GET /users/block",
+    "POST /users/block/{id}",
     "POST /users/unblock/{id}",
-    "GET /users/landing", "GET /users/landing/{agent}", "GET /users/landingAM/{agent}", "GET /users/landing/{bucket}/{agent}",
-    "GET /users/landingTrend/{agent}", "GET /users/customer/visitSummary", "GET /users/customerTracking/cumulativeView/{agent}",
-    "GET /chat/broadcastMessage", "POST /chat/broadcastMessage", "POST /chat/broadcastMessage/delete/{id}", "GET /chat/media",
-    "GET /chat/users", "POST /chat/createConversation", "GET /chat/getChatHistory", "POST /chat/sendMessage",
-    "POST /chat/sendMessageImage", "POST /chat/getNewMessages", "POST /chat/getNewBroadCastMessages", "POST /chat/markAsRead",
-    "POST /chat/broadcast/markAsRead", "POST /chat/getUnreadCountsByConversation",
-    "GET /users/customer/search", "GET /users/customer/details/{id}", "POST /users/customer/details",
-    "GET /users/customer/FTMFTD/{id}", "POST /users/customer", "GET /users/customer/profile", "POST /users/customer/profile",
-    "GET /users/customer/offline", "POST /users/customer/location/{id}/accept", "POST /users/customer/location/{id}/reject",
-    "GET /users/customer/infohistory/{id}", "POST /users/customer/info/{id}", "GET /users/infoUpdate", "POST /users/infoUpdate",
-    "GET /users/infoUpdateWithPaging", "GET /users/media", "GET /users/product/search", "GET /users/product/pricecomparison/{id}",
-    "GET /users/scorecard", "GET /users/scorecardAM/{id}", "GET /users/agentList",
-    "POST /users/order", "GET /users/order/{id}", "GET /users/orders", "POST /users/order/{id}/cancel",
-    "GET /master/beat", "POST /master/beat", "GET /master/beat/{id}", "POST /master/beat/delete/{id}",
-    "GET /users/plan/today", "GET /users/map/settings", "POST /users/beat/upload",
-    "GET /users/delivery/init", "GET /users/delivery/initAM/{agent}", "GET /users/delivery/search", "POST /users/delivery/details",
-    "POST /users/delivery/update", "GET /users/delivery/approval", "POST /users/delivery/approval/update",
-    "GET /master/country", "GET /master/userType", "GET /master/rights", "GET /master/rights/byUserType",
-    "POST /master/rights", "GET /master/user", "POST /master/user",
-    "GET /master/user/{id}", "POST /master/user/delete/{id}", "GET /master/allagent",
-    "GET /master/outcome", "POST /master/outcome", "GET /master/outcome/{id}", "POST /master/outcome/delete/{id}",
-    "GET /master/info-type", "POST /master/info-type", "GET /master/info-type/{id}", "POST /master/info-type/delete/{id}",
-    "GET /master/info-type-subtype", "GET /master/info-subtype", "POST /master/info-subtype", "GET /master/info-subtype/{id}",
+    "GET /users/landing",
+    "GET /users/landing/{agent}",
+    "GET /users/landingAM/{agent}",
+    "GET /users/landing/{bucket}/{agent}",
+    "GET /users/landingTrend/{agent}",
+    "GET /users/customer/visitSummary",
+    "GET /users/customerTracking/cumulativeView/{agent}",
+    "GET /chat/broadcastMessage",
+    "POST /chat/broadcastMessage",
+    "POST /chat/broadcastMessage/delete/{id}",
+    "GET /chat/media",
+    "GET /chat/users",
+    "POST /chat/createConversation",
+    "GET /chat/getChatHistory",
+    "POST /chat/sendMessage",
+    "POST /chat/sendMessageImage",
+    "POST /chat/getNewMessages",
+    "POST /chat/getNewBroadCastMessages",
+    "POST /chat/markAsRead",
+    "POST /chat/broadcast/markAsRead",
+    "POST /chat/getUnreadCountsByConversation",
+    "GET /users/customer/search",
+    "GET /users/customer/details/{id}",
+    "POST /users/customer/details",
+    "GET /users/customer/FTMFTD/{id}",
+    "POST /users/customer",
+    "GET /users/customer/profile",
+    "POST /users/customer/profile",
+    "GET /users/customer/offline",
+    "POST /users/customer/location/{id}/accept",
+    "POST /users/customer/location/{id}/reject",
+    "GET /users/customer/infohistory/{id}",
+    "POST /users/customer/info/{id}",
+    "GET /users/infoUpdate",
+    "POST /users/infoUpdate",
+    "GET /users/infoUpdateWithPaging",
+    "GET /users/media",
+    "GET /users/product/search",
+    "GET /users/product/pricecomparison/{id}",
+    "GET /users/scorecard",
+    "GET /users/scorecardAM/{id}",
+    "GET /users/agentList",
+    "POST /users/order",
+    "GET /users/order/{id}",
+    "GET /users/orders",
+    "POST /users/order/{id}/cancel",
+    "GET /master/beat",
+    "POST /master/beat",
+    "GET /master/beat/{id}",
+    "POST /master/beat/delete/{id}",
+    "GET /users/plan/today",
+    "GET /users/map/settings",
+    "POST /users/beat/upload",
+    "GET /users/delivery/init",
+    "GET /users/delivery/initAM/{agent}",
+    "GET /users/delivery/search",
+    "POST /users/delivery/details",
+    "POST /users/delivery/update",
+    "GET /users/delivery/approval",
+    "POST /users/delivery/approval/update",
+    "GET /master/country",
+    "GET /master/userType",
+    "GET /master/rights",
+    "GET /master/rights/byUserType",
+    "POST /master/rights",
+    "GET /master/user",
+    "POST /master/user",
+    "GET /master/user/{id}",
+    "POST /master/user/delete/{id}",
+    "GET /master/allagent",
+    "GET /master/outcome",
+    "POST /master/outcome",
+    "GET /master/outcome/{id}",
+    "POST /master/outcome/delete/{id}",
+    "GET /master/info-type",
+    "POST /master/info-type",
+    "GET /master/info-type/{id}",
+    "POST /master/info-type/delete/{id}",
+    "GET /master/info-type-subtype",
+    "GET /master/info-subtype",
+    "POST /master/info-subtype",
+    "GET /master/info-subtype/{id}",
     "POST /master/info-subtype/delete/{id}",
-    "GET /master/link", "POST /master/link", "GET /master/link/{id}", "POST /master/link/delete/{id}",
-    "GET /master/deliveryStatus", "POST /master/deliveryStatus", "GET /master/deliveryStatus/withReasons",
-    "GET /master/deliveryStatus/{id}", "POST /master/deliveryStatus/delete/{id}",
-    "GET /master/additionalReason", "POST /master/additionalReason", "GET /master/additionalReason/{id}",
+    "GET /master/link",
+    "POST /master/link",
+    "GET /master/link/{id}",
+    "POST /master/link/delete/{id}",
+    "GET /master/deliveryStatus",
+    "POST /master/deliveryStatus",
+    "GET /master/deliveryStatus/withReasons",
+    "GET /master/deliveryStatus/{id}",
+    "POST /master/deliveryStatus/delete/{id}",
+    "GET /master/additionalReason",
+    "POST /master/additionalReason",
+    "GET /master/additionalReason/{id}",
     "POST /master/additionalReason/delete/{id}",
-    "GET /master/product", "POST /master/product", "GET /master/distributor",
-    "POST /users/customer/upload", "POST /users/product/upload", "POST /users/distributor/upload", "POST /users/scoreCard/upload",
-    "POST /users/delivery/upload", "POST /users/order/upload", "POST /master/info-type-subtype/upload", "GET /users/customer/download",
-    "POST /report/monthlyReport", "POST /report/deliveryReport", "POST /report/buyerImagesReport", "GET /report/mycustomerReport",
-    "GET /report/{name}", "GET /report/download", "GET /report/check-download-token-valid",
+    "GET /master/product",
+    "POST /master/product",
+    "GET /master/distributor",
+    "POST /users/customer/upload",
+    "POST /users/product/upload",
+    "POST /users/distributor/upload",
+    "POST /users/scoreCard/upload",
+    "POST /users/delivery/upload",
+    "POST /users/order/upload",
+    "POST /master/info-type-subtype/upload",
+    "GET /users/customer/download",
+    "POST /report/monthlyReport",
+    "POST /report/deliveryReport",
+    "POST /report/buyerImagesReport",
+    "GET /report/mycustomerReport",
+    "GET /report/{name}",
+    "GET /report/download",
+    "GET /report/check-download-token-valid",
 ];
 
 /// The shape of a route: its method and path with every `{param}` (or concrete segment standing
 /// for one) replaced by `*`, and the query dropped. Literal segments are kept.
 fn shape(method: &str, path: &str, literal: &dyn Fn(&str) -> bool) -> String {
     let path = path.split('?').next().unwrap_or(path);
-    let segments: Vec<&str> =
-        path.split('/').map(|s| if s.starts_with('{') || !literal(s) { "*" } else { s }).collect();
+    let segments: Vec<&str> = path.split('/').map(|s| if s.starts_with('{') || !literal(s) { "*" } else { s }).collect();
     format!("{method} {}", segments.join("/"))
 }
 
@@ -245,7 +340,8 @@ async fn declared_routes(app: &TestApp, token: &str) -> Vec<(String, String)> {
         // `/healthz` and the sample files live outside the API; the table covers the API.
         let Some(path) = path.strip_prefix("/webapi/api") else { continue };
         // A path item also holds `parameters`, `summary` and the like beside its operations.
-        let methods = ops.as_object().expect("operations").keys().filter(|k| ["get", "post", "put", "patch", "delete"].contains(&k.as_str()));
+        let methods =
+            ops.as_object().expect("operations").keys().filter(|k| ["get", "post", "put", "patch", "delete"].contains(&k.as_str()));
         for method in methods {
             routes.push((method.to_uppercase(), path.to_string()));
         }
@@ -260,10 +356,8 @@ async fn the_table_covers_every_route() {
     let declared = declared_routes(&app, &admin).await;
     // A segment is literal when some declared route has it literally at that place; everything
     // else in the table (ids, names) stands for a parameter.
-    let literals: BTreeSet<String> = declared
-        .iter()
-        .flat_map(|(_, p)| p.split('/').filter(|s| !s.starts_with('{')).map(str::to_string).collect::<Vec<_>>())
-        .collect();
+    let literals: BTreeSet<String> =
+        declared.iter().flat_map(|(_, p)| p.split('/').filter(|s| !s.starts_with('{')).map(str::to_string).collect::<Vec<_>>()).collect();
     let literal = |s: &str| literals.contains(s) && !s.starts_with("sample_");
     let declared: BTreeSet<String> = declared.iter().map(|(m, p)| shape(m, p, &|s| !s.starts_with('{'))).collect();
     let table: BTreeSet<String> = TABLE
@@ -349,7 +443,8 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
     let tmp_reason = tmp("INSERT INTO additional_reasons (delivery_status_id, code) VALUES (3, 'Matrix reason')");
     let tmp_broadcast = tmp("INSERT INTO broadcasts (message_text, created_by, created_at) VALUES ('Matrix broadcast', 1, 0)");
     let tmp_beat = tmp("INSERT INTO beats (beat_name, agent_id, created_at, updated_at) VALUES ('Matrix beat', 3, 0, 0)");
-    let beat: i64 = conn.query_row("SELECT MIN(beat_id) FROM beats WHERE agent_id = 3 AND beat_name <> 'Matrix beat'", [], |r| r.get(0)).unwrap();
+    let beat: i64 =
+        conn.query_row("SELECT MIN(beat_id) FROM beats WHERE agent_id = 3 AND beat_name <> 'Matrix beat'", [], |r| r.get(0)).unwrap();
     let beat = beat.to_string();
     let buyer: String =
         conn.query_row("SELECT buyer_id FROM customers WHERE agent_id = 3 ORDER BY buyer_id LIMIT 1", [], |r| r.get(0)).unwrap();
@@ -373,29 +468,39 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
 
     // agent1's info record with a file, and a chat with the manager holding a picture.
     let info = app
-        .multipart(&format!("/users/customer/info/{buyer}"), Some(agent1), vec![
-            ("infoTypeId", Part::Text("2")),
-            ("infoSubTypeId", Part::Text("4")),
-            ("remark", Part::Text("team1-secret-info-remark")),
-            ("img1", Part::File { name: "shelf.png", bytes: png() }),
-        ])
+        .multipart(
+            &format!("/users/customer/info/{buyer}"),
+            Some(agent1),
+            vec![
+                ("infoTypeId", Part::Text("2")),
+                ("infoSubTypeId", Part::Text("4")),
+                ("remark", Part::Text("team1-secret-info-remark")),
+                ("img1", Part::File { name: "shelf.png", bytes: png() }),
+            ],
+        )
         .await;
     assert_eq!(info.status, StatusCode::OK, "{}", info.body);
-    let media: String = app
-        .conn()
-        .query_row("SELECT file_name FROM customer_info_files ORDER BY info_id DESC LIMIT 1", [], |r| r.get(0))
-        .unwrap();
+    let media: String =
+        app.conn().query_row("SELECT file_name FROM customer_info_files ORDER BY info_id DESC LIMIT 1", [], |r| r.get(0)).unwrap();
     let conv = id(&app.post("/chat/createConversation?userId=2", Some(agent1), json!({})).await, "conversationId");
     let sent = app
-        .post("/chat/sendMessage", Some(agent1), json!({ "conversationId": conv, "receiverId": 2, "messageText": "team1-secret-chat-text" }))
+        .post(
+            "/chat/sendMessage",
+            Some(agent1),
+            json!({ "conversationId": conv, "receiverId": 2, "messageText": "team1-secret-chat-text" }),
+        )
         .await;
     assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
     let picture = app
-        .multipart("/chat/sendMessageImage", Some(manager), vec![
-            ("conversationId", Part::Text(&conv)),
-            ("receiverId", Part::Text("3")),
-            ("chatImage", Part::File { name: "shelf.png", bytes: png() }),
-        ])
+        .multipart(
+            "/chat/sendMessageImage",
+            Some(manager),
+            vec![
+                ("conversationId", Part::Text(&conv)),
+                ("receiverId", Part::Text("3")),
+                ("chatImage", Part::File { name: "shelf.png", bytes: png() }),
+            ],
+        )
         .await;
     let chatmedia = id(&picture, "imageUrl").rsplit("fileName=").next().unwrap().to_string();
     team1.extend(
@@ -405,19 +510,28 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
     // An order agent1 booked in the app.
     let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE name = 'Cola 300ml'", [], |r| r.get(0)).unwrap();
     let booked = app
-        .post("/users/order", Some(agent1), json!({ "buyerId": buyer, "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }))
+        .post(
+            "/users/order",
+            Some(agent1),
+            json!({ "buyerId": buyer, "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }),
+        )
         .await;
     let app_order = id(&booked, "orderId");
 
     let other = app.token("agent5@demo.test").await;
     let conv2 = id(&app.post(&format!("/chat/createConversation?userId={manager2}"), Some(&other), json!({})).await, "conversationId");
     let sent = app
-        .post("/chat/sendMessage", Some(&other), json!({ "conversationId": conv2, "receiverId": manager2, "messageText": "team2-secret-chat-text" }))
+        .post(
+            "/chat/sendMessage",
+            Some(&other),
+            json!({ "conversationId": conv2, "receiverId": manager2, "messageText": "team2-secret-chat-text" }),
+        )
         .await;
     assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
-    let team2 = ["TEAM2-SECRET", "Team Two Secret Stores", "7770001112", "team2-secret-chat-text", "agent5@demo.test", "manager2@demo.test"]
-        .map(String::from)
-        .to_vec();
+    let team2 =
+        ["TEAM2-SECRET", "Team Two Secret Stores", "7770001112", "team2-secret-chat-text", "agent5@demo.test", "manager2@demo.test"]
+            .map(String::from)
+            .to_vec();
 
     let values = vec![
         ("buyer", buyer),

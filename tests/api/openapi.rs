@@ -67,8 +67,7 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
         }
         // The middleware's answers are on every operation they can happen to.
         assert!(responses.contains_key("503"), "{method} {path}: no 503");
-        let public = !path.starts_with("/webapi/api/")
-            || ["/login/", "/report/download", "/openapi.json"].iter().any(|p| path.contains(p));
+        let public = !path.starts_with("/webapi/api/") || ["/login/", "/report/download", "/openapi.json"].iter().any(|p| path.contains(p));
         let security = op["security"].as_array().cloned().unwrap_or_default();
         let bearer = security.iter().any(|s| s.get("bearer").is_some());
         assert_eq!(bearer, !public, "{method} {path}: bearer requirement");
@@ -97,8 +96,8 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
     if std::env::var_os("UPDATE_OPENAPI").is_some_and(|v| v == "1") {
         std::fs::write(&file, &pretty).expect("write docs/openapi.json");
     }
-    let checked_in: Value = serde_json::from_str(&std::fs::read_to_string(&file).expect("docs/openapi.json"))
-        .expect("docs/openapi.json is JSON");
+    let checked_in: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("docs/openapi.json")).expect("docs/openapi.json is JSON");
     assert!(
         checked_in == doc,
         "docs/openapi.json differs from the served description; run `UPDATE_OPENAPI=1 cargo test --test api openapi` and review the diff"
@@ -225,19 +224,26 @@ async fn documented_posts_answer_as_documented() {
     let doc = served(&app).await;
     let admin = app.as_admin().await;
     let agent = app.as_agent(1).await;
-    let agent_uid: i64 = app
-        .conn()
-        .query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0))
-        .expect("agent1");
+    let agent_uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0)).expect("agent1");
     let one_time = app.post("/users/impersonate-rca", Some(&admin), json!({ "userName": "agent1@demo.test" })).await;
     let calls: Vec<(&str, String, &str, Value)> = vec![
         ("/login/checkUser", String::new(), "", json!({ "userName": "agent1@demo.test" })),
         ("/login/checkUser", String::new(), "", json!({ "userName": "nobody@demo.test" })),
         ("/login/auth", String::new(), "", json!({ "userName": "agent2@demo.test", "password": "Demo12345678", "terms": true })),
         ("/login/auth", String::new(), "", json!({ "userName": "agent2@demo.test", "password": "wrong", "terms": true })),
-        ("/users/customer/details", String::new(), &agent, json!({ "buyerID": "B100001", "outcomeId": "1", "latitude": "12.9", "longitude": 77.6 })),
+        (
+            "/users/customer/details",
+            String::new(),
+            &agent,
+            json!({ "buyerID": "B100001", "outcomeId": "1", "latitude": "12.9", "longitude": 77.6 }),
+        ),
         ("/users/customer/details", String::new(), &agent, json!({ "buyerID": "B100002", "outcomeId": 1 })),
-        ("/users/customer", String::new(), &agent, json!({ "buyerName": "Open Api Stores", "mobileNo": 9876501234u64, "retailerType": "Retailer" })),
+        (
+            "/users/customer",
+            String::new(),
+            &agent,
+            json!({ "buyerName": "Open Api Stores", "mobileNo": 9876501234u64, "retailerType": "Retailer" }),
+        ),
         ("/users/customer/profile", String::new(), &agent, json!({ "buyerId": "B100001", "city": "Pune" })),
         ("/users/delivery/details", String::new(), &agent, json!({ "query": "B100001", "matchedColumn": "buyerID" })),
         ("/chat/createConversation", format!("?userId={agent_uid}"), &admin, json!({})),

@@ -56,7 +56,15 @@ async fn book(app: &TestApp, token: &str, body: Value) -> Reply {
 pub(crate) async fn new_user(app: &TestApp, email: &'static str, user_type: i64) -> String {
     let conn = app.conn();
     let hash: String = conn.query_row("SELECT password_hash FROM users WHERE uid = 3", [], |r| r.get(0)).unwrap();
-    let account = NewAccount { email, name: email, user_type, country_id: Some(1), manager_id: None, password_hash: &hash, force_password_update: false };
+    let account = NewAccount {
+        email,
+        name: email,
+        user_type,
+        country_id: Some(1),
+        manager_id: None,
+        password_hash: &hash,
+        force_password_update: false,
+    };
     accounts::create(&conn, &account).unwrap();
     drop(conn);
     app.token(email).await
@@ -87,7 +95,10 @@ async fn an_order_is_booked_at_the_servers_prices() {
     let id = b["orderId"].as_i64().unwrap();
     let number = format!("APP{id:06}");
     assert_eq!(b["orderNumber"], number);
-    assert_eq!(b["lines"][0], json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "quantity": 24, "unitPrice": cola_price, "lineTotal": 24.0 * cola_price }));
+    assert_eq!(
+        b["lines"][0],
+        json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "quantity": 24, "unitPrice": cola_price, "lineTotal": 24.0 * cola_price })
+    );
     assert_eq!(b["lines"][1]["unitPrice"], tea_price);
     assert_eq!(b["total"], 24.0 * cola_price + 3.0 * tea_price);
     // The distributor is the customer's usual one: that of their latest order line.
@@ -122,7 +133,9 @@ async fn an_order_is_booked_at_the_servers_prices() {
     assert_eq!(book(&app, &agent1, line_price).await.body["priceChanged"], true);
     // A new price applies to the next booking.
     let admin = app.as_admin().await;
-    let saved = app.post("/master/product", Some(&admin), json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "price": 27.5 })).await;
+    let saved = app
+        .post("/master/product", Some(&admin), json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "price": 27.5 }))
+        .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let shown = json!({ "buyerId": buyer, "lines": [{ "productId": cola, "quantity": 2, "unitPrice": cola_price }], "expectedTotal": 2.0 * cola_price });
     let repriced = book(&app, &agent1, shown).await;
@@ -166,7 +179,11 @@ async fn bookings_are_checked() {
     refused(order(&buyer, &[]), "Add at least one product to the order.").await;
     refused(json!({ "buyerId": buyer }), "Add at least one product to the order.").await;
     refused(order("", &[(cola, 1.0)]), "Buyer ID is required").await;
-    refused(order(&buyer, &[(cola, 2.0), (chips, 1.0), (cola, 5.0)]), "Line 3: this product is already on line 1; change the quantity there instead.").await;
+    refused(
+        order(&buyer, &[(cola, 2.0), (chips, 1.0), (cola, 5.0)]),
+        "Line 3: this product is already on line 1; change the quantity there instead.",
+    )
+    .await;
     let many: Vec<(i64, f64)> = (1..=201).map(|p| (p, 1.0)).collect();
     refused(order(&buyer, &many), "An order may have at most 200 lines.").await;
     refused(order(&buyer, &[(cola, 1.0), (999_999, 1.0)]), "Line 2: product 999999 does not exist.").await;
@@ -176,8 +193,16 @@ async fn bookings_are_checked() {
     let unpriced = app.conn().last_insert_rowid();
     refused(order(&buyer, &[(unpriced, 1.0)]), "Unpriced Juice has no price yet and cannot be ordered.").await;
     refused(with(order(&buyer, &[(cola, 1.0)]), json!({ "distributorId": 999 })), "The distributor was not found.").await;
-    refused(with(order(&buyer, &[(cola, 1.0)]), json!({ "clientId": "has space" })), "clientId must be 1 to 64 letters, digits, '-' or '_'.").await;
-    refused(with(order(&buyer, &[(cola, 1.0)]), json!({ "remark": "x".repeat(501) })), "The remark is limited to a maximum of 500 characters.").await;
+    refused(
+        with(order(&buyer, &[(cola, 1.0)]), json!({ "clientId": "has space" })),
+        "clientId must be 1 to 64 letters, digits, '-' or '_'.",
+    )
+    .await;
+    refused(
+        with(order(&buyer, &[(cola, 1.0)]), json!({ "remark": "x".repeat(501) })),
+        "The remark is limited to a maximum of 500 characters.",
+    )
+    .await;
     // A customer without earlier orders needs the distributor named.
     let fresh = app.post("/users/customer", Some(&agent1), json!({ "buyerName": "Fresh Mart", "mobileNo": "9876512345" })).await;
     let fresh = fresh.body["buyerId"].as_str().unwrap().to_string();
@@ -200,7 +225,8 @@ async fn bookings_are_checked() {
 #[tokio::test]
 async fn orders_keep_to_the_callers_scope() {
     let app = TestApp::new();
-    let (agent1, agent2, manager, admin) = (app.as_agent(1).await, app.as_agent(2).await, app.token("am@demo.test").await, app.as_admin().await);
+    let (agent1, agent2, manager, admin) =
+        (app.as_agent(1).await, app.as_agent(2).await, app.token("am@demo.test").await, app.as_admin().await);
     let mine = customer_of(&app, "agent1@demo.test", true, 0);
     let theirs = customer_of(&app, "agent2@demo.test", true, 0);
     let (cola, _) = product(&app, "Cola 300ml");
@@ -229,7 +255,10 @@ async fn orders_keep_to_the_callers_scope() {
     let ids = |body: &Value| body["data"].as_array().unwrap().iter().map(|o| o["orderId"].as_i64().unwrap()).collect::<Vec<_>>();
     let agent1_list = listed(agent1.clone(), "").await;
     assert_eq!(ids(&agent1_list)[0], id, "newest first");
-    assert_eq!(agent1_list["totalRecords"], count(&app, "SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE c.agent_id = 3"));
+    assert_eq!(
+        agent1_list["totalRecords"],
+        count(&app, "SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE c.agent_id = 3")
+    );
     assert!(!ids(&listed(agent2.clone(), "").await).contains(&id));
     assert!(ids(&listed(manager.clone(), "").await).contains(&id));
     assert_eq!(listed(admin.clone(), "").await["totalRecords"], count(&app, "SELECT COUNT(*) FROM orders"));
@@ -262,7 +291,8 @@ async fn orders_keep_to_the_callers_scope() {
 #[tokio::test]
 async fn cancelling_follows_the_rules() {
     let app = TestApp::new();
-    let (agent1, agent2, manager, admin) = (app.as_agent(1).await, app.as_agent(2).await, app.token("am@demo.test").await, app.as_admin().await);
+    let (agent1, agent2, manager, admin) =
+        (app.as_agent(1).await, app.as_agent(2).await, app.token("am@demo.test").await, app.as_admin().await);
     let buyer = customer_of(&app, "agent1@demo.test", true, 0);
     let (cola, _) = product(&app, "Cola 300ml");
     let booked = |token: String| {
@@ -292,10 +322,14 @@ async fn cancelling_follows_the_rules() {
     // Not once sent, nor while a send holds it.
     let d = booked(agent1.clone()).await;
     app.conn().execute("UPDATE orders SET status = 'Sent' WHERE order_id = ?1", [d]).unwrap();
-    cancel(agent1.clone(), d).await.expect(StatusCode::CONFLICT, "The order was already sent to the distributor and can no longer be cancelled.");
+    cancel(agent1.clone(), d)
+        .await
+        .expect(StatusCode::CONFLICT, "The order was already sent to the distributor and can no longer be cancelled.");
     let e = booked(agent1.clone()).await;
     app.conn().execute("UPDATE orders SET mailing_at = ?1 WHERE order_id = ?2", [fieldsales::now(), e]).unwrap();
-    cancel(agent1.clone(), e).await.expect(StatusCode::CONFLICT, "The order is being sent to the distributor right now and can no longer be cancelled.");
+    cancel(agent1.clone(), e)
+        .await
+        .expect(StatusCode::CONFLICT, "The order is being sent to the distributor right now and can no longer be cancelled.");
     // A hold left by a send that crashed long ago does not stop it.
     app.conn().execute("UPDATE orders SET mailing_at = ?1 WHERE order_id = ?2", [fieldsales::now() - 3600, e]).unwrap();
     assert_eq!(cancel(agent1.clone(), e).await.status, StatusCode::OK);
@@ -444,8 +478,10 @@ async fn an_order_and_its_visit_are_one_action() {
     let (agent1, manager) = (app.as_agent(1).await, app.token("am@demo.test").await);
     let buyer = customer_of(&app, "agent1@demo.test", true, 1);
     let (cola, _) = product(&app, "Cola 300ml");
-    let (lat, lng): (Option<f64>, Option<f64>) =
-        app.conn().query_row("SELECT latitude, longitude FROM customers WHERE buyer_id = ?1", [&buyer], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (lat, lng): (Option<f64>, Option<f64>) = app
+        .conn()
+        .query_row("SELECT latitude, longitude FROM customers WHERE buyer_id = ?1", [&buyer], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
     let summary_before = app.get("/users/customer/visitSummary", Some(&agent1)).await.body;
     let landing_before = app.get("/users/landing/3", Some(&manager)).await.body;
     let visits_before = count(&app, "SELECT COUNT(*) FROM visits");
@@ -494,7 +530,15 @@ async fn an_order_and_its_visit_are_one_action() {
     let summary = app.get("/users/customer/visitSummary", Some(&agent1)).await.body;
     let sd = |key: &str| summary[key].as_i64().unwrap() - summary_before[key].as_i64().unwrap();
     assert_eq!((sd("productiveVisitFTD"), sd("productiveVisitFTM"), sd("totalVisitFTD")), (1, 1, 1));
-    let agent_row = |s: &Value| s["checkInByAgent"].as_array().unwrap().iter().find(|a| a["agentId"] == "agent1@demo.test").map(|a| a["productive"].as_i64().unwrap()).unwrap_or(0);
+    let agent_row = |s: &Value| {
+        s["checkInByAgent"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["agentId"] == "agent1@demo.test")
+            .map(|a| a["productive"].as_i64().unwrap())
+            .unwrap_or(0)
+    };
     assert_eq!(agent_row(&summary), agent_row(&summary_before) + 1);
     let landing = app.get("/users/landing/3", Some(&manager)).await.body;
     assert_eq!(landing["productiveVisitsInL15Days"].as_i64().unwrap(), landing_before["productiveVisitsInL15Days"].as_i64().unwrap() + 1);
@@ -550,7 +594,8 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
     let out = app.cli(&["orders", "send"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mails = count(&app, "SELECT COUNT(DISTINCT distributor_id) FROM orders WHERE status = 'Sent' AND sent_at >= strftime('%s', 'now') - 60");
+    let mails =
+        count(&app, "SELECT COUNT(DISTINCT distributor_id) FROM orders WHERE status = 'Sent' AND sent_at >= strftime('%s', 'now') - 60");
     assert!(
         stdout.starts_with(&format!(
             "Mailed {submitted_with_email} order(s) in {mails} mail(s) to their distributors; {submitted_without} order(s) wait"
@@ -567,7 +612,8 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
     let rows = sheet(&std::fs::read(&attachment).unwrap());
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(header, fieldsales::orders::send::COLUMNS);
-    let ours: Vec<Vec<String>> = rows.iter().filter(|r| r[0].to_string() == number).map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+    let ours: Vec<Vec<String>> =
+        rows.iter().filter(|r| r[0].to_string() == number).map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
     assert_eq!(ours.len(), 2, "{rows:?}");
     let (buyer_name, address): (String, String) = app
         .conn()
@@ -575,8 +621,14 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
         .unwrap();
     assert_eq!(&ours[0][1..4], &[today(), mailed_buyer.clone(), buyer_name]);
     assert!(ours[0][4].starts_with(&address), "{}", ours[0][4]);
-    assert_eq!(&ours[0][5..], &["Cola 300ml".to_string(), "CL-300".into(), "24".into(), cola_price.to_string(), (24.0 * cola_price).to_string()]);
-    assert_eq!(&ours[1][5..], &["Bath Soap 100g".to_string(), "BS-100".into(), "6".into(), soap_price.to_string(), (6.0 * soap_price).to_string()]);
+    assert_eq!(
+        &ours[0][5..],
+        &["Cola 300ml".to_string(), "CL-300".into(), "24".into(), cola_price.to_string(), (24.0 * cola_price).to_string()]
+    );
+    assert_eq!(
+        &ours[1][5..],
+        &["Bath Soap 100g".to_string(), "BS-100".into(), "6".into(), soap_price.to_string(), (6.0 * soap_price).to_string()]
+    );
     // Sent once the mail was accepted; the order without an address waits.
     let status = |id: i64| {
         let (app, token) = (&app, agent1.clone());
@@ -591,11 +643,13 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
         .expect(StatusCode::CONFLICT, "The order was already sent to the distributor and can no longer be cancelled.");
     // Nothing goes twice; an address given later sends the waiting orders.
     let outbox = app.outbox().len();
-    let again = fieldsales::orders::send::send_submitted(&app.state.pool, &app.state.mailer, &app.state.config.data_dir).await.unwrap().unwrap();
+    let again =
+        fieldsales::orders::send::send_submitted(&app.state.pool, &app.state.mailer, &app.state.config.data_dir).await.unwrap().unwrap();
     assert_eq!((again.mails, again.orders, again.waiting as i64), (0, 0, submitted_without));
     assert_eq!(app.outbox().len(), outbox);
     app.conn().execute("UPDATE distributors SET email = 'orders@metro.demo.test' WHERE email IS NULL", []).unwrap();
-    let last = fieldsales::orders::send::send_submitted(&app.state.pool, &app.state.mailer, &app.state.config.data_dir).await.unwrap().unwrap();
+    let last =
+        fieldsales::orders::send::send_submitted(&app.state.pool, &app.state.mailer, &app.state.config.data_dir).await.unwrap().unwrap();
     assert_eq!((last.orders as i64, last.waiting), (submitted_without, 0));
     assert_eq!(status(waiting_id).await["status"], "Sent");
     assert_eq!(count(&app, "SELECT COUNT(*) FROM orders WHERE status = 'Submitted' OR mailing_at IS NOT NULL"), 0);
@@ -630,51 +684,101 @@ async fn product_uploads_take_two_or_six_columns() {
     let admin = app.as_admin().await;
     // The old format: two columns. A new product is active without a price; an existing one keeps
     // its price, pack size and category.
-    let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU"], &["Old Format Soda", "OFS-1"], &["Cola 300ml", "CL-300B"]]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "product",
+        "productdata",
+        &[&["Product Name", "SKU"], &["Old Format Soda", "OFS-1"], &["Cola 300ml", "CL-300B"]],
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["message"], "2 row(s) uploaded, 0 rejected.");
     assert_eq!(catalogue_row(&app, "Old Format Soda"), (Some("OFS-1".into()), None, None, None, true));
     assert_eq!(catalogue_row(&app, "Cola 300ml"), (Some("CL-300B".into()), Some(25.0), Some(24), Some("Beverages".into()), true));
     // The new format: six columns.
     let header: &[&str] = &["Product Name", "SKU", "Price", "Pack Size", "Category", "Active"];
-    let r = upload(&app, &admin, "product", "productdata", &[
-        header,
-        &["Old Format Soda", "OFS-1", "18.5", "12", "Beverages", "yes"],
-        &["Cola 300ml", "CL-300", "", "", "", "no"],
-        &["Bad Active", "", "10", "6", "", "perhaps"],
-        &["Bad Price", "", "-1", "", "", ""],
-        &["Bad Pack", "", "5", "2.5", "", ""],
-    ])
+    let r = upload(
+        &app,
+        &admin,
+        "product",
+        "productdata",
+        &[
+            header,
+            &["Old Format Soda", "OFS-1", "18.5", "12", "Beverages", "yes"],
+            &["Cola 300ml", "CL-300", "", "", "", "no"],
+            &["Bad Active", "", "10", "6", "", "perhaps"],
+            &["Bad Price", "", "-1", "", "", ""],
+            &["Bad Pack", "", "5", "2.5", "", ""],
+        ],
+    )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["message"], "2 row(s) uploaded, 3 rejected.");
     let reasons: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|d| d["reason"].as_str().unwrap()).collect();
-    assert_eq!(reasons, ["Active must be yes or no, not perhaps", "Price must not be negative", "Pack Size must be a whole number of units, 1 or more"]);
+    assert_eq!(
+        reasons,
+        ["Active must be yes or no, not perhaps", "Price must not be negative", "Pack Size must be a whole number of units, 1 or more"]
+    );
     assert_eq!(catalogue_row(&app, "Old Format Soda"), (Some("OFS-1".into()), Some(18.5), Some(12), Some("Beverages".into()), true));
     assert_eq!(catalogue_row(&app, "Cola 300ml"), (Some("CL-300".into()), Some(25.0), Some(24), Some("Beverages".into()), false));
     // Fewer of the new columns, and an older result workbook with its Status and Reason, import too.
     let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Price"], &["Three Columns", "", "7"]]).await;
     assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(catalogue_row(&app, "Three Columns").1, Some(7.0));
-    let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Status", "Reason"], &["From Result", "FR", "Rejected", "x"]]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "product",
+        "productdata",
+        &[&["Product Name", "SKU", "Status", "Reason"], &["From Result", "FR", "Rejected", "x"]],
+    )
+    .await;
     assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(catalogue_row(&app, "From Result"), (Some("FR".into()), None, None, None, true));
     // A column out of its place is refused.
     let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Pack Size"], &["Misplaced", "", "6"]]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
-    assert!(r.message().starts_with("The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active."), "{}", r.message());
+    assert!(
+        r.message().starts_with("The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active."),
+        "{}",
+        r.message()
+    );
     // The sample has every column.
     let sample = app.call(axum::http::Method::GET, "/webapi/excelupload/sample_productupload.xlsx", None, None).await;
     assert_eq!(sample.status, StatusCode::OK);
     // Distributors: Email is optional; a file without it keeps the address.
-    let r = upload(&app, &admin, "distributor", "distributordata", &[&["Distributor Name", "Code", "City", "Country", "Email"], &["New Distributor", "ND", "Pune", "India", "nd@orders.test"]]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "distributor",
+        "distributordata",
+        &[&["Distributor Name", "Code", "City", "Country", "Email"], &["New Distributor", "ND", "Pune", "India", "nd@orders.test"]],
+    )
+    .await;
     assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
-    let r = upload(&app, &admin, "distributor", "distributordata", &[&["Distributor Name", "Code", "City", "Country"], &["New Distributor", "ND2", "Pune", "India"]]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "distributor",
+        "distributordata",
+        &[&["Distributor Name", "Code", "City", "Country"], &["New Distributor", "ND2", "Pune", "India"]],
+    )
+    .await;
     assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
-    let (code, email): (String, String) =
-        app.conn().query_row("SELECT code, email FROM distributors WHERE name = 'New Distributor'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (code, email): (String, String) = app
+        .conn()
+        .query_row("SELECT code, email FROM distributors WHERE name = 'New Distributor'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
     assert_eq!((code.as_str(), email.as_str()), ("ND2", "nd@orders.test"));
-    let r = upload(&app, &admin, "distributor", "distributordata", &[&["Distributor Name", "Code", "City", "Country", "Email"], &["Bad Mail", "", "", "", "not-an-address"]]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "distributor",
+        "distributordata",
+        &[&["Distributor Name", "Code", "City", "Country", "Email"], &["Bad Mail", "", "", "", "not-an-address"]],
+    )
+    .await;
     assert_eq!(r.body["message"], "0 row(s) uploaded, 1 rejected.", "{}", r.body);
 }
 
@@ -690,7 +794,8 @@ async fn the_product_catalogue_api() {
             r.body
         }
     };
-    let names = |body: &Value| body["data"].as_array().unwrap().iter().map(|p| p["productName"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let names =
+        |body: &Value| body["data"].as_array().unwrap().iter().map(|p| p["productName"].as_str().unwrap().to_string()).collect::<Vec<_>>();
     // Order takers see what they may order; the product master also the retired ones.
     let all = count(&app, "SELECT COUNT(*) FROM products");
     assert_eq!(list(admin.clone(), "").await["totalRecords"], all);
@@ -698,14 +803,23 @@ async fn the_product_catalogue_api() {
     assert_eq!(app.get("/master/product", Some(&manager)).await.status, StatusCode::FORBIDDEN);
     let cola = list(agent1.clone(), "?search=cola").await;
     assert_eq!(names(&cola), ["Cola 1.25L", "Cola 300ml"]);
-    assert_eq!(cola["data"][1], json!({ "productId": product(&app, "Cola 300ml").0, "productName": "Cola 300ml", "sku": "CL-300", "price": 25.0, "packSize": 24, "category": "Beverages", "active": true }));
+    assert_eq!(
+        cola["data"][1],
+        json!({ "productId": product(&app, "Cola 300ml").0, "productName": "Cola 300ml", "sku": "CL-300", "price": 25.0, "packSize": 24, "category": "Beverages", "active": true })
+    );
     assert_eq!(names(&list(admin.clone(), "?search=cola").await), ["Cola 1.25L", "Cola 2L (discontinued)", "Cola 300ml"]);
     assert_eq!(names(&list(agent1.clone(), "?search=CJ-1").await), ["Coffee Jar 100g"], "by SKU");
     assert_eq!(list(agent1.clone(), "?search=personal%20care").await["totalRecords"], 2, "by category");
     assert_eq!(list(agent1.clone(), "?search=%25").await["totalRecords"], 0, "wildcards are literal");
     // Create and update; 30 a page.
     for i in 0..15 {
-        let r = app.post("/master/product", Some(&admin), json!({ "productName": format!("Paged product {i:02}"), "price": 10, "packSize": "6", "category": "Paging" })).await;
+        let r = app
+            .post(
+                "/master/product",
+                Some(&admin),
+                json!({ "productName": format!("Paged product {i:02}"), "price": 10, "packSize": "6", "category": "Paging" }),
+            )
+            .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         assert_eq!(r.body["message"], "Product saved.");
     }
@@ -713,10 +827,22 @@ async fn the_product_catalogue_api() {
     let page2 = list(agent1.clone(), "?pageNumber=2").await;
     assert_eq!(page1["data"].as_array().unwrap().len(), 30);
     assert_eq!(page2["data"].as_array().unwrap().len() as i64, page1["totalRecords"].as_i64().unwrap() - 30);
-    let created = app.post("/master/product", Some(&admin), json!({ "productName": "Ginger Ale 300ml", "sku": "GA-300", "price": 30, "packSize": 24, "category": "Beverages" })).await;
+    let created = app
+        .post(
+            "/master/product",
+            Some(&admin),
+            json!({ "productName": "Ginger Ale 300ml", "sku": "GA-300", "price": 30, "packSize": 24, "category": "Beverages" }),
+        )
+        .await;
     let id = created.body["productId"].as_i64().unwrap();
     assert_eq!(catalogue_row(&app, "Ginger Ale 300ml"), (Some("GA-300".into()), Some(30.0), Some(24), Some("Beverages".into()), true));
-    let retired = app.post("/master/product", Some(&admin), json!({ "productId": id, "productName": "Ginger Ale 330ml", "price": "31.5", "active": false })).await;
+    let retired = app
+        .post(
+            "/master/product",
+            Some(&admin),
+            json!({ "productId": id, "productName": "Ginger Ale 330ml", "price": "31.5", "active": false }),
+        )
+        .await;
     assert_eq!(retired.body["productId"], id, "{}", retired.body);
     assert_eq!(catalogue_row(&app, "Ginger Ale 330ml"), (None, Some(31.5), None, None, false));
     // Validation, and no deletes: retiring is the way.
@@ -726,13 +852,23 @@ async fn the_product_catalogue_api() {
     };
     refused(json!({ "price": 3 }), StatusCode::BAD_REQUEST, "Product Name is required").await;
     refused(json!({ "productName": "X", "price": -1 }), StatusCode::BAD_REQUEST, "Price must be a number from 0 to 10,000,000.").await;
-    refused(json!({ "productName": "X", "packSize": 1.5 }), StatusCode::BAD_REQUEST, "Pack Size must be a whole number of units, 1 or more.").await;
-    refused(json!({ "productName": "X", "packSize": 0 }), StatusCode::BAD_REQUEST, "Pack Size must be a whole number of units, 1 or more.").await;
-    refused(json!({ "productName": "x".repeat(201) }), StatusCode::BAD_REQUEST, "Product Name is limited to a maximum of 200 characters.").await;
+    refused(
+        json!({ "productName": "X", "packSize": 1.5 }),
+        StatusCode::BAD_REQUEST,
+        "Pack Size must be a whole number of units, 1 or more.",
+    )
+    .await;
+    refused(json!({ "productName": "X", "packSize": 0 }), StatusCode::BAD_REQUEST, "Pack Size must be a whole number of units, 1 or more.")
+        .await;
+    refused(json!({ "productName": "x".repeat(201) }), StatusCode::BAD_REQUEST, "Product Name is limited to a maximum of 200 characters.")
+        .await;
     refused(json!({ "productName": "cola 300ML" }), StatusCode::CONFLICT, "A product with this name already exists.").await;
-    refused(json!({ "productId": id, "productName": "Cola 300ml" }), StatusCode::CONFLICT, "A product with this name already exists.").await;
+    refused(json!({ "productId": id, "productName": "Cola 300ml" }), StatusCode::CONFLICT, "A product with this name already exists.")
+        .await;
     refused(json!({ "productId": 999_999, "productName": "Nobody" }), StatusCode::NOT_FOUND, "The product was not found.").await;
-    app.post("/master/product", Some(&agent1), json!({ "productName": "Agent Product" })).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    app.post("/master/product", Some(&agent1), json!({ "productName": "Agent Product" }))
+        .await
+        .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 }
 
 #[tokio::test]
@@ -750,11 +886,15 @@ async fn the_orders_report_lists_every_order_line() {
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(header, fieldsales::reports::defs::ORDERS.columns);
     assert_eq!(rows.len() as i64 - 1, count(&app, &format!("SELECT COUNT(*) FROM order_lines WHERE order_date = '{t}'")));
-    let ours: Vec<String> = rows.iter().find(|r| r[1].to_string() == number).expect("the booked line").iter().map(|c| c.to_string()).collect();
+    let ours: Vec<String> =
+        rows.iter().find(|r| r[1].to_string() == number).expect("the booked line").iter().map(|c| c.to_string()).collect();
     assert_eq!(ours[0], t);
     assert_eq!(&ours[2..6], &["app".to_string(), "Submitted".into(), buyer.clone(), ours[5].clone()]);
     assert_eq!(&ours[6..9], &["agent1@demo.test".to_string(), "Ravi Kumar".into(), "Meera Nair".into()]);
-    assert_eq!(&ours[10..], &["Cola 300ml".to_string(), "CL-300".into(), "5".into(), price.to_string(), (5.0 * price).to_string(), "Ravi Kumar".into()]);
+    assert_eq!(
+        &ours[10..],
+        &["Cola 300ml".to_string(), "CL-300".into(), "5".into(), price.to_string(), (5.0 * price).to_string(), "Ravi Kumar".into()]
+    );
     let uploaded = rows.iter().skip(1).find(|r| r[2] == "upload").expect("an uploaded line today");
     assert_eq!(uploaded[3].to_string(), "", "uploads have no status");
     // Managers and the back office read it; agents do not.

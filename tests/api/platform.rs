@@ -11,10 +11,8 @@ async fn non_get_calls_need_the_anti_forgery_header() {
     let app = TestApp::new();
     let message = "The anti-forgery token is missing or invalid. Please reload the page and try again.";
     let body = r#"{"userName":"agent1@demo.test"}"#;
-    let without = Request::post("/webapi/api/login/checkUser")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body))
-        .unwrap();
+    let without =
+        Request::post("/webapi/api/login/checkUser").header(header::CONTENT_TYPE, "application/json").body(Body::from(body)).unwrap();
     app.send(without).await.expect(StatusCode::FORBIDDEN, message);
     let mismatched = Request::post("/webapi/api/login/checkUser")
         .header(header::CONTENT_TYPE, "application/json")
@@ -60,11 +58,19 @@ async fn malformed_and_mistyped_bodies_are_400_with_a_message() {
     assert_eq!(r.message(), "Expected a JSON body with Content-Type: application/json.");
     // Numbers sent as text are accepted; text that is no number is a 400.
     let r = app
-        .post("/login/auth", None, json!({ "userName": "agent1@demo.test", "password": "Demo12345678", "terms": true, "lattitude": "12.5", "longitude": 77 }))
+        .post(
+            "/login/auth",
+            None,
+            json!({ "userName": "agent1@demo.test", "password": "Demo12345678", "terms": true, "lattitude": "12.5", "longitude": 77 }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK);
     let r = app
-        .post("/login/auth", None, json!({ "userName": "agent1@demo.test", "password": "Demo12345678", "terms": true, "lattitude": "north" }))
+        .post(
+            "/login/auth",
+            None,
+            json!({ "userName": "agent1@demo.test", "password": "Demo12345678", "terms": true, "lattitude": "north" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
@@ -151,9 +157,7 @@ async fn reference_lists() {
 async fn a_caller_without_the_right_gets_403() {
     let app = TestApp::new();
     let agent = app.as_agent(1).await;
-    app.get("/master/rights", Some(&agent))
-        .await
-        .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    app.get("/master/rights", Some(&agent)).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
     let admin = app.as_admin().await;
     let r = app.get("/master/rights", Some(&admin)).await;
     assert_eq!(r.status, StatusCode::OK);

@@ -52,13 +52,31 @@ async fn every_report_opens_with_its_header_and_rows() {
     let visits_today = count("SELECT COUNT(*) FROM visits WHERE date(visited_at, 'unixepoch', 'localtime') = date('now', 'localtime')");
     let customers = count("SELECT COUNT(*) FROM customers");
     let cases: Vec<(Method, String, Option<serde_json::Value>, &fieldsales::reports::defs::Report, Option<usize>)> = vec![
-        (Method::GET, format!("/report/customer-visit?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::CUSTOMER_VISIT, Some(visits_today)),
+        (
+            Method::GET,
+            format!("/report/customer-visit?fromDate={t}&toDate={t}"),
+            None,
+            &fieldsales::reports::defs::CUSTOMER_VISIT,
+            Some(visits_today),
+        ),
         (Method::GET, format!("/report/customer-add?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::CUSTOMER_ADD, Some(1)),
         (Method::GET, format!("/report/profile-update?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::PROFILE_UPDATE, Some(1)),
         (Method::GET, format!("/report/info-add?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::INFO_ADD, Some(1)),
-        (Method::GET, format!("/report/login-history?fromDate={t}&toDate={t}&search=demo.test"), None, &fieldsales::reports::defs::LOGIN_HISTORY, Some(2)),
+        (
+            Method::GET,
+            format!("/report/login-history?fromDate={t}&toDate={t}&search=demo.test"),
+            None,
+            &fieldsales::reports::defs::LOGIN_HISTORY,
+            Some(2),
+        ),
         (Method::GET, format!("/report/productivity?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::PRODUCTIVITY, None),
-        (Method::GET, format!("/report/productivitysummary?fromDate={t}&toDate={t}"), None, &fieldsales::reports::defs::PRODUCTIVITY_SUMMARY, None),
+        (
+            Method::GET,
+            format!("/report/productivitysummary?fromDate={t}&toDate={t}"),
+            None,
+            &fieldsales::reports::defs::PRODUCTIVITY_SUMMARY,
+            None,
+        ),
         (
             Method::POST,
             "/report/monthlyReport".into(),
@@ -81,7 +99,13 @@ async fn every_report_opens_with_its_header_and_rows() {
             Some(count("SELECT COUNT(*) FROM deliveries")),
         ),
         (Method::GET, "/report/mycustomerReport".into(), None, &fieldsales::reports::defs::MY_CUSTOMER, Some(customers)),
-        (Method::POST, "/report/buyerImagesReport".into(), Some(json!({ "country": ["India"] })), &fieldsales::reports::defs::BUYER_DETAILS, Some(1)),
+        (
+            Method::POST,
+            "/report/buyerImagesReport".into(),
+            Some(json!({ "country": ["India"] })),
+            &fieldsales::reports::defs::BUYER_DETAILS,
+            Some(1),
+        ),
     ];
     for (method, path, body, report, rows) in cases {
         let r = app.call(method, &format!("/webapi/api{path}"), Some(&admin), body).await;
@@ -108,7 +132,7 @@ async fn text_stays_text_and_links_are_single_use() {
     let link = r.body["excelPath"].as_str().unwrap().to_string();
     let token = link.split("token=").nth(1).unwrap().to_string();
     let table = sheet(&fetch(&app, &link).await.unwrap());
-    let remark = table.iter().skip(1).map(|row| row[9].clone()).find(|c| c.to_string() == "=1+2").expect("the visit");
+    let remark = table.iter().skip(1).map(|row| row[9].clone()).find(|c| *c == "=1+2").expect("the visit");
     assert_eq!(remark, Data::String("=1+2".into()), "never a formula");
     assert!(fetch(&app, &link).await.is_none(), "a second download is refused");
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
@@ -151,9 +175,7 @@ async fn a_managers_report_holds_only_their_agents() {
     let all = sheet(&fetch(&app, r.body["excelPath"].as_str().unwrap()).await.unwrap());
     assert!(agents_in(&all).contains(&"other.agent@demo.test".to_string()));
     // Managers hold no report right in the seeds; grant one to see what their report holds.
-    app.conn()
-        .execute("INSERT INTO user_type_rights SELECT 3, right_id FROM rights WHERE code = 'rpt_customer_visit'", [])
-        .unwrap();
+    app.conn().execute("INSERT INTO user_type_rights SELECT 3, right_id FROM rights WHERE code = 'rpt_customer_visit'", []).unwrap();
     let manager = app.token("am@demo.test").await;
     let r = app.get(&format!("/report/customer-visit?fromDate={t}&toDate={t}"), Some(&manager)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -173,10 +195,16 @@ async fn report_validation_messages_and_rights() {
     app.get("/report/customer-visit?fromDate=2026-05-02&toDate=2026-05-01", Some(&admin))
         .await
         .expect(StatusCode::BAD_REQUEST, "To Date must not be before From Date.");
-    app.get("/report/nothing?fromDate=2026-05-01&toDate=2026-05-02", Some(&admin)).await.expect(StatusCode::NOT_FOUND, "There is no report named nothing.");
+    app.get("/report/nothing?fromDate=2026-05-01&toDate=2026-05-02", Some(&admin))
+        .await
+        .expect(StatusCode::NOT_FOUND, "There is no report named nothing.");
     let monthly = |body: serde_json::Value| app.post("/report/monthlyReport", Some(&admin), body);
-    monthly(json!({ "country": ["India"], "userType": [], "monthYear": "2026-05" })).await.expect(StatusCode::BAD_REQUEST, "Please select user type.");
-    monthly(json!({ "country": [], "userType": [4], "monthYear": "2026-05" })).await.expect(StatusCode::BAD_REQUEST, "Please select country.");
+    monthly(json!({ "country": ["India"], "userType": [], "monthYear": "2026-05" }))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Please select user type.");
+    monthly(json!({ "country": [], "userType": [4], "monthYear": "2026-05" }))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Please select country.");
     let delivery = |body: serde_json::Value| app.post("/report/deliveryReport", Some(&admin), body);
     delivery(json!({ "toDate": t, "country": ["India"] })).await.expect(StatusCode::BAD_REQUEST, "Please Enter From Date.");
     delivery(json!({ "fromDate": t, "country": ["India"] })).await.expect(StatusCode::BAD_REQUEST, "Please Enter To Date.");

@@ -76,8 +76,7 @@ impl TestApp {
         std::fs::copy(template(), &config.db_path).expect("copy the template database");
         let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");
         let state = AppState::new(pool, config).expect("state");
-        let router = fieldsales::web::app(state.clone())
-            .layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
+        let router = fieldsales::web::app(state.clone()).layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
         TestApp { router, state, _dir: dir }
     }
 
@@ -91,11 +90,8 @@ impl TestApp {
 
     /// Sends a request with the anti-forgery cookie and header a browser would send.
     pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
-        let mut req = Request::builder()
-            .method(method)
-            .uri(path)
-            .header(header::COOKIE, format!("XSRF-TOKEN={XSRF}"))
-            .header("X-XSRF-TOKEN", XSRF);
+        let mut req =
+            Request::builder().method(method).uri(path).header(header::COOKIE, format!("XSRF-TOKEN={XSRF}")).header("X-XSRF-TOKEN", XSRF);
         if let Some(token) = token {
             req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
@@ -125,12 +121,7 @@ impl TestApp {
     }
 
     pub async fn login_with(&self, email: &str, password: &str) -> Reply {
-        self.post(
-            "/login/auth",
-            None,
-            json!({ "userName": email, "password": password, "terms": true, "loginMethod": "password" }),
-        )
-        .await
+        self.post("/login/auth", None, json!({ "userName": email, "password": password, "terms": true, "loginMethod": "password" })).await
     }
 
     /// Signs a demo user in and returns the token.
@@ -164,11 +155,7 @@ impl TestApp {
     pub fn mailed(&self, to: &str, label: &str) -> String {
         let mail = self.outbox().into_iter().rev().find(|m| m["to"] == to).expect("a mail to the user");
         let body = mail["body"].as_str().expect("body");
-        body.lines()
-            .find_map(|l| l.strip_prefix(label))
-            .unwrap_or_else(|| panic!("no {label:?} line in {body}"))
-            .trim()
-            .to_string()
+        body.lines().find_map(|l| l.strip_prefix(label)).unwrap_or_else(|| panic!("no {label:?} line in {body}")).trim().to_string()
     }
 
     /// Runs the real binary against this test's database.
@@ -229,9 +216,9 @@ impl TestApp {
 /// A tiny valid PNG (1x1).
 pub fn png() -> Vec<u8> {
     vec![
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
-        0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D,
-        0x0A, 0x2D, 0xB4, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F,
+        0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D, 0x0A, 0x2D, 0xB4, 0, 0, 0, 0,
+        0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 }
 

@@ -19,7 +19,14 @@ fn workbook(rows: &[&[&str]]) -> Vec<u8> {
     book.save_to_buffer().unwrap()
 }
 
-async fn upload(app: &TestApp, token: &str, path: &str, field: &'static str, bytes: Vec<u8>, extra: Vec<(&'static str, Part<'static>)>) -> crate::support::Reply {
+async fn upload(
+    app: &TestApp,
+    token: &str,
+    path: &str,
+    field: &'static str,
+    bytes: Vec<u8>,
+    extra: Vec<(&'static str, Part<'static>)>,
+) -> crate::support::Reply {
     let mut parts = vec![(field, Part::File { name: "upload.xlsx", bytes })];
     parts.extend(extra);
     app.multipart(path, Some(token), parts).await
@@ -28,12 +35,35 @@ async fn upload(app: &TestApp, token: &str, path: &str, field: &'static str, byt
 fn rows_of(bytes: &[u8]) -> Vec<Vec<String>> {
     let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
     let range = book.worksheet_range_at(0).unwrap().unwrap();
-    range.rows().map(|r| r.iter().map(|c| match c { Data::Empty => String::new(), other => other.to_string() }).collect()).collect()
+    range
+        .rows()
+        .map(|r| {
+            r.iter()
+                .map(|c| match c {
+                    Data::Empty => String::new(),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 const CUSTOMER_HEADER: &[&str] = &[
-    "Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State", "Country",
-    "Info", "Latitude", "Longitude", "Retailer Type", "Agent Email",
+    "Buyer ID",
+    "Buyer Name",
+    "Mobile",
+    "Email",
+    "Address 1",
+    "Address 2",
+    "Postal Code",
+    "City",
+    "State",
+    "Country",
+    "Info",
+    "Latitude",
+    "Longitude",
+    "Retailer Type",
+    "Agent Email",
 ];
 
 fn customer_row<'a>(id: &'a str, mobile: &'a str, country: &'a str, agent: &'a str) -> Vec<&'a str> {
@@ -57,7 +87,12 @@ async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_bac
     let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.message(), "2 row(s) uploaded, 4 rejected.");
-    let reasons: Vec<(i64, String)> = r.body["data"].as_array().unwrap().iter().map(|d| (d["rowNumber"].as_i64().unwrap(), d["reason"].as_str().unwrap().to_string())).collect();
+    let reasons: Vec<(i64, String)> = r.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["rowNumber"].as_i64().unwrap(), d["reason"].as_str().unwrap().to_string()))
+        .collect();
     assert_eq!(
         reasons,
         [
@@ -120,13 +155,37 @@ async fn a_clean_upload_of_every_kind() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
     let cases: Vec<(&str, &'static str, Vec<&[&str]>, &str, &str)> = vec![
-        ("/users/product/upload", "productdata", vec![&["Product Name", "SKU"], &["Lime Soda 300ml", "LS-300"]], "SELECT COUNT(*) FROM products WHERE name = 'Lime Soda 300ml'", "1"),
-        ("/users/distributor/upload", "distributordata", vec![&["Distributor Name", "Code", "City", "Country"], &["Hill Traders", "HT1", "Kandy", "Sri Lanka"]], "SELECT COUNT(*) FROM distributors WHERE name = 'Hill Traders' AND country_id = 2", "1"),
+        (
+            "/users/product/upload",
+            "productdata",
+            vec![&["Product Name", "SKU"], &["Lime Soda 300ml", "LS-300"]],
+            "SELECT COUNT(*) FROM products WHERE name = 'Lime Soda 300ml'",
+            "1",
+        ),
+        (
+            "/users/distributor/upload",
+            "distributordata",
+            vec![&["Distributor Name", "Code", "City", "Country"], &["Hill Traders", "HT1", "Kandy", "Sri Lanka"]],
+            "SELECT COUNT(*) FROM distributors WHERE name = 'Hill Traders' AND country_id = 2",
+            "1",
+        ),
         (
             "/users/scoreCard/upload",
             "scorecarddata",
             vec![
-                &["Agent Email", "Updated Upto", "TTV Target", "TTV Achieved", "Last Month TTV", "Retailer Target", "Retailers Achieved", "Last Month Active Retailers", "TTV Projection", "Proposed Incentive", "Qualification Status"],
+                &[
+                    "Agent Email",
+                    "Updated Upto",
+                    "TTV Target",
+                    "TTV Achieved",
+                    "Last Month TTV",
+                    "Retailer Target",
+                    "Retailers Achieved",
+                    "Last Month Active Retailers",
+                    "TTV Projection",
+                    "Proposed Incentive",
+                    "Qualification Status",
+                ],
                 &["agent3@demo.test", "2026-11-20", "1000", "250", "900", "10", "4", "9", "800", "50", "Qualified"],
             ],
             "SELECT CAST(ttv_achieved AS INTEGER) FROM scorecards WHERE agent_id = 5",
@@ -135,14 +194,40 @@ async fn a_clean_upload_of_every_kind() {
         (
             "/users/delivery/upload",
             "deliverydata",
-            vec![&["Order ID", "Order Date", "Planned Delivery Date", "Buyer ID", "Distributor Name", "Affiliate ID", "Affiliate Name", "Logistics Charges"], &["UP-1", "2026-11-18", "2026-11-21", "B100001", "Metro Wholesale", "", "", "40"]],
+            vec![
+                &[
+                    "Order ID",
+                    "Order Date",
+                    "Planned Delivery Date",
+                    "Buyer ID",
+                    "Distributor Name",
+                    "Affiliate ID",
+                    "Affiliate Name",
+                    "Logistics Charges",
+                ],
+                &["UP-1", "2026-11-18", "2026-11-21", "B100001", "Metro Wholesale", "", "", "40"],
+            ],
             "SELECT planned_delivery_date FROM deliveries WHERE order_id = 'UP-1'",
             "2026-11-21",
         ),
         (
             "/users/order/upload",
             "orderdata",
-            vec![&["Order ID", "Order Date", "Buyer ID", "Distributor Name", "Product Name", "SKU", "Quantity Shipped", "Unit Price", "DS Name", "FAO Name"], &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""]],
+            vec![
+                &[
+                    "Order ID",
+                    "Order Date",
+                    "Buyer ID",
+                    "Distributor Name",
+                    "Product Name",
+                    "SKU",
+                    "Quantity Shipped",
+                    "Unit Price",
+                    "DS Name",
+                    "FAO Name",
+                ],
+                &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""],
+            ],
             "SELECT CAST(qty_shipped * unit_price AS INTEGER) FROM order_lines WHERE order_id = 'UP-1'",
             "306",
         ),
@@ -155,7 +240,21 @@ async fn a_clean_upload_of_every_kind() {
         assert_eq!(value, expected, "{path}");
     }
     // Uploading the same order again replaces its line instead of adding one.
-    let rows: Vec<&[&str]> = vec![&["Order ID", "Order Date", "Buyer ID", "Distributor Name", "Product Name", "SKU", "Quantity Shipped", "Unit Price", "DS Name", "FAO Name"], &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "10", "25", "", ""]];
+    let rows: Vec<&[&str]> = vec![
+        &[
+            "Order ID",
+            "Order Date",
+            "Buyer ID",
+            "Distributor Name",
+            "Product Name",
+            "SKU",
+            "Quantity Shipped",
+            "Unit Price",
+            "DS Name",
+            "FAO Name",
+        ],
+        &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "10", "25", "", ""],
+    ];
     upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
     let lines: i64 = app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = 'UP-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(lines, 1);
@@ -164,10 +263,19 @@ async fn a_clean_upload_of_every_kind() {
     let rows: Vec<Vec<&str>> = vec![CUSTOMER_HEADER.to_vec(), customer_row("D0001", "9876533333", "India", "agent1@demo.test")];
     let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
     upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await;
-    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&[&["Buyer ID"], &["D0001"], &["B100001"]]), vec![("isDelete", Part::Text("true"))]).await;
+    let r = upload(
+        &app,
+        &admin,
+        "/users/customer/upload",
+        "customerdata",
+        workbook(&[&["Buyer ID"], &["D0001"], &["B100001"]]),
+        vec![("isDelete", Part::Text("true"))],
+    )
+    .await;
     assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.");
     assert_eq!(r.body["data"][0]["reason"], "The customer has visits, orders or deliveries and cannot be deleted");
-    let left: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id IN ('D0001', 'B100001')", [], |r| r.get(0)).unwrap();
+    let left: i64 =
+        app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id IN ('D0001', 'B100001')", [], |r| r.get(0)).unwrap();
     assert_eq!(left, 1);
 
     // Rights: an agent cannot upload.
@@ -249,7 +357,11 @@ async fn structural_problems_and_hostile_files_are_refused_and_nothing_is_writte
         assert_eq!(app.call(Method::GET, "/healthz", None, None).await.status, StatusCode::OK);
     }
     let r = app
-        .multipart("/users/product/upload", Some(&admin), vec![("productdata", Part::File { name: "products.csv", bytes: workbook(&[&["Product Name", "SKU"], &["A", "B"]]) })])
+        .multipart(
+            "/users/product/upload",
+            Some(&admin),
+            vec![("productdata", Part::File { name: "products.csv", bytes: workbook(&[&["Product Name", "SKU"], &["A", "B"]]) })],
+        )
         .await;
     r.expect(StatusCode::BAD_REQUEST, "Only .xlsx files can be uploaded.");
 }
