@@ -160,12 +160,19 @@ pub fn setting_or_insert(conn: &Connection, key: &str, value: &str) -> rusqlite:
     conn.query_row("SELECT value FROM settings WHERE key = :key", &[(":key", key)], |r| r.get(0))
 }
 
-/// SQLite refuses named parameters a statement does not use: keep only those `sql` names.
-pub fn only_used<'a>(sql: &str, params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>) -> Vec<(&'static str, &'a dyn rusqlite::ToSql)> {
-    let used = |name: &str| {
-        sql.match_indices(name).any(|(at, _)| !sql[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
-    };
-    params.into_iter().filter(|(name, _)| used(name)).collect()
+/// SQLite refuses named parameters a statement does not use: keep only those `stmt` has (asked
+/// of the prepared statement, so statements built from parts share one parameter list).
+pub fn only_used<'a>(
+    stmt: &rusqlite::Statement<'_>,
+    params: Vec<(&'static str, &'a dyn rusqlite::ToSql)>,
+) -> rusqlite::Result<Vec<(&'static str, &'a dyn rusqlite::ToSql)>> {
+    let mut kept = Vec::with_capacity(params.len());
+    for (name, value) in params {
+        if stmt.parameter_index(name)?.is_some() {
+            kept.push((name, value));
+        }
+    }
+    Ok(kept)
 }
 
 /// Litestream's state beside a database it replicates: `.<name>-litestream` (0.5) or

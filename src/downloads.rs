@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rand::RngCore;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -27,9 +26,7 @@ pub fn folder(data_dir: &Path) -> PathBuf {
 pub fn new_file(data_dir: &Path) -> std::io::Result<(String, PathBuf)> {
     let dir = folder(data_dir);
     std::fs::create_dir_all(&dir)?;
-    let mut raw = [0u8; 16];
-    rand::rngs::OsRng.fill_bytes(&mut raw);
-    let name = format!("{}.xlsx", raw.iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let name = format!("{}.xlsx", crate::random_hex(16));
     let path = dir.join(&name);
     Ok((name, path))
 }
@@ -37,9 +34,7 @@ pub fn new_file(data_dir: &Path) -> std::io::Result<(String, PathBuf)> {
 /// Registers a download link for a generated file and returns its URL; expired files go.
 pub fn issue(conn: &Connection, data_dir: &Path, uid: i64, file_name: &str, label: &str) -> rusqlite::Result<String> {
     remove_expired(conn, data_dir)?;
-    let mut raw = [0u8; 24];
-    rand::rngs::OsRng.fill_bytes(&mut raw);
-    let token: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+    let token = crate::random_hex(24);
     conn.execute(
         "INSERT INTO download_tokens (token, file_name, label, uid, expires_at) VALUES (:t, :f, :l, :u, :e)",
         named_params! { ":t": token, ":f": file_name, ":l": label, ":u": uid, ":e": crate::now() + LIFETIME_SECS },

@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::MultipartError;
-use rand::RngCore;
 use rusqlite::Connection;
 
 use crate::error::{AppError, AppResult};
@@ -122,9 +121,7 @@ fn folder(data_dir: &Path, area: &str) -> PathBuf {
 /// missing or half-written file, even after a power cut. A crash between this and the commit
 /// leaves a file no row names; `sweep_orphans` moves those away at the next start.
 pub fn store(data_dir: &Path, area: &str, ext: &str, bytes: &[u8]) -> AppResult<String> {
-    let mut raw = [0u8; 16];
-    rand::rngs::OsRng.fill_bytes(&mut raw);
-    let name = format!("{}.{ext}", raw.iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let name = format!("{}.{ext}", crate::random_hex(16));
     let dir = folder(data_dir, area);
     let write = || -> std::io::Result<()> {
         std::fs::create_dir_all(&dir)?;

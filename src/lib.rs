@@ -34,6 +34,15 @@ pub mod writer;
 /// The version the server reports as `appVersion`; the bundle is compiled with the same value.
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// `bytes` random bytes from the operating system as lower-case hex: session ids, tokens,
+/// server-chosen file names.
+pub fn random_hex(bytes: usize) -> String {
+    use rand::RngCore;
+    let mut buf = vec![0u8; bytes];
+    rand::rngs::OsRng.fill_bytes(&mut buf);
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Seconds since the Unix epoch: the one clock every timestamp column uses.
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()

@@ -138,9 +138,7 @@ async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
     }
     let mut response = next.run(req).await;
     if cookie.is_none() {
-        let mut bytes = [0u8; 16];
-        rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
-        let value: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let value = crate::random_hex(16);
         let cookie = Cookie::build((XSRF_COOKIE, value)).path("/").same_site(SameSite::Strict).build();
         if let Ok(v) = HeaderValue::from_str(&cookie.to_string()) {
             response.headers_mut().append(header::SET_COOKIE, v);

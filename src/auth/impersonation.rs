@@ -3,7 +3,6 @@
 //! the administrator's own; everything done in it is written to the audit log with both users.
 
 use axum::extract::State;
-use rand::RngCore;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -99,9 +98,7 @@ pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Js
                 )
                 .optional()?
                 .ok_or_else(|| AppError::not_found("Invalid RCA user selected! Please search again."))?;
-            let mut raw = [0u8; 24];
-            rand::rngs::OsRng.fill_bytes(&mut raw);
-            let token: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+            let token = crate::random_hex(24);
             conn.execute(
                 "INSERT INTO impersonation_tokens (token, admin_uid, target_uid, expires_at) VALUES (:t, :a, :u, :e)",
                 named_params! { ":t": token, ":a": admin, ":u": target, ":e": crate::now() + TOKEN_SECS },

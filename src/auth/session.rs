@@ -7,7 +7,6 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use rand::RngCore;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -33,15 +32,9 @@ struct Claims {
     exp: i64,
 }
 
-fn random_hex(bytes: usize) -> String {
-    let mut buf = vec![0u8; bytes];
-    rand::rngs::OsRng.fill_bytes(&mut buf);
-    buf.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 impl TokenKeys {
     pub fn load_or_create(conn: &Connection) -> anyhow::Result<Self> {
-        let secret = crate::db::setting_or_insert(conn, "jwt_secret", &random_hex(32))?;
+        let secret = crate::db::setting_or_insert(conn, "jwt_secret", &crate::random_hex(32))?;
         Ok(TokenKeys { encoding: EncodingKey::from_secret(secret.as_bytes()), decoding: DecodingKey::from_secret(secret.as_bytes()) })
     }
 
@@ -74,7 +67,7 @@ pub fn open_impersonated(conn: &Connection, keys: &TokenKeys, uid: i64, admin: i
 
 fn open(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64, impersonator: Option<i64>) -> AppResult<SessionUser> {
     let now = crate::now();
-    let claims = Claims { sub: uid.to_string(), sid: random_hex(16), iat: now, exp: now + hours * 3600 };
+    let claims = Claims { sub: uid.to_string(), sid: crate::random_hex(16), iat: now, exp: now + hours * 3600 };
     conn.execute(
         "INSERT INTO sessions (session_id, uid, impersonator_uid, created_at, expires_at)
          VALUES (:sid, :uid, :admin, :now, :exp)",

@@ -218,7 +218,8 @@ pub fn bucket_page(
         let mut params = b.params();
         params.push((":agent", &agent));
         params.push((":n", &n));
-        let rows = walk.query_map(&crate::db::only_used(&walk_sql, params)[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let used = crate::db::only_used(&walk, params)?;
+        let rows = walk.query_map(&used[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
         for row in rows {
             keys.push(row?);
         }
@@ -251,7 +252,8 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
     let mut params = b.params();
     params.push((":ids", &ids));
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(&crate::db::only_used(&sql, params)[..], |r| {
+    let used = crate::db::only_used(&stmt, params)?;
+    let rows = stmt.query_map(&used[..], |r| {
         let last_visit = Some(r.get::<_, i64>(12)?).filter(|t| *t != 0);
         let last_order = Some(r.get::<_, String>(13)?).filter(|d| !d.is_empty());
         let this_month = last_order.as_deref().is_some_and(|d| d >= b.month.as_str());
@@ -344,7 +346,8 @@ pub fn ordered_page(
          GROUP BY c.customer_id, o.seller_name, month, o.product_name"
     );
     let count_sql = format!("SELECT COUNT(*) FROM ({grouped})");
-    let total: i64 = conn.query_row(&count_sql, &crate::db::only_used(&count_sql, p.list())[..], |r| r.get(0))?;
+    let mut count = conn.prepare(&count_sql)?;
+    let total: i64 = count.query_row(&crate::db::only_used(&count, p.list())?[..], |r| r.get(0))?;
     let direction = if order == Order::Asc { "ASC" } else { "DESC" };
     let sql = format!(
         "SELECT g.buyer_id, g.seller_name, g.month, g.product_name, g.price, g.qty, g.sku,
@@ -355,7 +358,8 @@ pub fn ordered_page(
     params.push((":limit", &limit));
     params.push((":offset", &offset));
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(&crate::db::only_used(&sql, params)[..], |r| {
+    let used = crate::db::only_used(&stmt, params)?;
+    let rows = stmt.query_map(&used[..], |r| {
         Ok(OrderedRow {
             buyer_id: r.get(0)?,
             seller_name: r.get(1)?,

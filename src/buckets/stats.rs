@@ -119,7 +119,9 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     let agent = owner_param(owner);
     let mut params = b.params();
     params.push((":agent", &agent));
-    let mut counts = conn.prepare_cached(&sql)?.query_row(&crate::db::only_used(&sql, params.clone())[..], |r| {
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let used = crate::db::only_used(&stmt, params.clone())?;
+    let mut counts = stmt.query_row(&used[..], |r| {
         Ok(Counts {
             customers: r.get(0)?,
             retailers: r.get(1)?,
@@ -132,8 +134,9 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
         })
     })?;
     // The owner's booked orders of the window that came with a visit in it (one index range).
-    counts.productive =
-        conn.prepare_cached(PRODUCTIVE_VISITS)?.query_row(&crate::db::only_used(PRODUCTIVE_VISITS, params)[..], |r| r.get(0))?;
+    let mut productive = conn.prepare_cached(PRODUCTIVE_VISITS)?;
+    let used = crate::db::only_used(&productive, params)?;
+    counts.productive = productive.query_row(&used[..], |r| r.get(0))?;
     Ok(counts)
 }
 

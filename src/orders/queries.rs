@@ -390,8 +390,9 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
         (":offset", &offset),
     ];
     let count_sql = format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}");
-    let total_records: i64 =
-        conn.prepare_cached(&count_sql)?.query_row(&crate::db::only_used(&count_sql, params.clone())[..], |r| r.get(0))?;
+    let mut count = conn.prepare_cached(&count_sql)?;
+    let used = crate::db::only_used(&count, params.clone())?;
+    let total_records: i64 = count.query_row(&used[..], |r| r.get(0))?;
     let sql = format!(
         "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
                 o.booked_by, b.name, o.total, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id), o.visit_id,
@@ -400,9 +401,10 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
          JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
          WHERE {condition} ORDER BY o.order_id DESC LIMIT :limit OFFSET :offset"
     );
-    let data = conn
-        .prepare_cached(&sql)?
-        .query_map(&crate::db::only_used(&sql, params)[..], |r| {
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let used = crate::db::only_used(&stmt, params)?;
+    let data = stmt
+        .query_map(&used[..], |r| {
             Ok(OrderRow {
                 order_id: r.get(0)?,
                 order_number: order_number(r.get(0)?),

@@ -194,7 +194,9 @@ fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow::Res
         None => "UPDATE orders SET mailing_at = NULL WHERE order_id IN (SELECT value FROM json_each(:ids))",
     };
     let at = sent_at.unwrap_or_default();
-    tx.execute(sql, &crate::db::only_used(sql, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])[..])?;
+    let mut stmt = tx.prepare(sql)?;
+    stmt.execute(&crate::db::only_used(&stmt, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])?[..])?;
+    drop(stmt);
     tx.commit()?;
     Ok(())
 }

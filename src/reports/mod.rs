@@ -94,7 +94,8 @@ pub fn export(
         (":scope_manager", &scope.manager),
     ];
     let mut stmt = conn.prepare(report.sql)?;
-    let mut rows = stmt.query(&crate::db::only_used(report.sql, params)[..])?;
+    let used = crate::db::only_used(&stmt, params)?;
+    let mut rows = stmt.query(&used[..])?;
 
     let mut book = Workbook::new();
     let bold = Format::new().set_bold();

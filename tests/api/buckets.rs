@@ -281,7 +281,8 @@ impl History {
             (":last_month", &self.last_month),
         ];
         let mut stmt = conn.prepare(&sql).unwrap();
-        let rows = stmt.query_map(&fieldsales::db::only_used(&sql, params)[..], |r| r.get(0)).unwrap();
+        let used = fieldsales::db::only_used(&stmt, params).unwrap();
+        let rows = stmt.query_map(&used[..], |r| r.get(0)).unwrap();
         rows.map(Result::unwrap).collect()
     }
 
