@@ -1,9 +1,54 @@
-//! Whose data a request covers, as a set of agents: the caller's whole scope, or one agent of it.
+//! Whose data a request covers: the user types, the `Scope` of a signed-in user (everything, a
+//! manager's team, or one's own), the one SQL condition that keeps a query to it
+//! (`agent_in_scope!` bound with `ScopeParams`), and the same scope as a set of agents (`Agents`,
+//! `agents_for`) for the queries that walk agents one by one.
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use crate::auth::session::{Scope, AGENT};
 use crate::error::{AppError, AppResult};
+
+/// Whose data a user may see: administrators everything, area managers their agents' (and
+/// their own), everybody else their own. Query functions take this, so no handler can forget it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Team { manager: i64 },
+    Own { uid: i64 },
+}
+
+pub const ADMINISTRATOR: i64 = 1;
+pub const AREA_MANAGER: i64 = 3;
+pub const AGENT: i64 = 4;
+/// The back office: reports and the read side of customer work, no customers of its own.
+pub const BACK_OFFICE: i64 = 2;
+
+/// The SQL condition keeping the agent uid in `$column` to the caller's scope, with the parameters
+/// of [`ScopeParams`]: everyone, or the caller's own, or a manager's agents (and their own).
+#[macro_export]
+macro_rules! agent_in_scope {
+    ($column:literal) => {
+        concat!("(:scope_all OR ", $column, " = :scope_own OR ", $column, " IN (SELECT uid FROM users WHERE manager_id = :scope_manager))")
+    };
+}
+
+/// The parameters of [`agent_in_scope!`].
+#[derive(Debug, Clone, Copy)]
+pub struct ScopeParams {
+    pub all: bool,
+    pub own: Option<i64>,
+    pub manager: Option<i64>,
+}
+
+impl From<Scope> for ScopeParams {
+    fn from(scope: Scope) -> Self {
+        match scope {
+            Scope::All => ScopeParams { all: true, own: None, manager: None },
+            // A manager sees their agents' customers and any they own themselves.
+            Scope::Team { manager } => ScopeParams { all: false, own: Some(manager), manager: Some(manager) },
+            Scope::Own { uid } => ScopeParams { all: false, own: Some(uid), manager: None },
+        }
+    }
+}
 
 const NO_AGENT: &str = "The agent was not found.";
 

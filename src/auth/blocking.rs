@@ -5,10 +5,11 @@ use rusqlite::named_params;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::session::{self, CurrentUser, AGENT};
+use super::session::{self, CurrentUser};
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::scope::AGENT;
 use crate::state::AppState;
 
 const BLOCK_RIGHT: &str = "unblock_user";

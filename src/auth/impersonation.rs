@@ -7,10 +7,11 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::session::{self, CurrentUser, AGENT, AREA_MANAGER};
+use super::session::{self, CurrentUser};
 use super::types::SessionBody;
 use crate::error::{AppError, AppResult};
 use crate::extract::Json;
+use crate::scope::{AGENT, AREA_MANAGER};
 use crate::state::AppState;
 
 const ACCESS_RIGHT: &str = "rca_account_access";

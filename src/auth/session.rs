@@ -11,6 +11,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
+use crate::scope::{Scope, ADMINISTRATOR, AREA_MANAGER};
 use crate::state::AppState;
 
 /// Asked of a user who must change their password before doing anything else.
@@ -133,19 +134,6 @@ pub struct SessionUser {
     /// Set when an administrator acts for this user: the administrator's uid.
     pub impersonator: Option<i64>,
 }
-
-/// Whose data a user may see: administrators everything, area managers their agents' (and
-/// their own), everybody else their own. Query functions take this, so no handler can forget it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    All,
-    Team { manager: i64 },
-    Own { uid: i64 },
-}
-
-pub const ADMINISTRATOR: i64 = 1;
-pub const AREA_MANAGER: i64 = 3;
-pub const AGENT: i64 = 4;
 
 impl SessionUser {
     pub fn has_right(&self, right: &str) -> bool {

@@ -16,9 +16,9 @@ use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
-use crate::auth::session::Scope;
-use crate::customers::access::ScopeParams;
 use crate::customers::visits::LocationStatus;
+use crate::scope::Scope;
+use crate::scope::ScopeParams;
 
 /// The common table expressions of a window of days, `[:from, :to)` as dates and
 /// `[:from_ts, :to_ts)` as timestamps, over the agents of the scope parameters (`:scope_all`,
@@ -28,10 +28,12 @@ use crate::customers::visits::LocationStatus;
 /// and `day` (one row per customer of the day, `planned` 1 or 0).
 macro_rules! plan_cte {
     () => {
-        "WITH RECURSIVE
+        concat!(
+            "WITH RECURSIVE
          days(d) AS (SELECT :from UNION ALL SELECT date(d, '+1 day') FROM days WHERE date(d, '+1 day') < :to),
-         agents(uid) AS (SELECT u.uid FROM users u WHERE u.user_type_id = 4
-                         AND (:scope_all OR u.uid = :scope_own OR u.manager_id = :scope_manager)),
+         agents(uid) AS (SELECT u.uid FROM users u WHERE u.user_type_id = 4 AND ",
+            crate::agent_in_scope!("u.uid"),
+            "),
          plan(d, agent_id, customer_id, beat_id, beat_name, sequence) AS (
              SELECT days.d, b.agent_id, s.customer_id, b.beat_id, b.beat_name, s.sequence
              FROM days JOIN beats b ON b.agent_id IN agents AND (b.deleted_on IS NULL OR b.deleted_on > days.d)
@@ -54,6 +56,7 @@ macro_rules! plan_cte {
              SELECT d, agent_id, customer_id, 0 FROM seen s WHERE NOT EXISTS (
                  SELECT 1 FROM plan p WHERE p.d = s.d AND p.agent_id = s.agent_id AND p.customer_id = s.customer_id))
          "
+        )
     };
 }
 

@@ -4,8 +4,8 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::types::{BeatCustomer, BeatDetail, BeatPage, BeatRow, SaveBeat, Weekdays};
-use crate::auth::session::Scope;
 use crate::error::{AppError, AppResult};
+use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
 
 pub const NOT_FOUND: &str = "The beat was not found.";

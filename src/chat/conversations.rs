@@ -8,10 +8,11 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::auth::session::{CurrentUser, Scope, SessionUser, ADMINISTRATOR};
+use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
+use crate::scope::{Scope, ADMINISTRATOR};
 use crate::state::AppState;
 use crate::validate::max_len;
 

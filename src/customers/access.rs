@@ -4,32 +4,12 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use crate::auth::session::Scope;
 use crate::error::{AppError, AppResult};
+use crate::scope::{Scope, ScopeParams};
 
 /// The SQL condition (on a `customers` row aliased `c`) that keeps a caller to their scope.
 /// Bind its parameters with [`ScopeParams`].
-pub const CUSTOMER_IN_SCOPE: &str = "(:scope_all OR c.agent_id = :scope_own
-    OR c.agent_id IN (SELECT uid FROM users WHERE manager_id = :scope_manager))";
-
-/// Parameters of [`CUSTOMER_IN_SCOPE`].
-#[derive(Debug, Clone, Copy)]
-pub struct ScopeParams {
-    pub all: bool,
-    pub own: Option<i64>,
-    pub manager: Option<i64>,
-}
-
-impl From<Scope> for ScopeParams {
-    fn from(scope: Scope) -> Self {
-        match scope {
-            Scope::All => ScopeParams { all: true, own: None, manager: None },
-            // A manager sees their agents' customers and any they own themselves.
-            Scope::Team { manager } => ScopeParams { all: false, own: Some(manager), manager: Some(manager) },
-            Scope::Own { uid } => ScopeParams { all: false, own: Some(uid), manager: None },
-        }
-    }
-}
+pub const CUSTOMER_IN_SCOPE: &str = crate::agent_in_scope!("c.agent_id");
 
 pub const NOT_FOUND: &str = "The customer was not found.";
 

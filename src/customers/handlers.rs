@@ -5,11 +5,13 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
-use crate::auth::session::{CurrentUser, Scope};
+use super::access::visible_customer;
+use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::scope::Scope;
+use crate::scope::ScopeParams;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
@@ -40,20 +42,6 @@ pub struct Suggestion {
 /// The words of a search: letters and digits only (so they are never FTS or LIKE syntax), at most 4.
 fn search_words(typed: &str) -> Vec<String> {
     typed.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).take(4).map(str::to_lowercase).collect()
-}
-
-/// The agents whose customers a caller searches (`None`: everybody's).
-fn search_agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Option<Vec<i64>>> {
-    Ok(match scope {
-        Scope::All => None,
-        Scope::Own { uid } => Some(vec![uid]),
-        Scope::Team { manager } => {
-            let mut stmt = conn.prepare_cached("SELECT uid FROM users WHERE manager_id = :m")?;
-            let mut ids: Vec<i64> = stmt.query_map(named_params! { ":m": manager }, |r| r.get(0))?.collect::<Result<_, _>>()?;
-            ids.push(manager);
-            Some(ids)
-        }
-    })
 }
 
 fn suggestion(r: &rusqlite::Row) -> rusqlite::Result<Suggestion> {
@@ -125,9 +113,9 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
                 crate::scope::agents_for(conn, scope, agent)?;
                 return Ok(search_own(conn, &[agent], &words)?);
             }
-            Ok(match search_agents(conn, scope)? {
-                Some(agents) => search_own(conn, &agents, &words)?,
-                None => search_all(conn, &words)?,
+            Ok(match crate::scope::agents_for(conn, scope, 0)? {
+                crate::scope::Agents::Only(agents) => search_own(conn, &agents, &words)?,
+                crate::scope::Agents::All => search_all(conn, &words)?,
             })
         })
         .await
@@ -470,7 +458,7 @@ pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(whic
                  JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users a ON a.uid = v.agent_id
                  WHERE v.visited_at >= :from AND {}
                  ORDER BY v.visited_at DESC LIMIT 2000",
-                CUSTOMER_IN_SCOPE.replace("c.agent_id", "v.agent_id")
+                crate::agent_in_scope!("v.agent_id")
             ))?;
             let rows = stmt.query_map(
                 named_params! { ":from": from, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },

@@ -8,12 +8,13 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
+use super::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
 

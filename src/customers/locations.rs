@@ -9,10 +9,11 @@ use serde::Serialize;
 
 use super::access::visible_customer;
 use super::handlers::{change_profile, Profile};
-use crate::auth::session::{CurrentUser, Scope};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
 use crate::openapi::MessageBody;
+use crate::scope::Scope;
 use crate::state::AppState;
 
 const PROFILE_RIGHT: &str = "profile_update";

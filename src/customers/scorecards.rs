@@ -4,9 +4,10 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::auth::session::{CurrentUser, Scope, AGENT};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
+use crate::scope::{Scope, AGENT};
 use crate::state::AppState;
 
 const RIGHT: &str = "score_card";

@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::access::visible_customer;
 use super::handlers::coordinates;
-use crate::auth::session::{CurrentUser, Scope};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
+use crate::scope::Scope;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 

@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::queries::{self, Change, Delivery, Suggestion};
-use crate::auth::session::{CurrentUser, Scope};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
 use crate::validate::{max_len, required};

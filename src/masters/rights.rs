@@ -9,9 +9,10 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::auth::session::{CurrentUser, ADMINISTRATOR};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
+use crate::scope::ADMINISTRATOR;
 use crate::state::AppState;
 
 /// The right of this screen.

@@ -7,9 +7,10 @@ use serde_json::{json, Value};
 
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
-use crate::auth::session::{self, CurrentUser, Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::scope::{Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 

@@ -5,10 +5,11 @@ use axum::extract::State;
 
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderPage, OrderQuery};
-use crate::auth::session::{CurrentUser, ADMINISTRATOR};
+use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::scope::agents_for;
+use crate::scope::ADMINISTRATOR;
 use crate::state::AppState;
 
 /// Booking and cancelling; agents hold it (administrators hold every right).

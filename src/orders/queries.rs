@@ -5,11 +5,12 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
-use crate::auth::session::Scope;
-use crate::customers::access::{visible_customer, ScopeParams, CUSTOMER_IN_SCOPE};
+use crate::customers::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
 use crate::scope::Agents;
+use crate::scope::Scope;
+use crate::scope::ScopeParams;
 use crate::validate::{max_len, required};
 
 /// Orders a page of the list shows.

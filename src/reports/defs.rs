@@ -52,7 +52,7 @@ macro_rules! country_filter {
 
 macro_rules! scope {
     () => {
-        "(:scope_all OR c.agent_id = :scope_own OR c.agent_id IN (SELECT uid FROM users WHERE manager_id = :scope_manager))"
+        crate::agent_in_scope!("c.agent_id")
     };
 }
 
@@ -286,7 +286,9 @@ pub const MONTHLY_SUMMARY: Report = Report {
          WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND ",
         type_filter!(),
         "
-           AND (:scope_all OR u.uid = :scope_own OR u.manager_id = :scope_manager)
+           AND ",
+        crate::agent_in_scope!("u.uid"),
+        "
          ORDER BY u.email"
     ),
 };

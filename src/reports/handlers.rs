@@ -6,9 +6,9 @@ use serde_json::{json, Value};
 
 use super::defs::{self, Filter, Report};
 use crate::auth::session::CurrentUser;
-use crate::customers::access::ScopeParams;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::scope::ScopeParams;
 use crate::state::AppState;
 
 /// Generates `report` for the caller and returns its download link.

@@ -26,8 +26,8 @@ use rusqlite::Connection;
 use rust_xlsxwriter::{Format, Workbook};
 
 use self::defs::{Filter, Report};
-use crate::customers::access::ScopeParams;
 use crate::error::{AppError, AppResult};
+use crate::scope::ScopeParams;
 
 /// Data rows per sheet: Excel's limit less the header.
 const ROWS_PER_SHEET: u64 = 1_048_575;

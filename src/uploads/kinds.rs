@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use crate::auth::session::Scope;
 use crate::beats::{queries as beats, types::Weekdays};
+use crate::scope::Scope;
 
 /// How a cell is checked before the row is applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

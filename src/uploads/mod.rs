@@ -16,11 +16,12 @@ use utoipa_axum::routes;
 
 use self::kinds::{Context, Kind};
 use crate::auth::session::CurrentUser;
-use crate::customers::access::{ScopeParams, CUSTOMER_IN_SCOPE};
+use crate::customers::access::CUSTOMER_IN_SCOPE;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path};
 use crate::files::{multipart_error, XLSX_ONLY};
 use crate::openapi::with_body_limit;
+use crate::scope::ScopeParams;
 use crate::state::AppState;
 
 /// Largest upload accepted.
