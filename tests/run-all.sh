@@ -18,6 +18,9 @@ step "Format and lint gates (rustfmt.toml, clippy with warnings as errors)"
 cargo fmt --check
 cargo clippy --release --locked --all-targets -- -D warnings
 
+step "Frontend gates: ESLint, Prettier, tsc, unit tests of lib/ (frontend: npm run check)"
+(cd frontend && npm install --no-audit --no-fund && npm run check)
+
 step "Building the release binary (and the frontend)"
 cargo build --release --locked
 

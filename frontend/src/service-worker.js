@@ -3,34 +3,38 @@
 // API answers are never cached: /webapi/ and /healthz go straight to the network.
 import { manifest, version } from "@parcel/service-worker";
 
+/** This worker's global scope (`self`), typed as the service worker it is. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const PREFIX = "fieldsales-shell-";
 // One cache per release: a new worker fills its own and the old one goes on activate, so a page
 // never mixes files of two releases.
 const CACHE = PREFIX + version;
 /** The app's root (the worker sits there), e.g. "/" or "/fieldsales/" behind a proxy. */
-const ROOT = new URL("./", self.location).pathname;
-const INDEX = new URL("./index.html", self.location).href;
+const ROOT = new URL("./", sw.location.href).pathname;
+const INDEX = new URL("./index.html", sw.location.href).href;
 
-const isApi = (path) => path.startsWith("/webapi/") || path === "/healthz" || path.startsWith(ROOT + "webapi/") || path === ROOT + "healthz";
+const isApi = (path) =>
+  path.startsWith("/webapi/") || path === "/healthz" || path.startsWith(ROOT + "webapi/") || path === ROOT + "healthz";
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   // "no-cache": index.html must be this release's, not a copy from the HTTP cache.
-  const requests = manifest.map((url) => new Request(new URL(url, self.location).href, { cache: "no-cache" }));
+  const requests = manifest.map((url) => new Request(new URL(url, sw.location.href).href, { cache: "no-cache" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
 // A new release waits until the page says "Reload" (lib/pwa.js), so a page keeps its own files.
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
 });
 
 async function fromCache(request) {
@@ -38,11 +42,11 @@ async function fromCache(request) {
   return cache.match(request);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || isApi(url.pathname)) return;
+  if (url.origin !== sw.location.origin || isApi(url.pathname)) return;
   if (request.mode === "navigate") {
     if (url.pathname === ROOT || url.pathname === ROOT + "index.html") {
       // The cached shell first: the release this worker holds opens whole, online or not; a newer

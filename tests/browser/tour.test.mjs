@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { PASSWORD, start } from "./server.mjs";
+import { RIGHT } from "../../frontend/src/lib/rights.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, "tour");
@@ -56,6 +57,13 @@ const EXPECTED = [
   },
 ];
 
+/** A right as routes.jsx writes it: `RIGHT.NAME` (lib/rights.js), or a quoted code. */
+function rightCode(name, quoted) {
+  if (quoted !== undefined) return quoted;
+  assert.ok(RIGHT[name], `routes.jsx names RIGHT.${name}, which lib/rights.js does not define`);
+  return RIGHT[name];
+}
+
 /** The route table parsed as text: [{ path, right, public }], the report routes included. */
 export function parseRoutes(source) {
   const routes = [];
@@ -65,15 +73,16 @@ export function parseRoutes(source) {
     const entry = source.slice(at, starts[i + 1] ?? source.length);
     const path = entry.match(/^path:\s*"([^"]+)"/);
     if (!path) continue; // the report routes' template path, below
-    const right = entry.match(/\bright:\s*(null|"([^"]*)")/);
-    routes.push({ path: path[1], right: right ? right[2] || null : null, public: /\bpublic:\s*true/.test(entry) });
+    const right = entry.match(/\bright:\s*(?:null|"([^"]*)"|RIGHT\.(\w+))/);
+    const code = right && (right[1] !== undefined || right[2]) ? rightCode(right[2], right[1]) : null;
+    routes.push({ path: path[1], right: code, public: /\bpublic:\s*true/.test(entry) });
   }
   const reports = source.match(/const\s+REPORT_RIGHTS\s*=\s*\{([^}]*)\}/);
   assert.ok(reports, "routes.jsx has no REPORT_RIGHTS object");
   const prefix = source.match(/path:\s*`([^`$]*)\$\{name\}`/);
   assert.ok(prefix, "routes.jsx has no report route built from REPORT_RIGHTS");
-  for (const [, quoted, bare, right] of reports[1].matchAll(/(?:"([^"]+)"|([\w$-]+))\s*:\s*"([^"]+)"/g)) {
-    routes.push({ path: prefix[1] + (quoted || bare), right, public: false });
+  for (const [, quoted, bare, code, name] of reports[1].matchAll(/(?:"([^"]+)"|([\w$-]+))\s*:\s*(?:"([^"]+)"|RIGHT\.(\w+))/g)) {
+    routes.push({ path: prefix[1] + (quoted || bare), right: rightCode(name, code), public: false });
   }
   return routes;
 }

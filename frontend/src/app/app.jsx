@@ -7,7 +7,7 @@ import { matchRoute, Redirect, Router, useLocation, useRouter } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
 import { ROUTES } from "./routes";
 import { GuardedRoute } from "./guards";
-import { Alerts } from "../lib/alerts";
+import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
 import { getSession, onSessionChange } from "../lib/session";
 import { refreshSession } from "../lib/session-check";
@@ -20,6 +20,7 @@ function CurrentRoute({ user }) {
   // A query in the hash (#/map/bucket/...?pageNumber=2) is the screen's to read: routes match the path.
   const path = location.split("?")[0];
   for (const route of ROUTES) {
+    /** @type {[boolean, Record<string, string> | null]} */
     const [matched, params] = matchRoute(router.parser, route.path, path);
     if (matched) return <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />;
   }

@@ -15,9 +15,11 @@ export function OfflineBar() {
   const refused = status.failed > 0 ? `${queuedText(status.failed, failedOrders)} not accepted` : "";
   let text;
   if (queued === 0) text = "Offline: visits and orders are saved on this phone";
-  else if (offline) text = `Offline: ${queuedText(queued, waitingOrders + failedOrders)} waiting${refused ? ` (${refused})` : ""}`;
+  else if (offline)
+    text = `Offline: ${queuedText(queued, waitingOrders + failedOrders)} waiting${refused ? ` (${refused})` : ""}`;
   else if (status.syncing) text = `Syncing ${queuedText(status.waiting, waitingOrders)}…`;
-  else if (status.waiting > 0) text = `${queuedText(status.waiting, waitingOrders)} waiting to sync${refused ? ` (${refused})` : ""}`;
+  else if (status.waiting > 0)
+    text = `${queuedText(status.waiting, waitingOrders)} waiting to sync${refused ? ` (${refused})` : ""}`;
   else text = `${refused}: review`;
   return (
     <div class={`offline-bar${status.failed ? " has-failed" : ""}`} role="status" data-testid="offline-bar">

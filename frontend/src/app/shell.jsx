@@ -22,7 +22,7 @@ function ImpersonationBanner({ user }) {
       <span>
         You are working in <strong>{user.name}</strong>'s account as {user.impersonatedBy}.
       </span>
-      <button type="button" class="btn btn-small" onClick={logout}>
+      <button type="button" class="btn btn-small" onClick={() => logout()}>
         End
       </button>
     </div>
@@ -60,7 +60,14 @@ export function Shell({ user, children }) {
   return (
     <div class="shell" id="top">
       <header class="app-header">
-        <button type="button" class="menu-toggle" ref={toggle} aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          class="menu-toggle"
+          ref={toggle}
+          aria-label="Menu"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           <Icon name="menu" size={24} />
         </button>
         <a class="brand" href={`#${landingRouteFor(user)}`}>

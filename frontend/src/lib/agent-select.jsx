@@ -12,7 +12,7 @@ export function AgentSelect({ value, onChange, allLabel = null, label = "Agent" 
       id="agentPicker"
       label={label}
       value={value ? String(value) : allLabel ? "0" : ""}
-      onChange={(e) => e.target.value !== "" && onChange(Number(e.target.value))}
+      onChange={(e) => e.currentTarget.value !== "" && onChange(Number(e.currentTarget.value))}
       placeholder={allLabel ? null : "Choose an agent"}
       options={allLabel ? [{ value: "0", label: allLabel }, ...agents] : agents}
     />

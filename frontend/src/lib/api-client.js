@@ -9,7 +9,12 @@ const SESSION_MESSAGES = [
   "You're not logged in. Please log in to continue.",
 ];
 
+/** A failed call: `status` is the HTTP status (0: the server could not be reached), `message` the server's. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) {
     super(message);
     this.status = status;
@@ -26,8 +31,15 @@ async function ensureXsrfCookie() {
   return cookie("XSRF-TOKEN");
 }
 
-/** Calls the API. `body` may be a plain object (sent as JSON) or FormData. */
+/**
+ * Calls the API. `body` may be a plain object (sent as JSON) or FormData; `raw` gives a successful
+ * answer's Response itself (downloads).
+ * @param {string} path under API_BASE, e.g. "/master/user"
+ * @param {{ method?: string, body?: any, raw?: boolean }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body, raw = false } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   const session = getOwnSession();
   if (session && session.token) headers.Authorization = `Bearer ${session.token}`;
@@ -76,5 +88,7 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   return data;
 }
 
+/** @param {string} path */
 export const get = (path) => api(path);
+/** @param {string} path @param {any} [body] */
 export const post = (path, body = {}) => api(path, { method: "POST", body });

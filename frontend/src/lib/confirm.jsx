@@ -1,7 +1,13 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
 import { useEffect, useRef } from "react";
 
-export function ConfirmDialog({ open, title = "Please confirm..", message = "Are you sure, you want to delete?", onYes, onCancel }) {
+export function ConfirmDialog({
+  open,
+  title = "Please confirm..",
+  message = "Are you sure, you want to delete?",
+  onYes,
+  onCancel,
+}) {
   const yes = useRef(null);
   useEffect(() => {
     if (open && yes.current) yes.current.focus();

@@ -23,7 +23,10 @@ export function localParts(iso) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return { date: "", time: "" };
   const two = (n) => String(n).padStart(2, "0");
-  return { date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` };
+  return {
+    date: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`,
+    time: `${two(d.getHours())}:${two(d.getMinutes())}`,
+  };
 }
 
 /** An instant (ISO 8601) as "01-Mar-2026 14:05" in the phone's time. */

@@ -3,9 +3,14 @@
 // lib/password-rules.js holds the password rule.
 import { useState } from "react";
 
+/** @typedef {(value: any, values: any) => string | null} Rule a message when the value breaks the rule, else null */
+
 export const rules = {
+  /** @type {(message: string) => Rule} */
   required: (message) => (v) => (v === undefined || v === null || String(v).trim() === "" ? message : null),
+  /** @type {(n: number, message: string) => Rule} */
   maxLength: (n, message) => (v) => (v && String(v).length > n ? message : null),
+  /** @type {(min: number, max: number, minMessage: string, maxMessage: string) => Rule} */
   digitsBetween: (min, max, minMessage, maxMessage) => (v) => {
     if (v === undefined || v === null || String(v).trim() === "") return null;
     const n = Number(String(v).trim());
@@ -14,13 +19,21 @@ export const rules = {
   },
 };
 
-/** `spec` maps field names to a list of rules; each rule returns a message or null. */
+/**
+ * `spec` maps field names to a list of rules (or is a function of the values giving that map);
+ * each rule returns a message or null.
+ * @template {Record<string, any>} T
+ * @param {T} initial
+ * @param {Partial<Record<keyof T, Rule[]>> | ((values: T) => Partial<Record<keyof T, Rule[]>>)} [spec]
+ */
 export function useForm(initial, spec = {}) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState({});
+  const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
   const [submitted, setSubmitted] = useState(false);
 
+  /** @param {T} v */
   const check = (v) => {
+    /** @type {Record<string, string>} field -> its first broken rule's message */
     const found = {};
     for (const [field, list] of Object.entries(typeof spec === "function" ? spec(v) : spec)) {
       for (const rule of list) {
@@ -34,6 +47,11 @@ export function useForm(initial, spec = {}) {
     return found;
   };
 
+  /**
+   * The input handler of a field: takes an input or change event (a checkbox gives `checked`) or the value itself.
+   * @param {keyof T} field
+   * @returns {(e: any) => void}
+   */
   const set = (field) => (e) => {
     const value = e && e.target ? (e.target.type === "checkbox" ? e.target.checked : e.target.value) : e;
     setValues((old) => {

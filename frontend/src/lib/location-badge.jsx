@@ -1,12 +1,15 @@
 // Where a visit was, against its shop's position (check-in verification): loud only when it was
 // off-site or has no location. Used wherever a manager looks at visits.
 
-/** "450 m", "1.2 km". */
+/** "450 m", "1.2 km". @param {number} m */
 export function formatDistance(m) {
   return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
 }
 
-/** The badge of a `locationStatus` (null: the visit predates check-in, nothing shows). */
+/**
+ * The badge of a `locationStatus` (null: the visit predates check-in, nothing shows).
+ * @param {{ status: string | null | undefined, distanceM?: number | null }} props
+ */
 export function LocationBadge({ status, distanceM }) {
   switch (status) {
     case "verified":

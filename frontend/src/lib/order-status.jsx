@@ -1,6 +1,12 @@
 // An order's status as a badge (Submitted, Sent, Cancelled), and the states of an order still on
 // the phone (Waiting to sync, Not accepted). Used by the visit screen's orders and the order lists.
-const CSS = { Submitted: "loc-waiting", Sent: "loc-sent", Cancelled: "loc-cancelled", Waiting: "loc-waiting", Failed: "loc-failed" };
+const CSS = {
+  Submitted: "loc-waiting",
+  Sent: "loc-sent",
+  Cancelled: "loc-cancelled",
+  Waiting: "loc-waiting",
+  Failed: "loc-failed",
+};
 const TEXT = { Waiting: "Waiting to sync", Failed: "Not accepted" };
 
 export function OrderStatus({ status }) {

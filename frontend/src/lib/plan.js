@@ -59,7 +59,12 @@ export function withQueued(plan, entries, kindOf) {
     if (e.state !== "waiting" || localParts(new Date(e.savedAt).toISOString()).date !== plan.date) continue;
     const order = kindOf(e) === "order";
     const id = sameId(order ? e.order.buyerId : e.buyerID);
-    const seen = waiting.get(id) || { buyerId: order ? e.order.buyerId : e.buyerID, buyerName: e.buyerName, visited: false, ordered: false };
+    const seen = waiting.get(id) || {
+      buyerId: order ? e.order.buyerId : e.buyerID,
+      buyerName: e.buyerName,
+      visited: false,
+      ordered: false,
+    };
     if (order) seen.ordered = true;
     if (!order || e.order.visit) seen.visited = true;
     waiting.set(id, seen);
@@ -81,7 +86,9 @@ export function withQueued(plan, entries, kindOf) {
     waiting.delete(sameId(u.buyerId));
     return { ...u, queued: true, ordered: u.ordered || q.ordered };
   });
-  const extra = [...waiting.values()].filter((q) => q.visited).map((q) => ({ buyerId: q.buyerId, buyerName: q.buyerName, locationStatus: null, ordered: q.ordered, queued: true }));
+  const extra = [...waiting.values()]
+    .filter((q) => q.visited)
+    .map((q) => ({ buyerId: q.buyerId, buyerName: q.buyerName, locationStatus: null, ordered: q.ordered, queued: true }));
   return {
     ...plan,
     customers,
@@ -117,4 +124,5 @@ export const PLAN_STATES = [
 ];
 
 /** Whether a plan row has a usable position. */
-export const hasPosition = (c) => c.latitude != null && c.longitude != null && Number.isFinite(Number(c.latitude)) && Number.isFinite(Number(c.longitude));
+export const hasPosition = (c) =>
+  c.latitude != null && c.longitude != null && Number.isFinite(Number(c.latitude)) && Number.isFinite(Number(c.longitude));

@@ -1,6 +1,7 @@
 // The signed-in user, kept in browser storage (spec 1 §3 "Session user").
 // An impersonated session lives in this tab's sessionStorage beside the administrator's own: the
 // screens work as the other user, while the administrator's token still signs every request.
+import { ADMINISTRATOR, AGENT, AREA_MANAGER } from "./rights";
 
 const KEY = "fieldsales.session";
 /** sessionStorage key of the impersonation token (sent as X-Impersonation-Token). */
@@ -67,9 +68,9 @@ export function hasRight(user, right) {
  */
 export function homeRouteFor(userType) {
   const type = Number(userType);
-  if (type === 3) return "/landing/retailer-bucket";
-  if (type === 1) return "/home";
-  if (type === 4) return "/today";
+  if (type === AREA_MANAGER) return "/landing/retailer-bucket";
+  if (type === ADMINISTRATOR) return "/home";
+  if (type === AGENT) return "/today";
   return "/customer/visit";
 }
 

@@ -5,9 +5,25 @@ import { get } from "./api-client";
 /**
  * fetchPath(query) gives the API path, or fetchItems(query) resolves to the suggestions itself
  * (the agent's offline search); onPick(item) gets the chosen suggestion. `clearOnPick` empties the
- * box after a pick, for picking several in a row (a beat's customers).
+ * box after a pick, for picking several in a row (a beat's customers); `onSearch(text)` runs on
+ * submit when there is no suggestion to take.
+ * @param {{ id: string, label: import("preact").ComponentChildren, placeholder?: string,
+ *   fetchPath?: (query: string) => string, fetchItems?: (query: string) => Promise<any[]>,
+ *   labelOf: (item: any) => string, onPick: (item: any) => void, onSearch?: (text: string) => void,
+ *   buttonText?: string, clearOnPick?: boolean }} props
  */
-export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labelOf, onPick, onSearch, buttonText = "Search", clearOnPick = false }) {
+export function SuggestBox({
+  id,
+  label,
+  placeholder,
+  fetchPath,
+  fetchItems,
+  labelOf,
+  onPick,
+  onSearch,
+  buttonText = "Search",
+  clearOnPick = false,
+}) {
   const [text, setText] = useState("");
   const [items, setItems] = useState([]);
   const [open, setOpen] = useState(false);
@@ -28,6 +44,7 @@ export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labe
         .catch(() => setItems([]));
     }, 200);
     return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the text changes; the fetchers are the caller's, remade on every render
   }, [text]);
   const pick = (item) => {
     setText(clearOnPick ? "" : labelOf(item));
@@ -46,7 +63,15 @@ export function SuggestBox({ id, label, placeholder, fetchPath, fetchItems, labe
     >
       <label for={id}>{label}</label>
       <div class="suggest-row">
-        <input id={id} type="search" autocomplete="off" placeholder={placeholder} value={text} onInput={(e) => setText(e.target.value)} onFocus={() => setOpen(true)} />
+        <input
+          id={id}
+          type="search"
+          autocomplete="off"
+          placeholder={placeholder}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          onFocus={() => setOpen(true)}
+        />
         <button type="submit" class="btn btn-primary">
           {buttonText}
         </button>

@@ -2,7 +2,16 @@
 import { useEffect, useState } from "react";
 import { Empty } from "./ui";
 
-/** columns: [{ key, label (text or element; then `title` names it on phones), render?(row, index) }] */
+/**
+ * A column: `key` (the row's field, shown unless `render` is given), `label` (text, or an element
+ * and then `title` names it on phones), `render(row, index)`.
+ * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
+ */
+
+/**
+ * @param {{ columns: Column[], rows: any[], pageSize?: number, serial?: boolean, empty?: string,
+ *   rowClass?: (row: any) => string | undefined, testId?: string }} props
+ */
 export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, rowClass, testId }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
@@ -42,6 +51,7 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
 }
 
 /** Previous / Page n of m / Next, for client-side and server-side paging alike (pages from 1). */
+/** @param {{ page: number, pages: number, onPage: (page: number) => void }} props */
 export function Pager({ page, pages, onPage }) {
   if (pages <= 1) return null;
   return (

@@ -2,6 +2,10 @@
 // page headers with a back arrow, loading and empty states.
 import { Icon } from "./icons";
 
+/** @typedef {import("preact").ComponentChildren} Children */
+/** @typedef {string | null | undefined | false} FieldError a rule's message; empty when the field is fine */
+
+/** @param {{ label?: Children, error?: FieldError, id: string, children?: Children, hint?: Children }} props */
 export function Field({ label, error, id, children, hint }) {
   return (
     <div class={`field${error ? " has-error" : ""}`}>
@@ -17,14 +21,25 @@ export function Field({ label, error, id, children, hint }) {
   );
 }
 
-export function TextInput({ id, label, error, value, onInput, type = "text", ...rest }) {
+/**
+ * An input with its label and error; other attributes go to the `<input>`.
+ * @param {{ id: string, label?: Children, error?: FieldError, value?: string | number | null, hint?: Children }
+ *   & Omit<import("preact").InputHTMLAttributes<HTMLInputElement>, "id" | "label" | "value">} props
+ */
+export function TextInput({ id, label, error, hint, value, onInput, type = "text", ...rest }) {
   return (
-    <Field label={label} error={error} id={id}>
+    <Field label={label} error={error} id={id} hint={hint}>
       <input id={id} name={id} type={type} value={value ?? ""} onInput={onInput} aria-invalid={!!error} {...rest} />
     </Field>
   );
 }
 
+/**
+ * A select with its label and error; `placeholder: null` leaves out the empty first option.
+ * @param {{ id: string, label?: Children, error?: FieldError, value?: string | number | null,
+ *   options: { value: string | number, label: Children }[], placeholder?: string | null }
+ *   & Omit<import("preact").SelectHTMLAttributes<HTMLSelectElement>, "id" | "label" | "value">} props
+ */
 export function Select({ id, label, error, value, onChange, options, placeholder = "Select", ...rest }) {
   return (
     <Field label={label} error={error} id={id}>
@@ -44,6 +59,7 @@ export function Spinner() {
   return <span class="spinner" aria-hidden="true" />;
 }
 
+/** @param {{ busy?: boolean, children?: Children } & import("preact").ButtonHTMLAttributes<HTMLButtonElement>} props */
 export function SubmitButton({ busy, children, ...rest }) {
   return (
     <button type="submit" class="btn btn-primary" disabled={busy} aria-busy={busy} {...rest}>
@@ -53,6 +69,7 @@ export function SubmitButton({ busy, children, ...rest }) {
   );
 }
 
+/** @param {{ title: Children, back?: string | null | false, children?: Children }} props */
 export function PageHeader({ title, back, children }) {
   return (
     <div class="page-header">
@@ -67,6 +84,7 @@ export function PageHeader({ title, back, children }) {
   );
 }
 
+/** @param {{ text?: string }} props */
 export function Loading({ text = "Loading…" }) {
   return (
     <p class="loading" role="status">
@@ -75,6 +93,7 @@ export function Loading({ text = "Loading…" }) {
   );
 }
 
+/** @param {{ text?: Children }} props */
 export function Empty({ text = "No Data Available" }) {
   return <p class="empty">{text}</p>;
 }

@@ -3,6 +3,11 @@ import { useCallback, useEffect, useState } from "react";
 import { get } from "./api-client";
 import { alertError } from "./alerts";
 
+/**
+ * @param {string | null | undefined | false} path nothing loads without one
+ * @param {{ initial?: any, silent?: boolean }} [options] `initial` is `data` until the answer (and after an error)
+ * @returns {{ data: any, loading: boolean, error: any, reload: () => void }}
+ */
 export function useApi(path, { initial = null, silent = false } = {}) {
   const [state, setState] = useState({ data: initial, loading: !!path, error: null });
   const load = useCallback(() => {
@@ -24,6 +29,7 @@ export function useApi(path, { initial = null, silent = false } = {}) {
  * A saving flag and the one way to run a save: the flag disables the submit button and shows its
  * spinner while `work` runs; a failure shows the server's message in an error alert.
  */
+/** @returns {[boolean, (work: () => unknown) => Promise<void>]} */
 export function useSaving() {
   const [busy, setBusy] = useState(false);
   const saving = async (work) => {

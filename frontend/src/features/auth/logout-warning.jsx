@@ -21,9 +21,10 @@ export function LogoutWarning({ user }) {
       }),
     [],
   );
+  const open = count > 0;
   useEffect(() => {
-    if (count && first.current) first.current.focus();
-  }, [count > 0]);
+    if (open && first.current) first.current.focus();
+  }, [open]);
   if (!count) return null;
   const close = () => !busy && setCount(0);
   const syncNow = async () => {
@@ -58,14 +59,27 @@ export function LogoutWarning({ user }) {
   };
   return (
     <div class="modal-backdrop" onClick={close}>
-      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="logout-warning-title" data-testid="logout-warning" onClick={(e) => e.stopPropagation()}>
-        <h2 id="logout-warning-title">{counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet</h2>
+      <div
+        class="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="logout-warning-title"
+        data-testid="logout-warning"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id="logout-warning-title">
+          {counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet
+        </h2>
         <p>
-          {queuedText(count, counts.orders)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
+          {queuedText(count, counts.orders)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging
+          out removes {count === 1 ? "it" : "them"} from this phone.
         </p>
         {note && (
           <p class="field-error" role="alert">
-            {note} <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>Waiting visits</a>
+            {note}{" "}
+            <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
+              Waiting visits
+            </a>
           </p>
         )}
         <div class="modal-actions">

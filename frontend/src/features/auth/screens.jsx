@@ -10,6 +10,7 @@ import { checkVersion, clearSession, getSession, landingRouteFor, setSession } f
 import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
 import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
+import { AGENT } from "../../lib/rights";
 
 function Card({ title, children }) {
   return (
@@ -70,7 +71,7 @@ export function LoginScreen() {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const position = account.userType === 4 ? await currentPosition() : null;
+      const position = account.userType === AGENT ? await currentPosition() : null;
       const otp = values.method === "otp";
       const user = await post(otp ? "/login/authOTP" : "/login/auth", {
         userName: values.userName.trim(),
@@ -91,7 +92,14 @@ export function LoginScreen() {
     return (
       <Card title="Sign in">
         <form onSubmit={checkUser} noValidate>
-          <TextInput id="userName" label="Login ID" autocomplete="username" value={values.userName} onInput={set("userName")} error={errors.userName} />
+          <TextInput
+            id="userName"
+            label="Login ID"
+            autocomplete="username"
+            value={values.userName}
+            onInput={set("userName")}
+            error={errors.userName}
+          />
           <SubmitButton busy={busy}>Next</SubmitButton>
         </form>
         <p class="auth-links">
@@ -108,15 +116,37 @@ export function LoginScreen() {
           <fieldset class="choice">
             <legend>Login method</legend>
             <label>
-              <input type="radio" name="method" value="password" checked={values.method === "password"} onChange={() => set("method")("password")} /> Password
+              <input
+                type="radio"
+                name="method"
+                value="password"
+                checked={values.method === "password"}
+                onChange={() => set("method")("password")}
+              />{" "}
+              Password
             </label>
             <label>
-              <input type="radio" name="method" value="otp" checked={values.method === "otp"} onChange={() => set("method")("otp")} /> OTP
+              <input
+                type="radio"
+                name="method"
+                value="otp"
+                checked={values.method === "otp"}
+                onChange={() => set("method")("otp")}
+              />{" "}
+              OTP
             </label>
           </fieldset>
         )}
         {values.method === "password" ? (
-          <TextInput id="password" label="Password" type="password" autocomplete="current-password" value={values.password} onInput={set("password")} error={errors.password} />
+          <TextInput
+            id="password"
+            label="Password"
+            type="password"
+            autocomplete="current-password"
+            value={values.password}
+            onInput={set("password")}
+            error={errors.password}
+          />
         ) : (
           <div class="otp-row">
             <TextInput
@@ -137,7 +167,8 @@ export function LoginScreen() {
         )}
         <div class={`field checkbox${errors.terms ? " has-error" : ""}`}>
           <label>
-            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the terms and conditions
+            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the terms and
+            conditions
           </label>
           {errors.terms && <small class="field-error">{errors.terms}</small>}
         </div>
@@ -172,7 +203,14 @@ export function ForgotScreen() {
   return (
     <Card title="Forgot Password">
       <form onSubmit={submit} noValidate>
-        <TextInput id="userName" label="Email ID or User Name" autocomplete="username" value={values.userName} onInput={set("userName")} error={errors.userName} />
+        <TextInput
+          id="userName"
+          label="Email ID or User Name"
+          autocomplete="username"
+          value={values.userName}
+          onInput={set("userName")}
+          error={errors.userName}
+        />
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
       <p class="auth-links">
@@ -206,9 +244,34 @@ function PasswordForm() {
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
-      <TextInput id="currentPassword" label="Current Password" type="password" autocomplete="current-password" value={values.currentPassword} onInput={set("currentPassword")} error={errors.currentPassword} />
-      <TextInput id="newPassword" label="New Password" type="password" autocomplete="new-password" value={values.newPassword} onInput={set("newPassword")} error={errors.newPassword} hint={PASSWORD_HINT} />
-      <TextInput id="confirmPassword" label="Confirm Password" type="password" autocomplete="new-password" value={values.confirmPassword} onInput={set("confirmPassword")} error={errors.confirmPassword} />
+      <TextInput
+        id="currentPassword"
+        label="Current Password"
+        type="password"
+        autocomplete="current-password"
+        value={values.currentPassword}
+        onInput={set("currentPassword")}
+        error={errors.currentPassword}
+      />
+      <TextInput
+        id="newPassword"
+        label="New Password"
+        type="password"
+        autocomplete="new-password"
+        value={values.newPassword}
+        onInput={set("newPassword")}
+        error={errors.newPassword}
+        hint={PASSWORD_HINT}
+      />
+      <TextInput
+        id="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        autocomplete="new-password"
+        value={values.confirmPassword}
+        onInput={set("confirmPassword")}
+        error={errors.confirmPassword}
+      />
       <SubmitButton busy={busy}>Submit</SubmitButton>
     </form>
   );

@@ -17,7 +17,15 @@ import { BeatStops } from "./beat-stops";
 const LIST = "/master/beats";
 /** The weekday names the API reads and writes, Monday first. */
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const LONG_DAYS = { Mon: "Monday", Tue: "Tuesday", Wed: "Wednesday", Thu: "Thursday", Fri: "Friday", Sat: "Saturday", Sun: "Sunday" };
+const LONG_DAYS = {
+  Mon: "Monday",
+  Tue: "Tuesday",
+  Wed: "Wednesday",
+  Thu: "Thursday",
+  Fri: "Friday",
+  Sat: "Saturday",
+  Sun: "Sunday",
+};
 const MAX_CUSTOMERS = 500;
 /** What takes the focus when a field is refused: the first refused one, in the order shown. */
 const FOCUS_OF = { beatName: "beatName", agentId: "agentPicker", weekdays: "day-Mon", customers: "customerSearch" };
@@ -31,16 +39,25 @@ const BEAT_RULES = {
   ],
   agentId: [(v) => (v ? null : "Agent is required.")],
   weekdays: [(v) => (v.length ? null : "Choose at least one weekday.")],
-  customers: [(v) => (v.length ? null : "Add at least one customer."), (v) => (v.length > MAX_CUSTOMERS ? "A beat has at most 500 customers." : null)],
+  customers: [
+    (v) => (v.length ? null : "Add at least one customer."),
+    (v) => (v.length > MAX_CUSTOMERS ? "A beat has at most 500 customers." : null),
+  ],
 };
 
 /** A customer of a saved beat as the list shows it. */
-const savedStop = (c) => ({ buyerId: c.buyerId, name: `${c.buyerName} (${c.buyerId})`, detail: [c.address1, c.city].filter(Boolean).join(", ") });
+const savedStop = (c) => ({
+  buyerId: c.buyerId,
+  name: `${c.buyerName} (${c.buyerId})`,
+  detail: [c.address1, c.city].filter(Boolean).join(", "),
+});
 
 /** A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it. */
 function suggestedStop(s) {
   const m = /^\S+ - (.*?)(?: \((.*)\))?$/.exec(s.display);
-  return m ? { buyerId: s.buyerId, name: `${m[1]} (${s.buyerId})`, detail: m[2] || "" } : { buyerId: s.buyerId, name: s.display, detail: "" };
+  return m
+    ? { buyerId: s.buyerId, name: `${m[1]} (${s.buyerId})`, detail: m[2] || "" }
+    : { buyerId: s.buyerId, name: s.display, detail: "" };
 }
 
 /** The buyer id a server message names ("Customer B100001 is listed twice."), to mark its row. */
@@ -72,10 +89,16 @@ export default function BeatEditor({ params }) {
         alertError(err.message);
         navigate(LIST);
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per beat; `form` is remade on every render
   }, [beatId]);
 
   const v = form.values;
-  const toggleDay = (day) => form.set("weekdays")(v.weekdays.includes(day) ? v.weekdays.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || v.weekdays.includes(d)));
+  const toggleDay = (day) =>
+    form.set("weekdays")(
+      v.weekdays.includes(day)
+        ? v.weekdays.filter((d) => d !== day)
+        : WEEKDAYS.filter((d) => d === day || v.weekdays.includes(d)),
+    );
   const add = (suggestion) => {
     if (v.customers.some((c) => c.buyerId === suggestion.buyerId)) {
       alertInfo(`${suggestion.buyerId} is already on this beat.`);
@@ -138,7 +161,15 @@ export default function BeatEditor({ params }) {
       <div class="beat-layout">
         <form id="beatForm" class="card" onSubmit={submit} noValidate>
           <h2>Beat</h2>
-          <TextInput id="beatName" label="Beat Name" value={v.beatName} onInput={form.set("beatName")} error={form.errors.beatName} maxLength={100} autocomplete="off" />
+          <TextInput
+            id="beatName"
+            label="Beat Name"
+            value={v.beatName}
+            onInput={form.set("beatName")}
+            error={form.errors.beatName}
+            maxLength={100}
+            autocomplete="off"
+          />
           {beatId ? (
             <Field id="agentName" label="Agent" hint="A beat keeps its agent: for another agent, add a new beat.">
               <input id="agentName" value={agentName} readOnly />
@@ -156,7 +187,15 @@ export default function BeatEditor({ params }) {
           <fieldset class={`choice weekdays${form.errors.weekdays ? " has-error" : ""}`}>
             <legend>Weekdays</legend>
             {WEEKDAYS.map((d) => (
-              <button key={d} id={`day-${d}`} type="button" class="day-toggle" aria-pressed={v.weekdays.includes(d) ? "true" : "false"} title={LONG_DAYS[d]} onClick={() => toggleDay(d)}>
+              <button
+                key={d}
+                id={`day-${d}`}
+                type="button"
+                class="day-toggle"
+                aria-pressed={v.weekdays.includes(d) ? "true" : "false"}
+                title={LONG_DAYS[d]}
+                onClick={() => toggleDay(d)}
+              >
                 {d}
               </button>
             ))}
@@ -185,7 +224,10 @@ export default function BeatEditor({ params }) {
             onPick={add}
             onSearch={addTyped}
           />
-          <p class="hint beat-hint">Only the agent's own customers can be on their beat. Reorder with the arrows<span class="drag-only"> or by dragging</span>.</p>
+          <p class="hint beat-hint">
+            Only the agent's own customers can be on their beat. Reorder with the arrows
+            <span class="drag-only"> or by dragging</span>.
+          </p>
           <BeatStops stops={v.customers} onChange={form.set("customers")} bad={namedBuyer(refusal)} emptyFocus="customerSearch" />
           {form.errors.customers && (
             <small class="field-error" role="status">

@@ -30,7 +30,7 @@ export default function BeatList() {
         if (err.status !== 401) alertError(err.message);
         setAnswer({ data: [], totalRecords: 0, key });
       });
-  }, [key]);
+  }, [agent, search, page, key]);
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
 
   const remove = async () => {
@@ -77,7 +77,7 @@ export default function BeatList() {
         >
           <label for="beatSearch">Search beat or agent name</label>
           <div class="suggest-row">
-            <input id="beatSearch" type="search" value={text} onInput={(e) => setText(e.target.value)} />
+            <input id="beatSearch" type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
             <button type="submit" class="btn btn-primary">
               Search
             </button>
@@ -110,7 +110,12 @@ export default function BeatList() {
                     <a class="btn btn-small" href={`#/master/beat/${b.beatId}`} aria-label={`Edit ${b.beatName}`}>
                       Edit
                     </a>
-                    <button type="button" class="btn btn-small btn-danger" aria-label={`Delete ${b.beatName}`} onClick={() => setDoomed(b)}>
+                    <button
+                      type="button"
+                      class="btn btn-small btn-danger"
+                      aria-label={`Delete ${b.beatName}`}
+                      onClick={() => setDoomed(b)}
+                    >
                       Delete
                     </button>
                   </span>

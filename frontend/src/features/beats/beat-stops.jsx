@@ -36,10 +36,12 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
     }
     const row = document.querySelector(`[data-stop="${CSS.escape(refocus.buyerId)}"]`);
     if (!row) return;
-    const button = row.querySelector(`[data-move="${refocus.button}"]`);
-    const other = row.querySelector(`[data-move="${refocus.button === "up" ? "down" : "up"}"]`);
+    const button = /** @type {HTMLButtonElement | null} */ (row.querySelector(`[data-move="${refocus.button}"]`));
+    const other = /** @type {HTMLButtonElement | null} */ (
+      row.querySelector(`[data-move="${refocus.button === "up" ? "down" : "up"}"]`)
+    );
     (button && !button.disabled ? button : other)?.focus();
-  }, [refocus]);
+  }, [refocus, emptyFocus]);
 
   const move = (from, to, way) => {
     if (to < 0 || to >= stops.length || to === from) return;
@@ -73,7 +75,14 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
             <li
               key={s.buyerId}
               data-stop={s.buyerId}
-              class={["beat-stop", dragging === i && "dragging", over === i && dragging !== i && "drag-over", bad === s.buyerId && "stop-bad"].filter(Boolean).join(" ")}
+              class={[
+                "beat-stop",
+                dragging === i && "dragging",
+                over === i && dragging !== i && "drag-over",
+                bad === s.buyerId && "stop-bad",
+              ]
+                .filter(Boolean)
+                .join(" ")}
               draggable
               onDragStart={(e) => {
                 e.dataTransfer.effectAllowed = "move";
@@ -105,13 +114,33 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
                 {s.detail && <small class="muted">{s.detail}</small>}
               </span>
               <span class="stop-actions">
-                <button type="button" class="icon-btn" data-move="up" aria-label={`Move ${s.name} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>
+                <button
+                  type="button"
+                  class="icon-btn"
+                  data-move="up"
+                  aria-label={`Move ${s.name} up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1, "up")}
+                >
                   <Icon name="up" size={18} />
                 </button>
-                <button type="button" class="icon-btn" data-move="down" aria-label={`Move ${s.name} down`} disabled={i === stops.length - 1} onClick={() => move(i, i + 1, "down")}>
+                <button
+                  type="button"
+                  class="icon-btn"
+                  data-move="down"
+                  aria-label={`Move ${s.name} down`}
+                  disabled={i === stops.length - 1}
+                  onClick={() => move(i, i + 1, "down")}
+                >
                   <Icon name="down" size={18} />
                 </button>
-                <button type="button" class="icon-btn icon-btn-danger" data-move="remove" aria-label={`Remove ${s.name}`} onClick={() => remove(i)}>
+                <button
+                  type="button"
+                  class="icon-btn icon-btn-danger"
+                  data-move="remove"
+                  aria-label={`Remove ${s.name}`}
+                  onClick={() => remove(i)}
+                >
                   <Icon name="close" size={18} />
                 </button>
               </span>

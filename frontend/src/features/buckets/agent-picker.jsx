@@ -1,5 +1,6 @@
 // The area manager's agent dropdown: 'All RedForce(Cumulative)' (0) and each of their agents.
 import { AgentSelect } from "../../lib/agent-select";
+import { AGENT } from "../../lib/rights";
 
 export function AgentPicker({ value, onChange }) {
   return <AgentSelect value={value} onChange={onChange} allLabel="All RedForce(Cumulative)" />;
@@ -8,5 +9,5 @@ export function AgentPicker({ value, onChange }) {
 /** The agent id a screen works on: the route's, else 0 for a manager, else the user's own. */
 export function defaultAgent(user, routeAgent) {
   if (routeAgent !== undefined && routeAgent !== null && routeAgent !== "") return Number(routeAgent);
-  return user.userType === 4 ? user.uid : 0;
+  return user.userType === AGENT ? user.uid : 0;
 }

@@ -10,6 +10,7 @@ import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
 import { LocationBadge } from "../../lib/location-badge";
+import { AREA_MANAGER } from "../../lib/rights";
 
 const customerLink = (id, text) => <a href={`#/customer/visit/${encodeURIComponent(id)}`}>{text}</a>;
 const mapLink = (r) =>
@@ -30,7 +31,11 @@ function columnsFor(bucket, sortHeader) {
     { key: "info", label: "Info" },
     { key: "retailerType", label: "Retailer Type" },
     { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || "Never" },
-    { key: "lastVisitLocationStatus", label: "Last Visit Location", render: (r) => <LocationBadge status={r.lastVisitLocationStatus} /> },
+    {
+      key: "lastVisitLocationStatus",
+      label: "Last Visit Location",
+      render: (r) => <LocationBadge status={r.lastVisitLocationStatus} />,
+    },
   ];
   if (bucket === "mycustomer") {
     return [
@@ -95,7 +100,10 @@ export default function BucketListScreen({ params, user }) {
   const pages = result ? Math.max(1, Math.ceil(result.totalRecords / 25)) : 1;
   return (
     <section>
-      <PageHeader title={BUCKET_TITLES[bucket] || bucket} back={agent && user.userType === 3 ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}>
+      <PageHeader
+        title={BUCKET_TITLES[bucket] || bucket}
+        back={agent && user.userType === AREA_MANAGER ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}
+      >
         <span class="muted">{result ? `${result.totalRecords} in all` : ""}</span>
         {/* The ordered bucket's rows are order lines, without the shop's position. */}
         {result && result.data.length > 0 && bucket !== "ordered" && (

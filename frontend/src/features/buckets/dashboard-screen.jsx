@@ -6,6 +6,7 @@ import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { AgentPicker, defaultAgent } from "./agent-picker";
+import { AGENT, AREA_MANAGER, RIGHT } from "../../lib/rights";
 
 const TILES = [
   ["myRetailers", "My Retailers", "retailers"],
@@ -29,8 +30,8 @@ const PLAN_TILES = [
 function PlanTiles({ data, agent, user }) {
   if (data.plannedToday === undefined) return null;
   let href = null;
-  if (user.userType === 4) href = "#/today";
-  else if (agent && hasRight(user, "beat_master")) href = `#/today/${agent}`;
+  if (user.userType === AGENT) href = "#/today";
+  else if (agent && hasRight(user, RIGHT.BEAT_MASTER)) href = `#/today/${agent}`;
   return (
     <>
       <h2 class="tiles-heading">Today's beat plan</h2>
@@ -73,7 +74,12 @@ function Trend({ agent }) {
             <title>{`${w.weekStart}: ${w.visits} visits, ${w.orders} orders`}</title>
           </rect>
         ))}
-        <polyline fill="none" stroke="#0f5c8c" stroke-width="3" points={weeks.map((w, i) => `${x(i)},${y(w.orders)}`).join(" ")} />
+        <polyline
+          fill="none"
+          stroke="#0f5c8c"
+          stroke-width="3"
+          points={weeks.map((w, i) => `${x(i)},${y(w.orders)}`).join(" ")}
+        />
         {weeks.map((w, i) => (
           <text key={w.weekStart} x={x(i)} y="126" font-size="9" text-anchor="middle" fill="#5b6b77">
             {w.weekStart.slice(5)}
@@ -92,7 +98,12 @@ export default function DashboardScreen({ params, user }) {
   return (
     <section>
       <PageHeader title="Retailer Buckets" />
-      {user.userType === 3 && <AgentPicker value={agent} onChange={(a) => navigate(a ? `/landing/retailer-bucket-agent/${a}` : "/landing/retailer-bucket")} />}
+      {user.userType === AREA_MANAGER && (
+        <AgentPicker
+          value={agent}
+          onChange={(a) => navigate(a ? `/landing/retailer-bucket-agent/${a}` : "/landing/retailer-bucket")}
+        />
+      )}
       {loading || !data ? (
         <Loading />
       ) : (

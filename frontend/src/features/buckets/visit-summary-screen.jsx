@@ -6,12 +6,13 @@ import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { AgentPicker, defaultAgent } from "./agent-picker";
+import { AREA_MANAGER } from "../../lib/rights";
 
 const money = (n) => Number(n).toLocaleString("en-IN", { maximumFractionDigits: 2 });
 
 export default function VisitSummaryScreen({ user }) {
   const [agent, setAgent] = useState(defaultAgent(user));
-  const manager = user.userType === 3;
+  const manager = user.userType === AREA_MANAGER;
   const { data, loading } = useApi(manager ? `/users/customerTracking/cumulativeView/${agent}` : "/users/customer/visitSummary");
   const tiles = data && [
     ["Total Visits Today", data.totalVisitFTD, "#/customer/details/ftd"],

@@ -53,6 +53,11 @@ function Messages({ messages, me }) {
  * §9): `load()` gives the history, `since(latest)` what came after the newest one held, and
  * `afterFetch(messages)` marks what arrived unread as read. Both the conversation and the
  * broadcast pane use it.
+ * @param {() => Promise<any[]>} load
+ * @param {(latest: string | null) => Promise<any[]>} since
+ * @param {(messages: any[]) => void} afterFetch
+ * @param {any[]} deps
+ * @returns {[any[], (incoming: any[]) => void]}
  */
 function usePolledMessages(load, since, afterFetch, deps) {
   const [messages, setMessages] = useState([]);
@@ -90,6 +95,7 @@ function usePolledMessages(load, since, afterFetch, deps) {
       live = false;
       clearInterval(timer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's `deps` name what `load` and `since` read
   }, deps);
   return [messages, merge];
 }
@@ -98,7 +104,8 @@ function Conversation({ partner, me, onRead }) {
   const conversation = useRef(null);
   const [text, setText] = useState("");
   const markRead = (messages) => {
-    if (messages.some((m) => m.receiverID === me && !m.isRead)) post(`/chat/markAsRead?conversationId=${conversation.current}`).then(onRead, quiet);
+    if (messages.some((m) => m.receiverID === me && !m.isRead))
+      post(`/chat/markAsRead?conversationId=${conversation.current}`).then(onRead, quiet);
   };
   const [messages, merge] = usePolledMessages(
     async () => {
@@ -135,13 +142,21 @@ function Conversation({ partner, me, onRead }) {
     <div class="chat-conversation">
       <Messages messages={messages} me={me} />
       <form class="chat-input" onSubmit={send}>
-        <input aria-label="Message" value={text} onInput={(e) => setText(e.target.value)} placeholder={`Message ${partner.userName}`} maxLength={2000} />
+        <input
+          aria-label="Message"
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          placeholder={`Message ${partner.userName}`}
+          maxLength={2000}
+        />
         <label class="btn btn-small chat-attach" title="Picture">
           <Icon name="attach" />
           <span class="visually-hidden">Attach a picture</span>
           <input type="file" accept=".jpg,.jpeg,.bmp,.png" onChange={sendImage} hidden />
         </label>
-        <button type="submit" class="btn btn-primary btn-small">Send</button>
+        <button type="submit" class="btn btn-primary btn-small">
+          Send
+        </button>
       </form>
     </div>
   );
@@ -192,13 +207,17 @@ function ChatPanel({ user, onClose }) {
         <ul class="chat-people">
           <li>
             <button type="button" onClick={() => setSelected("broadcast")}>
-              <span class="chat-initial"><Icon name="broadcast" size={18} /></span> Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
+              <span class="chat-initial">
+                <Icon name="broadcast" size={18} />
+              </span>{" "}
+              Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
             </button>
           </li>
           {people.map((p) => (
             <li key={p.uid}>
               <button type="button" onClick={() => setSelected(p)}>
-                <span class="chat-initial">{p.imageName}</span> {p.userName} {p.unreadCount > 0 && <span class="badge">{p.unreadCount}</span>}
+                <span class="chat-initial">{p.imageName}</span> {p.userName}{" "}
+                {p.unreadCount > 0 && <span class="badge">{p.unreadCount}</span>}
               </button>
             </li>
           ))}
@@ -229,7 +248,12 @@ export function ChatWidget({ user }) {
   };
   return (
     <>
-      <button type="button" class="chat-fab" aria-label={unread > 0 && !open ? `Chat, ${unread} unread` : "Chat"} onClick={toggle}>
+      <button
+        type="button"
+        class="chat-fab"
+        aria-label={unread > 0 && !open ? `Chat, ${unread} unread` : "Chat"}
+        onClick={toggle}
+      >
         <Icon name="chat" size={24} />
         {unread > 0 && !open && (
           <span class="badge" data-testid="chat-badge">

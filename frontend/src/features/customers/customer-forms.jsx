@@ -1,5 +1,5 @@
 // New customer and profile update forms (spec 1 §2, §5).
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
@@ -8,9 +8,15 @@ import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
 import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
 
 const mobileRules = [
-  rules.digitsBetween(1000000000, 99999999999, "Mobile No. should contain atleast 10 numbers", "Mobile No. should contain atmost 11 numbers"),
+  rules.digitsBetween(
+    1000000000,
+    99999999999,
+    "Mobile No. should contain atleast 10 numbers",
+    "Mobile No. should contain atmost 11 numbers",
+  ),
 ];
 
 export function NewCustomerScreen() {
@@ -18,7 +24,10 @@ export function NewCustomerScreen() {
   const [busy, saving] = useSaving();
   const form = useForm(
     { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "" },
-    { mobileNo: [rules.required("Mobile No. is Required"), ...mobileRules], buyerName: [rules.required("Buyer Name is Required")] },
+    {
+      mobileNo: [rules.required("Mobile No. is Required"), ...mobileRules],
+      buyerName: [rules.required("Buyer Name is Required")],
+    },
   );
   const v = form.values;
   const submit = async (e) => {
@@ -34,12 +43,31 @@ export function NewCustomerScreen() {
     <section>
       <PageHeader title="New Customer" back="/customer/visit" />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput id="mobileNo" label="Mobile No." inputMode="numeric" value={v.mobileNo} onInput={form.set("mobileNo")} error={form.errors.mobileNo} />
-        <TextInput id="buyerName" label="Buyer Name" value={v.buyerName} onInput={form.set("buyerName")} error={form.errors.buyerName} />
+        <TextInput
+          id="mobileNo"
+          label="Mobile No."
+          inputMode="numeric"
+          value={v.mobileNo}
+          onInput={form.set("mobileNo")}
+          error={form.errors.mobileNo}
+        />
+        <TextInput
+          id="buyerName"
+          label="Buyer Name"
+          value={v.buyerName}
+          onInput={form.set("buyerName")}
+          error={form.errors.buyerName}
+        />
         <TextInput id="address1" label="Address" value={v.address1} onInput={form.set("address1")} />
         <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
         <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
-        <TextInput id="postalCode" label="Postal Code" inputMode="numeric" value={v.postalCode} onInput={form.set("postalCode")} />
+        <TextInput
+          id="postalCode"
+          label="Postal Code"
+          inputMode="numeric"
+          value={v.postalCode}
+          onInput={form.set("postalCode")}
+        />
         <SubmitButton busy={busy}>Save</SubmitButton>
       </form>
     </section>
@@ -98,14 +126,17 @@ export function ProfileScreen({ params, user }) {
     { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: false },
     { mobile: mobileRules },
   );
-  const load = () =>
-    get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
-      .then(setProfile)
-      .catch((err) => alertError(err.message));
+  const load = useCallback(
+    () =>
+      get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
+        .then(setProfile)
+        .catch((err) => alertError(err.message)),
+    [buyerId],
+  );
   useEffect(() => {
     load();
-  }, [buyerId]);
-  const decides = [1, 3].includes(Number(user.userType));
+  }, [load]);
+  const decides = [ADMINISTRATOR, AREA_MANAGER].includes(Number(user.userType));
   const v = form.values;
   const submit = async (e) => {
     e.preventDefault();
@@ -136,11 +167,26 @@ export function ProfileScreen({ params, user }) {
       <PageHeader title="Profile Update" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
       <div class="card">
         <dl>
-          <div class="dl-row"><dt>Buyer ID</dt><dd>{profile.buyerID}</dd></div>
-          <div class="dl-row"><dt>Name</dt><dd>{profile.buyerName}</dd></div>
-          <div class="dl-row"><dt>Mobile</dt><dd>{profile.mobile || "—"}</dd></div>
-          <div class="dl-row"><dt>Address</dt><dd>{profile.address || "—"}</dd></div>
-          <div class="dl-row"><dt>Last Updated</dt><dd>{formatDate(profile.lastUpdateDate)}</dd></div>
+          <div class="dl-row">
+            <dt>Buyer ID</dt>
+            <dd>{profile.buyerID}</dd>
+          </div>
+          <div class="dl-row">
+            <dt>Name</dt>
+            <dd>{profile.buyerName}</dd>
+          </div>
+          <div class="dl-row">
+            <dt>Mobile</dt>
+            <dd>{profile.mobile || "—"}</dd>
+          </div>
+          <div class="dl-row">
+            <dt>Address</dt>
+            <dd>{profile.address || "—"}</dd>
+          </div>
+          <div class="dl-row">
+            <dt>Last Updated</dt>
+            <dd>{formatDate(profile.lastUpdateDate)}</dd>
+          </div>
           <div class="dl-row">
             <dt>Location</dt>
             <dd>
@@ -155,17 +201,33 @@ export function ProfileScreen({ params, user }) {
           </div>
         </dl>
       </div>
-      {decides && profile.proposedLocation && <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />}
+      {decides && profile.proposedLocation && (
+        <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
+      )}
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput id="mobile" label="Mobile" inputMode="numeric" value={v.mobile} onInput={form.set("mobile")} error={form.errors.mobile} />
+        <TextInput
+          id="mobile"
+          label="Mobile"
+          inputMode="numeric"
+          value={v.mobile}
+          onInput={form.set("mobile")}
+          error={form.errors.mobile}
+        />
         <TextInput id="address1" label="Address 1" value={v.address1} onInput={form.set("address1")} />
         <TextInput id="address2" label="Address 2" value={v.address2} onInput={form.set("address2")} />
         <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
         <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
-        <TextInput id="postalCode" label="Postal Code" inputMode="numeric" value={v.postalCode} onInput={form.set("postalCode")} />
+        <TextInput
+          id="postalCode"
+          label="Postal Code"
+          inputMode="numeric"
+          value={v.postalCode}
+          onInput={form.set("postalCode")}
+        />
         <div class="field checkbox">
           <label>
-            <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I am now
+            <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I
+            am now
           </label>
         </div>
         <SubmitButton busy={busy}>Update</SubmitButton>

@@ -12,25 +12,29 @@ import { money } from "../../lib/money";
 import { OrderStatus } from "../../lib/order-status";
 import { DataTable } from "../../lib/table";
 import { Loading } from "../../lib/ui";
+import { ADMINISTRATOR } from "../../lib/rights";
 
 /** This customer's orders waiting in the phone's queue, newest first; `onSent` when one leaves it. */
 function useQueuedOrders(user, buyerId, onSent) {
   const enabled = offlineEnabled(user);
   const [rows, setRows] = useState([]);
   const count = useRef(0);
+  // The latest `onSent` (a new function on every render of the caller), without re-subscribing.
+  const sent = useRef(onSent);
+  sent.current = onSent;
   useEffect(() => {
     if (!enabled) return undefined;
     count.current = 0;
     const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
     const take = (all) => {
       const mine = all.filter((e) => offline.kindOf(e) === "order" && same(e.order.buyerId)).reverse();
-      if (mine.length < count.current) onSent();
+      if (mine.length < count.current) sent.current();
       count.current = mine.length;
       setRows(mine);
     };
     offline.listQueue(user.uid).then(take, () => {});
     return offline.onQueueChange(take);
-  }, [enabled, buyerId]);
+  }, [enabled, buyerId, user.uid]);
   return rows.map((e) => ({
     key: e.clientId,
     orderNumber: "On this phone",
@@ -50,7 +54,12 @@ export function CustomerOrders({ buyerId, user }) {
   const [cancelling, setCancelling] = useState(null);
   const load = () => {
     const path = `/users/orders?buyerId=${encodeURIComponent(buyerId)}`;
-    const work = enabled ? networkOr(() => get(path), () => null) : get(path);
+    const work = enabled
+      ? networkOr(
+          () => get(path),
+          () => null,
+        )
+      : get(path);
     work
       .then((page) => {
         setUnreachable(page === null);
@@ -61,7 +70,7 @@ export function CustomerOrders({ buyerId, user }) {
         alertError(err.message);
       });
   };
-  useEffect(load, [buyerId]);
+  useEffect(load, [buyerId, enabled]);
   const queued = useQueuedOrders(user, buyerId, () => navigator.onLine && load());
   const cancel = async () => {
     const order = cancelling;
@@ -74,7 +83,7 @@ export function CustomerOrders({ buyerId, user }) {
       alertError(err.message);
     }
   };
-  const mayCancel = (o) => o.status === "Submitted" && (o.bookedBy === user.uid || Number(user.userType) === 1);
+  const mayCancel = (o) => o.status === "Submitted" && (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
   return (
     <div class="card" data-testid="customer-orders">
       <div class="card-title-row">

@@ -1,6 +1,6 @@
 // Add customer info (type, sub types, remark, up to three files, last 3 entries) and the
 // administrator's Info Status Update list with its remark modal.
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { api, get, post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
@@ -10,6 +10,7 @@ import { currentPosition } from "../../lib/location";
 import { DataTable, Pager } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
+import { AGENT } from "../../lib/rights";
 
 const SLOTS = ["img1", "img2", "img3"];
 
@@ -36,7 +37,7 @@ export function InfoScreen({ params, user }) {
     data.append("remark", v.remark.trim());
     SLOTS.forEach((slot) => files[slot] && data.append(slot, files[slot]));
     await saving(async () => {
-      const position = user.userType === 4 ? await currentPosition() : null;
+      const position = user.userType === AGENT ? await currentPosition() : null;
       if (position) {
         data.append("latitude", String(position.latitude));
         data.append("longitude", String(position.longitude));
@@ -54,7 +55,7 @@ export function InfoScreen({ params, user }) {
           id="infoTypeId"
           label="Info Type"
           value={v.infoTypeId}
-          onChange={(e) => form.setValues({ ...v, infoTypeId: e.target.value, subTypes: [] })}
+          onChange={(e) => form.setValues({ ...v, infoTypeId: e.currentTarget.value, subTypes: [] })}
           options={(types || []).map((t) => ({ value: String(t.infoId), label: t.infoType }))}
           error={form.errors.infoTypeId}
         />
@@ -63,7 +64,8 @@ export function InfoScreen({ params, user }) {
             <legend>Info Sub Type</legend>
             {subsOf(v.infoTypeId).map((s) => (
               <label key={s.infoSubId}>
-                <input type="checkbox" checked={v.subTypes.includes(s.infoSubId)} onChange={() => toggle(s.infoSubId)} /> {s.infoSubType}
+                <input type="checkbox" checked={v.subTypes.includes(s.infoSubId)} onChange={() => toggle(s.infoSubId)} />{" "}
+                {s.infoSubType}
               </label>
             ))}
             {form.errors.subTypes && <small class="field-error">{form.errors.subTypes}</small>}
@@ -74,7 +76,12 @@ export function InfoScreen({ params, user }) {
         </Field>
         {SLOTS.map((slot, i) => (
           <Field key={slot} label={`File ${i + 1} (image or pdf)`} id={slot}>
-            <input id={slot} type="file" accept=".jpeg,.jpg,.bmp,.png,.pdf" onChange={(e) => setFiles({ ...files, [slot]: e.target.files[0] || null })} />
+            <input
+              id={slot}
+              type="file"
+              accept=".jpeg,.jpg,.bmp,.png,.pdf"
+              onChange={(e) => setFiles({ ...files, [slot]: e.currentTarget.files[0] || null })}
+            />
           </Field>
         ))}
         <SubmitButton busy={busy}>Save</SubmitButton>
@@ -116,13 +123,16 @@ export function InfoUpdateScreen() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState(null);
   const [editing, setEditing] = useState(null);
-  const load = () =>
-    get(`/users/infoUpdateWithPaging?pageNumber=${page}&pageSize=30`)
-      .then(setData)
-      .catch((err) => alertError(err.message));
+  const load = useCallback(
+    () =>
+      get(`/users/infoUpdateWithPaging?pageNumber=${page}&pageSize=30`)
+        .then(setData)
+        .catch((err) => alertError(err.message)),
+    [page],
+  );
   useEffect(() => {
     load();
-  }, [page]);
+  }, [load]);
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / 30)) : 1;
   return (
     <section>
@@ -144,10 +154,22 @@ export function InfoUpdateScreen() {
               { key: "infoType", label: "Info Type" },
               { key: "subTypes", label: "Sub Types" },
               { key: "remark", label: "Remark" },
-              { key: "files", label: "Files", render: (r) => <span class="row-actions">{[r.image1, r.image2, r.image3].map(fileLink)}</span> },
+              {
+                key: "files",
+                label: "Files",
+                render: (r) => <span class="row-actions">{[r.image1, r.image2, r.image3].map(fileLink)}</span>,
+              },
               { key: "customerInfoDate", label: "Date", render: (r) => formatDate(r.customerInfoDate) },
               { key: "superAdminStatus", label: "Status" },
-              { key: "update", label: "Update", render: (r) => <button type="button" class="btn btn-small" onClick={() => setEditing(r)}>Update Status</button> },
+              {
+                key: "update",
+                label: "Update",
+                render: (r) => (
+                  <button type="button" class="btn btn-small" onClick={() => setEditing(r)}>
+                    Update Status
+                  </button>
+                ),
+              },
             ]}
           />
           <Pager page={page} pages={pages} onPage={setPage} />
@@ -160,7 +182,15 @@ export function InfoUpdateScreen() {
 
 function StatusModal({ row, onClose, onSaved }) {
   const [busy, saving] = useSaving();
-  const form = useForm({ remark: "" }, { remark: [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] });
+  const form = useForm(
+    { remark: "" },
+    {
+      remark: [
+        rules.required("Please Enter Remark"),
+        rules.maxLength(200, "The remark is limited to a maximum of 200 characters."),
+      ],
+    },
+  );
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -182,7 +212,9 @@ function StatusModal({ row, onClose, onSaved }) {
         </Field>
         <div class="modal-actions">
           <SubmitButton busy={busy}>Submit</SubmitButton>
-          <button type="button" class="btn" onClick={onClose}>Cancel</button>
+          <button type="button" class="btn" onClick={onClose}>
+            Cancel
+          </button>
         </div>
       </form>
     </div>

@@ -5,6 +5,7 @@ import { formatDate } from "../../lib/dates";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
+import { AREA_MANAGER } from "../../lib/rights";
 
 export function FtmFtdScreen({ params }) {
   const which = params.ftmftd;
@@ -24,7 +25,11 @@ export function FtmFtdScreen({ params }) {
             { key: "date", label: "Date", render: (r) => formatDate(r.date) },
             { key: "time", label: "Time" },
             { key: "outcome", label: "Outcome" },
-            { key: "customerName", label: "Customer Name", render: (r) => <a href={`#/customer/visit/${encodeURIComponent(r.buyerID)}`}>{r.customerName}</a> },
+            {
+              key: "customerName",
+              label: "Customer Name",
+              render: (r) => <a href={`#/customer/visit/${encodeURIComponent(r.buyerID)}`}>{r.customerName}</a>,
+            },
             { key: "agentId", label: "Agent ID" },
             { key: "address", label: "Address" },
             { key: "remark", label: "Remark" },
@@ -69,7 +74,7 @@ function Card({ card }) {
 }
 
 export function ScorecardScreen({ user }) {
-  const manager = user.userType === 3;
+  const manager = user.userType === AREA_MANAGER;
   const agents = useApi(manager ? "/users/agentList" : null, { initial: [] });
   const [agent, setAgent] = useState("");
   const path = manager ? (agent ? `/users/scorecardAM/${agent}` : null) : "/users/scorecard";
@@ -78,7 +83,14 @@ export function ScorecardScreen({ user }) {
     <section>
       <PageHeader title="Score Card" />
       {manager && (
-        <Select id="agent" label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)} placeholder="" options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))} />
+        <Select
+          id="agent"
+          label="Agent"
+          value={agent}
+          onChange={(e) => setAgent(e.currentTarget.value)}
+          placeholder=""
+          options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))}
+        />
       )}
       {loading ? <Loading /> : <Card card={path ? data : null} />}
     </section>

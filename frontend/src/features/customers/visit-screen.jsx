@@ -20,6 +20,7 @@ import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../l
 import { useApi, useSaving } from "../../lib/use-api";
 import { LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
+import { AGENT, RIGHT } from "../../lib/rights";
 
 const STEP = 5;
 
@@ -47,7 +48,12 @@ function Details({ c }) {
         ))}
       </dl>
       {c.latitude != null && c.longitude != null && (
-        <a class="btn" href={`https://www.google.com/maps?q=${c.latitude},${c.longitude}`} target="_blank" rel="noopener noreferrer">
+        <a
+          class="btn"
+          href={`https://www.google.com/maps?q=${c.latitude},${c.longitude}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open in maps
         </a>
       )}
@@ -68,7 +74,7 @@ function useOutcomes(user) {
     )
       .then((list) => setKept(list || []))
       .catch((err) => alertError(err.message));
-  }, [enabled]);
+  }, [enabled, user.uid]);
   return enabled ? kept : online.data;
 }
 
@@ -80,7 +86,7 @@ function VisitForm({ buyerId, buyerName, user, onSaved }) {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const agent = user.userType === 4;
+      const agent = user.userType === AGENT;
       const position = agent ? await currentPosition() : null;
       // clientId makes a repeat of this save (a retry, the queue) harmless: the server answers it
       // as a duplicate. visitedAt is the phone's time of the save, whenever it reaches the server.
@@ -108,7 +114,14 @@ function VisitForm({ buyerId, buyerName, user, onSaved }) {
   return (
     <form class="card" onSubmit={submit} noValidate>
       <h2>Visit</h2>
-      <Select id="outcomeId" label="Outcome" value={form.values.outcomeId} onChange={form.set("outcomeId")} options={(outcomes || []).map((o) => ({ value: String(o.outComeId), label: o.outCome }))} error={form.errors.outcomeId} />
+      <Select
+        id="outcomeId"
+        label="Outcome"
+        value={form.values.outcomeId}
+        onChange={form.set("outcomeId")}
+        options={(outcomes || []).map((o) => ({ value: String(o.outComeId), label: o.outCome }))}
+        error={form.errors.outcomeId}
+      />
       <Field label="Remark" id="remark">
         <textarea id="remark" rows={2} maxLength={500} value={form.values.remark} onInput={form.set("remark")} />
       </Field>
@@ -132,6 +145,9 @@ function useQueued(user, buyerId, onSent) {
   const enabled = offlineEnabled(user);
   const [rows, setRows] = useState([]);
   const count = useRef(0);
+  // The latest `onSent` (a new function on every render of the caller), without re-subscribing.
+  const sent = useRef(onSent);
+  sent.current = onSent;
   useEffect(() => {
     if (!enabled || !buyerId) return undefined;
     count.current = 0;
@@ -139,13 +155,13 @@ function useQueued(user, buyerId, onSent) {
     const isOrder = (e) => offline.kindOf(e) === "order";
     const take = (all) => {
       const mine = all.filter((e) => (isOrder(e) ? e.order.visit && same(e.order.buyerId) : same(e.buyerID))).reverse();
-      if (mine.length < count.current) onSent();
+      if (mine.length < count.current) sent.current();
       count.current = mine.length;
       setRows(mine);
     };
     offline.listQueue(user.uid).then(take, () => {});
     return offline.onQueueChange(take);
-  }, [enabled, buyerId]);
+  }, [enabled, buyerId, user.uid]);
   return rows.map((e) => {
     const visit = offline.kindOf(e) === "order" ? e.order.visit : e;
     const at = localParts(visit.visitedAt);
@@ -184,7 +200,14 @@ function PriceComparison({ buyerId }) {
       .catch((err) => alertError(err.message));
   return (
     <div>
-      <SuggestBox id="productSearch" label="Product" placeholder="Type a product name" fetchPath={(q) => `/users/product/search?query=${encodeURIComponent(q)}`} labelOf={(p) => p.display} onPick={pick} />
+      <SuggestBox
+        id="productSearch"
+        label="Product"
+        placeholder="Type a product name"
+        fetchPath={(q) => `/users/product/search?query=${encodeURIComponent(q)}`}
+        labelOf={(p) => p.display}
+        onPick={pick}
+      />
       {rows && (
         <DataTable
           serial={false}
@@ -214,7 +237,14 @@ function Tabs({ screen, buyerId }) {
     <div class="card">
       <div class="tabs" role="tablist">
         {tabs.map(([key, label]) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} class={tab === key ? "tab active" : "tab"} onClick={() => setTab(key)}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            class={tab === key ? "tab active" : "tab"}
+            onClick={() => setTab(key)}
+          >
             {label}
           </button>
         ))}
@@ -278,7 +308,7 @@ export default function VisitScreen({ params, user }) {
       })
       .finally(() => setLoading(false));
   };
-  useEffect(load, [buyerId]);
+  useEffect(load, [buyerId, enabled, user.uid]);
   // A visit of this customer left the queue (sent): the server's list now has it.
   const queued = useQueued(user, buyerId, () => navigator.onLine && load());
   const searchOffline = (q) =>
@@ -289,7 +319,7 @@ export default function VisitScreen({ params, user }) {
   return (
     <section>
       <PageHeader title="Customer Visit">
-        {hasRight(user, "new_customer") && (
+        {hasRight(user, RIGHT.NEW_CUSTOMER) && (
           <a class="btn" href="#/customer/new">
             Add Customer
           </a>
@@ -311,12 +341,19 @@ export default function VisitScreen({ params, user }) {
         <div class="visit-layout">
           {(screen.seenAt || screen.fromCopy) && (
             <p class="offline-note" role="status" data-testid="offline-details">
-              {screen.fromCopy ? "Offline: the details from the customer list on this phone." : `Offline: the details as last seen on ${formatDateTime(screen.seenAt)}.`}
+              {screen.fromCopy
+                ? "Offline: the details from the customer list on this phone."
+                : `Offline: the details as last seen on ${formatDateTime(screen.seenAt)}.`}
             </p>
           )}
           <Details c={screen.customerDetails} />
-          <VisitForm buyerId={screen.customerDetails.buyerID} buyerName={screen.customerDetails.buyerName} user={user} onSaved={(r) => !r.queued && load()} />
-          {hasRight(user, "order_booking") && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
+          <VisitForm
+            buyerId={screen.customerDetails.buyerID}
+            buyerName={screen.customerDetails.buyerName}
+            user={user}
+            onSaved={(r) => !r.queued && load()}
+          />
+          {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
           {!screen.fromCopy && <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
           <div class="card">
             <h2>Last 5 interactions</h2>
@@ -346,23 +383,31 @@ export default function VisitScreen({ params, user }) {
               empty="No links"
               columns={[
                 { key: "linkName", label: "Link Name" },
-                { key: "link", label: "Link", render: (r) => <a href={r.link} target="_blank" rel="noopener noreferrer">{r.link}</a> },
+                {
+                  key: "link",
+                  label: "Link",
+                  render: (r) => (
+                    <a href={r.link} target="_blank" rel="noopener noreferrer">
+                      {r.link}
+                    </a>
+                  ),
+                },
                 { key: "country", label: "Country" },
               ]}
             />
           </div>
           <div class="footer-actions">
-            {hasRight(user, "profile_update") && (
+            {hasRight(user, RIGHT.PROFILE_UPDATE) && (
               <a class="btn" href={`#/customer/profile/${encodeURIComponent(buyerId)}`}>
                 Profile Update
               </a>
             )}
-            {hasRight(user, "info_add") && (
+            {hasRight(user, RIGHT.INFO_ADD) && (
               <a class="btn" href={`#/customer/info/${encodeURIComponent(buyerId)}`}>
                 Add Info
               </a>
             )}
-            {hasRight(user, "new_customer") && (
+            {hasRight(user, RIGHT.NEW_CUSTOMER) && (
               <a class="btn" href="#/customer/new">
                 New Customer
               </a>

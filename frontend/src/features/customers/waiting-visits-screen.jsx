@@ -48,9 +48,10 @@ export default function WaitingVisitsScreen({ user }) {
     };
   }, [enabled, user.uid]);
   // The copy's state changes with a refresh; the status changes when one may have run.
+  const online = status && status.online;
   useEffect(() => {
     if (engine) engine.copyState(user.uid).then(setCopy);
-  }, [engine, status && status.online]);
+  }, [engine, online, user.uid]);
 
   if (!enabled) {
     return (
@@ -127,7 +128,11 @@ export default function WaitingVisitsScreen({ user }) {
         serial={false}
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
-        empty={orderEntries.length ? "No visits are waiting." : "No visits are waiting: everything saved on this phone has reached the server."}
+        empty={
+          orderEntries.length
+            ? "No visits are waiting."
+            : "No visits are waiting: everything saved on this phone has reached the server."
+        }
         rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
         columns={[
           { key: "customer", label: "Customer", render: (e) => `${e.buyerID}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
@@ -146,8 +151,16 @@ export default function WaitingVisitsScreen({ user }) {
             rows={orderEntries.map((e) => ({ ...e, key: e.clientId }))}
             rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
             columns={[
-              { key: "customer", label: "Customer", render: (e) => `${e.order.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
-              { key: "lines", label: "Products", render: (e) => (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", ") },
+              {
+                key: "customer",
+                label: "Customer",
+                render: (e) => `${e.order.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}`,
+              },
+              {
+                key: "lines",
+                label: "Products",
+                render: (e) => (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
+              },
               { key: "total", label: "Total", render: (e) => money(e.total) },
               { key: "savedAt", label: "Saved", render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },
               { key: "state", label: "State", render: (e) => <EntryState e={e} /> },

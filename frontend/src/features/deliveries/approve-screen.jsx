@@ -20,13 +20,27 @@ function StatusModal({ delivery, onClose, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
     approveStatus: [rules.required("Please Select Approve Status")],
-    remark: v.approveStatus === "Reject" ? [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")] : [],
+    remark:
+      v.approveStatus === "Reject"
+        ? [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")]
+        : [],
   }));
   const v = form.values;
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    await saving(() => save([{ deliveryId: delivery.deliveryId, approveStatus: v.approveStatus, rejectedReason: v.approveStatus === "Reject" ? v.remark.trim() : null }], onSaved));
+    await saving(() =>
+      save(
+        [
+          {
+            deliveryId: delivery.deliveryId,
+            approveStatus: v.approveStatus,
+            rejectedReason: v.approveStatus === "Reject" ? v.remark.trim() : null,
+          },
+        ],
+        onSaved,
+      ),
+    );
   };
   const rows = [
     ["Order ID", delivery.orderID],
@@ -50,7 +64,17 @@ function StatusModal({ delivery, onClose, onSaved }) {
             </div>
           ))}
         </dl>
-        <Select id="approveStatus" label="Approval Status" value={v.approveStatus} onChange={form.set("approveStatus")} options={[{ value: "Approve", label: "Approve" }, { value: "Reject", label: "Reject" }]} error={form.errors.approveStatus} />
+        <Select
+          id="approveStatus"
+          label="Approval Status"
+          value={v.approveStatus}
+          onChange={form.set("approveStatus")}
+          options={[
+            { value: "Approve", label: "Approve" },
+            { value: "Reject", label: "Reject" },
+          ]}
+          error={form.errors.approveStatus}
+        />
         {v.approveStatus === "Reject" && (
           <Field label="Remark" id="rejectRemark" error={form.errors.remark}>
             <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
@@ -83,7 +107,19 @@ export default function ApproveScreen() {
   return (
     <section>
       <PageHeader title="Delivery Approve">
-        <button type="button" class="btn btn-primary" disabled={!chosen.length || busy} onClick={() => saving(() => save(chosen.map((id) => ({ deliveryId: id, approveStatus: "Approve", rejectedReason: null })), done))}>
+        <button
+          type="button"
+          class="btn btn-primary"
+          disabled={!chosen.length || busy}
+          onClick={() =>
+            saving(() =>
+              save(
+                chosen.map((id) => ({ deliveryId: id, approveStatus: "Approve", rejectedReason: null })),
+                done,
+              ),
+            )
+          }
+        >
           Approve Selected
         </button>
       </PageHeader>
@@ -100,8 +136,22 @@ export default function ApproveScreen() {
             {
               key: "pick",
               title: "Select",
-              label: <input type="checkbox" aria-label="Select all" checked={allChosen} onChange={() => setChosen(allChosen ? [] : rows.map((d) => d.deliveryId))} />,
-              render: (d) => <input type="checkbox" aria-label={`Select ${d.orderID}`} checked={chosen.includes(d.deliveryId)} onChange={() => toggle(d.deliveryId)} />,
+              label: (
+                <input
+                  type="checkbox"
+                  aria-label="Select all"
+                  checked={allChosen}
+                  onChange={() => setChosen(allChosen ? [] : rows.map((d) => d.deliveryId))}
+                />
+              ),
+              render: (d) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${d.orderID}`}
+                  checked={chosen.includes(d.deliveryId)}
+                  onChange={() => toggle(d.deliveryId)}
+                />
+              ),
             },
             { key: "orderID", label: "Order ID" },
             { key: "orderDate", label: "Order Date", render: (d) => formatDate(d.orderDate) },
@@ -125,7 +175,15 @@ export default function ApproveScreen() {
                   "—"
                 ),
             },
-            { key: "update", label: "Update", render: (d) => <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>Update</button> },
+            {
+              key: "update",
+              label: "Update",
+              render: (d) => (
+                <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>
+                  Update
+                </button>
+              ),
+            },
           ]}
         />
       )}

@@ -9,6 +9,7 @@ import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
+import { AREA_MANAGER } from "../../lib/rights";
 
 const OTHER = "0";
 
@@ -51,7 +52,9 @@ function UpdateForm({ delivery, onSaved }) {
     setReasons([]);
     const status = statusOf(id);
     if (status && status.additionalReasonCode) {
-      get(`/master/additionalReason?deliveryStatusID=${id}`).then(setReasons).catch(() => setReasons([]));
+      get(`/master/additionalReason?deliveryStatusID=${id}`)
+        .then(setReasons)
+        .catch(() => setReasons([]));
     }
   };
   const submit = async (e) => {
@@ -71,14 +74,24 @@ function UpdateForm({ delivery, onSaved }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Select id="deliveryStatusID" label="Delivery Status" value={v.deliveryStatusID} onChange={chooseStatus} options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))} error={form.errors.deliveryStatusID} />
+      <Select
+        id="deliveryStatusID"
+        label="Delivery Status"
+        value={v.deliveryStatusID}
+        onChange={chooseStatus}
+        options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
+        error={form.errors.deliveryStatusID}
+      />
       {reasons.length > 0 && (
         <Select
           id="reasonCodeID"
           label="Additional Reason"
           value={v.reasonCodeID}
           onChange={form.set("reasonCodeID")}
-          options={[...reasons.map((r) => ({ value: String(r.reasonCodeID), label: r.additionalReasonCode })), { value: OTHER, label: "Other" }]}
+          options={[
+            ...reasons.map((r) => ({ value: String(r.reasonCodeID), label: r.additionalReasonCode })),
+            { value: OTHER, label: "Other" },
+          ]}
           error={form.errors.reasonCodeID}
         />
       )}
@@ -88,7 +101,13 @@ function UpdateForm({ delivery, onSaved }) {
         </Field>
       )}
       <Field label="Image" id="imagedata">
-        <input id="imagedata" type="file" accept=".jpeg,.jpg,.bmp,.png" capture="environment" onChange={(e) => setImage(e.target.files[0] || null)} />
+        <input
+          id="imagedata"
+          type="file"
+          accept=".jpeg,.jpg,.bmp,.png"
+          capture="environment"
+          onChange={(e) => setImage(e.currentTarget.files[0] || null)}
+        />
       </Field>
       <SubmitButton busy={busy}>Submit</SubmitButton>
     </form>
@@ -103,7 +122,12 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
     ["Distributor Name", delivery.sellerName],
     ["Retailer Name", delivery.buyerName],
     ["Retailer Address", delivery.address],
-    ...(delivery.afilliateID ? [["Affiliate ID", delivery.afilliateID], ["Affiliate Name", delivery.affilitateName]] : []),
+    ...(delivery.afilliateID
+      ? [
+          ["Affiliate ID", delivery.afilliateID],
+          ["Affiliate Name", delivery.affilitateName],
+        ]
+      : []),
     ["Delivery Status", delivery.deliveryStatus || "—"],
     ["Approval", delivery.status],
     ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
@@ -124,20 +148,24 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
           </div>
         ))}
       </dl>
-      {canModify && delivery.canModify ? <UpdateForm delivery={delivery} onSaved={onSaved} /> : <p class="muted">This delivery can no longer be modified.</p>}
+      {canModify && delivery.canModify ? (
+        <UpdateForm delivery={delivery} onSaved={onSaved} />
+      ) : (
+        <p class="muted">This delivery can no longer be modified.</p>
+      )}
     </div>
   );
 }
 
 export default function DeliveryScreen({ user }) {
-  const manager = user.userType === 3;
+  const manager = user.userType === AREA_MANAGER;
   const agents = useApi(manager ? "/master/allagent?addSelfAccount=false" : null, { initial: [] });
   const [agent, setAgent] = useState("");
   const [screen, setScreen] = useState(null);
   const [selected, setSelected] = useState(null);
   useEffect(() => {
     if (manager && !agent && agents.data && agents.data.length) setAgent(String(agents.data[0].uid));
-  }, [agents.data]);
+  }, [agents.data, manager, agent]);
   const loadDefault = () => {
     if (manager && !agent) return;
     get(manager ? `/users/delivery/initAM/${agent}` : "/users/delivery/init")
@@ -147,7 +175,7 @@ export default function DeliveryScreen({ user }) {
       })
       .catch((err) => alertError(err.message));
   };
-  useEffect(loadDefault, [agent]);
+  useEffect(loadDefault, [agent, manager]);
   const pick = (s) =>
     post("/users/delivery/details", { query: s.display, matchedColumn: s.matchedColumn })
       .then((r) => {
@@ -159,7 +187,14 @@ export default function DeliveryScreen({ user }) {
     <section>
       <PageHeader title="RED101 Delivery" />
       {manager && (
-        <Select id="agent" label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)} placeholder={null} options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))} />
+        <Select
+          id="agent"
+          label="Agent"
+          value={agent}
+          onChange={(e) => setAgent(e.currentTarget.value)}
+          placeholder={null}
+          options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))}
+        />
       )}
       <SuggestBox
         id="deliverySearch"
@@ -186,10 +221,21 @@ export default function DeliveryScreen({ user }) {
               { key: "buyerName", label: "Retailer" },
               { key: "deliveryStatus", label: "Delivery Status", render: (d) => d.deliveryStatus || "—" },
               { key: "status", label: "Approval" },
-              { key: "open", label: "", title: "Details", render: (d) => <button type="button" class="btn btn-small" onClick={() => setSelected(d)}>View</button> },
+              {
+                key: "open",
+                label: "",
+                title: "Details",
+                render: (d) => (
+                  <button type="button" class="btn btn-small" onClick={() => setSelected(d)}>
+                    View
+                  </button>
+                ),
+              },
             ]}
           />
-          {selected && <Detail delivery={selected} canModify={screen.canModify} onClose={() => setSelected(null)} onSaved={loadDefault} />}
+          {selected && (
+            <Detail delivery={selected} canModify={screen.canModify} onClose={() => setSelected(null)} onSaved={loadDefault} />
+          )}
         </>
       )}
     </section>

@@ -14,7 +14,7 @@ export default function HomeScreen() {
         if (user && user.forcePasswordUpdate) navigate("/login");
       })
       .catch(() => {});
-  }, []);
+  }, [navigate]);
   return (
     <section class="home">
       <img src={dashboard} alt="Dashboard" class="dashboard-image" />

@@ -13,6 +13,7 @@ import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { Legend, MapView } from "./map-view";
+import { AGENT, RIGHT } from "../../lib/rights";
 
 /** The bucket list's page size (server side). */
 const BUCKET_PAGE = 25;
@@ -80,14 +81,16 @@ function MapLayout({ items, legend, tiles, canVisit }) {
   );
 }
 
-const visitHref = (user, id) => (hasRight(user, "customer_visit") ? `#/customer/visit/${encodeURIComponent(id)}` : null);
+/** A pin's link to the visit screen, for those who may visit. */
+const visitHref = (canVisit, id) => (canVisit ? `#/customer/visit/${encodeURIComponent(id)}` : null);
 
 /** The day plan on the map: the agent's own (offline too), or one agent's for their manager. */
 export function TodayMapScreen({ params, user }) {
   const agentId = params && params.agentId ? Number(params.agentId) : null;
   const own = agentId == null;
-  const chooser = own && Number(user.userType) !== 4;
+  const chooser = own && Number(user.userType) !== AGENT;
   const tiles = useTiles();
+  const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const [state, setState] = useState({ loading: !chooser, plan: null, keptAt: null, error: null });
   useEffect(() => {
     if (chooser) return;
@@ -97,6 +100,7 @@ export function TodayMapScreen({ params, user }) {
         if (err.status !== 0 && err.status !== 401) alertError(err.message);
         setState({ loading: false, plan: null, keptAt: null, error: err.message });
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per agent: a session refresh (a new `user`) must not load the plan again
   }, [agentId]);
   const back = own ? "/today" : `/today/${agentId}`;
   const { plan, keptAt, loading, error } = state;
@@ -104,9 +108,19 @@ export function TodayMapScreen({ params, user }) {
     const labels = Object.fromEntries(PLAN_STATES);
     return (plan ? plan.customers : []).map((c, i) => {
       const status = planStatus(c);
-      return { id: c.buyerId, seq: i + 1, name: c.buyerName, detail: [c.address1, c.city].filter(Boolean).join(", "), status, stateLabel: labels[status], latitude: c.latitude, longitude: c.longitude, href: visitHref(user, c.buyerId) };
+      return {
+        id: c.buyerId,
+        seq: i + 1,
+        name: c.buyerName,
+        detail: [c.address1, c.city].filter(Boolean).join(", "),
+        status,
+        stateLabel: labels[status],
+        latitude: c.latitude,
+        longitude: c.longitude,
+        href: visitHref(canVisit, c.buyerId),
+      };
     });
-  }, [plan]);
+  }, [plan, canVisit]);
   return (
     <section class="map-screen">
       <PageHeader title={plan && !own ? `Today on the map: ${plan.agentName}` : "Today on the map"} back={back} />
@@ -119,7 +133,7 @@ export function TodayMapScreen({ params, user }) {
         </p>
       )}
       {plan && plan.planned === 0 && <Empty text="No beat planned for today" />}
-      {plan && plan.planned > 0 && <MapLayout items={items} legend={PLAN_LEGEND} tiles={tiles} canVisit={hasRight(user, "customer_visit")} />}
+      {plan && plan.planned > 0 && <MapLayout items={items} legend={PLAN_LEGEND} tiles={tiles} canVisit={canVisit} />}
     </section>
   );
 }
@@ -133,11 +147,12 @@ export function BucketMapScreen({ params, user }) {
   const bucket = params.bucketName;
   const agent = Number(params.agentId) || 0;
   const tiles = useTiles();
+  const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const [result, setResult] = useState(null);
   useEffect(() => {
     setResult(null);
     get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
-      .then(setResult)
+      .then((r) => setResult({ ...r, page }))
       .catch((err) => {
         alertError(err.message);
         setResult({ data: [], totalRecords: 0 });
@@ -154,18 +169,18 @@ export function BucketMapScreen({ params, user }) {
       const status = bucketStatus(r);
       list.push({
         id,
-        seq: (page - 1) * BUCKET_PAGE + list.length + 1,
+        seq: (result.page - 1) * BUCKET_PAGE + list.length + 1,
         name: r.customerName || id,
         detail: [r.address1, r.shippingCity].filter(Boolean).join(", "),
         status,
         stateLabel: BUCKET_LEGEND.find(([key]) => key === status)[1],
         latitude: r.latitude,
         longitude: r.longitude,
-        href: visitHref(user, id),
+        href: visitHref(canVisit, id),
       });
     }
     return list;
-  }, [result]);
+  }, [result, canVisit]);
   const pages = result ? Math.max(1, Math.ceil(result.totalRecords / BUCKET_PAGE)) : 1;
   const title = BUCKET_TITLES[bucket] || bucket;
   return (
@@ -177,7 +192,13 @@ export function BucketMapScreen({ params, user }) {
           </span>
         )}
       </PageHeader>
-      {!result ? <Loading /> : items.length === 0 ? <Empty text="No customers on this page." /> : <MapLayout items={items} legend={BUCKET_LEGEND} tiles={tiles} canVisit={hasRight(user, "customer_visit")} />}
+      {!result ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <Empty text="No customers on this page." />
+      ) : (
+        <MapLayout items={items} legend={BUCKET_LEGEND} tiles={tiles} canVisit={canVisit} />
+      )}
     </section>
   );
 }

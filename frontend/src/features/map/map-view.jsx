@@ -6,7 +6,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
 
-/** Where the map opens before there is a pin to fit: the whole of India. */
+/** Where the map opens before there is a pin to fit: the whole of India. @type {L.MapOptions} */
 const WHOLE_COUNTRY = { center: [22.5, 79], zoom: 4 };
 const PIN_SIZE = 28;
 
@@ -55,22 +55,31 @@ export function MapView({ pins, tiles }) {
   }, []);
 
   const tileUrl = tiles ? tiles.tileUrl : "";
+  const attribution = (tiles && tiles.attribution) || "";
   useEffect(() => {
     if (!tileUrl) return undefined;
     setTilesFailed(false);
-    const layer = L.tileLayer(tileUrl, { attribution: tiles.attribution || "", maxZoom: 19 });
+    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: 19 });
     layer.on("tileerror", () => setTilesFailed(true));
     layer.addTo(map.current);
     return () => layer.remove();
-  }, [tileUrl]);
+  }, [tileUrl, attribution]);
 
   useEffect(() => {
     const m = map.current;
     markers.current.clearLayers();
     const points = pins.map((pin) => {
       const at = L.latLng(Number(pin.latitude), Number(pin.longitude));
-      const icon = L.divIcon({ className: `pin pin-${pin.status}`, html: String(pin.seq), iconSize: [PIN_SIZE, PIN_SIZE], iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2], popupAnchor: [0, -PIN_SIZE / 2] });
-      const marker = L.marker(at, { icon, title: `${pin.seq}. ${pin.name}: ${pin.stateLabel}`, riseOnHover: true }).bindPopup(() => popupOf(pin));
+      const icon = L.divIcon({
+        className: `pin pin-${pin.status}`,
+        html: String(pin.seq),
+        iconSize: [PIN_SIZE, PIN_SIZE],
+        iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2],
+        popupAnchor: [0, -PIN_SIZE / 2],
+      });
+      const marker = L.marker(at, { icon, title: `${pin.seq}. ${pin.name}: ${pin.stateLabel}`, riseOnHover: true }).bindPopup(
+        () => popupOf(pin),
+      );
       marker.addTo(markers.current);
       const el = marker.getElement();
       if (el) {
@@ -93,7 +102,13 @@ export function MapView({ pins, tiles }) {
           The map tiles could not be loaded: the pins show on a plain background.
         </p>
       )}
-      <div ref={box} class={`map-box${tileUrl ? "" : " map-plain"}`} data-testid="map" role="region" aria-label="Map of the customers" />
+      <div
+        ref={box}
+        class={`map-box${tileUrl ? "" : " map-plain"}`}
+        data-testid="map"
+        role="region"
+        aria-label="Map of the customers"
+      />
     </div>
   );
 }

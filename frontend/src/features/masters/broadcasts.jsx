@@ -78,12 +78,28 @@ export function BroadcastForm() {
           label="User Type"
           value={v.userType}
           onChange={form.set("userType")}
-          options={[{ value: "0", label: "All" }, ...(types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType }))]}
+          options={[
+            { value: "0", label: "All" },
+            ...(types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType })),
+          ]}
           error={form.errors.userType}
         />
-        <Select id="country" label="Country" value={v.country} onChange={form.set("country")} options={(countries || []).map((c) => ({ value: c.country, label: c.country }))} placeholder="All" error={form.errors.country} />
+        <Select
+          id="country"
+          label="Country"
+          value={v.country}
+          onChange={form.set("country")}
+          options={(countries || []).map((c) => ({ value: c.country, label: c.country }))}
+          placeholder="All"
+          error={form.errors.country}
+        />
         <Field label="Image (jpeg, jpg, bmp, png)" id="chatImage">
-          <input id="chatImage" type="file" accept=".jpeg,.jpg,.bmp,.png" onChange={(e) => setImage(e.target.files[0] || null)} />
+          <input
+            id="chatImage"
+            type="file"
+            accept=".jpeg,.jpg,.bmp,.png"
+            onChange={(e) => setImage(e.currentTarget.files[0] || null)}
+          />
         </Field>
         <SubmitButton busy={busy}>Send</SubmitButton>
       </form>

@@ -37,13 +37,32 @@ export function DeliveryStatusForm({ params }) {
   const [, navigate] = useLocation();
   const id = params && params.id ? Number(params.id) : 0;
   const [busy, saving] = useSaving();
-  const form = useForm({ deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" }, { deliveryStatus: [rules.required("Delivery Status is Required")] });
-  const loading = useEditedRecord(id, `/master/deliveryStatus/${id}`, (s) => form.reset({ deliveryStatus: s.deliveryStatus, recordLock: String(s.recordLock), additionalReasonCode: String(s.additionalReasonCode) }), STATUS_LIST, navigate);
+  const form = useForm(
+    { deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" },
+    { deliveryStatus: [rules.required("Delivery Status is Required")] },
+  );
+  const loading = useEditedRecord(
+    id,
+    `/master/deliveryStatus/${id}`,
+    (s) =>
+      form.reset({
+        deliveryStatus: s.deliveryStatus,
+        recordLock: String(s.recordLock),
+        additionalReasonCode: String(s.additionalReasonCode),
+      }),
+    STATUS_LIST,
+    navigate,
+  );
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    const body = { deliveryStatusID: id, deliveryStatus: v.deliveryStatus.trim(), recordLock: v.recordLock === "true", additionalReasonCode: v.additionalReasonCode === "true" };
+    const body = {
+      deliveryStatusID: id,
+      deliveryStatus: v.deliveryStatus.trim(),
+      recordLock: v.recordLock === "true",
+      additionalReasonCode: v.additionalReasonCode === "true",
+    };
     saveAndReturn(saving, "/master/deliveryStatus", body, STATUS_LIST, navigate);
   };
   if (loading) return <Loading />;
@@ -51,9 +70,29 @@ export function DeliveryStatusForm({ params }) {
     <section>
       <PageHeader title={`${id ? "Modify" : "Add"} Delivery Status`} back={STATUS_LIST} />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput id="deliveryStatus" label="Delivery Status" value={v.deliveryStatus} onInput={form.set("deliveryStatus")} error={form.errors.deliveryStatus} />
-        <Select id="recordLock" label="Record Lock" value={v.recordLock} onChange={form.set("recordLock")} options={YES_NO} placeholder={null} />
-        <Select id="additionalReasonCode" label="Additional Reason Code" value={v.additionalReasonCode} onChange={form.set("additionalReasonCode")} options={YES_NO} placeholder={null} />
+        <TextInput
+          id="deliveryStatus"
+          label="Delivery Status"
+          value={v.deliveryStatus}
+          onInput={form.set("deliveryStatus")}
+          error={form.errors.deliveryStatus}
+        />
+        <Select
+          id="recordLock"
+          label="Record Lock"
+          value={v.recordLock}
+          onChange={form.set("recordLock")}
+          options={YES_NO}
+          placeholder={null}
+        />
+        <Select
+          id="additionalReasonCode"
+          label="Additional Reason Code"
+          value={v.additionalReasonCode}
+          onChange={form.set("additionalReasonCode")}
+          options={YES_NO}
+          placeholder={null}
+        />
         <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
       </form>
     </section>
@@ -84,14 +123,29 @@ export function ReasonForm({ params }) {
   const [busy, saving] = useSaving();
   const form = useForm(
     { deliveryStatusID: "", additionalReasonCode: "" },
-    { deliveryStatusID: [rules.required("Delivery Status is Required")], additionalReasonCode: [rules.required("Additional Reason Code is Required")] },
+    {
+      deliveryStatusID: [rules.required("Delivery Status is Required")],
+      additionalReasonCode: [rules.required("Additional Reason Code is Required")],
+    },
   );
-  const loading = useEditedRecord(id, `/master/additionalReason/${id}`, (r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }), REASON_LIST, navigate);
+  const loading = useEditedRecord(
+    id,
+    `/master/additionalReason/${id}`,
+    (r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }),
+    REASON_LIST,
+    navigate,
+  );
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    saveAndReturn(saving, "/master/additionalReason", { reasonCodeID: id, deliveryStatusID: Number(v.deliveryStatusID), additionalReasonCode: v.additionalReasonCode.trim() }, REASON_LIST, navigate);
+    saveAndReturn(
+      saving,
+      "/master/additionalReason",
+      { reasonCodeID: id, deliveryStatusID: Number(v.deliveryStatusID), additionalReasonCode: v.additionalReasonCode.trim() },
+      REASON_LIST,
+      navigate,
+    );
   };
   if (loading) return <Loading />;
   return (
@@ -106,7 +160,13 @@ export function ReasonForm({ params }) {
           options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
           error={form.errors.deliveryStatusID}
         />
-        <TextInput id="additionalReasonCode" label="Additional Reason Code" value={v.additionalReasonCode} onInput={form.set("additionalReasonCode")} error={form.errors.additionalReasonCode} />
+        <TextInput
+          id="additionalReasonCode"
+          label="Additional Reason Code"
+          value={v.additionalReasonCode}
+          onInput={form.set("additionalReasonCode")}
+          error={form.errors.additionalReasonCode}
+        />
         <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
       </form>
     </section>

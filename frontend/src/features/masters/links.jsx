@@ -16,7 +16,15 @@ export function LinkList() {
       source="/master/link"
       columns={[
         { key: "linkName", label: "Link Name" },
-        { key: "link", label: "Link", render: (r) => <a href={r.link} target="_blank" rel="noopener noreferrer">{r.link}</a> },
+        {
+          key: "link",
+          label: "Link",
+          render: (r) => (
+            <a href={r.link} target="_blank" rel="noopener noreferrer">
+              {r.link}
+            </a>
+          ),
+        },
         { key: "countries", label: "Country", render: (r) => r.countries.map((c) => c.country).join(", ") },
       ]}
       idOf={(r) => r.linkId}
@@ -40,7 +48,13 @@ export function LinkForm({ params }) {
       countries: [(v) => (v.length ? null : "At least one country must be selected.")],
     },
   );
-  const loading = useEditedRecord(id, `/master/link/${id}`, (row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }), LIST, navigate);
+  const loading = useEditedRecord(
+    id,
+    `/master/link/${id}`,
+    (row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }),
+    LIST,
+    navigate,
+  );
   const toggle = (name) => {
     const list = form.values.countries;
     form.set("countries")(list.includes(name) ? list.filter((c) => c !== name) : [...list, name]);
@@ -49,20 +63,41 @@ export function LinkForm({ params }) {
     e.preventDefault();
     if (!form.validate()) return;
     const v = form.values;
-    saveAndReturn(saving, "/master/link", { linkId: id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries }, LIST, navigate);
+    saveAndReturn(
+      saving,
+      "/master/link",
+      { linkId: id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries },
+      LIST,
+      navigate,
+    );
   };
   if (loading) return <Loading />;
   return (
     <section>
       <PageHeader title={`${id ? "Modify" : "Add"} Link`} back={LIST} />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput id="linkName" label="Link Name" value={form.values.linkName} onInput={form.set("linkName")} error={form.errors.linkName} />
-        <TextInput id="link" label="Link" type="url" placeholder="https://" value={form.values.link} onInput={form.set("link")} error={form.errors.link} />
+        <TextInput
+          id="linkName"
+          label="Link Name"
+          value={form.values.linkName}
+          onInput={form.set("linkName")}
+          error={form.errors.linkName}
+        />
+        <TextInput
+          id="link"
+          label="Link"
+          type="url"
+          placeholder="https://"
+          value={form.values.link}
+          onInput={form.set("link")}
+          error={form.errors.link}
+        />
         <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>
           <legend>Country</legend>
           {(countries || []).map((c) => (
             <label key={c.countryId}>
-              <input type="checkbox" checked={form.values.countries.includes(c.country)} onChange={() => toggle(c.country)} /> {c.country}
+              <input type="checkbox" checked={form.values.countries.includes(c.country)} onChange={() => toggle(c.country)} />{" "}
+              {c.country}
             </label>
           ))}
           {form.errors.countries && <small class="field-error">{form.errors.countries}</small>}

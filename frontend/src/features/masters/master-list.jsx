@@ -11,8 +11,25 @@ import { useApi } from "../../lib/use-api";
 /**
  * source: GET path; columns: table columns; idOf(row); editPath(id); deletePath(id);
  * canEdit/canDelete(row) decide which buttons a row shows; filter(rows) narrows what is shown.
+ * @param {{ title: string, source: string, columns: import("../../lib/table").Column[], idOf: (row: any) => any,
+ *   addPath: string, editPath: (id: any) => string, deletePath: (id: any) => string,
+ *   canEdit?: (row: any) => boolean, canDelete?: (row: any) => boolean, filter?: (rows: any[]) => any[],
+ *   toolbar?: import("preact").ComponentChildren, back?: string }} props
  */
-export function MasterList({ title, source, columns, idOf, addPath, editPath, deletePath, canEdit = () => true, canDelete = () => true, filter, toolbar, back = "/home" }) {
+export function MasterList({
+  title,
+  source,
+  columns,
+  idOf,
+  addPath,
+  editPath,
+  deletePath,
+  canEdit = () => true,
+  canDelete = () => true,
+  filter,
+  toolbar,
+  back = "/home",
+}) {
   const { data, loading, reload } = useApi(source, { initial: [] });
   const [doomed, setDoomed] = useState(null);
   const remove = async () => {
@@ -80,6 +97,7 @@ export function useEditedRecord(id, path, onLoad, listPath, navigate) {
       .then(onLoad)
       .catch(() => navigate(listPath))
       .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per id; `onLoad` is the caller's, remade on every render
   }, [id]);
   return loading;
 }

@@ -13,7 +13,13 @@ function NameForm({ params, spec }) {
   const id = params && params.id ? Number(params.id) : 0;
   const [busy, saving] = useSaving();
   const form = useForm({ name: "" }, { name: [rules.required(spec.required)] });
-  const loading = useEditedRecord(id, `${spec.api}/${id}`, (row) => form.reset({ name: row[spec.nameField] }), spec.list, navigate);
+  const loading = useEditedRecord(
+    id,
+    `${spec.api}/${id}`,
+    (row) => form.reset({ name: row[spec.nameField] }),
+    spec.list,
+    navigate,
+  );
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;

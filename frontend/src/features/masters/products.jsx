@@ -16,7 +16,10 @@ const blank = (v) => v === undefined || v === null || String(v).trim() === "";
 
 /** The server's checks, with its messages, before a save. */
 const PRODUCT_RULES = {
-  productName: [rules.required("Product Name is required"), rules.maxLength(200, "Product Name is limited to a maximum of 200 characters.")],
+  productName: [
+    rules.required("Product Name is required"),
+    rules.maxLength(200, "Product Name is limited to a maximum of 200 characters."),
+  ],
   sku: [rules.maxLength(64, "SKU is limited to a maximum of 64 characters.")],
   price: [
     (v) => {
@@ -25,7 +28,12 @@ const PRODUCT_RULES = {
       return /^\d+(\.\d+)?$/.test(String(v).trim()) && n <= 10000000 ? null : "Price must be a number from 0 to 10,000,000.";
     },
   ],
-  packSize: [(v) => (blank(v) || (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 && Number(v) <= 1000000) ? null : "Pack Size must be a whole number of units, 1 or more.")],
+  packSize: [
+    (v) =>
+      blank(v) || (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 && Number(v) <= 1000000)
+        ? null
+        : "Pack Size must be a whole number of units, 1 or more.",
+  ],
   category: [rules.maxLength(100, "Category is limited to a maximum of 100 characters.")],
 };
 
@@ -34,7 +42,14 @@ function ProductDialog({ product, onClose, onSaved }) {
   const text = (v) => (v == null ? "" : String(v));
   const form = useForm(
     product
-      ? { productName: product.productName, sku: text(product.sku), price: text(product.price), packSize: text(product.packSize), category: text(product.category), active: product.active }
+      ? {
+          productName: product.productName,
+          sku: text(product.sku),
+          price: text(product.price),
+          packSize: text(product.packSize),
+          category: text(product.category),
+          active: product.active,
+        }
       : { productName: "", sku: "", price: "", packSize: "", category: "", active: true },
     PRODUCT_RULES,
   );
@@ -62,14 +77,46 @@ function ProductDialog({ product, onClose, onSaved }) {
   };
   return (
     <div class="modal-backdrop" onClick={() => !busy && onClose()}>
-      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby="product-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        class="modal modal-wide"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="product-title"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="product-title">{product ? "Modify Product" : "Add Product"}</h2>
         <form onSubmit={submit} noValidate>
-          <TextInput id="productName" label="Product Name" value={v.productName} onInput={form.set("productName")} error={form.errors.productName} />
+          <TextInput
+            id="productName"
+            label="Product Name"
+            value={v.productName}
+            onInput={form.set("productName")}
+            error={form.errors.productName}
+          />
           <TextInput id="sku" label="SKU" value={v.sku} onInput={form.set("sku")} error={form.errors.sku} />
-          <TextInput id="price" label="Price (a unit)" inputMode="decimal" value={v.price} onInput={form.set("price")} error={form.errors.price} />
-          <TextInput id="packSize" label="Pack Size (units a case)" inputMode="numeric" value={v.packSize} onInput={form.set("packSize")} error={form.errors.packSize} />
-          <TextInput id="category" label="Category" value={v.category} onInput={form.set("category")} error={form.errors.category} />
+          <TextInput
+            id="price"
+            label="Price (a unit)"
+            inputMode="decimal"
+            value={v.price}
+            onInput={form.set("price")}
+            error={form.errors.price}
+          />
+          <TextInput
+            id="packSize"
+            label="Pack Size (units a case)"
+            inputMode="numeric"
+            value={v.packSize}
+            onInput={form.set("packSize")}
+            error={form.errors.packSize}
+          />
+          <TextInput
+            id="category"
+            label="Category"
+            value={v.category}
+            onInput={form.set("category")}
+            error={form.errors.category}
+          />
           <div class="field checkbox">
             <label>
               <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
@@ -102,7 +149,7 @@ export function ProductList() {
     get(`/master/product?search=${encodeURIComponent(search)}&pageNumber=${page}`)
       .then((r) => setAnswer({ ...r, key }))
       .catch(() => setAnswer({ data: [], totalRecords: 0, key }));
-  }, [key]);
+  }, [search, page, key]);
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
   return (
     <section>
@@ -122,7 +169,7 @@ export function ProductList() {
       >
         <label for="productSearch">Search name, SKU or category</label>
         <div class="suggest-row">
-          <input id="productSearch" type="search" value={text} onInput={(e) => setText(e.target.value)} />
+          <input id="productSearch" type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
           <button type="submit" class="btn btn-primary">
             Search
           </button>
@@ -153,7 +200,12 @@ export function ProductList() {
                 key: "actions",
                 label: "Actions",
                 render: (p) => (
-                  <button type="button" class="btn btn-small" aria-label={`Modify ${p.productName}`} onClick={() => setEditing(p)}>
+                  <button
+                    type="button"
+                    class="btn btn-small"
+                    aria-label={`Modify ${p.productName}`}
+                    onClick={() => setEditing(p)}
+                  >
                     Modify
                   </button>
                 ),

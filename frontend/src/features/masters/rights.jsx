@@ -9,24 +9,75 @@ import { getSession } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
+import { ADMINISTRATOR, RIGHT } from "../../lib/rights";
 
 /** The menu groups in menu order; a group the server adds later follows them. */
 const GROUPS = ["Master", "Customer", "Delivery", "Landing", "User", "Report"];
-const ADMINISTRATOR = 1;
 /** What administrators always keep (the server refuses to take these away too). */
-const KEPT = ["rights_master", "user_master"];
+const KEPT = [RIGHT.RIGHTS_MASTER, RIGHT.USER_MASTER];
 
 const S = {
-  wrap: { overflowX: "auto", maxWidth: "100%", background: "#fff", border: "1px solid var(--line)", borderRadius: "var(--radius)" },
+  wrap: {
+    overflowX: "auto",
+    maxWidth: "100%",
+    background: "#fff",
+    border: "1px solid var(--line)",
+    borderRadius: "var(--radius)",
+  },
   table: { borderCollapse: "separate", borderSpacing: 0, width: "100%" },
-  corner: { position: "sticky", left: 0, zIndex: 2, background: "#fff", textAlign: "left", padding: "8px 10px", borderBottom: "2px solid var(--line)", borderRight: "1px solid var(--line)" },
-  type: { padding: "8px 4px", minWidth: "4.75rem", fontSize: "0.85rem", textAlign: "center", verticalAlign: "bottom", borderBottom: "2px solid var(--line)" },
-  group: { background: "var(--bg)", textAlign: "left", padding: "10px 10px 4px", fontSize: "0.75rem", textTransform: "uppercase", letterSpacing: "0.05em", color: "var(--muted)" },
+  corner: {
+    position: "sticky",
+    left: 0,
+    zIndex: 2,
+    background: "#fff",
+    textAlign: "left",
+    padding: "8px 10px",
+    borderBottom: "2px solid var(--line)",
+    borderRight: "1px solid var(--line)",
+  },
+  type: {
+    padding: "8px 4px",
+    minWidth: "4.75rem",
+    fontSize: "0.85rem",
+    textAlign: "center",
+    verticalAlign: "bottom",
+    borderBottom: "2px solid var(--line)",
+  },
+  group: {
+    background: "var(--bg)",
+    textAlign: "left",
+    padding: "10px 10px 4px",
+    fontSize: "0.75rem",
+    textTransform: "uppercase",
+    letterSpacing: "0.05em",
+    color: "var(--muted)",
+  },
   groupTitle: { position: "sticky", left: "10px" },
-  right: { position: "sticky", left: 0, zIndex: 1, background: "#fff", textAlign: "left", fontWeight: 400, padding: "6px 10px", minWidth: "8.5rem", maxWidth: "11rem", borderBottom: "1px solid var(--line)", borderRight: "1px solid var(--line)", overflowWrap: "anywhere" },
+  right: {
+    position: "sticky",
+    left: 0,
+    zIndex: 1,
+    background: "#fff",
+    textAlign: "left",
+    fontWeight: 400,
+    padding: "6px 10px",
+    minWidth: "8.5rem",
+    maxWidth: "11rem",
+    borderBottom: "1px solid var(--line)",
+    borderRight: "1px solid var(--line)",
+    overflowWrap: "anywhere",
+  },
   code: { display: "block", fontSize: "0.75rem", color: "var(--muted)" },
   cell: { textAlign: "center", borderBottom: "1px solid var(--line)", padding: 0 },
-  box: { display: "flex", alignItems: "center", justifyContent: "center", gap: "4px", minWidth: "44px", minHeight: "44px", cursor: "pointer" },
+  box: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "4px",
+    minWidth: "44px",
+    minHeight: "44px",
+    cursor: "pointer",
+  },
   check: { width: "20px", height: "20px", margin: 0, cursor: "inherit" },
 };
 
@@ -89,7 +140,10 @@ export function RightsScreen() {
   return (
     <section>
       {header}
-      <p class="muted">Tick a box to give a user type a right; it is saved at once. Users of the type have it from their next request, and see the menu change when they next open the app.</p>
+      <p class="muted">
+        Tick a box to give a user type a right; it is saved at once. Users of the type have it from their next request, and see
+        the menu change when they next open the app.
+      </p>
       <div style={S.wrap} data-testid="rights-scroll">
         <table style={S.table} data-testid="rights-grid" aria-busy={!!saving}>
           <thead>

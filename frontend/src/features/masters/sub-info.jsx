@@ -34,7 +34,14 @@ export function SubInfoList() {
       filter={(rows) => (infoId ? rows.filter((r) => String(r.infoId) === infoId) : rows)}
       toolbar={
         <div class="toolbar">
-          <Select id="filterInfoType" label="Search by Info Type" value={infoId} onChange={(e) => setInfoId(e.target.value)} options={types} placeholder="All" />
+          <Select
+            id="filterInfoType"
+            label="Search by Info Type"
+            value={infoId}
+            onChange={(e) => setInfoId(e.currentTarget.value)}
+            options={types}
+            placeholder="All"
+          />
         </div>
       }
     />
@@ -49,9 +56,19 @@ export function SubInfoForm({ params }) {
   const [file, setFile] = useState(null);
   const form = useForm({ infoId: "", name: "" }, () => ({
     infoId: [rules.required("Info Type is required.")],
-    name: id ? [rules.required("Please Enter SubInfo Name")] : file ? [] : [rules.required("Please Enter SubInfo Name or upload excel of SubInfo Type")],
+    name: id
+      ? [rules.required("Please Enter SubInfo Name")]
+      : file
+        ? []
+        : [rules.required("Please Enter SubInfo Name or upload excel of SubInfo Type")],
   }));
-  const loading = useEditedRecord(id, `/master/info-subtype/${id}`, (row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }), LIST, navigate);
+  const loading = useEditedRecord(
+    id,
+    `/master/info-subtype/${id}`,
+    (row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }),
+    LIST,
+    navigate,
+  );
 
   const submit = async (e) => {
     e.preventDefault();
@@ -68,18 +85,31 @@ export function SubInfoForm({ params }) {
       });
       return;
     }
-    saveAndReturn(saving, "/master/info-subtype", { infoSubId: id, infoId: Number(form.values.infoId), infoSubType: form.values.name.trim() }, LIST, navigate);
+    saveAndReturn(
+      saving,
+      "/master/info-subtype",
+      { infoSubId: id, infoId: Number(form.values.infoId), infoSubType: form.values.name.trim() },
+      LIST,
+      navigate,
+    );
   };
   if (loading) return <Loading />;
   return (
     <section>
       <PageHeader title={`${id ? "Modify" : "Add"} Sub Info`} back={LIST} />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <Select id="infoId" label="Info Type" value={form.values.infoId} onChange={form.set("infoId")} options={types} error={form.errors.infoId} />
+        <Select
+          id="infoId"
+          label="Info Type"
+          value={form.values.infoId}
+          onChange={form.set("infoId")}
+          options={types}
+          error={form.errors.infoId}
+        />
         <TextInput id="name" label="Sub Info Name" value={form.values.name} onInput={form.set("name")} error={form.errors.name} />
         {!id && (
           <Field label="Or upload an .xlsx list (first column, below a header)" id="subinfoFile">
-            <input id="subinfoFile" type="file" accept=".xlsx" onChange={(e) => setFile(e.target.files[0] || null)} />
+            <input id="subinfoFile" type="file" accept=".xlsx" onChange={(e) => setFile(e.currentTarget.files[0] || null)} />
           </Field>
         )}
         <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>

@@ -7,9 +7,9 @@ import { rules, useForm } from "../../lib/form";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { AGENT, AREA_MANAGER } from "../../lib/rights";
 
 const LIST = "/master/user-master";
-const AGENT = 4;
 
 const typeOptions = (types) => (types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType }));
 const countryOptions = (countries) => (countries || []).map((c) => ({ value: c.country, label: c.country }));
@@ -46,8 +46,22 @@ export function UserList() {
       filter={(rows) => rows.filter(matches)}
       toolbar={
         <div class="toolbar">
-          <Select id="filterType" label="User Type" value={filter.userType} onChange={change("userType")} options={typeOptions(types)} placeholder="All" />
-          <Select id="filterCountry" label="Country" value={filter.country} onChange={change("country")} options={countryOptions(countries)} placeholder="All" />
+          <Select
+            id="filterType"
+            label="User Type"
+            value={filter.userType}
+            onChange={change("userType")}
+            options={typeOptions(types)}
+            placeholder="All"
+          />
+          <Select
+            id="filterCountry"
+            label="Country"
+            value={filter.country}
+            onChange={change("country")}
+            options={countryOptions(countries)}
+            placeholder="All"
+          />
           <TextInput id="search" label="Search name or email" type="search" value={filter.search} onInput={change("search")} />
         </div>
       }
@@ -60,7 +74,7 @@ export function UserForm({ params }) {
   const id = params && params.id ? Number(params.id) : 0;
   const { data: types } = useApi("/master/userType", { initial: [] });
   const { data: countries } = useApi("/master/country", { initial: [] });
-  const { data: managers } = useApi("/master/user?userType=3", { initial: [] });
+  const { data: managers } = useApi(`/master/user?userType=${AREA_MANAGER}`, { initial: [] });
   const [busy, saving] = useSaving();
   const supportsCountry = (typeId) => {
     const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
@@ -73,7 +87,20 @@ export function UserForm({ params }) {
     country: supportsCountry(v.userType) ? [rules.required("Country is Required")] : [],
     managerId: Number(v.userType) === AGENT ? [rules.required("Manager is Required")] : [],
   }));
-  const loading = useEditedRecord(id, `/master/user/${id}`, (u) => form.reset({ userType: String(u.userType), emailId: u.emailId, name: u.name, country: u.country || "", managerId: u.managerId ? String(u.managerId) : "" }), LIST, navigate);
+  const loading = useEditedRecord(
+    id,
+    `/master/user/${id}`,
+    (u) =>
+      form.reset({
+        userType: String(u.userType),
+        emailId: u.emailId,
+        name: u.name,
+        country: u.country || "",
+        managerId: u.managerId ? String(u.managerId) : "",
+      }),
+    LIST,
+    navigate,
+  );
   const v = form.values;
   const submit = (e) => {
     e.preventDefault();
@@ -93,11 +120,32 @@ export function UserForm({ params }) {
     <section>
       <PageHeader title={`${id ? "Modify" : "Add"} User`} back={LIST} />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <Select id="userType" label="User Type" value={v.userType} onChange={form.set("userType")} options={typeOptions(types)} error={form.errors.userType} />
-        <TextInput id="emailId" label="Email" type="email" value={v.emailId} onInput={form.set("emailId")} error={form.errors.emailId} />
+        <Select
+          id="userType"
+          label="User Type"
+          value={v.userType}
+          onChange={form.set("userType")}
+          options={typeOptions(types)}
+          error={form.errors.userType}
+        />
+        <TextInput
+          id="emailId"
+          label="Email"
+          type="email"
+          value={v.emailId}
+          onInput={form.set("emailId")}
+          error={form.errors.emailId}
+        />
         <TextInput id="name" label="Name" value={v.name} onInput={form.set("name")} error={form.errors.name} />
         {supportsCountry(v.userType) && (
-          <Select id="country" label="Country" value={v.country} onChange={form.set("country")} options={countryOptions(countries)} error={form.errors.country} />
+          <Select
+            id="country"
+            label="Country"
+            value={v.country}
+            onChange={form.set("country")}
+            options={countryOptions(countries)}
+            error={form.errors.country}
+          />
         )}
         {Number(v.userType) === AGENT && (
           <Select

@@ -20,6 +20,7 @@ import { hasRight } from "../../lib/session";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
+import { AGENT, RIGHT } from "../../lib/rights";
 
 /** The largest quantity of one line, in units (the server's limit). */
 const MAX_UNITS = 100000;
@@ -46,7 +47,7 @@ function useCustomer(user, buyerId) {
         alertError(err.message);
         setState({ screen: null, loading: false, error: err.message });
       });
-  }, [buyerId]);
+  }, [buyerId, enabled, user.uid]);
   return state;
 }
 
@@ -55,13 +56,19 @@ function useProducts(user) {
   const enabled = offlineEnabled(user);
   const [products, setProducts] = useState(null);
   useEffect(() => {
-    (enabled ? networkOr(() => offline.refreshProducts(user.uid), () => offline.lastProducts(user.uid)) : offline.fetchProducts())
+    (enabled
+      ? networkOr(
+          () => offline.refreshProducts(user.uid),
+          () => offline.lastProducts(user.uid),
+        )
+      : offline.fetchProducts()
+    )
       .then((list) => setProducts(list || []))
       .catch((err) => {
         alertError(err.message);
         setProducts([]);
       });
-  }, []);
+  }, [enabled, user.uid]);
   return products;
 }
 
@@ -71,11 +78,12 @@ function useOutcomes(user, wanted) {
   const [outcomes, setOutcomes] = useState([]);
   useEffect(() => {
     if (!wanted) return;
-    const fromServer = () => get("/master/outcome").then((list) => (enabled && offline.keepOutcomes(user.uid, list).catch(() => {}), list));
+    const fromServer = () =>
+      get("/master/outcome").then((list) => (enabled && offline.keepOutcomes(user.uid, list).catch(() => {}), list));
     (enabled ? networkOr(fromServer, () => offline.lastOutcomes(user.uid)) : fromServer())
       .then((list) => setOutcomes(list || []))
       .catch((err) => alertError(err.message));
-  }, [wanted]);
+  }, [wanted, enabled, user.uid]);
   return outcomes;
 }
 
@@ -99,7 +107,14 @@ const lineTotal = (line) => {
 };
 
 function productNote(p) {
-  return [p.sku, p.category, p.price != null ? `${money(p.price)} a unit` : "no price yet", p.packSize > 1 ? `case of ${p.packSize}` : null].filter(Boolean).join(" · ");
+  return [
+    p.sku,
+    p.category,
+    p.price != null ? `${money(p.price)} a unit` : "no price yet",
+    p.packSize > 1 ? `case of ${p.packSize}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function OrderLine({ line, index, error, onChange, onRemove }) {
@@ -121,7 +136,16 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
         <label class="visually-hidden" for={id}>
           Quantity of {p.productName}
         </label>
-        <input id={id} type="number" inputMode="numeric" min="1" step="1" value={line.qty} aria-invalid={!!error} onInput={(e) => onChange({ ...line, qty: e.target.value })} />
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          value={line.qty}
+          aria-invalid={!!error}
+          onInput={(e) => onChange({ ...line, qty: e.currentTarget.value })}
+        />
         {p.packSize > 1 ? (
           <div class="seg" role="group" aria-label={`Unit of line ${index + 1}`}>
             {["units", "cases"].map((u) => (
@@ -220,7 +244,7 @@ function Confirmation({ result, buyerId }) {
 export default function OrderScreen({ params, user }) {
   const buyerId = decodeURIComponent(params.buyerId);
   const enabled = offlineEnabled(user);
-  const withVisit = hasRight(user, "customer_visit");
+  const withVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const { screen, loading, error } = useCustomer(user, buyerId);
   const products = useProducts(user);
   const outcomes = useOutcomes(user, withVisit);
@@ -243,6 +267,7 @@ export default function OrderScreen({ params, user }) {
     if (outcomeId) return;
     const placed = outcomes.find((o) => String(o.outCome).trim().toLowerCase() === DEFAULT_OUTCOME);
     if (placed) setOutcomeId(String(placed.outComeId));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the list arrives: an outcome the user cleared stays cleared
   }, [outcomes]);
 
   const mustSell = useMemo(() => {
@@ -298,7 +323,7 @@ export default function OrderScreen({ params, user }) {
       return;
     }
     await saving(async () => {
-      const agent = Number(user.userType) === 4;
+      const agent = Number(user.userType) === AGENT;
       const position = agent && withVisit ? await currentPosition() : null;
       const outcome = outcomes.find((o) => String(o.outComeId) === outcomeId);
       // The order's clientId and its visit's make a repeat harmless (the queue, a retry): the
@@ -321,7 +346,13 @@ export default function OrderScreen({ params, user }) {
             }
           : undefined,
       };
-      const shown = lines.map((l) => ({ productId: l.product.productId, productName: l.product.productName, quantity: unitsOf(l), unitPrice: l.product.price, lineTotal: lineTotal(l) }));
+      const shown = lines.map((l) => ({
+        productId: l.product.productId,
+        productName: l.product.productName,
+        quantity: unitsOf(l),
+        unitPrice: l.product.price,
+        lineTotal: lineTotal(l),
+      }));
       const send = () => post("/users/order", body);
       const queue = async () => {
         await offline.enqueue(user.uid, {
@@ -353,7 +384,9 @@ export default function OrderScreen({ params, user }) {
       </p>
       {(screen.seenAt || screen.fromCopy) && (
         <p class="offline-note" role="status">
-          {screen.fromCopy ? "Offline: no Must Sell list on this phone for this customer." : `Offline: the Must Sell list as last seen on ${formatDateTime(screen.seenAt)}.`}
+          {screen.fromCopy
+            ? "Offline: no Must Sell list on this phone for this customer."
+            : `Offline: the Must Sell list as last seen on ${formatDateTime(screen.seenAt)}.`}
         </p>
       )}
       {products === null ? (
@@ -366,9 +399,18 @@ export default function OrderScreen({ params, user }) {
               <ul class="chips" data-testid="must-sell-suggestions">
                 {mustSell.map(({ row, product }) => (
                   <li key={product.productId}>
-                    <button type="button" class="chip" disabled={onOrder(product)} onClick={() => add(product, row.lastOrderShippedQty)}>
+                    <button
+                      type="button"
+                      class="chip"
+                      disabled={onOrder(product)}
+                      onClick={() => add(product, row.lastOrderShippedQty)}
+                    >
                       <span>{product.productName}</span>
-                      <small>{onOrder(product) ? "On the order" : `Last ${Math.round(row.lastOrderShippedQty)} ${Math.round(row.lastOrderShippedQty) === 1 ? "unit" : "units"}`}</small>
+                      <small>
+                        {onOrder(product)
+                          ? "On the order"
+                          : `Last ${Math.round(row.lastOrderShippedQty)} ${Math.round(row.lastOrderShippedQty) === 1 ? "unit" : "units"}`}
+                      </small>
                     </button>
                   </li>
                 ))}
@@ -379,11 +421,23 @@ export default function OrderScreen({ params, user }) {
           </div>
           <div class="card">
             <Field label="Search products" id="productSearch">
-              <input id="productSearch" type="search" autocomplete="off" placeholder="Name, SKU or category" value={query} onInput={(e) => setQuery(e.target.value)} />
+              <input
+                id="productSearch"
+                type="search"
+                autocomplete="off"
+                placeholder="Name, SKU or category"
+                value={query}
+                onInput={(e) => setQuery(e.currentTarget.value)}
+              />
             </Field>
-            {!products.length && <Empty text={enabled ? "The product list is not on this phone yet; it loads when online." : "No products to order."} />}
-            {query.trim() !== "" && products.length > 0 && (
-              found.length ? (
+            {!products.length && (
+              <Empty
+                text={enabled ? "The product list is not on this phone yet; it loads when online." : "No products to order."}
+              />
+            )}
+            {query.trim() !== "" &&
+              products.length > 0 &&
+              (found.length ? (
                 <ul class="product-results" data-testid="product-results">
                   {found.map((p) => (
                     <li key={p.productId}>
@@ -391,7 +445,13 @@ export default function OrderScreen({ params, user }) {
                         <strong>{p.productName}</strong>
                         <small class="muted">{productNote(p)}</small>
                       </div>
-                      <button type="button" class="btn btn-small" aria-label={`Add ${p.productName}`} disabled={p.price == null || onOrder(p)} onClick={() => add(p)}>
+                      <button
+                        type="button"
+                        class="btn btn-small"
+                        aria-label={`Add ${p.productName}`}
+                        disabled={p.price == null || onOrder(p)}
+                        onClick={() => add(p)}
+                      >
                         {onOrder(p) ? "Added" : "Add"}
                       </button>
                     </li>
@@ -399,8 +459,7 @@ export default function OrderScreen({ params, user }) {
                 </ul>
               ) : (
                 <Empty text="No product matches." />
-              )
-            )}
+              ))}
           </div>
         </>
       )}
@@ -409,7 +468,14 @@ export default function OrderScreen({ params, user }) {
         {lines.length ? (
           <ul class="order-lines">
             {lines.map((l, i) => (
-              <OrderLine key={l.product.productId} line={l} index={i} error={checked ? errors.each[i] : null} onChange={change(i)} onRemove={remove(i)} />
+              <OrderLine
+                key={l.product.productId}
+                line={l}
+                index={i}
+                error={checked ? errors.each[i] : null}
+                onChange={change(i)}
+                onRemove={remove(i)}
+              />
             ))}
           </ul>
         ) : (
@@ -426,22 +492,25 @@ export default function OrderScreen({ params, user }) {
           id="orderDistributor"
           label="Distributor"
           value={distributorId}
-          onChange={(e) => setDistributorId(e.target.value)}
+          onChange={(e) => setDistributorId(e.currentTarget.value)}
           placeholder="The customer's usual distributor (of their most recent order)"
-          options={distributors.map((d) => ({ value: String(d.distributorId), label: d.hasEmail ? d.distributorName : `${d.distributorName} (no email: orders wait)` }))}
+          options={distributors.map((d) => ({
+            value: String(d.distributorId),
+            label: d.hasEmail ? d.distributorName : `${d.distributorName} (no email: orders wait)`,
+          }))}
         />
         {withVisit && (
           <Select
             id="orderOutcome"
             label="Visit outcome"
             value={outcomeId}
-            onChange={(e) => setOutcomeId(e.target.value)}
+            onChange={(e) => setOutcomeId(e.currentTarget.value)}
             options={outcomes.map((o) => ({ value: String(o.outComeId), label: o.outCome }))}
             error={checked ? errors.outcome : null}
           />
         )}
         <Field label="Remark" id="orderRemark">
-          <textarea id="orderRemark" rows={2} maxLength={500} value={remark} onInput={(e) => setRemark(e.target.value)} />
+          <textarea id="orderRemark" rows={2} maxLength={500} value={remark} onInput={(e) => setRemark(e.currentTarget.value)} />
         </Field>
       </div>
       <div class="footer-actions order-bar">

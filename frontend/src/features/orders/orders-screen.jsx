@@ -22,10 +22,17 @@ function OrderDialog({ orderId, onClose }) {
         alertError(err.message);
         onClose();
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per order; `onClose` is the caller's, remade on every render
   }, [orderId]);
   return (
     <div class="modal-backdrop" onClick={onClose}>
-      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby="order-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        class="modal modal-wide"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="order-title"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="order-title">{order ? `Order ${order.orderNumber}` : "Order"}</h2>
         {!order ? (
           <Loading />
@@ -33,6 +40,7 @@ function OrderDialog({ orderId, onClose }) {
           <>
             <dl>
               {[
+                // eslint-disable-next-line react/jsx-key -- a [label, value] pair: the row below has the key
                 ["Status", <OrderStatus status={order.status} />],
                 ["Customer", `${order.buyerId} - ${order.buyerName}`],
                 ["Booked", `${formatDateTime(order.createdAt)} by ${order.bookedByName}`],
@@ -110,8 +118,21 @@ export default function OrdersScreen() {
     <section>
       <PageHeader title="Orders" back="/home" />
       <form class="toolbar" onSubmit={search} noValidate>
-        <TextInput id="ordersFrom" label="From" type="date" value={filter.from} onInput={(e) => setFilter({ ...filter, from: e.target.value })} error={dateError} />
-        <TextInput id="ordersTo" label="To" type="date" value={filter.to} onInput={(e) => setFilter({ ...filter, to: e.target.value })} />
+        <TextInput
+          id="ordersFrom"
+          label="From"
+          type="date"
+          value={filter.from}
+          onInput={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+          error={dateError}
+        />
+        <TextInput
+          id="ordersTo"
+          label="To"
+          type="date"
+          value={filter.to}
+          onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+        />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
             Search
@@ -139,12 +160,21 @@ export default function OrdersScreen() {
               { key: "bookedByName", label: "Agent" },
               { key: "distributorName", label: "Distributor" },
               { key: "total", label: "Total", render: (o) => <span class="nowrap">{money(o.total)}</span> },
-              { key: "waitingReason", label: "Waiting", render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span> },
+              {
+                key: "waitingReason",
+                label: "Waiting",
+                render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span>,
+              },
               {
                 key: "actions",
                 label: "Actions",
                 render: (o) => (
-                  <button type="button" class="btn btn-small" aria-label={`View order ${o.orderNumber}`} onClick={() => setViewing(o.orderId)}>
+                  <button
+                    type="button"
+                    class="btn btn-small"
+                    aria-label={`View order ${o.orderNumber}`}
+                    onClick={() => setViewing(o.orderId)}
+                  >
                     View
                   </button>
                 ),

@@ -50,9 +50,20 @@ export default function ReportScreen({ params }) {
   const [status, setStatus] = useState(null);
   const kind = spec.kind;
   const form = useForm(
-    { fromDate: "", toDate: "", search: "", userType: "0", country: "", radio: kind === "delivery" ? "OrderDate" : "DayWise", monthYear: thisMonth(), userTypes: [], countries: [] },
+    {
+      fromDate: "",
+      toDate: "",
+      search: "",
+      userType: "0",
+      country: "",
+      radio: kind === "delivery" ? "OrderDate" : "DayWise",
+      monthYear: thisMonth(),
+      userTypes: [],
+      countries: [],
+    },
     () => {
-      if (kind === "dated" || kind === "productivity") return { fromDate: [rules.required("From Date is required")], toDate: [rules.required("To Date is required")] };
+      if (kind === "dated" || kind === "productivity")
+        return { fromDate: [rules.required("From Date is required")], toDate: [rules.required("To Date is required")] };
       if (kind === "monthly") {
         return {
           userTypes: [(v) => (v.length ? null : "Please select user type.")],
@@ -77,11 +88,30 @@ export default function ReportScreen({ params }) {
   const request = () => {
     if (kind === "dated" || kind === "productivity") {
       const report = kind === "productivity" && v.radio === "Summary" ? "productivitysummary" : name;
-      const q = new URLSearchParams({ fromDate: v.fromDate, toDate: v.toDate, search: v.search, userType: v.userType, country: v.country });
+      const q = new URLSearchParams({
+        fromDate: v.fromDate,
+        toDate: v.toDate,
+        search: v.search,
+        userType: v.userType,
+        country: v.country,
+      });
       return get(`/report/${report}?${q}`);
     }
-    if (kind === "monthly") return post("/report/monthlyReport", { country: v.countries, userType: v.userTypes.map(Number), reportName: name, monthYear: v.monthYear });
-    if (kind === "delivery") return post("/report/deliveryReport", { reportName: v.radio, monthYear: v.monthYear, fromDate: v.fromDate, toDate: v.toDate, country: v.countries });
+    if (kind === "monthly")
+      return post("/report/monthlyReport", {
+        country: v.countries,
+        userType: v.userTypes.map(Number),
+        reportName: name,
+        monthYear: v.monthYear,
+      });
+    if (kind === "delivery")
+      return post("/report/deliveryReport", {
+        reportName: v.radio,
+        monthYear: v.monthYear,
+        fromDate: v.fromDate,
+        toDate: v.toDate,
+        country: v.countries,
+      });
     if (kind === "countries") return post("/report/buyerImagesReport", { country: v.countries });
     return get("/report/mycustomerReport");
   };
@@ -107,14 +137,46 @@ export default function ReportScreen({ params }) {
       <form onSubmit={submit} noValidate class="narrow-form">
         {(kind === "dated" || kind === "productivity" || kind === "delivery") && (
           <>
-            <TextInput id="fromDate" label="From Date" type="date" value={v.fromDate} onInput={form.set("fromDate")} error={form.errors.fromDate} />
-            <TextInput id="toDate" label="To Date" type="date" value={v.toDate} onInput={form.set("toDate")} error={form.errors.toDate} />
+            <TextInput
+              id="fromDate"
+              label="From Date"
+              type="date"
+              value={v.fromDate}
+              onInput={form.set("fromDate")}
+              error={form.errors.fromDate}
+            />
+            <TextInput
+              id="toDate"
+              label="To Date"
+              type="date"
+              value={v.toDate}
+              onInput={form.set("toDate")}
+              error={form.errors.toDate}
+            />
           </>
         )}
         {(kind === "dated" || kind === "productivity") && (
           <>
-            {name !== "login-history" && <Select id="userType" label="User Type" value={v.userType} onChange={form.set("userType")} options={[{ value: "0", label: "All" }, ...typeOptions]} placeholder={null} />}
-            {name !== "login-history" && <Select id="country" label="Country" value={v.country} onChange={form.set("country")} options={countryOptions} placeholder="All" />}
+            {name !== "login-history" && (
+              <Select
+                id="userType"
+                label="User Type"
+                value={v.userType}
+                onChange={form.set("userType")}
+                options={[{ value: "0", label: "All" }, ...typeOptions]}
+                placeholder={null}
+              />
+            )}
+            {name !== "login-history" && (
+              <Select
+                id="country"
+                label="Country"
+                value={v.country}
+                onChange={form.set("country")}
+                options={countryOptions}
+                placeholder="All"
+              />
+            )}
             <TextInput id="search" label="Search" value={v.search} onInput={form.set("search")} />
           </>
         )}
@@ -131,7 +193,10 @@ export default function ReportScreen({ params }) {
         {kind === "delivery" && (
           <fieldset class="choice">
             <legend>By</legend>
-            {[["OrderDate", "Order Date"], ["UpdatedDate", "Updated Date"]].map(([r, label]) => (
+            {[
+              ["OrderDate", "Order Date"],
+              ["UpdatedDate", "Updated Date"],
+            ].map(([r, label]) => (
               <label key={r}>
                 <input type="radio" name="radio" checked={v.radio === r} onChange={() => form.set("radio")(r)} /> {label}
               </label>
@@ -141,14 +206,30 @@ export default function ReportScreen({ params }) {
         {kind === "monthly" && (
           <>
             <TextInput id="monthYear" label="Month" type="month" value={v.monthYear} onInput={form.set("monthYear")} />
-            <MultiCheck legend="User Type" options={[{ value: "0", label: "All" }, ...typeOptions]} value={v.userTypes} onChange={form.set("userTypes")} error={form.errors.userTypes} />
+            <MultiCheck
+              legend="User Type"
+              options={[{ value: "0", label: "All" }, ...typeOptions]}
+              value={v.userTypes}
+              onChange={form.set("userTypes")}
+              error={form.errors.userTypes}
+            />
           </>
         )}
         {(kind === "monthly" || kind === "delivery" || kind === "countries") && (
-          <MultiCheck legend="Country" options={countryOptions} value={v.countries} onChange={form.set("countries")} error={form.errors.countries} />
+          <MultiCheck
+            legend="Country"
+            options={countryOptions}
+            value={v.countries}
+            onChange={form.set("countries")}
+            error={form.errors.countries}
+          />
         )}
         <SubmitButton busy={busy}>Generate Report</SubmitButton>
-        {status && <p class="muted" role="status">{status}</p>}
+        {status && (
+          <p class="muted" role="status">
+            {status}
+          </p>
+        )}
       </form>
     </section>
   );

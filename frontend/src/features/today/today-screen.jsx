@@ -15,8 +15,17 @@ import { formatDistance, LocationBadge } from "../../lib/location-badge";
 import { hasPosition, loadPlan, onPlanQueueChange, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
+import { AGENT, RIGHT } from "../../lib/rights";
 
-const WEEKDAYS = { Mon: "Monday", Tue: "Tuesday", Wed: "Wednesday", Thu: "Thursday", Fri: "Friday", Sat: "Saturday", Sun: "Sunday" };
+const WEEKDAYS = {
+  Mon: "Monday",
+  Tue: "Tuesday",
+  Wed: "Wednesday",
+  Thu: "Thursday",
+  Fri: "Friday",
+  Sat: "Saturday",
+  Sun: "Sunday",
+};
 
 const visitHref = (buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`;
 
@@ -24,7 +33,11 @@ const visitHref = (buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`
 function CustomerState({ c }) {
   return (
     <span class="plan-state">
-      {c.visited ? <span class="state-badge state-visited">Visited</span> : <span class="state-badge state-none">Not visited</span>}
+      {c.visited ? (
+        <span class="state-badge state-visited">Visited</span>
+      ) : (
+        <span class="state-badge state-none">Not visited</span>
+      )}
       {c.ordered && <span class="state-badge state-ordered">Ordered</span>}
       {c.queued ? <span class="loc-badge loc-waiting">Waiting to sync</span> : <LocationBadge status={c.locationStatus} />}
     </span>
@@ -48,7 +61,12 @@ function PlanItem({ c, seq, distance, canVisit }) {
     </>
   );
   return (
-    <li class={`plan-item${c.visited ? " is-visited" : ""}`} data-testid="plan-item" data-buyer-id={c.buyerId} data-state={status}>
+    <li
+      class={`plan-item${c.visited ? " is-visited" : ""}`}
+      data-testid="plan-item"
+      data-buyer-id={c.buyerId}
+      data-state={status}
+    >
       {canVisit ? (
         <a class="plan-link" href={visitHref(c.buyerId)}>
           {body}
@@ -63,11 +81,24 @@ function PlanItem({ c, seq, distance, canVisit }) {
 function Progress({ plan }) {
   const { planned, visitedAsPlanned, productive, visitedOffSite, unplanned } = plan;
   const share = planned ? Math.min(100, Math.round((visitedAsPlanned / planned) * 100)) : 0;
-  const more = [visitedOffSite ? `${visitedOffSite} of them off-site` : "", unplanned ? `${unplanned} unplanned ${unplanned === 1 ? "visit" : "visits"}` : ""].filter(Boolean);
+  const more = [
+    visitedOffSite ? `${visitedOffSite} of them off-site` : "",
+    unplanned ? `${unplanned} unplanned ${unplanned === 1 ? "visit" : "visits"}` : "",
+  ].filter(Boolean);
   return (
     <div class="card plan-progress">
-      <p class="plan-progress-text" data-testid="plan-progress">{`${visitedAsPlanned} of ${planned} visited, ${productive} productive`}</p>
-      <div class="progress-bar" role="progressbar" aria-label="Planned customers visited" aria-valuemin="0" aria-valuemax={planned} aria-valuenow={visitedAsPlanned}>
+      <p
+        class="plan-progress-text"
+        data-testid="plan-progress"
+      >{`${visitedAsPlanned} of ${planned} visited, ${productive} productive`}</p>
+      <div
+        class="progress-bar"
+        role="progressbar"
+        aria-label="Planned customers visited"
+        aria-valuemin={0}
+        aria-valuemax={planned}
+        aria-valuenow={visitedAsPlanned}
+      >
         <span style={{ width: `${share}%` }} />
       </div>
       {more.length > 0 && <p class="muted plan-progress-more">{more.join(" · ")}</p>}
@@ -97,7 +128,7 @@ function ChooseAgent({ user }) {
   return (
     <section>
       <PageHeader title="Today" />
-      {hasRight(user, "beat_master") ? (
+      {hasRight(user, RIGHT.BEAT_MASTER) ? (
         <div class="narrow-form">
           <p>Choose an agent to see their day: the beat plan, what was visited and what was ordered.</p>
           <AgentSelect value={null} onChange={(a) => navigate(`/today/${a}`)} />
@@ -117,7 +148,7 @@ export default function TodayScreen({ params, user }) {
   const [position, setPosition] = useState(null);
   const [order, setOrder] = useState("plan");
   const [locating, setLocating] = useState(false);
-  const chooser = own && Number(user.userType) !== 4;
+  const chooser = own && Number(user.userType) !== AGENT;
 
   const load = () => {
     if (chooser) return;
@@ -128,8 +159,11 @@ export default function TodayScreen({ params, user }) {
         setState({ loading: false, plan: null, keptAt: null, error: err.message });
       });
   };
+  // Once per agent: a session refresh (a new `user`) must not load the plan again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(load, [agentId]);
   // A visit or order leaving the phone's queue (sent) or joining it: counted again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onPlanQueueChange(user, agentId, load), [agentId]);
   // Nearest first by itself only when the agent already allowed the position; never waits on it.
   useEffect(() => {
@@ -141,11 +175,11 @@ export default function TodayScreen({ params, user }) {
       setOrder("nearest");
     });
     return () => (gone = true);
-  }, [own]);
+  }, [own, chooser]);
 
   if (chooser) return <ChooseAgent user={user} />;
   const { plan, keptAt, loading, error } = state;
-  const canVisit = hasRight(user, "customer_visit");
+  const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const mapHref = own ? "#/map/today" : `#/map/today/${agentId}`;
 
   const nearest = async () => {
@@ -163,7 +197,10 @@ export default function TodayScreen({ params, user }) {
   let rows = plan ? plan.customers.map((c, i) => ({ c, seq: i + 1, distance: distanceOf(c) })) : [];
   if (order === "nearest" && position) {
     // Customers without a position keep their plan order, after the located ones.
-    rows = [...rows.filter((r) => r.distance != null).sort((a, b) => a.distance - b.distance), ...rows.filter((r) => r.distance == null)];
+    rows = [
+      ...rows.filter((r) => r.distance != null).sort((a, b) => a.distance - b.distance),
+      ...rows.filter((r) => r.distance == null),
+    ];
   }
   const today = localParts(new Date().toISOString()).date;
 
@@ -181,7 +218,7 @@ export default function TodayScreen({ params, user }) {
           </a>
         )}
       </PageHeader>
-      {!own && hasRight(user, "beat_master") && <AgentSelect value={agentId} onChange={(a) => navigate(`/today/${a}`)} />}
+      {!own && hasRight(user, RIGHT.BEAT_MASTER) && <AgentSelect value={agentId} onChange={(a) => navigate(`/today/${a}`)} />}
       {loading && <Loading />}
       {!loading && !plan && (
         <div class="card empty-plan">
@@ -193,19 +230,27 @@ export default function TodayScreen({ params, user }) {
         <>
           {keptAt && (
             <p class="offline-note" role="status" data-testid="offline-plan">
-              Offline: the plan as loaded on {formatDateTime(keptAt)}.{plan.date !== today ? ` It is the plan of ${formatDate(plan.date)}.` : ""}
+              Offline: the plan as loaded on {formatDateTime(keptAt)}.
+              {plan.date !== today ? ` It is the plan of ${formatDate(plan.date)}.` : ""}
             </p>
           )}
           <p class="plan-day" data-testid="plan-day">
             <strong>
               {WEEKDAYS[plan.weekday] || plan.weekday}, {formatDate(plan.date)}
             </strong>
-            {plan.beats.length > 0 && <span class="muted"> · {plan.beats.length === 1 ? "Beat" : "Beats"}: {plan.beats.map((b) => b.beatName).join(", ")}</span>}
+            {plan.beats.length > 0 && (
+              <span class="muted">
+                {" "}
+                · {plan.beats.length === 1 ? "Beat" : "Beats"}: {plan.beats.map((b) => b.beatName).join(", ")}
+              </span>
+            )}
           </p>
           {plan.planned > 0 ? (
             <>
               <Progress plan={plan} />
-              {own && plan.customers.some(hasPosition) && <OrderSwitch order={order} locating={locating} onPlan={() => setOrder("plan")} onNearest={nearest} />}
+              {own && plan.customers.some(hasPosition) && (
+                <OrderSwitch order={order} locating={locating} onPlan={() => setOrder("plan")} onNearest={nearest} />
+              )}
               <ol class="plan-list" data-testid="plan-list" aria-label="Planned customers">
                 {rows.map(({ c, seq, distance }) => (
                   <PlanItem key={c.buyerId} c={c} seq={seq} distance={distance} canVisit={canVisit} />

@@ -10,12 +10,43 @@ import { useSaving } from "../../lib/use-api";
 
 /** Each upload screen: its title, API path, file field and sample. */
 export const UPLOADS = {
-  customer: { title: "Customer Master Upload", path: "/users/customer/upload", field: "customerdata", sample: "sample_customerupload.xlsx" },
-  customerdelete: { title: "Customer Master Delete", path: "/users/customer/upload", field: "customerdata", sample: "sample_customerdelete.xlsx", isDelete: true },
-  product: { title: "Product Master Upload", path: "/users/product/upload", field: "productdata", sample: "sample_productupload.xlsx" },
-  distributor: { title: "Distributor Master Upload", path: "/users/distributor/upload", field: "distributordata", sample: "sample_distributorupload.xlsx" },
-  scorecard: { title: "Scorecard Upload", path: "/users/scoreCard/upload", field: "scorecarddata", sample: "sample_scorecardupload.xlsx" },
-  delivery: { title: "Delivery Upload", path: "/users/delivery/upload", field: "deliverydata", sample: "sample_deliveryupload.xlsx" },
+  customer: {
+    title: "Customer Master Upload",
+    path: "/users/customer/upload",
+    field: "customerdata",
+    sample: "sample_customerupload.xlsx",
+  },
+  customerdelete: {
+    title: "Customer Master Delete",
+    path: "/users/customer/upload",
+    field: "customerdata",
+    sample: "sample_customerdelete.xlsx",
+    isDelete: true,
+  },
+  product: {
+    title: "Product Master Upload",
+    path: "/users/product/upload",
+    field: "productdata",
+    sample: "sample_productupload.xlsx",
+  },
+  distributor: {
+    title: "Distributor Master Upload",
+    path: "/users/distributor/upload",
+    field: "distributordata",
+    sample: "sample_distributorupload.xlsx",
+  },
+  scorecard: {
+    title: "Scorecard Upload",
+    path: "/users/scoreCard/upload",
+    field: "scorecarddata",
+    sample: "sample_scorecardupload.xlsx",
+  },
+  delivery: {
+    title: "Delivery Upload",
+    path: "/users/delivery/upload",
+    field: "deliverydata",
+    sample: "sample_deliveryupload.xlsx",
+  },
   order: { title: "Order Upload", path: "/users/order/upload", field: "orderdata", sample: "sample_orderupload.xlsx" },
   beat: { title: "Beat Upload", path: "/users/beat/upload", field: "beatdata", sample: "sample_beatupload.xlsx" },
 };
@@ -87,7 +118,12 @@ export function UploadScreen({ kind, back = "/home" }) {
       </PageHeader>
       <form onSubmit={submit} noValidate class="narrow-form">
         <Field label="Excel file (.xlsx)" id="uploadFile" error={error}>
-          <input id="uploadFile" type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => setFile(e.target.files[0] || null)} />
+          <input
+            id="uploadFile"
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => setFile(e.currentTarget.files[0] || null)}
+          />
         </Field>
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
@@ -107,7 +143,10 @@ export function CustomerMasterScreen() {
   return (
     <section>
       <PageHeader title="Customer Master" back="/home" />
-      <p class="muted">Customers are kept in the customer workbook: download it, change or add rows, and upload it again. Deleting takes a list of buyer ids.</p>
+      <p class="muted">
+        Customers are kept in the customer workbook: download it, change or add rows, and upload it again. Deleting takes a list
+        of buyer ids.
+      </p>
       <div class="actions">
         <a class="btn btn-primary" href="#/master/customer-master-upload">
           Add/Edit

@@ -7,8 +7,7 @@ import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
-
-const AGENT = 4;
+import { AGENT } from "../../lib/rights";
 
 export function UnblockUserScreen() {
   const { data, loading, reload } = useApi("/users/block", { initial: [] });
@@ -30,7 +29,17 @@ export function UnblockUserScreen() {
   return (
     <section>
       <PageHeader title="Block/Unblock User" back="/home" />
-      <Select id="blockFilter" label="Show" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={null} options={[{ value: "all", label: "All" }, { value: "blocked", label: "Blocked" }]} />
+      <Select
+        id="blockFilter"
+        label="Show"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        placeholder={null}
+        options={[
+          { value: "all", label: "All" },
+          { value: "blocked", label: "Blocked" },
+        ]}
+      />
       {loading ? (
         <Loading />
       ) : (
@@ -48,7 +57,11 @@ export function UnblockUserScreen() {
               key: "action",
               label: "Action",
               render: (u) => (
-                <button type="button" class={`btn btn-small${u.isBlocked ? "" : " btn-danger"}`} onClick={() => setPending({ user: u, block: !u.isBlocked })}>
+                <button
+                  type="button"
+                  class={`btn btn-small${u.isBlocked ? "" : " btn-danger"}`}
+                  onClick={() => setPending({ user: u, block: !u.isBlocked })}
+                >
                   {u.isBlocked ? "Unblock" : "Block"}
                 </button>
               ),
@@ -107,11 +120,24 @@ export function UserAgentScreen() {
             { key: "emailId", label: "Login ID" },
             { key: "country", label: "Country" },
             { key: "isBlocked", label: "Status", render: (u) => (u.isBlocked ? "Blocked" : "Active") },
-            { key: "reset", label: "Action", render: (u) => <button type="button" class="btn btn-small" onClick={() => setPending(u)}>Reset Password</button> },
+            {
+              key: "reset",
+              label: "Action",
+              render: (u) => (
+                <button type="button" class="btn btn-small" onClick={() => setPending(u)}>
+                  Reset Password
+                </button>
+              ),
+            },
           ]}
         />
       )}
-      <ConfirmDialog open={!!pending} message={pending ? `are you sure want to reset password of user ${pending.name}` : ""} onYes={reset} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={!!pending}
+        message={pending ? `are you sure want to reset password of user ${pending.name}` : ""}
+        onYes={reset}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

@@ -9,7 +9,10 @@ import { homeRouteFor, startImpersonation } from "../../lib/session";
 import { Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 
-const FAILED = { RCA: "Failed to login to RCA account. Please try again.", AM: "Failed to login to AM account. Please try again." };
+const FAILED = {
+  RCA: "Failed to login to RCA account. Please try again.",
+  AM: "Failed to login to AM account. Please try again.",
+};
 const INVALID = { RCA: "Invalid RCA user selected! Please search again.", AM: "Invalid AM user selected! Please search again." };
 
 function Picker({ kind, source }) {
@@ -41,7 +44,14 @@ function Picker({ kind, source }) {
     <form class="card" onSubmit={login} noValidate>
       <h2>{kind}</h2>
       <label for={id}>Search {kind}</label>
-      <input id={id} list={`${id}-list`} value={text} onInput={(e) => setText(e.target.value)} placeholder="Name or login id" autocomplete="off" />
+      <input
+        id={id}
+        list={`${id}-list`}
+        value={text}
+        onInput={(e) => setText(e.currentTarget.value)}
+        placeholder="Name or login id"
+        autocomplete="off"
+      />
       <datalist id={`${id}-list`}>
         {text.trim() && (data || []).map((u) => <option key={u.uid} value={`${u.name} (${u.userName})`} />)}
       </datalist>
@@ -77,6 +87,6 @@ export function ImpersonationLanding({ params }) {
         setFailed(true);
         alertError(FAILED.RCA);
       });
-  }, [params.token]);
+  }, [params.token, navigate]);
   return <section class="message-page">{failed ? <p>{FAILED.RCA}</p> : <Loading text="Login to RCA ......" />}</section>;
 }

@@ -16,7 +16,9 @@ const MAX_PAGES = 100;
 export async function fetchProducts() {
   const first = await get("/master/product?pageNumber=1");
   const pages = Math.min(MAX_PAGES, Math.ceil((first.totalRecords || 0) / PAGE));
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => get(`/master/product?pageNumber=${i + 2}`)));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => get(`/master/product?pageNumber=${i + 2}`)),
+  );
   const all = [first, ...rest].flatMap((page) => page.data || []);
   return all.filter((p) => p.active);
 }
@@ -36,13 +38,23 @@ export async function lastProducts(uid) {
 
 /** Up to `limit` products whose name, SKU or category contains `query` (any case); name matches first. */
 export function searchProducts(list, query, limit = 20) {
-  const q = String(query || "").trim().toLowerCase();
+  const q = String(query || "")
+    .trim()
+    .toLowerCase();
   if (!q) return [];
   const byName = [];
   const other = [];
   for (const p of list || []) {
     if (String(p.productName).toLowerCase().includes(q)) byName.push(p);
-    else if (String(p.sku || "").toLowerCase().includes(q) || String(p.category || "").toLowerCase().includes(q)) other.push(p);
+    else if (
+      String(p.sku || "")
+        .toLowerCase()
+        .includes(q) ||
+      String(p.category || "")
+        .toLowerCase()
+        .includes(q)
+    )
+      other.push(p);
   }
   return byName.concat(other).slice(0, limit);
 }

@@ -31,7 +31,12 @@ async function changed(uid, broadcast = true) {
   const failed = all.filter((e) => e.state === "failed");
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
   // waiting and failed count every kind; the order counts say how many of those are orders.
-  setStatus({ waiting: all.length - failed.length, failed: failed.length, waitingOrders: orders(all) - orders(failed), failedOrders: orders(failed) });
+  setStatus({
+    waiting: all.length - failed.length,
+    failed: failed.length,
+    waitingOrders: orders(all) - orders(failed),
+    failedOrders: orders(failed),
+  });
   listeners.forEach((fn) => fn(all));
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
   return all;
@@ -48,7 +53,8 @@ export const refreshQueue = (uid) => changed(uid, false);
 
 if (channel) {
   channel.onmessage = (e) => {
-    if (e.data && e.data.type === "queue" && currentUid != null && e.data.uid === currentUid) changed(currentUid, false).catch(() => {});
+    if (e.data && e.data.type === "queue" && currentUid != null && e.data.uid === currentUid)
+      changed(currentUid, false).catch(() => {});
   };
 }
 

@@ -2,9 +2,18 @@
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
 import { IMPERSONATION_KEY } from "../session";
+import { AGENT } from "../rights";
 
 // waiting and failed count visits and orders together; waitingOrders and failedOrders the orders among them.
-let status = { waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false, online: navigator.onLine, reachable: true };
+let status = {
+  waiting: 0,
+  failed: 0,
+  waitingOrders: 0,
+  failedOrders: 0,
+  syncing: false,
+  online: navigator.onLine,
+  reachable: true,
+};
 const listeners = new Set();
 
 export const getStatus = () => status;
@@ -42,7 +51,9 @@ window.addEventListener("offline", () => setStatus({ online: false }));
  * in another user's account: that data belongs to the other user's phone.
  */
 export function offlineEnabled(user) {
-  return !!user && !!user.token && user.uid != null && Number(user.userType) === 4 && !sessionStorage.getItem(IMPERSONATION_KEY);
+  return (
+    !!user && !!user.token && user.uid != null && Number(user.userType) === AGENT && !sessionStorage.getItem(IMPERSONATION_KEY)
+  );
 }
 
 /** True when the network is known to be down: the browser says so or the last call could not go out. */

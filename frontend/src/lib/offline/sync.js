@@ -10,12 +10,14 @@ import { listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateE
 import { getStatus, setStatus } from "./status";
 import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";
+import { RIGHT } from "../rights";
 
 const TICK_MS = 60 * 1000;
 const MAX_DELAY_MS = 15 * 60 * 1000;
 
 /** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
-export const isTransient = (err) => !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
+export const isTransient = (err) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
 
 /** Wait before the next round: 60 s, doubled per network failure in a row, at most 15 min, +-20%. */
 export function nextDelay(failures) {
@@ -94,7 +96,7 @@ export async function refreshOffline(uid) {
     console.warn("the offline copy was not refreshed:", err.message);
   }
   // Apart, and after the copy: a refused product list leaves the customer copy as it is.
-  if (!hasRight(getOwnSession(), "order_booking")) return;
+  if (!hasRight(getOwnSession(), RIGHT.ORDER_BOOKING)) return;
   try {
     await refreshProducts(uid);
   } catch (err) {

@@ -1,18 +1,13 @@
-// Success and error alerts showing the server's message. One alert at a time, dismissible.
+// The alert view (lib/alerts.js raises the alerts): the latest one, dismissible; success and info
+// alerts go away by themselves after 6 s, errors stay until dismissed.
 import { useEffect, useState } from "react";
+import { onAlert } from "./alerts";
 
-let show = () => {};
-
-export const alertSuccess = (message) => show({ kind: "success", message });
-export const alertError = (message) => show({ kind: "error", message });
-export const alertInfo = (message) => show({ kind: "info", message });
+/** @typedef {import("./alerts").Alert} Alert */
 
 export function Alerts() {
-  const [alert, setAlert] = useState(null);
-  useEffect(() => {
-    show = (a) => setAlert({ ...a, at: Date.now() });
-    return () => (show = () => {});
-  }, []);
+  const [alert, setAlert] = useState(/** @type {(Alert & { at: number }) | null} */ (null));
+  useEffect(() => onAlert((a) => setAlert({ ...a, at: Date.now() })), []);
   useEffect(() => {
     if (!alert || alert.kind === "error") return undefined;
     const timer = setTimeout(() => setAlert(null), 6000);
