@@ -28,7 +28,7 @@ pub struct AppState {
     /// The outcome list, read on every visit screen.
     pub outcomes: Arc<crate::masters::outcomes::Cache>,
     /// Best sellers per country, read on every visit screen.
-    pub best_sellers: Arc<crate::customers::handlers::BestSellerCache>,
+    pub best_sellers: Arc<crate::customers::best_sellers::BestSellerCache>,
     /// The group-commit writer of visit saves.
     pub writer: crate::writer::Writer,
     /// Landing counts per agent, read by every dashboard.

@@ -3,6 +3,7 @@
 //! comparison, and scorecards.
 
 pub mod access;
+pub mod best_sellers;
 pub mod handlers;
 pub mod info;
 pub mod locations;
