@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of fieldsales on a fresh machine: installs what is missing (npm packages,
 # Debian's chromium), builds the release binary (which builds the frontend), runs the Rust
-# unit and API tests, the browser tests, then the fault tests (tests/faults/) against the real binary.
+# unit and API tests, the browser tests, then the fault tests (tests/faults/, Litestream included)
+# and the deployment files against the real binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +12,7 @@ if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
   step "Installing Debian's chromium for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium rsync >/dev/null
 fi
 
 step "Format and lint gates (rustfmt.toml, clippy with warnings as errors)"
@@ -38,6 +39,10 @@ export FIELDSALES_BIN="$PWD/target/release/fieldsales"
 python3 tests/faults/crash.py --kills 5 --writes 1000
 python3 tests/faults/concurrency.py --writers 200 --hold 10
 python3 tests/faults/log_secrets.py
+python3 tests/faults/litestream.py --kills 10
+
+step "Deployment files (systemd units, litestream.yml, Caddy and the client address, Dockerfile)"
+bash tests/deploy/check.sh
 
 step "Hostile input: schemathesis against target/release/fieldsales as nobody, agent, manager, administrator"
 bash tests/hostile/run.sh

@@ -41,10 +41,8 @@ class Server:
     def start(self, timeout=120):
         if not os.path.exists(BIN):
             raise SystemExit(f"no binary at {BIN}; build it or set FIELDSALES_BIN")
-        args = [BIN, "--db", self.db, "--data-dir", self.data, "serve", "--demo",
-                "--addr", f"127.0.0.1:{self.port}", "--login-rate", "0"]
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "ab") as err:
-            self.proc = subprocess.Popen(args, stdout=out, stderr=err, env=self.env)
+            self.proc = self.spawn(out, err)
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:
@@ -56,6 +54,14 @@ class Server:
                 pass
             time.sleep(0.05)
         raise SystemExit("the server did not start in time")
+
+    def command(self):
+        """The `serve` command line (a subclass may add options or wrap it)."""
+        return [BIN, "--db", self.db, "--data-dir", self.data, "serve", "--demo",
+                "--addr", f"127.0.0.1:{self.port}", "--login-rate", "0"]
+
+    def spawn(self, out, err):
+        return subprocess.Popen(self.command(), stdout=out, stderr=err, env=self.env)
 
     def kill(self):
         """SIGKILL: no shutdown code runs, as in a crash or an OOM kill."""
@@ -143,9 +149,12 @@ def picture(tag):
     return PNG + tag.encode()
 
 
-def save_visit(port, token, remark, buyer="B100001"):
-    return request(port, "POST", f"{API}/users/customer/details",
-                   {"buyerID": buyer, "outcomeId": 1, "remark": remark}, token=token)
+def save_visit(port, token, remark, buyer="B100001", client_id=None):
+    """A visit save; with `client_id` (the phone's id of the save) a resend is answered as the same visit."""
+    body = {"buyerID": buyer, "outcomeId": 1, "remark": remark}
+    if client_id is not None:
+        body["clientId"] = client_id
+    return request(port, "POST", f"{API}/users/customer/details", body, token=token)
 
 
 def save_info(port, token, remark, buyer="B100001"):
