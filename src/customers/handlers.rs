@@ -99,7 +99,8 @@ fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Sugge
 /// caller's customers (or one agent's of them) matching id, name or mobile by prefix of any word.
 #[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
     responses(
-        (status = 200, description = "OK", body = Vec<Suggestion>)
+        (status = 200, description = "OK", body = Vec<Suggestion>),
+        (status = 404, description = "No such agent among the caller's (agentId)", body = crate::openapi::ErrorBody)
     ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(VISIT_RIGHT)?;
