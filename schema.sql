@@ -300,10 +300,12 @@ CREATE TABLE IF NOT EXISTS customer_stats (
     retailer_type   TEXT NOT NULL,
     -- 0: never visited; '': never ordered (so MAX() and range conditions need no NULL cases).
     last_visit_at   INTEGER NOT NULL DEFAULT 0,
-    last_order_date TEXT NOT NULL DEFAULT ''
+    last_order_date TEXT NOT NULL DEFAULT '',
+    -- The newest month ('YYYY-MM') with an order before the month of last_order_date ('': none).
+    prev_order_month TEXT NOT NULL DEFAULT ''
 );
 -- One agent's customers in last-visit order, covering every bucket condition.
-CREATE INDEX IF NOT EXISTS customer_stats_agent ON customer_stats(agent_id, last_visit_at, last_order_date, retailer_type);
+CREATE INDEX IF NOT EXISTS customer_stats_agent ON customer_stats(agent_id, last_visit_at, last_order_date, retailer_type, prev_order_month);
 -- The months ('YYYY-MM') in which a customer ordered: "ordered last month" for the repeat rate.
 CREATE TABLE IF NOT EXISTS customer_order_months (
     customer_id INTEGER NOT NULL,
@@ -337,14 +339,22 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_visit_insert AFTER INSERT ON visits 
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
 END;
+-- `prev_order_month` is the newest month with an order before the month of `last_order_date`: a
+-- line of a newer month pushes the last order's month there; a line of an older month may fill it.
 CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_lines BEGIN
-    UPDATE customer_stats SET last_order_date = MAX(last_order_date, new.order_date) WHERE customer_id = new.customer_id;
+    UPDATE customer_stats
+    SET prev_order_month = CASE
+            WHEN substr(new.order_date, 1, 7) > substr(last_order_date, 1, 7) THEN substr(last_order_date, 1, 7)
+            WHEN substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) THEN MAX(prev_order_month, substr(new.order_date, 1, 7))
+            ELSE prev_order_month END,
+        last_order_date = MAX(last_order_date, new.order_date)
+    WHERE customer_id = new.customer_id;
     INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
 END;
 -- An order upload may move a line to another date or customer: the old customer's figures are
--- recomputed from their (few) remaining lines.
+-- recomputed from their (few) remaining lines and months.
 CREATE TRIGGER IF NOT EXISTS customer_stats_order_update AFTER UPDATE OF order_date, customer_id ON order_lines
 WHEN old.order_date IS NOT new.order_date OR old.customer_id IS NOT new.customer_id BEGIN
     UPDATE customer_stats
@@ -356,11 +366,16 @@ WHEN old.order_date IS NOT new.order_date OR old.customer_id IS NOT new.customer
                       WHERE customer_id = old.customer_id AND substr(order_date, 1, 7) = substr(old.order_date, 1, 7));
     UPDATE customer_stats SET last_order_date = MAX(last_order_date, new.order_date) WHERE customer_id = new.customer_id;
     INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
+    UPDATE customer_stats
+    SET prev_order_month = COALESCE((SELECT MAX(m.month) FROM customer_order_months m
+                                     WHERE m.customer_id = customer_stats.customer_id
+                                       AND m.month < substr(customer_stats.last_order_date, 1, 7)), '')
+    WHERE customer_id IN (old.customer_id, new.customer_id);
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id IN (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id IN (old.customer_id, new.customer_id));
 END;
 -- A cancelled booked order's lines are deleted (upgrade step 4): as for a moved line, the
--- customer's figures are recomputed from their remaining lines.
+-- customer's figures are recomputed from their remaining lines and months.
 CREATE TRIGGER IF NOT EXISTS customer_stats_order_delete AFTER DELETE ON order_lines BEGIN
     UPDATE customer_stats
     SET last_order_date = COALESCE((SELECT MAX(order_date) FROM order_lines WHERE customer_id = old.customer_id), '')
@@ -369,6 +384,11 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_order_delete AFTER DELETE ON order_l
     WHERE customer_id = old.customer_id AND month = substr(old.order_date, 1, 7)
       AND NOT EXISTS (SELECT 1 FROM order_lines
                       WHERE customer_id = old.customer_id AND substr(order_date, 1, 7) = substr(old.order_date, 1, 7));
+    UPDATE customer_stats
+    SET prev_order_month = COALESCE((SELECT MAX(m.month) FROM customer_order_months m
+                                     WHERE m.customer_id = customer_stats.customer_id
+                                       AND m.month < substr(customer_stats.last_order_date, 1, 7)), '')
+    WHERE customer_id = old.customer_id;
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = old.customer_id);
 END;
@@ -474,6 +494,49 @@ CREATE INDEX IF NOT EXISTS deliveries_customer ON deliveries(customer_id, planne
 CREATE UNIQUE INDEX IF NOT EXISTS deliveries_order ON deliveries(order_id);
 CREATE INDEX IF NOT EXISTS deliveries_approve ON deliveries(approve_status, planned_delivery_date);
 CREATE INDEX IF NOT EXISTS deliveries_updated ON deliveries(updated_at);
+
+-- Every value a delivery search suggests (order id, buyer id, buyer name, distributor: `kind` 0-3,
+-- queries::SEARCH_COLUMNS), one row per delivery, led by the owning agent of its customer (0: none)
+-- and compared without case as LIKE does: an agent's prefix search is one index range instead of a
+-- walk of all their customers. Kept by the triggers below; `delivery_terms_source` says what it holds.
+CREATE TABLE IF NOT EXISTS delivery_terms (
+    agent_id    INTEGER NOT NULL,
+    kind        INTEGER NOT NULL,
+    term        TEXT NOT NULL COLLATE NOCASE,
+    delivery_id INTEGER NOT NULL,
+    PRIMARY KEY (agent_id, kind, term, delivery_id)
+) WITHOUT ROWID;
+-- An administrator's search (every agent), and the triggers' removal of a delivery's rows.
+CREATE INDEX IF NOT EXISTS delivery_terms_all ON delivery_terms(kind, term);
+CREATE INDEX IF NOT EXISTS delivery_terms_delivery ON delivery_terms(delivery_id);
+CREATE VIEW IF NOT EXISTS delivery_terms_source (agent_id, kind, term, delivery_id, customer_id) AS
+    SELECT COALESCE(c.agent_id, 0), 0, d.order_id, d.delivery_id, d.customer_id FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+    UNION ALL
+    SELECT COALESCE(c.agent_id, 0), 1, c.buyer_id, d.delivery_id, d.customer_id FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+    UNION ALL
+    SELECT COALESCE(c.agent_id, 0), 2, c.name, d.delivery_id, d.customer_id FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
+    UNION ALL
+    SELECT COALESCE(c.agent_id, 0), 3, d.seller_name, d.delivery_id, d.customer_id FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id;
+CREATE TRIGGER IF NOT EXISTS delivery_terms_insert AFTER INSERT ON deliveries BEGIN
+    INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
+    SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE delivery_id = new.delivery_id AND term IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS delivery_terms_update AFTER UPDATE OF order_id, seller_name, customer_id ON deliveries
+WHEN old.order_id IS NOT new.order_id OR old.seller_name IS NOT new.seller_name OR old.customer_id IS NOT new.customer_id BEGIN
+    DELETE FROM delivery_terms WHERE delivery_id = old.delivery_id;
+    INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
+    SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE delivery_id = new.delivery_id AND term IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS delivery_terms_delete AFTER DELETE ON deliveries BEGIN
+    DELETE FROM delivery_terms WHERE delivery_id = old.delivery_id;
+END;
+-- A customer given to another agent, or renamed: their deliveries' rows follow.
+CREATE TRIGGER IF NOT EXISTS delivery_terms_customer_update AFTER UPDATE OF agent_id, buyer_id, name ON customers
+WHEN old.agent_id IS NOT new.agent_id OR old.buyer_id IS NOT new.buyer_id OR old.name IS NOT new.name BEGIN
+    DELETE FROM delivery_terms WHERE delivery_id IN (SELECT delivery_id FROM deliveries WHERE customer_id = old.customer_id);
+    INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
+    SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE customer_id = new.customer_id AND term IS NOT NULL;
+END;
 
 -- Every change of a delivery: who, when, and the status and approval before and after.
 CREATE TABLE IF NOT EXISTS delivery_history (

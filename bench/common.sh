@@ -5,8 +5,8 @@ LINES=${LINES:-10}                        # order lines per customer
 VISITS=${VISITS:-5}                       # visits per customer
 DELIVERIES=${DELIVERIES:-$((CUSTOMERS / 10))}
 OUT=bench/out
-# v2: the data set has the priced products and the distributors (order booking, #18).
-DB="$OUT/scale-v2-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
+# v3: schema 7 (the previous order month, the delivery search index; #21). v2: priced products and distributors (#18).
+DB="$OUT/scale-v3-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
 BIN=target/release/fieldsales
 mkdir -p "$OUT"
 
@@ -15,7 +15,7 @@ mkdir -p "$OUT"
 # frontend/.parcelrc, so cargo reruns it and recompiles the crate every time).
 build_release() {
   [ -n "${BENCH_BUILT:-}" ] && return
-  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor
+  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss
 }
 
 # Seeds the data set once; its log (with the seed's own rows/s and peak RSS) is kept beside it.

@@ -119,13 +119,12 @@ AGENT_FILTER = "c.agent_id IN (SELECT value FROM json_each(:agents))"
 OWNERS = """SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
                  LEFT JOIN agent_stats_versions v ON v.agent_id = j.value"""
 # src/buckets/stats.rs ORDERED_LAST_MONTH.
-ORDERED_LAST_MONTH = """EXISTS (SELECT 1 FROM customer_order_months m
-                                              WHERE m.customer_id = s.customer_id AND m.month = :last_month_key)"""
+ORDERED_LAST_MONTH = "((s.last_order_date >= :last_month AND s.last_order_date < :month) OR s.prev_order_month = :last_month_key)"
 # src/buckets/stats.rs count_owner: one owner's landing counts (what LandingCache::counts runs on a miss).
-COUNT_OWNER = f"""SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0), COALESCE(SUM(s.retailer_type = 'Wholesaler'), 0),
+COUNT_OWNER = f"""SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0),
                 COALESCE(SUM(s.last_order_date >= :from15), 0), COALESCE(SUM(s.last_visit_at >= :from15_ts), 0),
-                COALESCE(SUM(CASE WHEN s.last_order_date >= :last_month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN s.last_order_date >= :month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0)
+                COALESCE(SUM({ORDERED_LAST_MONTH}), 0),
+                COALESCE(SUM(s.last_order_date >= :month AND s.prev_order_month = :last_month_key), 0)
          FROM customer_stats s WHERE s.agent_id IS :agent"""
 # src/buckets/stats.rs PRODUCTIVE_VISITS: the second statement of count_owner.
 PRODUCTIVE_VISITS = """SELECT COUNT(*) FROM orders o JOIN visits v ON v.visit_id = o.visit_id
@@ -145,13 +144,11 @@ BUCKET_ROWS = f"""SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.ad
          JOIN customer_stats s ON s.customer_id = c.customer_id
          LEFT JOIN users a ON a.uid = c.agent_id LEFT JOIN users m ON m.uid = a.manager_id
          ORDER BY j.key"""
-# src/deliveries/queries.rs suggestions: one query per column until 10 values.
-DELIVERY_COLUMNS = ["d.order_id", "c.buyer_id", "c.name", "d.seller_name"]
-DELIVERY = [
-    f"""SELECT DISTINCT {column} FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
-             WHERE {AGENT_FILTER} AND {column} LIKE :p ESCAPE '\\' ORDER BY 1 LIMIT 10"""
-    for column in DELIVERY_COLUMNS
-]
+# src/deliveries/queries.rs suggestions: one range of the search index per column until 10 values.
+DELIVERY = """SELECT DISTINCT t.term FROM json_each(:agents) a CROSS JOIN delivery_terms t
+         WHERE t.agent_id = a.value AND t.kind = :kind AND t.term >= :from AND t.term < :below
+           AND t.term LIKE :pattern ESCAPE '\\'
+         ORDER BY t.term LIMIT :limit"""
 # src/chat/conversations.rs unread_counts and src/chat/broadcasts.rs unread_count.
 CHAT = [
     """SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
@@ -264,10 +261,13 @@ def bucket(_):
 def delivery(i):
     session_check(agent, agent_type)
     text = delivery_queries[i % len(delivery_queries)]
-    prefix = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    pattern = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    low = text.lower()  # queries::prefix_end for ASCII text: the last character raised by one
+    below = low[:-1] + chr(ord(low[-1]) + 1)
     found = 0
-    for sql in DELIVERY:
-        found += len(one(sql, {"agents": "[%d]" % agent, "p": prefix}))
+    for kind in range(4):
+        found += len(one(DELIVERY, {"agents": "[%d]" % agent, "kind": kind, "from": low, "below": below,
+                                    "pattern": pattern, "limit": 10 - found}))
         if found >= 10:
             break
 

@@ -8,7 +8,7 @@
 #   bash bench/run.sh                                   # the issue #11 data set: 1,000,000 customers
 #   CUSTOMERS=20000 DURATION=3s bash bench/run.sh      # a quick run
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
-# IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, PORT.
+# IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs), PORT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -34,6 +34,9 @@ rm -f "$OUT"/wrk-*.txt
   echo "customers=$CUSTOMERS"; echo "lines=$LINES"; echo "visits=$VISITS"; echo "deliveries=$DELIVERIES"
   echo "duration=$DURATION"; echo "connections=$CONNECTIONS"; echo "threads=$THREADS"; echo "wrk_timeout=$WRK_TIMEOUT"
   echo "cores=$(nproc)"
+  echo "cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+  echo "mem_gb=$(awk '/^MemTotal:/ {printf "%.0f", $2 / 1048576}' /proc/meminfo)"
+  echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "db_bytes=$(stat -c %s "$DB")"
   echo "binary_bytes=$(stat -c %s "$BIN")"
   grep '^seed_peak_rss_kb=' "$DB.log" || true
@@ -101,7 +104,13 @@ trap - EXIT
 echo "floors" >&2
 python3 bench/floor.py "$RUN" agent1@scale.test am1@scale.test >>"$FIGURES"
 target/release/examples/hash_floor 20 >>"$FIGURES"
+target/release/examples/landing_miss "$RUN" am1@scale.test 20 >>"$FIGURES"
 bash bench/frontend-size.sh dist >>"$FIGURES" || echo "frontend-size.sh: over budget or no dist/ (see above)" >&2
+if [ -z "${SKIP_PHONE:-}" ]; then
+  echo "phone" >&2
+  (cd tests/browser && npm install --no-audit --no-fund --silent) >&2
+  FIELDSALES_BIN="$PWD/$BIN" node bench/phone.mjs >>"$FIGURES" || echo "bench/phone.mjs failed (see above)" >&2
+fi
 if [ -z "${SKIP_IMPORT_EXPORT:-}" ]; then
   echo "import" >&2
   ROWS=${IMPORT_ROWS:-100000} bash bench/import.sh >>"$FIGURES"

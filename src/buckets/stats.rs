@@ -78,9 +78,11 @@ impl Bounds {
     }
 }
 
-/// "Ordered last month" for the customer row `s`.
-pub const ORDERED_LAST_MONTH: &str = "EXISTS (SELECT 1 FROM customer_order_months m
-                                              WHERE m.customer_id = s.customer_id AND m.month = :last_month_key)";
+/// "Ordered last month" for the summary row `s`, from the row alone: last month is the month of the
+/// last order or, when that is this month, the previous order month. (An order dated after this
+/// month hides last month's; order dates come from the distributor's books, not the future.)
+pub const ORDERED_LAST_MONTH: &str =
+    "((s.last_order_date >= :last_month AND s.last_order_date < :month) OR s.prev_order_month = :last_month_key)";
 
 /// The owners a request covers, each with its current version (0 when it never had a customer).
 pub fn owners(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<(Owner, i64)>> {
@@ -110,26 +112,30 @@ pub fn owner_param(owner: Owner) -> Option<i64> {
 /// Counts one owner's customers from the summary (one covering-index range).
 fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<Counts> {
     let sql = format!(
-        "SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0), COALESCE(SUM(s.retailer_type = 'Wholesaler'), 0),
+        "SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0),
                 COALESCE(SUM(s.last_order_date >= :from15), 0), COALESCE(SUM(s.last_visit_at >= :from15_ts), 0),
-                COALESCE(SUM(CASE WHEN s.last_order_date >= :last_month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0),
-                COALESCE(SUM(CASE WHEN s.last_order_date >= :month AND {ORDERED_LAST_MONTH} THEN 1 ELSE 0 END), 0)
+                COALESCE(SUM({ORDERED_LAST_MONTH}), 0),
+                COALESCE(SUM(s.last_order_date >= :month AND s.prev_order_month = :last_month_key), 0)
          FROM customer_stats s WHERE s.agent_id IS :agent"
     );
+    // Every aggregate is a cost per customer (a miss counts thousands): wholesalers are the rest
+    // (customers.retailer_type is one of the two), and an order this month means last month's, if
+    // any, is the previous order month.
     let agent = owner_param(owner);
     let mut params = b.params();
     params.push((":agent", &agent));
     let mut stmt = conn.prepare_cached(&sql)?;
     let used = crate::db::only_used(&stmt, params.clone())?;
     let mut counts = stmt.query_row(&used[..], |r| {
+        let (customers, retailers): (i64, i64) = (r.get(0)?, r.get(1)?);
         Ok(Counts {
-            customers: r.get(0)?,
-            retailers: r.get(1)?,
-            wholesalers: r.get(2)?,
-            ordered: r.get(3)?,
-            visited: r.get(4)?,
-            last_month: r.get(5)?,
-            repeat: r.get(6)?,
+            customers,
+            retailers,
+            wholesalers: customers - retailers,
+            ordered: r.get(2)?,
+            visited: r.get(3)?,
+            last_month: r.get(4)?,
+            repeat: r.get(5)?,
             productive: 0,
         })
     })?;

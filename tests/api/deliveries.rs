@@ -84,6 +84,67 @@ async fn search_and_details_stay_in_scope() {
         .expect(StatusCode::BAD_REQUEST, "matchedColumn must be orderID, buyerID, buyerName or sellerName.");
 }
 
+/// The suggestions come from the search index `delivery_terms`, which follows every write: a
+/// customer renamed or given to another agent, a delivery removed. Prefixes match without case,
+/// and `%` and `_` are plain characters.
+#[tokio::test]
+async fn the_search_index_follows_customers_and_deliveries() {
+    let app = TestApp::new();
+    let (agent1, agent2, admin) = (app.as_agent(1).await, app.as_agent(2).await, app.as_admin().await);
+    let (id, order) = open_delivery(&app, 1, 0);
+    let customer: i64 = app.conn().query_row("SELECT customer_id FROM deliveries WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap();
+    let suggests = |body: &Value, display: &str, column: &str| {
+        body.as_array().unwrap().iter().any(|s| s["display"] == display && s["matchedColumn"] == column)
+    };
+    let search = |token: String, text: &str| {
+        let app = &app;
+        let path = format!("/users/delivery/search?query={}", urlencoding(text));
+        async move { app.get(&path, Some(&token)).await.body }
+    };
+    app.conn().execute("UPDATE customers SET name = 'Zebra Crossing Stores' WHERE customer_id = ?1", [customer]).unwrap();
+    let body = search(agent1.clone(), "zebra cROSS").await;
+    assert!(suggests(&body, "Zebra Crossing Stores", "buyerName"), "{body}");
+    assert_eq!(body.as_array().unwrap().len(), 1, "{body}");
+    assert!(suggests(&search(admin.clone(), "Zebra").await, "Zebra Crossing Stores", "buyerName"));
+    assert_eq!(search(agent2.clone(), "Zebra").await, json!([]));
+    assert_eq!(search(agent1.clone(), "%").await, json!([]));
+    assert_eq!(search(agent1.clone(), "Zebra_").await, json!([]));
+
+    // Given to agent 2: the suggestions move with the customer.
+    let agent2_uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent2@demo.test'", [], |r| r.get(0)).unwrap();
+    app.conn().execute("UPDATE customers SET agent_id = ?1 WHERE customer_id = ?2", [agent2_uid, customer]).unwrap();
+    assert_eq!(search(agent1.clone(), "Zebra").await, json!([]));
+    assert!(suggests(&search(agent2.clone(), &order).await, &order, "orderID"));
+
+    // A renamed order id and a removed delivery leave nothing behind.
+    app.conn().execute("UPDATE deliveries SET order_id = 'ZZ-RENAMED' WHERE delivery_id = ?1", [id]).unwrap();
+    assert_eq!(search(agent2.clone(), &order).await, json!([]));
+    assert!(suggests(&search(agent2.clone(), "zz-ren").await, "ZZ-RENAMED", "orderID"));
+    app.conn()
+        .execute_batch(&format!("DELETE FROM delivery_history WHERE delivery_id = {id}; DELETE FROM deliveries WHERE delivery_id = {id};"))
+        .unwrap();
+    assert_eq!(search(agent2.clone(), "zz-ren").await, json!([]));
+
+    // The index holds exactly what its definition says, after all of that.
+    let differences: i64 = app
+        .conn()
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM (SELECT agent_id, kind, term, delivery_id FROM delivery_terms
+                                           EXCEPT SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source))
+                  + (SELECT COUNT(*) FROM (SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE term IS NOT NULL
+                                           EXCEPT SELECT agent_id, kind, term, delivery_id FROM delivery_terms))",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(differences, 0);
+}
+
+/// A query string value, percent-encoded.
+fn urlencoding(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
 #[tokio::test]
 async fn update_rules_one_by_one() {
     let app = TestApp::new();

@@ -446,11 +446,13 @@ async fn a_booked_order_counts_in_every_figure_at_once_and_leaves_them_when_canc
     let (stats, rebuilt): (String, String) = app
         .conn()
         .query_row(
-            "SELECT (SELECT group_concat(k, ',') FROM (SELECT customer_id || ':' || last_order_date AS k FROM customer_stats
-                                                    WHERE agent_id = 3 ORDER BY customer_id)),
-                    (SELECT group_concat(k, ',') FROM (
-                         SELECT c.customer_id || ':' || COALESCE((SELECT MAX(order_date) FROM order_lines o WHERE o.customer_id = c.customer_id), '') AS k
-                         FROM customers c WHERE c.agent_id = 3 ORDER BY c.customer_id))",
+            "SELECT (SELECT group_concat(k, ',') FROM (SELECT customer_id || ':' || last_order_date || ':' || prev_order_month AS k
+                                                    FROM customer_stats WHERE agent_id = 3 ORDER BY customer_id)),
+                    (SELECT group_concat(k || ':' || COALESCE((SELECT MAX(substr(o.order_date, 1, 7)) FROM order_lines o
+                                                               WHERE o.customer_id = id AND o.order_date < substr(last, 1, 7)), ''), ',')
+                     FROM (SELECT c.customer_id AS id, c.customer_id || ':' || last AS k, last FROM (
+                               SELECT c.customer_id, COALESCE((SELECT MAX(order_date) FROM order_lines o WHERE o.customer_id = c.customer_id), '') AS last
+                               FROM customers c WHERE c.agent_id = 3) c ORDER BY c.customer_id))",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )

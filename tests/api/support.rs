@@ -222,8 +222,23 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 5: without the delivery search index of upgrade
+/// step 7 and the previous order month of step 6 (whose order-line triggers step 6 replaces).
+pub fn downgrade_to_schema_5(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER delivery_terms_insert; DROP TRIGGER delivery_terms_update; DROP TRIGGER delivery_terms_delete;
+         DROP TRIGGER delivery_terms_customer_update; DROP VIEW delivery_terms_source; DROP TABLE delivery_terms;
+         DROP TRIGGER customer_stats_order_insert; DROP TRIGGER customer_stats_order_update; DROP TRIGGER customer_stats_order_delete;
+         DROP INDEX customer_stats_agent; ALTER TABLE customer_stats DROP COLUMN prev_order_month;
+         CREATE INDEX customer_stats_agent ON customer_stats(agent_id, last_visit_at, last_order_date, retailer_type);
+         PRAGMA user_version = 5;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 4: without the beat plans of upgrade step 5.
 pub fn downgrade_to_schema_4(conn: &rusqlite::Connection) {
+    downgrade_to_schema_5(conn);
     conn.execute_batch(
         "DROP TRIGGER beat_stops_customer_delete;
          DROP TABLE beat_stops; DROP TABLE beat_days; DROP TABLE beats;
@@ -238,8 +253,7 @@ pub fn downgrade_to_schema_4(conn: &rusqlite::Connection) {
 pub fn downgrade_to_schema_3(conn: &rusqlite::Connection) {
     downgrade_to_schema_4(conn);
     conn.execute_batch(
-        "DROP TRIGGER customer_stats_order_delete;
-         DROP TABLE order_items; DROP TABLE orders;
+        "DROP TABLE order_items; DROP TABLE orders;
          ALTER TABLE products DROP COLUMN price; ALTER TABLE products DROP COLUMN pack_size;
          ALTER TABLE products DROP COLUMN category; ALTER TABLE products DROP COLUMN active;
          ALTER TABLE distributors DROP COLUMN email;

@@ -2,14 +2,15 @@
 // (guards.jsx); anything else falls back to the login screen. The matched route is found here
 // rather than with <Switch>, so the shell stays mounted (menu scroll, no flicker) while only the
 // screen changes.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { matchRoute, Redirect, Router, useLocation, useRouter } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
 import { ROUTES } from "./routes";
 import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
-import { getSession, onSessionChange } from "../lib/session";
+import { getSession, hasRight, onSessionChange } from "../lib/session";
+import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";
 import { loadEngine, offlineEnabled } from "../lib/offline/status";
 import { UpdatePrompt } from "./update-prompt";
@@ -19,12 +20,24 @@ function CurrentRoute({ user }) {
   const [location] = useLocation();
   // A query in the hash (#/map/bucket/...?pageNumber=2) is the screen's to read: routes match the path.
   const path = location.split("?")[0];
+  let found = null;
   for (const route of ROUTES) {
     /** @type {[boolean, Record<string, string> | null]} */
     const [matched, params] = matchRoute(router.parser, route.path, path);
-    if (matched) return <GuardedRoute route={route} user={user} params={{ ...params, ...route.params }} />;
+    if (matched) {
+      found = { route, params: { ...params, ...route.params } };
+      break;
+    }
   }
-  return <Redirect to="/login" />;
+  // The screen's first calls start with its code's download, for a user the guards let in; right
+  // after this render (a layout effect: a plain one would wait for the first paint).
+  const lets = found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
+  const calls = lets && found.route.prefetch ? found.route.prefetch(found.params).join("\n") : "";
+  useLayoutEffect(() => {
+    if (calls && navigator.onLine) calls.split("\n").forEach(prefetch);
+  }, [calls]);
+  if (!found) return <Redirect to="/login" />;
+  return <GuardedRoute route={found.route} user={user} params={found.params} />;
 }
 
 export function App() {

@@ -3,6 +3,7 @@
 // The menu (menu.js) reads the rights from here too: one right per screen.
 import { lazy } from "react";
 import { RIGHT } from "../lib/rights";
+import { visitCalls } from "../features/customers/visit-calls";
 
 const auth = () => import("../features/auth/screens");
 const masters = () => import("../features/masters/screens");
@@ -38,8 +39,10 @@ const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] }
 
 /**
  * A screen: `right` null lets any signed-in user in; `public` screens are for the signed-out;
- * `params` are fixed route parameters added to the matched ones.
- * @typedef {{ path: string, screen: import("preact").ComponentType<any>, right?: string | null, public?: boolean, params?: Record<string, string> }} Route
+ * `params` are fixed route parameters added to the matched ones; `prefetch` names the GET calls the
+ * screen starts with, begun while its code loads (lib/prefetch.js).
+ * @typedef {{ path: string, screen: import("preact").ComponentType<any>, right?: string | null, public?: boolean,
+ *   params?: Record<string, string>, prefetch?: (params: Record<string, string>) => string[] }} Route
  */
 
 /** @type {Route[]} */
@@ -53,7 +56,12 @@ export const ROUTES = [
   { path: "/unauthorized", screen: lazy(() => import("../features/errors/unauthorized-screen")), right: null },
   { path: "/403", screen: lazy(() => import("../features/errors/forbidden-screen")), right: null },
   { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: RIGHT.CUSTOMER_VISIT },
-  { path: "/customer/visit/:buyerId", screen: pick(customers, "VisitScreen"), right: RIGHT.CUSTOMER_VISIT },
+  {
+    path: "/customer/visit/:buyerId",
+    screen: pick(customers, "VisitScreen"),
+    right: RIGHT.CUSTOMER_VISIT,
+    prefetch: visitCalls,
+  },
   { path: "/customer/waiting-visits", screen: pick(customers, "WaitingVisitsScreen"), right: RIGHT.CUSTOMER_VISIT },
   { path: "/today", screen: pick(today, "TodayScreen"), right: RIGHT.CUSTOMER_VISIT },
   { path: "/today/:agentId", screen: pick(today, "TodayScreen"), right: RIGHT.BEAT_MASTER },

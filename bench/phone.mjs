@@ -1,0 +1,404 @@
+// The phone benchmark (client side): what a field agent feels on a mid-range phone on a poor network.
+// Drives the real server and Chromium (tests/browser/server.mjs) with the CPU slowed 4x and DevTools'
+// "Slow 4G" network, both through the Chrome DevTools Protocol, and times three things, RUNS times each:
+//   cold    a signed-in agent opens a customer's visit screen by URL with nothing cached (no HTTP cache,
+//           no service worker): from navigation start to the screen ready for input;
+//   cached  the same screen again in the same browser, now with the service worker and its cache warm;
+//   save    on that ready screen: an outcome and a remark, Save Visit, until the screen says it is saved.
+// Prints one key=value line per figure (for bench/run.sh's figures file); exits non-zero only when it
+// could not measure (a missed target is a finding, not a failure). PHONE_WATERFALL=1 also prints each
+// run's requests to stderr (start, end, bytes, who asked), which is how a missed target is explained.
+//   FIELDSALES_BIN=/path/to/fieldsales node bench/phone.mjs
+//   FIELDSALES_DIST=dist ...   the frontend from that folder (after `npm run build`), see distServer
+// Knobs: PHONE_RUNS (5), PHONE_WATERFALL.
+import { createServer, request as httpRequest } from "node:http";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { start } from "../tests/browser/server.mjs";
+
+const RUNS = Number(process.env.PHONE_RUNS || 5);
+const WATERFALL = !!process.env.PHONE_WATERFALL;
+const AGENT = "agent1@demo.test";
+/** One of agent1's customers in the demo company. */
+const BUYER = "B100001";
+const CPU_RATE = 4;
+/**
+ * DevTools' "Slow 4G" preset (devtools-frontend, core/sdk/NetworkManager.ts `Slow4GConditions`, called
+ * "Fast 3G" until May 2024): 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up (bytes/s here), and 150 ms RTT
+ * x 3.75 as the latency Chromium adds to every request (it stands for DNS, TCP and TLS round trips too).
+ */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180000, uploadThroughput: 84375, connectionType: "cellular4g" };
+const PROFILE = `cpu${CPU_RATE}x-slow4g-${SLOW_4G.latency}ms-${(SLOW_4G.downloadThroughput * 8) / 1e6}mbit-${(SLOW_4G.uploadThroughput * 8) / 1e3}kbit`;
+const VIEWPORT = { width: 390, height: 844 };
+const SAVED = "Visit saved successfully.";
+
+/**
+ * Records, in the page, when the visit screen is ready for input: the customer's details show the
+ * buyer id and the form's first input (the Outcome select) is enabled with its outcomes loaded;
+ * and, after a Save Visit, when the success alert shows and when the new visit is listed. Each time
+ * is taken after the next frame (requestAnimationFrame, then a task), i.e. once it could be seen,
+ * on the page's own clock: performance.now() counts from the navigation's start.
+ */
+function pageProbe({ buyer, saved }) {
+  const marks = (window.__marks = {});
+  const afterPaint = (name) => {
+    if (marks[name] !== undefined) return;
+    marks[name] = null;
+    requestAnimationFrame(() => setTimeout(() => (marks[name] = performance.now())));
+  };
+  const check = () => {
+    const details = document.querySelector("[data-testid=customer-details]");
+    const outcome = document.getElementById("outcomeId");
+    if (details && details.textContent.includes(buyer) && outcome && !outcome.disabled && outcome.options.length > 1) afterPaint("ready");
+    if (marks.submit === undefined) return;
+    const alert = document.querySelector("[data-testid=alert-success]");
+    if (alert && alert.textContent === saved) afterPaint("saved");
+    const first = document.querySelector("[data-testid=interactions] tbody tr");
+    if (first && window.__remark && first.textContent.includes(window.__remark)) afterPaint("listed");
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  document.addEventListener("submit", () => (marks.submit = performance.now()), true);
+}
+
+/**
+ * With FIELDSALES_DIST, serves that folder the way the server serves its embedded copy (gzip, the
+ * same cache headers and CSP) over real HTTP, and passes everything else to the server. server.mjs's
+ * own way (answering from Playwright's route handler) is not throttled by Chromium's network
+ * emulation: the files would arrive in 10 ms instead of 700.
+ */
+function distServer(dist, backend) {
+  const target = new URL(backend);
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png" };
+  const text = (type) => /^text\/|javascript|json|svg|manifest/.test(type);
+  const fingerprinted = (name) => name.split(".").some((part) => part.length >= 8 && /^[0-9a-f]+$/.test(part));
+  return fetch(`${backend}/`).then((r) => {
+    const csp = r.headers.get("content-security-policy");
+    const server = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url, backend).pathname);
+      const file = path === "/" ? join(dist, "index.html") : join(dist, path);
+      const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+      if (!isFile && (path.startsWith("/webapi/") || path === "/healthz" || !extname(path))) {
+        const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+          res.writeHead(up.statusCode, up.headers);
+          up.pipe(res);
+        });
+        upstream.on("error", () => res.destroy());
+        req.pipe(upstream);
+        return;
+      }
+      if (!isFile) return res.writeHead(404).end("Not found");
+      const type = types[extname(file)] || (file.endsWith(".webmanifest") ? "application/manifest+json" : "application/octet-stream");
+      let body = readFileSync(file);
+      const headers = { "content-type": type, "cache-control": fingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache" };
+      if (csp) headers["content-security-policy"] = csp;
+      if (text(type) && body.length > 256 && /gzip/.test(req.headers["accept-encoding"] || "")) {
+        body = gzipSync(body);
+        headers["content-encoding"] = "gzip";
+      }
+      res.writeHead(200, headers).end(body);
+    });
+    return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok({ base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+  });
+}
+
+/**
+ * Throttles the service workers of `contextId` as the page is: Chromium's emulation is per DevTools
+ * target, and a worker's own requests (its precache at install, a file it fetches for the page) are
+ * not the page's. Attached through the browser session in the non-flat mode (Playwright's CDPSession
+ * names no child session). The worker thread's CPU cannot be slowed this way (no Emulation domain).
+ */
+async function throttleWorkers(browser, contextId, log) {
+  const bs = await browser.newBrowserCDPSession();
+  let next = 0;
+  const pending = new Map();
+  const workers = new Map(); // targetId -> sessionId
+  bs.on("Target.receivedMessageFromTarget", (e) => {
+    const m = JSON.parse(e.message);
+    if (m.id && pending.has(m.id)) pending.get(m.id)(m), pending.delete(m.id);
+    else if (m.method && log) log(m.method, m.params, "sw");
+  });
+  const send = (sessionId, method, params = {}) =>
+    new Promise((ok) => {
+      const id = ++next;
+      pending.set(id, ok);
+      bs.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => ok({}));
+    });
+  const attach = async (info) => {
+    if (info.type !== "service_worker" || info.browserContextId !== contextId || workers.has(info.targetId)) return;
+    workers.set(info.targetId, null);
+    const { sessionId } = await bs.send("Target.attachToTarget", { targetId: info.targetId, flatten: false });
+    workers.set(info.targetId, sessionId);
+    await send(sessionId, "Network.enable");
+    await send(sessionId, "Network.emulateNetworkConditions", SLOW_4G);
+  };
+  bs.on("Target.targetCreated", (e) => attach(e.targetInfo).catch(() => {}));
+  await bs.send("Target.setDiscoverTargets", { discover: true });
+  return { count: () => workers.size, close: () => bs.detach().catch(() => {}) };
+}
+
+/** A fresh phone: a new browser context (empty HTTP cache, no worker) with the agent's stored state. */
+async function phone(browser, base, storageState) {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, baseURL: base, storageState });
+  await context.grantPermissions(["geolocation"], { origin: base });
+  await context.setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
+  await context.addInitScript(pageProbe, { buyer: BUYER, saved: SAVED });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  return { context, page };
+}
+
+/** Counts requests in flight in the context (the page's and its worker's); resolves once quiet for `ms`. */
+function quietWatch(context) {
+  let inFlight = 0;
+  let last = Date.now();
+  const up = () => (inFlight++, (last = Date.now()));
+  const down = () => (inFlight--, (last = Date.now()));
+  context.on("request", up);
+  context.on("requestfinished", down);
+  context.on("requestfailed", down);
+  return async (ms = 800, timeout = 60000) => {
+    const deadline = Date.now() + timeout;
+    while (inFlight > 0 || Date.now() - last < ms) {
+      if (Date.now() > deadline) throw new Error(`the network did not go quiet (${inFlight} requests in flight)`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+}
+
+/** The Network events of a CDP session (page or worker) as rows of a waterfall, by request id. */
+function recorder() {
+  const rows = new Map();
+  const on = (method, p, who) => {
+    const key = `${who}:${p.requestId}`;
+    if (method === "Network.requestWillBeSent") {
+      if (rows.has(key) && p.redirectResponse) rows.get(key).redirected = true;
+      const u = new URL(p.request.url);
+      rows.set(key, { who, url: u.pathname + u.search, type: p.type, method: p.request.method, start: p.timestamp, end: null, bytes: 0 });
+    } else if (method === "Network.responseReceived" && rows.has(key)) {
+      const r = rows.get(key);
+      r.status = p.response.status;
+      r.fromSW = p.response.fromServiceWorker;
+      r.fromCache = p.response.fromDiskCache || p.response.fromPrefetchCache;
+    } else if (method === "Network.loadingFinished" && rows.has(key)) {
+      const r = rows.get(key);
+      r.end = p.timestamp;
+      r.bytes = p.encodedDataLength;
+    } else if (method === "Network.loadingFailed" && rows.has(key)) {
+      rows.get(key).end = p.timestamp;
+      rows.get(key).failed = p.errorText;
+    } else if (method === "Network.requestServedFromCache" && rows.has(key)) rows.get(key).fromCache = true;
+  };
+  return { rows, on, clear: () => rows.clear() };
+}
+
+/** Opens the visit screen by URL and returns when it is ready, in ms from navigation start. */
+async function openVisit(page) {
+  await page.goto(`/#/customer/visit/${BUYER}`, { waitUntil: "commit" });
+  await page.waitForFunction(() => typeof window.__marks.ready === "number", null, { polling: 100, timeout: 60000 });
+  if (WATERFALL) console.error("load event at", await page.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventStart));
+  return page.evaluate(() => window.__marks.ready);
+}
+
+/** The waterfall of one load: every request from the navigation's start until `untilMs`, and a summary. */
+function summarize(rec, label, untilMs) {
+  const all = [...rec.rows.values()].filter((r) => r.start != null);
+  const doc = all.find((r) => r.type === "Document" && r.who === "page");
+  if (!doc) return null;
+  const t0 = doc.start;
+  const ms = (t) => (t == null ? null : Math.round((t - t0) * 1000));
+  const rows = all.map((r) => ({ ...r, s: ms(r.start), e: ms(r.end) })).sort((a, b) => a.s - b.s);
+  const before = rows.filter((r) => r.s <= untilMs);
+  const network = before.filter((r) => r.who === "page" && !r.fromSW && !r.fromCache);
+  const summary = {
+    requests: before.length,
+    networkRequests: network.length,
+    networkBytes: network.reduce((n, r) => n + (r.bytes || 0), 0),
+    workerBytes: before.filter((r) => r.who === "sw").reduce((n, r) => n + (r.bytes || 0), 0),
+  };
+  // Every request that went over the network took at least the emulated latency, the worker's too.
+  const fast = rows.filter((r) => !r.fromSW && !r.fromCache && r.e != null && !r.failed && r.e - r.s < SLOW_4G.latency - 5);
+  if (fast.length) console.error(`${label}: ${fast.length} requests faster than the emulated latency: ${fast.map((r) => r.url).join(", ")}`);
+  if (WATERFALL) {
+    console.error(`\n${label}: ready at ${Math.round(untilMs)} ms; ${summary.networkRequests} page requests over the network before it, ${summary.networkBytes} B`);
+    for (const r of rows) {
+      const from = r.fromSW ? " [sw]" : r.fromCache ? " [cache]" : "";
+      const mark = r.s > untilMs ? "  (after ready)" : "";
+      console.error(`  ${String(r.s).padStart(6)} → ${String(r.e ?? "…").padStart(6)} ms ${String(r.bytes || 0).padStart(7)} B  ${r.who.padEnd(4)} ${r.method} ${r.url}${from}${r.failed ? ` FAILED ${r.failed}` : ""}${mark}`);
+    }
+  }
+  return summary;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function main() {
+  const app = await start();
+  const out = [];
+  const figure = (key, value) => out.push(`${key}=${value}`);
+  let dist = null;
+  try {
+    // The browser server.mjs launched (its page() helper is not used: see distServer).
+    const first = await app.page();
+    const browser = first.context().browser();
+    await first.context().close();
+    if (process.env.FIELDSALES_DIST) dist = await distServer(resolve(process.env.FIELDSALES_DIST), app.base);
+    const base = dist ? dist.base : app.base;
+
+    // Sign-in is not what is measured: the agent signs in once, unthrottled, and the app does its
+    // first-start work (the customer copy, outcomes, product list in IndexedDB; the worker). That
+    // state (localStorage: the session; IndexedDB: the phone's copy; cookies) is what every run's
+    // fresh phone starts from, so each cold run is an agent who used the app before and whose
+    // browser has no cached files: no HTTP cache, no service worker, no Cache Storage.
+    const setup = await phone(browser, base);
+    const settle = quietWatch(setup.context);
+    await app.login(setup.page, AGENT);
+    await setup.page.waitForURL((u) => u.hash === "#/today", { timeout: 30000 });
+    await setup.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await settle(1500);
+    const storageState = await setup.context.storageState({ indexedDB: true });
+    const idb = storageState.origins.flatMap((o) => o.indexedDB || []);
+    if (!idb.some((d) => d.name.startsWith("fieldsales-offline-"))) throw new Error("the agent's offline store was not captured");
+
+    // Verification that the throttling applies: the same small API call and a file the worker
+    // fetches for the page (a query its cache does not hold), first unthrottled, then throttled.
+    {
+      const { context, page } = await phone(browser, base, storageState);
+      await page.goto("/");
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.reload();
+      const entry = await page.evaluate(() => [...document.scripts].map((s) => new URL(s.src).pathname).find((s) => s));
+      const timed = (url) =>
+        page.evaluate(async (url) => {
+          const t = performance.now();
+          await (await fetch(url, { cache: "no-store" })).arrayBuffer();
+          return Math.round(performance.now() - t);
+        }, url);
+      // A fixed piece of JavaScript: the CPU's slowdown.
+      const spin = () =>
+        page.evaluate(() => {
+          const t = performance.now();
+          let x = 0;
+          for (let i = 0; i < 2e7; i++) x = (x + i * 7) % 1000003;
+          return Math.round(performance.now() - t) + (x < 0 ? 1 : 0);
+        });
+      const plain = [await timed("/healthz"), await timed(`${entry}?probe=1`), await spin()];
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+      const slowCpu = await spin();
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+      const pageOnly = await timed(`${entry}?probe=2`);
+      const workers = await throttleWorkers(browser, await cdpContextId(cdp));
+      const throttled = [await timed("/healthz"), await timed(`${entry}?probe=3`)];
+      figure("phone_verify_api_ms", `${plain[0]}->${throttled[0]}`);
+      figure("phone_verify_cpu_ms", `${plain[2]}->${slowCpu}`);
+      figure("phone_verify_worker_fetch_ms", `${plain[1]}->${pageOnly}(page only)->${throttled[1]}(page+worker)`);
+      if (throttled[0] < SLOW_4G.latency || throttled[1] < SLOW_4G.latency) throw new Error(`the throttling did not apply: ${throttled}`);
+      await workers.close();
+      await context.close();
+    }
+    await setup.context.close();
+
+    const cold = [];
+    const cached = [];
+    const saved = [];
+    const listed = [];
+    const coldSummaries = [];
+    const cachedSummaries = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const { context, page } = await phone(browser, base, storageState);
+      const quiet = quietWatch(context);
+      const rec = recorder();
+      const cdp = await context.newCDPSession(page);
+      for (const m of ["requestWillBeSent", "responseReceived", "loadingFinished", "loadingFailed", "requestServedFromCache"])
+        cdp.on(`Network.${m}`, (p) => rec.on(`Network.${m}`, p, "page"));
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+      const workers = await throttleWorkers(browser, await cdpContextId(cdp), rec.on);
+
+      const coldMs = await openVisit(page);
+      cold.push(coldMs);
+      coldSummaries.push(summarize(rec, `cold run ${run}`, coldMs));
+      // The worker installed during that load (its precache) and the app's background work: both
+      // done before the second load, as on a phone opened again later.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await quiet(1500);
+      await page.goto("about:blank");
+      rec.clear();
+      const cachedMs = await openVisit(page);
+      cached.push(cachedMs);
+      cachedSummaries.push(summarize(rec, `cached run ${run}`, cachedMs));
+      if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error("the second load was not served by the worker");
+      await quiet(1500);
+
+      // The save: what a visit needs (an outcome; a remark), then Save Visit.
+      const remark = `phone bench ${run} ${Date.now()}`;
+      await page.getByLabel("Outcome").selectOption({ label: "Follow-up" });
+      await page.getByLabel("Remark").fill(remark);
+      await page.evaluate((r) => (window.__remark = r), remark);
+      rec.clear();
+      await page.getByRole("button", { name: "Save Visit" }).click();
+      await page.waitForFunction(() => typeof window.__marks.saved === "number" && typeof window.__marks.listed === "number", null, {
+        polling: 100,
+        timeout: 60000,
+      });
+      const m = await page.evaluate(() => window.__marks);
+      saved.push(m.saved - m.submit);
+      listed.push(m.listed - m.submit);
+      if (WATERFALL) {
+        console.error(`\nsave run ${run}: saved ${Math.round(m.saved - m.submit)} ms, listed ${Math.round(m.listed - m.submit)} ms after submit`);
+        for (const r of [...rec.rows.values()].sort((a, b) => a.start - b.start))
+          console.error(`  ${r.method} ${r.url} ${Math.round(((r.end ?? r.start) - r.start) * 1000)} ms ${r.bytes || 0} B ${r.who}`);
+      }
+      if (page.errors.length) throw new Error(`page errors: ${page.errors.join("; ")}`);
+      console.error(`run ${run}: cold ${Math.round(coldMs)} ms, cached ${Math.round(cachedMs)} ms, save ${Math.round(m.saved - m.submit)} ms (${workers.count()} worker throttled)`);
+      await workers.close();
+      await context.close();
+    }
+
+    const round = (x) => Math.round(x);
+    figure("phone_profile", PROFILE);
+    figure("phone_runs", RUNS);
+    figure("phone_frontend", dist ? `dist:${process.env.FIELDSALES_DIST}` : "embedded");
+    figure("phone_cold_median_ms", round(median(cold)));
+    figure("phone_cold_max_ms", round(Math.max(...cold)));
+    figure("phone_cached_median_ms", round(median(cached)));
+    figure("phone_cached_max_ms", round(Math.max(...cached)));
+    figure("phone_save_median_ms", round(median(saved)));
+    figure("phone_save_max_ms", round(Math.max(...saved)));
+    figure("phone_save_listed_median_ms", round(median(listed)));
+    const s = coldSummaries.filter(Boolean);
+    const c = cachedSummaries.filter(Boolean);
+    if (s.length) {
+      figure("phone_cold_requests_before_ready", median(s.map((x) => x.networkRequests)));
+      figure("phone_cold_bytes_before_ready", median(s.map((x) => x.networkBytes)));
+      figure("phone_cold_worker_bytes_before_ready", median(s.map((x) => x.workerBytes)));
+    }
+    if (c.length) {
+      figure("phone_cached_requests_before_ready", median(c.map((x) => x.networkRequests)));
+      figure("phone_cached_bytes_before_ready", median(c.map((x) => x.networkBytes)));
+    }
+  } finally {
+    if (dist) dist.close();
+    await app.stop();
+  }
+  console.log(out.join("\n"));
+}
+
+/** The browser context id of a page's CDP session (to pick that context's workers). */
+async function cdpContextId(cdp) {
+  const { targetInfo } = await cdp.send("Target.getTargetInfo");
+  return targetInfo.browserContextId;
+}
+
+main().catch((err) => {
+  console.error(`phone benchmark failed: ${err.stack || err}`);
+  process.exit(1);
+});
