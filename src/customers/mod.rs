@@ -10,6 +10,7 @@ pub mod locations;
 pub mod offline;
 pub mod products;
 pub mod scorecards;
+pub mod search_index;
 pub mod visits;
 
 use axum::extract::State;

@@ -90,6 +90,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
     let mut done = 0usize;
     while done < p.customers {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        crate::customers::search_index::defer(&tx)?;
         {
             let mut customer = tx.prepare_cached(
                 "INSERT INTO customers (buyer_id, name, mobile, address1, postal_code, city, state, country_id,
@@ -167,6 +168,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
             summary.order_lines += (end - done) * p.lines_per_customer;
             done = end;
         }
+        crate::customers::search_index::flush(&tx)?;
         tx.commit()?;
         progress(done as u64);
     }

@@ -106,6 +106,7 @@ pub fn import(
     let mut workbook = sheet::open(bytes)?;
     let mut book = Workbook::new();
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    crate::customers::search_index::defer(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
     // How many of the kind's columns the file has (older formats lack the columns added later).
@@ -168,6 +169,7 @@ pub fn import(
     }
     progress(rows as u64);
     book.save(result_path).map_err(xlsx_error)?;
+    crate::customers::search_index::flush(&tx)?;
     tx.commit()?;
     Ok(outcome)
 }

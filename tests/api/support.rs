@@ -222,9 +222,22 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 7: without the deferred customer search index
+/// of upgrade step 8 (whose index triggers step 8 replaces).
+pub fn downgrade_to_schema_7(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER customers_fts_defer_insert; DROP TRIGGER customers_fts_defer_delete; DROP TRIGGER customers_fts_defer_update;
+         DROP TRIGGER customers_fts_insert; DROP TRIGGER customers_fts_delete; DROP TRIGGER customers_fts_update;
+         DROP TABLE customers_fts_deferred; DROP TABLE customers_fts_pending;
+         PRAGMA user_version = 7;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 5: without the delivery search index of upgrade
 /// step 7 and the previous order month of step 6 (whose order-line triggers step 6 replaces).
 pub fn downgrade_to_schema_5(conn: &rusqlite::Connection) {
+    downgrade_to_schema_7(conn);
     conn.execute_batch(
         "DROP TRIGGER delivery_terms_insert; DROP TRIGGER delivery_terms_update; DROP TRIGGER delivery_terms_delete;
          DROP TRIGGER delivery_terms_customer_update; DROP VIEW delivery_terms_source; DROP TABLE delivery_terms;

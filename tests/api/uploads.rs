@@ -150,6 +150,54 @@ async fn the_result_workbook_can_be_fixed_and_uploaded_again() {
     assert_eq!(mobile, "9876522222");
 }
 
+/// An upload writes the administrator's search index once, at its end (customers::search_index):
+/// new, changed and deleted customers are found as they now are, and nothing is left deferred.
+#[tokio::test]
+async fn an_uploads_customers_are_searchable_as_they_now_are() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let upload_rows = |rows: Vec<Vec<&'static str>>| {
+        let app = &app;
+        let admin = admin.clone();
+        async move {
+            let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+            upload(app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await.message().to_string()
+        }
+    };
+    let found = |text: &'static str| {
+        let app = &app;
+        let admin = admin.clone();
+        async move {
+            let r = app.get(&format!("/users/customer/search?query={text}"), Some(&admin)).await;
+            r.body.as_array().unwrap().iter().map(|s| s["buyerId"].as_str().unwrap_or_default().to_string()).collect::<Vec<_>>()
+        }
+    };
+    let rows = vec![CUSTOMER_HEADER.to_vec(), customer_row("FTS0001", "9876544441", "India", "agent1@demo.test")];
+    assert_eq!(upload_rows(rows).await, "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(found("FTS0001").await, ["FTS0001"]);
+    let rows = vec![CUSTOMER_HEADER.to_vec(), customer_row("FTS0001", "9876544442", "India", "agent2@demo.test")];
+    assert_eq!(upload_rows(rows).await, "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(found("9876544442").await, ["FTS0001"]);
+    assert!(found("9876544441").await.is_empty(), "the old mobile is gone from the index");
+    let owner: String = app.conn().query_row("SELECT owner FROM customers_fts WHERE buyer_id = 'FTS0001'", [], |r| r.get(0)).unwrap();
+    assert_eq!(owner, "a4", "agent2's uid");
+    let refs: Vec<&[&str]> = vec![&["Buyer ID"], &["FTS0001"]];
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("true"))]).await;
+    assert_eq!(r.message(), "1 row(s) uploaded, 0 rejected.");
+    assert!(found("FTS0001").await.is_empty());
+    let (indexed, customers, waiting): (i64, i64, i64) = app
+        .conn()
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM customers_fts), (SELECT COUNT(*) FROM customers),
+                    (SELECT COUNT(*) FROM customers_fts_pending) + (SELECT COUNT(*) FROM customers_fts_deferred)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!((indexed, waiting), (customers, 0));
+    app.conn().execute_batch("INSERT INTO customers_fts (customers_fts) VALUES ('integrity-check')").unwrap();
+}
+
 #[tokio::test]
 async fn a_clean_upload_of_every_kind() {
     let app = TestApp::new();
