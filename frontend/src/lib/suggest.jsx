@@ -1,4 +1,5 @@
-// A search box with suggestions fetched as the user types (never for an empty query).
+// Search boxes: one with suggestions fetched as the user types (never for an empty query), and a
+// plain one whose text is searched on submit.
 import { useEffect, useRef, useState } from "react";
 import { get } from "./api-client";
 
@@ -87,6 +88,32 @@ export function SuggestBox({
           ))}
         </ul>
       )}
+    </form>
+  );
+}
+
+/**
+ * A search box without suggestions: `onSearch(text)` gets the trimmed text on submit.
+ * @param {{ id: string, label: import("preact").ComponentChildren, onSearch: (text: string) => void }} props
+ */
+export function SearchBox({ id, label, onSearch }) {
+  const [text, setText] = useState("");
+  return (
+    <form
+      class="suggest"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label for={id}>{label}</label>
+      <div class="suggest-row">
+        <input id={id} type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        <button type="submit" class="btn btn-primary">
+          Search
+        </button>
+      </div>
     </form>
   );
 }

@@ -35,6 +35,20 @@ export function TextInput({ id, label, error, hint, value, onInput, type = "text
 }
 
 /**
+ * What FormInput takes of a `useForm`: the values, the errors and the input handler of a field.
+ * @typedef {{ values: Record<string, any>, errors: Record<string, string>, set: (field: any) => (e: any) => void }} BoundForm
+ */
+
+/**
+ * A TextInput bound to the `useForm` field its id names: the field's value, input handler and error.
+ * @param {{ form: BoundForm, id: string, label?: Children, hint?: Children }
+ *   & Omit<import("preact").InputHTMLAttributes<HTMLInputElement>, "id" | "label" | "value" | "onInput" | "form">} props
+ */
+export function FormInput({ form, id, ...rest }) {
+  return <TextInput id={id} value={form.values[id]} onInput={form.set(id)} error={form.errors[id]} {...rest} />;
+}
+
+/**
  * A select with its label and error; `placeholder: null` leaves out the empty first option.
  * @param {{ id: string, label?: Children, error?: FieldError, value?: string | number | null,
  *   options: { value: string | number, label: Children }[], placeholder?: string | null }

@@ -7,7 +7,7 @@ import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { useSaving } from "../../lib/use-api";
 import { checkVersion, clearSession, getSession, landingRouteFor, setSession } from "../../lib/session";
-import { PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { FormInput, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
 import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
@@ -92,14 +92,7 @@ export function LoginScreen() {
     return (
       <Card title="Sign in">
         <form onSubmit={checkUser} noValidate>
-          <TextInput
-            id="userName"
-            label="Login ID"
-            autocomplete="username"
-            value={values.userName}
-            onInput={set("userName")}
-            error={errors.userName}
-          />
+          <FormInput form={form} id="userName" label="Login ID" autocomplete="username" />
           <SubmitButton busy={busy}>Next</SubmitButton>
         </form>
         <p class="auth-links">
@@ -138,27 +131,17 @@ export function LoginScreen() {
           </fieldset>
         )}
         {values.method === "password" ? (
-          <TextInput
-            id="password"
-            label="Password"
-            type="password"
-            autocomplete="current-password"
-            value={values.password}
-            onInput={set("password")}
-            error={errors.password}
-          />
+          <FormInput form={form} id="password" label="Password" type="password" autocomplete="current-password" />
         ) : (
           <div class="otp-row">
-            <TextInput
+            <FormInput
+              form={form}
               id="otp"
               label="OTP"
               inputMode="numeric"
               autocomplete="one-time-code"
               maxLength={6}
               disabled={!otpRequested}
-              value={values.otp}
-              onInput={set("otp")}
-              error={errors.otp}
             />
             <button type="button" class="btn" onClick={getOtp} disabled={busy}>
               Get OTP
@@ -190,12 +173,12 @@ export function LoginScreen() {
 export function ForgotScreen() {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
-  const { values, errors, set, validate } = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
+  const form = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
   const submit = async (e) => {
     e.preventDefault();
-    if (!validate()) return;
+    if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/login/reset", { userName: values.userName.trim() });
+      const r = await post("/login/reset", { userName: form.values.userName.trim() });
       alertSuccess(r.message);
       navigate("/login");
     });
@@ -203,14 +186,7 @@ export function ForgotScreen() {
   return (
     <Card title="Forgot Password">
       <form onSubmit={submit} noValidate>
-        <TextInput
-          id="userName"
-          label="Email ID or User Name"
-          autocomplete="username"
-          value={values.userName}
-          onInput={set("userName")}
-          error={errors.userName}
-        />
+        <FormInput form={form} id="userName" label="Email ID or User Name" autocomplete="username" />
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
       <p class="auth-links">
@@ -224,7 +200,7 @@ export function ForgotScreen() {
 function PasswordForm() {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
-  const { values, errors, set, validate } = useForm(
+  const form = useForm(
     { currentPassword: "", newPassword: "", confirmPassword: "" },
     {
       currentPassword: [rules.required("Current Password is required")],
@@ -234,9 +210,9 @@ function PasswordForm() {
   );
   const submit = async (e) => {
     e.preventDefault();
-    if (!validate()) return;
+    if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/users/passwordUpdate", values);
+      const r = await post("/users/passwordUpdate", form.values);
       alertSuccess(r.message);
       clearSession();
       navigate("/login");
@@ -244,34 +220,16 @@ function PasswordForm() {
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
-      <TextInput
-        id="currentPassword"
-        label="Current Password"
-        type="password"
-        autocomplete="current-password"
-        value={values.currentPassword}
-        onInput={set("currentPassword")}
-        error={errors.currentPassword}
-      />
-      <TextInput
+      <FormInput form={form} id="currentPassword" label="Current Password" type="password" autocomplete="current-password" />
+      <FormInput
+        form={form}
         id="newPassword"
         label="New Password"
         type="password"
         autocomplete="new-password"
-        value={values.newPassword}
-        onInput={set("newPassword")}
-        error={errors.newPassword}
         hint={PASSWORD_HINT}
       />
-      <TextInput
-        id="confirmPassword"
-        label="Confirm Password"
-        type="password"
-        autocomplete="new-password"
-        value={values.confirmPassword}
-        onInput={set("confirmPassword")}
-        error={errors.confirmPassword}
-      />
+      <FormInput form={form} id="confirmPassword" label="Confirm Password" type="password" autocomplete="new-password" />
       <SubmitButton busy={busy}>Submit</SubmitButton>
     </form>
   );

@@ -1,37 +1,30 @@
 // The beat list (issue #19; right beat_master): the caller's agents' beats 30 a page from the
 // server (GET /master/beat, by agent then beat name), narrowed to one agent or by a search over
 // beat and agent names; Edit opens the editor, Delete asks the masters' confirmation first.
-import { useEffect, useState } from "react";
-import { get, post } from "../../lib/api-client";
+import { useState } from "react";
+import { post } from "../../lib/api-client";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { DataTable, Pager } from "../../lib/table";
-import { Loading, PageHeader } from "../../lib/ui";
+import { ServerTable, useServerPage } from "../../lib/server-page";
+import { SearchBox } from "../../lib/suggest";
+import { PageHeader } from "../../lib/ui";
 
 const PAGE = 30;
 
 export default function BeatList() {
   const [agent, setAgent] = useState(0);
-  const [text, setText] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
-  const [answer, setAnswer] = useState(null);
   const [doomed, setDoomed] = useState(null);
-  // The answer of this very filter, page and reload; never a page of the one before.
-  const key = `${agent}|${search}|${page}|${reloads}`;
-  const data = answer && answer.key === key ? answer : null;
-  useEffect(() => {
-    const q = new URLSearchParams({ agentId: String(agent), search, pageNumber: String(page) });
-    get(`/master/beat?${q}`)
-      .then((r) => setAnswer({ ...r, key }))
-      .catch((err) => {
-        if (err.status !== 401) alertError(err.message);
-        setAnswer({ data: [], totalRecords: 0, key });
-      });
-  }, [agent, search, page, key]);
-  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
+  const q = new URLSearchParams({ agentId: String(agent), search, pageNumber: String(page) });
+  const data = useServerPage(`/master/beat?${q}`, {
+    reload: reloads,
+    onError: (err) => {
+      if (err.status !== 401) alertError(err.message);
+    },
+  });
 
   const remove = async () => {
     const beat = doomed;
@@ -66,66 +59,51 @@ export default function BeatList() {
             setAgent(a);
           }}
         />
-        <form
-          class="suggest"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SearchBox
+          id="beatSearch"
+          label="Search beat or agent name"
+          onSearch={(text) => {
             setPage(1);
-            setSearch(text.trim());
+            setSearch(text);
           }}
-        >
-          <label for="beatSearch">Search beat or agent name</label>
-          <div class="suggest-row">
-            <input id="beatSearch" type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
-            <button type="submit" class="btn btn-primary">
-              Search
-            </button>
-          </div>
-        </form>
+        />
       </div>
-      {!data ? (
-        <Loading />
-      ) : (
-        <>
-          <p class="muted" data-testid="beats-count">
-            {data.totalRecords} {data.totalRecords === 1 ? "beat" : "beats"}
-          </p>
-          <DataTable
-            pageSize={PAGE}
-            serial={false}
-            testId="beats-table"
-            rows={data.data.map((b) => ({ ...b, key: b.beatId }))}
-            empty={search || agent ? "No beat matches." : "No beats yet. Add one, or upload a workbook."}
-            columns={[
-              { key: "beatName", label: "Beat Name" },
-              { key: "agentName", label: "Agent" },
-              { key: "weekdays", label: "Weekdays", render: (b) => b.weekdays.join(", ") },
-              { key: "customerCount", label: "Customers" },
-              {
-                key: "actions",
-                label: "Actions",
-                render: (b) => (
-                  <span class="row-actions">
-                    <a class="btn btn-small" href={`#/master/beat/${b.beatId}`} aria-label={`Edit ${b.beatName}`}>
-                      Edit
-                    </a>
-                    <button
-                      type="button"
-                      class="btn btn-small btn-danger"
-                      aria-label={`Delete ${b.beatName}`}
-                      onClick={() => setDoomed(b)}
-                    >
-                      Delete
-                    </button>
-                  </span>
-                ),
-              },
-            ]}
-          />
-          <Pager page={page} pages={pages} onPage={setPage} />
-        </>
-      )}
+      <ServerTable
+        answer={data}
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE}
+        rowKey="beatId"
+        nouns={["beat", "beats"]}
+        countTestId="beats-count"
+        testId="beats-table"
+        empty={search || agent ? "No beat matches." : "No beats yet. Add one, or upload a workbook."}
+        columns={[
+          { key: "beatName", label: "Beat Name" },
+          { key: "agentName", label: "Agent" },
+          { key: "weekdays", label: "Weekdays", render: (b) => b.weekdays.join(", ") },
+          { key: "customerCount", label: "Customers" },
+          {
+            key: "actions",
+            label: "Actions",
+            render: (b) => (
+              <span class="row-actions">
+                <a class="btn btn-small" href={`#/master/beat/${b.beatId}`} aria-label={`Edit ${b.beatName}`}>
+                  Edit
+                </a>
+                <button
+                  type="button"
+                  class="btn btn-small btn-danger"
+                  aria-label={`Delete ${b.beatName}`}
+                  onClick={() => setDoomed(b)}
+                >
+                  Delete
+                </button>
+              </span>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog open={doomed !== null} onYes={remove} onCancel={() => setDoomed(null)} />
     </section>
   );

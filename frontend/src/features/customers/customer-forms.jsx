@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
-import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
 
 const mobileRules = [
@@ -43,31 +43,12 @@ export function NewCustomerScreen() {
     <section>
       <PageHeader title="New Customer" back="/customer/visit" />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput
-          id="mobileNo"
-          label="Mobile No."
-          inputMode="numeric"
-          value={v.mobileNo}
-          onInput={form.set("mobileNo")}
-          error={form.errors.mobileNo}
-        />
-        <TextInput
-          id="buyerName"
-          label="Buyer Name"
-          value={v.buyerName}
-          onInput={form.set("buyerName")}
-          error={form.errors.buyerName}
-        />
-        <TextInput id="address1" label="Address" value={v.address1} onInput={form.set("address1")} />
-        <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
-        <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
-        <TextInput
-          id="postalCode"
-          label="Postal Code"
-          inputMode="numeric"
-          value={v.postalCode}
-          onInput={form.set("postalCode")}
-        />
+        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" />
+        <FormInput form={form} id="buyerName" label="Buyer Name" />
+        <FormInput form={form} id="address1" label="Address" />
+        <FormInput form={form} id="city" label="City" />
+        <FormInput form={form} id="state" label="State" />
+        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" />
         <SubmitButton busy={busy}>Save</SubmitButton>
       </form>
     </section>
@@ -205,25 +186,12 @@ export function ProfileScreen({ params, user }) {
         <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
       )}
       <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput
-          id="mobile"
-          label="Mobile"
-          inputMode="numeric"
-          value={v.mobile}
-          onInput={form.set("mobile")}
-          error={form.errors.mobile}
-        />
-        <TextInput id="address1" label="Address 1" value={v.address1} onInput={form.set("address1")} />
-        <TextInput id="address2" label="Address 2" value={v.address2} onInput={form.set("address2")} />
-        <TextInput id="city" label="City" value={v.city} onInput={form.set("city")} />
-        <TextInput id="state" label="State" value={v.state} onInput={form.set("state")} />
-        <TextInput
-          id="postalCode"
-          label="Postal Code"
-          inputMode="numeric"
-          value={v.postalCode}
-          onInput={form.set("postalCode")}
-        />
+        <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" />
+        <FormInput form={form} id="address1" label="Address 1" />
+        <FormInput form={form} id="address2" label="Address 2" />
+        <FormInput form={form} id="city" label="City" />
+        <FormInput form={form} id="state" label="State" />
+        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" />
         <div class="field checkbox">
           <label>
             <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I

@@ -3,12 +3,13 @@
 // Add and Modify in a dialog (POST /master/product) with the name, SKU, price, pack size,
 // category and Active. Products are never deleted (orders name them): Active off retires one.
 import { useEffect, useState } from "react";
-import { get, post } from "../../lib/api-client";
+import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { money } from "../../lib/money";
-import { DataTable, Pager } from "../../lib/table";
-import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
+import { ServerTable, useServerPage } from "../../lib/server-page";
+import { SearchBox } from "../../lib/suggest";
+import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 
 const PAGE = 30;
@@ -86,37 +87,11 @@ function ProductDialog({ product, onClose, onSaved }) {
       >
         <h2 id="product-title">{product ? "Modify Product" : "Add Product"}</h2>
         <form onSubmit={submit} noValidate>
-          <TextInput
-            id="productName"
-            label="Product Name"
-            value={v.productName}
-            onInput={form.set("productName")}
-            error={form.errors.productName}
-          />
-          <TextInput id="sku" label="SKU" value={v.sku} onInput={form.set("sku")} error={form.errors.sku} />
-          <TextInput
-            id="price"
-            label="Price (a unit)"
-            inputMode="decimal"
-            value={v.price}
-            onInput={form.set("price")}
-            error={form.errors.price}
-          />
-          <TextInput
-            id="packSize"
-            label="Pack Size (units a case)"
-            inputMode="numeric"
-            value={v.packSize}
-            onInput={form.set("packSize")}
-            error={form.errors.packSize}
-          />
-          <TextInput
-            id="category"
-            label="Category"
-            value={v.category}
-            onInput={form.set("category")}
-            error={form.errors.category}
-          />
+          <FormInput form={form} id="productName" label="Product Name" />
+          <FormInput form={form} id="sku" label="SKU" />
+          <FormInput form={form} id="price" label="Price (a unit)" inputMode="decimal" />
+          <FormInput form={form} id="packSize" label="Pack Size (units a case)" inputMode="numeric" />
+          <FormInput form={form} id="category" label="Category" />
           <div class="field checkbox">
             <label>
               <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
@@ -136,21 +111,11 @@ function ProductDialog({ product, onClose, onSaved }) {
 }
 
 export function ProductList() {
-  const [text, setText] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState(null);
   const [editing, setEditing] = useState(null); // null: closed; {}: a new product; else the product
   const [reloads, setReloads] = useState(0);
-  // The answer of this very search, page and reload; never a page of the one before.
-  const key = `${search}|${page}|${reloads}`;
-  const data = answer && answer.key === key ? answer : null;
-  useEffect(() => {
-    get(`/master/product?search=${encodeURIComponent(search)}&pageNumber=${page}`)
-      .then((r) => setAnswer({ ...r, key }))
-      .catch(() => setAnswer({ data: [], totalRecords: 0, key }));
-  }, [search, page, key]);
-  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
+  const answer = useServerPage(`/master/product?search=${encodeURIComponent(search)}&pageNumber=${page}`, { reload: reloads });
   return (
     <section>
       <PageHeader title="Products" back="/home">
@@ -158,63 +123,43 @@ export function ProductList() {
           Add
         </button>
       </PageHeader>
-      <form
-        class="suggest"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <SearchBox
+        id="productSearch"
+        label="Search name, SKU or category"
+        onSearch={(text) => {
           setPage(1);
-          setSearch(text.trim());
+          setSearch(text);
         }}
-      >
-        <label for="productSearch">Search name, SKU or category</label>
-        <div class="suggest-row">
-          <input id="productSearch" type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
-          <button type="submit" class="btn btn-primary">
-            Search
-          </button>
-        </div>
-      </form>
-      {!data ? (
-        <Loading />
-      ) : (
-        <>
-          <p class="muted" data-testid="products-count">
-            {data.totalRecords} {data.totalRecords === 1 ? "product" : "products"}
-          </p>
-          <DataTable
-            pageSize={PAGE}
-            serial={false}
-            testId="products-table"
-            rows={data.data.map((p) => ({ ...p, key: p.productId }))}
-            empty={search ? "No product matches." : "No products yet"}
-            rowClass={(p) => (p.active ? undefined : "row-retired")}
-            columns={[
-              { key: "productName", label: "Product Name" },
-              { key: "sku", label: "SKU" },
-              { key: "price", label: "Price", render: (p) => (p.price == null ? "Not set" : money(p.price)) },
-              { key: "packSize", label: "Pack Size" },
-              { key: "category", label: "Category" },
-              { key: "active", label: "Status", render: (p) => (p.active ? "Active" : "Retired") },
-              {
-                key: "actions",
-                label: "Actions",
-                render: (p) => (
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={`Modify ${p.productName}`}
-                    onClick={() => setEditing(p)}
-                  >
-                    Modify
-                  </button>
-                ),
-              },
-            ]}
-          />
-          <Pager page={page} pages={pages} onPage={setPage} />
-        </>
-      )}
+      />
+      <ServerTable
+        answer={answer}
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE}
+        rowKey="productId"
+        nouns={["product", "products"]}
+        countTestId="products-count"
+        testId="products-table"
+        empty={search ? "No product matches." : "No products yet"}
+        rowClass={(p) => (p.active ? undefined : "row-retired")}
+        columns={[
+          { key: "productName", label: "Product Name" },
+          { key: "sku", label: "SKU" },
+          { key: "price", label: "Price", render: (p) => (p.price == null ? "Not set" : money(p.price)) },
+          { key: "packSize", label: "Pack Size" },
+          { key: "category", label: "Category" },
+          { key: "active", label: "Status", render: (p) => (p.active ? "Active" : "Retired") },
+          {
+            key: "actions",
+            label: "Actions",
+            render: (p) => (
+              <button type="button" class="btn btn-small" aria-label={`Modify ${p.productName}`} onClick={() => setEditing(p)}>
+                Modify
+              </button>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <ProductDialog
           product={editing.productId ? editing : null}

@@ -8,7 +8,8 @@ import { alertError } from "../../lib/alerts";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { money } from "../../lib/money";
 import { OrderStatus } from "../../lib/order-status";
-import { DataTable, Pager } from "../../lib/table";
+import { ServerTable, useServerPage } from "../../lib/server-page";
+import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, TextInput } from "../../lib/ui";
 
 const PAGE = 30;
@@ -87,21 +88,11 @@ export default function OrdersScreen() {
   const [filter, setFilter] = useState({ from: "", to: "" });
   const [applied, setApplied] = useState({ from: "", to: "" });
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState(null);
   const [dateError, setDateError] = useState(null);
   const [viewing, setViewing] = useState(null);
   const [runs, setRuns] = useState(0); // Search again with the same dates: asked afresh
-  const q = new URLSearchParams({ from: applied.from, to: applied.to, pageNumber: String(page) }).toString();
-  // The answer of this very query; never a page of the one before.
-  const data = answer && answer.q === q && answer.runs === runs ? answer : null;
-  useEffect(() => {
-    get(`/users/orders?${q}`)
-      .then((r) => setAnswer({ ...r, q, runs }))
-      .catch((err) => {
-        alertError(err.message);
-        setAnswer({ data: [], totalRecords: 0, q, runs });
-      });
-  }, [q, runs]);
+  const q = new URLSearchParams({ from: applied.from, to: applied.to, pageNumber: String(page) });
+  const data = useServerPage(`/users/orders?${q}`, { reload: runs, onError: (err) => alertError(err.message) });
   const search = (e) => {
     e.preventDefault();
     if (filter.from && filter.to && filter.from > filter.to) {
@@ -113,7 +104,6 @@ export default function OrdersScreen() {
     setApplied({ ...filter });
     setRuns(runs + 1);
   };
-  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
   return (
     <section>
       <PageHeader title="Orders" back="/home" />
@@ -139,51 +129,45 @@ export default function OrdersScreen() {
           </button>
         </div>
       </form>
-      {!data ? (
-        <Loading />
-      ) : (
-        <>
-          <p class="muted" data-testid="orders-count">
-            {data.totalRecords} {data.totalRecords === 1 ? "order" : "orders"}
-          </p>
-          <DataTable
-            serial={false}
-            pageSize={PAGE}
-            testId="orders-table"
-            rows={data.data.map((o) => ({ ...o, key: o.orderId }))}
-            empty="No orders in this period"
-            columns={[
-              { key: "orderNumber", label: "Order", render: (o) => <span class="nowrap">{o.orderNumber}</span> },
-              { key: "orderDate", label: "Date", render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
-              { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} /> },
-              { key: "customer", label: "Customer", render: (o) => `${o.buyerId} - ${o.buyerName}` },
-              { key: "bookedByName", label: "Agent" },
-              { key: "distributorName", label: "Distributor" },
-              { key: "total", label: "Total", render: (o) => <span class="nowrap">{money(o.total)}</span> },
-              {
-                key: "waitingReason",
-                label: "Waiting",
-                render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span>,
-              },
-              {
-                key: "actions",
-                label: "Actions",
-                render: (o) => (
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={`View order ${o.orderNumber}`}
-                    onClick={() => setViewing(o.orderId)}
-                  >
-                    View
-                  </button>
-                ),
-              },
-            ]}
-          />
-          <Pager page={page} pages={pages} onPage={setPage} />
-        </>
-      )}
+      <ServerTable
+        answer={data}
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE}
+        rowKey="orderId"
+        nouns={["order", "orders"]}
+        countTestId="orders-count"
+        testId="orders-table"
+        empty="No orders in this period"
+        columns={[
+          { key: "orderNumber", label: "Order", render: (o) => <span class="nowrap">{o.orderNumber}</span> },
+          { key: "orderDate", label: "Date", render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
+          { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} /> },
+          { key: "customer", label: "Customer", render: (o) => `${o.buyerId} - ${o.buyerName}` },
+          { key: "bookedByName", label: "Agent" },
+          { key: "distributorName", label: "Distributor" },
+          { key: "total", label: "Total", render: (o) => <span class="nowrap">{money(o.total)}</span> },
+          {
+            key: "waitingReason",
+            label: "Waiting",
+            render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span>,
+          },
+          {
+            key: "actions",
+            label: "Actions",
+            render: (o) => (
+              <button
+                type="button"
+                class="btn btn-small"
+                aria-label={`View order ${o.orderNumber}`}
+                onClick={() => setViewing(o.orderId)}
+              >
+                View
+              </button>
+            ),
+          },
+        ]}
+      />
       {viewing && <OrderDialog orderId={viewing} onClose={() => setViewing(null)} />}
     </section>
   );

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { get, post } from "../../lib/api-client";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
-import { PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
+import { FormInput, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 
 /** What each report's form asks for. */
@@ -137,22 +137,8 @@ export default function ReportScreen({ params }) {
       <form onSubmit={submit} noValidate class="narrow-form">
         {(kind === "dated" || kind === "productivity" || kind === "delivery") && (
           <>
-            <TextInput
-              id="fromDate"
-              label="From Date"
-              type="date"
-              value={v.fromDate}
-              onInput={form.set("fromDate")}
-              error={form.errors.fromDate}
-            />
-            <TextInput
-              id="toDate"
-              label="To Date"
-              type="date"
-              value={v.toDate}
-              onInput={form.set("toDate")}
-              error={form.errors.toDate}
-            />
+            <FormInput form={form} id="fromDate" label="From Date" type="date" />
+            <FormInput form={form} id="toDate" label="To Date" type="date" />
           </>
         )}
         {(kind === "dated" || kind === "productivity") && (
@@ -177,7 +163,7 @@ export default function ReportScreen({ params }) {
                 placeholder="All"
               />
             )}
-            <TextInput id="search" label="Search" value={v.search} onInput={form.set("search")} />
+            <FormInput form={form} id="search" label="Search" />
           </>
         )}
         {kind === "productivity" && (
@@ -205,7 +191,7 @@ export default function ReportScreen({ params }) {
         )}
         {kind === "monthly" && (
           <>
-            <TextInput id="monthYear" label="Month" type="month" value={v.monthYear} onInput={form.set("monthYear")} />
+            <FormInput form={form} id="monthYear" label="Month" type="month" />
             <MultiCheck
               legend="User Type"
               options={[{ value: "0", label: "All" }, ...typeOptions]}
