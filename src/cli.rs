@@ -13,9 +13,9 @@ use rusqlite::{named_params, OptionalExtension};
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::{password, queries};
 use crate::config::Config;
-use crate::db::{self, Migration, Pool};
+use crate::db::{self, Pool};
 use crate::mailer::Mailer;
-use crate::state::AppState;
+use crate::server::{describe, open_migrated};
 
 #[derive(Parser, Debug)]
 #[command(name = "fieldsales", version, about = "Field-sales and retailer-visit management server")]
@@ -262,25 +262,6 @@ fn config_of(cli: &Cli) -> Config {
 }
 
 /// Opens the database and brings its schema and reference data up to date.
-fn open_migrated(config: &Config) -> anyhow::Result<(Pool, Migration)> {
-    let pool = db::open_pool(&config.db_path)?;
-    let mut conn = pool.get()?;
-    let migration = db::migrate(&mut conn)?;
-    crate::seed::reference(&conn)?;
-    Ok((pool, migration))
-}
-
-fn describe(migration: &Migration, config: &Config) -> String {
-    let path = config.db_path.display();
-    match migration {
-        Migration::Created => format!("Created database {path} (schema version {})", db::SCHEMA_VERSION),
-        Migration::Upgraded { from } => {
-            format!("Upgraded database {path} from schema version {from} to {}", db::SCHEMA_VERSION)
-        }
-        Migration::UpToDate => format!("Database {path} is up to date (schema version {})", db::SCHEMA_VERSION),
-    }
-}
-
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     init_logging(matches!(cli.command, Command::Serve(_)));
     let mut config = config_of(&cli);
@@ -351,57 +332,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }
-            let (pool, migration) = open_migrated(&config)?;
-            println!("{}", describe(&migration, &config));
-            for warning in db::replication_warnings(&*pool.get()?)? {
-                tracing::warn!("{warning}");
-                eprintln!("warning: {warning}");
-            }
-            if let Some(state) = db::litestream_state(&config.db_path) {
-                tracing::info!(state = %state.display(), "Litestream replicates this database");
-            }
-            let mut conn = pool.get()?;
-            if args.demo && !accounts::any_users(&conn)? {
-                let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
-                println!("Demo company loaded: {} users, e.g. admin@demo.test / {}", summary.users, crate::seed::DEMO_PASSWORD);
-            }
-            if !accounts::any_users(&conn)? {
-                let temp = password::temporary();
-                let hash = password::hash(&temp).map_err(|e| anyhow::anyhow!("{e}"))?;
-                accounts::create(
-                    &conn,
-                    &NewAccount {
-                        email: "admin@fieldsales.local",
-                        name: "Administrator",
-                        user_type: 1,
-                        country_id: None,
-                        manager_id: None,
-                        password_hash: &hash,
-                        force_password_update: true,
-                    },
-                )
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-                println!(
-                    "Created the administrator admin@fieldsales.local with the password {temp}\n\
-                     (shown only now; you will choose your own at the first sign-in)"
-                );
-            }
-            std::fs::create_dir_all(&config.data_dir).with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
-            let orphans = tokio::task::block_in_place(|| crate::files::sweep_orphans(&conn, &config.data_dir))
-                .context("checking the uploaded files against the database")?;
-            if orphans > 0 {
-                tracing::warn!(
-                    orphans,
-                    folder = %crate::files::orphans_folder(&config.data_dir).display(),
-                    "moved uploaded files that no row references aside (left by a crash)"
-                );
-            } else {
-                tracing::info!(orphans, "every uploaded file belongs to a row");
-            }
-            drop(conn);
-            let addr = args.addr;
-            let state = AppState::new(pool, config)?;
-            crate::web::serve(state, addr).await?;
+            crate::server::start(config, args.addr, args.demo).await?;
         }
         Command::Report(ReportCommand::Export { name, from, to, country, user_type, search, by, output }) => {
             let (pool, _) = open_migrated(&config)?;
@@ -427,8 +358,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let everything = crate::scope::ScopeParams { all: true, own: None, manager: None };
             let rows = tokio::task::block_in_place(|| {
                 crate::reports::export(&conn, report, &filter, everything, &output, &mut |n| bar.set_position(n))
-            })
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            })?;
             bar.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
             println!(
@@ -537,14 +467,13 @@ fn megabytes(bytes: u64) -> String {
 fn parse_command(file: &std::path::Path) -> anyhow::Result<()> {
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     let started = std::time::Instant::now();
-    let mut workbook = crate::uploads::sheet::open(&bytes).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut workbook = crate::uploads::sheet::open(&bytes)?;
     let (mut rows, mut cells) = (0u64, 0u64);
     crate::uploads::sheet::for_each_row(&mut workbook, |_, row| {
         rows += 1;
         cells += row.len() as u64;
         Ok(())
-    })
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    })?;
     let secs = started.elapsed().as_secs_f64();
     println!("Parsed {rows} rows, {cells} cells in {secs:.2} s ({:.0} rows/s); nothing was written", rows as f64 / secs.max(1e-9));
     Ok(())
@@ -557,7 +486,7 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     let mut conn = pool.get()?;
     let uploader: i64 = match as_user {
-        Some(login) => accounts::uid_of(&conn, login).map_err(|e| anyhow::anyhow!("{e}"))?,
+        Some(login) => accounts::uid_of(&conn, login)?,
         None => conn
             .query_row("SELECT uid FROM users WHERE user_type_id = 1 AND is_deleted = 0 ORDER BY uid LIMIT 1", [], |r| r.get(0))
             .optional()?
@@ -570,8 +499,7 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
     );
     let started = std::time::Instant::now();
     let ctx = kinds::Context::new(uploader, info_id);
-    let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let rows = outcome.applied + outcome.rejected_count;
@@ -585,18 +513,17 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
 
 async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> anyhow::Result<()> {
     let mut conn = pool.get()?;
-    let fail = |e: crate::error::AppError| anyhow::anyhow!("{e}");
     match command {
         UserCommand::Unblock { login } => {
-            let uid = accounts::uid_of(&conn, &login).map_err(fail)?;
+            let uid = accounts::uid_of(&conn, &login)?;
             queries::unblock(&conn, uid)?;
             println!("Unblocked {login}: they can sign in again");
         }
         UserCommand::ResetPassword { login } => {
-            let uid = accounts::uid_of(&conn, &login).map_err(fail)?;
-            let temp = tokio::task::block_in_place(|| accounts::reset_to_temporary(&mut conn, uid)).map_err(fail)?;
+            let uid = accounts::uid_of(&conn, &login)?;
+            let temp = tokio::task::block_in_place(|| accounts::reset_to_temporary(&mut conn, uid))?;
             let name = queries::user_name(&conn, uid)?;
-            mailer.send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await.map_err(fail)?;
+            mailer.send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await?;
             println!("Reset the password of {login}; the temporary password is {temp} (also mailed).");
             println!("Their sessions were ended; they must choose a new password at the next sign-in.");
         }
@@ -618,7 +545,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
                 anyhow::bail!("--country is required for user type {user_type}");
             }
             let manager_id = match &manager {
-                Some(m) => Some(accounts::uid_of(&conn, m).map_err(fail)?),
+                Some(m) => Some(accounts::uid_of(&conn, m)?),
                 None => None,
             };
             if let Some(pw) = &given {
@@ -627,7 +554,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
                 }
             }
             let chosen = given.clone().unwrap_or_else(password::temporary);
-            let hash = tokio::task::block_in_place(|| password::hash(&chosen)).map_err(fail)?;
+            let hash = tokio::task::block_in_place(|| password::hash(&chosen))?;
             let uid = accounts::create(
                 &conn,
                 &NewAccount {
@@ -639,10 +566,9 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
                     password_hash: &hash,
                     force_password_update: given.is_none(),
                 },
-            )
-            .map_err(fail)?;
+            )?;
             if given.is_none() {
-                mailer.send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &chosen)).await.map_err(fail)?;
+                mailer.send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &chosen)).await?;
                 println!("Created user {uid} {email}; the temporary password is {chosen} (also mailed).");
             } else {
                 println!("Created user {uid} {email} with the given password.");

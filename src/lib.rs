@@ -25,6 +25,7 @@ pub mod orders;
 pub mod reports;
 pub mod scope;
 pub mod seed;
+pub mod server;
 pub mod state;
 pub mod uploads;
 pub mod validate;

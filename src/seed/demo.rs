@@ -26,7 +26,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
         return Ok(DemoSummary::default());
     }
     // One hash for all demo users: they share a published password anyway.
-    let hash = password::hash(DEMO_PASSWORD).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let hash = password::hash(DEMO_PASSWORD)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut summary = DemoSummary::default();
     let mut add = |email: &str, name: &str, user_type: i64, country: Option<i64>, manager: Option<i64>| {
@@ -43,7 +43,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
                 force_password_update: false,
             },
         )
-        .map_err(|e| anyhow::anyhow!("creating demo user {email}: {e}"))
+        .with_context(|| format!("creating demo user {email}"))
     };
     add("admin@demo.test", "Asha Admin", 1, None, None)?;
     let am = add("am@demo.test", "Meera Nair", 3, Some(1), None)?;
@@ -389,7 +389,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             expected_total: None,
             visit,
         };
-        let booked = queries::book(conn, who, order, at, &date).map_err(|e| anyhow::anyhow!("booking a demo order: {e}"))?;
+        let booked = queries::book(conn, who, order, at, &date).context("booking a demo order")?;
         summary.order_lines += booked.lines.len();
         match then {
             1 => {
@@ -401,8 +401,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
                 )?;
             }
             2 => {
-                queries::cancel(conn, who, false, booked.order_id, at + 600)
-                    .map_err(|e| anyhow::anyhow!("cancelling a demo order: {e}"))?;
+                queries::cancel(conn, who, false, booked.order_id, at + 600).context("cancelling a demo order")?;
                 summary.order_lines -= booked.lines.len();
             }
             _ => {}

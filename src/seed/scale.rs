@@ -216,7 +216,7 @@ fn rebuild_indexes(conn: &mut Connection, indexes: &[(String, String)]) -> anyho
 
 /// The scale users, chat and broadcasts; returns the agents' uids in order.
 fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow::Result<Vec<i64>> {
-    let hash = password::hash(DEMO_PASSWORD).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let hash = password::hash(DEMO_PASSWORD)?;
     let mut add = |email: String, name: String, user_type: i64, manager: Option<i64>| {
         summary.users += 1;
         accounts::create(
@@ -231,7 +231,7 @@ fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow
                 force_password_update: false,
             },
         )
-        .map_err(|e| anyhow::anyhow!("creating {email}: {e}"))
+        .with_context(|| format!("creating {email}"))
     };
     let admin = add("admin@scale.test".into(), "Scale Admin".into(), 1, None)?;
     let mut agents = Vec::new();

@@ -1,0 +1,89 @@
+//! What `fieldsales serve` does around the web server: migrate, say what replication needs, load
+//! the demo company or create the first administrator, set aside uploaded files a crash left
+//! behind, then serve until a stop signal. (The command line takes the database's lock and reads
+//! the settings first.)
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+
+use crate::auth::accounts::{self, NewAccount};
+use crate::auth::password;
+use crate::config::Config;
+use crate::db::{self, Migration, Pool};
+use crate::state::AppState;
+
+/// Opens the database's pool, brings its schema up to date and loads the reference data.
+pub fn open_migrated(config: &Config) -> anyhow::Result<(Pool, Migration)> {
+    let pool = db::open_pool(&config.db_path)?;
+    let mut conn = pool.get()?;
+    let migration = db::migrate(&mut conn)?;
+    crate::seed::reference(&conn)?;
+    Ok((pool, migration))
+}
+
+/// One line on what `migrate` did.
+pub fn describe(migration: &Migration, config: &Config) -> String {
+    let path = config.db_path.display();
+    match migration {
+        Migration::Created => format!("Created database {path} (schema version {})", db::SCHEMA_VERSION),
+        Migration::Upgraded { from } => {
+            format!("Upgraded database {path} from schema version {from} to {}", db::SCHEMA_VERSION)
+        }
+        Migration::UpToDate => format!("Database {path} is up to date (schema version {})", db::SCHEMA_VERSION),
+    }
+}
+
+/// Prepares the database and its files, then serves on `addr` until a stop signal.
+pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Result<()> {
+    let (pool, migration) = open_migrated(&config)?;
+    println!("{}", describe(&migration, &config));
+    for warning in db::replication_warnings(&*pool.get()?)? {
+        tracing::warn!("{warning}");
+        eprintln!("warning: {warning}");
+    }
+    if let Some(state) = db::litestream_state(&config.db_path) {
+        tracing::info!(state = %state.display(), "Litestream replicates this database");
+    }
+    let mut conn = pool.get()?;
+    if demo && !accounts::any_users(&conn)? {
+        let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
+        println!("Demo company loaded: {} users, e.g. admin@demo.test / {}", summary.users, crate::seed::DEMO_PASSWORD);
+    }
+    if !accounts::any_users(&conn)? {
+        let temp = password::temporary();
+        let hash = password::hash(&temp)?;
+        accounts::create(
+            &conn,
+            &NewAccount {
+                email: "admin@fieldsales.local",
+                name: "Administrator",
+                user_type: 1,
+                country_id: None,
+                manager_id: None,
+                password_hash: &hash,
+                force_password_update: true,
+            },
+        )?;
+        println!(
+            "Created the administrator admin@fieldsales.local with the password {temp}\n\
+             (shown only now; you will choose your own at the first sign-in)"
+        );
+    }
+    std::fs::create_dir_all(&config.data_dir).with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
+    let orphans = tokio::task::block_in_place(|| crate::files::sweep_orphans(&conn, &config.data_dir))
+        .context("checking the uploaded files against the database")?;
+    if orphans > 0 {
+        tracing::warn!(
+            orphans,
+            folder = %crate::files::orphans_folder(&config.data_dir).display(),
+            "moved uploaded files that no row references aside (left by a crash)"
+        );
+    } else {
+        tracing::info!(orphans, "every uploaded file belongs to a row");
+    }
+    drop(conn);
+    let state = AppState::new(pool, config)?;
+    crate::web::serve(state, addr).await?;
+    Ok(())
+}
