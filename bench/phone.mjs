@@ -1,19 +1,24 @@
 // The phone benchmark (client side): what a field agent feels on a mid-range phone on a poor network.
 // Drives the real server and Chromium (tests/browser/server.mjs) with the CPU slowed 4x and DevTools'
 // "Slow 4G" network, both through the Chrome DevTools Protocol, and times three things, RUNS times each:
-//   cold    a signed-in agent opens a customer's visit screen by URL with nothing cached (no HTTP cache,
-//           no service worker): from navigation start to the screen ready for input;
+//   cold    an agent who used the app before (session and the phone's customer copy in place) opens a
+//           customer's visit screen by URL in a fresh browser context: no HTTP cache, no service worker,
+//           no Cache Storage; from navigation start to the screen ready for input;
 //   cached  the same screen again in the same browser, now with the service worker and its cache warm;
 //   save    on that ready screen: an outcome and a remark, Save Visit, until the screen says it is saved.
+// The page and its service worker are throttled each (Chromium emulates per DevTools target; see
+// throttleWorkers); phone_verify_* show the throttling at work (an API call, a file the worker fetches,
+// a fixed loop of JavaScript, each without and with it).
 // Prints one key=value line per figure (for bench/run.sh's figures file); exits non-zero only when it
 // could not measure (a missed target is a finding, not a failure). PHONE_WATERFALL=1 also prints each
 // run's requests to stderr (start, end, bytes, who asked), which is how a missed target is explained.
 //   FIELDSALES_BIN=/path/to/fieldsales node bench/phone.mjs
-//   FIELDSALES_DIST=dist ...   the frontend from that folder (after `npm run build`), see distServer
+//   FIELDSALES_DIST=dist ...   the frontend from that folder (after `npm run build`), see frontServer
 // Knobs: PHONE_RUNS (5), PHONE_WATERFALL.
 import { createServer, request as httpRequest } from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
+import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { start } from "../tests/browser/server.mjs";
 
@@ -28,7 +33,13 @@ const CPU_RATE = 4;
  * "Fast 3G" until May 2024): 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up (bytes/s here), and 150 ms RTT
  * x 3.75 as the latency Chromium adds to every request (it stands for DNS, TCP and TLS round trips too).
  */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180000, uploadThroughput: 84375, connectionType: "cellular4g" };
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: 180000,
+  uploadThroughput: 84375,
+  connectionType: "cellular4g",
+};
 const PROFILE = `cpu${CPU_RATE}x-slow4g-${SLOW_4G.latency}ms-${(SLOW_4G.downloadThroughput * 8) / 1e6}mbit-${(SLOW_4G.uploadThroughput * 8) / 1e3}kbit`;
 const VIEWPORT = { width: 390, height: 844 };
 const SAVED = "Visit saved successfully.";
@@ -50,7 +61,8 @@ function pageProbe({ buyer, saved }) {
   const check = () => {
     const details = document.querySelector("[data-testid=customer-details]");
     const outcome = document.getElementById("outcomeId");
-    if (details && details.textContent.includes(buyer) && outcome && !outcome.disabled && outcome.options.length > 1) afterPaint("ready");
+    if (details && details.textContent.includes(buyer) && outcome && !outcome.disabled && outcome.options.length > 1)
+      afterPaint("ready");
     if (marks.submit === undefined) return;
     const alert = document.querySelector("[data-testid=alert-success]");
     if (alert && alert.textContent === saved) afterPaint("saved");
@@ -62,35 +74,54 @@ function pageProbe({ buyer, saved }) {
 }
 
 /**
- * With FIELDSALES_DIST, serves that folder the way the server serves its embedded copy (gzip, the
- * same cache headers and CSP) over real HTTP, and passes everything else to the server. server.mjs's
- * own way (answering from Playwright's route handler) is not throttled by Chromium's network
- * emulation: the files would arrive in 10 ms instead of 700.
+ * The phone's way to the server: a small proxy in front of it. Two things need it:
+ * - The service worker's script is fetched by the browser itself, outside every DevTools target, so
+ *   no emulation slows it; the proxy holds it back by the emulated latency, as a phone's network
+ *   would. That also gives the worker's throttle (throttleWorkers) time to be in place before the
+ *   worker's install starts its precache.
+ * - With FIELDSALES_DIST (`dist`), it serves that folder the way the server serves its embedded copy
+ *   (gzip, the same cache headers and CSP) over real HTTP. server.mjs's own way (answering from
+ *   Playwright's route handler) is not throttled by Chromium's emulation: files arrive in 10 ms, not 700.
+ * Everything else goes to the server as it is.
  */
-function distServer(dist, backend) {
+function frontServer(dist, backend) {
   const target = new URL(backend);
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png" };
+  const types = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+  };
   const text = (type) => /^text\/|javascript|json|svg|manifest/.test(type);
   const fingerprinted = (name) => name.split(".").some((part) => part.length >= 8 && /^[0-9a-f]+$/.test(part));
   return fetch(`${backend}/`).then((r) => {
     const csp = r.headers.get("content-security-policy");
-    const server = createServer((req, res) => {
+    const server = createServer(async (req, res) => {
       const path = decodeURIComponent(new URL(req.url, backend).pathname);
-      const file = path === "/" ? join(dist, "index.html") : join(dist, path);
-      const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
-      if (!isFile && (path.startsWith("/webapi/") || path === "/healthz" || !extname(path))) {
-        const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-          res.writeHead(up.statusCode, up.headers);
-          up.pipe(res);
-        });
+      if (path === "/service-worker.js") await new Promise((r) => setTimeout(r, SLOW_4G.latency));
+      const file = dist && (path === "/" ? join(dist, "index.html") : join(dist, path));
+      const isFile = !!dist && file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+      if (!isFile && (!dist || path.startsWith("/webapi/") || path === "/healthz" || !extname(path))) {
+        const upstream = httpRequest(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+          (up) => {
+            res.writeHead(up.statusCode, up.headers);
+            up.pipe(res);
+          },
+        );
         upstream.on("error", () => res.destroy());
         req.pipe(upstream);
         return;
       }
       if (!isFile) return res.writeHead(404).end("Not found");
-      const type = types[extname(file)] || (file.endsWith(".webmanifest") ? "application/manifest+json" : "application/octet-stream");
+      const type =
+        types[extname(file)] || (file.endsWith(".webmanifest") ? "application/manifest+json" : "application/octet-stream");
       let body = readFileSync(file);
-      const headers = { "content-type": type, "cache-control": fingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache" };
+      const headers = {
+        "content-type": type,
+        "cache-control": fingerprinted(path) ? "public, max-age=31536000, immutable" : "no-cache",
+      };
       if (csp) headers["content-security-policy"] = csp;
       if (text(type) && body.length > 256 && /gzip/.test(req.headers["accept-encoding"] || "")) {
         body = gzipSync(body);
@@ -98,24 +129,31 @@ function distServer(dist, backend) {
       }
       res.writeHead(200, headers).end(body);
     });
-    return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok({ base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+    return new Promise((ok) =>
+      server.listen(0, "127.0.0.1", () => ok({ base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })),
+    );
   });
 }
 
 /**
- * Throttles the service workers of `contextId` as the page is: Chromium's emulation is per DevTools
- * target, and a worker's own requests (its precache at install, a file it fetches for the page) are
- * not the page's. Attached through the browser session in the non-flat mode (Playwright's CDPSession
- * names no child session). The worker thread's CPU cannot be slowed this way (no Emulation domain).
+ * Throttles the service workers of one browser context as its page is: Chromium's emulation is per
+ * DevTools target, and a worker's own requests (its precache at install, a file it fetches for the
+ * page) are not the page's. A browser session attaches to every worker of the context as it is
+ * created (in the non-flat mode: Playwright's CDPSession names no child session) and throttles it.
+ * (A page session's auto-attach reaches the worker too, but its emulation did not slow the worker's
+ * fetches.) The worker runs meanwhile, so its very first requests may beat the throttle: the
+ * waterfall check (summarize) names any request faster than the emulated latency, and
+ * phone_cold_worker_unthrottled_requests counts the worker's. The worker thread's CPU cannot be
+ * slowed this way (no Emulation domain on a worker).
  */
 async function throttleWorkers(browser, contextId, log) {
   const bs = await browser.newBrowserCDPSession();
   let next = 0;
+  let count = 0;
   const pending = new Map();
-  const workers = new Map(); // targetId -> sessionId
   bs.on("Target.receivedMessageFromTarget", (e) => {
     const m = JSON.parse(e.message);
-    if (m.id && pending.has(m.id)) pending.get(m.id)(m), pending.delete(m.id);
+    if (m.id && pending.has(m.id)) (pending.get(m.id)(m), pending.delete(m.id));
     else if (m.method && log) log(m.method, m.params, "sw");
   });
   const send = (sessionId, method, params = {}) =>
@@ -124,17 +162,26 @@ async function throttleWorkers(browser, contextId, log) {
       pending.set(id, ok);
       bs.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => ok({}));
     });
+  let applied = Promise.resolve();
   const attach = async (info) => {
-    if (info.type !== "service_worker" || info.browserContextId !== contextId || workers.has(info.targetId)) return;
-    workers.set(info.targetId, null);
+    if (info.type !== "service_worker" || info.browserContextId !== contextId) return;
+    count++;
     const { sessionId } = await bs.send("Target.attachToTarget", { targetId: info.targetId, flatten: false });
-    workers.set(info.targetId, sessionId);
+    // One after the other: sent together, the emulation was lost (the domain's enabling is not done).
     await send(sessionId, "Network.enable");
     await send(sessionId, "Network.emulateNetworkConditions", SLOW_4G);
   };
-  bs.on("Target.targetCreated", (e) => attach(e.targetInfo).catch(() => {}));
+  // Workers there already, then each new one (browser-level auto-attach exists only in the flat mode).
+  const track = (info) => (applied = Promise.all([applied, attach(info).catch(() => {})]));
+  bs.on("Target.targetCreated", (e) => track(e.targetInfo));
   await bs.send("Target.setDiscoverTargets", { discover: true });
-  return { count: () => workers.size, close: () => bs.detach().catch(() => {}) };
+  return { count: () => count, applied: () => applied, close: () => bs.detach().catch(() => {}) };
+}
+
+/** The browser context id of a page's CDP session (to pick that context's workers). */
+async function contextIdOf(cdp) {
+  const { targetInfo } = await cdp.send("Target.getTargetInfo");
+  return targetInfo.browserContextId;
 }
 
 /** A fresh phone: a new browser context (empty HTTP cache, no worker) with the agent's stored state. */
@@ -175,7 +222,15 @@ function recorder() {
     if (method === "Network.requestWillBeSent") {
       if (rows.has(key) && p.redirectResponse) rows.get(key).redirected = true;
       const u = new URL(p.request.url);
-      rows.set(key, { who, url: u.pathname + u.search, type: p.type, method: p.request.method, start: p.timestamp, end: null, bytes: 0 });
+      rows.set(key, {
+        who,
+        url: u.pathname + u.search,
+        type: p.type,
+        method: p.request.method,
+        start: p.timestamp,
+        end: null,
+        bytes: 0,
+      });
     } else if (method === "Network.responseReceived" && rows.has(key)) {
       const r = rows.get(key);
       r.status = p.response.status;
@@ -197,7 +252,6 @@ function recorder() {
 async function openVisit(page) {
   await page.goto(`/#/customer/visit/${BUYER}`, { waitUntil: "commit" });
   await page.waitForFunction(() => typeof window.__marks.ready === "number", null, { polling: 100, timeout: 60000 });
-  if (WATERFALL) console.error("load event at", await page.evaluate(() => performance.getEntriesByType("navigation")[0].loadEventStart));
   return page.evaluate(() => window.__marks.ready);
 }
 
@@ -219,13 +273,19 @@ function summarize(rec, label, untilMs) {
   };
   // Every request that went over the network took at least the emulated latency, the worker's too.
   const fast = rows.filter((r) => !r.fromSW && !r.fromCache && r.e != null && !r.failed && r.e - r.s < SLOW_4G.latency - 5);
-  if (fast.length) console.error(`${label}: ${fast.length} requests faster than the emulated latency: ${fast.map((r) => r.url).join(", ")}`);
+  summary.workerUnthrottled = fast.filter((r) => r.who === "sw").length;
+  if (fast.length)
+    console.error(`${label}: ${fast.length} requests faster than the emulated latency: ${fast.map((r) => r.url).join(", ")}`);
   if (WATERFALL) {
-    console.error(`\n${label}: ready at ${Math.round(untilMs)} ms; ${summary.networkRequests} page requests over the network before it, ${summary.networkBytes} B`);
+    console.error(
+      `\n${label}: ready at ${Math.round(untilMs)} ms; ${summary.networkRequests} page requests over the network before it, ${summary.networkBytes} B`,
+    );
     for (const r of rows) {
       const from = r.fromSW ? " [sw]" : r.fromCache ? " [cache]" : "";
       const mark = r.s > untilMs ? "  (after ready)" : "";
-      console.error(`  ${String(r.s).padStart(6)} → ${String(r.e ?? "…").padStart(6)} ms ${String(r.bytes || 0).padStart(7)} B  ${r.who.padEnd(4)} ${r.method} ${r.url}${from}${r.failed ? ` FAILED ${r.failed}` : ""}${mark}`);
+      console.error(
+        `  ${String(r.s).padStart(6)} → ${String(r.e ?? "…").padStart(6)} ms ${String(r.bytes || 0).padStart(7)} B  ${r.who.padEnd(4)} ${r.method} ${r.url}${from}${r.failed ? ` FAILED ${r.failed}` : ""}${mark}`,
+      );
     }
   }
   return summary;
@@ -238,17 +298,18 @@ const median = (xs) => {
 };
 
 async function main() {
+  const loadStart = loadavg()[0];
   const app = await start();
   const out = [];
   const figure = (key, value) => out.push(`${key}=${value}`);
-  let dist = null;
+  let front = null;
   try {
-    // The browser server.mjs launched (its page() helper is not used: see distServer).
+    // The browser server.mjs launched (its page() helper is not used: see frontServer).
     const first = await app.page();
     const browser = first.context().browser();
     await first.context().close();
-    if (process.env.FIELDSALES_DIST) dist = await distServer(resolve(process.env.FIELDSALES_DIST), app.base);
-    const base = dist ? dist.base : app.base;
+    front = await frontServer(process.env.FIELDSALES_DIST ? resolve(process.env.FIELDSALES_DIST) : null, app.base);
+    const base = front.base;
 
     // Sign-in is not what is measured: the agent signs in once, unthrottled, and the app does its
     // first-start work (the customer copy, outcomes, product list in IndexedDB; the worker). That
@@ -265,10 +326,18 @@ async function main() {
     const idb = storageState.origins.flatMap((o) => o.indexedDB || []);
     if (!idb.some((d) => d.name.startsWith("fieldsales-offline-"))) throw new Error("the agent's offline store was not captured");
 
-    // Verification that the throttling applies: the same small API call and a file the worker
-    // fetches for the page (a query its cache does not hold), first unthrottled, then throttled.
-    {
+    // Verification that the throttling applies: the same small API call, a file the worker fetches
+    // for the page (a query its cache does not hold) and a fixed loop of JavaScript, first on a phone
+    // without throttling (then with only the page's network throttled), then on one throttled as the
+    // runs are, from its start.
+    const verify = async (throttle) => {
       const { context, page } = await phone(browser, base, storageState);
+      const cdp = await context.newCDPSession(page);
+      if (throttle) {
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+      }
       await page.goto("/");
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
       await page.reload();
@@ -279,7 +348,6 @@ async function main() {
           await (await fetch(url, { cache: "no-store" })).arrayBuffer();
           return Math.round(performance.now() - t);
         }, url);
-      // A fixed piece of JavaScript: the CPU's slowdown.
       const spin = () =>
         page.evaluate(() => {
           const t = performance.now();
@@ -287,22 +355,32 @@ async function main() {
           for (let i = 0; i < 2e7; i++) x = (x + i * 7) % 1000003;
           return Math.round(performance.now() - t) + (x < 0 ? 1 : 0);
         });
-      const plain = [await timed("/healthz"), await timed(`${entry}?probe=1`), await spin()];
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
-      const slowCpu = await spin();
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
-      const pageOnly = await timed(`${entry}?probe=2`);
-      const workers = await throttleWorkers(browser, await cdpContextId(cdp));
-      const throttled = [await timed("/healthz"), await timed(`${entry}?probe=3`)];
-      figure("phone_verify_api_ms", `${plain[0]}->${throttled[0]}`);
-      figure("phone_verify_cpu_ms", `${plain[2]}->${slowCpu}`);
-      figure("phone_verify_worker_fetch_ms", `${plain[1]}->${pageOnly}(page only)->${throttled[1]}(page+worker)`);
-      if (throttled[0] < SLOW_4G.latency || throttled[1] < SLOW_4G.latency) throw new Error(`the throttling did not apply: ${throttled}`);
-      await workers.close();
+      const workers = throttle ? await throttleWorkers(browser, await contextIdOf(cdp)) : null;
+      if (workers) {
+        for (let i = 0; i < 50 && !workers.count(); i++) await new Promise((r) => setTimeout(r, 100));
+        await workers.applied();
+      }
+      const r = { api: await timed("/healthz"), worker: await timed(`${entry}?probe=1`), cpu: await spin() };
+      if (workers) await workers.close();
+      if (!throttle) {
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+        r.workerPageOnly = await timed(`${entry}?probe=2`);
+      }
       await context.close();
-    }
+      return r;
+    };
+    const plain = await verify(false);
+    const throttled = await verify(true);
+    figure("phone_verify_api_plain_ms", plain.api);
+    figure("phone_verify_api_throttled_ms", throttled.api);
+    figure("phone_verify_worker_fetch_plain_ms", plain.worker);
+    figure("phone_verify_worker_fetch_page_only_ms", plain.workerPageOnly);
+    figure("phone_verify_worker_fetch_throttled_ms", throttled.worker);
+    figure("phone_verify_cpu_plain_ms", plain.cpu);
+    figure("phone_verify_cpu_throttled_ms", throttled.cpu);
+    if (throttled.api < SLOW_4G.latency || throttled.worker < SLOW_4G.latency || throttled.cpu < 2 * plain.cpu)
+      throw new Error(`the throttling did not apply: ${JSON.stringify(throttled)}`);
     await setup.context.close();
 
     const cold = [];
@@ -321,7 +399,7 @@ async function main() {
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
-      const workers = await throttleWorkers(browser, await cdpContextId(cdp), rec.on);
+      const workers = await throttleWorkers(browser, await contextIdOf(cdp), rec.on);
 
       const coldMs = await openVisit(page);
       cold.push(coldMs);
@@ -335,7 +413,8 @@ async function main() {
       const cachedMs = await openVisit(page);
       cached.push(cachedMs);
       cachedSummaries.push(summarize(rec, `cached run ${run}`, cachedMs));
-      if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error("the second load was not served by the worker");
+      if (!(await page.evaluate(() => !!navigator.serviceWorker.controller)))
+        throw new Error("the second load was not served by the worker");
       await quiet(1500);
 
       // The save: what a visit needs (an outcome; a remark), then Save Visit.
@@ -345,20 +424,30 @@ async function main() {
       await page.evaluate((r) => (window.__remark = r), remark);
       rec.clear();
       await page.getByRole("button", { name: "Save Visit" }).click();
-      await page.waitForFunction(() => typeof window.__marks.saved === "number" && typeof window.__marks.listed === "number", null, {
-        polling: 100,
-        timeout: 60000,
-      });
+      await page.waitForFunction(
+        () => typeof window.__marks.saved === "number" && typeof window.__marks.listed === "number",
+        null,
+        {
+          polling: 100,
+          timeout: 60000,
+        },
+      );
       const m = await page.evaluate(() => window.__marks);
       saved.push(m.saved - m.submit);
       listed.push(m.listed - m.submit);
       if (WATERFALL) {
-        console.error(`\nsave run ${run}: saved ${Math.round(m.saved - m.submit)} ms, listed ${Math.round(m.listed - m.submit)} ms after submit`);
+        console.error(
+          `\nsave run ${run}: saved ${Math.round(m.saved - m.submit)} ms, listed ${Math.round(m.listed - m.submit)} ms after submit`,
+        );
         for (const r of [...rec.rows.values()].sort((a, b) => a.start - b.start))
-          console.error(`  ${r.method} ${r.url} ${Math.round(((r.end ?? r.start) - r.start) * 1000)} ms ${r.bytes || 0} B ${r.who}`);
+          console.error(
+            `  ${r.method} ${r.url} ${Math.round(((r.end ?? r.start) - r.start) * 1000)} ms ${r.bytes || 0} B ${r.who}`,
+          );
       }
       if (page.errors.length) throw new Error(`page errors: ${page.errors.join("; ")}`);
-      console.error(`run ${run}: cold ${Math.round(coldMs)} ms, cached ${Math.round(cachedMs)} ms, save ${Math.round(m.saved - m.submit)} ms (${workers.count()} worker throttled)`);
+      console.error(
+        `run ${run}: cold ${Math.round(coldMs)} ms, cached ${Math.round(cachedMs)} ms, save ${Math.round(m.saved - m.submit)} ms (${workers.count()} worker throttled)`,
+      );
       await workers.close();
       await context.close();
     }
@@ -366,7 +455,9 @@ async function main() {
     const round = (x) => Math.round(x);
     figure("phone_profile", PROFILE);
     figure("phone_runs", RUNS);
-    figure("phone_frontend", dist ? `dist:${process.env.FIELDSALES_DIST}` : "embedded");
+    figure("phone_frontend", process.env.FIELDSALES_DIST ? `dist:${process.env.FIELDSALES_DIST}` : "embedded");
+    // The 4x is on top of this machine's speed: a busy machine (another build) makes every figure slower.
+    figure("phone_host_load", `${loadStart.toFixed(1)}/${loadavg()[0].toFixed(1)}`);
     figure("phone_cold_median_ms", round(median(cold)));
     figure("phone_cold_max_ms", round(Math.max(...cold)));
     figure("phone_cached_median_ms", round(median(cached)));
@@ -380,22 +471,21 @@ async function main() {
       figure("phone_cold_requests_before_ready", median(s.map((x) => x.networkRequests)));
       figure("phone_cold_bytes_before_ready", median(s.map((x) => x.networkBytes)));
       figure("phone_cold_worker_bytes_before_ready", median(s.map((x) => x.workerBytes)));
+      // The worker's requests that beat its throttle (see throttleWorkers), over all cold runs.
+      figure(
+        "phone_cold_worker_unthrottled_requests",
+        s.reduce((n, x) => n + x.workerUnthrottled, 0),
+      );
     }
     if (c.length) {
       figure("phone_cached_requests_before_ready", median(c.map((x) => x.networkRequests)));
       figure("phone_cached_bytes_before_ready", median(c.map((x) => x.networkBytes)));
     }
   } finally {
-    if (dist) dist.close();
+    if (front) front.close();
     await app.stop();
   }
   console.log(out.join("\n"));
-}
-
-/** The browser context id of a page's CDP session (to pick that context's workers). */
-async function cdpContextId(cdp) {
-  const { targetInfo } = await cdp.send("Target.getTargetInfo");
-  return targetInfo.browserContextId;
 }
 
 main().catch((err) => {

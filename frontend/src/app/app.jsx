@@ -31,7 +31,8 @@ function CurrentRoute({ user }) {
   }
   // The screen's first calls start with its code's download, for a user the guards let in; right
   // after this render (a layout effect: a plain one would wait for the first paint).
-  const lets = found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
+  const lets =
+    found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
   const calls = lets && found.route.prefetch ? found.route.prefetch(found.params).join("\n") : "";
   useLayoutEffect(() => {
     if (calls && navigator.onLine) calls.split("\n").forEach(prefetch);
