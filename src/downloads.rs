@@ -22,6 +22,14 @@ pub fn folder(data_dir: &Path) -> PathBuf {
     data_dir.join("files").join("exports")
 }
 
+/// A generated file behind a single-use download link, valid 10 minutes.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadLink {
+    pub excel_path: String,
+    pub message: String,
+}
+
 /// A fresh path for a generated `.xlsx` (returns the file name and the full path).
 pub fn new_file(data_dir: &Path) -> std::io::Result<(String, PathBuf)> {
     let dir = folder(data_dir);

@@ -11,7 +11,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use rust_embed::RustEmbed;
-use serde_json::json;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -195,12 +194,18 @@ async fn method_not_allowed() -> Response {
     json_error(StatusCode::METHOD_NOT_ALLOWED, "This method is not allowed here.")
 }
 
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+struct Health {
+    /// Always `ok`.
+    status: &'static str,
+}
+
 /// `GET /healthz` (public): 200 when the database answers.
 #[utoipa::path(get, path = "/healthz", tag = "platform", summary = "Liveness: 200 when the database answers",
-    responses((status = 200, description = "The database answers", body = crate::openapi::shapes::Health)))]
+    responses((status = 200, description = "The database answers", body = Health)))]
 async fn healthz(State(state): State<AppState>) -> Response {
     match state.db(|conn| Ok(conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))?)).await {
-        Ok(_) => axum::Json(json!({ "status": "ok" })).into_response(),
+        Ok(_) => axum::Json(Health { status: "ok" }).into_response(),
         Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, "The database is not reachable."),
     }
 }

@@ -3,9 +3,9 @@
 use axum::extract::State;
 use rusqlite::named_params;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::session::{self, CurrentUser};
+use super::types::BlockAnswer;
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
@@ -103,7 +103,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 /// `POST /users/block/{id}?fromUserAgent=` (unblock_user): blocks the user; their sessions end at once.
 #[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
+        (status = 200, description = "OK", body = BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
 pub async fn block(
@@ -111,7 +111,7 @@ pub async fn block(
     user: CurrentUser,
     Path(id): Path<i64>,
     Query(q): Query<BlockQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<BlockAnswer>> {
     user.require(q.right())?;
     let (me, agents_only) = (user.uid, q.agents_only());
     let (name, user_type) = state
@@ -127,14 +127,14 @@ pub async fn block(
             Ok((name, user_type))
         })
         .await?;
-    Ok(Json(json!({ "message": format!("User {name} is blocked."), "userTypeId": user_type })))
+    Ok(Json(BlockAnswer { message: format!("User {name} is blocked."), user_type_id: user_type }))
 }
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
 /// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
 #[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::BlockAnswer),
+        (status = 200, description = "OK", body = BlockAnswer),
         (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
     ))]
 pub async fn unblock(
@@ -142,7 +142,7 @@ pub async fn unblock(
     user: CurrentUser,
     Path(id): Path<i64>,
     Query(q): Query<BlockQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<BlockAnswer>> {
     user.require(q.right())?;
     let (me, agents_only, reset) = (user.uid, q.agents_only(), q.reset.unwrap_or(false));
     let (name, email, user_type, temp) = state
@@ -164,5 +164,5 @@ pub async fn unblock(
         }
         None => format!("User {name} is unblocked."),
     };
-    Ok(Json(json!({ "message": message, "userTypeId": user_type })))
+    Ok(Json(BlockAnswer { message, user_type_id: user_type }))
 }

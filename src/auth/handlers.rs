@@ -4,7 +4,6 @@
 use axum::extract::State;
 use rand::Rng;
 use rusqlite::TransactionBehavior;
-use serde_json::{json, Value};
 
 use super::password;
 use super::queries::{self, Account, Attempt};
@@ -12,6 +11,7 @@ use super::session::{self, SessionUser};
 use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, UserNameRequest};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_secret};
 
@@ -206,7 +206,7 @@ fn sign_in(
 /// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes.
 #[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
     responses(
-        (status = 200, description = "The code was mailed", body = crate::openapi::MessageBody),
+        (status = 200, description = "The code was mailed", body = MessageBody),
         (status = 403, description = "Blocked account or codes not enabled", body = crate::openapi::ErrorBody),
         (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
         (status = 429, description = "Too many attempts, or a code was sent less than a minute ago", body = crate::openapi::ErrorBody)
@@ -215,7 +215,7 @@ pub async fn generate_otp(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<MessageBody>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
     check_account_rate(&state, &login)?;
@@ -245,7 +245,7 @@ pub async fn generate_otp(
         .await?;
     let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
     state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
-    Ok(Json(json!({ "message": "OTP has been sent to your registered email ID." })))
+    Ok(Json(MessageBody { message: "OTP has been sent to your registered email ID.".into() }))
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
@@ -337,7 +337,7 @@ pub async fn auth_otp(
 /// works beside the current one for a day and forces a change when used.
 #[utoipa::path(post, path = "/login/reset", tag = "auth", summary = "Mail a temporary password (forgot password)",
     responses(
-        (status = 200, description = "The temporary password was mailed", body = crate::openapi::MessageBody),
+        (status = 200, description = "The temporary password was mailed", body = MessageBody),
         (status = 403, description = "Blocked account", body = crate::openapi::ErrorBody),
         (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
         (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
@@ -346,7 +346,7 @@ pub async fn reset(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<MessageBody>> {
     check_rate(&state, &client)?;
     let login = required(&req.user_name, EMAIL_REQUIRED)?;
     check_account_rate(&state, &login)?;
@@ -370,20 +370,20 @@ pub async fn reset(
          keep using your usual password.\n\nTemporary password: {temp}\n"
     );
     state.mailer.send(&account.email, "Your temporary fieldsales password", &body).await?;
-    Ok(Json(json!({ "message": "A temporary password has been sent to your registered email ID." })))
+    Ok(Json(MessageBody { message: "A temporary password has been sent to your registered email ID.".into() }))
 }
 
 /// `POST /users/passwordUpdate` (signed in, also while a change is forced): sets a new password
 /// and ends every session of the user, this one included.
 #[utoipa::path(post, path = "/users/passwordUpdate", tag = "auth", summary = "Change the password (ends every session)",
     responses(
-        (status = 200, description = "Changed; sign in again", body = crate::openapi::MessageBody)
+        (status = 200, description = "Changed; sign in again", body = MessageBody)
     ))]
 pub async fn password_update(
     State(state): State<AppState>,
     user: SessionUser,
     Json(req): Json<PasswordUpdateRequest>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<MessageBody>> {
     if user.impersonator.is_some() {
         return Err(AppError::forbidden("Not while working in another user's account."));
     }
@@ -424,7 +424,7 @@ pub async fn password_update(
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "Password changed successfully. Please log in again with your new password." })))
+    Ok(Json(MessageBody { message: "Password changed successfully. Please log in again with your new password.".into() }))
 }
 
 /// `GET /users/session` (signed in): the session user of the presented token.
@@ -439,9 +439,9 @@ pub async fn session(user: SessionUser) -> Json<SessionBody> {
 /// `POST /logout` (signed in): ends this session; the token stops working at once.
 #[utoipa::path(post, path = "/logout", tag = "auth", summary = "End this session",
     responses(
-        (status = 200, description = "Signed out", body = crate::openapi::MessageBody)
+        (status = 200, description = "Signed out", body = MessageBody)
     ))]
-pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResult<Json<Value>> {
+pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResult<Json<MessageBody>> {
     let sid = user.session_id.clone();
     let (acting, uid) = (user.impersonator, user.uid);
     state
@@ -453,5 +453,5 @@ pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResu
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "You have been logged out." })))
+    Ok(Json(MessageBody { message: "You have been logged out.".into() }))
 }

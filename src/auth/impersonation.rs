@@ -5,10 +5,9 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::session::{self, CurrentUser};
-use super::types::SessionBody;
+use super::types::{OneTimeToken, SessionBody};
 use crate::error::{AppError, AppResult};
 use crate::extract::Json;
 use crate::scope::{AGENT, AREA_MANAGER};
@@ -81,10 +80,10 @@ pub struct UserNameBody {
 /// minute, for the agent or manager `userName`.
 #[utoipa::path(post, path = "/users/impersonate-rca", tag = "auth", summary = "A one-time token to open an agent or manager account",
     responses(
-        (status = 200, description = "The one-time token", body = crate::openapi::shapes::OneTimeToken),
+        (status = 200, description = "The one-time token", body = OneTimeToken),
         (status = 404, description = "No such live agent or manager", body = crate::openapi::ErrorBody)
     ))]
-pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<Value>> {
+pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<OneTimeToken>> {
     user.require(ACCESS_RIGHT)?;
     user.require_own_session()?;
     let login = crate::validate::required(&b.user_name, "Invalid RCA user selected! Please search again.")?;
@@ -107,7 +106,7 @@ pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Js
             Ok(token)
         })
         .await?;
-    Ok(Json(json!({ "token": token })))
+    Ok(Json(OneTimeToken { token }))
 }
 
 /// The session user of an impersonated session, with who is acting.

@@ -81,3 +81,17 @@ impl From<SessionUser> for SessionBody {
         }
     }
 }
+
+/// A one-time token, valid one minute.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OneTimeToken {
+    pub token: String,
+}
+
+/// The answer of a block or unblock: what was done, and the type of the user it was done to.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockAnswer {
+    pub message: String,
+    pub user_type_id: i64,
+}

@@ -2,10 +2,9 @@
 //! the caller's own scope or one agent of it.
 
 use axum::extract::State;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use super::figures::{self, Landing, Order, TrendWeek, VisitSummary, Windows};
+use super::figures::{self, BucketRow, Landing, Order, OrderedRow, TrendWeek, VisitSummary, Windows};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
@@ -60,11 +59,29 @@ pub struct BucketQuery {
     pub order: Option<String>,
 }
 
+/// A row of a bucket page: customers, or order rows for the `ordered` bucket.
+// A page is 25 rows of one kind, so the unused space of the smaller variant costs little; boxing
+// would allocate for every customer row instead.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum BucketItem {
+    Customer(BucketRow),
+    Order(OrderedRow),
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketPage {
+    pub data: Vec<BucketItem>,
+    pub total_records: i64,
+}
+
 /// `GET /users/landing/{bucket}/{agentId}?pageNumber=&order=asc|desc` (retailer_bucket): a page of
 /// 25 customers of the bucket (the 'ordered' bucket lists order rows), with `totalRecords`.
 #[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
     responses(
-        (status = 200, description = "Customers, or order rows for `ordered`", body = crate::openapi::shapes::BucketPage),
+        (status = 200, description = "Customers, or order rows for `ordered`", body = BucketPage),
         (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::openapi::ErrorBody)
     ))]
 pub async fn bucket(
@@ -72,7 +89,7 @@ pub async fn bucket(
     user: CurrentUser,
     Path((bucket, agent)): Path<(String, i64)>,
     Query(q): Query<BucketQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<BucketPage>> {
     user.require(BUCKET_RIGHT)?;
     let bucket = bucket.to_ascii_lowercase();
     if !figures::BUCKETS.contains(&bucket.as_str()) {
@@ -91,11 +108,11 @@ pub async fn bucket(
             let w = Windows::now();
             if bucket == "ordered" {
                 let (data, total) = figures::ordered_page(conn, &agents, w, order, offset, PAGE_SIZE)?;
-                return Ok(json!({ "data": data, "totalRecords": total }));
+                return Ok(BucketPage { data: data.into_iter().map(BucketItem::Order).collect(), total_records: total });
             }
             let (data, total) = figures::bucket_page(conn, &cache, &bucket, &agents, w, order, offset, PAGE_SIZE)?
                 .ok_or_else(|| AppError::not_found(format!("There is no bucket named {bucket}.")))?;
-            Ok(json!({ "data": data, "totalRecords": total }))
+            Ok(BucketPage { data: data.into_iter().map(BucketItem::Customer).collect(), total_records: total })
         })
         .await
         .map(Json)

@@ -7,12 +7,13 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::max_len;
 
@@ -129,15 +130,22 @@ async fn read_form(mut form: Multipart) -> AppResult<SendForm> {
     Ok(out)
 }
 
+/// The answer of a send, with the new broadcast's id.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BroadcastSent {
+    pub message: String,
+    pub id: i64,
+}
+
 /// `POST /chat/broadcastMessage` (broadcast_master): multipart `messageText`, `userType` (0 = all),
 /// `country` (required when the user type has countries), optional `chatImage` (jpeg, jpg, bmp or
 /// png, checked by content, at most 5 MB).
 #[utoipa::path(post, path = "/chat/broadcastMessage", tag = "chat", summary = "Send a broadcast to a user type (and country)", request_body(content = inline(BroadcastForm), content_type = "multipart/form-data"),
     responses(
-        (status = 200, description = "Sent: `{message, id}`", body = crate::openapi::MessageBody),
+        (status = 200, description = "Sent", body = BroadcastSent),
         (status = 404, description = "No such country", body = crate::openapi::ErrorBody)
     ))]
-pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
+pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<BroadcastSent>> {
     user.require(RIGHT)?;
     let form = read_form(form).await?;
     let user_type: i64 = form
@@ -195,16 +203,16 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
             Ok(conn.last_insert_rowid())
         })
         .await?;
-    Ok(Json(json!({ "message": "Broadcast message sent successfully.", "id": id })))
+    Ok(Json(BroadcastSent { message: "Broadcast message sent successfully.".into(), id }))
 }
 
 /// `POST /chat/broadcastMessage/delete/{id}` (broadcast_master).
 #[utoipa::path(post, path = "/chat/broadcastMessage/delete/{id}", tag = "chat", summary = "Delete a broadcast",
     responses(
-        (status = 200, description = "Deleted", body = crate::openapi::MessageBody),
+        (status = 200, description = "Deleted", body = MessageBody),
         (status = 404, description = "No such broadcast", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     state
         .db(move |conn| {
@@ -213,7 +221,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
             )
         })
         .await?;
-    Ok(Json(json!({ "message": "Broadcast message deleted successfully." })))
+    Ok(Json(MessageBody { message: "Broadcast message deleted successfully.".into() }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -336,9 +344,13 @@ pub async fn new_broadcasts(
 /// caller has read; ids not addressed to them are ignored.
 #[utoipa::path(post, path = "/chat/broadcast/markAsRead", tag = "chat", summary = "Mark broadcasts read", request_body(content = serde_json::Value, description = "A list of ids, or `{messageIds: [...]}`; ids not addressed to the caller are ignored"),
     responses(
-        (status = 200, description = "How many were marked", body = crate::openapi::MessageBody)
+        (status = 200, description = "How many were marked", body = MessageBody)
     ))]
-pub async fn mark_broadcasts_read(State(state): State<AppState>, user: CurrentUser, Json(ids): Json<Value>) -> AppResult<Json<Value>> {
+pub async fn mark_broadcasts_read(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(ids): Json<Value>,
+) -> AppResult<Json<MessageBody>> {
     let list = match &ids {
         Value::Array(a) => a.clone(),
         Value::Object(o) => o.get("messageIds").and_then(Value::as_array).cloned().unwrap_or_default(),
@@ -361,5 +373,5 @@ pub async fn mark_broadcasts_read(State(state): State<AppState>, user: CurrentUs
             Ok(marked)
         })
         .await?;
-    Ok(Json(json!({ "message": format!("{n} broadcast message(s) marked as read.") })))
+    Ok(Json(MessageBody { message: format!("{n} broadcast message(s) marked as read.") }))
 }

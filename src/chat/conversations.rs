@@ -6,12 +6,13 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
+use crate::openapi::MessageBody;
 use crate::scope::{Scope, ADMINISTRATOR};
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -124,14 +125,20 @@ pub struct UserIdQuery {
     pub user_id: Option<i64>,
 }
 
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationId {
+    pub conversation_id: i64,
+}
+
 /// `POST /chat/createConversation?userId=` (signed in): the conversation with that user, created
 /// when missing.
 #[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::ConversationId),
+        (status = 200, description = "OK", body = ConversationId),
         (status = 404, description = "No such user, or not one the caller may chat with", body = crate::openapi::ErrorBody)
     ))]
-pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<Value>> {
+pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<ConversationId>> {
     let other = q.user_id.ok_or_else(|| AppError::bad_request("userId is required."))?;
     let me = user.0.clone();
     let id = state
@@ -151,7 +158,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
             )?)
         })
         .await?;
-    Ok(Json(json!({ "conversationId": id })))
+    Ok(Json(ConversationId { conversation_id: id }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -379,10 +386,14 @@ pub async fn new_messages(
 /// `POST /chat/markAsRead?conversationId=` (member only): marks the messages to the caller read.
 #[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
-        (status = 200, description = "How many were marked", body = crate::openapi::MessageBody),
+        (status = 200, description = "How many were marked", body = MessageBody),
         (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
     ))]
-pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ConversationQuery>) -> AppResult<Json<Value>> {
+pub async fn mark_read(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ConversationQuery>,
+) -> AppResult<Json<MessageBody>> {
     let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(NOT_YOURS))?;
     let me = user.uid;
     let n = state
@@ -394,16 +405,42 @@ pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Query(q
             )?)
         })
         .await?;
-    Ok(Json(json!({ "message": format!("{n} message(s) marked as read.") })))
+    Ok(Json(MessageBody { message: format!("{n} message(s) marked as read.") }))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnreadCount {
+    #[serde(rename = "userID")]
+    pub user_id: i64,
+    pub conversation_id: i64,
+    pub unread_count: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BroadcastUnread {
+    pub unread_count: i64,
+}
+
+/// Unread messages per sender, unread broadcasts, and the server time for the next poll.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnreadCounts {
+    pub unread_counts: Vec<UnreadCount>,
+    #[serde(rename = "broadCastCounts")]
+    pub broadcast_counts: BroadcastUnread,
+    /// ISO 8601.
+    pub latest_timestamp: String,
 }
 
 /// `POST /chat/getUnreadCountsByConversation` (signed in): unread messages per sender, unread
 /// broadcasts, and the server's time for the next poll.
 #[utoipa::path(post, path = "/chat/getUnreadCountsByConversation", tag = "chat", summary = "Unread messages per sender, unread broadcasts and the server time",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::UnreadCounts)
+        (status = 200, description = "OK", body = UnreadCounts)
     ))]
-pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<UnreadCounts>> {
     let me = user.0.clone();
     state
         .db(move |conn| {
@@ -411,17 +448,17 @@ pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> 
                 "SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
                  GROUP BY sender_uid, conversation_id",
             )?;
-            let counts: Vec<Value> = stmt
+            let unread_counts = stmt
                 .query_map(named_params! { ":me": me.uid }, |r| {
-                    Ok(json!({ "userID": r.get::<_, i64>(0)?, "conversationId": r.get::<_, i64>(1)?, "unreadCount": r.get::<_, i64>(2)? }))
+                    Ok(UnreadCount { user_id: r.get(0)?, conversation_id: r.get(1)?, unread_count: r.get(2)? })
                 })?
                 .collect::<Result<_, _>>()?;
             let broadcasts = super::broadcasts::unread_count(conn, &me)?;
-            Ok(json!({
-                "unreadCounts": counts,
-                "broadCastCounts": { "unreadCount": broadcasts },
-                "latestTimestamp": iso(crate::now()),
-            }))
+            Ok(UnreadCounts {
+                unread_counts,
+                broadcast_counts: BroadcastUnread { unread_count: broadcasts },
+                latest_timestamp: iso(crate::now()),
+            })
         })
         .await
         .map(Json)

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::access::visible_customer;
 use super::best_sellers::BestSeller;
@@ -11,6 +10,7 @@ use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::openapi::MessageBody;
 use crate::scope::Scope;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
@@ -431,14 +431,22 @@ fn opt_text(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
+/// The answer of an add, with the generated buyer id.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerAdded {
+    pub message: String,
+    pub buyer_id: String,
+}
+
 /// `POST /users/customer` (new_customer): adds a customer owned by the caller, in the caller's
 /// country, with a generated buyer id.
 #[utoipa::path(post, path = "/users/customer", tag = "customers", summary = "Add a customer owned by the caller",
     responses(
-        (status = 200, description = "Added: `{message, buyerId}`", body = crate::openapi::MessageBody),
+        (status = 200, description = "Added", body = CustomerAdded),
         (status = 409, description = "A customer with this mobile or id already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<Value>> {
+pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<CustomerAdded>> {
     user.require(NEW_RIGHT)?;
     let mobile = check_mobile(&required(&req.mobile_no, "Mobile No. is Required")?)?;
     let name = required(&req.buyer_name, "Buyer Name is Required")?;
@@ -473,7 +481,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
             Ok(buyer_id)
         })
         .await?;
-    Ok(Json(json!({ "message": format!("Customer {buyer_id} added successfully."), "buyerId": buyer_id })))
+    Ok(Json(CustomerAdded { message: format!("Customer {buyer_id} added successfully."), buyer_id }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -483,6 +491,7 @@ pub struct ProfileQuery {
     pub buyer_id: String,
 }
 
+/// The mobile, address and position of a customer: what the profile screen changes.
 #[derive(Debug, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
@@ -515,13 +524,30 @@ fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
     )
 }
 
+/// A customer's profile with its identity and the address on one line.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileAnswer {
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    #[serde(flatten)]
+    pub profile: Profile,
+    pub address: String,
+    /// YYYY-MM-DD.
+    pub last_update_date: String,
+    /// A position proposed by an accurate visit while the customer has none, waiting for a
+    /// manager or administrator (`POST /users/customer/location/{buyerId}/accept|reject`).
+    pub proposed_location: Option<super::locations::ProposedLocation>,
+}
+
 /// `GET /users/customer/profile?buyerId=` (profile_update).
 #[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::ProfileAnswer),
+        (status = 200, description = "OK", body = ProfileAnswer),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
     ))]
-pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<Value>> {
+pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<ProfileAnswer>> {
     user.require(PROFILE_RIGHT)?;
     let scope = user.scope();
     state
@@ -540,13 +566,14 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
                 .cloned()
                 .collect::<Vec<_>>()
                 .join(", ");
-            let mut body = serde_json::to_value(&p).map_err(|e| AppError::Internal(e.into()))?;
-            body["lastUpdateDate"] = json!(clock::date_and_time(updated).0);
-            body["buyerID"] = json!(buyer_id);
-            body["buyerName"] = json!(name);
-            body["address"] = json!(address);
-            body["proposedLocation"] = json!(super::locations::proposal_of(conn, id)?);
-            Ok(body)
+            Ok(ProfileAnswer {
+                buyer_id,
+                buyer_name: name,
+                profile: p,
+                address,
+                last_update_date: clock::date_and_time(updated).0,
+                proposed_location: super::locations::proposal_of(conn, id)?,
+            })
         })
         .await
         .map(Json)
@@ -616,10 +643,14 @@ pub(crate) fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile)
 /// keeps the values before and after in the profile history.
 #[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
     responses(
-        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 200, description = "Updated", body = MessageBody),
         (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
     ))]
-pub async fn update_profile(State(state): State<AppState>, user: CurrentUser, Json(req): Json<UpdateProfile>) -> AppResult<Json<Value>> {
+pub async fn update_profile(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<UpdateProfile>,
+) -> AppResult<Json<MessageBody>> {
     user.require(PROFILE_RIGHT)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
     let mobile = match opt_text(req.mobile) {
@@ -661,5 +692,5 @@ pub async fn update_profile(State(state): State<AppState>, user: CurrentUser, Js
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "Profile updated successfully." })))
+    Ok(Json(MessageBody { message: "Profile updated successfully.".into() }))
 }

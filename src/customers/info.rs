@@ -6,7 +6,6 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::auth::session::CurrentUser;
@@ -14,6 +13,7 @@ use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::openapi::MessageBody;
 use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
@@ -108,7 +108,7 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
 /// checked by content, 5 MB each), `remark`, `infoTypeId`, repeated `infoSubTypeId`, coordinates.
 #[utoipa::path(post, path = "/users/customer/info/{id}", tag = "customers", summary = "Add customer info with up to three files", params(("id" = String, Path, description = "The buyer id")), request_body(content = inline(InfoUploadForm), content_type = "multipart/form-data"),
     responses(
-        (status = 200, description = "Saved", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = MessageBody),
         (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::openapi::ErrorBody)
     ))]
 pub async fn add(
@@ -116,7 +116,7 @@ pub async fn add(
     user: CurrentUser,
     Path(buyer_id): Path<String>,
     MultipartForm(form): MultipartForm,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<MessageBody>> {
     user.require(ADD_RIGHT)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
@@ -173,7 +173,7 @@ pub async fn add(
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Customer info saved successfully." })))
+    Ok(Json(MessageBody { message: "Customer info saved successfully.".into() }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -291,12 +291,20 @@ pub struct PageQuery {
     pub page_size: Option<i64>,
 }
 
+/// A page of submissions, and how many there are in all.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewPage {
+    pub data: Vec<ReviewRow>,
+    pub total_records: i64,
+}
+
 /// `GET /users/infoUpdateWithPaging?pageNumber=&pageSize=` (reviewers): page 1 is the newest.
 #[utoipa::path(get, path = "/users/infoUpdateWithPaging", tag = "customers", summary = "A page of info submissions, newest first", params(PageQuery),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::ReviewPage)
+        (status = 200, description = "OK", body = ReviewPage)
     ))]
-pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PageQuery>) -> AppResult<Json<Value>> {
+pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PageQuery>) -> AppResult<Json<ReviewPage>> {
     user.require_any(REVIEW_RIGHTS)?;
     let size = q.page_size.unwrap_or(30).clamp(1, MAX_PAGE);
     let page = q.page_number.unwrap_or(1).max(1);
@@ -304,7 +312,7 @@ pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query
         .db(move |conn| {
             let total: i64 = conn.query_row("SELECT COUNT(*) FROM customer_info", [], |r| r.get(0))?;
             let data = review_rows(conn, (page - 1) * size, size)?;
-            Ok(json!({ "data": data, "totalRecords": total }))
+            Ok(ReviewPage { data, total_records: total })
         })
         .await
         .map(Json)
@@ -322,10 +330,10 @@ pub struct StatusUpdate {
 /// `POST /users/infoUpdate` (reviewers): sets the submission's status to the reviewer's remark.
 #[utoipa::path(post, path = "/users/infoUpdate", tag = "customers", summary = "Set a submission's review status",
     responses(
-        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 200, description = "Updated", body = MessageBody),
         (status = 404, description = "No such submission", body = crate::openapi::ErrorBody)
     ))]
-pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<Value>> {
+pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<MessageBody>> {
     user.require_any(REVIEW_RIGHTS)?;
     let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request("The submission id is required."))?;
     let remark = crate::validate::required(&req.admin_status, "Please Enter Remark")?;
@@ -340,7 +348,7 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
             crate::masters::retire::updated(n)
         })
         .await?;
-    Ok(Json(json!({ "message": "Status updated successfully." })))
+    Ok(Json(MessageBody { message: "Status updated successfully.".into() }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

@@ -6,13 +6,13 @@
 use axum::extract::{Multipart, State};
 use rusqlite::{named_params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::queries::{self, Change, Delivery, Suggestion};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::openapi::MessageBody;
 use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
@@ -217,11 +217,11 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
 /// update waits for approval.
 #[utoipa::path(post, path = "/users/delivery/update", tag = "deliveries", summary = "Update a delivery's status (waits for approval)", request_body(content = inline(DeliveryUpdateForm), content_type = "multipart/form-data"),
     responses(
-        (status = 200, description = "Updated", body = crate::openapi::MessageBody),
+        (status = 200, description = "Updated", body = MessageBody),
         (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::openapi::ErrorBody),
         (status = 409, description = "The delivery cannot be changed now", body = crate::openapi::ErrorBody)
     ))]
-pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
+pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<MessageBody>> {
     user.require(SEARCH_RIGHT)?;
     let form = read_update(form).await?;
     let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
@@ -303,7 +303,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Delivery updated successfully." })))
+    Ok(Json(MessageBody { message: "Delivery updated successfully.".into() }))
 }
 
 /// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
@@ -338,7 +338,7 @@ pub struct ApprovalRecord {
 /// the delivery back to the agent.
 #[utoipa::path(post, path = "/users/delivery/approval/update", tag = "deliveries", summary = "Approve or reject deliveries, all or none",
     responses(
-        (status = 200, description = "How many were saved", body = crate::openapi::MessageBody),
+        (status = 200, description = "How many were saved", body = MessageBody),
         (status = 404, description = "No such delivery", body = crate::openapi::ErrorBody),
         (status = 409, description = "A delivery is not waiting for approval", body = crate::openapi::ErrorBody)
     ))]
@@ -346,7 +346,7 @@ pub async fn approval_update(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(records): Json<Vec<ApprovalRecord>>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<MessageBody>> {
     user.require(APPROVE_RIGHT)?;
     if records.is_empty() {
         return Err(AppError::bad_request("Please select at least one delivery."));
@@ -398,5 +398,5 @@ pub async fn approval_update(
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": format!("{count} delivery approval(s) saved.") })))
+    Ok(Json(MessageBody { message: format!("{count} delivery approval(s) saved.") }))
 }

@@ -4,12 +4,12 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::retire::{duplicate_as, retire, updated};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
@@ -88,14 +88,23 @@ pub struct SaveStatus {
     pub additional_reason_code: Option<bool>,
 }
 
+/// The answer of a save, with the id of the new or updated status.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryStatusSaved {
+    pub message: String,
+    #[serde(rename = "deliveryStatusID")]
+    pub delivery_status_id: i64,
+}
+
 /// `POST /master/deliveryStatus` (delivery_status_master): id 0 creates. Yes/No flags default to No.
 #[utoipa::path(post, path = "/master/deliveryStatus", tag = "masters", summary = "Create or update a delivery status",
     responses(
-        (status = 200, description = "Saved: `{message, deliveryStatusID}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = DeliveryStatusSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<DeliveryStatusSaved>> {
     user.require(STATUS_RIGHT)?;
     let name = required(&req.delivery_status, STATUS_REQUIRED)?;
     let id = req.delivery_status_id.unwrap_or(0);
@@ -126,16 +135,16 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Delivery status saved successfully.", "deliveryStatusID": saved })))
+    Ok(Json(DeliveryStatusSaved { message: "Delivery status saved successfully.".into(), delivery_status_id: saved }))
 }
 
 /// `POST /master/deliveryStatus/delete/{id}` (delivery_status_master): retires it and its reasons.
 #[utoipa::path(post, path = "/master/deliveryStatus/delete/{id}", tag = "masters", summary = "Retire a delivery status",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(STATUS_RIGHT)?;
     state
         .db(move |conn| {
@@ -146,7 +155,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "Delivery status deleted successfully." })))
+    Ok(Json(MessageBody { message: "Delivery status deleted successfully.".into() }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -225,14 +234,27 @@ pub struct SaveReason {
     pub additional_reason_code: Option<String>,
 }
 
+/// The answer of a save, with the id of the new or updated reason.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdditionalReasonSaved {
+    pub message: String,
+    #[serde(rename = "reasonCodeID")]
+    pub reason_code_id: i64,
+}
+
 /// `POST /master/additionalReason` (additional_reason_master): id 0 creates.
 #[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update a additional reason",
     responses(
-        (status = 200, description = "Saved: `{message, reasonCodeID}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = AdditionalReasonSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save_reason(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveReason>) -> AppResult<Json<Value>> {
+pub async fn save_reason(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<SaveReason>,
+) -> AppResult<Json<AdditionalReasonSaved>> {
     user.require(REASON_RIGHT)?;
     let status = required_id(req.delivery_status_id, STATUS_REQUIRED)?;
     let code = required(&req.additional_reason_code, "Additional Reason Code is Required")?;
@@ -267,17 +289,17 @@ pub async fn save_reason(State(state): State<AppState>, user: CurrentUser, Json(
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Additional reason saved successfully.", "reasonCodeID": saved })))
+    Ok(Json(AdditionalReasonSaved { message: "Additional reason saved successfully.".into(), reason_code_id: saved }))
 }
 
 /// `POST /master/additionalReason/delete/{id}` (additional_reason_master).
 #[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a additional reason",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(REASON_RIGHT)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;
-    Ok(Json(json!({ "message": "Additional reason deleted successfully." })))
+    Ok(Json(MessageBody { message: "Additional reason deleted successfully.".into() }))
 }

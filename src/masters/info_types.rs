@@ -4,12 +4,12 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::retire::{duplicate_as, retire, updated};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
@@ -117,14 +117,22 @@ pub struct SaveInfoType {
     pub info_type: Option<String>,
 }
 
+/// The answer of a save, with the id of the new or updated info type.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoTypeSaved {
+    pub message: String,
+    pub info_id: i64,
+}
+
 /// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.
 #[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update a info type",
     responses(
-        (status = 200, description = "Saved: `{message, infoId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = InfoTypeSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<InfoTypeSaved>> {
     user.require(RIGHT)?;
     let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
     let id = req.info_id.unwrap_or(0);
@@ -147,19 +155,19 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Info type saved successfully.", "infoId": saved })))
+    Ok(Json(InfoTypeSaved { message: "Info type saved successfully.".into(), info_id: saved }))
 }
 
 /// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
 #[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
-    Ok(Json(json!({ "message": "Info type deleted successfully." })))
+    Ok(Json(MessageBody { message: "Info type deleted successfully.".into() }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -216,14 +224,22 @@ pub struct SaveSubType {
     pub info_sub_type: Option<String>,
 }
 
+/// The answer of a save, with the id of the new or updated sub type.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoSubTypeSaved {
+    pub message: String,
+    pub info_sub_id: i64,
+}
+
 /// `POST /master/info-subtype` (infotype_master): creates when `infoSubId` is 0, else changes it.
 #[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update a info sub type",
     responses(
-        (status = 200, description = "Saved: `{message, infoSubId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = InfoSubTypeSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<Value>> {
+pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
     user.require(RIGHT)?;
     let info_id = required_id(req.info_id, INFO_TYPE_REQUIRED)?;
     let id = req.info_sub_id.unwrap_or(0);
@@ -255,17 +271,17 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
             }
         })
         .await?;
-    Ok(Json(json!({ "message": "Sub info saved successfully.", "infoSubId": saved })))
+    Ok(Json(InfoSubTypeSaved { message: "Sub info saved successfully.".into(), info_sub_id: saved }))
 }
 
 /// `POST /master/info-subtype/delete/{id}` (infotype_master).
 #[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a info sub type",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;
-    Ok(Json(json!({ "message": "Sub info deleted successfully." })))
+    Ok(Json(MessageBody { message: "Sub info deleted successfully.".into() }))
 }

@@ -3,12 +3,12 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::retire::{duplicate_as, updated};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path};
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::required;
 
@@ -99,14 +99,22 @@ pub struct SaveLink {
     pub countries: Vec<CountryRef>,
 }
 
+/// The answer of a save, with the id of the new or updated link.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkSaved {
+    pub message: String,
+    pub link_id: i64,
+}
+
 /// `POST /master/link` (link_master): creates when `linkId` is 0, else replaces it.
 #[utoipa::path(post, path = "/master/link", tag = "masters", summary = "Create or update a link",
     responses(
-        (status = 200, description = "Saved: `{message, linkId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = LinkSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<LinkSaved>> {
     user.require(RIGHT)?;
     let name = required(&req.link_name, "Link Name is required")?;
     let link = required(&req.link, "Link is required")?;
@@ -155,17 +163,17 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             Ok(link_id)
         })
         .await?;
-    Ok(Json(json!({ "message": "Link saved successfully.", "linkId": saved })))
+    Ok(Json(LinkSaved { message: "Link saved successfully.".into(), link_id: saved }))
 }
 
 /// `POST /master/link/delete/{id}` (link_master): links carry no history, so they are removed.
 #[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     state.db(move |conn| updated(conn.execute("DELETE FROM links WHERE link_id = :id", named_params! { ":id": id })?)).await?;
-    Ok(Json(json!({ "message": "Link deleted successfully." })))
+    Ok(Json(MessageBody { message: "Link deleted successfully.".into() }))
 }

@@ -6,12 +6,12 @@ use std::sync::{Arc, RwLock};
 use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::retire::{duplicate_as, retire, updated};
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::{lenient, Json, Path};
+use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::required;
 
@@ -92,14 +92,22 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
         .map(Json)
 }
 
+/// The answer of a save, with the id of the new or updated outcome.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutcomeSaved {
+    pub message: String,
+    pub out_come_id: i64,
+}
+
 /// `POST /master/outcome` (outcome_master): creates when `outComeId` is 0, else renames.
 #[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update a outcome",
     responses(
-        (status = 200, description = "Saved: `{message, outComeId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = OutcomeSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveOutcome>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveOutcome>) -> AppResult<Json<OutcomeSaved>> {
     user.require(RIGHT)?;
     let name = required(&req.out_come, "Outcome is required")?;
     let id = req.out_come_id.unwrap_or(0);
@@ -123,18 +131,18 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         })
         .await?;
     state.outcomes.clear();
-    Ok(Json(json!({ "message": "Outcome saved successfully.", "outComeId": saved })))
+    Ok(Json(OutcomeSaved { message: "Outcome saved successfully.".into(), out_come_id: saved }))
 }
 
 /// `POST /master/outcome/delete/{id}` (outcome_master): retires the outcome; visits keep it.
 #[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     state.db(move |conn| retire(conn, "outcomes", "outcome_id", id)).await?;
     state.outcomes.clear();
-    Ok(Json(json!({ "message": "Outcome deleted successfully." })))
+    Ok(Json(MessageBody { message: "Outcome deleted successfully.".into() }))
 }

@@ -116,16 +116,23 @@ pub struct SaveProduct {
     pub active: Option<bool>,
 }
 
+/// The answer of a save, with the id of the new or updated product.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSaved {
+    pub message: String,
+    pub product_id: i64,
+}
+
 /// `POST /master/product` (product_master): creates a product, or with `productId` updates it.
-/// Answers `{message, productId}`.
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
     responses(
-        (status = 200, description = "Saved: `{message, productId}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = ProductSaved),
         (status = 400, description = "A field is missing or not valid", body = crate::openapi::ErrorBody),
         (status = 404, description = "The product to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A product with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<serde_json::Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<ProductSaved>> {
     user.require(RIGHT)?;
     let name = required(&req.product_name, "Product Name is required")?;
     max_len(&name, 200, "Product Name is limited to a maximum of 200 characters.")?;
@@ -185,7 +192,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                     id
                 }
             };
-            Ok(serde_json::json!({ "message": "Product saved.", "productId": product_id }))
+            Ok(ProductSaved { message: "Product saved.".into(), product_id })
         })
         .await
         .map(Json)

@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
+use crate::openapi::MessageBody;
 use crate::scope::ADMINISTRATOR;
 use crate::state::AppState;
 
@@ -75,10 +75,10 @@ pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> A
 /// transaction. Administrators must keep `rights_master` and `user_master`.
 #[utoipa::path(post, path = "/master/rights", tag = "masters", summary = "Replace the rights of a user type",
     responses(
-        (status = 200, description = "Saved", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = MessageBody),
         (status = 404, description = "No such user type", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     let type_id = req.user_type_id.ok_or_else(|| AppError::bad_request("User type is required."))?;
     let wanted: BTreeSet<String> = req
@@ -145,5 +145,5 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             Ok(type_name)
         })
         .await?;
-    Ok(Json(json!({ "message": format!("Rights of {type_name} saved.") })))
+    Ok(Json(MessageBody { message: format!("Rights of {type_name} saved.") }))
 }

@@ -3,13 +3,13 @@
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
 use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::openapi::MessageBody;
 use crate::scope::{Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::state::AppState;
 use crate::validate::{required, required_id};
@@ -225,16 +225,24 @@ fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option
     Ok((country_id, Some(manager)))
 }
 
+/// The answer of a save, with the id of the new or updated user.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserSaved {
+    pub message: String,
+    pub uid: i64,
+}
+
 /// `POST /master/user` (user_master): `uid` 0 creates the user and mails a temporary password
 /// (changed at the first sign-in); otherwise updates. Nobody demotes themselves or the last
 /// administrator.
 #[utoipa::path(post, path = "/master/user", tag = "masters", summary = "Create or update a user",
     responses(
-        (status = 200, description = "Saved: `{message, uid}` with the saved id", body = crate::openapi::MessageBody),
+        (status = 200, description = "Saved", body = UserSaved),
         (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<Value>> {
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<UserSaved>> {
     user.require(RIGHT)?;
     let u = check(req, state.config.email_domain.as_deref())?;
     let me = user.uid;
@@ -263,10 +271,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             })
             .await?;
         state.mailer.send(&email, "Your fieldsales account", &accounts::temporary_password_mail(&name, &temp)).await?;
-        return Ok(Json(json!({
-            "message": format!("User saved successfully. A temporary password was sent to {email}."),
-            "uid": uid,
-        })));
+        return Ok(Json(UserSaved { message: format!("User saved successfully. A temporary password was sent to {email}."), uid }));
     }
     let uid = u.uid;
     state
@@ -299,17 +304,17 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "User saved successfully.", "uid": uid })))
+    Ok(Json(UserSaved { message: "User saved successfully.".into(), uid }))
 }
 
 /// `POST /master/user/delete/{id}` (user_master): the user can no longer sign in (sessions end
 /// at once); their history stays.
 #[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user",
     responses(
-        (status = 200, description = "Retired", body = crate::openapi::MessageBody),
+        (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Value>> {
+pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
     if id == user.uid {
         return Err(AppError::bad_request("You cannot delete your own account."));
@@ -333,7 +338,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "message": "User deleted successfully." })))
+    Ok(Json(MessageBody { message: "User deleted successfully.".into() }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

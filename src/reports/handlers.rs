@@ -2,17 +2,17 @@
 
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::defs::{self, Filter, Report};
 use crate::auth::session::CurrentUser;
+use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::scope::ScopeParams;
 use crate::state::AppState;
 
 /// Generates `report` for the caller and returns its download link.
-async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<Value>> {
+async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<DownloadLink>> {
     user.require(report.right)?;
     if report.dated {
         super::window(&filter)?;
@@ -31,7 +31,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
                 }
             };
             let link = crate::downloads::issue(conn, &data_dir, uid, &name, "report.xlsx")?;
-            Ok(json!({ "excelPath": link, "message": format!("{} report: {rows} row(s).", report.title) }))
+            Ok(DownloadLink { excel_path: link, message: format!("{} report: {rows} row(s).", report.title) })
         })
         .await
         .map(Json)
@@ -67,7 +67,7 @@ pub struct ReportQuery {
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
 #[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details")),
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink),
+        (status = 200, description = "OK", body = DownloadLink),
         (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)
     ))]
 pub async fn by_name(
@@ -75,7 +75,7 @@ pub async fn by_name(
     user: CurrentUser,
     Path(name): Path<String>,
     Query(q): Query<ReportQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<DownloadLink>> {
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
     user.require(report.right)?;
@@ -115,9 +115,9 @@ pub struct MonthlyBody {
 /// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
 #[utoipa::path(post, path = "/report/monthlyReport", tag = "reports", summary = "Generate the monthly summary (or its manager variant)",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+        (status = 200, description = "OK", body = DownloadLink)
     ))]
-pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<Value>> {
+pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<DownloadLink>> {
     let report = match b.report_name.as_deref() {
         Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
         _ => &defs::MONTHLY_SUMMARY,
@@ -159,9 +159,9 @@ pub struct DeliveryBody {
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
 #[utoipa::path(post, path = "/report/deliveryReport", tag = "reports", summary = "Generate the delivery report",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+        (status = 200, description = "OK", body = DownloadLink)
     ))]
-pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<Value>> {
+pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::DELIVERY.right)?;
     required(&b.from_date, "Please Enter From Date.")?;
     required(&b.to_date, "Please Enter To Date.")?;
@@ -190,9 +190,9 @@ pub struct CountryBody {
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
 #[utoipa::path(post, path = "/report/buyerImagesReport", tag = "reports", summary = "Generate the buyer images report",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+        (status = 200, description = "OK", body = DownloadLink)
     ))]
-pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<Value>> {
+pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::BUYER_DETAILS.right)?;
     if b.country.is_empty() {
         return Err(AppError::bad_request("Please select country."));
@@ -203,8 +203,8 @@ pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json
 /// `GET /report/mycustomerReport` (rpt_my_customer): every customer of the caller's scope.
 #[utoipa::path(get, path = "/report/mycustomerReport", tag = "reports", summary = "Generate the report of every customer of the caller's scope",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+        (status = 200, description = "OK", body = DownloadLink)
     ))]
-pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DownloadLink>> {
     run(&state, &user, &defs::MY_CUSTOMER, Filter::default()).await
 }

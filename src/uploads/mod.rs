@@ -10,13 +10,15 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use rusqlite::named_params;
 use rust_xlsxwriter::Workbook;
-use serde_json::{json, Value};
+use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::import::Rejected;
 use self::kinds::{Context, Kind};
 use crate::auth::session::CurrentUser;
 use crate::customers::access::CUSTOMER_IN_SCOPE;
+use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path};
 use crate::files::{multipart_error, XLSX_ONLY};
@@ -56,9 +58,9 @@ macro_rules! upload_route {
         #[utoipa::path(post, path = $path, tag = "uploads", summary = $summary,
             request_body(content = inline($form), content_type = "multipart/form-data"),
             responses(
-                (status = 200, description = "OK", body = crate::openapi::shapes::UploadResult)
+                (status = 200, description = "OK", body = UploadResult)
             ))]
-        async fn $handler(state: State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<Value>> {
+        async fn $handler(state: State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<UploadResult>> {
             upload(state, user, form, &$kind).await
         }
     };
@@ -95,10 +97,23 @@ upload_route!(
     data { infoId: i64 }
 );
 
+/// The result of an upload: the first rejected rows, and the result workbook when rows applied.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadResult {
+    pub data: Vec<Rejected>,
+    pub excel_link: Option<String>,
+    pub message: String,
+}
+
 /// `POST /users/<kind>/upload` (the kind's right): multipart with the kind's file field; the
 /// customer upload takes `isDelete` (true: delete the listed buyer ids), the sub-info upload `infoId`.
-/// Answers the upload result `{data, excelLink, message}`.
-async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Multipart, kind: &'static Kind) -> AppResult<Json<Value>> {
+async fn upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    mut form: Multipart,
+    kind: &'static Kind,
+) -> AppResult<Json<UploadResult>> {
     user.require(kind.right)?;
     let mut file = None;
     let mut is_delete = false;
@@ -142,7 +157,8 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, mut form: Mult
                 let _ = std::fs::remove_file(&result_path);
                 None
             };
-            Ok(json!({ "data": outcome.rejected, "excelLink": link, "message": outcome.message() }))
+            let message = outcome.message();
+            Ok(UploadResult { data: outcome.rejected, excel_link: link, message })
         })
         .await
         .map(Json)
@@ -178,9 +194,9 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
 /// customer upload's columns (so the file can be edited and uploaded back), as a download link.
 #[utoipa::path(get, path = "/users/customer/download", tag = "uploads", summary = "Export the caller's customers as an uploadable workbook",
     responses(
-        (status = 200, description = "OK", body = crate::openapi::shapes::DownloadLink)
+        (status = 200, description = "OK", body = DownloadLink)
     ))]
-async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DownloadLink>> {
     user.require(kinds::CUSTOMER.right)?;
     let p = ScopeParams::from(user.scope());
     let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
@@ -215,7 +231,7 @@ async fn download_customers(State(state): State<AppState>, user: CurrentUser) ->
             }
             book.save(&path).map_err(|e| AppError::Internal(anyhow::anyhow!("saving the export: {e}")))?;
             let link = crate::downloads::issue(conn, &data_dir, uid, &name, "customer.xlsx")?;
-            Ok(json!({ "excelPath": link, "message": "Downloaded Successful" }))
+            Ok(DownloadLink { excel_path: link, message: "Downloaded Successful".into() })
         })
         .await
         .map(Json)
