@@ -47,7 +47,7 @@ pub fn issue(conn: &Connection, data_dir: &Path, uid: i64, file_name: &str, labe
         "INSERT INTO download_tokens (token, file_name, label, uid, expires_at) VALUES (:t, :f, :l, :u, :e)",
         named_params! { ":t": token, ":f": file_name, ":l": label, ":u": uid, ":e": crate::now() + LIFETIME_SECS },
     )?;
-    Ok(format!("{}/report/download?token={token}", crate::web::API_BASE))
+    Ok(crate::api::url(format_args!("/report/download?token={token}")))
 }
 
 fn remove_expired(conn: &Connection, data_dir: &Path) -> rusqlite::Result<()> {
@@ -102,7 +102,7 @@ pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/report/download", tag = "reports", summary = "The generated file of a download link, once (the token is the permission)", params(TokenQuery),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 404, description = "Invalid, used or expired link", body = crate::openapi::ErrorBody)
+        (status = 404, description = "Invalid, used or expired link", body = crate::api::ErrorBody)
     ))]
 pub async fn download(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> AppResult<Response> {
     let (file_name, label): (String, String) = state

@@ -3,6 +3,7 @@
 //! Feature areas (`auth`, `masters`, ...) each own their routes, handlers and SQL; the shared
 //! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`, `backup`) sits beside them.
 
+pub mod api;
 pub mod auth;
 pub mod backup;
 pub mod beats;

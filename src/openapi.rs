@@ -1,53 +1,18 @@
-//! The OpenAPI 3 description of every route, generated from the routers themselves (each area's
-//! `router()` is a `utoipa_axum` router, so a route cannot exist without its documented operation),
-//! and served at `GET /webapi/api/openapi.json`.
+//! Finishing the OpenAPI 3 description that the routers generate (each area's `router()` is a
+//! `utoipa_axum` router, so a route cannot exist without its documented operation; `web` assembles
+//! them and serves the result at `GET /webapi/api/openapi.json`): title, security, operation ids.
 
-use std::sync::OnceLock;
-
-use axum::http::header;
-use axum::response::IntoResponse;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::ResponseBuilder;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr};
-use utoipa::{PartialSchema, ToSchema};
-use utoipa_axum::router::UtoipaMethodRouter;
+use utoipa::PartialSchema;
 
-use crate::web::API_BASE;
-
-/// The body of every error answer.
-#[derive(ToSchema)]
-pub struct ErrorBody {
-    pub message: String,
-}
-
-/// The body of answers that only report what was done.
-#[derive(ToSchema, serde::Serialize)]
-pub struct MessageBody {
-    pub message: String,
-}
+use crate::api::{ErrorBody, MessageBody, API_BASE};
 
 const BEARER: &str = "bearer";
 const XSRF: &str = "xsrf";
 const XSRF_COOKIE: &str = "xsrfCookie";
-
-/// `GET /openapi.json` (public): this description, built once.
-#[utoipa::path(get, path = "/openapi.json", tag = "platform", summary = "The OpenAPI description of the API",
-    responses((status = 200, description = "The OpenAPI 3.1 document", body = Object, content_type = "application/json")))]
-pub async fn openapi_json() -> impl IntoResponse {
-    static JSON: OnceLock<String> = OnceLock::new();
-    let json = JSON.get_or_init(|| crate::web::openapi().to_pretty_json().unwrap_or_default());
-    ([(header::CONTENT_TYPE, "application/json")], json.as_str())
-}
-
-/// A documented route whose body may be larger than the default limit (uploads).
-pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
-    (schemas, paths, method_router): UtoipaMethodRouter<S>,
-    bytes: usize,
-) -> UtoipaMethodRouter<S> {
-    (schemas, paths, method_router.layer(axum::extract::DefaultBodyLimit::max(bytes)))
-}
 
 /// Finishes the generated document: title, shared schemas, security schemes, an operationId from
 /// each method and path, and the error answers the middleware gives (so handlers list only their own).
@@ -160,39 +125,6 @@ fn operation_id(method: &str, path: &str) -> String {
         }
     }
     id
-}
-
-/// Text the lenient parsers take as a number; blank text counts as none.
-const WHOLE_NUMBER: &str = r"^\s*(-?[0-9]{1,15}(\.0*)?)?\s*$";
-const NUMBER: &str = r"^\s*(-?[0-9]{1,15}(\.[0-9]*)?)?\s*$";
-
-/// A field read by `extract::lenient::opt_i64`: a whole number, also as text; null or "" is none.
-pub fn lenient_int() -> Schema {
-    ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([Type::Integer, Type::String, Type::Null]))
-        .pattern(Some(WHOLE_NUMBER))
-        .build()
-        .into()
-}
-
-/// A field read by `extract::lenient::opt_f64`: a number, also as text; null or "" is none.
-pub fn lenient_number() -> Schema {
-    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::Number, Type::String, Type::Null])).pattern(Some(NUMBER)).build().into()
-}
-
-/// A field read by `extract::lenient::opt_text`: text, also sent as a whole number.
-pub fn lenient_text() -> Schema {
-    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer, Type::Null])).build().into()
-}
-
-/// A field read by `extract::lenient::vec_i64` / `vec_text`: a list, one value, or "a,b" text.
-pub fn lenient_list() -> Schema {
-    let scalar = || ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer]));
-    OneOfBuilder::new()
-        .item(ArrayBuilder::new().items(scalar()))
-        .item(ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Integer, Type::Null])))
-        .build()
-        .into()
 }
 
 #[cfg(test)]

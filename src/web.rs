@@ -2,6 +2,7 @@
 //! every request passes (logging, security headers, anti-forgery, session), and the embedded SPA.
 
 use std::net::SocketAddr;
+use std::sync::OnceLock;
 
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Request, State};
@@ -19,14 +20,13 @@ use tracing::Level;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::api::API_BASE;
 use crate::auth::session::SessionUser;
 use crate::buckets::figures;
 use crate::error::json_error;
 use crate::scope::Agents;
 use crate::state::AppState;
 
-/// Where the JSON API lives.
-pub const API_BASE: &str = "/webapi/api";
 const XSRF_COOKIE: &str = "XSRF-TOKEN";
 const XSRF_HEADER: &str = "x-xsrf-token";
 /// JSON bodies are small; upload routes raise this for themselves.
@@ -52,7 +52,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::reports::router())
         .routes(routes!(crate::downloads::download))
         .routes(routes!(crate::downloads::check))
-        .routes(routes!(crate::openapi::openapi_json))
+        .routes(routes!(openapi_json))
 }
 
 /// The public routes outside the API base.
@@ -63,6 +63,15 @@ fn outside_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI description of every route above, with paths as clients call them.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     crate::openapi::finish(OpenApiRouter::<AppState>::new().nest(API_BASE, api_routes()).merge(outside_routes()).into_openapi())
+}
+
+/// `GET /openapi.json` (public): this description, built once.
+#[utoipa::path(get, path = "/openapi.json", tag = "platform", summary = "The OpenAPI description of the API",
+    responses((status = 200, description = "The OpenAPI 3.1 document", body = Object, content_type = "application/json")))]
+pub async fn openapi_json() -> impl IntoResponse {
+    static JSON: OnceLock<String> = OnceLock::new();
+    let json = JSON.get_or_init(|| openapi().to_pretty_json().unwrap_or_default());
+    ([(header::CONTENT_TYPE, "application/json")], json.as_str())
 }
 
 fn api_router(state: &AppState) -> Router<AppState> {

@@ -104,7 +104,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 #[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
     responses(
         (status = 200, description = "OK", body = BlockAnswer),
-        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::api::ErrorBody)
     ))]
 pub async fn block(
     State(state): State<AppState>,
@@ -135,7 +135,7 @@ pub async fn block(
 #[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
     responses(
         (status = 200, description = "OK", body = BlockAnswer),
-        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::api::ErrorBody)
     ))]
 pub async fn unblock(
     State(state): State<AppState>,

@@ -9,9 +9,9 @@ use super::password;
 use super::queries::{self, Account, Attempt};
 use super::session::{self, SessionUser};
 use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, UserNameRequest};
+use crate::api::MessageBody;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_secret};
 
@@ -63,7 +63,7 @@ fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
 #[utoipa::path(post, path = "/login/checkUser", tag = "auth", summary = "Whether a login id may sign in, and how",
     responses(
         (status = 200, description = "The answer (also for unknown or blocked ids)", body = CheckUserResponse),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
     ))]
 pub async fn check_user(
     State(state): State<AppState>,
@@ -100,9 +100,9 @@ enum PasswordMatch {
 #[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password",
     responses(
         (status = 200, description = "Signed in: the session user and token", body = SessionBody),
-        (status = 401, description = "Wrong login id or password", body = crate::openapi::ErrorBody),
-        (status = 403, description = "Blocked account or sign-in method not allowed", body = crate::openapi::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+        (status = 401, description = "Wrong login id or password", body = crate::api::ErrorBody),
+        (status = 403, description = "Blocked account or sign-in method not allowed", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
     ))]
 pub async fn auth_password(
     State(state): State<AppState>,
@@ -207,9 +207,9 @@ fn sign_in(
 #[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
     responses(
         (status = 200, description = "The code was mailed", body = MessageBody),
-        (status = 403, description = "Blocked account or codes not enabled", body = crate::openapi::ErrorBody),
-        (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
-        (status = 429, description = "Too many attempts, or a code was sent less than a minute ago", body = crate::openapi::ErrorBody)
+        (status = 403, description = "Blocked account or codes not enabled", body = crate::api::ErrorBody),
+        (status = 404, description = "Unknown login id", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many attempts, or a code was sent less than a minute ago", body = crate::api::ErrorBody)
     ))]
 pub async fn generate_otp(
     State(state): State<AppState>,
@@ -252,9 +252,9 @@ pub async fn generate_otp(
 #[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code",
     responses(
         (status = 200, description = "Signed in: the session user and token", body = SessionBody),
-        (status = 401, description = "Wrong, expired or used code", body = crate::openapi::ErrorBody),
-        (status = 403, description = "Blocked account or codes not enabled", body = crate::openapi::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+        (status = 401, description = "Wrong, expired or used code", body = crate::api::ErrorBody),
+        (status = 403, description = "Blocked account or codes not enabled", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
     ))]
 pub async fn auth_otp(
     State(state): State<AppState>,
@@ -338,9 +338,9 @@ pub async fn auth_otp(
 #[utoipa::path(post, path = "/login/reset", tag = "auth", summary = "Mail a temporary password (forgot password)",
     responses(
         (status = 200, description = "The temporary password was mailed", body = MessageBody),
-        (status = 403, description = "Blocked account", body = crate::openapi::ErrorBody),
-        (status = 404, description = "Unknown login id", body = crate::openapi::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::openapi::ErrorBody)
+        (status = 403, description = "Blocked account", body = crate::api::ErrorBody),
+        (status = 404, description = "Unknown login id", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
     ))]
 pub async fn reset(
     State(state): State<AppState>,

@@ -81,7 +81,7 @@ pub struct UserNameBody {
 #[utoipa::path(post, path = "/users/impersonate-rca", tag = "auth", summary = "A one-time token to open an agent or manager account",
     responses(
         (status = 200, description = "The one-time token", body = OneTimeToken),
-        (status = 404, description = "No such live agent or manager", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such live agent or manager", body = crate::api::ErrorBody)
     ))]
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<OneTimeToken>> {
     user.require(ACCESS_RIGHT)?;

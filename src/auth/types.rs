@@ -23,10 +23,10 @@ pub struct LoginRequest {
     pub login_method: Option<String>,
     /// Spelt so by the spec.
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub lattitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub longitude: Option<f64>,
 }
 

@@ -57,11 +57,11 @@ impl Weekdays {
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveBeat {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub beat_id: Option<i64>,
     pub beat_name: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub agent_id: Option<i64>,
     /// `["Mon", "Thu"]` (also "Mon,Thu").
     #[serde(deserialize_with = "lenient::vec_text")]
@@ -78,12 +78,12 @@ pub struct SaveBeat {
 pub struct BeatQuery {
     /// One agent of the caller's; 0 or absent: all of them.
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub agent_id: Option<i64>,
     /// Part of a beat's or its agent's name.
     pub search: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_number: Option<i64>,
 }
 
@@ -94,7 +94,7 @@ pub struct BeatQuery {
 pub struct PlanQuery {
     /// The agent whose day it is; an agent may leave it out (their own).
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub agent_id: Option<i64>,
 }
 

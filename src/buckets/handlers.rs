@@ -44,7 +44,7 @@ pub async fn landing_mine(State(state): State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(get, path = "/users/landing/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn landing_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Landing>> {
     landing(&state, &user, agent).await
@@ -54,7 +54,7 @@ pub async fn landing_of(State(state): State<AppState>, user: CurrentUser, Path(a
 #[serde(rename_all = "camelCase", default)]
 pub struct BucketQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_number: Option<i64>,
     pub order: Option<String>,
 }
@@ -82,7 +82,7 @@ pub struct BucketPage {
 #[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
     responses(
         (status = 200, description = "Customers, or order rows for `ordered`", body = BucketPage),
-        (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn bucket(
     State(state): State<AppState>,
@@ -122,7 +122,7 @@ pub async fn bucket(
 #[utoipa::path(get, path = "/users/landingTrend/{agent}", tag = "buckets", summary = "Visits and orders per week over 8 weeks", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Vec<TrendWeek>),
-        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
     user.require(BUCKET_RIGHT)?;
@@ -161,7 +161,7 @@ pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser
 #[utoipa::path(get, path = "/users/customerTracking/cumulativeView/{agent}", tag = "buckets", summary = "One agent's visit summary (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = VisitSummary),
-        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await

@@ -29,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/users/landingAM/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all), for managers", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = figures::Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn landing_of_am(state: State<AppState>, user: CurrentUser, agent: Path<i64>) -> AppResult<Json<figures::Landing>> {
     handlers::landing_of(state, user, agent).await

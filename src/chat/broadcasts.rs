@@ -9,11 +9,11 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::api::MessageBody;
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::max_len;
 
@@ -39,7 +39,7 @@ pub struct Broadcast {
 }
 
 fn media_url(name: &str) -> String {
-    format!("{}/chat/media?fileName={name}", crate::web::API_BASE)
+    crate::api::url(format_args!("/chat/media?fileName={name}"))
 }
 
 /// `GET /chat/broadcastMessage` (signed in): every broadcast for an administrator with
@@ -143,7 +143,7 @@ pub struct BroadcastSent {
 #[utoipa::path(post, path = "/chat/broadcastMessage", tag = "chat", summary = "Send a broadcast to a user type (and country)", request_body(content = inline(BroadcastForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Sent", body = BroadcastSent),
-        (status = 404, description = "No such country", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such country", body = crate::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<BroadcastSent>> {
     user.require(RIGHT)?;
@@ -210,7 +210,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
 #[utoipa::path(post, path = "/chat/broadcastMessage/delete/{id}", tag = "chat", summary = "Delete a broadcast",
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
-        (status = 404, description = "No such broadcast", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such broadcast", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
@@ -235,7 +235,7 @@ pub struct MediaQuery {
 #[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The picture", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such file, or not the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     if !files::is_stored_name(&q.file_name) {

@@ -8,11 +8,11 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::api::MessageBody;
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
-use crate::openapi::MessageBody;
 use crate::scope::{Scope, ADMINISTRATOR};
 use crate::state::AppState;
 use crate::validate::max_len;
@@ -121,7 +121,7 @@ pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResul
 #[serde(rename_all = "camelCase", default)]
 pub struct UserIdQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub user_id: Option<i64>,
 }
 
@@ -136,7 +136,7 @@ pub struct ConversationId {
 #[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
     responses(
         (status = 200, description = "OK", body = ConversationId),
-        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::api::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<ConversationId>> {
     let other = q.user_id.ok_or_else(|| AppError::bad_request("userId is required."))?;
@@ -185,7 +185,7 @@ fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
         sender_id: r.get(1)?,
         receiver_id: r.get(2)?,
         message_text: r.get(3)?,
-        image_url: image.map(|n| format!("{}/chat/media?fileName={n}", crate::web::API_BASE)),
+        image_url: image.map(|n| crate::api::url(format_args!("/chat/media?fileName={n}"))),
         sent_date: iso(r.get(5)?),
         is_read: r.get::<_, Option<i64>>(6)?.is_some(),
     })
@@ -195,7 +195,7 @@ fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
 #[serde(rename_all = "camelCase", default)]
 pub struct ConversationQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub conversation_id: Option<i64>,
 }
 
@@ -203,7 +203,7 @@ pub struct ConversationQuery {
 #[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
     ))]
 pub async fn history(
     State(state): State<AppState>,
@@ -247,10 +247,10 @@ fn insert_message(
 #[serde(rename_all = "camelCase", default)]
 pub struct SendBody {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub conversation_id: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub receiver_id: Option<i64>,
     pub message_text: Option<String>,
 }
@@ -259,7 +259,7 @@ pub struct SendBody {
 #[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
     let text = b
@@ -300,7 +300,7 @@ struct ImageMessageForm {
 #[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
     ))]
 pub async fn send_image(
     State(state): State<AppState>,
@@ -351,7 +351,7 @@ pub fn since(value: &Option<Value>) -> i64 {
 #[serde(rename_all = "camelCase", default)]
 pub struct NewMessagesBody {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub conversation_id: Option<i64>,
     pub latest_timestamp: Option<Value>,
 }
@@ -361,7 +361,7 @@ pub struct NewMessagesBody {
 #[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
     ))]
 pub async fn new_messages(
     State(state): State<AppState>,
@@ -387,7 +387,7 @@ pub async fn new_messages(
 #[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
         (status = 200, description = "How many were marked", body = MessageBody),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
     ))]
 pub async fn mark_read(
     State(state): State<AppState>,

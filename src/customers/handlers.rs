@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use super::access::visible_customer;
 use super::best_sellers::BestSeller;
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::openapi::MessageBody;
 use crate::scope::Scope;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
@@ -29,7 +29,7 @@ pub struct SearchQuery {
     /// Only this agent's customers (one of the caller's agents; the beat editor picks a beat's
     /// customers so). 0 or absent: all of the caller's.
     #[serde(deserialize_with = "crate::extract::lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub agent_id: Option<i64>,
 }
 
@@ -100,7 +100,7 @@ fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Sugge
 #[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Suggestion>),
-        (status = 404, description = "No such agent among the caller's (agentId)", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's (agentId)", body = crate::api::ErrorBody)
     ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(VISIT_RIGHT)?;
@@ -289,7 +289,7 @@ fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder
 #[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(DetailsQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = VisitScreen),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn details(
     State(state): State<AppState>,
@@ -346,7 +346,7 @@ pub struct VisitRow {
 #[utoipa::path(get, path = "/users/customer/FTMFTD/{id}", tag = "customers", summary = "Visits of the caller's scope today (ftd) or this month (ftm)", params(("id" = String, Path, description = "`ftd` (today) or `ftm` (this month)")),
     responses(
         (status = 200, description = "OK", body = Vec<VisitRow>),
-        (status = 404, description = "Neither ftd nor ftm", body = crate::openapi::ErrorBody)
+        (status = 404, description = "Neither ftd nor ftm", body = crate::api::ErrorBody)
     ))]
 pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(which): Path<String>) -> AppResult<Json<Vec<VisitRow>>> {
     user.require(VISIT_RIGHT)?;
@@ -410,7 +410,7 @@ fn check_mobile(mobile: &str) -> AppResult<String> {
 #[serde(rename_all = "camelCase", default)]
 pub struct NewCustomer {
     #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::openapi::lenient_text)]
+    #[schema(schema_with = crate::api::lenient_text)]
     pub mobile_no: Option<String>,
     pub buyer_name: Option<String>,
     pub email: Option<String>,
@@ -420,10 +420,10 @@ pub struct NewCustomer {
     pub postal_code: Option<String>,
     pub retailer_type: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub longitude: Option<f64>,
 }
 
@@ -444,7 +444,7 @@ pub struct CustomerAdded {
 #[utoipa::path(post, path = "/users/customer", tag = "customers", summary = "Add a customer owned by the caller",
     responses(
         (status = 200, description = "Added", body = CustomerAdded),
-        (status = 409, description = "A customer with this mobile or id already exists", body = crate::openapi::ErrorBody)
+        (status = 409, description = "A customer with this mobile or id already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<CustomerAdded>> {
     user.require(NEW_RIGHT)?;
@@ -545,7 +545,7 @@ pub struct ProfileAnswer {
 #[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
         (status = 200, description = "OK", body = ProfileAnswer),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<ProfileAnswer>> {
     user.require(PROFILE_RIGHT)?;
@@ -585,20 +585,20 @@ pub struct UpdateProfile {
     #[serde(alias = "buyerID")]
     pub buyer_id: Option<String>,
     #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::openapi::lenient_text)]
+    #[schema(schema_with = crate::api::lenient_text)]
     pub mobile: Option<String>,
     pub city: Option<String>,
     pub state: Option<String>,
     pub address1: Option<String>,
     pub address2: Option<String>,
     #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::openapi::lenient_text)]
+    #[schema(schema_with = crate::api::lenient_text)]
     pub postal_code: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub longitude: Option<f64>,
 }
 
@@ -644,7 +644,7 @@ pub(crate) fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile)
 #[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn update_profile(
     State(state): State<AppState>,

@@ -8,12 +8,12 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde::{Deserialize, Serialize};
 
 use super::access::{visible_customer, CUSTOMER_IN_SCOPE};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
-use crate::openapi::MessageBody;
 use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
@@ -24,7 +24,7 @@ const AREA: &str = "info";
 const MAX_PAGE: i64 = 100;
 
 fn media_url(name: &str) -> String {
-    format!("{}/users/media?fileName={name}", crate::web::API_BASE)
+    crate::api::url(format_args!("/users/media?fileName={name}"))
 }
 
 /// The info form as the OpenAPI document describes it (read field by field in `read_form`).
@@ -109,7 +109,7 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
 #[utoipa::path(post, path = "/users/customer/info/{id}", tag = "customers", summary = "Add customer info with up to three files", params(("id" = String, Path, description = "The buyer id")), request_body(content = inline(InfoUploadForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved", body = MessageBody),
-        (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::api::ErrorBody)
     ))]
 pub async fn add(
     State(state): State<AppState>,
@@ -189,7 +189,7 @@ pub struct HistoryRow {
 #[utoipa::path(get, path = "/users/customer/infohistory/{id}", tag = "customers", summary = "The last 3 info submissions of a customer", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = Vec<HistoryRow>),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
     user.require(ADD_RIGHT)?;
@@ -284,10 +284,10 @@ pub async fn review_list(State(state): State<AppState>, user: CurrentUser) -> Ap
 #[serde(rename_all = "camelCase", default)]
 pub struct PageQuery {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_number: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_size: Option<i64>,
 }
 
@@ -322,7 +322,7 @@ pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query
 #[serde(rename_all = "camelCase", default)]
 pub struct StatusUpdate {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub id: Option<i64>,
     pub admin_status: Option<String>,
 }
@@ -331,7 +331,7 @@ pub struct StatusUpdate {
 #[utoipa::path(post, path = "/users/infoUpdate", tag = "customers", summary = "Set a submission's review status",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such submission", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such submission", body = crate::api::ErrorBody)
     ))]
 pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<MessageBody>> {
     user.require_any(REVIEW_RIGHTS)?;
@@ -363,7 +363,7 @@ pub struct MediaQuery {
 #[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The file", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"), (String = "application/pdf"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such file, or not the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();

@@ -9,10 +9,10 @@ use serde::Serialize;
 
 use super::access::visible_customer;
 use super::handlers::{change_profile, Profile};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
-use crate::openapi::MessageBody;
 use crate::scope::Scope;
 use crate::state::AppState;
 
@@ -87,8 +87,8 @@ where
 #[utoipa::path(post, path = "/users/customer/location/{id}/accept", tag = "customers", summary = "Accept a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Accepted", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::openapi::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::openapi::ErrorBody)
+        (status = 403, description = "Agents cannot decide", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::api::ErrorBody)
     ))]
 pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let (scope, me) = (decider(&user)?, user.uid);
@@ -114,8 +114,8 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
 #[utoipa::path(post, path = "/users/customer/location/{id}/reject", tag = "customers", summary = "Reject a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Rejected", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::openapi::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::openapi::ErrorBody)
+        (status = 403, description = "Agents cannot decide", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::api::ErrorBody)
     ))]
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let scope = decider(&user)?;

@@ -17,10 +17,10 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::{Json, Query};
-use crate::openapi::with_body_limit;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

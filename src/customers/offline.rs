@@ -134,7 +134,7 @@ fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflineP
 #[utoipa::path(get, path = "/users/customer/offline", tag = "customers", summary = "The caller's own customers for offline use, by cursor", params(OfflineQuery),
     responses(
         (status = 200, description = "OK", body = OfflinePage),
-        (status = 400, description = "The cursor is not valid", body = crate::openapi::ErrorBody)
+        (status = 400, description = "The cursor is not valid", body = crate::api::ErrorBody)
     ))]
 pub async fn offline(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OfflineQuery>) -> AppResult<Json<OfflinePage>> {
     user.require(VISIT_RIGHT)?;

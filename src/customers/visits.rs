@@ -90,14 +90,14 @@ pub struct SaveVisit {
     #[serde(rename = "buyerID", alias = "buyerId")]
     pub buyer_id: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub outcome_id: Option<i64>,
     pub remark: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub longitude: Option<f64>,
     /// The phone's id of this save (1-64 of `A-Za-z0-9_-`): a repeat by the same user saves nothing.
     pub client_id: Option<String>,
@@ -105,7 +105,7 @@ pub struct SaveVisit {
     pub visited_at: Option<String>,
     /// The position's accuracy in metres.
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub accuracy: Option<f64>,
 }
 
@@ -266,8 +266,8 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
 #[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = VisitSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::openapi::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
     user.require(VISIT_RIGHT)?;

@@ -8,11 +8,11 @@ use rusqlite::{named_params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use super::queries::{self, Change, Delivery, Suggestion};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
-use crate::openapi::MessageBody;
 use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
@@ -87,7 +87,7 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/delivery/initAM/{agent}", tag = "deliveries", summary = "The working list of one of the caller's agents",
     responses(
         (status = 200, description = "OK", body = DeliveryScreen),
-        (status = 404, description = "No such agent among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     init_screen(&state, &user, agent).await
@@ -218,8 +218,8 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
 #[utoipa::path(post, path = "/users/delivery/update", tag = "deliveries", summary = "Update a delivery's status (waits for approval)", request_body(content = inline(DeliveryUpdateForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::openapi::ErrorBody),
-        (status = 409, description = "The delivery cannot be changed now", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::api::ErrorBody),
+        (status = 409, description = "The delivery cannot be changed now", body = crate::api::ErrorBody)
     ))]
 pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<MessageBody>> {
     user.require(SEARCH_RIGHT)?;
@@ -327,7 +327,7 @@ pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> 
 #[serde(rename_all = "camelCase", default)]
 pub struct ApprovalRecord {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub delivery_id: Option<i64>,
     pub rejected_reason: Option<String>,
     pub approve_status: Option<String>,
@@ -339,8 +339,8 @@ pub struct ApprovalRecord {
 #[utoipa::path(post, path = "/users/delivery/approval/update", tag = "deliveries", summary = "Approve or reject deliveries, all or none",
     responses(
         (status = 200, description = "How many were saved", body = MessageBody),
-        (status = 404, description = "No such delivery", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A delivery is not waiting for approval", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such delivery", body = crate::api::ErrorBody),
+        (status = 409, description = "A delivery is not waiting for approval", body = crate::api::ErrorBody)
     ))]
 pub async fn approval_update(
     State(state): State<AppState>,

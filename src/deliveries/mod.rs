@@ -7,7 +7,7 @@ pub mod queries;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::openapi::with_body_limit;
+use crate::api::with_body_limit;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -92,7 +92,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<Delivery> {
         reason_description: r.get(15)?,
         other_reason: r.get(16)?,
         agent_id: r.get(17)?,
-        image_url: image.map(|n| format!("{}/users/media?fileName={n}", crate::web::API_BASE)),
+        image_url: image.map(|n| crate::api::url(format_args!("/users/media?fileName={n}"))),
         approve_status: approve,
         rejected_reason: r.get(20)?,
     })

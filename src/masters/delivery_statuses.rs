@@ -6,10 +6,10 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use super::retire::{duplicate_as, retire, updated};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
@@ -68,7 +68,7 @@ pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser
 #[utoipa::path(get, path = "/master/deliveryStatus/{id}", tag = "masters", summary = "One delivery status",
     responses(
         (status = 200, description = "OK", body = DeliveryStatus),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
     state
@@ -81,7 +81,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveStatus {
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub delivery_status_id: Option<i64>,
     pub delivery_status: Option<String>,
     pub record_lock: Option<bool>,
@@ -101,8 +101,8 @@ pub struct DeliveryStatusSaved {
 #[utoipa::path(post, path = "/master/deliveryStatus", tag = "masters", summary = "Create or update a delivery status",
     responses(
         (status = 200, description = "Saved", body = DeliveryStatusSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<DeliveryStatusSaved>> {
     user.require(STATUS_RIGHT)?;
@@ -142,7 +142,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 #[utoipa::path(post, path = "/master/deliveryStatus/delete/{id}", tag = "masters", summary = "Retire a delivery status",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(STATUS_RIGHT)?;
@@ -192,7 +192,7 @@ fn reasons(conn: &Connection, only: Option<i64>, status: Option<i64>) -> rusqlit
 #[serde(default)]
 pub struct ReasonFilter {
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub delivery_status_id: Option<i64>,
 }
 
@@ -213,7 +213,7 @@ pub async fn list_reasons(
 #[utoipa::path(get, path = "/master/additionalReason/{id}", tag = "masters", summary = "One additional reason",
     responses(
         (status = 200, description = "OK", body = AdditionalReason),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
     state
@@ -226,10 +226,10 @@ pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveReason {
     #[serde(rename = "reasonCodeID", alias = "reasonCodeId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub reason_code_id: Option<i64>,
     #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub delivery_status_id: Option<i64>,
     pub additional_reason_code: Option<String>,
 }
@@ -247,8 +247,8 @@ pub struct AdditionalReasonSaved {
 #[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update a additional reason",
     responses(
         (status = 200, description = "Saved", body = AdditionalReasonSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save_reason(
     State(state): State<AppState>,
@@ -296,7 +296,7 @@ pub async fn save_reason(
 #[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a additional reason",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(REASON_RIGHT)?;

@@ -6,10 +6,10 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use super::retire::{duplicate_as, retire, updated};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
@@ -99,7 +99,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(get, path = "/master/info-type/{id}", tag = "masters", summary = "One info type",
     responses(
         (status = 200, description = "OK", body = InfoType),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
     state
@@ -112,7 +112,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveInfoType {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub info_id: Option<i64>,
     pub info_type: Option<String>,
 }
@@ -129,8 +129,8 @@ pub struct InfoTypeSaved {
 #[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update a info type",
     responses(
         (status = 200, description = "Saved", body = InfoTypeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<InfoTypeSaved>> {
     user.require(RIGHT)?;
@@ -162,7 +162,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 #[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;
@@ -174,7 +174,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[serde(rename_all = "camelCase", default)]
 pub struct SubTypeFilter {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub info_id: Option<i64>,
 }
 
@@ -195,7 +195,7 @@ pub async fn list_sub(
 #[utoipa::path(get, path = "/master/info-subtype/{id}", tag = "masters", summary = "One info sub type",
     responses(
         (status = 200, description = "OK", body = InfoSubType),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoSubType>> {
     state
@@ -216,10 +216,10 @@ pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id)
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveSubType {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub info_sub_id: Option<i64>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub info_id: Option<i64>,
     pub info_sub_type: Option<String>,
 }
@@ -236,8 +236,8 @@ pub struct InfoSubTypeSaved {
 #[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update a info sub type",
     responses(
         (status = 200, description = "Saved", body = InfoSubTypeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
     user.require(RIGHT)?;
@@ -278,7 +278,7 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 #[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a info sub type",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;

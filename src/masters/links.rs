@@ -5,10 +5,10 @@ use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
 use super::retire::{duplicate_as, updated};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path};
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::required;
 
@@ -66,7 +66,7 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
 #[utoipa::path(get, path = "/master/link/{id}", tag = "masters", summary = "One link",
     responses(
         (status = 200, description = "OK", body = Link),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Link>> {
     state.db(move |conn| links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The link was not found."))).await.map(Json)
@@ -92,7 +92,7 @@ impl CountryRef {
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveLink {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub link_id: Option<i64>,
     pub link_name: Option<String>,
     pub link: Option<String>,
@@ -111,8 +111,8 @@ pub struct LinkSaved {
 #[utoipa::path(post, path = "/master/link", tag = "masters", summary = "Create or update a link",
     responses(
         (status = 200, description = "Saved", body = LinkSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<LinkSaved>> {
     user.require(RIGHT)?;
@@ -170,7 +170,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 #[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;

@@ -8,10 +8,10 @@ use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
 use super::retire::{duplicate_as, retire, updated};
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::{lenient, Json, Path};
-use crate::openapi::MessageBody;
 use crate::state::AppState;
 use crate::validate::required;
 
@@ -28,7 +28,7 @@ pub struct Outcome {
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveOutcome {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub out_come_id: Option<i64>,
     pub out_come: Option<String>,
 }
@@ -77,7 +77,7 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
 #[utoipa::path(get, path = "/master/outcome/{id}", tag = "masters", summary = "One outcome",
     responses(
         (status = 200, description = "OK", body = Outcome),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Outcome>> {
     state
@@ -104,8 +104,8 @@ pub struct OutcomeSaved {
 #[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update a outcome",
     responses(
         (status = 200, description = "Saved", body = OutcomeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveOutcome>) -> AppResult<Json<OutcomeSaved>> {
     user.require(RIGHT)?;
@@ -138,7 +138,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 #[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;

@@ -48,7 +48,7 @@ pub struct ProductQuery {
     /// Part of the name, SKU or category.
     pub search: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_number: Option<i64>,
 }
 
@@ -101,15 +101,15 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 pub struct SaveProduct {
     /// Absent or 0: a new product.
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub product_id: Option<i64>,
     pub product_name: Option<String>,
     pub sku: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub price: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub pack_size: Option<f64>,
     pub category: Option<String>,
     /// Absent: true for a new product, unchanged for an existing one.
@@ -128,9 +128,9 @@ pub struct ProductSaved {
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
     responses(
         (status = 200, description = "Saved", body = ProductSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::openapi::ErrorBody),
-        (status = 404, description = "The product to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A product with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "The product to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A product with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<ProductSaved>> {
     user.require(RIGHT)?;

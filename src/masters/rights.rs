@@ -8,10 +8,10 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
-use crate::openapi::MessageBody;
 use crate::scope::ADMINISTRATOR;
 use crate::state::AppState;
 
@@ -36,7 +36,7 @@ pub struct UserTypeRights {
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveRights {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub user_type_id: Option<i64>,
     /// Right codes; an empty list takes every right away.
     pub rights: Option<Vec<String>>,
@@ -76,7 +76,7 @@ pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(post, path = "/master/rights", tag = "masters", summary = "Replace the rights of a user type",
     responses(
         (status = 200, description = "Saved", body = MessageBody),
-        (status = 404, description = "No such user type", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such user type", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;

@@ -4,12 +4,12 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use crate::api::MessageBody;
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
 use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::openapi::MessageBody;
 use crate::scope::{Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::state::AppState;
 use crate::validate::{required, required_id};
@@ -36,7 +36,7 @@ pub struct UserRow {
 #[serde(rename_all = "camelCase", default)]
 pub struct UserFilter {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub user_type: Option<i64>,
     pub country: Option<String>,
     pub search: Option<String>,
@@ -112,7 +112,7 @@ pub struct UserDetail {
 #[utoipa::path(get, path = "/master/user/{id}", tag = "masters", summary = "One user",
     responses(
         (status = 200, description = "OK", body = UserDetail),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
     user.require(RIGHT)?;
@@ -143,17 +143,17 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveUser {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub uid: Option<i64>,
     #[serde(alias = "emailID")]
     pub email_id: Option<String>,
     pub name: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub user_type: Option<i64>,
     pub country: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub manager_id: Option<i64>,
 }
 
@@ -239,8 +239,8 @@ pub struct UserSaved {
 #[utoipa::path(post, path = "/master/user", tag = "masters", summary = "Create or update a user",
     responses(
         (status = 200, description = "Saved", body = UserSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::openapi::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::openapi::ErrorBody)
+        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<UserSaved>> {
     user.require(RIGHT)?;
@@ -312,7 +312,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 #[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user",
     responses(
         (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(RIGHT)?;

@@ -27,9 +27,9 @@ const VISIT_RIGHT: &str = "customer_visit";
 #[utoipa::path(post, path = "/users/order", tag = "orders", summary = "Book an order (and the visit it came with) for one of the caller's customers",
     responses(
         (status = 200, description = "Booked, or booked before under this clientId", body = OrderBooked),
-        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::openapi::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody),
-        (status = 409, description = "The visit's clientId belongs to a visit saved with another order", body = crate::openapi::ErrorBody)
+        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "The visit's clientId belongs to a visit saved with another order", body = crate::api::ErrorBody)
     ))]
 pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderBooked>> {
     user.require(BOOK_RIGHT)?;
@@ -51,7 +51,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "OK", body = OrderDetail),
-        (status = 404, description = "No such order among the caller's", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -74,8 +74,8 @@ fn date(value: Option<String>, what: &str) -> AppResult<Option<String>> {
 #[utoipa::path(get, path = "/users/orders", tag = "orders", summary = "A page of 30 orders of the caller's customers, newest first", params(OrderQuery),
     responses(
         (status = 200, description = "OK", body = OrderPage),
-        (status = 400, description = "A date is not valid", body = crate::openapi::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::openapi::ErrorBody)
+        (status = 400, description = "A date is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -101,8 +101,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "Cancelled", body = OrderCancelled),
-        (status = 404, description = "No such order among the caller's", body = crate::openapi::ErrorBody),
-        (status = 409, description = "Sent, being sent or cancelled already", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Sent, being sent or cancelled already", body = crate::api::ErrorBody)
     ))]
 pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
     user.require(BOOK_RIGHT)?;

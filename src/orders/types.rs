@@ -39,16 +39,16 @@ impl rusqlite::types::FromSql for OrderStatus {
 #[serde(rename_all = "camelCase", default)]
 pub struct LineRequest {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub product_id: Option<i64>,
     /// A whole number from 1 to 100,000.
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub quantity: Option<f64>,
     /// The unit price the screen showed; when it differs from the server's, the answer says
     /// `priceChanged: true`. The server's price is always the one booked.
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub unit_price: Option<f64>,
 }
 
@@ -58,17 +58,17 @@ pub struct LineRequest {
 #[serde(rename_all = "camelCase", default)]
 pub struct OrderVisit {
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub outcome_id: Option<i64>,
     pub remark: Option<String>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub latitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub longitude: Option<f64>,
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub accuracy: Option<f64>,
     /// The phone's time of the visit, ISO 8601 with offset (the rules of the visit save).
     pub visited_at: Option<String>,
@@ -99,17 +99,17 @@ pub struct BookOrder {
     /// The phone's id of this booking (1-64 of `A-Za-z0-9_-`): a repeat by the same user books nothing.
     pub client_id: Option<String>,
     #[serde(alias = "buyerID", deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::openapi::lenient_text)]
+    #[schema(schema_with = crate::api::lenient_text)]
     pub buyer_id: Option<String>,
     /// Absent: the distributor of the customer's most recent order line.
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::openapi::lenient_int)]
+    #[schema(schema_with = crate::api::lenient_int)]
     pub distributor_id: Option<i64>,
     pub remark: Option<String>,
     pub lines: Vec<LineRequest>,
     /// The total the screen showed; when it differs from the server's, `priceChanged` is true.
     #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::openapi::lenient_number)]
+    #[schema(schema_with = crate::api::lenient_number)]
     pub expected_total: Option<f64>,
     /// A visit to save with the order, in the same transaction; the order is linked to it.
     pub visit: Option<OrderVisit>,
@@ -221,7 +221,7 @@ pub struct OrderQuery {
     #[param(format = Date)]
     pub to: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub page_number: Option<i64>,
 }
 

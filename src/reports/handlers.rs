@@ -56,11 +56,11 @@ pub struct ReportQuery {
     pub to_date: Option<String>,
     pub search: Option<String>,
     #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::openapi::lenient_int)]
+    #[param(schema_with = crate::api::lenient_int)]
     pub user_type: Option<i64>,
     /// One country name, or several separated by commas.
     #[serde(deserialize_with = "lenient::vec_text")]
-    #[param(schema_with = crate::openapi::lenient_list)]
+    #[param(schema_with = crate::api::lenient_list)]
     pub country: Vec<String>,
 }
 
@@ -68,7 +68,7 @@ pub struct ReportQuery {
 #[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details")),
     responses(
         (status = 200, description = "OK", body = DownloadLink),
-        (status = 404, description = "No report by that name", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No report by that name", body = crate::api::ErrorBody)
     ))]
 pub async fn by_name(
     State(state): State<AppState>,
@@ -98,10 +98,10 @@ pub async fn by_name(
 #[serde(rename_all = "camelCase", default)]
 pub struct MonthlyBody {
     #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::openapi::lenient_list)]
+    #[schema(schema_with = crate::api::lenient_list)]
     pub country: Vec<String>,
     #[serde(deserialize_with = "lenient::vec_i64")]
-    #[schema(schema_with = crate::openapi::lenient_list)]
+    #[schema(schema_with = crate::api::lenient_list)]
     pub user_type: Vec<i64>,
     pub report_name: Option<String>,
     /// YYYY-MM: the whole month when no dates are given.
@@ -152,7 +152,7 @@ pub struct DeliveryBody {
     #[schema(format = Date)]
     pub to_date: Option<String>,
     #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::openapi::lenient_list)]
+    #[schema(schema_with = crate::api::lenient_list)]
     pub country: Vec<String>,
 }
 
@@ -183,7 +183,7 @@ pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b):
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryBody {
     #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::openapi::lenient_list)]
+    #[schema(schema_with = crate::api::lenient_list)]
     pub country: Vec<String>,
 }
 

@@ -16,13 +16,13 @@ use utoipa_axum::routes;
 
 use self::import::Rejected;
 use self::kinds::{Context, Kind};
+use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::customers::access::CUSTOMER_IN_SCOPE;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path};
 use crate::files::{multipart_error, XLSX_ONLY};
-use crate::openapi::with_body_limit;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
 
@@ -170,7 +170,7 @@ async fn upload(
     params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat) or sample_customerdelete.xlsx")),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 404, description = "No such sample file", body = crate::openapi::ErrorBody)
+        (status = 404, description = "No such sample file", body = crate::api::ErrorBody)
     ))]
 pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
     let name = file
