@@ -18,6 +18,9 @@ customer_queries = os.environ.get("CUSTOMER_QUERIES", "S000,Sri,98").split(",")
 delivery_queries = os.environ.get("DELIVERY_QUERIES", "SS000,S000,Sri").split(",")
 step = int(os.environ.get("CUSTOMER_STEP", "200"))
 samples = int(os.environ.get("SAMPLES", "300"))
+# Client ids of this run's bookings: a repeated id books nothing (as on the phone), and a data set
+# may have been measured before.
+RUN = "%x" % time.time_ns()
 
 conn = sqlite3.connect(db, isolation_level=None)
 # src/db.rs configure()
@@ -188,7 +191,7 @@ def order(i):
     session_check(agent, agent_type)
     buyer = agent_customers[i % len(agent_customers)]
     conn.execute("BEGIN IMMEDIATE")
-    one(BOOKED_BEFORE, {"me": agent, "client": "floor-%d" % i})
+    one(BOOKED_BEFORE, {"me": agent, "client": "floor-%s-%d" % (RUN, i)})
     customer, owner = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0]
     distributor, seller = one(USUAL_DISTRIBUTOR, {"c": customer})[0]
     lines = []
@@ -198,7 +201,7 @@ def order(i):
         lines.append((product, name, sku, 1 + (i + k) % 24, price))
     date = datetime.date.today().isoformat()
     total = round(sum(round(q * p, 2) for _, _, _, q, p in lines), 2)
-    conn.execute(ORDER, {"c": customer, "agent": owner, "me": agent, "d": distributor, "client": "floor-%d" % i,
+    conn.execute(ORDER, {"c": customer, "agent": owner, "me": agent, "d": distributor, "client": "floor-%s-%d" % (RUN, i),
                          "date": date, "total": total, "now": int(time.time())})
     order_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]
     for product, name, sku, q, price in lines:
