@@ -666,6 +666,34 @@ CREATE INDEX IF NOT EXISTS beat_stops_customer ON beat_stops(customer_id);
 CREATE TRIGGER IF NOT EXISTS beat_stops_customer_delete BEFORE DELETE ON customers BEGIN
     DELETE FROM beat_stops WHERE customer_id = old.customer_id;
 END;
+-- A change of a beat raises its agent's figures version, so the landing's cached plan tiles
+-- (buckets::stats) follow beat edits as they follow visits and orders.
+CREATE TRIGGER IF NOT EXISTS beats_version AFTER UPDATE ON beats BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) VALUES (old.agent_id, 1)
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+    INSERT INTO agent_stats_versions (agent_id, version) VALUES (new.agent_id, 1)
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS beat_days_version_insert AFTER INSERT ON beat_days BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = new.beat_id
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS beat_days_version_update AFTER UPDATE ON beat_days BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = new.beat_id
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS beat_stops_version_insert AFTER INSERT ON beat_stops BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = new.beat_id
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS beat_stops_version_update AFTER UPDATE ON beat_stops BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = new.beat_id
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS beat_stops_version_delete AFTER DELETE ON beat_stops BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = old.beat_id
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
 
 -- Single-use, short-lived links to generated files (reports, exports, upload results).
 CREATE TABLE IF NOT EXISTS download_tokens (

@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..n {
         let cache = LandingCache::default();
         let started = Instant::now();
-        figures::landing(&conn, &cache, &agents, Windows { today: fieldsales::clock::today() }, Default::default())?;
+        figures::landing(&conn, &cache, &agents, Windows { today: fieldsales::clock::today() })?;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

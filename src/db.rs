@@ -15,7 +15,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 8;
+pub const SCHEMA_VERSION: i64 = 9;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -45,6 +45,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (7, include_str!("deliveries/search_upgrade.sql")),
     // The customer search index written once per bulk write.
     (8, include_str!("customers/search_index_upgrade.sql")),
+    // Beat changes raise their agent's figures version (the landing caches the plan tiles).
+    (9, include_str!("beats/versions_upgrade.sql")),
 ];
 
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)

@@ -298,7 +298,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
         // memory back once they are done.
         let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now(), Default::default())?;
+            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())

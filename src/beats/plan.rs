@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::visits::LocationStatus;
-use crate::scope::Scope;
 use crate::scope::ScopeParams;
 
 /// The common table expressions of a window of days, `[:from, :to)` as dates and
@@ -117,6 +116,16 @@ pub struct DayFigures {
     pub unplanned: i64,
 }
 
+impl std::ops::AddAssign for DayFigures {
+    fn add_assign(&mut self, o: DayFigures) {
+        self.planned += o.planned;
+        self.visited_as_planned += o.visited_as_planned;
+        self.visited_off_site += o.visited_off_site;
+        self.productive += o.productive;
+        self.unplanned += o.unplanned;
+    }
+}
+
 /// The window parameters of one day.
 fn day_params(day: NaiveDate) -> (String, String, i64, i64) {
     let next = day + Days::new(1);
@@ -141,13 +150,6 @@ pub fn totals(conn: &Connection, scope: &ScopeParams, day: NaiveDate) -> rusqlit
             })
         },
     )
-}
-
-/// Today's figures for a landing: the caller's whole scope, or one agent of it (`agent` > 0,
-/// already checked to be the caller's).
-pub fn landing_totals(conn: &Connection, scope: Scope, agent: i64) -> rusqlite::Result<DayFigures> {
-    let params = if agent > 0 { ScopeParams { all: false, own: Some(agent), manager: None } } else { ScopeParams::from(scope) };
-    totals(conn, &params, crate::clock::today())
 }
 
 /// The check-in that `seen.best` stands for (`None` for visits saved before verification).

@@ -13,7 +13,6 @@ use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
-use crate::beats::plan::DayFigures;
 use crate::clock;
 pub use crate::scope::Agents;
 
@@ -91,7 +90,7 @@ pub struct Landing {
     pub unplanned_today: i64,
 }
 
-pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows, day: DayFigures) -> rusqlite::Result<Landing> {
+pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
     let tx = conn.unchecked_transaction()?;
     let c = cache.counts(&tx, &stats::owners(&tx, agents)?, &w.bounds())?;
     Ok(Landing {
@@ -106,10 +105,10 @@ pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Wind
         last_month_order_customer_count: c.last_month,
         repeat_rate_percentage: percent(c.repeat as f64, c.last_month as f64),
         productive_visits_in_l15_days: c.productive,
-        planned_today: day.planned,
-        visited_as_planned_today: day.visited_as_planned,
-        productive_today: day.productive,
-        unplanned_today: day.unplanned,
+        planned_today: c.day.planned,
+        visited_as_planned_today: c.day.visited_as_planned,
+        productive_today: c.day.productive,
+        unplanned_today: c.day.unplanned,
     })
 }
 

@@ -23,8 +23,7 @@ async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
-            let day = crate::beats::plan::landing_totals(conn, scope, agent)?;
-            Ok(figures::landing(conn, &cache, &agents, Windows::now(), day)?)
+            Ok(figures::landing(conn, &cache, &agents, Windows::now())?)
         })
         .await
         .map(Json)

@@ -14,7 +14,8 @@ use std::sync::Mutex;
 use chrono::NaiveDate;
 use rusqlite::{named_params, Connection};
 
-use crate::scope::Agents;
+use crate::beats::plan::{self, DayFigures};
+use crate::scope::{Agents, ScopeParams};
 
 /// The key of an owner in `customer_stats`: the agent's uid, 0 for customers without one.
 pub type Owner = i64;
@@ -36,6 +37,8 @@ pub struct Counts {
     /// Productive visits in the 15-day window: visits saved with a booked order that was not
     /// cancelled (counted from the orders of the owner's customers; see docs/decisions.md).
     pub productive: i64,
+    /// Today's plan and what was done of it (`beats::plan`), for the landing's plan tiles.
+    pub day: DayFigures,
 }
 
 impl AddAssign for Counts {
@@ -48,6 +51,7 @@ impl AddAssign for Counts {
         self.last_month += o.last_month;
         self.repeat += o.repeat;
         self.productive += o.productive;
+        self.day += o.day;
     }
 }
 
@@ -137,12 +141,19 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
             last_month: r.get(4)?,
             repeat: r.get(5)?,
             productive: 0,
+            day: DayFigures::default(),
         })
     })?;
     // The owner's booked orders of the window that came with a visit in it (one index range).
     let mut productive = conn.prepare_cached(PRODUCTIVE_VISITS)?;
     let used = crate::db::only_used(&productive, params)?;
     counts.productive = productive.query_row(&used[..], |r| r.get(0))?;
+    // The plan tiles are per agent too, and change only with the writes that raise the version
+    // (visits, orders, customers, beats: schema.sql), so they are cached with the counts instead
+    // of read on every landing (that read grows with the day's visits).
+    if let Some(agent) = agent {
+        counts.day = plan::totals(conn, &ScopeParams { all: false, own: Some(agent), manager: None }, b.day)?;
+    }
     Ok(counts)
 }
 

@@ -378,6 +378,32 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
     app.get("/users/plan/today", Some(&manager)).await.expect(StatusCode::NOT_FOUND, "The agent was not found.");
 }
 
+/// The landing caches the plan tiles with the agent's other figures; a beat saved or deleted
+/// raises the agent's version (schema step 9), so the tiles follow at once, as the day plan does.
+#[tokio::test]
+async fn the_landing_tiles_follow_beat_edits() {
+    let app = TestApp::new();
+    let (agent, _, buyers) = planned_day(&app).await;
+    let manager = app.token("am@demo.test").await;
+    let tiles = |manager: String| {
+        let app = &app;
+        let path = format!("/users/landing/{agent}");
+        let plan = format!("/users/plan/today?agentId={agent}");
+        async move {
+            let landing = app.get(&path, Some(&manager)).await.body["plannedToday"].clone();
+            (landing, app.get(&plan, Some(&manager)).await.body["planned"].clone())
+        }
+    };
+    assert_eq!(tiles(manager.clone()).await, (json!(4), json!(4)));
+    let saved = app.post("/master/beat", Some(&manager), beat("Second Beat", agent, &[weekday_today()], &buyers[4..])).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(tiles(manager.clone()).await, (json!(5), json!(5)));
+    let id = count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Second Beat'");
+    assert_eq!(app.post(&format!("/master/beat/delete/{id}"), Some(&manager), json!({})).await.status, StatusCode::OK);
+    let (landing, plan) = tiles(manager.clone()).await;
+    assert_eq!(landing, plan, "the cached tiles and the day plan agree after a delete");
+}
+
 #[tokio::test]
 async fn past_days_keep_the_plan_they_had() {
     let app = TestApp::new();

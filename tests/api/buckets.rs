@@ -425,7 +425,7 @@ async fn cached_landing_counts_follow_the_day() {
     let today = fieldsales::clock::today();
     // The same cache asked on later days (a server running for weeks): the windows move on.
     for day in [today, today + Days::new(1), today + Days::new(10), today + Days::new(20), today + Days::new(45), today] {
-        let figures = figures::landing(&conn, &cache, &agents, Windows { today: day }, Default::default()).unwrap();
+        let figures = figures::landing(&conn, &cache, &agents, Windows { today: day }).unwrap();
         let body = serde_json::to_value(&figures).unwrap();
         assert_eq!(landing(&body), History::on(day).landing(&conn, &team_ids), "on {day}");
     }

@@ -222,9 +222,20 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 8: without the beat version triggers of step 9.
+pub fn downgrade_to_schema_8(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER beats_version; DROP TRIGGER beat_days_version_insert; DROP TRIGGER beat_days_version_update;
+         DROP TRIGGER beat_stops_version_insert; DROP TRIGGER beat_stops_version_update; DROP TRIGGER beat_stops_version_delete;
+         PRAGMA user_version = 8;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 7: without the deferred customer search index
 /// of upgrade step 8 (whose index triggers step 8 replaces).
 pub fn downgrade_to_schema_7(conn: &rusqlite::Connection) {
+    downgrade_to_schema_8(conn);
     conn.execute_batch(
         "DROP TRIGGER customers_fts_defer_insert; DROP TRIGGER customers_fts_defer_delete; DROP TRIGGER customers_fts_defer_update;
          DROP TRIGGER customers_fts_insert; DROP TRIGGER customers_fts_delete; DROP TRIGGER customers_fts_update;
