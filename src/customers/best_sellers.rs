@@ -1,13 +1,11 @@
 //! Best Sellers of the visit screen: the products shipped most over the last 90 days to customers
 //! of a country, kept in a cache the server state holds (the ranking is too dear to run per visit).
 
+use super::queries::LIST_LIMIT;
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use crate::clock;
-
-/// Rows sent at most (see `handlers::LIST_LIMIT`).
-const LIST_LIMIT: i64 = super::handlers::LIST_LIMIT;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

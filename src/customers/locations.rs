@@ -8,7 +8,8 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde::Serialize;
 
 use super::access::visible_customer;
-use super::handlers::{change_profile, Profile};
+use super::queries::change_profile;
+use super::types::Profile;
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};

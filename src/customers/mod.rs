@@ -9,8 +9,10 @@ pub mod info;
 pub mod locations;
 pub mod offline;
 pub mod products;
+pub mod queries;
 pub mod scorecards;
 pub mod search_index;
+pub mod types;
 pub mod visits;
 
 use axum::extract::State;

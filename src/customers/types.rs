@@ -1,0 +1,202 @@
+//! The request and answer shapes of the customer visit screens (`handlers`).
+
+use serde::{Deserialize, Serialize};
+
+use super::best_sellers::BestSeller;
+use crate::extract::lenient;
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SearchQuery {
+    pub query: String,
+    /// Only this agent's customers (one of the caller's agents; the beat editor picks a beat's
+    /// customers so). 0 or absent: all of the caller's.
+    #[serde(deserialize_with = "crate::extract::lenient::opt_i64")]
+    #[param(schema_with = crate::api::lenient_int)]
+    pub agent_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Suggestion {
+    pub buyer_id: String,
+    pub display: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerDetails {
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub mobile: Option<String>,
+    pub email: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub country: Option<String>,
+    pub info: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub retailer_type: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Interaction {
+    pub date: String,
+    pub time: String,
+    pub outcome: String,
+    pub agent_id: String,
+    pub entry_update_by: String,
+    pub remark: Option<String>,
+    /// Null for visits saved before check-in verification existed.
+    pub location_status: Option<super::visits::LocationStatus>,
+    pub distance_m: Option<i64>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkDetail {
+    pub link_name: String,
+    pub link: String,
+    pub country: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReOrder {
+    pub last_order_date: String,
+    pub distinct_product_name: String,
+    pub last_order_shipped_qty: f64,
+    pub unit_price: f64,
+    pub ds_name: Option<String>,
+    pub fao_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct VisitScreen {
+    #[serde(rename = "customerDetails")]
+    pub customer_details: CustomerDetails,
+    /// Spelt so by the spec.
+    pub transcations: Vec<Interaction>,
+    #[serde(rename = "linkDetails")]
+    pub link_details: Vec<LinkDetail>,
+    #[serde(rename = "reOrderMustSell")]
+    pub re_order_must_sell: Vec<ReOrder>,
+    #[serde(rename = "bestSeller")]
+    pub best_seller: Vec<BestSeller>,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DetailsQuery {
+    /// `false` leaves out the Must Sell and Best Sellers lists.
+    pub show_summary: Option<bool>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitRow {
+    pub date: String,
+    pub time: String,
+    pub outcome: String,
+    pub customer_name: String,
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub agent_id: String,
+    pub address: String,
+    pub remark: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewCustomer {
+    #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::api::lenient_text)]
+    pub mobile_no: Option<String>,
+    pub buyer_name: Option<String>,
+    pub email: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub retailer_type: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::api::lenient_number)]
+    pub latitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::api::lenient_number)]
+    pub longitude: Option<f64>,
+}
+
+/// The answer of an add, with the generated buyer id.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerAdded {
+    pub message: String,
+    pub buyer_id: String,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProfileQuery {
+    #[serde(alias = "buyerID")]
+    pub buyer_id: String,
+}
+
+/// The mobile, address and position of a customer: what the profile screen changes.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub mobile: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+/// A customer's profile with its identity and the address on one line.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileAnswer {
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    #[serde(flatten)]
+    pub profile: Profile,
+    pub address: String,
+    /// YYYY-MM-DD.
+    pub last_update_date: String,
+    /// A position proposed by an accurate visit while the customer has none, waiting for a
+    /// manager or administrator (`POST /users/customer/location/{buyerId}/accept|reject`).
+    pub proposed_location: Option<super::locations::ProposedLocation>,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateProfile {
+    #[serde(alias = "buyerID")]
+    pub buyer_id: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::api::lenient_text)]
+    pub mobile: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_text")]
+    #[schema(schema_with = crate::api::lenient_text)]
+    pub postal_code: Option<String>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::api::lenient_number)]
+    pub latitude: Option<f64>,
+    #[serde(deserialize_with = "lenient::opt_f64")]
+    #[schema(schema_with = crate::api::lenient_number)]
+    pub longitude: Option<f64>,
+}
