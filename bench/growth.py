@@ -6,7 +6,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from report_lib import figures, wrk  # noqa: E402
+from report_lib import count, figures, wrk  # noqa: E402
 
 CALLS = [
     ("search", "customer search (agent)"),
@@ -19,10 +19,6 @@ CALLS = [
     ("chat", "chat poll"),
 ]
 runs = [(d, figures(os.path.join(d, "figures.txt"))) for d in sys.argv[1:]]
-
-
-def count(v):
-    return "{:,.0f}".format(v)
 
 
 head = " | ".join("%s customers" % count(float(f["customers"])) for _, f in runs)

@@ -5,7 +5,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from report_lib import figures, wrk as wrk_in  # noqa: E402
+from report_lib import count, figures, wrk as wrk_in  # noqa: E402
 
 figures_path, out = sys.argv[1], sys.argv[2]
 f = figures(figures_path)
@@ -34,10 +34,6 @@ def ratio(a, b):
 
 def mb(kb):
     return "—" if kb is None else "%.1f MB" % (kb / 1024)
-
-
-def count(v):
-    return "—" if v is None else "{:,.0f}".format(v)
 
 
 def verdict(ok):

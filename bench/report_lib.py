@@ -40,3 +40,8 @@ def wrk(folder, name):
         "timeouts": int(sockets.group(4)) if sockets else 0,
         "requests": int(total.group(1)) if total else 0,
     }
+
+
+def count(v):
+    """A whole number with thousands separators; a dash for none."""
+    return "—" if v is None else "{:,.0f}".format(v)
