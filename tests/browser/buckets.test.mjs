@@ -50,7 +50,7 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   const id = await rows.first().locator("td").first().textContent();
   await rows.first().locator("td").first().getByRole("link").click();
   await p.waitForURL((u) => u.hash === `#/customer/visit/${id}`);
-  await p.getByTestId("customer-details").getByText(id).waitFor();
+  await p.getByTestId("customer-details").getByText(id, { exact: true }).waitFor();
   await p.context().close();
 });
 

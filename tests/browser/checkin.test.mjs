@@ -29,7 +29,7 @@ async function agentAt(email, at) {
 
 async function saveVisit(p, buyer, remark) {
   await p.goto(`/#/customer/visit/${buyer}`);
-  await p.getByTestId("customer-details").getByText(buyer).waitFor();
+  await p.getByTestId("customer-details").getByText(buyer, { exact: true }).waitFor();
   await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
   await p.getByLabel("Remark").fill(remark);
   await p.getByRole("button", { name: "Save Visit" }).click();

@@ -114,7 +114,7 @@ async function openCustomer(p, typed, buyerId) {
   await p.getByLabel("Search customer").fill(typed);
   await p.getByRole("option").filter({ hasText: buyerId }).first().click();
   await p.waitForURL((u) => u.hash === `#/customer/visit/${buyerId}`);
-  await p.getByTestId("customer-details").getByText(buyerId).waitFor();
+  await p.getByTestId("customer-details").getByText(buyerId, { exact: true }).waitFor();
 }
 
 /** Saves a visit and waits for the form to clear (the save done); the alert is left to check. */

@@ -27,9 +27,9 @@ test("an address without '#' opens its screen, and a reload keeps it", async () 
   await p.waitForURL((u) => u.hash === "#/today");
   await p.goto("/customer/visit/B100001");
   await p.waitForURL((u) => u.pathname === "/" && u.hash === "#/customer/visit/B100001");
-  await p.getByTestId("customer-details").getByText("B100001").waitFor();
+  await p.getByTestId("customer-details").getByText("B100001", { exact: true }).waitFor();
   await p.reload();
-  await p.getByTestId("customer-details").getByText("B100001").waitFor();
+  await p.getByTestId("customer-details").getByText("B100001", { exact: true }).waitFor();
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 

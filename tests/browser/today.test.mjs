@@ -223,7 +223,7 @@ test("offline, Today opens from the plan kept on the phone, and a visit saved of
   const next = plan.customers.find((c) => !c.visited && !c.ordered);
   // Seen online once: its visit screen and the outcomes stay on the phone.
   await item(p, next.buyerId).getByRole("link").click();
-  await p.getByTestId("customer-details").getByText(next.buyerId).waitFor();
+  await p.getByTestId("customer-details").getByText(next.buyerId, { exact: true }).waitFor();
   await p.getByLabel("Outcome").locator("option", { hasText: "Follow-up" }).waitFor({ state: "attached" });
   await p.goBack();
   await progressIs(p, progressOf(plan));
