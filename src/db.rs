@@ -215,6 +215,14 @@ pub fn replication_warnings(conn: &Connection) -> rusqlite::Result<Vec<String>> 
     Ok(warnings)
 }
 
+/// After an UPDATE or DELETE: no row changed means the id does not exist (or is retired).
+pub fn updated(rows: usize) -> crate::error::AppResult<()> {
+    match rows {
+        0 => Err(crate::error::AppError::not_found("The record was not found.")),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -177,15 +177,20 @@ pub mod lenient {
 #[derive(Debug, Clone)]
 pub struct ClientAddr(pub String);
 
-impl FromRequestParts<crate::state::AppState> for ClientAddr {
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    crate::state::AppState: axum::extract::FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &crate::state::AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
         let info = axum::extract::ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, state).await;
         let Ok(axum::extract::ConnectInfo(peer)) = info else {
             return Ok(ClientAddr("unknown".to_string()));
         };
-        let trusted = &state.config.trusted_proxies;
+        let config = <crate::state::AppState as axum::extract::FromRef<S>>::from_ref(state).config;
+        let trusted = &config.trusted_proxies;
         if !trusted.contains(&peer.ip()) {
             return Ok(ClientAddr(peer.ip().to_string()));
         }

@@ -24,10 +24,12 @@ pub mod memory;
 pub mod openapi;
 pub mod orders;
 pub mod reports;
+pub mod rights;
 pub mod scope;
 pub mod seed;
 pub mod server;
 pub mod state;
+pub mod tokens;
 pub mod uploads;
 pub mod validate;
 pub mod web;
@@ -43,6 +45,11 @@ pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rngs::OsRng.fill_bytes(&mut buf);
     buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Money to the cent.
+pub fn cents(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
 }
 
 /// Seconds since the Unix epoch: the one clock every timestamp column uses.

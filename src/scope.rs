@@ -1,4 +1,4 @@
-//! Whose data a request covers: the user types, the `Scope` of a signed-in user (everything, a
+//! Whose data a request covers: the `Scope` of a signed-in user (everything, a
 //! manager's team, or one's own), the one SQL condition that keeps a query to it
 //! (`agent_in_scope!` bound with `ScopeParams`), and the same scope as a set of agents (`Agents`,
 //! `agents_for`) for the queries that walk agents one by one.
@@ -15,12 +15,6 @@ pub enum Scope {
     Team { manager: i64 },
     Own { uid: i64 },
 }
-
-pub const ADMINISTRATOR: i64 = 1;
-pub const AREA_MANAGER: i64 = 3;
-pub const AGENT: i64 = 4;
-/// The back office: reports and the read side of customer work, no customers of its own.
-pub const BACK_OFFICE: i64 = 2;
 
 /// The SQL condition keeping the agent uid in `$column` to the caller's scope, with the parameters
 /// of [`ScopeParams`]: everyone, or the caller's own, or a manager's agents (and their own).
@@ -107,7 +101,7 @@ pub fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agen
             let manager: Option<i64> = conn
                 .query_row(
                     "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
-                    named_params! { ":a": a, ":agent": AGENT },
+                    named_params! { ":a": a, ":agent": crate::rights::AGENT },
                     |r| r.get(0),
                 )
                 .optional()?

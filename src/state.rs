@@ -7,11 +7,11 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rusqlite::Connection;
 use tokio::sync::Semaphore;
 
-use crate::auth::session::TokenKeys;
 use crate::config::Config;
 use crate::db::Pool;
 use crate::error::{AppError, AppResult};
 use crate::mailer::Mailer;
+use crate::tokens::TokenKeys;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -25,14 +25,8 @@ pub struct AppState {
     pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
     /// Sign-in attempts per login id, whatever the address; `None` when the limit is off.
     pub account_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
-    /// The outcome list, read on every visit screen.
-    pub outcomes: Arc<crate::masters::outcomes::Cache>,
-    /// Best sellers per country, read on every visit screen.
-    pub best_sellers: Arc<crate::customers::best_sellers::BestSellerCache>,
     /// The group-commit writer of visit saves.
     pub writer: crate::writer::Writer,
-    /// Landing counts per agent, read by every dashboard.
-    pub landing_cache: Arc<crate::buckets::stats::LandingCache>,
 }
 
 impl AppState {
@@ -52,10 +46,7 @@ impl AppState {
             mailer: Arc::new(mailer),
             login_limiter,
             account_limiter,
-            outcomes: Default::default(),
-            best_sellers: Default::default(),
             writer,
-            landing_cache: Default::default(),
         })
     }
 

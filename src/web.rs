@@ -2,10 +2,10 @@
 //! every request passes (logging, security headers, anti-forgery, session), and the embedded SPA.
 
 use std::net::SocketAddr;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRef, FromRequestParts, OriginalUri, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -23,6 +23,8 @@ use utoipa_axum::routes;
 use crate::api::API_BASE;
 use crate::auth::session::SessionUser;
 use crate::buckets::figures;
+use crate::buckets::stats::LandingCache;
+use crate::customers::best_sellers::BestSellerCache;
 use crate::error::json_error;
 use crate::scope::Agents;
 use crate::state::AppState;
@@ -37,8 +39,29 @@ const JSON_BODY_LIMIT: usize = 1024 * 1024;
 #[folder = "dist/"]
 struct Assets;
 
+/// The router's state: what every handler shares, and the caches of the areas that keep one.
+/// Handlers take the part they need (`State<AppState>`, `State<Arc<LandingCache>>`) through
+/// `FromRef`, so the shared state knows no area.
+#[derive(Clone, FromRef)]
+pub struct App {
+    pub shared: AppState,
+    /// The outcome list, read on every visit screen.
+    pub outcomes: Arc<crate::masters::outcomes::Cache>,
+    /// Best sellers per country, read on every visit screen.
+    pub best_sellers: Arc<BestSellerCache>,
+    /// Landing counts per agent, read by every dashboard.
+    pub landing: Arc<LandingCache>,
+}
+
+impl App {
+    /// The application over `shared`, with empty caches.
+    pub fn new(shared: AppState) -> Self {
+        App { shared, outcomes: Default::default(), best_sellers: Default::default(), landing: Default::default() }
+    }
+}
+
 /// Every API route with its documented operation; paths are relative to `API_BASE`.
-fn api_routes() -> OpenApiRouter<AppState> {
+fn api_routes() -> OpenApiRouter<App> {
     OpenApiRouter::new()
         .merge(crate::auth::router())
         .merge(crate::masters::router())
@@ -56,13 +79,13 @@ fn api_routes() -> OpenApiRouter<AppState> {
 }
 
 /// The public routes outside the API base.
-fn outside_routes() -> OpenApiRouter<AppState> {
+fn outside_routes() -> OpenApiRouter<App> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(crate::uploads::sample))
 }
 
 /// The OpenAPI description of every route above, with paths as clients call them.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    crate::openapi::finish(OpenApiRouter::<AppState>::new().nest(API_BASE, api_routes()).merge(outside_routes()).into_openapi())
+    crate::openapi::finish(OpenApiRouter::<App>::new().nest(API_BASE, api_routes()).merge(outside_routes()).into_openapi())
 }
 
 /// `GET /openapi.json` (public): this description, built once.
@@ -74,17 +97,18 @@ pub async fn openapi_json() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], json.as_str())
 }
 
-fn api_router(state: &AppState) -> Router<AppState> {
+fn api_router(state: &AppState) -> Router<App> {
     Router::from(api_routes())
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }
 
-/// The whole application over `state`.
-pub fn app(state: AppState) -> Router {
+/// The whole application over `app`'s state.
+pub fn app(app: App) -> Router {
+    let state = &app.shared;
     Router::new()
-        .nest(API_BASE, api_router(&state))
+        .nest(API_BASE, api_router(state))
         .merge(Router::from(outside_routes()))
         .fallback(spa)
         .layer(middleware::from_fn(anti_forgery))
@@ -101,7 +125,7 @@ pub fn app(state: AppState) -> Router {
                 .make_span_with(|req: &Request| tracing::info_span!("request", method = %req.method(), path = %req.uri().path()))
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
-        .with_state(state)
+        .with_state(app)
 }
 
 /// Bodies smaller than this are sent as they are: gzip would save nothing worth the work.
@@ -291,14 +315,15 @@ fn hash_route_redirect(path: &str, query: Option<&str>) -> Response {
 /// Serves until SIGINT or SIGTERM, then lets running requests finish.
 pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    let warm = state.clone();
+    let app_state = App::new(state.clone());
+    let warm = app_state.clone();
     tokio::task::spawn_blocking(move || {
         // Best Sellers, and every owner's landing counts, so the first dashboards of the day are
         // answered from the cache. The aggregates fill the connection's page cache; hand that
         // memory back once they are done.
-        let warmed = warm.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
+        let warmed = warm.shared.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            figures::landing(&conn, &warm.landing_cache, &Agents::All, figures::Windows::now())?;
+            figures::landing(&conn, &warm.landing, &Agents::All, figures::Windows::now())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())
@@ -311,7 +336,9 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     tracing::info!(%local, "fieldsales is listening");
     println!("fieldsales is listening on http://{local}");
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;
+    axum::serve(listener, app(app_state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
     tracing::info!("fieldsales stopped");
     Ok(())
 }

@@ -19,6 +19,9 @@ step "Format and lint gates (rustfmt.toml, clippy with warnings as errors)"
 cargo fmt --check
 cargo clippy --release --locked --all-targets -- -D warnings
 
+step "Imports point down (no cycle between server modules; lib -> features -> app on the frontend)"
+python3 tests/imports/check.py
+
 step "Frontend gates: ESLint, Prettier, tsc, unit tests of lib/ (frontend: npm run check)"
 (cd frontend && npm install --no-audit --no-fund && npm run check)
 

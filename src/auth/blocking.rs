@@ -9,11 +9,9 @@ use super::types::BlockAnswer;
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
-use crate::scope::AGENT;
+use crate::rights;
+use crate::rights::AGENT;
 use crate::state::AppState;
-
-const BLOCK_RIGHT: &str = "unblock_user";
-const AGENT_RESET_RIGHT: &str = "user_agent";
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
@@ -30,9 +28,9 @@ impl BlockQuery {
     }
     fn right(&self) -> &'static str {
         if self.agents_only() {
-            AGENT_RESET_RIGHT
+            rights::USER_AGENT
         } else {
-            BLOCK_RIGHT
+            rights::UNBLOCK_USER
         }
     }
 }

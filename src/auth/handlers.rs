@@ -192,7 +192,7 @@ pub async fn auth_password(
 /// Opens the session of a verified account and answers with the session user.
 fn sign_in(
     conn: &rusqlite::Connection,
-    keys: &session::TokenKeys,
+    keys: &crate::tokens::TokenKeys,
     account: &Account,
     temporary: bool,
     hours: i64,

@@ -10,11 +10,10 @@ use super::session::{self, CurrentUser};
 use super::types::{OneTimeToken, SessionBody};
 use crate::error::{AppError, AppResult};
 use crate::extract::Json;
-use crate::scope::{AGENT, AREA_MANAGER};
+use crate::rights;
+use crate::rights::{AGENT, AREA_MANAGER};
 use crate::state::AppState;
 
-const ACCESS_RIGHT: &str = "rca_account_access";
-const LOGIN_RIGHT: &str = "rca_account_login";
 const TOKEN_SECS: i64 = 60;
 const FAILED: &str = "Failed to login to RCA account. Please try again.";
 
@@ -37,7 +36,7 @@ pub struct Account {
 }
 
 async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) -> AppResult<Json<Vec<Account>>> {
-    user.require(ACCESS_RIGHT)?;
+    user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
     state
         .db(move |conn| {
@@ -84,7 +83,7 @@ pub struct UserNameBody {
         (status = 404, description = "No such live agent or manager", body = crate::api::ErrorBody)
     ))]
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<OneTimeToken>> {
-    user.require(ACCESS_RIGHT)?;
+    user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
     let login = crate::validate::required(&b.user_name, "Invalid RCA user selected! Please search again.")?;
     let admin = user.uid;
@@ -125,7 +124,7 @@ pub struct ImpersonatedBody {
         (status = 200, description = "The target user session, for X-Impersonation-Token", body = ImpersonatedBody)
     ))]
 pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<ImpersonatedBody>> {
-    user.require(LOGIN_RIGHT)?;
+    user.require(rights::RCA_ACCOUNT_LOGIN)?;
     user.require_own_session()?;
     let token = b.user_name.unwrap_or_default();
     let (admin, admin_name, admin_email) = (user.uid, user.name.clone(), user.email.clone());

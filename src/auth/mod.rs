@@ -10,6 +10,7 @@ pub mod queries;
 pub mod session;
 pub mod types;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -20,7 +21,12 @@ use crate::state::AppState;
 pub const PUBLIC_PATHS: &[&str] =
     &["/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset", "/report/download", "/openapi.json"];
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::check_user))
         .routes(routes!(handlers::auth_password))

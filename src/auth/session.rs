@@ -3,57 +3,20 @@
 
 use std::ops::Deref;
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rusqlite::{named_params, Connection, OptionalExtension};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
-use crate::scope::{Scope, ADMINISTRATOR, AREA_MANAGER};
+use crate::rights::{ADMINISTRATOR, AREA_MANAGER};
+use crate::scope::Scope;
 use crate::state::AppState;
+use crate::tokens::{Claims, TokenKeys};
 
 /// Asked of a user who must change their password before doing anything else.
 pub const PASSWORD_CHANGE_REQUIRED: &str = "Please change your password to continue.";
-
-/// The HS256 key, generated on first start and kept in the database so tokens survive restarts.
-pub struct TokenKeys {
-    encoding: EncodingKey,
-    decoding: DecodingKey,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct Claims {
-    /// The user's uid (a string, as JWT's `sub` must be).
-    sub: String,
-    /// The session row that must still be live.
-    sid: String,
-    iat: i64,
-    exp: i64,
-}
-
-impl TokenKeys {
-    pub fn load_or_create(conn: &Connection) -> anyhow::Result<Self> {
-        let secret = crate::db::setting_or_insert(conn, "jwt_secret", &crate::random_hex(32))?;
-        Ok(TokenKeys { encoding: EncodingKey::from_secret(secret.as_bytes()), decoding: DecodingKey::from_secret(secret.as_bytes()) })
-    }
-
-    fn sign(&self, claims: &Claims) -> AppResult<String> {
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding).map_err(|e| AppError::Internal(e.into()))
-    }
-
-    /// Verifies signature (HS256 only: `alg: none` and other algorithms are refused) and expiry.
-    fn verify(&self, token: &str) -> AppResult<Claims> {
-        let mut validation = Validation::new(Algorithm::HS256);
-        validation.leeway = 0;
-        validation.set_required_spec_claims(&["exp", "sub"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
-            .map(|data| data.claims)
-            // Expired, forged or signed with an old key: either way the user must sign in again.
-            .map_err(|_| AppError::unauthorized(SESSION_EXPIRED))
-    }
-}
 
 /// Opens a session row for `uid` and returns the signed-in user with its new token.
 pub fn open_session(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64) -> AppResult<SessionUser> {
@@ -205,10 +168,15 @@ fn load_session_user(conn: &Connection, claims: &Claims, token: String, imperson
     }
 }
 
-impl FromRequestParts<AppState> for SessionUser {
+impl<S> FromRequestParts<S> for SessionUser
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
         if let Some(user) = parts.extensions.get::<SessionUser>() {
             return Ok(user.clone());
         }
@@ -277,10 +245,14 @@ impl Deref for CurrentUser {
     }
 }
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S> FromRequestParts<S> for CurrentUser
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let user = SessionUser::from_request_parts(parts, state).await?;
         if user.force_password_update {
             return Err(AppError::forbidden(PASSWORD_CHANGE_REQUIRED));

@@ -11,13 +11,12 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::rights;
 use crate::scope::agents_for;
 use crate::state::AppState;
 
-/// Planning beats: administrators (any agent's) and area managers (their agents').
-pub const BEAT_RIGHT: &str = "beat_master";
-/// Agents read their own beats and day with the visit right.
-const READ_RIGHTS: &[&str] = &[BEAT_RIGHT, "customer_visit"];
+/// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
+const READ_RIGHTS: &[&str] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
 
 fn today() -> String {
     crate::clock::today().format("%Y-%m-%d").to_string()
@@ -67,7 +66,7 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
         (status = 409, description = "The agent has a beat of this name", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveBeat>) -> AppResult<Json<BeatSaved>> {
-    user.require(BEAT_RIGHT)?;
+    user.require(rights::BEAT_MASTER)?;
     let beat = CheckedBeat::check(req)?;
     let scope = user.scope();
     let now = crate::now();
@@ -91,7 +90,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 404, description = "No such beat among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(BEAT_RIGHT)?;
+    user.require(rights::BEAT_MASTER)?;
     let scope = user.scope();
     let now = crate::now();
     state.db(move |conn| queries::delete(conn, scope, id, &today(), now)).await?;

@@ -1,25 +1,26 @@
 //! Dashboard endpoints: landing figures, bucket lists, the weekly trend and the visit summary, for
 //! the caller's own scope or one agent of it.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::figures::{self, BucketRow, Landing, Order, OrderedRow, TrendWeek, VisitSummary, Windows};
+use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::rights;
 use crate::scope::agents_for;
 use crate::state::AppState;
 
-const BUCKET_RIGHT: &str = "retailer_bucket";
-const SUMMARY_RIGHT: &str = "visit_summary";
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
 
-async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
-    user.require(BUCKET_RIGHT)?;
+async fn landing(state: &AppState, cache: Arc<LandingCache>, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
+    user.require(rights::RETAILER_BUCKET)?;
     let scope = user.scope();
-    let cache = state.landing_cache.clone();
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
@@ -34,8 +35,12 @@ async fn landing(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<
     responses(
         (status = 200, description = "OK", body = Landing)
     ))]
-pub async fn landing_mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Landing>> {
-    landing(&state, &user, 0).await
+pub async fn landing_mine(
+    State(state): State<AppState>,
+    State(cache): State<Arc<LandingCache>>,
+    user: CurrentUser,
+) -> AppResult<Json<Landing>> {
+    landing(&state, cache, &user, 0).await
 }
 
 /// `GET /users/landing/{agentId}` and `/users/landingAM/{agentId}` (retailer_bucket): one agent's
@@ -45,8 +50,13 @@ pub async fn landing_mine(State(state): State<AppState>, user: CurrentUser) -> A
         (status = 200, description = "OK", body = Landing),
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
-pub async fn landing_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Landing>> {
-    landing(&state, &user, agent).await
+pub async fn landing_of(
+    State(state): State<AppState>,
+    State(cache): State<Arc<LandingCache>>,
+    user: CurrentUser,
+    Path(agent): Path<i64>,
+) -> AppResult<Json<Landing>> {
+    landing(&state, cache, &user, agent).await
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -85,11 +95,12 @@ pub struct BucketPage {
     ))]
 pub async fn bucket(
     State(state): State<AppState>,
+    State(cache): State<Arc<LandingCache>>,
     user: CurrentUser,
     Path((bucket, agent)): Path<(String, i64)>,
     Query(q): Query<BucketQuery>,
 ) -> AppResult<Json<BucketPage>> {
-    user.require(BUCKET_RIGHT)?;
+    user.require(rights::RETAILER_BUCKET)?;
     let bucket = bucket.to_ascii_lowercase();
     if !figures::BUCKETS.contains(&bucket.as_str()) {
         return Err(AppError::not_found(format!("There is no bucket named {bucket}.")));
@@ -100,7 +111,6 @@ pub async fn bucket(
     };
     let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
     let scope = user.scope();
-    let cache = state.landing_cache.clone();
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
@@ -124,7 +134,7 @@ pub async fn bucket(
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
-    user.require(BUCKET_RIGHT)?;
+    user.require(rights::RETAILER_BUCKET)?;
     let scope = user.scope();
     state
         .db(move |conn| {
@@ -136,7 +146,7 @@ pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent)
 }
 
 async fn summary(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<VisitSummary>> {
-    user.require(SUMMARY_RIGHT)?;
+    user.require(rights::VISIT_SUMMARY)?;
     let scope = user.scope();
     state
         .db(move |conn| {

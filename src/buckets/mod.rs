@@ -5,7 +5,9 @@ pub mod figures;
 pub mod handlers;
 pub mod stats;
 
-use axum::extract::State;
+use std::sync::Arc;
+
+use axum::extract::{FromRef, State};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -14,7 +16,13 @@ use crate::error::AppResult;
 use crate::extract::{Json, Path};
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state and the area's cache.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<stats::LandingCache>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::landing_mine))
         .routes(routes!(handlers::landing_of))
@@ -31,6 +39,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 200, description = "OK", body = figures::Landing),
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
-pub async fn landing_of_am(state: State<AppState>, user: CurrentUser, agent: Path<i64>) -> AppResult<Json<figures::Landing>> {
-    handlers::landing_of(state, user, agent).await
+pub async fn landing_of_am(
+    state: State<AppState>,
+    cache: State<Arc<stats::LandingCache>>,
+    user: CurrentUser,
+    agent: Path<i64>,
+) -> AppResult<Json<figures::Landing>> {
+    handlers::landing_of(state, cache, user, agent).await
 }

@@ -14,10 +14,9 @@ use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::max_len;
-
-const RIGHT: &str = "broadcast_master";
 
 /// The broadcasts (aliased `b`) addressed to a user: their type or all types, their country or all.
 /// Binds `:type` and `:country`.
@@ -49,7 +48,7 @@ fn media_url(name: &str) -> String {
         (status = 200, description = "OK", body = Vec<Broadcast>)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Broadcast>>> {
-    let everything = user.has_right(RIGHT);
+    let everything = user.has_right(rights::BROADCAST_MASTER);
     let (user_type, country) = (user.user_type, user.country_id);
     state
         .db(move |conn| {
@@ -146,7 +145,7 @@ pub struct BroadcastSent {
         (status = 404, description = "No such country", body = crate::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<BroadcastSent>> {
-    user.require(RIGHT)?;
+    user.require(rights::BROADCAST_MASTER)?;
     let form = read_form(form).await?;
     let user_type: i64 = form
         .user_type
@@ -213,10 +212,10 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
         (status = 404, description = "No such broadcast", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::BROADCAST_MASTER)?;
     state
         .db(move |conn| {
-            crate::masters::retire::updated(
+            crate::db::updated(
                 conn.execute("UPDATE broadcasts SET is_deleted = 1 WHERE id = :id AND is_deleted = 0", named_params! { ":id": id })?,
             )
         })
@@ -241,7 +240,7 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
     if !files::is_stored_name(&q.file_name) {
         return Err(AppError::bad_request("Invalid file name."));
     }
-    let everything = user.has_right(RIGHT);
+    let everything = user.has_right(rights::BROADCAST_MASTER);
     let (me, user_type, country) = (user.uid, user.user_type, user.country_id);
     let name = q.file_name.clone();
     let area = state

@@ -13,7 +13,8 @@ use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Query};
 use crate::files;
-use crate::scope::{Scope, ADMINISTRATOR};
+use crate::rights::ADMINISTRATOR;
+use crate::scope::Scope;
 use crate::state::AppState;
 use crate::validate::max_len;
 

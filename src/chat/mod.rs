@@ -4,13 +4,19 @@
 pub mod broadcasts;
 pub mod conversations;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::with_body_limit;
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     let picture_limit = crate::files::MAX_IMAGE_BYTES + 64 * 1024;
     OpenApiRouter::new()
         .routes(with_body_limit(routes!(broadcasts::list, broadcasts::send), picture_limit))

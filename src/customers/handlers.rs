@@ -1,10 +1,13 @@
 //! Handlers of the customer visit screens (spec 1 §7 "Customer work"); their SQL is in `queries`,
 //! their shapes in `types`.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use rusqlite::{named_params, TransactionBehavior};
 
 use super::access::visible_customer;
+use super::best_sellers::BestSellerCache;
 use super::queries::*;
 use super::types::*;
 use crate::api::MessageBody;
@@ -12,14 +15,11 @@ use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::rights;
 use crate::scope::Scope;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
-
-const VISIT_RIGHT: &str = "customer_visit";
-const NEW_RIGHT: &str = "new_customer";
-const PROFILE_RIGHT: &str = "profile_update";
 
 /// The words of a search: letters and digits only (so they are never FTS or LIKE syntax), at most 4.
 fn search_words(typed: &str) -> Vec<String> {
@@ -34,7 +34,7 @@ fn search_words(typed: &str) -> Vec<String> {
         (status = 404, description = "No such agent among the caller's (agentId)", body = crate::api::ErrorBody)
     ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
-    user.require(VISIT_RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let words = search_words(&q.query);
     if words.is_empty() {
         return Ok(Json(Vec::new()));
@@ -64,14 +64,14 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
     ))]
 pub async fn details(
     State(state): State<AppState>,
+    State(best_sellers): State<Arc<BestSellerCache>>,
     user: CurrentUser,
     Path(buyer_id): Path<String>,
     Query(q): Query<DetailsQuery>,
 ) -> AppResult<Json<VisitScreen>> {
-    user.require(VISIT_RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let (scope, my_country) = (user.scope(), user.country_id);
     let summary = q.show_summary.unwrap_or(true);
-    let cache = state.best_sellers.clone();
     state
         .db(move |conn| {
             let (id, _) = visible_customer(conn, scope, &buyer_id)?;
@@ -82,7 +82,7 @@ pub async fn details(
                 transcations: last_interactions(conn, id)?,
                 link_details: links_for(conn, links_country)?,
                 re_order_must_sell: if summary { re_order(conn, id)? } else { Vec::new() },
-                best_seller: if summary { cache.get_or_compute(conn, customer_country)? } else { Vec::new() },
+                best_seller: if summary { best_sellers.get_or_compute(conn, customer_country)? } else { Vec::new() },
             })
         })
         .await
@@ -106,7 +106,7 @@ pub(crate) fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Opti
         (status = 404, description = "Neither ftd nor ftm", body = crate::api::ErrorBody)
     ))]
 pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(which): Path<String>) -> AppResult<Json<Vec<VisitRow>>> {
-    user.require(VISIT_RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let today = clock::today();
     let from = match which.to_ascii_lowercase().as_str() {
         "ftd" => clock::start_of(today),
@@ -175,7 +175,7 @@ fn opt_text(v: Option<String>) -> Option<String> {
         (status = 409, description = "A customer with this mobile or id already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<CustomerAdded>> {
-    user.require(NEW_RIGHT)?;
+    user.require(rights::NEW_CUSTOMER)?;
     let mobile = check_mobile(&required(&req.mobile_no, "Mobile No. is Required")?)?;
     let name = required(&req.buyer_name, "Buyer Name is Required")?;
     max_len(&name, 200, "The buyer name is limited to 200 characters.")?;
@@ -219,7 +219,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<ProfileAnswer>> {
-    user.require(PROFILE_RIGHT)?;
+    user.require(rights::PROFILE_UPDATE)?;
     let scope = user.scope();
     state
         .db(move |conn| {
@@ -262,7 +262,7 @@ pub async fn update_profile(
     user: CurrentUser,
     Json(req): Json<UpdateProfile>,
 ) -> AppResult<Json<MessageBody>> {
-    user.require(PROFILE_RIGHT)?;
+    user.require(rights::PROFILE_UPDATE)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
     let mobile = match opt_text(req.mobile) {
         Some(m) => Some(check_mobile(&m)?),

@@ -14,12 +14,12 @@ use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::rights;
 use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::max_len;
 
-const ADD_RIGHT: &str = "info_add";
-const REVIEW_RIGHTS: &[&str] = &["infotype_master", "infostatus_update"];
+const REVIEW_RIGHTS: &[&str] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
 const AREA: &str = "info";
 const MAX_PAGE: i64 = 100;
 
@@ -117,7 +117,7 @@ pub async fn add(
     Path(buyer_id): Path<String>,
     MultipartForm(form): MultipartForm,
 ) -> AppResult<Json<MessageBody>> {
-    user.require(ADD_RIGHT)?;
+    user.require(rights::INFO_ADD)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
     max_len(&form.remark, 500, "The remark is limited to a maximum of 500 characters.")?;
@@ -192,7 +192,7 @@ pub struct HistoryRow {
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
-    user.require(ADD_RIGHT)?;
+    user.require(rights::INFO_ADD)?;
     let scope = user.scope();
     state
         .db(move |conn| {
@@ -345,7 +345,7 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
                 "UPDATE customer_info SET admin_status = :s, status_by = :me, status_at = :now WHERE id = :id",
                 named_params! { ":s": remark, ":me": me, ":now": crate::now(), ":id": id },
             )?;
-            crate::masters::retire::updated(n)
+            crate::db::updated(n)
         })
         .await?;
     Ok(Json(MessageBody { message: "Status updated successfully.".into() }))

@@ -14,10 +14,10 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
+use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
 
-const PROFILE_RIGHT: &str = "profile_update";
 const NO_PROPOSAL: &str = "There is no proposed location for this customer.";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -53,7 +53,7 @@ pub fn proposal_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<Propos
 
 /// Managers (for their agents' customers) and administrators decide; agents propose.
 fn decider(user: &CurrentUser) -> AppResult<Scope> {
-    user.require(PROFILE_RIGHT)?;
+    user.require(rights::PROFILE_UPDATE)?;
     match user.scope() {
         Scope::Own { .. } => Err(AppError::forbidden("Only a manager or an administrator can accept or reject a proposed location.")),
         scope => Ok(scope),

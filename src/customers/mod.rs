@@ -15,17 +15,22 @@ pub mod search_index;
 pub mod types;
 pub mod visits;
 
-use axum::extract::State;
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::with_body_limit;
-use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Query};
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state and the area's cache.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<best_sellers::BestSellerCache>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::search))
         .routes(routes!(handlers::details))
@@ -45,19 +50,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(products::price_comparison))
         .routes(routes!(scorecards::mine))
         .routes(routes!(scorecards::of_agent))
-        .routes(routes!(agent_list))
-}
-
-/// `GET /users/agentList` (signed in): the agent list of `/master/allagent`, under the name the
-/// customer screens use.
-#[utoipa::path(get, path = "/users/agentList", tag = "customers", summary = "The agents the caller may look at", params(crate::masters::users::AgentQuery),
-    responses(
-        (status = 200, description = "OK", body = Vec<crate::masters::users::AgentItem>)
-    ))]
-async fn agent_list(
-    state: State<AppState>,
-    user: CurrentUser,
-    query: Query<crate::masters::users::AgentQuery>,
-) -> AppResult<Json<Vec<crate::masters::users::AgentItem>>> {
-    crate::masters::users::agents(state, user, query).await
 }

@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Query};
+use crate::rights;
 use crate::state::AppState;
 
-const VISIT_RIGHT: &str = "customer_visit";
 /// Customers per page.
 pub const PAGE: i64 = 2_000;
 
@@ -137,7 +137,7 @@ fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflineP
         (status = 400, description = "The cursor is not valid", body = crate::api::ErrorBody)
     ))]
 pub async fn offline(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OfflineQuery>) -> AppResult<Json<OfflinePage>> {
-    user.require(VISIT_RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let cursor = Cursor::parse(q.cursor.as_deref(), crate::now())?;
     let me = user.uid;
     state.db(move |conn| Ok(page(conn, me, cursor)?)).await.map(Json)

@@ -9,9 +9,8 @@ use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::AppResult;
 use crate::extract::{Json, Path, Query};
+use crate::rights;
 use crate::state::AppState;
-
-const RIGHT: &str = "customer_visit";
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
@@ -39,7 +38,7 @@ pub async fn search(
     user: CurrentUser,
     Query(q): Query<ProductQuery>,
 ) -> AppResult<Json<Vec<ProductSuggestion>>> {
-    user.require(RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let text = q.query.trim().to_string();
     if text.is_empty() {
         return Ok(Json(Vec::new()));
@@ -90,7 +89,7 @@ pub async fn price_comparison(
     Path(buyer_id): Path<String>,
     Query(q): Query<ProductQuery>,
 ) -> AppResult<Json<Vec<PriceRow>>> {
-    user.require(RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let scope = user.scope();
     let product = q.product_name.trim().to_string();
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();

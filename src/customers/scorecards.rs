@@ -7,10 +7,10 @@ use serde::Serialize;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
-use crate::scope::{Scope, AGENT};
+use crate::rights;
+use crate::rights::AGENT;
+use crate::scope::Scope;
 use crate::state::AppState;
-
-const RIGHT: &str = "score_card";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -78,7 +78,7 @@ fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Scorecard>> {
         (status = 200, description = "OK", body = Option<Scorecard>)
     ))]
 pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Option<Scorecard>>> {
-    user.require(RIGHT)?;
+    user.require(rights::SCORE_CARD)?;
     let me = user.uid;
     state.db(move |conn| Ok(card(conn, me)?)).await.map(Json)
 }
@@ -91,7 +91,7 @@ pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Option<Scorecard>>> {
-    user.require(RIGHT)?;
+    user.require(rights::SCORE_CARD)?;
     let scope = user.scope();
     state
         .db(move |conn| {

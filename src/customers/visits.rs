@@ -12,11 +12,11 @@ use super::handlers::coordinates;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
+use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
-const VISIT_RIGHT: &str = "customer_visit";
 const SAVED: &str = "Visit saved successfully.";
 /// A `visitedAt` may be this far ahead of the server's clock (phones drift).
 const AHEAD_LIMIT_S: i64 = 5 * 60;
@@ -270,7 +270,7 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
-    user.require(VISIT_RIGHT)?;
+    user.require(rights::CUSTOMER_VISIT)?;
     let visit = CheckedVisit::check(req, crate::now())?;
     let (scope, me, radius) = (user.scope(), user.uid, state.config.checkin_radius_m);
     // Saves are the most frequent write: they are committed in groups (see `writer`).

@@ -13,13 +13,12 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::rights;
 use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
-const SEARCH_RIGHT: &str = "delivery_search";
-const APPROVE_RIGHT: &str = "delivery_approve";
 const AREA: &str = "delivery";
 const NOT_FOUND: &str = "The delivery was not found.";
 /// The additional-reason value that means 'Other' (spec 2 §9).
@@ -53,7 +52,7 @@ fn percent(part: i64, whole: i64) -> f64 {
 }
 
 async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<DeliveryScreen>> {
-    user.require(SEARCH_RIGHT)?;
+    user.require(rights::DELIVERY_SEARCH)?;
     let scope = user.scope();
     state
         .db(move |conn| {
@@ -106,7 +105,7 @@ pub struct SearchQuery {
         (status = 200, description = "OK", body = Vec<Suggestion>)
     ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
-    user.require(SEARCH_RIGHT)?;
+    user.require(rights::DELIVERY_SEARCH)?;
     let text = q.query.trim().to_string();
     if text.is_empty() {
         return Ok(Json(Vec::new()));
@@ -134,7 +133,7 @@ pub struct DetailsRequest {
         (status = 200, description = "OK", body = DeliveryScreen)
     ))]
 pub async fn details(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DetailsRequest>) -> AppResult<Json<DeliveryScreen>> {
-    user.require(SEARCH_RIGHT)?;
+    user.require(rights::DELIVERY_SEARCH)?;
     let value = required(&req.query, "Please enter an order ID, buyer or distributor to search.")?;
     let name = req.matched_column.unwrap_or_else(|| "orderID".into());
     let column = queries::SEARCH_COLUMNS
@@ -222,7 +221,7 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
         (status = 409, description = "The delivery cannot be changed now", body = crate::api::ErrorBody)
     ))]
 pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<MessageBody>> {
-    user.require(SEARCH_RIGHT)?;
+    user.require(rights::DELIVERY_SEARCH)?;
     let form = read_update(form).await?;
     let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
     let status = form.status.filter(|s| *s > 0).ok_or_else(|| AppError::bad_request("Delivery Status is Required"))?;
@@ -312,7 +311,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
         (status = 200, description = "OK", body = Vec<Delivery>)
     ))]
 pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Delivery>>> {
-    user.require(APPROVE_RIGHT)?;
+    user.require(rights::DELIVERY_APPROVE)?;
     let scope = user.scope();
     state
         .db(move |conn| {
@@ -347,7 +346,7 @@ pub async fn approval_update(
     user: CurrentUser,
     Json(records): Json<Vec<ApprovalRecord>>,
 ) -> AppResult<Json<MessageBody>> {
-    user.require(APPROVE_RIGHT)?;
+    user.require(rights::DELIVERY_APPROVE)?;
     if records.is_empty() {
         return Err(AppError::bad_request("Please select at least one delivery."));
     }

@@ -4,13 +4,19 @@
 pub mod handlers;
 pub mod queries;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::with_body_limit;
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::init))
         .routes(routes!(handlers::init_for_agent))

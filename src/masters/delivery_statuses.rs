@@ -5,16 +5,16 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire, updated};
+use super::retire::{duplicate_as, retire};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
+use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
-const STATUS_RIGHT: &str = "delivery_status_master";
-const REASON_RIGHT: &str = "additional_reason_master";
 const STATUS_REQUIRED: &str = "Delivery Status is Required";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -105,7 +105,7 @@ pub struct DeliveryStatusSaved {
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<DeliveryStatusSaved>> {
-    user.require(STATUS_RIGHT)?;
+    user.require(rights::DELIVERY_STATUS_MASTER)?;
     let name = required(&req.delivery_status, STATUS_REQUIRED)?;
     let id = req.delivery_status_id.unwrap_or(0);
     let lock = req.record_lock.unwrap_or(false);
@@ -145,7 +145,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(STATUS_RIGHT)?;
+    user.require(rights::DELIVERY_STATUS_MASTER)?;
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -255,7 +255,7 @@ pub async fn save_reason(
     user: CurrentUser,
     Json(req): Json<SaveReason>,
 ) -> AppResult<Json<AdditionalReasonSaved>> {
-    user.require(REASON_RIGHT)?;
+    user.require(rights::ADDITIONAL_REASON_MASTER)?;
     let status = required_id(req.delivery_status_id, STATUS_REQUIRED)?;
     let code = required(&req.additional_reason_code, "Additional Reason Code is Required")?;
     let id = req.reason_code_id.unwrap_or(0);
@@ -299,7 +299,7 @@ pub async fn save_reason(
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(REASON_RIGHT)?;
+    user.require(rights::ADDITIONAL_REASON_MASTER)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;
     Ok(Json(MessageBody { message: "Additional reason deleted successfully.".into() }))
 }

@@ -7,9 +7,10 @@ use serde::Serialize;
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::Json;
+use crate::rights;
 use crate::state::AppState;
 
-const READ_RIGHTS: &[&str] = &["distributor_master", crate::orders::handlers::BOOK_RIGHT];
+const READ_RIGHTS: &[&str] = &[rights::DISTRIBUTOR_MASTER, rights::ORDER_BOOKING];
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

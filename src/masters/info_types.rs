@@ -5,15 +5,16 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire, updated};
+use super::retire::{duplicate_as, retire};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
+use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
-const RIGHT: &str = "infotype_master";
 const INFO_TYPE_REQUIRED: &str = "Info Type is required.";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -133,7 +134,7 @@ pub struct InfoTypeSaved {
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<InfoTypeSaved>> {
-    user.require(RIGHT)?;
+    user.require(rights::INFOTYPE_MASTER)?;
     let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
     let id = req.info_id.unwrap_or(0);
     let dup = format!("The info type {name} already exists.");
@@ -165,7 +166,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
     Ok(Json(MessageBody { message: "Info type deleted successfully.".into() }))
 }
@@ -240,7 +241,7 @@ pub struct InfoSubTypeSaved {
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
-    user.require(RIGHT)?;
+    user.require(rights::INFOTYPE_MASTER)?;
     let info_id = required_id(req.info_id, INFO_TYPE_REQUIRED)?;
     let id = req.info_sub_id.unwrap_or(0);
     let name = required(
@@ -281,7 +282,7 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;
     Ok(Json(MessageBody { message: "Sub info deleted successfully.".into() }))
 }

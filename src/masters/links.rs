@@ -4,15 +4,15 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, updated};
+use super::retire::duplicate_as;
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
+use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path};
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;
-
-const RIGHT: &str = "link_master";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -115,7 +115,7 @@ pub struct LinkSaved {
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<LinkSaved>> {
-    user.require(RIGHT)?;
+    user.require(rights::LINK_MASTER)?;
     let name = required(&req.link_name, "Link Name is required")?;
     let link = required(&req.link, "Link is required")?;
     if !(link.starts_with("https://") || link.starts_with("http://")) || link.chars().any(char::is_whitespace) {
@@ -173,7 +173,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::LINK_MASTER)?;
     state.db(move |conn| updated(conn.execute("DELETE FROM links WHERE link_id = :id", named_params! { ":id": id })?)).await?;
     Ok(Json(MessageBody { message: "Link deleted successfully.".into() }))
 }

@@ -13,12 +13,21 @@ pub mod retire;
 pub mod rights;
 pub mod users;
 
+use std::sync::Arc;
+
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state and the area's cache.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+    Arc<outcomes::Cache>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(reference::countries))
         .routes(routes!(reference::user_types))
@@ -28,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(users::get))
         .routes(routes!(users::delete))
         .routes(routes!(users::agents))
+        .routes(routes!(users::agent_list))
         .routes(routes!(outcomes::list, outcomes::save))
         .routes(routes!(outcomes::get))
         .routes(routes!(outcomes::delete))

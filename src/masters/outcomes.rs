@@ -7,15 +7,15 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire, updated};
+use super::retire::{duplicate_as, retire};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
+use crate::db::updated;
 use crate::error::AppResult;
 use crate::extract::{lenient, Json, Path};
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;
-
-const RIGHT: &str = "outcome_master";
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -64,12 +64,16 @@ fn live(conn: &Connection) -> rusqlite::Result<Vec<Outcome>> {
     responses(
         (status = 200, description = "OK", body = Vec<Outcome>)
     ))]
-pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<Arc<Vec<Outcome>>>> {
-    if let Some(cached) = state.outcomes.get() {
+pub async fn list(
+    State(state): State<AppState>,
+    State(cache): State<Arc<Cache>>,
+    _user: CurrentUser,
+) -> AppResult<Json<Arc<Vec<Outcome>>>> {
+    if let Some(cached) = cache.get() {
         return Ok(Json(cached));
     }
     let list = Arc::new(state.db(|conn| Ok(live(conn)?)).await?);
-    state.outcomes.put(list.clone());
+    cache.put(list.clone());
     Ok(Json(list))
 }
 
@@ -107,8 +111,13 @@ pub struct OutcomeSaved {
         (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
-pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveOutcome>) -> AppResult<Json<OutcomeSaved>> {
-    user.require(RIGHT)?;
+pub async fn save(
+    State(state): State<AppState>,
+    State(cache): State<Arc<Cache>>,
+    user: CurrentUser,
+    Json(req): Json<SaveOutcome>,
+) -> AppResult<Json<OutcomeSaved>> {
+    user.require(rights::OUTCOME_MASTER)?;
     let name = required(&req.out_come, "Outcome is required")?;
     let id = req.out_come_id.unwrap_or(0);
     let dup = format!("The outcome {name} already exists.");
@@ -130,7 +139,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             }
         })
         .await?;
-    state.outcomes.clear();
+    cache.clear();
     Ok(Json(OutcomeSaved { message: "Outcome saved successfully.".into(), out_come_id: saved }))
 }
 
@@ -140,9 +149,14 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 200, description = "Retired", body = MessageBody),
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
-pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+pub async fn delete(
+    State(state): State<AppState>,
+    State(cache): State<Arc<Cache>>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<MessageBody>> {
+    user.require(rights::OUTCOME_MASTER)?;
     state.db(move |conn| retire(conn, "outcomes", "outcome_id", id)).await?;
-    state.outcomes.clear();
+    cache.clear();
     Ok(Json(MessageBody { message: "Outcome deleted successfully.".into() }))
 }

@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Query};
+use crate::rights;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
-const RIGHT: &str = "product_master";
-const READ_RIGHTS: &[&str] = &[RIGHT, crate::orders::handlers::BOOK_RIGHT];
+const READ_RIGHTS: &[&str] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
 /// Products a page shows.
 pub const PAGE_SIZE: i64 = 30;
 /// The highest unit price the catalogue takes.
@@ -61,7 +61,7 @@ pub struct ProductQuery {
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProductQuery>) -> AppResult<Json<ProductPage>> {
     user.require_any(READ_RIGHTS)?;
-    let all = user.has_right(RIGHT);
+    let all = user.has_right(rights::PRODUCT_MASTER);
     let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
     // LIKE wildcards typed by the user are taken literally.
     let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
@@ -133,7 +133,7 @@ pub struct ProductSaved {
         (status = 409, description = "A product with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<ProductSaved>> {
-    user.require(RIGHT)?;
+    user.require(rights::PRODUCT_MASTER)?;
     let name = required(&req.product_name, "Product Name is required")?;
     max_len(&name, 200, "Product Name is limited to a maximum of 200 characters.")?;
     let text = |v: Option<String>, max: usize, message: &str| -> AppResult<Option<String>> {
@@ -150,7 +150,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             return Err(AppError::bad_request("Price must be a number from 0 to 10,000,000."));
         }
     }
-    let price = req.price.map(crate::orders::queries::cents);
+    let price = req.price.map(crate::cents);
     let pack_size = match req.pack_size {
         None => None,
         Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),

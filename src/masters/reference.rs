@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::{Json, Query};
+use crate::rights;
 use crate::state::AppState;
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -89,7 +90,7 @@ pub struct Right {
         (status = 200, description = "OK", body = Vec<Right>)
     ))]
 pub async fn rights(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Right>>> {
-    user.require_any(&[super::rights::RIGHT, "user_master"])?;
+    user.require_any(&[rights::RIGHTS_MASTER, rights::USER_MASTER])?;
     state
         .db(|conn| {
             let mut stmt = conn.prepare_cached("SELECT right_id, code, group_name, label FROM rights ORDER BY right_id")?;

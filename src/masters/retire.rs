@@ -8,10 +8,7 @@ use crate::error::{AppError, AppResult};
 /// `table` and `id_column` are constants of the calling module, never user input.
 pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppResult<()> {
     let sql = format!("UPDATE {table} SET is_retired = 1 WHERE {id_column} = :id AND is_retired = 0");
-    match conn.execute(&sql, named_params! { ":id": id })? {
-        0 => Err(AppError::not_found("The record was not found.")),
-        _ => Ok(()),
-    }
+    crate::db::updated(conn.execute(&sql, named_params! { ":id": id })?)
 }
 
 /// Turns a unique-constraint failure into a 409 that names the duplicate.
@@ -19,14 +16,5 @@ pub fn duplicate_as(err: rusqlite::Error, message: impl Into<String>) -> AppErro
     match AppError::from(err) {
         AppError::Conflict(_) => AppError::Conflict(message.into()),
         other => other,
-    }
-}
-
-/// After an UPDATE: no row changed means the id does not exist (or is retired).
-pub fn updated(rows: usize) -> AppResult<()> {
-    if rows == 0 {
-        Err(AppError::not_found("The record was not found."))
-    } else {
-        Ok(())
     }
 }

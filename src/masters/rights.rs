@@ -12,14 +12,12 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json};
-use crate::scope::ADMINISTRATOR;
+use crate::rights;
+use crate::rights::ADMINISTRATOR;
 use crate::state::AppState;
 
-/// The right of this screen.
-pub const RIGHT: &str = "rights_master";
-
 /// What administrators must keep, so that nobody can lock everyone out of users and rights.
-const KEPT_BY_ADMINISTRATORS: &[&str] = &["rights_master", "user_master"];
+const KEPT_BY_ADMINISTRATORS: &[&str] = &[rights::RIGHTS_MASTER, rights::USER_MASTER];
 
 /// One column of the grid: a user type and the codes of the rights it holds.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -67,7 +65,7 @@ fn grid(conn: &Connection) -> rusqlite::Result<Vec<UserTypeRights>> {
         (status = 200, description = "OK", body = Vec<UserTypeRights>)
     ))]
 pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<UserTypeRights>>> {
-    user.require(RIGHT)?;
+    user.require(rights::RIGHTS_MASTER)?;
     state.db(|conn| Ok(grid(conn)?)).await.map(Json)
 }
 
@@ -79,7 +77,7 @@ pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> A
         (status = 404, description = "No such user type", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::RIGHTS_MASTER)?;
     let type_id = req.user_type_id.ok_or_else(|| AppError::bad_request("User type is required."))?;
     let wanted: BTreeSet<String> = req
         .rights

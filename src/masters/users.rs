@@ -10,11 +10,11 @@ use crate::auth::password;
 use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
-use crate::scope::{Scope, ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::rights;
+use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::scope::Scope;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
-
-const RIGHT: &str = "user_master";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -56,7 +56,7 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
         (status = 200, description = "OK", body = Vec<UserRow>)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter): Query<UserFilter>) -> AppResult<Json<Vec<UserRow>>> {
-    user.require(RIGHT)?;
+    user.require(rights::USER_MASTER)?;
     let me = user.uid;
     state
         .db(move |conn| {
@@ -115,7 +115,7 @@ pub struct UserDetail {
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
-    user.require(RIGHT)?;
+    user.require(rights::USER_MASTER)?;
     state
         .db(move |conn| {
             Ok(conn.query_row(
@@ -243,7 +243,7 @@ pub struct UserSaved {
         (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<UserSaved>> {
-    user.require(RIGHT)?;
+    user.require(rights::USER_MASTER)?;
     let u = check(req, state.config.email_domain.as_deref())?;
     let me = user.uid;
     if u.uid == 0 {
@@ -315,7 +315,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(RIGHT)?;
+    user.require(rights::USER_MASTER)?;
     if id == user.uid {
         return Err(AppError::bad_request("You cannot delete your own account."));
     }
@@ -351,6 +351,16 @@ pub struct AgentItem {
 #[serde(rename_all = "camelCase", default)]
 pub struct AgentQuery {
     pub add_self_account: Option<bool>,
+}
+
+/// `GET /users/agentList` (signed in): the agent list of `/master/allagent`, under the name the
+/// customer screens use.
+#[utoipa::path(get, path = "/users/agentList", tag = "customers", summary = "The agents the caller may look at", params(AgentQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<AgentItem>)
+    ))]
+pub async fn agent_list(state: State<AppState>, user: CurrentUser, query: Query<AgentQuery>) -> AppResult<Json<Vec<AgentItem>>> {
+    agents(state, user, query).await
 }
 
 /// `GET /master/allagent?addSelfAccount=` (signed in): the agents the caller may look at (an

@@ -8,16 +8,14 @@ use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderPag
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::rights;
+use crate::rights::ADMINISTRATOR;
 use crate::scope::agents_for;
-use crate::scope::ADMINISTRATOR;
 use crate::state::AppState;
 
-/// Booking and cancelling; agents hold it (administrators hold every right).
-pub const BOOK_RIGHT: &str = "order_booking";
-/// Reading orders also comes with the orders report's right (managers, back office).
-pub const READ_RIGHTS: &[&str] = &[BOOK_RIGHT, "rpt_orders"];
-/// A visit saved with an order needs the visit right too.
-const VISIT_RIGHT: &str = "customer_visit";
+/// Reading orders: the booking right (agents; administrators hold every right) or the orders
+/// report's right (managers, back office). A visit saved with an order needs the visit right too.
+pub const READ_RIGHTS: &[&str] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
 
 /// `POST /users/order` (order_booking; with `visit` also customer_visit): books an order for one
 /// of the caller's customers at the server's current prices, dated today, for the given
@@ -32,9 +30,9 @@ const VISIT_RIGHT: &str = "customer_visit";
         (status = 409, description = "The visit's clientId belongs to a visit saved with another order", body = crate::api::ErrorBody)
     ))]
 pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderBooked>> {
-    user.require(BOOK_RIGHT)?;
+    user.require(rights::ORDER_BOOKING)?;
     if req.visit.is_some() {
-        user.require(VISIT_RIGHT)?;
+        user.require(rights::CUSTOMER_VISIT)?;
     }
     let now = crate::now();
     let order = CheckedOrder::check(req, now)?;
@@ -105,7 +103,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         (status = 409, description = "Sent, being sent or cancelled already", body = crate::api::ErrorBody)
     ))]
 pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
-    user.require(BOOK_RIGHT)?;
+    user.require(rights::ORDER_BOOKING)?;
     let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
     let admin = user.user_type == ADMINISTRATOR;
     let now = crate::now();

@@ -8,12 +8,18 @@ pub mod queries;
 pub mod send;
 pub mod types;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::book))
         .routes(routes!(handlers::get))

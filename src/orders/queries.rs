@@ -5,6 +5,7 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
+use crate::cents;
 use crate::customers::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
@@ -29,11 +30,6 @@ pub const NO_EMAIL: &str = "The distributor has no email address.";
 /// The order's id in the order lines and the distributor's mail: `APP000123`.
 pub fn order_number(order_id: i64) -> String {
     format!("APP{order_id:06}")
-}
-
-/// Money to the cent.
-pub fn cents(value: f64) -> f64 {
-    (value * 100.0).round() / 100.0
 }
 
 /// A booking whose fields passed every check that needs no database.

@@ -17,7 +17,8 @@ use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 use rust_xlsxwriter::{Format, Workbook};
 
-use super::queries::{cents, order_number, MAILING_HOLD_S};
+use super::queries::{order_number, MAILING_HOLD_S};
+use crate::cents;
 use crate::db::Pool;
 use crate::mailer::Mailer;
 

@@ -2,6 +2,7 @@
 //! order. All reports take the same filter; each reads only the parts it needs. Every query keeps
 //! to the caller's scope (`CUSTOMER_IN_SCOPE` on customers `c`, or the users of the scope).
 
+use crate::rights;
 use serde::Deserialize;
 
 /// The filter of every report (spec 1 §3 "Report filter", plus the month and lists of the
@@ -65,7 +66,7 @@ macro_rules! search {
 pub const CUSTOMER_VISIT: Report = Report {
     name: "customer-visit",
     title: "Customer Visit",
-    right: "rpt_customer_visit",
+    right: rights::RPT_CUSTOMER_VISIT,
     dated: true,
     columns: &[
         "Date",
@@ -111,7 +112,7 @@ pub const CUSTOMER_VISIT: Report = Report {
 pub const CUSTOMER_ADD: Report = Report {
     name: "customer-add",
     title: "Customer Add",
-    right: "rpt_customer_add",
+    right: rights::RPT_CUSTOMER_ADD,
     dated: true,
     columns: &[
         "Created On",
@@ -143,7 +144,7 @@ pub const CUSTOMER_ADD: Report = Report {
 pub const PROFILE_UPDATE: Report = Report {
     name: "profile-update",
     title: "Profile Update",
-    right: "rpt_profile_update",
+    right: rights::RPT_PROFILE_UPDATE,
     dated: true,
     columns: &["Date", "Time", "Buyer ID", "Buyer Name", "Changed By", "Before", "After"],
     sql: concat!(
@@ -163,7 +164,7 @@ pub const PROFILE_UPDATE: Report = Report {
 pub const INFO_ADD: Report = Report {
     name: "info-add",
     title: "Info Add",
-    right: "rpt_info_add",
+    right: rights::RPT_INFO_ADD,
     dated: true,
     columns: &["Date", "Buyer ID", "Buyer Name", "Info Type", "Sub Types", "Remark", "Files", "Status", "Entered By"],
     sql: concat!(
@@ -180,7 +181,7 @@ pub const INFO_ADD: Report = Report {
 pub const LOGIN_HISTORY: Report = Report {
     name: "login-history",
     title: "Login History",
-    right: "rpt_login_history",
+    right: rights::RPT_LOGIN_HISTORY,
     dated: true,
     columns: &["Date", "Time", "Login ID", "Name", "User Type", "Method", "Result", "Client Address", "Detail", "Latitude", "Longitude"],
     sql: "SELECT date(a.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime'), a.login_id,
@@ -196,7 +197,7 @@ pub const LOGIN_HISTORY: Report = Report {
 pub const AUDIT: Report = Report {
     name: "audit",
     title: "Impersonation Audit",
-    right: "rpt_login_history",
+    right: rights::RPT_LOGIN_HISTORY,
     dated: true,
     columns: &["Date", "Time", "Administrator", "Acting As", "Action", "Status"],
     sql: "SELECT date(l.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime'),
@@ -210,7 +211,7 @@ pub const AUDIT: Report = Report {
 pub const PRODUCTIVITY: Report = Report {
     name: "productivity",
     title: "Productivity (Day Wise)",
-    right: "rpt_productivity",
+    right: rights::RPT_PRODUCTIVITY,
     dated: true,
     columns: &["Date", "Agent ID", "Agent Name", "Visits", "Customers Visited", "Customers Added"],
     sql: concat!(
@@ -236,7 +237,7 @@ pub const PRODUCTIVITY: Report = Report {
 pub const PRODUCTIVITY_SUMMARY: Report = Report {
     name: "productivitysummary",
     title: "Productivity (Summary)",
-    right: "rpt_productivity",
+    right: rights::RPT_PRODUCTIVITY,
     dated: true,
     columns: &["Agent ID", "Agent Name", "Days Worked", "Visits", "Customers Visited", "Average Visits a Day"],
     sql: concat!(
@@ -257,7 +258,7 @@ pub const PRODUCTIVITY_SUMMARY: Report = Report {
 pub const MONTHLY_SUMMARY: Report = Report {
     name: "monthly-summary",
     title: "Monthly Summary",
-    right: "rpt_productivity",
+    right: rights::RPT_PRODUCTIVITY,
     dated: true,
     columns: &["Agent ID", "Agent Name", "User Type", "Country", "Customers", "Visits", "Customers Visited", "Orders", "Order Value"],
     sql: concat!(
@@ -296,7 +297,7 @@ pub const MONTHLY_SUMMARY: Report = Report {
 pub const MONTHLY_SUMMARY_AM: Report = Report {
     name: "monthly-summary-am",
     title: "Monthly Summary AM",
-    right: "rpt_productivity",
+    right: rights::RPT_PRODUCTIVITY,
     dated: true,
     columns: &["AM ID", "AM Name", "Country", "Agents", "Customers", "Visits", "Customers Visited", "Orders", "Order Value"],
     sql: concat!(
@@ -334,7 +335,7 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
 pub const DELIVERY: Report = Report {
     name: "delivery",
     title: "Delivery",
-    right: "rpt_productivity",
+    right: rights::RPT_PRODUCTIVITY,
     dated: true,
     columns: &[
         "Order ID",
@@ -371,7 +372,7 @@ pub const DELIVERY: Report = Report {
 pub const ORDERS: Report = Report {
     name: "orders",
     title: "Orders",
-    right: "rpt_orders",
+    right: rights::RPT_ORDERS,
     dated: true,
     columns: &[
         "Order Date",
@@ -414,7 +415,7 @@ pub const ORDERS: Report = Report {
 pub const MY_CUSTOMER: Report = Report {
     name: "mycustomer",
     title: "My Customer",
-    right: "rpt_my_customer",
+    right: rights::RPT_MY_CUSTOMER,
     dated: false,
     columns: &["Buyer ID", "Buyer Name", "Mobile", "City", "Country", "Retailer Type", "Agent ID", "Last Visit", "Last Order"],
     sql: concat!(
@@ -435,7 +436,7 @@ pub const MY_CUSTOMER: Report = Report {
 pub const BUYER_DETAILS: Report = Report {
     name: "buyer-details",
     title: "Buyer Details",
-    right: "rpt_buyer_images",
+    right: rights::RPT_BUYER_IMAGES,
     dated: false,
     columns: &["Buyer ID", "Buyer Name", "Country", "Info Type", "Date", "Remark", "File 1", "File 2", "File 3"],
     sql: concat!(
@@ -456,7 +457,7 @@ pub const BUYER_DETAILS: Report = Report {
 pub const BEAT_ADHERENCE: Report = Report {
     name: "beat-adherence",
     title: "Beat Adherence",
-    right: "rpt_beat_adherence",
+    right: rights::RPT_BEAT_ADHERENCE,
     dated: true,
     columns: &[
         "Date",

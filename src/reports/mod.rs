@@ -5,12 +5,18 @@
 pub mod defs;
 pub mod handlers;
 
+use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(handlers::monthly))
         .routes(routes!(handlers::delivery))

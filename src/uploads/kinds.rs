@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::beats::{queries as beats, types::Weekdays};
+use crate::rights;
 use crate::scope::Scope;
 
 /// How a cell is checked before the row is applied.
@@ -149,7 +150,7 @@ pub const CUSTOMER: Kind = Kind {
     name: "customer",
     title: "Customer Master",
     field: "customerdata",
-    right: "customer_master",
+    right: rights::CUSTOMER_MASTER,
     columns: &[
         col("Buyer ID", true, Check::Text, "B900001"),
         col("Buyer Name", true, Check::Text, "Sri Lakshmi Stores"),
@@ -199,7 +200,7 @@ pub const CUSTOMER_DELETE: Kind = Kind {
     name: "customerdelete",
     title: "Customer Delete",
     field: "customerdata",
-    right: "customer_master",
+    right: rights::CUSTOMER_MASTER,
     columns: &[col("Buyer ID", true, Check::Text, "B900001")],
     apply: |conn, c, _| {
         let id = customer(conn, &c[0])?;
@@ -234,7 +235,7 @@ pub const PRODUCT: Kind = Kind {
     name: "product",
     title: "Product Master",
     field: "productdata",
-    right: "product_master",
+    right: rights::PRODUCT_MASTER,
     columns: &[
         col("Product Name", true, Check::Text, "Cola 300ml"),
         col("SKU", false, Check::Text, "CL-300"),
@@ -270,7 +271,7 @@ pub const DISTRIBUTOR: Kind = Kind {
     name: "distributor",
     title: "Distributor Master",
     field: "distributordata",
-    right: "distributor_master",
+    right: rights::DISTRIBUTOR_MASTER,
     columns: &[
         col("Distributor Name", true, Check::Text, "Metro Wholesale"),
         col("Code", false, Check::Text, "MW01"),
@@ -295,7 +296,7 @@ pub const SCORECARD: Kind = Kind {
     name: "scorecard",
     title: "Scorecard",
     field: "scorecarddata",
-    right: "scorecard_master",
+    right: rights::SCORECARD_MASTER,
     columns: &[
         col("Agent Email", true, Check::Email, "agent1@demo.test"),
         col("Updated Upto", true, Check::Date, "2026-11-20"),
@@ -330,7 +331,7 @@ pub const DELIVERY: Kind = Kind {
     name: "delivery",
     title: "Delivery",
     field: "deliverydata",
-    right: "delivery_upload_master",
+    right: rights::DELIVERY_UPLOAD_MASTER,
     columns: &[
         col("Order ID", true, Check::Text, "SO900001"),
         col("Order Date", true, Check::Date, "2026-11-18"),
@@ -364,7 +365,7 @@ pub const ORDER: Kind = Kind {
     name: "order",
     title: "Order Lines",
     field: "orderdata",
-    right: "product_master",
+    right: rights::PRODUCT_MASTER,
     columns: &[
         col("Order ID", true, Check::Text, "SO900001"),
         col("Order Date", true, Check::Date, "2026-11-18"),
@@ -400,7 +401,7 @@ pub const SUBINFO: Kind = Kind {
     name: "subinfo",
     title: "Sub Info Types",
     field: "data",
-    right: "infotype_master",
+    right: rights::INFOTYPE_MASTER,
     columns: &[col("SubInfo Type", true, Check::Text, "New scheme")],
     apply: |conn, c, ctx| {
         let info = ctx.info_id.ok_or("Info Type is required.")?;
@@ -425,7 +426,7 @@ pub const BEAT: Kind = Kind {
     name: "beat",
     title: "Beats",
     field: "beatdata",
-    right: "beat_master",
+    right: rights::BEAT_MASTER,
     columns: &[
         col("Beat Name", true, Check::Text, "Jayanagar Mon/Thu"),
         col("Agent Email", true, Check::Email, "agent1@demo.test"),

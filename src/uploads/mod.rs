@@ -5,6 +5,7 @@ pub mod import;
 pub mod kinds;
 pub mod sheet;
 
+use axum::extract::FromRef;
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -29,7 +30,12 @@ use crate::state::AppState;
 /// Largest upload accepted.
 pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(with_body_limit(routes!(upload_customers), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_products), MAX_UPLOAD_BYTES))

@@ -76,7 +76,8 @@ impl TestApp {
         std::fs::copy(template(), &config.db_path).expect("copy the template database");
         let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");
         let state = AppState::new(pool, config).expect("state");
-        let router = fieldsales::web::app(state.clone()).layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
+        let router =
+            fieldsales::web::app(fieldsales::web::App::new(state.clone())).layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
         TestApp { router, state, _dir: dir }
     }
 
