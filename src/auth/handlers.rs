@@ -45,6 +45,15 @@ fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     }
 }
 
+/// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
+/// none), then the per-account limit.
+fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: &str) -> AppResult<String> {
+    check_rate(state, client)?;
+    let login = required(login, missing)?;
+    check_account_rate(state, &login)?;
+    Ok(login)
+}
+
 /// The per-account limit: guessing spread over many addresses still meets it. Keys are login ids
 /// as typed (trimmed, any case), so unknown ids count too and the answer tells nothing.
 fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
@@ -70,9 +79,7 @@ pub async fn check_user(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<CheckUserResponse>> {
-    check_rate(&state, &client)?;
-    let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
-    check_account_rate(&state, &login)?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
     let account = state.db(move |conn| Ok(queries::find_account(conn, &login)?)).await?;
     let response = match account {
         None => CheckUserResponse { success: false, message: UNKNOWN_LOGIN.into(), login_method_allowed: false, user_type: None },
@@ -109,9 +116,7 @@ pub async fn auth_password(
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    check_rate(&state, &client)?;
-    let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
-    check_account_rate(&state, &login)?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
     let typed = required_secret(&req.password, PASSWORD_REQUIRED)?;
     if req.terms != Some(true) {
         return Err(AppError::bad_request(TERMS_REQUIRED));
@@ -216,9 +221,7 @@ pub async fn generate_otp(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
-    check_rate(&state, &client)?;
-    let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
-    check_account_rate(&state, &login)?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
     if !state.config.otp_login {
         return Err(AppError::forbidden(OTP_DISABLED));
     }
@@ -261,9 +264,7 @@ pub async fn auth_otp(
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    check_rate(&state, &client)?;
-    let login = required(&req.user_name, LOGIN_ID_REQUIRED)?;
-    check_account_rate(&state, &login)?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
     let typed = required(&req.password, OTP_REQUIRED).or_else(|_| required(&req.otp, OTP_REQUIRED))?;
     if req.terms != Some(true) {
         return Err(AppError::bad_request(TERMS_REQUIRED));
@@ -347,9 +348,7 @@ pub async fn reset(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
-    check_rate(&state, &client)?;
-    let login = required(&req.user_name, EMAIL_REQUIRED)?;
-    check_account_rate(&state, &login)?;
+    let login = admitted_login(&state, &client, &req.user_name, EMAIL_REQUIRED)?;
     let account = state
         .db(move |conn| Ok(queries::find_account(conn, &login)?))
         .await?

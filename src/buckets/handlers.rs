@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
 use super::figures::{self, BucketRow, Landing, Order, OrderedRow, TrendWeek, VisitSummary, Windows};
@@ -12,22 +13,32 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::rights;
-use crate::scope::agents_for;
+use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
 
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
 
-async fn landing(state: &AppState, cache: Arc<LandingCache>, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
-    user.require(rights::RETAILER_BUCKET)?;
+/// Checks `right`, takes `agent` (0: the caller's whole scope) among the caller's agents and
+/// computes `figure` over them.
+async fn of_agents<T, F>(state: &AppState, user: &CurrentUser, right: &str, agent: i64, figure: F) -> AppResult<Json<T>>
+where
+    T: Send + 'static,
+    F: FnOnce(&Connection, &Agents, Windows) -> rusqlite::Result<T> + Send + 'static,
+{
+    user.require(right)?;
     let scope = user.scope();
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, agent)?;
-            Ok(figures::landing(conn, &cache, &agents, Windows::now())?)
+            Ok(figure(conn, &agents, Windows::now())?)
         })
         .await
         .map(Json)
+}
+
+async fn landing(state: &AppState, cache: Arc<LandingCache>, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
+    of_agents(state, user, rights::RETAILER_BUCKET, agent, move |conn, agents, w| figures::landing(conn, &cache, agents, w)).await
 }
 
 /// `GET /users/landing` (retailer_bucket): the dashboard of the caller's whole scope.
@@ -134,27 +145,11 @@ pub async fn bucket(
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
-    user.require(rights::RETAILER_BUCKET)?;
-    let scope = user.scope();
-    state
-        .db(move |conn| {
-            let agents = agents_for(conn, scope, agent)?;
-            Ok(figures::trend(conn, &agents, Windows::now())?)
-        })
-        .await
-        .map(Json)
+    of_agents(&state, &user, rights::RETAILER_BUCKET, agent, figures::trend).await
 }
 
 async fn summary(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<VisitSummary>> {
-    user.require(rights::VISIT_SUMMARY)?;
-    let scope = user.scope();
-    state
-        .db(move |conn| {
-            let agents = agents_for(conn, scope, agent)?;
-            Ok(figures::visit_summary(conn, &agents, Windows::now())?)
-        })
-        .await
-        .map(Json)
+    of_agents(state, user, rights::VISIT_SUMMARY, agent, figures::visit_summary).await
 }
 
 /// `GET /users/customer/visitSummary` (visit_summary): the caller's whole scope.

@@ -35,31 +35,30 @@ pub struct Report {
     pub sql: &'static str,
 }
 
-/// The user-type condition on `u`: the chosen types, or every type but administrators.
-macro_rules! type_filter {
-    () => {
+/// One condition of the filter, as SQL text: `scope` keeps customers `c` to the caller's scope,
+/// `country` to the chosen countries (by name) or all, `search` to a buyer id prefix or a name
+/// part, `user_type` users `u` to the chosen types or every type but administrators.
+macro_rules! filter {
+    (scope) => {
+        crate::agent_in_scope!("c.agent_id")
+    };
+    (country) => {
+        "(json_array_length(:countries) = 0 OR c.country_id IN (
+             SELECT country_id FROM countries WHERE name IN (SELECT value FROM json_each(:countries))))"
+    };
+    (search) => {
+        "(:search IS NULL OR c.buyer_id LIKE :search || '%' OR c.name LIKE '%' || :search || '%')"
+    };
+    (user_type) => {
         "(CASE WHEN json_array_length(:user_types) = 0 THEN u.user_type_id <> 1
                ELSE u.user_type_id IN (SELECT value FROM json_each(:user_types)) END)"
     };
 }
 
-/// The country condition on `c`: the chosen countries (by name), or all.
-macro_rules! country_filter {
-    () => {
-        "(json_array_length(:countries) = 0 OR c.country_id IN (
-             SELECT country_id FROM countries WHERE name IN (SELECT value FROM json_each(:countries))))"
-    };
-}
-
-macro_rules! scope {
-    () => {
-        crate::agent_in_scope!("c.agent_id")
-    };
-}
-
-macro_rules! search {
-    () => {
-        "(:search IS NULL OR c.buyer_id LIKE :search || '%' OR c.name LIKE '%' || :search || '%')"
+/// Conditions of the filter joined by AND: `filters!(scope, country, search)`.
+macro_rules! filters {
+    ($first:ident $(, $rest:ident)*) => {
+        concat!(filter!($first) $(, " AND ", filter!($rest))*)
     };
 }
 
@@ -98,13 +97,7 @@ pub const CUSTOMER_VISIT: Report = Report {
          JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users e ON e.uid = v.entered_by
          LEFT JOIN countries k ON k.country_id = c.country_id
          WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        scope!(),
-        " AND ",
-        type_filter!(),
-        " AND ",
-        country_filter!(),
-        " AND ",
-        search!(),
+        filters!(scope, user_type, country, search),
         " ORDER BY v.visited_at, v.visit_id"
     ),
 };
@@ -132,11 +125,7 @@ pub const CUSTOMER_ADD: Report = Report {
                 k.name, c.retailer_type, u.email, u.name
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
          WHERE c.created_at >= :from_ts AND c.created_at < :to_ts AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
-        " AND ",
-        search!(),
+        filters!(scope, country, search),
         " ORDER BY c.created_at, c.customer_id"
     ),
 };
@@ -152,11 +141,7 @@ pub const PROFILE_UPDATE: Report = Report {
                 c.buyer_id, c.name, u.name, p.before_json, p.after_json
          FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id JOIN users u ON u.uid = p.changed_by
          WHERE p.changed_at >= :from_ts AND p.changed_at < :to_ts AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
-        " AND ",
-        search!(),
+        filters!(scope, country, search),
         " ORDER BY p.changed_at, p.id"
     ),
 };
@@ -173,8 +158,7 @@ pub const INFO_ADD: Report = Report {
                 i.remark, (SELECT COUNT(*) FROM customer_info_files f WHERE f.info_id = i.id), i.admin_status, u.name
          FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id JOIN info_types t ON t.info_id = i.info_type_id
          JOIN users u ON u.uid = i.entered_by
-         WHERE i.created_at >= :from_ts AND i.created_at < :to_ts AND ", scope!(), " AND ", country_filter!(), " AND ",
-        search!(), " ORDER BY i.created_at, i.id"
+         WHERE i.created_at >= :from_ts AND i.created_at < :to_ts AND ", filters!(scope, country, search), " ORDER BY i.created_at, i.id"
     ),
 };
 
@@ -220,16 +204,14 @@ pub const PRODUCTIVITY: Report = Report {
                     COUNT(DISTINCT v.customer_id) AS customers
              FROM visits v JOIN customers c ON c.customer_id = v.customer_id
              WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
+        filters!(scope, country),
         "
              GROUP BY day, v.agent_id)
          SELECT d.day, u.email, u.name, d.visits, d.customers,
                 (SELECT COUNT(*) FROM customers n WHERE n.created_by = d.agent_id
                    AND date(n.created_at, 'unixepoch', 'localtime') = d.day)
          FROM days d JOIN users u ON u.uid = d.agent_id WHERE ",
-        type_filter!(),
+        filters!(user_type),
         " ORDER BY d.day, u.email"
     ),
 };
@@ -246,11 +228,7 @@ pub const PRODUCTIVITY_SUMMARY: Report = Report {
                 ROUND(COUNT(*) * 1.0 / COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')), 2)
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
          WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        scope!(),
-        " AND ",
-        type_filter!(),
-        " AND ",
-        country_filter!(),
+        filters!(scope, user_type, country),
         " GROUP BY u.uid ORDER BY u.email"
     ),
 };
@@ -264,28 +242,28 @@ pub const MONTHLY_SUMMARY: Report = Report {
     sql: concat!(
         "SELECT u.email, u.name, t.name, k.name,
                 (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
                   WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
                   WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
                   WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id
                   WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        country_filter!(),
+        filters!(country),
         ")
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
          WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND ",
-        type_filter!(),
+        filters!(user_type),
         "
            AND ",
         crate::agent_in_scope!("u.uid"),
@@ -304,26 +282,26 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
         "SELECT m.email, m.name, k.name,
                 (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid AND a.is_deleted = 0),
                 (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users a ON a.uid = v.agent_id
                   WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
                   JOIN users a ON a.uid = v.agent_id
                   WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
                   JOIN users a ON a.uid = c.agent_id
                   WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        country_filter!(),
+        filters!(country),
         "),
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
                   WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        country_filter!(),
+        filters!(country),
         ")
          FROM users m LEFT JOIN countries k ON k.country_id = m.country_id
          WHERE m.is_deleted = 0 AND m.user_type_id = 3 AND (:scope_all OR m.uid = :scope_manager)
@@ -362,9 +340,7 @@ pub const DELIVERY: Report = Report {
          WHERE (CASE WHEN :by_updated THEN d.updated_at >= :from_ts AND d.updated_at < :to_ts
                      ELSE d.order_date >= :from AND d.order_date < :to END)
            AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
+        filters!(scope, country),
         " ORDER BY d.order_date, d.order_id"
     ),
 };
@@ -403,11 +379,7 @@ pub const ORDERS: Report = Report {
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
          LEFT JOIN users b ON b.uid = a.booked_by
          WHERE o.order_date >= :from AND o.order_date < :to AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
-        " AND ",
-        search!(),
+        filters!(scope, country, search),
         " ORDER BY o.order_date, o.line_id"
     ),
 };
@@ -424,11 +396,7 @@ pub const MY_CUSTOMER: Report = Report {
                 (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id)
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
          WHERE ",
-        scope!(),
-        " AND ",
-        country_filter!(),
-        " AND ",
-        search!(),
+        filters!(scope, country, search),
         " ORDER BY c.buyer_id"
     ),
 };
@@ -447,9 +415,7 @@ pub const BUYER_DETAILS: Report = Report {
          FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id JOIN info_types t ON t.info_id = i.info_type_id
          LEFT JOIN countries k ON k.country_id = c.country_id
          WHERE EXISTS (SELECT 1 FROM customer_info_files f WHERE f.info_id = i.id) AND ",
-        scope!(),
-        " AND ",
-        country_filter!(),
+        filters!(scope, country),
         " ORDER BY c.buyer_id, i.created_at"
     ),
 };
