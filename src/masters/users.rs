@@ -299,7 +299,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                     ":manager": manager_id, ":now": crate::now(), ":id": u.uid,
                 },
             )
-            .map_err(|e| super::retire::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
+            .map_err(|e| super::table::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
             tx.commit()?;
             Ok(())
         })
