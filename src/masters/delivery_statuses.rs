@@ -2,13 +2,12 @@
 //! (`/master/deliveryStatus`, `/master/additionalReason`).
 
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire};
+use super::table::{self, require_live, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::rights;
@@ -16,6 +15,7 @@ use crate::state::AppState;
 use crate::validate::{required, required_id};
 
 const STATUS_REQUIRED: &str = "Delivery Status is Required";
+const STATUS_NOT_FOUND: &str = "The delivery status was not found.";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -71,10 +71,7 @@ pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
-    state
-        .db(move |conn| statuses(conn, Some(id), false)?.pop().ok_or_else(|| AppError::not_found("The delivery status was not found.")))
-        .await
-        .map(Json)
+    state.db(move |conn| statuses(conn, Some(id), false)?.pop().ok_or_else(|| AppError::not_found(STATUS_NOT_FOUND))).await.map(Json)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -111,30 +108,13 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let lock = req.record_lock.unwrap_or(false);
     let reasons = req.additional_reason_code.unwrap_or(false);
     let dup = format!("The delivery status {name} already exists.");
-    let saved = state
-        .db(move |conn| {
-            let params = named_params! { ":name": name, ":lock": lock, ":reasons": reasons, ":id": id };
-            if id == 0 {
-                conn.execute(
-                    "INSERT INTO delivery_statuses (name, record_lock, additional_reason_code)
-                     VALUES (:name, :lock, :reasons)",
-                    &params[..3],
-                )
-                .map_err(|e| duplicate_as(e, dup))?;
-                Ok(conn.last_insert_rowid())
-            } else {
-                let n = conn
-                    .execute(
-                        "UPDATE delivery_statuses SET name = :name, record_lock = :lock, additional_reason_code = :reasons
-                         WHERE delivery_status_id = :id AND is_retired = 0",
-                        params,
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
-                Ok(id)
-            }
-        })
-        .await?;
+    let sql = Upsert {
+        insert: "INSERT INTO delivery_statuses (name, record_lock, additional_reason_code) VALUES (:name, :lock, :reasons)",
+        update: "UPDATE delivery_statuses SET name = :name, record_lock = :lock, additional_reason_code = :reasons
+                 WHERE delivery_status_id = :id AND is_retired = 0",
+    };
+    let saved =
+        state.db(move |conn| table::save(conn, id, sql, named_params! { ":name": name, ":lock": lock, ":reasons": reasons }, dup)).await?;
     Ok(Json(DeliveryStatusSaved { message: "Delivery status saved successfully.".into(), delivery_status_id: saved }))
 }
 
@@ -260,33 +240,14 @@ pub async fn save_reason(
     let code = required(&req.additional_reason_code, "Additional Reason Code is Required")?;
     let id = req.reason_code_id.unwrap_or(0);
     let dup = format!("The reason {code} already exists for this status.");
+    let sql = Upsert {
+        insert: "INSERT INTO additional_reasons (delivery_status_id, code) VALUES (:s, :code)",
+        update: "UPDATE additional_reasons SET delivery_status_id = :s, code = :code WHERE reason_code_id = :id AND is_retired = 0",
+    };
     let saved = state
         .db(move |conn| {
-            conn.query_row(
-                "SELECT 1 FROM delivery_statuses WHERE delivery_status_id = :s AND is_retired = 0",
-                named_params! { ":s": status },
-                |_| Ok(()),
-            )
-            .optional()?
-            .ok_or_else(|| AppError::not_found("The delivery status was not found."))?;
-            if id == 0 {
-                conn.execute(
-                    "INSERT INTO additional_reasons (delivery_status_id, code) VALUES (:s, :code)",
-                    named_params! { ":s": status, ":code": code },
-                )
-                .map_err(|e| duplicate_as(e, dup))?;
-                Ok(conn.last_insert_rowid())
-            } else {
-                let n = conn
-                    .execute(
-                        "UPDATE additional_reasons SET delivery_status_id = :s, code = :code
-                         WHERE reason_code_id = :id AND is_retired = 0",
-                        named_params! { ":s": status, ":code": code, ":id": id },
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
-                Ok(id)
-            }
+            require_live(conn, "delivery_statuses", "delivery_status_id", status, STATUS_NOT_FOUND)?;
+            table::save(conn, id, sql, named_params! { ":s": status, ":code": code }, dup)
         })
         .await?;
     Ok(Json(AdditionalReasonSaved { message: "Additional reason saved successfully.".into(), reason_code_id: saved }))

@@ -2,13 +2,12 @@
 //! `/master/info-type-subtype`), including the spreadsheet upload of sub type names.
 
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire};
+use super::table::{self, require_live, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::extract::{lenient, Json, Path, Query};
 use crate::rights;
@@ -16,6 +15,7 @@ use crate::state::AppState;
 use crate::validate::{required, required_id};
 
 const INFO_TYPE_REQUIRED: &str = "Info Type is required.";
+const TYPE_NOT_FOUND: &str = "The info type was not found.";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -72,12 +72,6 @@ fn sub_types(conn: &Connection, info_id: Option<i64>) -> rusqlite::Result<Vec<In
     rows.collect()
 }
 
-fn require_live_type(conn: &Connection, info_id: i64) -> AppResult<()> {
-    conn.query_row("SELECT 1 FROM info_types WHERE info_id = :id AND is_retired = 0", named_params! { ":id": info_id }, |_| Ok(()))
-        .optional()?
-        .ok_or_else(|| AppError::not_found("The info type was not found."))
-}
-
 /// `GET /master/info-type` and `GET /master/info-type-subtype` (signed in).
 #[utoipa::path(get, path = "/master/info-type", tag = "masters", summary = "Live info types",
     responses(
@@ -103,10 +97,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
-    state
-        .db(move |conn| info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found("The info type was not found.")))
-        .await
-        .map(Json)
+    state.db(move |conn| info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(TYPE_NOT_FOUND))).await.map(Json)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -138,24 +129,11 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
     let id = req.info_id.unwrap_or(0);
     let dup = format!("The info type {name} already exists.");
-    let saved = state
-        .db(move |conn| {
-            if id == 0 {
-                conn.execute("INSERT INTO info_types (name) VALUES (:name)", named_params! { ":name": name })
-                    .map_err(|e| duplicate_as(e, dup))?;
-                Ok(conn.last_insert_rowid())
-            } else {
-                let n = conn
-                    .execute(
-                        "UPDATE info_types SET name = :name WHERE info_id = :id AND is_retired = 0",
-                        named_params! { ":name": name, ":id": id },
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
-                Ok(id)
-            }
-        })
-        .await?;
+    let sql = Upsert {
+        insert: "INSERT INTO info_types (name) VALUES (:name)",
+        update: "UPDATE info_types SET name = :name WHERE info_id = :id AND is_retired = 0",
+    };
+    let saved = state.db(move |conn| table::save(conn, id, sql, named_params! { ":name": name }, dup)).await?;
     Ok(Json(InfoTypeSaved { message: "Info type saved successfully.".into(), info_id: saved }))
 }
 
@@ -249,27 +227,14 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
         if id == 0 { "Please Enter SubInfo Name or upload excel of SubInfo Type" } else { "Please Enter SubInfo Name" },
     )?;
     let dup = format!("The sub info {name} already exists for this info type.");
+    let sql = Upsert {
+        insert: "INSERT INTO info_sub_types (info_id, name) VALUES (:info, :name)",
+        update: "UPDATE info_sub_types SET info_id = :info, name = :name WHERE info_sub_id = :id AND is_retired = 0",
+    };
     let saved = state
         .db(move |conn| {
-            require_live_type(conn, info_id)?;
-            if id == 0 {
-                conn.execute(
-                    "INSERT INTO info_sub_types (info_id, name) VALUES (:info, :name)",
-                    named_params! { ":info": info_id, ":name": name },
-                )
-                .map_err(|e| duplicate_as(e, dup))?;
-                Ok(conn.last_insert_rowid())
-            } else {
-                let n = conn
-                    .execute(
-                        "UPDATE info_sub_types SET info_id = :info, name = :name
-                         WHERE info_sub_id = :id AND is_retired = 0",
-                        named_params! { ":info": info_id, ":name": name, ":id": id },
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
-                Ok(id)
-            }
+            require_live(conn, "info_types", "info_id", info_id, TYPE_NOT_FOUND)?;
+            table::save(conn, id, sql, named_params! { ":info": info_id, ":name": name }, dup)
         })
         .await?;
     Ok(Json(InfoSubTypeSaved { message: "Sub info saved successfully.".into(), info_sub_id: saved }))

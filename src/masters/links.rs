@@ -4,7 +4,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::duplicate_as;
+use super::table::{self, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::db::updated;
@@ -127,24 +127,18 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     }
     let id = req.link_id.unwrap_or(0);
     let dup = format!("The link {name} already exists.");
+    // Links are removed rather than retired, so every row is live.
+    let sql = Upsert {
+        insert: "INSERT INTO links (link_name, link) VALUES (:name, :link)",
+        update: "UPDATE links SET link_name = :name, link = :link WHERE link_id = :id",
+    };
     let saved = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let link_id = if id == 0 {
-                tx.execute("INSERT INTO links (link_name, link) VALUES (:name, :link)", named_params! { ":name": name, ":link": link })
-                    .map_err(|e| duplicate_as(e, dup))?;
-                tx.last_insert_rowid()
-            } else {
-                let n = tx
-                    .execute(
-                        "UPDATE links SET link_name = :name, link = :link WHERE link_id = :id",
-                        named_params! { ":name": name, ":link": link, ":id": id },
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
+            let link_id = table::save(&tx, id, sql, named_params! { ":name": name, ":link": link }, dup)?;
+            if id != 0 {
                 tx.execute("DELETE FROM link_countries WHERE link_id = :id", named_params! { ":id": id })?;
-                id
-            };
+            }
             for country in &countries {
                 let n = tx.execute(
                     "INSERT OR IGNORE INTO link_countries (link_id, country_id)

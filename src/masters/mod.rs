@@ -9,8 +9,8 @@ pub mod links;
 pub mod outcomes;
 pub mod products;
 pub mod reference;
-pub mod retire;
 pub mod rights;
+pub mod table;
 pub mod users;
 
 use std::sync::Arc;

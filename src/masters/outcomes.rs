@@ -7,10 +7,9 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::retire::{duplicate_as, retire};
+use super::table::{self, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::db::updated;
 use crate::error::AppResult;
 use crate::extract::{lenient, Json, Path};
 use crate::rights;
@@ -121,24 +120,11 @@ pub async fn save(
     let name = required(&req.out_come, "Outcome is required")?;
     let id = req.out_come_id.unwrap_or(0);
     let dup = format!("The outcome {name} already exists.");
-    let saved = state
-        .db(move |conn| {
-            if id == 0 {
-                conn.execute("INSERT INTO outcomes (name) VALUES (:name)", named_params! { ":name": name })
-                    .map_err(|e| duplicate_as(e, dup))?;
-                Ok(conn.last_insert_rowid())
-            } else {
-                let n = conn
-                    .execute(
-                        "UPDATE outcomes SET name = :name WHERE outcome_id = :id AND is_retired = 0",
-                        named_params! { ":name": name, ":id": id },
-                    )
-                    .map_err(|e| duplicate_as(e, dup))?;
-                updated(n)?;
-                Ok(id)
-            }
-        })
-        .await?;
+    let sql = Upsert {
+        insert: "INSERT INTO outcomes (name) VALUES (:name)",
+        update: "UPDATE outcomes SET name = :name WHERE outcome_id = :id AND is_retired = 0",
+    };
+    let saved = state.db(move |conn| table::save(conn, id, sql, named_params! { ":name": name }, dup)).await?;
     cache.clear();
     Ok(Json(OutcomeSaved { message: "Outcome saved successfully.".into(), out_come_id: saved }))
 }

@@ -50,6 +50,43 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
+/// Live users matching the filter, as the user `me` may change them: not themselves, and not
+/// delete the last administrator.
+fn users(conn: &Connection, filter: &UserFilter, me: i64) -> rusqlite::Result<Vec<UserRow>> {
+    let admins = live_admins(conn)?;
+    let search = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{s}%"));
+    let country = filter.country.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let mut stmt = conn.prepare_cached(
+        "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name, u.manager_id, m.name
+         FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id
+         LEFT JOIN countries c ON c.country_id = u.country_id
+         LEFT JOIN users m ON m.uid = u.manager_id
+         WHERE u.is_deleted = 0
+           AND (:type IS NULL OR :type = 0 OR u.user_type_id = :type)
+           AND (:country IS NULL OR c.name = :country)
+           AND (:search IS NULL OR u.name LIKE :search OR u.email LIKE :search)
+         ORDER BY u.name",
+    )?;
+    let rows = stmt.query_map(named_params! { ":type": filter.user_type, ":country": country, ":search": search }, |r| {
+        let uid: i64 = r.get(0)?;
+        let user_type: i64 = r.get(3)?;
+        let last_admin = user_type == ADMINISTRATOR && admins <= 1;
+        Ok(UserRow {
+            uid,
+            name: r.get(1)?,
+            email_id: r.get(2)?,
+            user_type,
+            user_type_detail: r.get(4)?,
+            country: r.get(5)?,
+            manager_id: r.get(6)?,
+            manager_name: r.get(7)?,
+            is_editable: uid != me,
+            is_deletable: uid != me && !last_admin,
+        })
+    })?;
+    rows.collect()
+}
+
 /// `GET /master/user[?userType=&country=&search=]` (user_master): live users, filtered.
 #[utoipa::path(get, path = "/master/user", tag = "masters", summary = "Live users, filtered", params(UserFilter),
     responses(
@@ -58,43 +95,7 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter): Query<UserFilter>) -> AppResult<Json<Vec<UserRow>>> {
     user.require(rights::USER_MASTER)?;
     let me = user.uid;
-    state
-        .db(move |conn| {
-            let admins = live_admins(conn)?;
-            let search = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{s}%"));
-            let country = filter.country.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
-            let mut stmt = conn.prepare_cached(
-                "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name, u.manager_id, m.name
-                 FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id
-                 LEFT JOIN countries c ON c.country_id = u.country_id
-                 LEFT JOIN users m ON m.uid = u.manager_id
-                 WHERE u.is_deleted = 0
-                   AND (:type IS NULL OR :type = 0 OR u.user_type_id = :type)
-                   AND (:country IS NULL OR c.name = :country)
-                   AND (:search IS NULL OR u.name LIKE :search OR u.email LIKE :search)
-                 ORDER BY u.name",
-            )?;
-            let rows = stmt.query_map(named_params! { ":type": filter.user_type, ":country": country, ":search": search }, |r| {
-                let uid: i64 = r.get(0)?;
-                let user_type: i64 = r.get(3)?;
-                let last_admin = user_type == ADMINISTRATOR && admins <= 1;
-                Ok(UserRow {
-                    uid,
-                    name: r.get(1)?,
-                    email_id: r.get(2)?,
-                    user_type,
-                    user_type_detail: r.get(4)?,
-                    country: r.get(5)?,
-                    manager_id: r.get(6)?,
-                    manager_name: r.get(7)?,
-                    is_editable: uid != me,
-                    is_deletable: uid != me && !last_admin,
-                })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
-        })
-        .await
-        .map(Json)
+    state.db(move |conn| Ok(users(conn, &filter, me)?)).await.map(Json)
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -299,7 +300,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                     ":manager": manager_id, ":now": crate::now(), ":id": u.uid,
                 },
             )
-            .map_err(|e| super::retire::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
+            .map_err(|e| super::table::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
             tx.commit()?;
             Ok(())
         })

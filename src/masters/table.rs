@@ -1,0 +1,107 @@
+//! What every master table shares: saving a row by its id (0 creates it), retiring rows instead of
+//! deleting them, finding a live parent row, and naming duplicates.
+
+use rusqlite::{named_params, Connection, OptionalExtension, ToSql};
+
+use crate::error::{AppError, AppResult};
+
+/// The two statements that save a row of a master table.
+pub struct Upsert<'a> {
+    /// Binds every named parameter of the save but `:id`.
+    pub insert: &'a str,
+    /// Binds them and `:id`; for a table that retires rows it touches only a live one.
+    pub update: &'a str,
+}
+
+/// Inserts a row when `id` is 0, else updates row `id`, and returns the row's id. A unique
+/// violation becomes a 409 with `duplicate`; an update that finds no row, the 404 of
+/// [`crate::db::updated`].
+pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql)], duplicate: String) -> AppResult<i64> {
+    if id == 0 {
+        conn.execute(sql.insert, params).map_err(|e| duplicate_as(e, duplicate))?;
+        return Ok(conn.last_insert_rowid());
+    }
+    let with_id = [params, named_params! { ":id": id }].concat();
+    crate::db::updated(conn.execute(sql.update, with_id.as_slice()).map_err(|e| duplicate_as(e, duplicate))?)?;
+    Ok(id)
+}
+
+/// Marks a live row retired; it leaves every list and pick list, and records that use it keep it.
+/// `table` and `id_column` are constants of the calling module, never user input.
+pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppResult<()> {
+    let sql = format!("UPDATE {table} SET is_retired = 1 WHERE {id_column} = :id AND is_retired = 0");
+    crate::db::updated(conn.execute(&sql, named_params! { ":id": id })?)
+}
+
+/// Succeeds when row `id` is live, else answers 404 with `not_found`: the check of the parent
+/// a child row is saved under. `table` and `id_column` are constants, as for [`retire`].
+pub fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &str) -> AppResult<()> {
+    let sql = format!("SELECT 1 FROM {table} WHERE {id_column} = :id AND is_retired = 0");
+    conn.query_row(&sql, named_params! { ":id": id }, |_| Ok(())).optional()?.ok_or_else(|| AppError::not_found(not_found))
+}
+
+/// Turns a unique-constraint failure into a 409 that names the duplicate.
+pub fn duplicate_as(err: rusqlite::Error, message: impl Into<String>) -> AppError {
+    match AppError::from(err) {
+        AppError::Conflict(_) => AppError::Conflict(message.into()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::{named_params, Connection};
+
+    use super::{require_live, retire, save, Upsert};
+    use crate::error::AppError;
+
+    const SQL: Upsert = Upsert {
+        insert: "INSERT INTO things (name) VALUES (:name)",
+        update: "UPDATE things SET name = :name WHERE thing_id = :id AND is_retired = 0",
+    };
+
+    fn things() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE things (thing_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, is_retired INTEGER NOT NULL DEFAULT 0)",
+        )
+        .unwrap();
+        conn
+    }
+
+    fn name_of(conn: &Connection, id: i64) -> String {
+        conn.query_row("SELECT name FROM things WHERE thing_id = :id", named_params! { ":id": id }, |r| r.get(0)).unwrap()
+    }
+
+    #[test]
+    fn save_inserts_at_id_0_and_else_updates_the_live_row() {
+        let conn = things();
+        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, "dup A".into()).unwrap();
+        let b = save(&conn, 0, SQL, named_params! { ":name": "B" }, "dup B".into()).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(save(&conn, a, SQL, named_params! { ":name": "A2" }, "dup A2".into()).unwrap(), a);
+        assert_eq!(name_of(&conn, a), "A2");
+
+        let taken = save(&conn, 0, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
+        assert!(matches!(taken, Err(AppError::Conflict(m)) if m == "The thing B already exists."));
+        let renamed_onto = save(&conn, a, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
+        assert!(matches!(renamed_onto, Err(AppError::Conflict(m)) if m == "The thing B already exists."));
+
+        assert!(matches!(save(&conn, 999, SQL, named_params! { ":name": "C" }, String::new()), Err(AppError::NotFound(_))));
+        retire(&conn, "things", "thing_id", b).unwrap();
+        assert!(matches!(save(&conn, b, SQL, named_params! { ":name": "B2" }, String::new()), Err(AppError::NotFound(_))));
+        assert_eq!(name_of(&conn, b), "B");
+    }
+
+    #[test]
+    fn require_live_answers_404_for_a_retired_or_missing_parent() {
+        let conn = things();
+        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, String::new()).unwrap();
+        require_live(&conn, "things", "thing_id", a, "gone").unwrap();
+        retire(&conn, "things", "thing_id", a).unwrap();
+        for id in [a, 999] {
+            let err = require_live(&conn, "things", "thing_id", id, "The thing was not found.");
+            assert!(matches!(err, Err(AppError::NotFound(m)) if m == "The thing was not found."));
+        }
+    }
+}
