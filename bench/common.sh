@@ -11,8 +11,7 @@ BIN=target/release/fieldsales
 mkdir -p "$OUT"
 
 # Builds the release binary and the floor examples, once per run: run.sh sets BENCH_BUILT for the
-# scripts it calls (a second cargo call is not free: build.rs names a file that does not exist,
-# frontend/.parcelrc, so cargo reruns it and recompiles the crate every time).
+# scripts it calls, so they skip even cargo's up-to-date check.
 build_release() {
   [ -n "${BENCH_BUILT:-}" ] && return
   cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss
