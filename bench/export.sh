@@ -2,7 +2,8 @@
 # Export benchmark: the customer-visit report over the scale data set (bench/run.sh seeds it),
 # about ROWS of the latest visits, written by `fieldsales report export`; the same for a tenth of
 # them (memory must not grow with the rows); and a bare rust_xlsxwriter loop writing as many rows
-# of the same shape (example xlsx_floor), in the same run. Prints key=value lines.
+# of the same shape, and the very cells the export wrote (example xlsx_floor), in the same run.
+# Prints key=value lines.
 #   ROWS=1000000 CUSTOMERS=1000000 bash bench/export.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,4 +39,7 @@ echo "$full"
 rows=$(echo "$full" | sed -n 's/^export_rows=//p')
 out=$(/usr/bin/time -f "export_floor_peak_rss_kb=%M" target/release/examples/xlsx_floor "$rows" "$OUT/floor.xlsx" 2>&1)
 echo "$out" | grep '^export_floor_peak'
-echo "$out" | sed -n 's/.*floor_rows_per_s=\([0-9]*\).*/export_floor_rows_per_s=\1/p'
+echo "$out" | sed -n 's/.*floor_rows_per_s=\([0-9]*\).*/export_floor_shaped_rows_per_s=\1/p'
+# The same loop over the very cells the export wrote (read into memory first, not timed).
+out=$(target/release/examples/xlsx_floor --cells-of "$OUT/export.xlsx" "$OUT/floor-cells.xlsx" 2>&1)
+echo "$out" | sed -n 's/.*floor_rows_per_s=\([0-9]*\).*/export_floor_cells_rows_per_s=\1/p'
