@@ -33,6 +33,7 @@ pub mod tokens;
 pub mod uploads;
 pub mod validate;
 pub mod web;
+pub mod workbook;
 pub mod writer;
 
 /// The version the server reports as `appVersion`; the bundle is compiled with the same value.

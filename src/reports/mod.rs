@@ -1,15 +1,24 @@
 //! Excel reports: every report of the spec (`defs`), written straight from the database into a
-//! constant-memory workbook (a new sheet past Excel's row limit), behind a single-use download link.
+//! constant-memory workbook on its own thread (`crate::workbook`; a new sheet past Excel's row
+//! limit), behind a single-use download link.
 //! The API and `fieldsales report export` share `export`.
 
 pub mod defs;
 pub mod handlers;
 
+use std::path::Path;
+
 use axum::extract::FromRef;
+use rusqlite::types::ValueRef;
+use rusqlite::Connection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::defs::{Filter, Report};
+use crate::error::{AppError, AppResult};
+use crate::scope::ScopeParams;
 use crate::state::AppState;
+use crate::workbook::SheetWriter;
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -24,20 +33,6 @@ where
         .routes(routes!(handlers::my_customers))
         .routes(routes!(handlers::by_name))
 }
-
-use std::path::Path;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-
-use rusqlite::types::ValueRef;
-use rusqlite::Connection;
-use rust_xlsxwriter::{Format, Workbook};
-
-use self::defs::{Filter, Report};
-use crate::error::{AppError, AppResult};
-use crate::scope::ScopeParams;
-
-/// Data rows per sheet: Excel's limit less the header.
-const ROWS_PER_SHEET: u64 = 1_048_575;
 
 /// The date window of a filter: `[from, to)` as dates and local timestamps. A `monthYear`
 /// (YYYY-MM) gives its whole month when no dates are set.
@@ -61,10 +56,6 @@ pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
     }
     let end = to + chrono::Days::new(1);
     Ok((from.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string(), crate::clock::start_of(from), crate::clock::start_of(end)))
-}
-
-fn xlsx(err: rust_xlsxwriter::XlsxError) -> AppError {
-    AppError::Internal(anyhow::anyhow!("writing a report: {err}"))
 }
 
 /// Writes `report` for `filter` in `scope` to `path`; returns the rows written. `progress` hears
@@ -104,135 +95,22 @@ pub fn export(
     let used = crate::db::only_used(&stmt, params)?;
     let mut rows = stmt.query(&used[..])?;
     let width = report.columns.len();
-
-    // The rows are read here and written to the workbook on a second thread, batch by batch, so
-    // the database's work and the writer's (deflate, most of it) overlap. The bounded channel
-    // keeps memory flat: the reader waits while the writer is behind.
-    let (batches, received) = sync_channel::<Batch>(4);
-    std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_workbook(report.columns, received, path));
-        let read = read_rows(&mut rows, width, &batches, progress);
-        drop(batches);
-        let written = writer.join().map_err(|_| AppError::Internal(anyhow::anyhow!("the report writer stopped")))?;
-        // A failed read is the error to report; the writer then stopped without saving.
-        read?;
-        written
-    })
-}
-
-/// Sends the rows to the writer in batches, then `Done`; returns the rows read. Stops early when
-/// the writer has failed (its error is the one to report).
-fn read_rows(rows: &mut rusqlite::Rows<'_>, width: usize, batches: &SyncSender<Batch>, progress: &mut dyn FnMut(u64)) -> AppResult<u64> {
-    let mut read: u64 = 0;
-    let mut batch = Chunk::with_capacity(width);
+    // The workbook is written on its own thread while the rows are read here.
+    let mut sheet = SheetWriter::start(report.columns.iter().map(|c| c.to_string()).collect(), path.to_path_buf());
     while let Some(row) = rows.next()? {
         for i in 0..width {
-            batch.push(row.get_ref(i)?);
-        }
-        read += 1;
-        if read.is_multiple_of(BATCH_ROWS as u64) {
-            let full = std::mem::replace(&mut batch, Chunk::with_capacity(width));
-            if batches.send(Batch::Rows(full)).is_err() {
-                return Ok(read);
+            match row.get_ref(i)? {
+                ValueRef::Null | ValueRef::Blob(_) => sheet.blank(),
+                ValueRef::Integer(n) => sheet.number(n as f64),
+                ValueRef::Real(x) => sheet.number(x),
+                ValueRef::Text(t) => sheet.text(&String::from_utf8_lossy(t)),
             }
         }
-        if read.is_multiple_of(10_000) {
-            progress(read);
+        sheet.end_row()?;
+        if sheet.rows().is_multiple_of(10_000) {
+            progress(sheet.rows());
         }
     }
-    progress(read);
-    if batches.send(Batch::Rows(batch)).is_ok() {
-        // Only a complete read is saved.
-        let _ = batches.send(Batch::Done);
-    }
-    Ok(read)
-}
-
-/// Rows read per message to the writer.
-const BATCH_ROWS: usize = 1_000;
-
-/// One cell of a report row: text is a range of its batch's text, so a batch of rows costs two
-/// allocations, not one a cell.
-enum Cell {
-    Blank,
-    Number(f64),
-    Text(std::ops::Range<usize>),
-}
-
-/// Whole rows' cells, row after row, owned so they can cross to the writer.
-struct Chunk {
-    cells: Vec<Cell>,
-    text: String,
-}
-
-impl Chunk {
-    fn with_capacity(width: usize) -> Self {
-        Chunk { cells: Vec::with_capacity(BATCH_ROWS * width), text: String::with_capacity(BATCH_ROWS * width * 16) }
-    }
-
-    fn push(&mut self, value: ValueRef<'_>) {
-        self.cells.push(match value {
-            ValueRef::Null | ValueRef::Blob(_) => Cell::Blank,
-            ValueRef::Integer(n) => Cell::Number(n as f64),
-            ValueRef::Real(x) => Cell::Number(x),
-            ValueRef::Text(t) => {
-                let start = self.text.len();
-                self.text.push_str(&String::from_utf8_lossy(t));
-                Cell::Text(start..self.text.len())
-            }
-        });
-    }
-}
-
-enum Batch {
-    Rows(Chunk),
-    /// Every row was read: the workbook may be saved.
-    Done,
-}
-
-/// Writes the batches to a constant-memory workbook at `path` (a new sheet, with the header,
-/// past Excel's row limit) and saves it once the reader says it is done; returns the rows.
-fn write_workbook(columns: &[&str], batches: Receiver<Batch>, path: &Path) -> AppResult<u64> {
-    let mut book = Workbook::new();
-    let bold = Format::new().set_bold();
-    let header = |sheet: &mut rust_xlsxwriter::Worksheet| -> AppResult<()> {
-        for (i, name) in columns.iter().enumerate() {
-            sheet.write_string_with_format(0, i as u16, *name, &bold).map_err(xlsx)?;
-        }
-        Ok(())
-    };
-    let mut sheet = book.add_worksheet_with_constant_memory();
-    header(sheet)?;
-    let mut written: u64 = 0;
-    for batch in batches {
-        let rows = match batch {
-            Batch::Rows(rows) => rows,
-            Batch::Done => {
-                book.save(path).map_err(xlsx)?;
-                return Ok(written);
-            }
-        };
-        for row in rows.cells.chunks(columns.len().max(1)) {
-            if written > 0 && written.is_multiple_of(ROWS_PER_SHEET) {
-                sheet = book.add_worksheet_with_constant_memory();
-                header(sheet)?;
-            }
-            let r = (written % ROWS_PER_SHEET) as u32 + 1;
-            for (i, cell) in row.iter().enumerate() {
-                let c = i as u16;
-                // Text is always written as text: a value starting with '=' never becomes a formula.
-                match cell {
-                    Cell::Blank => {}
-                    Cell::Number(x) => {
-                        sheet.write_number(r, c, *x).map_err(xlsx)?;
-                    }
-                    Cell::Text(range) => {
-                        sheet.write_string(r, c, &rows.text[range.clone()]).map_err(xlsx)?;
-                    }
-                }
-            }
-            written += 1;
-        }
-    }
-    Err(AppError::Internal(anyhow::anyhow!("the report's rows stopped before the end")))
+    progress(sheet.rows());
+    sheet.finish()
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::kinds::{Check, Context, Kind};
 use super::sheet;
 use crate::error::{AppError, AppResult};
+use crate::workbook::SheetWriter;
 
 /// Data rows one upload may carry.
 pub const MAX_ROWS: usize = 200_000;
@@ -104,7 +105,10 @@ pub fn import(
     progress: &mut dyn FnMut(u64),
 ) -> AppResult<Outcome> {
     let mut workbook = sheet::open(bytes)?;
-    let mut book = Workbook::new();
+    let width = kind.columns.len();
+    let header = kind.columns.iter().map(|c| c.header.to_string()).chain(["Status".to_string(), "Reason".to_string()]).collect();
+    // Written on its own thread while the rows are checked and applied here; saved only at the end.
+    let mut result = SheetWriter::start(header, result_path.to_path_buf());
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::search_index::defer(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
@@ -112,55 +116,46 @@ pub fn import(
     // How many of the kind's columns the file has (older formats lack the columns added later).
     let mut present = 0usize;
     let mut rows = 0usize;
-    {
-        let sheet_out = book.add_worksheet_with_constant_memory();
-        let width = kind.columns.len();
-        sheet::for_each_row(&mut workbook, |row_number, mut cells| {
-            if !header_seen {
-                present = check_header(kind, &cells)?;
-                header_seen = true;
-                for (i, column) in kind.columns.iter().enumerate() {
-                    sheet_out.write_string(0, i as u16, column.header).map_err(xlsx_error)?;
-                }
-                sheet_out.write_string(0, width as u16, "Status").map_err(xlsx_error)?;
-                sheet_out.write_string(0, width as u16 + 1, "Reason").map_err(xlsx_error)?;
-                return Ok(());
+    sheet::for_each_row(&mut workbook, |row_number, mut cells| {
+        if !header_seen {
+            present = check_header(kind, &cells)?;
+            header_seen = true;
+            return Ok(());
+        }
+        cells.truncate(present);
+        cells.resize(width, String::new());
+        if cells.iter().all(String::is_empty) {
+            return Ok(());
+        }
+        rows += 1;
+        if rows > MAX_ROWS {
+            return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
+        }
+        let verdict = check_cells(kind, &cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
+        // Always text: a cell starting with '=' stays a value, never a formula.
+        for value in &cells {
+            result.text(value);
+        }
+        match verdict {
+            Ok(()) => {
+                outcome.applied += 1;
+                result.text("Uploaded");
             }
-            cells.truncate(present);
-            cells.resize(width, String::new());
-            if cells.iter().all(String::is_empty) {
-                return Ok(());
-            }
-            rows += 1;
-            if rows > MAX_ROWS {
-                return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
-            }
-            let verdict = check_cells(kind, &cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
-            let out_row = rows as u32;
-            for (i, value) in cells.iter().enumerate() {
-                // Always text: a cell starting with '=' stays a value, never a formula.
-                sheet_out.write_string(out_row, i as u16, value).map_err(xlsx_error)?;
-            }
-            match verdict {
-                Ok(()) => {
-                    outcome.applied += 1;
-                    sheet_out.write_string(out_row, width as u16, "Uploaded").map_err(xlsx_error)?;
-                }
-                Err(reason) => {
-                    outcome.rejected_count += 1;
-                    sheet_out.write_string(out_row, width as u16, "Rejected").map_err(xlsx_error)?;
-                    sheet_out.write_string(out_row, width as u16 + 1, &reason).map_err(xlsx_error)?;
-                    if outcome.rejected.len() < LISTED_REJECTIONS {
-                        outcome.rejected.push(Rejected { row_number, reason });
-                    }
+            Err(reason) => {
+                outcome.rejected_count += 1;
+                result.text("Rejected");
+                result.text(&reason);
+                if outcome.rejected.len() < LISTED_REJECTIONS {
+                    outcome.rejected.push(Rejected { row_number, reason });
                 }
             }
-            if rows.is_multiple_of(1000) {
-                progress(rows as u64);
-            }
-            Ok(())
-        })?;
-    }
+        }
+        result.end_row()?;
+        if rows.is_multiple_of(1000) {
+            progress(rows as u64);
+        }
+        Ok(())
+    })?;
     if !header_seen {
         return Err(AppError::bad_request("The sheet is empty."));
     }
@@ -168,7 +163,7 @@ pub fn import(
         return Err(AppError::bad_request("The sheet has a header but no rows."));
     }
     progress(rows as u64);
-    book.save(result_path).map_err(xlsx_error)?;
+    result.finish()?;
     crate::customers::search_index::flush(&tx)?;
     tx.commit()?;
     Ok(outcome)
