@@ -176,10 +176,10 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
         if let Some(user) = parts.extensions.get::<SessionUser>() {
             return Ok(user.clone());
         }
+        let state = AppState::from_ref(state);
         let token = bearer_token(parts).ok_or_else(|| AppError::unauthorized(NOT_LOGGED_IN))?;
         let claims = state.keys.verify(&token)?;
         let acting = match bearer_in(parts, IMPERSONATION_HEADER) {
