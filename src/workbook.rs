@@ -58,11 +58,14 @@ pub struct SheetWriter {
 impl SheetWriter {
     /// Starts the writer of a workbook at `path` whose sheets open with `header` (bold). Every
     /// row must have the header's width.
-    pub fn start(header: Vec<String>, path: PathBuf) -> Self {
+    pub fn start(header: Vec<String>, path: PathBuf) -> AppResult<Self> {
         let width = header.len().max(1);
         let (sender, received) = sync_channel(BATCHES_IN_FLIGHT);
-        let writer = std::thread::spawn(move || write(&header, received, &path));
-        SheetWriter { width, batch: Batch::with_capacity(width), rows_in_batch: 0, rows: 0, sender: Some(sender), writer: Some(writer) }
+        let writer = std::thread::Builder::new()
+            .name("workbook-writer".into())
+            .spawn(move || write(&header, received, &path))
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("starting the workbook writer: {e}")))?;
+        Ok(SheetWriter { width, batch: Batch::with_capacity(width), rows_in_batch: 0, rows: 0, sender: Some(sender), writer: Some(writer) })
     }
 
     pub fn text(&mut self, value: &str) {
@@ -197,7 +200,7 @@ mod tests {
     fn rows_given_in_batches_come_out_in_order_with_text_kept_as_text() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.xlsx");
-        let mut writer = SheetWriter::start(vec!["Name".into(), "Value".into(), "Note".into()], path.clone());
+        let mut writer = SheetWriter::start(vec!["Name".into(), "Value".into(), "Note".into()], path.clone()).unwrap();
         for n in 0..2_500 {
             writer.text(&format!("row {n}"));
             writer.number(n as f64);
@@ -220,7 +223,7 @@ mod tests {
     fn a_writer_dropped_before_finish_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.xlsx");
-        let mut writer = SheetWriter::start(vec!["Name".into()], path.clone());
+        let mut writer = SheetWriter::start(vec!["Name".into()], path.clone()).unwrap();
         for n in 0..1_500 {
             writer.text(&n.to_string());
             writer.end_row().unwrap();

@@ -96,7 +96,7 @@ pub fn export(
     let mut rows = stmt.query(&used[..])?;
     let width = report.columns.len();
     // The workbook is written on its own thread while the rows are read here.
-    let mut sheet = SheetWriter::start(report.columns.iter().map(|c| c.to_string()).collect(), path.to_path_buf());
+    let mut sheet = SheetWriter::start(report.columns.iter().map(|c| c.to_string()).collect(), path.to_path_buf())?;
     while let Some(row) = rows.next()? {
         for i in 0..width {
             match row.get_ref(i)? {

@@ -108,7 +108,7 @@ pub fn import(
     let width = kind.columns.len();
     let header = kind.columns.iter().map(|c| c.header.to_string()).chain(["Status".to_string(), "Reason".to_string()]).collect();
     // Written on its own thread while the rows are checked and applied here; saved only at the end.
-    let mut result = SheetWriter::start(header, result_path.to_path_buf());
+    let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::search_index::defer(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
