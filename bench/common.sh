@@ -14,7 +14,7 @@ mkdir -p "$OUT"
 # scripts it calls, so they skip even cargo's up-to-date check.
 build_release() {
   [ -n "${BENCH_BUILT:-}" ] && return
-  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss
+  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss --example import_floor
 }
 
 # Seeds the data set once; its log (with the seed's own rows/s and peak RSS) is kept beside it.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Import benchmark: a ROWS-row customer workbook through `fieldsales import` (the upload pipeline),
 # beside the bare parse of the same file (`--parse-only`: calamine with our guards) and the upserts
-# alone (bench/import_floor.py: SQLite's work without parsing, checks or result). Prints
+# alone (example import_floor: the kind's own writes without parsing, checks or result). Prints
 # key=value lines (rows/s and peak RSS of both).
 #   ROWS=100000 bash bench/import.sh
 set -euo pipefail
@@ -23,9 +23,9 @@ rows = [header] + [[f"I{i:07d}", f"Import Store {i}", f"9{i:09d}", "", f"{i % 40
 json.dump(rows, open(path, "w"))
 PY
 python3 tests/browser/make_xlsx.py "$DIR/customers.xlsx" "@$DIR/customers.json"
-# The import's own writes alone (bench/import_floor.py), on a copy of the same seeded database.
+# The import's own writes alone (example import_floor), on a copy of the same seeded database.
 cp "$DIR/import.db" "$DIR/floor.db"
-python3 bench/import_floor.py "$DIR/floor.db" "$ROWS"
+target/release/examples/import_floor "$DIR/floor.db" "$ROWS"
 echo "import_rows=$ROWS"
 echo "import_workbook_bytes=$(stat -c %s "$DIR/customers.xlsx")"
 # Each command prints "... (N rows/s)"; time adds the peak RSS.

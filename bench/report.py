@@ -154,7 +154,7 @@ rows = [
      ratio(num("parse_rows_per_s"), imp_rps) + " slower", "<= 3x slower (#21)",
      None if imp_rps is None or not num("parse_rows_per_s") else num("parse_rows_per_s") / imp_rps <= 3),
     ("import against its own writes (rows/s)", count(imp_rps),
-     "%s (the kind's upserts alone, bench/import_floor.py)" % count(num("import_sql_floor_rows_per_s")),
+     "%s (the kind's own writes alone, bench/import_floor.rs)" % count(num("import_sql_floor_rows_per_s")),
      ratio(num("import_sql_floor_rows_per_s"), imp_rps) + " slower", "—", None),
     ("import peak RSS", mb(imp_rss), "%s (parse only)" % mb(num("parse_peak_rss_kb")), "—", "< 300 MB",
      None if imp_rss is None else imp_rss < 300 * 1024),

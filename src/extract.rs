@@ -2,11 +2,12 @@
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::FromRequest;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// `axum::Json` whose malformed-body rejections are `{"message"}` 400/415s.
 #[derive(Debug, FromRequest)]
@@ -180,7 +181,7 @@ pub struct ClientAddr(pub String);
 impl<S> FromRequestParts<S> for ClientAddr
 where
     S: Send + Sync,
-    crate::state::AppState: axum::extract::FromRef<S>,
+    AppState: FromRef<S>,
 {
     type Rejection = std::convert::Infallible;
 
@@ -189,7 +190,7 @@ where
         let Ok(axum::extract::ConnectInfo(peer)) = info else {
             return Ok(ClientAddr("unknown".to_string()));
         };
-        let config = <crate::state::AppState as axum::extract::FromRef<S>>::from_ref(state).config;
+        let config = AppState::from_ref(state).config;
         let trusted = &config.trusted_proxies;
         if !trusted.contains(&peer.ip()) {
             return Ok(ClientAddr(peer.ip().to_string()));

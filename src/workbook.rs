@@ -14,7 +14,7 @@ use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use crate::error::{AppError, AppResult};
 
 /// Data rows per sheet: Excel's limit less the header; past it a new sheet starts.
-pub const ROWS_PER_SHEET: u64 = 1_048_575;
+const ROWS_PER_SHEET: u64 = 1_048_575;
 /// Rows per message to the writer.
 const BATCH_ROWS: usize = 1_000;
 /// Batches in flight: the memory bound.

@@ -1,0 +1,55 @@
+//! The floor under the import: the customer kind's own writes (`uploads::kinds::CUSTOMER.apply`,
+//! the server's code and SQL) for N new customers in one transaction with the search index
+//! deferred and flushed as the import does, over a pooled connection with the server's settings;
+//! no workbook is parsed, no cell checked, no result written. The rows are those of
+//! bench/import.sh's workbook. What is left is SQLite's work: the row, its indexes and the summary
+//! triggers.
+//! `cargo run --release --example import_floor -- <db seeded as bench/import.sh's> N`
+
+use std::path::Path;
+use std::time::Instant;
+
+use fieldsales::customers::search_index;
+use fieldsales::uploads::kinds::{Context, CUSTOMER};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let db = args.next().ok_or("usage: import_floor <db> N")?;
+    let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100_000);
+    let pool = fieldsales::db::open_pool(Path::new(&db))?;
+    let mut conn = pool.get()?;
+    let uploader: i64 = conn.query_row("SELECT uid FROM users WHERE user_type_id = 1 ORDER BY uid LIMIT 1", [], |r| r.get(0))?;
+    let ctx = Context::new(uploader, None);
+    let rows: Vec<Vec<String>> = (0..n)
+        .map(|i| {
+            let cells = [
+                format!("I{i:07}"),
+                format!("Import Store {i}"),
+                format!("9{i:09}"),
+                String::new(),
+                format!("{} Main Road", i % 400),
+                String::new(),
+                "560001".into(),
+                "Bengaluru".into(),
+                "Karnataka".into(),
+                "India".into(),
+                String::new(),
+                "12.97".into(),
+                "77.59".into(),
+                "Retailer".into(),
+                format!("agent{}@scale.test", i % 200 + 1),
+            ];
+            cells.to_vec()
+        })
+        .collect();
+    let started = Instant::now();
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    search_index::defer(&tx)?;
+    for cells in &rows {
+        (CUSTOMER.apply)(&tx, cells, &ctx)?;
+    }
+    search_index::flush(&tx)?;
+    tx.commit()?;
+    println!("import_sql_floor_rows_per_s={:.0}", n as f64 / started.elapsed().as_secs_f64());
+    Ok(())
+}
