@@ -1,4 +1,4 @@
-//! Request extractors whose rejections speak the API's error shape, and lenient field parsers.
+//! Request extractors whose rejections speak the API's error shape.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::FromRequest;
@@ -83,90 +83,6 @@ impl From<PathRejection> for AppError {
 impl From<QueryRejection> for AppError {
     fn from(rejection: QueryRejection) -> Self {
         AppError::bad_request(format!("Invalid query: {}", rejection.body_text()))
-    }
-}
-
-/// Serde helpers for payload fields that clients send as numbers or as numeric strings.
-pub mod lenient {
-    use serde::{Deserialize, Deserializer};
-
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum NumOrText {
-        Num(f64),
-        Text(String),
-    }
-
-    fn to_f64<E: serde::de::Error>(value: Option<NumOrText>) -> Result<Option<f64>, E> {
-        match value {
-            None => Ok(None),
-            Some(NumOrText::Num(n)) => Ok(Some(n)),
-            Some(NumOrText::Text(t)) if t.trim().is_empty() => Ok(None),
-            Some(NumOrText::Text(t)) => t.trim().parse::<f64>().map(Some).map_err(|_| E::custom(format!("expected a number, got {t:?}"))),
-        }
-    }
-
-    /// An optional number: absent, null and "" are `None`; `4` and `"4"` are `Some(4.0)`.
-    pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-        to_f64(Option::<NumOrText>::deserialize(d)?)
-    }
-
-    /// Optional text that clients may also send as a number (`"9876543210"` or `9876543210`).
-    pub fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum TextOrInt {
-            Text(String),
-            Int(u64),
-        }
-        Ok(match Option::<TextOrInt>::deserialize(d)? {
-            None => None,
-            Some(TextOrInt::Text(t)) => Some(t),
-            Some(TextOrInt::Int(n)) => Some(n.to_string()),
-        })
-    }
-
-    /// A list of whole numbers, accepting `[1, "3"]`, a single `4` or `"4"`, `"1,3"`, or null.
-    pub fn vec_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
-        Ok(texts(d)?.iter().filter_map(|t| t.trim().parse::<i64>().ok()).collect())
-    }
-
-    /// A list of texts, accepting `["a", "b"]`, a single `"a"` or `"a,b"`, numbers, or null.
-    pub fn vec_text<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-        Ok(texts(d)?.into_iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect())
-    }
-
-    fn texts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Item {
-            Text(String),
-            Num(f64),
-        }
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum OneOrMany {
-            Many(Vec<Item>),
-            One(Item),
-        }
-        let text = |i: Item| match i {
-            Item::Text(t) => t,
-            Item::Num(n) => n.to_string(),
-        };
-        Ok(match Option::<OneOrMany>::deserialize(d)? {
-            None => Vec::new(),
-            Some(OneOrMany::Many(items)) => items.into_iter().map(text).collect(),
-            Some(OneOrMany::One(item)) => text(item).split(',').map(str::to_string).collect(),
-        })
-    }
-
-    /// An optional whole number, accepting `4` and `"4"`.
-    pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-        match to_f64::<D::Error>(Option::<NumOrText>::deserialize(d)?)? {
-            None => Ok(None),
-            Some(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Ok(Some(n as i64)),
-            Some(n) => Err(serde::de::Error::custom(format!("expected a whole number, got {n}"))),
-        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod lenient;
 pub mod mailer;
 pub mod masters;
 pub mod memory;

@@ -154,8 +154,8 @@ pub async fn auth_password(
                 success: false,
                 client_addr: &client,
                 detail: "",
-                latitude: req.lattitude,
-                longitude: req.longitude,
+                latitude: req.lattitude.0,
+                longitude: req.longitude.0,
             };
             let outcome = match (&account, verdict) {
                 (None, _) => {
@@ -286,8 +286,8 @@ pub async fn auth_otp(
                 success: false,
                 client_addr: &client,
                 detail: "",
-                latitude: req.lattitude,
-                longitude: req.longitude,
+                latitude: req.lattitude.0,
+                longitude: req.longitude.0,
             };
             let now = crate::now();
             let outcome = match &account {

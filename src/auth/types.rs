@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::session::{RoleRight, SessionUser};
-use crate::extract::lenient;
+use crate::lenient;
 
 /// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -22,12 +22,8 @@ pub struct LoginRequest {
     pub terms: Option<bool>,
     pub login_method: Option<String>,
     /// Spelt so by the spec.
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub lattitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub longitude: Option<f64>,
+    pub lattitude: lenient::Number,
+    pub longitude: lenient::Number,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customers::visits::LocationStatus;
-use crate::extract::lenient;
+use crate::lenient;
 
 /// Weekday names as the API and the upload write them, Monday first (strftime's `%u` is the
 /// position plus one).
@@ -56,19 +56,13 @@ impl Weekdays {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveBeat {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub beat_id: Option<i64>,
+    pub beat_id: lenient::Int,
     pub beat_name: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub agent_id: Option<i64>,
+    pub agent_id: lenient::Int,
     /// `["Mon", "Thu"]` (also "Mon,Thu").
-    #[serde(deserialize_with = "lenient::vec_text")]
-    pub weekdays: Vec<String>,
+    pub weekdays: lenient::Texts,
     /// Buyer ids in visiting order.
-    #[serde(deserialize_with = "lenient::vec_text")]
-    pub customers: Vec<String>,
+    pub customers: lenient::Texts,
 }
 
 /// `GET /master/beat?agentId=&search=&pageNumber=`.
@@ -77,14 +71,10 @@ pub struct SaveBeat {
 #[into_params(parameter_in = Query)]
 pub struct BeatQuery {
     /// One agent of the caller's; 0 or absent: all of them.
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub agent_id: Option<i64>,
+    pub agent_id: lenient::Int,
     /// Part of a beat's or its agent's name.
     pub search: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_number: Option<i64>,
+    pub page_number: lenient::Int,
 }
 
 /// `GET /users/plan/today?agentId=`.
@@ -93,9 +83,7 @@ pub struct BeatQuery {
 #[into_params(parameter_in = Query)]
 pub struct PlanQuery {
     /// The agent whose day it is; an agent may leave it out (their own).
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub agent_id: Option<i64>,
+    pub agent_id: lenient::Int,
 }
 
 /// One beat in the list.

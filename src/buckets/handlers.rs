@@ -11,7 +11,8 @@ use super::figures::{self, BucketRow, Landing, Order, OrderedRow, TrendWeek, Vis
 use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::lenient;
 use crate::rights;
 use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
@@ -73,9 +74,7 @@ pub async fn landing_of(
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BucketQuery {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_number: Option<i64>,
+    pub page_number: lenient::Int,
     pub order: Option<String>,
 }
 

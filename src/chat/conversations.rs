@@ -11,8 +11,9 @@ use serde_json::Value;
 use crate::api::MessageBody;
 use crate::auth::session::{CurrentUser, SessionUser};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, MultipartForm, Query};
+use crate::extract::{Json, MultipartForm, Query};
 use crate::files;
+use crate::lenient;
 use crate::rights::ADMINISTRATOR;
 use crate::scope::Scope;
 use crate::state::AppState;
@@ -121,9 +122,7 @@ pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResul
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserIdQuery {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub user_id: Option<i64>,
+    pub user_id: lenient::Int,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -195,9 +194,7 @@ fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ConversationQuery {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub conversation_id: Option<i64>,
+    pub conversation_id: lenient::Int,
 }
 
 /// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
@@ -247,12 +244,8 @@ fn insert_message(
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SendBody {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub conversation_id: Option<i64>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub receiver_id: Option<i64>,
+    pub conversation_id: lenient::Int,
+    pub receiver_id: lenient::Int,
     pub message_text: Option<String>,
 }
 
@@ -351,9 +344,7 @@ pub fn since(value: &Option<Value>) -> i64 {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewMessagesBody {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub conversation_id: Option<i64>,
+    pub conversation_id: lenient::Int,
     pub latest_timestamp: Option<Value>,
 }
 

@@ -184,7 +184,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
         Some("Wholesaler") => "Wholesaler",
         Some(_) => return Err(AppError::bad_request("Retailer type must be Retailer or Wholesaler.")),
     };
-    let (lat, lng) = coordinates(req.latitude, req.longitude)?;
+    let (lat, lng) = coordinates(req.latitude.0, req.longitude.0)?;
     let (me, country) = (user.uid, user.country_id);
     let buyer_id = state
         .db(move |conn| {
@@ -264,18 +264,18 @@ pub async fn update_profile(
 ) -> AppResult<Json<MessageBody>> {
     user.require(rights::PROFILE_UPDATE)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
-    let mobile = match opt_text(req.mobile) {
+    let mobile = match opt_text(req.mobile.0) {
         Some(m) => Some(check_mobile(&m)?),
         None => None,
     };
-    let (lat, lng) = coordinates(req.latitude, req.longitude)?;
+    let (lat, lng) = coordinates(req.latitude.0, req.longitude.0)?;
     let change = Profile {
         mobile,
         address1: opt_text(req.address1),
         address2: opt_text(req.address2),
         city: opt_text(req.city),
         state: opt_text(req.state),
-        postal_code: opt_text(req.postal_code),
+        postal_code: opt_text(req.postal_code.0),
         latitude: lat,
         longitude: lng,
     };

@@ -12,8 +12,9 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, MultipartForm, Path, Query};
+use crate::extract::{Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::lenient;
 use crate::rights;
 use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
@@ -283,12 +284,8 @@ pub async fn review_list(State(state): State<AppState>, user: CurrentUser) -> Ap
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PageQuery {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_number: Option<i64>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_size: Option<i64>,
+    pub page_number: lenient::Int,
+    pub page_size: lenient::Int,
 }
 
 /// A page of submissions, and how many there are in all.
@@ -321,9 +318,7 @@ pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StatusUpdate {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub id: Option<i64>,
+    pub id: lenient::Int,
     pub admin_status: Option<String>,
 }
 

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::best_sellers::BestSeller;
-use crate::extract::lenient;
+use crate::lenient;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -11,9 +11,7 @@ pub struct SearchQuery {
     pub query: String,
     /// Only this agent's customers (one of the caller's agents; the beat editor picks a beat's
     /// customers so). 0 or absent: all of the caller's.
-    #[serde(deserialize_with = "crate::extract::lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub agent_id: Option<i64>,
+    pub agent_id: lenient::Int,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -114,9 +112,7 @@ pub struct VisitRow {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewCustomer {
-    #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::api::lenient_text)]
-    pub mobile_no: Option<String>,
+    pub mobile_no: lenient::Text,
     pub buyer_name: Option<String>,
     pub email: Option<String>,
     pub address1: Option<String>,
@@ -124,12 +120,8 @@ pub struct NewCustomer {
     pub state: Option<String>,
     pub postal_code: Option<String>,
     pub retailer_type: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub latitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub longitude: Option<f64>,
+    pub latitude: lenient::Number,
+    pub longitude: lenient::Number,
 }
 
 /// The answer of an add, with the generated buyer id.
@@ -183,20 +175,12 @@ pub struct ProfileAnswer {
 pub struct UpdateProfile {
     #[serde(alias = "buyerID")]
     pub buyer_id: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::api::lenient_text)]
-    pub mobile: Option<String>,
+    pub mobile: lenient::Text,
     pub city: Option<String>,
     pub state: Option<String>,
     pub address1: Option<String>,
     pub address2: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::api::lenient_text)]
-    pub postal_code: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub latitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub longitude: Option<f64>,
+    pub postal_code: lenient::Text,
+    pub latitude: lenient::Number,
+    pub longitude: lenient::Number,
 }

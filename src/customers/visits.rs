@@ -11,7 +11,8 @@ use super::access::visible_customer;
 use super::handlers::coordinates;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json};
+use crate::extract::Json;
+use crate::lenient;
 use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
@@ -89,24 +90,16 @@ pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: 
 pub struct SaveVisit {
     #[serde(rename = "buyerID", alias = "buyerId")]
     pub buyer_id: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub outcome_id: Option<i64>,
+    pub outcome_id: lenient::Int,
     pub remark: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub latitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub longitude: Option<f64>,
+    pub latitude: lenient::Number,
+    pub longitude: lenient::Number,
     /// The phone's id of this save (1-64 of `A-Za-z0-9_-`): a repeat by the same user saves nothing.
     pub client_id: Option<String>,
     /// The phone's time of the save, ISO 8601 with offset (at most 5 minutes ahead, 7 days old).
     pub visited_at: Option<String>,
     /// The position's accuracy in metres.
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub accuracy: Option<f64>,
+    pub accuracy: lenient::Number,
 }
 
 /// The answer of a save, and of every repeat of its `clientId`.
@@ -204,10 +197,10 @@ impl CheckedVisit {
         if let Some(r) = &remark {
             max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
         }
-        let (latitude, longitude) = coordinates(req.latitude, req.longitude)?;
+        let (latitude, longitude) = coordinates(req.latitude.0, req.longitude.0)?;
         let client_id = check_client_id(req.client_id)?;
         let device_time = check_visited_at(req.visited_at, received_at)?;
-        let accuracy = check_accuracy(req.accuracy)?;
+        let accuracy = check_accuracy(req.accuracy.0)?;
         Ok(CheckedVisit { buyer_id, outcome, remark, latitude, longitude, client_id, device_time, accuracy, received_at })
     }
 }

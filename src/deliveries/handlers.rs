@@ -11,8 +11,9 @@ use super::queries::{self, Change, Delivery, Suggestion};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, MultipartForm, Path, Query};
+use crate::extract::{Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::lenient;
 use crate::rights;
 use crate::scope::Scope;
 use crate::scope::{agents_for, Agents};
@@ -325,9 +326,7 @@ pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ApprovalRecord {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub delivery_id: Option<i64>,
+    pub delivery_id: lenient::Int,
     pub rejected_reason: Option<String>,
     pub approve_status: Option<String>,
 }

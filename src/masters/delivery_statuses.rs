@@ -9,7 +9,8 @@ use super::table::{self, require_live, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::lenient;
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
@@ -77,9 +78,8 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveStatus {
-    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub delivery_status_id: Option<i64>,
+    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId")]
+    pub delivery_status_id: lenient::Int,
     pub delivery_status: Option<String>,
     pub record_lock: Option<bool>,
     pub additional_reason_code: Option<bool>,
@@ -171,9 +171,8 @@ fn reasons(conn: &Connection, only: Option<i64>, status: Option<i64>) -> rusqlit
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct ReasonFilter {
-    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub delivery_status_id: Option<i64>,
+    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId")]
+    pub delivery_status_id: lenient::Int,
 }
 
 /// `GET /master/additionalReason[?deliveryStatusID=]` (signed in).
@@ -186,7 +185,7 @@ pub async fn list_reasons(
     _user: CurrentUser,
     Query(filter): Query<ReasonFilter>,
 ) -> AppResult<Json<Vec<AdditionalReason>>> {
-    state.db(move |conn| Ok(reasons(conn, None, filter.delivery_status_id)?)).await.map(Json)
+    state.db(move |conn| Ok(reasons(conn, None, filter.delivery_status_id.0)?)).await.map(Json)
 }
 
 /// `GET /master/additionalReason/{id}` (signed in).
@@ -205,12 +204,10 @@ pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveReason {
-    #[serde(rename = "reasonCodeID", alias = "reasonCodeId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub reason_code_id: Option<i64>,
-    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId", deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub delivery_status_id: Option<i64>,
+    #[serde(rename = "reasonCodeID", alias = "reasonCodeId")]
+    pub reason_code_id: lenient::Int,
+    #[serde(rename = "deliveryStatusID", alias = "deliveryStatusId")]
+    pub delivery_status_id: lenient::Int,
     pub additional_reason_code: Option<String>,
 }
 
@@ -236,7 +233,7 @@ pub async fn save_reason(
     Json(req): Json<SaveReason>,
 ) -> AppResult<Json<AdditionalReasonSaved>> {
     user.require(rights::ADDITIONAL_REASON_MASTER)?;
-    let status = required_id(req.delivery_status_id, STATUS_REQUIRED)?;
+    let status = required_id(req.delivery_status_id.0, STATUS_REQUIRED)?;
     let code = required(&req.additional_reason_code, "Additional Reason Code is Required")?;
     let id = req.reason_code_id.unwrap_or(0);
     let dup = format!("The reason {code} already exists for this status.");

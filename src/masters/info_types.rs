@@ -9,7 +9,8 @@ use super::table::{self, require_live, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::lenient;
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};
@@ -103,9 +104,7 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveInfoType {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub info_id: Option<i64>,
+    pub info_id: lenient::Int,
     pub info_type: Option<String>,
 }
 
@@ -152,9 +151,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SubTypeFilter {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub info_id: Option<i64>,
+    pub info_id: lenient::Int,
 }
 
 /// `GET /master/info-subtype[?infoId=]` (signed in).
@@ -167,7 +164,7 @@ pub async fn list_sub(
     _user: CurrentUser,
     Query(filter): Query<SubTypeFilter>,
 ) -> AppResult<Json<Vec<InfoSubType>>> {
-    state.db(move |conn| Ok(sub_types(conn, filter.info_id)?)).await.map(Json)
+    state.db(move |conn| Ok(sub_types(conn, filter.info_id.0)?)).await.map(Json)
 }
 
 /// `GET /master/info-subtype/{id}` (signed in).
@@ -194,12 +191,8 @@ pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id)
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveSubType {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub info_sub_id: Option<i64>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub info_id: Option<i64>,
+    pub info_sub_id: lenient::Int,
+    pub info_id: lenient::Int,
     pub info_sub_type: Option<String>,
 }
 
@@ -220,7 +213,7 @@ pub struct InfoSubTypeSaved {
     ))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
     user.require(rights::INFOTYPE_MASTER)?;
-    let info_id = required_id(req.info_id, INFO_TYPE_REQUIRED)?;
+    let info_id = required_id(req.info_id.0, INFO_TYPE_REQUIRED)?;
     let id = req.info_sub_id.unwrap_or(0);
     let name = required(
         &req.info_sub_type,

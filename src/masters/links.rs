@@ -9,7 +9,8 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::db::updated;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path};
+use crate::extract::{Json, Path};
+use crate::lenient;
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;
@@ -91,9 +92,7 @@ impl CountryRef {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveLink {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub link_id: Option<i64>,
+    pub link_id: lenient::Int,
     pub link_name: Option<String>,
     pub link: Option<String>,
     pub countries: Vec<CountryRef>,

@@ -11,7 +11,8 @@ use super::table::{self, retire, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
-use crate::extract::{lenient, Json, Path};
+use crate::extract::{Json, Path};
+use crate::lenient;
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;
@@ -26,9 +27,7 @@ pub struct Outcome {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveOutcome {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub out_come_id: Option<i64>,
+    pub out_come_id: lenient::Int,
     pub out_come: Option<String>,
 }
 

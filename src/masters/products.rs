@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Query};
+use crate::extract::{Json, Query};
+use crate::lenient;
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
@@ -47,9 +48,7 @@ pub struct ProductPage {
 pub struct ProductQuery {
     /// Part of the name, SKU or category.
     pub search: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_number: Option<i64>,
+    pub page_number: lenient::Int,
 }
 
 /// `GET /master/product?search=&pageNumber=` (product_master or order_booking): 30 products a
@@ -100,17 +99,11 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveProduct {
     /// Absent or 0: a new product.
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub product_id: Option<i64>,
+    pub product_id: lenient::Int,
     pub product_name: Option<String>,
     pub sku: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub price: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub pack_size: Option<f64>,
+    pub price: lenient::Number,
+    pub pack_size: lenient::Number,
     pub category: Option<String>,
     /// Absent: true for a new product, unchanged for an existing one.
     pub active: Option<bool>,
@@ -145,13 +138,13 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     };
     let sku = text(req.sku, 64, "SKU is limited to a maximum of 64 characters.")?;
     let category = text(req.category, 100, "Category is limited to a maximum of 100 characters.")?;
-    if let Some(p) = req.price {
+    if let Some(p) = req.price.0 {
         if !(p.is_finite() && (0.0..=MAX_PRICE).contains(&p)) {
             return Err(AppError::bad_request("Price must be a number from 0 to 10,000,000."));
         }
     }
     let price = req.price.map(crate::cents);
-    let pack_size = match req.pack_size {
+    let pack_size = match req.pack_size.0 {
         None => None,
         Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
         Some(_) => return Err(AppError::bad_request("Pack Size must be a whole number of units, 1 or more.")),

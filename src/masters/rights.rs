@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json};
+use crate::extract::Json;
+use crate::lenient;
 use crate::rights;
 use crate::rights::ADMINISTRATOR;
 use crate::state::AppState;
@@ -33,9 +34,7 @@ pub struct UserTypeRights {
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveRights {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub user_type_id: Option<i64>,
+    pub user_type_id: lenient::Int,
     /// Right codes; an empty list takes every right away.
     pub rights: Option<Vec<String>>,
 }

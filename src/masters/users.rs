@@ -9,7 +9,8 @@ use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
 use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::lenient;
 use crate::rights;
 use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::scope::Scope;
@@ -35,9 +36,7 @@ pub struct UserRow {
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserFilter {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub user_type: Option<i64>,
+    pub user_type: lenient::Int,
     pub country: Option<String>,
     pub search: Option<String>,
 }
@@ -67,7 +66,7 @@ fn users(conn: &Connection, filter: &UserFilter, me: i64) -> rusqlite::Result<Ve
            AND (:search IS NULL OR u.name LIKE :search OR u.email LIKE :search)
          ORDER BY u.name",
     )?;
-    let rows = stmt.query_map(named_params! { ":type": filter.user_type, ":country": country, ":search": search }, |r| {
+    let rows = stmt.query_map(named_params! { ":type": filter.user_type.0, ":country": country, ":search": search }, |r| {
         let uid: i64 = r.get(0)?;
         let user_type: i64 = r.get(3)?;
         let last_admin = user_type == ADMINISTRATOR && admins <= 1;
@@ -143,19 +142,13 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveUser {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub uid: Option<i64>,
+    pub uid: lenient::Int,
     #[serde(alias = "emailID")]
     pub email_id: Option<String>,
     pub name: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub user_type: Option<i64>,
+    pub user_type: lenient::Int,
     pub country: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub manager_id: Option<i64>,
+    pub manager_id: lenient::Int,
 }
 
 /// A save request that passed the checks that need no database.
@@ -169,7 +162,7 @@ struct CheckedUser {
 }
 
 fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
-    let user_type = required_id(req.user_type, "User Type is Required")?;
+    let user_type = required_id(req.user_type.0, "User Type is Required")?;
     let email = required(&req.email_id, "Email is Required")?.to_lowercase();
     let valid = email.split_once('@').is_some_and(|(local, host)| {
         !local.is_empty() && host.contains('.') && !host.starts_with('.') && !email.contains(char::is_whitespace)

@@ -54,7 +54,7 @@ impl CheckedOrder {
         if let Some(r) = &remark {
             max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
         }
-        if let Some(d) = req.distributor_id {
+        if let Some(d) = req.distributor_id.0 {
             if d <= 0 {
                 return Err(AppError::bad_request("The distributor was not found."));
             }
@@ -70,7 +70,7 @@ impl CheckedOrder {
             let n = i + 1;
             let product =
                 line.product_id.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(format!("Line {n}: choose a product.")))?;
-            let quantity = match line.quantity {
+            let quantity = match line.quantity.0 {
                 None => return Err(AppError::bad_request(format!("Line {n}: the quantity is required."))),
                 Some(q) if q.fract() == 0.0 && (1.0..=MAX_QUANTITY as f64).contains(&q) => q as i64,
                 Some(_) => {
@@ -89,7 +89,7 @@ impl CheckedOrder {
         Ok(CheckedOrder {
             client_id,
             buyer_id,
-            distributor_id: req.distributor_id,
+            distributor_id: req.distributor_id.0,
             remark,
             lines,
             expected_total: req.expected_total.filter(|t| t.is_finite()),
@@ -465,14 +465,19 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lenient;
     use crate::orders::types::LineRequest;
 
     fn line(product: i64, quantity: f64) -> LineRequest {
-        LineRequest { product_id: Some(product), quantity: Some(quantity), unit_price: None }
+        LineRequest {
+            product_id: lenient::Int(Some(product)),
+            quantity: lenient::Number(Some(quantity)),
+            unit_price: lenient::Number(None),
+        }
     }
 
     fn order(lines: Vec<LineRequest>) -> BookOrder {
-        BookOrder { buyer_id: Some("B1".into()), lines, ..BookOrder::default() }
+        BookOrder { buyer_id: lenient::Text(Some("B1".into())), lines, ..BookOrder::default() }
     }
 
     #[test]

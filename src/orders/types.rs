@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customers::visits::{SaveVisit, VisitSaved};
-use crate::extract::lenient;
+use crate::lenient;
 
 /// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -38,18 +38,12 @@ impl rusqlite::types::FromSql for OrderStatus {
 #[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LineRequest {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub product_id: Option<i64>,
+    pub product_id: lenient::Int,
     /// A whole number from 1 to 100,000.
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub quantity: Option<f64>,
+    pub quantity: lenient::Number,
     /// The unit price the screen showed; when it differs from the server's, the answer says
     /// `priceChanged: true`. The server's price is always the one booked.
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub unit_price: Option<f64>,
+    pub unit_price: lenient::Number,
 }
 
 /// The visit saved together with an order (the order screen's Submit logs the visit too): the
@@ -57,19 +51,11 @@ pub struct LineRequest {
 #[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct OrderVisit {
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub outcome_id: Option<i64>,
+    pub outcome_id: lenient::Int,
     pub remark: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub latitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub longitude: Option<f64>,
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub accuracy: Option<f64>,
+    pub latitude: lenient::Number,
+    pub longitude: lenient::Number,
+    pub accuracy: lenient::Number,
     /// The phone's time of the visit, ISO 8601 with offset (the rules of the visit save).
     pub visited_at: Option<String>,
     /// The phone's id of the visit (1-64 of `A-Za-z0-9_-`).
@@ -98,19 +84,14 @@ impl OrderVisit {
 pub struct BookOrder {
     /// The phone's id of this booking (1-64 of `A-Za-z0-9_-`): a repeat by the same user books nothing.
     pub client_id: Option<String>,
-    #[serde(alias = "buyerID", deserialize_with = "lenient::opt_text")]
-    #[schema(schema_with = crate::api::lenient_text)]
-    pub buyer_id: Option<String>,
+    #[serde(alias = "buyerID")]
+    pub buyer_id: lenient::Text,
     /// Absent: the distributor of the customer's most recent order line.
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[schema(schema_with = crate::api::lenient_int)]
-    pub distributor_id: Option<i64>,
+    pub distributor_id: lenient::Int,
     pub remark: Option<String>,
     pub lines: Vec<LineRequest>,
     /// The total the screen showed; when it differs from the server's, `priceChanged` is true.
-    #[serde(deserialize_with = "lenient::opt_f64")]
-    #[schema(schema_with = crate::api::lenient_number)]
-    pub expected_total: Option<f64>,
+    pub expected_total: lenient::Number,
     /// A visit to save with the order, in the same transaction; the order is linked to it.
     pub visit: Option<OrderVisit>,
 }
@@ -220,9 +201,7 @@ pub struct OrderQuery {
     /// Last order date, YYYY-MM-DD.
     #[param(format = Date)]
     pub to: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub page_number: Option<i64>,
+    pub page_number: lenient::Int,
 }
 
 /// The answer of a cancel.

@@ -7,7 +7,8 @@ use super::defs::{self, Filter, Report};
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
-use crate::extract::{lenient, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::lenient;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
 
@@ -55,13 +56,9 @@ pub struct ReportQuery {
     #[param(format = Date)]
     pub to_date: Option<String>,
     pub search: Option<String>,
-    #[serde(deserialize_with = "lenient::opt_i64")]
-    #[param(schema_with = crate::api::lenient_int)]
-    pub user_type: Option<i64>,
+    pub user_type: lenient::Int,
     /// One country name, or several separated by commas.
-    #[serde(deserialize_with = "lenient::vec_text")]
-    #[param(schema_with = crate::api::lenient_list)]
-    pub country: Vec<String>,
+    pub country: lenient::Texts,
 }
 
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
@@ -87,8 +84,8 @@ pub async fn by_name(
         from_date: q.from_date,
         to_date: q.to_date,
         search: q.search,
-        user_type: q.user_type,
-        countries: q.country,
+        user_type: q.user_type.0,
+        countries: q.country.0,
         ..Filter::default()
     };
     run(&state, &user, report, filter).await
@@ -97,12 +94,8 @@ pub async fn by_name(
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MonthlyBody {
-    #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::api::lenient_list)]
-    pub country: Vec<String>,
-    #[serde(deserialize_with = "lenient::vec_i64")]
-    #[schema(schema_with = crate::api::lenient_list)]
-    pub user_type: Vec<i64>,
+    pub country: lenient::Texts,
+    pub user_type: lenient::Ints,
     pub report_name: Option<String>,
     /// YYYY-MM: the whole month when no dates are given.
     pub month_year: Option<String>,
@@ -134,8 +127,8 @@ pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): 
         to_date: b.to_date,
         month_year: b.month_year,
         // 0 means all types.
-        user_types: if b.user_type.contains(&0) { Vec::new() } else { b.user_type },
-        countries: b.country,
+        user_types: if b.user_type.contains(&0) { Vec::new() } else { b.user_type.0 },
+        countries: b.country.0,
         ..Filter::default()
     };
     run(&state, &user, report, filter).await
@@ -151,9 +144,7 @@ pub struct DeliveryBody {
     pub from_date: Option<String>,
     #[schema(format = Date)]
     pub to_date: Option<String>,
-    #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::api::lenient_list)]
-    pub country: Vec<String>,
+    pub country: lenient::Texts,
 }
 
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
@@ -172,7 +163,7 @@ pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b):
         from_date: b.from_date,
         to_date: b.to_date,
         month_year: b.month_year,
-        countries: b.country,
+        countries: b.country.0,
         radio_button: b.report_name,
         ..Filter::default()
     };
@@ -182,9 +173,7 @@ pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b):
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryBody {
-    #[serde(deserialize_with = "lenient::vec_text")]
-    #[schema(schema_with = crate::api::lenient_list)]
-    pub country: Vec<String>,
+    pub country: lenient::Texts,
 }
 
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
@@ -197,7 +186,7 @@ pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json
     if b.country.is_empty() {
         return Err(AppError::bad_request("Please select country."));
     }
-    run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country, ..Filter::default() }).await
+    run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country.0, ..Filter::default() }).await
 }
 
 /// `GET /report/mycustomerReport` (rpt_my_customer): every customer of the caller's scope.
