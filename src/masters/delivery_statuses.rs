@@ -5,7 +5,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, require_live, retire, Upsert};
+use super::table::{self, require_live, retire, saved_answer, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
@@ -85,22 +85,15 @@ pub struct SaveStatus {
     pub additional_reason_code: Option<bool>,
 }
 
-/// The answer of a save, with the id of the new or updated status.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeliveryStatusSaved {
-    pub message: String,
-    #[serde(rename = "deliveryStatusID")]
-    pub delivery_status_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated status.
+    DeliveryStatusSaved,
+    #[serde(rename = "deliveryStatusID")] delivery_status_id
+);
 
 /// `POST /master/deliveryStatus` (delivery_status_master): id 0 creates. Yes/No flags default to No.
 #[utoipa::path(post, path = "/master/deliveryStatus", tag = "masters", summary = "Create or update a delivery status",
-    responses(
-        (status = 200, description = "Saved", body = DeliveryStatusSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = DeliveryStatusSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveStatus>) -> AppResult<Json<DeliveryStatusSaved>> {
     user.require(rights::DELIVERY_STATUS_MASTER)?;
     let name = required(&req.delivery_status, STATUS_REQUIRED)?;
@@ -119,11 +112,13 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/deliveryStatus/delete/{id}` (delivery_status_master): retires it and its reasons.
-#[utoipa::path(post, path = "/master/deliveryStatus/delete/{id}", tag = "masters", summary = "Retire a delivery status",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(
+    post,
+    path = "/master/deliveryStatus/delete/{id}",
+    tag = "masters",
+    summary = "Retire a delivery status",
+    responses(RetireAnswers)
+)]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::DELIVERY_STATUS_MASTER)?;
     state
@@ -211,22 +206,15 @@ pub struct SaveReason {
     pub additional_reason_code: Option<String>,
 }
 
-/// The answer of a save, with the id of the new or updated reason.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdditionalReasonSaved {
-    pub message: String,
-    #[serde(rename = "reasonCodeID")]
-    pub reason_code_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated reason.
+    AdditionalReasonSaved,
+    #[serde(rename = "reasonCodeID")] reason_code_id
+);
 
 /// `POST /master/additionalReason` (additional_reason_master): id 0 creates.
 #[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update a additional reason",
-    responses(
-        (status = 200, description = "Saved", body = AdditionalReasonSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = AdditionalReasonSaved), SaveRefusals))]
 pub async fn save_reason(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -251,11 +239,13 @@ pub async fn save_reason(
 }
 
 /// `POST /master/additionalReason/delete/{id}` (additional_reason_master).
-#[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a additional reason",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(
+    post,
+    path = "/master/additionalReason/delete/{id}",
+    tag = "masters",
+    summary = "Retire a additional reason",
+    responses(RetireAnswers)
+)]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::ADDITIONAL_REASON_MASTER)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;

@@ -5,7 +5,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, require_live, retire, Upsert};
+use super::table::{self, require_live, retire, saved_answer, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
@@ -108,21 +108,15 @@ pub struct SaveInfoType {
     pub info_type: Option<String>,
 }
 
-/// The answer of a save, with the id of the new or updated info type.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InfoTypeSaved {
-    pub message: String,
-    pub info_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated info type.
+    InfoTypeSaved,
+    info_id
+);
 
 /// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.
 #[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update a info type",
-    responses(
-        (status = 200, description = "Saved", body = InfoTypeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = InfoTypeSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<InfoTypeSaved>> {
     user.require(rights::INFOTYPE_MASTER)?;
     let name = required(&req.info_type, INFO_TYPE_REQUIRED)?;
@@ -137,11 +131,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
-#[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
@@ -196,21 +186,15 @@ pub struct SaveSubType {
     pub info_sub_type: Option<String>,
 }
 
-/// The answer of a save, with the id of the new or updated sub type.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InfoSubTypeSaved {
-    pub message: String,
-    pub info_sub_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated sub type.
+    InfoSubTypeSaved,
+    info_sub_id
+);
 
 /// `POST /master/info-subtype` (infotype_master): creates when `infoSubId` is 0, else changes it.
 #[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update a info sub type",
-    responses(
-        (status = 200, description = "Saved", body = InfoSubTypeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = InfoSubTypeSaved), SaveRefusals))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
     user.require(rights::INFOTYPE_MASTER)?;
     let info_id = required_id(req.info_id.0, INFO_TYPE_REQUIRED)?;
@@ -234,11 +218,13 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 }
 
 /// `POST /master/info-subtype/delete/{id}` (infotype_master).
-#[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a info sub type",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(
+    post,
+    path = "/master/info-subtype/delete/{id}",
+    tag = "masters",
+    summary = "Retire a info sub type",
+    responses(RetireAnswers)
+)]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;

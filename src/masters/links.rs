@@ -4,7 +4,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, Upsert};
+use super::table::{self, saved_answer, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::db::updated;
@@ -98,21 +98,15 @@ pub struct SaveLink {
     pub countries: Vec<CountryRef>,
 }
 
-/// The answer of a save, with the id of the new or updated link.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LinkSaved {
-    pub message: String,
-    pub link_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated link.
+    LinkSaved,
+    link_id
+);
 
 /// `POST /master/link` (link_master): creates when `linkId` is 0, else replaces it.
 #[utoipa::path(post, path = "/master/link", tag = "masters", summary = "Create or update a link",
-    responses(
-        (status = 200, description = "Saved", body = LinkSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = LinkSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveLink>) -> AppResult<Json<LinkSaved>> {
     user.require(rights::LINK_MASTER)?;
     let name = required(&req.link_name, "Link Name is required")?;
@@ -160,11 +154,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/link/delete/{id}` (link_master): links carry no history, so they are removed.
-#[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::LINK_MASTER)?;
     state.db(move |conn| updated(conn.execute("DELETE FROM links WHERE link_id = :id", named_params! { ":id": id })?)).await?;

@@ -7,7 +7,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, retire, Upsert};
+use super::table::{self, retire, saved_answer, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
@@ -94,21 +94,15 @@ pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Pa
         .map(Json)
 }
 
-/// The answer of a save, with the id of the new or updated outcome.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OutcomeSaved {
-    pub message: String,
-    pub out_come_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated outcome.
+    OutcomeSaved,
+    out_come_id
+);
 
 /// `POST /master/outcome` (outcome_master): creates when `outComeId` is 0, else renames.
 #[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update a outcome",
-    responses(
-        (status = 200, description = "Saved", body = OutcomeSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = OutcomeSaved), SaveRefusals))]
 pub async fn save(
     State(state): State<AppState>,
     State(cache): State<Arc<Cache>>,
@@ -129,11 +123,7 @@ pub async fn save(
 }
 
 /// `POST /master/outcome/delete/{id}` (outcome_master): retires the outcome; visits keep it.
-#[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome", responses(RetireAnswers))]
 pub async fn delete(
     State(state): State<AppState>,
     State(cache): State<Arc<Cache>>,

@@ -7,6 +7,7 @@ use axum::extract::State;
 use rusqlite::{named_params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use super::table::saved_answer;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Query};
@@ -109,13 +110,11 @@ pub struct SaveProduct {
     pub active: Option<bool>,
 }
 
-/// The answer of a save, with the id of the new or updated product.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductSaved {
-    pub message: String,
-    pub product_id: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated product.
+    ProductSaved,
+    product_id
+);
 
 /// `POST /master/product` (product_master): creates a product, or with `productId` updates it.
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",

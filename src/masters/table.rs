@@ -3,7 +3,42 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension, ToSql};
 
+use crate::api::{ErrorBody, MessageBody};
 use crate::error::{AppError, AppResult};
+
+/// Declares the answer of a master's save: its message and the id of the new or updated row, under
+/// the field name the spec gives it (`saved_answer!(/** doc */ LinkSaved, link_id)`).
+macro_rules! saved_answer {
+    ($(#[$doc:meta])* $name:ident, $(#[$field:meta])* $id:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            pub message: String,
+            $(#[$field])*
+            pub $id: i64,
+        }
+    };
+}
+pub(crate) use saved_answer;
+
+/// The refusals of a master's save beside its 200 (`responses((status = 200, ...), SaveRefusals)`).
+#[derive(utoipa::IntoResponses)]
+pub enum SaveRefusals {
+    #[response(status = 404, description = "The record to update does not exist")]
+    Gone(ErrorBody),
+    #[response(status = 409, description = "A record with this name already exists")]
+    Taken(ErrorBody),
+}
+
+/// The answers of a master's retire call.
+#[derive(utoipa::IntoResponses)]
+pub enum RetireAnswers {
+    #[response(status = 200, description = "Retired")]
+    Retired(MessageBody),
+    #[response(status = 404, description = "No such record")]
+    Missing(ErrorBody),
+}
 
 /// The two statements that save a row of a master table.
 pub struct Upsert<'a> {

@@ -4,6 +4,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use super::table::{saved_answer, RetireAnswers, SaveRefusals};
 use crate::api::MessageBody;
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
@@ -219,23 +220,17 @@ fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option
     Ok((country_id, Some(manager)))
 }
 
-/// The answer of a save, with the id of the new or updated user.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserSaved {
-    pub message: String,
-    pub uid: i64,
-}
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated user.
+    UserSaved,
+    uid
+);
 
 /// `POST /master/user` (user_master): `uid` 0 creates the user and mails a temporary password
 /// (changed at the first sign-in); otherwise updates. Nobody demotes themselves or the last
 /// administrator.
 #[utoipa::path(post, path = "/master/user", tag = "masters", summary = "Create or update a user",
-    responses(
-        (status = 200, description = "Saved", body = UserSaved),
-        (status = 404, description = "The record to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A record with this name already exists", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "Saved", body = UserSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<UserSaved>> {
     user.require(rights::USER_MASTER)?;
     let u = check(req, state.config.email_domain.as_deref())?;
@@ -303,11 +298,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 
 /// `POST /master/user/delete/{id}` (user_master): the user can no longer sign in (sessions end
 /// at once); their history stays.
-#[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user",
-    responses(
-        (status = 200, description = "Retired", body = MessageBody),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
-    ))]
+#[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::USER_MASTER)?;
     if id == user.uid {
