@@ -5,7 +5,7 @@ use rusqlite::named_params;
 use serde::{Deserialize, Serialize};
 
 use super::session::{self, CurrentUser};
-use super::types::BlockAnswer;
+use super::types::{BlockAnswer, NoSuchUser};
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
@@ -100,10 +100,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> A
 
 /// `POST /users/block/{id}?fromUserAgent=` (unblock_user): blocks the user; their sessions end at once.
 #[utoipa::path(post, path = "/users/block/{id}", tag = "auth", summary = "Block a user and end their sessions", params(BlockQuery),
-    responses(
-        (status = 200, description = "OK", body = BlockAnswer),
-        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "OK", body = BlockAnswer), NoSuchUser))]
 pub async fn block(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -131,10 +128,7 @@ pub async fn block(
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
 /// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
 #[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
-    responses(
-        (status = 200, description = "OK", body = BlockAnswer),
-        (status = 404, description = "No such user (or not an agent with fromUserAgent)", body = crate::api::ErrorBody)
-    ))]
+    responses((status = 200, description = "OK", body = BlockAnswer), NoSuchUser))]
 pub async fn unblock(
     State(state): State<AppState>,
     user: CurrentUser,

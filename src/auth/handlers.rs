@@ -8,7 +8,7 @@ use rusqlite::TransactionBehavior;
 use super::password;
 use super::queries::{self, Account, Attempt};
 use super::session::{self, SessionUser};
-use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, UserNameRequest};
+use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, TooManyAttempts, UserNameRequest};
 use crate::api::MessageBody;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
@@ -72,7 +72,7 @@ fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
 #[utoipa::path(post, path = "/login/checkUser", tag = "auth", summary = "Whether a login id may sign in, and how",
     responses(
         (status = 200, description = "The answer (also for unknown or blocked ids)", body = CheckUserResponse),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
+        TooManyAttempts
     ))]
 pub async fn check_user(
     State(state): State<AppState>,
@@ -109,7 +109,7 @@ enum PasswordMatch {
         (status = 200, description = "Signed in: the session user and token", body = SessionBody),
         (status = 401, description = "Wrong login id or password", body = crate::api::ErrorBody),
         (status = 403, description = "Blocked account or sign-in method not allowed", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
+        TooManyAttempts
     ))]
 pub async fn auth_password(
     State(state): State<AppState>,
@@ -257,7 +257,7 @@ pub async fn generate_otp(
         (status = 200, description = "Signed in: the session user and token", body = SessionBody),
         (status = 401, description = "Wrong, expired or used code", body = crate::api::ErrorBody),
         (status = 403, description = "Blocked account or codes not enabled", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
+        TooManyAttempts
     ))]
 pub async fn auth_otp(
     State(state): State<AppState>,
@@ -341,7 +341,7 @@ pub async fn auth_otp(
         (status = 200, description = "The temporary password was mailed", body = MessageBody),
         (status = 403, description = "Blocked account", body = crate::api::ErrorBody),
         (status = 404, description = "Unknown login id", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many sign-in attempts from this address", body = crate::api::ErrorBody)
+        TooManyAttempts
     ))]
 pub async fn reset(
     State(state): State<AppState>,

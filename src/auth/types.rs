@@ -91,3 +91,13 @@ pub struct BlockAnswer {
     pub message: String,
     pub user_type_id: i64,
 }
+
+/// The refusal every sign-in call documents: this address tried too often.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 429, description = "Too many sign-in attempts from this address")]
+pub struct TooManyAttempts(pub crate::api::ErrorBody);
+
+/// The refusal of a block or unblock of someone the caller may not reach.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 404, description = "No such user (or not an agent with fromUserAgent)")]
+pub struct NoSuchUser(pub crate::api::ErrorBody);

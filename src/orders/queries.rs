@@ -4,7 +4,7 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
+use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderHead, OrderLine, OrderPage, OrderRow, OrderStatus};
 use crate::cents;
 use crate::customers::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
@@ -307,20 +307,46 @@ fn iso(ts: i64) -> String {
     chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
 }
 
-/// The waiting reason column: for administrators, why a Submitted order has not gone out.
-const WAITING: &str = "CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
-                            THEN 'The distributor has no email address.' END";
+/// The columns of an [`OrderHead`], first in every order query (read by [`head`]); `:admin`
+/// tells whether to explain a Submitted order that has not gone out.
+const HEAD_COLUMNS: &str = "o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
+    o.booked_by, b.name, o.total, o.visit_id,
+    CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
+         THEN 'The distributor has no email address.' END";
+/// What [`HEAD_COLUMNS`] read from.
+const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
+    JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by";
+/// How many columns [`HEAD_COLUMNS`] has; a query's own columns follow.
+const HEAD_WIDTH: usize = 13;
+
+fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderHead> {
+    Ok(OrderHead {
+        order_id: r.get(0)?,
+        order_number: order_number(r.get(0)?),
+        status: r.get(1)?,
+        order_date: r.get(2)?,
+        created_at: iso(r.get(3)?),
+        buyer_id: r.get(4)?,
+        buyer_name: r.get(5)?,
+        distributor_id: r.get(6)?,
+        distributor_name: r.get(7)?,
+        booked_by: r.get(8)?,
+        booked_by_name: r.get(9)?,
+        total: r.get(10)?,
+        visit_id: r.get(11)?,
+        waiting_reason: r.get(12)?,
+    })
+}
 
 /// One order with its lines, if the caller (`scope`; `admin` sees waiting reasons) may see it.
 pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: i64) -> AppResult<OrderDetail> {
     let p = ScopeParams::from(scope);
     let sql = format!(
-        "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name,
+        "SELECT {HEAD_COLUMNS},
                 NULLIF(TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '')
                             || ' ' || COALESCE(c.postal_code, '')), ''),
-                o.distributor_id, d.name, o.booked_by, b.name, o.remark, o.total, o.visit_id, o.sent_at, o.cancelled_at, {WAITING}
-         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
-         JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
+                o.remark, o.sent_at, o.cancelled_at
+         FROM {HEAD_TABLES}
          WHERE o.order_id = :o AND {CUSTOMER_IN_SCOPE}"
     );
     let mut order = conn
@@ -329,24 +355,11 @@ pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: i64) -> Ap
             named_params! { ":o": order_id, ":admin": admin, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
             |r| {
                 Ok(OrderDetail {
-                    order_id: r.get(0)?,
-                    order_number: order_number(r.get(0)?),
-                    status: r.get(1)?,
-                    order_date: r.get(2)?,
-                    created_at: iso(r.get(3)?),
-                    buyer_id: r.get(4)?,
-                    buyer_name: r.get(5)?,
-                    address: r.get(6)?,
-                    distributor_id: r.get(7)?,
-                    distributor_name: r.get(8)?,
-                    booked_by: r.get(9)?,
-                    booked_by_name: r.get(10)?,
-                    remark: r.get(11)?,
-                    total: r.get(12)?,
-                    visit_id: r.get(13)?,
-                    sent_at: r.get::<_, Option<i64>>(14)?.map(iso),
-                    cancelled_at: r.get::<_, Option<i64>>(15)?.map(iso),
-                    waiting_reason: r.get(16)?,
+                    head: head(r)?,
+                    address: r.get(HEAD_WIDTH)?,
+                    remark: r.get(HEAD_WIDTH + 1)?,
+                    sent_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 2)?.map(iso),
+                    cancelled_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 3)?.map(iso),
                     lines: Vec::new(),
                 })
             },
@@ -391,36 +404,13 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
     let used = crate::db::only_used(&count, params.clone())?;
     let total_records: i64 = count.query_row(&used[..], |r| r.get(0))?;
     let sql = format!(
-        "SELECT o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
-                o.booked_by, b.name, o.total, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id), o.visit_id,
-                {WAITING}
-         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
-         JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
+        "SELECT {HEAD_COLUMNS}, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id)
+         FROM {HEAD_TABLES}
          WHERE {condition} ORDER BY o.order_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let used = crate::db::only_used(&stmt, params)?;
-    let data = stmt
-        .query_map(&used[..], |r| {
-            Ok(OrderRow {
-                order_id: r.get(0)?,
-                order_number: order_number(r.get(0)?),
-                status: r.get(1)?,
-                order_date: r.get(2)?,
-                created_at: iso(r.get(3)?),
-                buyer_id: r.get(4)?,
-                buyer_name: r.get(5)?,
-                distributor_id: r.get(6)?,
-                distributor_name: r.get(7)?,
-                booked_by: r.get(8)?,
-                booked_by_name: r.get(9)?,
-                total: r.get(10)?,
-                line_count: r.get(11)?,
-                visit_id: r.get(12)?,
-                waiting_reason: r.get(13)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
+    let data = stmt.query_map(&used[..], |r| Ok(OrderRow { head: head(r)?, line_count: r.get(HEAD_WIDTH)? }))?.collect::<Result<_, _>>()?;
     Ok(OrderPage { data, total_records })
 }
 

@@ -130,10 +130,10 @@ pub struct OrderBooked {
     pub visit: Option<VisitSaved>,
 }
 
-/// `GET /users/order/{orderId}`.
+/// What every view of an order shows: a row of the list and the head of the detail.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderDetail {
+pub struct OrderHead {
     pub order_id: i64,
     pub order_number: String,
     pub status: OrderStatus,
@@ -142,20 +142,28 @@ pub struct OrderDetail {
     pub created_at: String,
     pub buyer_id: String,
     pub buyer_name: String,
-    pub address: Option<String>,
     pub distributor_id: i64,
     pub distributor_name: String,
     /// The uid of the user who booked it.
     pub booked_by: i64,
     pub booked_by_name: String,
-    pub remark: Option<String>,
     pub total: f64,
     /// The visit saved with the order (a productive visit), if any.
     pub visit_id: Option<i64>,
-    pub sent_at: Option<String>,
-    pub cancelled_at: Option<String>,
     /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
     pub waiting_reason: Option<String>,
+}
+
+/// `GET /users/order/{orderId}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetail {
+    #[serde(flatten)]
+    pub head: OrderHead,
+    pub address: Option<String>,
+    pub remark: Option<String>,
+    pub sent_at: Option<String>,
+    pub cancelled_at: Option<String>,
     pub lines: Vec<OrderLine>,
 }
 
@@ -163,22 +171,9 @@ pub struct OrderDetail {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderRow {
-    pub order_id: i64,
-    pub order_number: String,
-    pub status: OrderStatus,
-    pub order_date: String,
-    pub created_at: String,
-    pub buyer_id: String,
-    pub buyer_name: String,
-    pub distributor_id: i64,
-    pub distributor_name: String,
-    pub booked_by: i64,
-    pub booked_by_name: String,
-    pub total: f64,
+    #[serde(flatten)]
+    pub head: OrderHead,
     pub line_count: i64,
-    pub visit_id: Option<i64>,
-    /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
-    pub waiting_reason: Option<String>,
 }
 
 /// One page of orders.

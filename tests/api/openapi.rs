@@ -370,3 +370,30 @@ async fn documented_gets_answer_as_documented() {
     }
     assert!(checked >= 150 && successes >= 100, "only {checked} JSON answers checked, {successes} of them 2xx");
 }
+
+/// Every `$ref` names a schema the document defines (shared answers such as `SaveRefusals` or
+/// the lenient field types must bring their schemas along).
+#[tokio::test]
+async fn every_reference_resolves() {
+    fn refs<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(r)) = map.get("$ref") {
+                    out.push(r);
+                }
+                map.values().for_each(|v| refs(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let app = TestApp::new();
+    let doc = served(&app).await;
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(found.len() > 100, "{} references", found.len());
+    for r in found {
+        let name = r.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("unexpected reference {r}"));
+        assert!(doc["components"]["schemas"].get(name).is_some(), "{r} names no schema");
+    }
+}
