@@ -614,6 +614,10 @@ CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_i
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
 CREATE INDEX IF NOT EXISTS orders_agent ON orders(agent_id, order_date);
 CREATE INDEX IF NOT EXISTS orders_status ON orders(status, distributor_id);
+-- Productive visits (the landing's count per agent, buckets::stats): only the orders booked with a
+-- visit and not cancelled, so the count does not read the orders booked without one.
+CREATE INDEX IF NOT EXISTS orders_productive ON orders(agent_id, order_date, visit_id)
+    WHERE visit_id IS NOT NULL AND status <> 'Cancelled';
 
 -- The lines of a booked order at the prices of the moment it was booked (a product at most once).
 CREATE TABLE IF NOT EXISTS order_items (
@@ -693,6 +697,24 @@ END;
 CREATE TRIGGER IF NOT EXISTS beat_stops_version_delete AFTER DELETE ON beat_stops BEGIN
     INSERT INTO agent_stats_versions (agent_id, version) SELECT agent_id, 1 FROM beats WHERE beat_id = old.beat_id
         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+-- What each agent visited each day (beats::plan's `seen`): one row per agent, local day
+-- ('YYYY-MM-DD', the server's time zone, as the visit's own time) and customer, with the best
+-- check-in of that day's visits (3 verified, 2 customer unlocated, 1 no location or before
+-- verification, 0 off-site). Kept by the trigger below in the visit's transaction (visits are never
+-- updated or deleted), so a day's plan tiles read one row per customer instead of every visit.
+CREATE TABLE IF NOT EXISTS visit_days (
+    agent_id    INTEGER NOT NULL,
+    day         TEXT NOT NULL,
+    customer_id INTEGER NOT NULL,
+    best        INTEGER NOT NULL,
+    PRIMARY KEY (agent_id, day, customer_id)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS visit_days_visit_insert AFTER INSERT ON visits BEGIN
+    INSERT INTO visit_days (agent_id, day, customer_id, best)
+    VALUES (new.agent_id, date(new.visited_at, 'unixepoch', 'localtime'), new.customer_id,
+            CASE new.location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2 WHEN 'off-site' THEN 0 ELSE 1 END)
+    ON CONFLICT (agent_id, day, customer_id) DO UPDATE SET best = MAX(best, excluded.best);
 END;
 
 -- Single-use, short-lived links to generated files (reports, exports, upload results).

@@ -15,7 +15,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 11;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -47,6 +47,10 @@ const UPGRADES: &[(i64, &str)] = &[
     (8, include_str!("customers/search_index_upgrade.sql")),
     // Beat changes raise their agent's figures version (the landing caches the plan tiles).
     (9, include_str!("beats/versions_upgrade.sql")),
+    // The visits' summary per agent, day and customer that the day plan and its tiles read.
+    (10, include_str!("beats/visit_days_upgrade.sql")),
+    // The partial index of productive visits' orders (the landing's count per agent).
+    (11, include_str!("buckets/productive_upgrade.sql")),
 ];
 
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)

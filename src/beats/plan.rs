@@ -19,15 +19,16 @@ use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::visits::LocationStatus;
 use crate::scope::ScopeParams;
 
-/// The common table expressions of a window of days, `[:from, :to)` as dates and
-/// `[:from_ts, :to_ts)` as timestamps, over the agents of the scope parameters (`:scope_all`,
-/// `:scope_own`, `:scope_manager`, as the reports bind them): `plan` (every planned stop with its
-/// beat), `seen` (visited customers with the best check-in of the day: 3 verified, 2 customer
-/// unlocated, 1 no location or before verification, 0 off-site), `sold` (customers with an order)
-/// and `day` (one row per customer planned or visited that day: `planned` 1 or 0, `best` as in
-/// `seen` or NULL when not visited, `sold` 1 or 0). `day` groups the three lists in one pass; joining
-/// `seen` and `sold` back onto it grew with the square of a day's customers (2 s for an agent who
-/// visited 5,000 customers in a day in the benchmark).
+/// The common table expressions of a window of days, `[:from, :to)` as dates, over the agents of
+/// the scope parameters (`:scope_all`, `:scope_own`, `:scope_manager`, as the reports bind them):
+/// `plan` (every planned stop with its beat), `seen` (visited customers with the best check-in of
+/// the day: 3 verified, 2 customer unlocated, 1 no location or before verification, 0 off-site;
+/// read from `visit_days`, the visits' summary per agent, local day and customer that a trigger
+/// keeps, so a day costs one row per customer, not one per visit), `sold` (customers with an
+/// order) and `day` (one row per customer planned or visited that day: `planned` 1 or 0, `best` as
+/// in `seen` or NULL when not visited, `sold` 1 or 0). `day` groups the three lists in one pass;
+/// joining `seen` and `sold` back onto it grew with the square of a day's customers (2 s for an
+/// agent who visited 5,000 customers in a day in the benchmark).
 macro_rules! plan_cte {
     () => {
         concat!(
@@ -44,11 +45,8 @@ macro_rules! plan_cte {
              JOIN beat_stops s ON s.beat_id = b.beat_id AND s.valid_from <= days.d AND (s.valid_to IS NULL OR s.valid_to > days.d)
              JOIN customers c ON c.customer_id = s.customer_id AND c.agent_id = b.agent_id),
          seen(d, agent_id, customer_id, best) AS (
-             SELECT date(v.visited_at, 'unixepoch', 'localtime'), v.agent_id, v.customer_id,
-                    MAX(CASE v.location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2
-                                               WHEN 'off-site' THEN 0 ELSE 1 END)
-             FROM visits v WHERE v.agent_id IN agents AND v.visited_at >= :from_ts AND v.visited_at < :to_ts
-             GROUP BY 1, 2, 3),
+             SELECT v.day, v.agent_id, v.customer_id, v.best FROM visit_days v
+             WHERE v.agent_id IN agents AND v.day >= :from AND v.day < :to),
          sold(d, agent_id, customer_id) AS (
              SELECT DISTINCT o.order_date, o.agent_id, o.customer_id FROM orders o
              WHERE o.agent_id IN agents AND o.order_date >= :from AND o.order_date < :to AND o.status <> 'Cancelled'),
@@ -74,11 +72,22 @@ pub const ADHERENCE_REPORT_SQL: &str = concat!(
      FROM day JOIN users u ON u.uid = day.agent_id GROUP BY day.d, day.agent_id ORDER BY day.d, u.email"
 );
 
+/// The day's figures, as the report's columns over `day`, but read from the plan's (few) customers
+/// instead of every customer seen or sold that day (the landing counts them on a cache miss, and a
+/// benchmark agent sees 5,000 customers and books 35,000 orders in a day): each planned customer
+/// is looked up in `visit_days` and probed for an order, and the unplanned are the agents' rows of
+/// `visit_days` that day less the planned ones among them. `sold` is the CTE's condition on one
+/// customer's orders of that day, looked up by customer (`+` keeps SQLite from walking the agent's
+/// orders of the day instead); a test compares these figures with the grouping over `day`.
 const TOTALS_SQL: &str = concat!(
     plan_cte!(),
-    "SELECT COALESCE(SUM(day.planned), 0), COALESCE(SUM(day.planned AND day.best IS NOT NULL), 0),
-            COALESCE(SUM(day.planned AND day.best IS 0), 0), COALESCE(SUM(day.planned AND day.sold), 0),
-            COALESCE(SUM(NOT day.planned), 0) FROM day"
+    ", planned(d, agent_id, customer_id) AS (SELECT DISTINCT d, agent_id, customer_id FROM plan)
+     SELECT COUNT(*), COUNT(v.best), COUNT(*) FILTER (WHERE v.best = 0),
+            COUNT(*) FILTER (WHERE EXISTS (
+                SELECT 1 FROM orders o WHERE o.customer_id = p.customer_id AND o.order_date = p.d
+                AND +o.agent_id = p.agent_id AND o.status <> 'Cancelled')),
+            (SELECT COUNT(*) FROM seen) - COUNT(v.best)
+     FROM planned p LEFT JOIN visit_days v ON v.agent_id = p.agent_id AND v.day = p.d AND v.customer_id = p.customer_id"
 );
 
 /// The day's customers of one agent, planned first in visiting order (a customer on two of the
@@ -120,17 +129,16 @@ impl std::ops::AddAssign for DayFigures {
 }
 
 /// The window parameters of one day.
-fn day_params(day: NaiveDate) -> (String, String, i64, i64) {
-    let next = day + Days::new(1);
-    (day.format("%Y-%m-%d").to_string(), next.format("%Y-%m-%d").to_string(), crate::clock::start_of(day), crate::clock::start_of(next))
+fn day_params(day: NaiveDate) -> (String, String) {
+    (day.format("%Y-%m-%d").to_string(), (day + Days::new(1)).format("%Y-%m-%d").to_string())
 }
 
 /// The day's figures over the agents of `scope` (an agent's own scope is that agent).
 pub fn totals(conn: &Connection, scope: &ScopeParams, day: NaiveDate) -> rusqlite::Result<DayFigures> {
-    let (from, to, from_ts, to_ts) = day_params(day);
+    let (from, to) = day_params(day);
     conn.prepare_cached(TOTALS_SQL)?.query_row(
         named_params! {
-            ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
+            ":from": from, ":to": to,
             ":scope_all": scope.all, ":scope_own": scope.own, ":scope_manager": scope.manager,
         },
         |r| {
@@ -158,7 +166,7 @@ fn best_status(best: Option<i64>) -> Option<LocationStatus> {
 /// One agent's day: the beats that run, the planned customers in order with what was done, the
 /// unplanned visits, and the figures.
 pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: NaiveDate) -> rusqlite::Result<DayPlan> {
-    let (from, to, from_ts, to_ts) = day_params(day);
+    let (from, to) = day_params(day);
     let weekday = day.weekday().number_from_monday() as i64;
     let beats = conn
         .prepare_cached(
@@ -176,7 +184,7 @@ pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: Naive
     let mut unplanned_visits = Vec::new();
     let mut stmt = conn.prepare_cached(CUSTOMERS_SQL)?;
     let mut rows = stmt.query(named_params! {
-        ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
+        ":from": from, ":to": to,
         ":scope_all": false, ":scope_own": agent_id, ":scope_manager": None::<i64>,
     })?;
     while let Some(r) = rows.next()? {

@@ -495,3 +495,144 @@ async fn a_version_4_database_gains_beats() {
     assert_eq!(app.post("/master/beat", Some(&admin), beat("After upgrade", a1, &["Mon"], &mine)).await.status, StatusCode::OK);
     assert_eq!(app.get("/master/beat", Some(&admin)).await.body["totalRecords"], 1);
 }
+
+/// The rows of `sql` with the parameters that it names, every column as it is stored.
+fn rows_of(conn: &rusqlite::Connection, sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]) -> Vec<Vec<rusqlite::types::Value>> {
+    let mut stmt = conn.prepare(sql).unwrap();
+    let used: Vec<(&str, &dyn rusqlite::ToSql)> =
+        params.iter().filter(|(name, _)| stmt.parameter_index(name).unwrap().is_some()).copied().collect();
+    let width = stmt.column_count();
+    stmt.query_map(&used[..], |r| (0..width).map(|i| r.get(i)).collect()).unwrap().map(Result::unwrap).collect()
+}
+
+/// The day plan counts what was visited from `visit_days` (schema step 10), one row per agent,
+/// day and customer that the visit trigger keeps. That summary equals the grouping of the visits,
+/// the report over it equals the report counted from every visit (the definition before), and the
+/// landing tiles' figures (`plan::totals`, read from the plan's customers) equal the report's
+/// grouping, for every agent over the demo's days and a day with repeated visits and orders.
+#[tokio::test]
+async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_visit() {
+    let app = TestApp::new();
+    let (agent, token, buyers) = planned_day(&app).await;
+    // Shop 0 off-site, then at the counter (the better check-in counts); shop 1 off-site twice;
+    // shop 2 with an order and a cancelled one; shop 3 not visited but ordered; shop 4 unplanned,
+    // twice.
+    for (buyer, lng) in [(0, 77.71), (0, 77.5), (1, 77.71), (1, 77.72), (2, 77.52), (4, 77.54), (4, 77.54)] {
+        visit(&app, &token, &buyers[buyer], lng).await;
+    }
+    let product: i64 = count(&app, "SELECT product_id FROM products WHERE name = 'Cola 300ml'");
+    let mut booked = Vec::new();
+    for buyer in [2, 2, 3] {
+        let order = app
+            .post(
+                "/users/order",
+                Some(&token),
+                json!({ "buyerId": buyers[buyer], "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }),
+            )
+            .await;
+        assert_eq!(order.status, StatusCode::OK, "{}", order.body);
+        booked.push(order.body["orderId"].as_i64().unwrap());
+    }
+    assert_eq!(app.post(&format!("/users/order/{}/cancel", booked[0]), Some(&token), json!({})).await.status, StatusCode::OK);
+    let conn = app.conn();
+    // Yesterday's visit of a planned shop is not today's.
+    let yesterday = fieldsales::clock::start_of(fieldsales::clock::today() - Days::new(1)) + 3600;
+    conn.execute(
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, visited_at, entered_by)
+         SELECT customer_id, agent_id, 2, ?1, agent_id FROM customers WHERE buyer_id = ?2",
+        rusqlite::params![yesterday, buyers[3]],
+    )
+    .unwrap();
+
+    let best = "MAX(CASE v.location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2 WHEN 'off-site' THEN 0 ELSE 1 END)";
+    assert_eq!(
+        rows_of(&conn, "SELECT agent_id, day, customer_id, best FROM visit_days ORDER BY 1, 2, 3", &[]),
+        rows_of(
+            &conn,
+            &format!(
+                "SELECT v.agent_id, date(v.visited_at, 'unixepoch', 'localtime'), v.customer_id, {best} FROM visits v
+                 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+            ),
+            &[]
+        ),
+        "visit_days is the grouping of the visits"
+    );
+
+    // The report with `seen` read from the summary, and with `seen` counted from every visit.
+    let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
+    let report = words(fieldsales::beats::plan::ADHERENCE_REPORT_SQL);
+    let from_summary =
+        "SELECT v.day, v.agent_id, v.customer_id, v.best FROM visit_days v WHERE v.agent_id IN agents AND v.day >= :from AND v.day < :to";
+    assert!(report.contains(from_summary), "{report}");
+    let from_visits = report.replace(
+        from_summary,
+        &format!(
+            "SELECT date(v.visited_at, 'unixepoch', 'localtime'), v.agent_id, v.customer_id, {best} FROM visits v
+             WHERE v.agent_id IN agents AND v.visited_at >= :from_ts AND v.visited_at < :to_ts GROUP BY 1, 2, 3"
+        ),
+    );
+    let day = fieldsales::clock::today();
+    let (first, end) = (day - Days::new(40), day + Days::new(1));
+    let (from, to) = (first.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string());
+    let (from_ts, to_ts) = (fieldsales::clock::start_of(first), fieldsales::clock::start_of(end));
+    let params: [(&str, &dyn rusqlite::ToSql); 7] = [
+        (":from", &from),
+        (":to", &to),
+        (":from_ts", &from_ts),
+        (":to_ts", &to_ts),
+        (":scope_all", &true),
+        (":scope_own", &None::<i64>),
+        (":scope_manager", &None::<i64>),
+    ];
+    let counted = rows_of(&conn, &from_visits, &params);
+    assert!(counted.len() > 40, "the demo's days and agents: {}", counted.len());
+    assert_eq!(rows_of(&conn, &report, &params), counted);
+
+    // Today's tiles of every agent, from the plan's customers, are the report's grouping of today.
+    let today = rusqlite::types::Value::Text(day.format("%Y-%m-%d").to_string());
+    let agents: Vec<(i64, String)> = conn
+        .prepare("SELECT uid, email FROM users WHERE user_type_id = 4 ORDER BY uid")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (uid, email) in agents {
+        let scope = fieldsales::scope::ScopeParams { all: false, own: Some(uid), manager: None };
+        let t = fieldsales::beats::plan::totals(&conn, &scope, day).unwrap();
+        let tiles = vec![t.planned, t.visited_as_planned, t.visited_off_site, t.productive, t.unplanned];
+        let row = counted.iter().find(|r| r[0] == today && r[2] == rusqlite::types::Value::Text(email.clone()));
+        let expected: Vec<i64> = match row {
+            Some(r) => r[3..8].iter().map(|v| if let rusqlite::types::Value::Integer(n) = v { *n } else { panic!("{v:?}") }).collect(),
+            None => vec![0; 5],
+        };
+        assert_eq!(tiles, expected, "{email}");
+        if uid == agent {
+            assert_eq!(tiles, vec![4, 3, 1, 2, 1], "shop 2 and 3 ordered; shop 1 only off-site; shop 4 unplanned");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_version_9_database_gains_the_visit_summary_and_the_productive_index() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let shape = |conn: &rusqlite::Connection| {
+        let objects = rows_of(conn, "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name", &[]);
+        (objects, rows_of(conn, "SELECT * FROM visit_days ORDER BY agent_id, day, customer_id", &[]))
+    };
+    let fresh = shape(&conn);
+    assert!(fresh.1.len() > 100, "the demo's visits are summarised: {}", fresh.1.len());
+    crate::support::downgrade_to_schema_9(&conn);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 9 });
+    assert_eq!(shape(&conn), fresh);
+    // The productive visits' count reads the partial index.
+    let plan: Vec<String> = conn
+        .prepare(&format!("EXPLAIN QUERY PLAN {}", fieldsales::buckets::stats::PRODUCTIVE_VISITS))
+        .unwrap()
+        .query_map(rusqlite::named_params! { ":agent": 3, ":from15": "2000-01-01", ":from15_ts": 0 }, |r| r.get(3))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(plan.iter().any(|step| step.contains("orders_productive")), "{plan:?}");
+}

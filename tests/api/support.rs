@@ -223,8 +223,21 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 10: without the productive orders' index of
+/// step 11.
+pub fn downgrade_to_schema_10(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP INDEX orders_productive; PRAGMA user_version = 10;").unwrap();
+}
+
+/// Takes a fresh database back to schema version 9: without the visits' day summary of step 10.
+pub fn downgrade_to_schema_9(conn: &rusqlite::Connection) {
+    downgrade_to_schema_10(conn);
+    conn.execute_batch("DROP TRIGGER visit_days_visit_insert; DROP TABLE visit_days; PRAGMA user_version = 9;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 8: without the beat version triggers of step 9.
 pub fn downgrade_to_schema_8(conn: &rusqlite::Connection) {
+    downgrade_to_schema_9(conn);
     conn.execute_batch(
         "DROP TRIGGER beats_version; DROP TRIGGER beat_days_version_insert; DROP TRIGGER beat_days_version_update;
          DROP TRIGGER beat_stops_version_insert; DROP TRIGGER beat_stops_version_update; DROP TRIGGER beat_stops_version_delete;
