@@ -54,6 +54,22 @@ fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missin
     Ok(login)
 }
 
+/// The start of a sign-in with a secret: [`admitted_login`], then the secret (`secret` reads it
+/// from the request), then the accepted terms.
+fn admitted_sign_in(
+    state: &AppState,
+    client: &str,
+    req: &LoginRequest,
+    secret: impl FnOnce(&LoginRequest) -> AppResult<String>,
+) -> AppResult<(String, String)> {
+    let login = admitted_login(state, client, &req.user_name, LOGIN_ID_REQUIRED)?;
+    let secret = secret(req)?;
+    if req.terms != Some(true) {
+        return Err(AppError::bad_request(TERMS_REQUIRED));
+    }
+    Ok((login, secret))
+}
+
 /// The per-account limit: guessing spread over many addresses still meets it. Keys are login ids
 /// as typed (trimmed, any case), so unknown ids count too and the answer tells nothing.
 fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
@@ -116,11 +132,7 @@ pub async fn auth_password(
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
-    let typed = required_secret(&req.password, PASSWORD_REQUIRED)?;
-    if req.terms != Some(true) {
-        return Err(AppError::bad_request(TERMS_REQUIRED));
-    }
+    let (login, typed) = admitted_sign_in(&state, &client, &req, |r| required_secret(&r.password, PASSWORD_REQUIRED))?;
     let lookup = login.clone();
     let account = state.db(move |conn| Ok(queries::find_account(conn, &lookup)?)).await?;
 
@@ -264,11 +276,8 @@ pub async fn auth_otp(
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
-    let typed = required(&req.password, OTP_REQUIRED).or_else(|_| required(&req.otp, OTP_REQUIRED))?;
-    if req.terms != Some(true) {
-        return Err(AppError::bad_request(TERMS_REQUIRED));
-    }
+    let (login, typed) =
+        admitted_sign_in(&state, &client, &req, |r| required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED)))?;
     if !state.config.otp_login {
         return Err(AppError::forbidden(OTP_DISABLED));
     }
