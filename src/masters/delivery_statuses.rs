@@ -5,7 +5,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, require_live, retire, saved_answer, RetireAnswers, SaveRefusals, Upsert};
+use super::table::{self, retire, saved_answer, Parent, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
@@ -213,7 +213,7 @@ saved_answer!(
 );
 
 /// `POST /master/additionalReason` (additional_reason_master): id 0 creates.
-#[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update a additional reason",
+#[utoipa::path(post, path = "/master/additionalReason", tag = "masters", summary = "Create or update an additional reason",
     responses((status = 200, description = "Saved", body = AdditionalReasonSaved), SaveRefusals))]
 pub async fn save_reason(
     State(state): State<AppState>,
@@ -229,23 +229,13 @@ pub async fn save_reason(
         insert: "INSERT INTO additional_reasons (delivery_status_id, code) VALUES (:s, :code)",
         update: "UPDATE additional_reasons SET delivery_status_id = :s, code = :code WHERE reason_code_id = :id AND is_retired = 0",
     };
-    let saved = state
-        .db(move |conn| {
-            require_live(conn, "delivery_statuses", "delivery_status_id", status, STATUS_NOT_FOUND)?;
-            table::save(conn, id, sql, named_params! { ":s": status, ":code": code }, dup)
-        })
-        .await?;
+    let parent = Parent { table: "delivery_statuses", id_column: "delivery_status_id", id: status, not_found: STATUS_NOT_FOUND };
+    let saved = state.db(move |conn| table::save_under(conn, parent, id, sql, named_params! { ":s": status, ":code": code }, dup)).await?;
     Ok(Json(AdditionalReasonSaved { message: "Additional reason saved successfully.".into(), reason_code_id: saved }))
 }
 
 /// `POST /master/additionalReason/delete/{id}` (additional_reason_master).
-#[utoipa::path(
-    post,
-    path = "/master/additionalReason/delete/{id}",
-    tag = "masters",
-    summary = "Retire a additional reason",
-    responses(RetireAnswers)
-)]
+#[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a reason", responses(RetireAnswers))]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::ADDITIONAL_REASON_MASTER)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;

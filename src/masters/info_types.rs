@@ -5,7 +5,7 @@ use axum::extract::State;
 use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::table::{self, require_live, retire, saved_answer, RetireAnswers, SaveRefusals, Upsert};
+use super::table::{self, retire, saved_answer, Parent, RetireAnswers, SaveRefusals, Upsert};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
@@ -115,7 +115,7 @@ saved_answer!(
 );
 
 /// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.
-#[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update a info type",
+#[utoipa::path(post, path = "/master/info-type", tag = "masters", summary = "Create or update an info type",
     responses((status = 200, description = "Saved", body = InfoTypeSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveInfoType>) -> AppResult<Json<InfoTypeSaved>> {
     user.require(rights::INFOTYPE_MASTER)?;
@@ -131,7 +131,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 }
 
 /// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
-#[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire a info type", responses(RetireAnswers))]
+#[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire an info type", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
@@ -193,7 +193,7 @@ saved_answer!(
 );
 
 /// `POST /master/info-subtype` (infotype_master): creates when `infoSubId` is 0, else changes it.
-#[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update a info sub type",
+#[utoipa::path(post, path = "/master/info-subtype", tag = "masters", summary = "Create or update an info sub type",
     responses((status = 200, description = "Saved", body = InfoSubTypeSaved), SaveRefusals))]
 pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveSubType>) -> AppResult<Json<InfoSubTypeSaved>> {
     user.require(rights::INFOTYPE_MASTER)?;
@@ -208,23 +208,14 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
         insert: "INSERT INTO info_sub_types (info_id, name) VALUES (:info, :name)",
         update: "UPDATE info_sub_types SET info_id = :info, name = :name WHERE info_sub_id = :id AND is_retired = 0",
     };
-    let saved = state
-        .db(move |conn| {
-            require_live(conn, "info_types", "info_id", info_id, TYPE_NOT_FOUND)?;
-            table::save(conn, id, sql, named_params! { ":info": info_id, ":name": name }, dup)
-        })
-        .await?;
+    let parent = Parent { table: "info_types", id_column: "info_id", id: info_id, not_found: TYPE_NOT_FOUND };
+    let saved =
+        state.db(move |conn| table::save_under(conn, parent, id, sql, named_params! { ":info": info_id, ":name": name }, dup)).await?;
     Ok(Json(InfoSubTypeSaved { message: "Sub info saved successfully.".into(), info_sub_id: saved }))
 }
 
 /// `POST /master/info-subtype/delete/{id}` (infotype_master).
-#[utoipa::path(
-    post,
-    path = "/master/info-subtype/delete/{id}",
-    tag = "masters",
-    summary = "Retire a info sub type",
-    responses(RetireAnswers)
-)]
+#[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a sub type", responses(RetireAnswers))]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;

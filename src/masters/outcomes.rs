@@ -101,7 +101,7 @@ saved_answer!(
 );
 
 /// `POST /master/outcome` (outcome_master): creates when `outComeId` is 0, else renames.
-#[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update a outcome",
+#[utoipa::path(post, path = "/master/outcome", tag = "masters", summary = "Create or update an outcome",
     responses((status = 200, description = "Saved", body = OutcomeSaved), SaveRefusals))]
 pub async fn save(
     State(state): State<AppState>,
@@ -123,7 +123,7 @@ pub async fn save(
 }
 
 /// `POST /master/outcome/delete/{id}` (outcome_master): retires the outcome; visits keep it.
-#[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire a outcome", responses(RetireAnswers))]
+#[utoipa::path(post, path = "/master/outcome/delete/{id}", tag = "masters", summary = "Retire an outcome", responses(RetireAnswers))]
 pub async fn delete(
     State(state): State<AppState>,
     State(cache): State<Arc<Cache>>,

@@ -61,6 +61,28 @@ pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql
     Ok(id)
 }
 
+/// The live row of a parent master a child row is saved under (an info type for its sub types).
+pub struct Parent<'a> {
+    pub table: &'a str,
+    pub id_column: &'a str,
+    pub id: i64,
+    /// The 404 message when the parent is missing or retired.
+    pub not_found: &'a str,
+}
+
+/// [`save`] under a parent row that must be live (else 404 with its `not_found`).
+pub fn save_under(
+    conn: &Connection,
+    parent: Parent,
+    id: i64,
+    sql: Upsert,
+    params: &[(&str, &dyn ToSql)],
+    duplicate: String,
+) -> AppResult<i64> {
+    require_live(conn, parent.table, parent.id_column, parent.id, parent.not_found)?;
+    save(conn, id, sql, params, duplicate)
+}
+
 /// Marks a live row retired; it leaves every list and pick list, and records that use it keep it.
 /// `table` and `id_column` are constants of the calling module, never user input.
 pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppResult<()> {
@@ -70,7 +92,7 @@ pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppRe
 
 /// Succeeds when row `id` is live, else answers 404 with `not_found`: the check of the parent
 /// a child row is saved under. `table` and `id_column` are constants, as for [`retire`].
-pub fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &str) -> AppResult<()> {
+fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &str) -> AppResult<()> {
     let sql = format!("SELECT 1 FROM {table} WHERE {id_column} = :id AND is_retired = 0");
     conn.query_row(&sql, named_params! { ":id": id }, |_| Ok(())).optional()?.ok_or_else(|| AppError::not_found(not_found))
 }
