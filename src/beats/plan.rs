@@ -191,12 +191,7 @@ pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: Naive
         let planned: bool = r.get(0)?;
         let best: Option<i64> = r.get(8)?;
         let customer = PlanCustomer {
-            buyer_id: r.get(1)?,
-            buyer_name: r.get(2)?,
-            address1: r.get(3)?,
-            city: r.get(4)?,
-            latitude: r.get(5)?,
-            longitude: r.get(6)?,
+            place: super::queries::place(r, 1)?,
             sequence: planned.then_some(customers.len() as i64 + 1),
             beat_id: if planned { r.get(7)? } else { None },
             visited: best.is_some(),

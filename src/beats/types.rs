@@ -106,16 +106,24 @@ pub struct BeatPage {
     pub total_records: i64,
 }
 
-/// A customer of a beat, in visiting order (`sequence` 1..n).
+/// Who and where a customer of a beat or of the day is: what its list line and map pin show.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BeatCustomer {
+pub struct CustomerPlace {
     pub buyer_id: String,
     pub buyer_name: String,
     pub address1: Option<String>,
     pub city: Option<String>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+}
+
+/// A customer of a beat, in visiting order (`sequence` 1..n).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BeatCustomer {
+    #[serde(flatten)]
+    pub place: CustomerPlace,
     pub sequence: i64,
 }
 
@@ -149,12 +157,8 @@ pub struct PlanBeat {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanCustomer {
-    pub buyer_id: String,
-    pub buyer_name: String,
-    pub address1: Option<String>,
-    pub city: Option<String>,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
+    #[serde(flatten)]
+    pub place: CustomerPlace,
     /// 1..n over the day's planned customers; absent for unplanned visits.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sequence: Option<i64>,
