@@ -124,10 +124,10 @@ OWNERS = """SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
 # src/buckets/stats.rs ORDERED_LAST_MONTH.
 ORDERED_LAST_MONTH = "((s.last_order_date >= :last_month AND s.last_order_date < :month) OR s.prev_order_month = :last_month_key)"
 # src/buckets/stats.rs count_owner: one owner's landing counts (what LandingCache::counts runs on a miss).
-COUNT_OWNER = f"""SELECT COUNT(*), COALESCE(SUM(s.retailer_type = 'Retailer'), 0),
-                COALESCE(SUM(s.last_order_date >= :from15), 0), COALESCE(SUM(s.last_visit_at >= :from15_ts), 0),
-                COALESCE(SUM({ORDERED_LAST_MONTH}), 0),
-                COALESCE(SUM(s.last_order_date >= :month AND s.prev_order_month = :last_month_key), 0)
+COUNT_OWNER = """SELECT COUNT(*), COUNT(*) FILTER (WHERE s.retailer_type = 'Retailer'),
+                COUNT(*) FILTER (WHERE s.last_order_date >= :from15), COUNT(*) FILTER (WHERE s.last_visit_at >= :from15_ts),
+                COUNT(*) FILTER (WHERE s.last_order_date >= :last_month AND s.last_order_date < :month),
+                COUNT(*) FILTER (WHERE s.prev_order_month = :last_month_key)
          FROM customer_stats s WHERE s.agent_id IS :agent"""
 # src/buckets/stats.rs PRODUCTIVE_VISITS: the second statement of count_owner.
 PRODUCTIVE_VISITS = """SELECT COUNT(*) FROM orders o JOIN visits v ON v.visit_id = o.visit_id
