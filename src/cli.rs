@@ -146,6 +146,10 @@ pub struct ServeArgs {
     /// Repeat, or separate with commas in the environment variable.
     #[arg(long = "trusted-proxy", env = "FIELDSALES_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Seconds that requests in flight may take to finish after SIGTERM or Ctrl-C; then the server
+    /// stops without them (keep it below the service manager's stop timeout).
+    #[arg(long, env = "FIELDSALES_SHUTDOWN_GRACE", default_value_t = 10)]
+    pub shutdown_grace: u64,
 }
 
 fn tile_url(text: &str) -> Result<String, String> {
@@ -329,6 +333,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             config.tile_url = args.tile_url;
             config.tile_attribution = args.tile_attribution;
             config.trusted_proxies = args.trusted_proxies;
+            config.shutdown_grace = std::time::Duration::from_secs(args.shutdown_grace);
             if args.demo && config.email_domain.is_none() {
                 config.email_domain = Some("demo.test".into());
             }

@@ -35,6 +35,9 @@ pub struct Config {
     pub tile_attribution: String,
     /// Reverse proxies whose `X-Forwarded-For` names the real client (see `extract::ClientAddr`).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// After a stop signal, how long requests in flight may take to finish before `serve` stops
+    /// without them (a connection that never completes its request must not hold a restart).
+    pub shutdown_grace: std::time::Duration,
 }
 
 pub const OSM_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -59,6 +62,7 @@ impl Config {
             tile_url: OSM_TILE_URL.into(),
             tile_attribution: OSM_ATTRIBUTION.into(),
             trusted_proxies: Vec::new(),
+            shutdown_grace: std::time::Duration::from_secs(10),
         }
     }
 

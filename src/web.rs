@@ -312,7 +312,8 @@ fn hash_route_redirect(path: &str, query: Option<&str>) -> Response {
         .unwrap_or_else(|_| StatusCode::BAD_REQUEST.into_response())
 }
 
-/// Serves until SIGINT or SIGTERM, then lets running requests finish.
+/// Serves until SIGINT or SIGTERM, then lets running requests finish within
+/// `Config::shutdown_grace`.
 pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let app_state = App::new(state.clone());
@@ -336,9 +337,25 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     tracing::info!(%local, "fieldsales is listening");
     println!("fieldsales is listening on http://{local}");
-    axum::serve(listener, app(app_state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let grace = state.config.shutdown_grace;
+    let (stopping, stop_requested) = tokio::sync::oneshot::channel::<()>();
+    let server =
+        axum::serve(listener, app(app_state).into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            let _ = stopping.send(());
+        });
+    // Graceful shutdown waits for every open connection, and one that never finishes its request
+    // (a half-sent header) would wait forever: requests get `grace` to finish, then we stop.
+    let deadline = async move {
+        if stop_requested.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+        tokio::time::sleep(grace).await;
+    };
+    tokio::select! {
+        served = server => served?,
+        () = deadline => tracing::warn!(grace_seconds = grace.as_secs(), "connections still open after the stop signal's grace; stopping without them"),
+    }
     tracing::info!("fieldsales stopped");
     Ok(())
 }

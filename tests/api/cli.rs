@@ -118,3 +118,47 @@ async fn serve_on_an_empty_database_creates_an_administrator_once() {
         .unwrap();
     assert_eq!((count, forced), (1, true), "one administrator, who must choose a password");
 }
+
+/// A client that never finishes its request does not keep `serve` from stopping: after SIGTERM,
+/// requests get `--shutdown-grace` seconds, then the server exits cleanly without them.
+#[test]
+fn serve_stops_after_its_grace_even_with_a_request_half_sent() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales"))
+        .arg("--db")
+        .arg(dir.path().join("grace.db"))
+        .arg("--data-dir")
+        .arg(dir.path().join("data"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--shutdown-grace", "1"])
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let address = BufReader::new(server.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .find_map(|line| line.strip_prefix("fieldsales is listening on http://").map(str::to_string))
+        .expect("the server says where it listens");
+    let mut half_sent = std::net::TcpStream::connect(&address).unwrap();
+    half_sent.write_all(b"GET /healthz HTTP/1.1\r\nHost: fieldsales\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+
+    let signalled = Instant::now();
+    let kill = std::process::Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let status = loop {
+        if let Some(status) = server.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed() > Duration::from_secs(20) {
+            server.kill().unwrap();
+            panic!("serve still running 20 s after SIGTERM with a grace of 1 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    assert!(signalled.elapsed() >= Duration::from_secs(1), "the grace was given: {:?}", signalled.elapsed());
+    drop(half_sent);
+}
