@@ -48,7 +48,7 @@ const UPGRADES: &[(i64, &str)] = &[
     // Beat changes raise their agent's figures version (the landing caches the plan tiles).
     (9, include_str!("beats/versions_upgrade.sql")),
     // The visits' summary per agent, day and customer that the day plan and its tiles read.
-    (10, include_str!("beats/visit_days_upgrade.sql")),
+    (10, concat!(include_str!("beats/visit_days_upgrade.sql"), include_str!("beats/visit_days_fill.sql"))),
     // The partial index of productive visits' orders (the landing's count per agent).
     (11, include_str!("buckets/productive_upgrade.sql")),
 ];

@@ -19,6 +19,15 @@ pub fn open_migrated(config: &Config) -> anyhow::Result<(Pool, Migration)> {
     let mut conn = pool.get()?;
     let migration = db::migrate(&mut conn)?;
     crate::seed::reference(&conn)?;
+    // This process just filed the visits' days (or there are none yet): in its own time zone.
+    let filed_here = match migration {
+        Migration::Created => true,
+        Migration::Upgraded { from } => from < crate::beats::visit_days::FILED_BY_STEP,
+        Migration::UpToDate => false,
+    };
+    if filed_here {
+        crate::beats::visit_days::record_zone(&conn)?;
+    }
     Ok((pool, migration))
 }
 
@@ -46,6 +55,12 @@ pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Resu
         tracing::info!(state = %state.display(), "Litestream replicates this database");
     }
     let mut conn = pool.get()?;
+    let started = std::time::Instant::now();
+    if let Some(visits) = tokio::task::block_in_place(|| crate::beats::visit_days::refile_if_zone_changed(&mut conn))
+        .context("filing the visits' days in this time zone")?
+    {
+        tracing::info!(visits, seconds = started.elapsed().as_secs_f64(), "filed the visits' days in this server's time zone");
+    }
     if demo && !accounts::any_users(&conn)? {
         let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
         println!("Demo company loaded: {} users, e.g. admin@demo.test / {}", summary.users, crate::seed::DEMO_PASSWORD);

@@ -1,12 +1,13 @@
 //! Beat plans (issue #19): named, ordered rounds of an agent's customers on given weekdays
 //! (`handlers`, `queries`, `types`), the day's plan and what was done of it, shared by the agent's
-//! day, the landing tiles and the beat-adherence report (`plan`). The beat upload is a kind of
-//! `uploads::kinds`.
+//! day, the landing tiles and the beat-adherence report (`plan`), over the visits' day summary
+//! (`visit_days`). The beat upload is a kind of `uploads::kinds`.
 
 pub mod handlers;
 pub mod plan;
 pub mod queries;
 pub mod types;
+pub mod visit_days;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;

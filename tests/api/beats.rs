@@ -636,3 +636,48 @@ async fn a_version_9_database_gains_the_visit_summary_and_the_productive_index()
         .collect();
     assert!(plan.iter().any(|step| step.contains("orders_productive")), "{plan:?}");
 }
+
+/// `visit_days` is filed in the server's time zone: `serve` refiles it at start when the zone it
+/// was filed in is not this process's (step 10 run by a command under another `TZ`), and records
+/// the zone so the next start has nothing to do.
+#[tokio::test]
+async fn the_visit_days_are_refiled_when_they_were_filed_in_another_time_zone() {
+    use fieldsales::beats::visit_days::refile_if_zone_changed;
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let grouped = |conn: &rusqlite::Connection| {
+        rows_of(
+            conn,
+            "SELECT agent_id, date(visited_at, 'unixepoch', 'localtime'), customer_id,
+                    MAX(CASE location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2 WHEN 'off-site' THEN 0 ELSE 1 END)
+             FROM visits GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+            &[],
+        )
+    };
+    let filed =
+        |conn: &rusqlite::Connection| rows_of(conn, "SELECT agent_id, day, customer_id, best FROM visit_days ORDER BY 1, 2, 3", &[]);
+    let visits = count(&app, "SELECT COUNT(*) FROM visits") as usize;
+    assert!(visits > 100, "the demo's visits: {visits}");
+    // No zone recorded yet (a fresh or just-upgraded file): filed once and recorded.
+    assert_eq!(refile_if_zone_changed(&mut conn).unwrap(), Some(visits));
+    assert_eq!(filed(&conn), grouped(&conn));
+    assert_eq!(refile_if_zone_changed(&mut conn).unwrap(), None, "same zone: nothing to do");
+
+    // Filed a day off under another zone.
+    conn.execute_batch(
+        "CREATE TEMP TABLE shifted AS SELECT agent_id, date(day, '-1 day') AS day, customer_id, best FROM visit_days;
+         DELETE FROM visit_days; INSERT INTO visit_days SELECT * FROM shifted;
+         UPDATE settings SET value = 'another zone' WHERE key = 'visit_days_zone';",
+    )
+    .unwrap();
+    assert_ne!(filed(&conn), grouped(&conn));
+    assert_eq!(refile_if_zone_changed(&mut conn).unwrap(), Some(visits));
+    assert_eq!(filed(&conn), grouped(&conn));
+
+    // A file the program creates (or upgrades through step 10) records the zone it filed in, so
+    // the first start has nothing to refile.
+    let dir = tempfile::tempdir().unwrap();
+    let config = fieldsales::config::Config::new(dir.path().join("new.db"), dir.path().join("data"));
+    let (pool, _) = fieldsales::server::open_migrated(&config).unwrap();
+    assert_eq!(refile_if_zone_changed(&mut pool.get().unwrap()).unwrap(), None);
+}
