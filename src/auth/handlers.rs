@@ -8,7 +8,7 @@ use rusqlite::TransactionBehavior;
 use super::password;
 use super::queries::{self, Account, Attempt};
 use super::session::{self, SessionUser};
-use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, TooManyAttempts, UserNameRequest};
+use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts, UserNameRequest};
 use crate::api::MessageBody;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
@@ -120,13 +120,7 @@ enum PasswordMatch {
 }
 
 /// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row block the account.
-#[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password",
-    responses(
-        (status = 200, description = "Signed in: the session user and token", body = SessionBody),
-        (status = 401, description = "Wrong login id or password", body = crate::api::ErrorBody),
-        (status = 403, description = "Blocked account or sign-in method not allowed", body = crate::api::ErrorBody),
-        TooManyAttempts
-    ))]
+#[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password", responses(SignInAnswers))]
 pub async fn auth_password(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -264,13 +258,7 @@ pub async fn generate_otp(
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
-#[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code",
-    responses(
-        (status = 200, description = "Signed in: the session user and token", body = SessionBody),
-        (status = 401, description = "Wrong, expired or used code", body = crate::api::ErrorBody),
-        (status = 403, description = "Blocked account or codes not enabled", body = crate::api::ErrorBody),
-        TooManyAttempts
-    ))]
+#[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code", responses(SignInAnswers))]
 pub async fn auth_otp(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,

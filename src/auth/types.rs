@@ -92,6 +92,19 @@ pub struct BlockAnswer {
     pub user_type_id: i64,
 }
 
+/// The answers of both sign-in calls (password and mailed code).
+#[derive(utoipa::IntoResponses)]
+pub enum SignInAnswers {
+    #[response(status = 200, description = "Signed in: the session user and token")]
+    SignedIn(SessionBody),
+    #[response(status = 401, description = "Wrong login id or password, or a wrong, expired or used code")]
+    Wrong(crate::api::ErrorBody),
+    #[response(status = 403, description = "Blocked account, or this way of signing in is not allowed")]
+    Refused(crate::api::ErrorBody),
+    #[response(status = 429, description = "Too many sign-in attempts from this address")]
+    TooMany(crate::api::ErrorBody),
+}
+
 /// The refusal every sign-in call documents: this address tried too often.
 #[derive(utoipa::IntoResponses)]
 #[response(status = 429, description = "Too many sign-in attempts from this address")]

@@ -65,11 +65,13 @@ macro_rules! plan_cte {
 /// The beat-adherence report's rows: per day and agent, in date and agent order.
 pub const ADHERENCE_REPORT_SQL: &str = concat!(
     plan_cte!(),
-    "SELECT day.d, u.name, u.email, SUM(day.planned), SUM(day.planned AND day.best IS NOT NULL),
-            SUM(day.planned AND day.best IS 0), SUM(day.planned AND day.sold), SUM(NOT day.planned),
+    r#"SELECT day.d AS "Date", u.name AS "Agent Name", u.email AS "Agent Email", SUM(day.planned) AS "Planned",
+            SUM(day.planned AND day.best IS NOT NULL) AS "Visited As Planned",
+            SUM(day.planned AND day.best IS 0) AS "Visited Off-site", SUM(day.planned AND day.sold) AS "Productive",
+            SUM(NOT day.planned) AS "Unplanned Visits",
             CASE WHEN SUM(day.planned) > 0
-                 THEN ROUND(100.0 * SUM(day.planned AND IFNULL(day.best, 0) > 0) / SUM(day.planned), 2) END
-     FROM day JOIN users u ON u.uid = day.agent_id GROUP BY day.d, day.agent_id ORDER BY day.d, u.email"
+                 THEN ROUND(100.0 * SUM(day.planned AND IFNULL(day.best, 0) > 0) / SUM(day.planned), 2) END AS "Adherence %"
+     FROM day JOIN users u ON u.uid = day.agent_id GROUP BY day.d, day.agent_id ORDER BY day.d, u.email"#
 );
 
 /// The day's figures, as the report's columns over `day`, but read from the plan's (few) customers

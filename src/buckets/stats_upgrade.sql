@@ -49,22 +49,8 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_l
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
 END;
--- An order upload may move a line to another date or customer: the old customer's figures are
--- recomputed from their (few) remaining lines.
-CREATE TRIGGER IF NOT EXISTS customer_stats_order_update AFTER UPDATE OF order_date, customer_id ON order_lines
-WHEN old.order_date IS NOT new.order_date OR old.customer_id IS NOT new.customer_id BEGIN
-    UPDATE customer_stats
-    SET last_order_date = COALESCE((SELECT MAX(order_date) FROM order_lines WHERE customer_id = old.customer_id), '')
-    WHERE customer_id = old.customer_id;
-    DELETE FROM customer_order_months
-    WHERE customer_id = old.customer_id AND month = substr(old.order_date, 1, 7)
-      AND NOT EXISTS (SELECT 1 FROM order_lines
-                      WHERE customer_id = old.customer_id AND substr(order_date, 1, 7) = substr(old.order_date, 1, 7));
-    UPDATE customer_stats SET last_order_date = MAX(last_order_date, new.order_date) WHERE customer_id = new.customer_id;
-    INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
-    UPDATE agent_stats_versions SET version = version + 1
-    WHERE agent_id IN (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id IN (old.customer_id, new.customer_id));
-END;
+-- The trigger for an order line moved by an upload (`customer_stats_order_update`) is created by
+-- step 6, which replaced the first version this step had; steps 3 to 5 move no order line.
 
 INSERT INTO customer_stats (customer_id, agent_id, retailer_type, last_visit_at, last_order_date)
 SELECT c.customer_id, c.agent_id, c.retailer_type,

@@ -22,22 +22,29 @@ pub struct Filter {
     pub radio_button: Option<String>,
 }
 
-/// How a report's rows are selected.
+/// How a report's rows are selected. The SELECT names its columns (`AS "Buyer ID"`): they are the
+/// workbook's header, so a header can never drift from the values under it.
 pub struct Report {
     pub name: &'static str,
     pub title: &'static str,
     pub right: &'static str,
-    /// Needs fromDate and toDate (or monthYear).
-    pub dated: bool,
-    pub columns: &'static [&'static str],
     /// The SELECT; binds `:from`, `:to` (dates), `:from_ts`, `:to_ts` (timestamps), `:search`,
     /// `:user_types` and `:countries` (JSON arrays, empty = all), and the scope parameters.
     pub sql: &'static str,
 }
 
+impl Report {
+    /// Needs fromDate and toDate (or monthYear): the SELECT reads the date window.
+    pub fn dated(&self) -> bool {
+        self.sql.contains(":from")
+    }
+}
+
 /// One condition of the filter, as SQL text: `scope` keeps customers `c` to the caller's scope,
 /// `country` to the chosen countries (by name) or all, `search` to a buyer id prefix or a name
-/// part, `user_type` users `u` to the chosen types or every type but administrators.
+/// part, `user_type` users `u` to the chosen types or every type but administrators; `window
+/// "col"` keeps a timestamp column to `[:from_ts, :to_ts)`, `days "col"` a date column to
+/// `[:from, :to)`.
 macro_rules! filter {
     (scope) => {
         crate::agent_in_scope!("c.agent_id")
@@ -53,51 +60,40 @@ macro_rules! filter {
         "(CASE WHEN json_array_length(:user_types) = 0 THEN u.user_type_id <> 1
                ELSE u.user_type_id IN (SELECT value FROM json_each(:user_types)) END)"
     };
-}
-
-/// Conditions of the filter joined by AND: `filters!(scope, country, search)`.
-macro_rules! filters {
-    ($first:ident $(, $rest:ident)*) => {
-        concat!(filter!($first) $(, " AND ", filter!($rest))*)
+    (window $column:literal) => {
+        concat!($column, " >= :from_ts AND ", $column, " < :to_ts")
+    };
+    (days $column:literal) => {
+        concat!($column, " >= :from AND ", $column, " < :to")
     };
 }
 
+/// Conditions of the filter joined by AND: `filters!(window "v.visited_at", scope, country)`.
+macro_rules! filters {
+    ($first:ident $($first_column:literal)? $(, $rest:ident $($rest_column:literal)?)*) => {
+        concat!(filter!($first $($first_column)?) $(, " AND ", filter!($rest $($rest_column)?))*)
+    };
+}
+
+// Date and Time are the visit's (the phone's time when it gave one); Device Time and Received At
+// are the two clocks, blank for visits saved before check-in verification.
 pub const CUSTOMER_VISIT: Report = Report {
     name: "customer-visit",
     title: "Customer Visit",
     right: rights::RPT_CUSTOMER_VISIT,
-    dated: true,
-    columns: &[
-        "Date",
-        "Time",
-        "Buyer ID",
-        "Buyer Name",
-        "City",
-        "Country",
-        "Agent ID",
-        "Agent Name",
-        "Outcome",
-        "Remark",
-        "Latitude",
-        "Longitude",
-        "Entered By",
-        "Device Time",
-        "Received At",
-        "Distance (m)",
-        "Location Status",
-    ],
-    // Date and Time are the visit's (the phone's time when it gave one); Device Time and Received
-    // At are the two clocks, blank for visits saved before check-in verification.
     sql: concat!(
-        "SELECT date(v.visited_at, 'unixepoch', 'localtime'), strftime('%H:%M', v.visited_at, 'unixepoch', 'localtime'),
-                c.buyer_id, c.name, c.city, k.name, u.email, u.name, o.name, v.remark, v.latitude, v.longitude, e.name,
-                datetime(v.device_time, 'unixepoch', 'localtime'), datetime(v.received_at, 'unixepoch', 'localtime'),
-                v.distance_m, v.location_status
+        r#"SELECT date(v.visited_at, 'unixepoch', 'localtime') AS "Date",
+                strftime('%H:%M', v.visited_at, 'unixepoch', 'localtime') AS "Time",
+                c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", c.city AS "City", k.name AS "Country",
+                u.email AS "Agent ID", u.name AS "Agent Name", o.name AS "Outcome", v.remark AS "Remark",
+                v.latitude AS "Latitude", v.longitude AS "Longitude", e.name AS "Entered By",
+                datetime(v.device_time, 'unixepoch', 'localtime') AS "Device Time",
+                datetime(v.received_at, 'unixepoch', 'localtime') AS "Received At",
+                v.distance_m AS "Distance (m)", v.location_status AS "Location Status"
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
          JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users e ON e.uid = v.entered_by
-         LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(scope, user_type, country, search),
+         LEFT JOIN countries k ON k.country_id = c.country_id WHERE "#,
+        filters!(window "v.visited_at", scope, user_type, country, search),
         " ORDER BY v.visited_at, v.visit_id"
     ),
 };
@@ -106,26 +102,14 @@ pub const CUSTOMER_ADD: Report = Report {
     name: "customer-add",
     title: "Customer Add",
     right: rights::RPT_CUSTOMER_ADD,
-    dated: true,
-    columns: &[
-        "Created On",
-        "Buyer ID",
-        "Buyer Name",
-        "Mobile",
-        "Address",
-        "City",
-        "State",
-        "Country",
-        "Retailer Type",
-        "Agent ID",
-        "Agent Name",
-    ],
     sql: concat!(
-        "SELECT date(c.created_at, 'unixepoch', 'localtime'), c.buyer_id, c.name, c.mobile, c.address1, c.city, c.state,
-                k.name, c.retailer_type, u.email, u.name
+        r#"SELECT date(c.created_at, 'unixepoch', 'localtime') AS "Created On", c.buyer_id AS "Buyer ID",
+                c.name AS "Buyer Name", c.mobile AS "Mobile", c.address1 AS "Address", c.city AS "City",
+                c.state AS "State", k.name AS "Country", c.retailer_type AS "Retailer Type", u.email AS "Agent ID",
+                u.name AS "Agent Name"
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE c.created_at >= :from_ts AND c.created_at < :to_ts AND ",
-        filters!(scope, country, search),
+         WHERE "#,
+        filters!(window "c.created_at", scope, country, search),
         " ORDER BY c.created_at, c.customer_id"
     ),
 };
@@ -134,14 +118,13 @@ pub const PROFILE_UPDATE: Report = Report {
     name: "profile-update",
     title: "Profile Update",
     right: rights::RPT_PROFILE_UPDATE,
-    dated: true,
-    columns: &["Date", "Time", "Buyer ID", "Buyer Name", "Changed By", "Before", "After"],
     sql: concat!(
-        "SELECT date(p.changed_at, 'unixepoch', 'localtime'), strftime('%H:%M', p.changed_at, 'unixepoch', 'localtime'),
-                c.buyer_id, c.name, u.name, p.before_json, p.after_json
+        r#"SELECT date(p.changed_at, 'unixepoch', 'localtime') AS "Date",
+                strftime('%H:%M', p.changed_at, 'unixepoch', 'localtime') AS "Time", c.buyer_id AS "Buyer ID",
+                c.name AS "Buyer Name", u.name AS "Changed By", p.before_json AS "Before", p.after_json AS "After"
          FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id JOIN users u ON u.uid = p.changed_by
-         WHERE p.changed_at >= :from_ts AND p.changed_at < :to_ts AND ",
-        filters!(scope, country, search),
+         WHERE "#,
+        filters!(window "p.changed_at", scope, country, search),
         " ORDER BY p.changed_at, p.id"
     ),
 };
@@ -150,15 +133,17 @@ pub const INFO_ADD: Report = Report {
     name: "info-add",
     title: "Info Add",
     right: rights::RPT_INFO_ADD,
-    dated: true,
-    columns: &["Date", "Buyer ID", "Buyer Name", "Info Type", "Sub Types", "Remark", "Files", "Status", "Entered By"],
     sql: concat!(
-        "SELECT date(i.created_at, 'unixepoch', 'localtime'), c.buyer_id, c.name, t.name,
-                (SELECT GROUP_CONCAT(s.name, ', ') FROM customer_info_sub_types x JOIN info_sub_types s ON s.info_sub_id = x.info_sub_id WHERE x.info_id = i.id),
-                i.remark, (SELECT COUNT(*) FROM customer_info_files f WHERE f.info_id = i.id), i.admin_status, u.name
+        r#"SELECT date(i.created_at, 'unixepoch', 'localtime') AS "Date", c.buyer_id AS "Buyer ID",
+                c.name AS "Buyer Name", t.name AS "Info Type",
+                (SELECT GROUP_CONCAT(s.name, ', ') FROM customer_info_sub_types x JOIN info_sub_types s ON s.info_sub_id = x.info_sub_id
+                 WHERE x.info_id = i.id) AS "Sub Types",
+                i.remark AS "Remark", (SELECT COUNT(*) FROM customer_info_files f WHERE f.info_id = i.id) AS "Files",
+                i.admin_status AS "Status", u.name AS "Entered By"
          FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id JOIN info_types t ON t.info_id = i.info_type_id
-         JOIN users u ON u.uid = i.entered_by
-         WHERE i.created_at >= :from_ts AND i.created_at < :to_ts AND ", filters!(scope, country, search), " ORDER BY i.created_at, i.id"
+         JOIN users u ON u.uid = i.entered_by WHERE "#,
+        filters!(window "i.created_at", scope, country, search),
+        " ORDER BY i.created_at, i.id"
     ),
 };
 
@@ -166,51 +151,46 @@ pub const LOGIN_HISTORY: Report = Report {
     name: "login-history",
     title: "Login History",
     right: rights::RPT_LOGIN_HISTORY,
-    dated: true,
-    columns: &["Date", "Time", "Login ID", "Name", "User Type", "Method", "Result", "Client Address", "Detail", "Latitude", "Longitude"],
-    sql: "SELECT date(a.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime'), a.login_id,
-                u.name, t.name, a.method, CASE WHEN a.success THEN 'Success' ELSE 'Failed' END, a.client_addr, a.detail,
-                a.latitude, a.longitude
+    sql: r#"SELECT date(a.at, 'unixepoch', 'localtime') AS "Date", strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime') AS "Time",
+                a.login_id AS "Login ID", u.name AS "Name", t.name AS "User Type", a.method AS "Method",
+                CASE WHEN a.success THEN 'Success' ELSE 'Failed' END AS "Result", a.client_addr AS "Client Address",
+                a.detail AS "Detail", a.latitude AS "Latitude", a.longitude AS "Longitude"
          FROM login_attempts a LEFT JOIN users u ON u.uid = a.uid LEFT JOIN user_types t ON t.user_type_id = u.user_type_id
          WHERE a.at >= :from_ts AND a.at < :to_ts
            AND (:scope_all OR a.uid = :scope_own OR a.uid IN (SELECT uid FROM users WHERE manager_id = :scope_manager))
            AND (:search IS NULL OR a.login_id LIKE '%' || :search || '%')
-         ORDER BY a.at, a.id",
+         ORDER BY a.at, a.id"#,
 };
 
 pub const AUDIT: Report = Report {
     name: "audit",
     title: "Impersonation Audit",
     right: rights::RPT_LOGIN_HISTORY,
-    dated: true,
-    columns: &["Date", "Time", "Administrator", "Acting As", "Action", "Status"],
-    sql: "SELECT date(l.at, 'unixepoch', 'localtime'), strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime'),
-                 a.email, u.email, l.action, l.status
+    sql: r#"SELECT date(l.at, 'unixepoch', 'localtime') AS "Date", strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime') AS "Time",
+                 a.email AS "Administrator", u.email AS "Acting As", l.action AS "Action", l.status AS "Status"
           FROM audit_log l JOIN users a ON a.uid = l.actor_uid JOIN users u ON u.uid = l.as_uid
           WHERE l.at >= :from_ts AND l.at < :to_ts AND :scope_all
             AND (:search IS NULL OR a.email LIKE '%' || :search || '%' OR u.email LIKE '%' || :search || '%')
-          ORDER BY l.at, l.id",
+          ORDER BY l.at, l.id"#,
 };
 
 pub const PRODUCTIVITY: Report = Report {
     name: "productivity",
     title: "Productivity (Day Wise)",
     right: rights::RPT_PRODUCTIVITY,
-    dated: true,
-    columns: &["Date", "Agent ID", "Agent Name", "Visits", "Customers Visited", "Customers Added"],
     sql: concat!(
         "WITH days AS (
              SELECT date(v.visited_at, 'unixepoch', 'localtime') AS day, v.agent_id, COUNT(*) AS visits,
                     COUNT(DISTINCT v.customer_id) AS customers
-             FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-             WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(scope, country),
-        "
+             FROM visits v JOIN customers c ON c.customer_id = v.customer_id WHERE ",
+        filters!(window "v.visited_at", scope, country),
+        r#"
              GROUP BY day, v.agent_id)
-         SELECT d.day, u.email, u.name, d.visits, d.customers,
+         SELECT d.day AS "Date", u.email AS "Agent ID", u.name AS "Agent Name", d.visits AS "Visits",
+                d.customers AS "Customers Visited",
                 (SELECT COUNT(*) FROM customers n WHERE n.created_by = d.agent_id
-                   AND date(n.created_at, 'unixepoch', 'localtime') = d.day)
-         FROM days d JOIN users u ON u.uid = d.agent_id WHERE ",
+                   AND date(n.created_at, 'unixepoch', 'localtime') = d.day) AS "Customers Added"
+         FROM days d JOIN users u ON u.uid = d.agent_id WHERE "#,
         filters!(user_type),
         " ORDER BY d.day, u.email"
     ),
@@ -220,15 +200,13 @@ pub const PRODUCTIVITY_SUMMARY: Report = Report {
     name: "productivitysummary",
     title: "Productivity (Summary)",
     right: rights::RPT_PRODUCTIVITY,
-    dated: true,
-    columns: &["Agent ID", "Agent Name", "Days Worked", "Visits", "Customers Visited", "Average Visits a Day"],
     sql: concat!(
-        "SELECT u.email, u.name, COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')), COUNT(*),
-                COUNT(DISTINCT v.customer_id),
-                ROUND(COUNT(*) * 1.0 / COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')), 2)
-         FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
-         WHERE v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(scope, user_type, country),
+        r#"SELECT u.email AS "Agent ID", u.name AS "Agent Name",
+                COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')) AS "Days Worked", COUNT(*) AS "Visits",
+                COUNT(DISTINCT v.customer_id) AS "Customers Visited",
+                ROUND(COUNT(*) * 1.0 / COUNT(DISTINCT date(v.visited_at, 'unixepoch', 'localtime')), 2) AS "Average Visits a Day"
+         FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id WHERE "#,
+        filters!(window "v.visited_at", scope, user_type, country),
         " GROUP BY u.uid ORDER BY u.email"
     ),
 };
@@ -237,32 +215,30 @@ pub const MONTHLY_SUMMARY: Report = Report {
     name: "monthly-summary",
     title: "Monthly Summary",
     right: rights::RPT_PRODUCTIVITY,
-    dated: true,
-    columns: &["Agent ID", "Agent Name", "User Type", "Country", "Customers", "Visits", "Customers Visited", "Orders", "Order Value"],
     sql: concat!(
-        "SELECT u.email, u.name, t.name, k.name,
-                (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND ",
+        r#"SELECT u.email AS "Agent ID", u.name AS "Agent Name", t.name AS "User Type", k.name AS "Country",
+                (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND "#,
         filters!(country),
-        "),
+        r#") AS "Customers",
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(country),
-        "),
+                  WHERE v.agent_id = u.uid AND "#,
+        filters!(window "v.visited_at", country),
+        r#") AS "Visits",
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-                  WHERE v.agent_id = u.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(country),
-        "),
+                  WHERE v.agent_id = u.uid AND "#,
+        filters!(window "v.visited_at", country),
+        r#") AS "Customers Visited",
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
-                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        filters!(country),
-        "),
+                  WHERE c.agent_id = u.uid AND "#,
+        filters!(days "o.order_date", country),
+        r#") AS "Orders",
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id
-                  WHERE c.agent_id = u.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        filters!(country),
-        ")
+                  WHERE c.agent_id = u.uid AND "#,
+        filters!(days "o.order_date", country),
+        r#") AS "Order Value"
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
-         WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND ",
+         WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND "#,
         filters!(user_type),
         "
            AND ",
@@ -276,37 +252,35 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
     name: "monthly-summary-am",
     title: "Monthly Summary AM",
     right: rights::RPT_PRODUCTIVITY,
-    dated: true,
-    columns: &["AM ID", "AM Name", "Country", "Agents", "Customers", "Visits", "Customers Visited", "Orders", "Order Value"],
     sql: concat!(
-        "SELECT m.email, m.name, k.name,
-                (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid AND a.is_deleted = 0),
-                (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND ",
+        r#"SELECT m.email AS "AM ID", m.name AS "AM Name", k.name AS "Country",
+                (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid AND a.is_deleted = 0) AS "Agents",
+                (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND "#,
         filters!(country),
-        "),
+        r#") AS "Customers",
                 (SELECT COUNT(*) FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users a ON a.uid = v.agent_id
-                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(country),
-        "),
+                  WHERE a.manager_id = m.uid AND "#,
+        filters!(window "v.visited_at", country),
+        r#") AS "Visits",
                 (SELECT COUNT(DISTINCT v.customer_id) FROM visits v JOIN customers c ON c.customer_id = v.customer_id
                   JOIN users a ON a.uid = v.agent_id
-                  WHERE a.manager_id = m.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts AND ",
-        filters!(country),
-        "),
+                  WHERE a.manager_id = m.uid AND "#,
+        filters!(window "v.visited_at", country),
+        r#") AS "Customers Visited",
                 (SELECT COUNT(DISTINCT o.order_id) FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
                   JOIN users a ON a.uid = c.agent_id
-                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        filters!(country),
-        "),
+                  WHERE a.manager_id = m.uid AND "#,
+        filters!(days "o.order_date", country),
+        r#") AS "Orders",
                 (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
-                  WHERE a.manager_id = m.uid AND o.order_date >= :from AND o.order_date < :to AND ",
-        filters!(country),
-        ")
+                  WHERE a.manager_id = m.uid AND "#,
+        filters!(days "o.order_date", country),
+        r#") AS "Order Value"
          FROM users m LEFT JOIN countries k ON k.country_id = m.country_id
          WHERE m.is_deleted = 0 AND m.user_type_id = 3 AND (:scope_all OR m.uid = :scope_manager)
            AND (json_array_length(:user_types) = 0 OR 3 IN (SELECT value FROM json_each(:user_types)))
-         ORDER BY m.email"
+         ORDER BY m.email"#
     ),
 };
 
@@ -314,72 +288,43 @@ pub const DELIVERY: Report = Report {
     name: "delivery",
     title: "Delivery",
     right: rights::RPT_PRODUCTIVITY,
-    dated: true,
-    columns: &[
-        "Order ID",
-        "Order Date",
-        "Planned Delivery Date",
-        "Buyer ID",
-        "Buyer Name",
-        "Distributor",
-        "Delivery Status",
-        "Reason",
-        "Other Reason",
-        "Approval",
-        "Rejected Reason",
-        "Updated On",
-        "Agent ID",
-    ],
     sql: concat!(
-        "SELECT d.order_id, d.order_date, d.planned_delivery_date, c.buyer_id, c.name, d.seller_name, s.name, r.code,
-                d.other_reason, COALESCE(d.approve_status, 'Open'), d.rejected_reason,
-                date(d.updated_at, 'unixepoch', 'localtime'), u.email
+        r#"SELECT d.order_id AS "Order ID", d.order_date AS "Order Date", d.planned_delivery_date AS "Planned Delivery Date",
+                c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", d.seller_name AS "Distributor", s.name AS "Delivery Status",
+                r.code AS "Reason", d.other_reason AS "Other Reason", COALESCE(d.approve_status, 'Open') AS "Approval",
+                d.rejected_reason AS "Rejected Reason", date(d.updated_at, 'unixepoch', 'localtime') AS "Updated On",
+                u.email AS "Agent ID"
          FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id LEFT JOIN users u ON u.uid = c.agent_id
          LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
          LEFT JOIN additional_reasons r ON r.reason_code_id = d.reason_code_id
-         WHERE (CASE WHEN :by_updated THEN d.updated_at >= :from_ts AND d.updated_at < :to_ts
-                     ELSE d.order_date >= :from AND d.order_date < :to END)
-           AND ",
+         WHERE (CASE WHEN :by_updated THEN "#,
+        filter!(window "d.updated_at"),
+        " ELSE ",
+        filter!(days "d.order_date"),
+        " END) AND ",
         filters!(scope, country),
         " ORDER BY d.order_date, d.order_id"
     ),
 };
 
+// Every order line, uploaded ('upload') or booked in the app ('app', with its order's status;
+// cancelled orders have left the order lines), in date order. Agent and manager are the
+// customer's; Booked By is the user who booked an app order.
 pub const ORDERS: Report = Report {
     name: "orders",
     title: "Orders",
     right: rights::RPT_ORDERS,
-    dated: true,
-    columns: &[
-        "Order Date",
-        "Order ID",
-        "Source",
-        "Status",
-        "Buyer ID",
-        "Buyer Name",
-        "Agent ID",
-        "Agent Name",
-        "Manager",
-        "Distributor",
-        "Product",
-        "SKU",
-        "Quantity",
-        "Unit Price",
-        "Line Total",
-        "Booked By",
-    ],
-    // Every order line, uploaded ('upload') or booked in the app ('app', with its order's status;
-    // cancelled orders have left the order lines), in date order. Agent and manager are the
-    // customer's; Booked By is the user who booked an app order.
     sql: concat!(
-        "SELECT o.order_date, o.order_id, o.source, a.status, c.buyer_id, c.name, u.email, u.name, m.name, o.seller_name,
-                o.product_name, o.sku, o.qty_shipped, o.unit_price, ROUND(o.qty_shipped * o.unit_price, 2), b.name
+        r#"SELECT o.order_date AS "Order Date", o.order_id AS "Order ID", o.source AS "Source", a.status AS "Status",
+                c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", u.email AS "Agent ID", u.name AS "Agent Name",
+                m.name AS "Manager", o.seller_name AS "Distributor", o.product_name AS "Product", o.sku AS "SKU",
+                o.qty_shipped AS "Quantity", o.unit_price AS "Unit Price",
+                ROUND(o.qty_shipped * o.unit_price, 2) AS "Line Total", b.name AS "Booked By"
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
-         LEFT JOIN users b ON b.uid = a.booked_by
-         WHERE o.order_date >= :from AND o.order_date < :to AND ",
-        filters!(scope, country, search),
+         LEFT JOIN users b ON b.uid = a.booked_by WHERE "#,
+        filters!(days "o.order_date", scope, country, search),
         " ORDER BY o.order_date, o.line_id"
     ),
 };
@@ -388,14 +333,14 @@ pub const MY_CUSTOMER: Report = Report {
     name: "mycustomer",
     title: "My Customer",
     right: rights::RPT_MY_CUSTOMER,
-    dated: false,
-    columns: &["Buyer ID", "Buyer Name", "Mobile", "City", "Country", "Retailer Type", "Agent ID", "Last Visit", "Last Order"],
     sql: concat!(
-        "SELECT c.buyer_id, c.name, c.mobile, c.city, k.name, c.retailer_type, u.email,
-                (SELECT date(MAX(v.visited_at), 'unixepoch', 'localtime') FROM visits v WHERE v.customer_id = c.customer_id),
-                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id)
+        r#"SELECT c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", c.mobile AS "Mobile", c.city AS "City",
+                k.name AS "Country", c.retailer_type AS "Retailer Type", u.email AS "Agent ID",
+                (SELECT date(MAX(v.visited_at), 'unixepoch', 'localtime') FROM visits v WHERE v.customer_id = c.customer_id)
+                    AS "Last Visit",
+                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id) AS "Last Order"
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE ",
+         WHERE "#,
         filters!(scope, country, search),
         " ORDER BY c.buyer_id"
     ),
@@ -405,38 +350,25 @@ pub const BUYER_DETAILS: Report = Report {
     name: "buyer-details",
     title: "Buyer Details",
     right: rights::RPT_BUYER_IMAGES,
-    dated: false,
-    columns: &["Buyer ID", "Buyer Name", "Country", "Info Type", "Date", "Remark", "File 1", "File 2", "File 3"],
     sql: concat!(
-        "SELECT c.buyer_id, c.name, k.name, t.name, date(i.created_at, 'unixepoch', 'localtime'), i.remark,
-                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 1),
-                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 2),
-                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 3)
+        r#"SELECT c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", k.name AS "Country", t.name AS "Info Type",
+                date(i.created_at, 'unixepoch', 'localtime') AS "Date", i.remark AS "Remark",
+                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 1) AS "File 1",
+                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 2) AS "File 2",
+                (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 3) AS "File 3"
          FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id JOIN info_types t ON t.info_id = i.info_type_id
          LEFT JOIN countries k ON k.country_id = c.country_id
-         WHERE EXISTS (SELECT 1 FROM customer_info_files f WHERE f.info_id = i.id) AND ",
+         WHERE EXISTS (SELECT 1 FROM customer_info_files f WHERE f.info_id = i.id) AND "#,
         filters!(scope, country),
         " ORDER BY c.buyer_id, i.created_at"
     ),
 };
 
+// Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
 pub const BEAT_ADHERENCE: Report = Report {
     name: "beat-adherence",
     title: "Beat Adherence",
     right: rights::RPT_BEAT_ADHERENCE,
-    dated: true,
-    columns: &[
-        "Date",
-        "Agent Name",
-        "Agent Email",
-        "Planned",
-        "Visited As Planned",
-        "Visited Off-site",
-        "Productive",
-        "Unplanned Visits",
-        "Adherence %",
-    ],
-    // Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
     sql: crate::beats::plan::ADHERENCE_REPORT_SQL,
 };
 

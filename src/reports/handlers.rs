@@ -15,7 +15,7 @@ use crate::state::AppState;
 /// Generates `report` for the caller and returns its download link.
 async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<DownloadLink>> {
     user.require(report.right)?;
-    if report.dated {
+    if report.dated() {
         super::window(&filter)?;
     }
     let scope = ScopeParams::from(user.scope());
@@ -76,7 +76,7 @@ pub async fn by_name(
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
     user.require(report.right)?;
-    if report.dated {
+    if report.dated() {
         required(&q.from_date, "From Date is required")?;
         required(&q.to_date, "To Date is required")?;
     }

@@ -68,7 +68,7 @@ pub fn export(
     path: &Path,
     progress: &mut dyn FnMut(u64),
 ) -> AppResult<u64> {
-    let (from, to, from_ts, to_ts) = if report.dated { window(filter)? } else { (String::new(), String::new(), 0, 0) };
+    let (from, to, from_ts, to_ts) = if report.dated() { window(filter)? } else { (String::new(), String::new(), 0, 0) };
     let search = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
     let mut types: Vec<i64> = filter.user_types.iter().copied().filter(|t| *t > 0).collect();
     if let Some(t) = filter.user_type.filter(|t| *t > 0) {
@@ -93,10 +93,11 @@ pub fn export(
     ];
     let mut stmt = conn.prepare(report.sql)?;
     let used = crate::db::only_used(&stmt, params)?;
+    let header: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
+    let width = header.len();
     let mut rows = stmt.query(&used[..])?;
-    let width = report.columns.len();
     // The workbook is written on its own thread while the rows are read here.
-    let mut sheet = SheetWriter::start(report.columns.iter().map(|c| c.to_string()).collect(), path.to_path_buf())?;
+    let mut sheet = SheetWriter::start(header, path.to_path_buf())?;
     while let Some(row) = rows.next()? {
         for i in 0..width {
             match row.get_ref(i)? {

@@ -886,7 +886,27 @@ async fn the_orders_report_lists_every_order_line() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let rows = sheet(&fetch(&app, r.body["excelPath"].as_str().unwrap()).await.unwrap());
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
-    assert_eq!(header, fieldsales::reports::defs::ORDERS.columns);
+    assert_eq!(
+        header,
+        [
+            "Order Date",
+            "Order ID",
+            "Source",
+            "Status",
+            "Buyer ID",
+            "Buyer Name",
+            "Agent ID",
+            "Agent Name",
+            "Manager",
+            "Distributor",
+            "Product",
+            "SKU",
+            "Quantity",
+            "Unit Price",
+            "Line Total",
+            "Booked By"
+        ]
+    );
     assert_eq!(rows.len() as i64 - 1, count(&app, &format!("SELECT COUNT(*) FROM order_lines WHERE order_date = '{t}'")));
     let ours: Vec<String> =
         rows.iter().find(|r| r[1].to_string() == number).expect("the booked line").iter().map(|c| c.to_string()).collect();
