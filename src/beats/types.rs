@@ -132,9 +132,9 @@ pub struct BeatCustomer {
 pub struct BeatDetail {
     pub beat_id: i64,
     pub beat_name: String,
+    pub weekdays: Vec<String>,
     pub agent_id: i64,
     pub agent_name: String,
-    pub weekdays: Vec<String>,
     pub customers: Vec<BeatCustomer>,
 }
 

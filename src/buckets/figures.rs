@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
+use crate::customers::types::Contact;
 pub use crate::scope::Agents;
 
 /// The dates every window is measured from.
@@ -151,10 +152,8 @@ fn bucket_definition(bucket: &str) -> Option<(String, BucketSize)> {
 pub struct BucketRow {
     pub customer_id: String,
     pub customer_name: String,
-    pub mobile: Option<String>,
-    pub email: Option<String>,
-    pub address1: Option<String>,
-    pub address2: Option<String>,
+    #[serde(flatten)]
+    pub contact: Contact,
     pub shipping_city: Option<String>,
     pub pin_code: Option<String>,
     pub am_email_id: Option<String>,
@@ -259,10 +258,7 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
         Ok(BucketRow {
             customer_id: r.get(0)?,
             customer_name: r.get(1)?,
-            mobile: r.get(2)?,
-            email: r.get(3)?,
-            address1: r.get(4)?,
-            address2: r.get(5)?,
+            contact: Contact::read(r, 2)?,
             shipping_city: r.get(6)?,
             pin_code: r.get(7)?,
             am_email_id: r.get(8)?,

@@ -70,10 +70,7 @@ pub fn customer_details(conn: &Connection, customer_id: i64) -> rusqlite::Result
             CustomerDetails {
                 buyer_id: r.get(0)?,
                 buyer_name: r.get(1)?,
-                mobile: r.get(2)?,
-                email: r.get(3)?,
-                address1: r.get(4)?,
-                address2: r.get(5)?,
+                contact: Contact::read(r, 2)?,
                 postal_code: r.get(6)?,
                 city: r.get(7)?,
                 state: r.get(8)?,

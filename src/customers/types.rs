@@ -21,16 +21,31 @@ pub struct Suggestion {
     pub display: String,
 }
 
+/// How to reach a customer: a part of the visit screen's details and of a bucket row.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    pub mobile: Option<String>,
+    pub email: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+}
+
+impl Contact {
+    /// Reads `mobile, email, address1, address2` from the row's columns `first..first + 4`.
+    pub fn read(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Contact> {
+        Ok(Contact { mobile: r.get(first)?, email: r.get(first + 1)?, address1: r.get(first + 2)?, address2: r.get(first + 3)? })
+    }
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerDetails {
     #[serde(rename = "buyerID")]
     pub buyer_id: String,
     pub buyer_name: String,
-    pub mobile: Option<String>,
-    pub email: Option<String>,
-    pub address1: Option<String>,
-    pub address2: Option<String>,
+    #[serde(flatten)]
+    pub contact: Contact,
     pub postal_code: Option<String>,
     pub city: Option<String>,
     pub state: Option<String>,
@@ -113,6 +128,9 @@ pub struct VisitRow {
 #[serde(rename_all = "camelCase", default)]
 pub struct NewCustomer {
     pub mobile_no: lenient::Text,
+    /// Where the shop is, as the phone read it when the form was filled.
+    pub latitude: lenient::Number,
+    pub longitude: lenient::Number,
     pub buyer_name: Option<String>,
     pub email: Option<String>,
     pub address1: Option<String>,
@@ -120,8 +138,6 @@ pub struct NewCustomer {
     pub state: Option<String>,
     pub postal_code: Option<String>,
     pub retailer_type: Option<String>,
-    pub latitude: lenient::Number,
-    pub longitude: lenient::Number,
 }
 
 /// The answer of an add, with the generated buyer id.

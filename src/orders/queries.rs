@@ -4,7 +4,7 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderHead, OrderLine, OrderPage, OrderRow, OrderStatus};
+use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
 use crate::cents;
 use crate::customers::access::{visible_customer, CUSTOMER_IN_SCOPE};
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
@@ -307,20 +307,21 @@ fn iso(ts: i64) -> String {
     chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
 }
 
-/// The columns of an [`OrderHead`], first in every order query (read by [`head`]); `:admin`
+/// The columns of an [`OrderRow`], first in every order query (read by [`head`]); `:admin`
 /// tells whether to explain a Submitted order that has not gone out.
 const HEAD_COLUMNS: &str = "o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
     o.booked_by, b.name, o.total, o.visit_id,
     CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
-         THEN 'The distributor has no email address.' END";
+         THEN 'The distributor has no email address.' END,
+    (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id)";
 /// What [`HEAD_COLUMNS`] read from.
 const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
     JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by";
 /// How many columns [`HEAD_COLUMNS`] has; a query's own columns follow.
-const HEAD_WIDTH: usize = 13;
+const HEAD_WIDTH: usize = 14;
 
-fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderHead> {
-    Ok(OrderHead {
+fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
+    Ok(OrderRow {
         order_id: r.get(0)?,
         order_number: order_number(r.get(0)?),
         status: r.get(1)?,
@@ -335,6 +336,7 @@ fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderHead> {
         total: r.get(10)?,
         visit_id: r.get(11)?,
         waiting_reason: r.get(12)?,
+        line_count: r.get(13)?,
     })
 }
 
@@ -404,13 +406,13 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
     let used = crate::db::only_used(&count, params.clone())?;
     let total_records: i64 = count.query_row(&used[..], |r| r.get(0))?;
     let sql = format!(
-        "SELECT {HEAD_COLUMNS}, (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id)
+        "SELECT {HEAD_COLUMNS}
          FROM {HEAD_TABLES}
          WHERE {condition} ORDER BY o.order_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let used = crate::db::only_used(&stmt, params)?;
-    let data = stmt.query_map(&used[..], |r| Ok(OrderRow { head: head(r)?, line_count: r.get(HEAD_WIDTH)? }))?.collect::<Result<_, _>>()?;
+    let data = stmt.query_map(&used[..], head)?.collect::<Result<_, _>>()?;
     Ok(OrderPage { data, total_records })
 }
 

@@ -130,10 +130,10 @@ pub struct OrderBooked {
     pub visit: Option<VisitSaved>,
 }
 
-/// What every view of an order shows: a row of the list and the head of the detail.
+/// A row of `GET /users/orders`, and the head of an order's detail.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderHead {
+pub struct OrderRow {
     pub order_id: i64,
     pub order_number: String,
     pub status: OrderStatus,
@@ -152,6 +152,7 @@ pub struct OrderHead {
     pub visit_id: Option<i64>,
     /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
     pub waiting_reason: Option<String>,
+    pub line_count: i64,
 }
 
 /// `GET /users/order/{orderId}`.
@@ -159,21 +160,12 @@ pub struct OrderHead {
 #[serde(rename_all = "camelCase")]
 pub struct OrderDetail {
     #[serde(flatten)]
-    pub head: OrderHead,
+    pub head: OrderRow,
     pub address: Option<String>,
     pub remark: Option<String>,
     pub sent_at: Option<String>,
     pub cancelled_at: Option<String>,
     pub lines: Vec<OrderLine>,
-}
-
-/// A row of `GET /users/orders`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderRow {
-    #[serde(flatten)]
-    pub head: OrderHead,
-    pub line_count: i64,
 }
 
 /// One page of orders.

@@ -1,4 +1,4 @@
-//! Every upload kind, defined once: its columns (which drive the header check, the cell checks, the
+//! Every upload kind, defined once: its columns (the table `columns.tsv`, which drives the header check, the cell checks, the
 //! sample file and docs/uploads.md), the right it needs, and how a valid row is applied.
 
 use std::cell::RefCell;
@@ -33,14 +33,10 @@ pub struct Column {
     pub added_later: bool,
 }
 
-const fn col(header: &'static str, required: bool, check: Check, example: &'static str) -> Column {
-    Column { header, required, check, example, added_later: false }
-}
-
-/// An optional column added later (see [`Column::added_later`]); an empty or absent cell keeps
-/// what is stored.
-const fn later(header: &'static str, check: Check, example: &'static str) -> Column {
-    Column { header, required: false, check, example, added_later: true }
+/// The columns of each kind, made by build.rs from the table `columns.tsv`.
+mod columns {
+    use super::{Check, Column};
+    include!(concat!(env!("OUT_DIR"), "/upload_columns.rs"));
 }
 
 /// What a row is applied with besides its cells.
@@ -151,23 +147,7 @@ pub const CUSTOMER: Kind = Kind {
     title: "Customer Master",
     field: "customerdata",
     right: rights::CUSTOMER_MASTER,
-    columns: &[
-        col("Buyer ID", true, Check::Text, "B900001"),
-        col("Buyer Name", true, Check::Text, "Sri Lakshmi Stores"),
-        col("Mobile", true, Check::Mobile, "9876543210"),
-        col("Email", false, Check::Email, "owner@shop.test"),
-        col("Address 1", false, Check::Text, "12 Main Road"),
-        col("Address 2", false, Check::Text, "Ward 4"),
-        col("Postal Code", false, Check::Text, "560001"),
-        col("City", false, Check::Text, "Bengaluru"),
-        col("State", false, Check::Text, "Karnataka"),
-        col("Country", true, Check::Text, "India"),
-        col("Info", false, Check::Text, "Prefers morning visits"),
-        col("Latitude", false, Check::Number, "12.97"),
-        col("Longitude", false, Check::Number, "77.59"),
-        col("Retailer Type", false, Check::Text, "Retailer"),
-        col("Agent Email", true, Check::Email, "agent1@demo.test"),
-    ],
+    columns: columns::CUSTOMER,
     apply: |conn, c, ctx| {
         let retailer_type = match c[13].as_str() {
             "" | "Retailer" => "Retailer",
@@ -201,7 +181,7 @@ pub const CUSTOMER_DELETE: Kind = Kind {
     title: "Customer Delete",
     field: "customerdata",
     right: rights::CUSTOMER_MASTER,
-    columns: &[col("Buyer ID", true, Check::Text, "B900001")],
+    columns: columns::CUSTOMERDELETE,
     apply: |conn, c, _| {
         let id = customer(conn, &c[0])?;
         let used: bool = conn
@@ -236,14 +216,7 @@ pub const PRODUCT: Kind = Kind {
     title: "Product Master",
     field: "productdata",
     right: rights::PRODUCT_MASTER,
-    columns: &[
-        col("Product Name", true, Check::Text, "Cola 300ml"),
-        col("SKU", false, Check::Text, "CL-300"),
-        later("Price", Check::Number, "25"),
-        later("Pack Size", Check::Number, "24"),
-        later("Category", Check::Text, "Beverages"),
-        later("Active", Check::Text, "yes"),
-    ],
+    columns: columns::PRODUCT,
     // A file of the older two columns (or with empty cells) keeps the price, pack size, category
     // and active flag already stored; a new product is active.
     apply: |conn, c, _| {
@@ -272,13 +245,7 @@ pub const DISTRIBUTOR: Kind = Kind {
     title: "Distributor Master",
     field: "distributordata",
     right: rights::DISTRIBUTOR_MASTER,
-    columns: &[
-        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
-        col("Code", false, Check::Text, "MW01"),
-        col("City", false, Check::Text, "Bengaluru"),
-        col("Country", false, Check::Text, "India"),
-        later("Email", Check::Email, "orders@metrowholesale.test"),
-    ],
+    columns: columns::DISTRIBUTOR,
     // Booked orders are mailed to Email; a file without it (the older format) keeps the stored one.
     apply: |conn, c, ctx| {
         let country = country(conn, ctx, &c[3])?;
@@ -297,19 +264,7 @@ pub const SCORECARD: Kind = Kind {
     title: "Scorecard",
     field: "scorecarddata",
     right: rights::SCORECARD_MASTER,
-    columns: &[
-        col("Agent Email", true, Check::Email, "agent1@demo.test"),
-        col("Updated Upto", true, Check::Date, "2026-11-20"),
-        col("TTV Target", true, Check::Number, "500000"),
-        col("TTV Achieved", true, Check::Number, "220000"),
-        col("Last Month TTV", false, Check::Number, "430000"),
-        col("Retailer Target", true, Check::Number, "300"),
-        col("Retailers Achieved", true, Check::Number, "140"),
-        col("Last Month Active Retailers", false, Check::Number, "265"),
-        col("TTV Projection", false, Check::Number, "420000"),
-        col("Proposed Incentive", false, Check::Number, "4750"),
-        col("Qualification Status", false, Check::Text, "Qualified"),
-    ],
+    columns: columns::SCORECARD,
     apply: |conn, c, ctx| {
         let agent = agent(conn, ctx, &c[0])?;
         let n = |i: usize| number(&c[i]).unwrap_or(0.0);
@@ -332,16 +287,7 @@ pub const DELIVERY: Kind = Kind {
     title: "Delivery",
     field: "deliverydata",
     right: rights::DELIVERY_UPLOAD_MASTER,
-    columns: &[
-        col("Order ID", true, Check::Text, "SO900001"),
-        col("Order Date", true, Check::Date, "2026-11-18"),
-        col("Planned Delivery Date", true, Check::Date, "2026-11-20"),
-        col("Buyer ID", true, Check::Text, "B100001"),
-        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
-        col("Affiliate ID", false, Check::Text, "AF120"),
-        col("Affiliate Name", false, Check::Text, "QuickShip Logistics"),
-        col("Logistics Charges", false, Check::Number, "85"),
-    ],
+    columns: columns::DELIVERY,
     apply: |conn, c, _| {
         let customer = customer(conn, &c[3])?;
         execute(
@@ -366,18 +312,7 @@ pub const ORDER: Kind = Kind {
     title: "Order Lines",
     field: "orderdata",
     right: rights::PRODUCT_MASTER,
-    columns: &[
-        col("Order ID", true, Check::Text, "SO900001"),
-        col("Order Date", true, Check::Date, "2026-11-18"),
-        col("Buyer ID", true, Check::Text, "B100001"),
-        col("Distributor Name", true, Check::Text, "Metro Wholesale"),
-        col("Product Name", true, Check::Text, "Cola 300ml"),
-        col("SKU", false, Check::Text, "CL-300"),
-        col("Quantity Shipped", true, Check::Number, "24"),
-        col("Unit Price", true, Check::Number, "25"),
-        col("DS Name", false, Check::Text, "Ramesh DS"),
-        col("FAO Name", false, Check::Text, "South FAO"),
-    ],
+    columns: columns::ORDER,
     apply: |conn, c, _| {
         let customer = customer(conn, &c[2])?;
         execute(
@@ -402,7 +337,7 @@ pub const SUBINFO: Kind = Kind {
     title: "Sub Info Types",
     field: "data",
     right: rights::INFOTYPE_MASTER,
-    columns: &[col("SubInfo Type", true, Check::Text, "New scheme")],
+    columns: columns::SUBINFO,
     apply: |conn, c, ctx| {
         let info = ctx.info_id.ok_or("Info Type is required.")?;
         let added = conn
@@ -427,13 +362,7 @@ pub const BEAT: Kind = Kind {
     title: "Beats",
     field: "beatdata",
     right: rights::BEAT_MASTER,
-    columns: &[
-        col("Beat Name", true, Check::Text, "Jayanagar Mon/Thu"),
-        col("Agent Email", true, Check::Email, "agent1@demo.test"),
-        col("Weekdays", true, Check::Text, "Mon,Thu"),
-        col("Buyer ID", true, Check::Text, "B100001"),
-        col("Sequence", true, Check::Number, "1"),
-    ],
+    columns: columns::BEAT,
     apply: |conn, c, ctx| {
         let agent = agent(conn, ctx, &c[1])?;
         crate::scope::agents_for(conn, ctx.scope, agent).map_err(|_| format!("{} is not one of your agents", c[1]))?;

@@ -3,6 +3,9 @@
 // screen its holder may not open.
 import { rightOf } from "./routes";
 
+/** The route of a report screen. */
+const report = (name) => `/master/report/${name}`;
+
 export const MENU = [
   {
     group: "Master",
@@ -43,19 +46,19 @@ export const MENU = [
     group: "Report",
     notCounted: [],
     items: [
-      { label: "Customer Visit", path: "/master/report/customer-visit" },
-      { label: "Customer Add", path: "/master/report/customer-add" },
-      { label: "Profile Update", path: "/master/report/profile-update" },
-      { label: "Info Add", path: "/master/report/info-add" },
-      { label: "Login History", path: "/master/report/login-history" },
-      { label: "Productivity", path: "/master/report/productivity" },
-      { label: "Monthly Summary", path: "/master/report/monthly-summary" },
-      { label: "Monthly Summary AM", path: "/master/report/monthly-summary-am" },
-      { label: "Delivery Report", path: "/master/report/delivery" },
-      { label: "My Customer", path: "/master/report/mycustomer" },
-      { label: "Buyer Details", path: "/master/report/buyer-details" },
-      { label: "Order Lines", path: "/master/report/orders" },
-      { label: "Beat Adherence", path: "/master/report/beat-adherence" },
+      { label: "Customer Visit", path: report("customer-visit") },
+      { label: "Customer Add", path: report("customer-add") },
+      { label: "Profile Update", path: report("profile-update") },
+      { label: "Info Add", path: report("info-add") },
+      { label: "Login History", path: report("login-history") },
+      { label: "Productivity", path: report("productivity") },
+      { label: "Monthly Summary", path: report("monthly-summary") },
+      { label: "Monthly Summary AM", path: report("monthly-summary-am") },
+      { label: "Delivery Report", path: report("delivery") },
+      { label: "My Customer", path: report("mycustomer") },
+      { label: "Buyer Details", path: report("buyer-details") },
+      { label: "Order Lines", path: report("orders") },
+      { label: "Beat Adherence", path: report("beat-adherence") },
     ],
   },
   { label: "Check RCA/AM A/C", path: "/user/check-rca-am-impersonation" },
