@@ -124,10 +124,15 @@ pub fn links_for(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result
 /// Must Sell: each product the customer ordered, with its latest order, newest first.
 pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT order_date, product_name, qty_shipped, unit_price, ds_name, fao_name FROM (
-             SELECT *, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
-             FROM order_lines WHERE customer_id = :id)
-         WHERE n = 1 ORDER BY order_date DESC, product_name LIMIT :limit",
+        // Each product's latest line is picked from the index `order_lines_customer` (product,
+        // date and line id); only those lines are read from the table.
+        "SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price, o.ds_name, o.fao_name FROM order_lines o
+         WHERE o.line_id IN (
+             SELECT line_id FROM (
+                 SELECT line_id, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
+                 FROM order_lines WHERE customer_id = :id)
+             WHERE n = 1)
+         ORDER BY o.order_date DESC, o.product_name LIMIT :limit",
     )?;
     let rows = stmt.query_map(named_params! { ":id": customer_id, ":limit": LIST_LIMIT }, |r| {
         Ok(ReOrder {

@@ -82,6 +82,8 @@ async fn must_sell_lists_each_product_with_its_latest_order() {
         ("T1", "2026-01-05", "Cola 300ml", 10.0, 25.0),
         ("T2", "2026-03-01", "Cola 300ml", 12.0, 26.0),
         ("T3", "2026-02-10", "Tea Leaf 250g", 3.0, 140.0),
+        // A second order of the same day: the later line is the latest.
+        ("T4", "2026-03-01", "Cola 300ml", 7.0, 27.0),
     ] {
         conn.execute(
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, ds_name, fao_name)
@@ -94,7 +96,7 @@ async fn must_sell_lists_each_product_with_its_latest_order() {
     assert_eq!(
         r.body["reOrderMustSell"],
         json!([
-            { "lastOrderDate": "2026-03-01", "distinctProductName": "Cola 300ml", "lastOrderShippedQty": 12.0, "unitPrice": 26.0, "dsName": "DS", "faoName": "FAO" },
+            { "lastOrderDate": "2026-03-01", "distinctProductName": "Cola 300ml", "lastOrderShippedQty": 7.0, "unitPrice": 27.0, "dsName": "DS", "faoName": "FAO" },
             { "lastOrderDate": "2026-02-10", "distinctProductName": "Tea Leaf 250g", "lastOrderShippedQty": 3.0, "unitPrice": 140.0, "dsName": "DS", "faoName": "FAO" },
         ])
     );

@@ -223,9 +223,19 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// Takes a fresh database back to schema version 11: the customer's order lines indexed by date.
+pub fn downgrade_to_schema_11(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP INDEX order_lines_customer; CREATE INDEX order_lines_customer ON order_lines(customer_id, order_date);
+         PRAGMA user_version = 11;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 10: without the productive orders' index of
 /// step 11.
 pub fn downgrade_to_schema_10(conn: &rusqlite::Connection) {
+    downgrade_to_schema_11(conn);
     conn.execute_batch("DROP INDEX orders_productive; PRAGMA user_version = 10;").unwrap();
 }
 
