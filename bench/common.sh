@@ -5,8 +5,8 @@ LINES=${LINES:-10}                        # order lines per customer
 VISITS=${VISITS:-5}                       # visits per customer
 DELIVERIES=${DELIVERIES:-$((CUSTOMERS / 10))}
 OUT=bench/out
-# v5: schema 11 (the visits' day summary and the productive orders' index, #21 third round; a v4 file would be upgraded at the server's start, inside its cold start). v4: visits stored in time order, as a real database has them (#21). v3: schema 7 (the previous order month, the delivery search index; #21). v2: priced products and distributors (#18).
-DB="$OUT/scale-v5-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
+# v6: schema 12 (a customer's order lines indexed by product; the v5 file upgraded by `fieldsales migrate`, #21 fourth round). v5: schema 11 (the visits' day summary and the productive orders' index, #21 third round; a v4 file would be upgraded at the server's start, inside its cold start). v4: visits stored in time order, as a real database has them (#21). v3: schema 7 (the previous order month, the delivery search index; #21). v2: priced products and distributors (#18).
+DB="$OUT/scale-v6-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
 BIN=target/release/fieldsales
 mkdir -p "$OUT"
 

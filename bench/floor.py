@@ -89,10 +89,13 @@ DETAILS = [
     """SELECT l.link_name, l.link, c.name FROM links l
          JOIN link_countries lc ON lc.link_id = l.link_id JOIN countries c ON c.country_id = lc.country_id
          WHERE :country IS NULL OR lc.country_id = :country ORDER BY l.link_name, c.name""",
-    """SELECT order_date, product_name, qty_shipped, unit_price, ds_name, fao_name FROM (
-             SELECT *, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
-             FROM order_lines WHERE customer_id = :id)
-         WHERE n = 1 ORDER BY order_date DESC, product_name LIMIT :limit""",
+    """SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price, o.ds_name, o.fao_name FROM order_lines o
+         WHERE o.line_id IN (
+             SELECT line_id FROM (
+                 SELECT line_id, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
+                 FROM order_lines WHERE customer_id = :id)
+             WHERE n = 1)
+         ORDER BY o.order_date DESC, o.product_name LIMIT :limit""",
 ]
 # src/customers/handlers.rs save_visit.
 OUTCOME = "SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0"
