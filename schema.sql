@@ -305,9 +305,9 @@ CREATE TABLE IF NOT EXISTS order_lines (
     fao_name     TEXT,
     source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app'))
 );
--- A customer's lines by product: the visit screen's Must Sell list and a bucket row's top-selling
--- product read a customer's products and quantities from the index alone (upgrade step 12).
-CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, product_name, order_date, qty_shipped);
+-- A customer's lines by date, with their product and quantity: the visit screen's Must Sell list
+-- and a bucket row's top-selling product read them from the index alone (upgrade step 12).
+CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date, product_name, qty_shipped);
 -- An order line is one product of one order: uploads of the same order replace it.
 CREATE UNIQUE INDEX IF NOT EXISTS order_lines_order_product ON order_lines(order_id, product_name);
 CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines(product_name, order_date);

@@ -51,7 +51,7 @@ const UPGRADES: &[(i64, &str)] = &[
     (10, concat!(include_str!("beats/visit_days_upgrade.sql"), include_str!("beats/visit_days_fill.sql"))),
     // The partial index of productive visits' orders (the landing's count per agent).
     (11, include_str!("buckets/productive_upgrade.sql")),
-    // The customer's order lines indexed by product (Must Sell, the top-selling product).
+    // A customer's order lines by date with their product and quantity (Must Sell, the top seller).
     (12, include_str!("customers/order_lines_index_upgrade.sql")),
 ];
 

@@ -124,8 +124,8 @@ pub fn links_for(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result
 /// Must Sell: each product the customer ordered, with its latest order, newest first.
 pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReOrder>> {
     let mut stmt = conn.prepare_cached(
-        // Each product's latest line is picked from the index `order_lines_customer` (product,
-        // date and line id); only those lines are read from the table.
+        // Each product's latest line is picked from the index `order_lines_customer` (date,
+        // product and line id); only those lines are read from the table.
         "SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price, o.ds_name, o.fao_name FROM order_lines o
          WHERE o.line_id IN (
              SELECT line_id FROM (
