@@ -358,8 +358,17 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   assert.equal((await visitsTagged(token, kept)).length, 1);
 
   // Offline, a visit, then "Discard 1 visit": gone from the phone and never sent.
+  // The deletion may wait a moment for a connection the sync still had open (it closes on the
+  // deletion's versionchange), so the check waits for it rather than racing it.
+  const gone = await p
+    .waitForFunction(
+      (name) => indexedDB.databases().then((l) => !l.some((d) => d.name === name)),
+      `fieldsales-offline-${uid}`,
+      { timeout: 10_000 },
+    )
+    .then(() => true, () => false);
   const dbsAfterLogout = await p.evaluate(() => indexedDB.databases().then((l) => l.map((d) => d.name)));
-  assert.ok(!dbsAfterLogout.includes(`fieldsales-offline-${uid}`), `logging out removed the agent's offline data: ${dbsAfterLogout}`);
+  assert.ok(gone, `logging out removed the agent's offline data: ${dbsAfterLogout}`);
   const relogin = Date.now() - 1000;
   await app.login(p, "agent3@demo.test");
   await p.waitForURL((u) => u.hash === "#/today");
