@@ -20,7 +20,14 @@ pub const FILED_BY_STEP: i64 = 10;
 /// Records this process's zone as the one `visit_days` is filed in: after a migration that
 /// created the file or filed the visits (step 10), which ran in this process.
 pub fn record_zone(conn: &Connection) -> rusqlite::Result<()> {
-    let zone: String = conn.query_row(ZONE_FINGERPRINT, [], |r| r.get(0))?;
+    store_zone(conn, &zone_of(conn)?)
+}
+
+fn zone_of(conn: &Connection) -> rusqlite::Result<String> {
+    conn.query_row(ZONE_FINGERPRINT, [], |r| r.get(0))
+}
+
+fn store_zone(conn: &Connection, zone: &str) -> rusqlite::Result<()> {
     conn.execute(
         "INSERT INTO settings (key, value) VALUES (:key, :zone) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         named_params! { ":key": ZONE_KEY, ":zone": zone },
@@ -32,14 +39,14 @@ pub fn record_zone(conn: &Connection) -> rusqlite::Result<()> {
 /// is recorded), and records it; returns how many visits were refiled, `None` when nothing was to
 /// do. One transaction: readers see the old days or the new, never a part.
 pub fn refile_if_zone_changed(conn: &mut Connection) -> rusqlite::Result<Option<usize>> {
-    let zone: String = conn.query_row(ZONE_FINGERPRINT, [], |r| r.get(0))?;
+    let zone = zone_of(conn)?;
     if crate::db::setting(conn, ZONE_KEY)?.as_deref() == Some(zone.as_str()) {
         return Ok(None);
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     tx.execute("DELETE FROM visit_days", [])?;
     let visits = tx.execute(include_str!("visit_days_fill.sql"), [])?;
-    record_zone(&tx)?;
+    store_zone(&tx, &zone)?;
     tx.commit()?;
     Ok(Some(visits))
 }

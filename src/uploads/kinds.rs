@@ -1,5 +1,6 @@
-//! Every upload kind, defined once: its columns (the table `columns.tsv`, which drives the header check, the cell checks, the
-//! sample file and docs/uploads.md), the right it needs, and how a valid row is applied.
+//! Every upload kind, defined once: its columns (the table `columns.tsv`, which drives the header
+//! check, the cell checks, the sample file and docs/uploads.md), the right it needs, and how a valid
+//! row is applied.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -215,10 +215,16 @@ async fn report_validation_messages_and_rights() {
         .expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 }
 
-/// The columns docs/reports.md lists for a report, in order.
-fn documented_columns(name: &str) -> Vec<String> {
+/// The section of docs/reports.md about report `name`.
+fn documented(name: &str) -> String {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reports.md")).unwrap();
     let section = doc.split(&format!("## {name}: ")).nth(1).unwrap_or_else(|| panic!("no section for {name}"));
+    section.split("\n## ").next().unwrap().to_string()
+}
+
+/// The columns docs/reports.md lists for report `name`, in order.
+fn documented_columns(name: &str) -> Vec<String> {
+    let section = documented(name);
     let line = section.lines().find_map(|l| l.strip_prefix("Columns: ")).unwrap_or_else(|| panic!("no columns for {name}"));
     line.trim_end_matches('.').split(", ").map(str::to_string).collect()
 }
@@ -227,10 +233,8 @@ fn documented_columns(name: &str) -> Vec<String> {
 fn the_reports_page_matches_the_definitions() {
     let app = TestApp::new();
     let conn = app.conn();
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reports.md")).unwrap();
     for report in fieldsales::reports::defs::ALL {
-        let section = doc.split(&format!("## {}: ", report.name)).nth(1).unwrap_or_else(|| panic!("no section for {}", report.name));
-        let section = section.split("\n## ").next().unwrap();
+        let section = documented(report.name);
         assert!(section.contains(&format!("right `{}`", report.right)), "{}", report.name);
         assert_eq!(section.contains("dates required"), report.dated(), "{}", report.name);
         // The header of the workbook is the SELECT's own column names.
