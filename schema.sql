@@ -371,10 +371,12 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_l
             WHEN substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) THEN MAX(prev_order_month, substr(new.order_date, 1, 7))
             ELSE prev_order_month END,
         last_order_date = MAX(last_order_date, new.order_date)
-    WHERE customer_id = new.customer_id;
-    INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
+    WHERE customer_id = new.customer_id
+      AND (new.order_date > last_order_date
+           OR (substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) AND substr(new.order_date, 1, 7) > prev_order_month));
     UPDATE agent_stats_versions SET version = version + 1
-    WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
+    WHERE changes() > 0 AND agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
+    INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
 END;
 -- An order upload may move a line to another date or customer: the old customer's figures are
 -- recomputed from their (few) remaining lines and months.
@@ -620,6 +622,18 @@ CREATE INDEX IF NOT EXISTS orders_status ON orders(status, distributor_id);
 -- visit and not cancelled, so the count does not read the orders booked without one.
 CREATE INDEX IF NOT EXISTS orders_productive ON orders(agent_id, order_date, visit_id)
     WHERE visit_id IS NOT NULL AND status <> 'Cancelled';
+-- A booked order raises its agent's figures version (buckets::stats): the landing's productive and
+-- plan tiles count orders, and a customer's summary row may not change with a second order of a day.
+CREATE TRIGGER IF NOT EXISTS orders_version_insert AFTER INSERT ON orders BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) VALUES (COALESCE(new.agent_id, 0), 1)
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS orders_version_update AFTER UPDATE OF agent_id, status, visit_id ON orders BEGIN
+    INSERT INTO agent_stats_versions (agent_id, version) VALUES (COALESCE(old.agent_id, 0), 1)
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+    INSERT INTO agent_stats_versions (agent_id, version) VALUES (COALESCE(new.agent_id, 0), 1)
+        ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+END;
 
 -- The lines of a booked order at the prices of the moment it was booked (a product at most once).
 CREATE TABLE IF NOT EXISTS order_items (

@@ -15,7 +15,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 12;
+pub const SCHEMA_VERSION: i64 = 13;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -53,6 +53,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (11, include_str!("buckets/productive_upgrade.sql")),
     // A customer's order lines by date with their product and quantity (Must Sell, the top seller).
     (12, include_str!("customers/order_lines_index_upgrade.sql")),
+    // An order line rewrites its customer's summary only when it changes it; orders raise versions.
+    (13, include_str!("buckets/order_versions_upgrade.sql")),
 ];
 
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)
@@ -79,6 +81,13 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
          PRAGMA temp_store = MEMORY;
          PRAGMA cache_size = -16000;",
     )
+}
+
+/// One connection with the pool's settings, outside the pool (for a thread that keeps it).
+pub fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let mut conn = Connection::open(path)?;
+    configure(&mut conn)?;
+    Ok(conn)
 }
 
 /// Opens (creating if needed) the database file and its folder, with a pool of connections.

@@ -34,7 +34,7 @@ impl AppState {
     pub fn new(pool: Pool, config: Config) -> anyhow::Result<Self> {
         let keys = TokenKeys::load_or_create(&*pool.get()?)?;
         let mailer = Mailer::new(&config)?;
-        let writer = crate::writer::Writer::start(pool.clone())?;
+        let writer = crate::writer::Writer::start(&config.db_path)?;
         let per_minute = |n: u32| NonZeroU32::new(n).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let login_limiter = per_minute(config.login_rate_per_minute);
         let account_limiter = per_minute(config.account_login_rate_per_minute);

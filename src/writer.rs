@@ -5,17 +5,27 @@
 //! `BEGIN IMMEDIATE` transaction, commits once, and only then answers every request of the batch.
 //! Durability is unchanged (no request is acknowledged before its commit is on disk); a write that
 //! fails is rolled back to its savepoint and answered with its error, without failing the others.
+//!
+//! The writer keeps its own connection, on which SQLite's automatic checkpoint is off: copying the
+//! WAL back into the database file (and the fsync of that file) ran inside every few commits and
+//! held up the whole queue behind them. A second thread checkpoints instead, after commits, at
+//! most every `CHECKPOINT_EVERY` (PASSIVE: it never blocks a writer or a reader). Other
+//! connections (the pool's, the command line's) keep the automatic checkpoint.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use crate::db::Pool;
 use crate::error::{AppError, AppResult};
 
 /// Writes committed together at most (bounds the time the write lock is held).
 const MAX_BATCH: usize = 256;
+
+/// The background checkpoint runs at most this often.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 /// Runs one write in the open transaction; gives back whether it succeeded and what answers the
 /// request once the outcome of the commit is known.
@@ -29,9 +39,15 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn start(pool: Pool) -> std::io::Result<Self> {
+    /// Starts the writer and its checkpointer, each on its own connection to `db`.
+    pub fn start(db: &Path) -> anyhow::Result<Self> {
+        let mut conn = crate::db::connect(db)?;
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let checkpoints = crate::db::connect(db)?;
+        let (committed, wake) = mpsc::sync_channel::<()>(1);
+        std::thread::Builder::new().name("checkpoint".into()).spawn(move || checkpoint(&checkpoints, &wake))?;
         let (jobs, queue) = mpsc::channel::<Job>();
-        std::thread::Builder::new().name("group-commit".into()).spawn(move || run(&pool, &queue))?;
+        std::thread::Builder::new().name("group-commit".into()).spawn(move || run(&mut conn, &queue, &committed))?;
         Ok(Writer { jobs })
     }
 
@@ -60,7 +76,7 @@ impl Writer {
     }
 }
 
-fn run(pool: &Pool, queue: &mpsc::Receiver<Job>) {
+fn run(conn: &mut Connection, queue: &mpsc::Receiver<Job>, committed: &mpsc::SyncSender<()>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -69,10 +85,23 @@ fn run(pool: &Pool, queue: &mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        match pool.get() {
-            Ok(mut conn) => commit_batch(&mut conn, batch),
-            // Dropping the jobs unrun drops their answer channels: each request gets an error.
-            Err(err) => tracing::error!(error = %err, "no connection for a batch of writes"),
+        commit_batch(conn, batch);
+        // A wake-up already waiting covers this commit too.
+        let _ = committed.try_send(());
+    }
+}
+
+/// Copies committed WAL frames into the database file after commits, at most every
+/// `CHECKPOINT_EVERY`; ends with the writer.
+fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>) {
+    let mut last = Instant::now() - CHECKPOINT_EVERY;
+    while wake.recv().is_ok() {
+        if let Some(wait) = CHECKPOINT_EVERY.checked_sub(last.elapsed()) {
+            std::thread::sleep(wait);
+        }
+        last = Instant::now();
+        if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(error = %err, "checkpointing the WAL failed");
         }
     }
 }

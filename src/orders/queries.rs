@@ -123,13 +123,29 @@ fn booked_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<
 }
 
 /// The distributor a new order of `customer` goes to: the one of their most recent order line
-/// whose seller is a known distributor.
+/// whose seller is a known distributor. Usually that is their very latest line, found from the
+/// index alone (named: for `MAX(line_id)` SQLite would rather read all of that day's lines of every
+/// customer); the walk back in date and line order (whose tie-break reads every line of the
+/// latest day from the table) runs only when the latest line's seller is unknown.
 fn usual_distributor(tx: &Connection, customer: i64) -> rusqlite::Result<Option<(i64, String)>> {
+    let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
+    let latest = tx
+        .prepare_cached(
+            "SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
+             WHERE o.line_id = (SELECT MAX(l.line_id) FROM order_lines l INDEXED BY order_lines_customer
+                                WHERE l.customer_id = :c
+                                  AND l.order_date = (SELECT MAX(m.order_date) FROM order_lines m WHERE m.customer_id = :c))",
+        )?
+        .query_row(named_params! { ":c": customer }, row)
+        .optional()?;
+    if latest.is_some() {
+        return Ok(latest);
+    }
     tx.prepare_cached(
         "SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
          WHERE o.customer_id = :c ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1",
     )?
-    .query_row(named_params! { ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))
+    .query_row(named_params! { ":c": customer }, row)
     .optional()
 }
 
@@ -214,25 +230,23 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
         }
         None => None,
     };
-    {
-        let mut item = tx.prepare_cached(
-            "INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
-             VALUES (:o, :p, :name, :sku, :q, :price)",
-        )?;
-        let mut fact = tx.prepare_cached(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
-             VALUES (:number, :date, :c, :seller, :name, :sku, :q, :price, 'app')",
-        )?;
-        for l in &lines {
-            item.execute(named_params! {
-                ":o": order_id, ":p": l.product_id, ":name": l.product_name, ":sku": l.sku, ":q": l.quantity, ":price": l.unit_price,
-            })?;
-            fact.execute(named_params! {
-                ":number": number, ":date": today, ":c": customer, ":seller": seller, ":name": l.product_name, ":sku": l.sku,
-                ":q": l.quantity as f64, ":price": l.unit_price,
-            })?;
-        }
-    }
+    // Two statements for all the lines, not two per line: each statement that fires the summary
+    // triggers copies every page it changes into a statement journal first (the foreign keys make
+    // it one that may abort), so per-line statements copied the same pages ten times over.
+    let items: Vec<(i64, &str, Option<&str>, i64, f64)> =
+        lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price)).collect();
+    let items = serde_json::to_string(&items).map_err(|e| AppError::Internal(e.into()))?;
+    tx.prepare_cached(
+        "INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
+         SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(:items) j ORDER BY j.key",
+    )?
+    .execute(named_params! { ":o": order_id, ":items": items })?;
+    tx.prepare_cached(
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
+         SELECT :number, :date, :c, :seller, i.product_name, i.sku, i.quantity, i.unit_price, 'app'
+         FROM order_items i WHERE i.order_id = :o ORDER BY i.item_id",
+    )?
+    .execute(named_params! { ":number": number, ":date": today, ":c": customer, ":seller": seller, ":o": order_id })?;
     let mut answer = OrderBooked {
         message: BOOKED.into(),
         order_id,

@@ -498,3 +498,74 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 1 });
     assert_eq!(snapshot(&conn), fresh);
 }
+
+/// Upgrade step 13: an order line rewrites its customer's summary row, and raises the owner's
+/// figures version, only when it changes that row (a newer line, or an older month that fills the
+/// previous order month); a booked order raises its agent's version itself, since the landing's
+/// productive and plan tiles count orders. A version 12 database upgrades to the fresh schema.
+#[tokio::test]
+async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let objects = |conn: &rusqlite::Connection| -> Vec<(String, String, Option<String>)> {
+        conn.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let fresh = objects(&conn);
+    crate::support::downgrade_to_schema_12(&conn);
+    assert_ne!(objects(&conn), fresh);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 12 });
+    assert_eq!(objects(&conn), fresh);
+
+    let (customer, agent): (i64, i64) = conn
+        .query_row("SELECT customer_id, agent_id FROM customer_stats WHERE agent_id IS NOT NULL AND last_order_date <> '' ORDER BY customer_id LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    let version = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT version FROM agent_stats_versions WHERE agent_id = ?1", [agent], |r| r.get(0)).unwrap()
+    };
+    let summary = |conn: &rusqlite::Connection| -> (String, String) {
+        conn.query_row("SELECT last_order_date, prev_order_month FROM customer_stats WHERE customer_id = ?1", [customer], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap()
+    };
+    let line = |conn: &rusqlite::Connection, date: &str, product: &str| {
+        conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped)
+             VALUES ('T' || ?1, ?1, ?2, 'Step 13 Seller', ?3, 1)",
+            rusqlite::params![date, customer, product],
+        )
+        .unwrap();
+    };
+    let before = summary(&conn).0;
+    let v0 = version(&conn);
+    line(&conn, "2099-01-15", "A");
+    assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "a newer line moves the last order");
+    assert_eq!(version(&conn), v0 + 1);
+    line(&conn, "2099-01-15", "B");
+    line(&conn, "2099-01-02", "C");
+    assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "same month: nothing changes");
+    assert_eq!(version(&conn), v0 + 1, "nor does the version");
+    line(&conn, "2098-12-01", "D");
+    assert_eq!(summary(&conn), ("2099-01-15".to_string(), "2098-12".to_string()), "an older month fills the previous one");
+    assert_eq!(version(&conn), v0 + 2);
+    line(&conn, "2000-01-01", "E");
+    assert_eq!(version(&conn), v0 + 2, "a month older than both changes nothing");
+    // A booked order raises the version even when its lines change no summary.
+    conn.execute(
+        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
+         VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-01-15', 1, 0)",
+        [customer, agent],
+    )
+    .unwrap();
+    assert_eq!(version(&conn), v0 + 3);
+    let order: i64 = conn.last_insert_rowid();
+    conn.execute("UPDATE orders SET status = 'Cancelled' WHERE order_id = ?1", [order]).unwrap();
+    assert_eq!(version(&conn), v0 + 5, "a change of status raises the old and the new agent's (here one) version");
+}

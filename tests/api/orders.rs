@@ -78,6 +78,42 @@ pub(crate) fn today() -> String {
     fieldsales::clock::today().format("%Y-%m-%d").to_string()
 }
 
+/// The usual distributor is that of the customer's most recent line whose seller is a known
+/// distributor: the latest line of the latest day when its seller is known, else the walk back.
+#[tokio::test]
+async fn the_usual_distributor_is_that_of_the_latest_line_from_a_known_seller() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let buyer = customer_of(&app, "agent1@demo.test", true, 0);
+    let (cola, _) = product(&app, "Cola 300ml");
+    let distributors: Vec<String> = app
+        .conn()
+        .prepare("SELECT name FROM distributors ORDER BY name LIMIT 2")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let line = |order: &str, date: &str, seller: &str| {
+        app.conn()
+            .execute(
+                "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped)
+                 SELECT ?1, ?2, customer_id, ?3, 'Cola 300ml', 1 FROM customers WHERE buyer_id = ?4",
+                rusqlite::params![order, date, seller, buyer],
+            )
+            .unwrap();
+    };
+    // Two known distributors on one day (the later line wins), then an unknown seller after them.
+    line("U1", "2099-03-01", &distributors[1]);
+    line("U2", "2099-03-01", &distributors[0]);
+    let r = book(&app, &agent1, order(&buyer, &[(cola, 1.0)])).await;
+    assert_eq!((r.status, r.body["distributorName"].clone()), (StatusCode::OK, json!(distributors[0])), "{}", r.body);
+    line("U3", "2099-03-01", "A seller nobody knows");
+    line("U4", "2099-03-02", "A seller nobody knows");
+    let r = book(&app, &agent1, order(&buyer, &[(cola, 2.0)])).await;
+    assert_eq!((r.status, r.body["distributorName"].clone()), (StatusCode::OK, json!(distributors[0])), "{}", r.body);
+}
+
 #[tokio::test]
 async fn an_order_is_booked_at_the_servers_prices() {
     let app = TestApp::new();
