@@ -6,10 +6,12 @@
 //! computed for and the agent's version (`agent_stats_versions`, raised by the same triggers), so
 //! any write by anyone (this server, the command line, another process) or a new day makes them
 //! recomputed on the next read, and a manager's landing costs one indexed read per agent.
+//! A bucket page's walk of each owner's customers in last-visit order reads only the summary row
+//! too, so the first pages' walks are cached the same way (the rows shown are read fresh).
 
 use std::collections::HashMap;
 use std::ops::AddAssign;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use chrono::NaiveDate;
 use rusqlite::{named_params, Connection};
@@ -174,10 +176,27 @@ struct Entry {
     counts: Counts,
 }
 
+/// One owner's walk of a bucket: its first customers as `(last_visit_at, customer_id)` in the
+/// page order, for one day and one version of the owner's figures.
+struct Walk {
+    version: i64,
+    day: NaiveDate,
+    keys: Arc<Vec<(i64, i64)>>,
+}
+
+/// Which walk: the owner, the bucket, newest first or not, how many customers.
+type WalkKey = (Owner, String, bool, i64);
+
+/// Walks longer than this (pages beyond the first four) are not kept.
+const MAX_CACHED_WALK: i64 = 100;
+/// Walks kept at most (about 1.6 KB each); the cache starts over when it is full.
+const MAX_CACHED_WALKS: usize = 4096;
+
 /// Landing counts per owner, valid for one day and one version of the owner's figures.
 #[derive(Default)]
 pub struct LandingCache {
     entries: Mutex<HashMap<Owner, Entry>>,
+    walks: Mutex<HashMap<WalkKey, Walk>>,
     /// Held while counting a miss, so that dashboards opened together after a write (or the
     /// first thing in the morning) count each owner once and the others read the result, instead
     /// of all counting the same owner side by side (50 clients: p99 540 ms against 3 ms).
@@ -198,6 +217,40 @@ impl LandingCache {
                 entries.insert(owner, Entry { version, day, counts });
             }
         }
+    }
+
+    /// One owner's walk of a bucket (`n` customers at most, see `figures::bucket_page`), from the
+    /// cache while the owner's version and the day hold; `read` walks the summary otherwise. Like
+    /// [`Self::counts`], call it inside the read transaction that read the owner's version.
+    pub fn walk(
+        &self,
+        (owner, version): (Owner, i64),
+        day: NaiveDate,
+        (bucket, newest_first): (&str, bool),
+        n: i64,
+        read: impl FnOnce() -> rusqlite::Result<Vec<(i64, i64)>>,
+    ) -> rusqlite::Result<Arc<Vec<(i64, i64)>>> {
+        if n > MAX_CACHED_WALK {
+            return read().map(Arc::new);
+        }
+        let key: WalkKey = (owner, bucket.to_string(), newest_first, n);
+        if let Some(walk) =
+            self.walks.lock().ok().and_then(|w| w.get(&key).filter(|w| w.version == version && w.day == day).map(|w| w.keys.clone()))
+        {
+            return Ok(walk);
+        }
+        let keys = Arc::new(read()?);
+        if let Ok(mut walks) = self.walks.lock() {
+            // As for the counts: a slower reader of an older snapshot must not replace a newer walk.
+            let newer = walks.get(&key).is_some_and(|w| w.day == day && w.version > version);
+            if !newer {
+                if walks.len() >= MAX_CACHED_WALKS {
+                    walks.clear();
+                }
+                walks.insert(key, Walk { version, day, keys: keys.clone() });
+            }
+        }
+        Ok(keys)
     }
 
     /// The summed counts of `owners` (from [`owners`]), from the cache where still valid. Call it

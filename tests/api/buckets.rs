@@ -569,3 +569,48 @@ async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary
     conn.execute("UPDATE orders SET status = 'Cancelled' WHERE order_id = ?1", [order]).unwrap();
     assert_eq!(version(&conn), v0 + 5, "a change of status raises the old and the new agent's (here one) version");
 }
+
+/// A bucket page's walk of the summary is cached per owner; any write that changes the summary
+/// (here a visit and order lines written straight into the file, as another process would) shows
+/// on the next page. The top-selling product is the most quantity, then the first name.
+#[tokio::test]
+async fn a_bucket_page_follows_writes_after_it_was_read() {
+    let app = TestApp::new();
+    let t = team(&app).await;
+    let page = |token: String| {
+        let app = &app;
+        async move {
+            let r = app.get("/users/landing/mycustomer/0?order=desc", Some(&token)).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            r.body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| (r["customerId"].as_str().unwrap().to_string(), r["topSellingProduct"].clone()))
+                .collect::<Vec<_>>()
+        }
+    };
+    let before = page(t.a.clone()).await;
+    assert_eq!(before.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["TC1", "TC2", "TC3"]);
+    assert_eq!(before[2].1, json!("Cola 300ml"));
+    let conn = app.conn();
+    let tc3: i64 = conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = 'TC3'", [], |r| r.get(0)).unwrap();
+    conn.execute(
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, visited_at, entered_by) VALUES (?1, ?2, 1, ?3, ?2)",
+        rusqlite::params![tc3, t.a_uid, chrono::Utc::now().timestamp()],
+    )
+    .unwrap();
+    // Two products of 2 each beside Cola's 2: a tie, which the first name wins.
+    for (order, product) in [("T1", "Apple Juice"), ("T2", "Zinc Soap")] {
+        conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped)
+             VALUES (?1, '2001-01-01', ?2, 'Metro Wholesale', ?3, 2)",
+            rusqlite::params![order, tc3, product],
+        )
+        .unwrap();
+    }
+    let after = page(t.a.clone()).await;
+    assert_eq!(after.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["TC3", "TC1", "TC2"], "the new visit is the newest");
+    assert_eq!(after[0].1, json!("Apple Juice"));
+    assert_eq!(after[2].1, Value::Null, "never ordered");
+}
