@@ -199,6 +199,8 @@ pub fn bucket_page(
     limit: i64,
 ) -> rusqlite::Result<Option<(Vec<BucketRow>, i64)>> {
     let Some((condition, size)) = bucket_definition(bucket) else { return Ok(None) };
+    // The bucket's name as the cache keeps it (every defined bucket is one of `BUCKETS`).
+    let Some(bucket) = BUCKETS.iter().copied().find(|name| *name == bucket) else { return Ok(None) };
     let b = w.bounds();
     // One snapshot for the size, the walk and the rows.
     let tx = conn.unchecked_transaction()?;
@@ -283,32 +285,52 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
 
 /// The top-selling product (most quantity, then by name) of each of the customers `ids` (a JSON
 /// array) that has order lines. One pass over their lines in the customer index, summed here: a
-/// grouped and sorted subquery per row cost more than the rest of the page's rows together.
+/// grouped and sorted subquery per row cost more than the rest of the page's rows together. The
+/// join reads `ids` in order and each customer's lines together, so one customer is summed at a
+/// time, in buffers kept across customers (a page sums some 250 lines).
 fn top_products(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<i64, String>> {
     let mut stmt = conn.prepare_cached(
         "SELECT o.customer_id, o.product_name, o.qty_shipped FROM json_each(:ids) j
          JOIN order_lines o ON o.customer_id = j.value",
     )?;
-    let mut sums: HashMap<i64, HashMap<String, f64>> = HashMap::new();
+    let mut tops = HashMap::new();
+    // The current customer's products: their names one after another in `names`, each with its
+    // range there and its summed quantity.
+    let mut names = String::new();
+    let mut sums: Vec<(std::ops::Range<usize>, f64)> = Vec::new();
+    let mut top = |customer: i64, names: &mut String, sums: &mut Vec<(std::ops::Range<usize>, f64)>| {
+        let best = sums.iter().max_by(|(a, x), (b, y)| x.total_cmp(y).then_with(|| names[b.clone()].cmp(&names[a.clone()])));
+        if let Some((range, _)) = best {
+            tops.insert(customer, names[range.clone()].to_string());
+        }
+        names.clear();
+        sums.clear();
+    };
+    let mut current = None;
     let mut rows = stmt.query(named_params! { ":ids": ids })?;
     while let Some(r) = rows.next()? {
-        let products = sums.entry(r.get(0)?).or_default();
+        let customer: i64 = r.get(0)?;
+        if current != Some(customer) {
+            if let Some(done) = current {
+                top(done, &mut names, &mut sums);
+            }
+            current = Some(customer);
+        }
         let name = r.get_ref(1)?.as_str()?;
         let qty: f64 = r.get(2)?;
-        match products.get_mut(name) {
-            Some(sum) => *sum += qty,
+        match sums.iter_mut().find(|(range, _)| &names[range.clone()] == name) {
+            Some((_, sum)) => *sum += qty,
             None => {
-                products.insert(name.to_string(), qty);
+                let start = names.len();
+                names.push_str(name);
+                sums.push((start..names.len(), qty));
             }
         }
     }
-    Ok(sums
-        .into_iter()
-        .filter_map(|(customer, products)| {
-            let top = products.into_iter().max_by(|(a, x), (b, y)| x.total_cmp(y).then_with(|| b.cmp(a)))?;
-            Some((customer, top.0))
-        })
-        .collect())
+    if let Some(done) = current {
+        top(done, &mut names, &mut sums);
+    }
+    Ok(tops)
 }
 
 /// The parameters every bucket query binds.

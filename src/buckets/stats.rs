@@ -185,7 +185,7 @@ struct Walk {
 }
 
 /// Which walk: the owner, the bucket, newest first or not, how many customers.
-type WalkKey = (Owner, String, bool, i64);
+type WalkKey = (Owner, &'static str, bool, i64);
 
 /// Walks longer than this (pages beyond the first four) are not kept.
 const MAX_CACHED_WALK: i64 = 100;
@@ -226,14 +226,14 @@ impl LandingCache {
         &self,
         (owner, version): (Owner, i64),
         day: NaiveDate,
-        (bucket, newest_first): (&str, bool),
+        (bucket, newest_first): (&'static str, bool),
         n: i64,
         read: impl FnOnce() -> rusqlite::Result<Vec<(i64, i64)>>,
     ) -> rusqlite::Result<Arc<Vec<(i64, i64)>>> {
         if n > MAX_CACHED_WALK {
             return read().map(Arc::new);
         }
-        let key: WalkKey = (owner, bucket.to_string(), newest_first, n);
+        let key: WalkKey = (owner, bucket, newest_first, n);
         if let Some(walk) =
             self.walks.lock().ok().and_then(|w| w.get(&key).filter(|w| w.version == version && w.day == day).map(|w| w.keys.clone()))
         {
