@@ -116,7 +116,7 @@ pub fn import(
     // How many of the kind's columns the file has (older formats lack the columns added later).
     let mut present = 0usize;
     let mut rows = 0usize;
-    sheet::for_each_row(&mut workbook, |row_number, mut cells| {
+    sheet::for_each_row_read_ahead(&mut workbook, |row_number, mut cells| {
         if !header_seen {
             present = check_header(kind, &cells)?;
             header_seen = true;
