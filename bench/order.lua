@@ -1,10 +1,13 @@
 -- wrk script: order submit (POST /users/order) of 10 lines for one agent's customers in turn
 -- (S00000001 and every CUSTOMER_STEP-th after it, CUSTOMERS in all), 10 of the PRODUCTS (ids 1..N,
 -- the scale data set's priced products) per order, each booking with its own clientId as a phone
--- sends it; the distributor is the customer's usual one (the server finds it).
+-- sends it; the distributor is the customer's usual one (the server finds it). The clientIds start
+-- with the run's start time (or RUN_ID), so a second run on the same file books anew instead of
+-- being answered as repeats of the first run's bookings.
 local token, step = os.getenv("TOKEN"), tonumber(os.getenv("CUSTOMER_STEP"))
 local count = math.max(1, math.floor(tonumber(os.getenv("CUSTOMERS")) / step))
 local products = tonumber(os.getenv("PRODUCTS") or "20")
+local run = os.getenv("RUN_ID") or tostring(os.time())
 local threads = 0
 function setup(thread)
   threads = threads + 1
@@ -18,7 +21,7 @@ request = function()
   for k = 0, 9 do
     lines[#lines + 1] = '{"productId":' .. (1 + (n + k) % products) .. ',"quantity":' .. (1 + (n + k) % 24) .. '}'
   end
-  local body = '{"clientId":"bench-' .. tostring(tid) .. '-' .. n .. '","buyerId":"' .. buyer .. '","lines":[' ..
+  local body = '{"clientId":"bench-' .. run .. '-' .. tostring(tid) .. '-' .. n .. '","buyerId":"' .. buyer .. '","lines":[' ..
     table.concat(lines, ",") .. ']}'
   return wrk.format("POST", "/webapi/api/users/order", {
     ["Authorization"] = "Bearer " .. token,
