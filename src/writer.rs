@@ -14,8 +14,8 @@
 //!
 //! SQLite starts the WAL over from its beginning only when a write transaction begins with every
 //! frame already copied back, which a checkpoint on another thread, racing the next batch, almost
-//! never leaves: the WAL then grew by a gigabyte in 10 s of orders and every commit appended to a
-//! growing file (order submit at half speed). So once the checkpointer has copied a WAL of
+//! never leaves: under the benchmark's steady writes the WAL grew past a gigabyte and kept growing,
+//! every commit appending to a longer file. So once the checkpointer has copied a WAL of
 //! `RESTART_AFTER_FRAMES` or more, the writer copies the few frames committed since itself, and its
 //! next batch starts the WAL over (when no reader is still on it; else a later one does).
 

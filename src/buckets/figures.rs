@@ -130,10 +130,12 @@ pub const BUCKETS: &[&str] =
 /// How a bucket's size is read from the landing counts.
 type BucketSize = fn(&Counts) -> i64;
 
-/// Which customers a bucket holds (a condition on the summary row `s`, see `stats`) and its size
-/// among the landing counts; `None` for an unknown name (or 'ordered', which has its own rows).
-fn bucket_definition(bucket: &str) -> Option<(String, BucketSize)> {
-    let (condition, size): (&str, BucketSize) = match bucket {
+/// A bucket's name as `BUCKETS` spells it (the key of its cached walks), which customers it holds
+/// (a condition on the summary row `s`, see `stats`) and its size among the landing counts; `None`
+/// for an unknown name (or 'ordered', which has its own rows).
+fn bucket_definition(bucket: &str) -> Option<(&'static str, String, BucketSize)> {
+    let name = BUCKETS.iter().copied().find(|name| *name == bucket)?;
+    let (condition, size): (&str, BucketSize) = match name {
         "retailers" => ("s.retailer_type = 'Retailer'", |c| c.retailers),
         "wholesalers" => ("s.retailer_type = 'Wholesaler'", |c| c.wholesalers),
         "notordered" => ("s.last_order_date < :from15", |c| c.customers - c.ordered),
@@ -142,11 +144,11 @@ fn bucket_definition(bucket: &str) -> Option<(String, BucketSize)> {
         "mycustomer" => ("1", |c| c.customers),
         "repeatrateprev" => (ORDERED_LAST_MONTH, |c| c.last_month),
         "repeatratecurrent" => {
-            return Some((format!("s.last_order_date >= :month AND {ORDERED_LAST_MONTH}"), |c| c.repeat));
+            return Some((name, format!("s.last_order_date >= :month AND {ORDERED_LAST_MONTH}"), |c| c.repeat));
         }
         _ => return None,
     };
-    Some((condition.to_string(), size))
+    Some((name, condition.to_string(), size))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -198,9 +200,7 @@ pub fn bucket_page(
     offset: i64,
     limit: i64,
 ) -> rusqlite::Result<Option<(Vec<BucketRow>, i64)>> {
-    let Some((condition, size)) = bucket_definition(bucket) else { return Ok(None) };
-    // The bucket's name as the cache keeps it (every defined bucket is one of `BUCKETS`).
-    let Some(bucket) = BUCKETS.iter().copied().find(|name| *name == bucket) else { return Ok(None) };
+    let Some((bucket, condition, size)) = bucket_definition(bucket) else { return Ok(None) };
     let b = w.bounds();
     // One snapshot for the size, the walk and the rows.
     let tx = conn.unchecked_transaction()?;

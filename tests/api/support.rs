@@ -224,24 +224,18 @@ pub fn png() -> Vec<u8> {
 }
 
 /// Takes a fresh database back to schema version 12: every order line rewrites its customer's
-/// summary row and raises the version; orders raise none themselves.
+/// summary row and raises the version (the trigger as step 6 created it); orders raise none
+/// themselves.
 pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
-    conn.execute_batch(
-        r#"DROP TRIGGER orders_version_insert; DROP TRIGGER orders_version_update; DROP TRIGGER customer_stats_order_insert;
-CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_lines BEGIN
-    UPDATE customer_stats
-    SET prev_order_month = CASE
-            WHEN substr(new.order_date, 1, 7) > substr(last_order_date, 1, 7) THEN substr(last_order_date, 1, 7)
-            WHEN substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) THEN MAX(prev_order_month, substr(new.order_date, 1, 7))
-            ELSE prev_order_month END,
-        last_order_date = MAX(last_order_date, new.order_date)
-    WHERE customer_id = new.customer_id;
-    INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
-    UPDATE agent_stats_versions SET version = version + 1
-    WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
-END;
-PRAGMA user_version = 12;"#,
-    )
+    let step_6 = include_str!("../../src/buckets/prev_month_upgrade.sql");
+    let start = step_6.find("CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert").expect("step 6 creates the trigger");
+    let end = start + step_6[start..].find("END;").expect("the trigger ends") + "END;".len();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER orders_version_insert; DROP TRIGGER orders_version_update; DROP TRIGGER customer_stats_order_insert;
+         {}
+         PRAGMA user_version = 12;",
+        &step_6[start..end]
+    ))
     .unwrap();
 }
 
