@@ -15,7 +15,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 13;
+pub const SCHEMA_VERSION: i64 = 14;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -55,6 +55,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (12, include_str!("customers/order_lines_index_upgrade.sql")),
     // An order line rewrites its customer's summary only when it changes it; orders raise versions.
     (13, include_str!("buckets/order_versions_upgrade.sql")),
+    // Whatever a bucket page row shows raises its owner's version (the server keeps whole pages).
+    (14, include_str!("buckets/page_versions_upgrade.sql")),
 ];
 
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)

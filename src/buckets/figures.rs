@@ -17,7 +17,9 @@ use serde::Serialize;
 use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
 use crate::customers::types::Contact;
+use crate::error::{AppError, AppResult};
 pub use crate::scope::Agents;
+use axum::body::Bytes;
 
 /// The dates every window is measured from.
 #[derive(Debug, Clone, Copy)]
@@ -183,12 +185,31 @@ pub enum Order {
     Desc,
 }
 
-/// One page of a bucket (not `ordered`, which has its own rows) and the bucket's size.
-/// Returns `None` for an unknown bucket name.
+/// A row of a bucket page: customers, or order rows for the `ordered` bucket.
+// A page is 25 rows of one kind, so the unused space of the smaller variant costs little; boxing
+// would allocate for every customer row instead.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum BucketItem {
+    Customer(BucketRow),
+    Order(OrderedRow),
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketPage {
+    pub data: Vec<BucketItem>,
+    pub total_records: i64,
+}
+
+/// One page of a bucket (not `ordered`, which has its own rows) with the bucket's size, as sent
+/// (a [`BucketPage`] in JSON). Returns `None` for an unknown bucket name.
 ///
 /// Each owner's customers are walked in last-visit order on the summary index (at most
 /// `offset + limit` rows each) and merged, so a page of a manager's 50,000 customers reads a few
-/// hundred index entries; the size comes from the landing counts.
+/// hundred index entries; the size comes from the landing counts. The first pages are kept as
+/// sent while their owners' versions hold (`LandingCache::page`).
 #[allow(clippy::too_many_arguments)]
 pub fn bucket_page(
     conn: &Connection,
@@ -199,41 +220,46 @@ pub fn bucket_page(
     order: Order,
     offset: i64,
     limit: i64,
-) -> rusqlite::Result<Option<(Vec<BucketRow>, i64)>> {
+) -> AppResult<Option<Bytes>> {
     let Some((bucket, condition, size)) = bucket_definition(bucket) else { return Ok(None) };
     let b = w.bounds();
-    // One snapshot for the size, the walk and the rows.
+    // One snapshot for the versions, the size, the walk and the rows.
     let tx = conn.unchecked_transaction()?;
     let owners = stats::owners(&tx, agents)?;
-    let total = size(&cache.counts(&tx, &owners, &b)?);
-    // Never-visited customers (last_visit_at 0) count as the oldest visits.
-    let direction = if order == Order::Asc { "ASC" } else { "DESC" };
-    let walk_sql = format!(
-        "SELECT s.last_visit_at, s.customer_id FROM customer_stats s WHERE s.agent_id IS :agent AND {condition}
-         ORDER BY s.last_visit_at {direction}, s.customer_id LIMIT :n"
-    );
-    let n = offset + limit;
-    let mut keys: Vec<(i64, i64)> = Vec::new();
-    for &(owner, version) in &owners {
-        let walked = cache.walk((owner, version), b.day, (bucket, order == Order::Desc), n, || {
-            let mut walk = tx.prepare_cached(&walk_sql)?;
-            let agent = stats::owner_param(owner);
-            let mut params = b.params();
-            params.push((":agent", &agent));
-            params.push((":n", &n));
-            let used = crate::db::only_used(&walk, params)?;
-            let rows = walk.query_map(&used[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect()
-        })?;
-        keys.extend_from_slice(&walked);
-    }
-    keys.sort_by(|x, y| match order {
-        Order::Asc => x.cmp(y),
-        Order::Desc => y.0.cmp(&x.0).then(x.1.cmp(&y.1)),
-    });
-    let page: Vec<i64> = keys.into_iter().skip(offset.max(0) as usize).take(limit.max(0) as usize).map(|(_, id)| id).collect();
-    let rows = bucket_rows(&tx, &page, &b, &w.from10())?;
-    Ok(Some((rows, total)))
+    let newest_first = order == Order::Desc;
+    let page = cache.page(&owners, b.day, (bucket, newest_first), (offset, limit), || {
+        let total = size(&cache.counts(&tx, &owners, &b)?);
+        // Never-visited customers (last_visit_at 0) count as the oldest visits.
+        let direction = if newest_first { "DESC" } else { "ASC" };
+        let walk_sql = format!(
+            "SELECT s.last_visit_at, s.customer_id FROM customer_stats s WHERE s.agent_id IS :agent AND {condition}
+             ORDER BY s.last_visit_at {direction}, s.customer_id LIMIT :n"
+        );
+        let n = offset + limit;
+        let mut keys: Vec<(i64, i64)> = Vec::new();
+        for &(owner, version) in &owners {
+            let walked = cache.walk((owner, version), b.day, (bucket, newest_first), n, || {
+                let mut walk = tx.prepare_cached(&walk_sql)?;
+                let agent = stats::owner_param(owner);
+                let mut params = b.params();
+                params.push((":agent", &agent));
+                params.push((":n", &n));
+                let used = crate::db::only_used(&walk, params)?;
+                let rows = walk.query_map(&used[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                rows.collect()
+            })?;
+            keys.extend_from_slice(&walked);
+        }
+        keys.sort_by(|x, y| match order {
+            Order::Asc => x.cmp(y),
+            Order::Desc => y.0.cmp(&x.0).then(x.1.cmp(&y.1)),
+        });
+        let page: Vec<i64> = keys.into_iter().skip(offset.max(0) as usize).take(limit.max(0) as usize).map(|(_, id)| id).collect();
+        let rows = bucket_rows(&tx, &page, &b, &w.from10())?;
+        let page = BucketPage { data: rows.into_iter().map(BucketItem::Customer).collect(), total_records: total };
+        Ok(serde_json::to_vec(&page).map_err(|e| AppError::Internal(e.into()))?.into())
+    })?;
+    Ok(Some(page))
 }
 
 /// The rows of a page of customers, in the order of `ids`.

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::figures::{self, BucketRow, Landing, Order, OrderedRow, TrendWeek, VisitSummary, Windows};
+use super::figures::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
@@ -78,24 +80,6 @@ pub struct BucketQuery {
     pub order: Option<String>,
 }
 
-/// A row of a bucket page: customers, or order rows for the `ordered` bucket.
-// A page is 25 rows of one kind, so the unused space of the smaller variant costs little; boxing
-// would allocate for every customer row instead.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum BucketItem {
-    Customer(BucketRow),
-    Order(OrderedRow),
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BucketPage {
-    pub data: Vec<BucketItem>,
-    pub total_records: i64,
-}
-
 /// `GET /users/landing/{bucket}/{agentId}?pageNumber=&order=asc|desc` (retailer_bucket): a page of
 /// 25 customers of the bucket (the 'ordered' bucket lists order rows), with `totalRecords`.
 #[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
@@ -109,7 +93,7 @@ pub async fn bucket(
     user: CurrentUser,
     Path((bucket, agent)): Path<(String, i64)>,
     Query(q): Query<BucketQuery>,
-) -> AppResult<Json<BucketPage>> {
+) -> AppResult<Response> {
     user.require(rights::RETAILER_BUCKET)?;
     let bucket = bucket.to_ascii_lowercase();
     if !figures::BUCKETS.contains(&bucket.as_str()) {
@@ -127,14 +111,14 @@ pub async fn bucket(
             let w = Windows::now();
             if bucket == "ordered" {
                 let (data, total) = figures::ordered_page(conn, &agents, w, order, offset, PAGE_SIZE)?;
-                return Ok(BucketPage { data: data.into_iter().map(BucketItem::Order).collect(), total_records: total });
+                let page = BucketPage { data: data.into_iter().map(BucketItem::Order).collect(), total_records: total };
+                return Ok(Json(page).into_response());
             }
-            let (data, total) = figures::bucket_page(conn, &cache, &bucket, &agents, w, order, offset, PAGE_SIZE)?
+            let body = figures::bucket_page(conn, &cache, &bucket, &agents, w, order, offset, PAGE_SIZE)?
                 .ok_or_else(|| AppError::not_found(format!("There is no bucket named {bucket}.")))?;
-            Ok(BucketPage { data: data.into_iter().map(BucketItem::Customer).collect(), total_records: total })
+            Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
         })
         .await
-        .map(Json)
 }
 
 /// `GET /users/landingTrend/{agentId}` (retailer_bucket): visits and orders per week, 8 weeks.

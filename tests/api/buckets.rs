@@ -535,10 +535,11 @@ async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary
         })
         .unwrap()
     };
+    // Lines of booked orders ('app'): uploaded ones raise the version always (step 14).
     let line = |conn: &rusqlite::Connection, date: &str, product: &str| {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped)
-             VALUES ('T' || ?1, ?1, ?2, 'Step 13 Seller', ?3, 1)",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, source)
+             VALUES ('T' || ?1, ?1, ?2, 'Step 13 Seller', ?3, 1, 'app')",
             rusqlite::params![date, customer, product],
         )
         .unwrap();
@@ -613,4 +614,48 @@ async fn a_bucket_page_follows_writes_after_it_was_read() {
     assert_eq!(after.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["TC3", "TC1", "TC2"], "the new visit is the newest");
     assert_eq!(after[0].1, json!("Apple Juice"));
     assert_eq!(after[2].1, Value::Null, "never ordered");
+}
+
+/// The first pages are kept as sent; every change of what a row shows, written straight into the
+/// file (as another process would), shows on the next read.
+#[tokio::test]
+async fn a_kept_bucket_page_follows_every_change_of_what_its_rows_show() {
+    let app = TestApp::new();
+    let t = team(&app).await;
+    let row = |field: &'static str| {
+        let app = &app;
+        let token = t.a.clone();
+        async move {
+            let r = app.get("/users/landing/mycustomer/0?order=desc", Some(&token)).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            let tc3 = r.body["data"].as_array().unwrap().iter().find(|r| r["customerId"] == "TC3").cloned();
+            tc3.unwrap_or_else(|| panic!("TC3 is on the first page: {}", r.body))[field].clone()
+        }
+    };
+    let conn = app.conn();
+    let write = |sql: &str| assert!(conn.execute(sql, []).unwrap() > 0, "{sql}");
+
+    assert_eq!(row("mobile").await, json!("9000000000"));
+    write("UPDATE customers SET mobile = '9111111111' WHERE buyer_id = 'TC3'");
+    assert_eq!(row("mobile").await, json!("9111111111"), "the customer's own columns");
+    write("UPDATE customers SET latitude = 12.5, longitude = 77.5 WHERE buyer_id = 'TC3'");
+    assert_eq!(row("latitude").await, json!(12.5));
+
+    assert_eq!(row("amEmailId").await, json!("m@team.test"));
+    write("UPDATE users SET email = 'boss@team.test' WHERE email = 'm@team.test'");
+    assert_eq!(row("amEmailId").await, json!("boss@team.test"), "the manager's email");
+    write("UPDATE users SET manager_id = NULL WHERE email = 'a@team.test'");
+    assert_eq!(row("amEmailId").await, Value::Null, "the agent's manager");
+
+    assert_eq!(row("topSellingProduct").await, json!("Cola 300ml"));
+    // An uploaded line of an old order: the summary stays as it was, the top seller does not.
+    write(
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped)
+         SELECT 'U1', '2001-01-01', customer_id, 'Metro Wholesale', 'Zinc Soap', 3 FROM customers WHERE buyer_id = 'TC3'",
+    );
+    assert_eq!(row("topSellingProduct").await, json!("Zinc Soap"), "an uploaded line");
+    write("UPDATE order_lines SET qty_shipped = 1 WHERE order_id = 'U1'");
+    assert_eq!(row("topSellingProduct").await, json!("Cola 300ml"), "an uploaded line's new quantity");
+    write("UPDATE order_lines SET product_name = 'Apple Juice', qty_shipped = 9 WHERE order_id = 'U1'");
+    assert_eq!(row("topSellingProduct").await, json!("Apple Juice"), "an uploaded line's new product");
 }

@@ -227,6 +227,7 @@ pub fn png() -> Vec<u8> {
 /// summary row and raises the version (the trigger as step 6 created it); orders raise none
 /// themselves.
 pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
+    downgrade_to_schema_13(conn);
     let step_6 = include_str!("../../src/buckets/prev_month_upgrade.sql");
     let start = step_6.find("CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert").expect("step 6 creates the trigger");
     let end = start + step_6[start..].find("END;").expect("the trigger ends") + "END;".len();
@@ -236,6 +237,16 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
          PRAGMA user_version = 12;",
         &step_6[start..end]
     ))
+    .unwrap();
+}
+
+/// Takes a fresh database back to schema version 13: without the version triggers of step 14.
+pub fn downgrade_to_schema_13(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER customers_version_update; DROP TRIGGER users_version_update;
+         DROP TRIGGER order_lines_version_insert; DROP TRIGGER order_lines_version_update;
+         PRAGMA user_version = 13;",
+    )
     .unwrap();
 }
 
