@@ -8,6 +8,7 @@ Environment: CUSTOMER_QUERIES and DELIVERY_QUERIES (comma-separated, as the wrk 
 CUSTOMER_STEP (the agent's customers are S00000001 and every CUSTOMER_STEP-th after it),
 SAMPLES (repetitions per call, default 300)."""
 import datetime
+import json
 import os
 import sqlite3
 import sys
@@ -107,15 +108,18 @@ VISIT = """INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitu
 # triggers), one commit.
 BOOKED_BEFORE = "SELECT order_id FROM orders WHERE booked_by = :me AND client_id = :client"
 USUAL_DISTRIBUTOR = """SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
-         WHERE o.customer_id = :c ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1"""
+             WHERE o.line_id = (SELECT MAX(l.line_id) FROM order_lines l INDEXED BY order_lines_customer
+                                WHERE l.customer_id = :c
+                                  AND l.order_date = (SELECT MAX(m.order_date) FROM order_lines m WHERE m.customer_id = :c))"""
 PRODUCT = "SELECT name, sku, price, active FROM products WHERE product_id = :p"
 ORDER = """INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at)
              VALUES (:c, :agent, :me, :d, :client, NULL, :date, :total, :now)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING"""
-ITEM = """INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
-             VALUES (:o, :p, :name, :sku, :q, :price)"""
-FACT = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
-             VALUES (:number, :date, :c, :seller, :name, :sku, :q, :price, 'app')"""
+ITEMS = """INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
+         SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(:items) j ORDER BY j.key"""
+FACTS = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
+         SELECT :number, :date, :c, :seller, i.product_name, i.sku, i.quantity, i.unit_price, 'app'
+         FROM order_items i WHERE i.order_id = :o ORDER BY i.item_id"""
 
 # src/scope.rs agents_for (a manager's team: its agents and the manager).
 TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
@@ -207,10 +211,8 @@ def order(i):
     conn.execute(ORDER, {"c": customer, "agent": owner, "me": agent, "d": distributor, "client": "floor-%s-%d" % (RUN, i),
                          "date": date, "total": total, "now": int(time.time())})
     order_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]
-    for product, name, sku, q, price in lines:
-        conn.execute(ITEM, {"o": order_id, "p": product, "name": name, "sku": sku, "q": q, "price": price})
-        conn.execute(FACT, {"number": "APP%06d" % order_id, "date": date, "c": customer, "seller": seller, "name": name,
-                            "sku": sku, "q": float(q), "price": price})
+    conn.execute(ITEMS, {"o": order_id, "items": json.dumps(lines)})
+    conn.execute(FACTS, {"number": "APP%06d" % order_id, "date": date, "c": customer, "seller": seller, "o": order_id})
     conn.execute("COMMIT")
 
 
@@ -250,7 +252,8 @@ def landing_miss(_):
 def bucket(_):
     # src/buckets/handlers.rs bucket -> figures::bucket_page('notvisited', Desc, offset 0, 25 a page).
     # The owners' versions (the size comes from LandingCache::counts, a hit here: nothing writes
-    # between the calls; see landing_miss), then each owner's walk, the merge, the rows.
+    # between the calls; see landing_miss), then each owner's walk, the merge, the rows: a miss of
+    # the kept pages (LandingCache::page), whose hit reads only the versions.
     session_check(manager, manager_type)
     params = team()
     offset, limit = 0, 25

@@ -4,18 +4,21 @@
 //! survives a power cut, not only a process crash (NORMAL). The write rate of a field-sales team
 //! is small, so the extra fsync per commit costs nothing users notice.
 
+use std::cell::Cell;
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
 use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::hooks::Action;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 14;
+pub const SCHEMA_VERSION: i64 = 15;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -57,11 +60,48 @@ const UPGRADES: &[(i64, &str)] = &[
     (13, include_str!("buckets/order_versions_upgrade.sql")),
     // Whatever a bucket page row shows raises its owner's version (the server keeps whole pages).
     (14, include_str!("buckets/page_versions_upgrade.sql")),
+    // The WITHOUT ROWID tables a signed-in user is read from move a counter the update hook sees.
+    (15, include_str!("auth/session_changes_upgrade.sql")),
 ];
+
+/// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:
+/// their user row, the rights, and the counter that the triggers of their session and their type's
+/// rights move (those two tables have no rowid, and the hook sees only tables that have one).
+const SESSION_TABLES: [&str; 3] = ["users", "rights", "session_table_changes"];
+
+/// Moves with every change to `SESSION_TABLES` by this process: once as a row changes, and once
+/// more when the work that changed it has ended (`settle_session_changes`, after its commit), so
+/// that a user read from a snapshot taken between the two is not kept either.
+static SESSION_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Whether the work running on this thread changed a session table since it was last settled.
+    static SESSION_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The current generation of the session tables (see `SESSION_GENERATION`).
+pub fn session_generation() -> u64 {
+    SESSION_GENERATION.load(Ordering::Acquire)
+}
+
+/// Call when the work on this thread has committed or rolled back: moves the generation again if
+/// that work changed a session table.
+pub fn settle_session_changes() {
+    if SESSION_TABLES_CHANGED.with(|changed| changed.replace(false)) {
+        SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
+    }
+}
 
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)
 fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Every change of a session table by this connection, by a trigger too.
+    conn.update_hook(Some(|_: Action, _: &str, table: &str, _: i64| {
+        if SESSION_TABLES.contains(&table) {
+            SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
+            SESSION_TABLES_CHANGED.with(|changed| changed.set(true));
+        }
+    }));
     // Plans never depend on bound values (the query planner stability guarantee). Without it a
     // statement with `LIMIT :n`, `x LIKE :p` or a parameter compared with a partial index's
     // condition is marked to be planned again whenever that parameter is bound, i.e. on every
@@ -105,6 +145,8 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     let manager = SqliteConnectionManager::file(path).with_init(configure);
     r2d2::Pool::builder()
         .max_size(POOL_SIZE)
+        // A connection to a local file does not go stale: no test query before every request.
+        .test_on_check_out(false)
         .connection_timeout(POOL_TIMEOUT)
         .build(manager)
         .with_context(|| format!("opening database {}", path.display()))

@@ -67,7 +67,9 @@ impl AppState {
         tokio::task::spawn_blocking(move || {
             let _slot = slot;
             let mut conn = pool.get()?;
-            work(&mut conn)
+            let done = work(&mut conn);
+            crate::db::settle_session_changes();
+            done
         })
         .await?
     }

@@ -160,6 +160,7 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) {
         }
     }
     let committed = tx.commit().map_err(|e| e.to_string());
+    crate::db::settle_session_changes();
     if let Err(err) = &committed {
         tracing::error!(error = %err, "committing a batch of writes failed");
     }

@@ -128,10 +128,15 @@ fn bearer_in(parts: &Parts, header: &str) -> Option<String> {
 
 /// The live session of `claims`; `impersonator` must match the session's (None for an own session).
 fn load_session_user(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
+    Ok(load_live(conn, claims, token, impersonator)?.map(|(user, _)| user))
+}
+
+/// [`load_session_user`] with the session's end of validity.
+fn load_live(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<(SessionUser, i64)>> {
     let user = conn
         .prepare_cached(
             "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
-                    u.force_password_update, u.is_first_time_login
+                    u.force_password_update, u.is_first_time_login, s.expires_at
              FROM sessions s JOIN users u ON u.uid = s.uid
              WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
                AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
@@ -142,30 +147,96 @@ fn load_session_user(conn: &Connection, claims: &Claims, token: String, imperson
                 ":admin": impersonator,
             },
             |r| {
-                Ok(SessionUser {
-                    uid: r.get(0)?,
-                    name: r.get(1)?,
-                    email: r.get(2)?,
-                    user_type: r.get(3)?,
-                    country_id: r.get(4)?,
-                    manager_id: r.get(5)?,
-                    force_password_update: r.get(6)?,
-                    is_first_time_login: r.get(7)?,
-                    rights: Vec::new(),
-                    session_id: claims.sid.clone(),
-                    token,
-                    impersonator,
-                })
+                Ok((
+                    SessionUser {
+                        uid: r.get(0)?,
+                        name: r.get(1)?,
+                        email: r.get(2)?,
+                        user_type: r.get(3)?,
+                        country_id: r.get(4)?,
+                        manager_id: r.get(5)?,
+                        force_password_update: r.get(6)?,
+                        is_first_time_login: r.get(7)?,
+                        rights: Vec::new(),
+                        session_id: claims.sid.clone(),
+                        token,
+                        impersonator,
+                    },
+                    r.get(8)?,
+                ))
             },
         )
         .optional()?;
     match user {
-        Some(mut user) => {
+        Some((mut user, expires_at)) => {
             user.rights = rights_of_type(conn, user.user_type)?;
-            Ok(Some(user))
+            Ok(Some((user, expires_at)))
         }
         None => Ok(None),
     }
+}
+
+/// Signed-in users read lately, so that a request does not wait for a pooled connection twice
+/// (once for its user, once for its work: a third of the visit screen's time under load). A user is
+/// kept while nothing this process writes changes the session tables (`db::session_generation`:
+/// a sign-out, a block, a rights change end it at once), until their session expires, and at most
+/// `KEEP_FOR`, which bounds how long a change made by another process (a `sqlite3` shell) takes.
+mod kept {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::SessionUser;
+
+    pub const KEEP_FOR: Duration = Duration::from_secs(2);
+    /// Users kept at most; the cache starts over when it is full.
+    const MAX_KEPT: usize = 10_000;
+
+    /// The session, its user, and the administrator acting for them (if any).
+    pub type Key = (String, i64, Option<i64>);
+
+    struct Kept {
+        user: SessionUser,
+        expires_at: i64,
+        generation: u64,
+        read_at: Instant,
+    }
+
+    static KEPT: LazyLock<Mutex<HashMap<Key, Kept>>> = LazyLock::new(Default::default);
+
+    /// The user of `key` as kept, with the request's `token`, if still valid.
+    pub fn get(key: &Key, token: &str) -> Option<SessionUser> {
+        let kept = KEPT.lock().ok()?;
+        let k = kept.get(key)?;
+        let valid = k.generation == crate::db::session_generation() && k.read_at.elapsed() < KEEP_FOR && k.expires_at > crate::now();
+        // A token is the signed claims of its session: the same session, the same token.
+        (valid && k.user.token == token).then(|| k.user.clone())
+    }
+
+    /// Keeps `user`, read at `generation` (taken before the read began).
+    pub fn put(key: Key, user: &SessionUser, expires_at: i64, generation: u64, read_at: Instant) {
+        if let Ok(mut kept) = KEPT.lock() {
+            if kept.len() >= MAX_KEPT {
+                kept.clear();
+            }
+            kept.insert(key, Kept { user: user.clone(), expires_at, generation, read_at });
+        }
+    }
+}
+
+/// The live session of `claims` (as [`load_session_user`]), from the users kept lately where valid.
+async fn live_user(state: &AppState, claims: Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
+    let key: kept::Key = (claims.sid.clone(), claims.sub.parse::<i64>().unwrap_or(-1), impersonator);
+    if let Some(user) = kept::get(&key, &token) {
+        return Ok(Some(user));
+    }
+    // Taken before the read: a change committed after this moves the generation past it.
+    let (generation, read_at) = (crate::db::session_generation(), std::time::Instant::now());
+    let live = state.db(move |conn| load_live(conn, &claims, token, impersonator)).await?;
+    Ok(live.map(|(user, expires_at)| {
+        kept::put(key, &user, expires_at, generation, read_at);
+        user
+    }))
 }
 
 impl<S> FromRequestParts<S> for SessionUser
@@ -186,17 +257,13 @@ where
             Some(t) => Some((state.keys.verify(&t).map_err(|_| AppError::forbidden(IMPERSONATION_ENDED))?, t)),
             None => None,
         };
-        let user = state
-            .db(move |conn| {
-                let own = load_session_user(conn, &claims, token, None)?.ok_or_else(|| AppError::unauthorized(SESSION_EXPIRED))?;
-                match acting {
-                    None => Ok(own),
-                    Some((claims, token)) => {
-                        load_session_user(conn, &claims, token, Some(own.uid))?.ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED))
-                    }
-                }
-            })
-            .await?;
+        let own = live_user(&state, claims, token, None).await?.ok_or_else(|| AppError::unauthorized(SESSION_EXPIRED))?;
+        let user = match acting {
+            None => own,
+            Some((claims, token)) => {
+                live_user(&state, claims, token, Some(own.uid)).await?.ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED))?
+            }
+        };
         parts.extensions.insert(user.clone());
         Ok(user)
     }

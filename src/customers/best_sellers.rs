@@ -21,7 +21,9 @@ pub struct BestSeller {
 /// order lines, far too much for every visit screen. One computation runs at a time; while it
 /// refreshes a stale list, other requests get the stale one (or none before the first list is
 /// ready). `serve` warms it at start.
-type BestSellerList = (std::time::Instant, Vec<BestSeller>);
+/// A list is shared by every visit screen that shows it, not copied for each.
+pub type BestSellers = std::sync::Arc<Vec<BestSeller>>;
+type BestSellerList = (std::time::Instant, BestSellers);
 
 #[derive(Default)]
 pub struct BestSellerCache {
@@ -33,12 +35,12 @@ pub struct BestSellerCache {
 const BEST_SELLER_TTL: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl BestSellerCache {
-    fn cached(&self, country: Option<i64>) -> Option<(bool, Vec<BestSeller>)> {
+    fn cached(&self, country: Option<i64>) -> Option<(bool, BestSellers)> {
         let lists = self.lists.read().ok()?;
         lists.get(&country).map(|(at, list)| (at.elapsed() < BEST_SELLER_TTL, list.clone()))
     }
 
-    pub fn get_or_compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
+    pub fn get_or_compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<BestSellers> {
         let current = self.cached(country);
         if let Some((true, list)) = &current {
             return Ok(list.clone());
@@ -48,12 +50,12 @@ impl BestSellerCache {
             (Err(_), Some((_, stale))) => return Ok(stale),
             // Another request is computing the first list: show none rather than hold a pooled
             // connection while waiting.
-            (Err(_), None) => return Ok(Vec::new()),
+            (Err(_), None) => return Ok(BestSellers::default()),
         };
         if let Some((true, list)) = self.cached(country) {
             return Ok(list);
         }
-        let list = best_sellers(conn, country)?;
+        let list = BestSellers::new(best_sellers(conn, country)?);
         if let Ok(mut lists) = self.lists.write() {
             lists.insert(country, (std::time::Instant::now(), list.clone()));
         }

@@ -82,7 +82,7 @@ pub async fn details(
                 transcations: last_interactions(conn, id)?,
                 link_details: links_for(conn, links_country)?,
                 re_order_must_sell: if summary { re_order(conn, id)? } else { Vec::new() },
-                best_seller: if summary { best_sellers.get_or_compute(conn, customer_country)? } else { Vec::new() },
+                best_seller: if summary { best_sellers.get_or_compute(conn, customer_country)? } else { Default::default() },
             })
         })
         .await

@@ -100,7 +100,8 @@ pub struct VisitScreen {
     #[serde(rename = "reOrderMustSell")]
     pub re_order_must_sell: Vec<ReOrder>,
     #[serde(rename = "bestSeller")]
-    pub best_seller: Vec<BestSeller>,
+    #[schema(value_type = Vec<BestSeller>)]
+    pub best_seller: super::best_sellers::BestSellers,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

@@ -355,3 +355,45 @@ async fn sign_in_is_rate_limited_per_client_address() {
         .unwrap();
     assert_eq!(app.send(req).await.status, StatusCode::TOO_MANY_REQUESTS);
 }
+
+/// A signed-in user is kept for a moment between requests (auth::session), never past a change of
+/// what they are read from: a session ended, a user blocked, a right taken, written straight into
+/// the file by any connection of the server's process, shows on the next request.
+#[tokio::test]
+async fn a_kept_user_ends_with_any_change_to_their_session_or_rights() {
+    let app = TestApp::new();
+    let agent = app.token("agent1@demo.test").await;
+    let visit_screen = |token: String| {
+        let app = &app;
+        async move { app.get("/users/customer/FTMFTD/ftd", Some(&token)).await }
+    };
+    assert_eq!(visit_screen(agent.clone()).await.status, StatusCode::OK);
+    assert_eq!(visit_screen(agent.clone()).await.status, StatusCode::OK, "kept");
+    let conn = app.conn();
+    conn.execute("UPDATE sessions SET ended_at = 1 WHERE uid = (SELECT uid FROM users WHERE email = 'agent1@demo.test')", []).unwrap();
+    visit_screen(agent).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+
+    let agent = app.token("agent1@demo.test").await;
+    assert_eq!(visit_screen(agent.clone()).await.status, StatusCode::OK);
+    conn.execute("DELETE FROM user_type_rights WHERE user_type_id = 4", []).unwrap();
+    visit_screen(agent.clone()).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
+    conn.execute("INSERT INTO user_type_rights (user_type_id, right_id) SELECT 4, right_id FROM rights WHERE code = 'customer_visit'", [])
+        .unwrap();
+    assert_eq!(visit_screen(agent.clone()).await.status, StatusCode::OK, "a right given back");
+    conn.execute("UPDATE users SET is_blocked = 1 WHERE email = 'agent1@demo.test'", []).unwrap();
+    visit_screen(agent).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+}
+
+/// A change made by another process (here a connection the server does not watch) reaches a kept
+/// user within `KEEP_FOR`, two seconds.
+#[tokio::test]
+async fn another_process_ending_a_session_is_seen_within_two_seconds() {
+    let app = TestApp::new();
+    let agent = app.token("agent1@demo.test").await;
+    assert_eq!(app.get("/users/customer/FTMFTD/ftd", Some(&agent)).await.status, StatusCode::OK);
+    let outside = rusqlite::Connection::open(app.db_path()).unwrap();
+    outside.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    outside.execute("UPDATE sessions SET ended_at = 1", []).unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    app.get("/users/customer/FTMFTD/ftd", Some(&agent)).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+}

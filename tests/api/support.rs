@@ -240,8 +240,20 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
     .unwrap();
 }
 
+/// Takes a fresh database back to schema version 14: without the session tables' counter of step 15.
+pub fn downgrade_to_schema_14(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER sessions_changed_update; DROP TRIGGER sessions_changed_delete;
+         DROP TRIGGER user_type_rights_changed_insert; DROP TRIGGER user_type_rights_changed_update;
+         DROP TRIGGER user_type_rights_changed_delete; DROP TABLE session_table_changes;
+         PRAGMA user_version = 14;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 13: without the version triggers of step 14.
 pub fn downgrade_to_schema_13(conn: &rusqlite::Connection) {
+    downgrade_to_schema_14(conn);
     conn.execute_batch(
         "DROP TRIGGER customers_version_update; DROP TRIGGER users_version_update;
          DROP TRIGGER order_lines_version_insert; DROP TRIGGER order_lines_version_update;
