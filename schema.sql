@@ -72,7 +72,8 @@ CREATE INDEX IF NOT EXISTS sessions_uid ON sessions(uid);
 -- The server keeps signed-in users for a moment (auth::session) and drops them whenever a table
 -- they are read from changes, which it learns from SQLite's update hook (db.rs). That hook sees
 -- only tables with a rowid, so the WITHOUT ROWID ones (sessions, user_type_rights) move this
--- counter, whose row it does see.
+-- counter, whose row it does see; so do the columns of a user that a signed-in user is read from
+-- (not the failed attempts, which anyone's wrong password changes).
 CREATE TABLE IF NOT EXISTS session_table_changes (
     only    INTEGER PRIMARY KEY CHECK (only = 1),
     changes INTEGER NOT NULL
@@ -82,6 +83,18 @@ CREATE TRIGGER IF NOT EXISTS sessions_changed_update AFTER UPDATE ON sessions BE
     UPDATE session_table_changes SET changes = changes + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS sessions_changed_delete AFTER DELETE ON sessions BEGIN
+    UPDATE session_table_changes SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS users_changed_update
+AFTER UPDATE OF uid, name, email, user_type_id, country_id, manager_id, force_password_update, is_first_time_login,
+                is_blocked, is_deleted ON users
+WHEN old.uid IS NOT new.uid OR old.name IS NOT new.name OR old.email COLLATE BINARY IS NOT new.email
+  OR old.user_type_id IS NOT new.user_type_id OR old.country_id IS NOT new.country_id OR old.manager_id IS NOT new.manager_id
+  OR old.force_password_update IS NOT new.force_password_update OR old.is_first_time_login IS NOT new.is_first_time_login
+  OR old.is_blocked IS NOT new.is_blocked OR old.is_deleted IS NOT new.is_deleted BEGIN
+    UPDATE session_table_changes SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS users_changed_delete AFTER DELETE ON users BEGIN
     UPDATE session_table_changes SET changes = changes + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS user_type_rights_changed_insert AFTER INSERT ON user_type_rights BEGIN
@@ -444,12 +457,13 @@ END;
 -- The server keeps the first pages of each bucket as sent while the day and the figures version of
 -- each of their owners hold (buckets::stats), so whatever a page row shows raises the version of
 -- the customer's owner when it changes: the summary (the triggers above), the customer's own
--- columns, the agent's manager and that manager's email, the latest visit (visits are only
--- added), and the order lines the top-selling product is summed from. A booked order's lines come
+-- columns (a change of case too), the agent's manager and that manager's email, the latest visit
+-- (the server only adds visits; a change by hand raises it too), and the order lines the
+-- top-selling product is summed from. A booked order's lines come
 -- with the order, which raises its agent's version itself (orders_version_insert).
 CREATE TRIGGER IF NOT EXISTS customers_version_update
 AFTER UPDATE OF buyer_id, name, mobile, email, address1, address2, city, postal_code, info, latitude, longitude ON customers
-WHEN old.buyer_id IS NOT new.buyer_id OR old.name IS NOT new.name OR old.mobile IS NOT new.mobile
+WHEN old.buyer_id COLLATE BINARY IS NOT new.buyer_id OR old.name IS NOT new.name OR old.mobile IS NOT new.mobile
   OR old.email IS NOT new.email OR old.address1 IS NOT new.address1 OR old.address2 IS NOT new.address2
   OR old.city IS NOT new.city OR old.postal_code IS NOT new.postal_code OR old.info IS NOT new.info
   OR old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude BEGIN
@@ -457,9 +471,17 @@ WHEN old.buyer_id IS NOT new.buyer_id OR old.name IS NOT new.name OR old.mobile 
         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS users_version_update AFTER UPDATE OF email, manager_id ON users
-WHEN old.email IS NOT new.email OR old.manager_id IS NOT new.manager_id BEGIN
+WHEN old.email COLLATE BINARY IS NOT new.email OR old.manager_id IS NOT new.manager_id BEGIN
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = new.uid OR agent_id IN (SELECT uid FROM users WHERE manager_id = new.uid);
+END;
+CREATE TRIGGER IF NOT EXISTS visits_version_update AFTER UPDATE OF customer_id, visited_at, location_status ON visits BEGIN
+    UPDATE agent_stats_versions SET version = version + 1
+    WHERE agent_id IN (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id IN (old.customer_id, new.customer_id));
+END;
+CREATE TRIGGER IF NOT EXISTS visits_version_delete AFTER DELETE ON visits BEGIN
+    UPDATE agent_stats_versions SET version = version + 1
+    WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = old.customer_id);
 END;
 CREATE TRIGGER IF NOT EXISTS order_lines_version_insert AFTER INSERT ON order_lines WHEN new.source <> 'app' BEGIN
     UPDATE agent_stats_versions SET version = version + 1

@@ -65,9 +65,10 @@ const UPGRADES: &[(i64, &str)] = &[
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:
-/// their user row, the rights, and the counter that the triggers of their session and their type's
-/// rights move (those two tables have no rowid, and the hook sees only tables that have one).
-const SESSION_TABLES: [&str; 3] = ["users", "rights", "session_table_changes"];
+/// the rights, and the counter that the triggers of their session, their user row and their
+/// type's rights move (sessions and rights of types have no rowid, which the hook needs; a user
+/// row changes on every sign-in, so only the columns a signed-in user is read from move it).
+const SESSION_TABLES: [&str; 2] = ["rights", "session_table_changes"];
 
 /// Moves with every change to `SESSION_TABLES` by this process: once as a row changes, and once
 /// more when the work that changed it has ended (`settle_session_changes`, after its commit), so
@@ -89,6 +90,16 @@ pub fn session_generation() -> u64 {
 pub fn settle_session_changes() {
     if SESSION_TABLES_CHANGED.with(|changed| changed.replace(false)) {
         SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+/// Settles the session changes of the work on this thread when dropped, so also when that work
+/// panics (see [`settle_session_changes`]).
+pub struct SettleSessionChanges;
+
+impl Drop for SettleSessionChanges {
+    fn drop(&mut self) {
+        settle_session_changes();
     }
 }
 

@@ -66,10 +66,9 @@ impl AppState {
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
             let _slot = slot;
+            let _settle = crate::db::SettleSessionChanges;
             let mut conn = pool.get()?;
-            let done = work(&mut conn);
-            crate::db::settle_session_changes();
-            done
+            work(&mut conn)
         })
         .await?
     }

@@ -2,6 +2,7 @@
 //! handlers the signed-in user. This is the one place that knows the session and permission rules.
 
 use std::ops::Deref;
+use std::sync::Arc;
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
@@ -91,7 +92,8 @@ pub struct SessionUser {
     pub manager_id: Option<i64>,
     pub force_password_update: bool,
     pub is_first_time_login: bool,
-    pub rights: Vec<RoleRight>,
+    /// Shared with the kept copy of the user (`kept`), not copied for each request.
+    pub rights: Arc<Vec<RoleRight>>,
     pub session_id: String,
     pub token: String,
     /// Set when an administrator acts for this user: the administrator's uid.
@@ -157,7 +159,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, impersonator: Op
                         manager_id: r.get(5)?,
                         force_password_update: r.get(6)?,
                         is_first_time_login: r.get(7)?,
-                        rights: Vec::new(),
+                        rights: Arc::default(),
                         session_id: claims.sid.clone(),
                         token,
                         impersonator,
@@ -169,7 +171,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, impersonator: Op
         .optional()?;
     match user {
         Some((mut user, expires_at)) => {
-            user.rights = rights_of_type(conn, user.user_type)?;
+            user.rights = Arc::new(rights_of_type(conn, user.user_type)?);
             Ok(Some((user, expires_at)))
         }
         None => Ok(None),
@@ -189,7 +191,8 @@ mod kept {
     use super::SessionUser;
 
     pub const KEEP_FOR: Duration = Duration::from_secs(2);
-    /// Users kept at most; the cache starts over when it is full.
+    /// Users kept at most (a few hundred bytes each, the rights shared); the cache starts over
+    /// when it is full.
     const MAX_KEPT: usize = 10_000;
 
     /// The session, its user, and the administrator acting for them (if any).

@@ -53,7 +53,8 @@ pub struct SessionBody {
     pub token: String,
     pub user_type: i64,
     pub user_rights: Vec<String>,
-    pub user_roles_right: Vec<RoleRight>,
+    #[schema(value_type = Vec<RoleRight>)]
+    pub user_roles_right: std::sync::Arc<Vec<RoleRight>>,
     pub force_password_update: bool,
     pub is_first_time_login: bool,
     pub app_version: &'static str,

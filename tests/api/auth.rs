@@ -380,7 +380,15 @@ async fn a_kept_user_ends_with_any_change_to_their_session_or_rights() {
     conn.execute("INSERT INTO user_type_rights (user_type_id, right_id) SELECT 4, right_id FROM rights WHERE code = 'customer_visit'", [])
         .unwrap();
     assert_eq!(visit_screen(agent.clone()).await.status, StatusCode::OK, "a right given back");
+    // A wrong password (anyone may send one) changes no column a signed-in user is read from.
+    let changes =
+        |conn: &rusqlite::Connection| -> i64 { conn.query_row("SELECT changes FROM session_table_changes", [], |r| r.get(0)).unwrap() };
+    let before = changes(&conn);
+    let wrong = app.login_with("agent1@demo.test", "Wrong-password-1").await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.body);
+    assert_eq!(changes(&conn), before, "a failed attempt keeps the kept users");
     conn.execute("UPDATE users SET is_blocked = 1 WHERE email = 'agent1@demo.test'", []).unwrap();
+    assert!(changes(&conn) > before);
     visit_screen(agent).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
 }
 

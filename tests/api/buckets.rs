@@ -644,6 +644,8 @@ async fn a_kept_bucket_page_follows_every_change_of_what_its_rows_show() {
     assert_eq!(row("amEmailId").await, json!("m@team.test"));
     write("UPDATE users SET email = 'boss@team.test' WHERE email = 'm@team.test'");
     assert_eq!(row("amEmailId").await, json!("boss@team.test"), "the manager's email");
+    write("UPDATE users SET email = 'Boss@team.test' WHERE email = 'boss@team.test'");
+    assert_eq!(row("amEmailId").await, json!("Boss@team.test"), "a change of case only");
     write("UPDATE users SET manager_id = NULL WHERE email = 'a@team.test'");
     assert_eq!(row("amEmailId").await, Value::Null, "the agent's manager");
 
@@ -658,4 +660,15 @@ async fn a_kept_bucket_page_follows_every_change_of_what_its_rows_show() {
     assert_eq!(row("topSellingProduct").await, json!("Cola 300ml"), "an uploaded line's new quantity");
     write("UPDATE order_lines SET product_name = 'Apple Juice', qty_shipped = 9 WHERE order_id = 'U1'");
     assert_eq!(row("topSellingProduct").await, json!("Apple Juice"), "an uploaded line's new product");
+
+    // Visits changed by hand (the server only adds them).
+    write(
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, visited_at, entered_by, location_status)
+         SELECT customer_id, agent_id, 1, 1, agent_id, 'verified' FROM customers WHERE buyer_id = 'TC3'",
+    );
+    assert_eq!(row("lastVisitLocationStatus").await, json!("verified"));
+    write("UPDATE visits SET location_status = 'off-site' WHERE visited_at = 1");
+    assert_eq!(row("lastVisitLocationStatus").await, json!("off-site"), "a visit changed");
+    write("DELETE FROM visits WHERE visited_at = 1");
+    assert_eq!(row("lastVisitLocationStatus").await, Value::Null, "a visit deleted");
 }

@@ -244,6 +244,7 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
 pub fn downgrade_to_schema_14(conn: &rusqlite::Connection) {
     conn.execute_batch(
         "DROP TRIGGER sessions_changed_update; DROP TRIGGER sessions_changed_delete;
+         DROP TRIGGER users_changed_update; DROP TRIGGER users_changed_delete;
          DROP TRIGGER user_type_rights_changed_insert; DROP TRIGGER user_type_rights_changed_update;
          DROP TRIGGER user_type_rights_changed_delete; DROP TABLE session_table_changes;
          PRAGMA user_version = 14;",
@@ -257,6 +258,7 @@ pub fn downgrade_to_schema_13(conn: &rusqlite::Connection) {
     conn.execute_batch(
         "DROP TRIGGER customers_version_update; DROP TRIGGER users_version_update;
          DROP TRIGGER order_lines_version_insert; DROP TRIGGER order_lines_version_update;
+         DROP TRIGGER visits_version_update; DROP TRIGGER visits_version_delete;
          PRAGMA user_version = 13;",
     )
     .unwrap();
