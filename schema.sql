@@ -229,9 +229,10 @@ CREATE INDEX IF NOT EXISTS customers_created ON customers(created_at);
 
 -- An administrator's search over every customer by id, name or mobile, by prefix and by word,
 -- without scanning the table. (Agents and managers search their own customers through the
--- covering index customers_agent.) `owner` (a<agent uid>) lets a search be limited to agents.
+-- covering index customers_agent.) Contentless: a search reads the customers by rowid, and a row
+-- is deleted by its rowid alone (upgrade step 16).
 CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
-    buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4'
+    buyer_id, name, mobile, content = '', contentless_delete = 1, tokenize = 'unicode61', prefix = '2 3 4'
 );
 -- While a bulk writer (an upload, the scale seed) holds the row of customers_fts_deferred inside its
 -- transaction, the index triggers note the customers they would index in customers_fts_pending
@@ -241,18 +242,16 @@ CREATE TABLE IF NOT EXISTS customers_fts_deferred (only INTEGER PRIMARY KEY CHEC
 CREATE TABLE IF NOT EXISTS customers_fts_pending (customer_id INTEGER PRIMARY KEY);
 CREATE TRIGGER IF NOT EXISTS customers_fts_insert AFTER INSERT ON customers
 WHEN NOT EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
-    INSERT INTO customers_fts (rowid, buyer_id, name, mobile, owner)
-    VALUES (new.customer_id, new.buyer_id, new.name, new.mobile, 'a' || COALESCE(new.agent_id, 0));
+    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
 END;
 CREATE TRIGGER IF NOT EXISTS customers_fts_delete AFTER DELETE ON customers
 WHEN NOT EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
     DELETE FROM customers_fts WHERE rowid = old.customer_id;
 END;
-CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name, mobile, agent_id ON customers
+CREATE TRIGGER IF NOT EXISTS customers_fts_update AFTER UPDATE OF buyer_id, name, mobile ON customers
 WHEN NOT EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
-    UPDATE customers_fts SET buyer_id = new.buyer_id, name = new.name, mobile = new.mobile,
-                             owner = 'a' || COALESCE(new.agent_id, 0)
-    WHERE rowid = new.customer_id;
+    DELETE FROM customers_fts WHERE rowid = old.customer_id;
+    INSERT INTO customers_fts (rowid, buyer_id, name, mobile) VALUES (new.customer_id, new.buyer_id, new.name, new.mobile);
 END;
 CREATE TRIGGER IF NOT EXISTS customers_fts_defer_insert AFTER INSERT ON customers
 WHEN EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
@@ -262,7 +261,7 @@ CREATE TRIGGER IF NOT EXISTS customers_fts_defer_delete AFTER DELETE ON customer
 WHEN EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
     INSERT OR IGNORE INTO customers_fts_pending (customer_id) VALUES (old.customer_id);
 END;
-CREATE TRIGGER IF NOT EXISTS customers_fts_defer_update AFTER UPDATE OF buyer_id, name, mobile, agent_id ON customers
+CREATE TRIGGER IF NOT EXISTS customers_fts_defer_update AFTER UPDATE OF buyer_id, name, mobile ON customers
 WHEN EXISTS (SELECT 1 FROM customers_fts_deferred) BEGIN
     INSERT OR IGNORE INTO customers_fts_pending (customer_id) VALUES (new.customer_id);
 END;

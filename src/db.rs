@@ -18,7 +18,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 15;
+pub const SCHEMA_VERSION: i64 = 16;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -62,6 +62,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (14, include_str!("buckets/page_versions_upgrade.sql")),
     // The WITHOUT ROWID tables a signed-in user is read from move a counter the update hook sees.
     (15, include_str!("auth/session_changes_upgrade.sql")),
+    // The customer search index without a copy of its text, column sizes or the unused owner.
+    (16, include_str!("customers/search_index_slim_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

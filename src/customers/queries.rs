@@ -55,7 +55,7 @@ pub fn search_all(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<S
          JOIN customers c ON c.customer_id = f.rowid
          WHERE customers_fts MATCH :q LIMIT 10",
     )?;
-    let rows = stmt.query_map(named_params! { ":q": format!("{{buyer_id name mobile}} : ({query})") }, suggestion)?;
+    let rows = stmt.query_map(named_params! { ":q": query }, suggestion)?;
     rows.collect()
 }
 

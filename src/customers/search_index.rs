@@ -14,8 +14,8 @@ pub fn defer(tx: &Connection) -> rusqlite::Result<()> {
 pub fn flush(tx: &Connection) -> rusqlite::Result<()> {
     tx.execute_batch(
         "DELETE FROM customers_fts WHERE rowid IN (SELECT customer_id FROM customers_fts_pending);
-         INSERT INTO customers_fts (rowid, buyer_id, name, mobile, owner)
-         SELECT c.customer_id, c.buyer_id, c.name, c.mobile, 'a' || COALESCE(c.agent_id, 0)
+         INSERT INTO customers_fts (rowid, buyer_id, name, mobile)
+         SELECT c.customer_id, c.buyer_id, c.name, c.mobile
          FROM customers_fts_pending p JOIN customers c ON c.customer_id = p.customer_id;
          DELETE FROM customers_fts_pending;
          DELETE FROM customers_fts_deferred;",

@@ -38,8 +38,10 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let order = CheckedOrder::check(req, now)?;
     let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
     let today = crate::clock::today().format("%Y-%m-%d").to_string();
-    // Bookings are committed in groups with the visit saves (see `writer`).
-    let booked = state.writer.write(move |tx| queries::book(tx, who, order, now, &today)).await?;
+    // Read and priced on a pooled connection; then written and committed in groups with the visit
+    // saves (see `writer`), whose one thread thus only writes.
+    let (order, priced) = state.db(move |conn| queries::price(conn, who, &order).map(|priced| (order, priced))).await?;
+    let booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
     Ok(Json(booked))
 }
 

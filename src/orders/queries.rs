@@ -149,10 +149,65 @@ fn usual_distributor(tx: &Connection, customer: i64) -> rusqlite::Result<Option<
     .optional()
 }
 
-/// Books `order` in the open transaction `tx` (the group-commit writer's) at the server's prices
-/// and today's date: the order, its lines, their copy in `order_lines`, and the visit with it.
-/// A repeat of a `clientId` answers the first booking with `duplicate: true` and writes nothing.
-pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: &str) -> AppResult<OrderBooked> {
+/// What a booking reads before it writes: the customer and their agent, the distributor and the
+/// lines at the server's current prices.
+#[derive(Debug)]
+pub struct Priced {
+    customer: i64,
+    owner: Option<i64>,
+    distributor: i64,
+    seller: String,
+    lines: Vec<OrderLine>,
+}
+
+/// Reads what `order` needs (see [`Priced`]) and checks it: the customer among the caller's, the
+/// distributor (or the customer's usual one), every product sold and priced. `None` when the
+/// caller booked its `clientId` before: the writer answers that booking.
+///
+/// The handler runs this on a pooled connection before it queues the write, so the group-commit
+/// writer, which runs one booking after another, only writes; what changes in the milliseconds
+/// between (a price, a product retired) is as if the order had been booked a moment earlier.
+pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<Option<Priced>> {
+    if order.client_id.as_deref().map(|id| booked_before(conn, who.uid, id)).transpose()?.flatten().is_some() {
+        return Ok(None);
+    }
+    let (customer, owner) = visible_customer(conn, who.scope, &order.buyer_id)?;
+    let (distributor, seller) = match order.distributor_id {
+        Some(id) => conn
+            .prepare_cached("SELECT distributor_id, name FROM distributors WHERE distributor_id = :d")?
+            .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .optional()?
+            .ok_or_else(|| AppError::bad_request("The distributor was not found."))?,
+        None => usual_distributor(conn, customer)?
+            .ok_or_else(|| AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor."))?,
+    };
+    let mut lines = Vec::with_capacity(order.lines.len());
+    let mut product = conn.prepare_cached("SELECT name, sku, price, active FROM products WHERE product_id = :p")?;
+    for (i, &(product_id, quantity, _)) in order.lines.iter().enumerate() {
+        let (name, sku, price, active): (String, Option<String>, Option<f64>, bool) = product
+            .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .optional()?
+            .ok_or_else(|| AppError::bad_request(format!("Line {}: product {product_id} does not exist.", i + 1)))?;
+        if !active {
+            return Err(AppError::bad_request(format!("{name} is no longer sold and cannot be ordered.")));
+        }
+        let price = price.ok_or_else(|| AppError::bad_request(format!("{name} has no price yet and cannot be ordered.")))?;
+        lines.push(OrderLine {
+            product_id,
+            product_name: name,
+            sku,
+            quantity,
+            unit_price: price,
+            line_total: cents(quantity as f64 * price),
+        });
+    }
+    Ok(Some(Priced { customer, owner, distributor, seller, lines }))
+}
+
+/// Books `order`, as `price` read it, in the open transaction `tx` (the group-commit writer's),
+/// dated today: the order, its lines, their copy in `order_lines`, and the visit with it. A repeat
+/// of a `clientId` answers the first booking with `duplicate: true` and writes nothing.
+pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
     let repeat = |tx: &Connection, order_id: i64| -> AppResult<OrderBooked> {
         let mut first = booked(tx, order_id)?;
@@ -164,38 +219,11 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, now: i64, today: 
     if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
         return repeat(tx, first);
     }
-    let (customer, owner) = visible_customer(tx, who.scope, &order.buyer_id)?;
-    let (distributor, seller) = match order.distributor_id {
-        Some(id) => tx
-            .prepare_cached("SELECT distributor_id, name FROM distributors WHERE distributor_id = :d")?
-            .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .optional()?
-            .ok_or_else(|| AppError::bad_request("The distributor was not found."))?,
-        None => usual_distributor(tx, customer)?
-            .ok_or_else(|| AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor."))?,
+    // Read again only if the read before found a booking that is not there (it cannot go away).
+    let Priced { customer, owner, distributor, seller, lines } = match priced {
+        Some(priced) => priced,
+        None => price(tx, who, &order)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a booking was read twice differently")))?,
     };
-    let mut lines = Vec::with_capacity(order.lines.len());
-    {
-        let mut product = tx.prepare_cached("SELECT name, sku, price, active FROM products WHERE product_id = :p")?;
-        for (i, &(product_id, quantity, _)) in order.lines.iter().enumerate() {
-            let (name, sku, price, active): (String, Option<String>, Option<f64>, bool) = product
-                .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-                .optional()?
-                .ok_or_else(|| AppError::bad_request(format!("Line {}: product {product_id} does not exist.", i + 1)))?;
-            if !active {
-                return Err(AppError::bad_request(format!("{name} is no longer sold and cannot be ordered.")));
-            }
-            let price = price.ok_or_else(|| AppError::bad_request(format!("{name} has no price yet and cannot be ordered.")))?;
-            lines.push(OrderLine {
-                product_id,
-                product_name: name,
-                sku,
-                quantity,
-                unit_price: price,
-                line_total: cents(quantity as f64 * price),
-            });
-        }
-    }
     let total = cents(lines.iter().map(|l| l.line_total).sum());
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx

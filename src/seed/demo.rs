@@ -389,7 +389,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             expected_total: None,
             visit,
         };
-        let booked = queries::book(conn, who, order, at, &date).context("booking a demo order")?;
+        let booked = queries::book(conn, who, order, None, at, &date).context("booking a demo order")?;
         summary.order_lines += booked.lines.len();
         match then {
             1 => {

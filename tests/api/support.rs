@@ -240,8 +240,24 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
     .unwrap();
 }
 
-/// Takes a fresh database back to schema version 14: without the session tables' counter of step 15.
+/// Takes a fresh database back to schema version 15: the customer search index of step 8, with a
+/// copy of its text and the owner column (step 16 drops them).
+pub fn downgrade_to_schema_15(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TABLE customers_fts;
+         CREATE VIRTUAL TABLE customers_fts USING fts5(buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4');
+         INSERT INTO customers_fts (rowid, buyer_id, name, mobile, owner)
+         SELECT customer_id, buyer_id, name, mobile, 'a' || COALESCE(agent_id, 0) FROM customers;",
+    )
+    .unwrap();
+    // Step 8's index triggers, which wrote the owner too.
+    conn.execute_batch(include_str!("../../src/customers/search_index_upgrade.sql")).unwrap();
+    conn.execute_batch("PRAGMA user_version = 15;").unwrap();
+}
+
+/// Takes a fresh database back to schema version 14: without the session-table counter of step 15.
 pub fn downgrade_to_schema_14(conn: &rusqlite::Connection) {
+    downgrade_to_schema_15(conn);
     conn.execute_batch(
         "DROP TRIGGER sessions_changed_update; DROP TRIGGER sessions_changed_delete;
          DROP TRIGGER users_changed_update; DROP TRIGGER users_changed_delete;
