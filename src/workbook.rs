@@ -103,12 +103,20 @@ impl SheetWriter {
     }
 
     /// Hands over the last rows, has the workbook saved and returns the rows written.
-    pub fn finish(mut self) -> AppResult<u64> {
+    pub fn finish(self) -> AppResult<u64> {
+        self.finish_with(|| Ok(())).map(|(rows, ())| rows)
+    }
+
+    /// As `finish`, running `meanwhile` on the caller's thread while the workbook is compressed and
+    /// saved on its own; the first error of the two is returned (the workbook's if both fail).
+    pub fn finish_with<T>(mut self, meanwhile: impl FnOnce() -> AppResult<T>) -> AppResult<(u64, T)> {
         let last = std::mem::replace(&mut self.batch, Batch::with_capacity(0));
         self.send(Message::Rows(last))?;
         self.send(Message::Done)?;
         self.sender = None;
-        self.join()
+        let done = meanwhile();
+        let rows = self.join()?;
+        Ok((rows, done?))
     }
 
     fn send(&mut self, message: Message) -> AppResult<()> {

@@ -163,8 +163,9 @@ pub fn import(
         return Err(AppError::bad_request("The sheet has a header but no rows."));
     }
     progress(rows as u64);
-    result.finish()?;
-    crate::customers::search_index::flush(&tx)?;
+    // The search index is written while the result workbook is compressed and saved; the rows
+    // are committed only once both are done.
+    result.finish_with(|| Ok(crate::customers::search_index::flush(&tx)?))?;
     tx.commit()?;
     Ok(outcome)
 }

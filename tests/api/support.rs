@@ -250,7 +250,8 @@ pub fn downgrade_to_schema_15(conn: &rusqlite::Connection) {
          SELECT customer_id, buyer_id, name, mobile, 'a' || COALESCE(agent_id, 0) FROM customers;",
     )
     .unwrap();
-    // Step 8's index triggers, which wrote the owner too.
+    // Step 8's index triggers, which wrote the owner too, and its deferral without `above`.
+    conn.execute_batch("DROP TABLE customers_fts_deferred;").unwrap();
     conn.execute_batch(include_str!("../../src/customers/search_index_upgrade.sql")).unwrap();
     conn.execute_batch("PRAGMA user_version = 15;").unwrap();
 }
