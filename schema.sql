@@ -223,8 +223,9 @@ CREATE TABLE IF NOT EXISTS customers (
     updated_at    INTEGER NOT NULL
 );
 -- Covers an agent's or a manager's search: their customers' ids, names and mobiles, no table reads.
+-- (An administrator's search reads customers_fts; no query looks a customer up by mobile alone, so
+-- upgrade step 16 dropped the index on it.)
 CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id, buyer_id, name, mobile);
-CREATE INDEX IF NOT EXISTS customers_mobile ON customers(mobile);
 CREATE INDEX IF NOT EXISTS customers_created ON customers(created_at);
 
 -- An administrator's search over every customer by id, name or mobile, by prefix and by word,

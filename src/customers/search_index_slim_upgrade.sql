@@ -2,7 +2,9 @@
 -- has the same objects). It kept a copy of the indexed text and an `owner` column that no search
 -- used, both written with every customer an import writes. The index is built again from the
 -- customers (a few seconds for a million). A deferred bulk write no longer notes the customers it
--- adds: they are those above the highest customer id at its start (`above`).
+-- adds: they are those above the highest customer id at its start (`above`). The index on the
+-- customers' mobile goes: no query reads it (searches read customers_agent or this index).
+DROP INDEX IF EXISTS customers_mobile;
 DROP TRIGGER IF EXISTS customers_fts_insert;
 DROP TRIGGER IF EXISTS customers_fts_delete;
 DROP TRIGGER IF EXISTS customers_fts_update;

@@ -241,13 +241,15 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
 }
 
 /// Takes a fresh database back to schema version 15: the customer search index of step 8, with a
-/// copy of its text and the owner column (step 16 drops them).
+/// copy of its text and the owner column, and the index on the customers' mobile (step 16 drops
+/// them).
 pub fn downgrade_to_schema_15(conn: &rusqlite::Connection) {
     conn.execute_batch(
         "DROP TABLE customers_fts;
          CREATE VIRTUAL TABLE customers_fts USING fts5(buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4');
          INSERT INTO customers_fts (rowid, buyer_id, name, mobile, owner)
-         SELECT customer_id, buyer_id, name, mobile, 'a' || COALESCE(agent_id, 0) FROM customers;",
+         SELECT customer_id, buyer_id, name, mobile, 'a' || COALESCE(agent_id, 0) FROM customers;
+         CREATE INDEX customers_mobile ON customers(mobile);",
     )
     .unwrap();
     // Step 8's index triggers, which wrote the owner too, and its deferral without `above`.
