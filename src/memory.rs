@@ -23,10 +23,3 @@ pub fn give_back_free_memory() {
         libc::malloc_trim(0);
     }
 }
-
-/// The allocator of everything Rust allocates (SQLite keeps the system's). An import's cells are
-/// made on the workbook reader's thread and freed on the thread that checks and writes them:
-/// glibc frees such a block under the lock of the arena it came from, and the two threads spent a
-/// fifth of the import's time in its malloc, free and lock waits.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
