@@ -507,14 +507,7 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
 async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary() {
     let app = TestApp::new();
     let mut conn = app.conn();
-    let objects = |conn: &rusqlite::Connection| -> Vec<(String, String, Option<String>)> {
-        conn.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect()
-    };
+    let objects = crate::support::schema_objects;
     let fresh = objects(&conn);
     crate::support::downgrade_to_schema_12(&conn);
     assert_ne!(objects(&conn), fresh);

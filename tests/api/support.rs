@@ -240,6 +240,16 @@ pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
     .unwrap();
 }
 
+/// Every schema object (type, name, SQL) by name: an upgraded database must have those of a fresh one.
+pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Option<String>)> {
+    conn.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
 /// Takes a fresh database back to schema version 15: the customer search index of step 8, with a
 /// copy of its text and the owner column, and the index on the customers' mobile (step 16 drops
 /// them).
