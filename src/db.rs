@@ -62,7 +62,7 @@ const UPGRADES: &[(i64, &str)] = &[
     (14, include_str!("buckets/page_versions_upgrade.sql")),
     // The WITHOUT ROWID tables a signed-in user is read from move a counter the update hook sees.
     (15, include_str!("auth/session_changes_upgrade.sql")),
-    // The customer search index without a copy of its text, column sizes or the unused owner.
+    // The customer search index without a copy of its text or the unused owner; no mobile index.
     (16, include_str!("customers/search_index_slim_upgrade.sql")),
 ];
 

@@ -108,7 +108,7 @@ impl SheetWriter {
     }
 
     /// As `finish`, running `meanwhile` on the caller's thread while the workbook is compressed and
-    /// saved on its own; the first error of the two is returned (the workbook's if both fail).
+    /// saved on its own; fails with the workbook's error if it failed, else with `meanwhile`'s.
     pub fn finish_with<T>(mut self, meanwhile: impl FnOnce() -> AppResult<T>) -> AppResult<(u64, T)> {
         let last = std::mem::replace(&mut self.batch, Batch::with_capacity(0));
         self.send(Message::Rows(last))?;

@@ -204,8 +204,8 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
     Ok(Some(Priced { customer, owner, distributor, seller, lines }))
 }
 
-/// Books `order`, as `price` read it, in the open transaction `tx` (the group-commit writer's),
-/// dated today: the order, its lines, their copy in `order_lines`, and the visit with it. A repeat
+/// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
+/// group-commit writer's), dated today: the order, its lines, their copy in `order_lines`, and the visit with it. A repeat
 /// of a `clientId` answers the first booking with `duplicate: true` and writes nothing.
 pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
@@ -219,11 +219,9 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
         return repeat(tx, first);
     }
-    // Read again only if the read before found a booking that is not there (it cannot go away).
-    let Priced { customer, owner, distributor, seller, lines } = match priced {
-        Some(priced) => priced,
-        None => price(tx, who, &order)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a booking was read twice differently")))?,
-    };
+    // `None`: `price` found this repeat, and orders are never deleted.
+    let Priced { customer, owner, distributor, seller, lines } =
+        priced.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a repeated booking is no longer there")))?;
     let total = cents(lines.iter().map(|l| l.line_total).sum());
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx

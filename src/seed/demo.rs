@@ -389,7 +389,8 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             expected_total: None,
             visit,
         };
-        let booked = queries::book(conn, who, order, None, at, &date).context("booking a demo order")?;
+        let priced = queries::price(conn, who, &order).context("pricing a demo order")?;
+        let booked = queries::book(conn, who, order, priced, at, &date).context("booking a demo order")?;
         summary.order_lines += booked.lines.len();
         match then {
             1 => {
