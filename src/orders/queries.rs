@@ -256,9 +256,10 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         }
         None => None,
     };
-    // Two statements for all the lines, not two per line: each statement that fires the summary
-    // triggers copies every page it changes into a statement journal first (the foreign keys make
-    // it one that may abort), so per-line statements copied the same pages ten times over.
+    // Two statements for all the lines, not two per line: each statement copies every page it
+    // changes into a statement journal first (the foreign keys make it one that may abort), so
+    // per-line statements copied the same pages ten times over. (The order row applied the
+    // customer's summary, once for all its lines: customer_stats_booking_insert.)
     let items: Vec<(i64, &str, Option<&str>, i64, f64)> =
         lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price)).collect();
     let items = serde_json::to_string(&items).map_err(|e| AppError::Internal(e.into()))?;

@@ -499,18 +499,23 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
     assert_eq!(snapshot(&conn), fresh);
 }
 
-/// Upgrade step 13: an order line rewrites its customer's summary row, and raises the owner's
-/// figures version, only when it changes that row (a newer line, or an older month that fills the
-/// previous order month); a booked order raises its agent's version itself, since the landing's
-/// productive and plan tiles count orders. A version 12 database upgrades to the fresh schema.
+/// Upgrade steps 13 and 17: an uploaded order line applies itself to its customer's summary (a
+/// newer line, or an older month that fills the previous order month) and raises the owner's
+/// figures version; a booked order applies itself once, with the order row, and its lines (same
+/// customer, same date) do not apply themselves again. The order raises its agent's version, since
+/// the landing's productive and plan tiles count orders. Version 16 and 12 databases upgrade to
+/// the fresh schema.
 #[tokio::test]
-async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary() {
+async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     let app = TestApp::new();
     let mut conn = app.conn();
     let objects = crate::support::schema_objects;
     let fresh = objects(&conn);
-    crate::support::downgrade_to_schema_12(&conn);
+    crate::support::downgrade_to_schema_16(&conn);
     assert_ne!(objects(&conn), fresh);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 16 });
+    assert_eq!(objects(&conn), fresh);
+    crate::support::downgrade_to_schema_12(&conn);
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 12 });
     assert_eq!(objects(&conn), fresh);
 
@@ -528,40 +533,56 @@ async fn order_lines_raise_the_figures_version_only_when_they_change_the_summary
         })
         .unwrap()
     };
-    // Lines of booked orders ('app'): uploaded ones raise the version always (step 14).
-    let line = |conn: &rusqlite::Connection, date: &str, product: &str| {
+    let ordered_in = |conn: &rusqlite::Connection, month: &str| -> bool {
+        conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM customer_order_months WHERE customer_id = ?1 AND month = ?2)",
+            rusqlite::params![customer, month],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let line = |conn: &rusqlite::Connection, date: &str, product: &str, source: &str| {
         conn.execute(
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, source)
-             VALUES ('T' || ?1, ?1, ?2, 'Step 13 Seller', ?3, 1, 'app')",
-            rusqlite::params![date, customer, product],
+             VALUES ('T' || ?1, ?1, ?2, 'Step 17 Seller', ?3, 1, ?4)",
+            rusqlite::params![date, customer, product, source],
         )
         .unwrap();
     };
     let before = summary(&conn).0;
     let v0 = version(&conn);
-    line(&conn, "2099-01-15", "A");
+    line(&conn, "2099-01-15", "A", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "a newer line moves the last order");
+    assert!(ordered_in(&conn, "2099-01"));
     assert_eq!(version(&conn), v0 + 1);
-    line(&conn, "2099-01-15", "B");
-    line(&conn, "2099-01-02", "C");
+    line(&conn, "2099-01-15", "B", "upload");
+    line(&conn, "2099-01-02", "C", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "same month: nothing changes");
-    assert_eq!(version(&conn), v0 + 1, "nor does the version");
-    line(&conn, "2098-12-01", "D");
+    assert_eq!(version(&conn), v0 + 3, "an uploaded line raises the version all the same (it may change the top seller)");
+    line(&conn, "2098-12-01", "D", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), "2098-12".to_string()), "an older month fills the previous one");
-    assert_eq!(version(&conn), v0 + 2);
-    line(&conn, "2000-01-01", "E");
-    assert_eq!(version(&conn), v0 + 2, "a month older than both changes nothing");
-    // A booked order raises the version even when its lines change no summary.
+    line(&conn, "2000-01-01", "E", "upload");
+    assert_eq!(summary(&conn), ("2099-01-15".to_string(), "2098-12".to_string()), "a month older than both changes nothing");
+    assert_eq!(version(&conn), v0 + 5);
+    // A booked order applies itself with its row, and raises the version once.
     conn.execute(
         "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
-         VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-01-15', 1, 0)",
+         VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-02-03', 1, 0)",
         [customer, agent],
     )
     .unwrap();
-    assert_eq!(version(&conn), v0 + 3);
     let order: i64 = conn.last_insert_rowid();
+    assert_eq!(summary(&conn), ("2099-02-03".to_string(), "2099-01".to_string()), "the booked order moves the last order");
+    assert!(ordered_in(&conn, "2099-02"));
+    assert_eq!(version(&conn), v0 + 6);
+    // Its lines apply nothing again, nor raise the version: a booked line of a later month (which
+    // the server never writes) would have moved both.
+    line(&conn, "2099-03-01", "F", "app");
+    assert_eq!(summary(&conn), ("2099-02-03".to_string(), "2099-01".to_string()), "a booked line does not apply itself");
+    assert!(!ordered_in(&conn, "2099-03"));
+    assert_eq!(version(&conn), v0 + 6);
     conn.execute("UPDATE orders SET status = 'Cancelled' WHERE order_id = ?1", [order]).unwrap();
-    assert_eq!(version(&conn), v0 + 5, "a change of status raises the old and the new agent's (here one) version");
+    assert_eq!(version(&conn), v0 + 8, "a change of status raises the old and the new agent's (here one) version");
 }
 
 /// A bucket page's walk of the summary is cached per owner; any write that changes the summary

@@ -223,19 +223,23 @@ pub fn png() -> Vec<u8> {
     ]
 }
 
+/// The `CREATE TRIGGER` statement of `name` in an upgrade step's SQL.
+fn trigger_of<'a>(step: &'a str, name: &str) -> &'a str {
+    let start = step.find(&format!("CREATE TRIGGER IF NOT EXISTS {name} ")).unwrap_or_else(|| panic!("the step creates {name}"));
+    let end = start + step[start..].find("END;").expect("the trigger ends") + "END;".len();
+    &step[start..end]
+}
+
 /// Takes a fresh database back to schema version 12: every order line rewrites its customer's
 /// summary row and raises the version (the trigger as step 6 created it); orders raise none
 /// themselves.
 pub fn downgrade_to_schema_12(conn: &rusqlite::Connection) {
     downgrade_to_schema_13(conn);
-    let step_6 = include_str!("../../src/buckets/prev_month_upgrade.sql");
-    let start = step_6.find("CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert").expect("step 6 creates the trigger");
-    let end = start + step_6[start..].find("END;").expect("the trigger ends") + "END;".len();
     conn.execute_batch(&format!(
         "DROP TRIGGER orders_version_insert; DROP TRIGGER orders_version_update; DROP TRIGGER customer_stats_order_insert;
          {}
          PRAGMA user_version = 12;",
-        &step_6[start..end]
+        trigger_of(include_str!("../../src/buckets/prev_month_upgrade.sql"), "customer_stats_order_insert")
     ))
     .unwrap();
 }
@@ -250,10 +254,25 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 16: every order line applies itself to its
+/// customer's summary and raises the owner's version when it changes it (the trigger as step 13
+/// created it), booked lines too; orders apply nothing themselves.
+pub fn downgrade_to_schema_16(conn: &rusqlite::Connection) {
+    conn.execute_batch(&format!(
+        "DROP TRIGGER customer_stats_booking_insert; DROP TRIGGER customer_stats_order_insert;
+         DROP TRIGGER customer_orders_applied_insert; DROP VIEW customer_orders_applied;
+         {}
+         PRAGMA user_version = 16;",
+        trigger_of(include_str!("../../src/buckets/order_versions_upgrade.sql"), "customer_stats_order_insert")
+    ))
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 15: the customer search index of step 8, with a
 /// copy of its text and the owner column, and the index on the customers' mobile (step 16 drops
 /// them).
 pub fn downgrade_to_schema_15(conn: &rusqlite::Connection) {
+    downgrade_to_schema_16(conn);
     conn.execute_batch(
         "DROP TABLE customers_fts;
          CREATE VIRTUAL TABLE customers_fts USING fts5(buyer_id, name, mobile, owner, tokenize = 'unicode61', prefix = '2 3 4');
