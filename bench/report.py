@@ -180,6 +180,12 @@ rows = [
      None if num("phone_cached_median_ms") is None else num("phone_cached_median_ms") < 1000),
     ("phone: Submit to saved", "%s / %s" % (ms(num("phone_save_median_ms")), ms(num("phone_save_max_ms"))), "—", "—",
      "< 1 s (#21)", None if num("phone_save_median_ms") is None else num("phone_save_median_ms") < 1000),
+    ("order submit: CPU per booking, group-commit thread / whole server (µs)",
+     "%s / %s" % (count(num("order_writer_cpu_us")), count(num("order_server_cpu_us"))),
+     "—", "%s bookings/s at most (the writer busy all the time)" % (count(1e6 / num("order_writer_cpu_us")) if num("order_writer_cpu_us") else "—"),
+     "—", None),
+    ("import rounds (rows/s; the figures above are their medians)", f.get("import_rounds", "—"),
+     "%s (parse only)" % f.get("parse_rounds", "—"), "—", "—", None),
     ("scale seed (rows/s)", count(num("seed_rows_per_s")), "—", "—", "—", None),
     ("scale seed peak RSS", mb(num("seed_peak_rss_kb")), "—", "—", "—", None),
 ]

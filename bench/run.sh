@@ -91,8 +91,17 @@ measure delivery search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/d
 measure chat post.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/chat/getUnreadCountsByConversation BODY='{}'
 measure landing get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/landing/0
 measure bucket get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST="/webapi/api/users/landing/notvisited/0?pageNumber=1&order=desc"
-# Order submit after the dashboards: its bookings add order lines to the agent's customers.
+# Order submit after the dashboards: its bookings add order lines to the agent's customers. The CPU
+# time a booking takes in the group-commit thread (which writes every booking, one after another)
+# and in the whole server: one over the first is the most bookings a second the writer can take.
+thread_cpu() { for t in /proc/"$SERVER"/task/*; do [ "$(cat "$t/comm")" = "$1" ] && awk '{print $14 + $15}' "$t/stat"; done; true; }
+writer0=$(thread_cpu group-commit) server0=$(cpu)
 measure order order.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
+writer1=$(thread_cpu group-commit) server1=$(cpu)
+booked=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk-order.txt")
+tick_us=$((1000000 / $(getconf CLK_TCK)))
+echo "order_writer_cpu_us=$(( (writer1 - writer0) * tick_us / booked ))" >>"$FIGURES"
+echo "order_server_cpu_us=$(( (server1 - server0) * tick_us / booked ))" >>"$FIGURES"
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 # Sign-in last: each one holds an argon2 buffer (19 MiB) while it verifies.
 measure signin signin.lua
