@@ -400,8 +400,9 @@ END;
 -- order of a newer month pushes the last order's month there; one of an older month may fill it.
 -- A row written to this view (it keeps none) is a customer's order on a date: it applies that order
 -- to their summary. An uploaded order line applies itself; a booked order applies itself once with
--- the order, not once per line, since its lines share its customer and date (upgrade step 17). The
--- figures version of the owner is raised by the line or the order (the version triggers below).
+-- the order, not once per line, since its lines share its customer and date (upgrade step 17). A
+-- change of the summary raises the figures version of the customer's owner as it is now (the order
+-- raises that of the agent it was booked for, who may have just lost the customer).
 CREATE VIEW IF NOT EXISTS customer_orders_applied (customer_id, order_date) AS SELECT customer_id, order_date FROM order_lines WHERE 0;
 CREATE TRIGGER IF NOT EXISTS customer_orders_applied_insert INSTEAD OF INSERT ON customer_orders_applied BEGIN
     UPDATE customer_stats
@@ -413,6 +414,8 @@ CREATE TRIGGER IF NOT EXISTS customer_orders_applied_insert INSTEAD OF INSERT ON
     WHERE customer_id = new.customer_id
       AND (new.order_date > last_order_date
            OR (substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) AND substr(new.order_date, 1, 7) > prev_order_month));
+    UPDATE agent_stats_versions SET version = version + 1
+    WHERE changes() > 0 AND agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
     INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
 END;
 CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_lines WHEN new.source <> 'app' BEGIN
@@ -459,11 +462,11 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_order_delete AFTER DELETE ON order_l
 END;
 -- The server keeps the first pages of each bucket as sent while the day and the figures version of
 -- each of their owners hold (buckets::stats), so whatever a page row shows raises the version of
--- the customer's owner when it changes: the summary (the triggers above; an uploaded line raises
--- it below, a booked order with orders_version_insert), the customer's own columns (a change of
--- case too), the agent's manager and that manager's email, the latest visit (the server only adds
--- visits; a change by hand raises it too), and the order lines the top-selling product is summed
--- from. A booked order's lines come with the order, which raises its agent's version itself.
+-- the customer's owner when it changes: the summary (the triggers above), the customer's own
+-- columns (a change of case too), the agent's manager and that manager's email, the latest visit
+-- (the server only adds visits; a change by hand raises it too), and the order lines the
+-- top-selling product is summed from. A booked order's lines come
+-- with the order, which raises its agent's version itself (orders_version_insert).
 CREATE TRIGGER IF NOT EXISTS customers_version_update
 AFTER UPDATE OF buyer_id, name, mobile, email, address1, address2, city, postal_code, info, latitude, longitude ON customers
 WHEN old.buyer_id COLLATE BINARY IS NOT new.buyer_id OR old.name IS NOT new.name OR old.mobile IS NOT new.mobile

@@ -2,9 +2,7 @@
 -- the order, instead of once for each of its lines (they share its customer and date): the
 -- group-commit writer ran the summary trigger's four lookups ten times per booking. An uploaded
 -- line still applies itself. Both go through the view customer_orders_applied, which holds the
--- one copy of the summary rule. The owner's figures version is raised by the uploaded line
--- (order_lines_version_insert) or the order (orders_version_insert), so the rule no longer raises
--- it (schema.sql has the same objects).
+-- one copy of the summary rule (schema.sql has the same objects).
 DROP TRIGGER IF EXISTS customer_stats_order_insert;
 CREATE VIEW IF NOT EXISTS customer_orders_applied (customer_id, order_date) AS SELECT customer_id, order_date FROM order_lines WHERE 0;
 CREATE TRIGGER IF NOT EXISTS customer_orders_applied_insert INSTEAD OF INSERT ON customer_orders_applied BEGIN
@@ -17,6 +15,8 @@ CREATE TRIGGER IF NOT EXISTS customer_orders_applied_insert INSTEAD OF INSERT ON
     WHERE customer_id = new.customer_id
       AND (new.order_date > last_order_date
            OR (substr(new.order_date, 1, 7) < substr(last_order_date, 1, 7) AND substr(new.order_date, 1, 7) > prev_order_month));
+    UPDATE agent_stats_versions SET version = version + 1
+    WHERE changes() > 0 AND agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = new.customer_id);
     INSERT OR IGNORE INTO customer_order_months (customer_id, month) VALUES (new.customer_id, substr(new.order_date, 1, 7));
 END;
 CREATE TRIGGER IF NOT EXISTS customer_stats_order_insert AFTER INSERT ON order_lines WHEN new.source <> 'app' BEGIN

@@ -503,8 +503,9 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
 /// newer line, or an older month that fills the previous order month) and raises the owner's
 /// figures version; a booked order applies itself once, with the order row, and its lines (same
 /// customer, same date) do not apply themselves again. The order raises its agent's version, since
-/// the landing's productive and plan tiles count orders. Version 16 and 12 databases upgrade to
-/// the fresh schema.
+/// the landing's productive and plan tiles count orders; a change of the summary raises the
+/// version of the customer's owner once more. Version 16 and 12 databases upgrade to the fresh
+/// schema.
 #[tokio::test]
 async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     let app = TestApp::new();
@@ -554,17 +555,17 @@ async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     line(&conn, "2099-01-15", "A", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "a newer line moves the last order");
     assert!(ordered_in(&conn, "2099-01"));
-    assert_eq!(version(&conn), v0 + 1);
+    assert_eq!(version(&conn), v0 + 2, "the line and the change of the summary");
     line(&conn, "2099-01-15", "B", "upload");
     line(&conn, "2099-01-02", "C", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), before[..7].to_string()), "same month: nothing changes");
-    assert_eq!(version(&conn), v0 + 3, "an uploaded line raises the version all the same (it may change the top seller)");
+    assert_eq!(version(&conn), v0 + 4, "an uploaded line raises the version all the same (it may change the top seller)");
     line(&conn, "2098-12-01", "D", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), "2098-12".to_string()), "an older month fills the previous one");
     line(&conn, "2000-01-01", "E", "upload");
     assert_eq!(summary(&conn), ("2099-01-15".to_string(), "2098-12".to_string()), "a month older than both changes nothing");
-    assert_eq!(version(&conn), v0 + 5);
-    // A booked order applies itself with its row, and raises the version once.
+    assert_eq!(version(&conn), v0 + 7);
+    // A booked order applies itself with its row; the order and the change raise the version.
     conn.execute(
         "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
          VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-02-03', 1, 0)",
@@ -574,15 +575,25 @@ async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     let order: i64 = conn.last_insert_rowid();
     assert_eq!(summary(&conn), ("2099-02-03".to_string(), "2099-01".to_string()), "the booked order moves the last order");
     assert!(ordered_in(&conn, "2099-02"));
-    assert_eq!(version(&conn), v0 + 6);
+    assert_eq!(version(&conn), v0 + 9);
     // Its lines apply nothing again, nor raise the version: a booked line of a later month (which
     // the server never writes) would have moved both.
     line(&conn, "2099-03-01", "F", "app");
     assert_eq!(summary(&conn), ("2099-02-03".to_string(), "2099-01".to_string()), "a booked line does not apply itself");
     assert!(!ordered_in(&conn, "2099-03"));
-    assert_eq!(version(&conn), v0 + 6);
+    assert_eq!(version(&conn), v0 + 9);
+    // An order booked for nobody (the customer had no agent when the booking was read) still
+    // raises the version of the owner its change of the summary shows to.
+    conn.execute(
+        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
+         VALUES (?1, NULL, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-04-01', 1, 0)",
+        [customer, agent],
+    )
+    .unwrap();
+    assert_eq!(summary(&conn), ("2099-04-01".to_string(), "2099-02".to_string()));
+    assert_eq!(version(&conn), v0 + 10);
     conn.execute("UPDATE orders SET status = 'Cancelled' WHERE order_id = ?1", [order]).unwrap();
-    assert_eq!(version(&conn), v0 + 8, "a change of status raises the old and the new agent's (here one) version");
+    assert_eq!(version(&conn), v0 + 12, "a change of status raises the old and the new agent's (here one) version");
 }
 
 /// A bucket page's walk of the summary is cached per owner; any write that changes the summary
