@@ -2,7 +2,8 @@
 //!
 //! `synchronous = FULL`: in WAL mode every commit is fsynced, so a write the API acknowledged
 //! survives a power cut, not only a process crash (NORMAL). The write rate of a field-sales team
-//! is small, so the extra fsync per commit costs nothing users notice.
+//! is small, so the extra fsync per commit costs nothing users notice. (The group-commit writer
+//! commits with NORMAL and fsyncs the WAL itself before it answers: `writer`.)
 
 use std::cell::Cell;
 use std::fs::{File, TryLockError};
