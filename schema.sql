@@ -323,8 +323,10 @@ CREATE TABLE IF NOT EXISTS location_proposals (
 );
 
 -- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.
--- `source` (upgrade step 4): 'upload' for lines of the order upload, 'app' for the copy of a
--- booked order's lines (order id APP000123, see `orders`), removed again when it is cancelled.
+-- `source` (upgrade step 4): 'upload' for lines of the order upload, 'app' for a booked order's
+-- lines (order id APP000123, see `orders`), moved to `cancelled_lines` when it is cancelled.
+-- `product_id` (step 18; added last, as the upgrade's ALTER TABLE leaves it): the product of a
+-- booked line (products are never deleted; the booking checked it, so no foreign key lookup).
 CREATE TABLE IF NOT EXISTS order_lines (
     line_id      INTEGER PRIMARY KEY,
     order_id     TEXT NOT NULL,
@@ -337,8 +339,7 @@ CREATE TABLE IF NOT EXISTS order_lines (
     unit_price   REAL NOT NULL DEFAULT 0,
     ds_name      TEXT,
     fao_name     TEXT,
-    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app'))
-);
+    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app')), product_id INTEGER);
 -- A customer's lines by date, with their product and quantity: the visit screen's Must Sell list
 -- and a bucket row's top-selling product read them from the index alone (upgrade step 12).
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date, product_name, qty_shipped);
@@ -669,9 +670,10 @@ CREATE TABLE IF NOT EXISTS distributors (
     email          TEXT
 );
 
--- Orders booked in the app (issue #18, upgrade step 4). Each line is copied into `order_lines`
--- at once (source 'app', order id 'APP' and the order_id in 6 digits, seller_name the
--- distributor's name), so every figure counts it; a cancel deletes that copy. agent_id: the
+-- Orders booked in the app (issue #18, upgrade step 4). Its lines are in `order_lines` (source
+-- 'app', order id 'APP' and the order_id in 6 digits, seller_name the distributor's name), so
+-- every figure counts them; a cancel moves them to `cancelled_lines`. line_count: how many lines
+-- it has (step 18; added last, as the upgrade's ALTER TABLE leaves it). agent_id: the
 -- customer's agent when it was booked; booked_by: the signed-in user. status: Submitted (waiting
 -- for the distributor's mail), Sent, Cancelled. mailing_at: set while a send holds the order (a
 -- cancel is refused meanwhile), cleared when the mail went or failed. visit_id: the visit saved
@@ -692,8 +694,7 @@ CREATE TABLE IF NOT EXISTS orders (
     mailing_at     INTEGER,
     sent_at        INTEGER,
     cancelled_at   INTEGER,
-    cancelled_by   INTEGER REFERENCES users(uid)
-);
+    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0);
 CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
@@ -720,17 +721,18 @@ CREATE TRIGGER IF NOT EXISTS orders_version_update AFTER UPDATE OF agent_id, sta
         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
 END;
 
--- The lines of a booked order at the prices of the moment it was booked (a product at most once).
-CREATE TABLE IF NOT EXISTS order_items (
-    item_id      INTEGER PRIMARY KEY,
+-- The lines of cancelled orders (step 18), moved out of `order_lines` by the cancel, in the order
+-- they were booked, at the prices of that moment.
+CREATE TABLE IF NOT EXISTS cancelled_lines (
+    line_id      INTEGER PRIMARY KEY,
     order_id     INTEGER NOT NULL REFERENCES orders(order_id),
     product_id   INTEGER NOT NULL REFERENCES products(product_id),
     product_name TEXT NOT NULL,
     sku          TEXT,
-    quantity     INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 100000),
+    quantity     INTEGER NOT NULL,
     unit_price   REAL NOT NULL
 );
-CREATE UNIQUE INDEX IF NOT EXISTS order_items_product ON order_items(order_id, product_id);
+CREATE INDEX IF NOT EXISTS cancelled_lines_order ON cancelled_lines(order_id);
 
 -- Beat plans (issue #19).
 --

@@ -205,8 +205,8 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
 }
 
 /// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
-/// group-commit writer's), dated today: the order, its lines, their copy in `order_lines`, and the
-/// visit with it. A repeat of a `clientId` answers the first booking with `duplicate: true` and
+/// group-commit writer's), dated today: the order, its lines (in `order_lines`, where every figure
+/// counts them) and the visit with it. A repeat of a `clientId` answers the first booking with `duplicate: true` and
 /// writes nothing.
 pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
@@ -227,13 +227,13 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(
-            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at)
-             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now)
+            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at, line_count)
+             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
         )?
         .execute(named_params! {
             ":c": customer, ":agent": owner, ":me": me, ":d": distributor, ":client": order.client_id,
-            ":remark": order.remark, ":date": today, ":total": total, ":now": now,
+            ":remark": order.remark, ":date": today, ":total": total, ":now": now, ":lines": lines.len(),
         })?;
     if inserted == 0 {
         if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
@@ -257,7 +257,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         }
         None => None,
     };
-    // Two statements for all the lines, not two per line: each statement copies every page it
+    // One statement for all the lines, not one per line: each statement copies every page it
     // changes into a statement journal first (the foreign keys make it one that may abort), so
     // per-line statements copied the same pages ten times over. (The order row applied the
     // customer's summary, once for all its lines: customer_stats_booking_insert.)
@@ -265,16 +265,11 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price)).collect();
     let items = serde_json::to_string(&items).map_err(|e| AppError::Internal(e.into()))?;
     tx.prepare_cached(
-        "INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
-         SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(:items) j ORDER BY j.key",
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price, source)
+         SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
+         FROM json_each(:items) j ORDER BY j.key",
     )?
-    .execute(named_params! { ":o": order_id, ":items": items })?;
-    tx.prepare_cached(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price, source)
-         SELECT :number, :date, :c, :seller, i.product_name, i.sku, i.quantity, i.unit_price, 'app'
-         FROM order_items i WHERE i.order_id = :o ORDER BY i.item_id",
-    )?
-    .execute(named_params! { ":number": number, ":date": today, ":c": customer, ":seller": seller, ":o": order_id })?;
+    .execute(named_params! { ":number": number, ":date": today, ":c": customer, ":seller": seller, ":items": items })?;
     let mut answer = OrderBooked {
         message: BOOKED.into(),
         order_id,
@@ -292,21 +287,29 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     Ok(answer)
 }
 
-/// The lines of an order, in the order they were booked.
+/// The lines of an order, in the order they were booked: in `order_lines`, or in `cancelled_lines`
+/// once it is cancelled.
 fn lines_of(conn: &Connection, order_id: i64) -> rusqlite::Result<Vec<OrderLine>> {
-    conn.prepare_cached("SELECT product_id, product_name, sku, quantity, unit_price FROM order_items WHERE order_id = :o ORDER BY item_id")?
-        .query_map(named_params! { ":o": order_id }, |r| {
-            let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
-            Ok(OrderLine {
-                product_id: r.get(0)?,
-                product_name: r.get(1)?,
-                sku: r.get(2)?,
-                quantity,
-                unit_price,
-                line_total: cents(quantity as f64 * unit_price),
-            })
-        })?
-        .collect()
+    conn.prepare_cached(
+        "SELECT product_id, product_name, sku, quantity, unit_price FROM (
+             SELECT line_id, product_id, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity, unit_price
+             FROM order_lines WHERE order_id = :number AND source = 'app'
+             UNION ALL
+             SELECT line_id, product_id, product_name, sku, quantity, unit_price FROM cancelled_lines WHERE order_id = :o)
+         ORDER BY line_id",
+    )?
+    .query_map(named_params! { ":o": order_id, ":number": order_number(order_id) }, |r| {
+        let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
+        Ok(OrderLine {
+            product_id: r.get(0)?,
+            product_name: r.get(1)?,
+            sku: r.get(2)?,
+            quantity,
+            unit_price,
+            line_total: cents(quantity as f64 * unit_price),
+        })
+    })?
+    .collect()
 }
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
@@ -355,7 +358,7 @@ const HEAD_COLUMNS: &str = "o.order_id, o.status, o.order_date, o.created_at, c.
     o.booked_by, b.name, o.total, o.visit_id,
     CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
          THEN 'The distributor has no email address.' END,
-    (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.order_id)";
+    o.line_count";
 /// What [`HEAD_COLUMNS`] read from.
 const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
     JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by";
@@ -459,8 +462,9 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
 }
 
 /// Cancels an order in the open transaction `tx`: only the user who booked it or an
-/// administrator, only while it is Submitted and not being mailed. Its copy in `order_lines` is
-/// deleted (the summary's delete trigger recomputes the customer's figures).
+/// administrator, only while it is Submitted and not being mailed. Its lines move from
+/// `order_lines` to `cancelled_lines` (the summary's delete trigger recomputes the customer's
+/// figures).
 pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64) -> AppResult<OrderCancelled> {
     let p = ScopeParams::from(who.scope);
     let sql = format!(
@@ -487,8 +491,15 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64
     if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
         return Err(AppError::Conflict("The order is being sent to the distributor right now and can no longer be cancelled.".into()));
     }
+    let number = order_number(order_id);
+    tx.prepare_cached(
+        "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price)
+         SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price
+         FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id",
+    )?
+    .execute(named_params! { ":o": order_id, ":number": number })?;
     tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
-        .execute(named_params! { ":number": order_number(order_id) })?;
+        .execute(named_params! { ":number": number })?;
     tx.prepare_cached(
         "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
     )?

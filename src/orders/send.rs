@@ -208,9 +208,10 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
         "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
                 TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
                      || COALESCE(c.postal_code, '')),
-                i.product_name, i.sku, i.quantity, i.unit_price
-         FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN order_items i ON i.order_id = o.order_id
-         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, i.item_id",
+                l.product_name, l.sku, CAST(l.qty_shipped AS INTEGER), l.unit_price
+         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         JOIN order_lines l ON l.order_id = printf('APP%06d', o.order_id) AND l.source = 'app'
+         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, l.line_id",
     )?;
     let rows = stmt.query_map(named_params! { ":ids": ids }, |r| {
         Ok(Row {

@@ -348,7 +348,14 @@ async fn cancelling_follows_the_rules() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body, json!({ "message": "The order was cancelled.", "orderId": a, "status": "Cancelled" }));
     assert_eq!(lines(a), 0, "a cancelled order leaves the order lines");
-    assert_eq!(app.get(&format!("/users/order/{a}"), Some(&agent1)).await.body["status"], "Cancelled");
+    // And keeps its own: its page and the order list still show what was booked.
+    let cancelled = app.get(&format!("/users/order/{a}"), Some(&agent1)).await.body;
+    assert_eq!(cancelled["status"], "Cancelled");
+    let kept: Vec<_> = cancelled["lines"].as_array().unwrap().iter().map(|l| (l["productId"].as_i64(), l["quantity"].as_i64())).collect();
+    assert_eq!(kept, vec![(Some(cola), Some(2))]);
+    let listed = app.get("/users/orders?pageNumber=1", Some(&agent1)).await.body;
+    let row = listed["data"].as_array().unwrap().iter().find(|o| o["orderId"] == json!(a)).cloned().unwrap();
+    assert_eq!((row["status"].clone(), row["lineCount"].clone()), (json!("Cancelled"), json!(1)));
     cancel(agent1.clone(), a).await.expect(StatusCode::CONFLICT, "The order is already cancelled.");
     // An administrator may cancel anyone's; an agent only what they booked.
     let b = booked(agent1.clone()).await;
@@ -1007,7 +1014,7 @@ async fn a_version_3_database_upgrades_to_the_fresh_schema() {
         let columns = conn
             .prepare(
                 "SELECT m.name, p.name, p.type, p.\"notnull\" FROM sqlite_master m, pragma_table_info(m.name) p
-                 WHERE m.type = 'table' AND m.name IN ('products', 'distributors', 'order_lines', 'orders', 'order_items')
+                 WHERE m.type = 'table' AND m.name IN ('products', 'distributors', 'order_lines', 'orders', 'cancelled_lines')
                  ORDER BY m.name, p.cid",
             )
             .unwrap()
@@ -1041,4 +1048,49 @@ async fn a_version_3_database_upgrades_to_the_fresh_schema() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM products WHERE active = 1"), count(&app, "SELECT COUNT(*) FROM products"));
     assert!(conn.execute("UPDATE order_lines SET source = 'fax' WHERE line_id = (SELECT MIN(line_id) FROM order_lines)", []).is_err());
     assert!(conn.execute("UPDATE products SET price = -1 WHERE product_id = 1", []).is_err());
+}
+
+/// Upgrade step 18: a version 17 database (a booked order's lines in `order_items`, copied into
+/// `order_lines` while it is not cancelled) upgrades to the fresh schema, and every order, the
+/// cancelled ones too, shows the same lines and line count as before.
+#[tokio::test]
+async fn a_version_17_database_upgrades_with_every_order_keeping_its_lines() {
+    let app = TestApp::new();
+    let (agent1, admin) = (app.as_agent(1).await, app.as_admin().await);
+    let buyer = customer_of(&app, "agent1@demo.test", true, 0);
+    let ((cola, _), (chips, _)) = (product(&app, "Cola 300ml"), product(&app, "Salted Chips 52g"));
+    let cancelled = book(&app, &agent1, order(&buyer, &[(chips, 3.0), (cola, 1.0)])).await.body["orderId"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("/users/order/{cancelled}/cancel"), Some(&agent1), json!({})).await.status, StatusCode::OK);
+    book(&app, &agent1, order(&buyer, &[(cola, 5.0)])).await;
+    let shown = || async {
+        let ids: Vec<(i64, i64)> = app
+            .conn()
+            .prepare("SELECT order_id, line_count FROM orders ORDER BY order_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let mut orders = Vec::new();
+        for (id, line_count) in ids {
+            let body = app.get(&format!("/users/order/{id}"), Some(&admin)).await.body;
+            orders.push((id, line_count, body["status"].clone(), body["lines"].clone()));
+        }
+        orders
+    };
+    let before = shown().await;
+    let lines: usize = before.iter().map(|o| o.3.as_array().unwrap().len()).sum();
+    assert!(before.iter().all(|o| o.1 as usize == o.3.as_array().unwrap().len()), "each order counts its lines");
+    let of_cancelled = before.iter().find(|o| o.0 == cancelled).unwrap();
+    assert_eq!((of_cancelled.2.clone(), of_cancelled.3.as_array().unwrap().len()), (json!("Cancelled"), 2));
+
+    let mut conn = app.conn();
+    let fresh = crate::support::schema_objects(&conn);
+    crate::support::downgrade_to_schema_17(&conn);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM order_items") as usize, lines);
+    assert_ne!(crate::support::schema_objects(&conn), fresh);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 17 });
+    assert_eq!(crate::support::schema_objects(&conn), fresh);
+    assert_eq!(shown().await, before);
+    assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM cancelled_lines WHERE order_id = {cancelled}")), 2);
 }

@@ -254,10 +254,41 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 17: a booked order's lines in `order_items`, and
+/// a copy of them in `order_lines` while the order is not cancelled.
+pub fn downgrade_to_schema_17(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "CREATE TABLE order_items (
+             item_id      INTEGER PRIMARY KEY,
+             order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+             product_id   INTEGER NOT NULL REFERENCES products(product_id),
+             product_name TEXT NOT NULL,
+             sku          TEXT,
+             quantity     INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 100000),
+             unit_price   REAL NOT NULL
+         );
+         CREATE UNIQUE INDEX order_items_product ON order_items(order_id, product_id);
+         INSERT INTO order_items (order_id, product_id, product_name, sku, quantity, unit_price)
+         SELECT order_id, product_id, product_name, sku, quantity, unit_price FROM (
+             SELECT line_id, CAST(substr(order_id, 4) AS INTEGER) AS order_id, product_id, product_name, sku,
+                    CAST(qty_shipped AS INTEGER) AS quantity, unit_price
+             FROM order_lines WHERE source = 'app'
+             UNION ALL
+             SELECT line_id + 1000000000, order_id, product_id, product_name, sku, quantity, unit_price FROM cancelled_lines)
+         ORDER BY line_id;
+         DROP TABLE cancelled_lines;
+         ALTER TABLE order_lines DROP COLUMN product_id;
+         ALTER TABLE orders DROP COLUMN line_count;
+         PRAGMA user_version = 17;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 16: every order line applies itself to its
 /// customer's summary and raises the owner's version when it changes it (the trigger as step 13
 /// created it), booked lines too; orders apply nothing themselves.
 pub fn downgrade_to_schema_16(conn: &rusqlite::Connection) {
+    downgrade_to_schema_17(conn);
     conn.execute_batch(&format!(
         "DROP TRIGGER customer_stats_booking_insert; DROP TRIGGER customer_stats_order_insert;
          DROP TRIGGER customer_orders_applied_insert; DROP VIEW customer_orders_applied;
