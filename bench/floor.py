@@ -118,6 +118,78 @@ LINES = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_na
          SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
          FROM json_each(:items) j ORDER BY j.key"""
 
+# src/scope.rs agents_for (a manager's team: its agents and the manager).
+TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
+# src/scope.rs Agents::params for a list of agents (Agents::Only); binds :agents only.
+AGENT_FILTER = "c.agent_id IN (SELECT value FROM json_each(:agents))"
+# src/buckets/stats.rs owners (a list of agents): each owner with its version (read on every landing and bucket call).
+OWNERS = """SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
+                 LEFT JOIN agent_stats_versions v ON v.agent_id = j.value"""
+# src/buckets/stats.rs ORDERED_LAST_MONTH.
+ORDERED_LAST_MONTH = "((s.last_order_date >= :last_month AND s.last_order_date < :month) OR s.prev_order_month = :last_month_key)"
+# src/buckets/stats.rs count_owner: one owner's landing counts (what LandingCache::counts runs on a miss).
+COUNT_OWNER = """SELECT COUNT(*), COUNT(*) FILTER (WHERE s.retailer_type = 'Retailer'),
+                COUNT(*) FILTER (WHERE s.last_order_date >= :from15), COUNT(*) FILTER (WHERE s.last_visit_at >= :from15_ts),
+                COUNT(*) FILTER (WHERE s.last_order_date >= :last_month AND s.last_order_date < :month),
+                COUNT(*) FILTER (WHERE s.prev_order_month = :last_month_key)
+         FROM customer_stats s WHERE s.agent_id IS :agent"""
+# src/buckets/stats.rs PRODUCTIVE_VISITS: the second statement of count_owner.
+PRODUCTIVE_VISITS = """SELECT COUNT(*) FROM orders o JOIN visits v ON v.visit_id = o.visit_id
+     WHERE o.agent_id IS :agent AND o.order_date >= :from15 AND o.visit_id IS NOT NULL AND o.status <> 'Cancelled'
+       AND v.visited_at >= :from15_ts"""
+# src/buckets/figures.rs bucket_definition("notvisited") and bucket_page's walk, order desc.
+NOT_VISITED = "s.last_visit_at < :from15_ts"
+WALK = f"""SELECT s.last_visit_at, s.customer_id FROM customer_stats s WHERE s.agent_id IS :agent AND {NOT_VISITED}
+         ORDER BY s.last_visit_at DESC, s.customer_id LIMIT :n"""
+# src/buckets/figures.rs bucket_rows: the page's 25 customers, in the order of :ids.
+BUCKET_ROWS = f"""SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.city, c.postal_code, m.email,
+                c.agent_id, c.info, c.retailer_type, s.last_visit_at, s.last_order_date,
+                (SELECT o.product_name FROM order_lines o WHERE o.customer_id = c.customer_id
+                 GROUP BY o.product_name ORDER BY SUM(o.qty_shipped) DESC, o.product_name LIMIT 1),
+                c.latitude, c.longitude, {ORDERED_LAST_MONTH}
+         FROM json_each(:ids) j JOIN customers c ON c.customer_id = j.value
+         JOIN customer_stats s ON s.customer_id = c.customer_id
+         LEFT JOIN users a ON a.uid = c.agent_id LEFT JOIN users m ON m.uid = a.manager_id
+         ORDER BY j.key"""
+# src/deliveries/queries.rs suggestions: one range of the search index per column until 10 values.
+DELIVERY = """SELECT DISTINCT t.term FROM json_each(:agents) a CROSS JOIN delivery_terms t
+         WHERE t.agent_id = a.value AND t.kind = :kind AND t.term >= :from AND t.term < :below
+           AND t.term LIKE :pattern ESCAPE '\\'
+         ORDER BY t.term LIMIT :limit"""
+# src/chat/conversations.rs unread_counts and src/chat/broadcasts.rs unread_count.
+CHAT = [
+    """SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
+                 GROUP BY sender_uid, conversation_id""",
+    """SELECT COUNT(*) FROM broadcasts b WHERE b.is_deleted = 0 AND (b.user_type_id = 0 OR b.user_type_id = :type) AND (b.country_id IS NULL OR b.country_id = :country)
+               AND NOT EXISTS (SELECT 1 FROM broadcast_reads r WHERE r.broadcast_id = b.id AND r.uid = :me)""",
+]
+
+
+def search(i):
+    session_check(agent, agent_type)
+    w = customer_queries[i % len(customer_queries)].lower()
+    one(SEARCH, {"agents": "[%d]" % agent, "p0": w + "%", "w0": "% " + w + "%"})
+
+
+def details(i):
+    session_check(agent, agent_type)
+    buyer = agent_customers[i % len(agent_customers)]
+    customer = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0][0]
+    for sql in DETAILS:
+        one(sql, {"id": customer, "country": agent_country, "limit": 50})
+
+
+def visit(i):
+    session_check(agent, agent_type)
+    buyer = agent_customers[i % len(agent_customers)]
+    conn.execute("BEGIN IMMEDIATE")
+    customer, owner = one(VISIBLE, {"buyer": buyer, "scope_all": False, "scope_own": agent, "scope_manager": None})[0]
+    one(OUTCOME, {"o": i % 4 + 1})
+    conn.execute(VISIT, {"c": customer, "agent": owner, "o": i % 4 + 1, "remark": "bench visit", "lat": None, "lng": None,
+                         "now": int(time.time()), "me": agent})
+    conn.execute("COMMIT")
+
+
 def order(i):
     # 10 lines, as bench/order.lua sends them.
     session_check(agent, agent_type)
