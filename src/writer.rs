@@ -27,7 +27,8 @@
 //! all that are waiting at once. An acknowledged write is as durable as before; what changes is that
 //! for the length of one fsync other requests may read a write that a power cut (not a crash of the
 //! process: the OS still holds it) would then undo, and whose own request was never answered
-//! (docs/decisions.md, "The fsync off the writer").
+//! (docs/decisions.md, "Performance, ninth round"). A file SQLite could not put in WAL mode (some
+//! network file systems) keeps the commits' own fsync.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -76,7 +77,13 @@ impl Writer {
     fn start_with_sync(db: &Path, sync: impl Fn() -> std::io::Result<()> + Send + 'static) -> anyhow::Result<Self> {
         let mut conn = crate::db::connect(db)?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A file system without shared memory (some network mounts) leaves the file in its rollback
+        // journal: there the commits keep their own fsync (FULL) and there is no WAL to sync.
+        let wal_mode = conn.pragma_query_value(None, "journal_mode", |r| r.get::<_, String>(0))?.eq_ignore_ascii_case("wal");
+        if wal_mode {
+            conn.pragma_update(None, "synchronous", "NORMAL")?;
+        }
+        let sync = move || if wal_mode { sync() } else { Ok(()) };
         let (durable, to_sync) = mpsc::channel::<Committed>();
         std::thread::Builder::new().name("wal-sync".into()).spawn(move || sync_and_answer(&to_sync, sync))?;
         let checkpoints = crate::db::connect(db)?;
@@ -251,6 +258,20 @@ mod tests {
         .unwrap();
         writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await.unwrap();
         assert_eq!(*seen.lock().unwrap(), vec![1]);
+    }
+
+    /// A file left in its rollback journal (no WAL: some network file systems) is written with the
+    /// commits' own fsync: the writes are answered, and kept.
+    #[tokio::test]
+    async fn a_file_without_a_wal_is_written_with_the_commits_own_fsync() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("journal.db");
+        crate::db::connect(&db).unwrap().execute_batch("PRAGMA journal_mode = DELETE; CREATE TABLE t (x INTEGER)").unwrap();
+        let writer = Writer::start(&db).unwrap();
+        writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await.unwrap();
+        let rows: i64 = crate::db::connect(&db).unwrap().query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 1);
+        assert!(!crate::db::sibling(&db, "-wal").exists());
     }
 
     /// A failed fsync answers the writes it was to make durable with an error, never a success.
