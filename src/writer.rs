@@ -33,7 +33,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, TransactionBehavior};
@@ -61,31 +61,51 @@ type Committed = (Vec<Reply>, Result<(), String>);
 #[derive(Clone)]
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
+    /// Why writes are refused for good: an fsync of the WAL failed (see `sync_and_answer`).
+    disk_failed: Arc<OnceLock<String>>,
 }
 
 impl Writer {
     /// Starts the writer and its checkpointer, each on its own connection to `db`, and the thread
     /// that fsyncs the writer's commits.
     pub fn start(db: &Path) -> anyhow::Result<Self> {
-        let wal = crate::db::sibling(db, "-wal");
-        // Opened anew each time: a WAL removed and made again is another file. A sync through any
-        // descriptor of the file covers what every descriptor wrote before it.
-        Self::start_with_sync(db, move || std::fs::File::open(&wal)?.sync_data())
+        Self::start_with_sync(db, |wal| {
+            let wal = wal.to_owned();
+            // Opened anew each time: a WAL removed and made again is another file. A sync through
+            // any descriptor of the file covers what every descriptor wrote before it.
+            move || std::fs::File::open(&wal)?.sync_data()
+        })
     }
 
-    /// `start`, with `sync` making the WAL's committed frames durable.
-    fn start_with_sync(db: &Path, sync: impl Fn() -> std::io::Result<()> + Send + 'static) -> anyhow::Result<Self> {
+    /// `start`, with `sync_for(wal)` making the committed frames in the WAL file `wal` durable.
+    fn start_with_sync<S>(db: &Path, sync_for: impl FnOnce(&Path) -> S) -> anyhow::Result<Self>
+    where
+        S: Fn() -> std::io::Result<()> + Send + 'static,
+    {
         let mut conn = crate::db::connect(db)?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        // A file system without shared memory (some network mounts) leaves the file in its rollback
-        // journal: there the commits keep their own fsync (FULL) and there is no WAL to sync.
+        // The WAL is named after SQLite's own name of the file (symlinks resolved). A file system
+        // without shared memory (some network mounts) leaves the file in its rollback journal:
+        // there, or if the WAL cannot be opened, the commits keep their own fsync (FULL).
+        // (Reading the schema opens the WAL, and makes its file if the last connection removed it.)
+        conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))?;
         let wal_mode = conn.pragma_query_value(None, "journal_mode", |r| r.get::<_, String>(0))?.eq_ignore_ascii_case("wal");
-        if wal_mode {
-            conn.pragma_update(None, "synchronous", "NORMAL")?;
-        }
-        let sync = move || if wal_mode { sync() } else { Ok(()) };
+        let wal = conn.path().filter(|_| wal_mode).map(|file| crate::db::sibling(Path::new(file), "-wal"));
+        let sync = match wal.filter(|wal| std::fs::File::open(wal).is_ok()) {
+            Some(wal) => {
+                conn.pragma_update(None, "synchronous", "NORMAL")?;
+                Some(sync_for(&wal))
+            }
+            None => {
+                tracing::info!("the database has no WAL file to fsync: every commit of the writer fsyncs itself");
+                None
+            }
+        };
+        let sync = move || sync.as_ref().map_or(Ok(()), |sync| sync());
+        let disk_failed = Arc::new(OnceLock::new());
         let (durable, to_sync) = mpsc::channel::<Committed>();
-        std::thread::Builder::new().name("wal-sync".into()).spawn(move || sync_and_answer(&to_sync, sync))?;
+        let failed = disk_failed.clone();
+        std::thread::Builder::new().name("wal-sync".into()).spawn(move || sync_and_answer(&to_sync, sync, &failed))?;
         let checkpoints = crate::db::connect(db)?;
         let (committed, wake) = mpsc::sync_channel::<()>(1);
         let restart = Arc::new(AtomicBool::new(false));
@@ -93,7 +113,7 @@ impl Writer {
         std::thread::Builder::new().name("checkpoint".into()).spawn(move || checkpoint(&checkpoints, &wake, &restart_wanted))?;
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new().name("group-commit".into()).spawn(move || run(&mut conn, &queue, &committed, &restart, &durable))?;
-        Ok(Writer { jobs })
+        Ok(Writer { jobs, disk_failed })
     }
 
     /// Runs `work` in the next batch and answers after that batch is committed. `work` runs in a
@@ -103,6 +123,9 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
     {
+        if let Some(err) = self.disk_failed.get() {
+            return Err(AppError::Internal(anyhow::anyhow!("writes are refused until a restart: {err}")));
+        }
         let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
         let job: Job = Box::new(move |conn| {
             let result = work(conn);
@@ -181,15 +204,22 @@ fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>, restart: &AtomicBool
 }
 
 /// Fsyncs the WAL file for every batch committed before it and answers them; ends with the writer.
-/// A failed fsync answers its batches with the error: their writes may not be on disk.
-fn sync_and_answer(to_sync: &mpsc::Receiver<Committed>, sync: impl Fn() -> std::io::Result<()>) {
+/// A failed fsync answers its batches with the error, and every later one too, and the writer
+/// refuses new writes (`disk_failed`): after a failed fsync the OS may have dropped the unwritten
+/// pages, so a later fsync that succeeds proves nothing, and the WAL may have a hole that ends
+/// its recovery there. The administrator restarts the server once the disk is sound.
+fn sync_and_answer(to_sync: &mpsc::Receiver<Committed>, sync: impl Fn() -> std::io::Result<()>, disk_failed: &OnceLock<String>) {
     while let Ok(first) = to_sync.recv() {
         let mut waiting = vec![first];
         waiting.extend(to_sync.try_iter());
-        let synced = sync().map_err(|e| format!("fsyncing the WAL failed: {e}"));
-        if let Err(err) = &synced {
-            tracing::error!(error = %err, "a batch of writes may not be on disk");
-        }
+        let synced = match disk_failed.get() {
+            Some(err) => Err(err.clone()),
+            None => sync().map_err(|e| {
+                let err = format!("fsyncing the WAL failed: {e}");
+                tracing::error!(error = %err, "writes may not be on disk; refusing writes until a restart");
+                disk_failed.get_or_init(|| err).clone()
+            }),
+        };
         for (replies, _) in waiting {
             replies.into_iter().for_each(|reply| reply(synced.clone()));
         }
@@ -242,22 +272,36 @@ mod tests {
         db
     }
 
-    /// The answer waits for an fsync made after the commit: the sync sees the row already there.
+    /// The answer waits for an fsync begun after the commit: the sync sees the row already there,
+    /// and while it has not finished the write is not answered.
     #[tokio::test]
     async fn a_write_is_answered_after_an_fsync_that_follows_its_commit() {
         let dir = tempfile::tempdir().unwrap();
         let db = table_in(&dir);
         let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (reader, rows_at_sync) = (crate::db::connect(&db).unwrap(), seen.clone());
-        let reader = std::sync::Mutex::new(reader);
-        let writer = Writer::start_with_sync(&db, move || {
-            let rows: i64 = reader.lock().unwrap().query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0)).unwrap();
-            rows_at_sync.lock().unwrap().push(rows);
-            Ok(())
+        let (reader, rows_at_sync) = (std::sync::Mutex::new(crate::db::connect(&db).unwrap()), seen.clone());
+        let (finish_sync, sync_may_finish) = mpsc::channel::<()>();
+        let sync_may_finish = std::sync::Mutex::new(sync_may_finish);
+        let writer = Writer::start_with_sync(&db, move |_| {
+            move || {
+                let rows: i64 = reader.lock().unwrap().query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0)).unwrap();
+                rows_at_sync.lock().unwrap().push(rows);
+                sync_may_finish.lock().unwrap().recv().unwrap();
+                Ok(())
+            }
         })
         .unwrap();
-        writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await.unwrap();
-        assert_eq!(*seen.lock().unwrap(), vec![1]);
+        let write = tokio::spawn(async move { writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await });
+        let began = Instant::now();
+        while seen.lock().unwrap().is_empty() {
+            assert!(began.elapsed() < Duration::from_secs(10), "no fsync after the commit");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(*seen.lock().unwrap(), vec![1], "the fsync began after the commit");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!write.is_finished(), "answered before its fsync finished");
+        finish_sync.send(()).unwrap();
+        assert_eq!(write.await.unwrap().unwrap(), 1);
     }
 
     /// A file left in its rollback journal (no WAL: some network file systems) is written with the
@@ -274,17 +318,43 @@ mod tests {
         assert!(!crate::db::sibling(&db, "-wal").exists());
     }
 
-    /// A failed fsync answers the writes it was to make durable with an error, never a success.
+    /// A failed fsync answers the writes it was to make durable with an error, never a success, and
+    /// the writer refuses every later write without running it.
     #[tokio::test]
-    async fn a_failed_fsync_answers_its_writes_with_an_error() {
+    async fn a_failed_fsync_answers_its_writes_with_an_error_and_stops_the_writes() {
         let dir = tempfile::tempdir().unwrap();
         let db = table_in(&dir);
-        let writer = Writer::start_with_sync(&db, || Err(std::io::Error::other("the disk is gone"))).unwrap();
-        let answer = writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await;
-        match answer {
-            Err(AppError::Internal(err)) => assert!(err.to_string().contains("fsyncing the WAL failed: the disk is gone"), "{err}"),
+        let writer = Writer::start_with_sync(&db, |_| || Err(std::io::Error::other("the disk is gone"))).unwrap();
+        let insert = |tx: &Connection| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?);
+        let message = |answer: AppResult<usize>| match answer {
+            Err(AppError::Internal(err)) => err.to_string(),
             other => panic!("answered {other:?}"),
-        }
+        };
+        assert_eq!(message(writer.write(insert).await), "committing a batch of writes failed: fsyncing the WAL failed: the disk is gone");
+        assert_eq!(message(writer.write(insert).await), "writes are refused until a restart: fsyncing the WAL failed: the disk is gone");
+        let rows: i64 = crate::db::connect(&db).unwrap().query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 1, "the refused write did not run");
+    }
+
+    /// A database reached through a symbolic link: its WAL is found where SQLite keeps it, next to
+    /// the file the link names, and writes are answered.
+    #[tokio::test]
+    async fn the_wal_of_a_database_behind_a_symbolic_link_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = table_in(&dir);
+        let link = dir.path().join("elsewhere").join("link.db");
+        std::fs::create_dir(link.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(&db, &link).unwrap();
+        let synced = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let wal_synced = synced.clone();
+        let writer = Writer::start_with_sync(&link, move |wal| {
+            wal_synced.lock().unwrap().push(wal.to_owned());
+            || Ok(())
+        })
+        .unwrap();
+        writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (1)", [])?)).await.unwrap();
+        let wal = synced.lock().unwrap().clone();
+        assert_eq!(wal, vec![crate::db::sibling(&db.canonicalize().unwrap(), "-wal")]);
     }
 
     /// Under writes that never pause (eight writers for two seconds), the WAL is started over once

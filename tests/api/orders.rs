@@ -1088,6 +1088,17 @@ async fn a_version_17_database_upgrades_with_every_order_keeping_its_lines() {
     let fresh = crate::support::schema_objects(&conn);
     crate::support::downgrade_to_schema_17(&conn);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM order_items") as usize, lines);
+    // Copies spoiled before the upgrade (an upload could overwrite one; one gone): the upgrade takes
+    // the booked lines from order_items, the order's own record.
+    // (The line put back comes last, so the one taken is the last line of the newest order.)
+    let standing =
+        |which: &str| format!("SELECT {which}(line_id) FROM order_lines WHERE source = 'app' AND order_id <> 'APP{cancelled:06}'");
+    let spoiled = format!(
+        "UPDATE order_lines SET qty_shipped = 999, unit_price = 1, order_date = '2001-01-01' WHERE line_id = ({})",
+        standing("MIN")
+    );
+    assert_eq!(conn.execute(&spoiled, []).unwrap(), 1);
+    assert_eq!(conn.execute(&format!("DELETE FROM order_lines WHERE line_id = ({})", standing("MAX")), []).unwrap(), 1);
     assert_ne!(crate::support::schema_objects(&conn), fresh);
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 17 });
     assert_eq!(crate::support::schema_objects(&conn), fresh);

@@ -342,6 +342,18 @@ async fn a_clean_upload_of_every_kind() {
     upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
     let lines: i64 = app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = 'UP-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(lines, 1);
+    // But never a line of an order booked in the app: it is that order's only record.
+    let booked = "SELECT order_id, product_name, qty_shipped, unit_price FROM order_lines WHERE source = 'app' ORDER BY line_id LIMIT 1";
+    let line = |app: &TestApp| -> (String, String, f64, f64) {
+        app.conn().query_row(booked, [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).unwrap()
+    };
+    let before = line(&app);
+    let clash = [before.0.as_str(), "2026-11-18", "B100001", "Metro Wholesale", before.1.as_str(), "", "999", "1", "", ""];
+    let rows: Vec<&[&str]> = vec![rows[0], &clash];
+    let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
+    assert_eq!(r.message(), "0 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.body["data"][0]["reason"], "This order line belongs to an order booked in the app and cannot be replaced");
+    assert_eq!(line(&app), before);
 
     // Delete: a customer with history stays, a fresh one goes.
     let rows: Vec<Vec<&str>> = vec![CUSTOMER_HEADER.to_vec(), customer_row("D0001", "9876533333", "India", "agent1@demo.test")];
