@@ -183,6 +183,33 @@ test("an area manager plans a beat, reorders it, meets the refusals and deletes 
   await p.context().close();
 });
 
+// A list's answer that comes after the answer to a newer search is dropped, not shown, and does not
+// leave the page loading (the first answer here is held back until the search's has come).
+test("a search's answer stands when the list's answer before it comes late", async () => {
+  const p = await app.page();
+  await app.login(p, "am@demo.test");
+  await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  let releaseFirst;
+  const searched = new Promise((resolve) => (releaseFirst = resolve));
+  await p.route(/\/webapi\/api\/master\/beat\?/, async (route) => {
+    if (new URL(route.request().url()).searchParams.get("search")) {
+      await route.continue();
+      setTimeout(releaseFirst, 300);
+    } else {
+      await searched;
+      await route.continue();
+    }
+  });
+  await p.goto("/#/master/beats");
+  await p.getByRole("heading", { name: "Beats" }).waitFor();
+  await p.getByLabel("Search beat or agent name").fill("Ravi");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByTestId("beats-count").getByText("7 beats").waitFor({ timeout: 10000 });
+  await p.waitForTimeout(800);
+  assert.equal(await p.getByTestId("beats-count").textContent({ timeout: 2000 }), "7 beats");
+  await p.close();
+});
+
 test("an administrator uploads beats with one refused row and downloads the adherence report", async () => {
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");

@@ -19,12 +19,19 @@ export function useServerPage(path, { reload = 0, onError } = {}) {
   const [answer, setAnswer] = useState(/** @type {(ServerPage & { key: string }) | null} */ (null));
   const key = `${reload}|${path}`;
   useEffect(() => {
+    // An answer that comes after a newer question was asked is dropped: kept, it would replace the
+    // newer answer (if that came first) and, being for another key, leave the page loading for good.
+    let asked = true;
     get(path)
-      .then((r) => setAnswer({ ...r, key }))
+      .then((r) => asked && setAnswer({ ...r, key }))
       .catch((err) => {
+        if (!asked) return;
         if (onError) onError(err);
         setAnswer({ data: [], totalRecords: 0, key });
       });
+    return () => {
+      asked = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once per path and reload; `onError` is the caller's, remade on every render
   }, [path, key]);
   return answer && answer.key === key ? answer : null;
