@@ -1,5 +1,5 @@
 // Loads data for a screen: { data, loading, error, reload }.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { get } from "./api-client";
 import { alertError } from "./alerts";
 
@@ -10,12 +10,17 @@ import { alertError } from "./alerts";
  */
 export function useApi(path, { initial = null, silent = false } = {}) {
   const [state, setState] = useState({ data: initial, loading: !!path, error: null });
+  // Only the answer to the latest question counts: an earlier one coming late (another path, or a
+  // reload since) would show another page's data under this one.
+  const latest = useRef(0);
   const load = useCallback(() => {
+    const asked = ++latest.current;
     if (!path) return;
     setState((s) => ({ ...s, loading: true }));
     get(path)
-      .then((data) => setState({ data, loading: false, error: null }))
+      .then((data) => asked === latest.current && setState({ data, loading: false, error: null }))
       .catch((err) => {
+        if (asked !== latest.current) return;
         if (!silent && err.status !== 401) alertError(err.message);
         setState({ data: initial, loading: false, error: err });
       });
