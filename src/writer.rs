@@ -54,9 +54,6 @@ const RESTART_AFTER_FRAMES: i64 = 4096;
 type Job = Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send>;
 type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
 
-/// The answers of one committed batch, waiting for the fsync that makes it durable.
-type Committed = (Vec<Reply>, Result<(), String>);
-
 /// The handle requests use; the writer thread ends when every handle is gone.
 #[derive(Clone)]
 pub struct Writer {
@@ -103,7 +100,8 @@ impl Writer {
         };
         let sync = move || sync.as_ref().map_or(Ok(()), |sync| sync());
         let disk_failed = Arc::new(OnceLock::new());
-        let (durable, to_sync) = mpsc::channel::<Committed>();
+        // The answers of each committed batch, waiting for the fsync that makes it durable.
+        let (durable, to_sync) = mpsc::channel::<Vec<Reply>>();
         let failed = disk_failed.clone();
         std::thread::Builder::new().name("wal-sync".into()).spawn(move || sync_and_answer(&to_sync, sync, &failed))?;
         let checkpoints = crate::db::connect(db)?;
@@ -149,7 +147,7 @@ fn run(
     queue: &mpsc::Receiver<Job>,
     committed: &mpsc::SyncSender<()>,
     restart: &AtomicBool,
-    durable: &mpsc::Sender<Committed>,
+    durable: &mpsc::Sender<Vec<Reply>>,
 ) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
@@ -159,13 +157,14 @@ fn run(
                 Err(_) => break,
             }
         }
-        match commit_batch(conn, batch) {
-            answers @ (_, Ok(())) => {
-                if let Err(mpsc::SendError((replies, _))) = durable.send(answers) {
+        let (replies, outcome) = commit_batch(conn, batch);
+        match outcome {
+            Ok(()) => {
+                if let Err(mpsc::SendError(replies)) = durable.send(replies) {
                     replies.into_iter().for_each(|reply| reply(Err("the WAL's fsync thread has stopped".into())));
                 }
             }
-            (replies, failed) => replies.into_iter().for_each(|reply| reply(failed.clone())),
+            Err(err) => replies.into_iter().for_each(|reply| reply(Err(err.clone()))),
         }
         if restart.swap(false, Ordering::Relaxed) {
             if let Err(err) = passive_checkpoint(conn) {
@@ -208,7 +207,7 @@ fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>, restart: &AtomicBool
 /// refuses new writes (`disk_failed`): after a failed fsync the OS may have dropped the unwritten
 /// pages, so a later fsync that succeeds proves nothing, and the WAL may have a hole that ends
 /// its recovery there. The administrator restarts the server once the disk is sound.
-fn sync_and_answer(to_sync: &mpsc::Receiver<Committed>, sync: impl Fn() -> std::io::Result<()>, disk_failed: &OnceLock<String>) {
+fn sync_and_answer(to_sync: &mpsc::Receiver<Vec<Reply>>, sync: impl Fn() -> std::io::Result<()>, disk_failed: &OnceLock<String>) {
     while let Ok(first) = to_sync.recv() {
         let mut waiting = vec![first];
         waiting.extend(to_sync.try_iter());
@@ -220,14 +219,12 @@ fn sync_and_answer(to_sync: &mpsc::Receiver<Committed>, sync: impl Fn() -> std::
                 disk_failed.get_or_init(|| err).clone()
             }),
         };
-        for (replies, _) in waiting {
-            replies.into_iter().for_each(|reply| reply(synced.clone()));
-        }
+        waiting.into_iter().flatten().for_each(|reply| reply(synced.clone()));
     }
 }
 
 /// Runs a batch in one transaction; gives the answers of the writes kept and the commit's outcome.
-fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> Committed {
+fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> (Vec<Reply>, Result<(), String>) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(err) => {

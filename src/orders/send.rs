@@ -204,6 +204,7 @@ fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow::Res
 
 fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
     let ids = serde_json::to_string(ids)?;
+    // A booked order's lines carry its number (`queries::order_number`, APP and six digits).
     let mut stmt = conn.prepare(
         "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
                 TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
