@@ -621,9 +621,12 @@ async fn a_bucket_page_follows_writes_after_it_was_read() {
     assert_eq!(before[2].1, json!("Cola 300ml"));
     let conn = app.conn();
     let tc3: i64 = conn.query_row("SELECT customer_id FROM customers WHERE buyer_id = 'TC3'", [], |r| r.get(0)).unwrap();
+    // Newer than the team's newest visit (01:00 today) at any time of day: a visit saved at 00:30
+    // came before it, and the test failed in the first hour of the day.
+    let newest = fieldsales::now().max(fieldsales::clock::start_of(fieldsales::clock::today()) + 2 * 3600);
     conn.execute(
         "INSERT INTO visits (customer_id, agent_id, outcome_id, visited_at, entered_by) VALUES (?1, ?2, 1, ?3, ?2)",
-        rusqlite::params![tc3, t.a_uid, chrono::Utc::now().timestamp()],
+        rusqlite::params![tc3, t.a_uid, newest],
     )
     .unwrap();
     // Two products of 2 each beside Cola's 2: a tie, which the first name wins.
