@@ -64,7 +64,11 @@ async function agentPhone(email, at = { latitude: 12.97, longitude: 77.59, accur
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
   await p.context().setGeolocation(at);
   await app.login(p, email);
-  await p.waitForURL((u) => u.hash === "#/today");
+  // Once in CI (one run of many) Today never came; say where the page was and what it showed.
+  await p.waitForURL((u) => u.hash === "#/today").catch(async (e) => {
+    const alerts = await p.getByRole("alert").allTextContents();
+    throw new Error(`no Today after signing in as ${email}: at ${p.url()}, alerts ${JSON.stringify(alerts)}; ${e.message}`);
+  });
   // The tests here start from the customer search, one tap from Today.
   await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
