@@ -206,8 +206,8 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
 
 /// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
 /// group-commit writer's), dated today: the order, its lines (in `order_lines`, where every figure
-/// counts them) and the visit with it. A repeat of a `clientId` answers the first booking with `duplicate: true` and
-/// writes nothing.
+/// counts them) and the visit with it. A repeat of a `clientId` answers the first booking with
+/// `duplicate: true` and writes nothing.
 pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
     let repeat = |tx: &Connection, order_id: i64| -> AppResult<OrderBooked> {

@@ -319,25 +319,23 @@ pub const ORDER: Kind = Kind {
     // the booked order's only record of what was ordered.
     apply: |conn, c, _| {
         let customer = customer(conn, &c[2])?;
-        let written = conn
-            .prepare_cached(
-                "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                          unit_price, ds_name, fao_name)
-                 VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
-                 ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
-                     customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
-                     qty_shipped = excluded.qty_shipped, unit_price = excluded.unit_price, ds_name = excluded.ds_name,
-                     fao_name = excluded.fao_name
-                 WHERE order_lines.source = 'upload'",
-            )
-            .and_then(|mut stmt| {
-                stmt.execute(named_params! {
-                    ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
-                    ":q": number(&c[6]).unwrap_or(0.0), ":u": number(&c[7]).unwrap_or(0.0), ":ds": opt(&c[8]), ":fao": opt(&c[9]),
-                })
-            })
-            .map_err(|e| e.to_string())?;
-        if written == 0 {
+        execute(
+            conn,
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
+                                      unit_price, ds_name, fao_name)
+             VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
+             ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
+                 customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
+                 qty_shipped = excluded.qty_shipped, unit_price = excluded.unit_price, ds_name = excluded.ds_name,
+                 fao_name = excluded.fao_name
+             WHERE order_lines.source = 'upload'",
+            named_params! {
+                ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
+                ":q": number(&c[6]).unwrap_or(0.0), ":u": number(&c[7]).unwrap_or(0.0), ":ds": opt(&c[8]), ":fao": opt(&c[9]),
+            },
+        )?;
+        // Neither inserted nor updated (the statement's own changes; triggers' are not counted).
+        if conn.changes() == 0 {
             return Err("This order line belongs to an order booked in the app and cannot be replaced".into());
         }
         Ok(())
