@@ -345,7 +345,9 @@ CREATE TABLE IF NOT EXISTS order_lines (
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date, product_name, qty_shipped);
 -- An order line is one product of one order: uploads of the same order replace it.
 CREATE UNIQUE INDEX IF NOT EXISTS order_lines_order_product ON order_lines(order_id, product_name);
-CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines(product_name, order_date);
+-- A product's lines by seller and date (upgrade step 19): the price comparison and Best Sellers
+-- read each seller's latest line of a product with a few seeks.
+CREATE INDEX IF NOT EXISTS order_lines_product ON order_lines(product_name, seller_name, order_date);
 CREATE INDEX IF NOT EXISTS order_lines_date ON order_lines(order_date);
 
 -- Dashboard figures per customer, kept current by the triggers below inside every writing

@@ -4,7 +4,8 @@ server's connections). Prints `floor_<call>_{p50,p99,mean}_ms=` lines.
 
 The SQL is copied from the handlers named beside each statement; keep it in step with them.
     python3 bench/floor.py DB AGENT_EMAIL MANAGER_EMAIL
-Environment: CUSTOMER_QUERIES and DELIVERY_QUERIES (comma-separated, as the wrk scripts use),
+Environment: CUSTOMER_QUERIES, DELIVERY_QUERIES and PRODUCT_QUERIES (comma-separated, as the wrk
+scripts use, in a URL's encoding),
 CUSTOMER_STEP (the agent's customers are S00000001 and every CUSTOMER_STEP-th after it),
 SAMPLES (repetitions per call, default 300)."""
 import datetime
@@ -13,10 +14,12 @@ import os
 import sqlite3
 import sys
 import time
+import urllib.parse
 
 db, agent_email, manager_email = sys.argv[1:4]
 customer_queries = os.environ.get("CUSTOMER_QUERIES", "S000,Sri,98").split(",")
 delivery_queries = os.environ.get("DELIVERY_QUERIES", "SS000,S000,Sri").split(",")
+product_queries = [urllib.parse.unquote(q) for q in os.environ.get("PRODUCT_QUERIES", "Cola%20300ml").split(",")]
 step = int(os.environ.get("CUSTOMER_STEP", "200"))
 samples = int(os.environ.get("SAMPLES", "300"))
 # Client ids of this run's bookings: a repeated id books nothing (as on the phone), and a data set
@@ -156,6 +159,19 @@ DELIVERY = """SELECT DISTINCT t.term FROM json_each(:agents) a CROSS JOIN delive
          WHERE t.agent_id = a.value AND t.kind = :kind AND t.term >= :from AND t.term < :below
            AND t.term LIKE :pattern ESCAPE '\\'
          ORDER BY t.term LIMIT :limit"""
+# src/customers/products.rs price_comparison: the customer's country, then latest_per_seller.
+COUNTRY = "SELECT country_id FROM customers WHERE customer_id = :c"
+LATEST_PER_SELLER = """WITH RECURSIVE sellers(name) AS (
+             SELECT MIN(seller_name) FROM order_lines WHERE product_name = :product
+             UNION ALL
+             SELECT (SELECT MIN(o.seller_name) FROM order_lines o WHERE o.product_name = :product AND o.seller_name > s.name)
+             FROM sellers s WHERE s.name IS NOT NULL)
+         SELECT l.order_date, l.unit_price, l.seller_name, l.fao_name, l.line_id
+         FROM sellers s JOIN order_lines l ON l.line_id = (
+             SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+             WHERE o.product_name = :product AND o.seller_name = s.name AND o.order_date >= :since
+               AND (:all OR c.country_id IS :country)
+             ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1)"""
 # src/chat/conversations.rs unread_counts and src/chat/broadcasts.rs unread_count.
 CHAT = [
     """SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
@@ -277,6 +293,15 @@ def delivery(i):
             break
 
 
+def prices(i):
+    # As bench/run.sh asks: the agent's first customer, each of PRODUCT_QUERIES in turn.
+    session_check(agent, agent_type)
+    customer = one(VISIBLE, {"buyer": agent_customers[0], "scope_all": False, "scope_own": agent, "scope_manager": None})[0][0]
+    country = one(COUNTRY, {"c": customer})[0][0]
+    since = (datetime.date.today() - datetime.timedelta(days=90)).isoformat()
+    one(LATEST_PER_SELLER, {"product": product_queries[i % len(product_queries)], "since": since, "all": False, "country": country})
+
+
 def chat(_):
     session_check(agent, agent_type)
     for sql in CHAT:
@@ -300,6 +325,7 @@ measure("session", lambda _: session_check(agent, agent_type), samples)
 measure("search", search, samples)
 measure("details", details, samples)
 measure("delivery", delivery, samples)
+measure("prices", prices, samples)
 measure("chat", chat, samples)
 measure("visit", visit, samples)
 measure("order", order, samples)

@@ -63,6 +63,7 @@ CALLS = [
     ("landing", "landing (manager of 10 agents)", "landing", ("p99 < 50 ms", lambda w: w["p99"] < 50), share_check(MIN_SHARE)),
     ("bucket", "bucket list page (manager, notvisited)", "bucket", ("p99 < 50 ms", lambda w: w["p99"] < 50), share_check(0.2)),
     ("delivery", "delivery search (agent)", "delivery", ("", None), share_check(MIN_SHARE)),
+    ("prices", "price comparison (visit screen)", "prices", ("", None), share_check(MIN_SHARE)),
     ("chat", "chat poll (unread counts)", "chat", ("", None), share_check(MIN_SHARE)),
 ]
 RATIO_TARGET = {"bucket": ">= 0.2 of `/healthz`, p99 <= 25x floor"}

@@ -21,6 +21,8 @@ PORT=${PORT:-18999}
 CUSTOMER_STEP=200
 export CUSTOMER_QUERIES=${CUSTOMER_QUERIES:-S000,S0001,S00012,Sri,Lak,Gan,Bal,Star,Green,Metro,Royal,9,98,987,Super,Fam,Mart,Store,Trad,Kir}
 export DELIVERY_QUERIES=${DELIVERY_QUERIES:-SS000,SS0001,S000,S0001,Sri,Gan,Metro,Sun,Coa,Lak}
+# Products of the scale data set, as they go in a URL (the price comparison's productName).
+export PRODUCT_QUERIES=${PRODUCT_QUERIES:-Cola%20300ml,Tea%20Leaf%20250g,Salted%20Chips%2052g,Bath%20Soap%20100g,Shampoo%20Sachet}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
 build_release
@@ -88,6 +90,7 @@ measure search search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/cus
 measure details customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
 measure visit customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1
 measure delivery search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/delivery/search QUERIES="$DELIVERY_QUERIES"
+measure prices search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/product/pricecomparison/S00000001 PARAM=productName QUERIES="$PRODUCT_QUERIES"
 measure chat post.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/chat/getUnreadCountsByConversation BODY='{}'
 measure landing get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/landing/0
 measure bucket get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST="/webapi/api/users/landing/notvisited/0?pageNumber=1&order=desc"

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 18;
+pub const SCHEMA_VERSION: i64 = 19;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -69,6 +69,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (17, include_str!("buckets/booking_summary_upgrade.sql")),
     // A booked order's lines kept once, in order_lines; a cancelled order's in cancelled_lines.
     (18, include_str!("orders/lines_once_upgrade.sql")),
+    // A product's lines indexed by seller too: each seller's latest line in a few seeks.
+    (19, include_str!("customers/price_index_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

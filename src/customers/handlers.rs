@@ -72,21 +72,32 @@ pub async fn details(
     user.require(rights::CUSTOMER_VISIT)?;
     let (scope, my_country) = (user.scope(), user.country_id);
     let summary = q.show_summary.unwrap_or(true);
-    state
+    let cache = best_sellers.clone();
+    let (screen, stale) = state
         .db(move |conn| {
             let (id, _) = visible_customer(conn, scope, &buyer_id)?;
             let (customer_details, customer_country) = customer_details(conn, id)?;
             let links_country = if scope == Scope::All { customer_country } else { my_country };
-            Ok(VisitScreen {
+            let (best_seller, stale) = if summary { cache.get(conn, customer_country)? } else { Default::default() };
+            let screen = VisitScreen {
                 customer_details,
                 transcations: last_interactions(conn, id)?,
                 link_details: links_for(conn, links_country)?,
                 re_order_must_sell: if summary { re_order(conn, id)? } else { Vec::new() },
-                best_seller: if summary { best_sellers.get_or_compute(conn, customer_country)? } else { Default::default() },
-            })
+                best_seller,
+            };
+            Ok((screen, stale.then_some(customer_country)))
         })
-        .await
-        .map(Json)
+        .await?;
+    if let Some(country) = stale {
+        let refreshing = state.clone();
+        tokio::spawn(async move {
+            if let Err(err) = refreshing.db(move |conn| Ok(best_sellers.refresh(conn, country)?)).await {
+                tracing::warn!(error = %err, "refreshing the best sellers failed");
+            }
+        });
+    }
+    Ok(Json(screen))
 }
 
 /// Coordinates are kept only when both are present and on the globe.

@@ -346,6 +346,101 @@ async fn product_search_and_price_comparison() {
     );
 }
 
+/// Best Sellers and the price comparison as they were first written (one plain query each, which
+/// read every line of 90 days): the definition the indexed reads must answer alike.
+const BEST_SELLERS_DEFINED: &str = "WITH ranked AS (
+         SELECT o.product_name, SUM(o.qty_shipped) AS qty, MAX(o.order_date) AS last_date
+         FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)
+         GROUP BY o.product_name ORDER BY qty DESC, o.product_name LIMIT 50)
+     SELECT r.last_date, r.product_name, l.unit_price, l.seller_name, l.fao_name FROM ranked r
+     JOIN order_lines l ON l.line_id = (
+         SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.product_name = r.product_name AND o.order_date = r.last_date AND (:country IS NULL OR c.country_id = :country)
+         ORDER BY o.line_id DESC LIMIT 1)
+     ORDER BY r.qty DESC, r.product_name";
+const PRICES_DEFINED: &str = "SELECT order_date, product_name, unit_price, seller_name, fao_name FROM (
+         SELECT o.*, ROW_NUMBER() OVER (PARTITION BY o.seller_name ORDER BY o.order_date DESC, o.line_id DESC) AS n
+         FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.product_name = :product AND o.order_date >= :since
+           AND c.country_id IS (SELECT country_id FROM customers WHERE buyer_id = :buyer))
+     WHERE n = 1 ORDER BY unit_price, seller_name";
+
+#[tokio::test]
+async fn best_sellers_and_prices_answer_as_their_definition() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let conn = app.conn();
+    let today = fieldsales::clock::today();
+    let day = |n: u64| (today - chrono::Days::new(n)).format("%Y-%m-%d").to_string();
+    // Beside the demo's lines: a seller whose newest Cola line is in Sri Lanka and whose older one in
+    // India (the walk back to a line of the country); two sellers on one day (the later line is the
+    // latest); a line past 90 days; a seller new to the product in India.
+    for (n, (date, seller, price, buyer, product)) in [
+        (day(20), "Harbour Traders", 21.0, "B100001", "Cola 300ml"),
+        (day(1), "Harbour Traders", 19.0, "B100004", "Cola 300ml"),
+        (day(0), "Metro Wholesale", 26.5, "B100005", "Tea Leaf 250g"),
+        (day(0), "Sunrise Distributors", 25.5, "B100002", "Tea Leaf 250g"),
+        (day(120), "Zenith Traders", 9.0, "B100001", "Cola 300ml"),
+        (day(2), "Abc Agencies", 30.0, "B100003", "Cola 1.25L"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        conn.execute(
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, fao_name)
+             SELECT 'D' || ?6, ?1, customer_id, ?2, ?5, 500, ?3, 'FAO ' || ?6 FROM customers WHERE buyer_id = ?4",
+            rusqlite::params![date, seller, price, buyer, product, n as i64],
+        )
+        .unwrap();
+    }
+    let since = day(90);
+    let defined = |sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]| -> Vec<Value> {
+        conn.prepare(sql)
+            .unwrap()
+            .query_map(params, |r| {
+                Ok(json!({ "lastOrderDate": r.get::<_, String>(0)?, "product": r.get::<_, String>(1)?, "unitPrice": r.get::<_, f64>(2)?,
+                           "distributorName": r.get::<_, String>(3)?, "faoName": r.get::<_, Option<String>>(4)? }))
+            })
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let products: Vec<String> =
+        conn.prepare("SELECT DISTINCT product_name FROM order_lines").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    // B100001 is in India, B100004 in Sri Lanka.
+    for (buyer, country) in [("B100001", 1_i64), ("B100004", 2)] {
+        let shown = app.get(&format!("/users/customer/details/{buyer}?showSummary=true"), Some(&admin)).await;
+        let expected = defined(BEST_SELLERS_DEFINED, &[(":since", &since), (":country", &country)]);
+        assert!(expected.len() >= 3, "{buyer}: the demo has best sellers");
+        assert_eq!(shown.body["bestSeller"], json!(expected), "{buyer}'s best sellers");
+        for product in &products {
+            let path = format!("/users/product/pricecomparison/{buyer}?productName={}", product.replace(' ', "%20"));
+            let expected = defined(PRICES_DEFINED, &[(":product", product), (":since", &since), (":buyer", &buyer)]);
+            assert_eq!(app.get(&path, Some(&admin)).await.body, json!(expected), "{buyer}'s prices of {product}");
+        }
+    }
+    let cola = |buyer: &str| defined(PRICES_DEFINED, &[(":product", &"Cola 300ml"), (":since", &since), (":buyer", &buyer)]);
+    assert!(cola("B100001").iter().any(|p| p["distributorName"] == "Harbour Traders" && p["unitPrice"] == 21.0), "the walk back");
+    assert!(!cola("B100001").iter().any(|p| p["distributorName"] == "Zenith Traders"), "past 90 days");
+}
+
+#[tokio::test]
+async fn a_version_18_database_upgrades_to_the_fresh_schema_with_the_same_prices() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let prices = || app.get("/users/product/pricecomparison/B100001?productName=Cola%20300ml", Some(&agent));
+    let before = prices().await.body;
+    assert!(!before.as_array().unwrap().is_empty(), "{before}");
+    let mut conn = app.conn();
+    let fresh = crate::support::schema_objects(&conn);
+    crate::support::downgrade_to_schema_18(&conn);
+    assert_ne!(crate::support::schema_objects(&conn), fresh);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 18 });
+    assert_eq!(crate::support::schema_objects(&conn), fresh);
+    assert_eq!(prices().await.body, before);
+}
+
 #[tokio::test]
 async fn scorecards_for_agents_and_their_managers() {
     let app = TestApp::new();

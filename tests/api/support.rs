@@ -254,9 +254,20 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 18: a product's lines indexed by date alone.
+pub fn downgrade_to_schema_18(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP INDEX order_lines_product;
+         CREATE INDEX order_lines_product ON order_lines(product_name, order_date);
+         PRAGMA user_version = 18;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 17: a booked order's lines in `order_items`, and
 /// a copy of them in `order_lines` while the order is not cancelled.
 pub fn downgrade_to_schema_17(conn: &rusqlite::Connection) {
+    downgrade_to_schema_18(conn);
     conn.execute_batch(
         "CREATE TABLE order_items (
              item_id      INTEGER PRIMARY KEY,
