@@ -96,8 +96,9 @@ pub async fn price_comparison(
     state
         .db(move |conn| {
             let (customer, _) = visible_customer(conn, scope, &buyer_id)?;
-            let country: Option<i64> =
-                conn.prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?.query_row(named_params! { ":c": customer }, |r| r.get(0))?;
+            let country: Option<i64> = conn
+                .prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?
+                .query_row(named_params! { ":c": customer }, |r| r.get(0))?;
             let mut lines = latest_per_seller(conn, &product, &since, Countries::Of(country))?;
             lines.sort_by(|a, b| a.unit_price.total_cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
             Ok(lines

@@ -406,8 +406,13 @@ async fn best_sellers_and_prices_answer_as_their_definition() {
             .map(Result::unwrap)
             .collect()
     };
-    let products: Vec<String> =
-        conn.prepare("SELECT DISTINCT product_name FROM order_lines").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let products: Vec<String> = conn
+        .prepare("SELECT DISTINCT product_name FROM order_lines")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
     // B100001 is in India, B100004 in Sri Lanka.
     for (buyer, country) in [("B100001", 1_i64), ("B100004", 2)] {
         let shown = app.get(&format!("/users/customer/details/{buyer}?showSummary=true"), Some(&admin)).await;
