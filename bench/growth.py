@@ -16,6 +16,7 @@ CALLS = [
     ("landing", "landing (manager of 10 agents)"),
     ("bucket", "bucket list page (manager)"),
     ("delivery", "delivery search (agent)"),
+    ("prices", "price comparison (visit screen)"),
     ("chat", "chat poll"),
 ]
 runs = [(d, figures(os.path.join(d, "figures.txt"))) for d in sys.argv[1:]]
