@@ -134,7 +134,8 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
         // Orders: a monthly habit for regulars, now and then for the rest.
         let regular = rng.gen_bool(0.45);
         let orders = if regular { rng.gen_range(4..9) } else { rng.gen_range(0..3) };
-        let seller = SELLERS[if country == 2 { 3 } else { rng.gen_range(0..3) }];
+        let seller_no = if country == 2 { 3 } else { rng.gen_range(0..3) };
+        let seller = SELLERS[seller_no];
         for _ in 0..orders {
             order_no += 1;
             let date = today - chrono::Days::new(rng.gen_range(0..180));
@@ -143,7 +144,7 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
                 insert_line.execute(named_params! {
                     ":order": format!("SO{order_no}"), ":date": date.format("%Y-%m-%d").to_string(), ":c": customer,
                     ":seller": seller, ":product": product, ":sku": sku, ":qty": rng.gen_range(1..48) as f64,
-                    ":price": price, ":ds": DS_NAMES[rng.gen_range(0..DS_NAMES.len())],
+                    ":price": crate::cents(price * SELLER_PRICES[seller_no]), ":ds": DS_NAMES[rng.gen_range(0..DS_NAMES.len())],
                     ":fao": FAO_NAMES[rng.gen_range(0..FAO_NAMES.len())],
                 })?;
                 summary.order_lines += 1;

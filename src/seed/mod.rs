@@ -98,6 +98,9 @@ const CATALOGUE: &[(&str, i64)] = &[
 ];
 const _: () = assert!(CATALOGUE.len() == PRODUCTS.len());
 const SELLERS: &[&str] = &["Sunrise Distributors", "Coastal Trading Co", "Metro Wholesale", "Lanka Supply House"];
+/// Each seller's prices against the catalogue's, in the demo's order history: distributors price
+/// differently, which the visit screen's price comparison shows.
+const SELLER_PRICES: [f64; 4] = [0.97, 1.04, 1.0, 1.0];
 /// The sellers' order mail addresses: Metro Wholesale has none, so its booked orders wait.
 const SELLER_EMAILS: &[Option<&str>] =
     &[Some("orders@sunrise.demo.test"), Some("orders@coastal.demo.test"), None, Some("orders@lankasupply.demo.test")];

@@ -50,6 +50,37 @@ test("an agent finds a customer and saves a visit", async () => {
   await p.context().close();
 });
 
+test("an agent reads the best sellers and compares a product's prices", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.goto("/#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
+  const tabs = p.locator(".card").filter({ has: p.getByRole("tablist") });
+
+  await p.getByRole("tab", { name: "Best Sellers" }).click();
+  const best = p.getByTestId("best-sellers").locator("tbody tr");
+  await best.first().waitFor();
+  assert.equal(await best.count(), 5, "five at first");
+  await tabs.getByRole("button", { name: "Show More" }).click();
+  assert.ok((await best.count()) > 5, "Show More adds rows");
+
+  await p.getByRole("tab", { name: "Price Comparison" }).click();
+  await tabs.getByLabel("Product").fill("Cola 3");
+  await p.getByRole("option", { name: /Cola 300ml/ }).click();
+  const rows = tabs.getByRole("table").locator("tbody tr");
+  await rows.first().waitFor();
+  const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
+  // Last Order Date, Product, Unit Price, Distributor Name, FAO Name: one row per distributor, cheapest first.
+  assert.ok(shown.length >= 2 && shown.every((cells) => cells[1] === "Cola 300ml"), JSON.stringify(shown));
+  const prices = shown.map((cells) => Number(cells[2]));
+  assert.ok(new Set(prices).size >= 2, `distributors price differently: ${prices}`);
+  assert.deepEqual(prices, [...prices].sort((a, b) => a - b), "cheapest first");
+  assert.equal(new Set(shown.map((cells) => cells[3])).size, shown.length, "one row per distributor");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
 test("the visit screen fits a 360 px phone", async () => {
   const p = await app.page({ width: 360, height: 740 });
   await app.login(p, "agent3@demo.test");
