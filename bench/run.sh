@@ -85,7 +85,13 @@ measure() { # name, wrk script, then NAME=value settings for the script
   echo "wrk: $name" >&2
   env "$@" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout "$WRK_TIMEOUT" --latency -s "bench/$script" "$BASE" >"$OUT/wrk-$name.txt"
 }
+# The whole machine's CPU (every process and the kernel: user, nice, system, irq, softirq), in ticks.
+machine_cpu() { awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
+tick_us=$((1000000 / $(getconf CLK_TCK)))
+answered() { sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk-$1.txt"; }
+machine0=$(machine_cpu)
 measure healthz get.lua PATH_UNDER_TEST=/healthz TOKEN=
+echo "healthz_machine_cpu_us=$(( ($(machine_cpu) - machine0) * tick_us / $(answered healthz) ))" >>"$FIGURES"
 measure search search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/customer/search QUERIES="$CUSTOMER_QUERIES"
 measure details customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
 measure visit customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1
@@ -97,14 +103,23 @@ measure bucket get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST="/webapi/api/users
 # Order submit after the dashboards: its bookings add order lines to the agent's customers. The CPU
 # time a booking takes in the group-commit thread (which writes every booking, one after another)
 # and in the whole server: one over the first is the most bookings a second the writer can take.
-thread_cpu() { for t in /proc/"$SERVER"/task/*; do [ "$(cat "$t/comm")" = "$1" ] && awk '{print $14 + $15}' "$t/stat"; done; true; }
-writer0=$(thread_cpu group-commit) server0=$(cpu)
+# The whole machine's CPU per booking (wrk and the kernel too) says how many cores a booking rate
+# takes; the writer's scheduler figures (/proc/<tid>/schedstat: ns on a core, ns runnable but
+# waiting for one) say how much of the run it had work and got a core, or waited for one.
+thread_of() { for t in /proc/"$SERVER"/task/*; do [ "$(cat "$t/comm")" = "$1" ] && echo "$t"; done; true; }
+writer=$(thread_of group-commit)
+thread_cpu() { awk '{print $14 + $15}' "$1/stat"; }
+writer0=$(thread_cpu "$writer") server0=$(cpu) machine0=$(machine_cpu) sched0=$(cat "$writer/schedstat") wall0=$(date +%s%N)
 measure order order.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
-writer1=$(thread_cpu group-commit) server1=$(cpu)
-booked=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk-order.txt")
-tick_us=$((1000000 / $(getconf CLK_TCK)))
+writer1=$(thread_cpu "$writer") server1=$(cpu) machine1=$(machine_cpu) sched1=$(cat "$writer/schedstat") wall1=$(date +%s%N)
+booked=$(answered order)
 echo "order_writer_cpu_us=$(( (writer1 - writer0) * tick_us / booked ))" >>"$FIGURES"
 echo "order_server_cpu_us=$(( (server1 - server0) * tick_us / booked ))" >>"$FIGURES"
+echo "order_machine_cpu_us=$(( (machine1 - machine0) * tick_us / booked ))" >>"$FIGURES"
+read -r run0 wait0 _ <<<"$sched0"
+read -r run1 wait1 _ <<<"$sched1"
+echo "order_writer_running_pct=$(( (run1 - run0) * 100 / (wall1 - wall0) ))" >>"$FIGURES"
+echo "order_writer_waiting_pct=$(( (wait1 - wait0) * 100 / (wall1 - wall0) ))" >>"$FIGURES"
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 # Sign-in last: each one holds an argon2 buffer (19 MiB) while it verifies.
 measure signin signin.lua
