@@ -65,22 +65,30 @@ impl BestSellerCache {
             Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
             Err(TryLockError::WouldBlock) => return Ok(None),
         };
+        self.compute(conn, country).map(Some)
+    }
+
+    /// The list of `country`, computed and kept unless it is fresh; the caller holds `computing`.
+    fn compute(&self, conn: &Connection, country: Option<i64>) -> rusqlite::Result<BestSellers> {
         if let Some((true, list)) = self.cached(country) {
-            return Ok(Some(list));
+            return Ok(list);
         }
         let list = BestSellers::new(best_sellers(conn, country)?);
         if let Ok(mut lists) = self.lists.write() {
             lists.insert(country, (std::time::Instant::now(), list.clone()));
         }
-        Ok(Some(list))
+        Ok(list)
     }
 
-    /// Computes every country's list (used once at start, in the background).
+    /// Computes every country's list (used once at start, in the background). It waits for a
+    /// computation a visit screen runs meanwhile instead of skipping that country, whose first
+    /// visit would otherwise compute its list on the request.
     pub fn warm(&self, conn: &Connection) -> rusqlite::Result<()> {
         let countries: Vec<i64> =
             conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
         for country in countries {
-            self.refresh(conn, Some(country))?;
+            let _guard = self.computing.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.compute(conn, Some(country))?;
         }
         Ok(())
     }
@@ -94,7 +102,12 @@ impl BestSellerCache {
 /// lines by product took 17 s) and summed here by product: SQLite's GROUP BY would sort the
 /// window's five million rows in memory first (350 MB). Each product's latest line is then the
 /// newest of its latest lines at each seller (`latest_per_seller`, a few seeks).
+///
+/// Both steps read one snapshot (a read transaction): an upload or cancel committed between them
+/// would otherwise leave a ranked product without a latest line, and the list short.
 fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<Vec<BestSeller>> {
+    let snapshot = conn.unchecked_transaction()?;
+    let conn: &Connection = &snapshot;
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();
     let mut shipped: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
     let mut stmt = conn.prepare_cached(
@@ -131,6 +144,9 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
             });
         }
     }
+    drop(rows);
+    drop(stmt);
+    snapshot.commit()?;
     Ok(list)
 }
 
@@ -179,5 +195,37 @@ mod tests {
         let (list, refresh) = cache.get(&conn, Some(3)).unwrap();
         assert_eq!((list.len(), refresh), (0, false), "a first list is computed on the spot");
         assert!(cache.cached(Some(3)).is_some());
+    }
+
+    /// The start-up warm-up computes every country's list even while a visit screen computes one:
+    /// it waits for that computation instead of skipping the country.
+    #[test]
+    fn the_warm_up_waits_for_a_running_computation() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("warm.db");
+        let mut conn = crate::db::connect(&db).unwrap();
+        crate::db::migrate(&mut conn).unwrap();
+        conn.execute_batch("INSERT INTO countries (country_id, name) VALUES (1, 'India'), (2, 'Sri Lanka')").unwrap();
+        let cache = std::sync::Arc::new(BestSellerCache::default());
+        let (held, release) = (std::sync::mpsc::channel::<()>(), std::sync::mpsc::channel::<()>());
+        let visit = {
+            let cache = cache.clone();
+            std::thread::spawn(move || {
+                let _computing = cache.computing.lock().unwrap();
+                held.0.send(()).unwrap();
+                release.1.recv().unwrap();
+            })
+        };
+        held.1.recv().unwrap();
+        let warm = {
+            let (cache, db) = (cache.clone(), db.clone());
+            std::thread::spawn(move || cache.warm(&crate::db::connect(&db).unwrap()))
+        };
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(cache.cached(Some(1)).is_none(), "the warm-up waited");
+        release.0.send(()).unwrap();
+        visit.join().unwrap();
+        warm.join().unwrap().unwrap();
+        assert!(cache.cached(Some(1)).is_some() && cache.cached(Some(2)).is_some(), "every country warmed");
     }
 }
