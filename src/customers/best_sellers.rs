@@ -110,18 +110,21 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
     let conn: &Connection = &snapshot;
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();
     let mut shipped: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
-    let mut stmt = conn.prepare_cached(
-        "SELECT o.product_name, o.qty_shipped FROM customers c CROSS JOIN order_lines o
-         WHERE o.customer_id = c.customer_id AND o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)",
-    )?;
-    let mut rows = stmt.query(named_params! { ":since": since, ":country": country_id })?;
-    while let Some(row) = rows.next()? {
-        let product = row.get_ref(0)?.as_str()?;
-        let qty: f64 = row.get(1)?;
-        match shipped.get_mut(product) {
-            Some(sum) => *sum += qty,
-            None => {
-                shipped.insert(product.to_owned(), qty);
+    {
+        let mut stmt = conn.prepare_cached(
+            "SELECT o.product_name, o.qty_shipped FROM customers c CROSS JOIN order_lines o
+             WHERE o.customer_id = c.customer_id AND o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)",
+        )?;
+        let mut rows = stmt.query(named_params! { ":since": since, ":country": country_id })?;
+        while let Some(row) = rows.next()? {
+            // The name is borrowed from the row: a product's name is copied once, not per line.
+            let product = row.get_ref(0)?.as_str()?;
+            let qty: f64 = row.get(1)?;
+            match shipped.get_mut(product) {
+                Some(sum) => *sum += qty,
+                None => {
+                    shipped.insert(product.to_owned(), qty);
+                }
             }
         }
     }
@@ -144,8 +147,6 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
             });
         }
     }
-    drop(rows);
-    drop(stmt);
     snapshot.commit()?;
     Ok(list)
 }
