@@ -1,14 +1,15 @@
 //! The floor under the import: the customer kind's own writes (`uploads::kinds::CUSTOMER.apply`,
-//! the server's code and SQL) for N new customers in one transaction with the search index
-//! deferred and flushed as the import does, over a pooled connection with the server's settings;
-//! no workbook is parsed, no cell checked, no result written. The rows are those of
-//! bench/import.sh's workbook. What is left is SQLite's work: the row, its indexes and the summary
-//! triggers.
+//! the server's code and SQL) for N new customers in one transaction, with the search index and
+//! the summary rows deferred and written as the import does, over a pooled connection with the
+//! server's settings; no workbook is parsed, no cell checked, no result written. The rows are
+//! those of bench/import.sh's workbook. What is left is SQLite's work: the row, its indexes, the
+//! triggers, the search index and the summary rows.
 //! `cargo run --release --example import_floor -- <db seeded as bench/import.sh's> N`
 
 use std::path::Path;
 use std::time::Instant;
 
+use fieldsales::buckets::stats;
 use fieldsales::customers::search_index;
 use fieldsales::uploads::kinds::{Context, CUSTOMER};
 
@@ -45,10 +46,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     search_index::defer(&tx)?;
+    stats::defer_added(&tx)?;
     for cells in &rows {
         (CUSTOMER.apply)(&tx, cells, &ctx)?;
     }
     search_index::flush(&tx)?;
+    stats::summarize_added(&tx)?;
     tx.commit()?;
     println!("import_sql_floor_rows_per_s={:.0}", n as f64 / started.elapsed().as_secs_f64());
     Ok(())

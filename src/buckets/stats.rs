@@ -118,6 +118,27 @@ pub fn owner_param(owner: Owner) -> Option<i64> {
     (owner != 0).then_some(owner)
 }
 
+/// From here until `summarize_added` (in the same transaction), the customers added get no summary
+/// row from the insert trigger; `summarize_added` writes them all in one statement. Only for a
+/// writer that touches nothing else of the customers it adds: an upload (schema.sql,
+/// "customer_stats_deferred").
+pub fn defer_added(tx: &Connection) -> rusqlite::Result<()> {
+    tx.execute_batch("INSERT OR IGNORE INTO customer_stats_deferred (only, above) SELECT 1, COALESCE(MAX(customer_id), 0) FROM customers")
+}
+
+/// Writes the summary rows of the customers added since `defer_added`, as they are now, raises each
+/// of their owners' versions once, and ends the deferral.
+pub fn summarize_added(tx: &Connection) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "INSERT INTO customer_stats (customer_id, agent_id, retailer_type)
+         SELECT customer_id, agent_id, retailer_type FROM customers WHERE customer_id > (SELECT above FROM customer_stats_deferred);
+         INSERT INTO agent_stats_versions (agent_id, version)
+         SELECT DISTINCT COALESCE(agent_id, 0), 1 FROM customers WHERE customer_id > (SELECT above FROM customer_stats_deferred)
+         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
+         DELETE FROM customer_stats_deferred;",
+    )
+}
+
 /// Counts one owner's customers from the summary (one covering-index range).
 fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<Counts> {
     // Every condition is a cost per customer (a miss counts thousands), so each is as plain as the

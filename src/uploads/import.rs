@@ -111,6 +111,7 @@ pub fn import(
     let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::search_index::defer(&tx)?;
+    crate::buckets::stats::defer_added(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
     // How many of the kind's columns the file has (older formats lack the columns added later).
@@ -163,9 +164,12 @@ pub fn import(
         return Err(AppError::bad_request("The sheet has a header but no rows."));
     }
     progress(rows as u64);
-    // The search index is written while the result workbook is compressed and saved; the rows
-    // are committed only once both are done.
-    result.finish_with(|| Ok(crate::customers::search_index::flush(&tx)?))?;
+    // The search index and the added customers' summary are written while the result workbook is
+    // compressed and saved; the rows are committed only once both are done.
+    result.finish_with(|| {
+        crate::customers::search_index::flush(&tx)?;
+        Ok(crate::buckets::stats::summarize_added(&tx)?)
+    })?;
     tx.commit()?;
     Ok(outcome)
 }

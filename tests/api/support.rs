@@ -254,8 +254,21 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 19: every customer added gets its summary row
+/// from the insert trigger (as step 2 created it), an upload's too.
+pub fn downgrade_to_schema_19(conn: &rusqlite::Connection) {
+    conn.execute_batch(&format!(
+        "DROP TRIGGER customer_stats_customer_insert; DROP TABLE customer_stats_deferred;
+         {}
+         PRAGMA user_version = 19;",
+        trigger_of(include_str!("../../src/buckets/stats_upgrade.sql"), "customer_stats_customer_insert")
+    ))
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 18: a product's lines indexed by date alone.
 pub fn downgrade_to_schema_18(conn: &rusqlite::Connection) {
+    downgrade_to_schema_19(conn);
     conn.execute_batch(
         "DROP INDEX order_lines_product;
          CREATE INDEX order_lines_product ON order_lines(product_name, order_date);

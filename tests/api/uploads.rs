@@ -5,6 +5,7 @@ use std::io::Write;
 
 use axum::http::{Method, StatusCode};
 use calamine::{Data, Reader, Xlsx};
+use serde_json::json;
 
 use crate::support::{Part, TestApp};
 
@@ -114,6 +115,62 @@ async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_bac
     let again = app.call(Method::GET, &link, None, None).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(again.message(), "Invalid or expired link.");
+}
+
+/// The customers an upload adds get their dashboard summary rows in one statement before its
+/// commit (schema.sql, "customer_stats_deferred"), as the insert trigger writes them: from the
+/// last of a customer's rows in the file, counted at once on their owners' landings (whose cached
+/// counts the upload makes stale), and a customer added after the upload gets its row from the
+/// trigger again.
+#[tokio::test]
+async fn an_uploads_new_customers_are_on_their_owners_dashboards_at_once() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    // agent3 gets a new customer and nothing else: only the summary's own version raise shows it.
+    let (agent2, agent3) = (app.as_agent(2).await, app.as_agent(3).await);
+    let not_visited = |token: String| {
+        let app = &app;
+        async move { app.get("/users/landing", Some(&token)).await.body["notVisitedInL15Days"].as_i64().unwrap() }
+    };
+    let before = (not_visited(agent2.clone()).await, not_visited(agent3.clone()).await);
+    let mut moved = customer_row("U0102", "9876500102", "India", "agent2@demo.test");
+    moved[13] = "Wholesaler";
+    let rows: Vec<Vec<&str>> = vec![
+        CUSTOMER_HEADER.to_vec(),
+        customer_row("U0101", "9876500101", "India", "agent2@demo.test"),
+        customer_row("U0102", "9876500102", "India", "agent1@demo.test"),
+        customer_row("U0103", "9876500103", "India", "agent3@demo.test"),
+        moved,
+    ];
+    let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
+    assert_eq!(r.message(), "4 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!((not_visited(agent2.clone()).await, not_visited(agent3).await), (before.0 + 2, before.1 + 1));
+    let summary_mismatches = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row(
+            "SELECT (SELECT COUNT(*) FROM customers c LEFT JOIN customer_stats s ON s.customer_id = c.customer_id
+                     WHERE s.customer_id IS NULL OR s.agent_id IS NOT c.agent_id OR s.retailer_type <> c.retailer_type)
+                  + (SELECT COUNT(*) FROM customer_stats s WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.customer_id = s.customer_id))
+                  + (SELECT COUNT(*) FROM customer_stats_deferred)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let conn = app.conn();
+    assert_eq!(summary_mismatches(&conn), 0, "one summary row per customer, as the customer now is; no deferral left");
+    let wholesaler: String = conn
+        .query_row(
+            "SELECT s.retailer_type FROM customer_stats s JOIN customers c USING (customer_id) WHERE c.buyer_id = 'U0102'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(wholesaler, "Wholesaler", "the file's last row of a customer");
+    let created = app.post("/users/customer", Some(&agent2), json!({ "mobileNo": "9876500104", "buyerName": "After Upload Mart" })).await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    assert_eq!(summary_mismatches(&conn), 0, "a customer added later gets its row from the trigger");
+    assert_eq!(not_visited(agent2).await, before.0 + 3);
 }
 
 async fn download(app: &TestApp, link: &str) -> Vec<u8> {
