@@ -81,6 +81,16 @@ pub mod clock {
         day.with_day(1).unwrap_or(day)
     }
 
+    /// A calendar date written exactly as YYYY-MM-DD: four-digit year, two-digit month and day.
+    /// chrono alone also takes `2026-11-5` (stored as typed, it sorts after `2026-11-27` in every
+    /// text comparison of dates) and years like `+262142`, past which a window's end cannot be
+    /// counted.
+    pub fn parse_date(text: &str) -> Option<NaiveDate> {
+        let well_formed =
+            text.len() == 10 && text.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+        well_formed.then(|| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()).flatten()
+    }
+
     /// The timestamp of local midnight starting `day`.
     pub fn start_of(day: NaiveDate) -> i64 {
         day.and_hms_opt(0, 0, 0).and_then(|t| Local.from_local_datetime(&t).earliest()).map(|t| t.timestamp()).unwrap_or_default()

@@ -47,6 +47,8 @@ pub fn describe(migration: &Migration, config: &Config) -> String {
 pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Result<()> {
     let (pool, migration) = open_migrated(&config)?;
     println!("{}", describe(&migration, &config));
+    let zone = std::env::var("TZ").map(|tz| format!(" (TZ={tz})")).unwrap_or_else(|_| " (the machine's; set TZ to change it)".into());
+    println!("Dates and \"today\" follow the time zone UTC{}{zone}", chrono::Local::now().format("%:z"));
     for warning in db::replication_warnings(&*pool.get()?)? {
         tracing::warn!("{warning}");
         eprintln!("warning: {warning}");

@@ -124,19 +124,25 @@ pub fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
     }
 }
 
-/// The phone's time as unix seconds, refused when too far ahead of `now` or too old.
-fn check_visited_at(text: Option<String>, now: i64) -> AppResult<Option<i64>> {
-    let Some(text) = text else { return Ok(None) };
-    let at = chrono::DateTime::parse_from_rfc3339(text.trim())
-        .map_err(|_| AppError::bad_request("visitedAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30."))?
-        .timestamp();
-    if at > now + AHEAD_LIMIT_S {
-        return Err(AppError::bad_request("visitedAt is more than 5 minutes ahead of the server's clock."));
+/// The phone's time as unix seconds.
+fn parse_visited_at(text: Option<String>) -> AppResult<Option<i64>> {
+    text.map(|text| {
+        chrono::DateTime::parse_from_rfc3339(text.trim())
+            .map(|at| at.timestamp())
+            .map_err(|_| AppError::bad_request("visitedAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30."))
+    })
+    .transpose()
+}
+
+/// A new save's phone time, refused when too far ahead of `now` or too old. Checked only once the
+/// save is known not to be a repeat: the repeat of a save whose answer was lost comes with the same
+/// phone time, maybe days later, and must still be answered as the save it repeats.
+fn check_visit_time(device_time: Option<i64>, now: i64) -> AppResult<()> {
+    match device_time {
+        Some(at) if at > now + AHEAD_LIMIT_S => Err(AppError::bad_request("visitedAt is more than 5 minutes ahead of the server's clock.")),
+        Some(at) if at < now - AGE_LIMIT_S => Err(AppError::bad_request("visitedAt is more than 7 days old.")),
+        _ => Ok(()),
     }
-    if at < now - AGE_LIMIT_S {
-        return Err(AppError::bad_request("visitedAt is more than 7 days old."));
-    }
-    Ok(Some(at))
 }
 
 fn check_accuracy(accuracy: Option<f64>) -> AppResult<Option<f64>> {
@@ -199,7 +205,7 @@ impl CheckedVisit {
         }
         let (latitude, longitude) = coordinates(req.latitude.0, req.longitude.0)?;
         let client_id = check_client_id(req.client_id)?;
-        let device_time = check_visited_at(req.visited_at, received_at)?;
+        let device_time = parse_visited_at(req.visited_at)?;
         let accuracy = check_accuracy(req.accuracy.0)?;
         Ok(CheckedVisit { buyer_id, outcome, remark, latitude, longitude, client_id, device_time, accuracy, received_at })
     }
@@ -215,6 +221,7 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
     if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
         return Ok(first);
     }
+    check_visit_time(device_time, received_at)?;
     let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
     tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
         .query_row(named_params! { ":o": outcome }, |_| Ok(()))
@@ -298,10 +305,11 @@ mod tests {
         let iso = |t: i64| {
             chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339()
         };
-        assert_eq!(check_visited_at(Some(iso(now - 60)), now).unwrap(), Some(now - 60));
-        assert!(check_visited_at(Some(iso(now + 301)), now).is_err());
-        assert!(check_visited_at(Some(iso(now - AGE_LIMIT_S - 1)), now).is_err());
-        assert!(check_visited_at(Some("yesterday".into()), now).is_err());
+        assert_eq!(parse_visited_at(Some(iso(now - 60))).unwrap(), Some(now - 60));
+        assert!(parse_visited_at(Some("yesterday".into())).is_err());
+        assert!(check_visit_time(Some(now - 60), now).is_ok());
+        assert!(check_visit_time(Some(now + 301), now).is_err());
+        assert!(check_visit_time(Some(now - AGE_LIMIT_S - 1), now).is_err());
         assert!(check_accuracy(Some(-1.0)).is_err());
         assert!(check_accuracy(Some(f64::NAN)).is_err());
     }

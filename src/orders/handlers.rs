@@ -62,9 +62,10 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id
 fn date(value: Option<String>, what: &str) -> AppResult<Option<String>> {
     match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
         None => Ok(None),
-        Some(v) => chrono::NaiveDate::parse_from_str(&v, "%Y-%m-%d")
-            .map(|d| Some(d.format("%Y-%m-%d").to_string()))
-            .map_err(|_| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD)."))),
+        Some(v) => match crate::clock::parse_date(&v) {
+            Some(_) => Ok(Some(v)),
+            None => Err(AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD)."))),
+        },
     }
 }
 

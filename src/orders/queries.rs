@@ -205,9 +205,9 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
 }
 
 /// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
-/// group-commit writer's), dated today: the order, its lines (in `order_lines`, where every figure
-/// counts them) and the visit with it. A repeat of a `clientId` answers the first booking with
-/// `duplicate: true` and writes nothing.
+/// group-commit writer's), dated by its visit's day or else `today`: the order, its lines (in
+/// `order_lines`, where every figure counts them) and the visit with it. A repeat of a `clientId`
+/// answers the first booking with `duplicate: true` and writes nothing.
 pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
     let repeat = |tx: &Connection, order_id: i64| -> AppResult<OrderBooked> {
@@ -224,6 +224,11 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let Priced { customer, owner, distributor, seller, lines } =
         priced.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a repeated booking is no longer there")))?;
     let total = cents(lines.iter().map(|l| l.line_total).sum());
+    // An order taken at a visit is of the visit's day, the phone's (`visitedAt`): one queued
+    // offline on Monday and sent on Tuesday is Monday's, as its visit is, so the day's figures
+    // count the visit as productive. Without a visit it is of the day it arrives.
+    let visit_day = order.visit.as_ref().and_then(|v| v.device_time).map(|at| crate::clock::date_and_time(at).0);
+    let today = visit_day.as_deref().filter(|day| !day.is_empty()).unwrap_or(today);
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(

@@ -38,16 +38,15 @@ where
 /// (YYYY-MM) gives its whole month when no dates are set.
 pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
     let parse = |v: &str, what: &str| {
-        chrono::NaiveDate::parse_from_str(v.trim(), "%Y-%m-%d")
-            .map_err(|_| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD).")))
+        crate::clock::parse_date(v.trim()).ok_or_else(|| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD).")))
     };
     let (from, to) =
         match (filter.from_date.as_deref().filter(|s| !s.trim().is_empty()), filter.to_date.as_deref().filter(|s| !s.trim().is_empty())) {
             (Some(f), Some(t)) => (parse(f, "From Date")?, parse(t, "To Date")?),
             _ => {
                 let month = filter.month_year.as_deref().unwrap_or_default();
-                let first = chrono::NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
-                    .map_err(|_| AppError::bad_request("From Date is required"))?;
+                let first = crate::clock::parse_date(&format!("{}-01", month.trim()))
+                    .ok_or_else(|| AppError::bad_request("From Date is required"))?;
                 (first, first + chrono::Months::new(1) - chrono::Days::new(1))
             }
         };

@@ -62,8 +62,16 @@ fn is_header_of(kind: &Kind, cell: &str) -> bool {
     kind.columns.iter().any(|c| c.header.eq_ignore_ascii_case(cell.trim()))
 }
 
-/// The generic checks of the kind's column definitions.
-fn check_cells(kind: &Kind, cells: &[String]) -> Result<(), String> {
+/// A date cell as typed by hand (`2026-11-5` too) in the one form every date column keeps and
+/// compares as text, YYYY-MM-DD; a year of other than four digits is not a date here.
+fn date_cell(value: &str) -> Option<String> {
+    use chrono::Datelike;
+    let date = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok().filter(|d| (1000..=9999).contains(&d.year()))?;
+    Some(date.format("%Y-%m-%d").to_string())
+}
+
+/// The generic checks of the kind's column definitions; date cells are rewritten as YYYY-MM-DD.
+fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), String> {
     for (column, value) in kind.columns.iter().zip(cells) {
         if value.is_empty() {
             if column.required {
@@ -74,7 +82,7 @@ fn check_cells(kind: &Kind, cells: &[String]) -> Result<(), String> {
         let ok = match column.check {
             Check::Text => true,
             Check::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
-            Check::Date => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok(),
+            Check::Date => date_cell(value).map(|date| *value = date).is_some(),
             Check::Mobile => value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()),
             Check::Email => value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')),
         };
@@ -132,7 +140,7 @@ pub fn import(
         if rows > MAX_ROWS {
             return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
         }
-        let verdict = check_cells(kind, &cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
+        let verdict = check_cells(kind, &mut cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
         // Always text: a cell starting with '=' stays a value, never a formula.
         for value in &cells {
             result.text(value);

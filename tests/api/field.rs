@@ -58,6 +58,17 @@ async fn a_client_id_saves_once_per_user() {
     for key in ["visitId", "locationStatus", "distanceM", "message"] {
         assert_eq!(again.body[key], first.body[key], "{key}");
     }
+    // A repeat whose answer was lost and that is sent again later: its phone time may be past the
+    // 7 days by then, or a phone clock may run fast; it is still answered as the save it repeats.
+    let now = chrono::Utc::now();
+    for at in [now - chrono::Duration::days(8), now + chrono::Duration::minutes(10)] {
+        let late = visit("B100001", json!({ "clientId": "phone-1_visit-A", "visitedAt": at.to_rfc3339() }));
+        let again = app.post("/users/customer/details", Some(&agent1), late).await;
+        assert_eq!(
+            (again.status, again.body["duplicate"].clone(), again.body["visitId"].clone()),
+            (StatusCode::OK, json!(true), first.body["visitId"].clone())
+        );
+    }
     assert_eq!(visits_with_client(&app, "phone-1_visit-A"), 1);
     // Another user's equal clientId is their own.
     let agent2 = app.as_agent(2).await;

@@ -517,6 +517,43 @@ async fn all_ordered(app: &TestApp, token: &str) -> (Vec<Value>, i64) {
     unreachable!()
 }
 
+/// An order taken at a visit is of the visit's day (the phone's time), as the visit is: queued
+/// offline on one day and sent the next, the day's figures still find the visit productive. One
+/// without a visit is of the day it arrives.
+#[tokio::test]
+async fn an_order_taken_at_a_visit_is_of_the_visits_day() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let (cola, _) = product(&app, "Cola 300ml");
+    let buyer = customer_of(&app, "agent1@demo.test", true, 0);
+    let two_days_ago = chrono::Local::now() - chrono::Duration::days(2);
+    let visit = json!({ "outcomeId": 1, "clientId": "queued-visit-1", "visitedAt": two_days_ago.to_rfc3339() });
+    let r = book(&app, &agent1, with(order(&buyer, &[(cola, 2.0)]), json!({ "clientId": "queued-order-1", "visit": visit }))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let day = |id: &Value| {
+        let id = id.as_i64().unwrap();
+        let app = &app;
+        let agent1 = agent1.clone();
+        async move {
+            let order_date = app.get(&format!("/users/order/{id}"), Some(&agent1)).await.body["orderDate"].clone();
+            let line_dates: Vec<String> = app
+                .conn()
+                .prepare("SELECT DISTINCT order_date FROM order_lines WHERE order_id = ?1")
+                .unwrap()
+                .query_map([format!("APP{id:06}")], |r| r.get(0))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            (order_date, line_dates)
+        }
+    };
+    let visit_day = two_days_ago.format("%Y-%m-%d").to_string();
+    assert_eq!(day(&r.body["orderId"]).await, (json!(visit_day), vec![visit_day.clone()]));
+    let plain = book(&app, &agent1, order(&buyer, &[(cola, 1.0)])).await;
+    let today = chrono::Local::now().format("%Y-%m-%d").to_string();
+    assert_eq!(day(&plain.body["orderId"]).await, (json!(today), vec![today.clone()]));
+}
+
 #[tokio::test]
 async fn an_order_and_its_visit_are_one_action() {
     let app = TestApp::new();
@@ -563,9 +600,14 @@ async fn an_order_and_its_visit_are_one_action() {
     let id = r.body["orderId"].as_i64().unwrap();
     assert_eq!(app.get(&format!("/users/order/{id}"), Some(&agent1)).await.body["visitId"], visit_id);
     // A repeat: the same order and visit, nothing new.
-    let again = book(&app, &agent1, body).await;
+    let again = book(&app, &agent1, body.clone()).await;
     assert_eq!((again.body["duplicate"].clone(), again.body["orderId"].clone()), (json!(true), json!(id)));
     assert_eq!(again.body["visit"]["visitId"], visit_id);
+    // A repeat sent days later, its visit's phone time now past the 7 days, is still that booking.
+    let mut late = body;
+    late["visit"]["visitedAt"] = json!((chrono::Utc::now() - chrono::Duration::days(8)).to_rfc3339());
+    let again = book(&app, &agent1, late).await;
+    assert_eq!((again.status, again.body["duplicate"].clone(), again.body["orderId"].clone()), (StatusCode::OK, json!(true), json!(id)));
     assert_eq!(count(&app, "SELECT COUNT(*) FROM visits"), visits_before + 1);
     // The visit's clientId cannot carry a second order.
     book(&app, &agent1, with(order(&buyer, &[(cola, 1.0)]), json!({ "visit": visit.clone() })))

@@ -195,6 +195,20 @@ async fn report_validation_messages_and_rights() {
     app.get("/report/customer-visit?fromDate=2026-05-02&toDate=2026-05-01", Some(&admin))
         .await
         .expect(StatusCode::BAD_REQUEST, "To Date must not be before From Date.");
+    // Written as YYYY-MM-DD exactly: a year past four digits used to panic counting the window's end.
+    for (query, message) in [
+        ("fromDate=2026-01-01&toDate=%2B262142-12-31", "To Date must be a date (YYYY-MM-DD)."),
+        ("fromDate=2026-5-1&toDate=2026-05-02", "From Date must be a date (YYYY-MM-DD)."),
+    ] {
+        app.get(&format!("/report/customer-visit?{query}"), Some(&admin)).await.expect(StatusCode::BAD_REQUEST, message);
+    }
+    app.post(
+        "/report/monthlyReport",
+        Some(&admin),
+        json!({ "country": ["India"], "userType": [0], "reportName": "monthly-summary", "monthYear": "+262142-12" }),
+    )
+    .await
+    .expect(StatusCode::BAD_REQUEST, "From Date is required");
     app.get("/report/nothing?fromDate=2026-05-01&toDate=2026-05-02", Some(&admin))
         .await
         .expect(StatusCode::NOT_FOUND, "There is no report named nothing.");

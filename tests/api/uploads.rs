@@ -67,6 +67,19 @@ const CUSTOMER_HEADER: &[&str] = &[
     "Agent Email",
 ];
 
+const ORDER_HEADER: &[&str] = &[
+    "Order ID",
+    "Order Date",
+    "Buyer ID",
+    "Distributor Name",
+    "Product Name",
+    "SKU",
+    "Quantity Shipped",
+    "Unit Price",
+    "DS Name",
+    "FAO Name",
+];
+
 fn customer_row<'a>(id: &'a str, mobile: &'a str, country: &'a str, agent: &'a str) -> Vec<&'a str> {
     vec![id, "Upload Mart", mobile, "", "1 Road", "", "560001", "Bengaluru", "Karnataka", country, "", "12.9", "77.6", "Retailer", agent]
 }
@@ -171,6 +184,25 @@ async fn an_uploads_new_customers_are_on_their_owners_dashboards_at_once() {
     assert_eq!(created.status, StatusCode::OK, "{}", created.body);
     assert_eq!(summary_mismatches(&conn), 0, "a customer added later gets its row from the trigger");
     assert_eq!(not_visited(agent2).await, before.0 + 3);
+}
+
+/// A date typed by hand as `2026-11-8` is kept as `2026-11-08`, the one form every date filter
+/// and summary compares as text (unpadded, it sorted after `2026-11-27`); a year of more than four
+/// digits is refused with the column's message.
+#[tokio::test]
+async fn hand_typed_dates_are_kept_as_yyyy_mm_dd() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let rows: Vec<&[&str]> = vec![
+        ORDER_HEADER,
+        &["HT-1", "2026-11-8", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "25", "", ""],
+        &["HT-2", "+20261-11-08", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "25", "", ""],
+    ];
+    let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
+    assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.body["data"][0]["reason"], "Order Date must be a date (YYYY-MM-DD)");
+    let stored: String = app.conn().query_row("SELECT order_date FROM order_lines WHERE order_id = 'HT-1'", [], |r| r.get(0)).unwrap();
+    assert_eq!(stored, "2026-11-08");
 }
 
 async fn download(app: &TestApp, link: &str) -> Vec<u8> {
@@ -354,21 +386,7 @@ async fn a_clean_upload_of_every_kind() {
         (
             "/users/order/upload",
             "orderdata",
-            vec![
-                &[
-                    "Order ID",
-                    "Order Date",
-                    "Buyer ID",
-                    "Distributor Name",
-                    "Product Name",
-                    "SKU",
-                    "Quantity Shipped",
-                    "Unit Price",
-                    "DS Name",
-                    "FAO Name",
-                ],
-                &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""],
-            ],
+            vec![ORDER_HEADER, &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""]],
             "SELECT CAST(qty_shipped * unit_price AS INTEGER) FROM order_lines WHERE order_id = 'UP-1'",
             "306",
         ),
@@ -381,21 +399,8 @@ async fn a_clean_upload_of_every_kind() {
         assert_eq!(value, expected, "{path}");
     }
     // Uploading the same order again replaces its line instead of adding one.
-    let rows: Vec<&[&str]> = vec![
-        &[
-            "Order ID",
-            "Order Date",
-            "Buyer ID",
-            "Distributor Name",
-            "Product Name",
-            "SKU",
-            "Quantity Shipped",
-            "Unit Price",
-            "DS Name",
-            "FAO Name",
-        ],
-        &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "10", "25", "", ""],
-    ];
+    let rows: Vec<&[&str]> =
+        vec![ORDER_HEADER, &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "10", "25", "", ""]];
     upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
     let lines: i64 = app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = 'UP-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(lines, 1);
