@@ -3,9 +3,9 @@
 // storage stubbed.
 import { json, resetBrowser, stubFetch } from "./support/browser.mjs";
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { afterEach, beforeEach, mock, test } from "node:test";
 import { onAlert } from "../src/lib/alerts.js";
-import { API_BASE, ApiError, api, get, post } from "../src/lib/api-client.js";
+import { API_BASE, ApiError, api, get, post, refusesCaller, REQUEST_TIMEOUT_MS } from "../src/lib/api-client.js";
 import { getOwnSession, getSession, IMPERSONATION_KEY, setSession, startImpersonation } from "../src/lib/session.js";
 
 const user = { uid: 3, token: "t-own", userType: 3, userRights: [] };
@@ -16,6 +16,15 @@ beforeEach(() => {
   resetBrowser();
   alerts = [];
 });
+afterEach(() => mock.timers.reset());
+
+/** A fetch that never answers: it fails only when its signal aborts, as the browser's does. */
+const hanging = (url, init) =>
+  new Promise((_, fail) => {
+    const abort = () => fail(new DOMException("The operation was aborted.", "AbortError"));
+    if (init.signal.aborted) abort();
+    else init.signal.addEventListener("abort", abort);
+  });
 
 /** The error a call rejects with. */
 async function failure(call) {
@@ -69,6 +78,64 @@ test("without the cookie a POST first asks /healthz for one", async () => {
     ["/healthz", `${API_BASE}/login/otp`],
   );
   assert.equal(calls[1].init.headers["X-XSRF-TOKEN"], "fresh");
+});
+
+test("a POST whose /healthz fetch fails (no network) is status 0, and the call itself never goes", async () => {
+  setSession(user);
+  const calls = stubFetch(() => {
+    throw new TypeError("Failed to fetch");
+  });
+  const err = await failure(post("/users/customer/details", { clientId: "c1" }));
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 0);
+  assert.equal(err.message, "The server cannot be reached. Please check your connection.");
+  assert.deepEqual(
+    calls.map((c) => c.url),
+    ["/healthz"],
+  );
+});
+
+test("a call with no answer after 30 s gives up as status 0", async () => {
+  setSession(user);
+  document.cookie = "XSRF-TOKEN=x";
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const calls = stubFetch(hanging);
+  const call = failure(post("/users/order", { clientId: "o1" }));
+  await Promise.resolve();
+  mock.timers.tick(REQUEST_TIMEOUT_MS);
+  const err = await call;
+  assert.equal(REQUEST_TIMEOUT_MS, 30000);
+  assert.equal(err.status, 0);
+  assert.equal(err.message, "The server cannot be reached. Please check your connection.");
+  assert.equal(calls.length, 1);
+  assert.ok(calls[0].init.signal.aborted);
+});
+
+test("an upload (FormData) and a call with timeout 0 wait as long as the answer takes", async () => {
+  document.cookie = "XSRF-TOKEN=x";
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const calls = stubFetch(hanging);
+  api("/users/uploadCustomer", { method: "POST", body: new FormData() }).catch(() => {});
+  api("/report/orders", { timeout: 0 }).catch(() => {});
+  await Promise.resolve();
+  mock.timers.tick(10 * REQUEST_TIMEOUT_MS);
+  assert.equal(calls.length, 2);
+  assert.deepEqual(
+    calls.map((c) => c.init.signal.aborted),
+    [false, false],
+  );
+});
+
+test("refusesCaller: an ended session, a pending password change, a missing anti-forgery cookie; not a refused request", () => {
+  assert.ok(refusesCaller(new ApiError(401, "Your session has expired. Please log in again to continue.")));
+  assert.ok(refusesCaller(new ApiError(403, "Please change your password to continue.")));
+  assert.ok(
+    refusesCaller(new ApiError(403, "The anti-forgery token is missing or invalid. Please reload the page and try again.")),
+  );
+  assert.ok(!refusesCaller(new ApiError(403, "You do not have the right to do this.")));
+  assert.ok(!refusesCaller(new ApiError(400, "Please change your password to continue.")));
+  assert.ok(!refusesCaller(new ApiError(0, "The server cannot be reached. Please check your connection.")));
+  assert.ok(!refusesCaller(new Error("Please change your password to continue.")));
 });
 
 test("FormData goes as it is, without a JSON content type", async () => {

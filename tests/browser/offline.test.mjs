@@ -402,6 +402,196 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   await p.context().close();
 });
 
+/** Records the visit saves the page sends: their clientIds, and the token each carried. */
+function recordSaves(p) {
+  const saves = [];
+  p.context().on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/webapi/api/users/customer/details"))
+      saves.push({ clientId: r.postDataJSON().clientId, token: (r.headers().authorization || "").slice(7) });
+  });
+  return saves;
+}
+
+/** Waits until the server has `count` visits of the caller tagged `tag`; returns them. */
+async function visitsArrive(token, tag, count = 1) {
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const rows = await visitsTagged(token, tag);
+    if (rows.length >= count || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Waits for the sign-in screen (the API client sends an ended session to "#/", which shows it). */
+const signInShown = (p) => p.getByLabel("Login ID").waitFor();
+
+/** Sends what waits from the Waiting visits screen, and waits until nothing does. */
+async function syncFromWaitingScreen(p) {
+  await p.goto("/#/customer/waiting-visits");
+  await p.getByRole("button", { name: "Sync now" }).click();
+  await p.getByText("No visits are waiting").waitFor({ timeout: 15000 });
+}
+
+test("signed in with a temporary password, nothing is sent until it is changed; then the waiting visit reaches the server once", async () => {
+  const p = await agentPhone("agent4@demo.test");
+  await copyLoaded(p);
+  const saves = recordSaves(p);
+  await p.context().setOffline(true);
+  await openCustomer(p, "B100004", "B100004");
+  const tag = `temporary-${Date.now()}`;
+  await saveVisit(p, "Follow-up", tag);
+  await expectAlert(p, "info", SAVED_OFFLINE);
+
+  // An administrator resets the password meanwhile; the phone learns it as its round's save is
+  // answered 401 (the server's session cache may take a moment, so the answer is made here).
+  app.cli("user", "reset-password", "agent4@demo.test");
+  const temp = app.mailed("agent4@demo.test", "Temporary password: ");
+  const ended = (r) => {
+    const message = "Your session has expired. Please log in again to continue.";
+    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message }) });
+  };
+  await p.route("**/webapi/api/users/customer/details", ended, { times: 1 });
+  await p.context().setOffline(false);
+  await signInShown(p);
+  const before = saves.length;
+  await app.login(p, "agent4@demo.test", temp);
+  await p.waitForURL((u) => u.hash === "#/app/force-password-update");
+  // The server refuses everything but the change now: a round here would mark the visit refused.
+  await p.waitForTimeout(2000);
+  assert.equal(saves.length, before, "nothing is sent under the temporary password");
+
+  await p.getByLabel("Current Password").fill(temp);
+  await p.getByLabel("New Password").fill("BrandNewPass42");
+  await p.getByLabel("Confirm Password").fill("BrandNewPass42");
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.waitForURL((u) => u.hash === "#/login");
+  await app.login(p, "agent4@demo.test", "BrandNewPass42");
+  await p.waitForURL((u) => u.hash === "#/today");
+  const { token } = await session(p);
+  const arrived = await visitsArrive(token, tag);
+  assert.equal(arrived.length, 1, `the visit reached the server once: ${JSON.stringify(arrived)}`);
+  await p.getByTestId("offline-bar").waitFor({ state: "detached" });
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("a round refused for the anti-forgery cookie leaves the visit waiting, not refused; the next round sends it once", async () => {
+  const p = await agentPhone("agent2@demo.test");
+  const { token } = await session(p);
+  await copyLoaded(p);
+  await p.context().setOffline(true);
+  await openCustomer(p, "B100002", "B100002");
+  const tag = `xsrf-${Date.now()}`;
+  await saveVisit(p, "Follow-up", tag);
+  await expectAlert(p, "info", SAVED_OFFLINE);
+
+  let refused = 0;
+  const refuse = (r) => {
+    if (r.request().method() !== "POST") return r.continue();
+    refused++;
+    const message = "The anti-forgery token is missing or invalid. Please reload the page and try again.";
+    return r.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ message }) });
+  };
+  await p.route("**/webapi/api/users/customer/details", refuse);
+  await p.context().setOffline(false);
+  const deadline = Date.now() + 15000;
+  while (!refused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(refused, "the round sent the visit");
+  const bar = p.getByTestId("offline-bar");
+  // The round is over once the bar no longer says it syncs.
+  await p.waitForFunction(() => !/^Syncing/.test(document.querySelector("[data-testid=offline-bar]")?.textContent || ""));
+  assert.equal(await bar.textContent(), "1 visit waiting to sync");
+
+  await p.unroute("**/webapi/api/users/customer/details", refuse);
+  await syncFromWaitingScreen(p);
+  assert.equal((await visitsTagged(token, tag)).length, 1);
+  await p.context().close();
+});
+
+test("the network lost as a save asks for the anti-forgery cookie: the visit is queued, and sent once later", async () => {
+  const p = await agentPhone("agent3@demo.test");
+  const { token } = await session(p);
+  await copyLoaded(p);
+  await p.goto("/#/customer/visit/B100003");
+  await p.getByTestId("customer-details").waitFor();
+  // The browser still says online; no request gets through, and the page has no cookie yet.
+  const lost = (r) => r.abort("internetdisconnected");
+  await p.context().route("**/healthz", lost);
+  await p.route("**/webapi/**", lost);
+  await p.context().clearCookies();
+  const tag = `no-cookie-${Date.now()}`;
+  await saveVisit(p, "Follow-up", tag);
+  await expectAlert(p, "info", SAVED_OFFLINE);
+  await p.getByTestId("offline-bar").getByText("Offline: 1 visit waiting").waitFor();
+
+  await p.context().unroute("**/healthz", lost);
+  await p.unroute("**/webapi/**", lost);
+  await p.context().setOffline(true);
+  await p.context().setOffline(false);
+  await p.getByTestId("offline-bar").waitFor({ state: "detached", timeout: 15000 });
+  assert.equal((await visitsTagged(token, tag)).length, 1);
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("an online save answered 503 after the server kept it is queued under the same clientId; the resend is its duplicate", async () => {
+  const p = await agentPhone("agent1@demo.test");
+  const { token } = await session(p);
+  await copyLoaded(p);
+  await p.goto("/#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
+  const saves = recordSaves(p);
+  // The server saves the visit, but its answer is lost to a proxy's 503.
+  const lostAnswer = async (r) => {
+    if (r.request().method() !== "POST") return r.continue();
+    await r.fetch();
+    return r.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable." }) });
+  };
+  await p.route("**/webapi/api/users/customer/details", lostAnswer);
+  const tag = `lost-answer-${Date.now()}`;
+  await saveVisit(p, "Follow-up", tag);
+  await expectAlert(p, "info", SAVED_OFFLINE);
+  await p.unroute("**/webapi/api/users/customer/details", lostAnswer);
+
+  await syncFromWaitingScreen(p);
+  assert.equal(saves.length, 2, "sent twice");
+  assert.equal(saves[1].clientId, saves[0].clientId, "under one clientId");
+  assert.equal((await visitsTagged(token, tag)).length, 1, "one visit at the server");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("an online save whose session expired is queued under its clientId and sent after the agent signs in again", async () => {
+  const p = await agentPhone("agent1@demo.test");
+  await copyLoaded(p);
+  await p.goto("/#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
+  const saves = recordSaves(p);
+  const expired = (r) => {
+    if (r.request().method() !== "POST") return r.continue();
+    const message = "Your session has expired. Please log in again to continue.";
+    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message }) });
+  };
+  await p.route("**/webapi/api/users/customer/details", expired);
+  const tag = `expired-${Date.now()}`;
+  await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
+  await p.getByLabel("Remark").fill(tag);
+  await p.getByRole("button", { name: "Save Visit" }).click();
+  await signInShown(p);
+  await expectAlert(p, "info", "Saved on this phone, will sync after you sign in again");
+  await p.unroute("**/webapi/api/users/customer/details", expired);
+
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  const { token } = await session(p);
+  const arrived = await visitsArrive(token, tag);
+  assert.equal(arrived.length, 1, `one visit at the server: ${JSON.stringify(arrived)}`);
+  assert.equal(saves.length, 2);
+  assert.equal(saves[1].clientId, saves[0].clientId, "the queued visit kept its clientId");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
 test("the offline search answers in well under 50 ms over 5,000 customers (CPU slowed 4x)", async (t) => {
   const p = await app.page();
   await p.goto("/");

@@ -29,6 +29,9 @@ export function localParts(iso) {
   };
 }
 
+/** The phone's month now, "2026-03": where the day is, not where UTC's is. */
+export const localMonth = (now = new Date()) => localParts(now.toISOString()).date.slice(0, 7);
+
 /** An instant (ISO 8601) as "01-Mar-2026 14:05" in the phone's time. */
 export function formatDateTime(iso) {
   const p = localParts(iso);

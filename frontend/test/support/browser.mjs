@@ -21,7 +21,11 @@ export class MemoryStorage {
 globalThis.localStorage = new MemoryStorage();
 globalThis.sessionStorage = new MemoryStorage();
 globalThis.document = { cookie: "" };
+// Node 21+ has a navigator of its own (without onLine); a phone is online until a test says not.
+if (!globalThis.navigator) globalThis.navigator = /** @type {any} */ ({});
+Object.defineProperty(globalThis.navigator, "onLine", { value: true, writable: true, configurable: true });
 globalThis.window = {
+  addEventListener() {},
   location: {
     hash: "",
     reloads: 0,

@@ -90,30 +90,36 @@ function useOutcomes(user, buyerId) {
 function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
+  // One clientId per visit until it is saved or queued: a repeat of this save (a Save after an
+  // error, the queue) is then harmless, the server answers it as a duplicate.
+  const clientId = useRef(null);
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
       const agent = user.userType === AGENT;
       const position = agent ? await currentPosition() : null;
-      // clientId makes a repeat of this save (a retry, the queue) harmless: the server answers it
-      // as a duplicate. visitedAt is the phone's time of the save, whenever it reaches the server.
+      clientId.current = clientId.current || offline.newClientId();
+      // visitedAt is the phone's time of the save, whenever it reaches the server.
       const body = {
         buyerID: buyerId,
         outcomeId: Number(form.values.outcomeId),
         remark: form.values.remark.trim(),
         latitude: position ? position.latitude : null,
         longitude: position ? position.longitude : null,
-        clientId: offline.newClientId(),
+        clientId: clientId.current,
         ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
       };
       const send = () => post("/users/customer/details", body);
       const queue = async () => {
         const outcome = (outcomes || []).find((o) => o.outComeId === body.outcomeId);
         await offline.enqueue(user.uid, { ...body, buyerName, outcomeName: outcome ? outcome.outCome : "" });
-        return { queued: true, message: "Saved on this phone, will sync" };
+        return { queued: true, message: offline.queuedMessage("Saved on this phone") };
       };
-      const r = offlineEnabled(user) ? await networkOr(send, queue) : await send();
+      // An agent's save the server did not judge (no answer, its trouble, an ended session) waits
+      // on the phone rather than being lost; a refusal is the agent's to fix at once.
+      const r = offlineEnabled(user) ? await networkOr(send, queue, offline.unjudged) : await send();
+      clientId.current = null;
       (r.queued ? alertInfo : alertSuccess)(r.message);
       form.reset();
       onSaved(r);

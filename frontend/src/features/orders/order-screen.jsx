@@ -6,7 +6,7 @@
 // they differ from the screen's. Agents work offline: the customer and the product list come from
 // the phone, and an order saved then waits in the phone's queue (lib/offline/) with its own
 // clientId, and its visit's, so it is booked once however often it is sent.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDateTime } from "../../lib/dates";
@@ -261,6 +261,7 @@ export default function OrderScreen({ params, user }) {
   const [checked, setChecked] = useState(false);
   const [result, setResult] = useState(null);
   const [busy, saving] = useSaving();
+  const clientIds = useRef(null);
 
   // "Order placed" is the outcome an order usually logs.
   useEffect(() => {
@@ -326,10 +327,11 @@ export default function OrderScreen({ params, user }) {
       const agent = Number(user.userType) === AGENT;
       const position = agent && withVisit ? await currentPosition() : null;
       const outcome = outcomes.find((o) => String(o.outComeId) === outcomeId);
-      // The order's clientId and its visit's make a repeat harmless (the queue, a retry): the
-      // server answers it as the first booking.
+      // The order's clientId and its visit's, kept until it is booked or queued, make a repeat
+      // harmless (a Submit after an error, the queue): the server answers it as the first booking.
+      clientIds.current = clientIds.current || { order: offline.newClientId(), visit: offline.newClientId() };
       const body = {
-        clientId: offline.newClientId(),
+        clientId: clientIds.current.order,
         buyerId: customer.buyerID,
         distributorId: distributorId ? Number(distributorId) : undefined,
         remark: remark.trim() || undefined,
@@ -341,7 +343,7 @@ export default function OrderScreen({ params, user }) {
               remark: remark.trim(),
               latitude: position ? position.latitude : null,
               longitude: position ? position.longitude : null,
-              clientId: offline.newClientId(),
+              clientId: clientIds.current.visit,
               ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
             }
           : undefined,
@@ -364,9 +366,11 @@ export default function OrderScreen({ params, user }) {
           total,
           lines: shown,
         });
-        return { queued: true, message: "Order saved on this phone, will sync", total, lines: shown };
+        return { queued: true, message: offline.queuedMessage("Order saved on this phone"), total, lines: shown };
       };
-      const answer = enabled ? await networkOr(send, queue) : await send();
+      // As a visit's save: an order the server did not judge waits on the phone, a refusal shows.
+      const answer = enabled ? await networkOr(send, queue, offline.unjudged) : await send();
+      clientIds.current = null;
       const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
       if (answer.queued) alertInfo(answer.message);
       else if (changed) alertInfo(`Prices changed since you opened the order: the total is now ${money(answer.total)}.`);

@@ -1,7 +1,8 @@
 // Report screens (spec 1 §2 "Report screens", §5 report rules): a filter form per report, then the
 // Excel file through the download-token check.
 import { useState } from "react";
-import { get, post } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
+import { localMonth } from "../../lib/dates";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
 import { FormInput, PageHeader, Select, SubmitButton } from "../../lib/ui";
@@ -24,7 +25,8 @@ export const REPORTS = {
   "beat-adherence": { title: "Beat Adherence Report", kind: "dated" },
 };
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** A report is built while its request waits, however long a wide one takes: no timeout. */
+const generate = (path, body) => api(path, body ? { method: "POST", body, timeout: 0 } : { timeout: 0 });
 
 function MultiCheck({ legend, options, value, onChange, error }) {
   const toggle = (v) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v]);
@@ -57,7 +59,7 @@ export default function ReportScreen({ params }) {
       userType: "0",
       country: "",
       radio: kind === "delivery" ? "OrderDate" : "DayWise",
-      monthYear: thisMonth(),
+      monthYear: localMonth(),
       userTypes: [],
       countries: [],
     },
@@ -95,25 +97,25 @@ export default function ReportScreen({ params }) {
         userType: v.userType,
         country: v.country,
       });
-      return get(`/report/${report}?${q}`);
+      return generate(`/report/${report}?${q}`);
     }
     if (kind === "monthly")
-      return post("/report/monthlyReport", {
+      return generate("/report/monthlyReport", {
         country: v.countries,
         userType: v.userTypes.map(Number),
         reportName: name,
         monthYear: v.monthYear,
       });
     if (kind === "delivery")
-      return post("/report/deliveryReport", {
+      return generate("/report/deliveryReport", {
         reportName: v.radio,
         monthYear: v.monthYear,
         fromDate: v.fromDate,
         toDate: v.toDate,
         country: v.countries,
       });
-    if (kind === "countries") return post("/report/buyerImagesReport", { country: v.countries });
-    return get("/report/mycustomerReport");
+    if (kind === "countries") return generate("/report/buyerImagesReport", { country: v.countries });
+    return generate("/report/mycustomerReport");
   };
   const submit = async (e) => {
     e.preventDefault();

@@ -4,6 +4,7 @@
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
 // others.
+import { getOwnSession } from "../session";
 import { setStatus } from "./status";
 import { userDb } from "./store";
 
@@ -68,6 +69,13 @@ export async function enqueue(uid, item) {
   await changed(uid);
   return entry;
 }
+
+/**
+ * What the screen says of a save it just queued, `saved` being "Saved on this phone" or the like:
+ * it syncs by itself, or, when the save's session ended (the API client signed out), after the
+ * user's next sign-in.
+ */
+export const queuedMessage = (saved) => `${saved}, will sync${getOwnSession() ? "" : " after you sign in again"}`;
 
 export async function updateEntry(uid, clientId, patch) {
   const db = await userDb(uid);

@@ -48,11 +48,17 @@ window.addEventListener("offline", () => setStatus({ online: false }));
 
 /**
  * Only agents (user type 4) work offline, each with their own data, and never in a tab that works
- * in another user's account: that data belongs to the other user's phone.
+ * in another user's account: that data belongs to the other user's phone. Nor before a temporary
+ * password is changed: the server refuses every call but the change until then.
  */
 export function offlineEnabled(user) {
   return (
-    !!user && !!user.token && user.uid != null && Number(user.userType) === AGENT && !sessionStorage.getItem(IMPERSONATION_KEY)
+    !!user &&
+    !!user.token &&
+    user.uid != null &&
+    Number(user.userType) === AGENT &&
+    !user.forcePasswordUpdate &&
+    !sessionStorage.getItem(IMPERSONATION_KEY)
   );
 }
 
@@ -61,17 +67,18 @@ export const isOffline = () => !status.online || !status.reachable;
 
 /**
  * The network's answer when there is one, else `fallback()`: when the browser is offline, or the
- * call fails for the network (ApiError status 0). Other errors (the server's refusals) propagate.
+ * call fails with an error `fallsBack` accepts, by default the network's (ApiError status 0).
+ * Other errors (the server's refusals) propagate.
  */
-export async function networkOr(network, fallback) {
+export async function networkOr(network, fallback, fallsBack = (err) => err.status === 0) {
   if (navigator.onLine) {
     try {
       const answer = await network();
       if (!status.reachable) setStatus({ reachable: true });
       return answer;
     } catch (err) {
-      if (err.status !== 0) throw err;
-      setStatus({ reachable: false });
+      if (!fallsBack(err)) throw err;
+      if (err.status === 0) setStatus({ reachable: false });
     }
   }
   return fallback();

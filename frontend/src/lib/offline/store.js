@@ -19,11 +19,14 @@ function forget(uid, db) {
 
 /**
  * The user's database, opened once per page, and only while that user is signed in here: a late
- * call of a signed-out user's code (a sync round, a screen) must not bring their data back.
+ * call of a signed-out user's code (a sync round, a screen) must not bring their data back. Once
+ * open it stays usable until another user signs in or a logout deletes it: a save whose session
+ * ended on it (a 401) still goes into the queue, for that user's next sign-in.
  */
 export function userDb(uid) {
   const own = getOwnSession();
-  if (!own || own.uid !== uid) return Promise.reject(new Error("The offline data of a signed-out user stays closed."));
+  if (own ? own.uid !== uid : !opened.has(uid))
+    return Promise.reject(new Error("The offline data of a signed-out user stays closed."));
   if (!opened.has(uid)) {
     const db = openDB(dbName(uid), VERSION, {
       upgrade(d) {

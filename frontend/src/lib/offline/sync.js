@@ -1,9 +1,11 @@
 // Sending the queue and keeping the offline copy fresh. The queue (visits and orders, each to its
 // own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
-// message) is marked failed and the rest go on; a network failure
-// (or a 5xx, 408, 429) stops the round and the next one waits longer. Rounds run at start, on the
-// browser's `online` event, after a visit or order is queued, and every 60 s while anything waits.
-import { ApiError, get, post } from "../api-client";
+// message) is marked failed and the rest go on; a network failure (or a 5xx, 408, 429) stops the
+// round and the next one waits longer, and so does a refusal of the caller (an ended session, a
+// password change pending, no anti-forgery cookie), which leaves every entry waiting. Rounds run at
+// start, on the browser's `online` event, after a visit or order is queued, and every 60 s while
+// anything waits.
+import { ApiError, get, post, refusesCaller } from "../api-client";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
 import { listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateEntry, watchQueueOf } from "./queue";
@@ -18,6 +20,12 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 /** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
 export const isTransient = (err) =>
   !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
+
+/**
+ * A save the server did not judge: no answer, its own trouble, or a refusal of the caller rather
+ * than of the save. Kept in the queue under its clientId, it goes again as it is.
+ */
+export const unjudged = (err) => isTransient(err) || refusesCaller(err);
 
 /** Wait before the next round: 60 s, doubled per network failure in a row, at most 15 min, +-20%. */
 export function nextDelay(failures) {
@@ -51,6 +59,10 @@ async function sendWaiting(uid) {
   setStatus({ syncing: true });
   try {
     for (const entry of waiting) {
+      // Only with the token of the user who queued it: the API client sends the session stored
+      // now (read as post() starts, right after this check), and another user may have signed in
+      // since, in another tab.
+      if ((getOwnSession() || {}).uid !== uid) return result;
       try {
         const { path, body } = requestOf(entry);
         await post(path, body);
@@ -58,8 +70,9 @@ async function sendWaiting(uid) {
         setStatus({ reachable: true });
         result.sent++;
       } catch (err) {
-        // The session ended: the API client has signed out; the queue stays for this user's return.
-        if (err.status === 401) {
+        // The session ended (the API client has signed out), a password change is pending or the
+        // anti-forgery cookie is missing: no entry is at fault, all stay waiting for later.
+        if (refusesCaller(err)) {
           result.transient = err;
           return result;
         }
