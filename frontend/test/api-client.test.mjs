@@ -228,6 +228,15 @@ test("a late 401 for a session already replaced does not end the new one", async
   assert.equal(window.location.hash, "");
 });
 
+test("a 401 to a call made signed out (a background poll) leaves the sign-in form where it is", async () => {
+  window.location.hash = "#/login";
+  stubFetch(() => json(401, { message: "You're not logged in. Please log in to continue." }));
+  const err = await failure(get("/chat/getUnreadCountsByConversation"));
+  assert.equal(err.status, 401);
+  assert.equal(window.location.hash, "#/login");
+  assert.deepEqual(alerts, []);
+});
+
 test("an ended impersonation sends the tab back to the own account", async () => {
   setSession(user);
   startImpersonation({ uid: 9, token: "t-other", userType: 4 });

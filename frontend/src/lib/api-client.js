@@ -111,8 +111,10 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
     }
     const sessionEnded = response.status === 401 || SESSION_MESSAGES.includes(message);
     // A late answer to a request of a session already gone (logged out, another user signed in
-    // since: the offline sync runs in the background) must not end the session stored now.
-    const sameSession = ((getOwnSession() || {}).token || null) === ((session || {}).token || null);
+    // since: the offline sync runs in the background) must not end the session stored now; and a
+    // call made signed out ends nothing: sent back to "#/", the sign-in form being filled would
+    // start over.
+    const sameSession = !!session && (getOwnSession() || {}).token === session.token;
     if (sessionEnded && sameSession && !path.startsWith("/login/")) {
       alertError(message);
       clearSession();
