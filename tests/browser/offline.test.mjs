@@ -3,7 +3,9 @@
 // the connection returns (exactly once each), a refused visit kept with its reason, the logout
 // warning, per-user data on a shared phone, and the offline search's speed.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -588,6 +590,62 @@ test("an online save whose session expired is queued under its clientId and sent
   assert.equal(arrived.length, 1, `one visit at the server: ${JSON.stringify(arrived)}`);
   assert.equal(saves.length, 2);
   assert.equal(saves[1].clientId, saves[0].clientId, "the queued visit kept its clientId");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+/** Whether the phone keeps the visit screen of `buyerId` for offline use. */
+const screenKept = (p, uid, buyerId) =>
+  p.evaluate(
+    ([uid, buyerId]) =>
+      new Promise((ok, fail) => {
+        const open = indexedDB.open(`fieldsales-offline-${uid}`);
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("details").objectStore("details").get(buyerId);
+          get.onsuccess = () => {
+            open.result.close();
+            ok(!!get.result);
+          };
+        };
+      }),
+    [uid, buyerId],
+  );
+
+test("a customer given to another agent leaves the phone: its copy and its visit screen kept for offline", async () => {
+  const p = await agentPhone("agent3@demo.test");
+  const { token, uid } = await session(p);
+  await copyLoaded(p);
+  const mine = (await apiGet(token, "/users/customer/offline?cursor=")).customers;
+  const given = mine[mine.length - 1];
+  await openCustomer(p, given.buyerId, given.buyerId);
+  const deadline = Date.now() + 10000;
+  while (!(await screenKept(p, uid, given.buyerId))) {
+    assert.ok(Date.now() < deadline, "the visit screen was kept for offline");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // An administrator gives the customer to agent1 (a customer upload naming another agent).
+  const started = Date.now();
+  const file = join(mkdtempSync(join(tmpdir(), "fieldsales-offline-")), "customers.xlsx");
+  const header = ["Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State", "Country"];
+  const rows = [
+    [...header, "Info", "Latitude", "Longitude", "Retailer Type", "Agent Email"],
+    [given.buyerId, given.buyerName, "9876512345", "", "", "", "", "", "", "India", "", "", "", "Retailer", "agent1@demo.test"],
+  ];
+  execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify(rows)]);
+  assert.match(app.cli("import", "customer", file, "--as", "admin@demo.test"), /1 row\(s\) uploaded, 0 rejected\./);
+
+  // The phone's next refresh (back online) takes the customer off it, with its kept screen.
+  await p.context().setOffline(true);
+  await p.context().setOffline(false);
+  await copyLoaded(p, started);
+  assert.equal(await screenKept(p, uid, given.buyerId), false, "the kept visit screen went with the customer");
+  // Offline, neither the kept screen nor the copy (nor the search index over it) knows it now.
+  await p.context().setOffline(true);
+  await p.goto("/#/customer/visit");
+  await p.goto(`/#/customer/visit/${encodeURIComponent(given.buyerId)}`);
+  await expectAlert(p, "error", "Offline: this customer is not on this phone.");
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });

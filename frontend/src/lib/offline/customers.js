@@ -24,10 +24,15 @@ export function refreshCustomers(uid) {
       let cursor = (await db.get("meta", "cursor")) || "";
       for (let page = 0; page < MAX_PAGES; page++) {
         const r = await get(`/users/customer/offline?cursor=${encodeURIComponent(cursor)}`);
-        const tx = db.transaction(["customers", "meta"], "readwrite");
+        const tx = db.transaction(["customers", "details", "meta"], "readwrite");
         const customers = tx.objectStore("customers");
-        // Removals first: a customer removed and given back in one pass comes back.
-        for (const id of r.removed || []) customers.delete(id);
+        // Removals first: a customer removed and given back in one pass comes back. A removed
+        // customer's visit screen goes too: offline it would still open, take a visit the server
+        // refuses, and keep another agent's customer on this phone.
+        for (const id of r.removed || []) {
+          customers.delete(id);
+          tx.objectStore("details").delete(id);
+        }
         for (const c of r.customers || []) customers.put(c);
         tx.objectStore("meta").put(r.cursor ?? "", "cursor");
         if (r.complete) tx.objectStore("meta").put(new Date().toISOString(), "customersSyncedAt");
