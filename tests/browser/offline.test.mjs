@@ -582,6 +582,12 @@ test("an online save whose session expired is queued under its clientId and sent
   await signInShown(p);
   await expectAlert(p, "info", "Saved on this phone, will sync after you sign in again");
   await p.unroute("**/webapi/api/users/customer/details", expired);
+  // Whoever signs in next on this phone is told that it waits, and for whom.
+  const note = p.getByTestId("waiting-for-signed-out");
+  assert.equal(
+    await note.textContent(),
+    "Not sent yet: 1 visit or order saved on this phone. It goes to the server when the agent who saved it signs in here again.",
+  );
 
   await app.login(p, "agent1@demo.test");
   await p.waitForURL((u) => u.hash === "#/today");

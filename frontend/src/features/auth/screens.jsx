@@ -1,6 +1,6 @@
 // Sign-in screens (spec 1 §2 "Login area"): the two-step login, forgot password, and the forced
 // and voluntary password changes.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Redirect, useLocation } from "wouter";
 import { post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
@@ -11,6 +11,28 @@ import { FormInput, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
 import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
+import { waitingForSignedOut } from "../../lib/offline/status";
+
+/**
+ * Says that work saved on this phone waits for a user whose session ended without a logout, so
+ * whoever signs in knows it is there and whose sign-in sends it.
+ */
+function WaitingForSignedOut() {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    waitingForSignedOut()
+      .then(setCount)
+      .catch(() => setCount(0));
+  }, []);
+  if (!count) return null;
+  const one = count === 1;
+  return (
+    <p class="offline-note" role="status" data-testid="waiting-for-signed-out">
+      Not sent yet: {one ? "1 visit or order" : `${count} visits or orders`} saved on this phone. {one ? "It goes" : "They go"} to
+      the server when the agent who saved {one ? "it" : "them"} signs in here again.
+    </p>
+  );
+}
 
 function Card({ title, children }) {
   return (
@@ -91,6 +113,7 @@ export function LoginScreen() {
   if (step === 1) {
     return (
       <Card title="Sign in">
+        <WaitingForSignedOut />
         <form onSubmit={checkUser} noValidate>
           <FormInput form={form} id="userName" label="Login ID" autocomplete="username" />
           <SubmitButton busy={busy}>Next</SubmitButton>

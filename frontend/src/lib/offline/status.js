@@ -4,6 +4,9 @@
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
 
+/** Each user's offline data is the IndexedDB database of this prefix and their uid (store.js). */
+export const DB_PREFIX = "fieldsales-offline-";
+
 // waiting and failed count visits and orders together; waitingOrders and failedOrders the orders among them.
 let status = {
   waiting: 0,
@@ -89,4 +92,36 @@ let engine = null;
 export function loadEngine() {
   if (!engine) engine = import("./engine");
   return engine;
+}
+
+/** The entries in the queue of the database `name`; 0 when it cannot be read or is gone. */
+const queueCount = (name) =>
+  new Promise((done) => {
+    const open = indexedDB.open(name);
+    // Deleted meanwhile (a logout in another tab): opening would make it again, empty.
+    open.onupgradeneeded = () => open.transaction && open.transaction.abort();
+    open.onerror = () => done(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      const close = (n) => {
+        db.close();
+        done(n);
+      };
+      if (!db.objectStoreNames.contains("queue")) return close(0);
+      const count = db.transaction("queue").objectStore("queue").count();
+      count.onsuccess = () => close(count.result);
+      count.onerror = () => close(0);
+    };
+  });
+
+/**
+ * How many visits and orders wait on this phone for users who are not signed in here (their session
+ * ended without a logout): they are sent when that user signs in here again. Read at sign-in, where
+ * nobody is signed in, and only as a count: the entries stay closed to everyone but their user.
+ */
+export async function waitingForSignedOut() {
+  if (typeof indexedDB === "undefined" || !indexedDB.databases) return 0;
+  const names = (await indexedDB.databases()).map((d) => d.name || "").filter((n) => n.startsWith(DB_PREFIX));
+  const counts = await Promise.all(names.map(queueCount));
+  return counts.reduce((sum, n) => sum + n, 0);
 }

@@ -7,11 +7,12 @@
 //   meta       the copy's cursor and time, the outcome list, the product list, the day plan
 import { deleteDB, openDB } from "idb";
 import { getOwnSession } from "../session";
+import { DB_PREFIX } from "./status";
 
 const VERSION = 1;
 const opened = new Map();
 
-export const dbName = (uid) => `fieldsales-offline-${uid}`;
+export const dbName = (uid) => `${DB_PREFIX}${uid}`;
 
 function forget(uid, db) {
   if (opened.get(uid) === db) opened.delete(uid);
