@@ -600,6 +600,27 @@ test("an online save whose session expired is queued under its clientId and sent
   await p.context().close();
 });
 
+test("an agent's phone asks the browser to keep its offline data; an administrator's does not", async () => {
+  for (const [email, asks] of [
+    ["agent1@demo.test", true],
+    ["admin@demo.test", false],
+  ]) {
+    const p = await app.page();
+    await p.addInitScript(() => {
+      window.__persistAsked = 0;
+      if (navigator.storage) navigator.storage.persist = async () => (window.__persistAsked++, true);
+    });
+    await app.login(p, email);
+    await p.waitForURL((u) => !u.hash.startsWith("#/login"));
+    if (asks) await p.waitForFunction(() => window.__persistAsked > 0, null, { timeout: 10000 });
+    else {
+      await p.waitForTimeout(1500);
+      assert.equal(await p.evaluate(() => window.__persistAsked), 0, `${email} keeps no offline data`);
+    }
+    await p.context().close();
+  }
+});
+
 /** Whether the phone keeps the visit screen of `buyerId` for offline use. */
 const screenKept = (p, uid, buyerId) =>
   p.evaluate(

@@ -170,6 +170,9 @@ export function startOffline(user) {
   };
   refreshQueue(uid).then(run);
   refreshOffline(uid);
+  // The queue is the agent's unsent work: ask the browser not to evict this site's data when the
+  // phone runs short of space (it may say no; the data is then kept as any site's is).
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
 }
 
 export function stopOffline() {
