@@ -27,7 +27,7 @@ pub const READ_RIGHTS: &[&str] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
         (status = 200, description = "Booked, or booked before under this clientId", body = OrderBooked),
         (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The visit's clientId belongs to a visit saved with another order", body = crate::api::ErrorBody)
+        (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer", body = crate::api::ErrorBody)
     ))]
 pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderBooked>> {
     user.require(rights::ORDER_BOOKING)?;

@@ -224,11 +224,15 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let Priced { customer, owner, distributor, seller, lines } =
         priced.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a repeated booking is no longer there")))?;
     let total = cents(lines.iter().map(|l| l.line_total).sum());
-    // An order taken at a visit is of the visit's day, the phone's (`visitedAt`): one queued
-    // offline on Monday and sent on Tuesday is Monday's, as its visit is, so the day's figures
-    // count the visit as productive. Without a visit it is of the day it arrives.
-    let visit_day = order.visit.as_ref().and_then(|v| v.device_time).map(|at| crate::clock::date_and_time(at).0);
-    let today = visit_day.as_deref().filter(|day| !day.is_empty()).unwrap_or(today);
+    // The visit first: an order taken at a visit is of the visit's day as saved (the phone's
+    // `visitedAt`, judged when the visit was first saved): one queued offline on Monday and sent on
+    // Tuesday is Monday's, as its visit is, so the day's figures count the visit as productive.
+    // Without a visit it is of the day it arrives.
+    let visit = order.visit.clone().map(|v| visits::record(tx, who.scope, me, who.radius_m, v)).transpose()?;
+    let day = match &visit {
+        Some(saved) => visit_day(tx, saved.visit_id, customer)?,
+        None => today.to_string(),
+    };
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(
@@ -238,7 +242,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         )?
         .execute(named_params! {
             ":c": customer, ":agent": owner, ":me": me, ":d": distributor, ":client": order.client_id,
-            ":remark": order.remark, ":date": today, ":total": total, ":now": now, ":lines": lines.len(),
+            ":remark": order.remark, ":date": day, ":total": total, ":now": now, ":lines": lines.len(),
         })?;
     if inserted == 0 {
         if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
@@ -247,21 +251,16 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     }
     let order_id = tx.last_insert_rowid();
     let number = order_number(order_id);
-    let visit = match order.visit.clone() {
-        Some(v) => {
-            let saved = visits::record(tx, who.scope, me, who.radius_m, v)?;
-            let linked = tx
-                .prepare_cached(
-                    "UPDATE orders SET visit_id = :v WHERE order_id = :o AND NOT EXISTS (SELECT 1 FROM orders WHERE visit_id = :v)",
-                )?
-                .execute(named_params! { ":v": saved.visit_id, ":o": order_id })?;
-            if linked == 0 {
-                return Err(AppError::Conflict("This visit was saved with another order already.".into()));
-            }
-            Some(saved)
+    if let Some(saved) = &visit {
+        let linked = tx
+            .prepare_cached(
+                "UPDATE orders SET visit_id = :v WHERE order_id = :o AND NOT EXISTS (SELECT 1 FROM orders WHERE visit_id = :v)",
+            )?
+            .execute(named_params! { ":v": saved.visit_id, ":o": order_id })?;
+        if linked == 0 {
+            return Err(AppError::Conflict("This visit was saved with another order already.".into()));
         }
-        None => None,
-    };
+    }
     // One statement for all the lines, not one per line: each statement copies every page it
     // changes into a statement journal first (the foreign keys make it one that may abort), so
     // per-line statements copied the same pages ten times over. (The order row applied the
@@ -274,7 +273,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
          SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
          FROM json_each(:items) j ORDER BY j.key",
     )?
-    .execute(named_params! { ":number": number, ":date": today, ":c": customer, ":seller": seller, ":items": items })?;
+    .execute(named_params! { ":number": number, ":date": day, ":c": customer, ":seller": seller, ":items": items })?;
     let mut answer = OrderBooked {
         message: BOOKED.into(),
         order_id,
@@ -290,6 +289,18 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     };
     answer.price_changed = order.price_changed(&answer);
     Ok(answer)
+}
+
+/// The day of the visit `visit_id` as saved, which the order of `customer` taken at it is dated by.
+/// A visit saved before under the clientId sent (a repeat) must be of that customer.
+fn visit_day(tx: &Connection, visit_id: i64, customer: i64) -> AppResult<String> {
+    let (of, at): (i64, i64) = tx
+        .prepare_cached("SELECT customer_id, visited_at FROM visits WHERE visit_id = :v")?
+        .query_row(named_params! { ":v": visit_id }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if of != customer {
+        return Err(AppError::Conflict("This visit was saved for another customer.".into()));
+    }
+    Ok(crate::clock::date_and_time(at).0)
 }
 
 /// The lines of an order, in the order they were booked: in `order_lines`, or in `cancelled_lines`

@@ -552,6 +552,23 @@ async fn an_order_taken_at_a_visit_is_of_the_visits_day() {
     let plain = book(&app, &agent1, order(&buyer, &[(cola, 1.0)])).await;
     let today = chrono::Local::now().format("%Y-%m-%d").to_string();
     assert_eq!(day(&plain.body["orderId"]).await, (json!(today), vec![today.clone()]));
+
+    // A new order naming a visit saved before (its clientId) is of that visit's day as saved,
+    // whatever phone time it sends now; a visit of another customer cannot carry it.
+    let yesterday = chrono::Local::now() - chrono::Duration::days(1);
+    let alone = json!({ "buyerID": buyer, "outcomeId": 2, "clientId": "saved-alone-1", "visitedAt": yesterday.to_rfc3339() });
+    assert_eq!(app.post("/users/customer/details", Some(&agent1), alone).await.status, StatusCode::OK);
+    let far = json!({ "outcomeId": 1, "clientId": "saved-alone-1", "visitedAt": "2099-12-31T10:00:00+05:30" });
+    let late = book(&app, &agent1, with(order(&buyer, &[(cola, 1.0)]), json!({ "clientId": "late-order-1", "visit": far.clone() }))).await;
+    assert_eq!(late.status, StatusCode::OK, "{}", late.body);
+    let yesterday = yesterday.format("%Y-%m-%d").to_string();
+    assert_eq!(day(&late.body["orderId"]).await, (json!(yesterday), vec![yesterday.clone()]));
+    let other = customer_of(&app, "agent1@demo.test", true, 1);
+    let orders_before = app.conn().query_row("SELECT COUNT(*) FROM orders", [], |r| r.get::<_, i64>(0)).unwrap();
+    book(&app, &agent1, with(order(&other, &[(cola, 1.0)]), json!({ "clientId": "other-order-1", "visit": far })))
+        .await
+        .expect(StatusCode::CONFLICT, "This visit was saved for another customer.");
+    assert_eq!(app.conn().query_row("SELECT COUNT(*) FROM orders", [], |r| r.get::<_, i64>(0)).unwrap(), orders_before);
 }
 
 #[tokio::test]

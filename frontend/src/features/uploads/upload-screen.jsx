@@ -1,7 +1,7 @@
 // The upload screens (spec 1 §2, spec 2 "Delivery upload screen"): pick an .xlsx, Submit, the
 // 'Upload File Format' sample, and the result modal with the rejected rows paged at 30.
 import { useState } from "react";
-import { api, get } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
@@ -136,7 +136,8 @@ export function CustomerMasterScreen() {
   const [busy, saving] = useSaving();
   const download = async () => {
     await saving(async () => {
-      const r = await get("/users/customer/download");
+      // The workbook is built while the request waits, however long a large book takes: no timeout.
+      const r = await api("/users/customer/download", { timeout: 0 });
       if (await downloadLink(r.excelPath)) alertSuccess("Downloaded Successful");
     });
   };

@@ -94,7 +94,8 @@ export function loadEngine() {
   return engine;
 }
 
-/** The entries in the queue of the database `name`; 0 when it cannot be read or is gone. */
+/** The entries waiting in the queue of the database `name` (not those the server refused); 0 when
+ * it cannot be read or is gone. */
 const queueCount = (name) =>
   new Promise((done) => {
     const open = indexedDB.open(name);
@@ -108,9 +109,9 @@ const queueCount = (name) =>
         done(n);
       };
       if (!db.objectStoreNames.contains("queue")) return close(0);
-      const count = db.transaction("queue").objectStore("queue").count();
-      count.onsuccess = () => close(count.result);
-      count.onerror = () => close(0);
+      const all = db.transaction("queue").objectStore("queue").getAll();
+      all.onsuccess = () => close(all.result.filter((entry) => entry.state === "waiting").length);
+      all.onerror = () => close(0);
     };
   });
 
