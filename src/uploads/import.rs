@@ -63,11 +63,11 @@ fn is_header_of(kind: &Kind, cell: &str) -> bool {
 }
 
 /// A date cell as typed by hand (`2026-11-5` too) in the one form every date column keeps and
-/// compares as text, YYYY-MM-DD; a year of other than four digits is not a date here.
+/// compares as text, the one `clock::parse_date` takes (so a year of other than four digits is
+/// not a date here either).
 fn date_cell(value: &str) -> Option<String> {
-    use chrono::Datelike;
-    let date = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok().filter(|d| (1000..=9999).contains(&d.year()))?;
-    Some(date.format("%Y-%m-%d").to_string())
+    let date = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok()?.format("%Y-%m-%d").to_string();
+    crate::clock::parse_date(&date).map(|_| date)
 }
 
 /// The generic checks of the kind's column definitions; date cells are rewritten as YYYY-MM-DD.

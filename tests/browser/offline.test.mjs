@@ -122,6 +122,16 @@ async function copyLoaded(p, since = 0) {
   }
 }
 
+/** An agent's phone with its copy loaded, on the visit screen of `buyerId` as the server gave it. */
+async function visitScreenOnline(email, buyerId) {
+  const p = await agentPhone(email);
+  const { token } = await session(p);
+  await copyLoaded(p);
+  await p.goto(`/#/customer/visit/${buyerId}`);
+  await p.getByTestId("customer-details").waitFor();
+  return { p, token };
+}
+
 /** Opens a customer through the search box (offline: the phone's copy answers). */
 async function openCustomer(p, typed, buyerId) {
   await p.getByLabel("Search customer").fill(typed);
@@ -518,11 +528,7 @@ test("a round refused for the anti-forgery cookie leaves the visit waiting, not 
 });
 
 test("the network lost as a save asks for the anti-forgery cookie: the visit is queued, and sent once later", async () => {
-  const p = await agentPhone("agent3@demo.test");
-  const { token } = await session(p);
-  await copyLoaded(p);
-  await p.goto("/#/customer/visit/B100003");
-  await p.getByTestId("customer-details").waitFor();
+  const { p, token } = await visitScreenOnline("agent3@demo.test", "B100003");
   // The browser still says online; no request gets through, and the page has no cookie yet.
   const lost = (r) => r.abort("internetdisconnected");
   await p.context().route("**/healthz", lost);
@@ -544,11 +550,7 @@ test("the network lost as a save asks for the anti-forgery cookie: the visit is 
 });
 
 test("an online save answered 503 after the server kept it is queued under the same clientId; the resend is its duplicate", async () => {
-  const p = await agentPhone("agent1@demo.test");
-  const { token } = await session(p);
-  await copyLoaded(p);
-  await p.goto("/#/customer/visit/B100001");
-  await p.getByTestId("customer-details").waitFor();
+  const { p, token } = await visitScreenOnline("agent1@demo.test", "B100001");
   const saves = recordSaves(p);
   // The server saves the visit, but its answer is lost to a proxy's 503.
   const lostAnswer = async (r) => {
@@ -571,10 +573,7 @@ test("an online save answered 503 after the server kept it is queued under the s
 });
 
 test("an online save whose session expired is queued under its clientId and sent after the agent signs in again", async () => {
-  const p = await agentPhone("agent1@demo.test");
-  await copyLoaded(p);
-  await p.goto("/#/customer/visit/B100001");
-  await p.getByTestId("customer-details").waitFor();
+  const { p } = await visitScreenOnline("agent1@demo.test", "B100001");
   const saves = recordSaves(p);
   const expired = (r) => {
     if (r.request().method() !== "POST") return r.continue();
