@@ -22,4 +22,8 @@ mod openapi;
 mod orders;
 mod platform;
 mod reports;
+mod security_auth;
+mod security_fields;
+mod security_files;
+mod security_users;
 mod uploads;

@@ -1,0 +1,4 @@
+//! Security, second round (issue #40): security_auth.
+
+#[allow(unused_imports)]
+use crate::support::*;
