@@ -94,6 +94,21 @@ impl From<QueryRejection> for AppError {
 #[derive(Debug, Clone)]
 pub struct ClientAddr(pub String);
 
+/// Whether a request came over HTTPS: its own scheme, or the `X-Forwarded-Proto` that a trusted
+/// proxy (the peer, one of `trusted`) set; from any other peer that header is ignored.
+pub async fn came_over_https(parts: &mut axum::http::request::Parts, trusted: &[std::net::IpAddr]) -> bool {
+    if parts.uri.scheme() == Some(&axum::http::uri::Scheme::HTTPS) {
+        return true;
+    }
+    let peer = axum::extract::ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, &()).await;
+    if !peer.is_ok_and(|axum::extract::ConnectInfo(peer)| trusted.contains(&peer.ip())) {
+        return false;
+    }
+    // The proxy nearest to us appends last.
+    let proto = parts.headers.get_all("x-forwarded-proto").iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).last();
+    proto.is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+}
+
 impl<S> FromRequestParts<S> for ClientAddr
 where
     S: Send + Sync,

@@ -22,6 +22,17 @@ pub const IMAGE_TOO_BIG: &str = "The image is too large (at most 12,000 pixels a
 pub const XLSX_ONLY: &str = "Only .xlsx files can be uploaded.";
 pub const IMAGES_ONLY: &str = "Only jpeg, jpg, bmp and png images are allowed.";
 
+/// Makes every file and folder this process creates its owner's alone (0600 / 0700): the
+/// database, its WAL, the data folder, uploads and the mail outbox, however the server was
+/// started (the shipped systemd unit sets the same umask, a shell usually does not).
+pub fn private_by_default() {
+    #[cfg(unix)]
+    // SAFETY: umask only sets the process's file-creation mask.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
 pub fn multipart_error(err: MultipartError) -> AppError {
     AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()))
 }

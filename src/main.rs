@@ -2,5 +2,6 @@
 
 fn main() -> std::process::ExitCode {
     fieldsales::memory::keep_big_blocks_out_of_the_heap();
+    fieldsales::files::private_by_default();
     fieldsales::cli::main()
 }

@@ -102,6 +102,8 @@ fn api_router(state: &AppState) -> Router<App> {
         .route_layer(middleware::from_fn_with_state(state.clone(), require_session))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // Answers hold one user's data: no browser or proxy keeps them, unless a route says otherwise.
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
 }
 
 /// The whole application over `app`'s state.
@@ -111,7 +113,7 @@ pub fn app(app: App) -> Router {
         .nest(API_BASE, api_router(state))
         .merge(Router::from(outside_routes()))
         .fallback(spa)
-        .layer(middleware::from_fn(anti_forgery))
+        .layer(middleware::from_fn_with_state(state.clone(), anti_forgery))
         .layer(middleware::from_fn(refuse_oversized))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CompressionLayer::new().gzip(true).compress_when(SizeAbove::new(COMPRESS_ABOVE).and(compressible)))
@@ -156,7 +158,8 @@ fn csp(config: &crate::config::Config) -> HeaderValue {
 
 /// Double-submit anti-forgery check: every non-GET API call must echo the `XSRF-TOKEN` cookie
 /// in `X-XSRF-TOKEN`. Callers without the cookie get one on whatever they asked for.
-async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
+/// The cookie is `Secure` when the request came over HTTPS, directly or through a trusted proxy.
+async fn anti_forgery(State(state): State<AppState>, jar: CookieJar, req: Request, next: Next) -> Response {
     let cookie = jar.get(XSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| !v.is_empty());
     let safe_method = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if req.uri().path().starts_with(API_BASE) && !safe_method {
@@ -168,10 +171,12 @@ async fn anti_forgery(jar: CookieJar, req: Request, next: Next) -> Response {
             );
         }
     }
-    let mut response = next.run(req).await;
+    let (mut parts, body) = req.into_parts();
+    let secure = crate::extract::came_over_https(&mut parts, &state.config.trusted_proxies).await;
+    let mut response = next.run(Request::from_parts(parts, body)).await;
     if cookie.is_none() {
         let value = crate::random_hex(16);
-        let cookie = Cookie::build((XSRF_COOKIE, value)).path("/").same_site(SameSite::Strict).build();
+        let cookie = Cookie::build((XSRF_COOKIE, value)).path("/").same_site(SameSite::Strict).secure(secure).build();
         if let Ok(v) = HeaderValue::from_str(&cookie.to_string()) {
             response.headers_mut().append(header::SET_COOKIE, v);
         }

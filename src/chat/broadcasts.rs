@@ -265,7 +265,7 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
     let data_dir = state.config.data_dir.clone();
     let name = q.file_name;
     let bytes = crate::state::blocking(move || files::read(&data_dir, area, &name).map(|b| (files::content_type(&name), b))).await?;
-    Ok(([(header::CONTENT_TYPE, bytes.0), (header::CACHE_CONTROL, "private, max-age=3600")], bytes.1).into_response())
+    Ok(([(header::CONTENT_TYPE, bytes.0), (header::CACHE_CONTROL, "private, no-store")], bytes.1).into_response())
 }
 
 /// Unread broadcasts addressed to `me`.

@@ -399,7 +399,7 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
         [
             (header::CONTENT_TYPE, files::content_type(&name).to_string()),
             (header::CONTENT_DISPOSITION, format!("inline; filename=\"{safe_original}\"")),
-            (header::CACHE_CONTROL, "private, max-age=3600".to_string()),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
         ],
         bytes,
     )

@@ -1,18 +1,27 @@
 //! Reading uploaded workbooks safely, cell by cell, and writing result workbooks.
 //!
-//! Guards before calamine sees a byte: the file must be a zip (an .xlsx), the zip's declared
-//! uncompressed sizes must stay under a limit (no zip bombs), and cells are streamed from the
-//! sheet XML (`worksheet_cells_reader`), so a sheet that claims A1:XFD1048576 allocates nothing.
+//! Guards before calamine sees a byte: the file must be a zip, and every part is
+//! inflated once through a counting reader that stops one byte past the size the zip declares for
+//! it. A part that inflates to more or less than it declares is refused, so the sizes the limits
+//! below add up are the real ones (a zip's headers are the attacker's to write: a forged one
+//! declared 1,000 bytes and inflated to 1 GB inside calamine). Cells are then streamed from the
+//! sheet XML (`worksheet_cells_reader`), so a sheet that claims A1:XFD1048576 allocates nothing;
+//! the parts calamine holds whole in memory (shared strings, styles, the workbook and its
+//! relationships) have their own, smaller limit. A malformed sheet that makes calamine panic (a
+//! shared string index past the table) is caught and answered as an unreadable workbook.
 
 use std::io::{Cursor, Read, Seek};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use calamine::{DataRef, Reader, Xlsx};
 
 use crate::error::AppError;
-use crate::files::XLSX_ONLY;
 
-/// Largest total the parts of an uploaded workbook may expand to.
+/// Largest total the parts of an uploaded workbook may really inflate to.
 const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest inflated part that calamine reads whole into memory (everything but the worksheets,
+/// which it streams): a 200,000-row upload's shared strings take about 60 MB.
+const MAX_HELD_PART_BYTES: u64 = 64 * 1024 * 1024;
 /// Largest expansion of one part.
 const MAX_RATIO: u64 = 200;
 /// Excel's own cell limit.
@@ -20,27 +29,79 @@ pub const MAX_CELL_CHARS: usize = 32_767;
 /// Columns a sheet may use (more is refused before reading on).
 pub const MAX_COLUMNS: u32 = 64;
 
-const UNREADABLE: &str = "The file is not a readable .xlsx workbook.";
+pub const UNREADABLE: &str = "The file is not a readable .xlsx workbook.";
+const TOO_LARGE: &str = "The workbook is too large once unpacked (limit 256 MB).";
 
-/// Checks the container: a zip whose parts expand to a sane size.
+/// Checks the container: a zip whose parts inflate to exactly their declared sizes, and those
+/// sizes within the limits. Constant memory: each part streams through a 64 KB buffer.
 pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
+    // The name said .xlsx (checked by the caller); the content did not.
     if !bytes.starts_with(b"PK\x03\x04") {
-        return Err(AppError::bad_request(XLSX_ONLY));
+        return Err(AppError::bad_request(UNREADABLE));
     }
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE))?;
-    let mut total: u64 = 0;
+    let mut declared_total: u64 = 0;
     for i in 0..zip.len() {
         let entry = zip.by_index_raw(i).map_err(|_| AppError::bad_request(UNREADABLE))?;
         let (size, packed) = (entry.size(), entry.compressed_size().max(1));
-        total = total.saturating_add(size);
+        declared_total = declared_total.saturating_add(size);
         if size / packed > MAX_RATIO && size > 1024 * 1024 {
             return Err(AppError::bad_request("The workbook is compressed suspiciously well (a zip bomb?) and was refused."));
         }
+        if !is_streamed(entry.name()) && size > MAX_HELD_PART_BYTES {
+            return Err(AppError::bad_request(TOO_LARGE));
+        }
     }
-    if total > MAX_UNPACKED_BYTES {
-        return Err(AppError::bad_request("The workbook is too large once unpacked (limit 256 MB)."));
+    if declared_total > MAX_UNPACKED_BYTES {
+        return Err(AppError::bad_request(TOO_LARGE));
+    }
+    for i in 0..zip.len() {
+        let mut part = zip.by_index(i).map_err(|_| AppError::bad_request(UNREADABLE))?;
+        let declared = part.size();
+        // One byte past the declared size is enough to know it lied.
+        let inflated = std::io::copy(&mut (&mut part).take(declared.saturating_add(1)), &mut std::io::sink())
+            .map_err(|_| AppError::bad_request(UNREADABLE))?;
+        if inflated != declared {
+            return Err(AppError::bad_request(
+                "A part of the workbook does not unpack to the size it declares (a zip bomb?) and was refused.",
+            ));
+        }
     }
     Ok(())
+}
+
+/// Parts calamine reads as a stream rather than whole: the worksheets.
+fn is_streamed(name: &str) -> bool {
+    name.starts_with("xl/worksheets/")
+}
+
+/// Runs one step of calamine's reading with its panics caught and kept out of the log: calamine
+/// indexes the shared strings with the sheet's own numbers, and a sheet naming a missing one
+/// panics inside it.
+fn guarded<T>(step: impl FnOnce() -> Result<T, AppError>) -> Result<T, AppError> {
+    QUIET_PANICS.with(|quiet| quiet.set(true));
+    let result = catch_unwind(AssertUnwindSafe(step));
+    QUIET_PANICS.with(|quiet| quiet.set(false));
+    result.unwrap_or_else(|_| Err(AppError::bad_request(UNREADABLE)))
+}
+
+thread_local! {
+    /// Set while [`guarded`] runs calamine on this thread: its panics are answered, not logged.
+    static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs (once) a panic hook that stays silent for the panics [`guarded`] catches and hands
+/// every other panic to the hook that was there before.
+fn quiet_guarded_panics() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
 }
 
 /// Days since Excel's epoch to a date.
@@ -78,10 +139,14 @@ pub fn for_each_row<R: Read + Seek>(
     mut each: impl FnMut(u32, Vec<String>) -> Result<(), AppError>,
 ) -> Result<(), AppError> {
     let sheet = workbook.sheet_names().into_iter().next().ok_or_else(|| AppError::bad_request(UNREADABLE))?;
-    let mut cells = workbook.worksheet_cells_reader(&sheet).map_err(|_| AppError::bad_request(UNREADABLE))?;
+    let mut cells = guarded(|| workbook.worksheet_cells_reader(&sheet).map_err(|_| AppError::bad_request(UNREADABLE)))?;
     let mut current: Option<(u32, Vec<String>)> = None;
-    while let Some(cell) = cells.next_cell().map_err(|_| AppError::bad_request(UNREADABLE))? {
-        let (row, column) = cell.get_position();
+    loop {
+        let next = guarded(|| {
+            let cell = cells.next_cell().map_err(|_| AppError::bad_request(UNREADABLE))?;
+            Ok(cell.map(|c| (c.get_position(), cell_text(c.get_value()))))
+        })?;
+        let Some(((row, column), text)) = next else { break };
         if column >= MAX_COLUMNS {
             return Err(AppError::bad_request(format!(
                 "The sheet has cells beyond column {MAX_COLUMNS}; only the listed columns are read."
@@ -90,7 +155,6 @@ pub fn for_each_row<R: Read + Seek>(
         if row as usize > super::import::MAX_ROWS + 1 {
             return Err(AppError::bad_request(format!("An upload may have at most {} rows.", super::import::MAX_ROWS)));
         }
-        let text = cell_text(cell.get_value());
         if text.chars().count() > MAX_CELL_CHARS {
             return Err(AppError::bad_request(format!("Row {}: a cell is longer than 32,767 characters.", row + 1)));
         }
@@ -151,7 +215,7 @@ pub fn for_each_row_read_ahead<R: Read + Seek + Send>(
             }
         }
         drop(batches);
-        let read = reader.join().unwrap_or_else(|_| Err(AppError::Internal(anyhow::anyhow!("reading the workbook panicked"))));
+        let read = reader.join().unwrap_or_else(|_| Err(AppError::bad_request(UNREADABLE)));
         checked.and(read)
     })
 }
@@ -183,5 +247,6 @@ impl RowBatch {
 /// Opens a checked workbook.
 pub fn open(bytes: &[u8]) -> Result<Xlsx<Cursor<&[u8]>>, AppError> {
     check_container(bytes)?;
-    Xlsx::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE))
+    quiet_guarded_panics();
+    guarded(|| Xlsx::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE)))
 }

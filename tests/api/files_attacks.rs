@@ -201,8 +201,8 @@ async fn every_download_refuses_path_tricks() {
 }
 
 /// A spreadsheet route: path, file field, extra fields.
-type SheetRoute = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
-const SHEET_ROUTES: &[SheetRoute] = &[
+pub type SheetRoute = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+pub const SHEET_ROUTES: &[SheetRoute] = &[
     ("/users/customer/upload", "customerdata", &[]),
     ("/users/customer/upload", "customerdata", &[("isDelete", "true")]),
     ("/users/product/upload", "productdata", &[]),
@@ -211,6 +211,7 @@ const SHEET_ROUTES: &[SheetRoute] = &[
     ("/users/delivery/upload", "deliverydata", &[]),
     ("/users/order/upload", "orderdata", &[]),
     ("/master/info-type-subtype/upload", "data", &[("infoId", "1")]),
+    ("/users/beat/upload", "beatdata", &[]),
 ];
 
 #[tokio::test]

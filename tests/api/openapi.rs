@@ -204,6 +204,12 @@ fn answers_as_documented(doc: &Value, op: &Value, call: &str, r: &crate::support
     assert!((200..500).contains(&status) && !(300..400).contains(&status), "{call}: {status}");
     let documented = &op["responses"][status.to_string()];
     assert!(documented.is_object(), "{call}: answered {status}, which is not documented: {}", r.body);
+    // No API answer is kept by a browser or proxy (CONTRACT.md "Errors and language"); the stored
+    // pictures say `private, no-store`.
+    let cache = r.headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if call.contains(" /webapi/api/") {
+        assert!(cache == "no-store" || cache == "private, no-store", "{call}: {status} with Cache-Control {cache:?}");
+    }
     let content_type = r.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
     if let Some(json) = documented["content"].get("application/json") {
         assert!(content_type.starts_with("application/json"), "{call}: {status} with {content_type}");

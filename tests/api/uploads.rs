@@ -501,7 +501,7 @@ async fn structural_problems_and_hostile_files_are_refused_and_nothing_is_writte
         (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active. Download the 'Upload File Format' sample to see it."),
         (workbook(&[&["Product Name", "SKU"]]), "The sheet has a header but no rows."),
         (workbook(&[]), "The sheet is empty."),
-        (b"Product Name,SKU\nCola,C\n".to_vec(), "Only .xlsx files can be uploaded."),
+        (b"Product Name,SKU\nCola,C\n".to_vec(), "The file is not a readable .xlsx workbook."),
         (b"PK\x03\x04 this is not a zip at all".to_vec(), "The file is not a readable .xlsx workbook."),
         (zip_bomb(), "The workbook is compressed suspiciously well (a zip bomb?) and was refused."),
         (far_cell_workbook(), "The sheet has cells beyond column 64; only the listed columns are read."),
