@@ -82,7 +82,14 @@ pub fn record_attempt(conn: &Connection, a: &Attempt) -> rusqlite::Result<()> {
 /// Counts a wrong password. The `max`-th in a row locks the account for `lock_secs`, doubled for
 /// each lock since the last sign-in up to `longest_secs`, and starts the count again. Returns the
 /// end of the lock it set, if this failure set one.
-pub fn register_failure(conn: &Connection, uid: i64, max: i64, lock_secs: i64, longest_secs: i64, now: i64) -> rusqlite::Result<Option<i64>> {
+pub fn register_failure(
+    conn: &Connection,
+    uid: i64,
+    max: i64,
+    lock_secs: i64,
+    longest_secs: i64,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
     conn.query_row(
         "UPDATE users SET
              failed_attempts = CASE WHEN failed_attempts + 1 >= :max THEN 0 ELSE failed_attempts + 1 END,

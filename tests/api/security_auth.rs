@@ -197,7 +197,8 @@ async fn an_impersonated_session_ends_with_the_administrators_session() {
     let acting = impersonate(&app, &admin, "agent1@demo.test").await;
     assert_eq!(acting_status(&app, &admin, &acting).await.body["emailId"], "agent1@demo.test");
     // It lives an hour at most.
-    let lifetime: i64 = app.conn().query_row("SELECT expires_at - created_at FROM sessions WHERE impersonator_uid = 1", [], |r| r.get(0)).unwrap();
+    let lifetime: i64 =
+        app.conn().query_row("SELECT expires_at - created_at FROM sessions WHERE impersonator_uid = 1", [], |r| r.get(0)).unwrap();
     assert_eq!(lifetime, 3600);
     // Another session of the same administrator does not carry it.
     let other = app.as_admin().await;
