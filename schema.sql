@@ -50,8 +50,9 @@ CREATE TABLE IF NOT EXISTS users (
     failed_attempts       INTEGER NOT NULL DEFAULT 0,
     is_deleted            INTEGER NOT NULL DEFAULT 0,
     created_at            INTEGER NOT NULL,
-    updated_at            INTEGER NOT NULL
-);
+    -- locked_until: wrong passwords locked the account until then (step 21), apart from the
+    -- administrator's block; lock_count: locks since the last sign-in, each twice as long.
+    updated_at            INTEGER NOT NULL, locked_until INTEGER, lock_count INTEGER NOT NULL DEFAULT 0);
 -- Deleted users keep their row (history) but free their email for a new account.
 CREATE UNIQUE INDEX IF NOT EXISTS users_live_email ON users(email) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS users_manager ON users(manager_id);
@@ -61,14 +62,15 @@ CREATE INDEX IF NOT EXISTS users_type ON users(user_type_id);
 CREATE TABLE IF NOT EXISTS sessions (
     session_id       TEXT PRIMARY KEY,
     uid              INTEGER NOT NULL REFERENCES users(uid),
-    -- Set on an impersonated session: the administrator acting, whose own session must come along.
+    -- Set on an impersonated session: the administrator acting, and (parent_session_id, step 21)
+    -- the administrator's own session that opened it and must come along.
     impersonator_uid INTEGER REFERENCES users(uid),
     created_at       INTEGER NOT NULL,
     expires_at       INTEGER NOT NULL,
     ended_at         INTEGER,
-    ended_reason     TEXT
-) WITHOUT ROWID;
+    ended_reason     TEXT, parent_session_id TEXT) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS sessions_uid ON sessions(uid);
+CREATE INDEX IF NOT EXISTS sessions_parent ON sessions(parent_session_id) WHERE parent_session_id IS NOT NULL;
 -- The server keeps signed-in users for a moment (auth::session) and drops them whenever a table
 -- they are read from changes, which it learns from SQLite's update hook (db.rs). That hook sees
 -- only tables with a rowid, so the WITHOUT ROWID ones (sessions, user_type_rights) move this

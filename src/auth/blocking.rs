@@ -48,7 +48,7 @@ pub struct BlockRow {
 }
 
 /// `GET /users/block[?fromUserAgent=true]` (unblock_user, or user_agent for agents only): live
-/// users other than the caller, blocked first.
+/// users other than the caller, blocked (or locked by wrong passwords) first.
 #[utoipa::path(get, path = "/users/block", tag = "auth", summary = "Live users other than the caller, blocked first", params(BlockQuery),
     responses(
         (status = 200, description = "OK", body = Vec<BlockRow>)
@@ -58,13 +58,17 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let (me, agents_only) = (user.uid, q.agents_only());
     state
         .db(move |conn| {
+            // A failed-login lock shows as a block while it holds; unblocking lifts either.
             let mut stmt = conn.prepare_cached(
-                "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name, u.is_blocked FROM users u
+                "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name,
+                        u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked
+                 FROM users u
                  JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries c ON c.country_id = u.country_id
                  WHERE u.is_deleted = 0 AND u.uid <> :me AND (NOT :agents OR u.user_type_id = :agent)
-                 ORDER BY u.is_blocked DESC, u.name",
+                 ORDER BY blocked DESC, u.name",
             )?;
-            let rows = stmt.query_map(named_params! { ":me": me, ":agents": agents_only, ":agent": AGENT }, |r| {
+            let params = named_params! { ":me": me, ":agents": agents_only, ":agent": AGENT, ":now": crate::now() };
+            let rows = stmt.query_map(params, |r| {
                 Ok(BlockRow {
                     uid: r.get(0)?,
                     name: r.get(1)?,

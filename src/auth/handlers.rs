@@ -26,6 +26,10 @@ const BLOCKED: &str = "Your account is blocked. Please contact your administrato
 const OTP_DISABLED: &str = "Sign-in with a one-time code is not enabled.";
 const OTP_EXPIRED: &str = "The OTP has expired or was already used. Please request a new OTP.";
 const OTP_EXHAUSTED: &str = "Too many wrong OTP attempts. Please request a new OTP.";
+/// The answers of the mailing calls: the same whether the id is known or not, and whether a mail
+/// went out or a recent one stands.
+const OTP_SENT: &str = "If this login ID is registered, an OTP has been sent to its email ID.";
+const TEMP_PASSWORD_SENT: &str = "If this login ID is registered, a temporary password has been sent to its email ID.";
 const RATE_LIMITED: &str = "Too many sign-in attempts. Please wait a minute and try again.";
 const ACCOUNT_RATE_LIMITED: &str = "Too many sign-in attempts for this account. Please wait a minute and try again.";
 /// Login ids the per-account limiter remembers before it drops the idle ones.
@@ -35,8 +39,23 @@ const ACCOUNT_KEYS_KEPT: usize = 10_000;
 const OTP_LIFETIME_SECS: i64 = 5 * 60;
 const OTP_MAX_ATTEMPTS: i64 = 5;
 const OTP_RESEND_SECS: i64 = 60;
-/// A forgot-password temporary password works for a day beside the real one.
+/// A forgot-password temporary password works for a day beside the real one; a new one is mailed
+/// at most once in 5 minutes.
 const TEMP_PASSWORD_SECS: i64 = 24 * 3600;
+const TEMP_PASSWORD_RESEND_SECS: i64 = 5 * 60;
+/// Wrong passwords lock an account for 15 minutes, twice as long for each further lock before
+/// the next sign-in, at most a day: guessing stays slow, and nobody locks anyone out for good.
+const LOCK_SECS: i64 = 15 * 60;
+const LONGEST_LOCK_SECS: i64 = 24 * 3600;
+
+/// The answer while a failed-login lock holds (until `until`), with the ways out of it.
+fn locked(until: i64, now: i64) -> AppError {
+    let minutes = ((until - now + 59) / 60).max(1);
+    AppError::forbidden(format!(
+        "Your account is locked after too many failed login attempts. Try again in {minutes} minute(s), \
+         sign in with an OTP sent to your email ID, or ask your administrator to unblock it."
+    ))
+}
 
 fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     match &state.login_limiter {
@@ -84,7 +103,8 @@ fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
     }
 }
 
-/// `POST /login/checkUser` (public): is this a login id that may sign in, and how.
+/// `POST /login/checkUser` (public): is this a login id that may sign in, and how. A locked account
+/// may always sign in with a mailed code: it is the way out of the lock, OTP sign-in on or off.
 #[utoipa::path(post, path = "/login/checkUser", tag = "auth", summary = "Whether a login id may sign in, and how",
     responses(
         (status = 200, description = "The answer (also for unknown or blocked ids)", body = CheckUserResponse),
@@ -105,7 +125,7 @@ pub async fn check_user(
         Some(a) => CheckUserResponse {
             success: true,
             message: String::new(),
-            login_method_allowed: state.config.otp_login,
+            login_method_allowed: state.config.otp_login || a.is_locked(crate::now()),
             user_type: Some(a.user_type),
         },
     };
@@ -119,7 +139,21 @@ enum PasswordMatch {
     Neither,
 }
 
-/// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row block the account.
+/// Which of the hashes `typed` matches: the account's own, then the temporary one. Every wrong
+/// answer costs the same two argon2 verifications, against a stand-in where a hash is missing, so
+/// the answer's time does not tell a known id from an unknown, blocked or locked one.
+fn match_password(typed: &str, own: Option<&str>, temporary: Option<&str>) -> PasswordMatch {
+    if password::verify_or_stand_in(typed, own) {
+        PasswordMatch::Password
+    } else if password::verify_or_stand_in(typed, temporary) {
+        PasswordMatch::Temporary
+    } else {
+        PasswordMatch::Neither
+    }
+}
+
+/// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row lock the account
+/// for a while (see `LOCK_SECS`); known and unknown ids get the same answer to a wrong password.
 #[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password", responses(SignInAnswers))]
 pub async fn auth_password(
     State(state): State<AppState>,
@@ -129,23 +163,14 @@ pub async fn auth_password(
     let (login, typed) = admitted_sign_in(&state, &client, &req, |r| required_secret(&r.password, PASSWORD_REQUIRED))?;
     let lookup = login.clone();
     let account = state.db(move |conn| Ok(queries::find_account(conn, &lookup)?)).await?;
-
-    let verdict = match &account {
-        Some(a) if !a.is_blocked => {
-            let a = a.clone();
-            password::off_thread(move || {
-                Ok(if password::verify(&typed, &a.password_hash) {
-                    PasswordMatch::Password
-                } else if a.live_temp_hash(crate::now()).is_some_and(|h| password::verify(&typed, h)) {
-                    PasswordMatch::Temporary
-                } else {
-                    PasswordMatch::Neither
-                })
-            })
-            .await?
-        }
-        _ => PasswordMatch::Neither,
+    let now = crate::now();
+    // While a lock holds only the mailed temporary password is tried: the lock stops guessing of
+    // the password, and a random mailed one is a way out of it.
+    let (own, temporary) = match &account {
+        Some(a) if !a.is_blocked => ((!a.is_locked(now)).then(|| a.password_hash.clone()), a.live_temp_hash(now).map(str::to_owned)),
+        _ => (None, None),
     };
+    let verdict = password::off_thread(move || Ok(match_password(&typed, own.as_deref(), temporary.as_deref()))).await?;
 
     let max_failures = state.config.max_failed_logins;
     let hours = state.config.session_hours;
@@ -172,19 +197,22 @@ pub async fn auth_password(
                     attempt.detail = "account blocked";
                     Err(AppError::forbidden(BLOCKED))
                 }
-                (Some(a), PasswordMatch::Neither) => {
-                    let (failures, blocked) = queries::register_failure(&tx, a.uid, max_failures)?;
-                    attempt.detail = if blocked { "wrong password; account blocked" } else { "wrong password" };
-                    Err(if blocked {
-                        AppError::forbidden(format!(
-                            "Your account is blocked after {max_failures} failed login attempts. \
-                             Please contact your administrator to unblock it."
-                        ))
-                    } else {
-                        let left = max_failures - failures;
-                        AppError::unauthorized(format!("{BAD_CREDENTIALS} {left} attempt(s) left before your account is blocked."))
-                    })
-                }
+                (Some(a), PasswordMatch::Neither) => match a.locked_until.filter(|&until| until > now) {
+                    Some(until) => {
+                        attempt.detail = "account locked";
+                        Err(locked(until, now))
+                    }
+                    None => match queries::register_failure(&tx, a.uid, max_failures, LOCK_SECS, LONGEST_LOCK_SECS, now)? {
+                        Some(until) => {
+                            attempt.detail = "wrong password; account locked";
+                            Err(locked(until, now))
+                        }
+                        None => {
+                            attempt.detail = "wrong password";
+                            Err(AppError::unauthorized(BAD_CREDENTIALS))
+                        }
+                    },
+                },
                 (Some(a), matched) => {
                     let temporary = matches!(matched, PasswordMatch::Temporary);
                     attempt.success = true;
@@ -214,13 +242,14 @@ fn sign_in(
     Ok(user.into())
 }
 
-/// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes.
+/// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes. Unknown and
+/// blocked ids, and a code asked for again within a minute, get the same answer and no mail. A
+/// locked account may ask for one even where OTP sign-in is off (see `check_user`).
 #[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
     responses(
-        (status = 200, description = "The code was mailed", body = MessageBody),
-        (status = 403, description = "Blocked account or codes not enabled", body = crate::api::ErrorBody),
-        (status = 404, description = "Unknown login id", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many attempts, or a code was sent less than a minute ago", body = crate::api::ErrorBody)
+        (status = 200, description = "A code was mailed if the id is registered and none was sent in the last minute", body = MessageBody),
+        (status = 403, description = "Codes not enabled", body = crate::api::ErrorBody),
+        TooManyAttempts
     ))]
 pub async fn generate_otp(
     State(state): State<AppState>,
@@ -228,36 +257,34 @@ pub async fn generate_otp(
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
     let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
-    if !state.config.otp_login {
-        return Err(AppError::forbidden(OTP_DISABLED));
-    }
-    let (email, code) = state
+    let otp_login = state.config.otp_login;
+    let mail = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let account = queries::find_account(&tx, &login)?.ok_or_else(|| AppError::not_found(UNKNOWN_LOGIN))?;
-            if account.is_blocked {
-                return Err(AppError::forbidden(BLOCKED));
-            }
             let now = crate::now();
-            if let Some(otp) = queries::current_otp(&tx, account.uid)? {
-                if !otp.used && now - otp.created_at < OTP_RESEND_SECS {
-                    return Err(AppError::TooManyRequests(
-                        "An OTP was sent less than a minute ago. Please wait a minute before asking for another.".into(),
-                    ));
-                }
+            let account = queries::find_account(&tx, &login)?;
+            if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
+                return Err(AppError::forbidden(OTP_DISABLED));
+            }
+            let Some(account) = account.filter(|a| !a.is_blocked) else { return Ok(None) };
+            if queries::current_otp(&tx, account.uid)?.is_some_and(|otp| !otp.used && now - otp.created_at < OTP_RESEND_SECS) {
+                return Ok(None);
             }
             let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
             queries::store_otp(&tx, account.uid, &code, now, now + OTP_LIFETIME_SECS)?;
             tx.commit()?;
-            Ok((account.email, code))
+            Ok(Some((account.email, code)))
         })
         .await?;
-    let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
-    state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
-    Ok(Json(MessageBody { message: "OTP has been sent to your registered email ID.".into() }))
+    if let Some((email, code)) = mail {
+        let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
+        state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
+    }
+    Ok(Json(MessageBody { message: OTP_SENT.into() }))
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
+/// It lifts a failed-login lock, and works for a locked account where OTP sign-in is off.
 #[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code", responses(SignInAnswers))]
 pub async fn auth_otp(
     State(state): State<AppState>,
@@ -266,16 +293,17 @@ pub async fn auth_otp(
 ) -> AppResult<Json<SessionBody>> {
     let (login, typed) =
         admitted_sign_in(&state, &client, &req, |r| required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED)))?;
-    if !state.config.otp_login {
-        return Err(AppError::forbidden(OTP_DISABLED));
-    }
-    let hours = state.config.session_hours;
+    let (otp_login, hours) = (state.config.otp_login, state.config.session_hours);
     let keys = state.keys.clone();
     state
         .db(move |conn| {
             // One immediate transaction: of many concurrent requests with the same code, one wins.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let now = crate::now();
             let account = queries::find_account(&tx, &login)?;
+            if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
+                return Err(AppError::forbidden(OTP_DISABLED));
+            }
             let mut attempt = Attempt {
                 uid: account.as_ref().map(|a| a.uid),
                 login_id: &login,
@@ -286,11 +314,11 @@ pub async fn auth_otp(
                 latitude: req.lattitude.0,
                 longitude: req.longitude.0,
             };
-            let now = crate::now();
             let outcome = match &account {
+                // An unknown id gets the answer of a known one without a live code.
                 None => {
                     attempt.detail = "unknown login id";
-                    Err(AppError::unauthorized(UNKNOWN_LOGIN))
+                    Err(AppError::unauthorized(OTP_EXPIRED))
                 }
                 Some(a) if a.is_blocked => {
                     attempt.detail = "account blocked";
@@ -332,12 +360,12 @@ pub async fn auth_otp(
 }
 
 /// `POST /login/reset` (public; the forgot-password screen): mails a temporary password that
-/// works beside the current one for a day and forces a change when used.
+/// works beside the current one for a day and forces a change when used. At most one mail per
+/// account in `TEMP_PASSWORD_RESEND_SECS`; unknown ids and repeated calls get the same answer.
 #[utoipa::path(post, path = "/login/reset", tag = "auth", summary = "Mail a temporary password (forgot password)",
     responses(
-        (status = 200, description = "The temporary password was mailed", body = MessageBody),
+        (status = 200, description = "A temporary password was mailed if the id is registered and none was sent lately", body = MessageBody),
         (status = 403, description = "Blocked account", body = crate::api::ErrorBody),
-        (status = 404, description = "Unknown login id", body = crate::api::ErrorBody),
         TooManyAttempts
     ))]
 pub async fn reset(
@@ -346,27 +374,38 @@ pub async fn reset(
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
     let login = admitted_login(&state, &client, &req.user_name, EMAIL_REQUIRED)?;
-    let account = state
-        .db(move |conn| Ok(queries::find_account(conn, &login)?))
-        .await?
-        .ok_or_else(|| AppError::not_found("No account found for this Email ID."))?;
-    if account.is_blocked {
-        return Err(AppError::forbidden(BLOCKED));
-    }
+    // Made before the account is looked up: known and unknown ids cost the same hashing.
     let temp = password::temporary();
     let hash = {
         let temp = temp.clone();
         password::off_thread(move || password::hash(&temp)).await?
     };
-    let uid = account.uid;
-    state.db(move |conn| Ok(queries::set_temp_password(conn, uid, &hash, crate::now() + TEMP_PASSWORD_SECS)?)).await?;
-    let body = format!(
-        "A temporary password was requested for your fieldsales account. It is valid for 24 hours; \
-         when you sign in with it you will be asked to set a new password. If you did not ask for it, \
-         keep using your usual password.\n\nTemporary password: {temp}\n"
-    );
-    state.mailer.send(&account.email, "Your temporary fieldsales password", &body).await?;
-    Ok(Json(MessageBody { message: "A temporary password has been sent to your registered email ID.".into() }))
+    let email = state
+        .db(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let now = crate::now();
+            let Some(account) = queries::find_account(&tx, &login)? else { return Ok(None) };
+            if account.is_blocked {
+                return Err(AppError::forbidden(BLOCKED));
+            }
+            // The one mailed lately stands (its expiry tells when it was made).
+            if account.temp_password_expires.is_some_and(|expires| expires - TEMP_PASSWORD_SECS > now - TEMP_PASSWORD_RESEND_SECS) {
+                return Ok(None);
+            }
+            queries::set_temp_password(&tx, account.uid, &hash, now + TEMP_PASSWORD_SECS)?;
+            tx.commit()?;
+            Ok(Some(account.email))
+        })
+        .await?;
+    if let Some(email) = email {
+        let body = format!(
+            "A temporary password was requested for your fieldsales account. It is valid for 24 hours; \
+             when you sign in with it you will be asked to set a new password. If you did not ask for it, \
+             keep using your usual password.\n\nTemporary password: {temp}\n"
+        );
+        state.mailer.send(&email, "Your temporary fieldsales password", &body).await?;
+    }
+    Ok(Json(MessageBody { message: TEMP_PASSWORD_SENT.into() }))
 }
 
 /// `POST /users/passwordUpdate` (signed in, also while a change is forced): sets a new password

@@ -1,6 +1,7 @@
 //! Impersonation (spec 2 §4 "Impersonation"): an administrator opens an agent's or manager's
 //! account in a new tab. A one-minute, one-time token becomes a session that is valid only beside
-//! the administrator's own; everything done in it is written to the audit log with both users.
+//! the administrator's session that redeemed it, ends with it and lives at most an hour;
+//! everything done in it is written to the audit log with both users.
 
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
@@ -127,8 +128,8 @@ pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b):
     user.require(rights::RCA_ACCOUNT_LOGIN)?;
     user.require_own_session()?;
     let token = b.user_name.unwrap_or_default();
-    let (admin, admin_name, admin_email) = (user.uid, user.name.clone(), user.email.clone());
-    let (keys, hours) = (state.keys.clone(), state.config.session_hours);
+    let (admin, admin_name, admin_email, admin_session) = (user.uid, user.name.clone(), user.email.clone(), user.session_id.clone());
+    let keys = state.keys.clone();
     let session = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -141,7 +142,7 @@ pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b):
                 )
                 .optional()?
                 .ok_or_else(|| AppError::bad_request(FAILED))?;
-            let session = session::open_impersonated(&tx, &keys, target, admin, hours)?;
+            let session = session::open_impersonated(&tx, &keys, target, (admin, &admin_session))?;
             audit(&tx, admin, target, "impersonation started", None)?;
             let login = session.email.clone();
             super::queries::record_attempt(

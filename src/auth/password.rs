@@ -53,6 +53,22 @@ pub fn verify(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored).map(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok()).unwrap_or(false)
 }
 
+/// The hash of a random password, made once: what a sign-in verifies against when the account
+/// has no hash to try (unknown, blocked, locked, no temporary password), so that every wrong
+/// answer costs the same argon2 work and its time tells nothing.
+static STAND_IN: LazyLock<String> = LazyLock::new(|| hash(&temporary()).unwrap_or_default());
+
+/// [`verify`] against `stored`, or against a stand-in hash (never a match) when there is none.
+pub fn verify_or_stand_in(password: &str, stored: Option<&str>) -> bool {
+    match stored {
+        Some(stored) => verify(password, stored),
+        None => {
+            verify(password, &STAND_IN);
+            false
+        }
+    }
+}
+
 /// At least 12 characters with at least one letter and one digit.
 pub fn meets_rule(password: &str) -> bool {
     password.chars().count() >= 12 && password.chars().any(|c| c.is_alphabetic()) && password.chars().any(|c| c.is_ascii_digit())
@@ -93,6 +109,8 @@ mod tests {
         assert!(verify("Demo12345678", &h));
         assert!(!verify("Demo12345679", &h));
         assert!(!verify("Demo12345678", "not a hash"));
+        assert!(verify_or_stand_in("Demo12345678", Some(&h)));
+        assert!(!verify_or_stand_in("Demo12345678", None));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,9 +12,16 @@ pub struct Account {
     pub temp_password_hash: Option<String>,
     pub temp_password_expires: Option<i64>,
     pub is_blocked: bool,
+    /// Wrong passwords locked the account until then (not an administrator's block).
+    pub locked_until: Option<i64>,
 }
 
 impl Account {
+    /// Whether a failed-login lock holds at `now`.
+    pub fn is_locked(&self, now: i64) -> bool {
+        self.locked_until.is_some_and(|until| until > now)
+    }
+
     /// The forgot-password temporary hash, while it is still valid.
     pub fn live_temp_hash(&self, now: i64) -> Option<&str> {
         match (&self.temp_password_hash, self.temp_password_expires) {
@@ -28,7 +35,7 @@ impl Account {
 pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<Account>> {
     conn.query_row(
         "SELECT uid, email, user_type_id, password_hash, temp_password_hash, temp_password_expires,
-                is_blocked
+                is_blocked, locked_until
          FROM users WHERE email = :login AND is_deleted = 0",
         named_params! { ":login": login },
         |r| {
@@ -40,6 +47,7 @@ pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<A
                 temp_password_hash: r.get(4)?,
                 temp_password_expires: r.get(5)?,
                 is_blocked: r.get(6)?,
+                locked_until: r.get(7)?,
             })
         },
     )
@@ -71,25 +79,36 @@ pub fn record_attempt(conn: &Connection, a: &Attempt) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Counts a wrong password; blocks the account when the count reaches `max`.
-/// Returns the failures so far and whether the account is now blocked.
-pub fn register_failure(conn: &Connection, uid: i64, max: i64) -> rusqlite::Result<(i64, bool)> {
+/// Counts a wrong password. The `max`-th in a row locks the account for `lock_secs`, doubled for
+/// each lock since the last sign-in up to `longest_secs`, and starts the count again. Returns the
+/// end of the lock it set, if this failure set one.
+pub fn register_failure(
+    conn: &Connection,
+    uid: i64,
+    max: i64,
+    lock_secs: i64,
+    longest_secs: i64,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
     conn.query_row(
-        "UPDATE users SET failed_attempts = failed_attempts + 1,
-                          is_blocked = CASE WHEN failed_attempts + 1 >= :max THEN 1 ELSE is_blocked END
-         WHERE uid = :uid RETURNING failed_attempts, is_blocked",
-        named_params! { ":uid": uid, ":max": max },
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        "UPDATE users SET
+             failed_attempts = CASE WHEN failed_attempts + 1 >= :max THEN 0 ELSE failed_attempts + 1 END,
+             locked_until = CASE WHEN failed_attempts + 1 >= :max
+                                 THEN :now + MIN(:lock << MIN(lock_count, 20), :longest) ELSE locked_until END,
+             lock_count = CASE WHEN failed_attempts + 1 >= :max THEN lock_count + 1 ELSE lock_count END
+         WHERE uid = :uid RETURNING CASE WHEN failed_attempts = 0 THEN locked_until END",
+        named_params! { ":uid": uid, ":max": max, ":lock": lock_secs, ":longest": longest_secs, ":now": now },
+        |r| r.get(0),
     )
 }
 
-/// After a successful sign-in: clears the failure count; a temporary password forces a change.
+/// After a successful sign-in: clears the failure count and any lock; a temporary password forces a change.
 /// Returns whether this was the user's first sign-in.
 pub fn register_success(conn: &Connection, uid: i64, used_temp_password: bool) -> rusqlite::Result<bool> {
     let first: bool =
         conn.query_row("SELECT is_first_time_login FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0))?;
     conn.execute(
-        "UPDATE users SET failed_attempts = 0, is_first_time_login = 0,
+        "UPDATE users SET failed_attempts = 0, locked_until = NULL, lock_count = 0, is_first_time_login = 0,
                           force_password_update = CASE WHEN :temp THEN 1 ELSE force_password_update END
          WHERE uid = :uid",
         named_params! { ":uid": uid, ":temp": used_temp_password },
@@ -116,10 +135,11 @@ pub fn set_temp_password(conn: &Connection, uid: i64, hash: &str, expires: i64) 
     )
 }
 
-/// Lifts a block and clears the failure count. Returns false for an unknown or deleted account.
+/// Lifts a block or a failed-login lock and clears the failure count. Returns false for an
+/// unknown or deleted account.
 pub fn unblock(conn: &Connection, uid: i64) -> rusqlite::Result<bool> {
     let n = conn.execute(
-        "UPDATE users SET is_blocked = 0, failed_attempts = 0, updated_at = :now
+        "UPDATE users SET is_blocked = 0, failed_attempts = 0, locked_until = NULL, lock_count = 0, updated_at = :now
          WHERE uid = :uid AND is_deleted = 0",
         named_params! { ":now": crate::now(), ":uid": uid },
     )?;

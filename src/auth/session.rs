@@ -19,43 +19,63 @@ use crate::tokens::{Claims, TokenKeys};
 /// Asked of a user who must change their password before doing anything else.
 pub const PASSWORD_CHANGE_REQUIRED: &str = "Please change your password to continue.";
 
+/// An impersonated session lives at most an hour (and never past the administrator's session).
+pub const IMPERSONATION_SECS: i64 = 3600;
+
+/// The administrator acting in an impersonated session: their uid and their own session, which
+/// opened it and must be live for it to be.
+pub type Acting<'a> = (i64, &'a str);
+
 /// Opens a session row for `uid` and returns the signed-in user with its new token.
 pub fn open_session(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64) -> AppResult<SessionUser> {
-    open(conn, keys, uid, hours, None)
+    open(conn, keys, uid, hours * 3600, None)
 }
 
-/// Opens a session in which administrator `admin` acts for `uid`. Its token is only accepted in
-/// `X-Impersonation-Token` beside the administrator's own bearer token.
-pub fn open_impersonated(conn: &Connection, keys: &TokenKeys, uid: i64, admin: i64, hours: i64) -> AppResult<SessionUser> {
-    open(conn, keys, uid, hours, Some(admin))
+/// Opens a session in which an administrator acts for `uid`, from their session (`acting`). Its
+/// token is only accepted in `X-Impersonation-Token` beside the token of that very session.
+pub fn open_impersonated(conn: &Connection, keys: &TokenKeys, uid: i64, acting: Acting) -> AppResult<SessionUser> {
+    open(conn, keys, uid, IMPERSONATION_SECS, Some(acting))
 }
 
-fn open(conn: &Connection, keys: &TokenKeys, uid: i64, hours: i64, impersonator: Option<i64>) -> AppResult<SessionUser> {
+fn open(conn: &Connection, keys: &TokenKeys, uid: i64, lifetime_secs: i64, acting: Option<Acting>) -> AppResult<SessionUser> {
     let now = crate::now();
-    let claims = Claims { sub: uid.to_string(), sid: crate::random_hex(16), iat: now, exp: now + hours * 3600 };
+    let claims = Claims { sub: uid.to_string(), sid: crate::random_hex(16), iat: now, exp: now + lifetime_secs };
     conn.execute(
-        "INSERT INTO sessions (session_id, uid, impersonator_uid, created_at, expires_at)
-         VALUES (:sid, :uid, :admin, :now, :exp)",
-        named_params! { ":sid": claims.sid, ":uid": uid, ":admin": impersonator, ":now": now, ":exp": claims.exp },
+        "INSERT INTO sessions (session_id, uid, impersonator_uid, parent_session_id, created_at, expires_at)
+         VALUES (:sid, :uid, :admin, :parent, :now, :exp)",
+        named_params! {
+            ":sid": claims.sid, ":uid": uid, ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1),
+            ":now": now, ":exp": claims.exp,
+        },
     )?;
     let token = keys.sign(&claims)?;
-    load_session_user(conn, &claims, token, impersonator)?
+    load_session_user(conn, &claims, token, acting)?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("a new session for user {uid} is not live")))
 }
 
-/// Ends every live session of a user (password change, reset, block, delete).
+/// Ends every live session of a user (password change, reset, block, delete), and the sessions
+/// they opened in other users' accounts.
 pub fn end_user_sessions(conn: &Connection, uid: i64, reason: &str) -> rusqlite::Result<usize> {
-    conn.execute(
+    let now = crate::now();
+    let opened = conn.execute(
+        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
+         WHERE parent_session_id IN (SELECT session_id FROM sessions WHERE uid = :uid AND ended_at IS NULL)
+           AND ended_at IS NULL",
+        named_params! { ":now": now, ":reason": reason, ":uid": uid },
+    )?;
+    let own = conn.execute(
         "UPDATE sessions SET ended_at = :now, ended_reason = :reason
          WHERE uid = :uid AND ended_at IS NULL AND expires_at > :now",
-        named_params! { ":now": crate::now(), ":reason": reason, ":uid": uid },
-    )
+        named_params! { ":now": now, ":reason": reason, ":uid": uid },
+    )?;
+    Ok(opened + own)
 }
 
+/// Ends a session, and the sessions it opened in other users' accounts.
 pub fn end_session(conn: &Connection, session_id: &str, reason: &str) -> rusqlite::Result<usize> {
     conn.execute(
         "UPDATE sessions SET ended_at = :now, ended_reason = :reason
-         WHERE session_id = :sid AND ended_at IS NULL",
+         WHERE (session_id = :sid OR parent_session_id = :sid) AND ended_at IS NULL",
         named_params! { ":now": crate::now(), ":reason": reason, ":sid": session_id },
     )
 }
@@ -128,25 +148,25 @@ fn bearer_in(parts: &Parts, header: &str) -> Option<String> {
     (!token.is_empty()).then(|| token.to_string())
 }
 
-/// The live session of `claims`; `impersonator` must match the session's (None for an own session).
-fn load_session_user(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
-    Ok(load_live(conn, claims, token, impersonator)?.map(|(user, _)| user))
+/// The live session of `claims`; `acting` must match the session's (None for an own session).
+fn load_session_user(conn: &Connection, claims: &Claims, token: String, acting: Option<Acting>) -> AppResult<Option<SessionUser>> {
+    Ok(load_live(conn, claims, token, acting)?.map(|(user, _)| user))
 }
 
 /// [`load_session_user`] with the session's end of validity.
-fn load_live(conn: &Connection, claims: &Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<(SessionUser, i64)>> {
+fn load_live(conn: &Connection, claims: &Claims, token: String, acting: Option<Acting>) -> AppResult<Option<(SessionUser, i64)>> {
     let user = conn
         .prepare_cached(
             "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
                     u.force_password_update, u.is_first_time_login, s.expires_at
              FROM sessions s JOIN users u ON u.uid = s.uid
              WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
-               AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
+               AND s.parent_session_id IS :parent AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
         )?
         .query_row(
             named_params! {
                 ":sid": claims.sid, ":uid": claims.sub.parse::<i64>().unwrap_or(-1), ":now": crate::now(),
-                ":admin": impersonator,
+                ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1),
             },
             |r| {
                 Ok((
@@ -162,7 +182,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, impersonator: Op
                         rights: Arc::default(),
                         session_id: claims.sid.clone(),
                         token,
-                        impersonator,
+                        impersonator: acting.map(|a| a.0),
                     },
                     r.get(8)?,
                 ))
@@ -195,8 +215,8 @@ mod kept {
     /// when it is full.
     const MAX_KEPT: usize = 10_000;
 
-    /// The session, its user, and the administrator acting for them (if any).
-    pub type Key = (String, i64, Option<i64>);
+    /// The session, its user, and the administrator acting for them with their session (if any).
+    pub type Key = (String, i64, Option<(i64, String)>);
 
     struct Kept {
         user: SessionUser,
@@ -228,14 +248,14 @@ mod kept {
 }
 
 /// The live session of `claims` (as [`load_session_user`]), from the users kept lately where valid.
-async fn live_user(state: &AppState, claims: Claims, token: String, impersonator: Option<i64>) -> AppResult<Option<SessionUser>> {
-    let key: kept::Key = (claims.sid.clone(), claims.sub.parse::<i64>().unwrap_or(-1), impersonator);
+async fn live_user(state: &AppState, claims: Claims, token: String, acting: Option<(i64, String)>) -> AppResult<Option<SessionUser>> {
+    let key: kept::Key = (claims.sid.clone(), claims.sub.parse::<i64>().unwrap_or(-1), acting.clone());
     if let Some(user) = kept::get(&key, &token) {
         return Ok(Some(user));
     }
     // Taken before the read: a change committed after this moves the generation past it.
     let (generation, read_at) = (crate::db::session_generation(), std::time::Instant::now());
-    let live = state.db(move |conn| load_live(conn, &claims, token, impersonator)).await?;
+    let live = state.db(move |conn| load_live(conn, &claims, token, acting.as_ref().map(|(admin, sid)| (*admin, sid.as_str())))).await?;
     Ok(live.map(|(user, expires_at)| {
         kept::put(key, &user, expires_at, generation, read_at);
         user
@@ -264,7 +284,8 @@ where
         let user = match acting {
             None => own,
             Some((claims, token)) => {
-                live_user(&state, claims, token, Some(own.uid)).await?.ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED))?
+                let acting = Some((own.uid, own.session_id.clone()));
+                live_user(&state, claims, token, acting).await?.ok_or_else(|| AppError::forbidden(IMPERSONATION_ENDED))?
             }
         };
         parts.extensions.insert(user.clone());

@@ -100,7 +100,7 @@ pub enum SignInAnswers {
     SignedIn(SessionBody),
     #[response(status = 401, description = "Wrong login id or password, or a wrong, expired or used code")]
     Wrong(crate::api::ErrorBody),
-    #[response(status = 403, description = "Blocked account, or this way of signing in is not allowed")]
+    #[response(status = 403, description = "Blocked or locked account, or this way of signing in is not allowed")]
     Refused(crate::api::ErrorBody),
     #[response(status = 429, description = "Too many sign-in attempts from this address")]
     TooMany(crate::api::ErrorBody),

@@ -114,7 +114,8 @@ async fn broadcasts_are_read_once() {
     assert_eq!(app.post("/chat/getUnreadCountsByConversation", Some(&other), json!({})).await.body["broadCastCounts"]["unreadCount"], 1);
 }
 
-async fn as_impersonated(
+/// Sends a request as `acting` (an impersonated session) beside the administrator's `admin` token.
+pub(crate) async fn as_impersonated(
     app: &TestApp,
     method: Method,
     path: &str,

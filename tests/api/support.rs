@@ -254,9 +254,21 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 20: without the sign-in lock's columns and the
+/// impersonated session's parent of step 21.
+pub fn downgrade_to_schema_20(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP INDEX sessions_parent; ALTER TABLE sessions DROP COLUMN parent_session_id;
+         ALTER TABLE users DROP COLUMN lock_count; ALTER TABLE users DROP COLUMN locked_until;
+         PRAGMA user_version = 20;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 19: every customer added gets its summary row
 /// from the insert trigger (as step 2 created it), an upload's too.
 pub fn downgrade_to_schema_19(conn: &rusqlite::Connection) {
+    downgrade_to_schema_20(conn);
     conn.execute_batch(&format!(
         "DROP TRIGGER customer_stats_customer_insert; DROP TABLE customer_stats_deferred;
          {}
