@@ -74,7 +74,7 @@ test("OTP sign-in: Get OTP enables the code field", async () => {
   await p.getByRole("button", { name: "Login" }).click();
   await p.getByText("OTP is required").waitFor();
   await p.getByRole("button", { name: "Get OTP" }).click();
-  await expectAlert(p, "success", "OTP has been sent to your registered email ID.");
+  await expectAlert(p, "success", "If this login ID is registered, an OTP has been sent to its email ID.");
   assert.equal(await code.isDisabled(), false);
   await code.fill(app.mailed("agent2@demo.test", "Code: "));
   await p.getByRole("button", { name: "Login" }).click();
@@ -112,11 +112,11 @@ test("forgot password asks for the id, shows the server's message and returns to
   await p.getByText("Email ID is required").waitFor();
   await p.getByLabel("Email ID or User Name").fill("agent3@demo.test");
   await p.getByRole("button", { name: "Submit" }).click();
-  await expectAlert(p, "success", "A temporary password has been sent to your registered email ID.");
+  await expectAlert(p, "success", "If this login ID is registered, a temporary password has been sent to its email ID.");
   // The spec returns the user to the sign-in form, the message still showing.
   await p.waitForURL((u) => u.hash === "#/login");
   await p.getByLabel("Login ID").waitFor();
-  await expectAlert(p, "success", "A temporary password has been sent to your registered email ID.");
+  await expectAlert(p, "success", "If this login ID is registered, a temporary password has been sent to its email ID.");
   await p.goto("/#/app/forgot");
   await p.getByRole("link", { name: "Login" }).click();
   await p.waitForURL((u) => u.hash === "#/login");
