@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 20;
+pub const SCHEMA_VERSION: i64 = 21;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -73,6 +73,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (19, include_str!("customers/price_index_upgrade.sql")),
     // An upload writes the summary rows of the customers it adds once, not by a trigger per row.
     (20, include_str!("buckets/stats_deferred_upgrade.sql")),
+    // A position an agent types is a proposal without a visit, naming who proposed it.
+    (21, include_str!("customers/typed_proposals_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

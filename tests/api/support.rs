@@ -254,9 +254,31 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 20: every proposed position comes from a visit,
+/// with its accuracy (proposals without a visit are left out).
+pub fn downgrade_to_schema_20(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "ALTER TABLE location_proposals RENAME TO proposals_21;
+         CREATE TABLE location_proposals (
+             customer_id INTEGER PRIMARY KEY REFERENCES customers(customer_id),
+             visit_id    INTEGER NOT NULL REFERENCES visits(visit_id),
+             latitude    REAL NOT NULL,
+             longitude   REAL NOT NULL,
+             accuracy    REAL NOT NULL,
+             proposed_at INTEGER NOT NULL
+         );
+         INSERT INTO location_proposals SELECT customer_id, visit_id, latitude, longitude, accuracy, proposed_at
+             FROM proposals_21 WHERE visit_id IS NOT NULL AND accuracy IS NOT NULL;
+         DROP TABLE proposals_21;
+         PRAGMA user_version = 20;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 19: every customer added gets its summary row
 /// from the insert trigger (as step 2 created it), an upload's too.
 pub fn downgrade_to_schema_19(conn: &rusqlite::Connection) {
+    downgrade_to_schema_20(conn);
     conn.execute_batch(&format!(
         "DROP TRIGGER customer_stats_customer_insert; DROP TABLE customer_stats_deferred;
          {}
