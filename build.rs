@@ -35,8 +35,8 @@ fn upload_columns(root: &Path) {
     let mut kinds: Vec<(String, Vec<String>)> = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
         let bad = |why: &str| -> ! { fail(&format!("src/uploads/columns.tsv line {}: {why}", n + 1)) };
-        let [kind, header, required, check, example] = line.split('\t').collect::<Vec<_>>()[..] else {
-            bad("expected 5 tab-separated fields: kind, header, required, check, example")
+        let [kind, header, required, check, example, field] = line.split('\t').collect::<Vec<_>>()[..] else {
+            bad("expected 6 tab-separated fields: kind, header, required, check, example, field")
         };
         let (required, added_later) = match required {
             "yes" => (true, false),
@@ -52,8 +52,15 @@ fn upload_columns(root: &Path) {
             "email" => "Email",
             other => bad(&format!("check is text, number, date, mobile or email, not {other:?}")),
         };
+        // Every column of text names its limit; a number or a date has none.
+        let limit = match (check, field) {
+            ("Number" | "Date", "-") => "None".to_string(),
+            ("Number" | "Date", other) => bad(&format!("a {check} column has no field, not {other:?}")),
+            (_, "-") => bad("a text, mobile or email column names its field of validate::limits"),
+            (_, field) => format!("Some(&crate::validate::limits::{field})"),
+        };
         let column = format!(
-            "Column {{ header: {header:?}, required: {required}, check: Check::{check}, example: {example:?}, added_later: {added_later} }}"
+            "Column {{ header: {header:?}, required: {required}, check: Check::{check}, example: {example:?}, added_later: {added_later}, limit: {limit} }}"
         );
         match kinds.last_mut() {
             Some((last, columns)) if last == kind => columns.push(column),

@@ -313,15 +313,17 @@ CREATE INDEX IF NOT EXISTS visits_agent ON visits(agent_id, visited_at);
 -- Reports walk visits in time order without sorting.
 CREATE INDEX IF NOT EXISTS visits_at ON visits(visited_at);
 
--- A position proposed for a customer without one, from a visit with an accurate position (at most
--- 50 m); a manager or administrator accepts it (it becomes the customer's) or rejects it.
+-- A position proposed for a customer: by a visit with an accurate position (at most 50 m) while
+-- the customer has none, or typed by an agent (profile update, new customer; `visit_id` null,
+-- step 21); a manager or administrator accepts it (it becomes the customer's) or rejects it.
 CREATE TABLE IF NOT EXISTS location_proposals (
     customer_id INTEGER PRIMARY KEY REFERENCES customers(customer_id),
-    visit_id    INTEGER NOT NULL REFERENCES visits(visit_id),
+    visit_id    INTEGER REFERENCES visits(visit_id),
     latitude    REAL NOT NULL,
     longitude   REAL NOT NULL,
-    accuracy    REAL NOT NULL,
-    proposed_at INTEGER NOT NULL
+    accuracy    REAL,
+    proposed_at INTEGER NOT NULL,
+    proposed_by INTEGER NOT NULL REFERENCES users(uid)
 );
 
 -- Order lines: the fact table behind re-order, best sellers, price comparison and the dashboards.

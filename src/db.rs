@@ -73,8 +73,10 @@ const UPGRADES: &[(i64, &str)] = &[
     (19, include_str!("customers/price_index_upgrade.sql")),
     // An upload writes the summary rows of the customers it adds once, not by a trigger per row.
     (20, include_str!("buckets/stats_deferred_upgrade.sql")),
-    // Wrong passwords lock an account for a while; an impersonated session names the session that opened it.
-    (21, include_str!("auth/lockout_upgrade.sql")),
+    // Security, second round: wrong passwords lock an account for a while; an impersonated session
+    // names the session that opened it; a position an agent types is a proposal without a visit,
+    // naming who proposed it.
+    (21, concat!(include_str!("auth/lockout_upgrade.sql"), include_str!("customers/typed_proposals_upgrade.sql"))),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

@@ -15,7 +15,6 @@ pub const DELETED: &str = "Beat deleted successfully.";
 const PAGE_SIZE: i64 = 30;
 /// More shops than an agent can visit in a day is a mistake, not a beat.
 pub const MAX_CUSTOMERS: usize = 500;
-const MAX_NAME: usize = 100;
 
 /// A save request that passed the checks that need no database.
 #[derive(Debug)]
@@ -33,9 +32,7 @@ impl CheckedBeat {
         if name.is_empty() {
             return Err(AppError::bad_request("Beat Name is required."));
         }
-        if name.chars().count() > MAX_NAME {
-            return Err(AppError::bad_request("Beat Name must be at most 100 characters."));
-        }
+        crate::validate::limits::BEAT_NAME.check(&name)?;
         let agent_id = req.agent_id.filter(|a| *a > 0).ok_or_else(|| AppError::bad_request("Agent is required."))?;
         let weekdays = Weekdays::parse(req.weekdays.iter().map(String::as_str)).map_err(AppError::bad_request)?;
         let buyers: Vec<String> = req.customers.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();

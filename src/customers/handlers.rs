@@ -19,7 +19,7 @@ use crate::rights;
 use crate::scope::Scope;
 use crate::scope::ScopeParams;
 use crate::state::AppState;
-use crate::validate::{max_len, required};
+use crate::validate::{limits, required};
 
 /// The words of a search: letters and digits only (so they are never FTS or LIKE syntax), at most 4.
 fn search_words(typed: &str) -> Vec<String> {
@@ -174,12 +174,9 @@ fn check_mobile(mobile: &str) -> AppResult<String> {
     Ok(digits.to_string())
 }
 
-fn opt_text(v: Option<String>) -> Option<String> {
-    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
-}
-
 /// `POST /users/customer` (new_customer): adds a customer owned by the caller, in the caller's
-/// country, with a generated buyer id.
+/// country, with a generated buyer id. An agent's position is only proposed (see `locations`):
+/// the customer stays unlocated until a manager accepts it.
 #[utoipa::path(post, path = "/users/customer", tag = "customers", summary = "Add a customer owned by the caller",
     responses(
         (status = 200, description = "Added", body = CustomerAdded),
@@ -189,13 +186,20 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     user.require(rights::NEW_CUSTOMER)?;
     let mobile = check_mobile(&required(&req.mobile_no, "Mobile No. is Required")?)?;
     let name = required(&req.buyer_name, "Buyer Name is Required")?;
-    max_len(&name, 200, "The buyer name is limited to 200 characters.")?;
+    limits::BUYER_NAME.check(&name)?;
+    let email = limits::EMAIL.optional(req.email)?;
+    let address1 = limits::ADDRESS1.optional(req.address1)?;
+    let city = limits::CITY.optional(req.city)?;
+    let state_name = limits::STATE.optional(req.state)?;
+    let postal_code = limits::POSTAL_CODE.optional(req.postal_code)?;
     let retailer_type = match req.retailer_type.as_deref().map(str::trim) {
         None | Some("") | Some("Retailer") => "Retailer",
         Some("Wholesaler") => "Wholesaler",
         Some(_) => return Err(AppError::bad_request("Retailer type must be Retailer or Wholesaler.")),
     };
-    let (lat, lng) = coordinates(req.latitude.0, req.longitude.0)?;
+    let position = lat_lng(req.latitude.0, req.longitude.0)?;
+    let moves = super::locations::moves_positions(user.scope());
+    let stored = position.filter(|_| moves);
     let (me, country) = (user.uid, user.country_id);
     let buyer_id = state
         .db(move |conn| {
@@ -207,20 +211,28 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
                  VALUES ('pending-' || hex(randomblob(8)), :name, :mobile, :email, :address1, :city, :state, :postal,
                          :country, :lat, :lng, :type, :me, :me, :now, :now)",
                 named_params! {
-                    ":name": name, ":mobile": mobile, ":email": opt_text(req.email), ":address1": opt_text(req.address1),
-                    ":city": opt_text(req.city), ":state": opt_text(req.state), ":postal": opt_text(req.postal_code),
-                    ":country": country, ":lat": lat, ":lng": lng, ":type": retailer_type, ":me": me, ":now": now,
+                    ":name": name, ":mobile": mobile, ":email": email, ":address1": address1,
+                    ":city": city, ":state": state_name, ":postal": postal_code,
+                    ":country": country, ":lat": stored.map(|p| p.0), ":lng": stored.map(|p| p.1), ":type": retailer_type,
+                    ":me": me, ":now": now,
                 },
             )?;
             let id = tx.last_insert_rowid();
             // New customers get the id N<row id>, which no upload uses.
             let buyer_id = format!("N{id:07}");
             tx.execute("UPDATE customers SET buyer_id = :b WHERE customer_id = :id", named_params! { ":b": buyer_id, ":id": id })?;
+            if let (Some(at), false) = (position, moves) {
+                super::locations::propose_typed(&tx, id, me, at)?;
+            }
             tx.commit()?;
             Ok(buyer_id)
         })
         .await?;
-    Ok(Json(CustomerAdded { message: format!("Customer {buyer_id} added successfully."), buyer_id }))
+    let mut message = format!("Customer {buyer_id} added successfully.");
+    if position.is_some() && !moves {
+        message.push_str(SENT_FOR_APPROVAL);
+    }
+    Ok(Json(CustomerAdded { message, buyer_id }))
 }
 
 /// `GET /users/customer/profile?buyerId=` (profile_update).
@@ -261,8 +273,18 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
         .map(Json)
 }
 
+/// Added to a success message when an agent's position became a proposal.
+const SENT_FOR_APPROVAL: &str = " The shop's location was sent to your manager for approval.";
+
+/// A position sent as the pair `(latitude, longitude)`, when both are present.
+fn lat_lng(lat: Option<f64>, lng: Option<f64>) -> AppResult<Option<(f64, f64)>> {
+    let (lat, lng) = coordinates(lat, lng)?;
+    Ok(lat.zip(lng))
+}
+
 /// `POST /users/customer/profile` (profile_update): changes the fields given (at least one) and
-/// keeps the values before and after in the profile history.
+/// keeps the values before and after in the profile history. A manager's or administrator's
+/// position moves the shop; an agent's is only proposed (see `locations`).
 #[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
@@ -275,44 +297,55 @@ pub async fn update_profile(
 ) -> AppResult<Json<MessageBody>> {
     user.require(rights::PROFILE_UPDATE)?;
     let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
-    let mobile = match opt_text(req.mobile.0) {
-        Some(m) => Some(check_mobile(&m)?),
+    let mobile = match req.mobile.0.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        Some(m) => Some(check_mobile(m)?),
         None => None,
     };
-    let (lat, lng) = coordinates(req.latitude.0, req.longitude.0)?;
+    let position = lat_lng(req.latitude.0, req.longitude.0)?;
+    let (scope, me) = (user.scope(), user.uid);
+    let moves = super::locations::moves_positions(scope);
+    let stored = position.filter(|_| moves);
     let change = Profile {
         mobile,
-        address1: opt_text(req.address1),
-        address2: opt_text(req.address2),
-        city: opt_text(req.city),
-        state: opt_text(req.state),
-        postal_code: opt_text(req.postal_code.0),
-        latitude: lat,
-        longitude: lng,
+        address1: limits::ADDRESS1.optional(req.address1)?,
+        address2: limits::ADDRESS2.optional(req.address2)?,
+        city: limits::CITY.optional(req.city)?,
+        state: limits::STATE.optional(req.state)?,
+        postal_code: limits::POSTAL_CODE.optional(req.postal_code.0)?,
+        latitude: stored.map(|p| p.0),
+        longitude: stored.map(|p| p.1),
     };
-    if change
-        == (Profile {
-            mobile: None,
-            address1: None,
-            address2: None,
-            city: None,
-            state: None,
-            postal_code: None,
-            latitude: None,
-            longitude: None,
-        })
-    {
+    let unchanged = Profile {
+        mobile: None,
+        address1: None,
+        address2: None,
+        city: None,
+        state: None,
+        postal_code: None,
+        latitude: None,
+        longitude: None,
+    };
+    if change == unchanged && position.is_none() {
         return Err(AppError::bad_request("Atleast one field to have an input"));
     }
-    let (scope, me) = (user.scope(), user.uid);
+    let proposed = position.filter(|_| !moves);
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let (id, _) = visible_customer(&tx, scope, &buyer_id)?;
-            change_profile(&tx, id, me, change)?;
+            if change != unchanged {
+                change_profile(&tx, id, me, change)?;
+            }
+            if let Some(at) = proposed {
+                super::locations::propose_typed(&tx, id, me, at)?;
+            }
             tx.commit()?;
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: "Profile updated successfully.".into() }))
+    let mut message = String::from("Profile updated successfully.");
+    if proposed.is_some() {
+        message.push_str(SENT_FOR_APPROVAL);
+    }
+    Ok(Json(MessageBody { message }))
 }

@@ -18,7 +18,7 @@ use crate::lenient;
 use crate::rights;
 use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
-use crate::validate::max_len;
+use crate::validate::{limits, max_len};
 
 const REVIEW_RIGHTS: &[&str] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
 const AREA: &str = "info";
@@ -121,7 +121,7 @@ pub async fn add(
     user.require(rights::INFO_ADD)?;
     let form = read_form(form).await?;
     let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
-    max_len(&form.remark, 500, "The remark is limited to a maximum of 500 characters.")?;
+    limits::INFO_REMARK.check(&form.remark)?;
     let mut checked = Vec::new();
     for (slot, name, bytes) in &form.files {
         checked.push((*slot, name.clone(), files::check_attachment(name, bytes)?));

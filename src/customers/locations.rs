@@ -1,7 +1,9 @@
 //! Proposed shop positions (issue #17): a customer without a position gets one proposed by the
-//! first visit whose position is accurate to 50 m (see `visits`); a manager or an administrator
-//! accepts it (it becomes the customer's position, in the profile history) or rejects it. Nothing
-//! moves a customer's position silently.
+//! first visit whose position is accurate to 50 m (see `visits`), and a position an agent types
+//! (profile update, new customer) is only a proposal (issue #40: else an agent could put the shop
+//! where he sits and every visit from there would count as verified); a manager or an
+//! administrator accepts it (it becomes the customer's position, in the profile history) or
+//! rejects it. Nothing moves a customer's position silently.
 
 use axum::extract::State;
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
@@ -25,19 +27,21 @@ const NO_PROPOSAL: &str = "There is no proposed location for this customer.";
 pub struct ProposedLocation {
     pub latitude: f64,
     pub longitude: f64,
-    /// Metres.
-    pub accuracy: f64,
-    /// ISO 8601: when the visit proposed it.
+    /// Metres; null for a position typed in a profile update or a new customer.
+    pub accuracy: Option<f64>,
+    /// ISO 8601: when it was proposed.
     pub proposed_at: String,
-    /// The login id of who saved the visit.
+    /// The login id of who proposed it (saved the visit or typed the position).
     pub proposed_by: String,
+    /// True when a visit proposed it, false when an agent typed it.
+    pub from_visit: bool,
 }
 
 /// The proposal waiting for customer `id`, if any.
 pub fn proposal_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProposedLocation>> {
     conn.prepare_cached(
-        "SELECT p.latitude, p.longitude, p.accuracy, p.proposed_at, u.email FROM location_proposals p
-         JOIN visits v ON v.visit_id = p.visit_id JOIN users u ON u.uid = v.entered_by WHERE p.customer_id = :id",
+        "SELECT p.latitude, p.longitude, p.accuracy, p.proposed_at, u.email, p.visit_id IS NOT NULL FROM location_proposals p
+         JOIN users u ON u.uid = p.proposed_by WHERE p.customer_id = :id",
     )?
     .query_row(named_params! { ":id": id }, |r| {
         Ok(ProposedLocation {
@@ -46,17 +50,37 @@ pub fn proposal_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<Propos
             accuracy: r.get(2)?,
             proposed_at: chrono::DateTime::from_timestamp(r.get(3)?, 0).unwrap_or_default().to_rfc3339(),
             proposed_by: r.get(4)?,
+            from_visit: r.get(5)?,
         })
     })
     .optional()
+}
+
+/// Whether a user of `scope` moves a customer's position (managers for their agents' customers,
+/// administrators); an agent only proposes one.
+pub fn moves_positions(scope: Scope) -> bool {
+    !matches!(scope, Scope::Own { .. })
+}
+
+/// `at`, typed by agent `me`, becomes customer `id`'s waiting proposal, replacing any older one:
+/// the agent's latest word is what the manager decides on.
+pub fn propose_typed(tx: &Connection, id: i64, me: i64, at: (f64, f64)) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO location_proposals (customer_id, visit_id, latitude, longitude, accuracy, proposed_at, proposed_by)
+         VALUES (:c, NULL, :lat, :lng, NULL, :now, :me)
+         ON CONFLICT (customer_id) DO UPDATE SET visit_id = NULL, latitude = excluded.latitude, longitude = excluded.longitude,
+             accuracy = NULL, proposed_at = excluded.proposed_at, proposed_by = excluded.proposed_by",
+    )?
+    .execute(named_params! { ":c": id, ":lat": at.0, ":lng": at.1, ":now": crate::now(), ":me": me })?;
+    Ok(())
 }
 
 /// Managers (for their agents' customers) and administrators decide; agents propose.
 fn decider(user: &CurrentUser) -> AppResult<Scope> {
     user.require(rights::PROFILE_UPDATE)?;
     match user.scope() {
-        Scope::Own { .. } => Err(AppError::forbidden("Only a manager or an administrator can accept or reject a proposed location.")),
-        scope => Ok(scope),
+        scope if moves_positions(scope) => Ok(scope),
+        _ => Err(AppError::forbidden("Only a manager or an administrator can accept or reject a proposed location.")),
     }
 }
 

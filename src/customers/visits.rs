@@ -16,7 +16,7 @@ use crate::lenient;
 use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
-use crate::validate::{max_len, required};
+use crate::validate::{limits, required};
 
 const SAVED: &str = "Visit saved successfully.";
 /// A `visitedAt` may be this far ahead of the server's clock (phones drift).
@@ -168,12 +168,20 @@ fn saved_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<O
 }
 
 /// A customer without a position gets one proposed by an accurate visit, unless one waits already.
-fn propose_position(tx: &Connection, customer: i64, visit_id: i64, at: (f64, f64), accuracy: f64, now: i64) -> rusqlite::Result<()> {
+fn propose_position(
+    tx: &Connection,
+    customer: i64,
+    visit_id: i64,
+    me: i64,
+    at: (f64, f64),
+    accuracy: f64,
+    now: i64,
+) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO location_proposals (customer_id, visit_id, latitude, longitude, accuracy, proposed_at)
-         VALUES (:c, :v, :lat, :lng, :acc, :now) ON CONFLICT (customer_id) DO NOTHING",
+        "INSERT INTO location_proposals (customer_id, visit_id, latitude, longitude, accuracy, proposed_at, proposed_by)
+         VALUES (:c, :v, :lat, :lng, :acc, :now, :me) ON CONFLICT (customer_id) DO NOTHING",
     )?
-    .execute(named_params! { ":c": customer, ":v": visit_id, ":lat": at.0, ":lng": at.1, ":acc": accuracy, ":now": now })?;
+    .execute(named_params! { ":c": customer, ":v": visit_id, ":lat": at.0, ":lng": at.1, ":acc": accuracy, ":now": now, ":me": me })?;
     Ok(())
 }
 
@@ -199,10 +207,7 @@ impl CheckedVisit {
     pub fn check(req: SaveVisit, received_at: i64) -> AppResult<Self> {
         let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
         let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
-        let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
-        if let Some(r) = &remark {
-            max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
-        }
+        let remark = limits::VISIT_REMARK.optional(req.remark)?;
         let (latitude, longitude) = coordinates(req.latitude.0, req.longitude.0)?;
         let client_id = check_client_id(req.client_id)?;
         let device_time = parse_visited_at(req.visited_at)?;
@@ -254,7 +259,7 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
     let visit_id = tx.last_insert_rowid();
     if let (LocationStatus::CustomerUnlocated, Some(at), Some(acc)) = (status, position, accuracy) {
         if acc <= PROPOSAL_ACCURACY_M {
-            propose_position(tx, customer, visit_id, at, acc, received_at)?;
+            propose_position(tx, customer, visit_id, me, at, acc, received_at)?;
         }
     }
     Ok(VisitSaved { message: SAVED.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })

@@ -12,7 +12,7 @@ use crate::error::{AppError, AppResult};
 use crate::scope::Agents;
 use crate::scope::Scope;
 use crate::scope::ScopeParams;
-use crate::validate::{max_len, required};
+use crate::validate::{limits, required};
 
 /// Orders a page of the list shows.
 pub const PAGE_SIZE: i64 = 30;
@@ -50,10 +50,8 @@ impl CheckedOrder {
     pub fn check(req: BookOrder, received_at: i64) -> AppResult<Self> {
         let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
         let client_id = check_client_id(req.client_id)?;
-        let remark = req.remark.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
-        if let Some(r) = &remark {
-            max_len(r, 500, "The remark is limited to a maximum of 500 characters.")?;
-        }
+        // The order's remark is its visit's remark: the same limit.
+        let remark = limits::VISIT_REMARK.optional(req.remark)?;
         if let Some(d) = req.distributor_id.0 {
             if d <= 0 {
                 return Err(AppError::bad_request("The distributor was not found."));

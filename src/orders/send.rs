@@ -21,6 +21,7 @@ use super::queries::{order_number, MAILING_HOLD_S};
 use crate::cents;
 use crate::db::Pool;
 use crate::mailer::Mailer;
+use crate::validate::one_line;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /// The columns of the workbook each distributor receives.
@@ -144,7 +145,7 @@ pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> an
         .await;
         let sent = match built {
             Ok((path, body)) => {
-                let subject = format!("Orders for {}: {} order(s) from fieldsales", distributor.name, held.len());
+                let subject = format!("Orders for {}: {} order(s) from fieldsales", one_line(&distributor.name), held.len());
                 mailer.send_with_attachment(&email, &subject, &body, &path, XLSX).await.map_err(|e| anyhow::anyhow!("{e}"))
             }
             Err(err) => Err(err),
@@ -264,7 +265,8 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyho
     Ok(path)
 }
 
-/// The mail's text: each order with its customer and total.
+/// The mail's text: each order with its customer and total. Stored names go in as one line each
+/// (`one_line`): a line break in a name stored before the checks must not write lines of its own.
 fn mail_body(distributor: &str, rows: &[Row]) -> String {
     let mut orders: Vec<(i64, &Row, f64, usize)> = Vec::new();
     for row in rows {
@@ -278,8 +280,9 @@ fn mail_body(distributor: &str, rows: &[Row]) -> String {
         }
     }
     let mut body = format!(
-        "Dear {distributor},\n\nplease find attached {} new order(s) booked by our field team. Each line of the workbook is one \
+        "Dear {},\n\nplease find attached {} new order(s) booked by our field team. Each line of the workbook is one \
          product of an order.\n\n",
+        one_line(distributor),
         orders.len()
     );
     for (id, row, total, lines) in &orders {
@@ -287,8 +290,8 @@ fn mail_body(distributor: &str, rows: &[Row]) -> String {
             "{}  {}  {} {}  {} line(s)  total {:.2}\n",
             order_number(*id),
             row.order_date,
-            row.buyer_id,
-            row.buyer_name,
+            one_line(&row.buyer_id),
+            one_line(&row.buyer_name),
             lines,
             cents(*total)
         ));

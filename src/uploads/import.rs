@@ -94,6 +94,10 @@ fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), String> {
                 _ => format!("{} is not a valid email", column.header),
             });
         }
+        // After the column's own check, whose message says more (a mobile's digits).
+        if let Some(problem) = column.limit.and_then(|field| field.problem_as(column.header, value)) {
+            return Err(problem);
+        }
     }
     Ok(())
 }

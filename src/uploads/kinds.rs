@@ -32,6 +32,8 @@ pub struct Column {
     /// A column added after the format was first published: a file may leave it (and every
     /// later column) out of its header, so files made for the older format still import.
     pub added_later: bool,
+    /// The length and characters a text cell keeps: the API's limit of the same field.
+    pub limit: Option<&'static crate::validate::Field>,
 }
 
 /// The columns of each kind, made by build.rs from the table `columns.tsv`.
@@ -198,6 +200,8 @@ pub const CUSTOMER_DELETE: Kind = Kind {
         if used {
             return Err("The customer has visits, orders or deliveries and cannot be deleted".into());
         }
+        // A position an agent typed for a customer never visited waits without a visit.
+        execute(conn, "DELETE FROM location_proposals WHERE customer_id = :c", named_params! { ":c": id })?;
         execute(conn, "DELETE FROM customers WHERE customer_id = :c", named_params! { ":c": id })
     },
 };
@@ -379,10 +383,8 @@ pub const BEAT: Kind = Kind {
         let weekdays = Weekdays::parse_text(&c[2]).map_err(str::to_string)?;
         let customer = beats::agents_customer(conn, agent, &c[3])?;
         let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or("Sequence must be a whole number from 1")? as i64;
+        // Its length and characters are the column's check (`validate::limits::BEAT_NAME`).
         let name = c[0].trim();
-        if name.chars().count() > 100 {
-            return Err("Beat Name must be at most 100 characters.".into());
-        }
         let today = crate::clock::today().format("%Y-%m-%d").to_string();
         let key = (agent, name.to_lowercase());
         let known = ctx.beats.borrow().get(&key).copied();

@@ -145,7 +145,7 @@ async fn a_beat_save_says_what_is_wrong() {
         async move { app.post("/master/beat", Some(manager), body).await }
     };
     save(beat("  ", a1, &["Mon"], &mine)).await.expect(StatusCode::BAD_REQUEST, "Beat Name is required.");
-    save(beat(&"x".repeat(101), a1, &["Mon"], &mine)).await.expect(StatusCode::BAD_REQUEST, "Beat Name must be at most 100 characters.");
+    save(beat(&"x".repeat(101), a1, &["Mon"], &mine)).await.expect(StatusCode::BAD_REQUEST, "Beat Name may be at most 100 characters.");
     save(json!({ "beatName": "B", "weekdays": ["Mon"], "customers": mine })).await.expect(StatusCode::BAD_REQUEST, "Agent is required.");
     save(beat("B", a1, &[], &mine)).await.expect(StatusCode::BAD_REQUEST, "Choose at least one weekday.");
     save(beat("B", a1, &["Mon", "Funday"], &mine))

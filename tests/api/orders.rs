@@ -234,11 +234,7 @@ async fn bookings_are_checked() {
         "clientId must be 1 to 64 letters, digits, '-' or '_'.",
     )
     .await;
-    refused(
-        with(order(&buyer, &[(cola, 1.0)]), json!({ "remark": "x".repeat(501) })),
-        "The remark is limited to a maximum of 500 characters.",
-    )
-    .await;
+    refused(with(order(&buyer, &[(cola, 1.0)]), json!({ "remark": "x".repeat(501) })), "Remark may be at most 500 characters.").await;
     // A customer without earlier orders needs the distributor named.
     let fresh = app.post("/users/customer", Some(&agent1), json!({ "buyerName": "Fresh Mart", "mobileNo": "9876512345" })).await;
     let fresh = fresh.body["buyerId"].as_str().unwrap().to_string();

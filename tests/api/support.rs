@@ -255,11 +255,24 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
 }
 
 /// Takes a fresh database back to schema version 20: without the sign-in lock's columns and the
-/// impersonated session's parent of step 21.
+/// impersonated session's parent, and with every proposed position from a visit, with its accuracy
+/// (proposals without a visit are left out), as before step 21.
 pub fn downgrade_to_schema_20(conn: &rusqlite::Connection) {
     conn.execute_batch(
         "DROP INDEX sessions_parent; ALTER TABLE sessions DROP COLUMN parent_session_id;
          ALTER TABLE users DROP COLUMN lock_count; ALTER TABLE users DROP COLUMN locked_until;
+         ALTER TABLE location_proposals RENAME TO proposals_21;
+         CREATE TABLE location_proposals (
+             customer_id INTEGER PRIMARY KEY REFERENCES customers(customer_id),
+             visit_id    INTEGER NOT NULL REFERENCES visits(visit_id),
+             latitude    REAL NOT NULL,
+             longitude   REAL NOT NULL,
+             accuracy    REAL NOT NULL,
+             proposed_at INTEGER NOT NULL
+         );
+         INSERT INTO location_proposals SELECT customer_id, visit_id, latitude, longitude, accuracy, proposed_at
+             FROM proposals_21 WHERE visit_id IS NOT NULL AND accuracy IS NOT NULL;
+         DROP TABLE proposals_21;
          PRAGMA user_version = 20;",
     )
     .unwrap();

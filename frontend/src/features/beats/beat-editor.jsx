@@ -13,6 +13,7 @@ import { useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { Field, Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { BeatStops } from "./beat-stops";
+import { MAX } from "../../lib/limits";
 
 const LIST = "/master/beats";
 /** The weekday names the API reads and writes, Monday first. */
@@ -35,7 +36,7 @@ const BEAT_RULES = {
   beatName: [
     (v) => (v.trim() === "" ? "Beat Name is required." : null),
     // Characters as the server counts them, not UTF-16 units.
-    (v) => ([...v.trim()].length > 100 ? "Beat Name must be at most 100 characters." : null),
+    (v) => ([...v.trim()].length > MAX.beatName ? `Beat Name may be at most ${MAX.beatName} characters.` : null),
   ],
   agentId: [(v) => (v ? null : "Agent is required.")],
   weekdays: [(v) => (v.length ? null : "Choose at least one weekday.")],
@@ -167,7 +168,7 @@ export default function BeatEditor({ params }) {
             value={v.beatName}
             onInput={form.set("beatName")}
             error={form.errors.beatName}
-            maxLength={100}
+            maxLength={MAX.beatName}
             autocomplete="off"
           />
           {beatId ? (

@@ -9,6 +9,7 @@ import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
 import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
+import { MAX } from "../../lib/limits";
 
 const mobileRules = [
   rules.digitsBetween(
@@ -43,12 +44,12 @@ export function NewCustomerScreen() {
     <section>
       <PageHeader title="New Customer" back="/customer/visit" />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" />
-        <FormInput form={form} id="buyerName" label="Buyer Name" />
-        <FormInput form={form} id="address1" label="Address" />
-        <FormInput form={form} id="city" label="City" />
-        <FormInput form={form} id="state" label="State" />
-        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" />
+        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" maxLength={MAX.mobile} />
+        <FormInput form={form} id="buyerName" label="Buyer Name" maxLength={MAX.buyerName} />
+        <FormInput form={form} id="address1" label="Address" maxLength={MAX.address1} />
+        <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
+        <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
+        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
         <SubmitButton busy={busy}>Save</SubmitButton>
       </form>
     </section>
@@ -60,8 +61,9 @@ const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "post
 const mapsLink = (lat, lng) => `https://www.google.com/maps?q=${lat},${lng}`;
 
 /**
- * A shop position proposed by an accurate visit while the customer had none: a manager or an
- * administrator accepts it (it becomes the customer's position) or rejects it. Never silent.
+ * A shop position proposed by an accurate visit while the customer had none, or typed by an agent
+ * (profile update, new customer): a manager or an administrator accepts it (it becomes the
+ * customer's position) or rejects it. Never silent.
  */
 function ProposedLocation({ buyerId, proposal, onDecided }) {
   const [busy, saving] = useSaving();
@@ -75,11 +77,11 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
     <div class="card" data-testid="proposed-location">
       <h2>Proposed location</h2>
       <p>
-        A visit by {proposal.proposedBy} on {formatDateTime(proposal.proposedAt)} was at{" "}
+        {proposal.fromVisit ? "A visit by" : "Typed by"} {proposal.proposedBy} on {formatDateTime(proposal.proposedAt)}:{" "}
         <a href={mapsLink(proposal.latitude, proposal.longitude)} target="_blank" rel="noopener noreferrer">
           {proposal.latitude.toFixed(5)}, {proposal.longitude.toFixed(5)}
         </a>{" "}
-        (accurate to {Math.round(proposal.accuracy)} m). Use it as the shop's location?
+        {proposal.accuracy != null && `(accurate to ${Math.round(proposal.accuracy)} m)`}. Use it as the shop's location?
       </p>
       <div class="actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => decide("accept")}>
@@ -186,12 +188,12 @@ export function ProfileScreen({ params, user }) {
         <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
       )}
       <form onSubmit={submit} noValidate class="narrow-form">
-        <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" />
-        <FormInput form={form} id="address1" label="Address 1" />
-        <FormInput form={form} id="address2" label="Address 2" />
-        <FormInput form={form} id="city" label="City" />
-        <FormInput form={form} id="state" label="State" />
-        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" />
+        <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" maxLength={MAX.mobile} />
+        <FormInput form={form} id="address1" label="Address 1" maxLength={MAX.address1} />
+        <FormInput form={form} id="address2" label="Address 2" maxLength={MAX.address2} />
+        <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
+        <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
+        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
         <div class="field checkbox">
           <label>
             <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I

@@ -11,6 +11,7 @@ import { DataTable, Pager } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
+import { MAX } from "../../lib/limits";
 
 const SLOTS = ["img1", "img2", "img3"];
 
@@ -72,7 +73,7 @@ export function InfoScreen({ params, user }) {
           </fieldset>
         )}
         <Field label="Remark" id="remark">
-          <textarea id="remark" rows={3} maxLength={500} value={v.remark} onInput={form.set("remark")} />
+          <textarea id="remark" rows={3} maxLength={MAX.infoRemark} value={v.remark} onInput={form.set("remark")} />
         </Field>
         {SLOTS.map((slot, i) => (
           <Field key={slot} label={`File ${i + 1} (image or pdf)`} id={slot}>

@@ -23,6 +23,7 @@ import { LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { detailsPath, OUTCOMES_PATH } from "./visit-calls";
+import { MAX } from "../../lib/limits";
 
 const STEP = 5;
 
@@ -137,7 +138,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
         error={form.errors.outcomeId}
       />
       <Field label="Remark" id="remark">
-        <textarea id="remark" rows={2} maxLength={500} value={form.values.remark} onInput={form.set("remark")} />
+        <textarea id="remark" rows={2} maxLength={MAX.visitRemark} value={form.values.remark} onInput={form.set("remark")} />
       </Field>
       <SubmitButton busy={busy}>Save Visit</SubmitButton>
     </form>
