@@ -49,6 +49,7 @@ bash tests/deploy/check.sh
 
 step "Hostile workbooks against target/release/fieldsales (forged zip sizes, panics, entities), the server's peak memory measured"
 python3 tests/hostile/workbooks.py
+python3 tests/hostile/sign_in_timing.py
 
 step "Hostile input: schemathesis against target/release/fieldsales as nobody, agent, manager, administrator"
 bash tests/hostile/run.sh
