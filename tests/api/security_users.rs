@@ -42,10 +42,10 @@ async fn a_delegated_user_master_manages_only_its_own_agents_and_never_an_admini
     let admin = app.as_admin().await;
     let (admin_uid, am, agent1) = (uid_of(&app, "admin@demo.test"), uid_of(&app, "am@demo.test"), uid_of(&app, "agent1@demo.test"));
     // Another team: a second area manager with an agent of its own.
-    let am2 = app.post("/master/user", Some(&admin), user(0, "am2@demo.test", "Second Manager", 3, None)).await.body["uid"].as_i64().unwrap();
-    let other = app.post("/master/user", Some(&admin), user(0, "other@demo.test", "Other Agent", 4, Some(am2))).await.body["uid"]
-        .as_i64()
-        .unwrap();
+    let am2 =
+        app.post("/master/user", Some(&admin), user(0, "am2@demo.test", "Second Manager", 3, None)).await.body["uid"].as_i64().unwrap();
+    let other =
+        app.post("/master/user", Some(&admin), user(0, "other@demo.test", "Other Agent", 4, Some(am2))).await.body["uid"].as_i64().unwrap();
     grant_user_master(&app, &admin, 3).await;
     let manager = app.token("am@demo.test").await;
 
@@ -78,7 +78,9 @@ async fn a_delegated_user_master_manages_only_its_own_agents_and_never_an_admini
     for body in [user(admin_uid, "taken@demo.test", "Asha Admin", 1, None), user(admin_uid, "admin@demo.test", "Asha Admin", 4, Some(am))] {
         app.post("/master/user", Some(&manager), body).await.expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
     }
-    app.post(&format!("/master/user/delete/{admin_uid}"), Some(&manager), json!({})).await.expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
+    app.post(&format!("/master/user/delete/{admin_uid}"), Some(&manager), json!({}))
+        .await
+        .expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
     assert_eq!(stored(&app, admin_uid), ("admin@demo.test".into(), 1, None));
 
     // Its own agent cannot be made an administrator, a manager, or another team's agent.
