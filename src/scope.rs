@@ -16,6 +16,19 @@ pub enum Scope {
     Own { uid: i64 },
 }
 
+impl Scope {
+    /// Whether a holder of this scope manages the user (`user_type`, `manager_id`) in the user
+    /// master: an administrator everyone, an area manager only its own agents (users below its
+    /// type within its team), anyone else nobody, since nobody else has a user below them.
+    pub fn manages(self, user_type: i64, manager_id: Option<i64>) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Team { manager } => user_type == crate::rights::AGENT && manager_id == Some(manager),
+            Scope::Own { .. } => false,
+        }
+    }
+}
+
 /// The SQL condition keeping the agent uid in `$column` to the caller's scope, with the parameters
 /// of [`ScopeParams`]: everyone, or the caller's own, or a manager's agents (and their own).
 #[macro_export]

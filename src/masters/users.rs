@@ -50,9 +50,49 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
-/// Live users matching the filter, as the user `me` may change them: not themselves, and not
-/// delete the last administrator.
-fn users(conn: &Connection, filter: &UserFilter, me: i64) -> rusqlite::Result<Vec<UserRow>> {
+const ADMINISTRATORS_ONLY: &str = "Only administrators create, change or delete administrators.";
+const OUTSIDE_SCOPE: &str = "You can only manage users below your own user type in your own team.";
+
+/// Refuses to make a user of `user_type` under `manager_id` unless the caller's `scope` manages
+/// such a user: an administrator only by an administrator, the rest only within the scope.
+fn may_make(scope: Scope, user_type: i64, manager_id: Option<i64>) -> AppResult<()> {
+    if user_type == ADMINISTRATOR && scope != Scope::All {
+        return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
+    }
+    if !scope.manages(user_type, manager_id) {
+        return Err(AppError::forbidden(OUTSIDE_SCOPE));
+    }
+    Ok(())
+}
+
+/// A live user the caller manages, as it is now.
+struct Managed {
+    user_type: i64,
+    email: String,
+}
+
+/// The live user `id` if the caller's `scope` manages it. An administrator is refused (403) to
+/// anyone else; any other user outside the scope is answered like a missing id (404), as
+/// out-of-scope agents and customers are.
+fn managed(conn: &Connection, scope: Scope, id: i64) -> AppResult<Managed> {
+    let (user_type, manager_id, email): (i64, Option<i64>, String) = conn.query_row(
+        "SELECT user_type_id, manager_id, email FROM users WHERE uid = :id AND is_deleted = 0",
+        named_params! { ":id": id },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    if user_type == ADMINISTRATOR && scope != Scope::All {
+        return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
+    }
+    if !scope.manages(user_type, manager_id) {
+        return Err(rusqlite::Error::QueryReturnedNoRows.into());
+    }
+    Ok(Managed { user_type, email })
+}
+
+/// Live users matching the filter that `scope` manages, and the caller `me` (so an area manager
+/// finds itself as the manager of a new agent), as the caller may change them: not themselves,
+/// and not delete the last administrator.
+fn users(conn: &Connection, filter: &UserFilter, scope: Scope, me: i64) -> rusqlite::Result<Vec<UserRow>> {
     let admins = live_admins(conn)?;
     let search = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(|s| format!("%{s}%"));
     let country = filter.country.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
@@ -70,6 +110,7 @@ fn users(conn: &Connection, filter: &UserFilter, me: i64) -> rusqlite::Result<Ve
     let rows = stmt.query_map(named_params! { ":type": filter.user_type.0, ":country": country, ":search": search }, |r| {
         let uid: i64 = r.get(0)?;
         let user_type: i64 = r.get(3)?;
+        let manager_id: Option<i64> = r.get(6)?;
         let last_admin = user_type == ADMINISTRATOR && admins <= 1;
         Ok(UserRow {
             uid,
@@ -78,24 +119,32 @@ fn users(conn: &Connection, filter: &UserFilter, me: i64) -> rusqlite::Result<Ve
             user_type,
             user_type_detail: r.get(4)?,
             country: r.get(5)?,
-            manager_id: r.get(6)?,
+            manager_id,
             manager_name: r.get(7)?,
             is_editable: uid != me,
             is_deletable: uid != me && !last_admin,
         })
     })?;
-    rows.collect()
+    let mut list = Vec::new();
+    for row in rows {
+        let row = row?;
+        if row.uid == me || scope.manages(row.user_type, row.manager_id) {
+            list.push(row);
+        }
+    }
+    Ok(list)
 }
 
-/// `GET /master/user[?userType=&country=&search=]` (user_master): live users, filtered.
+/// `GET /master/user[?userType=&country=&search=]` (user_master): the live users the caller
+/// manages (an administrator all, an area manager its agents) and itself, filtered.
 #[utoipa::path(get, path = "/master/user", tag = "masters", summary = "Live users, filtered", params(UserFilter),
     responses(
         (status = 200, description = "OK", body = Vec<UserRow>)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter): Query<UserFilter>) -> AppResult<Json<Vec<UserRow>>> {
     user.require(rights::USER_MASTER)?;
-    let me = user.uid;
-    state.db(move |conn| Ok(users(conn, &filter, me)?)).await.map(Json)
+    let (scope, me) = (user.scope(), user.uid);
+    state.db(move |conn| Ok(users(conn, &filter, scope, me)?)).await.map(Json)
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -109,7 +158,7 @@ pub struct UserDetail {
     pub manager_id: Option<i64>,
 }
 
-/// `GET /master/user/{id}` (user_master).
+/// `GET /master/user/{id}` (user_master): a user the caller manages.
 #[utoipa::path(get, path = "/master/user/{id}", tag = "masters", summary = "One user",
     responses(
         (status = 200, description = "OK", body = UserDetail),
@@ -117,8 +166,10 @@ pub struct UserDetail {
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
     user.require(rights::USER_MASTER)?;
+    let scope = user.scope();
     state
         .db(move |conn| {
+            managed(conn, scope, id)?;
             Ok(conn.query_row(
                 "SELECT u.uid, u.email, u.name, u.user_type_id, c.name, u.manager_id FROM users u
                  LEFT JOIN countries c ON c.country_id = u.country_id
@@ -227,15 +278,19 @@ saved_answer!(
 );
 
 /// `POST /master/user` (user_master): `uid` 0 creates the user and mails a temporary password
-/// (changed at the first sign-in); otherwise updates. Nobody demotes themselves or the last
-/// administrator.
+/// (changed at the first sign-in); otherwise updates. Only administrators make or change
+/// administrators; anyone else manages only the users of its scope (an area manager its agents),
+/// before and after the change. Nobody demotes themselves or the last administrator. A new email
+/// ends the user's sessions and is told to both addresses, so a hijacked address is noticed.
 #[utoipa::path(post, path = "/master/user", tag = "masters", summary = "Create or update a user",
     responses((status = 200, description = "Saved", body = UserSaved), SaveRefusals))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveUser>) -> AppResult<Json<UserSaved>> {
     user.require(rights::USER_MASTER)?;
     let u = check(req, state.config.email_domain.as_deref())?;
-    let me = user.uid;
+    let (scope, me) = (user.scope(), user.uid);
     if u.uid == 0 {
+        // The request's manager is the one kept for an agent, the only type a non-administrator makes.
+        may_make(scope, u.user_type, u.manager_id)?;
         let temp = password::temporary();
         let hash = {
             let temp = temp.clone();
@@ -263,13 +318,12 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         return Ok(Json(UserSaved { message: format!("User saved successfully. A temporary password was sent to {email}."), uid }));
     }
     let uid = u.uid;
-    state
+    let new_email = u.email.clone();
+    let email_changed = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let current_type: i64 =
-                tx.query_row("SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0", named_params! { ":id": u.uid }, |r| {
-                    r.get(0)
-                })?;
+            let current = managed(&tx, scope, u.uid)?;
+            let current_type = current.user_type;
             if current_type != u.user_type {
                 if u.uid == me {
                     return Err(AppError::bad_request("You cannot change your own user type."));
@@ -279,6 +333,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                 }
             }
             let (country_id, manager_id) = resolve(&tx, &u)?;
+            may_make(scope, u.user_type, manager_id)?;
             tx.execute(
                 "UPDATE users SET email = :email, name = :name, user_type_id = :type, country_id = :country,
                                   manager_id = :manager, updated_at = :now
@@ -289,28 +344,46 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                 },
             )
             .map_err(|e| super::table::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
+            let changed = current.email != u.email;
+            if changed {
+                session::end_user_sessions(&tx, u.uid, "email changed")?;
+            }
             tx.commit()?;
-            Ok(())
+            Ok(changed.then_some((current.email, u.name)))
         })
         .await?;
+    if let Some((old_email, name)) = email_changed {
+        let body = email_changed_mail(&name, &old_email, &new_email);
+        let subject = "Your fieldsales sign-in email was changed";
+        // Both are tried even if one fails: the old address is the one that must not miss it.
+        let (old, new) = tokio::join!(state.mailer.send(&old_email, subject, &body), state.mailer.send(&new_email, subject, &body));
+        old?;
+        new?;
+    }
     Ok(Json(UserSaved { message: "User saved successfully.".into(), uid }))
 }
 
-/// `POST /master/user/delete/{id}` (user_master): the user can no longer sign in (sessions end
-/// at once); their history stays.
+/// The mail to the old and the new address of a user whose email was changed.
+fn email_changed_mail(name: &str, old: &str, new: &str) -> String {
+    format!(
+        "Hello {name},\n\nThe sign-in email of your fieldsales account was changed from {old} to {new}, and every session of \
+         the account was ended: sign in again with the new address.\nIf you did not ask for this, tell your administrator at once.\n"
+    )
+}
+
+/// `POST /master/user/delete/{id}` (user_master, a user the caller manages): the user can no
+/// longer sign in (sessions end at once); their history stays.
 #[utoipa::path(post, path = "/master/user/delete/{id}", tag = "masters", summary = "Retire a user", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::USER_MASTER)?;
     if id == user.uid {
         return Err(AppError::bad_request("You cannot delete your own account."));
     }
+    let scope = user.scope();
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let user_type: i64 =
-                tx.query_row("SELECT user_type_id FROM users WHERE uid = :id AND is_deleted = 0", named_params! { ":id": id }, |r| {
-                    r.get(0)
-                })?;
+            let user_type = managed(&tx, scope, id)?.user_type;
             if user_type == ADMINISTRATOR && live_admins(&tx)? <= 1 {
                 return Err(AppError::bad_request("The last administrator cannot be deleted."));
             }

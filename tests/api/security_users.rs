@@ -1,4 +1,160 @@
-//! Security, second round (issue #40): security_users.
+//! Security, second round (issue #40): security_users. A user_master given to another user type
+//! manages only the users below it in its own scope, never an administrator; an email change ends
+//! the user's sessions and is mailed to both addresses.
 
-#[allow(unused_imports)]
-use crate::support::*;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::{TestApp, PASSWORD};
+
+const ADMINISTRATORS_ONLY: &str = "Only administrators create, change or delete administrators.";
+const OUTSIDE_SCOPE: &str = "You can only manage users below your own user type in your own team.";
+const NOT_FOUND: &str = "The requested record was not found.";
+
+fn user(uid: i64, email: &str, name: &str, user_type: i64, manager: Option<i64>) -> Value {
+    json!({ "uid": uid, "emailId": email, "name": name, "userType": user_type, "country": "India", "managerId": manager })
+}
+
+fn uid_of(app: &TestApp, email: &str) -> i64 {
+    app.conn().query_row("SELECT uid FROM users WHERE email = ?1", [email], |r| r.get(0)).unwrap()
+}
+
+/// (email, user type, manager) of a user as stored.
+fn stored(app: &TestApp, uid: i64) -> (String, i64, Option<i64>) {
+    app.conn()
+        .query_row("SELECT email, user_type_id, manager_id FROM users WHERE uid = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+}
+
+/// Gives `user_master` to a user type through the Rights screen, as an administrator would.
+async fn grant_user_master(app: &TestApp, admin: &str, user_type: i64) {
+    let grid = app.get("/master/rights/byUserType", Some(admin)).await;
+    let column = grid.body.as_array().unwrap().iter().find(|c| c["userTypeId"] == user_type).unwrap().clone();
+    let mut rights: Vec<Value> = column["rights"].as_array().unwrap().clone();
+    rights.push(json!("user_master"));
+    let r = app.post("/master/rights", Some(admin), json!({ "userTypeId": user_type, "rights": rights })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_delegated_user_master_manages_only_its_own_agents_and_never_an_administrator() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let (admin_uid, am, agent1) = (uid_of(&app, "admin@demo.test"), uid_of(&app, "am@demo.test"), uid_of(&app, "agent1@demo.test"));
+    // Another team: a second area manager with an agent of its own.
+    let am2 =
+        app.post("/master/user", Some(&admin), user(0, "am2@demo.test", "Second Manager", 3, None)).await.body["uid"].as_i64().unwrap();
+    let other =
+        app.post("/master/user", Some(&admin), user(0, "other@demo.test", "Other Agent", 4, Some(am2))).await.body["uid"].as_i64().unwrap();
+    grant_user_master(&app, &admin, 3).await;
+    let manager = app.token("am@demo.test").await;
+
+    // The list: itself (so it can name itself as a new agent's manager, not editable) and its agents.
+    let list = app.get("/master/user", Some(&manager)).await;
+    let mut emails: Vec<&str> = list.body.as_array().unwrap().iter().map(|r| r["emailID"].as_str().unwrap()).collect();
+    emails.sort();
+    assert_eq!(emails, ["agent1@demo.test", "agent2@demo.test", "agent3@demo.test", "agent4@demo.test", "am@demo.test"]);
+    let me = list.body.as_array().unwrap().iter().find(|r| r["uid"] == am).unwrap();
+    assert_eq!((me["isEditable"].as_bool(), me["isDeletable"].as_bool()), (Some(false), Some(false)));
+
+    // Creating: no administrator, no user of its own type or above, no agent of another team.
+    let creates = [
+        (user(0, "boss@demo.test", "Boss", 1, None), ADMINISTRATORS_ONLY),
+        (user(0, "am3@demo.test", "Manager", 3, None), OUTSIDE_SCOPE),
+        (user(0, "back@demo.test", "Back Office", 2, None), OUTSIDE_SCOPE),
+        (user(0, "stray@demo.test", "Stray", 4, Some(am2)), OUTSIDE_SCOPE),
+    ];
+    for (body, message) in creates {
+        app.post("/master/user", Some(&manager), body).await.expect(StatusCode::FORBIDDEN, message);
+    }
+    let made = app.post("/master/user", Some(&manager), user(0, "mine@demo.test", "My Agent", 4, Some(am))).await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    assert_eq!(stored(&app, made.body["uid"].as_i64().unwrap()), ("mine@demo.test".into(), 4, Some(am)));
+    let live = || app.conn().query_row("SELECT COUNT(*) FROM users WHERE is_deleted = 0", [], |r| r.get::<_, i64>(0)).unwrap();
+    let users = live();
+
+    // An administrator cannot be read, edited (its email to take it over), re-typed or deleted.
+    app.get(&format!("/master/user/{admin_uid}"), Some(&manager)).await.expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
+    for body in [user(admin_uid, "taken@demo.test", "Asha Admin", 1, None), user(admin_uid, "admin@demo.test", "Asha Admin", 4, Some(am))] {
+        app.post("/master/user", Some(&manager), body).await.expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
+    }
+    app.post(&format!("/master/user/delete/{admin_uid}"), Some(&manager), json!({}))
+        .await
+        .expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
+    assert_eq!(stored(&app, admin_uid), ("admin@demo.test".into(), 1, None));
+
+    // Its own agent cannot be made an administrator, a manager, or another team's agent.
+    let retypes = [
+        (user(agent1, "agent1@demo.test", "Ravi Kumar", 1, None), ADMINISTRATORS_ONLY),
+        (user(agent1, "agent1@demo.test", "Ravi Kumar", 3, None), OUTSIDE_SCOPE),
+        (user(agent1, "agent1@demo.test", "Ravi Kumar", 4, Some(am2)), OUTSIDE_SCOPE),
+    ];
+    for (body, message) in retypes {
+        app.post("/master/user", Some(&manager), body).await.expect(StatusCode::FORBIDDEN, message);
+    }
+    assert_eq!(stored(&app, agent1), ("agent1@demo.test".into(), 4, Some(am)));
+
+    // Users outside its team, and itself, are answered like missing ones.
+    for uid in [am2, other, am] {
+        app.get(&format!("/master/user/{uid}"), Some(&manager)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+        app.post("/master/user", Some(&manager), user(uid, &format!("x{uid}@demo.test"), "X", 4, Some(am)))
+            .await
+            .expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    }
+    for uid in [am2, other] {
+        app.post(&format!("/master/user/delete/{uid}"), Some(&manager), json!({})).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    }
+    assert_eq!(stored(&app, am2), ("am2@demo.test".into(), 3, None));
+    assert_eq!(stored(&app, other), ("other@demo.test".into(), 4, Some(am2)));
+    assert_eq!(live(), users);
+
+    // Its own agents it does manage.
+    assert_eq!(app.get(&format!("/master/user/{agent1}"), Some(&manager)).await.status, StatusCode::OK);
+    app.post("/master/user", Some(&manager), user(agent1, "agent1@demo.test", "Ravi K", 4, Some(am)))
+        .await
+        .expect(StatusCode::OK, "User saved successfully.");
+
+    // A type with no users below it in its scope (an agent) manages nobody, not even itself.
+    grant_user_master(&app, &admin, 4).await;
+    let agent = app.as_agent(2).await;
+    let agent2 = uid_of(&app, "agent2@demo.test");
+    let own = app.get("/master/user", Some(&agent)).await;
+    assert_eq!(own.body.as_array().unwrap().iter().map(|r| r["uid"].as_i64().unwrap()).collect::<Vec<_>>(), [agent2]);
+    app.get(&format!("/master/user/{agent1}"), Some(&agent)).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+    app.post("/master/user", Some(&agent), user(0, "new@demo.test", "New", 4, Some(am))).await.expect(StatusCode::FORBIDDEN, OUTSIDE_SCOPE);
+    app.post(&format!("/master/user/delete/{agent1}"), Some(&agent), json!({})).await.expect(StatusCode::NOT_FOUND, NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_email_change_ends_the_users_sessions_and_is_mailed_to_both_addresses() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let (am, agent1) = (uid_of(&app, "am@demo.test"), uid_of(&app, "agent1@demo.test"));
+    let token = app.as_agent(1).await;
+
+    // Another field leaves the sessions alone.
+    app.post("/master/user", Some(&admin), user(agent1, "agent1@demo.test", "Ravi K", 4, Some(am)))
+        .await
+        .expect(StatusCode::OK, "User saved successfully.");
+    assert_eq!(app.get("/users/session", Some(&token)).await.status, StatusCode::OK);
+    assert!(app.outbox().is_empty());
+
+    app.post("/master/user", Some(&admin), user(agent1, "ravi.new@demo.test", "Ravi K", 4, Some(am)))
+        .await
+        .expect(StatusCode::OK, "User saved successfully.");
+    assert_eq!(app.get("/users/session", Some(&token)).await.status, StatusCode::UNAUTHORIZED);
+    let mut told: Vec<String> = app
+        .outbox()
+        .iter()
+        .filter(|m| m["subject"] == "Your fieldsales sign-in email was changed")
+        .map(|m| {
+            assert!(m["body"].as_str().unwrap().contains("from agent1@demo.test to ravi.new@demo.test"), "{m}");
+            m["to"].as_str().unwrap().to_string()
+        })
+        .collect();
+    told.sort();
+    assert_eq!(told, ["agent1@demo.test", "ravi.new@demo.test"]);
+    // The account signs in with the new address only.
+    assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    app.token("ravi.new@demo.test").await;
+}

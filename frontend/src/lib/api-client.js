@@ -1,6 +1,7 @@
 // The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
 // header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
 import { alertError } from "./alerts";
+import { forgetCopyOf } from "./offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
 
 export const API_BASE = "/webapi/api";
@@ -118,6 +119,9 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
     if (sessionEnded && sameSession && !path.startsWith("/login/")) {
       alertError(message);
       clearSession();
+      // An agent's customer copy leaves the phone with the session (the unsent queue stays for
+      // their next sign-in); signed out first, so no late answer of theirs writes it again.
+      if (session.uid != null) await forgetCopyOf(session.uid);
       window.location.hash = "#/";
     }
     throw new ApiError(response.status, message);

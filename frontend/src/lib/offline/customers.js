@@ -3,7 +3,7 @@
 // the last visit screen seen per customer, and the outcome list.
 import { get } from "../api-client";
 import { buildIndex, searchIndex, suggestionOf } from "./search-index";
-import { getMeta, setMeta, userDb } from "./store";
+import { getMeta, setMeta, signedIn, userDb } from "./store";
 
 /** Visit screens kept per user; the oldest seen go first. */
 const MAX_DETAILS = 300;
@@ -24,6 +24,7 @@ export function refreshCustomers(uid) {
       let cursor = (await db.get("meta", "cursor")) || "";
       for (let page = 0; page < MAX_PAGES; page++) {
         const r = await get(`/users/customer/offline?cursor=${encodeURIComponent(cursor)}`);
+        if (!signedIn(uid)) return false;
         const tx = db.transaction(["customers", "details", "meta"], "readwrite");
         const customers = tx.objectStore("customers");
         // Removals first: a customer removed and given back in one pass comes back. A removed
@@ -79,6 +80,7 @@ export async function copyState(uid) {
 /** Remembers a visit screen the agent opened, to show it again offline. */
 export async function keepDetails(uid, buyerId, screen) {
   const db = await userDb(uid);
+  if (!signedIn(uid)) return;
   await db.put("details", { buyerId, screen, seenAt: new Date().toISOString() });
   if ((await db.count("details")) > MAX_DETAILS) {
     const all = await db.getAll("details");

@@ -116,6 +116,39 @@ const queueCount = (name) =>
   });
 
 /**
+ * Deletes what the phone keeps of user `uid` but the unsent queue: the customer copy, the kept
+ * visit screens and the lists (its cursor, outcomes, products, day plan). For a session that ended
+ * other than by logout (expired, blocked, password changed, deleted): nobody may read the copy now,
+ * and only the queue is still owed to the server, at that user's next sign-in. Raw IndexedDB, so
+ * the shell can do it without the engine's chunk; a database that is not there stays absent.
+ * @param {number} uid
+ */
+export const forgetCopyOf = (uid) =>
+  new Promise((done) => {
+    if (typeof indexedDB === "undefined") return done(undefined);
+    const open = indexedDB.open(`${DB_PREFIX}${uid}`);
+    open.onupgradeneeded = () => open.transaction && open.transaction.abort();
+    open.onerror = () => done(undefined);
+    open.onsuccess = () => {
+      const db = open.result;
+      const copy = Array.from(db.objectStoreNames).filter((name) => name !== "queue");
+      if (!copy.length) {
+        db.close();
+        return done(undefined);
+      }
+      const tx = db.transaction(copy, "readwrite");
+      copy.forEach((name) => tx.objectStore(name).clear());
+      // A failed clear aborts the transaction: abort is its last event either way.
+      const finish = () => {
+        db.close();
+        done(undefined);
+      };
+      tx.oncomplete = finish;
+      tx.onabort = finish;
+    };
+  });
+
+/**
  * How many visits and orders wait on this phone for users who are not signed in here (their session
  * ended without a logout): they are sent when that user signs in here again. Read at sign-in, where
  * nobody is signed in, and only as a count: the entries stay closed to everyone but their user.

@@ -1,6 +1,7 @@
 // The phone's offline data, one IndexedDB database per signed-in user (fieldsales-offline-<uid>),
 // so a shared phone never shows one agent's customers or waiting visits to another, and logging
-// out removes a user's data by deleting one database.
+// out removes a user's data by deleting one database; a session that ends otherwise leaves only
+// the queue (status.js forgetCopyOf).
 //   customers  the offline copy of the agent's customers (GET /users/customer/offline), by buyerId
 //   details    the last visit screen seen per customer (GET /users/customer/details/{id}), by buyerId
 //   queue      visits and orders saved on this phone and not yet accepted by the server, by clientId
@@ -57,10 +58,19 @@ export async function deleteUserData(uid) {
   await deleteDB(dbName(uid));
 }
 
+/**
+ * True while `uid` is signed in here. The copy (customers, visit screens, meta) is written only
+ * then, checked right before its write: a late answer to an ended session must not bring back what
+ * its end deleted (status.js `forgetCopyOf`). The queue is written regardless.
+ * @param {number} uid
+ */
+export const signedIn = (uid) => (getOwnSession() || {}).uid === uid;
+
 export async function getMeta(uid, key) {
   return (await userDb(uid)).get("meta", key);
 }
 
 export async function setMeta(uid, key, value) {
-  return (await userDb(uid)).put("meta", value, key);
+  const db = await userDb(uid);
+  if (signedIn(uid)) await db.put("meta", value, key);
 }

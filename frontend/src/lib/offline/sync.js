@@ -175,9 +175,11 @@ export function startOffline(user) {
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
 }
 
+/** Stops the scheduler and drops the in-memory search over the copy (rebuilt when needed). */
 export function stopOffline() {
   if (engine) engine.stop();
   engine = null;
+  forgetIndex();
 }
 
 /** Sends now (the "Sync now" and "Retry" buttons); resolves to what is still queued. */
@@ -197,7 +199,6 @@ export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 /** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. */
 export async function forgetUser(uid) {
   stopOffline();
-  forgetIndex();
   setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false });
   // Another tab of the same user may hold the database open a moment; do not hang the logout.
   await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
