@@ -27,7 +27,23 @@ impl Scope {
             Scope::Own { .. } => false,
         }
     }
+
+    /// [`Scope::manages`] as an answer, for every call that acts on another user (the user master,
+    /// blocking and resets, impersonation): an administrator's account is refused to anyone but
+    /// an administrator (403); any other user outside the scope is answered as an id the caller
+    /// may not see (404).
+    pub fn check_manages(self, user_type: i64, manager_id: Option<i64>) -> AppResult<()> {
+        if user_type == crate::rights::ADMINISTRATOR && self != Scope::All {
+            return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
+        }
+        if !self.manages(user_type, manager_id) {
+            return Err(rusqlite::Error::QueryReturnedNoRows.into());
+        }
+        Ok(())
+    }
 }
+
+pub const ADMINISTRATORS_ONLY: &str = "Only administrators create, change or delete administrators.";
 
 /// The SQL condition keeping the agent uid in `$column` to the caller's scope, with the parameters
 /// of [`ScopeParams`]: everyone, or the caller's own, or a manager's agents (and their own).

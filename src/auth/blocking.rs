@@ -11,6 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::rights;
 use crate::rights::AGENT;
+use crate::scope::Scope;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -55,13 +56,13 @@ pub struct BlockRow {
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BlockQuery>) -> AppResult<Json<Vec<BlockRow>>> {
     user.require(q.right())?;
-    let (me, agents_only) = (user.uid, q.agents_only());
+    let (me, agents_only, scope) = (user.uid, q.agents_only(), user.scope());
     state
         .db(move |conn| {
             // A failed-login lock shows as a block while it holds; unblocking lifts either.
             let mut stmt = conn.prepare_cached(
                 "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name,
-                        u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked
+                        u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked, u.manager_id
                  FROM users u
                  JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries c ON c.country_id = u.country_id
                  WHERE u.is_deleted = 0 AND u.uid <> :me AND (NOT :agents OR u.user_type_id = :agent)
@@ -69,7 +70,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
             )?;
             let params = named_params! { ":me": me, ":agents": agents_only, ":agent": AGENT, ":now": crate::now() };
             let rows = stmt.query_map(params, |r| {
-                Ok(BlockRow {
+                let row = BlockRow {
                     uid: r.get(0)?,
                     name: r.get(1)?,
                     email_id: r.get(2)?,
@@ -77,28 +78,39 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
                     user_type_detail: r.get(4)?,
                     country: r.get(5)?,
                     is_blocked: r.get(6)?,
-                })
+                };
+                Ok((row, r.get::<_, Option<i64>>(7)?))
             })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            // Only the users the caller may act on (see `target`).
+            let mut managed = Vec::new();
+            for row in rows {
+                let (row, manager_id) = row?;
+                if scope.manages(row.user_type_id, manager_id) {
+                    managed.push(row);
+                }
+            }
+            Ok(managed)
         })
         .await
         .map(Json)
 }
 
-/// The target of a block action: (name, email, user type), refusing the caller themselves and,
-/// from the agent screen, anyone but agents.
-fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool) -> AppResult<(String, String, i64)> {
+/// The target of a block action: (name, email, user type), refusing the caller themselves, from
+/// the agent screen anyone but agents, and anyone the caller's scope does not manage (an area
+/// manager given the right acts on its own agents only; only administrators on administrators).
+fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool, scope: Scope) -> AppResult<(String, String, i64)> {
     if id == me {
         return Err(AppError::bad_request("You cannot block or reset your own account here."));
     }
-    let (name, email, user_type): (String, String, i64) = conn.query_row(
-        "SELECT name, email, user_type_id FROM users WHERE uid = :id AND is_deleted = 0",
+    let (name, email, user_type, manager_id): (String, String, i64, Option<i64>) = conn.query_row(
+        "SELECT name, email, user_type_id, manager_id FROM users WHERE uid = :id AND is_deleted = 0",
         named_params! { ":id": id },
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;
     if agents_only && user_type != AGENT {
         return Err(AppError::not_found("The agent was not found."));
     }
+    scope.check_manages(user_type, manager_id)?;
     Ok((name, email, user_type))
 }
 
@@ -112,11 +124,11 @@ pub async fn block(
     Query(q): Query<BlockQuery>,
 ) -> AppResult<Json<BlockAnswer>> {
     user.require(q.right())?;
-    let (me, agents_only) = (user.uid, q.agents_only());
+    let (me, agents_only, scope) = (user.uid, q.agents_only(), user.scope());
     let (name, user_type) = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let (name, _, user_type) = target(&tx, id, me, agents_only)?;
+            let (name, _, user_type) = target(&tx, id, me, agents_only, scope)?;
             tx.execute(
                 "UPDATE users SET is_blocked = 1, updated_at = :now WHERE uid = :id",
                 named_params! { ":now": crate::now(), ":id": id },
@@ -140,10 +152,10 @@ pub async fn unblock(
     Query(q): Query<BlockQuery>,
 ) -> AppResult<Json<BlockAnswer>> {
     user.require(q.right())?;
-    let (me, agents_only, reset) = (user.uid, q.agents_only(), q.reset.unwrap_or(false));
+    let (me, agents_only, reset, scope) = (user.uid, q.agents_only(), q.reset.unwrap_or(false), user.scope());
     let (name, email, user_type, temp) = state
         .db(move |conn| {
-            let (name, email, user_type) = target(conn, id, me, agents_only)?;
+            let (name, email, user_type) = target(conn, id, me, agents_only, scope)?;
             let temp = if reset {
                 Some(accounts::reset_to_temporary(conn, id)?)
             } else {

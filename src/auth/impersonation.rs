@@ -39,14 +39,24 @@ pub struct Account {
 async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) -> AppResult<Json<Vec<Account>>> {
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
+    let scope = user.scope();
     state
         .db(move |conn| {
             let mut stmt = conn.prepare_cached(
-                "SELECT uid, name, email FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
+                "SELECT uid, name, email, manager_id FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
             )?;
-            let rows = stmt
-                .query_map(named_params! { ":t": user_type }, |r| Ok(Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }))?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            let rows = stmt.query_map(named_params! { ":t": user_type }, |r| {
+                Ok((Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }, r.get::<_, Option<i64>>(3)?))
+            })?;
+            // Only the accounts the caller may open (see `issue`).
+            let mut accounts = Vec::new();
+            for row in rows {
+                let (account, manager_id) = row?;
+                if scope.manages(user_type, manager_id) {
+                    accounts.push(account);
+                }
+            }
+            Ok(accounts)
         })
         .await
         .map(Json)
@@ -87,17 +97,23 @@ pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Js
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
     let login = crate::validate::required(&b.user_name, "Invalid RCA user selected! Please search again.")?;
-    let admin = user.uid;
+    let (admin, scope) = (user.uid, user.scope());
     let token = state
         .db(move |conn| {
-            let target: i64 = conn
+            let invalid = || AppError::not_found("Invalid RCA user selected! Please search again.");
+            let (target, user_type, manager_id): (i64, i64, Option<i64>) = conn
                 .query_row(
-                    "SELECT uid FROM users WHERE email = :e AND user_type_id IN (:agent, :am) AND is_deleted = 0 AND is_blocked = 0",
+                    "SELECT uid, user_type_id, manager_id FROM users
+                     WHERE email = :e AND user_type_id IN (:agent, :am) AND is_deleted = 0 AND is_blocked = 0",
                     named_params! { ":e": login, ":agent": AGENT, ":am": AREA_MANAGER },
-                    |r| r.get(0),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
                 .optional()?
-                .ok_or_else(|| AppError::not_found("Invalid RCA user selected! Please search again."))?;
+                .ok_or_else(invalid)?;
+            // A manager given the right opens its own agents only.
+            if !scope.manages(user_type, manager_id) {
+                return Err(invalid());
+            }
             let token = crate::random_hex(24);
             conn.execute(
                 "INSERT INTO impersonation_tokens (token, admin_uid, target_uid, expires_at) VALUES (:t, :a, :u, :e)",

@@ -14,7 +14,7 @@ use crate::extract::{Json, Path, Query};
 use crate::lenient;
 use crate::rights;
 use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
-use crate::scope::Scope;
+use crate::scope::{Scope, ADMINISTRATORS_ONLY};
 use crate::state::AppState;
 use crate::validate::{required, required_id};
 
@@ -50,7 +50,6 @@ fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
-const ADMINISTRATORS_ONLY: &str = "Only administrators create, change or delete administrators.";
 const OUTSIDE_SCOPE: &str = "You can only manage users below your own user type in your own team.";
 
 /// Refuses to make a user of `user_type` under `manager_id` unless the caller's `scope` manages
@@ -80,12 +79,7 @@ fn managed(conn: &Connection, scope: Scope, id: i64) -> AppResult<Managed> {
         named_params! { ":id": id },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
-    if user_type == ADMINISTRATOR && scope != Scope::All {
-        return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
-    }
-    if !scope.manages(user_type, manager_id) {
-        return Err(rusqlite::Error::QueryReturnedNoRows.into());
-    }
+    scope.check_manages(user_type, manager_id)?;
     Ok(Managed { user_type, email })
 }
 

@@ -28,10 +28,15 @@ fn stored(app: &TestApp, uid: i64) -> (String, i64, Option<i64>) {
 
 /// Gives `user_master` to a user type through the Rights screen, as an administrator would.
 async fn grant_user_master(app: &TestApp, admin: &str, user_type: i64) {
+    grant(app, admin, user_type, &["user_master"]).await;
+}
+
+/// Gives `extra` rights to a user type through the Rights screen.
+async fn grant(app: &TestApp, admin: &str, user_type: i64, extra: &[&str]) {
     let grid = app.get("/master/rights/byUserType", Some(admin)).await;
     let column = grid.body.as_array().unwrap().iter().find(|c| c["userTypeId"] == user_type).unwrap().clone();
     let mut rights: Vec<Value> = column["rights"].as_array().unwrap().clone();
-    rights.push(json!("user_master"));
+    rights.extend(extra.iter().map(|r| json!(r)));
     let r = app.post("/master/rights", Some(admin), json!({ "userTypeId": user_type, "rights": rights })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
@@ -157,4 +162,58 @@ async fn an_email_change_ends_the_users_sessions_and_is_mailed_to_both_addresses
     // The account signs in with the new address only.
     assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
     app.token("ravi.new@demo.test").await;
+}
+
+/// The other calls that act on a user (block, unblock, resets, opening an account) follow the
+/// same rule when their rights are given to area managers: their own agents only, never an
+/// administrator.
+#[tokio::test]
+async fn delegated_block_reset_and_impersonation_rights_stay_within_the_team() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let (admin_uid, agent1) = (uid_of(&app, "admin@demo.test"), uid_of(&app, "agent1@demo.test"));
+    let am2 =
+        app.post("/master/user", Some(&admin), user(0, "am2@demo.test", "Second Manager", 3, None)).await.body["uid"].as_i64().unwrap();
+    let other =
+        app.post("/master/user", Some(&admin), user(0, "other@demo.test", "Other Agent", 4, Some(am2))).await.body["uid"].as_i64().unwrap();
+    grant(&app, &admin, 3, &["unblock_user", "user_agent", "rca_account_access", "rca_account_login"]).await;
+    let manager = app.token("am@demo.test").await;
+
+    // The lists hold its own agents only.
+    for path in ["/users/block", "/users/block?fromUserAgent=true"] {
+        let list = app.get(path, Some(&manager)).await;
+        let mut emails: Vec<&str> = list.body.as_array().unwrap().iter().map(|r| r["emailId"].as_str().unwrap()).collect();
+        emails.sort();
+        assert_eq!(emails, ["agent1@demo.test", "agent2@demo.test", "agent3@demo.test", "agent4@demo.test"], "{path}");
+    }
+    let agents = app.get("/users/rca-list", Some(&manager)).await;
+    assert_eq!(agents.body.as_array().unwrap().len(), 4, "{}", agents.body);
+    assert_eq!(app.get("/users/am-list", Some(&manager)).await.body, json!([]));
+
+    // An administrator: 403; another team's users: as if they did not exist; nothing changes.
+    for action in ["block", "unblock"] {
+        let r = app.post(&format!("/users/{action}/{admin_uid}"), Some(&manager), json!({})).await;
+        r.expect(StatusCode::FORBIDDEN, ADMINISTRATORS_ONLY);
+        for uid in [am2, other] {
+            let r = app.post(&format!("/users/{action}/{uid}"), Some(&manager), json!({})).await;
+            assert_eq!(r.status, StatusCode::NOT_FOUND, "{action} {uid}: {}", r.body);
+        }
+    }
+    let r = app.post(&format!("/users/unblock/{other}?fromUserAgent=true&reset=true"), Some(&manager), json!({})).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    let blocked: i64 = app.conn().query_row("SELECT COUNT(*) FROM users WHERE is_blocked = 1", [], |r| r.get(0)).unwrap();
+    assert_eq!(blocked, 0);
+    assert_eq!(app.login_with("admin@demo.test", PASSWORD).await.status, StatusCode::OK);
+    for login in ["other@demo.test", "am2@demo.test"] {
+        let r = app.post("/users/impersonate-rca", Some(&manager), json!({ "userName": login })).await;
+        r.expect(StatusCode::NOT_FOUND, "Invalid RCA user selected! Please search again.");
+    }
+
+    // Its own agent: allowed.
+    let r = app.post(&format!("/users/block/{agent1}"), Some(&manager), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = app.post(&format!("/users/unblock/{agent1}"), Some(&manager), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = app.post("/users/impersonate-rca", Some(&manager), json!({ "userName": "agent2@demo.test" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
