@@ -19,7 +19,7 @@ import { RIGHT } from "../rights";
 const TICK_MS = 60 * 1000;
 const MAX_DELAY_MS = 15 * 60 * 1000;
 const PROBE_MS = 4 * 1000;
-const MAX_PROBE_MS = 15 * 1000;
+const MAX_PROBE_MS = 10 * 1000;
 
 /** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
 export const isTransient = (err) =>
@@ -32,7 +32,7 @@ export const isTransient = (err) =>
 export const unjudged = (err) => isTransient(err) || refusesCaller(err);
 
 /**
- * Wait before the next round, doubled per network failure in a row, +-20%: from 4 s up to 15 s while
+ * Wait before the next round, doubled per network failure in a row, +-20%: from 4 s up to 10 s while
  * work waits and the agent is looking at the page, else from 60 s up to 15 min.
  */
 export function nextDelay(failures, eager = false) {
