@@ -44,8 +44,9 @@ const running = new Map();
 
 /**
  * Sends the user's waiting visits and orders, oldest first. Resolves to { sent, orders, refused,
- * transient } where `orders` counts the orders among the sent and `transient` is the error that stopped the round, if any. One round at a time per user and
- * phone (Web Locks where there are; a double send would be harmless anyway: the clientId).
+ * transient } where `orders` counts the orders among the sent and `transient` is the error that
+ * stopped the round, if any. One round at a time per user and phone (Web Locks where there are; a
+ * double send would be harmless anyway: the clientId).
  */
 export function syncQueue(uid) {
   if (!running.has(uid)) {
