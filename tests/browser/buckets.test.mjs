@@ -62,7 +62,7 @@ test("the visit summary's tile opens today's visits", async () => {
   await p.goto("/#/customer/visit/B100005");
   await p.getByLabel("Outcome").selectOption({ label: "Order placed" });
   await p.getByRole("button", { name: "Save Visit" }).click();
-  await p.waitForFunction(() => document.querySelector("[data-testid=alert-success]")?.textContent === "Visit saved successfully.");
+  await p.waitForFunction(() => document.querySelector("[data-testid=alert-success]")?.textContent === "Visit saved successfully - location off on this phone");
   await p.goto("/#/visit/summary");
   const tile = p.getByTestId("summary-tiles").locator(".tile", { hasText: "Total Visits Today" });
   assert.ok(Number(await tile.locator(".tile-value").textContent()) >= 1);

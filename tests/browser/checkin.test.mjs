@@ -27,13 +27,14 @@ async function agentAt(email, at) {
   return p;
 }
 
-async function saveVisit(p, buyer, remark) {
+/** Saves a visit; `where` is what the save's message says of the check-in. */
+async function saveVisit(p, buyer, remark, where) {
   await p.goto(`/#/customer/visit/${buyer}`);
   await p.getByTestId("customer-details").getByText(buyer, { exact: true }).waitFor();
   await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
   await p.getByLabel("Remark").fill(remark);
   await p.getByRole("button", { name: "Save Visit" }).click();
-  await expectAlert(p, "success", "Visit saved successfully.");
+  await expectAlert(p, "success", `Visit saved successfully - ${where}`);
   await p.getByTestId("interactions").getByText(remark).waitFor();
   return p.getByTestId("interactions").locator("tr", { hasText: remark });
 }
@@ -45,12 +46,12 @@ test("a visit at the counter is verified, one from 20 km away is off-site, and t
   await probe.context().close();
 
   const atCounter = await agentAt("agent1@demo.test", { latitude: shop.latitude + 0.0005, longitude: shop.longitude, accuracy: 15 });
-  const near = await saveVisit(atCounter, shop.buyerId, "At the counter");
+  const near = await saveVisit(atCounter, shop.buyerId, "At the counter", "at the shop (56 m)");
   assert.match(await near.textContent(), /Verified/);
   await atCounter.context().close();
 
   const fromHome = await agentAt("agent1@demo.test", { latitude: shop.latitude + 0.18, longitude: shop.longitude, accuracy: 15 });
-  const far = await saveVisit(fromHome, shop.buyerId, "Logged from home");
+  const far = await saveVisit(fromHome, shop.buyerId, "Logged from home", "20.0 km from the shop");
   assert.match(await far.locator(".loc-off-site").textContent(), /^Off-site 20\.0 km$/);
   await fromHome.context().close();
 
@@ -80,7 +81,7 @@ test("an accurate visit proposes a shop's position and the manager accepts it", 
   await probe.context().close();
 
   const agent = await agentAt("agent1@demo.test", { latitude: 12.93456, longitude: 77.61234, accuracy: 12 });
-  const row = await saveVisit(agent, shop.buyerId, "First visit, shop not on the map");
+  const row = await saveVisit(agent, shop.buyerId, "First visit, shop not on the map", "the shop is not on the map yet");
   assert.match(await row.textContent(), /Shop not located/);
   await agent.context().close();
 

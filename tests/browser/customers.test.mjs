@@ -33,7 +33,7 @@ test("an agent finds a customer and saves a visit", async () => {
   await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
   await p.getByLabel("Remark").fill("Asked to call on Monday");
   await p.getByRole("button", { name: "Save Visit" }).click();
-  await expectAlert(p, "success", "Visit saved successfully.");
+  await expectAlert(p, "success", "Visit saved successfully - location off on this phone");
   const first = p.getByTestId("interactions").locator("tbody tr").first();
   await first.getByText("Asked to call on Monday").waitFor();
   assert.match(await first.textContent(), /Follow-up/);

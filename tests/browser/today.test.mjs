@@ -109,7 +109,7 @@ test("an agent lands on Today: the plan's numbers, its customers in order one ta
 
   // One tap opens the visit screen; the visit saved there shows on the way back.
   const next = plan.customers.find((c) => !c.visited && !c.ordered);
-  await visitFromToday(p, next.buyerId, "success", "Visit saved successfully.");
+  await visitFromToday(p, next.buyerId, "success", "Visit saved successfully - location off on this phone");
   await progressIs(p, progressOf({ ...plan, visitedAsPlanned: plan.visitedAsPlanned + 1 }));
   const now = item(p, next.buyerId);
   assert.notEqual(await now.getAttribute("data-state"), "none");

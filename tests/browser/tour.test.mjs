@@ -429,3 +429,23 @@ test("the tour: every screen as every user, on a phone and a desktop", { timeout
   console.log(`tour: ${results.length} screens in ${seconds} s (${WORKERS} at a time; summed: ${spent}), ${failures.length} failures; see ${join(OUT, "index.html")}`);
   assert.deepEqual(failures, [], `${failures.length} failures on ${results.filter((r) => r.failures.length).length} of ${results.length} screens:\n${failures.join("\n")}`);
 });
+
+/**
+ * A message belongs to the screen that raised it (issue #41): an error raised on one screen is
+ * gone once the menu has opened another.
+ */
+async function toastStaysOnItsScreen(app) {
+  const p = await openPage(app, SIZES[0]);
+  await app.login(p, "agent1@demo.test", PASSWORD);
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.goto("/#/customer/visit/NO-SUCH-BUYER");
+  await p.getByRole("alert").waitFor();
+  await p.getByRole("button", { name: "Menu" }).click();
+  await p.getByTestId("sidebar").getByRole("link", { name: "Visit Summary" }).click();
+  await p.waitForURL((u) => u.hash === "#/visit/summary");
+  assert.ok(await settle(p), "Visit Summary did not settle");
+  assert.deepEqual(await p.getByRole("alert").allTextContents(), [], "an alert followed the user to another screen");
+  await p.context().close();
+}
+
+test("the tour's toast check: a message does not outlive its screen", () => toastStaysOnItsScreen(app));

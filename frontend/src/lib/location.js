@@ -3,30 +3,38 @@
 // (metres) goes with a visit, so the server can judge an off-site reading fairly. Today's
 // "nearest first" reads the position without asking when it is already allowed, and distances.
 const DENIED = "fieldsales.geo-denied";
+const CHECK_IN_AGE_MS = 10 * 1000;
 
 /**
  * The phone's position, or null. `again` asks even after a remembered denial (the user pressed a
- * button for it, or has allowed it since); a position it gets forgets the denial.
+ * button for it, or has allowed it since); a position it gets forgets the denial. `checkIn` wants
+ * a fresh fix (a visit's check-in); otherwise one up to a minute old will do.
  */
-export function currentPosition({ again = false } = {}) {
+export function currentPosition({ again = false, checkIn = false } = {}) {
   if (!("geolocation" in navigator) || (!again && localStorage.getItem(DENIED))) {
     localStorage.setItem(DENIED, "1");
     return Promise.resolve(null);
   }
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) => {
-        if (again) localStorage.removeItem(DENIED);
-        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null });
-      },
-      (err) => {
-        console.warn("location unavailable", err && err.message);
-        if (err && err.code === 1) localStorage.setItem(DENIED, "1");
-        resolve(null);
-      },
-      { timeout: 8000, maximumAge: 60000 },
-    );
-  });
+  /** @type {(maximumAge: number, timeout: number) => Promise<GeolocationPosition>} */
+  const read = (maximumAge, timeout) =>
+    new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, { maximumAge, timeout }));
+  // A check-in is judged by where the phone is now: a fix read a minute earlier (Today's "Nearest
+  // first") once put a visit at the counter thousands of km off. So a fresh fix, or failing that
+  // one at most CHECK_IN_AGE_MS old (timeout 0: only what the browser already holds).
+  const fix = checkIn
+    ? read(0, 8000).catch((err) => (err && err.code === 1 ? Promise.reject(err) : read(CHECK_IN_AGE_MS, 0)))
+    : read(60000, 8000);
+  return fix.then(
+    (p) => {
+      if (again) localStorage.removeItem(DENIED);
+      return { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null };
+    },
+    (err) => {
+      console.warn("location unavailable", err && err.message);
+      if (err && err.code === 1) localStorage.setItem(DENIED, "1");
+      return null;
+    },
+  );
 }
 
 /**

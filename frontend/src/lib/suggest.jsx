@@ -7,11 +7,12 @@ import { get } from "./api-client";
  * fetchPath(query) gives the API path, or fetchItems(query) resolves to the suggestions itself
  * (the agent's offline search); onPick(item) gets the chosen suggestion. `clearOnPick` empties the
  * box after a pick, for picking several in a row (a beat's customers); `onSearch(text)` runs on
- * submit when there is no suggestion to take.
+ * submit when there is no suggestion to take. Without it, a submit before the suggestions came
+ * searches at once and takes the first; `noMatch(text)` says when there is none (the text stays).
  * @param {{ id: string, label: import("preact").ComponentChildren, placeholder?: string,
  *   fetchPath?: (query: string) => string, fetchItems?: (query: string) => Promise<any[]>,
  *   labelOf: (item: any) => string, onPick: (item: any) => void, onSearch?: (text: string) => void,
- *   buttonText?: string, clearOnPick?: boolean }} props
+ *   buttonText?: string, clearOnPick?: boolean, noMatch?: (text: string) => string }} props
  */
 export function SuggestBox({
   id,
@@ -24,20 +25,24 @@ export function SuggestBox({
   onSearch,
   buttonText = "Search",
   clearOnPick = false,
+  noMatch,
 }) {
   const [text, setText] = useState("");
   const [items, setItems] = useState([]);
   const [open, setOpen] = useState(false);
+  const [missed, setMissed] = useState("");
   const timer = useRef(null);
+  const search = (q) => (fetchItems ? fetchItems(q) : get(fetchPath(q)));
   useEffect(() => {
     clearTimeout(timer.current);
+    setMissed("");
     const q = text.trim();
     if (!q) {
       setItems([]);
       return undefined;
     }
     timer.current = setTimeout(() => {
-      (fetchItems ? fetchItems(q) : get(fetchPath(q)))
+      search(q)
         .then((list) => {
           setItems(list || []);
           setOpen(true);
@@ -58,8 +63,13 @@ export function SuggestBox({
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
+        const q = text.trim();
         if (items.length) pick(items[0]);
-        else if (onSearch) onSearch(text.trim());
+        else if (onSearch) onSearch(q);
+        else if (q)
+          search(q)
+            .then((list) => (list && list.length ? pick(list[0]) : setMissed(q)))
+            .catch(() => {});
       }}
     >
       <label for={id}>{label}</label>
@@ -87,6 +97,11 @@ export function SuggestBox({
             </li>
           ))}
         </ul>
+      )}
+      {missed && noMatch && (
+        <p class="empty" role="status">
+          {noMatch(missed)}
+        </p>
       )}
     </form>
   );

@@ -97,12 +97,19 @@ export function ScorecardScreen({ user }) {
   );
 }
 
-/** Fetches the named file with the session's headers, then shows it; the address is freed after 60 s. */
+/**
+ * Fetches the named file with the session's headers, then shows it; the address is freed after 60 s.
+ * Opened without a file, it says so and asks nothing (the server would only answer 400).
+ */
 export function ImageViewerScreen() {
   const [error, setError] = useState(null);
   useEffect(() => {
     const query = window.location.hash.split("?")[1] || "";
     const fileName = new URLSearchParams(query).get("fileName") || "";
+    if (!fileName) {
+      setError("No file was named to show.");
+      return;
+    }
     api(`/users/media?fileName=${encodeURIComponent(fileName)}`, { raw: true })
       .then((r) => r.blob())
       .then((blob) => {

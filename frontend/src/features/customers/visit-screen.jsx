@@ -19,7 +19,7 @@ import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { prefetched } from "../../lib/prefetch";
-import { LocationBadge } from "../../lib/location-badge";
+import { checkInText, LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { detailsPath, OUTCOMES_PATH } from "./visit-calls";
@@ -99,7 +99,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
     if (!form.validate()) return;
     await saving(async () => {
       const agent = user.userType === AGENT;
-      const position = agent ? await currentPosition() : null;
+      const position = agent ? await currentPosition({ checkIn: true }) : null;
       clientId.current = clientId.current || offline.newClientId();
       // visitedAt is the phone's time of the save, whenever it reaches the server.
       const body = {
@@ -121,7 +121,8 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       // on the phone rather than being lost; a refusal is the agent's to fix at once.
       const r = offlineEnabled(user) ? await networkOr(send, queue, offline.unjudged) : await send();
       clientId.current = null;
-      (r.queued ? alertInfo : alertSuccess)(r.message);
+      if (r.queued) alertInfo(r.message);
+      else alertSuccess(checkInText(r));
       form.reset();
       onSaved(r);
     });
@@ -350,7 +351,7 @@ export default function VisitScreen({ params, user }) {
         fetchItems={enabled ? searchOffline : undefined}
         labelOf={(s) => s.display}
         onPick={(s) => navigate(`/customer/visit/${encodeURIComponent(s.buyerId)}`)}
-        onSearch={(q) => q && navigate(`/customer/visit/${encodeURIComponent(q)}`)}
+        noMatch={(q) => `No customer matches '${q}'`}
       />
       {!buyerId && <Empty text="Search a customer by buyer ID, name or mobile number." />}
       {loading && <Loading />}

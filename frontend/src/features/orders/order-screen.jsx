@@ -325,7 +325,7 @@ export default function OrderScreen({ params, user }) {
     }
     await saving(async () => {
       const agent = Number(user.userType) === AGENT;
-      const position = agent && withVisit ? await currentPosition() : null;
+      const position = agent && withVisit ? await currentPosition({ checkIn: true }) : null;
       const outcome = outcomes.find((o) => String(o.outComeId) === outcomeId);
       // The order's clientId and its visit's, kept until it is booked or queued, make a repeat
       // harmless (a Submit after an error, the queue): the server answers it as the first booking.

@@ -3,19 +3,23 @@
 // message) is marked failed and the rest go on; a network failure (or a 5xx, 408, 429) stops the
 // round and the next one waits longer, and so does a refusal of the caller (an ended session, a
 // password change pending, no anti-forgery cookie), which leaves every entry waiting. Rounds run at
-// start, on the browser's `online` event, after a visit or order is queued, and every 60 s while
-// anything waits.
+// start, on the browser's `online` event, when the page comes back into view, after a visit or
+// order is queued, and while anything waits: every few seconds while the page is visible (the
+// `online` event never comes on some weak networks), every 60 s or more while it is hidden.
 import { ApiError, get, post, refusesCaller } from "../api-client";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
-import { listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateEntry, watchQueueOf } from "./queue";
-import { getStatus, setStatus } from "./status";
+import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateEntry, watchQueueOf } from "./queue";
+import { getStatus, queuedText, setStatus } from "./status";
+import { alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";
 import { RIGHT } from "../rights";
 
 const TICK_MS = 60 * 1000;
 const MAX_DELAY_MS = 15 * 60 * 1000;
+const PROBE_MS = 4 * 1000;
+const MAX_PROBE_MS = 10 * 1000;
 
 /** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
 export const isTransient = (err) =>
@@ -27,18 +31,22 @@ export const isTransient = (err) =>
  */
 export const unjudged = (err) => isTransient(err) || refusesCaller(err);
 
-/** Wait before the next round: 60 s, doubled per network failure in a row, at most 15 min, +-20%. */
-export function nextDelay(failures) {
-  const base = Math.min(TICK_MS * 2 ** failures, MAX_DELAY_MS);
+/**
+ * Wait before the next round, doubled per network failure in a row, +-20%: from 4 s up to 10 s while
+ * work waits and the agent is looking at the page, else from 60 s up to 15 min.
+ */
+export function nextDelay(failures, eager = false) {
+  const base = eager ? Math.min(PROBE_MS * 2 ** failures, MAX_PROBE_MS) : Math.min(TICK_MS * 2 ** failures, MAX_DELAY_MS);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
 const running = new Map();
 
 /**
- * Sends the user's waiting visits and orders, oldest first. Resolves to { sent, refused, transient } where
- * `transient` is the error that stopped the round, if any. One round at a time per user and
- * phone (Web Locks where there are; a double send would be harmless anyway: the clientId).
+ * Sends the user's waiting visits and orders, oldest first. Resolves to { sent, orders, refused,
+ * transient } where `orders` counts the orders among the sent and `transient` is the error that
+ * stopped the round, if any. One round at a time per user and phone (Web Locks where there are; a
+ * double send would be harmless anyway: the clientId).
  */
 export function syncQueue(uid) {
   if (!running.has(uid)) {
@@ -53,7 +61,7 @@ export function syncQueue(uid) {
 }
 
 async function sendWaiting(uid) {
-  const result = { sent: 0, refused: 0, transient: null };
+  const result = { sent: 0, orders: 0, refused: 0, transient: null };
   const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
   setStatus({ syncing: true });
@@ -69,6 +77,7 @@ async function sendWaiting(uid) {
         await removeEntry(uid, entry.clientId);
         setStatus({ reachable: true });
         result.sent++;
+        if (kindOf(entry) === "order") result.orders++;
       } catch (err) {
         // The session ended (the API client has signed out), a password change is pending or the
         // anti-forgery cookie is missing: no entry is at fault, all stay waiting for later.
@@ -99,7 +108,8 @@ async function sendWaiting(uid) {
 export async function refreshOffline(uid) {
   try {
     await keepOutcomes(uid, await get("/master/outcome"));
-    setStatus({ reachable: true });
+    // The server answered: online, whatever the browser last said.
+    setStatus({ reachable: true, online: true });
     await refreshCustomers(uid);
   } catch (err) {
     if (err.status === 0) {
@@ -129,32 +139,49 @@ export function startOffline(user) {
   let timer = null;
   let failures = 0;
   let stopped = false;
-  const schedule = (ms) => {
+  let round = null;
+  const waits = async () => (await listQueue(uid)).some((e) => e.state === "waiting");
+  const schedule = async () => {
+    const eager = document.visibilityState === "visible" && (await waits());
     clearTimeout(timer);
-    timer = stopped ? null : setTimeout(run, ms);
+    timer = stopped ? null : setTimeout(run, nextDelay(failures, eager));
   };
-  const run = async () => {
+  const run = () => (round = round || go().finally(() => (round = null)));
+  const go = async () => {
+    clearTimeout(timer);
     timer = null;
     if (stopped) return;
-    if (navigator.onLine) {
-      // The server was out of reach (the browser thought itself online): see whether it is back.
-      if (!getStatus().reachable) await refreshOffline(uid);
-      const r = await syncQueue(uid).catch((err) => ({ transient: err }));
+    // Neither navigator.onLine nor its `online` event is to be trusted (Chromium after an offline
+    // reload, weak real networks): where the server was out of reach, a GET asks it first, and
+    // the queue goes only once it answers.
+    if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
+    if (getStatus().reachable) {
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0 }));
+      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders)} sent.`);
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
-    }
+    } else failures++;
     if (stopped) return;
-    if (!getStatus().reachable || (await listQueue(uid)).some((e) => e.state === "waiting")) schedule(nextDelay(failures));
+    if (!getStatus().reachable || (await waits())) await schedule();
   };
   const online = () => {
     failures = 0;
     run();
     refreshOffline(uid);
   };
-  // A visit or order queued (or retried) while no round is due starts the 60 s clock.
+  // Back in front of the agent (the app reopened, the phone unlocked): a round at once.
+  const visible = () => {
+    if (document.visibilityState !== "visible") return;
+    failures = 0;
+    run();
+  };
+  // A visit or order queued (or retried) outside a round starts the clock afresh: the short one,
+  // where a long one ran while nothing waited.
   const unwatch = onQueueChange((all) => {
-    if (!timer && all.some((e) => e.state === "waiting")) schedule(nextDelay(failures));
+    if (!round && all.some((e) => e.state === "waiting")) schedule();
   });
   window.addEventListener("online", online);
+  window.addEventListener("focus", visible);
+  document.addEventListener("visibilitychange", visible);
   engine = {
     uid,
     run: () => {
@@ -166,6 +193,8 @@ export function startOffline(user) {
       clearTimeout(timer);
       unwatch();
       window.removeEventListener("online", online);
+      window.removeEventListener("focus", visible);
+      document.removeEventListener("visibilitychange", visible);
     },
   };
   refreshQueue(uid).then(run);
