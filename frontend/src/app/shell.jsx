@@ -115,11 +115,7 @@ export function Shell({ user, children }) {
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>
-            entry.group ? (
-              <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} />
-            ) : (
-              link(entry)
-            ),
+            entry.group ? <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} /> : link(entry),
           )}
         </ul>
       </nav>
