@@ -152,7 +152,8 @@ test("the menu shows exactly what the rights allow", async () => {
   assert.equal(await sidebar.getByRole("link", { name: "User Master" }).isVisible(), false);
   await sidebar.locator("summary", { hasText: "Master" }).click();
   await sidebar.getByRole("link", { name: "User Master" }).waitFor();
-  for (const summary of await sidebar.locator("details:not([open]) > summary").all()) await summary.click();
+  const closed = sidebar.locator("details:not([open]) > summary");
+  while ((await closed.count()) > 0) await closed.first().click();
   assert.deepEqual(await open(), ["Today's Work", "Master", "Report"]);
   // Every item opens its own screen inside the shell (no bounce to login or /unauthorized).
   const links = sidebar.locator("a");
