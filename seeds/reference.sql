@@ -18,7 +18,7 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (3,  'outcome_master',           'Master',   'Outcome Master'),
     (4,  'infotype_master',          'Master',   'Info Type Master'),
     (5,  'link_master',              'Master',   'Link Master'),
-    (6,  'product_master',           'Master',   'Product Upload'),
+    (6,  'product_master',           'Master',   'Products'),
     (7,  'scorecard_master',         'Master',   'Scorecard Upload'),
     (8,  'distributor_master',       'Master',   'Distributor Upload'),
     (9,  'broadcast_master',         'Master',   'Broadcast Message'),
@@ -51,9 +51,15 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (36, 'rpt_buyer_images',         'Report',   'Buyer Details Report'),
     (37, 'rights_master',            'Master',   'Rights'),
     (38, 'order_booking',            'Customer', 'Order Booking'),
-    (39, 'rpt_orders',               'Report',   'Orders Report'),
-    (40, 'beat_master',              'Master',   'Beat Master'),
+    (39, 'rpt_orders',               'Report',   'Orders'),
+    (40, 'beat_master',              'Master',   'Beats'),
     (41, 'rpt_beat_adherence',       'Report',   'Beat Adherence Report');
+
+-- A right is labelled as the menu names its screen (frontend/src/app/menu.js), so the Rights
+-- screen and the menu say the same; databases seeded with the earlier labels follow here.
+UPDATE rights SET label = CASE code
+        WHEN 'product_master' THEN 'Products' WHEN 'rpt_orders' THEN 'Orders' WHEN 'beat_master' THEN 'Beats' END
+    WHERE (code, label) IN (VALUES ('product_master', 'Product Upload'), ('rpt_orders', 'Orders Report'), ('beat_master', 'Beat Master'));
 
 -- The default grants below are given once per right: to a new database, and to an existing one
 -- for the rights added since it was last seeded (right_id above the setting 'rights_granted_upto').

@@ -412,3 +412,54 @@ async fn a_managers_views_carry_the_location_status() {
     }
     assert_eq!(found.expect("the visited customer is in the visited bucket")["lastVisitLocationStatus"], "off-site");
 }
+
+/// Issue #41 items 8 and 9: a check-in's four statuses add up to the visits, and the home's
+/// figures are the visit summary's and the lists' own for the same day.
+#[tokio::test]
+async fn check_ins_add_up_and_the_home_figures_match_the_summary() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let (located, unlocated) = located_and_unlocated(&app);
+    let (lat, lng) = position_of(&app, &located);
+    for (buyer, extra) in [
+        (&located, json!({ "latitude": lat, "longitude": lng, "clientId": "sum-near" })),
+        (&located, json!({ "latitude": lat + 0.18, "longitude": lng, "clientId": "sum-far" })),
+        (&located, json!({ "clientId": "sum-none" })),
+        (&unlocated, json!({ "latitude": lat, "longitude": lng, "clientId": "sum-unlocated" })),
+    ] {
+        let r = app.post("/users/customer/details", Some(&agent1), visit(buyer, extra)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+
+    let admin = app.as_admin().await;
+    let summary = app.get("/users/customerTracking/cumulativeView/0", Some(&admin)).await.body;
+    for a in summary["checkInByAgent"].as_array().expect("checkInByAgent") {
+        let part = |k: &str| a[k].as_i64().unwrap_or_else(|| panic!("{k} in {a}"));
+        assert_eq!(part("verified") + part("offSite") + part("noLocation") + part("customerUnlocated"), part("visits"), "{a}");
+    }
+    let ravi = summary["checkInByAgent"].as_array().unwrap().iter().find(|a| a["agentId"] == "agent1@demo.test").cloned().unwrap();
+    assert!(ravi["customerUnlocated"].as_i64().unwrap() >= 1, "{ravi}");
+
+    let home = app.get("/users/home", Some(&admin)).await;
+    assert_eq!(home.status, StatusCode::OK, "{}", home.body);
+    let h = home.body;
+    assert_eq!(h["date"], fieldsales::clock::today().format("%Y-%m-%d").to_string());
+    assert_eq!(h["visits"], summary["totalVisitFTD"]);
+    assert_eq!(h["orders"], summary["uniqueOrderFTD"]);
+    assert_eq!(h["orderValue"], summary["orderValueFTD"]);
+    let (visits, verified) = (h["visits"].as_i64().unwrap(), h["verified"].as_i64().unwrap());
+    assert!(visits >= 4 && (1..=visits).contains(&verified), "{h}");
+    assert_eq!(h["verifiedPercentage"].as_f64().unwrap(), (verified as f64 * 10_000.0 / visits as f64).round() / 100.0);
+    let pending = app.get("/users/delivery/approval", Some(&admin)).await.body;
+    assert_eq!(h["pendingApprovals"].as_u64().unwrap() as usize, pending.as_array().unwrap().len());
+    let block = app.get("/users/block", Some(&admin)).await.body;
+    let blocked = block.as_array().unwrap().iter().filter(|u| u["isBlocked"] == true).count();
+    assert_eq!(h["blockedUsers"].as_u64().unwrap() as usize, blocked);
+    let (agents, idle) = (h["agents"].as_i64().unwrap(), h["agentsNotStarted"].as_i64().unwrap());
+    assert!(agents >= 2 && idle < agents, "agent1 started today: {h}");
+
+    // An agent's home counts its own scope, without the administrator's lists.
+    let mine = app.get("/users/home", Some(&agent1)).await.body;
+    assert_eq!((mine["agents"].clone(), mine["agentsNotStarted"].clone()), (json!(1), json!(0)), "{mine}");
+    assert_eq!((mine["pendingApprovals"].clone(), mine["blockedUsers"].clone()), (Value::Null, Value::Null));
+}

@@ -57,6 +57,7 @@ const TABLE: &[Row] = &[
     ("GET", "/users/landingTrend/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/customer/visitSummary", Nothing, [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/customerTracking/cumulativeView/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/home", Nothing, [200, 200, 200, 200, 401, 401]),
     // Chat.
     ("GET", "/chat/broadcastMessage", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/chat/broadcastMessage", EMPTY, [400, 403, 403, 403, 401, 401]),
@@ -214,6 +215,7 @@ pub const ROUTES: &[&str] = &[
     "GET /users/landingTrend/{agent}",
     "GET /users/customer/visitSummary",
     "GET /users/customerTracking/cumulativeView/{agent}",
+    "GET /users/home",
     "GET /chat/broadcastMessage",
     "POST /chat/broadcastMessage",
     "POST /chat/broadcastMessage/delete/{id}",

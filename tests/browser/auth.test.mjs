@@ -123,23 +123,38 @@ test("forgot password asks for the id, shows the server's message and returns to
   await p.context().close();
 });
 
+// The spec's menu in its order with its Master and Report groups; what later issues added sits in
+// those groups or in "Today's Work"; one entry per screen, each label once (issue #41 item 7).
 const ADMIN_MENU = [
+  "Home", "Today", "Map", "Waiting Visits",
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
   "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Delivery Status",
-  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Orders", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
-  "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit",
-  "Customer Add", "Profile Update", "Info Add", "Login History", "Productivity", "Monthly Summary",
-  "Monthly Summary AM", "Delivery Report", "My Customer", "Buyer Details", "Order Lines", "Beat Adherence", "Check RCA/AM A/C", "Reset Password",
+  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
+  "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
+  "Customer Add Report", "Profile Update Report", "Info Add Report", "Login History Report", "Productivity Report", "Monthly Summary Report",
+  "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Order Lines Report",
+  "Beat Adherence Report", "Check RCA/AM A/C", "Reset Password",
 ];
-const AGENT_MENU = ["Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
+// The agent's home (Today) and daily screens are in the menu (issue #41 item 6).
+const AGENT_MENU = ["Today", "Map", "Waiting Visits", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
 
 test("the menu shows exactly what the rights allow", async () => {
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
   const sidebar = p.getByTestId("sidebar");
-  assert.deepEqual(await sidebar.locator("a").allInnerTexts(), ADMIN_MENU);
-  assert.deepEqual(await sidebar.locator(".menu-group-title").allTextContents(), ["Master", "Report"]);
+  assert.deepEqual(await sidebar.locator("a").allTextContents(), ADMIN_MENU);
+  assert.equal(new Set(ADMIN_MENU).size, ADMIN_MENU.length, "each label once");
+  assert.deepEqual(await sidebar.locator(".menu-group-title").allTextContents(), ["Today's Work", "Master", "Report"]);
+  // The groups fold: folded but for the one holding the home, and a click opens one.
+  const open = () => sidebar.locator("details").evaluateAll((ds) => ds.filter((d) => d.open).map((d) => d.querySelector("summary").textContent));
+  assert.deepEqual(await open(), []);
+  assert.equal(await sidebar.getByRole("link", { name: "User Master" }).isVisible(), false);
+  await sidebar.locator("summary", { hasText: "Master" }).click();
+  await sidebar.getByRole("link", { name: "User Master" }).waitFor();
+  const closed = sidebar.locator("details:not([open]) > summary");
+  while ((await closed.count()) > 0) await closed.first().click();
+  assert.deepEqual(await open(), ["Today's Work", "Master", "Report"]);
   // Every item opens its own screen inside the shell (no bounce to login or /unauthorized).
   const links = sidebar.locator("a");
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
@@ -167,8 +182,10 @@ test("the menu shows exactly what the rights allow", async () => {
   const drawer = phone.getByTestId("sidebar");
   await phone.getByRole("button", { name: "Menu" }).click();
   await phone.waitForFunction(() => document.querySelector("[data-testid=sidebar]").classList.contains("open"));
-  assert.deepEqual(await drawer.locator("a").allInnerTexts(), AGENT_MENU);
-  assert.equal(await drawer.locator(".menu-group-title").count(), 0);
+  assert.deepEqual(await drawer.locator("a").allTextContents(), AGENT_MENU);
+  // The group holding the agent's home starts open: Today is one tap away.
+  assert.deepEqual(await drawer.locator(".menu-group-title").allTextContents(), ["Today's Work"]);
+  await drawer.getByRole("link", { name: "Today", exact: true }).waitFor();
   await phone.mouse.click(370, 600);
   await phone.waitForFunction(() => !document.querySelector("[data-testid=sidebar]").classList.contains("open"));
   // A route the agent lacks goes to /unauthorized.

@@ -215,6 +215,8 @@ test("an administrator uploads beats with one refused row and downloads the adhe
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
   const sidebar = p.getByTestId("sidebar");
+  // The menu's groups fold; open them all.
+  await sidebar.locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await sidebar.getByRole("link", { name: "Beat Upload" }).click();
   await p.getByRole("heading", { name: "Beat Upload" }).waitFor();
   const [sample] = await Promise.all([p.waitForEvent("download"), p.getByRole("link", { name: "Upload File Format" }).click()]);

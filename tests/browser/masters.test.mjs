@@ -29,6 +29,7 @@ async function deleteRow(text, message) {
 }
 
 test("an outcome is added, changed and deleted", async () => {
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").getByRole("link", { name: "Outcome Master" }).click();
   await p.getByRole("heading", { name: "Outcome Master" }).waitFor();
   await p.getByRole("link", { name: "Add", exact: true }).click();

@@ -373,6 +373,7 @@ test("managers and administrators list orders with status, customer, agent, dist
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").getByRole("link", { name: "Orders", exact: true }).click();
   await p.waitForURL((u) => u.hash === "#/customer/orders");
   const table = p.getByTestId("orders-table");

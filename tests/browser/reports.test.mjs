@@ -17,6 +17,7 @@ after(async () => app && (await app.stop()));
 const today = () => new Date().toISOString().slice(0, 10);
 
 test("the customer-visit report downloads after its dates are given", async () => {
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Customer Visit" }).click();
   await p.getByRole("heading", { name: "Customer Visit Report" }).waitFor();
   await p.getByRole("button", { name: "Generate Report" }).click();
@@ -55,6 +56,7 @@ test("the monthly and delivery reports ask for their choices", async () => {
 });
 
 test("the order lines report downloads from the Report menu", async () => {
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Order Lines" }).click();
   await p.getByRole("heading", { name: "Order Lines Report" }).waitFor();
   await p.getByLabel("From Date").fill("2026-01-01");

@@ -1,4 +1,4 @@
-// The application shell as a new user meets it: the home picture, addresses typed without '#',
+// The application shell as a new user meets it: the home's live picture, addresses typed without '#',
 // icons that draw without an emoji font, and menu items that open the screen they name.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -8,17 +8,55 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-test("home shows the dashboard picture, loaded", async () => {
-  const p = await app.page({ width: 1280, height: 800 });
-  await app.login(p, "admin@demo.test");
-  await p.waitForURL((u) => u.hash === "#/home");
-  const image = p.getByRole("img", { name: "Dashboard" });
-  await image.waitFor();
-  await p.waitForFunction(() => document.querySelector(".dashboard-image")?.complete);
-  const { src, width } = await image.evaluate((img) => ({ src: img.getAttribute("src"), width: img.naturalWidth }));
-  assert.match(src, /dashboard\.[0-9a-f]+\.svg$/);
-  assert.ok(width > 0, "the picture did not load");
-  await p.context().close();
+test("the administrator's home shows today's live figures, as the screens it leads to count them", async () => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    const p = await app.page(size);
+    await app.login(p, "admin@demo.test");
+    await p.waitForURL((u) => u.hash === "#/home");
+    const board = p.getByRole("figure", { name: "Dashboard" });
+    await board.waitFor();
+    const token = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")).token);
+    const api = async (path) =>
+      (await fetch(`${app.base}/webapi/api${path}`, { headers: { Authorization: `Bearer ${token}`, Cookie: "XSRF-TOKEN=t", "X-XSRF-TOKEN": "t" } })).json();
+    const summary = await api("/users/customerTracking/cumulativeView/0");
+    const pending = await api("/users/delivery/approval");
+    const blocked = (await api("/users/block")).filter((u) => u.isBlocked).length;
+    const tile = (label) => board.locator("a.tile", { hasText: label });
+    const value = async (label) => (await tile(label).locator(".tile-value").textContent()).trim();
+    assert.equal(await value("Visits today"), String(summary.totalVisitFTD));
+    assert.equal(await value("Orders today"), String(summary.uniqueOrderFTD));
+    const orderValue = summary.orderValueFTD.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    assert.match(await tile("Orders today").textContent(), new RegExp(`Value ${orderValue.replace(/[.]/g, "\\.")}$`));
+    assert.equal(await value("Deliveries pending approval"), String(pending.length));
+    assert.equal(await value("Blocked users"), String(blocked));
+    assert.match(await tile("Agents not started").textContent(), /of \d+ agents have no visit today/);
+    // Legible: every tile within the screen, no text under 12 px.
+    const boxes = await board.locator("a.tile").evaluateAll((ts) =>
+      ts.map((t) => ({ right: t.getBoundingClientRect().right, small: [...t.querySelectorAll("span, strong")].some((e) => parseFloat(getComputedStyle(e).fontSize) < 12) })),
+    );
+    assert.equal(boxes.length, 5);
+    for (const b of boxes) assert.ok(b.right <= size.width && !b.small, JSON.stringify(b));
+    // Each tile leads to its screen; the visits tile to the visit summary, which says the same.
+    await tile("Visits today").click();
+    await p.waitForURL((u) => u.hash === "#/visit/summary");
+    const shown = p.getByTestId("summary-tiles").locator(".tile", { hasText: "Total Visits Today" }).locator(".tile-value");
+    assert.equal((await shown.textContent()).trim(), String(summary.totalVisitFTD));
+    for (const [label, hash] of [
+      ["Orders today", "#/customer/orders"],
+      ["Deliveries pending approval", "#/customer/delivery/approve"],
+      ["Blocked users", "#/user/unblock-user"],
+      ["Agents not started", "#/today"],
+    ]) {
+      await p.goto("/#/home");
+      await tile(label).click();
+      await p.waitForURL((u) => u.hash === hash);
+    }
+    assert.deepEqual(p.pageErrors, []);
+    await p.context().close();
+  }
 });
 
 test("an address without '#' opens its screen, and a reload keeps it", async () => {
@@ -91,6 +129,7 @@ test("a menu item opens its screen for a user holding only the item's right", as
   const sidebar = manager.getByTestId("sidebar");
   await sidebar.getByRole("link", { name: "Info Status Update" }).click();
   await manager.getByRole("heading", { name: "Info Status Update" }).waitFor();
+  await sidebar.locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await sidebar.getByRole("link", { name: "My Customer" }).click();
   await manager.getByRole("heading", { name: "My Customer" }).waitFor();
   assert.equal(new URL(manager.url()).hash, "#/master/report/mycustomer");

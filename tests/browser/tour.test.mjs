@@ -449,3 +449,38 @@ async function toastStaysOnItsScreen(app) {
 }
 
 test("the tour's toast check: a message does not outlive its screen", () => toastStaysOnItsScreen(app));
+
+/**
+ * The menu of every kind of user (issue #41): it holds the user's home, where signing in lands,
+ * and one entry per screen (no two entries open the same route, no label twice).
+ */
+test("every user's menu holds their home, one entry per screen", { timeout: 120_000 }, async () => {
+  const admin = await signIn(app.base, "admin@demo.test", PASSWORD);
+  const email = "menu-backoffice@demo.test";
+  await call(app.base, "/master/user", { token: admin.token, body: { uid: 0, emailId: email, name: "Mina Menu", userType: 2, country: "India" } });
+  const temporary = app.mailed(email, "Temporary password:");
+  const first = await signIn(app.base, email, temporary);
+  await call(app.base, "/users/passwordUpdate", {
+    token: first.token,
+    body: { currentPassword: temporary, newPassword: BACK_OFFICE_PASSWORD, confirmPassword: BACK_OFFICE_PASSWORD },
+  });
+  const problems = [];
+  for (const user of [...USERS.filter((u) => u.key !== "backoffice"), { key: "backoffice", email, password: BACK_OFFICE_PASSWORD }]) {
+    const p = await app.page({ width: 1280, height: 800 });
+    await app.login(p, user.email, user.password);
+    await p.waitForURL((u) => !["#/login", "#/", "", "#/app/force-password-update"].includes(u.hash));
+    const home = new URL(p.url()).hash;
+    const entries = await p
+      .getByTestId("sidebar")
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href"), label: a.textContent })));
+    if (!entries.some((e) => e.href === home)) problems.push(`${user.key}: no menu entry opens the home ${home}`);
+    for (const key of ["href", "label"]) {
+      const seen = entries.map((e) => e[key]);
+      const twice = seen.filter((v, i) => seen.indexOf(v) !== i);
+      if (twice.length) problems.push(`${user.key}: two menu entries with the ${key} ${twice.join(", ")}`);
+    }
+    await p.context().close();
+  }
+  assert.deepEqual(problems, []);
+});

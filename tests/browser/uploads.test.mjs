@@ -19,6 +19,7 @@ test("an admin uploads products with one bad row and downloads the result", asyn
   await p.context().setDefaultTimeout(10000);
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").getByRole("link", { name: "Product Upload" }).click();
   await p.getByRole("heading", { name: "Product Master Upload" }).waitFor();
 

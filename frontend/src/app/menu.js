@@ -1,12 +1,26 @@
-// The sidebar of spec 2 "Shell": items in order. An item names a route; the right that gates it is
+// The sidebar of spec 2 "Shell": the spec's items in its order, with its Master and Report
+// groups; the screens later issues added sit in those groups or in "Today's Work". One entry per
+// screen, so no label or route shows twice. An item names a route; the right that gates it is
 // that route's own, read from the route table (routes.jsx), so a menu item never leads to a
-// screen its holder may not open.
+// screen its holder may not open. The Rights screen names each right as its menu entry does
+// (seeds/reference.sql labels).
 import { rightOf } from "./routes";
 
 /** The route of a report screen. */
 const report = (name) => `/master/report/${name}`;
 
 export const MENU = [
+  // The administrator's home (spec 1 §2); /home opens for anyone, so it shows only as one's home.
+  { label: "Home", path: "/home", homeOnly: true },
+  {
+    group: "Today's Work",
+    notCounted: [],
+    items: [
+      { label: "Today", path: "/today" },
+      { label: "Map", path: "/map/today" },
+      { label: "Waiting Visits", path: "/customer/waiting-visits" },
+    ],
+  },
   {
     group: "Master",
     // scorecard_master alone does not make the Master group visible (spec 2 §6).
@@ -33,7 +47,6 @@ export const MENU = [
   },
   { label: "Customer Visit", path: "/customer/visit" },
   { label: "Visit Summary", path: "/visit/summary" },
-  { label: "Orders", path: "/customer/orders" },
   { label: "RED101 Delivery", path: "/customer/delivery" },
   { label: "Retailer Bucket", path: "/landing/retailer-bucket" },
   { label: "Delivery Approve", path: "/customer/delivery/approve" },
@@ -45,29 +58,34 @@ export const MENU = [
   {
     group: "Report",
     notCounted: [],
+    // "Report" in the labels keeps them apart from the screens of the same name (Customer Visit).
     items: [
-      { label: "Customer Visit", path: report("customer-visit") },
-      { label: "Customer Add", path: report("customer-add") },
-      { label: "Profile Update", path: report("profile-update") },
-      { label: "Info Add", path: report("info-add") },
-      { label: "Login History", path: report("login-history") },
-      { label: "Productivity", path: report("productivity") },
-      { label: "Monthly Summary", path: report("monthly-summary") },
-      { label: "Monthly Summary AM", path: report("monthly-summary-am") },
+      { label: "Customer Visit Report", path: report("customer-visit") },
+      { label: "Customer Add Report", path: report("customer-add") },
+      { label: "Profile Update Report", path: report("profile-update") },
+      { label: "Info Add Report", path: report("info-add") },
+      { label: "Login History Report", path: report("login-history") },
+      { label: "Productivity Report", path: report("productivity") },
+      { label: "Monthly Summary Report", path: report("monthly-summary") },
+      { label: "Monthly Summary AM Report", path: report("monthly-summary-am") },
       { label: "Delivery Report", path: report("delivery") },
-      { label: "My Customer", path: report("mycustomer") },
-      { label: "Buyer Details", path: report("buyer-details") },
-      { label: "Order Lines", path: report("orders") },
-      { label: "Beat Adherence", path: report("beat-adherence") },
+      { label: "My Customer Report", path: report("mycustomer") },
+      { label: "Buyer Details Report", path: report("buyer-details") },
+      { label: "Orders", path: "/customer/orders" },
+      { label: "Order Lines Report", path: report("orders") },
+      { label: "Beat Adherence Report", path: report("beat-adherence") },
     ],
   },
   { label: "Check RCA/AM A/C", path: "/user/check-rca-am-impersonation" },
   { label: "Reset Password", path: "/user/change-password" },
 ];
 
-/** The menu a user sees: permitted items, groups only when a counted item is permitted. */
-export function visibleMenu(has) {
-  const allowed = (item) => has(rightOf(item.path));
+/**
+ * The menu a user sees: permitted items, groups only when a counted item is permitted; `home` is
+ * the user's home route (a `homeOnly` item shows only there).
+ */
+export function visibleMenu(has, home) {
+  const allowed = (item) => (item.homeOnly ? item.path === home : has(rightOf(item.path)));
   const out = [];
   for (const entry of MENU) {
     if (!entry.group) {

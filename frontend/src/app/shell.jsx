@@ -1,10 +1,10 @@
 // The signed-in frame: header with the user's name and Logout, the permission-gated sidebar
-// (a drawer on phones that closes on an outside click), and a back-to-top link; for agents the
-// offline bar (visits waiting on the phone) and the logout warning when some are.
+// (a drawer on phones that closes on an outside click; its groups fold), and a back-to-top link;
+// for agents the offline bar (visits waiting on the phone) and the logout warning when some are.
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
-import { hasRight, landingRouteFor } from "../lib/session";
+import { hasRight, homeRouteFor, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
 import { LogoutWarning } from "../features/auth/logout-warning";
 import { offlineEnabled } from "../lib/offline/status";
@@ -29,6 +29,27 @@ function ImpersonationBanner({ user }) {
   );
 }
 
+/**
+ * A menu group that folds. It starts open when it holds the screen shown or the user's home, and
+ * opens when the user moves to one of its screens; otherwise it stays as the user left it.
+ */
+function MenuGroup({ entry, location, home, link }) {
+  const holds = (path) => entry.items.some((i) => i.path === path);
+  const [open, setOpen] = useState(() => holds(location) || holds(home));
+  const here = holds(location);
+  useEffect(() => {
+    if (here) setOpen(true);
+  }, [here, location]);
+  return (
+    <li class="menu-group">
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary class="menu-group-title">{entry.group}</summary>
+        <ul>{entry.items.map(link)}</ul>
+      </details>
+    </li>
+  );
+}
+
 export function Shell({ user, children }) {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
@@ -49,7 +70,8 @@ export function Shell({ user, children }) {
     return () => document.removeEventListener("click", outside);
   }, [open]);
 
-  const menu = visibleMenu((right) => hasRight(user, right));
+  const home = homeRouteFor(user.userType);
+  const menu = visibleMenu((right) => hasRight(user, right), home);
   const link = (item) => (
     <li key={item.path + item.label}>
       <a href={`#${item.path}`} class={location === item.path ? "active" : undefined}>
@@ -93,14 +115,7 @@ export function Shell({ user, children }) {
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>
-            entry.group ? (
-              <li key={entry.group} class="menu-group">
-                <span class="menu-group-title">{entry.group}</span>
-                <ul>{entry.items.map(link)}</ul>
-              </li>
-            ) : (
-              link(entry)
-            ),
+            entry.group ? <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} /> : link(entry),
           )}
         </ul>
       </nav>

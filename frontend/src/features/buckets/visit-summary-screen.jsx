@@ -64,6 +64,7 @@ export default function VisitSummaryScreen({ user }) {
               { key: "verified", label: "Verified" },
               { key: "offSite", label: "Off-site" },
               { key: "noLocation", label: "No location" },
+              { key: "customerUnlocated", label: "Shop not located" },
               { key: "verifiedPercentage", label: "Verified %", render: (r) => `${r.verifiedPercentage}%` },
             ]}
           />
