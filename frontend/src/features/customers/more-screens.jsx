@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { money } from "../../lib/money";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
@@ -39,8 +40,6 @@ export function FtmFtdScreen({ params }) {
     </section>
   );
 }
-
-const money = (n) => Number(n).toLocaleString("en-IN", { maximumFractionDigits: 2 });
 
 function Card({ card }) {
   if (!card) return <Empty text="No Data Available" />;

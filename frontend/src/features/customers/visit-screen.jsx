@@ -10,6 +10,7 @@ import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
+import { money } from "../../lib/money";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
@@ -230,7 +231,7 @@ function PriceComparison({ buyerId }) {
           columns={[
             { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
             { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "distributorName", label: "Distributor Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
@@ -271,7 +272,7 @@ function Tabs({ screen, buyerId }) {
             { key: "lastOrderDate", label: "Last Ordered", render: (r) => dayMonth(r.lastOrderDate) },
             { key: "distinctProductName", label: "Product" },
             { key: "lastOrderShippedQty", label: "Qty." },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "dsName", label: "Ds Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
@@ -284,7 +285,7 @@ function Tabs({ screen, buyerId }) {
           columns={[
             { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
             { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "distributorName", label: "Distributor Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
