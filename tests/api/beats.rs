@@ -204,7 +204,7 @@ async fn the_beat_upload_gives_each_named_beat_exactly_its_rows() {
     let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
     let r = upload(&app, &admin, "beat", "beatdata", &rows).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "2 row(s) uploaded, 5 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "2 rows uploaded, 5 rejected.", "{}", r.body);
     let reasons: Vec<String> = r.body["data"].as_array().unwrap().iter().map(|row| row.to_string()).collect();
     for reason in [
         format!("Customer {} is not a customer of this agent.", others[0]),
