@@ -9,16 +9,18 @@ import { Empty } from "./ui";
  */
 
 /**
- * @param {{ columns: Column[], rows: any[], pageSize?: number, serial?: boolean, empty?: string,
+ * `empty` is the empty state's text (the spec's "No Data Available" unless given), `emptyNote` what shows
+ * here and how to get it.
+ * @param {{ columns: Column[], rows: any[], pageSize?: number, serial?: boolean, empty?: string, emptyNote?: string,
  *   rowClass?: (row: any) => string | undefined, testId?: string }} props
  */
-export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, rowClass, testId }) {
+export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, emptyNote, rowClass, testId }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   useEffect(() => {
     if (page >= pages) setPage(0);
   }, [pages, page]);
-  if (!rows.length) return <Empty text={empty} />;
+  if (!rows.length) return <Empty text={empty} note={emptyNote} />;
   const start = page * pageSize;
   const shown = rows.slice(start, start + pageSize);
   return (
