@@ -4,8 +4,9 @@ import { Empty } from "./ui";
 
 /**
  * A column: `key` (the row's field, shown unless `render` is given), `label` (text, or an element
- * and then `title` names it on phones), `render(row, index)`.
- * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
+ * and then `title` names it on phones), `render(row, index)`, `wrap` for free text (addresses,
+ * remarks) that may take more than one line on a desktop, where other cells keep to one.
+ * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, wrap?: boolean, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
  */
 
 /**
@@ -37,9 +38,17 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
         <tbody>
           {shown.map((row, i) => (
             <tr key={row.key ?? start + i} class={rowClass ? rowClass(row) : undefined}>
-              {serial && <td data-label="S.No.">{start + i + 1}</td>}
+              {serial && (
+                <td class="serial" data-label="S.No.">
+                  {start + i + 1}
+                </td>
+              )}
               {columns.map((c) => (
-                <td key={c.key} data-label={typeof c.label === "string" ? c.label : c.title || ""}>
+                <td
+                  key={c.key}
+                  class={c.wrap ? "wrap" : undefined}
+                  data-label={typeof c.label === "string" ? c.label : c.title || ""}
+                >
                   {c.render ? c.render(row, start + i) : row[c.key]}
                 </td>
               ))}

@@ -98,7 +98,7 @@ export function InfoScreen({ params, user }) {
             columns={[
               { key: "date", label: "Date", render: (r) => formatDate(r.date) },
               { key: "infoType", label: "Info Type" },
-              { key: "remark", label: "Remark" },
+              { key: "remark", label: "Remark", wrap: true },
               { key: "superAdminStatus", label: "Status" },
             ]}
           />
@@ -151,10 +151,10 @@ export function InfoUpdateScreen() {
               { key: "buyerID", label: "Buyer ID" },
               { key: "buyerName", label: "Buyer Name" },
               { key: "mobile", label: "Mobile" },
-              { key: "address", label: "Address" },
+              { key: "address", label: "Address", wrap: true },
               { key: "infoType", label: "Info Type" },
               { key: "subTypes", label: "Sub Types" },
-              { key: "remark", label: "Remark" },
+              { key: "remark", label: "Remark", wrap: true },
               {
                 key: "files",
                 label: "Files",

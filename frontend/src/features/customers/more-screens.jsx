@@ -33,8 +33,8 @@ export function FtmFtdScreen({ params }) {
               render: (r) => <a href={`#/customer/visit/${encodeURIComponent(r.buyerID)}`}>{r.customerName}</a>,
             },
             { key: "agentId", label: "Agent ID" },
-            { key: "address", label: "Address" },
-            { key: "remark", label: "Remark" },
+            { key: "address", label: "Address", wrap: true },
+            { key: "remark", label: "Remark", wrap: true },
           ]}
         />
       )}

@@ -387,7 +387,7 @@ export default function VisitScreen({ params, user }) {
                 { key: "outcome", label: "Outcome" },
                 { key: "agentId", label: "Agent ID" },
                 { key: "entryUpdateBy", label: "Updated By" },
-                { key: "remark", label: "Remark" },
+                { key: "remark", label: "Remark", wrap: true },
                 { key: "location", label: "Location", render: (r) => <VisitState row={r} /> },
               ]}
             />

@@ -162,7 +162,7 @@ export default function ApproveScreen() {
             { key: "logisticsCharges", label: "Logistic Amount", render: (d) => money(d.logisticsCharges) },
             { key: "deliveryStatus", label: "Status" },
             { key: "reasonDescription", label: "Rejected Reason", render: (d) => d.reasonDescription || d.rejectedReason || "" },
-            { key: "otherReason", label: "Other Reason" },
+            { key: "otherReason", label: "Other Reason", wrap: true },
             { key: "agentID", label: "Agent ID" },
             {
               key: "image",
