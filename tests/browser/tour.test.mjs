@@ -2,7 +2,8 @@
 // (administrator, manager, agent, back office) and signed out, on a phone (390x844) and a desktop
 // (1280x800), each opened by its real URL with a fresh page load. On every screen it checks for
 // console and page errors, failed requests, broken images, horizontal scrolling, impossible
-// percentages and serious or critical axe-core findings, and reports every failure of every screen
+// percentages, table cells that break words, floating controls over buttons and serious or
+// critical axe-core findings, and reports every failure of every screen
 // together at the end. It saves a full-page screenshot of each screen and an index page
 // (tests/browser/tour/index.html) to look at the whole product in a minute.
 import assert from "node:assert/strict";
@@ -12,11 +13,15 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { PASSWORD, start } from "./server.mjs";
+import { layoutChecks } from "./layout-checks.mjs";
 import { RIGHT } from "../../frontend/src/lib/rights.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, "tour");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -53,14 +58,18 @@ const EXPECTED = [
     user: "backoffice",
     route: "/customer/visit/:buyerId",
     match: /^HTTP 404: GET \/webapi\/api\/users\/customer\/details\//,
-    reason: "a back-office user owns no customers, so any buyer is 'not found' (the screen says so)",
+    reason:
+      "a back-office user owns no customers, so any buyer is 'not found' (the screen says so)",
   },
 ];
 
 /** A right as routes.jsx writes it: `RIGHT.NAME` (lib/rights.js), or a quoted code. */
 function rightCode(name, quoted) {
   if (quoted !== undefined) return quoted;
-  assert.ok(RIGHT[name], `routes.jsx names RIGHT.${name}, which lib/rights.js does not define`);
+  assert.ok(
+    RIGHT[name],
+    `routes.jsx names RIGHT.${name}, which lib/rights.js does not define`,
+  );
   return RIGHT[name];
 }
 
@@ -74,15 +83,28 @@ export function parseRoutes(source) {
     const path = entry.match(/^path:\s*"([^"]+)"/);
     if (!path) continue; // the report routes' template path, below
     const right = entry.match(/\bright:\s*(?:null|"([^"]*)"|RIGHT\.(\w+))/);
-    const code = right && (right[1] !== undefined || right[2]) ? rightCode(right[2], right[1]) : null;
-    routes.push({ path: path[1], right: code, public: /\bpublic:\s*true/.test(entry) });
+    const code =
+      right && (right[1] !== undefined || right[2])
+        ? rightCode(right[2], right[1])
+        : null;
+    routes.push({
+      path: path[1],
+      right: code,
+      public: /\bpublic:\s*true/.test(entry),
+    });
   }
   const reports = source.match(/const\s+REPORT_RIGHTS\s*=\s*\{([^}]*)\}/);
   assert.ok(reports, "routes.jsx has no REPORT_RIGHTS object");
   const prefix = source.match(/path:\s*`([^`$]*)\$\{name\}`/);
   assert.ok(prefix, "routes.jsx has no report route built from REPORT_RIGHTS");
-  for (const [, quoted, bare, code, name] of reports[1].matchAll(/(?:"([^"]+)"|([\w$-]+))\s*:\s*(?:"([^"]+)"|RIGHT\.(\w+))/g)) {
-    routes.push({ path: prefix[1] + (quoted || bare), right: rightCode(name, code), public: false });
+  for (const [, quoted, bare, code, name] of reports[1].matchAll(
+    /(?:"([^"]+)"|([\w$-]+))\s*:\s*(?:"([^"]+)"|RIGHT\.(\w+))/g,
+  )) {
+    routes.push({
+      path: prefix[1] + (quoted || bare),
+      right: rightCode(name, code),
+      public: false,
+    });
   }
   return routes;
 }
@@ -98,36 +120,71 @@ async function call(base, path, { token, body } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await r.json().catch(() => null);
-  if (!r.ok) throw new Error(`${path} answered ${r.status}: ${data && data.message}`);
+  if (!r.ok)
+    throw new Error(`${path} answered ${r.status}: ${data && data.message}`);
   return data;
 }
 
 const signIn = (base, email, password) =>
-  call(base, "/login/auth", { body: { userName: email, password, terms: true, loginMethod: "password" } });
+  call(base, "/login/auth", {
+    body: { userName: email, password, terms: true, loginMethod: "password" },
+  });
 
 /** Route parameters with real demo values for one user, looked up through the API as that user. */
 async function paramsFor(base, user, adminToken) {
   const { token, uid } = await signIn(base, user.email, user.password);
   const params = { ftmftd: "ftd", isDelete: "true", bucketName: "retailers" };
-  const agents = await call(base, "/master/allagent?addSelfAccount=false", { token });
+  const agents = await call(base, "/master/allagent?addSelfAccount=false", {
+    token,
+  });
   params.agentId = String(user.key === "agent" ? uid : agents[0].uid);
-  const found = await call(base, `/users/customer/search?query=${user.key === "agent" ? "B100001" : "B1000"}`, { token }).catch(() => []);
-  if (user.key === "agent") assert.equal(found[0] && found[0].buyerId, "B100001", "B100001 is agent1's customer");
+  const found = await call(
+    base,
+    `/users/customer/search?query=${user.key === "agent" ? "B100001" : "B1000"}`,
+    { token },
+  ).catch(() => []);
+  if (user.key === "agent")
+    assert.equal(
+      found[0] && found[0].buyerId,
+      "B100001",
+      "B100001 is agent1's customer",
+    );
   // A back-office user owns no customers: the visit screen is opened with a real buyer anyway.
   params.buyerId = found.length ? found[0].buyerId : "B100001";
   // The beat editor opens one of the user's beats (only users with beat_master get that route).
-  const beats = await call(base, "/master/beat?pageNumber=1", { token }).catch(() => null);
+  const beats = await call(base, "/master/beat?pageNumber=1", { token }).catch(
+    () => null,
+  );
   if (beats && beats.data.length) params.beatId = String(beats.data[0].beatId);
   if (user.key === "admin") {
-    const first = async (path, key) => String((await call(base, path, { token: adminToken }))[0][key]);
+    const first = async (path, key) =>
+      String((await call(base, path, { token: adminToken }))[0][key]);
     params.ids = {
-      "/master/user-edit/:id": String((await call(base, "/master/user?userType=4", { token: adminToken }))[0].uid),
-      "/master/outcome-master-edit/:id": await first("/master/outcome", "outComeId"),
-      "/master/info-master-edit/:id": await first("/master/info-type", "infoId"),
-      "/master/subinfo-master-edit/:id": await first("/master/info-subtype", "infoSubId"),
+      "/master/user-edit/:id": String(
+        (await call(base, "/master/user?userType=4", { token: adminToken }))[0]
+          .uid,
+      ),
+      "/master/outcome-master-edit/:id": await first(
+        "/master/outcome",
+        "outComeId",
+      ),
+      "/master/info-master-edit/:id": await first(
+        "/master/info-type",
+        "infoId",
+      ),
+      "/master/subinfo-master-edit/:id": await first(
+        "/master/info-subtype",
+        "infoSubId",
+      ),
       "/master/link-master-edit/:id": await first("/master/link", "linkId"),
-      "/master/delivery-status-master-edit/:id": await first("/master/deliveryStatus", "deliveryStatusId"),
-      "/master/additional-reason-master-edit/:id": await first("/master/additionalReason", "reasonCodeId"),
+      "/master/delivery-status-master-edit/:id": await first(
+        "/master/deliveryStatus",
+        "deliveryStatusId",
+      ),
+      "/master/additional-reason-master-edit/:id": await first(
+        "/master/additionalReason",
+        "reasonCodeId",
+      ),
     };
   }
   return params;
@@ -137,14 +194,19 @@ async function paramsFor(base, user, adminToken) {
 function fill(pattern, params) {
   let missing = false;
   const url = pattern.replace(/:(\w+)/g, (_, name) => {
-    const value = name === "id" ? params.ids && params.ids[pattern] : params[name];
+    const value =
+      name === "id" ? params.ids && params.ids[pattern] : params[name];
     if (value === undefined) missing = true;
     return encodeURIComponent(value);
   });
   return missing ? null : url;
 }
 
-const slug = (path) => path.replace(/^\/+/, "").replace(/[^\w-]+/g, "-").replace(/-+$/, "") || "root";
+const slug = (path) =>
+  path
+    .replace(/^\/+/, "")
+    .replace(/[^\w-]+/g, "-")
+    .replace(/-+$/, "") || "root";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const shortUrl = (url) => {
   const u = new URL(url);
@@ -173,7 +235,12 @@ async function openPage(app, size) {
   p.errors = [];
   p.on("pageerror", (e) => p.errors.push(`page error: ${e.message}`));
   p.on("console", (m) => {
-    if (m.type() === "error" && p.url() !== "about:blank" && !m.text().startsWith("Failed to load resource")) p.errors.push(`console error: ${m.text()}`);
+    if (
+      m.type() === "error" &&
+      p.url() !== "about:blank" &&
+      !m.text().startsWith("Failed to load resource")
+    )
+      p.errors.push(`console error: ${m.text()}`);
   });
   const done = (r) => {
     net.inflight.delete(r);
@@ -188,24 +255,36 @@ async function openPage(app, size) {
   p.on("requestfailed", (r) => {
     if (!net.inflight.has(r)) return;
     done(r);
-    net.failures.push(`request failed: ${r.method()} ${shortUrl(r.url())} (${r.failure() && r.failure().errorText})`);
+    net.failures.push(
+      `request failed: ${r.method()} ${shortUrl(r.url())} (${r.failure() && r.failure().errorText})`,
+    );
   });
   p.on("response", (r) => {
-    if (r.status() >= 400 && net.inflight.has(r.request())) net.failures.push(`HTTP ${r.status()}: ${r.request().method()} ${shortUrl(r.url())}`);
+    if (r.status() >= 400 && net.inflight.has(r.request()))
+      net.failures.push(
+        `HTTP ${r.status()}: ${r.request().method()} ${shortUrl(r.url())}`,
+      );
   });
   return p;
 }
 
 /** Whether a loading indicator (lib/ui.jsx Loading, a busy button, Suspense fallback) shows. */
 function busy() {
-  return [...document.querySelectorAll(".loading, [aria-busy=true]")].some((e) => e.checkVisibility());
+  return [...document.querySelectorAll(".loading, [aria-busy=true]")].some(
+    (e) => e.checkVisibility(),
+  );
 }
 
 /** Waits for no request in flight for 300 ms and no loading indicator; false after 10 s. */
 async function settle(p) {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (p.net.inflight.size === 0 && Date.now() - p.net.last >= 300 && !(await p.evaluate(busy))) return true;
+    if (
+      p.net.inflight.size === 0 &&
+      Date.now() - p.net.last >= 300 &&
+      !(await p.evaluate(busy))
+    )
+      return true;
     if (Date.now() > deadline) return false;
     await sleep(50);
   }
@@ -216,22 +295,40 @@ function pageChecks() {
   const problems = [];
   for (const img of document.images) {
     const src = img.getAttribute("src");
-    if (!src && img.checkVisibility()) problems.push(`image with an empty src (alt "${img.alt}")`);
-    else if (src && img.complete && img.naturalWidth === 0) problems.push(`image did not load: ${src.slice(0, 120)}`);
+    if (!src && img.checkVisibility())
+      problems.push(`image with an empty src (alt "${img.alt}")`);
+    else if (src && img.complete && img.naturalWidth === 0)
+      problems.push(`image did not load: ${src.slice(0, 120)}`);
   }
   const width = document.scrollingElement.scrollWidth;
   if (width > window.innerWidth) {
     const wide = [...document.body.querySelectorAll("*")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && e.checkVisibility())
+      .filter(
+        (e) =>
+          e.getBoundingClientRect().right > window.innerWidth + 1 &&
+          e.checkVisibility(),
+      )
       .slice(-3)
-      .map((e) => e.tagName.toLowerCase() + (e.id ? `#${e.id}` : "") + (e.className && typeof e.className === "string" ? `.${e.className.trim().split(/\s+/).join(".")}` : ""));
-    problems.push(`scrolls sideways: ${width}px wide in a ${window.innerWidth}px window (e.g. ${wide.join(", ")})`);
+      .map(
+        (e) =>
+          e.tagName.toLowerCase() +
+          (e.id ? `#${e.id}` : "") +
+          (e.className && typeof e.className === "string"
+            ? `.${e.className.trim().split(/\s+/).join(".")}`
+            : ""),
+      );
+    problems.push(
+      `scrolls sideways: ${width}px wide in a ${window.innerWidth}px window (e.g. ${wide.join(", ")})`,
+    );
   }
   const text = document.body.innerText;
   for (const m of text.matchAll(/(?<![\w.])(-?\d+(?:\.\d+)?)\s*%/g)) {
     const value = Number(m[1]);
     if (value < 0 || value > 100) {
-      const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length).replace(/\s+/g, " ").trim();
+      const around = text
+        .slice(Math.max(0, m.index - 40), m.index + m[0].length)
+        .replace(/\s+/g, " ")
+        .trim();
       problems.push(`percentage out of 0-100: "${m[0]}" in "…${around}"`);
     }
   }
@@ -239,12 +336,21 @@ function pageChecks() {
 }
 
 async function axeFindings(p) {
-  if (!(await p.evaluate(() => typeof window.axe === "object"))) await p.evaluate(AXE);
-  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  if (!(await p.evaluate(() => typeof window.axe === "object")))
+    await p.evaluate(AXE);
+  const result = await p.evaluate(() =>
+    window.axe.run(document, { resultTypes: ["violations"] }),
+  );
   if (!result.passes.length) return ["axe checked nothing (did it load?)"];
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")})`);
+    .map(
+      (v) =>
+        `axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")})`,
+    );
 }
 
 /**
@@ -270,32 +376,58 @@ async function visit(app, p, { user, size, route, url, expectHash = url }) {
     const settled = await settle(p);
     lap("settle");
     if (!settled) {
-      const pending = [...p.net.inflight].map((r) => shortUrl(r.url())).join(", ");
-      failures.push(`did not settle in 10 s (${pending ? `requests pending: ${pending}` : "a loading indicator stays"})`);
+      const pending = [...p.net.inflight]
+        .map((r) => shortUrl(r.url()))
+        .join(", ");
+      failures.push(
+        `did not settle in 10 s (${pending ? `requests pending: ${pending}` : "a loading indicator stays"})`,
+      );
     }
     const hash = decodeURIComponent(new URL(p.url()).hash);
-    if (hash !== `#${decodeURIComponent(expectHash)}`) failures.push(`ended at ${hash} instead of #${expectHash}`);
+    if (hash !== `#${decodeURIComponent(expectHash)}`)
+      failures.push(`ended at ${hash} instead of #${expectHash}`);
     failures.push(...(await p.evaluate(pageChecks)));
+    failures.push(...(await p.evaluate(layoutChecks)));
     failures.push(...(await axeFindings(p)));
     lap("checks");
   } catch (e) {
-    failures.push(`the tour failed on this screen: ${e.message.split("\n")[0]}`);
+    failures.push(
+      `the tour failed on this screen: ${e.message.split("\n")[0]}`,
+    );
   }
   failures.push(...p.net.failures, ...p.errors);
   const file = `${user}-${size.width}-${slug(route)}.png`;
-  await p.screenshot({ path: join(OUT, file), fullPage: true }).catch((e) => failures.push(`no screenshot: ${e.message.split("\n")[0]}`));
+  await p
+    .screenshot({ path: join(OUT, file), fullPage: true })
+    .catch((e) => failures.push(`no screenshot: ${e.message.split("\n")[0]}`));
   lap("screenshot");
   const at = p.url().replace(app.base, "");
   const expected = [];
   const unexpected = failures.filter((f) => {
-    const rule = EXPECTED.find((x) => (x.user === "*" || x.user === user) && (x.route === "*" || x.route === route) && x.match.test(f));
+    const rule = EXPECTED.find(
+      (x) =>
+        (x.user === "*" || x.user === user) &&
+        (x.route === "*" || x.route === route) &&
+        x.match.test(f),
+    );
     if (rule) {
       rule.seen = true;
       expected.push(`${f} — expected: ${rule.reason}`);
     }
     return !rule;
   });
-  return { user, size: `${size.width}x${size.height}`, width: size.width, route, url: at, file, failures: unexpected, expected, ms: Date.now() - started, phases };
+  return {
+    user,
+    size: `${size.width}x${size.height}`,
+    width: size.width,
+    route,
+    url: at,
+    file,
+    failures: unexpected,
+    expected,
+    ms: Date.now() - started,
+    phases,
+  };
 }
 
 /** Runs `jobs` (async functions) at most `n` at a time. */
@@ -311,7 +443,10 @@ async function pool(jobs, n) {
 }
 
 function escape(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  return String(s).replace(
+    /[&<>"]/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c],
+  );
 }
 
 function writeIndex(results, seconds) {
@@ -323,14 +458,24 @@ function writeIndex(results, seconds) {
   }
   const failing = results.filter((r) => r.failures.length).length;
   const sections = [...groups].map(
-    ([key, list]) => `<section><h2>${escape(key)} <small>${list.length} screens, ${list.filter((r) => r.failures.length).length} failing</small></h2><div class="grid">${list
-      .sort((a, b) => a.route.localeCompare(b.route))
-      .map(
-        (r) => `<figure class="${r.failures.length ? "bad" : "ok"}"><a href="${escape(r.file)}"><img loading="lazy" src="${escape(r.file)}" alt="${escape(r.route)}"></a><figcaption><b>${escape(r.route)}</b><br><code>${escape(r.url)}</code> · ${r.ms} ms${r.phases ? ` (${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}${
-          r.failures.length ? `<ul>${r.failures.map((f) => `<li>${escape(f)}</li>`).join("")}</ul>` : ""
-        }${r.expected.length ? `<ul class="expected">${r.expected.map((f) => `<li>${escape(f)}</li>`).join("")}</ul>` : ""}</figcaption></figure>`,
-      )
-      .join("")}</div></section>`,
+    ([key, list]) =>
+      `<section><h2>${escape(key)} <small>${list.length} screens, ${list.filter((r) => r.failures.length).length} failing</small></h2><div class="grid">${list
+        .sort((a, b) => a.route.localeCompare(b.route))
+        .map(
+          (r) =>
+            `<figure class="${r.failures.length ? "bad" : "ok"}"><a href="${escape(r.file)}"><img loading="lazy" src="${escape(r.file)}" alt="${escape(r.route)}"></a><figcaption><b>${escape(r.route)}</b><br><code>${escape(r.url)}</code> · ${r.ms} ms${
+              r.phases
+                ? ` (${Object.entries(r.phases)
+                    .map(([k, v]) => `${k} ${v}`)
+                    .join(", ")})`
+                : ""
+            }${
+              r.failures.length
+                ? `<ul>${r.failures.map((f) => `<li>${escape(f)}</li>`).join("")}</ul>`
+                : ""
+            }${r.expected.length ? `<ul class="expected">${r.expected.map((f) => `<li>${escape(f)}</li>`).join("")}</ul>` : ""}</figcaption></figure>`,
+        )
+        .join("")}</div></section>`,
   );
   writeFileSync(
     join(OUT, "index.html"),
@@ -348,84 +493,179 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-test("the tour: every screen as every user, on a phone and a desktop", { timeout: 300_000 }, async () => {
-  const started = Date.now();
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
-  const routes = parseRoutes(readFileSync(resolve(here, "../../frontend/src/app/routes.jsx"), "utf8"));
-  assert.ok(routes.length > 40, `found only ${routes.length} routes in routes.jsx`);
-  for (const r of routes) assert.ok(r.public || r.right === null || /^[a-z_]+$/.test(r.right), `odd right ${r.right} of ${r.path}`);
+test(
+  "the tour: every screen as every user, on a phone and a desktop",
+  { timeout: 300_000 },
+  async () => {
+    const started = Date.now();
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(OUT, { recursive: true });
+    const routes = parseRoutes(
+      readFileSync(resolve(here, "../../frontend/src/app/routes.jsx"), "utf8"),
+    );
+    assert.ok(
+      routes.length > 40,
+      `found only ${routes.length} routes in routes.jsx`,
+    );
+    for (const r of routes)
+      assert.ok(
+        r.public || r.right === null || /^[a-z_]+$/.test(r.right),
+        `odd right ${r.right} of ${r.path}`,
+      );
 
-  // The back-office user, created by the administrator; the temporary password comes by mail.
-  const admin = await signIn(app.base, "admin@demo.test", PASSWORD);
-  await call(app.base, "/master/user", { token: admin.token, body: { uid: 0, emailId: BACK_OFFICE, name: "Bina Backoffice", userType: 2, country: "India" } });
-  const temporary = app.mailed(BACK_OFFICE, "Temporary password:");
-
-  const jobs = [];
-  const results = [];
-  // Signed out: the public screens, once per size. The forced password change needs a session
-  // that must change its password: the back-office user's first sign-in shows it (below).
-  for (const size of SIZES) {
-    const p = await openPage(app, size);
-    const list = routes.filter((r) => r.public && r.path !== "/app/force-password-update");
-    jobs.push(async () => {
-      const out = [];
-      for (const r of list) out.push(await visit(app, p, { user: "signed-out", size, route: r.path, url: r.path }));
-      await p.context().close();
-      return out;
+    // The back-office user, created by the administrator; the temporary password comes by mail.
+    const admin = await signIn(app.base, "admin@demo.test", PASSWORD);
+    await call(app.base, "/master/user", {
+      token: admin.token,
+      body: {
+        uid: 0,
+        emailId: BACK_OFFICE,
+        name: "Bina Backoffice",
+        userType: 2,
+        country: "India",
+      },
     });
-  }
-  // The back-office user's first sign-in, on each size: the forced password change screen.
-  const firstSignIn = [];
-  for (const size of SIZES) {
-    const p = await openPage(app, size);
-    await app.login(p, BACK_OFFICE, temporary);
-    await p.waitForURL((u) => u.hash === "#/app/force-password-update");
-    results.push(await visit(app, p, { user: "backoffice", size, route: "/app/force-password-update", url: "/app/force-password-update" }));
-    firstSignIn.push(p);
-  }
-  for (const p of firstSignIn) await p.context().close();
-  const first = await signIn(app.base, BACK_OFFICE, temporary);
-  assert.equal(first.forcePasswordUpdate, true);
-  await call(app.base, "/users/passwordUpdate", {
-    token: first.token,
-    body: { currentPassword: temporary, newPassword: BACK_OFFICE_PASSWORD, confirmPassword: BACK_OFFICE_PASSWORD },
-  });
+    const temporary = app.mailed(BACK_OFFICE, "Temporary password:");
 
-  let count = 0;
-  for (const user of USERS) {
-    const params = await paramsFor(app.base, user, admin.token);
+    const jobs = [];
+    const results = [];
+    // Signed out: the public screens, once per size. The forced password change needs a session
+    // that must change its password: the back-office user's first sign-in shows it (below).
     for (const size of SIZES) {
       const p = await openPage(app, size);
-      await app.login(p, user.email, user.password);
-      await p.waitForURL((u) => !["#/login", "#/", "", "#/app/force-password-update"].includes(u.hash));
-      const rights = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")).userRights);
-      const list = routes.filter((r) => !r.public && !SKIPPED.has(r.path) && (r.right === null || rights.includes(r.right)));
-      count += list.length;
+      const list = routes.filter(
+        (r) => r.public && r.path !== "/app/force-password-update",
+      );
       jobs.push(async () => {
         const out = [];
-        for (const r of list) {
-          const url = fill(r.path, params);
-          if (url === null) out.push({ user: user.key, size: `${size.width}x${size.height}`, width: size.width, route: r.path, url: "", file: "", failures: [`no demo value for a parameter of ${r.path}`], expected: [], ms: 0 });
-          else out.push(await visit(app, p, { user: user.key, size, route: r.path, url }));
-        }
+        for (const r of list)
+          out.push(
+            await visit(app, p, {
+              user: "signed-out",
+              size,
+              route: r.path,
+              url: r.path,
+            }),
+          );
         await p.context().close();
         return out;
       });
     }
-  }
-  assert.ok(count > 40, `the users hold only ${count} routes`);
+    // The back-office user's first sign-in, on each size: the forced password change screen.
+    const firstSignIn = [];
+    for (const size of SIZES) {
+      const p = await openPage(app, size);
+      await app.login(p, BACK_OFFICE, temporary);
+      await p.waitForURL((u) => u.hash === "#/app/force-password-update");
+      results.push(
+        await visit(app, p, {
+          user: "backoffice",
+          size,
+          route: "/app/force-password-update",
+          url: "/app/force-password-update",
+        }),
+      );
+      firstSignIn.push(p);
+    }
+    for (const p of firstSignIn) await p.context().close();
+    const first = await signIn(app.base, BACK_OFFICE, temporary);
+    assert.equal(first.forcePasswordUpdate, true);
+    await call(app.base, "/users/passwordUpdate", {
+      token: first.token,
+      body: {
+        currentPassword: temporary,
+        newPassword: BACK_OFFICE_PASSWORD,
+        confirmPassword: BACK_OFFICE_PASSWORD,
+      },
+    });
 
-  for (const out of await pool(jobs, WORKERS)) results.push(...out);
-  results.sort((a, b) => a.user.localeCompare(b.user) || a.width - b.width || a.route.localeCompare(b.route));
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  writeIndex(results, seconds);
-  const failures = results.flatMap((r) => r.failures.map((f) => `${r.user} ${r.size} ${r.route}: ${f}`));
-  // An expected failure that no longer happens is stale (and would hide that the checks broke).
-  for (const x of EXPECTED.filter((x) => !x.seen)) failures.push(`${x.user} ${x.route}: the expected failure ${x.match} did not happen; remove it from EXPECTED`);
-  const phases = {};
-  for (const r of results) for (const [k, v] of Object.entries(r.phases || {})) phases[k] = (phases[k] || 0) + v;
-  const spent = Object.entries(phases).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ");
-  console.log(`tour: ${results.length} screens in ${seconds} s (${WORKERS} at a time; summed: ${spent}), ${failures.length} failures; see ${join(OUT, "index.html")}`);
-  assert.deepEqual(failures, [], `${failures.length} failures on ${results.filter((r) => r.failures.length).length} of ${results.length} screens:\n${failures.join("\n")}`);
-});
+    let count = 0;
+    for (const user of USERS) {
+      const params = await paramsFor(app.base, user, admin.token);
+      for (const size of SIZES) {
+        const p = await openPage(app, size);
+        await app.login(p, user.email, user.password);
+        await p.waitForURL(
+          (u) =>
+            !["#/login", "#/", "", "#/app/force-password-update"].includes(
+              u.hash,
+            ),
+        );
+        const rights = await p.evaluate(
+          () =>
+            JSON.parse(localStorage.getItem("fieldsales.session")).userRights,
+        );
+        const list = routes.filter(
+          (r) =>
+            !r.public &&
+            !SKIPPED.has(r.path) &&
+            (r.right === null || rights.includes(r.right)),
+        );
+        count += list.length;
+        jobs.push(async () => {
+          const out = [];
+          for (const r of list) {
+            const url = fill(r.path, params);
+            if (url === null)
+              out.push({
+                user: user.key,
+                size: `${size.width}x${size.height}`,
+                width: size.width,
+                route: r.path,
+                url: "",
+                file: "",
+                failures: [`no demo value for a parameter of ${r.path}`],
+                expected: [],
+                ms: 0,
+              });
+            else
+              out.push(
+                await visit(app, p, {
+                  user: user.key,
+                  size,
+                  route: r.path,
+                  url,
+                }),
+              );
+          }
+          await p.context().close();
+          return out;
+        });
+      }
+    }
+    assert.ok(count > 40, `the users hold only ${count} routes`);
+
+    for (const out of await pool(jobs, WORKERS)) results.push(...out);
+    results.sort(
+      (a, b) =>
+        a.user.localeCompare(b.user) ||
+        a.width - b.width ||
+        a.route.localeCompare(b.route),
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    writeIndex(results, seconds);
+    const failures = results.flatMap((r) =>
+      r.failures.map((f) => `${r.user} ${r.size} ${r.route}: ${f}`),
+    );
+    // An expected failure that no longer happens is stale (and would hide that the checks broke).
+    for (const x of EXPECTED.filter((x) => !x.seen))
+      failures.push(
+        `${x.user} ${x.route}: the expected failure ${x.match} did not happen; remove it from EXPECTED`,
+      );
+    const phases = {};
+    for (const r of results)
+      for (const [k, v] of Object.entries(r.phases || {}))
+        phases[k] = (phases[k] || 0) + v;
+    const spent = Object.entries(phases)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(", ");
+    console.log(
+      `tour: ${results.length} screens in ${seconds} s (${WORKERS} at a time; summed: ${spent}), ${failures.length} failures; see ${join(OUT, "index.html")}`,
+    );
+    assert.deepEqual(
+      failures,
+      [],
+      `${failures.length} failures on ${results.filter((r) => r.failures.length).length} of ${results.length} screens:\n${failures.join("\n")}`,
+    );
+  },
+);
