@@ -134,7 +134,7 @@ function ProfileForm({ buyerId, profile }) {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
   const form = useForm(
-    { ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profile[f] ?? ""])), here: false },
+    /** @type {Record<string, any>} */ ({ ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profile[f] ?? ""])), here: false }),
     { mobile: mobileRules },
   );
   const v = form.values;
