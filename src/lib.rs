@@ -54,6 +54,15 @@ pub fn cents(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
+/// A count with its noun, singular only for one: `plural(1, "row")` is "1 row", `plural(3, "row")` "3 rows".
+pub fn plural(n: u64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 /// Seconds since the Unix epoch: the one clock every timestamp column uses.
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()

@@ -52,8 +52,9 @@ const LONGEST_LOCK_SECS: i64 = 24 * 3600;
 fn locked(until: i64, now: i64) -> AppError {
     let minutes = ((until - now + 59) / 60).max(1);
     AppError::forbidden(format!(
-        "Your account is locked after too many failed login attempts. Try again in {minutes} minute(s), \
-         sign in with an OTP sent to your email ID, or ask your administrator to unblock it."
+        "Your account is locked after too many failed login attempts. Try again in {}, \
+         sign in with an OTP sent to your email ID, or ask your administrator to unblock it.",
+        crate::plural(minutes as u64, "minute")
     ))
 }
 
@@ -339,7 +340,7 @@ pub async fn auth_otp(
                             attempt.detail = "wrong otp";
                             let left = OTP_MAX_ATTEMPTS - tries;
                             Err(AppError::unauthorized(if left > 0 {
-                                format!("Invalid OTP. {left} attempt(s) left.")
+                                format!("Invalid OTP. {} left.", crate::plural(left as u64, "attempt"))
                             } else {
                                 OTP_EXHAUSTED.to_string()
                             }))
@@ -425,9 +426,10 @@ pub async fn password_update(
     let current = required_secret(&req.current_password, "Current Password is required")?;
     let new = required_secret(&req.new_password, "New Password is required")?;
     let confirm = required_secret(&req.confirm_password, "Confirm Password is required")?;
-    if !password::meets_rule(&new) || !password::meets_rule(&confirm) {
+    if !password::meets_rule(&new) {
         return Err(AppError::bad_request(password::RULE_MESSAGE));
     }
+    // A confirmation that differs is a mismatch, whatever its length: say that, not the rule.
     if new != confirm {
         return Err(AppError::bad_request("New Password and Confirm Password do not match."));
     }

@@ -372,5 +372,5 @@ pub async fn mark_broadcasts_read(
             Ok(marked)
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("{n} broadcast message(s) marked as read.") }))
+    Ok(Json(MessageBody { message: format!("{} marked as read.", crate::plural(n as u64, "broadcast message")) }))
 }

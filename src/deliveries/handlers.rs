@@ -396,5 +396,5 @@ pub async fn approval_update(
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("{count} delivery approval(s) saved.") }))
+    Ok(Json(MessageBody { message: format!("{} saved.", crate::plural(count as u64, "delivery approval")) }))
 }

@@ -32,7 +32,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
                 }
             };
             let link = crate::downloads::issue(conn, &data_dir, uid, &name, "report.xlsx")?;
-            Ok(DownloadLink { excel_path: link, message: format!("{} report: {rows} row(s).", report.title) })
+            Ok(DownloadLink { excel_path: link, message: format!("{} report: {}.", report.title, crate::plural(rows, "row")) })
         })
         .await
         .map(Json)

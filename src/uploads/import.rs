@@ -35,7 +35,7 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn message(&self) -> String {
-        format!("{} row(s) uploaded, {} rejected.", self.applied, self.rejected_count)
+        format!("{} uploaded, {} rejected.", crate::plural(self.applied as u64, "row"), self.rejected_count)
     }
 }
 

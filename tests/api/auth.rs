@@ -74,7 +74,7 @@ async fn five_wrong_passwords_lock_until_the_cli_unblocks() {
     for _ in 0..4 {
         app.login_with("agent1@demo.test", "wrong-password-1").await.expect(StatusCode::UNAUTHORIZED, "Invalid Login ID or password.");
     }
-    let locked = "Your account is locked after too many failed login attempts. Try again in 15 minute(s), \
+    let locked = "Your account is locked after too many failed login attempts. Try again in 15 minutes, \
                   sign in with an OTP sent to your email ID, or ask your administrator to unblock it.";
     app.login_with("agent1@demo.test", "wrong-password-1").await.expect(StatusCode::FORBIDDEN, locked);
     // The right password no longer helps while the lock holds.
@@ -142,7 +142,7 @@ async fn otp_sign_in_is_single_use() {
 
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let body = |otp: &str| json!({ "userName": "agent1@demo.test", "password": otp, "otp": otp, "terms": true, "loginMethod": "otp" });
-    app.post("/login/authOTP", None, body(wrong)).await.expect(StatusCode::UNAUTHORIZED, "Invalid OTP. 4 attempt(s) left.");
+    app.post("/login/authOTP", None, body(wrong)).await.expect(StatusCode::UNAUTHORIZED, "Invalid OTP. 4 attempts left.");
     let ok = app.post("/login/authOTP", None, body(&code)).await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
     assert_eq!(ok.body["userType"], 4);
@@ -231,6 +231,8 @@ async fn password_change_rules_and_effects() {
         (change(PASSWORD, "abcdefghijklm", "abcdefghijklm"), "Password must be minimum 12 alphanumeric character"),
         (change(PASSWORD, "123456789012", "123456789012"), "Password must be minimum 12 alphanumeric character"),
         (change(PASSWORD, "Abcdefghijk1", "Abcdefghijk2"), "New Password and Confirm Password do not match."),
+        // A confirmation with a typo that makes it short is a mismatch, not a weak password.
+        (change(PASSWORD, "Abcdefghijk1", "Abcdefghijk"), "New Password and Confirm Password do not match."),
         (change(PASSWORD, PASSWORD, PASSWORD), "The new password must be different from the current password."),
         (change("Wrong1234567", "Abcdefghijk1", "Abcdefghijk1"), "The current password is incorrect."),
     ];

@@ -204,7 +204,7 @@ async fn the_beat_upload_gives_each_named_beat_exactly_its_rows() {
     let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
     let r = upload(&app, &admin, "beat", "beatdata", &rows).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "2 row(s) uploaded, 5 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "2 rows uploaded, 5 rejected.", "{}", r.body);
     let reasons: Vec<String> = r.body["data"].as_array().unwrap().iter().map(|row| row.to_string()).collect();
     for reason in [
         format!("Customer {} is not a customer of this agent.", others[0]),
@@ -223,7 +223,7 @@ async fn the_beat_upload_gives_each_named_beat_exactly_its_rows() {
 
     // Uploaded again with one row: the beat has exactly that customer, on the new weekdays.
     let again: &[&[&str]] = &[header, &["upload beat", "agent1@demo.test", "Friday", &mine[2], "1"]];
-    assert_eq!(upload(&app, &admin, "beat", "beatdata", again).await.body["message"], "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(upload(&app, &admin, "beat", "beatdata", again).await.body["message"], "1 row uploaded, 0 rejected.");
     let detail = app.get(&format!("/master/beat/{id}"), Some(&admin)).await;
     assert_eq!((listed(&detail.body), detail.body["weekdays"].clone()), (vec![mine[2].clone()], json!(["Fri"])));
 
@@ -231,10 +231,10 @@ async fn the_beat_upload_gives_each_named_beat_exactly_its_rows() {
     let manager2 = new_user(&app, "manager2@demo.test", 3).await;
     let theirs: &[&[&str]] = &[header, &["Upload Beat", "agent1@demo.test", "Mon", &mine[0], "1"]];
     let refused = upload(&app, &manager2, "beat", "beatdata", theirs).await;
-    assert_eq!(refused.body["message"], "0 row(s) uploaded, 1 rejected.", "{}", refused.body);
+    assert_eq!(refused.body["message"], "0 rows uploaded, 1 rejected.", "{}", refused.body);
     assert!(refused.body["data"].to_string().contains("agent1@demo.test is not one of your agents"), "{}", refused.body);
     let manager = app.token("am@demo.test").await;
-    assert_eq!(upload(&app, &manager, "beat", "beatdata", theirs).await.body["message"], "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(upload(&app, &manager, "beat", "beatdata", theirs).await.body["message"], "1 row uploaded, 0 rejected.");
     let agent = app.as_agent(1).await;
     upload(&app, &agent, "beat", "beatdata", theirs).await.expect(StatusCode::FORBIDDEN, "You don't have permission to do this.");
 
@@ -466,7 +466,7 @@ async fn a_deleted_customer_leaves_its_beats() {
     let r = app
         .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", crate::support::Part::Text("true"))])
         .await;
-    assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     let id = count(&app, "SELECT beat_id FROM beats WHERE beat_name = 'Day Beat'");
     let detail = app.get(&format!("/master/beat/{id}"), Some(&admin)).await;
     assert_eq!(listed(&detail.body), &buyers[..3]);

@@ -63,7 +63,7 @@ async fn conversations_are_private_and_text_stays_text() {
     assert_eq!(history.body[0]["messageText"], "<script>alert(1)</script> stock?");
     app.post(&format!("/chat/markAsRead?conversationId={c}"), Some(&manager), json!({}))
         .await
-        .expect(StatusCode::OK, "1 message(s) marked as read.");
+        .expect(StatusCode::OK, "1 message marked as read.");
     assert_eq!(app.post("/chat/getUnreadCountsByConversation", Some(&manager), json!({})).await.body["unreadCounts"], json!([]));
 
     // A picture, visible to the two of them only.
@@ -106,7 +106,7 @@ async fn broadcasts_are_read_once() {
     assert_eq!(list.body[0]["isRead"], false);
     let counts = app.post("/chat/getUnreadCountsByConversation", Some(&agent), json!({})).await;
     assert_eq!(counts.body["broadCastCounts"]["unreadCount"], 1);
-    app.post("/chat/broadcast/markAsRead", Some(&agent), json!(ids)).await.expect(StatusCode::OK, "1 broadcast message(s) marked as read.");
+    app.post("/chat/broadcast/markAsRead", Some(&agent), json!(ids)).await.expect(StatusCode::OK, "1 broadcast message marked as read.");
     let counts = app.post("/chat/getUnreadCountsByConversation", Some(&agent), json!({})).await;
     assert_eq!(counts.body["broadCastCounts"]["unreadCount"], 0);
     // Someone else's reading is their own.

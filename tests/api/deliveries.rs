@@ -225,7 +225,7 @@ async fn approval_single_bulk_and_reject() {
 
     app.post("/users/delivery/approval/update", Some(&admin), json!([rec(ids[0], json!("Reject"), json!("Wrong shop in the photo"))]))
         .await
-        .expect(StatusCode::OK, "1 delivery approval(s) saved.");
+        .expect(StatusCode::OK, "1 delivery approval saved.");
     assert_eq!(approve_status(&app, ids[0]).as_deref(), Some("Reject"));
     // A rejected delivery goes back to the agent, who updates it again.
     update(&app, &agent, ids[0], "1", None, "", None).await.expect(StatusCode::OK, "Delivery updated successfully.");
@@ -248,7 +248,7 @@ async fn approval_single_bulk_and_reject() {
         json!([rec(ids[1], json!("Approve"), json!(null)), rec(ids[2], json!("Approve"), json!(null))]),
     )
     .await
-    .expect(StatusCode::OK, "2 delivery approval(s) saved.");
+    .expect(StatusCode::OK, "2 delivery approvals saved.");
     assert_eq!(approve_status(&app, ids[2]).as_deref(), Some("Approve"));
     // Approved entries are locked for the agent.
     update(&app, &agent, ids[1], "2", None, "", None).await.expect(StatusCode::FORBIDDEN, "This delivery can no longer be modified.");

@@ -132,7 +132,7 @@ async fn sub_info_upload_adds_new_names_and_reports_the_rest() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.message(), "2 row(s) uploaded, 2 rejected.");
+    assert_eq!(r.message(), "2 rows uploaded, 2 rejected.");
     let rejected: Vec<i64> = r.body["data"].as_array().unwrap().iter().map(|d| d["rowNumber"].as_i64().unwrap()).collect();
     assert_eq!(rejected, [3, 6]);
     let subs = app.get("/master/info-subtype?infoId=1", Some(&admin)).await;

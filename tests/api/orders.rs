@@ -793,7 +793,7 @@ async fn product_uploads_take_two_or_six_columns() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "2 row(s) uploaded, 0 rejected.");
+    assert_eq!(r.body["message"], "2 rows uploaded, 0 rejected.");
     assert_eq!(catalogue_row(&app, "Old Format Soda"), (Some("OFS-1".into()), None, None, None, true));
     assert_eq!(catalogue_row(&app, "Cola 300ml"), (Some("CL-300B".into()), Some(25.0), Some(24), Some("Beverages".into()), true));
     // The new format: six columns.
@@ -814,7 +814,7 @@ async fn product_uploads_take_two_or_six_columns() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "2 row(s) uploaded, 3 rejected.");
+    assert_eq!(r.body["message"], "2 rows uploaded, 3 rejected.");
     let reasons: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|d| d["reason"].as_str().unwrap()).collect();
     assert_eq!(
         reasons,
@@ -824,7 +824,7 @@ async fn product_uploads_take_two_or_six_columns() {
     assert_eq!(catalogue_row(&app, "Cola 300ml"), (Some("CL-300".into()), Some(25.0), Some(24), Some("Beverages".into()), false));
     // Fewer of the new columns, and an older result workbook with its Status and Reason, import too.
     let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Price"], &["Three Columns", "", "7"]]).await;
-    assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(catalogue_row(&app, "Three Columns").1, Some(7.0));
     let r = upload(
         &app,
@@ -834,7 +834,7 @@ async fn product_uploads_take_two_or_six_columns() {
         &[&["Product Name", "SKU", "Status", "Reason"], &["From Result", "FR", "Rejected", "x"]],
     )
     .await;
-    assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(catalogue_row(&app, "From Result"), (Some("FR".into()), None, None, None, true));
     // A column out of its place is refused.
     let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Pack Size"], &["Misplaced", "", "6"]]).await;
@@ -856,7 +856,7 @@ async fn product_uploads_take_two_or_six_columns() {
         &[&["Distributor Name", "Code", "City", "Country", "Email"], &["New Distributor", "ND", "Pune", "India", "nd@orders.test"]],
     )
     .await;
-    assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     let r = upload(
         &app,
         &admin,
@@ -865,7 +865,7 @@ async fn product_uploads_take_two_or_six_columns() {
         &[&["Distributor Name", "Code", "City", "Country"], &["New Distributor", "ND2", "Pune", "India"]],
     )
     .await;
-    assert_eq!(r.body["message"], "1 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     let (code, email): (String, String) = app
         .conn()
         .query_row("SELECT code, email FROM distributors WHERE name = 'New Distributor'", [], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -879,7 +879,7 @@ async fn product_uploads_take_two_or_six_columns() {
         &[&["Distributor Name", "Code", "City", "Country", "Email"], &["Bad Mail", "", "", "", "not-an-address"]],
     )
     .await;
-    assert_eq!(r.body["message"], "0 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "0 rows uploaded, 1 rejected.", "{}", r.body);
 }
 
 #[tokio::test]

@@ -20,8 +20,9 @@ const OTP_EXPIRED: &str = "The OTP has expired or was already used. Please reque
 const IMPERSONATION_ENDED: &str = "The session in the other user's account has ended. Close this tab.";
 
 fn locked(minutes: i64) -> String {
+    let minutes = if minutes == 1 { "1 minute".to_string() } else { format!("{minutes} minutes") };
     format!(
-        "Your account is locked after too many failed login attempts. Try again in {minutes} minute(s), \
+        "Your account is locked after too many failed login attempts. Try again in {minutes}, \
          sign in with an OTP sent to your email ID, or ask your administrator to unblock it."
     )
 }

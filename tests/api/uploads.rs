@@ -100,7 +100,7 @@ async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_bac
     let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
     let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.message(), "2 row(s) uploaded, 4 rejected.");
+    assert_eq!(r.message(), "2 rows uploaded, 4 rejected.");
     let reasons: Vec<(i64, String)> = r.body["data"]
         .as_array()
         .unwrap()
@@ -157,7 +157,7 @@ async fn an_uploads_new_customers_are_on_their_owners_dashboards_at_once() {
     ];
     let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
     let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
-    assert_eq!(r.message(), "4 row(s) uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(r.message(), "4 rows uploaded, 0 rejected.", "{}", r.body);
     assert_eq!((not_visited(agent2.clone()).await, not_visited(agent3).await), (before.0 + 2, before.1 + 1));
     let summary_mismatches = |conn: &rusqlite::Connection| -> i64 {
         conn.query_row(
@@ -199,7 +199,7 @@ async fn hand_typed_dates_are_kept_as_yyyy_mm_dd() {
         &["HT-2", "+20261-11-08", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "25", "", ""],
     ];
     let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
-    assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.message(), "1 row uploaded, 1 rejected.", "{}", r.body);
     assert_eq!(r.body["data"][0]["reason"], "Order Date must be a date (YYYY-MM-DD)");
     let stored: String = app.conn().query_row("SELECT order_date FROM order_lines WHERE order_id = 'HT-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(stored, "2026-11-08");
@@ -234,7 +234,7 @@ async fn the_result_workbook_can_be_fixed_and_uploaded_again() {
     let fixed: Vec<Vec<&str>> = table.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
     let refs: Vec<&[&str]> = fixed.iter().map(|r| r.as_slice()).collect();
     let again = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![]).await;
-    assert_eq!(again.message(), "2 row(s) uploaded, 0 rejected.", "{}", again.body);
+    assert_eq!(again.message(), "2 rows uploaded, 0 rejected.", "{}", again.body);
     let mobile: String = app.conn().query_row("SELECT mobile FROM customers WHERE buyer_id = 'R0002'", [], |r| r.get(0)).unwrap();
     assert_eq!(mobile, "9876522222");
 }
@@ -262,15 +262,15 @@ async fn an_uploads_customers_are_searchable_as_they_now_are() {
         }
     };
     let rows = vec![CUSTOMER_HEADER.to_vec(), customer_row("FTS0001", "9876544441", "India", "agent1@demo.test")];
-    assert_eq!(upload_rows(rows).await, "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(upload_rows(rows).await, "1 row uploaded, 0 rejected.");
     assert_eq!(found("FTS0001").await, ["FTS0001"]);
     let rows = vec![CUSTOMER_HEADER.to_vec(), customer_row("FTS0001", "9876544442", "India", "agent2@demo.test")];
-    assert_eq!(upload_rows(rows).await, "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(upload_rows(rows).await, "1 row uploaded, 0 rejected.");
     assert_eq!(found("9876544442").await, ["FTS0001"]);
     assert!(found("9876544441").await.is_empty(), "the old mobile is gone from the index");
     let refs: Vec<&[&str]> = vec![&["Buyer ID"], &["FTS0001"]];
     let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("true"))]).await;
-    assert_eq!(r.message(), "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(r.message(), "1 row uploaded, 0 rejected.");
     assert!(found("FTS0001").await.is_empty());
     let (indexed, customers, waiting): (i64, i64, i64) = app
         .conn()
@@ -393,7 +393,7 @@ async fn a_clean_upload_of_every_kind() {
     ];
     for (path, field, rows, check, expected) in cases {
         let r = upload(&app, &admin, path, field, workbook(&rows), vec![]).await;
-        assert_eq!((r.status, r.message()), (StatusCode::OK, "1 row(s) uploaded, 0 rejected."), "{path}: {}", r.body);
+        assert_eq!((r.status, r.message()), (StatusCode::OK, "1 row uploaded, 0 rejected."), "{path}: {}", r.body);
         assert!(r.body["excelLink"].as_str().unwrap().starts_with("/webapi/api/report/download?token="));
         let value: String = app.conn().query_row(&format!("SELECT CAST(({check}) AS TEXT)"), [], |r| r.get(0)).unwrap();
         assert_eq!(value, expected, "{path}");
@@ -413,7 +413,7 @@ async fn a_clean_upload_of_every_kind() {
     let clash = [before.0.as_str(), "2026-11-18", "B100001", "Metro Wholesale", before.1.as_str(), "", "999", "1", "", ""];
     let rows: Vec<&[&str]> = vec![rows[0], &clash];
     let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
-    assert_eq!(r.message(), "0 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.message(), "0 rows uploaded, 1 rejected.", "{}", r.body);
     assert_eq!(r.body["data"][0]["reason"], "This order line belongs to an order booked in the app and cannot be replaced");
     assert_eq!(line(&app), before);
 
@@ -430,7 +430,7 @@ async fn a_clean_upload_of_every_kind() {
         vec![("isDelete", Part::Text("true"))],
     )
     .await;
-    assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.");
+    assert_eq!(r.message(), "1 row uploaded, 1 rejected.");
     assert_eq!(r.body["data"][0]["reason"], "The customer has visits, orders or deliveries and cannot be deleted");
     let left: i64 =
         app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id IN ('D0001', 'B100001')", [], |r| r.get(0)).unwrap();
@@ -547,7 +547,7 @@ async fn samples_and_the_customer_export() {
     let admin = app.as_admin().await;
     let sample = download(&app, "/webapi/excelupload/sample_productupload.xlsx").await;
     let r = upload(&app, &admin, "/users/product/upload", "productdata", sample, vec![]).await;
-    assert_eq!(r.message(), "1 row(s) uploaded, 0 rejected.");
+    assert_eq!(r.message(), "1 row uploaded, 0 rejected.");
 
     let r = app.get("/users/customer/download", Some(&admin)).await;
     assert_eq!(r.message(), "Downloaded Successful");
@@ -573,7 +573,7 @@ async fn the_cli_imports_with_the_same_pipeline() {
     let out = app.cli(&["import", "product", file.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.starts_with("1 row(s) uploaded, 1 rejected."), "{stdout}");
+    assert!(stdout.starts_with("1 row uploaded, 1 rejected."), "{stdout}");
     assert!(stdout.contains("row 3: Product Name is required"), "{stdout}");
     assert!(dir.path().join("products.result.xlsx").exists());
     let out = app.cli(&["import", "gadgets", file.to_str().unwrap()]);

@@ -94,7 +94,13 @@ test("a temporary password forces a change, then the new password works", async 
   await p.getByRole("button", { name: "Submit" }).click();
   await p.getByText("Password must be minimum 12 alphanumeric character").nth(1).waitFor();
   assert.equal(await p.getByText("Password must be minimum 12 alphanumeric character").count(), 2);
+  // The hint states the rule the message names; a confirmation with a typo is a mismatch, said so.
   await p.getByLabel("New Password").fill("BrandNewPass42");
+  assert.equal(await p.locator(".hint").textContent(), "Minimum 12 characters, with at least one letter and one digit");
+  await p.getByLabel("Confirm Password").fill("BrandNewPass4");
+  await p.getByRole("button", { name: "Submit" }).click();
+  await expectAlert(p, "error", "New Password and Confirm Password do not match.");
+  assert.equal(await p.getByText("Password must be minimum 12 alphanumeric character").count(), 0);
   await p.getByLabel("Confirm Password").fill("BrandNewPass42");
   await p.getByRole("button", { name: "Submit" }).click();
   await p.waitForURL((u) => u.hash === "#/login");
@@ -238,5 +244,20 @@ test("a server on another app version reloads the page once, not in a loop", asy
   await p.waitForTimeout(1500);
   assert.equal(loads, 2, "the explicit reload and exactly one version reload");
   assert.equal(new URL(p.url()).hash, "#/home");
+  await p.context().close();
+});
+
+test("the terms checkbox links to the terms, which open in a tab of their own", async () => {
+  const p = await app.page();
+  await p.goto("/#/login");
+  await p.getByLabel("Login ID").fill("agent1@demo.test");
+  await p.getByRole("button", { name: "Next" }).click();
+  const link = p.getByRole("link", { name: "terms and conditions" });
+  assert.equal(await link.getAttribute("href"), "#/app/terms");
+  const [tab] = await Promise.all([p.context().waitForEvent("page"), link.click()]);
+  await tab.getByRole("heading", { name: "Terms and conditions" }).waitFor();
+  // Following the link neither ticks the box nor loses the step the user was on.
+  assert.equal(await p.getByLabel("I agree to the terms and conditions").isChecked(), false);
+  assert.equal(await p.locator("#password").count(), 1);
   await p.context().close();
 });

@@ -70,7 +70,7 @@ test("an administrator rejects one with a remark and approves two at once", asyn
   await dialog.getByText("The remark is limited to a maximum of 200 characters.").waitFor();
   await dialog.getByLabel("Remark").fill("The photo shows another shop");
   await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectAlert(p, "success", "1 delivery approval(s) saved.");
+  await expectAlert(p, "success", "1 delivery approval saved.");
   await table.locator("tr", { hasText: first }).waitFor({ state: "detached" });
 
   const a = await rows.nth(0).locator("td").nth(1).textContent();
@@ -79,7 +79,7 @@ test("an administrator rejects one with a remark and approves two at once", asyn
   await p.getByRole("checkbox", { name: `Select ${b}` }).check();
   assert.equal(await approveSelected.isDisabled(), false);
   await approveSelected.click();
-  await expectAlert(p, "success", "2 delivery approval(s) saved.");
+  await expectAlert(p, "success", "2 delivery approvals saved.");
   await table.locator("tr", { hasText: a }).waitFor({ state: "detached" });
   assert.equal(await table.locator("tr", { hasText: b }).count(), 0);
   // Select-all picks every row on the page.

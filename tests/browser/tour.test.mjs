@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { PASSWORD, start } from "./server.mjs";
+import { layoutChecks } from "./layout-checks.mjs";
 import { RIGHT } from "../../frontend/src/lib/rights.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -276,6 +277,7 @@ async function visit(app, p, { user, size, route, url, expectHash = url }) {
     const hash = decodeURIComponent(new URL(p.url()).hash);
     if (hash !== `#${decodeURIComponent(expectHash)}`) failures.push(`ended at ${hash} instead of #${expectHash}`);
     failures.push(...(await p.evaluate(pageChecks)));
+    failures.push(...(await p.evaluate(layoutChecks)));
     failures.push(...(await axeFindings(p)));
     lap("checks");
   } catch (e) {

@@ -39,7 +39,7 @@ test("an admin uploads products with one bad row and downloads the result", asyn
   await p.getByRole("button", { name: "Submit" }).click();
   const dialog = p.getByRole("dialog");
   await dialog.getByRole("heading", { name: "Data Uploaded Successfully" }).waitFor();
-  await dialog.getByText("2 row(s) uploaded, 1 rejected.").waitFor();
+  await dialog.getByText("2 rows uploaded, 1 rejected.").waitFor();
   const row = dialog.getByTestId("upload-result").locator("tbody tr");
   assert.equal(await row.count(), 1);
   assert.match(await row.textContent(), /3.*Product Name is required/);

@@ -50,6 +50,7 @@ export const ROUTES = [
   { path: "/", screen: pick(auth, "LoginScreen"), public: true },
   { path: "/login", screen: pick(auth, "LoginScreen"), public: true },
   { path: "/app/forgot", screen: pick(auth, "ForgotScreen"), public: true },
+  { path: "/app/terms", screen: pick(auth, "TermsScreen"), public: true },
   { path: "/app/force-password-update", screen: pick(auth, "ForcedPasswordScreen"), public: true },
   { path: "/user/change-password", screen: pick(auth, "ChangePasswordScreen"), right: RIGHT.RESET_PASSWORD },
   { path: "/home", screen: lazy(() => import("../features/home/home-screen")), right: null },

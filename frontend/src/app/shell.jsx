@@ -50,8 +50,20 @@ function MenuGroup({ entry, location, home, link }) {
   );
 }
 
+/** Whether the page is scrolled past half a screen: only then is a way back to the top worth its room. */
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const check = () => setScrolled(window.scrollY > window.innerHeight / 2);
+    window.addEventListener("scroll", check, { passive: true });
+    return () => window.removeEventListener("scroll", check);
+  }, []);
+  return scrolled;
+}
+
 export function Shell({ user, children }) {
   const [open, setOpen] = useState(false);
+  const scrolled = useScrolled();
   const [location] = useLocation();
   const sidebar = useRef(null);
   const toggle = useRef(null);
@@ -124,7 +136,12 @@ export function Shell({ user, children }) {
         <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
       <ChatWidget user={user} />
-      <a class="back-to-top" href="#top" onClick={(e) => (e.preventDefault(), window.scrollTo({ top: 0, behavior: "smooth" }))}>
+      <a
+        class="back-to-top"
+        href="#top"
+        hidden={!scrolled}
+        onClick={(e) => (e.preventDefault(), window.scrollTo({ top: 0, behavior: "smooth" }))}
+      >
         <Icon name="up" size={16} /> Top
       </a>
     </div>

@@ -1,3 +1,13 @@
-// Money as the order screens show it: two decimals with thousands separators ("1,234.50").
-export const money = (v) =>
-  v == null || v === "" ? "" : Number(v).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Money as every screen shows it: two decimals with Indian grouping ("1,23,456.50"), one
+// formatter for all (a later issue brings locales through Intl; this is the one place to change).
+const RUPEES = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123456.5 or "123456.5" -> "1,23,456.50"; blank stays blank, text that is no number stays as sent. */
+export function money(v) {
+  if (v == null || v === "") return "";
+  const n = Number(v);
+  return Number.isFinite(n) ? RUPEES.format(n) : String(v);
+}
+
+/** `n` with its noun, singular for exactly one: (1, "attempt") -> "1 attempt", (3, "row") -> "3 rows". */
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -3,7 +3,8 @@
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MESSAGE = "Password must be minimum 12 alphanumeric character";
-export const PASSWORD_HINT = "At least 12 characters with a letter and a digit";
+/** The rule the message names, in the words of the spec's rule (shown under the new password). */
+export const PASSWORD_HINT = "Minimum 12 characters, with at least one letter and one digit";
 
 /** True when `value` is long enough and holds a letter and a digit. */
 export function isStrongPassword(value) {
@@ -12,3 +13,12 @@ export function isStrongPassword(value) {
 
 /** A form rule (see lib/form.js): the spec's message when the password is too weak. */
 export const passwordRule = (value) => (isStrongPassword(value) ? null : PASSWORD_MESSAGE);
+
+/**
+ * The confirmation's rule: required, and the password rule only while it equals the new password.
+ * A confirmation that differs is a mismatch, which the form leaves to the server to name (spec 1
+ * §5 shows no match check), rather than calling a typo too short.
+ * @type {(value: string, values: { newPassword: string }) => string | null}
+ */
+export const confirmRule = (value, values) =>
+  !value ? "Confirm Password is required" : value === values.newPassword ? passwordRule(value) : null;

@@ -4,21 +4,24 @@ import { Empty } from "./ui";
 
 /**
  * A column: `key` (the row's field, shown unless `render` is given), `label` (text, or an element
- * and then `title` names it on phones), `render(row, index)`.
- * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
+ * and then `title` names it on phones), `render(row, index)`, `wrap` for free text (addresses,
+ * remarks) that may take more than one line on a desktop, where other cells keep to one.
+ * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, wrap?: boolean, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
  */
 
 /**
- * @param {{ columns: Column[], rows: any[], pageSize?: number, serial?: boolean, empty?: string,
+ * `empty` is the empty state's text (the spec's "No Data Available" unless given), `emptyNote` what shows
+ * here and how to get it.
+ * @param {{ columns: Column[], rows: any[], pageSize?: number, serial?: boolean, empty?: string, emptyNote?: string,
  *   rowClass?: (row: any) => string | undefined, testId?: string }} props
  */
-export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, rowClass, testId }) {
+export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, emptyNote, rowClass, testId }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   useEffect(() => {
     if (page >= pages) setPage(0);
   }, [pages, page]);
-  if (!rows.length) return <Empty text={empty} />;
+  if (!rows.length) return <Empty text={empty} note={emptyNote} />;
   const start = page * pageSize;
   const shown = rows.slice(start, start + pageSize);
   return (
@@ -35,9 +38,17 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
         <tbody>
           {shown.map((row, i) => (
             <tr key={row.key ?? start + i} class={rowClass ? rowClass(row) : undefined}>
-              {serial && <td data-label="S.No.">{start + i + 1}</td>}
+              {serial && (
+                <td class="serial" data-label="S.No.">
+                  {start + i + 1}
+                </td>
+              )}
               {columns.map((c) => (
-                <td key={c.key} data-label={typeof c.label === "string" ? c.label : c.title || ""}>
+                <td
+                  key={c.key}
+                  class={c.wrap ? "wrap" : undefined}
+                  data-label={typeof c.label === "string" ? c.label : c.title || ""}
+                >
                   {c.render ? c.render(row, start + i) : row[c.key]}
                 </td>
               ))}

@@ -107,7 +107,16 @@ export function Loading({ text = "Loading…" }) {
   );
 }
 
-/** @param {{ text?: Children }} props */
-export function Empty({ text = "No Data Available" }) {
-  return <p class="empty">{text}</p>;
+/**
+ * The empty state: the spec's text, and under it, when given, what shows here and how to get it.
+ * @param {{ text?: Children, note?: Children }} props
+ */
+export function Empty({ text = "No Data Available", note }) {
+  if (!note) return <p class="empty">{text}</p>;
+  return (
+    <div class="empty-state">
+      <p class="empty">{text}</p>
+      <p class="empty-note">{note}</p>
+    </div>
+  );
 }

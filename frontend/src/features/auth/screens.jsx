@@ -9,7 +9,7 @@ import { useSaving } from "../../lib/use-api";
 import { checkVersion, clearSession, getSession, landingRouteFor, setSession } from "../../lib/session";
 import { FormInput, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
-import { PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
+import { confirmRule, PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
 import { waitingForSignedOut } from "../../lib/offline/status";
 
@@ -173,8 +173,11 @@ export function LoginScreen() {
         )}
         <div class={`field checkbox${errors.terms ? " has-error" : ""}`}>
           <label>
-            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the terms and
-            conditions
+            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the{" "}
+            {/* A new tab, so what is typed here stays. */}
+            <a href="#/app/terms" target="_blank" rel="noopener">
+              terms and conditions
+            </a>
           </label>
           {errors.terms && <small class="field-error">{errors.terms}</small>}
         </div>
@@ -219,6 +222,23 @@ export function ForgotScreen() {
   );
 }
 
+/** What the sign-in's terms checkbox agrees to; opened from it in a tab of its own. */
+export function TermsScreen() {
+  return (
+    <Card title="Terms and conditions">
+      <p>fieldsales is for the staff of the company that runs it, each signed in with their own account.</p>
+      <ul>
+        <li>Keep your password to yourself. An administrator may block an account that is misused.</li>
+        <li>
+          The app records your work in it: sign-ins, visits, orders, and where the phone is when you check in at a customer.
+        </li>
+        <li>Customer details are the company's. Use them only for your work.</li>
+      </ul>
+      <p class="muted">Your administrator can give you your employer's full terms.</p>
+    </Card>
+  );
+}
+
 /** Current, new and confirm password; after a change the user signs in again. */
 function PasswordForm() {
   const [, navigate] = useLocation();
@@ -228,7 +248,7 @@ function PasswordForm() {
     {
       currentPassword: [rules.required("Current Password is required")],
       newPassword: [passwordRule],
-      confirmPassword: [passwordRule],
+      confirmPassword: [confirmRule],
     },
   );
   const submit = async (e) => {

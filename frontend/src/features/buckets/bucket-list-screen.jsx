@@ -6,6 +6,7 @@ import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
 import { BUCKET_TITLES } from "../../lib/bucket-titles";
 import { formatDate } from "../../lib/dates";
+import { money } from "../../lib/money";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
@@ -64,7 +65,7 @@ const ORDERED_COLUMNS = (sortHeader) => [
   { key: "sellerName", label: "Seller Name" },
   { key: "monthOrderDate", label: sortHeader },
   { key: "productName", label: "Product Name" },
-  { key: "unitPrice", label: "Unit Price" },
+  { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
   { key: "totalProductShippedQuantity", label: "Total Shipped Qty" },
   { key: "sku", label: "SKU" },
   { key: "lastVisitDate", label: "Last Visit Date", render: (r) => formatDate(r.lastVisitDate) || "Never" },

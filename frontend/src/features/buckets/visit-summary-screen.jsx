@@ -5,10 +5,9 @@ import { useState } from "react";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
+import { money } from "../../lib/money";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AREA_MANAGER } from "../../lib/rights";
-
-const money = (n) => Number(n).toLocaleString("en-IN", { maximumFractionDigits: 2 });
 
 export default function VisitSummaryScreen({ user }) {
   const [agent, setAgent] = useState(defaultAgent(user));

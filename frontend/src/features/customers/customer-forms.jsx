@@ -101,14 +101,8 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
  * made away from the shop never moves the shop.
  */
 export function ProfileScreen({ params, user }) {
-  const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
   const [profile, setProfile] = useState(null);
-  const [busy, saving] = useSaving();
-  const form = useForm(
-    { mobile: "", address1: "", address2: "", city: "", state: "", postalCode: "", here: false },
-    { mobile: mobileRules },
-  );
   const load = useCallback(
     () =>
       get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
@@ -120,6 +114,31 @@ export function ProfileScreen({ params, user }) {
     load();
   }, [load]);
   const decides = [ADMINISTRATOR, AREA_MANAGER].includes(Number(user.userType));
+  if (!profile) return <Loading />;
+  return (
+    <section>
+      <PageHeader title="Profile Update" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <ProfileCard profile={profile} />
+      {decides && profile.proposedLocation && (
+        <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
+      )}
+      <ProfileForm buyerId={buyerId} profile={profile} />
+    </section>
+  );
+}
+
+/**
+ * The fields start with the customer's current values (a blank field is sent as no change), so an
+ * update changes what it needs and keeps the rest in view.
+ * @param {{ buyerId: string, profile: Record<string, any> }} props
+ */
+function ProfileForm({ buyerId, profile }) {
+  const [, navigate] = useLocation();
+  const [busy, saving] = useSaving();
+  const form = useForm(
+    /** @type {Record<string, any>} */ ({ ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profile[f] ?? ""])), here: false }),
+    { mobile: mobileRules },
+  );
   const v = form.values;
   const submit = async (e) => {
     e.preventDefault();
@@ -144,64 +163,63 @@ export function ProfileScreen({ params, user }) {
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
     });
   };
-  if (!profile) return <Loading />;
   return (
-    <section>
-      <PageHeader title="Profile Update" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
-      <div class="card">
-        <dl>
-          <div class="dl-row">
-            <dt>Buyer ID</dt>
-            <dd>{profile.buyerID}</dd>
-          </div>
-          <div class="dl-row">
-            <dt>Name</dt>
-            <dd>{profile.buyerName}</dd>
-          </div>
-          <div class="dl-row">
-            <dt>Mobile</dt>
-            <dd>{profile.mobile || "—"}</dd>
-          </div>
-          <div class="dl-row">
-            <dt>Address</dt>
-            <dd>{profile.address || "—"}</dd>
-          </div>
-          <div class="dl-row">
-            <dt>Last Updated</dt>
-            <dd>{formatDate(profile.lastUpdateDate)}</dd>
-          </div>
-          <div class="dl-row">
-            <dt>Location</dt>
-            <dd>
-              {profile.latitude != null && profile.longitude != null ? (
-                <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
-                  {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
-                </a>
-              ) : (
-                "Not located yet"
-              )}
-            </dd>
-          </div>
-        </dl>
+    <form onSubmit={submit} noValidate class="narrow-form">
+      <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" maxLength={MAX.mobile} />
+      <FormInput form={form} id="address1" label="Address 1" maxLength={MAX.address1} />
+      <FormInput form={form} id="address2" label="Address 2" maxLength={MAX.address2} />
+      <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
+      <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
+      <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
+      <div class="field checkbox">
+        <label>
+          <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I am
+          now
+        </label>
       </div>
-      {decides && profile.proposedLocation && (
-        <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
-      )}
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" maxLength={MAX.mobile} />
-        <FormInput form={form} id="address1" label="Address 1" maxLength={MAX.address1} />
-        <FormInput form={form} id="address2" label="Address 2" maxLength={MAX.address2} />
-        <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
-        <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
-        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
-        <div class="field checkbox">
-          <label>
-            <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I
-            am now
-          </label>
+      <SubmitButton busy={busy}>Update</SubmitButton>
+    </form>
+  );
+}
+
+/** What the customer's profile holds now. @param {{ profile: Record<string, any> }} props */
+function ProfileCard({ profile }) {
+  return (
+    <div class="card" data-testid="profile-card">
+      <dl>
+        <div class="dl-row">
+          <dt>Buyer ID</dt>
+          <dd>{profile.buyerID}</dd>
         </div>
-        <SubmitButton busy={busy}>Update</SubmitButton>
-      </form>
-    </section>
+        <div class="dl-row">
+          <dt>Name</dt>
+          <dd>{profile.buyerName}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>Mobile</dt>
+          <dd>{profile.mobile || "—"}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>Address</dt>
+          <dd>{profile.address || "—"}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>Last Updated</dt>
+          <dd>{formatDate(profile.lastUpdateDate)}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>Location</dt>
+          <dd>
+            {profile.latitude != null && profile.longitude != null ? (
+              <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
+                {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
+              </a>
+            ) : (
+              "Not located yet"
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

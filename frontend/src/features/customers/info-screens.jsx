@@ -99,7 +99,7 @@ export function InfoScreen({ params, user }) {
             columns={[
               { key: "date", label: "Date", render: (r) => formatDate(r.date) },
               { key: "infoType", label: "Info Type" },
-              { key: "remark", label: "Remark" },
+              { key: "remark", label: "Remark", wrap: true },
               { key: "superAdminStatus", label: "Status" },
             ]}
           />
@@ -146,15 +146,16 @@ export function InfoUpdateScreen() {
             serial={false}
             pageSize={30}
             testId="info-updates"
+            emptyNote="Customer info that agents add with Add Info on a customer's visit screen waits here for its status."
             rows={data.data}
             columns={[
               { key: "buyerID", label: "Buyer ID" },
               { key: "buyerName", label: "Buyer Name" },
               { key: "mobile", label: "Mobile" },
-              { key: "address", label: "Address" },
+              { key: "address", label: "Address", wrap: true },
               { key: "infoType", label: "Info Type" },
               { key: "subTypes", label: "Sub Types" },
-              { key: "remark", label: "Remark" },
+              { key: "remark", label: "Remark", wrap: true },
               {
                 key: "files",
                 label: "Files",

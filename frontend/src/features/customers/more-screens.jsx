@@ -2,10 +2,12 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
+import { money } from "../../lib/money";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
-import { AREA_MANAGER } from "../../lib/rights";
+import { AREA_MANAGER, RIGHT } from "../../lib/rights";
+import { hasRight } from "../../lib/session";
 
 export function FtmFtdScreen({ params }) {
   const which = params.ftmftd;
@@ -31,8 +33,8 @@ export function FtmFtdScreen({ params }) {
               render: (r) => <a href={`#/customer/visit/${encodeURIComponent(r.buyerID)}`}>{r.customerName}</a>,
             },
             { key: "agentId", label: "Agent ID" },
-            { key: "address", label: "Address" },
-            { key: "remark", label: "Remark" },
+            { key: "address", label: "Address", wrap: true },
+            { key: "remark", label: "Remark", wrap: true },
           ]}
         />
       )}
@@ -40,10 +42,9 @@ export function FtmFtdScreen({ params }) {
   );
 }
 
-const money = (n) => Number(n).toLocaleString("en-IN", { maximumFractionDigits: 2 });
-
-function Card({ card }) {
-  if (!card) return <Empty text="No Data Available" />;
+/** @param {{ card: any, note: string }} props `note`: what would show here and how to get it */
+function Card({ card, note }) {
+  if (!card) return <Empty note={note} />;
   const rows = [
     ["Updated Up To", formatDate(card.updatedUpto)],
     ["Agent ID", card.agentID],
@@ -73,6 +74,16 @@ function Card({ card }) {
   );
 }
 
+/** Why a score card is missing and where one comes from, for whoever looks. */
+function emptyNote(manager, agent, user) {
+  if (manager && !agent) return "Choose an agent to see their score card for the month.";
+  const whose = manager ? "An agent's" : "Your";
+  const upload = hasRight(user, RIGHT.SCORECARD_MASTER)
+    ? "Scorecard Upload in the Master menu adds the month's cards."
+    : "It shows here once the month's score cards are uploaded.";
+  return `${whose} score card holds the month's targets and what was achieved. ${upload}`;
+}
+
 export function ScorecardScreen({ user }) {
   const manager = user.userType === AREA_MANAGER;
   const agents = useApi(manager ? "/users/agentList" : null, { initial: [] });
@@ -92,7 +103,7 @@ export function ScorecardScreen({ user }) {
           options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))}
         />
       )}
-      {loading ? <Loading /> : <Card card={path ? data : null} />}
+      {loading ? <Loading /> : <Card card={path ? data : null} note={emptyNote(manager, agent, user)} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
+import { money } from "../../lib/money";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
@@ -232,7 +233,7 @@ function PriceComparison({ buyerId }) {
           columns={[
             { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
             { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "distributorName", label: "Distributor Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
@@ -273,7 +274,7 @@ function Tabs({ screen, buyerId }) {
             { key: "lastOrderDate", label: "Last Ordered", render: (r) => dayMonth(r.lastOrderDate) },
             { key: "distinctProductName", label: "Product" },
             { key: "lastOrderShippedQty", label: "Qty." },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "dsName", label: "Ds Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
@@ -286,7 +287,7 @@ function Tabs({ screen, buyerId }) {
           columns={[
             { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
             { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price" },
+            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
             { key: "distributorName", label: "Distributor Name" },
             { key: "faoName", label: "FAO Name" },
           ]}
@@ -388,7 +389,7 @@ export default function VisitScreen({ params, user }) {
                 { key: "outcome", label: "Outcome" },
                 { key: "agentId", label: "Agent ID" },
                 { key: "entryUpdateBy", label: "Updated By" },
-                { key: "remark", label: "Remark" },
+                { key: "remark", label: "Remark", wrap: true },
                 { key: "location", label: "Location", render: (r) => <VisitState row={r} /> },
               ]}
             />

@@ -5,6 +5,7 @@ import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
 import { formatDate } from "../../lib/dates";
+import { money } from "../../lib/money";
 import { rules, useForm } from "../../lib/form";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
@@ -47,7 +48,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
     ["Order Date", formatDate(delivery.orderDate)],
     ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
     ["Distributor Name", delivery.sellerName],
-    ["Logistic Amount", delivery.logisticsCharges],
+    ["Logistic Amount", money(delivery.logisticsCharges)],
     ["Delivery Status", delivery.deliveryStatus],
     ["Status", delivery.status],
     ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
@@ -158,10 +159,10 @@ export default function ApproveScreen() {
             { key: "plannedDeliveryDate", label: "Planned Delivery Date", render: (d) => formatDate(d.plannedDeliveryDate) },
             { key: "sellerName", label: "Distributor" },
             { key: "buyerName", label: "Retailer" },
-            { key: "logisticsCharges", label: "Logistic Amount" },
+            { key: "logisticsCharges", label: "Logistic Amount", render: (d) => money(d.logisticsCharges) },
             { key: "deliveryStatus", label: "Status" },
             { key: "reasonDescription", label: "Rejected Reason", render: (d) => d.reasonDescription || d.rejectedReason || "" },
-            { key: "otherReason", label: "Other Reason" },
+            { key: "otherReason", label: "Other Reason", wrap: true },
             { key: "agentID", label: "Agent ID" },
             {
               key: "image",

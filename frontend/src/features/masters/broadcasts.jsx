@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { api } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
+import { formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { Field, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
@@ -21,7 +22,7 @@ export function BroadcastList() {
         { key: "messageText", label: "Message", render: (r) => <span class="pre-wrap">{r.messageText}</span> },
         { key: "userTypeDetail", label: "User Type" },
         { key: "country", label: "Country", render: (r) => r.country || "All" },
-        { key: "sentDate", label: "Sent", render: (r) => new Date(r.sentDate).toLocaleString() },
+        { key: "sentDate", label: "Sent", render: (r) => formatDateTime(r.sentDate) },
       ]}
       idOf={(r) => r.id}
       addPath="/master/broadcast-master-add"

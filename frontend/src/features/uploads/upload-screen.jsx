@@ -73,7 +73,7 @@ function ResultModal({ result, onClose }) {
             rows={result.data}
             columns={[
               { key: "rowNumber", label: "Row" },
-              { key: "reason", label: "Reason" },
+              { key: "reason", label: "Reason", wrap: true },
             ]}
           />
         )}

@@ -1,0 +1,66 @@
+// The tour's layout checks (issue #41), run in the page; layout.test.mjs runs them on chosen screens.
+/**
+ * Layout checks (issue #41): at a desktop width no table cell breaks a word or a number over two
+ * lines (each whitespace-separated word's range must lie on one line), and on every size no
+ * floating control covers a visible button (the point at each button's centre is the button's).
+ */
+export function layoutChecks() {
+  const problems = [];
+  if (window.innerWidth >= 900) {
+    const broken = new Set();
+    for (const cell of document.querySelectorAll(".table-wrap td")) {
+      if (!cell.checkVisibility()) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set(
+            [...range.getClientRects()]
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) broken.add(m[0]);
+        }
+      }
+    }
+    if (broken.size)
+      problems.push(
+        `table cells break words over lines: ${[...broken]
+          .slice(0, 5)
+          .map((w) => `"${w}"`)
+          .join(", ")}`,
+      );
+  }
+  const covered = [];
+  for (const b of document.querySelectorAll("button, .btn, [role=button]")) {
+    const r = b.getBoundingClientRect();
+    if (
+      !b.checkVisibility() ||
+      r.width === 0 ||
+      r.bottom <= 0 ||
+      r.top >= window.innerHeight ||
+      r.right <= 0 ||
+      r.left >= window.innerWidth
+    )
+      continue;
+    const at = document.elementFromPoint(
+      r.left + r.width / 2,
+      r.top + r.height / 2,
+    );
+    // A modal's backdrop covers the page on purpose; only fixed floating controls are faults.
+    if (!at || b.contains(at) || at.closest(".modal-backdrop, .modal"))
+      continue;
+    const floating = at.closest(".chat-fab, .back-to-top, .chat-window");
+    if (floating)
+      covered.push(
+        `"${(b.textContent || b.getAttribute("aria-label") || "").trim().slice(0, 30)}" under .${floating.className.split(" ")[0]}`,
+      );
+  }
+  if (covered.length)
+    problems.push(
+      `floating controls cover buttons: ${covered.slice(0, 5).join("; ")}`,
+    );
+  return problems;
+}

@@ -1,0 +1,81 @@
+// Issue #41's layout round: empty states that say what goes there, tables that keep words and
+// numbers whole and scroll in their card, and floating controls that never cover a control.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+import { layoutChecks } from "./layout-checks.mjs";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+const DESKTOP = { width: 1280, height: 800 };
+
+test("an empty Score Card and Info Status Update keep the spec's text and say what goes there", async () => {
+  const p = await app.page(DESKTOP);
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash !== "#/login");
+  await p.goto("/#/score/card");
+  await p.getByText("No Data Available").waitFor();
+  assert.match(
+    await p.locator(".empty-note").textContent(),
+    /Scorecard Upload in the Master menu/,
+  );
+  await p.goto("/#/customer/info-update");
+  await p.getByText("No Data Available").waitFor();
+  assert.match(
+    await p.locator(".empty-note").textContent(),
+    /Add Info on a customer's visit screen/,
+  );
+  await p.context().close();
+
+  const m = await app.page(DESKTOP);
+  await app.login(m, "am@demo.test");
+  await m.waitForURL((u) => u.hash !== "#/login");
+  await m.goto("/#/score/card");
+  await m.getByText("No Data Available").waitFor();
+  assert.equal(
+    await m.locator(".empty-note").textContent(),
+    "Choose an agent to see their score card for the month.",
+  );
+  await m.context().close();
+});
+
+test("at 1280 Delivery Approve keeps words and dates whole and scrolls in its card; no floating control covers a button", async () => {
+  const p = await app.page(DESKTOP);
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash !== "#/login");
+  await p.goto("/#/customer/delivery/approve");
+  await p.locator(".table-wrap td").first().waitFor();
+  assert.deepEqual(await p.evaluate(layoutChecks), []);
+  const box = await p.evaluate(() => ({
+    page: document.scrollingElement.scrollWidth,
+    inner: innerWidth,
+  }));
+  assert.ok(
+    box.page <= box.inner,
+    `the page itself does not scroll sideways: ${JSON.stringify(box)}`,
+  );
+  await p.context().close();
+});
+
+test("at 390 the visit screen's buttons are clear of floating controls, and phone cards carry no S.No.", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.goto("/#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
+  assert.deepEqual(await p.evaluate(layoutChecks), []);
+  await p.context().close();
+
+  const a = await app.page({ width: 390, height: 844 });
+  await app.login(a, "admin@demo.test");
+  await a.waitForURL((u) => u.hash !== "#/login");
+  await a.goto("/#/master/outcome-master");
+  await a.locator(".table-wrap tbody tr").first().waitFor();
+  const serials = await a
+    .locator(".table-wrap td.serial, .table-wrap td[data-label='S.No.']")
+    .evaluateAll((cells) => cells.filter((c) => c.checkVisibility()).length);
+  assert.equal(serials, 0);
+  await a.context().close();
+});
