@@ -121,7 +121,7 @@ async fn an_agents_new_customer_is_unlocated_until_a_manager_accepts_its_positio
     let unvisited = r.body["buyerId"].as_str().unwrap();
     let file = Part::File { name: "d.xlsx", bytes: crate::orders::workbook(&[&["Buyer ID"], &[unvisited]]) };
     let del = app.multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", Part::Text("true"))]).await;
-    assert_eq!(del.message(), "1 row(s) uploaded, 0 rejected.", "{}", del.body);
+    assert_eq!(del.message(), "1 row uploaded, 0 rejected.", "{}", del.body);
 }
 
 #[tokio::test]
@@ -205,7 +205,7 @@ async fn single_line_fields_refuse_control_characters_on_the_api_and_in_uploads(
     };
     let (bad, good) = (row("B990001", "Benga\nluru"), row("B990002", "Bengaluru"));
     let r = crate::orders::upload(&app, &admin, "customer", "customerdata", &[header, &bad, &good]).await;
-    assert_eq!(r.message(), "1 row(s) uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.message(), "1 row uploaded, 1 rejected.", "{}", r.body);
     assert_eq!(r.body["data"][0]["reason"], "City must be one line, without control characters.");
 }
 

@@ -62,9 +62,10 @@ test("a visit at the counter is verified, one from 20 km away is off-site, and t
   const ravi = manager.getByTestId("check-ins").locator("tr", { hasText: "Ravi Kumar" });
   await ravi.waitFor();
   const cells = await ravi.locator("td").allTextContents();
-  const [visits, verified, offSite] = cells.slice(1, 4).map(Number);
+  const [visits, verified, offSite, noLocation, unlocated] = cells.slice(1, 6).map(Number);
   assert.ok(verified >= 1 && offSite >= 1, cells.join(" | "));
-  assert.equal(cells[5], `${Math.round((verified * 10000) / visits) / 100}%`);
+  assert.equal(verified + offSite + noLocation + unlocated, visits, cells.join(" | "));
+  assert.equal(cells[6], `${Math.round((verified * 10000) / visits) / 100}%`);
   // The visited bucket shows the customer's last visit as off-site.
   const uid = (await apiGet(manager, "/master/allagent")).find((a) => a.name === "Ravi Kumar").uid;
   await manager.goto(`/#/landing/retailer-bucket/visited/${uid}`);

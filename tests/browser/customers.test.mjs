@@ -142,7 +142,7 @@ test("an agent adds a customer, updates the profile and adds info with a file", 
   await p.context().close();
 });
 
-test("a profile update can set the shop's location to where the phone is", async () => {
+test("an agent's profile update proposes the shop's location; the manager accepts it", async () => {
   const p = await app.page();
   await p.context().grantPermissions(["geolocation"]);
   await p.context().setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
@@ -157,11 +157,29 @@ test("a profile update can set the shop's location to where the phone is", async
   const body = request.postDataJSON();
   assert.equal(body.latitude, 12.9352);
   assert.equal(body.longitude, 77.6245);
-  await expectAlert(p, "success", "Profile updated successfully.");
+  // An agent never moves a shop (security, second round): the position waits for the manager.
+  await expectAlert(p, "success", "Profile updated successfully. The shop's location was sent to your manager for approval.");
   await p.waitForURL((u) => u.hash === "#/customer/visit/B100001");
+  await p.getByTestId("customer-details").waitFor();
   const maps = p.getByRole("link", { name: "Open in maps" });
-  assert.match(await maps.getAttribute("href"), /q=12\.9352,77\.6245$/);
+  const before = (await maps.count()) ? await maps.getAttribute("href") : "";
+  assert.doesNotMatch(before ?? "", /q=12\.9352,77\.6245$/);
   await p.context().close();
+
+  const manager = await app.page({ width: 1280, height: 800 });
+  await app.login(manager, "am@demo.test");
+  await manager.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
+  await manager.goto("/#/customer/profile/B100001");
+  const proposal = manager.getByTestId("proposed-location");
+  await proposal.waitFor();
+  assert.match(await proposal.textContent(), /Typed by .*12\.93520, 77\.62450/);
+  await proposal.getByRole("button", { name: "Accept" }).click();
+  await proposal.waitFor({ state: "detached" });
+  await manager.goto("/#/customer/visit/B100001");
+  const accepted = manager.getByRole("link", { name: "Open in maps" });
+  await accepted.waitFor();
+  assert.match(await accepted.getAttribute("href"), /q=12\.9352,77\.6245$/);
+  await manager.context().close();
 });
 
 test("on a phone the visit screen's footer is one row, clear of the chat button and the Top link", async () => {
@@ -205,6 +223,7 @@ test("an administrator sets an info status with a remark", async () => {
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
   await p.getByTestId("sidebar").getByRole("link", { name: "Info Status Update" }).click();
   const row = p.getByTestId("info-updates").locator("tr", { hasText: "New shelves" });
   await row.getByRole("button", { name: "Update Status" }).click();

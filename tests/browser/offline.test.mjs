@@ -668,7 +668,7 @@ test("a customer given to another agent leaves the phone: its copy and its visit
     [given.buyerId, given.buyerName, "9876512345", "", "", "", "", "", "", "India", "", "", "", "Retailer", "agent1@demo.test"],
   ];
   execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify(rows)]);
-  assert.match(app.cli("import", "customer", file, "--as", "admin@demo.test"), /1 row\(s\) uploaded, 0 rejected\./);
+  assert.match(app.cli("import", "customer", file, "--as", "admin@demo.test"), /1 row uploaded, 0 rejected\./);
 
   // The phone's next refresh (back online) takes the customer off it, with its kept screen.
   await p.context().setOffline(true);

@@ -11,6 +11,8 @@ import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
 
+// Mobile inputs take no maxLength: the spec's own length message ("atmost 11 numbers") must be
+// reachable; the server refuses more than 11 digits all the same (lib/limits.js).
 const mobileRules = [
   rules.digitsBetween(
     1000000000,
@@ -44,7 +46,7 @@ export function NewCustomerScreen() {
     <section>
       <PageHeader title="New Customer" back="/customer/visit" />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" maxLength={MAX.mobile} />
+        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" />
         <FormInput form={form} id="buyerName" label="Buyer Name" maxLength={MAX.buyerName} />
         <FormInput form={form} id="address1" label="Address" maxLength={MAX.address1} />
         <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
@@ -165,7 +167,7 @@ function ProfileForm({ buyerId, profile }) {
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
-      <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" maxLength={MAX.mobile} />
+      <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" />
       <FormInput form={form} id="address1" label="Address 1" maxLength={MAX.address1} />
       <FormInput form={form} id="address2" label="Address 2" maxLength={MAX.address2} />
       <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
