@@ -16,6 +16,68 @@ async function signedIn(email, viewport) {
   return p;
 }
 
+/** Each pin of the map: its number and its centre; and the map's box. */
+const pinsOf = (p) =>
+  p.getByTestId("map").evaluate((map) => ({
+    map: map.getBoundingClientRect().toJSON(),
+    pins: [...map.querySelectorAll("[data-testid=map-pin]")].map((e) => {
+      const b = e.getBoundingClientRect();
+      return { seq: e.textContent, x: b.left + b.width / 2, y: b.top + b.height / 2, size: b.width };
+    }),
+  }));
+
+test("at 390 the day plan's pins each show their number and none covers another", async () => {
+  const p = await signedIn("agent1@demo.test");
+  await p.goto("/#/map/today");
+  await p.getByTestId("map-pin").first().waitFor();
+  // The map has fitted itself to the pins (Leaflet's zoom animation over).
+  await p.waitForTimeout(800);
+  const { map, pins } = await pinsOf(p);
+  assert.ok(pins.length >= 20, `the demo plan has ${pins.length} located customers`);
+  assert.deepEqual(
+    pins.map((x) => Number(x.seq)).sort((a, b) => a - b),
+    [...new Set(pins.map((x) => Number(x.seq)))].sort((a, b) => a - b),
+    "every pin carries its own number",
+  );
+  for (const [i, a] of pins.entries()) {
+    assert.ok(a.x >= map.left && a.x <= map.right && a.y >= map.top && a.y <= map.bottom, `pin ${a.seq} is outside the map`);
+    for (const b of pins.slice(i + 1)) {
+      const apart = Math.hypot(a.x - b.x, a.y - b.y);
+      assert.ok(apart >= a.size - 0.5, `pins ${a.seq} and ${b.seq} overlap: ${apart.toFixed(1)} px apart`);
+    }
+  }
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("at 390 the bucket map pages through the whole bucket", async () => {
+  const p = await signedIn("agent1@demo.test");
+  const { uid } = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
+  await p.goto(`/#/map/bucket/retailers/${uid}`);
+  const pager = p.getByRole("navigation", { name: "Pages" });
+  await pager.getByText(/^Page 1 of \d+$/).waitFor();
+  const pages = Number((await pager.getByText(/^Page 1 of/).textContent()).split(" of ")[1]);
+  assert.ok(pages > 2, `the demo bucket has ${pages} pages`);
+  await p.getByTestId("map-pin").first().waitFor();
+  const numbers = async () => (await pinsOf(p)).pins.map((x) => Number(x.seq));
+  assert.ok((await numbers()).every((n) => n >= 1 && n <= 25));
+
+  await pager.getByRole("button", { name: "Next" }).click();
+  await p.waitForURL((u) => u.hash === `#/map/bucket/retailers/${uid}?pageNumber=2&order=desc`);
+  await pager.getByText(`Page 2 of ${pages}`).waitFor();
+  await p.waitForFunction(() => [...document.querySelectorAll("[data-testid=map-pin]")].some((e) => Number(e.textContent) > 25));
+  assert.ok((await numbers()).every((n) => n >= 26 && n <= 50), `page 2 numbers its pins 26 to 50: ${await numbers()}`);
+
+  // The last page too, and the phone's back returns to the page before.
+  await p.goto(`/#/map/bucket/retailers/${uid}?pageNumber=${pages}&order=desc`);
+  await pager.getByText(`Page ${pages} of ${pages}`).waitFor();
+  assert.ok(await pager.getByRole("button", { name: "Next" }).isDisabled());
+  await p.goBack();
+  await pager.getByText(`Page 2 of ${pages}`).waitFor();
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
 /**
  * Whether a field shows its whole placeholder (an input) or chosen option (a select). An input is
  * given the text as its value and must not scroll (a search box keeps room for its clear button);
