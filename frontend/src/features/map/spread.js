@@ -8,10 +8,10 @@ const TURN = Math.PI * (3 - Math.sqrt(5));
 const TRIES = 2000;
 
 /**
- * Each pin's drawn point: its own when no earlier pin (in list order, so the first of the plan keeps
- * its place) is drawn within `gap` of it, otherwise the nearest free spot on a spiral around it that
- * lies inside the box (`width` x `height`, keeping `gap / 2` from its edges). A pin whose own point
- * is outside the box stays there.
+ * Each pin's drawn point: its own (the same object) when no earlier pin (in list order, so the
+ * first of the plan keeps its place) is drawn within `gap` of it, otherwise the nearest free spot
+ * on a spiral around it that lies inside the box (`width` x `height`, keeping `gap / 2` from its
+ * edges). A pin whose own point is outside the box stays there.
  * @param {{ x: number, y: number }[]} points the pins' own points, in the box's pixels
  * @param {{ width: number, height: number, gap: number }} box
  * @returns {{ x: number, y: number }[]}
