@@ -51,12 +51,12 @@ export function FormInput({ form, id, ...rest }) {
 /**
  * A select with its label and error; `placeholder: null` leaves out the empty first option.
  * @param {{ id: string, label?: Children, error?: FieldError, value?: string | number | null,
- *   options: { value: string | number, label: Children }[], placeholder?: string | null }
+ *   options: { value: string | number, label: Children }[], placeholder?: string | null, hint?: Children }
  *   & Omit<import("preact").SelectHTMLAttributes<HTMLSelectElement>, "id" | "label" | "value">} props
  */
-export function Select({ id, label, error, value, onChange, options, placeholder = "Select", ...rest }) {
+export function Select({ id, label, error, hint, value, onChange, options, placeholder = "Select", ...rest }) {
   return (
-    <Field label={label} error={error} id={id}>
+    <Field label={label} error={error} id={id} hint={hint}>
       <select id={id} name={id} value={value ?? ""} onChange={onChange} aria-invalid={!!error} {...rest}>
         {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (

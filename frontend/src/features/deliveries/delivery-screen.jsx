@@ -199,7 +199,7 @@ export default function DeliveryScreen({ user }) {
       <SuggestBox
         id="deliverySearch"
         label="Search delivery"
-        placeholder="Order ID, buyer or distributor"
+        placeholder="Order ID or name"
         fetchPath={(q) => `/users/delivery/search?query=${encodeURIComponent(q)}`}
         labelOf={(s) => s.display}
         onPick={pick}

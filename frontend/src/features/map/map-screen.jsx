@@ -1,8 +1,9 @@
 // The map screens (issue #19): an agent's day plan (/map/today, /map/today/:agentId) and one page
 // of a retailer bucket (/map/bucket/:bucketName/:agentId?pageNumber=&order=, what the bucket list
-// shows). Numbered pins in the list's order, a legend of their colours, and beside the map the
-// customers without a position. The day plan opens offline like Today (lib/plan.js); the tile
-// setting (GET /users/map/settings) missing or unreachable means a plain background.
+// shows, with the list's pager). Numbered pins in the list's order, a legend of their colours, and
+// beside the map the customers without a position. The day plan opens offline like Today
+// (lib/plan.js); the tile setting (GET /users/map/settings) missing or unreachable means a plain
+// background.
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { get } from "../../lib/api-client";
@@ -11,6 +12,7 @@ import { BUCKET_TITLES } from "../../lib/bucket-titles";
 import { formatDateTime } from "../../lib/dates";
 import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
+import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { Legend, MapView } from "./map-view";
 import { AGENT, RIGHT } from "../../lib/rights";
@@ -149,10 +151,15 @@ export function BucketMapScreen({ params, user }) {
   const tiles = useTiles();
   const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const [result, setResult] = useState(null);
+  // The page count of the last answer: the pager stays in place while the next page loads.
+  const [pages, setPages] = useState(1);
   useEffect(() => {
     setResult(null);
     get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
-      .then((r) => setResult({ ...r, page }))
+      .then((r) => {
+        setResult({ ...r, page });
+        setPages(Math.max(1, Math.ceil(r.totalRecords / BUCKET_PAGE)));
+      })
       .catch((err) => {
         alertError(err.message);
         setResult({ data: [], totalRecords: 0 });
@@ -181,17 +188,19 @@ export function BucketMapScreen({ params, user }) {
     }
     return list;
   }, [result, canVisit]);
-  const pages = result ? Math.max(1, Math.ceil(result.totalRecords / BUCKET_PAGE)) : 1;
   const title = BUCKET_TITLES[bucket] || bucket;
   return (
     <section class="map-screen">
-      <PageHeader title={`${title} on the map`} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`}>
-        {result && pages > 1 && (
-          <span class="muted">
-            Page {page} of {pages}
-          </span>
-        )}
-      </PageHeader>
+      <PageHeader title={`${title} on the map`} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`} />
+      {/* Each page is its own address, so the phone's back goes to the page before. Set as the hash:
+          wouter's navigate would move the query out of it, where this screen does not read it. */}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={(n) =>
+          (window.location.hash = `/map/bucket/${encodeURIComponent(bucket)}/${agent}?pageNumber=${n}&order=${order}`)
+        }
+      />
       {!result ? (
         <Loading />
       ) : items.length === 0 ? (

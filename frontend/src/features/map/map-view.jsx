@@ -1,10 +1,12 @@
 // The map itself (Leaflet, bundled only into the map chunk with its CSS): numbered pins coloured by
 // state (the same `.pin` classes as Today's list), fitted to the pins, each opening a popup with a
 // link to the customer. Tiles come from the server's setting; with none (tileUrl "") or when they
-// fail (offline, blocked) the pins stand on a plain background, which is the map box's own.
+// fail (offline, blocked) the pins stand on a plain background, which is the map box's own. Pins
+// that would cover each other are drawn aside (spread.js), a thin line back to their own place.
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
+import { spread } from "./spread";
 
 /** Where the map opens before there is a pin to fit: the whole of India. @type {L.MapOptions} */
 const WHOLE_COUNTRY = { center: [22.5, 79], zoom: 4 };
@@ -38,18 +40,49 @@ export function MapView({ pins, tiles }) {
   const box = useRef(null);
   const map = useRef(null);
   const markers = useRef(null);
+  const leaders = useRef(null);
+  /** The markers with their own places: [{ marker, at }]. */
+  const placed = useRef([]);
+  /** Lays the pins out again (set once the map is made). */
+  const arrange = useRef(() => {});
   const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     const m = L.map(box.current, { ...WHOLE_COUNTRY });
+    leaders.current = L.layerGroup().addTo(m);
     markers.current = L.layerGroup().addTo(m);
     map.current = m;
+    // Draws each pin where spread() puts it at this zoom; a moved pin gets a line to its own place.
+    const layOut = () => {
+      const size = m.getSize();
+      const own = placed.current.map(({ at }) => m.latLngToContainerPoint(at));
+      const drawn = spread(own, { width: size.x, height: size.y, gap: PIN_SIZE + 2 });
+      leaders.current.clearLayers();
+      placed.current.forEach(({ marker, at }, i) => {
+        const where = m.containerPointToLatLng(L.point(drawn[i].x, drawn[i].y));
+        marker.setLatLng(where);
+        if (drawn[i] !== own[i]) L.polyline([at, where], { className: "pin-leader", interactive: false }).addTo(leaders.current);
+      });
+    };
+    arrange.current = layOut;
+    // Leaflet 1.9 ends a zoom animation on a timer that throws once the map is removed: a map
+    // left mid-animation (the next page, Back) is removed when its animation has ended.
+    let zooming = false;
+    m.on("zoomanim", () => (zooming = true));
+    m.on("zoomend", () => {
+      zooming = false;
+      layOut();
+    });
     // The box changes size with the window (or the phone turning): Leaflet must know.
-    const resized = new ResizeObserver(() => m.invalidateSize());
+    const resized = new ResizeObserver(() => {
+      m.invalidateSize();
+      layOut();
+    });
     resized.observe(box.current);
     return () => {
       resized.disconnect();
-      m.remove();
+      if (zooming) m.once("moveend", () => setTimeout(() => m.remove()));
+      else m.remove();
       map.current = null;
     };
   }, []);
@@ -68,6 +101,7 @@ export function MapView({ pins, tiles }) {
   useEffect(() => {
     const m = map.current;
     markers.current.clearLayers();
+    placed.current = [];
     const points = pins.map((pin) => {
       const at = L.latLng(Number(pin.latitude), Number(pin.longitude));
       const icon = L.divIcon({
@@ -81,6 +115,7 @@ export function MapView({ pins, tiles }) {
         () => popupOf(pin),
       );
       marker.addTo(markers.current);
+      placed.current.push({ marker, at });
       const el = marker.getElement();
       if (el) {
         el.setAttribute("aria-label", `${pin.seq}. ${pin.name}: ${pin.stateLabel}`);
@@ -93,6 +128,8 @@ export function MapView({ pins, tiles }) {
     if (points.length > 1) m.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: 17 });
     else if (points.length === 1) m.setView(points[0], 16);
     else m.setView(WHOLE_COUNTRY.center, WHOLE_COUNTRY.zoom);
+    // Now for a fit without a zoom change; an animated one lays them out again on its zoomend.
+    arrange.current();
   }, [pins]);
 
   return (

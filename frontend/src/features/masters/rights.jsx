@@ -65,7 +65,6 @@ const S = {
     maxWidth: "11rem",
     borderBottom: "1px solid var(--line)",
     borderRight: "1px solid var(--line)",
-    overflowWrap: "anywhere",
   },
   code: { display: "block", fontSize: "0.75rem", color: "var(--muted)" },
   cell: { textAlign: "center", borderBottom: "1px solid var(--line)", padding: 0 },
@@ -88,6 +87,9 @@ function grouped(rights) {
     .map((group) => ({ group, rights: rights.filter((r) => r.groupName === group) }))
     .filter((g) => g.rights.length > 0);
 }
+
+/** A right's code with break points after its underscores: a narrow column wraps it there, not mid-word. */
+const breakable = (code) => code.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
 
 export function RightsScreen() {
   const rights = useApi("/master/rights", { initial: [] });
@@ -169,7 +171,7 @@ export function RightsScreen() {
                 <tr key={r.linkRight}>
                   <th scope="row" style={S.right}>
                     {r.rightName}
-                    <small style={S.code}>{r.linkRight}</small>
+                    <small style={S.code}>{breakable(r.linkRight)}</small>
                   </th>
                   {types.map((t) => {
                     const kept = t.userTypeId === ADMINISTRATOR && KEPT.includes(r.linkRight);

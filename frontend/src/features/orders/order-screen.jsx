@@ -497,7 +497,8 @@ export default function OrderScreen({ params, user }) {
           label="Distributor"
           value={distributorId}
           onChange={(e) => setDistributorId(e.currentTarget.value)}
-          placeholder="The customer's usual distributor (of their most recent order)"
+          placeholder="Usual distributor"
+          hint="Left as it is, the order goes to the distributor of the customer's most recent order."
           options={distributors.map((d) => ({
             value: String(d.distributorId),
             label: d.hasEmail ? d.distributorName : `${d.distributorName} (no email: orders wait)`,
