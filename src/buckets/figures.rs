@@ -630,8 +630,9 @@ pub struct Home {
     /// out); null without unblock_user.
     pub blocked_users: Option<i64>,
     /// Today's uploads with rejected rows (everyone's for an administrator's scope, else the
-    /// caller's own), and the kind of the latest of them; null without an upload right.
+    /// caller's own); null without an upload right.
     pub uploads_with_errors: Option<i64>,
+    /// The kind of the latest of them (`customer`, `order`, ...: its upload screen takes the fixed file).
     pub latest_upload_with_errors: Option<String>,
     /// Live agents in scope, and those of them with no visit saved today.
     pub agents: i64,

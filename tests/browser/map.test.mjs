@@ -81,25 +81,8 @@ test("Leaflet and its styles load with the map, not on the first load", async ()
   await p.context().close();
 });
 
-/** A POST of the API as the page's signed-in user, from this test process (anti-forgery pair). */
-async function post(p, path, body) {
-  const { token } = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
-  const r = await fetch(`${app.base}/webapi/api${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, Cookie: "XSRF-TOKEN=t", "X-XSRF-TOKEN": "t", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  assert.equal(r.status, 200, `POST ${path}: ${r.status} ${await r.text()}`);
-}
-
 test("#/map/today: a numbered pin per located customer inside the map, coloured as the legend says, the others listed", async () => {
   const p = await signedIn(app, "agent1@demo.test");
-  // A planned shop without a position visited without a position: off-site or without location,
-  // listed beside the map, not pinned; the legend counts it all the same.
-  const before = await api(p, "/users/plan/today");
-  const shop = before.customers.find((c) => !hasPosition(c) && !c.visited);
-  assert.ok(shop, "the demo plan has an unvisited shop without a position");
-  await post(p, "/users/customer/details", { buyerID: shop.buyerId, outcomeId: 2 });
   const tileRequests = [];
   p.on("request", (r) => /\/\d+\/\d+\/\d+\.png/.test(r.url()) && tileRequests.push(r.url()));
   await p.goto("/#/map/today");
@@ -122,7 +105,11 @@ test("#/map/today: a numbered pin per located customer inside the map, coloured 
   // listed beside the map, so its counts add up to the plan; the four main ones always.
   const legend = await p.getByTestId("map-legend").locator("li").evaluateAll((l) => l.map((e) => [e.dataset.state, e.textContent]));
   const count = (s) => plan.customers.filter((c) => planStatus(c) === s).length;
-  assert.equal(planStatus(plan.customers.find((c) => c.buyerId === shop.buyerId)), "offsite");
+  // The demo plan has visited shops without a position: listed beside the map, counted too.
+  assert.ok(
+    plan.customers.some((c) => !hasPosition(c) && planStatus(c) !== "none"),
+    "a visited planned shop without a position",
+  );
   assert.equal(legend.reduce((sum, [, t]) => sum + Number(t.match(/\((\d+)\)$/)[1]), 0), plan.customers.length, `${JSON.stringify(legend)}`);
   for (const [state, words] of [
     ["none", "Not visited"],
