@@ -892,3 +892,14 @@ CREATE TABLE IF NOT EXISTS broadcast_reads (
     read_at      INTEGER NOT NULL,
     PRIMARY KEY (broadcast_id, uid)
 ) WITHOUT ROWID;
+
+-- Every upload (src/uploads/import.rs), written with its rows: the home's uploads with errors.
+CREATE TABLE IF NOT EXISTS uploads (
+    upload_id   INTEGER PRIMARY KEY,
+    kind        TEXT NOT NULL,
+    uploaded_by INTEGER NOT NULL REFERENCES users(uid),
+    uploaded_at INTEGER NOT NULL,
+    applied     INTEGER NOT NULL,
+    rejected    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS uploads_rejected ON uploads(uploaded_at) WHERE rejected > 0;

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 21;
+pub const SCHEMA_VERSION: i64 = 22;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -77,6 +77,8 @@ const UPGRADES: &[(i64, &str)] = &[
     // names the session that opened it; a position an agent types is a proposal without a visit,
     // naming who proposed it.
     (21, concat!(include_str!("auth/lockout_upgrade.sql"), include_str!("customers/typed_proposals_upgrade.sql"))),
+    // Every upload recorded with its counts (the home's uploads with errors).
+    (22, include_str!("uploads/history_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

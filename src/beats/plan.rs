@@ -7,7 +7,10 @@
 //!   day (dated versions, see schema.sql), and still the agent's customers; each counted once;
 //! - visited as planned: planned customers with a visit by the agent that day;
 //! - visited off-site: of those, the ones whose every visit that day was off-site;
-//! - productive: planned customers with an order (not cancelled) booked that day;
+//! - ordered as planned (`productive` in the answers): planned customers with an order (not
+//!   cancelled) booked that day, each once. Not the visit summary's "Unique Orders Today" (every
+//!   order of the day, uploaded or booked, planned customer or not), nor its productive visits
+//!   (visits saved with an order), so no screen calls it "productive";
 //! - unplanned: customers visited that day that were not planned;
 //! - adherence %: planned customers visited on-site (not off-site) / planned x 100.
 
@@ -67,7 +70,7 @@ pub const ADHERENCE_REPORT_SQL: &str = concat!(
     plan_cte!(),
     r#"SELECT day.d AS "Date", u.name AS "Agent Name", u.email AS "Agent Email", SUM(day.planned) AS "Planned",
             SUM(day.planned AND day.best IS NOT NULL) AS "Visited As Planned",
-            SUM(day.planned AND day.best IS 0) AS "Visited Off-site", SUM(day.planned AND day.sold) AS "Productive",
+            SUM(day.planned AND day.best IS 0) AS "Visited Off-site", SUM(day.planned AND day.sold) AS "Ordered As Planned",
             SUM(NOT day.planned) AS "Unplanned Visits",
             CASE WHEN SUM(day.planned) > 0
                  THEN ROUND(100.0 * SUM(day.planned AND IFNULL(day.best, 0) > 0) / SUM(day.planned), 2) END AS "Adherence %"

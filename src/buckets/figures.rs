@@ -629,6 +629,11 @@ pub struct Home {
     /// Live users blocked or locked by wrong passwords (the Block/Unblock list, the caller left
     /// out); null without unblock_user.
     pub blocked_users: Option<i64>,
+    /// Today's uploads with rejected rows (everyone's for an administrator's scope, else the
+    /// caller's own); null without an upload right.
+    pub uploads_with_errors: Option<i64>,
+    /// The kind of the latest of them (`customer`, `order`, ...: its upload screen takes the fixed file).
+    pub latest_upload_with_errors: Option<String>,
     /// Live agents in scope, and those of them with no visit saved today.
     pub agents: i64,
     pub agents_not_started: i64,
@@ -639,6 +644,8 @@ pub struct HomeExtras {
     pub pending_approvals: bool,
     /// The caller, left out of the blocked users as the Block/Unblock list leaves them out.
     pub blocked_users_but: Option<i64>,
+    /// Whose uploads count: `Some(None)` everyone's, `Some(Some(uid))` the caller's, `None` none.
+    pub uploads_by: Option<Option<i64>>,
 }
 
 pub fn home(conn: &Connection, agents: &Agents, w: Windows, extras: HomeExtras) -> rusqlite::Result<Home> {
@@ -684,6 +691,13 @@ pub fn home(conn: &Connection, agents: &Agents, w: Windows, extras: HomeExtras) 
         )?),
         None => None,
     };
+    let (uploads_with_errors, latest_upload_with_errors) = match extras.uploads_by {
+        Some(by) => {
+            let (count, kind) = crate::uploads::import::with_errors_since(conn, today_ts, by)?;
+            (Some(count), kind)
+        }
+        None => (None, None),
+    };
     Ok(Home {
         date: Windows::date(w.today),
         visits: summary.total_visit_ftd,
@@ -693,6 +707,8 @@ pub fn home(conn: &Connection, agents: &Agents, w: Windows, extras: HomeExtras) 
         order_value: summary.order_value_ftd,
         pending_approvals,
         blocked_users,
+        uploads_with_errors,
+        latest_upload_with_errors,
         agents: all,
         agents_not_started: idle,
     })

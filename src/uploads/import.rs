@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{named_params, Connection, TransactionBehavior};
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
@@ -180,10 +180,36 @@ pub fn import(
     // compressed and saved; the rows are committed only once both are done.
     result.finish_with(|| {
         crate::customers::search_index::flush(&tx)?;
-        Ok(crate::buckets::stats::summarize_added(&tx)?)
+        crate::buckets::stats::summarize_added(&tx)?;
+        Ok(record(&tx, kind, ctx, &outcome)?)
     })?;
     tx.commit()?;
     Ok(outcome)
+}
+
+/// Records the upload with its rows' transaction, so it is counted only if its rows are in.
+fn record(conn: &Connection, kind: &Kind, ctx: &Context, outcome: &Outcome) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO uploads (kind, uploaded_by, uploaded_at, applied, rejected)
+         VALUES (:kind, :by, :at, :applied, :rejected)",
+        named_params! {
+            ":kind": kind.name, ":by": ctx.uploader, ":at": crate::now(),
+            ":applied": outcome.applied as i64, ":rejected": outcome.rejected_count as i64,
+        },
+    )?;
+    Ok(())
+}
+
+/// Today's uploads with rejected rows, by `uploader` or by anyone (`None`), and the kind of the
+/// latest of them (the screen to upload the fixed file on).
+pub fn with_errors_since(conn: &Connection, since: i64, uploader: Option<i64>) -> rusqlite::Result<(i64, Option<String>)> {
+    conn.query_row(
+        "SELECT COUNT(*), (SELECT kind FROM uploads WHERE rejected > 0 AND uploaded_at >= :since
+                              AND (:by IS NULL OR uploaded_by = :by) ORDER BY upload_id DESC LIMIT 1)
+         FROM uploads WHERE rejected > 0 AND uploaded_at >= :since AND (:by IS NULL OR uploaded_by = :by)",
+        named_params! { ":since": since, ":by": uploader },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// A sample workbook of a kind: its header row and an example row.

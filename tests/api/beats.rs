@@ -284,6 +284,49 @@ async fn adherence(app: &TestApp, token: &str, from: &str, to: &str) -> Vec<Vec<
         .collect()
 }
 
+/// "Ordered As Planned" (the plan's tile, the Today screen's "N ordered") and "Unique Orders Today"
+/// (the visit summary) count different things of the same day and never contradict each other:
+/// every order of the day is one of the Orders list's, of a planned customer or not; the planned
+/// customers among those orders' customers are the plan's figure, each counted once however many
+/// orders it placed.
+#[tokio::test]
+async fn ordered_as_planned_and_unique_orders_today_agree_on_the_same_day() {
+    let app = TestApp::new();
+    let (_, token, buyers) = planned_day(&app).await;
+    let product: i64 = count(&app, "SELECT product_id FROM products WHERE name = 'Cola 300ml'");
+    // Two orders of planned shop 0, one of planned shop 1, one of shop 4 (not planned).
+    for buyer in [&buyers[0], &buyers[0], &buyers[1], &buyers[4]] {
+        let order = app
+            .post(
+                "/users/order",
+                Some(&token),
+                json!({ "buyerId": buyer, "distributorId": 1, "lines": [{ "productId": product, "quantity": 1 }] }),
+            )
+            .await;
+        assert_eq!(order.status, StatusCode::OK, "{}", order.body);
+    }
+    let t = today();
+    let summary = app.get("/users/customer/visitSummary", Some(&token)).await.body;
+    let landing = app.get("/users/landing", Some(&token)).await.body;
+    let plan = app.get("/users/plan/today", Some(&token)).await.body;
+    let orders = app.get(&format!("/users/orders?from={t}&to={t}"), Some(&token)).await.body;
+    let planned: Vec<&str> = plan["customers"].as_array().unwrap().iter().map(|c| c["buyerId"].as_str().unwrap()).collect();
+    let mut ordering: Vec<&str> = orders["data"].as_array().unwrap().iter().map(|o| o["buyerId"].as_str().unwrap()).collect();
+    ordering.sort_unstable();
+    ordering.dedup();
+    let (of_planned, of_unplanned): (Vec<&str>, Vec<&str>) = ordering.iter().partition(|b| planned.contains(b));
+
+    assert_eq!(summary["uniqueOrderFTD"], 4, "{summary}");
+    assert_eq!(orders["totalRecords"], summary["uniqueOrderFTD"], "the Orders list has the summary's orders");
+    assert_eq!((of_planned.len(), of_unplanned.len()), (2, 1));
+    assert_eq!(landing["productiveToday"], of_planned.len(), "{landing}");
+    assert_eq!(plan["productive"], landing["productiveToday"]);
+    let ordered = plan["customers"].as_array().unwrap().iter().filter(|c| c["ordered"] == true).count();
+    assert_eq!(landing["productiveToday"], ordered);
+    let home = app.get("/users/home", Some(&token)).await.body;
+    assert_eq!(home["orders"], summary["uniqueOrderFTD"]);
+}
+
 #[tokio::test]
 async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
     let app = TestApp::new();
@@ -377,7 +420,7 @@ async fn the_day_plan_tiles_and_report_count_the_same_hand_counted_day() {
             "Planned",
             "Visited As Planned",
             "Visited Off-site",
-            "Productive",
+            "Ordered As Planned",
             "Unplanned Visits",
             "Adherence %"
         ]

@@ -254,10 +254,16 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back to schema version 21: without the record of uploads.
+pub fn downgrade_to_schema_21(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP TABLE uploads; PRAGMA user_version = 21;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 20: without the sign-in lock's columns and the
 /// impersonated session's parent, and with every proposed position from a visit, with its accuracy
 /// (proposals without a visit are left out), as before step 21.
 pub fn downgrade_to_schema_20(conn: &rusqlite::Connection) {
+    downgrade_to_schema_21(conn);
     conn.execute_batch(
         "DROP INDEX sessions_parent; ALTER TABLE sessions DROP COLUMN parent_session_id;
          ALTER TABLE users DROP COLUMN lock_count; ALTER TABLE users DROP COLUMN locked_until;

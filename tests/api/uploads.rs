@@ -205,6 +205,60 @@ async fn hand_typed_dates_are_kept_as_yyyy_mm_dd() {
     assert_eq!(stored, "2026-11-08");
 }
 
+/// Every upload is recorded with its rows: one with a rejected row counts on the home as an
+/// upload with errors (naming its kind, the screen to upload the fixed file on); a clean one and a
+/// refused file do not.
+#[tokio::test]
+async fn an_upload_with_a_rejected_row_counts_on_the_home() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let home = || async { app.get("/users/home", Some(&admin)).await.body };
+    let before = home().await;
+    assert_eq!(before["uploadsWithErrors"], 0, "{before}");
+    assert_eq!(before["latestUploadWithErrors"], serde_json::Value::Null);
+    let rows: Vec<&[&str]> = vec![
+        ORDER_HEADER,
+        &["UE-1", "2026-11-08", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "25", "", ""],
+        &["UE-2", "not a date", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "25", "", ""],
+    ];
+    // The rejected rows as the answer lists them (its message's wording is the screen's business).
+    let rejected = |r: &crate::support::Reply| r.body["data"].as_array().map(Vec::len);
+    let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
+    assert_eq!((r.status, rejected(&r)), (StatusCode::OK, Some(1)), "{}", r.body);
+    let clean: Vec<&[&str]> = vec![&["Product Name", "SKU"], &["Errorless Soap", "ES-1"]];
+    let r = upload(&app, &admin, "/users/product/upload", "productdata", workbook(&clean), vec![]).await;
+    assert_eq!((r.status, rejected(&r)), (StatusCode::OK, Some(0)), "{}", r.body);
+    let r = upload(&app, &admin, "/users/product/upload", "productdata", workbook(&[&["Wrong", "Header"]]), vec![]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let after = home().await;
+    assert_eq!(after["uploadsWithErrors"], 1, "{after}");
+    assert_eq!(after["latestUploadWithErrors"], "order");
+    let recorded: (String, i64, i64, String) = app
+        .conn()
+        .query_row(
+            "SELECT u.kind, u.applied, u.rejected, w.email FROM uploads u JOIN users w ON w.uid = u.uploaded_by WHERE u.rejected > 0",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!((recorded.0.as_str(), recorded.1, recorded.2, recorded.3.as_str()), ("order", 1, 1, "admin@demo.test"));
+    // An agent has no upload right: no figure, rather than a zero.
+    let agent = app.as_agent(1).await;
+    assert_eq!(app.get("/users/home", Some(&agent)).await.body["uploadsWithErrors"], serde_json::Value::Null);
+}
+
+/// Upgrade step 22: a version 21 database gains the record of uploads and has the fresh schema.
+#[tokio::test]
+async fn a_version_21_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let fresh = crate::support::schema_objects(&conn);
+    crate::support::downgrade_to_schema_21(&conn);
+    assert_ne!(crate::support::schema_objects(&conn), fresh);
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 21 });
+    assert_eq!(crate::support::schema_objects(&conn), fresh);
+}
+
 async fn download(app: &TestApp, link: &str) -> Vec<u8> {
     let req = axum::http::Request::get(link).body(axum::body::Body::empty()).unwrap();
     let response = tower::ServiceExt::oneshot(app.router.clone(), req).await.unwrap();

@@ -273,7 +273,7 @@ test("an administrator uploads beats with one refused row and downloads the adhe
   await p.getByLabel("To Date").fill(today());
   const [report] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
   const reportText = xlsxText(await report.path());
-  for (const column of ["Date", "Agent Name", "Agent Email", "Planned", "Visited As Planned", "Visited Off-site", "Productive", "Unplanned Visits", "Adherence %"]) {
+  for (const column of ["Date", "Agent Name", "Agent Email", "Planned", "Visited As Planned", "Visited Off-site", "Ordered As Planned", "Unplanned Visits", "Adherence %"]) {
     assert.ok(reportText.includes(column), `the report has ${column}`);
   }
   assert.ok(reportText.includes("agent1@demo.test"), "the report has a row of a demo agent");

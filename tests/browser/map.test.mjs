@@ -101,9 +101,16 @@ test("#/map/today: a numbered pin per located customer inside the map, coloured 
     located.map((c) => [c.buyerId, c.seq, planStatus(c)]),
   );
   for (const x of pins) assert.ok(inside(x.box, map), `pin ${x.seq} at ${JSON.stringify(x.box)} is inside the map ${JSON.stringify(map)}`);
-  // The legend names each colour with its count; the four main ones always.
+  // The legend names each colour with its count over every customer of the screen, pinned or
+  // listed beside the map, so its counts add up to the plan; the four main ones always.
   const legend = await p.getByTestId("map-legend").locator("li").evaluateAll((l) => l.map((e) => [e.dataset.state, e.textContent]));
-  const count = (s) => pins.filter((x) => x.state === s).length;
+  const count = (s) => plan.customers.filter((c) => planStatus(c) === s).length;
+  // The demo plan has visited shops without a position: listed beside the map, counted too.
+  assert.ok(
+    plan.customers.some((c) => !hasPosition(c) && planStatus(c) !== "none"),
+    "a visited planned shop without a position",
+  );
+  assert.equal(legend.reduce((sum, [, t]) => sum + Number(t.match(/\((\d+)\)$/)[1]), 0), plan.customers.length, `${JSON.stringify(legend)}`);
   for (const [state, words] of [
     ["none", "Not visited"],
     ["verified", "Visited on site"],

@@ -32,12 +32,13 @@ test("the administrator's home shows today's live figures, as the screens it lea
     assert.match(await tile("Orders today").textContent(), new RegExp(`Value ${orderValue.replace(/[.]/g, "\\.")}$`));
     assert.equal(await value("Deliveries pending approval"), String(pending.length));
     assert.equal(await value("Blocked users"), String(blocked));
+    assert.equal(await value("Uploads with errors"), String((await api("/users/home")).uploadsWithErrors));
     assert.match(await tile("Agents not started").textContent(), /of \d+ agents have no visit today/);
     // Legible: every tile within the screen, no text under 12 px.
     const boxes = await board.locator("a.tile").evaluateAll((ts) =>
       ts.map((t) => ({ right: t.getBoundingClientRect().right, small: [...t.querySelectorAll("span, strong")].some((e) => parseFloat(getComputedStyle(e).fontSize) < 12) })),
     );
-    assert.equal(boxes.length, 5);
+    assert.equal(boxes.length, 6);
     for (const b of boxes) assert.ok(b.right <= size.width && !b.small, JSON.stringify(b));
     // Each tile leads to its screen; the visits tile to the visit summary, which says the same.
     await tile("Visits today").click();
@@ -48,6 +49,8 @@ test("the administrator's home shows today's live figures, as the screens it lea
       ["Orders today", "#/customer/orders"],
       ["Deliveries pending approval", "#/customer/delivery/approve"],
       ["Blocked users", "#/user/unblock-user"],
+      // No upload with errors today: the first upload screen of the menu.
+      ["Uploads with errors", "#/master/customer-master-upload"],
       ["Agents not started", "#/today"],
     ]) {
       await p.goto("/#/home");

@@ -19,7 +19,7 @@ const api = (p, path) =>
     return r.json();
   }, path);
 
-const progressOf = (plan) => `${plan.visitedAsPlanned} of ${plan.planned} visited, ${plan.productive} productive`;
+const progressOf = (plan) => `${plan.visitedAsPlanned} of ${plan.planned} visited, ${plan.productive} ordered`;
 
 /** Waits until the progress line says exactly `text`. */
 async function progressIs(p, text) {
@@ -305,7 +305,7 @@ const planTiles = (p) =>
 const tilesOf = (landing, href) => [
   ["Planned Today", String(landing.plannedToday), href],
   ["Visited As Planned", String(landing.visitedAsPlannedToday), href],
-  ["Productive Today", String(landing.productiveToday), href],
+  ["Ordered As Planned", String(landing.productiveToday), href],
   ["Unplanned Visits", String(landing.unplannedToday), href],
 ];
 

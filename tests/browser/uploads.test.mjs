@@ -55,6 +55,13 @@ test("an admin uploads products with one bad row and downloads the result", asyn
   await p.locator("#uploadFile").setInputFiles(bad);
   await p.getByRole("button", { name: "Submit" }).click();
   await p.getByRole("dialog").getByRole("heading", { name: "No Data Uploaded" }).waitFor();
+
+  // Both count on the home as uploads with errors; the tile leads to the screen of the latest.
+  await p.goto("/#/home");
+  const tile = p.getByRole("figure", { name: "Dashboard" }).locator("a.tile", { hasText: "Uploads with errors" });
+  assert.equal((await tile.locator(".tile-value").textContent()).trim(), "2");
+  await tile.click();
+  await p.waitForURL((u) => u.hash === "#/master/product-master-upload");
   await p.context().close();
 });
 

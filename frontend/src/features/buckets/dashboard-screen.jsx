@@ -22,7 +22,7 @@ const TILES = [
 const PLAN_TILES = [
   ["plannedToday", "Planned Today"],
   ["visitedAsPlannedToday", "Visited As Planned"],
-  ["productiveToday", "Productive Today"],
+  ["productiveToday", "Ordered As Planned"],
   ["unplannedToday", "Unplanned Visits"],
 ];
 

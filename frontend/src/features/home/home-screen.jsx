@@ -1,17 +1,40 @@
 // Home: the dashboard picture (spec 1 §2), drawn from today's live figures of GET /users/home:
 // visits and their verified share, orders and their value, deliveries waiting for approval,
-// blocked users and agents with no visit yet; each tile leads to the screen that lists them and
-// shows the same figure. Checks the session on arrival; a forced password change goes to the
+// blocked users, today's uploads with rejected rows and agents with no visit yet; each tile leads
+// to the screen that lists them and shows the same figure (an upload's rejected rows are listed
+// on the screen that takes the fixed file). Checks the session on arrival; a forced password change goes to the
 // login screen, which shows the change screen.
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import { rightOf } from "../../app/routes";
+import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
 import { money } from "../../lib/money";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 
+/** The upload screen of each upload kind (the server's kind names), in the menu's order. */
+const UPLOAD_ROUTES = {
+  customer: "/master/customer-master-upload",
+  customerdelete: "/master/customer-master-upload/true",
+  product: "/master/product-master-upload",
+  order: "/master/order-upload",
+  distributor: "/master/distributor-master-upload",
+  scorecard: "/master/scorecard-master-upload",
+  delivery: "/master/delivery-master-upload",
+  subinfo: "/master/subinfo-master-add",
+  beat: "/master/beat-upload",
+};
+
+/** Where the uploads tile leads: the screen of the latest upload with errors (to upload it again
+ * fixed), else the first upload screen the caller may open. */
+function uploadRoute(h, user) {
+  if (h.latestUploadWithErrors && UPLOAD_ROUTES[h.latestUploadWithErrors]) return UPLOAD_ROUTES[h.latestUploadWithErrors];
+  return Object.values(UPLOAD_ROUTES).find((path) => hasRight(user, rightOf(path)));
+}
+
 /** The tiles of the picture: [label, value, note, route, share]; a figure the caller may not see is null. */
-function tiles(h) {
+function tiles(h, user) {
   return [
     [
       "Visits today",
@@ -28,11 +51,17 @@ function tiles(h) {
       "/customer/delivery/approve",
     ],
     h.blockedUsers != null && ["Blocked users", h.blockedUsers, "Blocked or locked by wrong passwords", "/user/unblock-user"],
+    h.uploadsWithErrors != null && [
+      "Uploads with errors",
+      h.uploadsWithErrors,
+      "Uploaded today with rejected rows",
+      uploadRoute(h, user),
+    ],
     ["Agents not started", h.agentsNotStarted, `of ${h.agents} agents have no visit today`, "/today"],
   ].filter(Boolean);
 }
 
-export default function HomeScreen() {
+export default function HomeScreen({ user }) {
   const [, navigate] = useLocation();
   useEffect(() => {
     refreshSession()
@@ -51,7 +80,7 @@ export default function HomeScreen() {
         <figure class="dashboard" aria-label="Dashboard" data-testid="home-dashboard">
           <figcaption class="tiles-heading">Today, {data.date}</figcaption>
           <div class="tiles">
-            {tiles(data).map(([label, value, note, route, share]) => (
+            {tiles(data, user).map(([label, value, note, route, share]) => (
               <a key={label} class="tile" href={`#${route}`}>
                 <span class="tile-label">{label}</span>
                 <strong class="tile-value">{value}</strong>

@@ -32,7 +32,7 @@ function useTiles() {
   return tiles;
 }
 
-/** Legend rows of the day plan: [state, words, shown even when no pin has it]. */
+/** Legend rows of the day plan: [state, words, shown even when no customer has it]. */
 const PLAN_LEGEND = PLAN_STATES.map(([key, label]) => [key, label, key !== "visited"]);
 
 /** A bucket row's last visit as a pin state, and the words for it. */
@@ -57,7 +57,7 @@ function MapLayout({ items, legend, tiles, canVisit }) {
   return (
     <div class="map-layout">
       <div class="map-main">
-        <Legend states={legend} pins={pins} />
+        <Legend states={legend} items={items} />
         <MapView pins={pins} tiles={tiles} />
         {pins.length === 0 && <Empty text="None of these customers has a position yet." />}
       </div>

@@ -150,9 +150,13 @@ export function MapView({ pins, tiles }) {
   );
 }
 
-/** The colours of the pins, with how many pins have each; `always` states show even at 0. */
-export function Legend({ states, pins }) {
-  const count = (key) => pins.filter((p) => p.status === key).length;
+/**
+ * The colours of the pins, with how many of the screen's customers have each: pinned or listed
+ * without a position alike, so the counts add up to the customers shown. `always` states show
+ * even at 0.
+ */
+export function Legend({ states, items }) {
+  const count = (key) => items.filter((i) => i.status === key).length;
   return (
     <ul class="map-legend" data-testid="map-legend" aria-label="Legend">
       {states

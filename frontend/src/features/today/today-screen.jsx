@@ -1,5 +1,5 @@
 // Today (issue #19): an agent's day from their beat plan, the agent's home. The date and the day's
-// beats, the progress ("7 of 23 visited, 3 productive"), the planned customers in beat order (or
+// beats, the progress ("7 of 23 visited, 3 ordered"), the planned customers in beat order (or
 // nearest first once the phone's position is known), each one tap from its visit screen with
 // whether it was visited, where, and whether an order was taken; the unplanned visits apart; the
 // customer search and the map one tap away. An agent's own day opens offline from the copy kept on
@@ -90,7 +90,7 @@ function Progress({ plan }) {
       <p
         class="plan-progress-text"
         data-testid="plan-progress"
-      >{`${visitedAsPlanned} of ${planned} visited, ${productive} productive`}</p>
+      >{`${visitedAsPlanned} of ${planned} visited, ${productive} ordered`}</p>
       <div
         class="progress-bar"
         role="progressbar"
