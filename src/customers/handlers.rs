@@ -315,17 +315,7 @@ pub async fn update_profile(
         latitude: stored.map(|p| p.0),
         longitude: stored.map(|p| p.1),
     };
-    let unchanged = Profile {
-        mobile: None,
-        address1: None,
-        address2: None,
-        city: None,
-        state: None,
-        postal_code: None,
-        latitude: None,
-        longitude: None,
-    };
-    if change == unchanged && position.is_none() {
+    if change == Profile::default() && position.is_none() {
         return Err(AppError::bad_request("Atleast one field to have an input"));
     }
     let proposed = position.filter(|_| !moves);
@@ -333,7 +323,7 @@ pub async fn update_profile(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let (id, _) = visible_customer(&tx, scope, &buyer_id)?;
-            if change != unchanged {
+            if change != Profile::default() {
                 change_profile(&tx, id, me, change)?;
             }
             if let Some(at) = proposed {

@@ -118,16 +118,7 @@ where
 pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let (scope, me) = (decider(&user)?, user.uid);
     with_proposal(&state, scope, buyer_id, move |tx, id, (lat, lng)| {
-        let change = Profile {
-            mobile: None,
-            address1: None,
-            address2: None,
-            city: None,
-            state: None,
-            postal_code: None,
-            latitude: Some(lat),
-            longitude: Some(lng),
-        };
+        let change = Profile { latitude: Some(lat), longitude: Some(lng), ..Profile::default() };
         change_profile(tx, id, me, change)
     })
     .await?;

@@ -156,8 +156,9 @@ pub struct ProfileQuery {
     pub buyer_id: String,
 }
 
-/// The mobile, address and position of a customer: what the profile screen changes.
-#[derive(Debug, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
+/// The mobile, address and position of a customer: what the profile screen changes (`None`: no
+/// change, so `Profile::default()` changes nothing).
+#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub mobile: Option<String>,
