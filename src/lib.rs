@@ -18,6 +18,7 @@ pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod home;
 pub mod lenient;
 pub mod mailer;
 pub mod masters;

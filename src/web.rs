@@ -68,6 +68,7 @@ fn api_routes() -> OpenApiRouter<App> {
         .merge(crate::chat::router())
         .merge(crate::customers::router())
         .merge(crate::buckets::router())
+        .merge(crate::home::router())
         .merge(crate::deliveries::router())
         .merge(crate::orders::router())
         .merge(crate::beats::router())

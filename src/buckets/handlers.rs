@@ -9,14 +9,14 @@ use axum::response::{IntoResponse, Response};
 use rusqlite::Connection;
 use serde::Deserialize;
 
-use super::figures::{self, BucketItem, BucketPage, Home, HomeExtras, Landing, Order, TrendWeek, VisitSummary, Windows};
+use super::figures::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::lenient;
 use crate::rights;
-use crate::scope::{agents_for, Agents, Scope};
+use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
 
 /// Bucket lists show 25 rows a page (spec 2 §9).
@@ -152,23 +152,4 @@ pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser
     ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await
-}
-
-/// `GET /users/home` (visit_summary): the administrator's home figures for today over the caller's
-/// whole scope; pending approvals need delivery_approve, blocked users unblock_user and uploads
-/// with errors one upload right (else null).
-#[utoipa::path(get, path = "/users/home", tag = "buckets", summary = "Today's figures of the home screen",
-    responses(
-        (status = 200, description = "OK", body = Home)
-    ))]
-pub async fn home(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Home>> {
-    let extras = HomeExtras {
-        pending_approvals: user.has_right(rights::DELIVERY_APPROVE),
-        blocked_users_but: user.has_right(rights::UNBLOCK_USER).then_some(user.uid),
-        uploads_by: crate::uploads::kinds::ALL
-            .iter()
-            .any(|k| user.has_right(k.right))
-            .then(|| (!matches!(user.scope(), Scope::All)).then_some(user.uid)),
-    };
-    of_agents(&state, &user, rights::VISIT_SUMMARY, 0, move |conn, agents, w| figures::home(conn, agents, w, extras)).await
 }

@@ -31,7 +31,6 @@ where
         .routes(routes!(handlers::trend))
         .routes(routes!(handlers::visit_summary_mine))
         .routes(routes!(handlers::visit_summary_of))
-        .routes(routes!(handlers::home))
 }
 
 /// `GET /users/landingAM/{agentId}`: the same dashboard under the manager screens' name.

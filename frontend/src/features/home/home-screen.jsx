@@ -6,31 +6,33 @@
 // login screen, which shows the change screen.
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { rightOf } from "../../app/routes";
+import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
 import { money } from "../../lib/money";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 
-/** The upload screen of each upload kind (the server's kind names), in the menu's order. */
+/** The upload screen of each upload kind (the server's kind names), in the menu's order, with the
+ * right that screen needs (as the route table says; a feature does not read app/). */
 const UPLOAD_ROUTES = {
-  customer: "/master/customer-master-upload",
-  customerdelete: "/master/customer-master-upload/true",
-  product: "/master/product-master-upload",
-  order: "/master/order-upload",
-  distributor: "/master/distributor-master-upload",
-  scorecard: "/master/scorecard-master-upload",
-  delivery: "/master/delivery-master-upload",
-  subinfo: "/master/subinfo-master-add",
-  beat: "/master/beat-upload",
+  customer: ["/master/customer-master-upload", RIGHT.CUSTOMER_MASTER],
+  customerdelete: ["/master/customer-master-upload/true", RIGHT.CUSTOMER_MASTER],
+  product: ["/master/product-master-upload", RIGHT.PRODUCT_MASTER],
+  order: ["/master/order-upload", RIGHT.PRODUCT_MASTER],
+  distributor: ["/master/distributor-master-upload", RIGHT.DISTRIBUTOR_MASTER],
+  scorecard: ["/master/scorecard-master-upload", RIGHT.SCORECARD_MASTER],
+  delivery: ["/master/delivery-master-upload", RIGHT.DELIVERY_UPLOAD_MASTER],
+  subinfo: ["/master/subinfo-master-add", RIGHT.INFOTYPE_MASTER],
+  beat: ["/master/beat-upload", RIGHT.BEAT_MASTER],
 };
 
 /** Where the uploads tile leads: the screen of the latest upload with errors (to upload it again
  * fixed), else the first upload screen the caller may open. */
 function uploadRoute(h, user) {
-  if (h.latestUploadWithErrors && UPLOAD_ROUTES[h.latestUploadWithErrors]) return UPLOAD_ROUTES[h.latestUploadWithErrors];
-  return Object.values(UPLOAD_ROUTES).find((path) => hasRight(user, rightOf(path)));
+  const latest = UPLOAD_ROUTES[h.latestUploadWithErrors];
+  if (latest) return latest[0];
+  return Object.values(UPLOAD_ROUTES).find(([, right]) => hasRight(user, right))?.[0];
 }
 
 /** The tiles of the picture: [label, value, note, route, share]; a figure the caller may not see is null. */
