@@ -235,12 +235,6 @@ async fn forgot_password_mails_once_in_five_minutes_and_the_password_keeps_worki
 #[tokio::test]
 async fn a_version_20_database_upgrades_to_the_fresh_schema() {
     let app = TestApp::new();
-    let mut conn = app.conn();
-    let fresh = schema_objects(&conn);
-    downgrade_to_schema_20(&conn);
-    assert_ne!(schema_objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 20 });
-    assert_eq!(schema_objects(&conn), fresh);
-    drop(conn);
+    assert_upgrades_to_fresh(&mut app.conn(), 20, downgrade_to_schema_20);
     assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::OK);
 }

@@ -138,11 +138,7 @@ async fn a_version_20_database_upgrades_to_the_fresh_schema_keeping_its_proposal
         .await;
     assert_eq!(r.body["locationStatus"], "customer-unlocated", "{}", r.body);
     let mut conn = app.conn();
-    let fresh = schema_objects(&conn);
-    downgrade_to_schema_20(&conn);
-    assert_ne!(schema_objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 20 });
-    assert_eq!(schema_objects(&conn), fresh);
+    assert_upgrades_to_fresh(&mut conn, 20, downgrade_to_schema_20);
     let by: String =
         conn.query_row("SELECT u.email FROM location_proposals p JOIN users u ON u.uid = p.proposed_by", [], |r| r.get(0)).unwrap();
     assert_eq!(by, "agent1@demo.test");
@@ -183,23 +179,7 @@ async fn single_line_fields_refuse_control_characters_on_the_api_and_in_uploads(
         .expect(StatusCode::BAD_REQUEST, "Remark must not contain control characters.");
     // The customer upload: the row is refused with the column's name, the others go in.
     let admin = app.as_admin().await;
-    let header: &[&str] = &[
-        "Buyer ID",
-        "Buyer Name",
-        "Mobile",
-        "Email",
-        "Address 1",
-        "Address 2",
-        "Postal Code",
-        "City",
-        "State",
-        "Country",
-        "Info",
-        "Latitude",
-        "Longitude",
-        "Retailer Type",
-        "Agent Email",
-    ];
+    let header = crate::uploads::CUSTOMER_HEADER;
     let row = |id: &'static str, city: &'static str| -> Vec<&'static str> {
         vec![id, "Upload Stores", "9876506666", "", "", "", "", city, "", "India", "", "", "", "", "agent1@demo.test"]
     };
@@ -271,23 +251,7 @@ async fn customer_text_fields_have_one_limit_on_the_api_and_the_uploads() {
         .await
         .expect(StatusCode::BAD_REQUEST, "Remark may be at most 500 characters.");
     let admin = app.as_admin().await;
-    let header: &[&str] = &[
-        "Buyer ID",
-        "Buyer Name",
-        "Mobile",
-        "Email",
-        "Address 1",
-        "Address 2",
-        "Postal Code",
-        "City",
-        "State",
-        "Country",
-        "Info",
-        "Latitude",
-        "Longitude",
-        "Retailer Type",
-        "Agent Email",
-    ];
+    let header = crate::uploads::CUSTOMER_HEADER;
     let city = long(101);
     let row: Vec<&str> =
         vec!["B990003", "Upload Stores", "9876506666", "", "", "", "", &city, "", "India", "", "", "", "", "agent1@demo.test"];

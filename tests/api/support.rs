@@ -254,6 +254,16 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// Takes a fresh database back with `downgrade` (to version `from`), migrates it, and asserts it
+/// upgraded from `from` to exactly the fresh schema.
+pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, downgrade: fn(&rusqlite::Connection)) {
+    let fresh = schema_objects(conn);
+    downgrade(conn);
+    assert_ne!(schema_objects(conn), fresh, "the downgrade to {from} changed nothing");
+    assert_eq!(fieldsales::db::migrate(conn).unwrap(), fieldsales::db::Migration::Upgraded { from });
+    assert_eq!(schema_objects(conn), fresh);
+}
+
 /// Takes a fresh database back to schema version 21: without the record of uploads.
 pub fn downgrade_to_schema_21(conn: &rusqlite::Connection) {
     conn.execute_batch("DROP TABLE uploads; PRAGMA user_version = 21;").unwrap();

@@ -49,7 +49,7 @@ fn rows_of(bytes: &[u8]) -> Vec<Vec<String>> {
         .collect()
 }
 
-const CUSTOMER_HEADER: &[&str] = &[
+pub const CUSTOMER_HEADER: &[&str] = &[
     "Buyer ID",
     "Buyer Name",
     "Mobile",
@@ -251,12 +251,7 @@ async fn an_upload_with_a_rejected_row_counts_on_the_home() {
 #[tokio::test]
 async fn a_version_21_database_upgrades_to_the_fresh_schema() {
     let app = TestApp::new();
-    let mut conn = app.conn();
-    let fresh = crate::support::schema_objects(&conn);
-    crate::support::downgrade_to_schema_21(&conn);
-    assert_ne!(crate::support::schema_objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 21 });
-    assert_eq!(crate::support::schema_objects(&conn), fresh);
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 21, crate::support::downgrade_to_schema_21);
 }
 
 async fn download(app: &TestApp, link: &str) -> Vec<u8> {
