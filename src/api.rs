@@ -12,10 +12,18 @@ pub fn url(path: std::fmt::Arguments) -> String {
     format!("{API_BASE}{path}")
 }
 
-/// The body of every error answer.
+/// The body of every error answer (`crate::error::Problem::body`).
 #[derive(ToSchema)]
 pub struct ErrorBody {
+    /// The English text (the spec's where it gives one).
     pub message: String,
+    /// The stable code clients decide by and translate (`crate::catalogue`).
+    pub code: String,
+    /// The request field the error is about, where it is about one.
+    pub field: Option<String>,
+    /// The values in the text, by name, for the client's own language.
+    #[schema(value_type = Option<Object>)]
+    pub params: Option<serde_json::Value>,
 }
 
 /// The body of answers that only report what was done.

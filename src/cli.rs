@@ -553,6 +553,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
             } else if supported {
                 anyhow::bail!("--country is required for user type {user_type}");
             }
+            let user_type = crate::rights::UserType::try_from(user_type).map_err(anyhow::Error::msg)?;
             let manager_id = match &manager {
                 Some(m) => Some(accounts::uid_of(&conn, m)?),
                 None => None,

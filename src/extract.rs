@@ -38,10 +38,9 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
-        axum::extract::Multipart::from_request(req, state)
-            .await
-            .map(MultipartForm)
-            .map_err(|rejection| AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text())))
+        axum::extract::Multipart::from_request(req, state).await.map(MultipartForm).map_err(|rejection| {
+            AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text()).into())
+        })
     }
 }
 
@@ -55,7 +54,7 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
         axum::body::Bytes::from_request(req, state)
             .await
             .map(RawBody)
-            .map_err(|rejection| AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text())))
+            .map_err(|rejection| AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text()).into()))
     }
 }
 
@@ -69,7 +68,7 @@ impl From<JsonRejection> for AppError {
             JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
                 AppError::bad_request(format!("Invalid request body: {}", rejection.body_text()))
             }
-            _ => AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text())),
+            _ => AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text()).into()),
         }
     }
 }

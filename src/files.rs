@@ -34,7 +34,7 @@ pub fn private_by_default() {
 }
 
 pub fn multipart_error(err: MultipartError) -> AppError {
-    AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()))
+    AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()).into())
 }
 
 /// The image kind of `bytes` by its first bytes (never by the name alone).
@@ -56,7 +56,7 @@ pub fn check_image(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(AppError::Status(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!("The image is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)),
+            format!("The image is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)).into(),
         ));
     }
     let ext = Path::new(file_name).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
@@ -92,13 +92,13 @@ pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str
         if bytes.len() > MAX_IMAGE_BYTES {
             return Err(AppError::Status(
                 axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-                format!("The file is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)),
+                format!("The file is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)).into(),
             ));
         }
         return if bytes.starts_with(b"%PDF-") { Ok("pdf") } else { Err(AppError::bad_request(ATTACHMENTS_ONLY)) };
     }
     check_image(file_name, bytes).map_err(|e| match e {
-        AppError::BadRequest(m) if m == IMAGES_ONLY => AppError::bad_request(ATTACHMENTS_ONLY),
+        AppError::BadRequest(m) if m.message == IMAGES_ONLY => AppError::bad_request(ATTACHMENTS_ONLY),
         other => other,
     })
 }
@@ -281,7 +281,7 @@ mod tests {
         assert!(check_image("a.png", &png_claiming(12_000, 4_000)).is_ok());
         for (w, h) in [(100_000, 100_000), (12_001, 10), (10, 12_001), (8_000, 8_000)] {
             match check_image("a.png", &png_claiming(w, h)) {
-                Err(AppError::BadRequest(m)) => assert_eq!(m, IMAGE_TOO_BIG),
+                Err(AppError::BadRequest(m)) => assert_eq!(m.message, IMAGE_TOO_BIG),
                 other => panic!("{w}x{h}: {other:?}"),
             }
         }

@@ -1,101 +1,140 @@
 //! The rights and the user types, named once on the server (the frontend's twin is
 //! `frontend/src/lib/rights.js`; the database rows are `seeds/reference.sql`, and a test keeps the
-//! three the same). Handlers check rights by these names, never by a bare string.
+//! three the same). Both are closed enums: a right is checked by `Right`, never by a string, and a
+//! user type is bound into SQL as `UserType`, never as a bare number.
 
-// The user types (a user row's `user_type_id`).
-pub const ADMINISTRATOR: i64 = 1;
-/// The back office: reports and the read side of customer work, no customers of its own.
-pub const BACK_OFFICE: i64 = 2;
-pub const AREA_MANAGER: i64 = 3;
-/// A field agent (RCA).
-pub const AGENT: i64 = 4;
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-pub const USER_MASTER: &str = "user_master";
-pub const CUSTOMER_MASTER: &str = "customer_master";
-pub const OUTCOME_MASTER: &str = "outcome_master";
-pub const INFOTYPE_MASTER: &str = "infotype_master";
-pub const LINK_MASTER: &str = "link_master";
-pub const PRODUCT_MASTER: &str = "product_master";
-pub const SCORECARD_MASTER: &str = "scorecard_master";
-pub const DISTRIBUTOR_MASTER: &str = "distributor_master";
-pub const BROADCAST_MASTER: &str = "broadcast_master";
-pub const DELIVERY_UPLOAD_MASTER: &str = "delivery_upload_master";
-pub const DELIVERY_STATUS_MASTER: &str = "delivery_status_master";
-pub const ADDITIONAL_REASON_MASTER: &str = "additional_reason_master";
-pub const RIGHTS_MASTER: &str = "rights_master";
-pub const BEAT_MASTER: &str = "beat_master";
-pub const CUSTOMER_VISIT: &str = "customer_visit";
-pub const NEW_CUSTOMER: &str = "new_customer";
-pub const PROFILE_UPDATE: &str = "profile_update";
-pub const INFO_ADD: &str = "info_add";
-pub const VISIT_SUMMARY: &str = "visit_summary";
-pub const SCORE_CARD: &str = "score_card";
-pub const INFOSTATUS_UPDATE: &str = "infostatus_update";
-pub const ORDER_BOOKING: &str = "order_booking";
-pub const DELIVERY_SEARCH: &str = "delivery_search";
-pub const DELIVERY_APPROVE: &str = "delivery_approve";
-pub const RETAILER_BUCKET: &str = "retailer_bucket";
-pub const UNBLOCK_USER: &str = "unblock_user";
-pub const USER_AGENT: &str = "user_agent";
-pub const RCA_ACCOUNT_ACCESS: &str = "rca_account_access";
-pub const RCA_ACCOUNT_LOGIN: &str = "rca_account_login";
-pub const RESET_PASSWORD: &str = "reset_password";
-pub const FORGOT_PASSWORD: &str = "forgot_password";
-pub const RPT_CUSTOMER_VISIT: &str = "rpt_customer_visit";
-pub const RPT_CUSTOMER_ADD: &str = "rpt_customer_add";
-pub const RPT_PROFILE_UPDATE: &str = "rpt_profile_update";
-pub const RPT_INFO_ADD: &str = "rpt_info_add";
-pub const RPT_LOGIN_HISTORY: &str = "rpt_login_history";
-pub const RPT_PRODUCTIVITY: &str = "rpt_productivity";
-pub const RPT_MY_CUSTOMER: &str = "rpt_my_customer";
-pub const RPT_BUYER_IMAGES: &str = "rpt_buyer_images";
-pub const RPT_ORDERS: &str = "rpt_orders";
-pub const RPT_BEAT_ADHERENCE: &str = "rpt_beat_adherence";
+/// A user row's `user_type_id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "i64", try_from = "i64")]
+pub enum UserType {
+    Administrator = 1,
+    /// The back office: reports and the read side of customer work, no customers of its own.
+    BackOffice = 2,
+    AreaManager = 3,
+    /// A field agent (RCA).
+    Agent = 4,
+}
 
-/// Every right.
-pub const ALL: [&str; 41] = [
-    USER_MASTER,
-    CUSTOMER_MASTER,
-    OUTCOME_MASTER,
-    INFOTYPE_MASTER,
-    LINK_MASTER,
-    PRODUCT_MASTER,
-    SCORECARD_MASTER,
-    DISTRIBUTOR_MASTER,
-    BROADCAST_MASTER,
-    DELIVERY_UPLOAD_MASTER,
-    DELIVERY_STATUS_MASTER,
-    ADDITIONAL_REASON_MASTER,
-    RIGHTS_MASTER,
-    BEAT_MASTER,
-    CUSTOMER_VISIT,
-    NEW_CUSTOMER,
-    PROFILE_UPDATE,
-    INFO_ADD,
-    VISIT_SUMMARY,
-    SCORE_CARD,
-    INFOSTATUS_UPDATE,
-    ORDER_BOOKING,
-    DELIVERY_SEARCH,
-    DELIVERY_APPROVE,
-    RETAILER_BUCKET,
-    UNBLOCK_USER,
-    USER_AGENT,
-    RCA_ACCOUNT_ACCESS,
-    RCA_ACCOUNT_LOGIN,
-    RESET_PASSWORD,
-    FORGOT_PASSWORD,
-    RPT_CUSTOMER_VISIT,
-    RPT_CUSTOMER_ADD,
-    RPT_PROFILE_UPDATE,
-    RPT_INFO_ADD,
-    RPT_LOGIN_HISTORY,
-    RPT_PRODUCTIVITY,
-    RPT_MY_CUSTOMER,
-    RPT_BUYER_IMAGES,
-    RPT_ORDERS,
-    RPT_BEAT_ADHERENCE,
-];
+impl UserType {
+    pub const ALL: [UserType; 4] = [UserType::Administrator, UserType::BackOffice, UserType::AreaManager, UserType::Agent];
+
+    pub const fn id(self) -> i64 {
+        self as i64
+    }
+}
+
+impl From<UserType> for i64 {
+    fn from(t: UserType) -> i64 {
+        t.id()
+    }
+}
+
+impl TryFrom<i64> for UserType {
+    type Error = String;
+    fn try_from(id: i64) -> Result<Self, String> {
+        UserType::ALL.into_iter().find(|t| t.id() == id).ok_or_else(|| format!("no user type {id}"))
+    }
+}
+
+impl ToSql for UserType {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.id()))
+    }
+}
+
+impl FromSql for UserType {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let id = i64::column_result(value)?;
+        UserType::try_from(id).map_err(|_| FromSqlError::OutOfRange(id))
+    }
+}
+
+impl utoipa::PartialSchema for UserType {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <i64 as utoipa::PartialSchema>::schema()
+    }
+}
+
+// Named apart from the user-type master's row (`masters::reference::UserType`).
+impl utoipa::ToSchema for UserType {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "UserTypeId".into()
+    }
+}
+
+// The user types by their old names, for the places that read better with them.
+pub const ADMINISTRATOR: UserType = UserType::Administrator;
+pub const BACK_OFFICE: UserType = UserType::BackOffice;
+pub const AREA_MANAGER: UserType = UserType::AreaManager;
+pub const AGENT: UserType = UserType::Agent;
+
+/// Declares the rights: the enum, each right's code (the spec's permission string), a constant of
+/// the same name for each (`rights::CUSTOMER_VISIT`), and `ALL`.
+macro_rules! rights {
+    ($($variant:ident = $name:ident : $code:literal,)*) => {
+        /// A right of the spec (a permission a user type holds).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Right { $($variant,)* }
+
+        impl Right {
+            /// The spec's permission string.
+            pub const fn code(self) -> &'static str {
+                match self { $(Right::$variant => $code,)* }
+            }
+        }
+
+        $(pub const $name: Right = Right::$variant;)*
+
+        /// Every right.
+        pub const ALL: &[Right] = &[$(Right::$variant,)*];
+    };
+}
+
+rights! {
+    UserMaster = USER_MASTER: "user_master",
+    CustomerMaster = CUSTOMER_MASTER: "customer_master",
+    OutcomeMaster = OUTCOME_MASTER: "outcome_master",
+    InfotypeMaster = INFOTYPE_MASTER: "infotype_master",
+    LinkMaster = LINK_MASTER: "link_master",
+    ProductMaster = PRODUCT_MASTER: "product_master",
+    ScorecardMaster = SCORECARD_MASTER: "scorecard_master",
+    DistributorMaster = DISTRIBUTOR_MASTER: "distributor_master",
+    BroadcastMaster = BROADCAST_MASTER: "broadcast_master",
+    DeliveryUploadMaster = DELIVERY_UPLOAD_MASTER: "delivery_upload_master",
+    DeliveryStatusMaster = DELIVERY_STATUS_MASTER: "delivery_status_master",
+    AdditionalReasonMaster = ADDITIONAL_REASON_MASTER: "additional_reason_master",
+    RightsMaster = RIGHTS_MASTER: "rights_master",
+    BeatMaster = BEAT_MASTER: "beat_master",
+    CustomerVisit = CUSTOMER_VISIT: "customer_visit",
+    NewCustomer = NEW_CUSTOMER: "new_customer",
+    ProfileUpdate = PROFILE_UPDATE: "profile_update",
+    InfoAdd = INFO_ADD: "info_add",
+    VisitSummary = VISIT_SUMMARY: "visit_summary",
+    ScoreCard = SCORE_CARD: "score_card",
+    InfostatusUpdate = INFOSTATUS_UPDATE: "infostatus_update",
+    OrderBooking = ORDER_BOOKING: "order_booking",
+    DeliverySearch = DELIVERY_SEARCH: "delivery_search",
+    DeliveryApprove = DELIVERY_APPROVE: "delivery_approve",
+    RetailerBucket = RETAILER_BUCKET: "retailer_bucket",
+    UnblockUser = UNBLOCK_USER: "unblock_user",
+    UserAgent = USER_AGENT: "user_agent",
+    RcaAccountAccess = RCA_ACCOUNT_ACCESS: "rca_account_access",
+    RcaAccountLogin = RCA_ACCOUNT_LOGIN: "rca_account_login",
+    ResetPassword = RESET_PASSWORD: "reset_password",
+    ForgotPassword = FORGOT_PASSWORD: "forgot_password",
+    RptCustomerVisit = RPT_CUSTOMER_VISIT: "rpt_customer_visit",
+    RptCustomerAdd = RPT_CUSTOMER_ADD: "rpt_customer_add",
+    RptProfileUpdate = RPT_PROFILE_UPDATE: "rpt_profile_update",
+    RptInfoAdd = RPT_INFO_ADD: "rpt_info_add",
+    RptLoginHistory = RPT_LOGIN_HISTORY: "rpt_login_history",
+    RptProductivity = RPT_PRODUCTIVITY: "rpt_productivity",
+    RptMyCustomer = RPT_MY_CUSTOMER: "rpt_my_customer",
+    RptBuyerImages = RPT_BUYER_IMAGES: "rpt_buyer_images",
+    RptOrders = RPT_ORDERS: "rpt_orders",
+    RptBeatAdherence = RPT_BEAT_ADHERENCE: "rpt_beat_adherence",
+}
 
 #[cfg(test)]
 mod tests {
@@ -113,17 +152,17 @@ mod tests {
 
     #[test]
     fn the_server_the_frontend_and_the_database_name_the_same_rights() {
-        let server: BTreeSet<String> = super::ALL.iter().map(|c| c.to_string()).collect();
+        let server: BTreeSet<String> = super::ALL.iter().map(|r| r.code().to_string()).collect();
         assert_eq!(server.len(), super::ALL.len(), "a right is listed twice");
         let frontend = codes(include_str!("../frontend/src/lib/rights.js"), ": \"");
         let seeded = codes(include_str!("../seeds/reference.sql"), "    (");
         assert_eq!(server, frontend, "src/rights.rs and frontend/src/lib/rights.js differ");
         assert_eq!(server, seeded, "src/rights.rs and seeds/reference.sql differ");
         let types = [
-            ("ADMINISTRATOR", super::ADMINISTRATOR),
-            ("BACK_OFFICE", super::BACK_OFFICE),
-            ("AREA_MANAGER", super::AREA_MANAGER),
-            ("AGENT", super::AGENT),
+            ("ADMINISTRATOR", super::ADMINISTRATOR.id()),
+            ("BACK_OFFICE", super::BACK_OFFICE.id()),
+            ("AREA_MANAGER", super::AREA_MANAGER.id()),
+            ("AGENT", super::AGENT.id()),
         ];
         for (name, id) in types {
             let line = format!("export const {name} = {id};");

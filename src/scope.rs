@@ -1,29 +1,86 @@
-//! Whose data a request covers: the `Scope` of a signed-in user (everything, a
-//! manager's team, or one's own), the one SQL condition that keeps a query to it
-//! (`agent_in_scope!` bound with `ScopeParams`), and the same scope as a set of agents (`Agents`,
-//! `agents_for`) for the queries that walk agents one by one.
+//! Whose data a request covers, decided once (docs/decisions.md, "One scope rule"): the `Scope`
+//! of a signed-in user renders the one SQL condition that keeps any query to it, and binds its
+//! own parameter, so list, detail, update and delete of every area agree.
+//!
+//! The rule: an administrator sees everything; an area manager the data of every user whose
+//! `manager_id` is theirs (agents deleted since included: their customers and orders stay the
+//! manager's to see and hand over) and their own; anyone else their own. A filter on one agent
+//! narrows a scope to that agent, who must be inside it.
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::UserId;
+use crate::rights::UserType;
 
-/// Whose data a user may see: administrators everything, area managers their agents' (and
-/// their own), everybody else their own. Query functions take this, so no handler can forget it.
+crate::messages! {
+    ADMINISTRATORS_ONLY = "administrators_only": "Only administrators create, change or delete administrators.";
+    NO_AGENT = "agent_not_found": "The agent was not found.";
+}
+
+/// Whose data a user may see. Query functions take this, so no handler can forget it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     All,
-    Team { manager: i64 },
-    Own { uid: i64 },
+    Team { manager: UserId },
+    Own { uid: UserId },
 }
 
 impl Scope {
-    /// Whether a holder of this scope manages the user (`user_type`, `manager_id`) in the user
-    /// master: an administrator everyone, an area manager only its own agents (users below its
-    /// type within its team), anyone else nobody, since nobody else has a user below them.
-    pub fn manages(self, user_type: i64, manager_id: Option<i64>) -> bool {
+    /// The SQL condition keeping the user id in `column` to this scope. It names one parameter,
+    /// `:scope_uid`, bound with [`Scope::uid`]. One text per case rather than one `(:all OR ...)`:
+    /// SQLite plans a statement before it sees its parameters, and with the OR it scanned every
+    /// row for an agent too.
+    pub fn condition(self, column: &str) -> String {
+        match self {
+            Scope::All => "(:scope_uid IS NULL)".into(),
+            Scope::Own { .. } => format!("{column} = :scope_uid"),
+            Scope::Team { .. } => {
+                format!("{column} IN (SELECT uid FROM users WHERE manager_id = :scope_uid UNION ALL SELECT :scope_uid)")
+            }
+        }
+    }
+
+    /// The value of `:scope_uid` in [`Scope::condition`].
+    pub fn uid(self) -> Option<UserId> {
+        match self {
+            Scope::All => None,
+            Scope::Own { uid } => Some(uid),
+            Scope::Team { manager } => Some(manager),
+        }
+    }
+
+    /// Whether this scope covers the data of `owner` (whose manager is `owner_manager`): the same
+    /// rule as [`Scope::condition`], for a row already read.
+    pub fn covers(self, owner: UserId, owner_manager: Option<UserId>) -> bool {
         match self {
             Scope::All => true,
-            Scope::Team { manager } => user_type == crate::rights::AGENT && manager_id == Some(manager),
+            Scope::Own { uid } => owner == uid,
+            Scope::Team { manager } => owner == manager || owner_manager == Some(manager),
+        }
+    }
+
+    /// This scope narrowed to one agent (`None`: no narrowing). The agent must be inside it:
+    /// an agent may name only themselves; a manager only their own (deleted ones too).
+    pub fn narrowed(self, conn: &Connection, agent: Option<UserId>) -> AppResult<Scope> {
+        let Some(agent) = agent else { return Ok(self) };
+        let found: Option<Option<UserId>> = conn
+            .prepare_cached("SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent")?
+            .query_row(named_params! { ":a": agent, ":agent": UserType::Agent }, |r| r.get(0))
+            .optional()?;
+        match found {
+            Some(manager) if self.covers(agent, manager) => Ok(Scope::Own { uid: agent }),
+            _ => Err(AppError::not_found(NO_AGENT)),
+        }
+    }
+
+    /// Whether a holder of this scope manages the user (`user_type`, `manager_id`) in the user
+    /// master: an administrator everyone, an area manager only its own agents, anyone else
+    /// nobody, since nobody else has a user below them.
+    pub fn manages(self, user_type: UserType, manager_id: Option<UserId>) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Team { manager } => user_type == UserType::Agent && manager_id == Some(manager),
             Scope::Own { .. } => false,
         }
     }
@@ -32,8 +89,8 @@ impl Scope {
     /// blocking and resets, impersonation): an administrator's account is refused to anyone but
     /// an administrator (403); any other user outside the scope is answered as an id the caller
     /// may not see (404).
-    pub fn check_manages(self, user_type: i64, manager_id: Option<i64>) -> AppResult<()> {
-        if user_type == crate::rights::ADMINISTRATOR && self != Scope::All {
+    pub fn check_manages(self, user_type: UserType, manager_id: Option<UserId>) -> AppResult<()> {
+        if user_type == UserType::Administrator && self != Scope::All {
             return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
         }
         if !self.manages(user_type, manager_id) {
@@ -43,10 +100,7 @@ impl Scope {
     }
 }
 
-pub const ADMINISTRATORS_ONLY: &str = "Only administrators create, change or delete administrators.";
-
-/// The SQL condition keeping the agent uid in `$column` to the caller's scope, with the parameters
-/// of [`ScopeParams`]: everyone, or the caller's own, or a manager's agents (and their own).
+// TRANSITIONAL: the two old rules, kept only until every area uses `Scope::condition`.
 #[macro_export]
 macro_rules! agent_in_scope {
     ($column:literal) => {
@@ -54,7 +108,6 @@ macro_rules! agent_in_scope {
     };
 }
 
-/// The parameters of [`agent_in_scope!`].
 #[derive(Debug, Clone, Copy)]
 pub struct ScopeParams {
     pub all: bool,
@@ -66,16 +119,12 @@ impl From<Scope> for ScopeParams {
     fn from(scope: Scope) -> Self {
         match scope {
             Scope::All => ScopeParams { all: true, own: None, manager: None },
-            // A manager sees their agents' customers and any they own themselves.
-            Scope::Team { manager } => ScopeParams { all: false, own: Some(manager), manager: Some(manager) },
-            Scope::Own { uid } => ScopeParams { all: false, own: Some(uid), manager: None },
+            Scope::Team { manager } => ScopeParams { all: false, own: Some(manager.0), manager: Some(manager.0) },
+            Scope::Own { uid } => ScopeParams { all: false, own: Some(uid.0), manager: None },
         }
     }
 }
 
-const NO_AGENT: &str = "The agent was not found.";
-
-/// Whose customers a request covers: everybody's, or those owned by these agents.
 #[derive(Debug, Clone)]
 pub enum Agents {
     All,
@@ -83,60 +132,49 @@ pub enum Agents {
 }
 
 impl Agents {
-    /// The SQL condition keeping `c.agent_id` to these agents, and the value of `:agents` it binds
-    /// (a JSON array of uids). One statement per case rather than `(:all OR c.agent_id IN ...)`:
-    /// SQLite plans a statement before it sees its parameters, so with the OR it scanned every row
-    /// for an agent too (a delivery search over 100,000 deliveries took seconds, not a millisecond).
     pub fn params(&self) -> (&'static str, String) {
         match self {
-            // Names `:agents` too, so both statements bind the same parameters.
             Agents::All => ("(:agents = '[]')", "[]".into()),
             Agents::Only(ids) => {
                 ("c.agent_id IN (SELECT value FROM json_each(:agents))", serde_json::to_string(ids).unwrap_or_else(|_| "[]".into()))
             }
         }
     }
-
-    /// The condition of `params` on another column holding an agent's uid (a beat's agent).
     pub fn condition_on(&self, column: &str) -> String {
         match self {
             Agents::All => "(:agents = '[]')".into(),
             Agents::Only(_) => format!("{column} IN (SELECT value FROM json_each(:agents))"),
         }
     }
-
-    /// The value of `:agents` that `params` and `condition_on` bind.
     pub fn ids(&self) -> String {
         self.params().1
     }
 }
 
-/// The agents whose customers a request covers: `agent` 0 means all of the caller's; any other uid
-/// must be one of the caller's agents (an agent may name only themselves).
 pub fn agents_for(conn: &Connection, scope: Scope, agent: i64) -> AppResult<Agents> {
     match (scope, agent) {
         (Scope::All, 0) => Ok(Agents::All),
-        (Scope::Own { uid }, a) if a == 0 || a == uid => Ok(Agents::Only(vec![uid])),
+        (Scope::Own { uid }, a) if a == 0 || a == uid.0 => Ok(Agents::Only(vec![uid.0])),
         (Scope::Own { .. }, _) => Err(AppError::not_found(NO_AGENT)),
         (Scope::Team { manager }, 0) => {
             let mut ids: Vec<i64> = conn
                 .prepare_cached("SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0")?
                 .query_map(named_params! { ":m": manager }, |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
-            ids.push(manager);
+            ids.push(manager.0);
             Ok(Agents::Only(ids))
         }
         (scope, a) => {
             let manager: Option<i64> = conn
                 .query_row(
                     "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
-                    named_params! { ":a": a, ":agent": crate::rights::AGENT },
+                    named_params! { ":a": a, ":agent": UserType::Agent },
                     |r| r.get(0),
                 )
                 .optional()?
                 .ok_or_else(|| AppError::not_found(NO_AGENT))?;
             match scope {
-                Scope::Team { manager: me } if manager != Some(me) => Err(AppError::not_found(NO_AGENT)),
+                Scope::Team { manager: me } if manager != Some(me.0) => Err(AppError::not_found(NO_AGENT)),
                 _ => Ok(Agents::Only(vec![a])),
             }
         }

@@ -75,7 +75,7 @@ pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Resu
             &NewAccount {
                 email: "admin@fieldsales.local",
                 name: "Administrator",
-                user_type: 1,
+                user_type: crate::rights::UserType::Administrator,
                 country_id: None,
                 manager_id: None,
                 password_hash: &hash,

@@ -1,9 +1,17 @@
 //! Small checks shared by every form handler; each returns the spec's message as a 400.
 
-use crate::error::{AppError, AppResult};
+use serde_json::json;
+
+use crate::error::{AppError, AppResult, Problem};
+
+crate::messages! {
+    FIELD_TOO_LONG = "field_too_long": "{label} may be at most {max} characters.";
+    FIELD_CONTROL_CHARACTERS = "field_control_characters": "{label} must not contain control characters.";
+    FIELD_NOT_ONE_LINE = "field_not_one_line": "{label} must be one line, without control characters.";
+}
 
 /// A required text field, trimmed.
-pub fn required(value: &Option<String>, message: &str) -> AppResult<String> {
+pub fn required(value: &Option<String>, message: impl Into<Problem>) -> AppResult<String> {
     match value.as_deref().map(str::trim) {
         Some(v) if !v.is_empty() => Ok(v.to_string()),
         _ => Err(AppError::bad_request(message)),
@@ -11,7 +19,7 @@ pub fn required(value: &Option<String>, message: &str) -> AppResult<String> {
 }
 
 /// A required secret, taken as typed (no trimming).
-pub fn required_secret(value: &Option<String>, message: &str) -> AppResult<String> {
+pub fn required_secret(value: &Option<String>, message: impl Into<Problem>) -> AppResult<String> {
     match value.as_deref() {
         Some(v) if !v.is_empty() => Ok(v.to_string()),
         _ => Err(AppError::bad_request(message)),
@@ -19,7 +27,7 @@ pub fn required_secret(value: &Option<String>, message: &str) -> AppResult<Strin
 }
 
 /// A text field of at most `max` characters.
-pub fn max_len(value: &str, max: usize, message: &str) -> AppResult<()> {
+pub fn max_len(value: &str, max: usize, message: impl Into<Problem>) -> AppResult<()> {
     if value.chars().count() > max {
         Err(AppError::bad_request(message))
     } else {
@@ -28,7 +36,7 @@ pub fn max_len(value: &str, max: usize, message: &str) -> AppResult<()> {
 }
 
 /// An id that must be present and positive.
-pub fn required_id(value: Option<i64>, message: &str) -> AppResult<i64> {
+pub fn required_id(value: Option<i64>, message: impl Into<Problem>) -> AppResult<i64> {
     match value {
         Some(id) if id > 0 => Ok(id),
         _ => Err(AppError::bad_request(message)),
@@ -131,20 +139,17 @@ fn forbidden(c: char, multi_line: bool) -> bool {
 
 impl Field {
     /// `value`'s problem as the message the API shows, if it has one.
-    pub fn problem(&self, value: &str) -> Option<String> {
+    pub fn problem(&self, value: &str) -> Option<Problem> {
         self.problem_as(self.label, value)
     }
 
     /// `value`'s problem, naming the field `label` (an upload's column header).
-    pub fn problem_as(&self, label: &str, value: &str) -> Option<String> {
+    pub fn problem_as(&self, label: &str, value: &str) -> Option<Problem> {
         if value.chars().count() > self.max {
-            Some(format!("{label} may be at most {} characters.", self.max))
+            Some(FIELD_TOO_LONG.with([("label", json!(label)), ("max", json!(self.max))]))
         } else if value.chars().any(|c| forbidden(c, self.multi_line)) {
-            Some(if self.multi_line {
-                format!("{label} must not contain control characters.")
-            } else {
-                format!("{label} must be one line, without control characters.")
-            })
+            let msg = if self.multi_line { FIELD_CONTROL_CHARACTERS } else { FIELD_NOT_ONE_LINE };
+            Some(msg.with([("label", json!(label))]))
         } else {
             None
         }

@@ -109,6 +109,7 @@ fn api_router(state: &AppState) -> Router<App> {
 
 /// The whole application over `app`'s state.
 pub fn app(app: App) -> Router {
+    crate::error::register_unique_fields(crate::catalogue::unique_fields());
     let state = &app.shared;
     Router::new()
         .nest(API_BASE, api_router(state))
@@ -226,7 +227,7 @@ async fn require_session(State(state): State<AppState>, req: Request, next: Next
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> Response {
-    json_error(StatusCode::NOT_FOUND, &format!("No API endpoint at {}.", uri.path()))
+    json_error(StatusCode::NOT_FOUND, format!("No API endpoint at {}.", uri.path()))
 }
 
 async fn method_not_allowed() -> Response {

@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 pub struct NewAccount<'a> {
     pub email: &'a str,
     pub name: &'a str,
-    pub user_type: i64,
+    pub user_type: crate::rights::UserType,
     pub country_id: Option<i64>,
     pub manager_id: Option<i64>,
     pub password_hash: &'a str,
@@ -31,7 +31,9 @@ pub fn create(conn: &Connection, a: &NewAccount) -> AppResult<i64> {
         },
     )
     .map_err(|e| match AppError::from(e) {
-        AppError::Conflict(_) => AppError::Conflict(format!("A user with the email {} already exists.", a.email)),
+        AppError::Conflict(_) => {
+            AppError::Conflict(crate::error::Problem::from(format!("A user with the email {} already exists.", a.email)))
+        }
         other => other,
     })?;
     Ok(conn.last_insert_rowid())

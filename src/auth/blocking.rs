@@ -27,7 +27,7 @@ impl BlockQuery {
     fn agents_only(&self) -> bool {
         self.from_user_agent.unwrap_or(false)
     }
-    fn right(&self) -> &'static str {
+    fn right(&self) -> crate::rights::Right {
         if self.agents_only() {
             rights::USER_AGENT
         } else {
@@ -79,13 +79,13 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
                     country: r.get(5)?,
                     is_blocked: r.get(6)?,
                 };
-                Ok((row, r.get::<_, Option<i64>>(7)?))
+                Ok((row, r.get::<_, Option<crate::ids::UserId>>(7)?))
             })?;
             // Only the users the caller may act on (see `target`).
             let mut managed = Vec::new();
             for row in rows {
                 let (row, manager_id) = row?;
-                if scope.manages(row.user_type_id, manager_id) {
+                if crate::rights::UserType::try_from(row.user_type_id).is_ok_and(|t| scope.manages(t, manager_id)) {
                     managed.push(row);
                 }
             }
@@ -98,11 +98,17 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 /// The target of a block action: (name, email, user type), refusing the caller themselves, from
 /// the agent screen anyone but agents, and anyone the caller's scope does not manage (an area
 /// manager given the right acts on its own agents only; only administrators on administrators).
-fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool, scope: Scope) -> AppResult<(String, String, i64)> {
+fn target(
+    conn: &rusqlite::Connection,
+    id: i64,
+    me: i64,
+    agents_only: bool,
+    scope: Scope,
+) -> AppResult<(String, String, crate::rights::UserType)> {
     if id == me {
         return Err(AppError::bad_request("You cannot block or reset your own account here."));
     }
-    let (name, email, user_type, manager_id): (String, String, i64, Option<i64>) = conn.query_row(
+    let (name, email, user_type, manager_id): (String, String, crate::rights::UserType, Option<crate::ids::UserId>) = conn.query_row(
         "SELECT name, email, user_type_id, manager_id FROM users WHERE uid = :id AND is_deleted = 0",
         named_params! { ":id": id },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
@@ -138,7 +144,7 @@ pub async fn block(
             Ok((name, user_type))
         })
         .await?;
-    Ok(Json(BlockAnswer { message: format!("User {name} is blocked."), user_type_id: user_type }))
+    Ok(Json(BlockAnswer { message: format!("User {name} is blocked."), user_type_id: user_type.id() }))
 }
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
@@ -172,5 +178,5 @@ pub async fn unblock(
         }
         None => format!("User {name} is unblocked."),
     };
-    Ok(Json(BlockAnswer { message, user_type_id: user_type }))
+    Ok(Json(BlockAnswer { message, user_type_id: user_type.id() }))
 }

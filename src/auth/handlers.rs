@@ -67,7 +67,7 @@ fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
 
 /// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
 /// none), then the per-account limit.
-fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: &str) -> AppResult<String> {
+fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: &'static str) -> AppResult<String> {
     check_rate(state, client)?;
     let login = required(login, missing)?;
     check_account_rate(state, &login)?;

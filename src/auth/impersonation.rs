@@ -36,7 +36,7 @@ pub struct Account {
     pub user_name: String,
 }
 
-async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) -> AppResult<Json<Vec<Account>>> {
+async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: crate::rights::UserType) -> AppResult<Json<Vec<Account>>> {
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
     let scope = user.scope();
@@ -46,7 +46,7 @@ async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: i64) 
                 "SELECT uid, name, email, manager_id FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
             )?;
             let rows = stmt.query_map(named_params! { ":t": user_type }, |r| {
-                Ok((Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }, r.get::<_, Option<i64>>(3)?))
+                Ok((Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }, r.get::<_, Option<crate::ids::UserId>>(3)?))
             })?;
             // Only the accounts the caller may open (see `issue`).
             let mut accounts = Vec::new();
@@ -101,7 +101,7 @@ pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Js
     let token = state
         .db(move |conn| {
             let invalid = || AppError::not_found("Invalid RCA user selected! Please search again.");
-            let (target, user_type, manager_id): (i64, i64, Option<i64>) = conn
+            let (target, user_type, manager_id): (i64, crate::rights::UserType, Option<crate::ids::UserId>) = conn
                 .query_row(
                     "SELECT uid, user_type_id, manager_id FROM users
                      WHERE email = :e AND user_type_id IN (:agent, :am) AND is_deleted = 0 AND is_blocked = 0",

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod blocking;
 pub mod handlers;
 pub mod impersonation;
+pub mod messages;
 pub mod password;
 pub mod queries;
 pub mod session;

@@ -11,7 +11,8 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::Serialize;
 
 use crate::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
-use crate::rights::{ADMINISTRATOR, AREA_MANAGER};
+use crate::ids::UserId;
+use crate::rights::{Right, UserType};
 use crate::scope::Scope;
 use crate::state::AppState;
 use crate::tokens::{Claims, TokenKeys};
@@ -89,7 +90,7 @@ pub struct RoleRight {
 }
 
 /// The rights a user type holds, ordered by group and right.
-pub fn rights_of_type(conn: &Connection, user_type: i64) -> rusqlite::Result<Vec<RoleRight>> {
+pub fn rights_of_type(conn: &Connection, user_type: UserType) -> rusqlite::Result<Vec<RoleRight>> {
     let mut stmt = conn.prepare_cached(
         "SELECT r.group_name, r.code FROM user_type_rights utr
          JOIN rights r ON r.right_id = utr.right_id
@@ -107,7 +108,7 @@ pub struct SessionUser {
     pub uid: i64,
     pub name: String,
     pub email: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub country_id: Option<i64>,
     pub manager_id: Option<i64>,
     pub force_password_update: bool,
@@ -121,15 +122,15 @@ pub struct SessionUser {
 }
 
 impl SessionUser {
-    pub fn has_right(&self, right: &str) -> bool {
-        self.rights.iter().any(|r| r.link_right == right)
+    pub fn has_right(&self, right: Right) -> bool {
+        self.rights.iter().any(|r| r.link_right == right.code())
     }
 
     pub fn scope(&self) -> Scope {
         match self.user_type {
-            ADMINISTRATOR => Scope::All,
-            AREA_MANAGER => Scope::Team { manager: self.uid },
-            _ => Scope::Own { uid: self.uid },
+            UserType::Administrator => Scope::All,
+            UserType::AreaManager => Scope::Team { manager: UserId(self.uid) },
+            _ => Scope::Own { uid: UserId(self.uid) },
         }
     }
 }
@@ -309,7 +310,7 @@ impl CurrentUser {
     }
 
     /// Refuses the request unless the user holds `right` (one of the spec's permission strings).
-    pub fn require(&self, right: &str) -> AppResult<()> {
+    pub fn require(&self, right: Right) -> AppResult<()> {
         if self.0.has_right(right) {
             Ok(())
         } else {
@@ -320,8 +321,8 @@ impl CurrentUser {
 
 impl CurrentUser {
     /// Refuses the request unless the user holds at least one of `rights`.
-    pub fn require_any(&self, rights: &[&str]) -> AppResult<()> {
-        if rights.iter().any(|r| self.0.has_right(r)) {
+    pub fn require_any(&self, rights: &[Right]) -> AppResult<()> {
+        if rights.iter().any(|r| self.0.has_right(*r)) {
             Ok(())
         } else {
             Err(AppError::forbidden(NO_PERMISSION))

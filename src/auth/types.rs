@@ -66,7 +66,7 @@ impl From<SessionUser> for SessionBody {
     fn from(user: SessionUser) -> Self {
         SessionBody {
             uid: user.uid,
-            user_type: user.user_type,
+            user_type: user.user_type.id(),
             user_rights: user.rights.iter().map(|r| r.link_right.clone()).collect(),
             user_roles_right: user.rights,
             force_password_update: user.force_password_update,

@@ -16,7 +16,7 @@ use crate::scope::agents_for;
 use crate::state::AppState;
 
 /// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
-const READ_RIGHTS: &[&str] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
+const READ_RIGHTS: &[crate::rights::Right] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
 
 fn today() -> String {
     crate::clock::today().format("%Y-%m-%d").to_string()

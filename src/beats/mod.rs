@@ -4,6 +4,7 @@
 //! (`visit_days`). The beat upload is a kind of `uploads::kinds`.
 
 pub mod handlers;
+pub mod messages;
 pub mod plan;
 pub mod queries;
 pub mod types;

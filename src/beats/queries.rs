@@ -171,7 +171,7 @@ pub fn save(conn: &Connection, scope: Scope, beat: CheckedBeat, today: &str, now
         .query_row(named_params! { ":a": beat.agent_id, ":n": beat.name, ":b": beat.beat_id }, |r| r.get(0))
         .optional()?;
     if taken.is_some() {
-        return Err(AppError::Conflict(format!("A beat named {} already exists for this agent.", beat.name)));
+        return Err(AppError::Conflict(crate::error::Problem::from(format!("A beat named {} already exists for this agent.", beat.name))));
     }
     let beat_id = match beat.beat_id {
         Some(id) => {

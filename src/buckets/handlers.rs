@@ -24,7 +24,7 @@ const PAGE_SIZE: i64 = 25;
 
 /// Checks `right`, takes `agent` (0: the caller's whole scope) among the caller's agents and
 /// computes `figure` over them.
-async fn of_agents<T, F>(state: &AppState, user: &CurrentUser, right: &str, agent: i64, figure: F) -> AppResult<Json<T>>
+async fn of_agents<T, F>(state: &AppState, user: &CurrentUser, right: crate::rights::Right, agent: i64, figure: F) -> AppResult<Json<T>>
 where
     T: Send + 'static,
     F: FnOnce(&Connection, &Agents, Windows) -> rusqlite::Result<T> + Send + 'static,

@@ -3,6 +3,7 @@
 
 pub mod figures;
 pub mod handlers;
+pub mod messages;
 pub mod stats;
 
 use std::sync::Arc;

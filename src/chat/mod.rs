@@ -3,6 +3,7 @@
 
 pub mod broadcasts;
 pub mod conversations;
+pub mod messages;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;

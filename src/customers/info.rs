@@ -20,7 +20,7 @@ use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::{limits, max_len};
 
-const REVIEW_RIGHTS: &[&str] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
+const REVIEW_RIGHTS: &[crate::rights::Right] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
 const AREA: &str = "info";
 const MAX_PAGE: i64 = 100;
 
@@ -365,7 +365,7 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
     if !files::is_stored_name(&name) {
         return Err(AppError::bad_request("Invalid file name."));
     }
-    let reviewer = REVIEW_RIGHTS.iter().any(|r| user.has_right(r));
+    let reviewer = REVIEW_RIGHTS.iter().any(|r| user.has_right(*r));
     let p = ScopeParams::from(user.scope());
     let lookup = name.clone();
     let (area, original): (String, String) = state

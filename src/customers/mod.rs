@@ -7,6 +7,7 @@ pub mod best_sellers;
 pub mod handlers;
 pub mod info;
 pub mod locations;
+pub mod messages;
 pub mod offline;
 pub mod products;
 pub mod queries;

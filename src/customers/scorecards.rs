@@ -105,8 +105,8 @@ pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(age
                 .ok_or_else(|| AppError::not_found("The agent was not found."))?;
             let allowed = match scope {
                 Scope::All => true,
-                Scope::Team { manager: me } => manager == Some(me),
-                Scope::Own { uid } => uid == agent,
+                Scope::Team { manager: me } => manager == Some(me.0),
+                Scope::Own { uid } => uid.0 == agent,
             };
             if !allowed {
                 return Err(AppError::not_found("The agent was not found."));

@@ -372,7 +372,10 @@ pub async fn approval_update(
             for (id, (status, remark)) in &decisions {
                 let current = queries::one(&tx, &agents, *id)?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
                 if current.approve_status.as_deref() != Some("Pending") {
-                    return Err(AppError::Conflict(format!("Delivery {} is not waiting for approval.", current.order_id)));
+                    return Err(AppError::Conflict(crate::error::Problem::from(format!(
+                        "Delivery {} is not waiting for approval.",
+                        current.order_id
+                    ))));
                 }
                 tx.execute(
                     "UPDATE deliveries SET approve_status = :s, rejected_reason = :r, updated_by = :me, updated_at = :now

@@ -2,6 +2,7 @@
 //! updates. Rules live in `rules`, SQL in `queries`, HTTP in `handlers`.
 
 pub mod handlers;
+pub mod messages;
 pub mod queries;
 
 use axum::extract::FromRef;

@@ -10,7 +10,7 @@ use crate::extract::Json;
 use crate::rights;
 use crate::state::AppState;
 
-const READ_RIGHTS: &[&str] = &[rights::DISTRIBUTOR_MASTER, rights::ORDER_BOOKING];
+const READ_RIGHTS: &[crate::rights::Right] = &[rights::DISTRIBUTOR_MASTER, rights::ORDER_BOOKING];
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,6 +6,7 @@ pub mod delivery_statuses;
 pub mod distributors;
 pub mod info_types;
 pub mod links;
+pub mod messages;
 pub mod outcomes;
 pub mod products;
 pub mod reference;

@@ -16,7 +16,7 @@ use crate::rights;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
-const READ_RIGHTS: &[&str] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
+const READ_RIGHTS: &[crate::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
 /// Products a page shows.
 pub const PAGE_SIZE: i64 = 30;
 /// The highest unit price the catalogue takes.
@@ -128,7 +128,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     user.require(rights::PRODUCT_MASTER)?;
     let name = required(&req.product_name, "Product Name is required")?;
     max_len(&name, 200, "Product Name is limited to a maximum of 200 characters.")?;
-    let text = |v: Option<String>, max: usize, message: &str| -> AppResult<Option<String>> {
+    let text = |v: Option<String>, max: usize, message: &'static str| -> AppResult<Option<String>> {
         let v = v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         if let Some(v) = &v {
             max_len(v, max, message)?;

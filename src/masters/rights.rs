@@ -18,7 +18,7 @@ use crate::rights::ADMINISTRATOR;
 use crate::state::AppState;
 
 /// What administrators must keep, so that nobody can lock everyone out of users and rights.
-const KEPT_BY_ADMINISTRATORS: &[&str] = &[rights::RIGHTS_MASTER, rights::USER_MASTER];
+const KEPT_BY_ADMINISTRATORS: &[crate::rights::Right] = &[rights::RIGHTS_MASTER, rights::USER_MASTER];
 
 /// One column of the grid: a user type and the codes of the rights it holds.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -84,7 +84,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         .iter()
         .map(|r| r.trim().to_string())
         .collect();
-    if type_id == ADMINISTRATOR && KEPT_BY_ADMINISTRATORS.iter().any(|r| !wanted.contains(*r)) {
+    if type_id == ADMINISTRATOR.id() && KEPT_BY_ADMINISTRATORS.iter().any(|r| !wanted.contains(r.code())) {
         return Err(AppError::bad_request("Administrators must keep the rights rights_master and user_master."));
     }
     // Who did it: the administrator behind an impersonated session, else the user.

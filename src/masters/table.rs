@@ -67,7 +67,7 @@ pub struct Parent<'a> {
     pub id_column: &'a str,
     pub id: i64,
     /// The 404 message when the parent is missing or retired.
-    pub not_found: &'a str,
+    pub not_found: &'static str,
 }
 
 /// [`save`] under a parent row that must be live (else 404 with its `not_found`).
@@ -92,13 +92,13 @@ pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppRe
 
 /// Succeeds when row `id` is live, else answers 404 with `not_found`: the check of the parent
 /// a child row is saved under. `table` and `id_column` are constants, as for [`retire`].
-fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &str) -> AppResult<()> {
+fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &'static str) -> AppResult<()> {
     let sql = format!("SELECT 1 FROM {table} WHERE {id_column} = :id AND is_retired = 0");
     conn.query_row(&sql, named_params! { ":id": id }, |_| Ok(())).optional()?.ok_or_else(|| AppError::not_found(not_found))
 }
 
 /// Turns a unique-constraint failure into a 409 that names the duplicate.
-pub fn duplicate_as(err: rusqlite::Error, message: impl Into<String>) -> AppError {
+pub fn duplicate_as(err: rusqlite::Error, message: impl Into<crate::error::Problem>) -> AppError {
     match AppError::from(err) {
         AppError::Conflict(_) => AppError::Conflict(message.into()),
         other => other,
@@ -140,9 +140,9 @@ mod tests {
         assert_eq!(name_of(&conn, a), "A2");
 
         let taken = save(&conn, 0, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
-        assert!(matches!(taken, Err(AppError::Conflict(m)) if m == "The thing B already exists."));
+        assert!(matches!(taken, Err(AppError::Conflict(m)) if m.message == "The thing B already exists."));
         let renamed_onto = save(&conn, a, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
-        assert!(matches!(renamed_onto, Err(AppError::Conflict(m)) if m == "The thing B already exists."));
+        assert!(matches!(renamed_onto, Err(AppError::Conflict(m)) if m.message == "The thing B already exists."));
 
         assert!(matches!(save(&conn, 999, SQL, named_params! { ":name": "C" }, String::new()), Err(AppError::NotFound(_))));
         retire(&conn, "things", "thing_id", b).unwrap();
@@ -158,7 +158,7 @@ mod tests {
         retire(&conn, "things", "thing_id", a).unwrap();
         for id in [a, 999] {
             let err = require_live(&conn, "things", "thing_id", id, "The thing was not found.");
-            assert!(matches!(err, Err(AppError::NotFound(m)) if m == "The thing was not found."));
+            assert!(matches!(err, Err(AppError::NotFound(m)) if m.message == "The thing was not found."));
         }
     }
 }

@@ -11,8 +11,10 @@ use crate::auth::password;
 use crate::auth::session::{self, CurrentUser};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
 use crate::lenient;
 use crate::rights;
+use crate::rights::UserType;
 use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::scope::{Scope, ADMINISTRATORS_ONLY};
 use crate::state::AppState;
@@ -25,10 +27,10 @@ pub struct UserRow {
     pub name: String,
     #[serde(rename = "emailID")]
     pub email_id: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub user_type_detail: String,
     pub country: Option<String>,
-    pub manager_id: Option<i64>,
+    pub manager_id: Option<UserId>,
     pub manager_name: Option<String>,
     pub is_editable: bool,
     pub is_deletable: bool,
@@ -54,7 +56,7 @@ const OUTSIDE_SCOPE: &str = "You can only manage users below your own user type 
 
 /// Refuses to make a user of `user_type` under `manager_id` unless the caller's `scope` manages
 /// such a user: an administrator only by an administrator, the rest only within the scope.
-fn may_make(scope: Scope, user_type: i64, manager_id: Option<i64>) -> AppResult<()> {
+fn may_make(scope: Scope, user_type: UserType, manager_id: Option<UserId>) -> AppResult<()> {
     if user_type == ADMINISTRATOR && scope != Scope::All {
         return Err(AppError::forbidden(ADMINISTRATORS_ONLY));
     }
@@ -66,7 +68,7 @@ fn may_make(scope: Scope, user_type: i64, manager_id: Option<i64>) -> AppResult<
 
 /// A live user the caller manages, as it is now.
 struct Managed {
-    user_type: i64,
+    user_type: UserType,
     email: String,
 }
 
@@ -74,7 +76,7 @@ struct Managed {
 /// anyone else; any other user outside the scope is answered like a missing id (404), as
 /// out-of-scope agents and customers are.
 fn managed(conn: &Connection, scope: Scope, id: i64) -> AppResult<Managed> {
-    let (user_type, manager_id, email): (i64, Option<i64>, String) = conn.query_row(
+    let (user_type, manager_id, email): (UserType, Option<UserId>, String) = conn.query_row(
         "SELECT user_type_id, manager_id, email FROM users WHERE uid = :id AND is_deleted = 0",
         named_params! { ":id": id },
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -103,8 +105,8 @@ fn users(conn: &Connection, filter: &UserFilter, scope: Scope, me: i64) -> rusql
     )?;
     let rows = stmt.query_map(named_params! { ":type": filter.user_type.0, ":country": country, ":search": search }, |r| {
         let uid: i64 = r.get(0)?;
-        let user_type: i64 = r.get(3)?;
-        let manager_id: Option<i64> = r.get(6)?;
+        let user_type: UserType = r.get(3)?;
+        let manager_id: Option<UserId> = r.get(6)?;
         let last_admin = user_type == ADMINISTRATOR && admins <= 1;
         Ok(UserRow {
             uid,
@@ -147,9 +149,9 @@ pub struct UserDetail {
     pub uid: i64,
     pub email_id: String,
     pub name: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub country: Option<String>,
-    pub manager_id: Option<i64>,
+    pub manager_id: Option<UserId>,
 }
 
 /// `GET /master/user/{id}` (user_master): a user the caller manages.
@@ -202,13 +204,14 @@ struct CheckedUser {
     uid: i64,
     email: String,
     name: String,
-    user_type: i64,
+    user_type: UserType,
     country: Option<String>,
-    manager_id: Option<i64>,
+    manager_id: Option<UserId>,
 }
 
 fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
-    let user_type = required_id(req.user_type.0, "User Type is Required")?;
+    let user_type = UserType::try_from(required_id(req.user_type.0, "User Type is Required")?)
+        .map_err(|_| AppError::bad_request("User Type is Required"))?;
     let email = required(&req.email_id, "Email is Required")?.to_lowercase();
     let valid = email.split_once('@').is_some_and(|(local, host)| {
         !local.is_empty() && host.contains('.') && !host.starts_with('.') && !email.contains(char::is_whitespace)
@@ -228,12 +231,12 @@ fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
         name,
         user_type,
         country: req.country.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
-        manager_id: req.manager_id.filter(|m| *m > 0),
+        manager_id: req.manager_id.filter(|m| *m > 0).map(UserId),
     })
 }
 
 /// Resolves the type's country rule and the agent's manager; returns (country_id, manager_id).
-fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option<i64>)> {
+fn resolve(conn: &Connection, u: &CheckedUser) -> AppResult<(Option<i64>, Option<UserId>)> {
     let supported: bool = conn
         .query_row("SELECT is_country_supported FROM user_types WHERE user_type_id = :t", named_params! { ":t": u.user_type }, |r| r.get(0))
         .optional()?
@@ -301,7 +304,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
                         name: &u.name,
                         user_type: u.user_type,
                         country_id,
-                        manager_id,
+                        manager_id: manager_id.map(|m| m.0),
                         password_hash: &hash,
                         force_password_update: true,
                     },

@@ -15,7 +15,7 @@ use crate::state::AppState;
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
 /// report's right (managers, back office). A visit saved with an order needs the visit right too.
-pub const READ_RIGHTS: &[&str] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
+pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
 
 /// `POST /users/order` (order_booking; with `visit` also customer_visit): books an order for one
 /// of the caller's customers at the server's current prices, dated today, for the given

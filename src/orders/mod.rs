@@ -4,6 +4,7 @@
 //! `masters::products`.
 
 pub mod handlers;
+pub mod messages;
 pub mod queries;
 pub mod send;
 pub mod types;

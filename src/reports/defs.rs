@@ -27,7 +27,7 @@ pub struct Filter {
 pub struct Report {
     pub name: &'static str,
     pub title: &'static str,
-    pub right: &'static str,
+    pub right: crate::rights::Right,
     /// The SELECT; binds `:from`, `:to` (dates), `:from_ts`, `:to_ts` (timestamps), `:search`,
     /// `:user_types` and `:countries` (JSON arrays, empty = all), and the scope parameters.
     pub sql: &'static str,

@@ -38,7 +38,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
         .map(Json)
 }
 
-fn required(value: &Option<String>, message: &str) -> AppResult<()> {
+fn required(value: &Option<String>, message: &'static str) -> AppResult<()> {
     if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
         Err(AppError::bad_request(message))
     } else {

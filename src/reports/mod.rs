@@ -5,6 +5,7 @@
 
 pub mod defs;
 pub mod handlers;
+pub mod messages;
 
 use std::path::Path;
 

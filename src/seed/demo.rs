@@ -8,6 +8,7 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use super::*;
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
+use crate::rights::UserType;
 
 /// What `demo` created.
 #[derive(Debug, Default)]
@@ -29,7 +30,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     let hash = password::hash(DEMO_PASSWORD)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut summary = DemoSummary::default();
-    let mut add = |email: &str, name: &str, user_type: i64, country: Option<i64>, manager: Option<i64>| {
+    let mut add = |email: &str, name: &str, user_type: UserType, country: Option<i64>, manager: Option<i64>| {
         summary.users += 1;
         accounts::create(
             &tx,
@@ -45,12 +46,12 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
         )
         .with_context(|| format!("creating demo user {email}"))
     };
-    add("admin@demo.test", "Asha Admin", 1, None, None)?;
-    let am = add("am@demo.test", "Meera Nair", 3, Some(1), None)?;
-    add("agent1@demo.test", "Ravi Kumar", 4, Some(1), Some(am))?;
-    add("agent2@demo.test", "Priya Sharma", 4, Some(1), Some(am))?;
-    add("agent3@demo.test", "Arjun Das", 4, Some(1), Some(am))?;
-    add("agent4@demo.test", "Nimal Perera", 4, Some(2), Some(am))?;
+    add("admin@demo.test", "Asha Admin", UserType::Administrator, None, None)?;
+    let am = add("am@demo.test", "Meera Nair", UserType::AreaManager, Some(1), None)?;
+    add("agent1@demo.test", "Ravi Kumar", UserType::Agent, Some(1), Some(am))?;
+    add("agent2@demo.test", "Priya Sharma", UserType::Agent, Some(1), Some(am))?;
+    add("agent3@demo.test", "Arjun Das", UserType::Agent, Some(1), Some(am))?;
+    add("agent4@demo.test", "Nimal Perera", UserType::Agent, Some(2), Some(am))?;
     // Demo users have signed in before: no first-time flag.
     tx.execute("UPDATE users SET is_first_time_login = 0 WHERE email LIKE :d", named_params! { ":d": "%@demo.test" })?;
     let agents: Vec<(i64, i64)> = tx
@@ -353,7 +354,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
         .collect::<Result<_, _>>()?;
     let metro = customers.iter().position(|(_, seller, _)| seller == "Metro Wholesale").unwrap_or(0);
     let now = crate::now();
-    let who = Booker { uid: agent, scope: crate::scope::Scope::Own { uid: agent }, radius_m: DEMO_CHECKIN_RADIUS_M };
+    let who = Booker { uid: agent, scope: crate::scope::Scope::Own { uid: crate::ids::UserId(agent) }, radius_m: DEMO_CHECKIN_RADIUS_M };
     // (days ago, with a visit, then): 0 Submitted, 1 Sent, 2 cancelled.
     let plan: [(u64, bool, u8); 7] = [(4, true, 1), (3, false, 1), (2, true, 1), (1, true, 2), (1, false, 1), (0, true, 0), (0, false, 0)];
     for (k, &(days, with_visit, then)) in plan.iter().enumerate() {

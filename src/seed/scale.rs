@@ -6,6 +6,7 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use super::*;
 use crate::auth::accounts::{self, NewAccount};
 use crate::auth::password;
+use crate::rights::UserType;
 
 /// The size of the `scale` data set. `ScaleParams::new(n)` gives the benchmark's proportions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,7 +233,7 @@ fn rebuild_indexes(conn: &mut Connection, indexes: &[(String, String)]) -> anyho
 /// The scale users, chat and broadcasts; returns the agents' uids in order.
 fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow::Result<Vec<i64>> {
     let hash = password::hash(DEMO_PASSWORD)?;
-    let mut add = |email: String, name: String, user_type: i64, manager: Option<i64>| {
+    let mut add = |email: String, name: String, user_type: UserType, manager: Option<i64>| {
         summary.users += 1;
         accounts::create(
             tx,
@@ -240,7 +241,7 @@ fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow
                 email: &email,
                 name: &name,
                 user_type,
-                country_id: (user_type != 1).then_some(1),
+                country_id: (user_type != UserType::Administrator).then_some(1),
                 manager_id: manager,
                 password_hash: &hash,
                 force_password_update: false,
@@ -248,14 +249,14 @@ fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow
         )
         .with_context(|| format!("creating {email}"))
     };
-    let admin = add("admin@scale.test".into(), "Scale Admin".into(), 1, None)?;
+    let admin = add("admin@scale.test".into(), "Scale Admin".into(), UserType::Administrator, None)?;
     let mut agents = Vec::new();
     let mut pairs = Vec::new();
     for m in 1..=20 {
-        let am = add(format!("am{m}@scale.test"), format!("Scale Manager {m}"), 3, None)?;
+        let am = add(format!("am{m}@scale.test"), format!("Scale Manager {m}"), UserType::AreaManager, None)?;
         for a in 1..=10 {
             let n = (m - 1) * 10 + a;
-            let agent = add(format!("agent{n}@scale.test"), format!("Scale Agent {n}"), 4, Some(am))?;
+            let agent = add(format!("agent{n}@scale.test"), format!("Scale Agent {n}"), UserType::Agent, Some(am))?;
             agents.push(agent);
             pairs.push((agent, am));
         }

@@ -96,7 +96,7 @@ fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), String> {
         }
         // After the column's own check, whose message says more (a mobile's digits).
         if let Some(problem) = column.limit.and_then(|field| field.problem_as(column.header, value)) {
-            return Err(problem);
+            return Err(problem.message.into_owned());
         }
     }
     Ok(())

@@ -97,7 +97,7 @@ pub struct Kind {
     pub title: &'static str,
     /// The multipart field of the file.
     pub field: &'static str,
-    pub right: &'static str,
+    pub right: crate::rights::Right,
     pub columns: &'static [Column],
     /// Applies one checked row (cells in column order); `Err` is the reason it was rejected.
     pub apply: fn(&Connection, &[String], &Context) -> Result<(), String>,

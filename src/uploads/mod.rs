@@ -3,6 +3,7 @@
 
 pub mod import;
 pub mod kinds;
+pub mod messages;
 pub mod sheet;
 
 use axum::extract::FromRef;

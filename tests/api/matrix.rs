@@ -420,10 +420,10 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         password_hash: &hash,
         force_password_update: false,
     };
-    let manager2 = accounts::create(&conn, &account("manager2@demo.test", 3, None)).unwrap();
-    let agent5 = accounts::create(&conn, &account("agent5@demo.test", 4, Some(manager2))).unwrap();
-    let tmp_user = accounts::create(&conn, &account("throwaway@demo.test", 4, Some(2))).unwrap();
-    let gone_user = accounts::create(&conn, &account("deleted@demo.test", 4, Some(2))).unwrap();
+    let manager2 = accounts::create(&conn, &account("manager2@demo.test", fieldsales::rights::UserType::AreaManager, None)).unwrap();
+    let agent5 = accounts::create(&conn, &account("agent5@demo.test", fieldsales::rights::UserType::Agent, Some(manager2))).unwrap();
+    let tmp_user = accounts::create(&conn, &account("throwaway@demo.test", fieldsales::rights::UserType::Agent, Some(2))).unwrap();
+    let gone_user = accounts::create(&conn, &account("deleted@demo.test", fieldsales::rights::UserType::Agent, Some(2))).unwrap();
     let now = fieldsales::now();
     conn.execute(
         "INSERT INTO customers (buyer_id, name, mobile, country_id, agent_id, created_by, created_at, updated_at)

@@ -88,7 +88,7 @@ async fn the_description_is_served_anonymously_complete_and_checked_in() {
     assert_eq!(schemes["xsrf"]["name"], "X-XSRF-TOKEN");
     assert_eq!(schemes["xsrfCookie"]["in"], "cookie");
     assert_eq!(schemes["xsrfCookie"]["name"], "XSRF-TOKEN");
-    assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], json!(["message"]));
+    assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], json!(["message", "code"]));
 
     // The checked-in copy shows every route change in review; UPDATE_OPENAPI=1 rewrites it.
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/openapi.json");
@@ -362,7 +362,8 @@ async fn documented_gets_answer_as_documented() {
     let error_body = json!({ "$ref": "#/components/schemas/ErrorBody" });
     assert!(conforms(&doc, &error_body, &json!({}), "body").is_err());
     assert!(conforms(&doc, &error_body, &json!({ "message": null }), "body").is_err());
-    assert!(conforms(&doc, &error_body, &json!({ "message": "x" }), "body").is_ok());
+    assert!(conforms(&doc, &error_body, &json!({ "message": "x" }), "body").is_err(), "an error without its code");
+    assert!(conforms(&doc, &error_body, &json!({ "message": "x", "code": "x" }), "body").is_ok());
 
     let (mut checked, mut successes) = (0, 0);
     for token in &tokens {

@@ -59,7 +59,7 @@ pub(crate) async fn new_user(app: &TestApp, email: &'static str, user_type: i64)
     let account = NewAccount {
         email,
         name: email,
-        user_type,
+        user_type: fieldsales::rights::UserType::try_from(user_type).unwrap(),
         country_id: Some(1),
         manager_id: None,
         password_hash: &hash,

@@ -249,7 +249,7 @@ fn the_reports_page_matches_the_definitions() {
     let conn = app.conn();
     for report in fieldsales::reports::defs::ALL {
         let section = documented(report.name);
-        assert!(section.contains(&format!("right `{}`", report.right)), "{}", report.name);
+        assert!(section.contains(&format!("right `{}`", report.right.code())), "{}", report.name);
         assert_eq!(section.contains("dates required"), report.dated(), "{}", report.name);
         // The header of the workbook is the SELECT's own column names.
         let stmt = conn.prepare(report.sql).unwrap();

@@ -636,7 +636,7 @@ fn the_upload_formats_page_matches_the_definitions() {
     for kind in fieldsales::uploads::kinds::ALL {
         let section = doc.split(&format!("## {}: ", kind.name)).nth(1).unwrap_or_else(|| panic!("no section for {}", kind.name));
         let section = section.split("\n## ").next().unwrap();
-        assert!(section.contains(&format!("file field `{}`, right `{}`", kind.field, kind.right)), "{}", kind.name);
+        assert!(section.contains(&format!("file field `{}`, right `{}`", kind.field, kind.right.code())), "{}", kind.name);
         for column in kind.columns {
             let line = format!("| {} | {} |", column.header, if column.required { "yes" } else { "no" });
             assert!(section.contains(&line), "{}: {line}", kind.name);

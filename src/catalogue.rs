@@ -1,0 +1,62 @@
+//! The catalogue: every message the server sends, gathered from the areas that own them (each
+//! area's `messages.rs`, and the shared modules' own `messages!`), and every unique constraint
+//! that answers with a field's own message. It sits above the areas, which it names.
+
+use crate::error::{Msg, UniqueField};
+
+/// Every message, in no particular order (a test checks each code is unique).
+pub fn messages() -> Vec<Msg> {
+    [
+        crate::error::ALL,
+        crate::scope::ALL,
+        crate::validate::ALL,
+        crate::auth::messages::ALL,
+        crate::beats::messages::ALL,
+        crate::buckets::messages::ALL,
+        crate::chat::messages::ALL,
+        crate::customers::messages::ALL,
+        crate::deliveries::messages::ALL,
+        crate::masters::messages::ALL,
+        crate::orders::messages::ALL,
+        crate::reports::messages::ALL,
+        crate::uploads::messages::ALL,
+    ]
+    .concat()
+}
+
+/// Every unique constraint that names a field.
+pub fn unique_fields() -> Vec<&'static UniqueField> {
+    [
+        crate::auth::messages::UNIQUE_FIELDS,
+        crate::beats::messages::UNIQUE_FIELDS,
+        crate::buckets::messages::UNIQUE_FIELDS,
+        crate::chat::messages::UNIQUE_FIELDS,
+        crate::customers::messages::UNIQUE_FIELDS,
+        crate::deliveries::messages::UNIQUE_FIELDS,
+        crate::masters::messages::UNIQUE_FIELDS,
+        crate::orders::messages::UNIQUE_FIELDS,
+        crate::reports::messages::UNIQUE_FIELDS,
+        crate::uploads::messages::UNIQUE_FIELDS,
+    ]
+    .iter()
+    .flat_map(|fields| fields.iter())
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_code_is_unique_and_snake_case() {
+        let mut seen = std::collections::BTreeMap::new();
+        for msg in super::messages() {
+            assert!(
+                msg.code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "code {} is not snake_case",
+                msg.code
+            );
+            if let Some(text) = seen.insert(msg.code, msg.text) {
+                assert_eq!(text, msg.text, "code {} has two texts", msg.code);
+            }
+        }
+    }
+}
