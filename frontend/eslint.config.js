@@ -8,7 +8,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default [
-  { ignores: ["dist/"] },
+  { ignores: ["dist/", "tools/"] },
   js.configs.recommended,
   {
     rules: {

@@ -22,6 +22,12 @@ cargo clippy --release --locked --all-targets -- -D warnings
 step "Imports point down (no cycle between server modules; lib -> features -> app on the frontend)"
 python3 tests/imports/check.py
 
+step "Handler files hold no SQL (each area: handlers, queries, types)"
+python3 tests/imports/handlers_sql.py
+
+step "The frontend's API types match docs/openapi.json (frontend/tools/api-types; the API tests keep docs/openapi.json true to the server)"
+(cd frontend/tools/api-types && npm ci --no-audit --no-fund && npm run check)
+
 step "Frontend gates: ESLint, Prettier, tsc, unit tests of lib/ (frontend: npm run check)"
 (cd frontend && npm install --no-audit --no-fund && npm run check)
 
