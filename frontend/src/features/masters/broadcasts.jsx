@@ -4,9 +4,9 @@ import { useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
-import { Field, Select } from "../../lib/ui";
+import { Field } from "../../lib/ui";
 import { deleteBroadcast, sendBroadcast, useBroadcasts } from "./api";
-import { MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
+import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
 
 /** @typedef {import("./api").Schemas["Broadcast"]} Broadcast */
 
@@ -19,25 +19,10 @@ export function BroadcastList() {
       title="Broadcast Message"
       loaded={useBroadcasts()}
       columns={[
-        {
-          key: "messageText",
-          label: "Message",
-          /** @param {Broadcast} r */
-          render: (r) => <span class="pre-wrap">{r.messageText}</span>,
-        },
+        { key: "messageText", label: "Message", render: (r) => <span class="pre-wrap">{r.messageText}</span> },
         { key: "userTypeDetail", label: "User Type" },
-        {
-          key: "country",
-          label: "Country",
-          /** @param {Broadcast} r */
-          render: (r) => r.country || "All",
-        },
-        {
-          key: "sentDate",
-          label: "Sent",
-          /** @param {Broadcast} r */
-          render: (r) => formatDateTime(r.sentDate),
-        },
+        { key: "country", label: "Country", render: (r) => r.country || "All" },
+        { key: "sentDate", label: "Sent", render: (r) => formatDateTime(r.sentDate) },
       ]}
       idOf={(r) => r.id}
       routes={LIST}
@@ -76,23 +61,8 @@ export function BroadcastForm() {
       <Field label="Message" id="messageText" error={form.errors.messageText}>
         <textarea id="messageText" rows={4} maxLength={2000} value={v.messageText} onInput={form.set("messageText")} />
       </Field>
-      <Select
-        id="userType"
-        label="User Type"
-        value={v.userType}
-        onChange={form.set("userType")}
-        options={[{ value: "0", label: "All" }, ...types.options]}
-        error={form.errors.userType}
-      />
-      <Select
-        id="country"
-        label="Country"
-        value={v.country}
-        onChange={form.set("country")}
-        options={countries}
-        placeholder="All"
-        error={form.errors.country}
-      />
+      <FormSelect form={form} id="userType" label="User Type" options={[{ value: "0", label: "All" }, ...types.options]} />
+      <FormSelect form={form} id="country" label="Country" options={countries} placeholder="All" />
       <Field label="Image (jpeg, jpg, bmp, png)" id="chatImage">
         <input
           id="chatImage"

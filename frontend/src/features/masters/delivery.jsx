@@ -1,6 +1,6 @@
 // Delivery status and additional reason masters (spec 2 §2).
 import { rules, useForm } from "../../lib/form";
-import { Select, TextInput } from "../../lib/ui";
+import { FormInput } from "../../lib/ui";
 import {
   deleteDeliveryStatus,
   deleteReason,
@@ -11,7 +11,7 @@ import {
   useDeliveryStatuses,
   useReasons,
 } from "./api";
-import { MasterForm, MasterList, useMasterForm } from "./master-screen";
+import { FormSelect, MasterForm, MasterList, useMasterForm } from "./master-screen";
 
 /** @typedef {import("./api").Schemas} Schemas */
 /** @typedef {import("./master-screen").FormProps} FormProps */
@@ -21,25 +21,10 @@ const REASON_LIST = "/master/additional-reason-master";
 /** @param {boolean} b */
 const yesNo = (b) => (b ? "Yes" : "No");
 
-/**
- * A Yes/No dropdown over "true"/"false".
- * @param {{ id: string, label: string, value: string, onChange: (e: Event) => void }} props
- */
-function YesNoSelect({ id, label, value, onChange }) {
-  return (
-    <Select
-      id={id}
-      label={label}
-      value={value}
-      onChange={onChange}
-      options={[
-        { value: "false", label: "No" },
-        { value: "true", label: "Yes" },
-      ]}
-      placeholder={null}
-    />
-  );
-}
+const YES_NO = [
+  { value: "false", label: "No" },
+  { value: "true", label: "Yes" },
+];
 
 export function DeliveryStatusList() {
   return (
@@ -48,18 +33,8 @@ export function DeliveryStatusList() {
       loaded={useDeliveryStatuses()}
       columns={[
         { key: "deliveryStatus", label: "Delivery Status" },
-        {
-          key: "recordLock",
-          label: "Record Lock",
-          /** @param {Schemas["DeliveryStatus"]} r */
-          render: (r) => yesNo(r.recordLock),
-        },
-        {
-          key: "additionalReasonCode",
-          label: "Additional Reason Code",
-          /** @param {Schemas["DeliveryStatus"]} r */
-          render: (r) => yesNo(r.additionalReasonCode),
-        },
+        { key: "recordLock", label: "Record Lock", render: (r) => yesNo(r.recordLock) },
+        { key: "additionalReasonCode", label: "Additional Reason Code", render: (r) => yesNo(r.additionalReasonCode) },
       ]}
       idOf={(r) => r.deliveryStatusID}
       routes="/master/delivery-status-master"
@@ -95,20 +70,9 @@ export function DeliveryStatusForm({ params }) {
     });
   return (
     <MasterForm noun="Delivery Status" master={master} onSubmit={master.submit(form, send)}>
-      <TextInput
-        id="deliveryStatus"
-        label="Delivery Status"
-        value={v.deliveryStatus}
-        onInput={form.set("deliveryStatus")}
-        error={form.errors.deliveryStatus}
-      />
-      <YesNoSelect id="recordLock" label="Record Lock" value={v.recordLock} onChange={form.set("recordLock")} />
-      <YesNoSelect
-        id="additionalReasonCode"
-        label="Additional Reason Code"
-        value={v.additionalReasonCode}
-        onChange={form.set("additionalReasonCode")}
-      />
+      <FormInput form={form} id="deliveryStatus" label="Delivery Status" />
+      <FormSelect form={form} id="recordLock" label="Record Lock" options={YES_NO} placeholder={null} />
+      <FormSelect form={form} id="additionalReasonCode" label="Additional Reason Code" options={YES_NO} placeholder={null} />
     </MasterForm>
   );
 }
@@ -154,21 +118,13 @@ export function ReasonForm({ params }) {
     });
   return (
     <MasterForm noun="Additional Reason" master={master} onSubmit={master.submit(form, send)}>
-      <Select
+      <FormSelect
+        form={form}
         id="deliveryStatusID"
         label="Delivery Status"
-        value={v.deliveryStatusID}
-        onChange={form.set("deliveryStatusID")}
         options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
-        error={form.errors.deliveryStatusID}
       />
-      <TextInput
-        id="additionalReasonCode"
-        label="Additional Reason Code"
-        value={v.additionalReasonCode}
-        onInput={form.set("additionalReasonCode")}
-        error={form.errors.additionalReasonCode}
-      />
+      <FormInput form={form} id="additionalReasonCode" label="Additional Reason Code" />
     </MasterForm>
   );
 }

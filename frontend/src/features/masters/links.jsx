@@ -1,6 +1,6 @@
 // Link master: a name, a web address and the countries that see it.
 import { rules, useForm } from "../../lib/form";
-import { TextInput } from "../../lib/ui";
+import { FormInput } from "../../lib/ui";
 import { deleteLink, linkDetail, saveLink, useLinks } from "./api";
 import { MasterForm, MasterList, useCountryOptions, useMasterForm } from "./master-screen";
 
@@ -18,19 +18,13 @@ export function LinkList() {
         {
           key: "link",
           label: "Link",
-          /** @param {Schemas["Link"]} r */
           render: (r) => (
             <a href={r.link} target="_blank" rel="noopener noreferrer">
               {r.link}
             </a>
           ),
         },
-        {
-          key: "countries",
-          label: "Country",
-          /** @param {Schemas["Link"]} r */
-          render: (r) => r.countries.map((c) => c.country).join(", "),
-        },
+        { key: "countries", label: "Country", render: (r) => r.countries.map((c) => c.country).join(", ") },
       ]}
       idOf={(r) => r.linkId}
       routes={LIST}
@@ -65,16 +59,8 @@ export function LinkForm({ params }) {
   const send = () => saveLink({ linkId: master.id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries });
   return (
     <MasterForm noun="Link" master={master} onSubmit={master.submit(form, send)}>
-      <TextInput id="linkName" label="Link Name" value={v.linkName} onInput={form.set("linkName")} error={form.errors.linkName} />
-      <TextInput
-        id="link"
-        label="Link"
-        type="url"
-        placeholder="https://"
-        value={v.link}
-        onInput={form.set("link")}
-        error={form.errors.link}
-      />
+      <FormInput form={form} id="linkName" label="Link Name" />
+      <FormInput form={form} id="link" label="Link" type="url" placeholder="https://" />
       <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>
         <legend>Country</legend>
         {countries.map((c) => (

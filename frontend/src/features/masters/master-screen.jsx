@@ -7,7 +7,7 @@ import { useLocation } from "wouter";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
-import { Loading, PageHeader, SubmitButton } from "../../lib/ui";
+import { Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { useCountries, useUserTypes } from "./api";
 
@@ -15,6 +15,11 @@ import { useCountries, useUserTypes } from "./api";
 /** @typedef {import("./api").MessageBody} MessageBody */
 /** @template T @typedef {import("./api").Loaded<T>} Loaded */
 /** @typedef {{ params?: { id?: string } }} FormProps the route's props of an Add (no id) or Modify form */
+/**
+ * A column of a master list (see lib/table's Column) whose `render` gets the list's row type.
+ * @template T
+ * @typedef {{ key: string, label: Children, render?: (row: T) => Children }} MasterColumn
+ */
 
 /**
  * `loaded`: the rows (a loading hook of ./api); `idOf(row)`; `routes`: the list's route stem, Add
@@ -22,7 +27,7 @@ import { useCountries, useUserTypes } from "./api";
  * `remove(id)` deletes; canEdit/canDelete(row) decide which buttons a row shows; filter(rows) narrows
  * what is shown.
  * @template T
- * @param {{ title: string, loaded: Loaded<T[]>, columns: import("../../lib/table").Column[], idOf: (row: T) => number,
+ * @param {{ title: string, loaded: Loaded<T[]>, columns: MasterColumn<T>[], idOf: (row: T) => number,
  *   routes: string, addPath?: string, editPath?: (id: number) => string, remove: (id: number) => Promise<MessageBody>,
  *   canEdit?: (row: T) => boolean, canDelete?: (row: T) => boolean, filter?: (rows: T[]) => T[],
  *   toolbar?: Children, back?: string }} props
@@ -152,6 +157,15 @@ export function MasterForm({ noun, master, onSubmit, submitText, children }) {
       )}
     </section>
   );
+}
+
+/**
+ * A Select bound to the \`useForm\` field its id names: the field's value, change handler and error.
+ * @param {{ form: import("../../lib/ui").BoundForm, id: string, label: string,
+ *   options: { value: string | number, label: Children }[], placeholder?: string | null }} props
+ */
+export function FormSelect({ form, id, ...rest }) {
+  return <Select id={id} value={form.values[id]} onChange={form.set(id)} error={form.errors[id]} {...rest} />;
 }
 
 /**

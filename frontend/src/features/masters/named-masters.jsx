@@ -1,6 +1,6 @@
 // Outcome and info type masters: a name each (spec 1 §2 "Administrator screens").
 import { rules, useForm } from "../../lib/form";
-import { TextInput } from "../../lib/ui";
+import { FormInput } from "../../lib/ui";
 import { deleteInfoType, deleteOutcome, infoType, outcome, saveInfoType, saveOutcome, useInfoTypes, useOutcomes } from "./api";
 import { MasterForm, MasterList, useMasterForm } from "./master-screen";
 
@@ -16,7 +16,7 @@ function NameForm({ params, list, noun, required, load, send }) {
   const master = useMasterForm({ params, list, load, onLoad: (name) => form.reset({ name }) });
   return (
     <MasterForm noun={noun} master={master} onSubmit={master.submit(form, () => send(master.id, form.values.name.trim()))}>
-      <TextInput id="name" label={noun} value={form.values.name} onInput={form.set("name")} error={form.errors.name} />
+      <FormInput form={form} id="name" label={noun} />
     </MasterForm>
   );
 }
@@ -56,12 +56,7 @@ export function InfoTypeList() {
       loaded={useInfoTypes()}
       columns={[
         { key: "infoType", label: "Info Type" },
-        {
-          key: "subInfo",
-          label: "Sub Info",
-          /** @param {import("./api").Schemas["InfoType"]} r */
-          render: (r) => r.subInfo.map((s) => s.infoSubType).join(", "),
-        },
+        { key: "subInfo", label: "Sub Info", render: (r) => r.subInfo.map((s) => s.infoSubType).join(", ") },
       ]}
       idOf={(r) => r.infoId}
       routes={INFO_TYPES}

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
-import { Field, Select, TextInput } from "../../lib/ui";
+import { Field, FormInput, Select } from "../../lib/ui";
 import { deleteSubInfo, saveSubInfo, subInfo, uploadSubInfos, useInfoTypes, useSubInfos } from "./api";
-import { MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
+import { FormSelect, MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
 
 const LIST = "/master/subinfo-master";
 
@@ -79,15 +79,8 @@ export function SubInfoForm({ params }) {
   };
   return (
     <MasterForm noun="Sub Info" master={master} onSubmit={submit}>
-      <Select
-        id="infoId"
-        label="Info Type"
-        value={form.values.infoId}
-        onChange={form.set("infoId")}
-        options={types}
-        error={form.errors.infoId}
-      />
-      <TextInput id="name" label="Sub Info Name" value={form.values.name} onInput={form.set("name")} error={form.errors.name} />
+      <FormSelect form={form} id="infoId" label="Info Type" options={types} />
+      <FormInput form={form} id="name" label="Sub Info Name" />
       {!id && (
         <Field label="Or upload an .xlsx list (first column, below a header)" id="subinfoFile">
           <input

@@ -2,10 +2,10 @@
 // agent's manager. Rows show Modify and Delete only when the server says they may be used.
 import { useState } from "react";
 import { rules, useForm } from "../../lib/form";
-import { Select, TextInput } from "../../lib/ui";
+import { FormInput, Select, TextInput } from "../../lib/ui";
 import { AGENT, AREA_MANAGER } from "../../lib/rights";
 import { deleteUser, saveUser, userDetail, useUsers, useUsersOfType } from "./api";
-import { MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
+import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -107,41 +107,16 @@ export function UserForm({ params }) {
     });
   return (
     <MasterForm noun="User" master={master} onSubmit={master.submit(form, send)}>
-      <Select
-        id="userType"
-        label="User Type"
-        value={v.userType}
-        onChange={form.set("userType")}
-        options={types.options}
-        error={form.errors.userType}
-      />
-      <TextInput
-        id="emailId"
-        label="Email"
-        type="email"
-        value={v.emailId}
-        onInput={form.set("emailId")}
-        error={form.errors.emailId}
-      />
-      <TextInput id="name" label="Name" value={v.name} onInput={form.set("name")} error={form.errors.name} />
-      {types.supportsCountry(v.userType) && (
-        <Select
-          id="country"
-          label="Country"
-          value={v.country}
-          onChange={form.set("country")}
-          options={countries}
-          error={form.errors.country}
-        />
-      )}
+      <FormSelect form={form} id="userType" label="User Type" options={types.options} />
+      <FormInput form={form} id="emailId" label="Email" type="email" />
+      <FormInput form={form} id="name" label="Name" />
+      {types.supportsCountry(v.userType) && <FormSelect form={form} id="country" label="Country" options={countries} />}
       {Number(v.userType) === AGENT && (
-        <Select
+        <FormSelect
+          form={form}
           id="managerId"
           label="Manager"
-          value={v.managerId}
-          onChange={form.set("managerId")}
           options={(managers || []).map((m) => ({ value: String(m.uid), label: `${m.name} (${m.emailID})` }))}
-          error={form.errors.managerId}
         />
       )}
     </MasterForm>
