@@ -1,7 +1,6 @@
 // Delivery approve (spec 2 §2): pending updates 30 a page, select-all and 'Approve Selected', and
 // the 'Delivery Update Status' modal to approve or reject one with a remark.
 import { useState } from "react";
-import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
 import { formatDate } from "../../lib/dates";
@@ -9,14 +8,22 @@ import { money } from "../../lib/money";
 import { rules, useForm } from "../../lib/form";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
+import { useSaving } from "../../lib/use-api";
+import { saveApprovals, usePendingApprovals } from "./api";
 
+/** @typedef {import("./api").Schemas} Schemas */
+
+/** @param {Schemas["ApprovalRecord"][]} records @param {() => void} onDone */
 async function save(records, onDone) {
-  const r = await post("/users/delivery/approval/update", records);
+  const r = await saveApprovals(records);
   alertSuccess(r.message);
   onDone();
 }
 
+/**
+ * Approve or reject one update, with a remark when rejecting.
+ * @param {{ delivery: Schemas["Delivery"], onClose: () => void, onSaved: () => void }} props
+ */
 function StatusModal({ delivery, onClose, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
@@ -27,6 +34,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
         : [],
   }));
   const v = form.values;
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -93,12 +101,13 @@ function StatusModal({ delivery, onClose, onSaved }) {
 }
 
 export default function ApproveScreen() {
-  const { data, loading, reload } = useApi("/users/delivery/approval", { initial: [] });
-  const [chosen, setChosen] = useState([]);
+  const { data, loading, reload } = usePendingApprovals();
+  const [chosen, setChosen] = useState(/** @type {number[]} */ ([]));
   const [busy, saving] = useSaving();
-  const [editing, setEditing] = useState(null);
+  const [editing, setEditing] = useState(/** @type {Schemas["Delivery"] | null} */ (null));
   const rows = data || [];
   const allChosen = rows.length > 0 && chosen.length === rows.length;
+  /** @param {number} id */
   const toggle = (id) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
   const done = () => {
     setChosen([]);
