@@ -6,7 +6,6 @@
 // refused customer is marked in the list.
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { get, post } from "../../lib/api-client";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { useForm } from "../../lib/form";
@@ -14,10 +13,16 @@ import { SuggestBox } from "../../lib/suggest";
 import { Field, Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { BeatStops } from "./beat-stops";
 import { MAX } from "../../lib/limits";
+import { beatDetail, saveBeat, searchCustomers } from "./api";
+
+/** @typedef {import("./api").Schemas} Schemas */
+/** @typedef {import("./beat-stops").Stop} Stop */
+/** @typedef {{ beatName: string, agentId: number, weekdays: string[], customers: Stop[] }} BeatValues */
 
 const LIST = "/master/beats";
 /** The weekday names the API reads and writes, Monday first. */
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** @type {Record<string, string>} */
 const LONG_DAYS = {
   Mon: "Monday",
   Tue: "Tuesday",
@@ -29,9 +34,14 @@ const LONG_DAYS = {
 };
 const MAX_CUSTOMERS = 500;
 /** What takes the focus when a field is refused: the first refused one, in the order shown. */
+/** @type {Record<keyof BeatValues, string>} */
 const FOCUS_OF = { beatName: "beatName", agentId: "agentPicker", weekdays: "day-Mon", customers: "customerSearch" };
 
-/** The server's checks that need no database, with its messages (API.md "Beats"). */
+/**
+ * The server's checks that need no database, with its messages (API.md "Beats").
+ * @type {{ beatName: ((v: string) => string | null)[], agentId: ((v: number) => string | null)[],
+ *   weekdays: ((v: string[]) => string | null)[], customers: ((v: Stop[]) => string | null)[] }}
+ */
 const BEAT_RULES = {
   beatName: [
     (v) => (v.trim() === "" ? "Beat Name is required." : null),
@@ -46,14 +56,20 @@ const BEAT_RULES = {
   ],
 };
 
-/** A customer of a saved beat as the list shows it. */
+/**
+ * A customer of a saved beat as the list shows it.
+ * @param {Schemas["BeatCustomer"]} c @returns {Stop}
+ */
 const savedStop = (c) => ({
   buyerId: c.buyerId,
   name: `${c.buyerName} (${c.buyerId})`,
   detail: [c.address1, c.city].filter(Boolean).join(", "),
 });
 
-/** A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it. */
+/**
+ * A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it.
+ * @param {Schemas["Suggestion"]} s @returns {Stop}
+ */
 function suggestedStop(s) {
   const m = /^\S+ - (.*?)(?: \((.*)\))?$/.exec(s.display);
   return m
@@ -61,25 +77,37 @@ function suggestedStop(s) {
     : { buyerId: s.buyerId, name: s.display, detail: "" };
 }
 
-/** The buyer id a server message names ("Customer B100001 is listed twice."), to mark its row. */
-const namedBuyer = (message) => (/^Customer (\S+) /.exec(message || "") || [])[1] || null;
+/**
+ * The customer a refusal is about, to mark its row: the one of `stops` a value of the error's
+ * `params` names; an error without params (a server before the error codes) names it in its text
+ * ("Customer B100001 is listed twice.").
+ * @param {{ message: string, params?: Record<string, unknown> | null }} err @param {Stop[]} stops
+ * @returns {string | null}
+ */
+function refusedBuyer(err, stops) {
+  const named = Object.values(err.params || {}).find((p) => typeof p === "string" && stops.some((s) => s.buyerId === p));
+  if (typeof named === "string") return named;
+  return err.params ? null : (/^Customer (\S+) /.exec(err.message || "") || [])[1] || null;
+}
 
+/** @param {{ params?: { beatId?: string } }} props */
 export default function BeatEditor({ params }) {
   const [, navigate] = useLocation();
   const beatId = params && params.beatId && params.beatId !== "new" ? Number(params.beatId) : 0;
-  const form = useForm({ beatName: "", agentId: 0, weekdays: [], customers: [] }, BEAT_RULES);
+  const form = useForm(/** @type {BeatValues} */ ({ beatName: "", agentId: 0, weekdays: [], customers: [] }), BEAT_RULES);
   const [agentName, setAgentName] = useState("");
   const [loading, setLoading] = useState(!!beatId);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState(null);
-  const refusalBox = useRef(null);
+  // The server's refusal of a save, and the customer it is about (marked in the list).
+  const [refusal, setRefusal] = useState(/** @type {{ message: string, buyerId: string | null } | null} */ (null));
+  const refusalBox = useRef(/** @type {HTMLParagraphElement | null} */ (null));
   // The refusal sits above Save, below a list that may be long: bring it into view.
   useEffect(() => {
     if (refusal && refusalBox.current) refusalBox.current.scrollIntoView({ block: "nearest" });
   }, [refusal]);
   useEffect(() => {
     if (!beatId) return;
-    get(`/master/beat/${beatId}`)
+    beatDetail(beatId)
       .then((b) => {
         form.reset({ beatName: b.beatName, agentId: b.agentId, weekdays: b.weekdays, customers: b.customers.map(savedStop) });
         setAgentName(b.agentName);
@@ -94,12 +122,14 @@ export default function BeatEditor({ params }) {
   }, [beatId]);
 
   const v = form.values;
+  /** @param {string} day */
   const toggleDay = (day) =>
     form.set("weekdays")(
       v.weekdays.includes(day)
         ? v.weekdays.filter((d) => d !== day)
         : WEEKDAYS.filter((d) => d === day || v.weekdays.includes(d)),
     );
+  /** @param {Schemas["Suggestion"]} suggestion */
   const add = (suggestion) => {
     if (v.customers.some((c) => c.buyerId === suggestion.buyerId)) {
       alertInfo(`${suggestion.buyerId} is already on this beat.`);
@@ -109,12 +139,14 @@ export default function BeatEditor({ params }) {
   };
   // Suggestions come from the chosen agent's customers only (before an agent is chosen: all of the
   // caller's), so a customer the server would refuse is never offered.
-  const searchPath = (q) => `/users/customer/search?query=${encodeURIComponent(q)}${v.agentId ? `&agentId=${v.agentId}` : ""}`;
+  /** @param {string} q */
+  const search = (q) => searchCustomers(q, v.agentId);
   // Add pressed before the suggestions came (a buyer id typed or scanned whole): that very customer.
+  /** @param {string} typed */
   const addTyped = async (typed) => {
     if (!typed) return;
     try {
-      const found = await get(searchPath(typed));
+      const found = await search(typed);
       const exact = found.find((s) => s.buyerId.toLowerCase() === typed.toLowerCase());
       if (exact) add(exact);
       else alertInfo(`No customer has the buyer id ${typed}: pick one of the suggestions.`);
@@ -122,18 +154,21 @@ export default function BeatEditor({ params }) {
       if (err.status !== 401) alertError(err.message);
     }
   };
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     setRefusal(null);
     if (!form.validate()) {
-      const first = Object.keys(BEAT_RULES).find((field) => BEAT_RULES[field].some((rule) => rule(v[field], v)));
+      const first = /** @type {(keyof BeatValues)[]} */ (Object.keys(BEAT_RULES)).find((field) =>
+        /** @type {((v: unknown) => string | null)[]} */ (BEAT_RULES[field]).some((rule) => rule(v[field])),
+      );
       if (first) document.getElementById(FOCUS_OF[first])?.focus();
       return;
     }
     setBusy(true);
     try {
-      const r = await post("/master/beat", {
-        beatId: beatId || undefined,
+      const r = await saveBeat({
+        beatId: beatId || null,
         beatName: v.beatName.trim(),
         agentId: v.agentId,
         weekdays: v.weekdays,
@@ -142,7 +177,7 @@ export default function BeatEditor({ params }) {
       alertSuccess(r.message);
       navigate(LIST);
     } catch (err) {
-      if (err.status !== 401) setRefusal(err.message);
+      if (err.status !== 401) setRefusal({ message: err.message, buyerId: refusedBuyer(err, v.customers) });
       setBusy(false);
     }
   };
@@ -220,7 +255,7 @@ export default function BeatEditor({ params }) {
             placeholder="Buyer ID, name or mobile"
             buttonText="Add"
             clearOnPick
-            fetchPath={searchPath}
+            fetchItems={search}
             labelOf={(s) => s.display}
             onPick={add}
             onSearch={addTyped}
@@ -229,7 +264,12 @@ export default function BeatEditor({ params }) {
             Only the agent's own customers can be on their beat. Reorder with the arrows
             <span class="drag-only"> or by dragging</span>.
           </p>
-          <BeatStops stops={v.customers} onChange={form.set("customers")} bad={namedBuyer(refusal)} emptyFocus="customerSearch" />
+          <BeatStops
+            stops={v.customers}
+            onChange={form.set("customers")}
+            bad={refusal && refusal.buyerId}
+            emptyFocus="customerSearch"
+          />
           {form.errors.customers && (
             <small class="field-error" role="status">
               {form.errors.customers}
@@ -239,7 +279,7 @@ export default function BeatEditor({ params }) {
       </div>
       {refusal && (
         <p class="form-error" role="alert" data-testid="beat-error" ref={refusalBox}>
-          {refusal}
+          {refusal.message}
         </p>
       )}
       <div class="footer-actions beat-bar">
