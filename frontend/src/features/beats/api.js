@@ -1,21 +1,17 @@
 // Every server call of the beat screens (the list and the editor), typed by the generated schemas
 // (types/api.d.ts from docs/openapi.json).
 import { get, post } from "../../lib/api-client";
-import { useServerPage } from "../../lib/server-page";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 /**
- * One page (30) of the caller's agents' beats, by agent then beat name, narrowed to one agent (0:
- * all) and by a search over beat and agent names; null while it is asked for.
+ * The GET of one page (30) of the caller's agents' beats, by agent then beat name, narrowed to one
+ * agent (0: all) and by a search over beat and agent names; its answer is a Schemas["BeatPage"]
+ * (read with lib/server-page's useServerPage).
  * @param {{ agentId: number, search: string, pageNumber: number }} query
- * @param {{ reload?: number, onError?: (err: any) => void }} options `reload`: a counter to bump to ask again
- * @returns {Schemas["BeatPage"] | null}
  */
-export function useBeatPage({ agentId, search, pageNumber }, options) {
-  const q = new URLSearchParams({ agentId: String(agentId), search, pageNumber: String(pageNumber) });
-  return useServerPage(`/master/beat?${q}`, options);
-}
+export const beatPagePath = ({ agentId, search, pageNumber }) =>
+  `/master/beat?${new URLSearchParams({ agentId: String(agentId), search, pageNumber: String(pageNumber) })}`;
 /** @param {number} id @returns {Promise<Schemas["BeatDetail"]>} */
 export const beatDetail = (id) => get(`/master/beat/${id}`);
 /** Adds (no beatId) or replaces a beat whole. @param {Schemas["SaveBeat"]} body @returns {Promise<Schemas["BeatSaved"]>} */

@@ -12,11 +12,12 @@ import { useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { Field, Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { BeatStops } from "./beat-stops";
+import { refusedBuyer, savedStop, suggestedStop } from "./stops";
 import { MAX } from "../../lib/limits";
 import { beatDetail, saveBeat, searchCustomers } from "./api";
 
 /** @typedef {import("./api").Schemas} Schemas */
-/** @typedef {import("./beat-stops").Stop} Stop */
+/** @typedef {import("./stops").Stop} Stop */
 /** @typedef {{ beatName: string, agentId: number, weekdays: string[], customers: Stop[] }} BeatValues */
 
 const LIST = "/master/beats";
@@ -55,40 +56,6 @@ const BEAT_RULES = {
     (v) => (v.length > MAX_CUSTOMERS ? "A beat has at most 500 customers." : null),
   ],
 };
-
-/**
- * A customer of a saved beat as the list shows it.
- * @param {Schemas["BeatCustomer"]} c @returns {Stop}
- */
-const savedStop = (c) => ({
-  buyerId: c.buyerId,
-  name: `${c.buyerName} (${c.buyerId})`,
-  detail: [c.address1, c.city].filter(Boolean).join(", "),
-});
-
-/**
- * A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it.
- * @param {Schemas["Suggestion"]} s @returns {Stop}
- */
-function suggestedStop(s) {
-  const m = /^\S+ - (.*?)(?: \((.*)\))?$/.exec(s.display);
-  return m
-    ? { buyerId: s.buyerId, name: `${m[1]} (${s.buyerId})`, detail: m[2] || "" }
-    : { buyerId: s.buyerId, name: s.display, detail: "" };
-}
-
-/**
- * The customer a refusal is about, to mark its row: the one of `stops` a value of the error's
- * `params` names; an error without params (a server before the error codes) names it in its text
- * ("Customer B100001 is listed twice.").
- * @param {{ message: string, params?: Record<string, unknown> | null }} err @param {Stop[]} stops
- * @returns {string | null}
- */
-function refusedBuyer(err, stops) {
-  const named = Object.values(err.params || {}).find((p) => typeof p === "string" && stops.some((s) => s.buyerId === p));
-  if (typeof named === "string") return named;
-  return err.params ? null : (/^Customer (\S+) /.exec(err.message || "") || [])[1] || null;
-}
 
 /** @param {{ params?: { beatId?: string } }} props */
 export default function BeatEditor({ params }) {

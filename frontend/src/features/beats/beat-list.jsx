@@ -5,10 +5,10 @@ import { useState } from "react";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { ServerTable } from "../../lib/server-page";
+import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { PageHeader } from "../../lib/ui";
-import { deleteBeat, useBeatPage } from "./api";
+import { beatPagePath, deleteBeat } from "./api";
 
 /** @typedef {import("./api").Schemas["BeatRow"]} BeatRow */
 
@@ -20,15 +20,13 @@ export default function BeatList() {
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
   const [doomed, setDoomed] = useState(/** @type {BeatRow | null} */ (null));
-  const data = useBeatPage(
-    { agentId: agent, search, pageNumber: page },
-    {
-      reload: reloads,
-      onError: (err) => {
-        if (err.status !== 401) alertError(err.message);
-      },
+  /** @type {import("./api").Schemas["BeatPage"] | null} */
+  const data = useServerPage(beatPagePath({ agentId: agent, search, pageNumber: page }), {
+    reload: reloads,
+    onError: (err) => {
+      if (err.status !== 401) alertError(err.message);
     },
-  );
+  });
 
   const remove = async () => {
     const beat = doomed;

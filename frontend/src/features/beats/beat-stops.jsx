@@ -4,7 +4,7 @@
 import { useLayoutEffect, useState } from "react";
 import { Icon } from "../../lib/icons";
 
-/** @typedef {{ buyerId: string, name: string, detail: string }} Stop a customer on the beat as the list shows it */
+/** @typedef {import("./stops").Stop} Stop */
 
 /**
  * `list` with the item at `from` moved to `to`.

@@ -2,7 +2,6 @@
 // delivery statuses and reasons, broadcasts, rights, products), typed by the generated schemas
 // (types/api.d.ts from docs/openapi.json). Screens call these, never a path of their own.
 import { api, get, post } from "../../lib/api-client";
-import { useServerPage } from "../../lib/server-page";
 import { useApi } from "../../lib/use-api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -138,11 +137,11 @@ export const saveRights = (body) => post("/master/rights", body);
 // Products.
 
 /**
- * One page of products by name, retired ones too; null while it is asked for.
- * @param {string} search @param {number} pageNumber @param {number} reload a counter to bump to ask again
- * @returns {Schemas["ProductPage"] | null}
+ * The GET of one page of products by name, retired ones too, over name, SKU and category; its
+ * answer is a Schemas["ProductPage"] (read with lib/server-page's useServerPage).
+ * @param {string} search @param {number} pageNumber
  */
-export const useProductPage = (search, pageNumber, reload) =>
-  useServerPage(`/master/product?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}`, { reload });
+export const productPagePath = (search, pageNumber) =>
+  `/master/product?search=${encodeURIComponent(search)}&pageNumber=${pageNumber}`;
 /** @param {Schemas["SaveProduct"]} body @returns {Promise<Schemas["ProductSaved"]>} */
 export const saveProduct = (body) => post("/master/product", body);

@@ -6,11 +6,11 @@ import { useEffect, useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { money } from "../../lib/money";
-import { ServerTable } from "../../lib/server-page";
+import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { saveProduct, useProductPage } from "./api";
+import { productPagePath, saveProduct } from "./api";
 
 const PAGE = 30;
 /** @param {unknown} v */
@@ -128,7 +128,8 @@ export function ProductList() {
   // null: closed; else the dialog, of a new product (product null) or of one to modify.
   const [editing, setEditing] = useState(/** @type {{ product: Product | null } | null} */ (null));
   const [reloads, setReloads] = useState(0);
-  const answer = useProductPage(search, page, reloads);
+  /** @type {import("./api").Schemas["ProductPage"] | null} */
+  const answer = useServerPage(productPagePath(search, page), { reload: reloads });
   return (
     <section>
       <PageHeader title="Products" back="/home">
