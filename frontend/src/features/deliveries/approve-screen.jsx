@@ -10,6 +10,7 @@ import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { saveApprovals, usePendingApprovals } from "./api";
+import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -51,28 +52,19 @@ function StatusModal({ delivery, onClose, onSaved }) {
       ),
     );
   };
-  const rows = [
-    ["Order ID", delivery.orderID],
-    ["Order Date", formatDate(delivery.orderDate)],
-    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
-    ["Distributor Name", delivery.sellerName],
+  /** @type {import("./delivery-facts").Fact[]} */
+  const facts = [
+    ...orderFacts(delivery),
     ["Logistic Amount", money(delivery.logisticsCharges)],
     ["Delivery Status", delivery.deliveryStatus],
     ["Status", delivery.status],
-    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+    ...rejectionFacts(delivery),
   ];
   return (
     <div class="modal-backdrop">
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="approve-title" onSubmit={submit} noValidate>
         <h2 id="approve-title">Delivery Update Status</h2>
-        <dl>
-          {rows.map(([k, val]) => (
-            <div key={k} class="dl-row">
-              <dt>{k}</dt>
-              <dd>{val}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts facts={facts} />
         <Select
           id="approveStatus"
           label="Approval Status"

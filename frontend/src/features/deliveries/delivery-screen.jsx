@@ -9,6 +9,7 @@ import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AREA_MANAGER } from "../../lib/rights";
+import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
 import {
   deliveryDetails,
   deliveryScreen,
@@ -133,22 +134,20 @@ function UpdateForm({ delivery, onSaved }) {
  * @param {{ delivery: Schemas["Delivery"], canModify: boolean, onClose: () => void, onSaved: () => void }} props
  */
 function Detail({ delivery, canModify, onClose, onSaved }) {
-  const rows = [
-    ["Order ID", delivery.orderID],
-    ["Order Date", formatDate(delivery.orderDate)],
-    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
-    ["Distributor Name", delivery.sellerName],
+  /** @type {import("./delivery-facts").Fact[]} */
+  const facts = [
+    ...orderFacts(delivery),
     ["Retailer Name", delivery.buyerName],
     ["Retailer Address", delivery.address],
     ...(delivery.afilliateID
-      ? [
+      ? /** @type {import("./delivery-facts").Fact[]} */ ([
           ["Affiliate ID", delivery.afilliateID],
           ["Affiliate Name", delivery.affilitateName],
-        ]
+        ])
       : []),
     ["Delivery Status", delivery.deliveryStatus || "—"],
     ["Approval", delivery.status],
-    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+    ...rejectionFacts(delivery),
   ];
   return (
     <div class="card" data-testid="delivery-detail">
@@ -158,14 +157,7 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
           Close
         </button>
       </div>
-      <dl>
-        {rows.map(([k, val]) => (
-          <div key={k} class="dl-row">
-            <dt>{k}</dt>
-            <dd>{val}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       {canModify && delivery.canModify ? (
         <UpdateForm delivery={delivery} onSaved={onSaved} />
       ) : (
