@@ -57,6 +57,19 @@ const BEAT_RULES = {
   ],
 };
 
+/**
+ * A refused field's message, under it (`below`: under a control that shows none of its own).
+ * @param {{ error?: string, below?: boolean }} props
+ */
+function FieldError({ error, below = false }) {
+  if (!error) return null;
+  return (
+    <small class={below ? "field-error field-error-below" : "field-error"} role="status">
+      {error}
+    </small>
+  );
+}
+
 /** @param {{ params?: { beatId?: string } }} props */
 export default function BeatEditor({ params }) {
   const [, navigate] = useLocation();
@@ -180,11 +193,7 @@ export default function BeatEditor({ params }) {
           ) : (
             <>
               <AgentSelect value={v.agentId} onChange={form.set("agentId")} />
-              {form.errors.agentId && (
-                <small class="field-error field-error-below" role="status">
-                  {form.errors.agentId}
-                </small>
-              )}
+              <FieldError error={form.errors.agentId} below />
             </>
           )}
           <fieldset class={`choice weekdays${form.errors.weekdays ? " has-error" : ""}`}>
@@ -202,11 +211,7 @@ export default function BeatEditor({ params }) {
                 {d}
               </button>
             ))}
-            {form.errors.weekdays && (
-              <small class="field-error" role="status">
-                {form.errors.weekdays}
-              </small>
-            )}
+            <FieldError error={form.errors.weekdays} />
           </fieldset>
         </form>
         <div class="card">
@@ -237,11 +242,7 @@ export default function BeatEditor({ params }) {
             bad={refusal && refusal.buyerId}
             emptyFocus="customerSearch"
           />
-          {form.errors.customers && (
-            <small class="field-error" role="status">
-              {form.errors.customers}
-            </small>
-          )}
+          <FieldError error={form.errors.customers} />
         </div>
       </div>
       {refusal && (

@@ -7,6 +7,26 @@ import { Icon } from "../../lib/icons";
 /** @typedef {import("./stops").Stop} Stop */
 
 /**
+ * A stop's up, down or remove button, an icon named by its label; `data-move` says which (the
+ * focus finds the moved stop's button by it).
+ * @param {{ way: "up" | "down" | "remove", label: string, disabled?: boolean, onClick: () => void }} props
+ */
+function StopButton({ way, label, disabled = false, onClick }) {
+  return (
+    <button
+      type="button"
+      class={way === "remove" ? "icon-btn icon-btn-danger" : "icon-btn"}
+      data-move={way}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={way === "remove" ? "close" : way} size={18} />
+    </button>
+  );
+}
+
+/**
  * `list` with the item at `from` moved to `to`.
  * @template T
  * @param {T[]} list @param {number} from @param {number} to
@@ -127,35 +147,14 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
                 {s.detail && <small class="muted">{s.detail}</small>}
               </span>
               <span class="stop-actions">
-                <button
-                  type="button"
-                  class="icon-btn"
-                  data-move="up"
-                  aria-label={`Move ${s.name} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1, "up")}
-                >
-                  <Icon name="up" size={18} />
-                </button>
-                <button
-                  type="button"
-                  class="icon-btn"
-                  data-move="down"
-                  aria-label={`Move ${s.name} down`}
+                <StopButton way="up" label={`Move ${s.name} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")} />
+                <StopButton
+                  way="down"
+                  label={`Move ${s.name} down`}
                   disabled={i === stops.length - 1}
                   onClick={() => move(i, i + 1, "down")}
-                >
-                  <Icon name="down" size={18} />
-                </button>
-                <button
-                  type="button"
-                  class="icon-btn icon-btn-danger"
-                  data-move="remove"
-                  aria-label={`Remove ${s.name}`}
-                  onClick={() => remove(i)}
-                >
-                  <Icon name="close" size={18} />
-                </button>
+                />
+                <StopButton way="remove" label={`Remove ${s.name}`} onClick={() => remove(i)} />
               </span>
             </li>
           ))}
