@@ -6,7 +6,15 @@ import { formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { Field } from "../../lib/ui";
 import { deleteBroadcast, sendBroadcast, useBroadcasts } from "./api";
-import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
+import {
+  FileField,
+  FormSelect,
+  MasterForm,
+  MasterList,
+  useCountryOptions,
+  useMasterForm,
+  useUserTypeChoice,
+} from "./master-screen";
 
 /** @typedef {import("./api").Schemas["Broadcast"]} Broadcast */
 
@@ -63,14 +71,7 @@ export function BroadcastForm() {
       </Field>
       <FormSelect form={form} id="userType" label="User Type" options={[{ value: "0", label: "All" }, ...types.options]} />
       <FormSelect form={form} id="country" label="Country" options={countries} placeholder="All" />
-      <Field label="Image (jpeg, jpg, bmp, png)" id="chatImage">
-        <input
-          id="chatImage"
-          type="file"
-          accept=".jpeg,.jpg,.bmp,.png"
-          onChange={(e) => setImage((e.currentTarget.files && e.currentTarget.files[0]) || null)}
-        />
-      </Field>
+      <FileField id="chatImage" label="Image (jpeg, jpg, bmp, png)" accept=".jpeg,.jpg,.bmp,.png" onFile={setImage} />
     </MasterForm>
   );
 }

@@ -7,7 +7,7 @@ import { useLocation } from "wouter";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
-import { Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
+import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { useCountries, useUserTypes } from "./api";
 
@@ -166,6 +166,23 @@ export function MasterForm({ noun, master, onSubmit, submitText, children }) {
  */
 export function FormSelect({ form, id, ...rest }) {
   return <Select id={id} value={form.values[id]} onChange={form.set(id)} error={form.errors[id]} {...rest} />;
+}
+
+/**
+ * A file input with its label: `onFile` gets the chosen file, or null when the choice is cleared.
+ * @param {{ id: string, label: string, accept: string, onFile: (file: File | null) => void }} props
+ */
+export function FileField({ id, label, accept, onFile }) {
+  return (
+    <Field label={label} id={id}>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        onChange={(e) => onFile((e.currentTarget.files && e.currentTarget.files[0]) || null)}
+      />
+    </Field>
+  );
 }
 
 /**

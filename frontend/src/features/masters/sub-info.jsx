@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
-import { Field, FormInput, Select } from "../../lib/ui";
+import { FormInput, Select } from "../../lib/ui";
 import { deleteSubInfo, saveSubInfo, subInfo, uploadSubInfos, useInfoTypes, useSubInfos } from "./api";
-import { FormSelect, MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
+import { FileField, FormSelect, MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
 
 const LIST = "/master/subinfo-master";
 
@@ -82,14 +82,12 @@ export function SubInfoForm({ params }) {
       <FormSelect form={form} id="infoId" label="Info Type" options={types} />
       <FormInput form={form} id="name" label="Sub Info Name" />
       {!id && (
-        <Field label="Or upload an .xlsx list (first column, below a header)" id="subinfoFile">
-          <input
-            id="subinfoFile"
-            type="file"
-            accept=".xlsx"
-            onChange={(e) => setFile((e.currentTarget.files && e.currentTarget.files[0]) || null)}
-          />
-        </Field>
+        <FileField
+          id="subinfoFile"
+          label="Or upload an .xlsx list (first column, below a header)"
+          accept=".xlsx"
+          onFile={setFile}
+        />
       )}
     </MasterForm>
   );
