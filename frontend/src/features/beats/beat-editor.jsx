@@ -6,18 +6,24 @@
 // refused customer is marked in the list.
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { get, post } from "../../lib/api-client";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { Field, Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { BeatStops } from "./beat-stops";
+import { refusedBuyer, savedStop, suggestedStop } from "./stops";
 import { MAX } from "../../lib/limits";
+import { beatDetail, saveBeat, searchCustomers } from "./api";
+
+/** @typedef {import("./api").Schemas} Schemas */
+/** @typedef {import("./stops").Stop} Stop */
+/** @typedef {{ beatName: string, agentId: number, weekdays: string[], customers: Stop[] }} BeatValues */
 
 const LIST = "/master/beats";
 /** The weekday names the API reads and writes, Monday first. */
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** @type {Record<string, string>} */
 const LONG_DAYS = {
   Mon: "Monday",
   Tue: "Tuesday",
@@ -29,9 +35,14 @@ const LONG_DAYS = {
 };
 const MAX_CUSTOMERS = 500;
 /** What takes the focus when a field is refused: the first refused one, in the order shown. */
+/** @type {Record<keyof BeatValues, string>} */
 const FOCUS_OF = { beatName: "beatName", agentId: "agentPicker", weekdays: "day-Mon", customers: "customerSearch" };
 
-/** The server's checks that need no database, with its messages (API.md "Beats"). */
+/**
+ * The server's checks that need no database, with its messages (API.md "Beats").
+ * @type {{ beatName: ((v: string) => string | null)[], agentId: ((v: number) => string | null)[],
+ *   weekdays: ((v: string[]) => string | null)[], customers: ((v: Stop[]) => string | null)[] }}
+ */
 const BEAT_RULES = {
   beatName: [
     (v) => (v.trim() === "" ? "Beat Name is required." : null),
@@ -46,40 +57,37 @@ const BEAT_RULES = {
   ],
 };
 
-/** A customer of a saved beat as the list shows it. */
-const savedStop = (c) => ({
-  buyerId: c.buyerId,
-  name: `${c.buyerName} (${c.buyerId})`,
-  detail: [c.address1, c.city].filter(Boolean).join(", "),
-});
-
-/** A suggestion of the customer search ("B100001 - Name (mobile, city)") as the list shows it. */
-function suggestedStop(s) {
-  const m = /^\S+ - (.*?)(?: \((.*)\))?$/.exec(s.display);
-  return m
-    ? { buyerId: s.buyerId, name: `${m[1]} (${s.buyerId})`, detail: m[2] || "" }
-    : { buyerId: s.buyerId, name: s.display, detail: "" };
+/**
+ * A refused field's message, under it (`below`: under a control that shows none of its own).
+ * @param {{ error?: string, below?: boolean }} props
+ */
+function FieldError({ error, below = false }) {
+  if (!error) return null;
+  return (
+    <small class={below ? "field-error field-error-below" : "field-error"} role="status">
+      {error}
+    </small>
+  );
 }
 
-/** The buyer id a server message names ("Customer B100001 is listed twice."), to mark its row. */
-const namedBuyer = (message) => (/^Customer (\S+) /.exec(message || "") || [])[1] || null;
-
+/** @param {{ params?: { beatId?: string } }} props */
 export default function BeatEditor({ params }) {
   const [, navigate] = useLocation();
   const beatId = params && params.beatId && params.beatId !== "new" ? Number(params.beatId) : 0;
-  const form = useForm({ beatName: "", agentId: 0, weekdays: [], customers: [] }, BEAT_RULES);
+  const form = useForm(/** @type {BeatValues} */ ({ beatName: "", agentId: 0, weekdays: [], customers: [] }), BEAT_RULES);
   const [agentName, setAgentName] = useState("");
   const [loading, setLoading] = useState(!!beatId);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState(null);
-  const refusalBox = useRef(null);
+  // The server's refusal of a save, and the customer it is about (marked in the list).
+  const [refusal, setRefusal] = useState(/** @type {{ message: string, buyerId: string | null } | null} */ (null));
+  const refusalBox = useRef(/** @type {HTMLParagraphElement | null} */ (null));
   // The refusal sits above Save, below a list that may be long: bring it into view.
   useEffect(() => {
     if (refusal && refusalBox.current) refusalBox.current.scrollIntoView({ block: "nearest" });
   }, [refusal]);
   useEffect(() => {
     if (!beatId) return;
-    get(`/master/beat/${beatId}`)
+    beatDetail(beatId)
       .then((b) => {
         form.reset({ beatName: b.beatName, agentId: b.agentId, weekdays: b.weekdays, customers: b.customers.map(savedStop) });
         setAgentName(b.agentName);
@@ -94,12 +102,14 @@ export default function BeatEditor({ params }) {
   }, [beatId]);
 
   const v = form.values;
+  /** @param {string} day */
   const toggleDay = (day) =>
     form.set("weekdays")(
       v.weekdays.includes(day)
         ? v.weekdays.filter((d) => d !== day)
         : WEEKDAYS.filter((d) => d === day || v.weekdays.includes(d)),
     );
+  /** @param {Schemas["Suggestion"]} suggestion */
   const add = (suggestion) => {
     if (v.customers.some((c) => c.buyerId === suggestion.buyerId)) {
       alertInfo(`${suggestion.buyerId} is already on this beat.`);
@@ -109,12 +119,14 @@ export default function BeatEditor({ params }) {
   };
   // Suggestions come from the chosen agent's customers only (before an agent is chosen: all of the
   // caller's), so a customer the server would refuse is never offered.
-  const searchPath = (q) => `/users/customer/search?query=${encodeURIComponent(q)}${v.agentId ? `&agentId=${v.agentId}` : ""}`;
+  /** @param {string} q */
+  const search = (q) => searchCustomers(q, v.agentId);
   // Add pressed before the suggestions came (a buyer id typed or scanned whole): that very customer.
+  /** @param {string} typed */
   const addTyped = async (typed) => {
     if (!typed) return;
     try {
-      const found = await get(searchPath(typed));
+      const found = await search(typed);
       const exact = found.find((s) => s.buyerId.toLowerCase() === typed.toLowerCase());
       if (exact) add(exact);
       else alertInfo(`No customer has the buyer id ${typed}: pick one of the suggestions.`);
@@ -122,18 +134,21 @@ export default function BeatEditor({ params }) {
       if (err.status !== 401) alertError(err.message);
     }
   };
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     setRefusal(null);
     if (!form.validate()) {
-      const first = Object.keys(BEAT_RULES).find((field) => BEAT_RULES[field].some((rule) => rule(v[field], v)));
+      const first = /** @type {(keyof BeatValues)[]} */ (Object.keys(BEAT_RULES)).find((field) =>
+        /** @type {((v: unknown) => string | null)[]} */ (BEAT_RULES[field]).some((rule) => rule(v[field])),
+      );
       if (first) document.getElementById(FOCUS_OF[first])?.focus();
       return;
     }
     setBusy(true);
     try {
-      const r = await post("/master/beat", {
-        beatId: beatId || undefined,
+      const r = await saveBeat({
+        beatId: beatId || null,
         beatName: v.beatName.trim(),
         agentId: v.agentId,
         weekdays: v.weekdays,
@@ -142,7 +157,7 @@ export default function BeatEditor({ params }) {
       alertSuccess(r.message);
       navigate(LIST);
     } catch (err) {
-      if (err.status !== 401) setRefusal(err.message);
+      if (err.status !== 401) setRefusal({ message: err.message, buyerId: refusedBuyer(err, v.customers) });
       setBusy(false);
     }
   };
@@ -178,11 +193,7 @@ export default function BeatEditor({ params }) {
           ) : (
             <>
               <AgentSelect value={v.agentId} onChange={form.set("agentId")} />
-              {form.errors.agentId && (
-                <small class="field-error field-error-below" role="status">
-                  {form.errors.agentId}
-                </small>
-              )}
+              <FieldError error={form.errors.agentId} below />
             </>
           )}
           <fieldset class={`choice weekdays${form.errors.weekdays ? " has-error" : ""}`}>
@@ -200,11 +211,7 @@ export default function BeatEditor({ params }) {
                 {d}
               </button>
             ))}
-            {form.errors.weekdays && (
-              <small class="field-error" role="status">
-                {form.errors.weekdays}
-              </small>
-            )}
+            <FieldError error={form.errors.weekdays} />
           </fieldset>
         </form>
         <div class="card">
@@ -220,7 +227,7 @@ export default function BeatEditor({ params }) {
             placeholder="Buyer ID, name or mobile"
             buttonText="Add"
             clearOnPick
-            fetchPath={searchPath}
+            fetchItems={search}
             labelOf={(s) => s.display}
             onPick={add}
             onSearch={addTyped}
@@ -229,17 +236,18 @@ export default function BeatEditor({ params }) {
             Only the agent's own customers can be on their beat. Reorder with the arrows
             <span class="drag-only"> or by dragging</span>.
           </p>
-          <BeatStops stops={v.customers} onChange={form.set("customers")} bad={namedBuyer(refusal)} emptyFocus="customerSearch" />
-          {form.errors.customers && (
-            <small class="field-error" role="status">
-              {form.errors.customers}
-            </small>
-          )}
+          <BeatStops
+            stops={v.customers}
+            onChange={form.set("customers")}
+            bad={refusal && refusal.buyerId}
+            emptyFocus="customerSearch"
+          />
+          <FieldError error={form.errors.customers} />
         </div>
       </div>
       {refusal && (
         <p class="form-error" role="alert" data-testid="beat-error" ref={refusalBox}>
-          {refusal}
+          {refusal.message}
         </p>
       )}
       <div class="footer-actions beat-bar">

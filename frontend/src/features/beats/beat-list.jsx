@@ -2,13 +2,15 @@
 // server (GET /master/beat, by agent then beat name), narrowed to one agent or by a search over
 // beat and agent names; Edit opens the editor, Delete asks the masters' confirmation first.
 import { useState } from "react";
-import { post } from "../../lib/api-client";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { PageHeader } from "../../lib/ui";
+import { beatPagePath, deleteBeat } from "./api";
+
+/** @typedef {import("./api").Schemas["BeatRow"]} BeatRow */
 
 const PAGE = 30;
 
@@ -17,9 +19,9 @@ export default function BeatList() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
-  const [doomed, setDoomed] = useState(null);
-  const q = new URLSearchParams({ agentId: String(agent), search, pageNumber: String(page) });
-  const data = useServerPage(`/master/beat?${q}`, {
+  const [doomed, setDoomed] = useState(/** @type {BeatRow | null} */ (null));
+  /** @type {import("./api").Schemas["BeatPage"] | null} */
+  const data = useServerPage(beatPagePath({ agentId: agent, search, pageNumber: page }), {
     reload: reloads,
     onError: (err) => {
       if (err.status !== 401) alertError(err.message);
@@ -29,8 +31,9 @@ export default function BeatList() {
   const remove = async () => {
     const beat = doomed;
     setDoomed(null);
+    if (!beat) return;
     try {
-      const r = await post(`/master/beat/delete/${beat.beatId}`);
+      const r = await deleteBeat(beat.beatId);
       alertSuccess(r.message);
       // The last beat of a later page gone: show the page before rather than an empty one.
       if (data && data.data.length === 1 && page > 1) setPage(page - 1);
@@ -54,7 +57,7 @@ export default function BeatList() {
         <AgentSelect
           value={agent}
           allLabel="All agents"
-          onChange={(a) => {
+          onChange={(/** @type {number} */ a) => {
             setPage(1);
             setAgent(a);
           }}

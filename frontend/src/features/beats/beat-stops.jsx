@@ -4,7 +4,33 @@
 import { useLayoutEffect, useState } from "react";
 import { Icon } from "../../lib/icons";
 
-/** `list` with the item at `from` moved to `to`. */
+/** @typedef {import("./stops").Stop} Stop */
+
+/**
+ * A stop's up, down or remove button, an icon named by its label; `data-move` says which (the
+ * focus finds the moved stop's button by it).
+ * @param {{ way: "up" | "down" | "remove", label: string, disabled?: boolean, onClick: () => void }} props
+ */
+function StopButton({ way, label, disabled = false, onClick }) {
+  return (
+    <button
+      type="button"
+      class={way === "remove" ? "icon-btn icon-btn-danger" : "icon-btn"}
+      data-move={way}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={way === "remove" ? "close" : way} size={18} />
+    </button>
+  );
+}
+
+/**
+ * `list` with the item at `from` moved to `to`.
+ * @template T
+ * @param {T[]} list @param {number} from @param {number} to
+ */
 function moved(list, from, to) {
   const next = list.slice();
   const [item] = next.splice(from, 1);
@@ -16,17 +42,20 @@ function moved(list, from, to) {
  * stops: [{ buyerId, name, detail }]; onChange(next) gets the whole new order; `bad` is the buyer id
  * the server refused, shown marked; `emptyFocus` is the id of what takes the focus when the last
  * customer is removed.
+ * @param {{ stops: Stop[], onChange: (next: Stop[]) => void, bad: string | null, emptyFocus: string }} props
  */
 export function BeatStops({ stops, onChange, bad, emptyFocus }) {
-  const [dragging, setDragging] = useState(null);
-  const [over, setOver] = useState(null);
+  const [dragging, setDragging] = useState(/** @type {number | null} */ (null));
+  const [over, setOver] = useState(/** @type {number | null} */ (null));
   const [said, setSaid] = useState("");
   // After a move or removal by button the keyboard focus stays with the list: on the same button
   // of the moved customer (at the top or bottom, the other arrow), or on the remove button of the
   // customer that took the removed one's place (none left: the search box, `emptyFocus`).
   // A layout effect: the focus moves in the same frame the list is redrawn, before a key press
   // can land on the button that was just disabled.
-  const [refocus, setRefocus] = useState(null);
+  const [refocus, setRefocus] = useState(
+    /** @type {{ buyerId: string | null, button: "up" | "down" | "remove" } | null} */ (null),
+  );
   useLayoutEffect(() => {
     if (!refocus) return;
     setRefocus(null);
@@ -43,6 +72,7 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
     (button && !button.disabled ? button : other)?.focus();
   }, [refocus, emptyFocus]);
 
+  /** @param {number} from @param {number} to @param {"up" | "down"} [way] */
   const move = (from, to, way) => {
     if (to < 0 || to >= stops.length || to === from) return;
     const stop = stops[from];
@@ -50,6 +80,7 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
     setSaid(`${stop.name} moved to position ${to + 1} of ${stops.length}.`);
     if (way) setRefocus({ buyerId: stop.buyerId, button: way });
   };
+  /** @param {number} i */
   const remove = (i) => {
     const stop = stops[i];
     onChange(stops.filter((_, j) => j !== i));
@@ -85,15 +116,17 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
                 .join(" ")}
               draggable
               onDragStart={(e) => {
-                e.dataTransfer.effectAllowed = "move";
-                // Some browsers start a drag only with data set.
-                e.dataTransfer.setData("text/plain", s.buyerId);
+                if (e.dataTransfer) {
+                  e.dataTransfer.effectAllowed = "move";
+                  // Some browsers start a drag only with data set.
+                  e.dataTransfer.setData("text/plain", s.buyerId);
+                }
                 setDragging(i);
               }}
               onDragOver={(e) => {
                 if (dragging === null) return;
                 e.preventDefault();
-                e.dataTransfer.dropEffect = "move";
+                if (e.dataTransfer) e.dataTransfer.dropEffect = "move";
                 if (over !== i) setOver(i);
               }}
               onDrop={(e) => {
@@ -114,35 +147,14 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
                 {s.detail && <small class="muted">{s.detail}</small>}
               </span>
               <span class="stop-actions">
-                <button
-                  type="button"
-                  class="icon-btn"
-                  data-move="up"
-                  aria-label={`Move ${s.name} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1, "up")}
-                >
-                  <Icon name="up" size={18} />
-                </button>
-                <button
-                  type="button"
-                  class="icon-btn"
-                  data-move="down"
-                  aria-label={`Move ${s.name} down`}
+                <StopButton way="up" label={`Move ${s.name} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")} />
+                <StopButton
+                  way="down"
+                  label={`Move ${s.name} down`}
                   disabled={i === stops.length - 1}
                   onClick={() => move(i, i + 1, "down")}
-                >
-                  <Icon name="down" size={18} />
-                </button>
-                <button
-                  type="button"
-                  class="icon-btn icon-btn-danger"
-                  data-move="remove"
-                  aria-label={`Remove ${s.name}`}
-                  onClick={() => remove(i)}
-                >
-                  <Icon name="close" size={18} />
-                </button>
+                />
+                <StopButton way="remove" label={`Remove ${s.name}`} onClick={() => remove(i)} />
               </span>
             </li>
           ))}

@@ -2,7 +2,6 @@
 // visit date, columns by bucket, mycustomer rows coloured, a click opens the customer; "Show on map"
 // opens the page being viewed on the map (features/map).
 import { useEffect, useState } from "react";
-import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
 import { BUCKET_TITLES } from "../../lib/bucket-titles";
 import { formatDate } from "../../lib/dates";
@@ -12,8 +11,20 @@ import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
 import { LocationBadge } from "../../lib/location-badge";
 import { AREA_MANAGER } from "../../lib/rights";
+import { bucketPage } from "./api";
 
+/** @typedef {import("./api").Schemas} Schemas */
+/** @typedef {Schemas["BucketRow"]} BucketRow */
+/** @typedef {Schemas["OrderedRow"]} OrderedRow */
+/**
+ * A table column whose `render` gets the bucket's row type (see lib/table's Column).
+ * @template T
+ * @typedef {{ key: string, label: import("preact").ComponentChildren, render?: (row: T) => import("preact").ComponentChildren }} Column
+ */
+
+/** @param {string} id @param {string} text */
 const customerLink = (id, text) => <a href={`#/customer/visit/${encodeURIComponent(id)}`}>{text}</a>;
+/** @param {{ latitude?: number | null, longitude?: number | null }} r */
 const mapLink = (r) =>
   r.latitude != null && r.longitude != null ? (
     <a href={`https://www.google.com/maps?q=${r.latitude},${r.longitude}`} target="_blank" rel="noopener noreferrer">
@@ -23,7 +34,13 @@ const mapLink = (r) =>
     "—"
   );
 
+/**
+ * The columns of a customer bucket.
+ * @param {string} bucket @param {import("preact").ComponentChildren} sortHeader
+ * @returns {Column<BucketRow>[]}
+ */
 function columnsFor(bucket, sortHeader) {
+  /** @type {Column<BucketRow>[]} */
   const base = [
     { key: "customerId", label: "Customer ID", render: (r) => customerLink(r.customerId, r.customerId) },
     { key: "customerName", label: "Full Name", render: (r) => customerLink(r.customerId, r.customerName) },
@@ -60,6 +77,11 @@ function columnsFor(bucket, sortHeader) {
   return base;
 }
 
+/**
+ * The columns of the ordered bucket, whose rows are order lines.
+ * @param {import("preact").ComponentChildren} sortHeader
+ * @returns {Column<OrderedRow>[]}
+ */
 const ORDERED_COLUMNS = (sortHeader) => [
   { key: "buyerID", label: "Buyer ID", render: (r) => customerLink(r.buyerID, r.buyerID) },
   { key: "sellerName", label: "Seller Name" },
@@ -71,23 +93,27 @@ const ORDERED_COLUMNS = (sortHeader) => [
   { key: "lastVisitDate", label: "Last Visit Date", render: (r) => formatDate(r.lastVisitDate) || "Never" },
 ];
 
-/** mycustomer rows: red when not ordered in 10 days, else yellow when not visited in 15 days. */
+/**
+ * mycustomer rows: red when not ordered in 10 days, else yellow when not visited in 15 days.
+ * @param {BucketRow} row
+ */
 export function rowColour(row) {
   if (row.isNotOrderedIn10Days) return "row-red";
   if (row.isNotVisitedIn15Days) return "row-yellow";
   return undefined;
 }
 
+/** @param {{ params: { bucketName: string, agentId?: string }, user: Schemas["SessionBody"] }} props */
 export default function BucketListScreen({ params, user }) {
   const bucket = params.bucketName;
   const agent = defaultAgent(user, params.agentId);
   const [page, setPage] = useState(1);
-  const [order, setOrder] = useState("desc");
-  const [result, setResult] = useState(null);
+  const [order, setOrder] = useState(/** @type {"asc" | "desc"} */ ("desc"));
+  const [result, setResult] = useState(/** @type {Schemas["BucketPage"] | null} */ (null));
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     setLoading(true);
-    get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
+    bucketPage(bucket, agent, page, order)
       .then(setResult)
       .catch((err) => alertError(err.message))
       .finally(() => setLoading(false));
@@ -102,7 +128,7 @@ export default function BucketListScreen({ params, user }) {
   return (
     <section>
       <PageHeader
-        title={BUCKET_TITLES[bucket] || bucket}
+        title={BUCKET_TITLES[/** @type {keyof typeof BUCKET_TITLES} */ (bucket)] || bucket}
         back={agent && user.userType === AREA_MANAGER ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}
       >
         <span class="muted">{result ? `${result.totalRecords} in all` : ""}</span>

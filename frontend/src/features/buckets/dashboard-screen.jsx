@@ -4,10 +4,13 @@
 import { useLocation } from "wouter";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AGENT, AREA_MANAGER, RIGHT } from "../../lib/rights";
+import { useLanding, useTrend } from "./api";
 
+/** @typedef {import("./api").Schemas} Schemas */
+
+/** @type {[keyof Schemas["Landing"], string, string][]} the figure, its tile's label, the bucket it opens */
 const TILES = [
   ["myRetailers", "My Retailers", "retailers"],
   ["myWholesalers", "My Wholesellers", "wholesalers"],
@@ -19,6 +22,7 @@ const TILES = [
 ];
 
 /** The day plan's figures of the landing answer, summed over the agents in view. */
+/** @type {[keyof Schemas["Landing"], string][]} */
 const PLAN_TILES = [
   ["plannedToday", "Planned Today"],
   ["visitedAsPlannedToday", "Visited As Planned"],
@@ -27,6 +31,7 @@ const PLAN_TILES = [
 ];
 
 /** Today's tiles; they open the day of the one agent in view (none for all agents together). */
+/** @param {{ data: Schemas["Landing"], agent: number, user: Schemas["SessionBody"] }} props */
 function PlanTiles({ data, agent, user }) {
   if (data.plannedToday === undefined) return null;
   let href = null;
@@ -58,12 +63,15 @@ function PlanTiles({ data, agent, user }) {
   );
 }
 
+/** @param {{ agent: number }} props */
 function Trend({ agent }) {
-  const { data } = useApi(`/users/landingTrend/${agent}`, { initial: [], silent: true });
+  const { data } = useTrend(agent);
   const weeks = data || [];
   if (!weeks.length) return null;
   const max = Math.max(1, ...weeks.map((w) => Math.max(w.visits, w.orders)));
+  /** @param {number} i */
   const x = (i) => 20 + i * 45;
+  /** @param {number} v */
   const y = (v) => 110 - (v / max) * 90;
   return (
     <figure class="card trend" data-testid="trend">
@@ -90,10 +98,12 @@ function Trend({ agent }) {
   );
 }
 
+/** @param {{ params?: { agentId?: string }, user: Schemas["SessionBody"] }} props */
 export default function DashboardScreen({ params, user }) {
   const [, navigate] = useLocation();
   const agent = defaultAgent(user, params && params.agentId);
-  const { data, loading } = useApi(`/users/landing/${agent}`);
+  const { data, loading } = useLanding(agent);
+  /** @param {string} bucket */
   const open = (bucket) => `#/landing/retailer-bucket/${bucket}/${agent}`;
   return (
     <section>

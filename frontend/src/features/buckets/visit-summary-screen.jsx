@@ -4,28 +4,32 @@
 import { useState } from "react";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
 import { money } from "../../lib/money";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AREA_MANAGER } from "../../lib/rights";
+import { useVisitSummary } from "./api";
 
+/** @param {{ user: import("./api").Schemas["SessionBody"] }} props */
 export default function VisitSummaryScreen({ user }) {
   const [agent, setAgent] = useState(defaultAgent(user));
   const manager = user.userType === AREA_MANAGER;
-  const { data, loading } = useApi(manager ? `/users/customerTracking/cumulativeView/${agent}` : "/users/customer/visitSummary");
-  const tiles = data && [
-    ["Total Visits Today", data.totalVisitFTD, "#/customer/details/ftd"],
-    ["Total Visits This Month", data.totalVisitFTM, "#/customer/details/ftm"],
-    ["Unique Customers Visited Today", data.uniqueVisitFTD, "#/customer/details/ftd"],
-    ["Unique Customers Visited This Month", data.uniqueVisitFTM, "#/customer/details/ftm"],
-    ["Monthly Avg Customers Visited (L3M)", data.avgVisitMonthlyL3M],
-    ["Unique Orders Today", data.uniqueOrderFTD],
-    ["Unique Orders This Month", data.uniqueOrderFTM],
-    ["Monthly Avg Unique Orders (L3M)", data.avgOrderMonthlyL3M],
-    ["Orders Value Today", money(data.orderValueFTD)],
-    ["Orders Value This Month", money(data.orderValueFTM)],
-    ["Monthly Avg Orders Value (L3M)", money(data.avgOrderValueMonthlyL3M)],
-  ];
+  const { data, loading } = useVisitSummary(manager ? agent : null);
+  /** @type {[string, string | number, string?][]} a tile's label, its figure and what it opens */
+  const tiles = !data
+    ? []
+    : [
+        ["Total Visits Today", data.totalVisitFTD, "#/customer/details/ftd"],
+        ["Total Visits This Month", data.totalVisitFTM, "#/customer/details/ftm"],
+        ["Unique Customers Visited Today", data.uniqueVisitFTD, "#/customer/details/ftd"],
+        ["Unique Customers Visited This Month", data.uniqueVisitFTM, "#/customer/details/ftm"],
+        ["Monthly Avg Customers Visited (L3M)", data.avgVisitMonthlyL3M],
+        ["Unique Orders Today", data.uniqueOrderFTD],
+        ["Unique Orders This Month", data.uniqueOrderFTM],
+        ["Monthly Avg Unique Orders (L3M)", data.avgOrderMonthlyL3M],
+        ["Orders Value Today", money(data.orderValueFTD)],
+        ["Orders Value This Month", money(data.orderValueFTM)],
+        ["Monthly Avg Orders Value (L3M)", money(data.avgOrderValueMonthlyL3M)],
+      ];
   return (
     <section>
       <PageHeader title="Visit Summary" />

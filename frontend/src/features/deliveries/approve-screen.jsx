@@ -1,7 +1,6 @@
 // Delivery approve (spec 2 §2): pending updates 30 a page, select-all and 'Approve Selected', and
 // the 'Delivery Update Status' modal to approve or reject one with a remark.
 import { useState } from "react";
-import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
 import { formatDate } from "../../lib/dates";
@@ -9,14 +8,23 @@ import { money } from "../../lib/money";
 import { rules, useForm } from "../../lib/form";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
+import { useSaving } from "../../lib/use-api";
+import { saveApprovals, usePendingApprovals } from "./api";
+import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
 
+/** @typedef {import("./api").Schemas} Schemas */
+
+/** @param {Schemas["ApprovalRecord"][]} records @param {() => void} onDone */
 async function save(records, onDone) {
-  const r = await post("/users/delivery/approval/update", records);
+  const r = await saveApprovals(records);
   alertSuccess(r.message);
   onDone();
 }
 
+/**
+ * Approve or reject one update, with a remark when rejecting.
+ * @param {{ delivery: Schemas["Delivery"], onClose: () => void, onSaved: () => void }} props
+ */
 function StatusModal({ delivery, onClose, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
@@ -27,6 +35,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
         : [],
   }));
   const v = form.values;
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -43,28 +52,19 @@ function StatusModal({ delivery, onClose, onSaved }) {
       ),
     );
   };
-  const rows = [
-    ["Order ID", delivery.orderID],
-    ["Order Date", formatDate(delivery.orderDate)],
-    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
-    ["Distributor Name", delivery.sellerName],
+  /** @type {import("./delivery-facts").Fact[]} */
+  const facts = [
+    ...orderFacts(delivery),
     ["Logistic Amount", money(delivery.logisticsCharges)],
     ["Delivery Status", delivery.deliveryStatus],
     ["Status", delivery.status],
-    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+    ...rejectionFacts(delivery),
   ];
   return (
     <div class="modal-backdrop">
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="approve-title" onSubmit={submit} noValidate>
         <h2 id="approve-title">Delivery Update Status</h2>
-        <dl>
-          {rows.map(([k, val]) => (
-            <div key={k} class="dl-row">
-              <dt>{k}</dt>
-              <dd>{val}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts facts={facts} />
         <Select
           id="approveStatus"
           label="Approval Status"
@@ -93,12 +93,13 @@ function StatusModal({ delivery, onClose, onSaved }) {
 }
 
 export default function ApproveScreen() {
-  const { data, loading, reload } = useApi("/users/delivery/approval", { initial: [] });
-  const [chosen, setChosen] = useState([]);
+  const { data, loading, reload } = usePendingApprovals();
+  const [chosen, setChosen] = useState(/** @type {number[]} */ ([]));
   const [busy, saving] = useSaving();
-  const [editing, setEditing] = useState(null);
+  const [editing, setEditing] = useState(/** @type {Schemas["Delivery"] | null} */ (null));
   const rows = data || [];
   const allChosen = rows.length > 0 && chosen.length === rows.length;
+  /** @param {number} id */
   const toggle = (id) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
   const done = () => {
     setChosen([]);

@@ -1,18 +1,30 @@
 // RED101 Delivery (spec 2 §2): search with suggestions, the delivered tiles, a 5-row table, and
 // the detail panel where the agent sets status, reason ('Other' reveals a text), and a picture.
 import { useEffect, useState } from "react";
-import { api, get, post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
+import { useSaving } from "../../lib/use-api";
 import { AREA_MANAGER } from "../../lib/rights";
+import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
+import {
+  deliveryDetails,
+  deliveryScreen,
+  reasonsOf,
+  searchDeliveries,
+  updateDelivery,
+  useAgents,
+  useDeliveryStatuses,
+} from "./api";
+
+/** @typedef {import("./api").Schemas} Schemas */
 
 const OTHER = "0";
 
+/** @param {{ d: Schemas["OrderDelivered"] | null | undefined }} props */
 function Tiles({ d }) {
   if (!d) return null;
   const tiles = [
@@ -33,11 +45,13 @@ function Tiles({ d }) {
   );
 }
 
+/** @param {{ delivery: Schemas["Delivery"], onSaved: () => void }} props */
 function UpdateForm({ delivery, onSaved }) {
-  const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
-  const [reasons, setReasons] = useState([]);
-  const [image, setImage] = useState(null);
+  const { data: statuses } = useDeliveryStatuses();
+  const [reasons, setReasons] = useState(/** @type {Schemas["AdditionalReason"][]} */ ([]));
+  const [image, setImage] = useState(/** @type {File | null} */ (null));
   const [busy, saving] = useSaving();
+  /** @param {string} id */
   const statusOf = (id) => (statuses || []).find((s) => String(s.deliveryStatusID) === String(id));
   const form = useForm({ deliveryStatusID: "", reasonCodeID: "", otherReason: "" }, (v) => ({
     deliveryStatusID: [rules.required("Delivery Status is Required")],
@@ -45,29 +59,31 @@ function UpdateForm({ delivery, onSaved }) {
     otherReason: v.reasonCodeID === OTHER ? [rules.required("Please enter the other reason.")] : [],
   }));
   const v = form.values;
+  /** @param {{ currentTarget: { value: string } }} e */
   const chooseStatus = (e) => {
-    const id = e.target.value;
+    const id = e.currentTarget.value;
     // A new status filters the reasons to it and clears the reason and the other text.
     form.setValues({ deliveryStatusID: id, reasonCodeID: "", otherReason: "" });
     setReasons([]);
     const status = statusOf(id);
     if (status && status.additionalReasonCode) {
-      get(`/master/additionalReason?deliveryStatusID=${id}`)
+      reasonsOf(id)
         .then(setReasons)
         .catch(() => setReasons([]));
     }
   };
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    const data = new FormData();
-    data.append("deliveryId", String(delivery.deliveryId));
-    data.append("deliveryStatusID", v.deliveryStatusID);
-    if (reasons.length) data.append("reasonCodeID", v.reasonCodeID);
-    data.append("otherReason", v.reasonCodeID === OTHER ? v.otherReason.trim() : "");
-    if (image) data.append("imagedata", image);
+    const update = {
+      deliveryId: delivery.deliveryId,
+      deliveryStatusID: v.deliveryStatusID,
+      reasonCodeID: reasons.length ? v.reasonCodeID : null,
+      otherReason: v.reasonCodeID === OTHER ? v.otherReason.trim() : "",
+    };
     await saving(async () => {
-      const r = await api("/users/delivery/update", { method: "POST", body: data });
+      const r = await updateDelivery(update, image);
       alertSuccess(r.message);
       onSaved();
     });
@@ -106,7 +122,7 @@ function UpdateForm({ delivery, onSaved }) {
           type="file"
           accept=".jpeg,.jpg,.bmp,.png"
           capture="environment"
-          onChange={(e) => setImage(e.currentTarget.files[0] || null)}
+          onChange={(e) => setImage((e.currentTarget.files && e.currentTarget.files[0]) || null)}
         />
       </Field>
       <SubmitButton busy={busy}>Submit</SubmitButton>
@@ -114,23 +130,24 @@ function UpdateForm({ delivery, onSaved }) {
   );
 }
 
+/**
+ * @param {{ delivery: Schemas["Delivery"], canModify: boolean, onClose: () => void, onSaved: () => void }} props
+ */
 function Detail({ delivery, canModify, onClose, onSaved }) {
-  const rows = [
-    ["Order ID", delivery.orderID],
-    ["Order Date", formatDate(delivery.orderDate)],
-    ["Planned Delivery Date", formatDate(delivery.plannedDeliveryDate)],
-    ["Distributor Name", delivery.sellerName],
+  /** @type {import("./delivery-facts").Fact[]} */
+  const facts = [
+    ...orderFacts(delivery),
     ["Retailer Name", delivery.buyerName],
     ["Retailer Address", delivery.address],
     ...(delivery.afilliateID
-      ? [
+      ? /** @type {import("./delivery-facts").Fact[]} */ ([
           ["Affiliate ID", delivery.afilliateID],
           ["Affiliate Name", delivery.affilitateName],
-        ]
+        ])
       : []),
     ["Delivery Status", delivery.deliveryStatus || "—"],
     ["Approval", delivery.status],
-    ...(delivery.rejectedReason ? [["Rejected Reason", delivery.rejectedReason]] : []),
+    ...rejectionFacts(delivery),
   ];
   return (
     <div class="card" data-testid="delivery-detail">
@@ -140,14 +157,7 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
           Close
         </button>
       </div>
-      <dl>
-        {rows.map(([k, val]) => (
-          <div key={k} class="dl-row">
-            <dt>{k}</dt>
-            <dd>{val}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       {canModify && delivery.canModify ? (
         <UpdateForm delivery={delivery} onSaved={onSaved} />
       ) : (
@@ -157,18 +167,19 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
   );
 }
 
+/** @param {{ user: Schemas["SessionBody"] }} props */
 export default function DeliveryScreen({ user }) {
   const manager = user.userType === AREA_MANAGER;
-  const agents = useApi(manager ? "/master/allagent?addSelfAccount=false" : null, { initial: [] });
+  const agents = useAgents(manager);
   const [agent, setAgent] = useState("");
-  const [screen, setScreen] = useState(null);
-  const [selected, setSelected] = useState(null);
+  const [screen, setScreen] = useState(/** @type {Schemas["DeliveryScreen"] | null} */ (null));
+  const [selected, setSelected] = useState(/** @type {Schemas["Delivery"] | null} */ (null));
   useEffect(() => {
     if (manager && !agent && agents.data && agents.data.length) setAgent(String(agents.data[0].uid));
   }, [agents.data, manager, agent]);
   const loadDefault = () => {
     if (manager && !agent) return;
-    get(manager ? `/users/delivery/initAM/${agent}` : "/users/delivery/init")
+    deliveryScreen(manager ? agent : null)
       .then((s) => {
         setScreen(s);
         setSelected(null);
@@ -176,8 +187,9 @@ export default function DeliveryScreen({ user }) {
       .catch((err) => alertError(err.message));
   };
   useEffect(loadDefault, [agent, manager]);
+  /** @param {Schemas["DeliverySuggestion"]} s */
   const pick = (s) =>
-    post("/users/delivery/details", { query: s.display, matchedColumn: s.matchedColumn })
+    deliveryDetails({ query: s.display, matchedColumn: s.matchedColumn })
       .then((r) => {
         setScreen({ ...screen, canModify: r.canModify, deliveryDetails: r.deliveryDetails });
         setSelected(null);
@@ -200,7 +212,7 @@ export default function DeliveryScreen({ user }) {
         id="deliverySearch"
         label="Search delivery"
         placeholder="Order ID or name"
-        fetchPath={(q) => `/users/delivery/search?query=${encodeURIComponent(q)}`}
+        fetchItems={searchDeliveries}
         labelOf={(s) => s.display}
         onPick={pick}
       />

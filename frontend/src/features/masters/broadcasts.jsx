@@ -1,14 +1,22 @@
 // Broadcast messages: the list (delete goes to the broadcast delete call) and the send form with
 // an optional picture.
 import { useState } from "react";
-import { useLocation } from "wouter";
-import { api } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { alertError } from "../../lib/alerts";
 import { formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
-import { Field, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList } from "./master-list";
+import { Field } from "../../lib/ui";
+import { deleteBroadcast, sendBroadcast, useBroadcasts } from "./api";
+import {
+  FileField,
+  FormSelect,
+  MasterForm,
+  MasterList,
+  useCountryOptions,
+  useMasterForm,
+  useUserTypeChoice,
+} from "./master-screen";
+
+/** @typedef {import("./api").Schemas["Broadcast"]} Broadcast */
 
 const LIST = "/master/broadcast-master";
 const IMAGE_TYPES = ["jpeg", "jpg", "bmp", "png"];
@@ -17,7 +25,7 @@ export function BroadcastList() {
   return (
     <MasterList
       title="Broadcast Message"
-      source="/chat/broadcastMessage"
+      loaded={useBroadcasts()}
       columns={[
         { key: "messageText", label: "Message", render: (r) => <span class="pre-wrap">{r.messageText}</span> },
         { key: "userTypeDetail", label: "User Type" },
@@ -25,85 +33,45 @@ export function BroadcastList() {
         { key: "sentDate", label: "Sent", render: (r) => formatDateTime(r.sentDate) },
       ]}
       idOf={(r) => r.id}
-      addPath="/master/broadcast-master-add"
+      routes={LIST}
       canEdit={() => false}
       editPath={() => LIST}
-      deletePath={(id) => `/chat/broadcastMessage/delete/${id}`}
+      remove={deleteBroadcast}
     />
   );
 }
 
 export function BroadcastForm() {
-  const [, navigate] = useLocation();
-  const { data: types } = useApi("/master/userType", { initial: [] });
-  const { data: countries } = useApi("/master/country", { initial: [] });
-  const [busy, saving] = useSaving();
-  const [image, setImage] = useState(null);
-  const supportsCountry = (typeId) => {
-    const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
-    return !!(t && t.isCountrySupported);
-  };
+  const types = useUserTypeChoice();
+  const countries = useCountryOptions();
+  const master = useMasterForm({ params: undefined, list: LIST });
+  const [image, setImage] = useState(/** @type {File | null} */ (null));
   const form = useForm({ messageText: "", userType: "", country: "" }, (v) => ({
     messageText: [rules.required("Message is required")],
     userType: [rules.required("User Type is required")],
-    country: supportsCountry(v.userType) ? [rules.required("Country is required")] : [],
+    country: types.supportsCountry(v.userType) ? [rules.required("Country is required")] : [],
   }));
   const v = form.values;
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    if (image && !IMAGE_TYPES.includes(image.name.split(".").pop().toLowerCase())) {
+    if (image && !IMAGE_TYPES.includes((image.name.split(".").pop() || "").toLowerCase())) {
       alertError("Only jpeg, jpg, bmp and png images are allowed.");
       return;
     }
-    const data = new FormData();
-    data.append("messageText", v.messageText.trim());
-    data.append("userType", v.userType);
-    data.append("country", v.country);
-    if (image) data.append("chatImage", image);
-    await saving(async () => {
-      const r = await api("/chat/broadcastMessage", { method: "POST", body: data });
-      alertSuccess(r.message);
-      navigate(LIST);
-    });
+    await master.save(() =>
+      sendBroadcast({ messageText: v.messageText.trim(), userType: v.userType, country: v.country }, image),
+    );
   };
   return (
-    <section>
-      <PageHeader title="Add Broadcast Message" back={LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <Field label="Message" id="messageText" error={form.errors.messageText}>
-          <textarea id="messageText" rows={4} maxLength={2000} value={v.messageText} onInput={form.set("messageText")} />
-        </Field>
-        <Select
-          id="userType"
-          label="User Type"
-          value={v.userType}
-          onChange={form.set("userType")}
-          options={[
-            { value: "0", label: "All" },
-            ...(types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType })),
-          ]}
-          error={form.errors.userType}
-        />
-        <Select
-          id="country"
-          label="Country"
-          value={v.country}
-          onChange={form.set("country")}
-          options={(countries || []).map((c) => ({ value: c.country, label: c.country }))}
-          placeholder="All"
-          error={form.errors.country}
-        />
-        <Field label="Image (jpeg, jpg, bmp, png)" id="chatImage">
-          <input
-            id="chatImage"
-            type="file"
-            accept=".jpeg,.jpg,.bmp,.png"
-            onChange={(e) => setImage(e.currentTarget.files[0] || null)}
-          />
-        </Field>
-        <SubmitButton busy={busy}>Send</SubmitButton>
-      </form>
-    </section>
+    <MasterForm noun="Broadcast Message" master={master} onSubmit={submit} submitText="Send">
+      <Field label="Message" id="messageText" error={form.errors.messageText}>
+        <textarea id="messageText" rows={4} maxLength={2000} value={v.messageText} onInput={form.set("messageText")} />
+      </Field>
+      <FormSelect form={form} id="userType" label="User Type" options={[{ value: "0", label: "All" }, ...types.options]} />
+      <FormSelect form={form} id="country" label="Country" options={countries} placeholder="All" />
+      <FileField id="chatImage" label="Image (jpeg, jpg, bmp, png)" accept=".jpeg,.jpg,.bmp,.png" onFile={setImage} />
+    </MasterForm>
   );
 }

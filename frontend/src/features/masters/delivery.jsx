@@ -1,15 +1,26 @@
 // Delivery status and additional reason masters (spec 2 §2).
-
-import { useLocation } from "wouter";
-
 import { rules, useForm } from "../../lib/form";
-import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { FormInput } from "../../lib/ui";
+import {
+  deleteDeliveryStatus,
+  deleteReason,
+  deliveryStatus,
+  reason,
+  saveDeliveryStatus,
+  saveReason,
+  useDeliveryStatuses,
+  useReasons,
+} from "./api";
+import { FormSelect, MasterForm, MasterList, useMasterForm } from "./master-screen";
+
+/** @typedef {import("./api").Schemas} Schemas */
+/** @typedef {import("./master-screen").FormProps} FormProps */
 
 const STATUS_LIST = "/master/delivery-status";
 const REASON_LIST = "/master/additional-reason-master";
+/** @param {boolean} b */
 const yesNo = (b) => (b ? "Yes" : "No");
+
 const YES_NO = [
   { value: "false", label: "No" },
   { value: "true", label: "Yes" },
@@ -19,83 +30,50 @@ export function DeliveryStatusList() {
   return (
     <MasterList
       title="Delivery Status"
-      source="/master/deliveryStatus"
+      loaded={useDeliveryStatuses()}
       columns={[
         { key: "deliveryStatus", label: "Delivery Status" },
         { key: "recordLock", label: "Record Lock", render: (r) => yesNo(r.recordLock) },
         { key: "additionalReasonCode", label: "Additional Reason Code", render: (r) => yesNo(r.additionalReasonCode) },
       ]}
       idOf={(r) => r.deliveryStatusID}
-      addPath="/master/delivery-status-master-add"
-      editPath={(id) => `/master/delivery-status-master-edit/${id}`}
-      deletePath={(id) => `/master/deliveryStatus/delete/${id}`}
+      routes="/master/delivery-status-master"
+      remove={deleteDeliveryStatus}
     />
   );
 }
 
+/** @param {FormProps} props */
 export function DeliveryStatusForm({ params }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
-  const [busy, saving] = useSaving();
   const form = useForm(
     { deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" },
     { deliveryStatus: [rules.required("Delivery Status is Required")] },
   );
-  const loading = useEditedRecord(
-    id,
-    `/master/deliveryStatus/${id}`,
-    (s) =>
+  const master = useMasterForm({
+    params,
+    list: STATUS_LIST,
+    load: deliveryStatus,
+    onLoad: (s) =>
       form.reset({
         deliveryStatus: s.deliveryStatus,
         recordLock: String(s.recordLock),
         additionalReasonCode: String(s.additionalReasonCode),
       }),
-    STATUS_LIST,
-    navigate,
-  );
+  });
   const v = form.values;
-  const submit = (e) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    const body = {
-      deliveryStatusID: id,
+  const send = () =>
+    saveDeliveryStatus({
+      deliveryStatusID: master.id,
       deliveryStatus: v.deliveryStatus.trim(),
       recordLock: v.recordLock === "true",
       additionalReasonCode: v.additionalReasonCode === "true",
-    };
-    saveAndReturn(saving, "/master/deliveryStatus", body, STATUS_LIST, navigate);
-  };
-  if (loading) return <Loading />;
+    });
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} Delivery Status`} back={STATUS_LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput
-          id="deliveryStatus"
-          label="Delivery Status"
-          value={v.deliveryStatus}
-          onInput={form.set("deliveryStatus")}
-          error={form.errors.deliveryStatus}
-        />
-        <Select
-          id="recordLock"
-          label="Record Lock"
-          value={v.recordLock}
-          onChange={form.set("recordLock")}
-          options={YES_NO}
-          placeholder={null}
-        />
-        <Select
-          id="additionalReasonCode"
-          label="Additional Reason Code"
-          value={v.additionalReasonCode}
-          onChange={form.set("additionalReasonCode")}
-          options={YES_NO}
-          placeholder={null}
-        />
-        <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-      </form>
-    </section>
+    <MasterForm noun="Delivery Status" master={master} onSubmit={master.submit(form, send)}>
+      <FormInput form={form} id="deliveryStatus" label="Delivery Status" />
+      <FormSelect form={form} id="recordLock" label="Record Lock" options={YES_NO} placeholder={null} />
+      <FormSelect form={form} id="additionalReasonCode" label="Additional Reason Code" options={YES_NO} placeholder={null} />
+    </MasterForm>
   );
 }
 
@@ -103,24 +81,21 @@ export function ReasonList() {
   return (
     <MasterList
       title="Additional Reason Master"
-      source="/master/additionalReason"
+      loaded={useReasons()}
       columns={[
         { key: "additionalReasonCode", label: "Additional Reason Code" },
         { key: "deliveryStatus", label: "Delivery Status" },
       ]}
       idOf={(r) => r.reasonCodeID}
-      addPath="/master/additional-reason-master-add"
-      editPath={(id) => `/master/additional-reason-master-edit/${id}`}
-      deletePath={(id) => `/master/additionalReason/delete/${id}`}
+      routes={REASON_LIST}
+      remove={deleteReason}
     />
   );
 }
 
+/** @param {FormProps} props */
 export function ReasonForm({ params }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
-  const { data: statuses } = useApi("/master/deliveryStatus", { initial: [] });
-  const [busy, saving] = useSaving();
+  const { data: statuses } = useDeliveryStatuses();
   const form = useForm(
     { deliveryStatusID: "", additionalReasonCode: "" },
     {
@@ -128,47 +103,28 @@ export function ReasonForm({ params }) {
       additionalReasonCode: [rules.required("Additional Reason Code is Required")],
     },
   );
-  const loading = useEditedRecord(
-    id,
-    `/master/additionalReason/${id}`,
-    (r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }),
-    REASON_LIST,
-    navigate,
-  );
+  const master = useMasterForm({
+    params,
+    list: REASON_LIST,
+    load: reason,
+    onLoad: (r) => form.reset({ deliveryStatusID: String(r.deliveryStatusID), additionalReasonCode: r.additionalReasonCode }),
+  });
   const v = form.values;
-  const submit = (e) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    saveAndReturn(
-      saving,
-      "/master/additionalReason",
-      { reasonCodeID: id, deliveryStatusID: Number(v.deliveryStatusID), additionalReasonCode: v.additionalReasonCode.trim() },
-      REASON_LIST,
-      navigate,
-    );
-  };
-  if (loading) return <Loading />;
+  const send = () =>
+    saveReason({
+      reasonCodeID: master.id,
+      deliveryStatusID: Number(v.deliveryStatusID),
+      additionalReasonCode: v.additionalReasonCode.trim(),
+    });
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} Additional Reason`} back={REASON_LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <Select
-          id="deliveryStatusID"
-          label="Delivery Status"
-          value={v.deliveryStatusID}
-          onChange={form.set("deliveryStatusID")}
-          options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
-          error={form.errors.deliveryStatusID}
-        />
-        <TextInput
-          id="additionalReasonCode"
-          label="Additional Reason Code"
-          value={v.additionalReasonCode}
-          onInput={form.set("additionalReasonCode")}
-          error={form.errors.additionalReasonCode}
-        />
-        <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-      </form>
-    </section>
+    <MasterForm noun="Additional Reason" master={master} onSubmit={master.submit(form, send)}>
+      <FormSelect
+        form={form}
+        id="deliveryStatusID"
+        label="Delivery Status"
+        options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
+      />
+      <FormInput form={form} id="additionalReasonCode" label="Additional Reason Code" />
+    </MasterForm>
   );
 }

@@ -1,11 +1,10 @@
 // Link master: a name, a web address and the countries that see it.
-
-import { useLocation } from "wouter";
-
 import { rules, useForm } from "../../lib/form";
-import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { FormInput } from "../../lib/ui";
+import { deleteLink, linkDetail, saveLink, useLinks } from "./api";
+import { MasterForm, MasterList, useCountryOptions, useMasterForm } from "./master-screen";
+
+/** @typedef {import("./api").Schemas} Schemas */
 
 const LIST = "/master/link-master";
 
@@ -13,7 +12,7 @@ export function LinkList() {
   return (
     <MasterList
       title="Link Master"
-      source="/master/link"
+      loaded={useLinks()}
       columns={[
         { key: "linkName", label: "Link Name" },
         {
@@ -28,82 +27,49 @@ export function LinkList() {
         { key: "countries", label: "Country", render: (r) => r.countries.map((c) => c.country).join(", ") },
       ]}
       idOf={(r) => r.linkId}
-      addPath="/master/link-master-add"
-      editPath={(id) => `/master/link-master-edit/${id}`}
-      deletePath={(id) => `/master/link/delete/${id}`}
+      routes={LIST}
+      remove={deleteLink}
     />
   );
 }
 
+/** @param {import("./master-screen").FormProps} props */
 export function LinkForm({ params }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
-  const { data: countries } = useApi("/master/country", { initial: [] });
-  const [busy, saving] = useSaving();
+  const countries = useCountryOptions();
   const form = useForm(
-    { linkName: "", link: "", countries: [] },
+    { linkName: "", link: "", countries: /** @type {string[]} */ ([]) },
     {
       linkName: [rules.required("Link Name is required")],
       link: [rules.required("Link is required")],
       countries: [(v) => (v.length ? null : "At least one country must be selected.")],
     },
   );
-  const loading = useEditedRecord(
-    id,
-    `/master/link/${id}`,
-    (row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }),
-    LIST,
-    navigate,
-  );
+  const master = useMasterForm({
+    params,
+    list: LIST,
+    load: linkDetail,
+    onLoad: (row) => form.reset({ linkName: row.linkName, link: row.link, countries: row.countries.map((c) => c.country) }),
+  });
+  /** @param {string} name */
   const toggle = (name) => {
     const list = form.values.countries;
     form.set("countries")(list.includes(name) ? list.filter((c) => c !== name) : [...list, name]);
   };
-  const submit = (e) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    const v = form.values;
-    saveAndReturn(
-      saving,
-      "/master/link",
-      { linkId: id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries },
-      LIST,
-      navigate,
-    );
-  };
-  if (loading) return <Loading />;
+  const v = form.values;
+  const send = () => saveLink({ linkId: master.id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries });
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} Link`} back={LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <TextInput
-          id="linkName"
-          label="Link Name"
-          value={form.values.linkName}
-          onInput={form.set("linkName")}
-          error={form.errors.linkName}
-        />
-        <TextInput
-          id="link"
-          label="Link"
-          type="url"
-          placeholder="https://"
-          value={form.values.link}
-          onInput={form.set("link")}
-          error={form.errors.link}
-        />
-        <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>
-          <legend>Country</legend>
-          {(countries || []).map((c) => (
-            <label key={c.countryId}>
-              <input type="checkbox" checked={form.values.countries.includes(c.country)} onChange={() => toggle(c.country)} />{" "}
-              {c.country}
-            </label>
-          ))}
-          {form.errors.countries && <small class="field-error">{form.errors.countries}</small>}
-        </fieldset>
-        <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-      </form>
-    </section>
+    <MasterForm noun="Link" master={master} onSubmit={master.submit(form, send)}>
+      <FormInput form={form} id="linkName" label="Link Name" />
+      <FormInput form={form} id="link" label="Link" type="url" placeholder="https://" />
+      <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>
+        <legend>Country</legend>
+        {countries.map((c) => (
+          <label key={c.id}>
+            <input type="checkbox" checked={v.countries.includes(c.value)} onChange={() => toggle(c.value)} /> {c.label}
+          </label>
+        ))}
+        {form.errors.countries && <small class="field-error">{form.errors.countries}</small>}
+      </fieldset>
+    </MasterForm>
   );
 }

@@ -1,96 +1,78 @@
 // Outcome and info type masters: a name each (spec 1 §2 "Administrator screens").
-
-import { useLocation } from "wouter";
-
 import { rules, useForm } from "../../lib/form";
-import { useSaving } from "../../lib/use-api";
-import { Loading, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
-import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { FormInput } from "../../lib/ui";
+import { deleteInfoType, deleteOutcome, infoType, outcome, saveInfoType, saveOutcome, useInfoTypes, useOutcomes } from "./api";
+import { MasterForm, MasterList, useMasterForm } from "./master-screen";
 
-/** A one-name master form; `spec` names its API fields, routes and texts. */
-function NameForm({ params, spec }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
-  const [busy, saving] = useSaving();
-  const form = useForm({ name: "" }, { name: [rules.required(spec.required)] });
-  const loading = useEditedRecord(
-    id,
-    `${spec.api}/${id}`,
-    (row) => form.reset({ name: row[spec.nameField] }),
-    spec.list,
-    navigate,
-  );
-  const submit = (e) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    saveAndReturn(saving, spec.api, { [spec.idField]: id, [spec.nameField]: form.values.name.trim() }, spec.list, navigate);
-  };
+/** @typedef {import("./master-screen").FormProps} FormProps */
+
+/**
+ * A one-name master form: `load(id)` gives the record's name, `send(id, name)` saves it.
+ * @param {{ params: FormProps["params"], list: string, noun: string, required: string,
+ *   load: (id: number) => Promise<string>, send: (id: number, name: string) => Promise<{ message: string }> }} props
+ */
+function NameForm({ params, list, noun, required, load, send }) {
+  const form = useForm({ name: "" }, { name: [rules.required(required)] });
+  const master = useMasterForm({ params, list, load, onLoad: (name) => form.reset({ name }) });
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} ${spec.title}`} back={spec.list} />
-      {loading ? (
-        <Loading />
-      ) : (
-        <form onSubmit={submit} noValidate class="narrow-form">
-          <TextInput id="name" label={spec.label} value={form.values.name} onInput={form.set("name")} error={form.errors.name} />
-          <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-        </form>
-      )}
-    </section>
+    <MasterForm noun={noun} master={master} onSubmit={master.submit(form, () => send(master.id, form.values.name.trim()))}>
+      <FormInput form={form} id="name" label={noun} />
+    </MasterForm>
   );
 }
 
-const OUTCOME = {
-  api: "/master/outcome",
-  list: "/master/outcome-master",
-  idField: "outComeId",
-  nameField: "outCome",
-  title: "Outcome",
-  label: "Outcome",
-  required: "Outcome is required",
-};
-
-const INFO_TYPE = {
-  api: "/master/info-type",
-  list: "/master/info-master",
-  idField: "infoId",
-  nameField: "infoType",
-  title: "Info Type",
-  label: "Info Type",
-  required: "Info Type is required.",
-};
+const OUTCOMES = "/master/outcome-master";
+const INFO_TYPES = "/master/info-master";
 
 export function OutcomeList() {
   return (
     <MasterList
       title="Outcome Master"
-      source="/master/outcome"
+      loaded={useOutcomes()}
       columns={[{ key: "outCome", label: "Outcome" }]}
       idOf={(r) => r.outComeId}
-      addPath="/master/outcome-master-add"
-      editPath={(id) => `/master/outcome-master-edit/${id}`}
-      deletePath={(id) => `/master/outcome/delete/${id}`}
+      routes={OUTCOMES}
+      remove={deleteOutcome}
     />
   );
 }
 
-export const OutcomeForm = ({ params }) => <NameForm params={params} spec={OUTCOME} />;
+/** @param {FormProps} props */
+export const OutcomeForm = ({ params }) => (
+  <NameForm
+    params={params}
+    list={OUTCOMES}
+    noun="Outcome"
+    required="Outcome is required"
+    load={(id) => outcome(id).then((r) => r.outCome)}
+    send={(id, name) => saveOutcome({ outComeId: id, outCome: name })}
+  />
+);
 
 export function InfoTypeList() {
   return (
     <MasterList
       title="Info Type Master"
-      source="/master/info-type"
+      loaded={useInfoTypes()}
       columns={[
         { key: "infoType", label: "Info Type" },
         { key: "subInfo", label: "Sub Info", render: (r) => r.subInfo.map((s) => s.infoSubType).join(", ") },
       ]}
       idOf={(r) => r.infoId}
-      addPath="/master/info-master-add"
-      editPath={(id) => `/master/info-master-edit/${id}`}
-      deletePath={(id) => `/master/info-type/delete/${id}`}
+      routes={INFO_TYPES}
+      remove={deleteInfoType}
     />
   );
 }
 
-export const InfoTypeForm = ({ params }) => <NameForm params={params} spec={INFO_TYPE} />;
+/** @param {FormProps} props */
+export const InfoTypeForm = ({ params }) => (
+  <NameForm
+    params={params}
+    list={INFO_TYPES}
+    noun="Info Type"
+    required="Info Type is required."
+    load={(id) => infoType(id).then((r) => r.infoType)}
+    send={(id, name) => saveInfoType({ infoId: id, infoType: name })}
+  />
+);

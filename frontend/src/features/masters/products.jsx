@@ -3,7 +3,6 @@
 // Add and Modify in a dialog (POST /master/product) with the name, SKU, price, pack size,
 // category and Active. Products are never deleted (orders name them): Active off retires one.
 import { useEffect, useState } from "react";
-import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { money } from "../../lib/money";
@@ -11,11 +10,16 @@ import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
+import { productPagePath, saveProduct } from "./api";
 
 const PAGE = 30;
+/** @param {unknown} v */
 const blank = (v) => v === undefined || v === null || String(v).trim() === "";
 
-/** The server's checks, with its messages, before a save. */
+/**
+ * The server's checks, with its messages, before a save.
+ * @type {Record<string, import("../../lib/form").Rule[]>}
+ */
 const PRODUCT_RULES = {
   productName: [
     rules.required("Product Name is required"),
@@ -38,8 +42,15 @@ const PRODUCT_RULES = {
   category: [rules.maxLength(100, "Category is limited to a maximum of 100 characters.")],
 };
 
+/** @typedef {import("./api").Schemas["Product"]} Product */
+
+/**
+ * Add (no `product`) or Modify one product.
+ * @param {{ product: Product | null, onClose: () => void, onSaved: () => void }} props
+ */
 function ProductDialog({ product, onClose, onSaved }) {
   const [busy, saving] = useSaving();
+  /** @param {unknown} v */
   const text = (v) => (v == null ? "" : String(v));
   const form = useForm(
     product
@@ -59,12 +70,13 @@ function ProductDialog({ product, onClose, onSaved }) {
     if (first) first.focus();
   }, []);
   const v = form.values;
+  /** @param {Event} e */
   const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     saving(async () => {
-      const r = await post("/master/product", {
-        productId: product ? product.productId : undefined,
+      const r = await saveProduct({
+        productId: product ? product.productId : null,
         productName: v.productName.trim(),
         sku: v.sku.trim(),
         price: blank(v.price) ? null : Number(v.price),
@@ -113,13 +125,15 @@ function ProductDialog({ product, onClose, onSaved }) {
 export function ProductList() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState(null); // null: closed; {}: a new product; else the product
+  // null: closed; else the dialog, of a new product (product null) or of one to modify.
+  const [editing, setEditing] = useState(/** @type {{ product: Product | null } | null} */ (null));
   const [reloads, setReloads] = useState(0);
-  const answer = useServerPage(`/master/product?search=${encodeURIComponent(search)}&pageNumber=${page}`, { reload: reloads });
+  /** @type {import("./api").Schemas["ProductPage"] | null} */
+  const answer = useServerPage(productPagePath(search, page), { reload: reloads });
   return (
     <section>
       <PageHeader title="Products" back="/home">
-        <button type="button" class="btn btn-primary" onClick={() => setEditing({})}>
+        <button type="button" class="btn btn-primary" onClick={() => setEditing({ product: null })}>
           Add
         </button>
       </PageHeader>
@@ -153,7 +167,12 @@ export function ProductList() {
             key: "actions",
             label: "Actions",
             render: (p) => (
-              <button type="button" class="btn btn-small" aria-label={`Modify ${p.productName}`} onClick={() => setEditing(p)}>
+              <button
+                type="button"
+                class="btn btn-small"
+                aria-label={`Modify ${p.productName}`}
+                onClick={() => setEditing({ product: p })}
+              >
                 Modify
               </button>
             ),
@@ -162,7 +181,7 @@ export function ProductList() {
       />
       {editing && (
         <ProductDialog
-          product={editing.productId ? editing : null}
+          product={editing.product}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -3,18 +3,19 @@
 // POST /master/rights, and the box goes back when the save fails. On a phone the grid scrolls
 // sideways inside its own box with the right names kept in view; the page itself never does.
 import { useEffect, useState } from "react";
-import { post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { getSession } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
 import { ADMINISTRATOR, RIGHT } from "../../lib/rights";
+import { saveRights, useRights, useRightsByUserType } from "./api";
+
+/** @typedef {import("./api").Schemas} Schemas */
 
 /** The menu groups in menu order; a group the server adds later follows them. */
 const GROUPS = ["Master", "Customer", "Delivery", "Landing", "User", "Report"];
 /** What administrators always keep (the server refuses to take these away too). */
-const KEPT = [RIGHT.RIGHTS_MASTER, RIGHT.USER_MASTER];
+const KEPT = /** @type {string[]} */ ([RIGHT.RIGHTS_MASTER, RIGHT.USER_MASTER]);
 
 const S = {
   wrap: {
@@ -80,7 +81,10 @@ const S = {
   check: { width: "20px", height: "20px", margin: 0, cursor: "inherit" },
 };
 
-/** The rights in rows under their group: [{ group, rights: [{rightId, linkRight, rightName}] }]. */
+/**
+ * The rights in rows under their group: [{ group, rights: [{rightId, linkRight, rightName}] }].
+ * @param {Schemas["Right"][]} rights
+ */
 function grouped(rights) {
   const names = [...GROUPS, ...rights.map((r) => r.groupName).filter((g) => !GROUPS.includes(g))];
   return [...new Set(names)]
@@ -88,27 +92,31 @@ function grouped(rights) {
     .filter((g) => g.rights.length > 0);
 }
 
-/** A right's code with break points after its underscores: a narrow column wraps it there, not mid-word. */
+/**
+ * A right's code with break points after its underscores: a narrow column wraps it there, not mid-word.
+ * @param {string} code
+ */
 const breakable = (code) => code.split(/(?<=_)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
 
 export function RightsScreen() {
-  const rights = useApi("/master/rights", { initial: [] });
-  const grid = useApi("/master/rights/byUserType", { initial: [] });
+  const rights = useRights();
+  const grid = useRightsByUserType();
   // userTypeId -> the codes it holds, as shown (a toggled box shows its new state while it saves).
-  const [held, setHeld] = useState({});
+  const [held, setHeld] = useState(/** @type {Record<number, string[]>} */ ({}));
   // The box being saved ({typeId, code}); every box waits meanwhile, so saves never cross.
-  const [saving, setSaving] = useState(null);
+  const [saving, setSaving] = useState(/** @type {{ typeId: number, code: string } | null} */ (null));
   useEffect(() => {
     setHeld(Object.fromEntries((grid.data || []).map((t) => [t.userTypeId, t.rights])));
   }, [grid.data]);
 
+  /** @param {Schemas["UserTypeRights"]} type @param {string} code @param {boolean} on */
   const toggle = async (type, code, on) => {
     const before = held[type.userTypeId] || [];
     const after = on ? [...before, code] : before.filter((c) => c !== code);
     setHeld((h) => ({ ...h, [type.userTypeId]: after }));
     setSaving({ typeId: type.userTypeId, code });
     try {
-      const r = await post("/master/rights", { userTypeId: type.userTypeId, rights: after });
+      const r = await saveRights({ userTypeId: type.userTypeId, rights: after });
       alertSuccess(r.message);
       // One's own type changed: the menu follows at once.
       const me = getSession();

@@ -1,18 +1,16 @@
 // Sub info master: sub types per info type, searchable by info type; new ones may come from an
 // .xlsx list.
 import { useState } from "react";
-import { useLocation } from "wouter";
-import { api } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { alertError } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
-import { Field, Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { FormInput, Select } from "../../lib/ui";
+import { deleteSubInfo, saveSubInfo, subInfo, uploadSubInfos, useInfoTypes, useSubInfos } from "./api";
+import { FileField, FormSelect, MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
 
 const LIST = "/master/subinfo-master";
 
 function useInfoTypeOptions() {
-  const { data } = useApi("/master/info-type", { initial: [] });
+  const { data } = useInfoTypes();
   return (data || []).map((t) => ({ value: String(t.infoId), label: t.infoType }));
 }
 
@@ -22,15 +20,14 @@ export function SubInfoList() {
   return (
     <MasterList
       title="Sub Info Master"
-      source="/master/info-subtype"
+      loaded={useSubInfos()}
       columns={[
         { key: "infoType", label: "Info Type" },
         { key: "infoSubType", label: "Sub Info" },
       ]}
       idOf={(r) => r.infoSubId}
-      addPath="/master/subinfo-master-add"
-      editPath={(id) => `/master/subinfo-master-edit/${id}`}
-      deletePath={(id) => `/master/info-subtype/delete/${id}`}
+      routes={LIST}
+      remove={deleteSubInfo}
       filter={(rows) => (infoId ? rows.filter((r) => String(r.infoId) === infoId) : rows)}
       toolbar={
         <div class="toolbar">
@@ -48,12 +45,11 @@ export function SubInfoList() {
   );
 }
 
+/** @param {import("./master-screen").FormProps} props */
 export function SubInfoForm({ params }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
+  const id = recordId(params);
   const types = useInfoTypeOptions();
-  const [busy, saving] = useSaving();
-  const [file, setFile] = useState(null);
+  const [file, setFile] = useState(/** @type {File | null} */ (null));
   const form = useForm({ infoId: "", name: "" }, () => ({
     infoId: [rules.required("Info Type is required.")],
     name: id
@@ -62,58 +58,37 @@ export function SubInfoForm({ params }) {
         ? []
         : [rules.required("Please Enter SubInfo Name or upload excel of SubInfo Type")],
   }));
-  const loading = useEditedRecord(
-    id,
-    `/master/info-subtype/${id}`,
-    (row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }),
-    LIST,
-    navigate,
-  );
+  const master = useMasterForm({
+    params,
+    list: LIST,
+    load: subInfo,
+    onLoad: (row) => form.reset({ infoId: String(row.infoId), name: row.infoSubType }),
+  });
 
-  const submit = async (e) => {
+  /** @param {Event} e */
+  const submit = (e) => {
     e.preventDefault();
     if (!form.validate()) return;
-    if (file && !form.values.name.trim()) {
+    const v = form.values;
+    if (file && !v.name.trim()) {
       if (!file.name.toLowerCase().endsWith(".xlsx")) return alertError("Only .xlsx files can be uploaded.");
-      const data = new FormData();
-      data.append("infoId", form.values.infoId);
-      data.append("data", file);
-      await saving(async () => {
-        const r = await api("/master/info-type-subtype/upload", { method: "POST", body: data });
-        alertSuccess(r.message);
-        navigate(LIST);
-      });
+      master.save(() => uploadSubInfos(v.infoId, file));
       return;
     }
-    saveAndReturn(
-      saving,
-      "/master/info-subtype",
-      { infoSubId: id, infoId: Number(form.values.infoId), infoSubType: form.values.name.trim() },
-      LIST,
-      navigate,
-    );
+    master.save(() => saveSubInfo({ infoSubId: id, infoId: Number(v.infoId), infoSubType: v.name.trim() }));
   };
-  if (loading) return <Loading />;
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} Sub Info`} back={LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <Select
-          id="infoId"
-          label="Info Type"
-          value={form.values.infoId}
-          onChange={form.set("infoId")}
-          options={types}
-          error={form.errors.infoId}
+    <MasterForm noun="Sub Info" master={master} onSubmit={submit}>
+      <FormSelect form={form} id="infoId" label="Info Type" options={types} />
+      <FormInput form={form} id="name" label="Sub Info Name" />
+      {!id && (
+        <FileField
+          id="subinfoFile"
+          label="Or upload an .xlsx list (first column, below a header)"
+          accept=".xlsx"
+          onFile={setFile}
         />
-        <TextInput id="name" label="Sub Info Name" value={form.values.name} onInput={form.set("name")} error={form.errors.name} />
-        {!id && (
-          <Field label="Or upload an .xlsx list (first column, below a header)" id="subinfoFile">
-            <input id="subinfoFile" type="file" accept=".xlsx" onChange={(e) => setFile(e.currentTarget.files[0] || null)} />
-          </Field>
-        )}
-        <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-      </form>
-    </section>
+      )}
+    </MasterForm>
   );
 }

@@ -1,24 +1,24 @@
 // User master: filters by user type and country, search by name or email; add and modify with the
 // agent's manager. Rows show Modify and Delete only when the server says they may be used.
 import { useState } from "react";
-import { useLocation } from "wouter";
-
 import { rules, useForm } from "../../lib/form";
-import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
-import { MasterList, saveAndReturn, useEditedRecord } from "./master-list";
+import { FormInput, Select, TextInput } from "../../lib/ui";
 import { AGENT, AREA_MANAGER } from "../../lib/rights";
+import { deleteUser, saveUser, userDetail, useUsers, useUsersOfType } from "./api";
+import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
+
+/** @typedef {import("./api").Schemas} Schemas */
 
 const LIST = "/master/user-master";
 
-const typeOptions = (types) => (types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType }));
-const countryOptions = (countries) => (countries || []).map((c) => ({ value: c.country, label: c.country }));
-
 export function UserList() {
-  const { data: types } = useApi("/master/userType", { initial: [] });
-  const { data: countries } = useApi("/master/country", { initial: [] });
+  const types = useUserTypeChoice();
+  const countries = useCountryOptions();
   const [filter, setFilter] = useState({ userType: "", country: "", search: "" });
-  const change = (field) => (e) => setFilter({ ...filter, [field]: e.target.value });
+  /** @param {keyof typeof filter} field */
+  const change = (field) => (/** @type {{ currentTarget: { value: string } }} */ e) =>
+    setFilter({ ...filter, [field]: e.currentTarget.value });
+  /** @param {Schemas["UserRow"]} r */
   const matches = (r) => {
     const q = filter.search.trim().toLowerCase();
     return (
@@ -30,7 +30,7 @@ export function UserList() {
   return (
     <MasterList
       title="User Master"
-      source="/master/user"
+      loaded={useUsers()}
       columns={[
         { key: "name", label: "Name" },
         { key: "emailID", label: "Email" },
@@ -38,9 +38,10 @@ export function UserList() {
         { key: "country", label: "Country" },
       ]}
       idOf={(r) => r.uid}
+      routes={LIST}
       addPath="/master/user/add"
       editPath={(id) => `/master/user-edit/${id}`}
-      deletePath={(id) => `/master/user/delete/${id}`}
+      remove={deleteUser}
       canEdit={(r) => r.isEditable}
       canDelete={(r) => r.isDeletable}
       filter={(rows) => rows.filter(matches)}
@@ -51,7 +52,7 @@ export function UserList() {
             label="User Type"
             value={filter.userType}
             onChange={change("userType")}
-            options={typeOptions(types)}
+            options={types.options}
             placeholder="All"
           />
           <Select
@@ -59,7 +60,7 @@ export function UserList() {
             label="Country"
             value={filter.country}
             onChange={change("country")}
-            options={countryOptions(countries)}
+            options={countries}
             placeholder="All"
           />
           <TextInput id="search" label="Search name or email" type="search" value={filter.search} onInput={change("search")} />
@@ -69,28 +70,23 @@ export function UserList() {
   );
 }
 
+/** @param {import("./master-screen").FormProps} props */
 export function UserForm({ params }) {
-  const [, navigate] = useLocation();
-  const id = params && params.id ? Number(params.id) : 0;
-  const { data: types } = useApi("/master/userType", { initial: [] });
-  const { data: countries } = useApi("/master/country", { initial: [] });
-  const { data: managers } = useApi(`/master/user?userType=${AREA_MANAGER}`, { initial: [] });
-  const [busy, saving] = useSaving();
-  const supportsCountry = (typeId) => {
-    const t = (types || []).find((x) => String(x.userTypeId) === String(typeId));
-    return !!(t && t.isCountrySupported);
-  };
+  const types = useUserTypeChoice();
+  const countries = useCountryOptions();
+  const { data: managers } = useUsersOfType(AREA_MANAGER);
   const form = useForm({ userType: "", emailId: "", name: "", country: "", managerId: "" }, (v) => ({
     userType: [rules.required("User Type is Required")],
     emailId: [rules.required("Email is Required")],
     name: [rules.required("Name is Required")],
-    country: supportsCountry(v.userType) ? [rules.required("Country is Required")] : [],
+    country: types.supportsCountry(v.userType) ? [rules.required("Country is Required")] : [],
     managerId: Number(v.userType) === AGENT ? [rules.required("Manager is Required")] : [],
   }));
-  const loading = useEditedRecord(
-    id,
-    `/master/user/${id}`,
-    (u) =>
+  const master = useMasterForm({
+    params,
+    list: LIST,
+    load: userDetail,
+    onLoad: (u) =>
       form.reset({
         userType: String(u.userType),
         emailId: u.emailId,
@@ -98,67 +94,31 @@ export function UserForm({ params }) {
         country: u.country || "",
         managerId: u.managerId ? String(u.managerId) : "",
       }),
-    LIST,
-    navigate,
-  );
+  });
   const v = form.values;
-  const submit = (e) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    const body = {
-      uid: id,
+  const send = () =>
+    saveUser({
+      uid: master.id,
       emailId: v.emailId.trim(),
       name: v.name.trim(),
       userType: Number(v.userType),
-      country: supportsCountry(v.userType) ? v.country : null,
+      country: types.supportsCountry(v.userType) ? v.country : null,
       managerId: Number(v.userType) === AGENT ? Number(v.managerId) : null,
-    };
-    saveAndReturn(saving, "/master/user", body, LIST, navigate);
-  };
-  if (loading) return <Loading />;
+    });
   return (
-    <section>
-      <PageHeader title={`${id ? "Modify" : "Add"} User`} back={LIST} />
-      <form onSubmit={submit} noValidate class="narrow-form">
-        <Select
-          id="userType"
-          label="User Type"
-          value={v.userType}
-          onChange={form.set("userType")}
-          options={typeOptions(types)}
-          error={form.errors.userType}
+    <MasterForm noun="User" master={master} onSubmit={master.submit(form, send)}>
+      <FormSelect form={form} id="userType" label="User Type" options={types.options} />
+      <FormInput form={form} id="emailId" label="Email" type="email" />
+      <FormInput form={form} id="name" label="Name" />
+      {types.supportsCountry(v.userType) && <FormSelect form={form} id="country" label="Country" options={countries} />}
+      {Number(v.userType) === AGENT && (
+        <FormSelect
+          form={form}
+          id="managerId"
+          label="Manager"
+          options={(managers || []).map((m) => ({ value: String(m.uid), label: `${m.name} (${m.emailID})` }))}
         />
-        <TextInput
-          id="emailId"
-          label="Email"
-          type="email"
-          value={v.emailId}
-          onInput={form.set("emailId")}
-          error={form.errors.emailId}
-        />
-        <TextInput id="name" label="Name" value={v.name} onInput={form.set("name")} error={form.errors.name} />
-        {supportsCountry(v.userType) && (
-          <Select
-            id="country"
-            label="Country"
-            value={v.country}
-            onChange={form.set("country")}
-            options={countryOptions(countries)}
-            error={form.errors.country}
-          />
-        )}
-        {Number(v.userType) === AGENT && (
-          <Select
-            id="managerId"
-            label="Manager"
-            value={v.managerId}
-            onChange={form.set("managerId")}
-            options={(managers || []).map((m) => ({ value: String(m.uid), label: `${m.name} (${m.emailID})` }))}
-            error={form.errors.managerId}
-          />
-        )}
-        <SubmitButton busy={busy}>{id ? "Update" : "Save"}</SubmitButton>
-      </form>
-    </section>
+      )}
+    </MasterForm>
   );
 }
