@@ -138,3 +138,52 @@ export function customerSuggestions(user) {
       () => loadEngine().then((m) => m.searchCustomers(user.uid, query)),
     );
 }
+
+/** @typedef {import("./offline/queue").QueueEntry} QueueEntry */
+
+/**
+ * The entries of the phone's queue (agents only) that `pick` keeps for the customer `buyerId`,
+ * newest first, kept up to date; `onSent()` when one of them leaves the queue (sent: the server's
+ * lists now have it). `pick(entry, same)` gets `same(id)`: whether an id is this customer's (any case).
+ * @param {OfflineUser & { uid: number }} user
+ * @param {string | null} buyerId
+ * @param {(entry: QueueEntry, same: (id: unknown) => boolean) => boolean} pick
+ * @param {() => void} onSent
+ * @returns {QueueEntry[]}
+ */
+export function useQueuedFor(user, buyerId, pick, onSent) {
+  const enabled = offlineEnabled(user);
+  const [rows, setRows] = useState(/** @type {QueueEntry[]} */ ([]));
+  // The caller's latest functions (new ones on every render), without watching the queue again.
+  const latest = useRef({ pick, onSent });
+  latest.current = { pick, onSent };
+  useEffect(() => {
+    if (!enabled || !buyerId) {
+      setRows([]);
+      return undefined;
+    }
+    let count = 0;
+    let gone = false;
+    let unwatch = () => {};
+    /** @param {unknown} id */
+    const same = (id) => String(id).toLowerCase() === buyerId.toLowerCase();
+    /** @param {QueueEntry[]} all */
+    const take = (all) => {
+      if (gone) return;
+      const mine = all.filter((e) => latest.current.pick(e, same)).reverse();
+      if (mine.length < count) latest.current.onSent();
+      count = mine.length;
+      setRows(mine);
+    };
+    loadEngine().then((m) => {
+      if (gone) return;
+      m.listQueue(user.uid).then(take, () => {});
+      unwatch = m.onQueueChange(take);
+    });
+    return () => {
+      gone = true;
+      unwatch();
+    };
+  }, [enabled, buyerId, user.uid]);
+  return rows;
+}

@@ -4,7 +4,7 @@
 // phone when the network does not answer, and a visit saved then waits in the phone's queue
 // (lib/offline/) and shows at the top of the interactions as "Waiting to sync". Order takers see
 // the customer's orders (customer-orders.jsx) and "Take order" (the order screen, features/orders).
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
@@ -13,7 +13,7 @@ import { money } from "../../lib/money";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { customerSuggestions, useCustomerScreen, useOutcomes } from "../../lib/resources";
+import { customerSuggestions, useCustomerScreen, useOutcomes, useQueuedFor } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
@@ -155,30 +155,13 @@ function VisitState({ row }) {
  * @param {() => void} onSent
  * @returns {InteractionRow[]}
  */
-function useQueued(user, buyerId, onSent) {
-  const enabled = offlineEnabled(user);
-  const [rows, setRows] = useState(/** @type {QueueEntry[]} */ ([]));
-  const count = useRef(0);
-  // The latest `onSent` (a new function on every render of the caller), without re-subscribing.
-  const sent = useRef(onSent);
-  sent.current = onSent;
-  useEffect(() => {
-    if (!enabled || !buyerId) return undefined;
-    count.current = 0;
-    /** @param {unknown} id */
-    const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
-    /** @param {QueueEntry} e */
-    const mineOf = (e) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : same(e.buyerID));
-    /** @param {QueueEntry[]} all */
-    const take = (all) => {
-      const mine = all.filter(mineOf).reverse();
-      if (mine.length < count.current) sent.current();
-      count.current = mine.length;
-      setRows(mine);
-    };
-    offline.listQueue(user.uid).then(take, () => {});
-    return offline.onQueueChange(take);
-  }, [enabled, buyerId, user.uid]);
+function useQueuedVisits(user, buyerId, onSent) {
+  const rows = useQueuedFor(
+    user,
+    buyerId,
+    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : same(e.buyerID)),
+    onSent,
+  );
   return rows.map((e) => {
     const visit = e.kind === "order" ? e.order.visit : e;
     const at = localParts(visit ? visit.visitedAt : null);
@@ -310,7 +293,7 @@ export default function VisitScreen({ params, user }) {
   const { data: screen, loading, reload: load } = useCustomerScreen(user, buyerId);
   const outcomes = useOutcomes(user, buyerId);
   // A visit of this customer left the queue (sent): the server's list now has it.
-  const queued = useQueued(user, buyerId, () => navigator.onLine && load());
+  const queued = useQueuedVisits(user, buyerId, () => navigator.onLine && load());
   return (
     <section>
       <PageHeader title="Customer Visit">
