@@ -41,7 +41,8 @@ export const customerOrders = (buyerId) => get(`/users/orders?buyerId=${enc(buye
 export const cancelOrder = (orderId) => post(`/users/order/${orderId}/cancel`);
 
 /**
- * @param {Schemas["NewCustomer"]} body
+ * A new customer (a field left out is the server's default: none).
+ * @param {Partial<Schemas["NewCustomer"]>} body
  * @returns {Promise<Schemas["CustomerAdded"]>}
  */
 export const addCustomer = (body) => post("/users/customer", body);
@@ -53,7 +54,8 @@ export const addCustomer = (body) => post("/users/customer", body);
 export const customerProfile = (buyerId) => get(`/users/customer/profile?buyerId=${enc(buyerId)}`);
 
 /**
- * @param {Schemas["UpdateProfile"]} body
+ * A profile update (a field left out is no change).
+ * @param {Partial<Schemas["UpdateProfile"]>} body
  * @returns {Promise<Schemas["MessageBody"]>}
  */
 export const updateProfile = (body) => post("/users/customer/profile", body);
