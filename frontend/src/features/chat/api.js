@@ -28,8 +28,7 @@ export const chatHistory = (conversationId) => get(`/chat/getChatHistory?convers
  * @param {string | null} latestTimestamp
  * @returns {Promise<Schemas["Message"][]>}
  */
-export const newMessages = (conversationId, latestTimestamp) =>
-  post("/chat/getNewMessages", { conversationId, latestTimestamp });
+export const newMessages = (conversationId, latestTimestamp) => post("/chat/getNewMessages", { conversationId, latestTimestamp });
 
 /**
  * @param {number} conversationId

@@ -50,8 +50,19 @@ function useQueuedOrders(user, buyerId, onSent) {
 export function CustomerOrders({ buyerId, user }) {
   const enabled = offlineEnabled(user);
   // null: the network did not answer (agents), the orders booked before need it.
-  const { data, loading, error, reload: load } = useResource(
-    () => (enabled ? networkOr(() => customerOrders(buyerId), () => null) : customerOrders(buyerId)),
+  const {
+    data,
+    loading,
+    error,
+    reload: load,
+  } = useResource(
+    () =>
+      enabled
+        ? networkOr(
+            () => customerOrders(buyerId),
+            () => null,
+          )
+        : customerOrders(buyerId),
     [buyerId, enabled],
   );
   const unreachable = enabled && !loading && !error && data === null;

@@ -171,7 +171,8 @@ export default function WaitingVisitsScreen({ user }) {
               {
                 key: "lines",
                 label: "Products",
-                render: (/** @type {OrderEntry} */ e) => (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
+                render: (/** @type {OrderEntry} */ e) =>
+                  (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
               },
               { key: "total", label: "Total", render: (e) => money(e.total) },
               { key: "savedAt", label: "Saved", render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },

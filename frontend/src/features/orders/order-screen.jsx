@@ -131,11 +131,13 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
         />
         {(p.packSize || 1) > 1 ? (
           <div class="seg" role="group" aria-label={`Unit of line ${index + 1}`}>
-            {/** @type {const} */ (["units", "cases"]).map((u) => (
-              <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
-                {u === "units" ? "Units" : "Cases"}
-              </button>
-            ))}
+            {
+              /** @type {const} */ (["units", "cases"]).map((u) => (
+                <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
+                  {u === "units" ? "Units" : "Cases"}
+                </button>
+              ))
+            }
           </div>
         ) : (
           <span class="muted">units</span>

@@ -19,9 +19,7 @@ const MAX_PAGES = 100;
 export async function fetchProducts() {
   const first = await productPage(1);
   const pages = Math.min(MAX_PAGES, Math.ceil((first.totalRecords || 0) / PAGE));
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => productPage(i + 2)),
-  );
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => productPage(i + 2)));
   const all = [first, ...rest].flatMap((page) => page.data || []);
   return all.filter((p) => p.active);
 }

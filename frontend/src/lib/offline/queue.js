@@ -84,8 +84,7 @@ export const refreshQueue = (uid) => changed(uid, false);
 if (channel) {
   channel.onmessage = (e) => {
     const uid = currentUid;
-    if (e.data && e.data.type === "queue" && uid != null && e.data.uid === uid)
-      changed(uid, false).catch(() => {});
+    if (e.data && e.data.type === "queue" && uid != null && e.data.uid === uid) changed(uid, false).catch(() => {});
   };
 }
 

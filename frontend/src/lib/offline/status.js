@@ -136,7 +136,8 @@ const queueCount = (name) =>
       };
       if (!db.objectStoreNames.contains("queue")) return close(0);
       const all = db.transaction("queue").objectStore("queue").getAll();
-      all.onsuccess = () => close(all.result.filter((/** @type {{ state?: string }} */ entry) => entry.state === "waiting").length);
+      all.onsuccess = () =>
+        close(all.result.filter((/** @type {{ state?: string }} */ entry) => entry.state === "waiting").length);
       all.onerror = () => close(0);
     };
   });
