@@ -3,8 +3,20 @@
 // POST needs. Import it before the modules under test.
 import "fake-indexeddb/auto";
 import { json, resetBrowser, stubFetch } from "./browser.mjs";
-import { setSession } from "../../src/lib/session.js";
-import { deleteUserData } from "../../src/lib/offline/store.js";
+
+// Node's BroadcastChannel keeps the process alive while it listens (the queue's tells the other
+// tabs of a change): the tests' lets the process end.
+const NodeChannel = globalThis.BroadcastChannel;
+globalThis.BroadcastChannel = class extends NodeChannel {
+  /** @param {string} name */
+  constructor(name) {
+    super(name);
+    this.unref();
+  }
+};
+
+const { setSession } = await import("../../src/lib/session.js");
+const { deleteUserData } = await import("../../src/lib/offline/store.js");
 
 export { json, stubFetch };
 
