@@ -33,14 +33,23 @@ const visit = (clientId, buyerID = "B1") => ({
 const order = (clientId, buyerId = "B1") => ({
   kind: /** @type {const} */ ("order"),
   clientId,
-  order: { clientId, buyerId, distributorId: null, remark: null, lines: [{ productId: 1, quantity: 2, unitPrice: 10 }], expectedTotal: 20, visit: null },
+  order: {
+    clientId,
+    buyerId,
+    distributorId: null,
+    remark: null,
+    lines: [{ productId: 1, quantity: 2, unitPrice: 10 }],
+    expectedTotal: 20,
+    visit: null,
+  },
   buyerName: "Shop One",
   outcomeName: "",
   total: 20,
   lines: [{ productId: 1, productName: "Soap", quantity: 2, unitPrice: 10, lineTotal: 20 }],
 });
 
-const ok = (url) => json(200, url.endsWith("/users/order") ? { message: "Order booked.", orderId: 1 } : { message: "Visit saved." });
+const ok = (url) =>
+  json(200, url.endsWith("/users/order") ? { message: "Order booked.", orderId: 1 } : { message: "Visit saved." });
 
 // Each save a millisecond after the one before: the queue's order is the order of the saves.
 let now = 1_000_000;
@@ -203,7 +212,10 @@ test("the same clientId goes again as it is: after a server error, and on Retry;
   await enqueue(uid, order("o1"));
   assert.equal((await listQueue(uid)).length, 1);
   const sent = [];
-  let answers = [json(503, { message: "busy", code: "unavailable" }), json(422, { message: "No such product.", code: "product_not_found" })];
+  const answers = [
+    json(503, { message: "busy", code: "unavailable" }),
+    json(422, { message: "No such product.", code: "product_not_found" }),
+  ];
   stubFetch((url, init) => {
     sent.push(bodyOf({ init }).clientId);
     return answers.shift() || ok(url);

@@ -6,7 +6,14 @@ import { AGENT_USER, freshPhone, json, pathOf, stubFetch } from "./support/offli
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { clearSession } from "../src/lib/session.js";
-import { copyState, keepDetails, lastOutcomes, offlineDetails, refreshCustomers, searchCustomers } from "../src/lib/offline/customers.js";
+import {
+  copyState,
+  keepDetails,
+  lastOutcomes,
+  offlineDetails,
+  refreshCustomers,
+  searchCustomers,
+} from "../src/lib/offline/customers.js";
 import { getStatus, setStatus } from "../src/lib/offline/status.js";
 import { refreshOffline } from "../src/lib/offline/sync.js";
 import { userDb } from "../src/lib/offline/store.js";
@@ -59,9 +66,18 @@ test("a first pass stores every page with its cursor and marks the copy complete
 test("a later pass merges the changes: removals first (with their kept screens), then the new and changed", async () => {
   server({ "": { customers: [shop("B1", "Shop One"), shop("B2", "Shop Two")], removed: [], cursor: "c1", complete: true } });
   await refreshCustomers(uid);
-  await keepDetails(uid, "B2", { customerDetails: { buyerID: "B2", buyerName: "Shop Two", retailerType: "" }, transcations: [], linkDetails: [], reOrderMustSell: [], bestSeller: [] });
+  await keepDetails(uid, "B2", {
+    customerDetails: { buyerID: "B2", buyerName: "Shop Two", retailerType: "" },
+    transcations: [],
+    linkDetails: [],
+    reOrderMustSell: [],
+    bestSeller: [],
+  });
   // The search's index is built from the copy now: the next pass must drop it.
-  assert.deepEqual((await searchCustomers(uid, "shop")).map((s) => s.buyerId), ["B1", "B2"]);
+  assert.deepEqual(
+    (await searchCustomers(uid, "shop")).map((s) => s.buyerId),
+    ["B1", "B2"],
+  );
   const asked = server({
     c1: {
       customers: [shop("B1", "Shop One Renamed"), shop("B4", "Shop Four"), shop("B5", "Back Again")],
