@@ -146,18 +146,11 @@ export async function clearQueue(uid) {
 export const kindOf = (entry) => entry.kind || "visit";
 
 /**
- * An entry's order, or null for a visit.
- * @param {QueueItem} entry
- * @returns {OrderItem | null}
- */
-export const orderOf = (entry) => (entry.kind === "order" ? entry : null);
-
-/**
  * Sends a queued entry to its own endpoint with its clientId.
  * @param {QueueItem} entry
  * @returns {Promise<unknown>}
  */
-export const send = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
+export const sendEntry = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
 
 /**
  * The request body of a queued visit (the fields the server takes).

@@ -2,7 +2,8 @@
 // own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
 // message) is marked failed and the rest go on; a network failure (or a 5xx, 408, 429) stops the
 // round and the next one waits longer, and so does a refusal of the caller (an ended session, a
-// password change pending, no anti-forgery cookie), which leaves every entry waiting. Rounds run at
+// password change pending, no anti-forgery cookie: the API client's `refusesCaller`, by status and
+// code, never by the message's words), which leaves every entry waiting. Rounds run at
 // start, on the browser's `online` event, when the page comes back into view, after a visit or
 // order is queued, and while anything waits: every few seconds while the page is visible (the
 // `online` event never comes on some weak networks), every 60 s or more while it is hidden.
@@ -10,7 +11,7 @@ import { ApiError, refusesCaller } from "../api-client";
 import { outcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
-import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, send, updateEntry, watchQueueOf } from "./queue";
+import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
 import { getStatus, queuedText, setStatus } from "./status";
 import { alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
@@ -86,7 +87,7 @@ async function sendWaiting(uid) {
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
       try {
-        await send(entry);
+        await sendEntry(entry);
         await removeEntry(uid, entry.clientId);
         setStatus({ reachable: true });
         result.sent++;
