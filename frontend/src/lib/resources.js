@@ -23,10 +23,37 @@ export function alertFailure(err) {
 }
 
 /**
+ * The late-answer guard: each `ask(load, done, failed)` supersedes every question before it, and
+ * only the latest one's answer (`done`) or failure (`failed`) comes through; `drop()` supersedes
+ * them all without a new one.
+ */
+export function latestOnly() {
+  let latest = 0;
+  return {
+    /**
+     * @template T
+     * @param {() => Promise<T>} load
+     * @param {(data: T) => void} done
+     * @param {(err: unknown) => void} failed
+     */
+    ask(load, done, failed) {
+      const asked = ++latest;
+      load().then(
+        (data) => asked === latest && done(data),
+        (err) => asked === latest && failed(err),
+      );
+    },
+    drop() {
+      latest++;
+    },
+  };
+}
+
+/**
  * Loads `load()` whenever `deps` change (nothing while `load` is null) and on `reload()`. Only the
- * answer to the latest question counts: an earlier one coming late (another customer, a reload
- * since) is dropped, so a screen never shows another one's data. A failure is alerted unless
- * `silent`, and leaves `data` null.
+ * answer to the latest question counts (`latestOnly`): an earlier one coming late (another
+ * customer, a reload since) is dropped, so a screen never shows another one's data. A failure is
+ * alerted unless `silent`, and leaves `data` null.
  * @template T
  * @param {(() => Promise<T>) | null} load
  * @param {unknown[]} deps what `load` reads
@@ -37,18 +64,18 @@ export function useResource(load, deps, { silent = false } = {}) {
   const [state, setState] = useState(
     /** @type {{ data: T | null, loading: boolean, error: unknown }} */ ({ data: null, loading: !!load, error: null }),
   );
-  const latest = useRef(0);
+  const [guard] = useState(latestOnly);
   const run = useCallback(() => {
-    const asked = ++latest.current;
     if (!load) {
+      guard.drop();
       setState({ data: null, loading: false, error: null });
       return;
     }
     setState((s) => ({ ...s, loading: true }));
-    load().then(
-      (data) => asked === latest.current && setState({ data, loading: false, error: null }),
+    guard.ask(
+      load,
+      (data) => setState({ data, loading: false, error: null }),
       (err) => {
-        if (asked !== latest.current) return;
         if (!silent) alertFailure(err);
         setState({ data: null, loading: false, error: err });
       },
