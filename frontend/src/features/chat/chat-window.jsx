@@ -3,27 +3,38 @@
 // conversation grouped by day. While closed it polls the unread count every 10 minutes; while open
 // it polls the open pane (a conversation or the broadcasts) every 25 seconds. Fetch failures are silent.
 import { useEffect, useRef, useState } from "react";
-import { api, get, post } from "../../lib/api-client";
 import { AuthImage } from "../../lib/auth-image";
 import { Icon } from "../../lib/icons";
+import * as chat from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** A message as the pane shows it: a conversation's, or a broadcast (sender 0). */
+/** @typedef {{ messageID: number, sentDate: string, messageText?: string | null, imageUrl?: string | null, senderID: number }} Shown */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Tests may shorten both polls: localStorage "fieldsales.chatPollMs". */
+/** @param {number} normal */
 const pollMs = (normal) => Number(localStorage.getItem("fieldsales.chatPollMs")) || normal;
 const OPEN_POLL = 25_000;
 const CLOSED_POLL = 600_000;
 const IMAGE_TYPES = ["jpg", "jpeg", "bmp", "png"];
 
+/** @param {string} iso */
 const dayHeader = (iso) => {
   const d = new Date(iso);
   return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
 };
+/** @param {string} iso */
 const time = (iso) => new Date(iso).toTimeString().slice(0, 5);
 const quiet = () => {};
 
+/** @param {{ messages: Shown[], me: number }} props */
 function Messages({ messages, me }) {
-  const end = useRef(null);
-  useEffect(() => end.current && end.current.scrollIntoView({ block: "end" }), [messages.length]);
+  const end = useRef(/** @type {HTMLDivElement | null} */ (null));
+  useEffect(() => {
+    if (end.current) end.current.scrollIntoView({ block: "end" });
+  }, [messages.length]);
+  /** @type {string | null} */
   let lastDay = null;
   return (
     <div class="chat-messages" data-testid="chat-messages">
@@ -53,25 +64,28 @@ function Messages({ messages, me }) {
  * §9): `load()` gives the history, `since(latest)` what came after the newest one held, and
  * `afterFetch(messages)` marks what arrived unread as read. Both the conversation and the
  * broadcast pane use it.
- * @param {() => Promise<any[]>} load
- * @param {(latest: string | null) => Promise<any[]>} since
- * @param {(messages: any[]) => void} afterFetch
- * @param {any[]} deps
- * @returns {[any[], (incoming: any[]) => void]}
+ * @template {{ messageID: number, sentDate: string }} T
+ * @param {() => Promise<T[]>} load
+ * @param {(latest: string | null) => Promise<T[]>} since
+ * @param {(messages: T[]) => void} afterFetch
+ * @param {unknown[]} deps
+ * @returns {[T[], (incoming: T[]) => void]}
  */
 function usePolledMessages(load, since, afterFetch, deps) {
-  const [messages, setMessages] = useState([]);
+  const [messages, setMessages] = useState(/** @type {T[]} */ ([]));
+  /** @param {T[]} incoming */
   const merge = (incoming) =>
     setMessages((old) => {
       const known = new Set(old.map((m) => m.messageID));
       const fresh = incoming.filter((m) => !known.has(m.messageID));
       return fresh.length ? [...old, ...fresh] : old;
     });
-  const latest = useRef(null);
+  const latest = useRef(/** @type {string | null} */ (null));
   useEffect(() => {
     latest.current = messages.length ? messages[messages.length - 1].sentDate : null;
   }, [messages]);
   useEffect(() => {
+    /** @type {ReturnType<typeof setInterval> | undefined} */
     let timer;
     let live = true;
     setMessages([]);
@@ -100,43 +114,50 @@ function usePolledMessages(load, since, afterFetch, deps) {
   return [messages, merge];
 }
 
+/** @param {{ partner: Schemas["ChatUser"], me: number, onRead: () => void }} props */
 function Conversation({ partner, me, onRead }) {
-  const conversation = useRef(null);
+  const conversation = useRef(/** @type {number | null} */ (null));
   const [text, setText] = useState("");
+  /** @param {Schemas["Message"][]} messages */
   const markRead = (messages) => {
-    if (messages.some((m) => m.receiverID === me && !m.isRead))
-      post(`/chat/markAsRead?conversationId=${conversation.current}`).then(onRead, quiet);
+    const id = conversation.current;
+    if (id != null && messages.some((m) => m.receiverID === me && !m.isRead)) chat.markConversationRead(id).then(onRead, quiet);
   };
   const [messages, merge] = usePolledMessages(
     async () => {
-      const { conversationId } = await post(`/chat/createConversation?userId=${partner.uid}`);
+      const { conversationId } = await chat.openConversation(partner.uid);
       conversation.current = conversationId;
-      return get(`/chat/getChatHistory?conversationId=${conversationId}`);
+      return chat.chatHistory(conversationId);
     },
-    (latestTimestamp) => post("/chat/getNewMessages", { conversationId: conversation.current, latestTimestamp }),
+    (latestTimestamp) =>
+      conversation.current == null ? Promise.resolve([]) : chat.newMessages(conversation.current, latestTimestamp),
     markRead,
     [partner.uid],
   );
+  /** @param {Event} e */
   const send = (e) => {
     e.preventDefault();
     const body = text.trim();
     if (!body || !conversation.current) return;
-    post("/chat/sendMessage", { conversationId: conversation.current, receiverId: partner.uid, messageText: body })
+    chat
+      .sendMessage({ conversationId: conversation.current, receiverId: partner.uid, messageText: body })
       .then((m) => {
         merge([m]);
         setText("");
       })
       .catch(quiet);
   };
+  /** @param {Event & { currentTarget: HTMLInputElement }} e */
   const sendImage = (e) => {
-    const file = e.target.files[0];
-    e.target.value = "";
-    if (!file || !conversation.current || !IMAGE_TYPES.includes(file.name.split(".").pop().toLowerCase())) return;
+    const input = e.currentTarget;
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file || !conversation.current || !IMAGE_TYPES.includes((file.name.split(".").pop() || "").toLowerCase())) return;
     const data = new FormData();
     data.append("chatImage", file);
     data.append("conversationId", String(conversation.current));
     data.append("receiverId", String(partner.uid));
-    api("/chat/sendMessageImage", { method: "POST", body: data }).then((m) => merge([m]), quiet);
+    chat.sendImage(data).then((m) => merge([m]), quiet);
   };
   return (
     <div class="chat-conversation">
@@ -163,27 +184,30 @@ function Conversation({ partner, me, onRead }) {
 }
 
 /** The read-only broadcast pane: its unread messages are marked read as they arrive. */
+/** @param {{ onRead: () => void }} props */
 function Broadcasts({ onRead }) {
+  /** @param {Schemas["BroadcastMessage"][]} items */
   const markRead = (items) => {
     const unread = items.filter((b) => !b.isRead).map((b) => b.messageID);
-    if (unread.length) post("/chat/broadcast/markAsRead", unread).then(onRead, quiet);
+    if (unread.length) chat.markBroadcastsRead(unread).then(onRead, quiet);
   };
   const [list] = usePolledMessages(
-    () => post("/chat/getNewBroadCastMessages", {}),
-    (latestTimestamp) => post("/chat/getNewBroadCastMessages", { latestTimestamp }),
+    () => chat.broadcasts(),
+    (latestTimestamp) => chat.broadcasts(latestTimestamp),
     markRead,
     [],
   );
   return <Messages messages={list.map((b) => ({ ...b, senderID: 0 }))} me={-1} />;
 }
 
+/** @param {{ user: Schemas["SessionBody"], onClose: () => void }} props */
 function ChatPanel({ user, onClose }) {
-  const [people, setPeople] = useState([]);
+  const [people, setPeople] = useState(/** @type {Schemas["ChatUser"][]} */ ([]));
   const [broadcastUnread, setBroadcastUnread] = useState(0);
-  const [selected, setSelected] = useState(null);
+  const [selected, setSelected] = useState(/** @type {Schemas["ChatUser"] | "broadcast" | null} */ (null));
   const refresh = () => {
-    get("/chat/users").then(setPeople, quiet);
-    post("/chat/getUnreadCountsByConversation").then((r) => setBroadcastUnread(r.broadCastCounts.unreadCount), quiet);
+    chat.chatUsers().then(setPeople, quiet);
+    chat.unreadCounts().then((r) => setBroadcastUnread(r.broadCastCounts.unreadCount), quiet);
   };
   useEffect(() => {
     refresh();
@@ -229,13 +253,15 @@ function ChatPanel({ user, onClose }) {
   );
 }
 
+/** @param {{ user: Schemas["SessionBody"] }} props */
 export function ChatWidget({ user }) {
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     if (open) return undefined;
     const load = () =>
-      post("/chat/getUnreadCountsByConversation")
+      chat
+        .unreadCounts()
         .then((r) => setUnread(r.unreadCounts.reduce((n, c) => n + c.unreadCount, 0) + r.broadCastCounts.unreadCount))
         .catch(quiet);
     load();

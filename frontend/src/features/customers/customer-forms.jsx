@@ -1,7 +1,5 @@
 // New customer and profile update forms (spec 1 §2, §5).
-import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
@@ -10,6 +8,10 @@ import { useSaving } from "../../lib/use-api";
 import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
+import { useResource } from "../../lib/resources";
+import { addCustomer, customerProfile, decideLocation, updateProfile } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 // Mobile inputs take no maxLength: the spec's own length message ("atmost 11 numbers") must be
 // reachable; the server refuses more than 11 digits all the same (lib/limits.js).
@@ -33,11 +35,12 @@ export function NewCustomerScreen() {
     },
   );
   const v = form.values;
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/users/customer", { ...v, mobileNo: v.mobileNo.trim(), buyerName: v.buyerName.trim() });
+      const r = await addCustomer({ ...v, mobileNo: v.mobileNo.trim(), buyerName: v.buyerName.trim() });
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(r.buyerId)}`);
     });
@@ -60,18 +63,21 @@ export function NewCustomerScreen() {
 
 const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
 
+/** @param {number} lat @param {number} lng */
 const mapsLink = (lat, lng) => `https://www.google.com/maps?q=${lat},${lng}`;
 
 /**
  * A shop position proposed by an accurate visit while the customer had none, or typed by an agent
  * (profile update, new customer): a manager or an administrator accepts it (it becomes the
  * customer's position) or rejects it. Never silent.
+ * @param {{ buyerId: string, proposal: Schemas["ProposedLocation"], onDecided: () => void }} props
  */
 function ProposedLocation({ buyerId, proposal, onDecided }) {
   const [busy, saving] = useSaving();
+  /** @param {"accept" | "reject"} what */
   const decide = (what) =>
     saving(async () => {
-      const r = await post(`/users/customer/location/${encodeURIComponent(buyerId)}/${what}`);
+      const r = await decideLocation(buyerId, what);
       alertSuccess(r.message);
       onDecided();
     });
@@ -101,20 +107,12 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
  * The profile form. "Set the shop's location to where I am now" sends the phone's position as the
  * customer's latitude/longitude (the spec's payload). It is a choice, not automatic, so an update
  * made away from the shop never moves the shop.
+ * @param {{ params: { buyerId: string }, user: Schemas["SessionBody"] }} props
  */
 export function ProfileScreen({ params, user }) {
   const buyerId = decodeURIComponent(params.buyerId);
-  const [profile, setProfile] = useState(null);
-  const load = useCallback(
-    () =>
-      get(`/users/customer/profile?buyerId=${encodeURIComponent(buyerId)}`)
-        .then(setProfile)
-        .catch((err) => alertError(err.message)),
-    [buyerId],
-  );
-  useEffect(() => {
-    load();
-  }, [load]);
+  // The profile shown stays until the next answer (a decision reloads it).
+  const { data: profile, reload: load } = useResource(() => customerProfile(buyerId), [buyerId]);
   const decides = [ADMINISTRATOR, AREA_MANAGER].includes(Number(user.userType));
   if (!profile) return <Loading />;
   return (
@@ -142,6 +140,7 @@ function ProfileForm({ buyerId, profile }) {
     { mobile: mobileRules },
   );
   const v = form.values;
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -150,6 +149,7 @@ function ProfileForm({ buyerId, profile }) {
       return;
     }
     await saving(async () => {
+      /** @type {Record<string, string | number | null>} */
       const body = { buyerId };
       PROFILE_FIELDS.forEach((f) => v[f].trim() && (body[f] = v[f].trim()));
       if (v.here) {
@@ -160,7 +160,7 @@ function ProfileForm({ buyerId, profile }) {
         }
         if (position) Object.assign(body, { latitude: position.latitude, longitude: position.longitude });
       }
-      const r = await post("/users/customer/profile", body);
+      const r = await updateProfile(body);
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
     });

@@ -1,88 +1,87 @@
 // The customer's orders on the visit screen (order takers): "Take order" (the order screen), the
 // orders waiting on this phone, and the recent orders from GET /users/orders?buyerId= with their
 // status; the agent who booked one (or an administrator) cancels it while it is Submitted.
-import { useEffect, useRef, useState } from "react";
-import { get, post } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { useState } from "react";
+import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { formatDate, localParts } from "../../lib/dates";
-import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
+import { alertFailure, useQueuedFor, useResource } from "../../lib/resources";
 import { money } from "../../lib/money";
 import { OrderStatus } from "../../lib/order-status";
 import { DataTable } from "../../lib/table";
 import { Loading } from "../../lib/ui";
 import { ADMINISTRATOR } from "../../lib/rights";
+import { cancelOrder, customerOrders } from "./api";
 
-/** This customer's orders waiting in the phone's queue, newest first; `onSent` when one leaves it. */
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["SessionBody"]} User */
+/** An order row: the server's, or one still in the phone's queue. */
+/** @typedef {Omit<Partial<Schemas["OrderRow"]>, "status"> & { status?: string, key: string | number, queued?: boolean }} Row */
+
+/**
+ * This customer's orders waiting in the phone's queue, newest first; `onSent` when one leaves it.
+ * @param {User} user
+ * @param {string} buyerId
+ * @param {() => void} onSent
+ * @returns {Row[]}
+ */
 function useQueuedOrders(user, buyerId, onSent) {
-  const enabled = offlineEnabled(user);
-  const [rows, setRows] = useState([]);
-  const count = useRef(0);
-  // The latest `onSent` (a new function on every render of the caller), without re-subscribing.
-  const sent = useRef(onSent);
-  sent.current = onSent;
-  useEffect(() => {
-    if (!enabled) return undefined;
-    count.current = 0;
-    const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
-    const take = (all) => {
-      const mine = all.filter((e) => offline.kindOf(e) === "order" && same(e.order.buyerId)).reverse();
-      if (mine.length < count.current) sent.current();
-      count.current = mine.length;
-      setRows(mine);
-    };
-    offline.listQueue(user.uid).then(take, () => {});
-    return offline.onQueueChange(take);
-  }, [enabled, buyerId, user.uid]);
-  return rows.map((e) => ({
-    key: e.clientId,
-    orderNumber: "On this phone",
-    orderDate: localParts(new Date(e.savedAt).toISOString()).date,
-    status: e.state === "failed" ? "Failed" : "Waiting",
-    total: e.total,
-    lineCount: (e.order.lines || []).length,
-    distributorName: "",
-    queued: true,
-  }));
+  const rows = useQueuedFor(user, buyerId, (e, same) => e.kind === "order" && same(e.order.buyerId), onSent);
+  return rows.flatMap((e) =>
+    e.kind === "order"
+      ? [
+          {
+            key: e.clientId,
+            orderNumber: "On this phone",
+            orderDate: localParts(new Date(e.savedAt).toISOString()).date,
+            status: e.state === "failed" ? "Failed" : "Waiting",
+            total: e.total,
+            lineCount: (e.order.lines || []).length,
+            distributorName: "",
+            queued: true,
+          },
+        ]
+      : [],
+  );
 }
 
+/** @param {{ buyerId: string, user: User }} props */
 export function CustomerOrders({ buyerId, user }) {
   const enabled = offlineEnabled(user);
-  const [orders, setOrders] = useState(null);
-  const [unreachable, setUnreachable] = useState(false);
-  const [cancelling, setCancelling] = useState(null);
-  const load = () => {
-    const path = `/users/orders?buyerId=${encodeURIComponent(buyerId)}`;
-    const work = enabled
-      ? networkOr(
-          () => get(path),
-          () => null,
-        )
-      : get(path);
-    work
-      .then((page) => {
-        setUnreachable(page === null);
-        setOrders(page ? page.data : []);
-      })
-      .catch((err) => {
-        setOrders([]);
-        alertError(err.message);
-      });
-  };
-  useEffect(load, [buyerId, enabled]);
+  // null: the network did not answer (agents), the orders booked before need it.
+  const {
+    data,
+    loading,
+    error,
+    reload: load,
+  } = useResource(
+    () =>
+      enabled
+        ? networkOr(
+            () => customerOrders(buyerId),
+            () => null,
+          )
+        : customerOrders(buyerId),
+    [buyerId, enabled],
+  );
+  const unreachable = enabled && !loading && !error && data === null;
+  const orders = loading && !data ? null : data ? data.data : [];
+  const [cancelling, setCancelling] = useState(/** @type {Row | null} */ (null));
   const queued = useQueuedOrders(user, buyerId, () => navigator.onLine && load());
   const cancel = async () => {
     const order = cancelling;
     setCancelling(null);
+    if (!order || order.orderId == null) return;
     try {
-      const r = await post(`/users/order/${order.orderId}/cancel`);
+      const r = await cancelOrder(order.orderId);
       alertSuccess(r.message);
       load();
     } catch (err) {
-      alertError(err.message);
+      alertFailure(err);
     }
   };
+  /** @param {Row} o */
   const mayCancel = (o) => o.status === "Submitted" && (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
   return (
     <div class="card" data-testid="customer-orders">

@@ -1,34 +1,41 @@
 // Add customer info (type, sub types, remark, up to three files, last 3 entries) and the
 // administrator's Info Status Update list with its remark modal.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
-import { api, get, post } from "../../lib/api-client";
-import { alertError, alertSuccess } from "../../lib/alerts";
+import { alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { DataTable, Pager } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
-import { useApi, useSaving } from "../../lib/use-api";
+import { useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
+import { useResource } from "../../lib/resources";
+import { addInfo, infoHistory, infoTypes, infoUpdates, updateInfoStatus } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const SLOTS = ["img1", "img2", "img3"];
 
+/** @param {{ params: { buyerId: string }, user: Schemas["SessionBody"] }} props */
 export function InfoScreen({ params, user }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
-  const { data: types } = useApi("/master/info-type-subtype", { initial: [] });
-  const history = useApi(`/users/customer/infohistory/${encodeURIComponent(buyerId)}`, { initial: [] });
-  const [files, setFiles] = useState({});
+  const { data: types } = useResource(infoTypes, []);
+  const history = useResource(() => infoHistory(buyerId), [buyerId]);
+  const [files, setFiles] = useState(/** @type {Record<string, File | null>} */ ({}));
   const [busy, saving] = useSaving();
+  /** @param {string} id */
   const subsOf = (id) => ((types || []).find((t) => String(t.infoId) === String(id)) || { subInfo: [] }).subInfo;
-  const form = useForm({ infoTypeId: "", subTypes: [], remark: "" }, (v) => ({
+  const form = useForm({ infoTypeId: "", subTypes: /** @type {number[]} */ ([]), remark: "" }, (v) => ({
     infoTypeId: [rules.required("Info Type is required.")],
     subTypes: subsOf(v.infoTypeId).length ? [(list) => (list.length ? null : "Info Sub Type is required.")] : [],
   }));
   const v = form.values;
+  /** @param {number} id */
   const toggle = (id) => form.set("subTypes")(v.subTypes.includes(id) ? v.subTypes.filter((s) => s !== id) : [...v.subTypes, id]);
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -36,14 +43,17 @@ export function InfoScreen({ params, user }) {
     data.append("infoTypeId", v.infoTypeId);
     v.subTypes.forEach((s) => data.append("infoSubTypeId", String(s)));
     data.append("remark", v.remark.trim());
-    SLOTS.forEach((slot) => files[slot] && data.append(slot, files[slot]));
+    SLOTS.forEach((slot) => {
+      const file = files[slot];
+      if (file) data.append(slot, file);
+    });
     await saving(async () => {
       const position = user.userType === AGENT ? await currentPosition() : null;
       if (position) {
         data.append("latitude", String(position.latitude));
         data.append("longitude", String(position.longitude));
       }
-      const r = await api(`/users/customer/info/${encodeURIComponent(buyerId)}`, { method: "POST", body: data });
+      const r = await addInfo(buyerId, data);
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(buyerId)}`);
     });
@@ -81,7 +91,7 @@ export function InfoScreen({ params, user }) {
               id={slot}
               type="file"
               accept=".jpeg,.jpg,.bmp,.png,.pdf"
-              onChange={(e) => setFiles({ ...files, [slot]: e.currentTarget.files[0] || null })}
+              onChange={(e) => setFiles({ ...files, [slot]: (e.currentTarget.files && e.currentTarget.files[0]) || null })}
             />
           </Field>
         ))}
@@ -109,9 +119,10 @@ export function InfoScreen({ params, user }) {
   );
 }
 
+/** @param {string | null | undefined} url */
 function fileLink(url) {
   if (!url) return null;
-  const name = new URL(url, window.location.origin).searchParams.get("fileName");
+  const name = new URL(url, window.location.origin).searchParams.get("fileName") || "";
   const label = name.endsWith(".pdf") ? "PDF" : "Image";
   return (
     <a href={`#/image-viewer?fileName=${encodeURIComponent(name)}`} target="_blank" rel="noopener">
@@ -122,18 +133,9 @@ function fileLink(url) {
 
 export function InfoUpdateScreen() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState(null);
-  const [editing, setEditing] = useState(null);
-  const load = useCallback(
-    () =>
-      get(`/users/infoUpdateWithPaging?pageNumber=${page}&pageSize=30`)
-        .then(setData)
-        .catch((err) => alertError(err.message)),
-    [page],
-  );
-  useEffect(() => {
-    load();
-  }, [load]);
+  // The page shown stays until the next answer (a status saved reloads it).
+  const { data, reload: load } = useResource(() => infoUpdates(page), [page]);
+  const [editing, setEditing] = useState(/** @type {Schemas["ReviewRow"] | null} */ (null));
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / 30)) : 1;
   return (
     <section>
@@ -182,6 +184,7 @@ export function InfoUpdateScreen() {
   );
 }
 
+/** @param {{ row: Schemas["ReviewRow"], onClose: () => void, onSaved: () => void }} props */
 function StatusModal({ row, onClose, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm(
@@ -193,11 +196,12 @@ function StatusModal({ row, onClose, onSaved }) {
       ],
     },
   );
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/users/infoUpdate", { id: row.id, adminStatus: form.values.remark.trim() });
+      const r = await updateInfoStatus({ id: row.id, adminStatus: form.values.remark.trim() });
       alertSuccess(r.message);
       onSaved();
     });

@@ -1,17 +1,20 @@
 // FTD/FTM visit lists, the scorecard, and the image viewer.
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api-client";
 import { formatDate } from "../../lib/dates";
 import { money } from "../../lib/money";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
-import { useApi } from "../../lib/use-api";
 import { AREA_MANAGER, RIGHT } from "../../lib/rights";
+import { useResource } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
+import { agentList, agentScorecard, ftmFtd, mediaFile, ownScorecard } from "./api";
 
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+
+/** @param {{ params: { ftmftd: string } }} props */
 export function FtmFtdScreen({ params }) {
   const which = params.ftmftd;
-  const { data, loading } = useApi(`/users/customer/FTMFTD/${encodeURIComponent(which)}`, { initial: [] });
+  const { data, loading } = useResource(() => ftmFtd(which), [which]);
   return (
     <section>
       <PageHeader title={which.toUpperCase()} back="/customer/visit" />
@@ -42,7 +45,7 @@ export function FtmFtdScreen({ params }) {
   );
 }
 
-/** @param {{ card: any, note: string }} props `note`: what would show here and how to get it */
+/** @param {{ card: Schemas["Scorecard"] | null, note: string }} props `note`: what would show here and how to get it */
 function Card({ card, note }) {
   if (!card) return <Empty note={note} />;
   const rows = [
@@ -74,7 +77,12 @@ function Card({ card, note }) {
   );
 }
 
-/** Why a score card is missing and where one comes from, for whoever looks. */
+/**
+ * Why a score card is missing and where one comes from, for whoever looks.
+ * @param {boolean} manager
+ * @param {string} agent
+ * @param {Schemas["SessionBody"]} user
+ */
 function emptyNote(manager, agent, user) {
   if (manager && !agent) return "Choose an agent to see their score card for the month.";
   const whose = manager ? "An agent's" : "Your";
@@ -84,12 +92,13 @@ function emptyNote(manager, agent, user) {
   return `${whose} score card holds the month's targets and what was achieved. ${upload}`;
 }
 
+/** @param {{ user: Schemas["SessionBody"] }} props */
 export function ScorecardScreen({ user }) {
   const manager = user.userType === AREA_MANAGER;
-  const agents = useApi(manager ? "/users/agentList" : null, { initial: [] });
+  const agents = useResource(manager ? agentList : null, [manager]);
   const [agent, setAgent] = useState("");
-  const path = manager ? (agent ? `/users/scorecardAM/${agent}` : null) : "/users/scorecard";
-  const { data, loading } = useApi(path);
+  const load = manager ? (agent ? () => agentScorecard(agent) : null) : ownScorecard;
+  const { data, loading } = useResource(load, [manager, agent]);
   return (
     <section>
       <PageHeader title="Score Card" />
@@ -103,7 +112,7 @@ export function ScorecardScreen({ user }) {
           options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))}
         />
       )}
-      {loading ? <Loading /> : <Card card={path ? data : null} note={emptyNote(manager, agent, user)} />}
+      {loading ? <Loading /> : <Card card={load ? data : null} note={emptyNote(manager, agent, user)} />}
     </section>
   );
 }
@@ -113,7 +122,7 @@ export function ScorecardScreen({ user }) {
  * Opened without a file, it says so and asks nothing (the server would only answer 400).
  */
 export function ImageViewerScreen() {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     const query = window.location.hash.split("?")[1] || "";
     const fileName = new URLSearchParams(query).get("fileName") || "";
@@ -121,7 +130,7 @@ export function ImageViewerScreen() {
       setError("No file was named to show.");
       return;
     }
-    api(`/users/media?fileName=${encodeURIComponent(fileName)}`, { raw: true })
+    mediaFile(fileName)
       .then((r) => r.blob())
       .then((blob) => {
         const url = URL.createObjectURL(blob);

@@ -4,9 +4,8 @@
 // phone when the network does not answer, and a visit saved then waits in the phone's queue
 // (lib/offline/) and shows at the top of the interactions as "Waiting to sync". Order takers see
 // the customer's orders (customer-orders.jsx) and "Take order" (the order screen, features/orders).
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
 import { rules, useForm } from "../../lib/form";
@@ -14,20 +13,30 @@ import { money } from "../../lib/money";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
+import { customerSuggestions, useCustomerScreen, useOutcomes, useQueuedFor } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { prefetched } from "../../lib/prefetch";
 import { checkInText, LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
 import { AGENT, RIGHT } from "../../lib/rights";
-import { detailsPath, OUTCOMES_PATH } from "./visit-calls";
 import { MAX } from "../../lib/limits";
+import { priceComparison, productSuggestions, saveVisit } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["SessionBody"]} User */
+/** @typedef {import("../../lib/offline/queue").QueueEntry} QueueEntry */
+/** @typedef {import("../../lib/table").Column} Column */
+/**
+ * A row of the last interactions: the server's, or a visit still in the phone's queue.
+ * @typedef {Partial<Schemas["Interaction"]> & { key?: string, queued?: "waiting" | "failed" }} InteractionRow
+ */
 
 const STEP = 5;
 
+/** @param {{ c: Schemas["CustomerDetails"] }} props */
 function Details({ c }) {
   const rows = [
     ["Buyer ID", c.buyerID],
@@ -66,57 +75,41 @@ function Details({ c }) {
 }
 
 /**
- * The outcome list, asked for each customer opened, beside the customer's details (not after them:
- * a round trip less before the form can be used); for agents kept on the phone and used when the
- * network does not answer.
+ * @param {{ buyerId: string, buyerName: string, user: User, outcomes: Schemas["Outcome"][],
+ *   onSaved: (r: { queued?: boolean }) => void }} props
  */
-function useOutcomes(user, buyerId) {
-  const enabled = offlineEnabled(user);
-  const [outcomes, setOutcomes] = useState([]);
-  useEffect(() => {
-    if (!buyerId) return;
-    const fromServer = () => prefetched(OUTCOMES_PATH);
-    (enabled
-      ? networkOr(
-          () => fromServer().then((list) => (offline.keepOutcomes(user.uid, list).catch(() => {}), list)),
-          () => offline.lastOutcomes(user.uid),
-        )
-      : fromServer()
-    )
-      .then((list) => setOutcomes(list || []))
-      .catch((err) => err.status !== 401 && alertError(err.message));
-  }, [enabled, user.uid, buyerId]);
-  return outcomes;
-}
-
 function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
   // One clientId per visit until it is saved or queued: a repeat of this save (a Save after an
   // error, the queue) is then harmless, the server answers it as a duplicate.
-  const clientId = useRef(null);
+  const clientId = useRef(/** @type {string | null} */ (null));
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
       const agent = user.userType === AGENT;
       const position = agent ? await currentPosition({ checkIn: true }) : null;
-      clientId.current = clientId.current || offline.newClientId();
-      // visitedAt is the phone's time of the save, whenever it reaches the server.
+      const id = (clientId.current = clientId.current || offline.newClientId());
+      const outcomeId = Number(form.values.outcomeId);
+      // visitedAt is the phone's time of the save, whenever it reaches the server (agents only).
       const body = {
         buyerID: buyerId,
-        outcomeId: Number(form.values.outcomeId),
+        outcomeId,
         remark: form.values.remark.trim(),
         latitude: position ? position.latitude : null,
         longitude: position ? position.longitude : null,
-        clientId: clientId.current,
-        ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
+        clientId: id,
+        visitedAt: agent ? new Date().toISOString() : null,
+        accuracy: position ? position.accuracy : null,
       };
-      const send = () => post("/users/customer/details", body);
+      /** @returns {Promise<{ queued?: false, message: string, locationStatus?: string | null, distanceM?: number | null }>} */
+      const send = () => saveVisit(body);
       const queue = async () => {
-        const outcome = (outcomes || []).find((o) => o.outComeId === body.outcomeId);
-        await offline.enqueue(user.uid, { ...body, buyerName, outcomeName: outcome ? outcome.outCome : "" });
-        return { queued: true, message: offline.queuedMessage("Saved on this phone") };
+        const outcome = (outcomes || []).find((o) => o.outComeId === outcomeId);
+        await offline.enqueue(user.uid, { ...body, clientId: id, buyerName, outcomeName: outcome ? outcome.outCome : "" });
+        return { queued: /** @type {const} */ (true), message: offline.queuedMessage("Saved on this phone") };
       };
       // An agent's save the server did not judge (no answer, its trouble, an ended session) waits
       // on the phone rather than being lost; a refusal is the agent's to fix at once.
@@ -147,7 +140,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   );
 }
 
-/** A visit's place in the phone's queue, else where it was against the shop. */
+/** A visit's place in the phone's queue, else where it was against the shop. @param {{ row: InteractionRow }} props */
 function VisitState({ row }) {
   if (row.queued === "failed") return <span class="loc-badge loc-failed">Not accepted</span>;
   if (row.queued) return <span class="loc-badge loc-waiting">Waiting to sync</span>;
@@ -157,31 +150,21 @@ function VisitState({ row }) {
 /**
  * This customer's visits waiting in the phone's queue (an order's visit among them), newest first;
  * `onSent` when one leaves it.
+ * @param {User} user
+ * @param {string | null} buyerId
+ * @param {() => void} onSent
+ * @returns {InteractionRow[]}
  */
-function useQueued(user, buyerId, onSent) {
-  const enabled = offlineEnabled(user);
-  const [rows, setRows] = useState([]);
-  const count = useRef(0);
-  // The latest `onSent` (a new function on every render of the caller), without re-subscribing.
-  const sent = useRef(onSent);
-  sent.current = onSent;
-  useEffect(() => {
-    if (!enabled || !buyerId) return undefined;
-    count.current = 0;
-    const same = (id) => String(id).toLowerCase() === String(buyerId).toLowerCase();
-    const isOrder = (e) => offline.kindOf(e) === "order";
-    const take = (all) => {
-      const mine = all.filter((e) => (isOrder(e) ? e.order.visit && same(e.order.buyerId) : same(e.buyerID))).reverse();
-      if (mine.length < count.current) sent.current();
-      count.current = mine.length;
-      setRows(mine);
-    };
-    offline.listQueue(user.uid).then(take, () => {});
-    return offline.onQueueChange(take);
-  }, [enabled, buyerId, user.uid]);
+function useQueuedVisits(user, buyerId, onSent) {
+  const rows = useQueuedFor(
+    user,
+    buyerId,
+    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : same(e.buyerID)),
+    onSent,
+  );
   return rows.map((e) => {
-    const visit = offline.kindOf(e) === "order" ? e.order.visit : e;
-    const at = localParts(visit.visitedAt);
+    const visit = e.kind === "order" ? e.order.visit : e;
+    const at = localParts(visit ? visit.visitedAt : null);
     return {
       key: e.clientId,
       date: at.date,
@@ -189,12 +172,13 @@ function useQueued(user, buyerId, onSent) {
       outcome: e.outcomeName,
       agentId: user.emailId,
       entryUpdateBy: user.name,
-      remark: visit.remark,
+      remark: visit ? visit.remark : null,
       queued: e.state,
     };
   });
 }
 
+/** @param {{ columns: Column[], rows: any[], testId: string }} props */
 function ShowMoreTable({ columns, rows, testId }) {
   const [shown, setShown] = useState(STEP);
   return (
@@ -209,10 +193,12 @@ function ShowMoreTable({ columns, rows, testId }) {
   );
 }
 
+/** @param {{ buyerId: string }} props */
 function PriceComparison({ buyerId }) {
-  const [rows, setRows] = useState(null);
+  const [rows, setRows] = useState(/** @type {Schemas["PriceRow"][] | null} */ (null));
+  /** @param {Schemas["ProductSuggestion"]} p */
   const pick = (p) =>
-    get(`/users/product/pricecomparison/${encodeURIComponent(buyerId)}?productName=${encodeURIComponent(p.productName)}`)
+    priceComparison(buyerId, p.productName)
       .then(setRows)
       .catch((err) => alertError(err.message));
   return (
@@ -221,7 +207,7 @@ function PriceComparison({ buyerId }) {
         id="productSearch"
         label="Product"
         placeholder="Type a product name"
-        fetchPath={(q) => `/users/product/search?query=${encodeURIComponent(q)}`}
+        fetchItems={productSuggestions}
         labelOf={(p) => p.display}
         onPick={pick}
       />
@@ -243,6 +229,7 @@ function PriceComparison({ buyerId }) {
   );
 }
 
+/** @param {{ screen: Schemas["VisitScreen"], buyerId: string }} props */
 function Tabs({ screen, buyerId }) {
   const [tab, setTab] = useState("must");
   const tabs = [
@@ -298,43 +285,15 @@ function Tabs({ screen, buyerId }) {
   );
 }
 
+/** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function VisitScreen({ params, user }) {
   const [, navigate] = useLocation();
   const buyerId = params && params.buyerId ? decodeURIComponent(params.buyerId) : null;
-  const [screen, setScreen] = useState(null);
-  const [loading, setLoading] = useState(false);
-  const enabled = offlineEnabled(user);
-  const load = () => {
-    if (!buyerId) return;
-    setLoading(true);
-    // Started already when the route was entered (lib/prefetch.js), while this code loaded.
-    const fromServer = () =>
-      prefetched(detailsPath(buyerId)).then((s) => {
-        if (enabled) offline.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {});
-        return s;
-      });
-    const fromPhone = () =>
-      offline.offlineDetails(user.uid, buyerId).then((s) => {
-        if (!s) throw new Error("Offline: this customer is not on this phone.");
-        return s;
-      });
-    (enabled ? networkOr(fromServer, fromPhone) : fromServer())
-      .then(setScreen)
-      .catch((err) => {
-        setScreen(null);
-        alertError(err.message);
-      })
-      .finally(() => setLoading(false));
-  };
-  useEffect(load, [buyerId, enabled, user.uid]);
+  // Started already when the route was entered (lib/prefetch.js), while this code loaded.
+  const { data: screen, loading, reload: load } = useCustomerScreen(user, buyerId);
   const outcomes = useOutcomes(user, buyerId);
   // A visit of this customer left the queue (sent): the server's list now has it.
-  const queued = useQueued(user, buyerId, () => navigator.onLine && load());
-  const searchOffline = (q) =>
-    networkOr(
-      () => get(`/users/customer/search?query=${encodeURIComponent(q)}`),
-      () => offline.searchCustomers(user.uid, q),
-    );
+  const queued = useQueuedVisits(user, buyerId, () => navigator.onLine && load());
   return (
     <section>
       <PageHeader title="Customer Visit">
@@ -348,8 +307,7 @@ export default function VisitScreen({ params, user }) {
         id="customerSearch"
         label="Search customer"
         placeholder="Buyer ID, name or mobile"
-        fetchPath={(q) => `/users/customer/search?query=${encodeURIComponent(q)}`}
-        fetchItems={enabled ? searchOffline : undefined}
+        fetchItems={customerSuggestions(user)}
         labelOf={(s) => s.display}
         onPick={(s) => navigate(`/customer/visit/${encodeURIComponent(s.buyerId)}`)}
         noMatch={(q) => `No customer matches '${q}'`}
@@ -380,7 +338,7 @@ export default function VisitScreen({ params, user }) {
             <DataTable
               serial={false}
               testId="interactions"
-              rows={[...queued, ...screen.transcations]}
+              rows={[...queued, .../** @type {InteractionRow[]} */ (screen.transcations)]}
               empty="No visits yet"
               rowClass={(r) => (r.queued ? "row-queued" : undefined)}
               columns={[
@@ -418,12 +376,12 @@ export default function VisitScreen({ params, user }) {
           </div>
           <div class="footer-actions">
             {hasRight(user, RIGHT.PROFILE_UPDATE) && (
-              <a class="btn" href={`#/customer/profile/${encodeURIComponent(buyerId)}`}>
+              <a class="btn" href={`#/customer/profile/${encodeURIComponent(String(buyerId))}`}>
                 Profile Update
               </a>
             )}
             {hasRight(user, RIGHT.INFO_ADD) && (
-              <a class="btn" href={`#/customer/info/${encodeURIComponent(buyerId)}`}>
+              <a class="btn" href={`#/customer/info/${encodeURIComponent(String(buyerId))}`}>
                 Add Info
               </a>
             )}

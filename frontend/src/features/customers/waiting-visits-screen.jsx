@@ -11,7 +11,13 @@ import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 
-/** The State column: waiting, or refused with the server's reason. */
+/** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
+/** @typedef {import("../../lib/offline/queue").QueueEntry} QueueEntry */
+/** @typedef {import("../../lib/offline/queue").OrderItem & import("../../lib/offline/queue").EntryState} OrderEntry */
+/** @typedef {import("../../lib/offline/queue").VisitItem & import("../../lib/offline/queue").EntryState} VisitEntry */
+/** @typedef {typeof import("../../lib/offline/engine")} Engine */
+
+/** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
 function EntryState({ e }) {
   return e.state === "failed" ? (
     <span class="state-failed">
@@ -22,14 +28,15 @@ function EntryState({ e }) {
   );
 }
 
+/** @param {{ user: User }} props */
 export default function WaitingVisitsScreen({ user }) {
   const enabled = offlineEnabled(user);
-  const [engine, setEngine] = useState(null);
-  const [entries, setEntries] = useState(null);
-  const [copy, setCopy] = useState(null);
-  const [status, setStatus] = useState(null);
+  const [engine, setEngine] = useState(/** @type {Engine | null} */ (null));
+  const [entries, setEntries] = useState(/** @type {QueueEntry[] | null} */ (null));
+  const [copy, setCopy] = useState(/** @type {{ count: number, syncedAt: string | null } | null} */ (null));
+  const [status, setStatus] = useState(/** @type {import("../../lib/offline/status").OfflineStatus | null} */ (null));
   const [busy, setBusy] = useState(false);
-  const [discarding, setDiscarding] = useState(null);
+  const [discarding, setDiscarding] = useState(/** @type {QueueEntry | null} */ (null));
   useEffect(() => onStatus(setStatus), []);
   useEffect(() => {
     if (!enabled) return undefined;
@@ -63,6 +70,7 @@ export default function WaitingVisitsScreen({ user }) {
   }
   if (!engine || !entries) return <Loading />;
 
+  /** @param {() => Promise<unknown>} work */
   const run = async (work) => {
     setBusy(true);
     try {
@@ -75,26 +83,30 @@ export default function WaitingVisitsScreen({ user }) {
   };
   const syncNow = () =>
     run(async () => {
+      /** @param {QueueEntry[]} list */
       const waitingOf = (list) => list.filter((e) => e.state === "waiting");
+      /** @param {QueueEntry[]} list */
       const ordersOf = (list) => list.filter((e) => engine.kindOf(e) === "order").length;
       const before = waitingOf(entries);
       const after = waitingOf(await engine.syncNow(user.uid));
       const sent = before.length - after.length;
       if (sent > 0) alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after))} sent.`);
     });
+  /** @param {QueueEntry} entry */
   const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
   const discard = () =>
     run(async () => {
       const entry = discarding;
       setDiscarding(null);
-      await engine.discardEntry(user.uid, entry.clientId);
+      if (entry) await engine.discardEntry(user.uid, entry.clientId);
     });
   const waiting = entries.filter((e) => e.state === "waiting").length;
-  const visitEntries = entries.filter((e) => engine.kindOf(e) === "visit");
-  const orderEntries = entries.filter((e) => engine.kindOf(e) === "order");
+  const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => e.kind !== "order");
+  const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
     label: "Actions",
+    /** @param {QueueEntry} e */
     render: (e) => (
       <span class="row-actions">
         {e.state === "failed" && (
@@ -159,7 +171,8 @@ export default function WaitingVisitsScreen({ user }) {
               {
                 key: "lines",
                 label: "Products",
-                render: (e) => (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
+                render: (/** @type {OrderEntry} */ e) =>
+                  (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
               },
               { key: "total", label: "Total", render: (e) => money(e.total) },
               { key: "savedAt", label: "Saved", render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },

@@ -6,7 +6,6 @@
 // background.
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
 import { BUCKET_TITLES } from "../../lib/bucket-titles";
 import { formatDateTime } from "../../lib/dates";
@@ -16,6 +15,12 @@ import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { Legend, MapView } from "./map-view";
 import { AGENT, RIGHT } from "../../lib/rights";
+import { bucketPage, mapSettings } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {import("./map-view").Pin} Pin */
+/** @typedef {import("./map-view").LegendState} LegendState */
+/** @typedef {{ tileUrl: string, attribution: string }} Tiles */
 
 /** The bucket list's page size (server side). */
 const BUCKET_PAGE = 25;
@@ -23,9 +28,9 @@ const NO_TILES = { tileUrl: "", attribution: "" };
 
 /** The tile setting; no tiles when it cannot be had (offline, say): the pins still show. */
 function useTiles() {
-  const [tiles, setTiles] = useState(null);
+  const [tiles, setTiles] = useState(/** @type {Tiles | null} */ (null));
   useEffect(() => {
-    get("/users/map/settings")
+    mapSettings()
       .then((s) => setTiles({ tileUrl: (s && s.tileUrl) || "", attribution: (s && s.attribution) || "" }))
       .catch(() => setTiles(NO_TILES));
   }, []);
@@ -33,15 +38,19 @@ function useTiles() {
 }
 
 /** Legend rows of the day plan: [state, words, shown even when no customer has it]. */
-const PLAN_LEGEND = PLAN_STATES.map(([key, label]) => [key, label, key !== "visited"]);
+const PLAN_LEGEND = PLAN_STATES.map(([key, label]) => /** @type {LegendState} */ ([key, label, key !== "visited"]));
 
-/** A bucket row's last visit as a pin state, and the words for it. */
+/**
+ * A bucket row's last visit as a pin state, and the words for it.
+ * @param {{ lastVisitDate?: string | null, lastVisitLocationStatus?: string | null }} row
+ */
 function bucketStatus(row) {
   if (!row.lastVisitDate) return "none";
   if (row.lastVisitLocationStatus === "verified") return "verified";
   if (row.lastVisitLocationStatus === "off-site" || row.lastVisitLocationStatus === "no-location") return "offsite";
   return "visited";
 }
+/** @type {LegendState[]} */
 const BUCKET_LEGEND = [
   ["none", "Never visited", true],
   ["verified", "Last visit on site", true],
@@ -49,7 +58,10 @@ const BUCKET_LEGEND = [
   ["visited", "Last visit, place not checked", false],
 ];
 
-/** The legend, the map and, beside it, the customers without a position. */
+/**
+ * The legend, the map and, beside it, the customers without a position.
+ * @param {{ items: Pin[], legend: LegendState[], tiles: Tiles | null, canVisit: boolean }} props
+ */
 function MapLayout({ items, legend, tiles, canVisit }) {
   // The same pins until the items change: new ones would fit the map again and close a popup.
   const pins = useMemo(() => items.filter(hasPosition), [items]);
@@ -83,17 +95,27 @@ function MapLayout({ items, legend, tiles, canVisit }) {
   );
 }
 
-/** A pin's link to the visit screen, for those who may visit. */
+/** A pin's link to the visit screen, for those who may visit. @param {boolean} canVisit @param {string} id */
 const visitHref = (canVisit, id) => (canVisit ? `#/customer/visit/${encodeURIComponent(id)}` : null);
 
-/** The day plan on the map: the agent's own (offline too), or one agent's for their manager. */
+/**
+ * The day plan on the map: the agent's own (offline too), or one agent's for their manager.
+ * @param {{ params?: { agentId?: string }, user: Schemas["SessionBody"] }} props
+ */
 export function TodayMapScreen({ params, user }) {
   const agentId = params && params.agentId ? Number(params.agentId) : null;
   const own = agentId == null;
   const chooser = own && Number(user.userType) !== AGENT;
   const tiles = useTiles();
   const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
-  const [state, setState] = useState({ loading: !chooser, plan: null, keptAt: null, error: null });
+  const [state, setState] = useState(
+    /** @type {{ loading: boolean, plan: Schemas["DayPlan"] | null, keptAt: string | null, error: string | null }} */ ({
+      loading: !chooser,
+      plan: null,
+      keptAt: null,
+      error: null,
+    }),
+  );
   useEffect(() => {
     if (chooser) return;
     loadPlan(user, agentId)
@@ -107,6 +129,7 @@ export function TodayMapScreen({ params, user }) {
   const back = own ? "/today" : `/today/${agentId}`;
   const { plan, keptAt, loading, error } = state;
   const items = useMemo(() => {
+    /** @type {Record<string, string>} */
     const labels = Object.fromEntries(PLAN_STATES);
     return (plan ? plan.customers : []).map((c, i) => {
       const status = planStatus(c);
@@ -140,7 +163,10 @@ export function TodayMapScreen({ params, user }) {
   );
 }
 
-/** One page of a bucket on the map, as the bucket list shows it (page and order from the query). */
+/**
+ * One page of a bucket on the map, as the bucket list shows it (page and order from the query).
+ * @param {{ params: { bucketName: string, agentId?: string }, user: Schemas["SessionBody"] }} props
+ */
 export function BucketMapScreen({ params, user }) {
   const [location] = useLocation();
   const query = new URLSearchParams(location.split("?")[1] || "");
@@ -150,45 +176,50 @@ export function BucketMapScreen({ params, user }) {
   const agent = Number(params.agentId) || 0;
   const tiles = useTiles();
   const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
-  const [result, setResult] = useState(null);
+  const [result, setResult] = useState(/** @type {(Schemas["BucketPage"] & { page: number }) | null} */ (null));
   // The page count of the last answer: the pager stays in place while the next page loads.
   const [pages, setPages] = useState(1);
   useEffect(() => {
     setResult(null);
-    get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`)
+    bucketPage(bucket, agent, page, order)
       .then((r) => {
         setResult({ ...r, page });
         setPages(Math.max(1, Math.ceil(r.totalRecords / BUCKET_PAGE)));
       })
       .catch((err) => {
         alertError(err.message);
-        setResult({ data: [], totalRecords: 0 });
+        setResult({ data: [], totalRecords: 0, page });
       });
   }, [bucket, agent, page, order]);
   const items = useMemo(() => {
     // The ordered bucket lists order lines (buyerID; sellerName is the distributor): one pin per customer.
     const seen = new Set();
+    /** @type {Pin[]} */
     const list = [];
-    for (const r of (result && result.data) || []) {
-      const id = r.customerId ?? r.buyerID;
+    if (!result) return list;
+    for (const r of result.data) {
+      // A row of the ordered buckets has no customer's name, address or position.
+      const row = "customerId" in r ? r : null;
+      const id = row ? row.customerId : "buyerID" in r ? r.buyerID : null;
       if (id == null || seen.has(id)) continue;
       seen.add(id);
       const status = bucketStatus(r);
+      const legend = BUCKET_LEGEND.find(([key]) => key === status);
       list.push({
         id,
         seq: (result.page - 1) * BUCKET_PAGE + list.length + 1,
-        name: r.customerName || id,
-        detail: [r.address1, r.shippingCity].filter(Boolean).join(", "),
+        name: (row && row.customerName) || id,
+        detail: row ? [row.address1, row.shippingCity].filter(Boolean).join(", ") : "",
         status,
-        stateLabel: BUCKET_LEGEND.find(([key]) => key === status)[1],
-        latitude: r.latitude,
-        longitude: r.longitude,
+        stateLabel: legend ? legend[1] : "",
+        latitude: row ? row.latitude : null,
+        longitude: row ? row.longitude : null,
         href: visitHref(canVisit, id),
       });
     }
     return list;
   }, [result, canVisit]);
-  const title = BUCKET_TITLES[bucket] || bucket;
+  const title = /** @type {Record<string, string>} */ (BUCKET_TITLES)[bucket] || bucket;
   return (
     <section class="map-screen">
       <PageHeader title={`${title} on the map`} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`} />

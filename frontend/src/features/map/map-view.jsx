@@ -8,11 +8,19 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
 import { spread } from "./spread";
 
-/** Where the map opens before there is a pin to fit: the whole of India. @type {L.MapOptions} */
-const WHOLE_COUNTRY = { center: [22.5, 79], zoom: 4 };
+/**
+ * A customer on the map: `seq` its number in the list, `status` its pin state (the `.pin-<status>`
+ * class), `stateLabel` the words for it, `href` the visit screen's link (null: no link).
+ * @typedef {{ id: string, seq: number, name: string, detail: string, status: string, stateLabel: string,
+ *   latitude?: number | null, longitude?: number | null, href: string | null }} Pin
+ */
+/** A legend row: [state, words, shown even when no customer has it]. @typedef {[string, string, boolean]} LegendState */
+
+/** Where the map opens before there is a pin to fit: the whole of India. */
+const WHOLE_COUNTRY = { center: L.latLng(22.5, 79), zoom: 4 };
 const PIN_SIZE = 28;
 
-/** A pin's popup, built as DOM nodes: customer names never pass through HTML. */
+/** A pin's popup, built as DOM nodes: customer names never pass through HTML. @param {Pin} pin */
 function popupOf(pin) {
   const el = document.createElement("div");
   el.className = "pin-popup";
@@ -33,23 +41,26 @@ function popupOf(pin) {
 }
 
 /**
- * pins: [{ id, seq, name, detail, status, stateLabel, latitude, longitude, href }];
- * tiles: { tileUrl, attribution } (tileUrl "" = no tiles) or null while unknown.
+ * pins: those with a position; tiles: { tileUrl, attribution } (tileUrl "" = no tiles) or null while unknown.
+ * @param {{ pins: Pin[], tiles: { tileUrl: string, attribution: string } | null }} props
  */
 export function MapView({ pins, tiles }) {
-  const box = useRef(null);
-  const map = useRef(null);
-  const markers = useRef(null);
-  const leaders = useRef(null);
-  /** The markers with their own places: [{ marker, at }]. */
-  const placed = useRef([]);
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null));
+  const map = useRef(/** @type {L.Map | null} */ (null));
+  const markers = useRef(/** @type {L.LayerGroup | null} */ (null));
+  const leaders = useRef(/** @type {L.LayerGroup | null} */ (null));
+  /** The markers with their own places. */
+  const placed = useRef(/** @type {{ marker: L.Marker, at: L.LatLng }[]} */ ([]));
   /** Lays the pins out again (set once the map is made). */
   const arrange = useRef(() => {});
   const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
-    const m = L.map(box.current, { ...WHOLE_COUNTRY });
-    leaders.current = L.layerGroup().addTo(m);
+    const el = box.current;
+    if (!el) return undefined;
+    const m = L.map(el, { ...WHOLE_COUNTRY });
+    const lines = L.layerGroup().addTo(m);
+    leaders.current = lines;
     markers.current = L.layerGroup().addTo(m);
     map.current = m;
     // Draws each pin where spread() puts it at this zoom; a moved pin gets a line to its own place.
@@ -57,11 +68,11 @@ export function MapView({ pins, tiles }) {
       const size = m.getSize();
       const own = placed.current.map(({ at }) => m.latLngToContainerPoint(at));
       const drawn = spread(own, { width: size.x, height: size.y, gap: PIN_SIZE + 2 });
-      leaders.current.clearLayers();
+      lines.clearLayers();
       placed.current.forEach(({ marker, at }, i) => {
         const where = m.containerPointToLatLng(L.point(drawn[i].x, drawn[i].y));
         marker.setLatLng(where);
-        if (drawn[i] !== own[i]) L.polyline([at, where], { className: "pin-leader", interactive: false }).addTo(leaders.current);
+        if (drawn[i] !== own[i]) L.polyline([at, where], { className: "pin-leader", interactive: false }).addTo(lines);
       });
     };
     arrange.current = layOut;
@@ -78,7 +89,7 @@ export function MapView({ pins, tiles }) {
       m.invalidateSize();
       layOut();
     });
-    resized.observe(box.current);
+    resized.observe(el);
     return () => {
       resized.disconnect();
       if (zooming) m.once("moveend", () => setTimeout(() => m.remove()));
@@ -90,17 +101,20 @@ export function MapView({ pins, tiles }) {
   const tileUrl = tiles ? tiles.tileUrl : "";
   const attribution = (tiles && tiles.attribution) || "";
   useEffect(() => {
-    if (!tileUrl) return undefined;
+    const m = map.current;
+    if (!tileUrl || !m) return undefined;
     setTilesFailed(false);
     const layer = L.tileLayer(tileUrl, { attribution, maxZoom: 19 });
     layer.on("tileerror", () => setTilesFailed(true));
-    layer.addTo(map.current);
+    layer.addTo(m);
     return () => layer.remove();
   }, [tileUrl, attribution]);
 
   useEffect(() => {
     const m = map.current;
-    markers.current.clearLayers();
+    const layer = markers.current;
+    if (!m || !layer) return;
+    layer.clearLayers();
     placed.current = [];
     const points = pins.map((pin) => {
       const at = L.latLng(Number(pin.latitude), Number(pin.longitude));
@@ -114,7 +128,7 @@ export function MapView({ pins, tiles }) {
       const marker = L.marker(at, { icon, title: `${pin.seq}. ${pin.name}: ${pin.stateLabel}`, riseOnHover: true }).bindPopup(
         () => popupOf(pin),
       );
-      marker.addTo(markers.current);
+      marker.addTo(layer);
       placed.current.push({ marker, at });
       const el = marker.getElement();
       if (el) {
@@ -154,8 +168,10 @@ export function MapView({ pins, tiles }) {
  * The colours of the pins, with how many of the screen's customers have each: pinned or listed
  * without a position alike, so the counts add up to the customers shown. `always` states show
  * even at 0.
+ * @param {{ states: LegendState[], items: Pin[] }} props
  */
 export function Legend({ states, items }) {
+  /** @param {string} key */
   const count = (key) => items.filter((i) => i.status === key).length;
   return (
     <ul class="map-legend" data-testid="map-legend" aria-label="Legend">

@@ -18,9 +18,11 @@ const TRIES = 2000;
  */
 export function spread(points, { width, height, gap }) {
   const half = gap / 2;
+  /** @param {{ x: number, y: number }} p */
   const inBox = (p) => p.x >= half && p.x <= width - half && p.y >= half && p.y <= height - half;
   /** @type {{ x: number, y: number }[]} */
   const drawn = [];
+  /** @param {{ x: number, y: number }} p */
   const free = (p) => drawn.every((q) => Math.hypot(p.x - q.x, p.y - q.y) >= gap);
   for (const own of points) {
     let at = own;

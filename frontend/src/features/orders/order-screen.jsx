@@ -7,7 +7,6 @@
 // the phone, and an order saved then waits in the phone's queue (lib/offline/) with its own
 // clientId, and its visit's, so it is booked once however often it is sent.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { get, post } from "../../lib/api-client";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDateTime } from "../../lib/dates";
 import { Icon } from "../../lib/icons";
@@ -16,45 +15,38 @@ import { money } from "../../lib/money";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { OrderStatus } from "../../lib/order-status";
+import { useCustomerScreen, useOutcomes } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT, RIGHT } from "../../lib/rights";
+import { bookOrder, distributors as distributorList } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["SessionBody"]} User */
+/** @typedef {Schemas["Product"]} Product */
+/** @typedef {import("../../lib/offline/queue").ShownLine} ShownLine */
+/** A line being typed: the product, its quantity as typed, in units or cases. */
+/** @typedef {{ product: Product, qty: string, unit: "units" | "cases" }} Line */
+/**
+ * The answer after Submit: the server's booking, or (queued) the screen's lines and total.
+ * @typedef {Omit<Partial<Schemas["OrderBooked"]>, "lines" | "total" | "message"> & { queued?: boolean, message: string, total: number,
+ *   lines: (ShownLine | Schemas["OrderLine"])[] }} OrderAnswer
+ * @typedef {{ answer: OrderAnswer, shownTotal: number, queued: boolean, buyerId: string, buyerName: string }} OrderResult
+ */
 
 /** The largest quantity of one line, in units (the server's limit). */
 const MAX_UNITS = 100000;
 const DEFAULT_OUTCOME = "order placed";
 
-/** The visit screen's data of the customer (Must Sell among it): the server's, else the phone's. */
-function useCustomer(user, buyerId) {
-  const enabled = offlineEnabled(user);
-  const [state, setState] = useState({ screen: null, loading: true, error: null });
-  useEffect(() => {
-    const fromServer = () =>
-      get(`/users/customer/details/${encodeURIComponent(buyerId)}?showSummary=true`).then((s) => {
-        if (enabled) offline.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {});
-        return s;
-      });
-    const fromPhone = () =>
-      offline.offlineDetails(user.uid, buyerId).then((s) => {
-        if (!s) throw new Error("Offline: this customer is not on this phone.");
-        return s;
-      });
-    (enabled ? networkOr(fromServer, fromPhone) : fromServer())
-      .then((screen) => setState({ screen, loading: false, error: null }))
-      .catch((err) => {
-        alertError(err.message);
-        setState({ screen: null, loading: false, error: err.message });
-      });
-  }, [buyerId, enabled, user.uid]);
-  return state;
-}
-
-/** The active products: fetched (and kept on the phone for agents), else the phone's copy. */
+/**
+ * The active products: fetched (and kept on the phone for agents), else the phone's copy.
+ * @param {User} user
+ */
 function useProducts(user) {
   const enabled = offlineEnabled(user);
-  const [products, setProducts] = useState(null);
+  const [products, setProducts] = useState(/** @type {Product[] | null} */ (null));
   useEffect(() => {
     (enabled
       ? networkOr(
@@ -72,28 +64,14 @@ function useProducts(user) {
   return products;
 }
 
-/** The outcome list (kept on the phone for agents). */
-function useOutcomes(user, wanted) {
-  const enabled = offlineEnabled(user);
-  const [outcomes, setOutcomes] = useState([]);
-  useEffect(() => {
-    if (!wanted) return;
-    const fromServer = () =>
-      get("/master/outcome").then((list) => (enabled && offline.keepOutcomes(user.uid, list).catch(() => {}), list));
-    (enabled ? networkOr(fromServer, () => offline.lastOutcomes(user.uid)) : fromServer())
-      .then((list) => setOutcomes(list || []))
-      .catch((err) => alertError(err.message));
-  }, [wanted, enabled, user.uid]);
-  return outcomes;
-}
-
-/** A line's quantity in units, or NaN when the typed quantity is not a whole number of 1 or more. */
+/** A line's quantity in units, or NaN when the typed quantity is not a whole number of 1 or more. @param {Line} line */
 function unitsOf(line) {
   const text = String(line.qty).trim();
   if (!/^\d+$/.test(text) || Number(text) < 1) return NaN;
   return Number(text) * (line.unit === "cases" ? line.product.packSize || 1 : 1);
 }
 
+/** @param {Line} line */
 function lineError(line) {
   const units = unitsOf(line);
   if (Number.isNaN(units)) return "Enter a whole number of 1 or more.";
@@ -101,22 +79,27 @@ function lineError(line) {
   return null;
 }
 
+/** @param {Line} line */
 const lineTotal = (line) => {
   const units = unitsOf(line);
   return Number.isNaN(units) ? 0 : Math.round(units * (line.product.price || 0) * 100) / 100;
 };
 
+/** @param {Product} p */
 function productNote(p) {
   return [
     p.sku,
     p.category,
     p.price != null ? `${money(p.price)} a unit` : "no price yet",
-    p.packSize > 1 ? `case of ${p.packSize}` : null,
+    (p.packSize || 1) > 1 ? `case of ${p.packSize}` : null,
   ]
     .filter(Boolean)
     .join(" · ");
 }
 
+/**
+ * @param {{ line: Line, index: number, error: string | null, onChange: (next: Line) => void, onRemove: () => void }} props
+ */
 function OrderLine({ line, index, error, onChange, onRemove }) {
   const p = line.product;
   const id = `qty-${p.productId}`;
@@ -146,13 +129,15 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
           aria-invalid={!!error}
           onInput={(e) => onChange({ ...line, qty: e.currentTarget.value })}
         />
-        {p.packSize > 1 ? (
+        {(p.packSize || 1) > 1 ? (
           <div class="seg" role="group" aria-label={`Unit of line ${index + 1}`}>
-            {["units", "cases"].map((u) => (
-              <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
-                {u === "units" ? "Units" : "Cases"}
-              </button>
-            ))}
+            {
+              /** @type {const} */ (["units", "cases"]).map((u) => (
+                <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
+                  {u === "units" ? "Units" : "Cases"}
+                </button>
+              ))
+            }
           </div>
         ) : (
           <span class="muted">units</span>
@@ -171,7 +156,7 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
   );
 }
 
-/** The answer shown after Submit: the server's (or, queued, the screen's) lines and total. */
+/** The answer shown after Submit: the server's (or, queued, the screen's) lines and total. @param {{ result: OrderResult, buyerId: string }} props */
 function Confirmation({ result, buyerId }) {
   const { answer, shownTotal, queued, buyerName } = result;
   const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
@@ -241,27 +226,28 @@ function Confirmation({ result, buyerId }) {
   );
 }
 
+/** @param {{ params: { buyerId: string }, user: User }} props */
 export default function OrderScreen({ params, user }) {
   const buyerId = decodeURIComponent(params.buyerId);
   const enabled = offlineEnabled(user);
   const withVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
-  const { screen, loading, error } = useCustomer(user, buyerId);
+  const { data: screen, loading, error } = useCustomerScreen(user, buyerId);
   const products = useProducts(user);
-  const outcomes = useOutcomes(user, withVisit);
-  const [lines, setLines] = useState([]);
+  const outcomes = useOutcomes(user, withVisit && buyerId);
+  const [lines, setLines] = useState(/** @type {Line[]} */ ([]));
   const [query, setQuery] = useState("");
   const [remark, setRemark] = useState("");
   // The customer's usual distributor unless the agent picks another (the list needs the network).
   const [distributorId, setDistributorId] = useState("");
-  const [distributors, setDistributors] = useState([]);
+  const [distributors, setDistributors] = useState(/** @type {Schemas["Distributor"][]} */ ([]));
   useEffect(() => {
-    get("/master/distributor").then(setDistributors, () => {});
+    distributorList().then(setDistributors, () => {});
   }, []);
   const [outcomeId, setOutcomeId] = useState("");
   const [checked, setChecked] = useState(false);
-  const [result, setResult] = useState(null);
+  const [result, setResult] = useState(/** @type {OrderResult | null} */ (null));
   const [busy, saving] = useSaving();
-  const clientIds = useRef(null);
+  const clientIds = useRef(/** @type {{ order: string, visit: string } | null} */ (null));
 
   // "Order placed" is the outcome an order usually logs.
   useEffect(() => {
@@ -274,9 +260,10 @@ export default function OrderScreen({ params, user }) {
   const mustSell = useMemo(() => {
     if (!screen || !products) return [];
     const byName = new Map(products.map((p) => [String(p.productName).toLowerCase(), p]));
-    return (screen.reOrderMustSell || [])
-      .map((r) => ({ row: r, product: byName.get(String(r.distinctProductName).toLowerCase()) }))
-      .filter((s) => s.product && s.product.price != null);
+    return (screen.reOrderMustSell || []).flatMap((row) => {
+      const product = byName.get(String(row.distinctProductName).toLowerCase());
+      return product && product.price != null ? [{ row, product }] : [];
+    });
   }, [screen, products]);
   const found = useMemo(() => offline.searchProducts(products, query), [products, query]);
 
@@ -287,13 +274,15 @@ export default function OrderScreen({ params, user }) {
     return (
       <section>
         <PageHeader title="Take order" back={back} />
-        <Empty text={error || "The customer was not found."} />
+        <Empty text={error instanceof Error ? error.message : "The customer was not found."} />
       </section>
     );
   }
   const customer = screen.customerDetails;
 
+  /** @param {Product} p */
   const onOrder = (p) => lines.some((l) => l.product.productId === p.productId);
+  /** @param {Product} p */
   const add = (p, qty = 1) => {
     if (onOrder(p)) {
       alertInfo(`${p.productName} is already on the order: change its quantity there.`);
@@ -306,7 +295,9 @@ export default function OrderScreen({ params, user }) {
       if (input) input.focus({ preventScroll: false });
     }, 0);
   };
+  /** @param {number} i @returns {(next: Line) => void} */
   const change = (i) => (next) => setLines(lines.map((l, j) => (j === i ? next : l)));
+  /** @param {number} i */
   const remove = (i) => () => setLines(lines.filter((_, j) => j !== i));
   const total = Math.round(lines.reduce((sum, l) => sum + lineTotal(l), 0) * 100) / 100;
   const errors = {
@@ -316,6 +307,7 @@ export default function OrderScreen({ params, user }) {
   };
   const invalid = errors.lines || errors.outcome || errors.each.some(Boolean);
 
+  /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     setChecked(true);
@@ -329,13 +321,14 @@ export default function OrderScreen({ params, user }) {
       const outcome = outcomes.find((o) => String(o.outComeId) === outcomeId);
       // The order's clientId and its visit's, kept until it is booked or queued, make a repeat
       // harmless (a Submit after an error, the queue): the server answers it as the first booking.
-      clientIds.current = clientIds.current || { order: offline.newClientId(), visit: offline.newClientId() };
+      const ids = (clientIds.current = clientIds.current || { order: offline.newClientId(), visit: offline.newClientId() });
+      /** @type {Schemas["BookOrder"]} */
       const body = {
-        clientId: clientIds.current.order,
+        clientId: ids.order,
         buyerId: customer.buyerID,
-        distributorId: distributorId ? Number(distributorId) : undefined,
-        remark: remark.trim() || undefined,
-        lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), unitPrice: l.product.price })),
+        distributorId: distributorId ? Number(distributorId) : null,
+        remark: remark.trim() || null,
+        lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), unitPrice: l.product.price ?? null })),
         expectedTotal: total,
         visit: withVisit
           ? {
@@ -343,11 +336,13 @@ export default function OrderScreen({ params, user }) {
               remark: remark.trim(),
               latitude: position ? position.latitude : null,
               longitude: position ? position.longitude : null,
-              clientId: clientIds.current.visit,
-              ...(agent ? { visitedAt: new Date().toISOString(), accuracy: position ? position.accuracy : null } : {}),
+              clientId: ids.visit,
+              visitedAt: agent ? new Date().toISOString() : null,
+              accuracy: position ? position.accuracy : null,
             }
-          : undefined,
+          : null,
       };
+      /** @type {ShownLine[]} */
       const shown = lines.map((l) => ({
         productId: l.product.productId,
         productName: l.product.productName,
@@ -355,11 +350,13 @@ export default function OrderScreen({ params, user }) {
         unitPrice: l.product.price,
         lineTotal: lineTotal(l),
       }));
-      const send = () => post("/users/order", body);
+      /** @returns {Promise<OrderAnswer>} */
+      const send = () => bookOrder(body);
+      /** @returns {Promise<OrderAnswer>} */
       const queue = async () => {
         await offline.enqueue(user.uid, {
           kind: "order",
-          clientId: body.clientId,
+          clientId: ids.order,
           order: body,
           buyerName: customer.buyerName,
           outcomeName: outcome ? outcome.outCome : "",

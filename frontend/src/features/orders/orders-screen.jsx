@@ -3,7 +3,6 @@
 // customer, agent, distributor, total and, for administrators, why a Submitted order waits (the
 // distributor has no email address); View shows an order's lines (GET /users/order/{id}).
 import { useEffect, useState } from "react";
-import { get } from "../../lib/api-client";
 import { alertError } from "../../lib/alerts";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { money } from "../../lib/money";
@@ -11,13 +10,17 @@ import { OrderStatus } from "../../lib/order-status";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, TextInput } from "../../lib/ui";
+import { orderDetail, ordersPagePath } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const PAGE = 30;
 
+/** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
-  const [order, setOrder] = useState(null);
+  const [order, setOrder] = useState(/** @type {Schemas["OrderDetail"] | null} */ (null));
   useEffect(() => {
-    get(`/users/order/${orderId}`)
+    orderDetail(orderId)
       .then(setOrder)
       .catch((err) => {
         alertError(err.message);
@@ -88,11 +91,14 @@ export default function OrdersScreen() {
   const [filter, setFilter] = useState({ from: "", to: "" });
   const [applied, setApplied] = useState({ from: "", to: "" });
   const [page, setPage] = useState(1);
-  const [dateError, setDateError] = useState(null);
-  const [viewing, setViewing] = useState(null);
+  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const [viewing, setViewing] = useState(/** @type {number | null} */ (null));
   const [runs, setRuns] = useState(0); // Search again with the same dates: asked afresh
-  const q = new URLSearchParams({ from: applied.from, to: applied.to, pageNumber: String(page) });
-  const data = useServerPage(`/users/orders?${q}`, { reload: runs, onError: (err) => alertError(err.message) });
+  const data = useServerPage(ordersPagePath({ ...applied, pageNumber: page }), {
+    reload: runs,
+    onError: (err) => alertError(err.message),
+  });
+  /** @param {Event} e */
   const search = (e) => {
     e.preventDefault();
     if (filter.from && filter.to && filter.from > filter.to) {

@@ -1,29 +1,43 @@
 // The agent's customers on the phone: the offline copy kept in step with
 // GET /users/customer/offline (a cursor; later calls bring only what changed), the search over it,
 // the last visit screen seen per customer, and the outcome list.
-import { get } from "../api-client";
+import { offlinePage } from "./api";
 import { buildIndex, searchIndex, suggestionOf } from "./search-index";
 import { getMeta, setMeta, signedIn, userDb } from "./store";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {import("./search-index").IndexRow} IndexRow */
+/**
+ * A visit screen to show: the server's, or the phone's (`seenAt`: when it was kept; `fromCopy`:
+ * built from the customer copy, details only).
+ * @typedef {Schemas["VisitScreen"] & { seenAt?: string | null, fromCopy?: boolean }} CustomerScreen
+ */
 
 /** Visit screens kept per user; the oldest seen go first. */
 const MAX_DETAILS = 300;
 /** A server's page is at most 2,000; this many pages is far past any agent's book. */
 const MAX_PAGES = 500;
 
-let index = null; // { uid, rows } built once from the copy, dropped when the copy changes
+/** @type {{ uid: number, rows: IndexRow[] } | null} built once from the copy, dropped when the copy changes */
+let index = null;
+/** @type {Map<number, Promise<boolean>>} */
 const refreshing = new Map();
 
 /**
  * Brings the copy up to date, page by page; each page and its cursor are stored together, so an
  * interrupted refresh resumes where it stopped. Resolves to true when the copy is complete.
+ * @param {number} uid
+ * @returns {Promise<boolean>}
  */
 export function refreshCustomers(uid) {
-  if (!refreshing.has(uid)) {
-    const run = (async () => {
+  let run = refreshing.get(uid);
+  if (!run) {
+    run = (async () => {
       const db = await userDb(uid);
+      /** @type {string} */
       let cursor = (await db.get("meta", "cursor")) || "";
       for (let page = 0; page < MAX_PAGES; page++) {
-        const r = await get(`/users/customer/offline?cursor=${encodeURIComponent(cursor)}`);
+        const r = await offlinePage(cursor);
         if (!signedIn(uid)) return false;
         const tx = db.transaction(["customers", "details", "meta"], "readwrite");
         const customers = tx.objectStore("customers");
@@ -47,9 +61,10 @@ export function refreshCustomers(uid) {
     refreshing.set(uid, run);
     run.finally(() => refreshing.delete(uid)).catch(() => {});
   }
-  return refreshing.get(uid);
+  return run;
 }
 
+/** @param {number} uid @returns {Promise<IndexRow[]>} */
 async function indexOf(uid) {
   if (!index || index.uid !== uid) {
     const rows = buildIndex(await (await userDb(uid)).getAll("customers"));
@@ -65,24 +80,34 @@ export function forgetIndex() {
   index = null;
 }
 
-/** Suggestions from the copy, worded as the server's. */
+/** Suggestions from the copy, worded as the server's. @param {number} uid @param {string} query */
 export async function searchCustomers(uid, query) {
   const rows = await indexOf(uid);
   return searchIndex(rows, query).map(suggestionOf);
 }
 
-/** How many customers the copy holds and when it was last complete (ISO), for the offline screen. */
+/**
+ * How many customers the copy holds and when it was last complete (ISO), for the offline screen.
+ * @param {number} uid
+ * @returns {Promise<{ count: number, syncedAt: string | null }>}
+ */
 export async function copyState(uid) {
   const db = await userDb(uid);
   return { count: await db.count("customers"), syncedAt: (await db.get("meta", "customersSyncedAt")) || null };
 }
 
-/** Remembers a visit screen the agent opened, to show it again offline. */
+/**
+ * Remembers a visit screen the agent opened, to show it again offline.
+ * @param {number} uid
+ * @param {string} buyerId
+ * @param {Schemas["VisitScreen"]} screen
+ */
 export async function keepDetails(uid, buyerId, screen) {
   const db = await userDb(uid);
   if (!signedIn(uid)) return;
   await db.put("details", { buyerId, screen, seenAt: new Date().toISOString() });
   if ((await db.count("details")) > MAX_DETAILS) {
+    /** @type {{ buyerId: string, seenAt: string }[]} */
     const all = await db.getAll("details");
     all.sort((a, b) => (a.seenAt < b.seenAt ? -1 : 1));
     const tx = db.transaction("details", "readwrite");
@@ -94,12 +119,16 @@ export async function keepDetails(uid, buyerId, screen) {
 /**
  * The visit screen to show offline: the last one seen, else one built from the copy (details
  * only). Null when the customer is in neither. `seenAt` says how old it is.
+ * @param {number} uid
+ * @param {string} buyerId
+ * @returns {Promise<CustomerScreen | null>}
  */
 export async function offlineDetails(uid, buyerId) {
   const db = await userDb(uid);
   const key = String(buyerId);
   const kept = (await db.get("details", key)) || (await db.get("details", key.toUpperCase()));
   if (kept) return { ...kept.screen, seenAt: kept.seenAt };
+  /** @type {Schemas["OfflineCustomer"] | undefined} */
   let c = (await db.get("customers", key)) || (await db.get("customers", key.toUpperCase()));
   if (!c) c = (await indexOf(uid)).find((r) => r.id === key.toLowerCase())?.customer;
   if (!c) return null;
@@ -112,6 +141,7 @@ export async function offlineDetails(uid, buyerId) {
       city: c.city,
       latitude: c.latitude,
       longitude: c.longitude,
+      retailerType: "",
     },
     transcations: [],
     linkDetails: [],
@@ -122,5 +152,7 @@ export async function offlineDetails(uid, buyerId) {
   };
 }
 
+/** Keeps the outcome list on the phone. @param {number} uid @param {Schemas["Outcome"][]} list */
 export const keepOutcomes = (uid, list) => setMeta(uid, "outcomes", list);
+/** The outcome list kept on the phone (undefined before the first). @param {number} uid @returns {Promise<Schemas["Outcome"][] | undefined>} */
 export const lastOutcomes = (uid) => getMeta(uid, "outcomes");

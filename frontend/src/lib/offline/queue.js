@@ -5,13 +5,35 @@
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
 // others.
 import { getOwnSession } from "../session";
+import { createStore } from "../store";
 import { setStatus } from "./status";
+import { bookOrder, saveVisit } from "./api";
 import { userDb } from "./store";
 
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {{ productId: number, productName: string, quantity: number, unitPrice: number | null | undefined, lineTotal: number }} ShownLine */
+/**
+ * What a screen queues. A visit: the request body, plus the customer's name and the outcome's to show.
+ * An order: the request body under `order`, plus what to show (its lines and total as the screen had them).
+ * @typedef {Schemas["SaveVisit"] & { kind?: "visit", clientId: string, buyerName?: string, outcomeName?: string }} VisitItem
+ * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
+ *   total: number, lines: ShownLine[] }} OrderItem
+ * @typedef {VisitItem | OrderItem} QueueItem
+ */
+/**
+ * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
+ * @typedef {{ uid: number, savedAt: number, state: "waiting" | "failed", message: string | null, attempts: number,
+ *   lastError?: string }} EntryState
+ * @typedef {QueueItem & EntryState} QueueEntry
+ */
+
 const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("fieldsales-offline") : null;
-const listeners = new Set();
+/** The entries of the user whose queue this tab shows, after each change. */
+const entries = createStore(/** @type {QueueEntry[]} */ ([]));
 // The user whose queue this tab shows (set by the engine at start).
+/** @type {number | null} */
 let currentUid = null;
+/** @param {number} uid */
 export const watchQueueOf = (uid) => (currentUid = uid);
 
 /** A new visit id (the server's clientId: 1-64 of A-Za-z0-9_-); a repeat of it is a duplicate. */
@@ -21,15 +43,22 @@ export function newClientId() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Every queued entry (visits and orders) of the user, oldest first. */
+/**
+ * Every queued entry (visits and orders) of the user, oldest first.
+ * @param {number} uid
+ * @returns {Promise<QueueEntry[]>}
+ */
 export async function listQueue(uid) {
+  /** @type {QueueEntry[]} */
   const all = await (await userDb(uid)).getAll("queue");
   return all.sort((a, b) => a.savedAt - b.savedAt || (a.clientId < b.clientId ? -1 : 1));
 }
 
+/** @param {number} uid */
 async function changed(uid, broadcast = true) {
   const all = await listQueue(uid);
   const failed = all.filter((e) => e.state === "failed");
+  /** @param {QueueEntry[]} list */
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
   // waiting and failed count every kind; the order counts say how many of those are orders.
   setStatus({
@@ -38,32 +67,37 @@ async function changed(uid, broadcast = true) {
     waitingOrders: orders(all) - orders(failed),
     failedOrders: orders(failed),
   });
-  listeners.forEach((fn) => fn(all));
+  entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
   return all;
 }
 
-/** Calls fn(entries) after every change to the queue; returns the unsubscribe function. */
-export function onQueueChange(fn) {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
+/**
+ * Calls fn(entries) after every change to the queue; returns the unsubscribe function.
+ * @param {(entries: QueueEntry[]) => void} fn
+ */
+export const onQueueChange = (fn) => entries.subscribe(fn);
 
-/** Recounts (at start, and when another tab changed the queue). */
+/** Recounts (at start, and when another tab changed the queue). @param {number} uid */
 export const refreshQueue = (uid) => changed(uid, false);
 
 if (channel) {
   channel.onmessage = (e) => {
-    if (e.data && e.data.type === "queue" && currentUid != null && e.data.uid === currentUid)
-      changed(currentUid, false).catch(() => {});
+    const uid = currentUid;
+    if (e.data && e.data.type === "queue" && uid != null && e.data.uid === uid) changed(uid, false).catch(() => {});
   };
 }
 
 /**
  * Puts a visit or an order in the queue. A visit: the request body plus buyerName and outcomeName
  * to show. An order: `{ kind: "order", clientId, order: <the request body>, ...what to show }`.
+ * A clientId already queued is replaced, never doubled.
+ * @param {number} uid
+ * @param {QueueItem} item
+ * @returns {Promise<QueueEntry>}
  */
 export async function enqueue(uid, item) {
+  /** @type {QueueEntry} */
   const entry = { ...item, uid, savedAt: Date.now(), state: "waiting", message: null, attempts: 0 };
   await (await userDb(uid)).put("queue", entry);
   await changed(uid);
@@ -74,9 +108,15 @@ export async function enqueue(uid, item) {
  * What the screen says of a save it just queued, `saved` being "Saved on this phone" or the like:
  * it syncs by itself, or, when the save's session ended (the API client signed out), after the
  * user's next sign-in.
+ * @param {string} saved
  */
 export const queuedMessage = (saved) => `${saved}, will sync${getOwnSession() ? "" : " after you sign in again"}`;
 
+/**
+ * @param {number} uid
+ * @param {string} clientId
+ * @param {Partial<EntryState>} patch
+ */
 export async function updateEntry(uid, clientId, patch) {
   const db = await userDb(uid);
   const tx = db.transaction("queue", "readwrite");
@@ -86,26 +126,37 @@ export async function updateEntry(uid, clientId, patch) {
   await changed(uid);
 }
 
+/** @param {number} uid @param {string} clientId */
 export async function removeEntry(uid, clientId) {
   await (await userDb(uid)).delete("queue", clientId);
   await changed(uid);
 }
 
+/** @param {number} uid */
 export async function clearQueue(uid) {
   await (await userDb(uid)).clear("queue");
   await changed(uid);
 }
 
-/** "visit" or "order". */
+/**
+ * "visit" or "order".
+ * @param {QueueItem} entry
+ * @returns {"visit" | "order"}
+ */
 export const kindOf = (entry) => entry.kind || "visit";
 
-/** Where a queued entry goes and what it sends: { path, body }. */
-export function requestOf(entry) {
-  if (kindOf(entry) === "order") return { path: "/users/order", body: entry.order };
-  return { path: "/users/customer/details", body: requestBody(entry) };
-}
+/**
+ * Sends a queued entry to its own endpoint with its clientId.
+ * @param {QueueItem} entry
+ * @returns {Promise<unknown>}
+ */
+export const sendEntry = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
 
-/** The request body of a queued visit (the fields the server takes). */
+/**
+ * The request body of a queued visit (the fields the server takes).
+ * @param {VisitItem} entry
+ * @returns {Schemas["SaveVisit"]}
+ */
 export function requestBody(entry) {
   return {
     buyerID: entry.buyerID,

@@ -1,31 +1,44 @@
 // What the shell shows about offline work (visits and orders waiting or failed, syncing, reachable), and who
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
+import { ApiError } from "../api-client";
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
+import { createStore } from "../store";
 
 /** Each user's offline data is the IndexedDB database of this prefix and their uid (store.js). */
 export const DB_PREFIX = "fieldsales-offline-";
 
-// waiting and failed count visits and orders together; waitingOrders and failedOrders the orders among them.
-let status = {
-  waiting: 0,
-  failed: 0,
-  waitingOrders: 0,
-  failedOrders: 0,
-  syncing: false,
-  online: navigator.onLine,
-  reachable: true,
-};
-const listeners = new Set();
+/**
+ * waiting and failed count visits and orders together; waitingOrders and failedOrders the orders
+ * among them; `online` is the browser's word, `reachable` whether the last call got an answer.
+ * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, syncing: boolean,
+ *   online: boolean, reachable: boolean }} OfflineStatus
+ */
+/** The user who may keep offline data: the session's fields read here. */
+/** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
 
-export const getStatus = () => status;
+const store = createStore(
+  /** @type {OfflineStatus} */ ({
+    waiting: 0,
+    failed: 0,
+    waitingOrders: 0,
+    failedOrders: 0,
+    syncing: false,
+    online: navigator.onLine,
+    reachable: true,
+  }),
+);
 
+export const getStatus = () => store.get();
+
+/** @param {number} n @param {string} one @param {string} many */
 const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * "2 visits", "1 order", "2 visits and 1 order": the words of the offline bar, the waiting screen
  * and the logout warning for `total` queued entries of which `orders` are orders.
+ * @param {number} total
  */
 export function queuedText(total, orders = 0) {
   const visits = total - orders;
@@ -34,17 +47,14 @@ export function queuedText(total, orders = 0) {
   return `${counted(visits, "visit", "visits")} and ${counted(orders, "order", "orders")}`;
 }
 
-export function setStatus(patch) {
-  status = { ...status, ...patch };
-  listeners.forEach((fn) => fn(status));
-}
+/** @param {Partial<OfflineStatus>} patch */
+export const setStatus = (patch) => store.update(patch);
 
-/** Calls fn(status) now and on every change; returns the unsubscribe function. */
-export function onStatus(fn) {
-  listeners.add(fn);
-  fn(status);
-  return () => listeners.delete(fn);
-}
+/**
+ * Calls fn(status) now and on every change; returns the unsubscribe function.
+ * @param {(status: OfflineStatus) => void} fn
+ */
+export const onStatus = (fn) => store.subscribe(fn, true);
 
 window.addEventListener("online", () => setStatus({ online: true, reachable: true }));
 window.addEventListener("offline", () => setStatus({ online: false }));
@@ -53,6 +63,8 @@ window.addEventListener("offline", () => setStatus({ online: false }));
  * Only agents (user type 4) work offline, each with their own data, and never in a tab that works
  * in another user's account: that data belongs to the other user's phone. Nor before a temporary
  * password is changed: the server refuses every call but the change until then.
+ * @param {OfflineUser | null | undefined} user
+ * @returns {user is OfflineUser & { uid: number, token: string }}
  */
 export function offlineEnabled(user) {
   return (
@@ -66,27 +78,36 @@ export function offlineEnabled(user) {
 }
 
 /** True when the network is known to be down: the browser says so or the last call could not go out. */
-export const isOffline = () => !status.online || !status.reachable;
+export const isOffline = () => !getStatus().online || !getStatus().reachable;
+
+/** @param {unknown} err */
+const unreachable = (err) => err instanceof ApiError && err.status === 0;
 
 /**
  * The network's answer when there is one, else `fallback()`: when the browser is offline, or the
  * call fails with an error `fallsBack` accepts, by default the network's (ApiError status 0).
  * Other errors (the server's refusals) propagate.
+ * @template T, U
+ * @param {() => Promise<T>} network
+ * @param {() => U | Promise<U>} fallback
+ * @param {(err: unknown) => boolean} [fallsBack]
+ * @returns {Promise<T | U>}
  */
-export async function networkOr(network, fallback, fallsBack = (err) => err.status === 0) {
+export async function networkOr(network, fallback, fallsBack = unreachable) {
   if (navigator.onLine) {
     try {
       const answer = await network();
-      if (!status.reachable) setStatus({ reachable: true });
+      if (!getStatus().reachable) setStatus({ reachable: true });
       return answer;
     } catch (err) {
       if (!fallsBack(err)) throw err;
-      if (err.status === 0) setStatus({ reachable: false });
+      if (unreachable(err)) setStatus({ reachable: false });
     }
   }
   return fallback();
 }
 
+/** @type {Promise<typeof import("./engine")> | null} */
 let engine = null;
 /** The offline engine chunk, loaded once on first use. */
 export function loadEngine() {
@@ -94,8 +115,12 @@ export function loadEngine() {
   return engine;
 }
 
-/** The entries waiting in the queue of the database `name` (not those the server refused); 0 when
- * it cannot be read or is gone. */
+/**
+ * The entries waiting in the queue of the database `name` (not those the server refused); 0 when
+ * it cannot be read or is gone.
+ * @param {string} name
+ * @returns {Promise<number>}
+ */
 const queueCount = (name) =>
   new Promise((done) => {
     const open = indexedDB.open(name);
@@ -104,13 +129,15 @@ const queueCount = (name) =>
     open.onerror = () => done(0);
     open.onsuccess = () => {
       const db = open.result;
+      /** @param {number} n */
       const close = (n) => {
         db.close();
         done(n);
       };
       if (!db.objectStoreNames.contains("queue")) return close(0);
       const all = db.transaction("queue").objectStore("queue").getAll();
-      all.onsuccess = () => close(all.result.filter((entry) => entry.state === "waiting").length);
+      all.onsuccess = () =>
+        close(all.result.filter((/** @type {{ state?: string }} */ entry) => entry.state === "waiting").length);
       all.onerror = () => close(0);
     };
   });
@@ -122,6 +149,7 @@ const queueCount = (name) =>
  * and only the queue is still owed to the server, at that user's next sign-in. Raw IndexedDB, so
  * the shell can do it without the engine's chunk; a database that is not there stays absent.
  * @param {number} uid
+ * @returns {Promise<void>}
  */
 export const forgetCopyOf = (uid) =>
   new Promise((done) => {

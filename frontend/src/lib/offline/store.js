@@ -11,10 +11,14 @@ import { getOwnSession } from "../session";
 import { DB_PREFIX } from "./status";
 
 const VERSION = 1;
+/** @typedef {import("idb").IDBPDatabase} Db */
+/** @type {Map<number, Promise<Db>>} */
 const opened = new Map();
 
+/** @param {number} uid */
 export const dbName = (uid) => `${DB_PREFIX}${uid}`;
 
+/** @param {number} uid @param {Promise<Db> | undefined} db */
 function forget(uid, db) {
   if (opened.get(uid) === db) opened.delete(uid);
 }
@@ -24,12 +28,15 @@ function forget(uid, db) {
  * call of a signed-out user's code (a sync round, a screen) must not bring their data back. Once
  * open it stays usable until another user signs in or a logout deletes it: a save whose session
  * ended on it (a 401) still goes into the queue, for that user's next sign-in.
+ * @param {number} uid
+ * @returns {Promise<Db>}
  */
 export function userDb(uid) {
   const own = getOwnSession();
   if (own ? own.uid !== uid : !opened.has(uid))
     return Promise.reject(new Error("The offline data of a signed-out user stays closed."));
-  if (!opened.has(uid)) {
+  let pending = opened.get(uid);
+  if (!pending) {
     const db = openDB(dbName(uid), VERSION, {
       upgrade(d) {
         d.createObjectStore("customers", { keyPath: "buyerId" });
@@ -45,11 +52,12 @@ export function userDb(uid) {
     });
     opened.set(uid, db);
     db.catch(() => forget(uid, db));
+    pending = db;
   }
-  return opened.get(uid);
+  return pending;
 }
 
-/** Removes everything this phone keeps for the user. */
+/** Removes everything this phone keeps for the user. @param {number} uid */
 export async function deleteUserData(uid) {
   const pending = opened.get(uid);
   const db = pending ? await pending.catch(() => null) : null;
@@ -66,10 +74,12 @@ export async function deleteUserData(uid) {
  */
 export const signedIn = (uid) => (getOwnSession() || {}).uid === uid;
 
+/** @param {number} uid @param {string} key @returns {Promise<any>} what was stored under `key` (undefined: nothing) */
 export async function getMeta(uid, key) {
   return (await userDb(uid)).get("meta", key);
 }
 
+/** @param {number} uid @param {string} key @param {unknown} value */
 export async function setMeta(uid, key, value) {
   const db = await userDb(uid);
   if (signedIn(uid)) await db.put("meta", value, key);

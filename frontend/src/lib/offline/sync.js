@@ -2,14 +2,16 @@
 // own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
 // message) is marked failed and the rest go on; a network failure (or a 5xx, 408, 429) stops the
 // round and the next one waits longer, and so does a refusal of the caller (an ended session, a
-// password change pending, no anti-forgery cookie), which leaves every entry waiting. Rounds run at
+// password change pending, no anti-forgery cookie: the API client's `refusesCaller`, by status and
+// code, never by the message's words), which leaves every entry waiting. Rounds run at
 // start, on the browser's `online` event, when the page comes back into view, after a visit or
 // order is queued, and while anything waits: every few seconds while the page is visible (the
 // `online` event never comes on some weak networks), every 60 s or more while it is hidden.
-import { ApiError, get, post, refusesCaller } from "../api-client";
+import { ApiError, refusesCaller } from "../api-client";
+import { outcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
-import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, requestOf, updateEntry, watchQueueOf } from "./queue";
+import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
 import { getStatus, queuedText, setStatus } from "./status";
 import { alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
@@ -21,25 +23,33 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 const PROBE_MS = 4 * 1000;
 const MAX_PROBE_MS = 10 * 1000;
 
-/** A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry. */
+/** @typedef {{ sent: number, orders: number, refused: number, transient: unknown }} RoundResult */
+
+/**
+ * A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry.
+ * @param {unknown} err
+ */
 export const isTransient = (err) =>
   !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
 
 /**
  * A save the server did not judge: no answer, its own trouble, or a refusal of the caller rather
  * than of the save. Kept in the queue under its clientId, it goes again as it is.
+ * @param {unknown} err
  */
 export const unjudged = (err) => isTransient(err) || refusesCaller(err);
 
 /**
  * Wait before the next round, doubled per network failure in a row, +-20%: from 4 s up to 10 s while
  * work waits and the agent is looking at the page, else from 60 s up to 15 min.
+ * @param {number} failures
  */
 export function nextDelay(failures, eager = false) {
   const base = eager ? Math.min(PROBE_MS * 2 ** failures, MAX_PROBE_MS) : Math.min(TICK_MS * 2 ** failures, MAX_DELAY_MS);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+/** @type {Map<number, Promise<RoundResult>>} */
 const running = new Map();
 
 /**
@@ -47,20 +57,25 @@ const running = new Map();
  * transient } where `orders` counts the orders among the sent and `transient` is the error that
  * stopped the round, if any. One round at a time per user and phone (Web Locks where there are; a
  * double send would be harmless anyway: the clientId).
+ * @param {number} uid
+ * @returns {Promise<RoundResult>}
  */
 export function syncQueue(uid) {
-  if (!running.has(uid)) {
-    const round = (async () => {
-      const send = () => sendWaiting(uid);
-      return navigator.locks && navigator.locks.request ? navigator.locks.request(`fieldsales-sync-${uid}`, send) : send();
+  let round = running.get(uid);
+  if (!round) {
+    round = (async () => {
+      const go = () => sendWaiting(uid);
+      return navigator.locks && navigator.locks.request ? navigator.locks.request(`fieldsales-sync-${uid}`, go) : go();
     })();
     running.set(uid, round);
     round.finally(() => running.delete(uid)).catch(() => {});
   }
-  return running.get(uid);
+  return round;
 }
 
+/** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
+  /** @type {RoundResult} */
   const result = { sent: 0, orders: 0, refused: 0, transient: null };
   const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
@@ -72,13 +87,13 @@ async function sendWaiting(uid) {
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
       try {
-        const { path, body } = requestOf(entry);
-        await post(path, body);
+        await sendEntry(entry);
         await removeEntry(uid, entry.clientId);
         setStatus({ reachable: true });
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
       } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
         // The session ended (the API client has signed out), a password change is pending or the
         // anti-forgery cookie is missing: no entry is at fault, all stay waiting for later.
         if (refusesCaller(err)) {
@@ -86,12 +101,12 @@ async function sendWaiting(uid) {
           return result;
         }
         if (isTransient(err)) {
-          await updateEntry(uid, entry.clientId, { attempts: (entry.attempts || 0) + 1, lastError: err.message });
-          setStatus({ reachable: err.status !== 0 });
+          await updateEntry(uid, entry.clientId, { attempts: (entry.attempts || 0) + 1, lastError: message });
+          setStatus({ reachable: !(err instanceof ApiError) || err.status !== 0 });
           result.transient = err;
           return result;
         }
-        await updateEntry(uid, entry.clientId, { state: "failed", message: err.message, attempts: (entry.attempts || 0) + 1 });
+        await updateEntry(uid, entry.clientId, { state: "failed", message, attempts: (entry.attempts || 0) + 1 });
         result.refused++;
       }
     }
@@ -104,15 +119,16 @@ async function sendWaiting(uid) {
 /**
  * Refreshes the customer copy, the outcome list and (for order takers) the product list; failures
  * only wait for the next chance.
+ * @param {number} uid
  */
 export async function refreshOffline(uid) {
   try {
-    await keepOutcomes(uid, await get("/master/outcome"));
+    await keepOutcomes(uid, await outcomeList());
     // The server answered: online, whatever the browser last said.
     setStatus({ reachable: true, online: true });
     await refreshCustomers(uid);
   } catch (err) {
-    if (err.status === 0) {
+    if (err instanceof ApiError && err.status === 0) {
       setStatus({ reachable: false });
       return;
     }
@@ -123,40 +139,47 @@ export async function refreshOffline(uid) {
   try {
     await refreshProducts(uid);
   } catch (err) {
-    if (err.status === 0) setStatus({ reachable: false });
+    if (err instanceof ApiError && err.status === 0) setStatus({ reachable: false });
     else console.warn("the product list was not refreshed:", err.message);
   }
 }
 
-let engine = null; // the running scheduler: { uid, run, stop }
+/** @type {{ uid: number, run: () => Promise<void>, stop: () => void } | null} the running scheduler */
+let engine = null;
 
-/** Starts offline work for a signed-in agent: counts, a first round, the copy, the timers. */
+/**
+ * Starts offline work for a signed-in agent: counts, a first round, the copy, the timers.
+ * @param {{ uid: number }} user
+ */
 export function startOffline(user) {
   const uid = user.uid;
   if (engine && engine.uid === uid) return;
   stopOffline();
   watchQueueOf(uid);
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   let failures = 0;
   let stopped = false;
+  /** @type {Promise<void> | null} */
   let round = null;
   const waits = async () => (await listQueue(uid)).some((e) => e.state === "waiting");
   const schedule = async () => {
     const eager = document.visibilityState === "visible" && (await waits());
     clearTimeout(timer);
-    timer = stopped ? null : setTimeout(run, nextDelay(failures, eager));
+    timer = stopped ? undefined : setTimeout(run, nextDelay(failures, eager));
   };
+  /** @returns {Promise<void>} */
   const run = () => (round = round || go().finally(() => (round = null)));
   const go = async () => {
     clearTimeout(timer);
-    timer = null;
+    timer = undefined;
     if (stopped) return;
     // Neither navigator.onLine nor its `online` event is to be trusted (Chromium after an offline
     // reload, weak real networks): where the server was out of reach, a GET asks it first, and
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0 }));
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, refused: 0 }));
       if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders)} sent.`);
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
     } else failures++;
@@ -211,21 +234,22 @@ export function stopOffline() {
   forgetIndex();
 }
 
-/** Sends now (the "Sync now" and "Retry" buttons); resolves to what is still queued. */
+/** Sends now (the "Sync now" and "Retry" buttons); resolves to what is still queued. @param {number} uid */
 export async function syncNow(uid) {
   await syncQueue(uid).catch(() => {});
   return listQueue(uid);
 }
 
-/** Puts a failed entry (visit or order) back to waiting and sends it. */
+/** Puts a failed entry (visit or order) back to waiting and sends it. @param {number} uid @param {string} clientId */
 export async function retryEntry(uid, clientId) {
   await updateEntry(uid, clientId, { state: "waiting", message: null });
   return syncNow(uid);
 }
 
+/** @param {number} uid @param {string} clientId */
 export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 
-/** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. */
+/** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. @param {number} uid */
 export async function forgetUser(uid) {
   stopOffline();
   setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false });

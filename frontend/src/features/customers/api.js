@@ -1,0 +1,126 @@
+// Every server call of the customer screens, typed from the OpenAPI document (types/api.d.ts).
+// The visit screen's own (its answer, the search, the save, the outcomes) are the offline layer's
+// too, and live there (lib/offline/api.js).
+import { api, get, post } from "../../lib/api-client";
+
+export { customerSearch, outcomeList, saveVisit, visitScreen } from "../../lib/offline/api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+
+/** @param {string} id */
+const enc = (id) => encodeURIComponent(id);
+
+/**
+ * Product suggestions for the price comparison.
+ * @param {string} query
+ * @returns {Promise<Schemas["ProductSuggestion"][]>}
+ */
+export const productSuggestions = (query) => get(`/users/product/search?query=${enc(query)}`);
+
+/**
+ * What the customer paid for a product lately, per distributor.
+ * @param {string} buyerId
+ * @param {string} productName
+ * @returns {Promise<Schemas["PriceRow"][]>}
+ */
+export const priceComparison = (buyerId, productName) =>
+  get(`/users/product/pricecomparison/${enc(buyerId)}?productName=${enc(productName)}`);
+
+/**
+ * The customer's recent orders (the first page).
+ * @param {string} buyerId
+ * @returns {Promise<Schemas["OrderPage"]>}
+ */
+export const customerOrders = (buyerId) => get(`/users/orders?buyerId=${enc(buyerId)}`);
+
+/**
+ * Cancels a Submitted order.
+ * @param {number} orderId
+ * @returns {Promise<Schemas["OrderCancelled"]>}
+ */
+export const cancelOrder = (orderId) => post(`/users/order/${orderId}/cancel`);
+
+/**
+ * A new customer (a field left out is the server's default: none).
+ * @param {Partial<Schemas["NewCustomer"]>} body
+ * @returns {Promise<Schemas["CustomerAdded"]>}
+ */
+export const addCustomer = (body) => post("/users/customer", body);
+
+/**
+ * @param {string} buyerId
+ * @returns {Promise<Schemas["ProfileAnswer"]>}
+ */
+export const customerProfile = (buyerId) => get(`/users/customer/profile?buyerId=${enc(buyerId)}`);
+
+/**
+ * A profile update (a field left out is no change).
+ * @param {Partial<Schemas["UpdateProfile"]>} body
+ * @returns {Promise<Schemas["MessageBody"]>}
+ */
+export const updateProfile = (body) => post("/users/customer/profile", body);
+
+/**
+ * Accepts or rejects the proposed shop position.
+ * @param {string} buyerId
+ * @param {"accept" | "reject"} decision
+ * @returns {Promise<Schemas["MessageBody"]>}
+ */
+export const decideLocation = (buyerId, decision) => post(`/users/customer/location/${enc(buyerId)}/${decision}`);
+
+/** @returns {Promise<Schemas["InfoType"][]>} the info types with their sub types */
+export const infoTypes = () => get("/master/info-type-subtype");
+
+/**
+ * The customer's last 3 info entries.
+ * @param {string} buyerId
+ * @returns {Promise<Schemas["HistoryRow"][]>}
+ */
+export const infoHistory = (buyerId) => get(`/users/customer/infohistory/${enc(buyerId)}`);
+
+/**
+ * Adds customer info (the form with its files).
+ * @param {string} buyerId
+ * @param {FormData} form
+ * @returns {Promise<Schemas["MessageBody"]>}
+ */
+export const addInfo = (buyerId, form) => api(`/users/customer/info/${enc(buyerId)}`, { method: "POST", body: form });
+
+/**
+ * One page (30) of the info waiting for its status.
+ * @param {number} pageNumber
+ * @returns {Promise<Schemas["ReviewPage"]>}
+ */
+export const infoUpdates = (pageNumber) => get(`/users/infoUpdateWithPaging?pageNumber=${pageNumber}&pageSize=30`);
+
+/**
+ * @param {Schemas["StatusUpdate"]} body
+ * @returns {Promise<Schemas["MessageBody"]>}
+ */
+export const updateInfoStatus = (body) => post("/users/infoUpdate", body);
+
+/**
+ * The visits of the day ("ftd") or the month ("ftm").
+ * @param {string} which
+ * @returns {Promise<Schemas["VisitRow"][]>}
+ */
+export const ftmFtd = (which) => get(`/users/customer/FTMFTD/${enc(which)}`);
+
+/** @returns {Promise<Schemas["AgentItem"][]>} a manager's agents */
+export const agentList = () => get("/users/agentList");
+
+/** @returns {Promise<Schemas["Scorecard"] | null>} the caller's score card of the month */
+export const ownScorecard = () => get("/users/scorecard");
+
+/**
+ * @param {string} agent an agent's uid
+ * @returns {Promise<Schemas["Scorecard"] | null>}
+ */
+export const agentScorecard = (agent) => get(`/users/scorecardAM/${enc(agent)}`);
+
+/**
+ * A stored file (customer info image or pdf), as the raw answer.
+ * @param {string} fileName
+ * @returns {Promise<Response>}
+ */
+export const mediaFile = (fileName) => api(`/users/media?fileName=${enc(fileName)}`, { raw: true });

@@ -1,0 +1,57 @@
+// The server calls of the offline layer, typed from the OpenAPI document: what the phone keeps (the
+// customer copy, the outcome and product lists, the visit screens) and what its queue sends (a
+// visit, an order). The features that show or save the same things call these too
+// (features/customers/api.js, features/orders/api.js re-export them).
+import { get, post } from "../api-client";
+import { prefetched } from "../prefetch";
+import { detailsPath, OUTCOMES_PATH } from "./paths";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+
+/**
+ * One page of the agent's customer copy from `cursor` ("" for a first pass).
+ * @param {string} cursor
+ * @returns {Promise<Schemas["OfflinePage"]>}
+ */
+export const offlinePage = (cursor) => get(`/users/customer/offline?cursor=${encodeURIComponent(cursor)}`);
+
+/**
+ * The visit outcomes (started early by the route where it names them).
+ * @returns {Promise<Schemas["Outcome"][]>}
+ */
+export const outcomeList = () => prefetched(OUTCOMES_PATH);
+
+/**
+ * One page (30) of the product master.
+ * @param {number} pageNumber from 1
+ * @returns {Promise<Schemas["ProductPage"]>}
+ */
+export const productPage = (pageNumber) => get(`/master/product?pageNumber=${pageNumber}`);
+
+/**
+ * The visit screen of one customer (started early by the visit route).
+ * @param {string} buyerId
+ * @returns {Promise<Schemas["VisitScreen"]>}
+ */
+export const visitScreen = (buyerId) => prefetched(detailsPath(buyerId));
+
+/**
+ * The server's customer search, worded as suggestions.
+ * @param {string} query
+ * @returns {Promise<Schemas["Suggestion"][]>}
+ */
+export const customerSearch = (query) => get(`/users/customer/search?query=${encodeURIComponent(query)}`);
+
+/**
+ * Saves a visit (a repeat of its clientId saves nothing and answers as the first).
+ * @param {Schemas["SaveVisit"]} body
+ * @returns {Promise<Schemas["VisitSaved"]>}
+ */
+export const saveVisit = (body) => post("/users/customer/details", body);
+
+/**
+ * Books an order, with its visit when it has one (a repeat of its clientId books nothing).
+ * @param {Schemas["BookOrder"]} body
+ * @returns {Promise<Schemas["OrderBooked"]>}
+ */
+export const bookOrder = (body) => post("/users/order", body);
