@@ -17,7 +17,7 @@ pub fn url(path: std::fmt::Arguments) -> String {
 pub struct ErrorBody {
     /// The English text (the spec's where it gives one).
     pub message: String,
-    /// The stable code clients decide by and translate (`crate::catalogue`).
+    /// The stable code clients decide by and translate (every code is listed by the catalogue module).
     pub code: String,
     /// The request field the error is about, where it is about one.
     pub field: Option<String>,
