@@ -18,6 +18,7 @@ import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
  * @typedef {{ state: string, savedAt: number | string, buyerID?: string, buyerName?: string,
  *   order?: { buyerId: string, visit?: unknown } }} QueueEntry
  */
+/** @typedef {typeof import("./offline/engine")} Engine the offline engine's module */
 /** @typedef {{ uid: number, token?: string, userType?: number, forcePasswordUpdate?: boolean }} PlanUser */
 
 /**
@@ -66,7 +67,7 @@ export function onPlanQueueChange(user, agentId, fn) {
   /** @type {() => void} */
   let unwatch = () => {};
   let gone = false;
-  loadEngine().then((/** @type {{ onQueueChange: (fn: () => void) => () => void }} */ engine) => {
+  loadEngine().then((/** @type {Engine} */ engine) => {
     if (!gone) unwatch = engine.onQueueChange(fn);
   });
   return () => {
