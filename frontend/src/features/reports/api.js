@@ -21,7 +21,11 @@ export const reportCountries = () => get("/master/country");
 export const datedReport = (report, filters) =>
   api(`/report/${encodeURIComponent(report)}?${new URLSearchParams(filters)}`, { timeout: 0 });
 
-/** @param {Schemas["MonthlyBody"]} body @returns {Promise<DownloadLink>} */
+/**
+ * A monthly summary: by month, so without the dates the body's schema also names.
+ * @param {Omit<Schemas["MonthlyBody"], "fromDate" | "toDate">} body
+ * @returns {Promise<DownloadLink>}
+ */
 export const monthlyReport = (body) => api("/report/monthlyReport", { method: "POST", body, timeout: 0 });
 
 /** @param {Schemas["DeliveryBody"]} body @returns {Promise<DownloadLink>} */
