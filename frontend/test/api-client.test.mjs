@@ -311,7 +311,9 @@ test("an ended impersonation sends the tab back to the own account", async () =>
 test("a 403 with the impersonation text but another code keeps the impersonation", async () => {
   setSession(user);
   startImpersonation({ uid: 9, token: "t-other", userType: 4 });
-  stubFetch(() => json(403, { message: "The session in the other user's account has ended. Close this tab.", code: "forbidden" }));
+  stubFetch(() =>
+    json(403, { message: "The session in the other user's account has ended. Close this tab.", code: "forbidden" }),
+  );
   const err = await failure(get("/users/customer/visit"));
   assert.equal(err.status, 403);
   assert.equal(sessionStorage.getItem(IMPERSONATION_KEY), "t-other");

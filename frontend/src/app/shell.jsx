@@ -137,7 +137,11 @@ export function Shell({ user, children }) {
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>
-            "group" in entry ? <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} /> : link(entry),
+            "group" in entry ? (
+              <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} />
+            ) : (
+              link(entry)
+            ),
           )}
         </ul>
       </nav>

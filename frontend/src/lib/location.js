@@ -54,7 +54,7 @@ export async function knownPosition() {
 
 /**
  * Metres between two { latitude, longitude } on the earth's surface (haversine).
- * @typedef {{ latitude: number | string | null | undefined, longitude: number | string | null | undefined }} Place
+ * @typedef {{ latitude?: number | string | null, longitude?: number | string | null }} Place
  * @param {Place} a
  * @param {Place} b
  */
