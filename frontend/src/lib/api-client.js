@@ -1,5 +1,7 @@
 // The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
-// header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
+// header, errors as ApiError with the server's message and code, and the session rules of spec 2
+// §8. Every decision is taken by status and code, never by the English text (which is for people,
+// and may be translated): the codes are the server's catalogue (src/catalogue.rs).
 import { alertError } from "./alerts";
 import { forgetCopyOf } from "./offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
