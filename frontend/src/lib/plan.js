@@ -45,15 +45,17 @@ export async function loadPlan(user, agentId) {
     return { plan, keptAt: null };
   };
   const fromPhone = async () => {
-    /** @type {{ plan: DayPlan, at: string } | null} */
-    const kept = await engine.lastPlan(user.uid).catch(() => null);
+    // What keepPlan stored (lib/offline/plan.js), read back as it was written.
+    const kept = /** @type {{ plan: DayPlan, at: string } | null} */ (await engine.lastPlan(user.uid).catch(() => null));
     if (!kept) throw new ApiError(0, "Offline: no plan is kept on this phone yet.");
     return { plan: kept.plan, keptAt: kept.at };
   };
+  /** @type {{ plan: DayPlan, keptAt: string | null }} */
   const answer = await networkOr(fromServer, fromPhone);
-  /** @type {QueueEntry[]} */
-  const queue = await engine.listQueue(user.uid).catch(() => []);
-  return { ...answer, plan: withQueued(answer.plan, queue, engine.kindOf) };
+  // Read as QueueEntry: only the fields withQueued needs, whatever else the queue keeps.
+  const queue = /** @type {QueueEntry[]} */ (/** @type {unknown} */ (await engine.listQueue(user.uid).catch(() => [])));
+  const kindOf = /** @type {(entry: QueueEntry) => string} */ (/** @type {unknown} */ (engine.kindOf));
+  return { ...answer, plan: withQueued(answer.plan, queue, kindOf) };
 }
 
 /**
