@@ -59,7 +59,10 @@ export function App() {
   useEffect(() => {
     if (offlineUid == null) return undefined;
     let stop = false;
-    loadEngine().then((/** @type {Engine} */ m) => !stop && m.startOffline(getSession()));
+    loadEngine().then((/** @type {Engine} */ m) => {
+      const session = getSession();
+      if (!stop && session) m.startOffline(session);
+    });
     return () => {
       stop = true;
       loadEngine().then((/** @type {Engine} */ m) => m.stopOffline());

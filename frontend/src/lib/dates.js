@@ -19,8 +19,13 @@ export function dayMonth(value) {
   return p ? `${p.d} ${p.mon}` : value || "";
 }
 
-/** An instant (ISO 8601) in the phone's time: { date: "2026-03-01", time: "14:05" }. @param {string | number | Date} iso */
+/**
+ * An instant (ISO 8601) in the phone's time: { date: "2026-03-01", time: "14:05" }; none (null,
+ * undefined) or no instant gives empty parts.
+ * @param {string | number | Date | null | undefined} iso
+ */
 export function localParts(iso) {
+  if (iso == null) return { date: "", time: "" };
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return { date: "", time: "" };
   const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
@@ -33,7 +38,7 @@ export function localParts(iso) {
 /** The phone's month now, "2026-03": where the day is, not where UTC's is. */
 export const localMonth = (now = new Date()) => localParts(now.toISOString()).date.slice(0, 7);
 
-/** An instant (ISO 8601) as "01-Mar-2026 14:05" in the phone's time. @param {string | number | Date} iso */
+/** An instant (ISO 8601) as "01-Mar-2026 14:05" in the phone's time; "" for none. @param {string | number | Date | null | undefined} iso */
 export function formatDateTime(iso) {
   const p = localParts(iso);
   return p.date ? `${formatDate(p.date)} ${p.time}` : "";

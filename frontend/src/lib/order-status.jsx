@@ -11,7 +11,8 @@ const CSS = {
 /** @type {Record<string, string>} */
 const TEXT = { Waiting: "Waiting to sync", Failed: "Not accepted" };
 
-/** @param {{ status: string }} props */
+/** @param {{ status: string | null | undefined }} props */
 export function OrderStatus({ status }) {
-  return <span class={`loc-badge ${CSS[status] || ""}`}>{TEXT[status] || status}</span>;
+  const key = status ?? "";
+  return <span class={`loc-badge ${CSS[key] || ""}`}>{TEXT[key] || status}</span>;
 }
