@@ -3,5 +3,6 @@ import { render } from "react-dom";
 import { App } from "./app/app";
 import { registerServiceWorker } from "./lib/pwa";
 
-render(<App />, document.getElementById("root"));
+const root = document.getElementById("root");
+if (root) render(<App />, root);
 registerServiceWorker();

@@ -1,11 +1,21 @@
 // The API client (lib/api-client.js): headers (bearer, impersonation, anti-forgery, JSON), the
-// server's message in ApiError, and the session rules of spec 2 §8, with fetch, cookies and
-// storage stubbed.
+// server's message and code in ApiError, and the session rules of spec 2 §8 decided by status and
+// code (never by the English text), with fetch, cookies and storage stubbed.
 import { json, resetBrowser, stubFetch } from "./support/browser.mjs";
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, mock, test } from "node:test";
 import { onAlert } from "../src/lib/alerts.js";
-import { API_BASE, ApiError, api, get, post, refusesCaller, REQUEST_TIMEOUT_MS } from "../src/lib/api-client.js";
+import {
+  API_BASE,
+  ApiError,
+  api,
+  endsImpersonation,
+  endsSession,
+  get,
+  post,
+  refusesCaller,
+  REQUEST_TIMEOUT_MS,
+} from "../src/lib/api-client.js";
 import { getOwnSession, getSession, IMPERSONATION_KEY, setSession, startImpersonation } from "../src/lib/session.js";
 
 const user = { uid: 3, token: "t-own", userType: 3, userRights: [] };
@@ -126,16 +136,32 @@ test("an upload (FormData) and a call with timeout 0 wait as long as the answer 
   );
 });
 
-test("refusesCaller: an ended session, a pending password change, a missing anti-forgery cookie; not a refused request", () => {
-  assert.ok(refusesCaller(new ApiError(401, "Your session has expired. Please log in again to continue.")));
-  assert.ok(refusesCaller(new ApiError(403, "Please change your password to continue.")));
-  assert.ok(
-    refusesCaller(new ApiError(403, "The anti-forgery token is missing or invalid. Please reload the page and try again.")),
-  );
-  assert.ok(!refusesCaller(new ApiError(403, "You do not have the right to do this.")));
-  assert.ok(!refusesCaller(new ApiError(400, "Please change your password to continue.")));
+const EXPIRED = "Your session has expired. Please log in again to continue.";
+const CHANGE = "Please change your password to continue.";
+const XSRF = "The anti-forgery token is missing or invalid. Please reload the page and try again.";
+
+test("refusesCaller: an ended session, a pending password change, a missing anti-forgery cookie, by code; not a refused request", () => {
+  assert.ok(refusesCaller(new ApiError(401, EXPIRED, { code: "session_expired" })));
+  assert.ok(refusesCaller(new ApiError(401, "whatever the text")), "any 401");
+  assert.ok(refusesCaller(new ApiError(400, "whatever the text", { code: "not_logged_in" })));
+  assert.ok(refusesCaller(new ApiError(403, CHANGE, { code: "password_change_required" })));
+  assert.ok(refusesCaller(new ApiError(403, XSRF, { code: "xsrf_token_invalid" })));
+  assert.ok(!refusesCaller(new ApiError(403, "You do not have the right to do this.", { code: "forbidden" })));
+  assert.ok(!refusesCaller(new ApiError(400, CHANGE, { code: "password_change_required" })), "only as a 403");
   assert.ok(!refusesCaller(new ApiError(0, "The server cannot be reached. Please check your connection.")));
-  assert.ok(!refusesCaller(new Error("Please change your password to continue.")));
+  assert.ok(!refusesCaller(new Error(CHANGE)));
+});
+
+test("the text alone decides nothing: a 403 with the spec's texts but another code (or none) refuses the request only", () => {
+  for (const text of [EXPIRED, CHANGE, XSRF, "You're not logged in. Please log in to continue."]) {
+    assert.ok(!refusesCaller(new ApiError(403, text, { code: "something_else" })), text);
+    assert.ok(!refusesCaller(new ApiError(403, text)), text);
+    assert.ok(!endsSession(new ApiError(403, text, { code: "something_else" })), text);
+  }
+  assert.ok(endsSession(new ApiError(403, "any text", { code: "session_expired" })));
+  assert.ok(endsImpersonation(new ApiError(403, "any text", { code: "impersonation_ended" })));
+  assert.ok(!endsImpersonation(new ApiError(401, "any text", { code: "impersonation_ended" })));
+  assert.ok(!endsImpersonation(new ApiError(403, "The session in the other user's account has ended. Close this tab.")));
 });
 
 test("FormData goes as it is, without a JSON content type", async () => {
@@ -159,11 +185,16 @@ test("an impersonation tab sends the other user's token beside the own bearer to
 
 test("a refusal rejects with ApiError carrying the server's message and status", async () => {
   setSession(user);
-  stubFetch(() => json(409, { message: "Link Name already exists" }));
+  stubFetch(() =>
+    json(409, { message: "Link Name already exists", code: "link_name_taken", field: "linkName", params: { name: "A" } }),
+  );
   const err = await failure(post("/master/link", {}));
   assert.ok(err instanceof ApiError);
   assert.equal(err.status, 409);
   assert.equal(err.message, "Link Name already exists");
+  assert.equal(err.code, "link_name_taken");
+  assert.equal(err.field, "linkName");
+  assert.deepEqual(err.params, { name: "A" });
   assert.deepEqual(getOwnSession(), user, "the session stays");
   assert.deepEqual(alerts, [], "the caller shows the message");
 });
@@ -173,6 +204,9 @@ test("an answer without a message, or not JSON, still gives a readable one", asy
   const err = await failure(get("/anything"));
   assert.equal(err.status, 502);
   assert.equal(err.message, "The request failed (502).");
+  assert.equal(err.code, "", "no code without a body");
+  assert.equal(err.field, null);
+  assert.equal(err.params, null);
 });
 
 test("a network failure is status 0 with the connection message", async () => {
@@ -193,7 +227,7 @@ test("raw gives a successful answer's Response itself", async () => {
 test("a 401 ends the session: the message shows, the stored session goes, back to the login", async () => {
   setSession(user);
   window.location.hash = "#/customer/visit";
-  stubFetch(() => json(401, { message: "Your session has expired. Please log in again to continue." }));
+  stubFetch(() => json(401, { message: EXPIRED, code: "session_expired" }));
   const err = await failure(get("/users/customer/visit"));
   assert.equal(err.status, 401);
   assert.equal(getOwnSession(), null);
@@ -201,11 +235,34 @@ test("a 401 ends the session: the message shows, the stored session goes, back t
   assert.deepEqual(alerts, [{ kind: "error", message: "Your session has expired. Please log in again to continue." }]);
 });
 
-test("the spec's session messages end the session whatever the status", async () => {
+test("a 401 ends the session whatever its code or text", async () => {
   setSession(user);
-  stubFetch(() => json(400, { message: "You're not logged in. Please log in to continue." }));
+  stubFetch(() => json(401, { message: "Something else entirely", code: "unclassified" }));
   await failure(get("/users/session"));
   assert.equal(getOwnSession(), null);
+  assert.equal(window.location.hash, "#/");
+});
+
+test("the session codes end the session whatever the status", async () => {
+  for (const code of ["session_expired", "not_logged_in"]) {
+    setSession(user);
+    window.location.hash = "";
+    stubFetch(() => json(400, { message: "any text", code }));
+    await failure(get("/users/session"));
+    assert.equal(getOwnSession(), null, code);
+    assert.equal(window.location.hash, "#/", code);
+  }
+});
+
+test("a 403 with a session text but another code refuses the request and keeps the session", async () => {
+  setSession(user);
+  stubFetch(() => json(403, { message: EXPIRED, code: "customer_forbidden" }));
+  const err = await failure(get("/users/customer/visit"));
+  assert.equal(err.status, 403);
+  assert.equal(err.code, "customer_forbidden");
+  assert.deepEqual(getOwnSession(), user, "the session stays");
+  assert.equal(window.location.hash, "");
+  assert.deepEqual(alerts, []);
 });
 
 test("a 401 from the sign-in calls (a wrong password) keeps the page", async () => {
@@ -241,7 +298,7 @@ test("an ended impersonation sends the tab back to the own account", async () =>
   setSession(user);
   startImpersonation({ uid: 9, token: "t-other", userType: 4 });
   const message = "The session in the other user's account has ended. Please start it again.";
-  stubFetch(() => json(403, { message }));
+  stubFetch(() => json(403, { message, code: "impersonation_ended" }));
   const err = await failure(get("/users/customer/visit"));
   assert.equal(err.status, 403);
   assert.equal(sessionStorage.getItem(IMPERSONATION_KEY), null);
@@ -249,4 +306,17 @@ test("an ended impersonation sends the tab back to the own account", async () =>
   assert.deepEqual(getOwnSession(), user, "the own session stays");
   assert.equal(window.location.hash, "#/home");
   assert.deepEqual(alerts, [{ kind: "error", message }]);
+});
+
+test("a 403 with the impersonation text but another code keeps the impersonation", async () => {
+  setSession(user);
+  startImpersonation({ uid: 9, token: "t-other", userType: 4 });
+  stubFetch(() =>
+    json(403, { message: "The session in the other user's account has ended. Close this tab.", code: "forbidden" }),
+  );
+  const err = await failure(get("/users/customer/visit"));
+  assert.equal(err.status, 403);
+  assert.equal(sessionStorage.getItem(IMPERSONATION_KEY), "t-other");
+  assert.equal(getSession().uid, 9);
+  assert.deepEqual(alerts, []);
 });

@@ -2,7 +2,7 @@
 // hours before UTC's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { localMonth, localParts } from "../src/lib/dates.js";
+import { formatDateTime, localMonth, localParts } from "../src/lib/dates.js";
 
 process.env.TZ = "Asia/Kolkata";
 
@@ -15,4 +15,12 @@ test("the month is the phone's: on the 1st at 01:30 in India it is already the n
 
 test("an instant's date and time are the phone's", () => {
   assert.deepEqual(localParts("2026-02-28T20:00:00Z"), { date: "2026-03-01", time: "01:30" });
+});
+
+test("no instant (null, undefined, not a date) gives empty parts and an empty text, never 1970", () => {
+  for (const none of [null, undefined, "", "not a date"]) {
+    assert.deepEqual(localParts(none), { date: "", time: "" }, String(none));
+    assert.equal(formatDateTime(none), "", String(none));
+  }
+  assert.equal(formatDateTime("2026-02-28T20:00:00Z"), "01-Mar-2026 01:30");
 });

@@ -64,7 +64,7 @@ test("a 401 deletes the customer copy, kept screens and lists, and keeps the que
 test("the session-ended answer of another status does the same", async () => {
   setSession(agent);
   await phoneOf(agent.uid);
-  stubFetch(() => json(403, { message: "You're not logged in. Please log in to continue." }));
+  stubFetch(() => json(403, { message: "You're not logged in. Please log in to continue.", code: "not_logged_in" }));
   await get("/users/plan/today").catch(() => {});
   const left = await contents(agent.uid);
   assert.deepEqual([left.customers.length, left.details.length, left.meta.length, left.queue.length], [0, 0, 0, 1]);

@@ -15,11 +15,16 @@ import { refreshSession } from "../lib/session-check";
 import { loadEngine, offlineEnabled } from "../lib/offline/status";
 import { UpdatePrompt } from "./update-prompt";
 
+/** @typedef {import("../lib/session").SessionUser} SessionUser */
+/** @typedef {typeof import("../lib/offline/engine")} Engine the offline engine's module */
+
+/** @param {{ user: SessionUser | null }} props */
 function CurrentRoute({ user }) {
   const router = useRouter();
   const [location] = useLocation();
   // A query in the hash (#/map/bucket/...?pageNumber=2) is the screen's to read: routes match the path.
   const path = location.split("?")[0];
+  /** @type {{ route: import("./routes").Route, params: Record<string, string> } | null} */
   let found = null;
   for (const route of ROUTES) {
     /** @type {[boolean, Record<string, string> | null]} */
@@ -33,9 +38,9 @@ function CurrentRoute({ user }) {
   // after this render (a layout effect: a plain one would wait for the first paint).
   const lets =
     found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
-  const calls = lets && found.route.prefetch ? found.route.prefetch(found.params).join("\n") : "";
+  const calls = found && lets && found.route.prefetch ? found.route.prefetch(found.params).join("\n") : "";
   useLayoutEffect(() => {
-    if (calls && navigator.onLine) calls.split("\n").forEach(prefetch);
+    if (calls && navigator.onLine) calls.split("\n").forEach((call) => prefetch(call));
   }, [calls]);
   if (!found) return <Redirect to="/login" />;
   return <GuardedRoute route={found.route} user={user} params={found.params} />;
@@ -50,14 +55,17 @@ export function App() {
   }, []);
   // An agent's offline work (the visit queue, the customer copy) runs while they are signed in;
   // the engine chunk loads only for them.
-  const offlineUid = offlineEnabled(user) ? user.uid : null;
+  const offlineUid = user && offlineEnabled(user) ? user.uid : null;
   useEffect(() => {
     if (offlineUid == null) return undefined;
     let stop = false;
-    loadEngine().then((m) => !stop && m.startOffline(getSession()));
+    loadEngine().then((/** @type {Engine} */ m) => {
+      const session = getSession();
+      if (!stop && session) m.startOffline(session);
+    });
     return () => {
       stop = true;
-      loadEngine().then((m) => m.stopOffline());
+      loadEngine().then((/** @type {Engine} */ m) => m.stopOffline());
     };
   }, [offlineUid]);
   return (

@@ -6,9 +6,18 @@
 // (seeds/reference.sql labels).
 import { rightOf } from "./routes";
 
-/** The route of a report screen. */
-const report = (name) => `/master/report/${name}`;
+/**
+ * An item names a screen's route; `homeOnly` shows it only as the user's home. A group folds its
+ * items; `notCounted` items do not make the group visible by themselves.
+ * @typedef {{ label: string, path: string, homeOnly?: boolean }} MenuItem
+ * @typedef {{ group: string, notCounted: string[], items: MenuItem[] }} MenuGroup
+ * @typedef {MenuItem | MenuGroup} MenuEntry
+ */
 
+/** The route of a report screen. */
+const report = (/** @type {string} */ name) => `/master/report/${name}`;
+
+/** @type {MenuEntry[]} */
 export const MENU = [
   // The administrator's home (spec 1 §2); /home opens for anyone, so it shows only as one's home.
   { label: "Home", path: "/home", homeOnly: true },
@@ -83,12 +92,16 @@ export const MENU = [
 /**
  * The menu a user sees: permitted items, groups only when a counted item is permitted; `home` is
  * the user's home route (a `homeOnly` item shows only there).
+ * @param {(right: string | null | undefined) => boolean} has
+ * @param {string} home
+ * @returns {MenuEntry[]}
  */
 export function visibleMenu(has, home) {
-  const allowed = (item) => (item.homeOnly ? item.path === home : has(rightOf(item.path)));
+  const allowed = (/** @type {MenuItem} */ item) => (item.homeOnly ? item.path === home : has(rightOf(item.path)));
+  /** @type {MenuEntry[]} */
   const out = [];
   for (const entry of MENU) {
-    if (!entry.group) {
+    if (!("group" in entry)) {
       if (allowed(entry)) out.push(entry);
       continue;
     }

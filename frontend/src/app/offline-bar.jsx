@@ -3,8 +3,13 @@
 import { useEffect, useState } from "react";
 import { isOffline, onStatus, queuedText } from "../lib/offline/status";
 
+/**
+ * What the bar reads of the offline status (lib/offline/status.js).
+ * @typedef {{ waiting: number, failed: number, waitingOrders?: number, failedOrders?: number, syncing?: boolean }} QueueStatus
+ */
+
 export function OfflineBar() {
-  const [status, setStatus] = useState(null);
+  const [status, setStatus] = useState(/** @type {QueueStatus | null} */ (null));
   useEffect(() => onStatus(setStatus), []);
   if (!status) return null;
   const queued = status.waiting + status.failed;

@@ -35,7 +35,13 @@ const REPORT_RIGHTS = {
   orders: RIGHT.RPT_ORDERS,
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
 };
-const pick = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
+/**
+ * A screen exported as `name` by a lazily loaded module.
+ * @param {() => Promise<Record<string, any>>} load the module's import (its exports are components of any props)
+ * @param {string} name
+ */
+const pick = (load, name) =>
+  lazy(() => load().then((/** @type {Record<string, import("preact").ComponentType<any>>} */ m) => ({ default: m[name] })));
 
 /**
  * A screen: `right` null lets any signed-in user in; `public` screens are for the signed-out;
@@ -151,7 +157,10 @@ export const ROUTES = [
   })),
 ];
 
-/** The right a route path needs (null: any signed-in user); undefined for a path not in the table. */
+/**
+ * The right a route path needs (null: any signed-in user); undefined for a path not in the table.
+ * @param {string} path
+ */
 export function rightOf(path) {
   const route = ROUTES.find((r) => r.path === path);
   return route && !route.public ? route.right : undefined;

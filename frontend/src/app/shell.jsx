@@ -13,7 +13,13 @@ import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
 
-/** Says whose account this tab works in, and ends it (spec 2 §4; issue: a visible banner). */
+/** @typedef {import("../lib/session").SessionUser} SessionUser */
+/** @typedef {import("./menu").MenuItem} MenuItem */
+
+/**
+ * Says whose account this tab works in, and ends it (spec 2 §4; issue: a visible banner).
+ * @param {{ user: SessionUser }} props
+ */
 function ImpersonationBanner({ user }) {
   if (!user.impersonatedBy) return null;
   // Logging out of an impersonated tab ends only the impersonation.
@@ -32,9 +38,11 @@ function ImpersonationBanner({ user }) {
 /**
  * A menu group that folds. It starts open when it holds the screen shown or the user's home, and
  * opens when the user moves to one of its screens; otherwise it stays as the user left it.
+ * @param {{ entry: import("./menu").MenuGroup, location: string, home: string,
+ *   link: (item: MenuItem) => import("preact").JSX.Element }} props
  */
 function MenuGroup({ entry, location, home, link }) {
-  const holds = (path) => entry.items.some((i) => i.path === path);
+  const holds = (/** @type {string} */ path) => entry.items.some((i) => i.path === path);
   const [open, setOpen] = useState(() => holds(location) || holds(home));
   const here = holds(location);
   useEffect(() => {
@@ -61,12 +69,13 @@ function useScrolled() {
   return scrolled;
 }
 
+/** @param {{ user: SessionUser, children: import("preact").ComponentChildren }} props */
 export function Shell({ user, children }) {
   const [open, setOpen] = useState(false);
   const scrolled = useScrolled();
   const [location] = useLocation();
-  const sidebar = useRef(null);
-  const toggle = useRef(null);
+  const sidebar = useRef(/** @type {HTMLElement | null} */ (null));
+  const toggle = useRef(/** @type {HTMLButtonElement | null} */ (null));
 
   // A new screen starts at the top with the drawer closed.
   useEffect(() => {
@@ -75,16 +84,17 @@ export function Shell({ user, children }) {
   }, [location]);
   useEffect(() => {
     if (!open) return undefined;
-    const outside = (e) => {
-      if (sidebar.current && !sidebar.current.contains(e.target) && !toggle.current.contains(e.target)) setOpen(false);
+    const outside = (/** @type {MouseEvent} */ e) => {
+      const target = /** @type {Node | null} */ (e.target);
+      if (sidebar.current && !sidebar.current.contains(target) && !toggle.current?.contains(target)) setOpen(false);
     };
     document.addEventListener("click", outside);
     return () => document.removeEventListener("click", outside);
   }, [open]);
 
   const home = homeRouteFor(user.userType);
-  const menu = visibleMenu((right) => hasRight(user, right), home);
-  const link = (item) => (
+  const menu = visibleMenu((right) => right != null && hasRight(user, right), home);
+  const link = (/** @type {MenuItem} */ item) => (
     <li key={item.path + item.label}>
       <a href={`#${item.path}`} class={location === item.path ? "active" : undefined}>
         {item.label}
@@ -127,7 +137,11 @@ export function Shell({ user, children }) {
       <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
         <ul>
           {menu.map((entry) =>
-            entry.group ? <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} /> : link(entry),
+            "group" in entry ? (
+              <MenuGroup key={entry.group} entry={entry} location={location} home={home} link={link} />
+            ) : (
+              link(entry)
+            ),
           )}
         </ul>
       </nav>

@@ -1,11 +1,20 @@
 // The caller's agents in a dropdown (GET /master/allagent): the bucket dashboard's agent picker,
 // with its "all agents" choice (0), and the agent whose day a manager or administrator looks at.
+import { get } from "./api-client";
 import { Select } from "./ui";
 import { useApi } from "./use-api";
 
-/** `allLabel` adds the choice 0 (every agent) first; without it the choice starts empty. */
+/** @typedef {import("../../types/api").components["schemas"]["AgentItem"]} AgentItem */
+
+/** The caller's agents (GET /master/allagent, without the caller's own account). @returns {Promise<AgentItem[]>} */
+export const callerAgents = () => get("/master/allagent?addSelfAccount=false");
+
+/**
+ * `allLabel` adds the choice 0 (every agent) first; without it the choice starts empty.
+ * @param {{ value: number | null | undefined, onChange: (agent: number) => void, allLabel?: string | null, label?: string }} props
+ */
 export function AgentSelect({ value, onChange, allLabel = null, label = "Agent" }) {
-  const { data } = useApi("/master/allagent?addSelfAccount=false", { initial: [] });
+  const { data } = useApi(callerAgents, { initial: /** @type {AgentItem[]} */ ([]) });
   const agents = (data || []).map((a) => ({ value: String(a.uid), label: a.name }));
   return (
     <Select

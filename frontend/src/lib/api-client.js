@@ -1,36 +1,55 @@
 // The one API client: base path, JSON, bearer and impersonation headers, the anti-forgery
-// header, errors as ApiError with the server's message, and the session rules of spec 2 §8.
+// header, errors as ApiError with the server's message and code, and the session rules of spec 2
+// §8. Every decision is taken by status and code, never by the English text (which is for people,
+// and may be translated): the codes are the server's catalogue (src/catalogue.rs).
 import { alertError } from "./alerts";
 import { forgetCopyOf } from "./offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
 
 export const API_BASE = "/webapi/api";
-const SESSION_MESSAGES = [
-  "Your session has expired. Please log in again to continue.",
-  "You're not logged in. Please log in to continue.",
-];
+/** @typedef {import("../../types/api").components["schemas"]["ErrorBody"]} ErrorBody */
+/** Codes that say the session is over (spec 2 §8), whatever the status. */
+const SESSION_ENDED = ["not_logged_in", "session_expired"];
 // 403s that refuse the caller rather than the request: nothing goes through until the password
 // is changed, or until the page holds the anti-forgery cookie.
-const CALLER_REFUSALS = [
-  "Please change your password to continue.",
-  "The anti-forgery token is missing or invalid. Please reload the page and try again.",
-];
+const CALLER_REFUSALS = ["password_change_required", "xsrf_token_invalid"];
+/** The 403 code of an impersonated session that ended (or was never valid). */
+const IMPERSONATION_ENDED = "impersonation_ended";
 const UNREACHABLE = "The server cannot be reached. Please check your connection.";
 /** A call with no answer after this long is given up as unreachable (status 0). */
 export const REQUEST_TIMEOUT_MS = 30 * 1000;
 
-/** A failed call: `status` is the HTTP status (0: the server could not be reached), `message` the server's. */
+/**
+ * A failed call: `status` is the HTTP status (0: the server could not be reached), `message` the
+ * server's text (for people), `code` its stable code (for code to decide by; "" when the answer had
+ * none), `field` the request field it is about, `params` the values in the text.
+ */
 export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message
+   * @param {{ code?: string, field?: string | null, params?: Record<string, unknown> | null }} [details]
    */
-  constructor(status, message) {
+  constructor(status, message, { code = "", field = null, params = null } = {}) {
     super(message);
     this.status = status;
+    this.code = code;
+    /** @type {string | null} */
+    this.field = field;
+    /** @type {Record<string, unknown> | null} */
+    this.params = params;
   }
 }
 
+/** True when the error says the session is over: a 401, or a session code whatever the status. */
+export const endsSession = (/** @type {unknown} */ err) =>
+  err instanceof ApiError && (err.status === 401 || SESSION_ENDED.includes(err.code));
+
+/** True when the error says the impersonated session of this tab ended. */
+export const endsImpersonation = (/** @type {unknown} */ err) =>
+  err instanceof ApiError && err.status === 403 && err.code === IMPERSONATION_ENDED;
+
+/** @param {string} name */
 function cookie(name) {
   const match = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : "";
@@ -42,8 +61,7 @@ function cookie(name) {
  * @param {unknown} err
  */
 export const refusesCaller = (err) =>
-  err instanceof ApiError &&
-  (err.status === 401 || SESSION_MESSAGES.includes(err.message) || (err.status === 403 && CALLER_REFUSALS.includes(err.message)));
+  err instanceof ApiError && (endsSession(err) || (err.status === 403 && CALLER_REFUSALS.includes(err.code)));
 
 /** @param {AbortSignal} signal */
 async function ensureXsrfCookie(signal) {
@@ -55,9 +73,12 @@ async function ensureXsrfCookie(signal) {
  * Calls the API. `body` may be a plain object (sent as JSON) or FormData; `raw` gives a successful
  * answer's Response itself (downloads). `timeout` (ms, 0 for none) defaults to REQUEST_TIMEOUT_MS,
  * and to none for FormData: an upload's time grows with its file.
+ * The answer's type is the caller's to name (T: a generated schema, `Response` with `raw`); until a
+ * caller names it, it is `any` (the default goes to `unknown` once every call is typed).
+ * @template [T=any]
  * @param {string} path under API_BASE, e.g. "/master/user"
- * @param {{ method?: string, body?: any, raw?: boolean, timeout?: number }} [options]
- * @returns {Promise<any>}
+ * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number }} [options]
+ * @returns {Promise<T>}
  */
 export async function api(path, { method = "GET", body, raw = false, timeout } = {}) {
   /** @type {Record<string, string>} */
@@ -67,7 +88,8 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
   const impersonation = sessionStorage.getItem(IMPERSONATION_KEY);
   if (impersonation) headers["X-Impersonation-Token"] = `Bearer ${impersonation}`;
   const form = body instanceof FormData;
-  let payload = body;
+  /** @type {BodyInit | undefined} */
+  let payload = form ? body : undefined;
   if (body !== undefined && !form) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
@@ -88,13 +110,14 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
       credentials: "same-origin",
       signal: controller.signal,
     });
-    if (raw && response.ok) return response;
+    if (raw && response.ok) return /** @type {T} */ (/** @type {unknown} */ (response));
     text = await response.text();
   } catch {
     throw new ApiError(0, UNREACHABLE);
   } finally {
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
   }
+  /** @type {unknown} */
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
@@ -102,34 +125,60 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
     data = null;
   }
   if (!response.ok) {
-    const message = (data && data.message) || `The request failed (${response.status}).`;
+    const err = errorOf(response.status, data);
     // The impersonated session ended (or was never valid): back to one's own account in this tab.
-    if (impersonation && response.status === 403 && message.startsWith("The session in the other user's account has ended")) {
-      alertError(message);
+    if (impersonation && endsImpersonation(err)) {
+      alertError(err.message);
       endImpersonation();
       window.location.hash = "#/home";
-      throw new ApiError(response.status, message);
+      throw err;
     }
-    const sessionEnded = response.status === 401 || SESSION_MESSAGES.includes(message);
     // A late answer to a request of a session already gone (logged out, another user signed in
     // since: the offline sync runs in the background) must not end the session stored now; and a
     // call made signed out ends nothing: sent back to "#/", the sign-in form being filled would
     // start over.
-    const sameSession = !!session && (getOwnSession() || {}).token === session.token;
-    if (sessionEnded && sameSession && !path.startsWith("/login/")) {
-      alertError(message);
+    const sameSession = !!session && getOwnSession()?.token === session.token;
+    if (session && endsSession(err) && sameSession && !path.startsWith("/login/")) {
+      alertError(err.message);
       clearSession();
       // An agent's customer copy leaves the phone with the session (the unsent queue stays for
       // their next sign-in); signed out first, so no late answer of theirs writes it again.
       if (session.uid != null) await forgetCopyOf(session.uid);
       window.location.hash = "#/";
     }
-    throw new ApiError(response.status, message);
+    throw err;
   }
-  return data;
+  return /** @type {T} */ (data);
 }
 
-/** @param {string} path */
+/**
+ * The ApiError of a refused answer: the error body's message, code, field and params (spec's
+ * ErrorBody), a readable message when the body is not one.
+ * @param {number} status
+ * @param {unknown} data
+ */
+function errorOf(status, data) {
+  const body = data && typeof data === "object" ? /** @type {Partial<ErrorBody>} */ (data) : {};
+  const message = (typeof body.message === "string" && body.message) || `The request failed (${status}).`;
+  return new ApiError(status, message, {
+    code: typeof body.code === "string" ? body.code : "",
+    field: typeof body.field === "string" ? body.field : null,
+    params: body.params && typeof body.params === "object" ? body.params : null,
+  });
+}
+
+/**
+ * GET `path`; the caller names what the answer is (its declared return type flows into T).
+ * @template [T=any]
+ * @param {string} path
+ * @returns {Promise<T>}
+ */
 export const get = (path) => api(path);
-/** @param {string} path @param {any} [body] */
+/**
+ * POST `body` (JSON, {} when none) to `path`.
+ * @template [T=any]
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<T>}
+ */
 export const post = (path, body = {}) => api(path, { method: "POST", body });

@@ -3,19 +3,22 @@
 import { useEffect, useState } from "react";
 import { api } from "./api-client";
 
+/** @param {{ url: string | null | undefined, alt: string, className?: string }} props */
 export function AuthImage({ url, alt, className }) {
-  const [src, setSrc] = useState(null);
+  const [src, setSrc] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     if (!url) return undefined;
+    /** @type {string | null} */
     let objectUrl = null;
     let alive = true;
     api(url.replace(/^\/webapi\/api/, ""), { raw: true })
-      .then((r) => r.blob())
+      .then((/** @type {Response} */ r) => r.blob())
       .then((blob) => {
         if (!alive) return;
-        objectUrl = URL.createObjectURL(blob);
-        setSrc(objectUrl);
-        setTimeout(() => URL.revokeObjectURL(objectUrl), 60000);
+        const made = URL.createObjectURL(blob);
+        objectUrl = made;
+        setSrc(made);
+        setTimeout(() => URL.revokeObjectURL(made), 60000);
       })
       .catch(() => setSrc(null));
     return () => {
@@ -26,8 +29,8 @@ export function AuthImage({ url, alt, className }) {
   return src ? <img src={src} alt={alt} class={className} /> : <span class="muted">…</span>;
 }
 
-/** The image-viewer route for a media URL (opens the file in a new tab). */
+/** The image-viewer route for a media URL (opens the file in a new tab). @param {string} url */
 export function viewerHref(url) {
   const name = new URL(url, window.location.origin).searchParams.get("fileName");
-  return `#/image-viewer?fileName=${encodeURIComponent(name)}`;
+  return `#/image-viewer?fileName=${encodeURIComponent(name ?? "")}`;
 }

@@ -1,6 +1,10 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
 import { useEffect, useRef } from "react";
 
+/**
+ * @param {{ open: boolean, title?: string, message?: import("preact").ComponentChildren, onYes: () => void,
+ *   onCancel: () => void }} props
+ */
 export function ConfirmDialog({
   open,
   title = "Please confirm..",
@@ -8,7 +12,7 @@ export function ConfirmDialog({
   onYes,
   onCancel,
 }) {
-  const yes = useRef(null);
+  const yes = useRef(/** @type {HTMLButtonElement | null} */ (null));
   useEffect(() => {
     if (open && yes.current) yes.current.focus();
   }, [open]);

@@ -3,10 +3,23 @@
 import { get } from "./api-client";
 import { alertError } from "./alerts";
 
+/** @typedef {import("../../types/api").components["schemas"]["TokenCheck"]} TokenCheck */
+
+/**
+ * Whether a download link's token still works (spec 1 §8).
+ * @param {string} token
+ * @returns {Promise<TokenCheck>}
+ */
+export const checkDownloadToken = (token) => get(`/report/check-download-token-valid?token=${encodeURIComponent(token)}`);
+
+/**
+ * Opens a generated file's single-use link; false (after an error alert) when the link is spent.
+ * @param {string} link
+ */
 export async function downloadLink(link) {
-  const token = new URL(link, window.location.origin).searchParams.get("token");
+  const token = new URL(link, window.location.origin).searchParams.get("token") ?? "";
   try {
-    const check = await get(`/report/check-download-token-valid?token=${encodeURIComponent(token)}`);
+    const check = await checkDownloadToken(token);
     if (!check.valid) {
       alertError(check.message || "Invalid or expired link.");
       return false;

@@ -3,7 +3,7 @@
 // lib/password-rules.js holds the password rule.
 import { useState } from "react";
 
-/** @typedef {(value: any, values: any) => string | null} Rule a message when the value breaks the rule, else null */
+/** @typedef {(value: any, values: any) => string | null} Rule the value is any field's (text, a checkbox, a list); a message when the value breaks the rule, else null */
 
 export const rules = {
   /** @type {(message: string) => Rule} */
@@ -36,7 +36,7 @@ export function useForm(initial, spec = {}) {
     /** @type {Record<string, string>} field -> its first broken rule's message */
     const found = {};
     for (const [field, list] of Object.entries(typeof spec === "function" ? spec(v) : spec)) {
-      for (const rule of list) {
+      for (const rule of list ?? []) {
         const message = rule(v[field], v);
         if (message) {
           found[field] = message;
@@ -69,6 +69,7 @@ export function useForm(initial, spec = {}) {
     return Object.keys(found).length === 0;
   };
 
+  /** @param {T} [next] */
   const reset = (next = initial) => {
     setValues(next);
     setErrors({});

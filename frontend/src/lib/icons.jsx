@@ -14,7 +14,10 @@ const PATHS = {
   close: "M18 6L6 18M6 6l12 12",
 };
 
-/** One icon by name (a key of PATHS), `size` pixels square. */
+/**
+ * One icon by name (a key of PATHS), `size` pixels square.
+ * @param {{ name: keyof typeof PATHS, size?: number }} props
+ */
 export function Icon({ name, size = 20 }) {
   return (
     <svg

@@ -52,9 +52,14 @@ export async function knownPosition() {
   return currentPosition({ again: true });
 }
 
-/** Metres between two { latitude, longitude } on the earth's surface (haversine). */
+/**
+ * Metres between two { latitude, longitude } on the earth's surface (haversine).
+ * @typedef {{ latitude?: number | string | null, longitude?: number | string | null }} Place
+ * @param {Place} a
+ * @param {Place} b
+ */
 export function distanceM(a, b) {
-  const rad = (d) => (Number(d) * Math.PI) / 180;
+  const rad = (/** @type {unknown} */ d) => (Number(d) * Math.PI) / 180;
   const dLat = rad(b.latitude) - rad(a.latitude);
   const dLon = rad(b.longitude) - rad(a.longitude);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;

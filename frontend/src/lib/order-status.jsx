@@ -1,5 +1,6 @@
 // An order's status as a badge (Submitted, Sent, Cancelled), and the states of an order still on
 // the phone (Waiting to sync, Not accepted). Used by the visit screen's orders and the order lists.
+/** @type {Record<string, string>} */
 const CSS = {
   Submitted: "loc-waiting",
   Sent: "loc-sent",
@@ -7,8 +8,11 @@ const CSS = {
   Waiting: "loc-waiting",
   Failed: "loc-failed",
 };
+/** @type {Record<string, string>} */
 const TEXT = { Waiting: "Waiting to sync", Failed: "Not accepted" };
 
+/** @param {{ status: string | null | undefined }} props */
 export function OrderStatus({ status }) {
-  return <span class={`loc-badge ${CSS[status] || ""}`}>{TEXT[status] || status}</span>;
+  const key = status ?? "";
+  return <span class={`loc-badge ${CSS[key] || ""}`}>{TEXT[key] || status}</span>;
 }

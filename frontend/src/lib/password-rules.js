@@ -6,13 +6,13 @@ export const PASSWORD_MESSAGE = "Password must be minimum 12 alphanumeric charac
 /** The rule the message names, in the words of the spec's rule (shown under the new password). */
 export const PASSWORD_HINT = "Minimum 12 characters, with at least one letter and one digit";
 
-/** True when `value` is long enough and holds a letter and a digit. */
+/** True when `value` is long enough and holds a letter and a digit. @param {unknown} value */
 export function isStrongPassword(value) {
   return typeof value === "string" && value.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(value) && /\d/.test(value);
 }
 
 /** A form rule (see lib/form.js): the spec's message when the password is too weak. */
-export const passwordRule = (value) => (isStrongPassword(value) ? null : PASSWORD_MESSAGE);
+export const passwordRule = (/** @type {unknown} */ value) => (isStrongPassword(value) ? null : PASSWORD_MESSAGE);
 
 /**
  * The confirmation's rule: required, and the password rule only while it equals the new password.

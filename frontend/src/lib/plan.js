@@ -6,37 +6,70 @@ import { ApiError, get } from "./api-client";
 import { localParts } from "./dates";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 
-/** The plan's API path: the caller's own day without an agent, else that agent's. */
-export const planPath = (agentId) => (agentId ? `/users/plan/today?agentId=${encodeURIComponent(agentId)}` : "/users/plan/today");
+/** @typedef {import("../../types/api").components["schemas"]} Schemas */
+/** A planned (or unplanned) customer, `queued` when a visit or order of it waits on the phone. @typedef {Schemas["PlanCustomer"] & { queued?: boolean }} PlanCustomer */
+/**
+ * A day plan as the screens show it: the server's, with the phone's queue counted in.
+ * @typedef {Omit<Schemas["DayPlan"], "customers" | "unplannedVisits"> & { customers: PlanCustomer[], unplannedVisits: PlanCustomer[] }} DayPlan
+ */
+/**
+ * What plan.js reads of an entry of the phone's queue (lib/offline/queue.js): a visit (`buyerID`)
+ * or an order (`order.buyerId`, `order.visit` when it came with a visit).
+ * @typedef {{ state: string, savedAt: number | string, buyerID?: string, buyerName?: string,
+ *   order?: { buyerId: string, visit?: unknown } }} QueueEntry
+ */
+/** @typedef {typeof import("./offline/engine")} Engine the offline engine's module */
+/** @typedef {{ uid: number, token?: string, userType?: number, forcePasswordUpdate?: boolean }} PlanUser */
+
+/**
+ * The day plan of `agentId` (GET /users/plan/today): the caller's own day without an agent, else that agent's.
+ * @param {number | null} [agentId]
+ * @returns {Promise<Schemas["DayPlan"]>}
+ */
+export const dayPlan = (agentId) =>
+  get(agentId ? `/users/plan/today?agentId=${encodeURIComponent(agentId)}` : "/users/plan/today");
 
 /**
  * The plan of `agentId` (none: the user's own). Resolves to `{ plan, keptAt }`: keptAt is when the
  * phone's copy was loaded, null for the server's answer of now.
+ * @param {PlanUser} user
+ * @param {number | null} agentId
+ * @returns {Promise<{ plan: DayPlan, keptAt: string | null }>}
  */
 export async function loadPlan(user, agentId) {
-  if (agentId || !offlineEnabled(user)) return { plan: await get(planPath(agentId)), keptAt: null };
+  if (agentId || !offlineEnabled(user)) return { plan: await dayPlan(agentId), keptAt: null };
   const engine = await loadEngine();
   const fromServer = async () => {
-    const plan = await get(planPath());
+    const plan = await dayPlan();
     engine.keepPlan(user.uid, plan).catch(() => {});
     return { plan, keptAt: null };
   };
   const fromPhone = async () => {
-    const kept = await engine.lastPlan(user.uid).catch(() => null);
+    // What keepPlan stored (lib/offline/plan.js), read back as it was written.
+    const kept = /** @type {{ plan: DayPlan, at: string } | null} */ (await engine.lastPlan(user.uid).catch(() => null));
     if (!kept) throw new ApiError(0, "Offline: no plan is kept on this phone yet.");
     return { plan: kept.plan, keptAt: kept.at };
   };
+  /** @type {{ plan: DayPlan, keptAt: string | null }} */
   const answer = await networkOr(fromServer, fromPhone);
-  const queue = await engine.listQueue(user.uid).catch(() => []);
-  return { ...answer, plan: withQueued(answer.plan, queue, engine.kindOf) };
+  // Read as QueueEntry: only the fields withQueued needs, whatever else the queue keeps.
+  const queue = /** @type {QueueEntry[]} */ (/** @type {unknown} */ (await engine.listQueue(user.uid).catch(() => [])));
+  const kindOf = /** @type {(entry: QueueEntry) => string} */ (/** @type {unknown} */ (engine.kindOf));
+  return { ...answer, plan: withQueued(answer.plan, queue, kindOf) };
 }
 
-/** Calls fn() whenever the phone's queue changes (an agent's own plan only); returns the unsubscribe. */
+/**
+ * Calls fn() whenever the phone's queue changes (an agent's own plan only); returns the unsubscribe.
+ * @param {PlanUser} user
+ * @param {number | null} agentId
+ * @param {() => void} fn
+ */
 export function onPlanQueueChange(user, agentId, fn) {
   if (agentId || !offlineEnabled(user)) return () => {};
+  /** @type {() => void} */
   let unwatch = () => {};
   let gone = false;
-  loadEngine().then((engine) => {
+  loadEngine().then((/** @type {Engine} */ engine) => {
     if (!gone) unwatch = engine.onQueueChange(fn);
   });
   return () => {
@@ -45,28 +78,34 @@ export function onPlanQueueChange(user, agentId, fn) {
   };
 }
 
-const sameId = (id) => String(id).toLowerCase();
+const sameId = (/** @type {unknown} */ id) => String(id).toLowerCase();
 
 /**
  * The plan with what waits in the phone's queue from the plan's day counted in: the server knows
  * nothing of it yet, but the agent was there. A customer gets `queued`; the counts go up by the
  * customers that become visited or ordered; queued visits of customers outside the plan join the
  * unplanned ones. Refused entries ("failed") do not count.
+ * @param {DayPlan} plan
+ * @param {QueueEntry[]} entries
+ * @param {(entry: QueueEntry) => string} kindOf "order" or "visit"
+ * @returns {DayPlan}
  */
 export function withQueued(plan, entries, kindOf) {
+  /** @type {Map<string, { buyerId: string, buyerName: string, visited: boolean, ordered: boolean }>} */
   const waiting = new Map();
   for (const e of entries) {
     if (e.state !== "waiting" || localParts(new Date(e.savedAt).toISOString()).date !== plan.date) continue;
     const order = kindOf(e) === "order";
-    const id = sameId(order ? e.order.buyerId : e.buyerID);
+    const buyerId = (order ? e.order?.buyerId : e.buyerID) ?? "";
+    const id = sameId(buyerId);
     const seen = waiting.get(id) || {
-      buyerId: order ? e.order.buyerId : e.buyerID,
-      buyerName: e.buyerName,
+      buyerId,
+      buyerName: e.buyerName ?? "",
       visited: false,
       ordered: false,
     };
     if (order) seen.ordered = true;
-    if (!order || e.order.visit) seen.visited = true;
+    if (!order || e.order?.visit) seen.visited = true;
     waiting.set(id, seen);
   }
   if (!waiting.size) return plan;
@@ -88,7 +127,14 @@ export function withQueued(plan, entries, kindOf) {
   });
   const extra = [...waiting.values()]
     .filter((q) => q.visited)
-    .map((q) => ({ buyerId: q.buyerId, buyerName: q.buyerName, locationStatus: null, ordered: q.ordered, queued: true }));
+    .map((q) => ({
+      buyerId: q.buyerId,
+      buyerName: q.buyerName,
+      locationStatus: null,
+      visited: true,
+      ordered: q.ordered,
+      queued: true,
+    }));
   return {
     ...plan,
     customers,
@@ -104,6 +150,7 @@ export function withQueued(plan, entries, kindOf) {
  * "verified" (visited at the shop), "offsite" (visited away from it, or without a position),
  * "visited" (visited, the place not judged: the shop has no position, or the visit waits on the
  * phone) or "none" (not visited yet).
+ * @param {PlanCustomer} c
  */
 export function planStatus(c) {
   if (c.ordered) return "ordered";
@@ -123,6 +170,9 @@ export const PLAN_STATES = [
   ["ordered", "Ordered"],
 ];
 
-/** Whether a plan row has a usable position. */
+/**
+ * Whether a plan row has a usable position.
+ * @param {{ latitude?: number | string | null, longitude?: number | string | null }} c
+ */
 export const hasPosition = (c) =>
   c.latitude != null && c.longitude != null && Number.isFinite(Number(c.latitude)) && Number.isFinite(Number(c.longitude));

@@ -2,11 +2,14 @@
 // running one and waits; the shell offers "Reload" (skipWaiting, then one reload) rather than
 // letting a page mix the files of two releases.
 
+/** @type {ServiceWorker | null} */
 let waitingWorker = null;
+/** @type {Set<(ready: boolean) => void>} */
 const listeners = new Set();
 // Hourly: a phone keeps the app open for days, and the browser checks only on navigation.
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** @param {ServiceWorker} worker */
 function setWaiting(worker) {
   waitingWorker = worker;
   listeners.forEach((fn) => fn(!!worker));
@@ -26,7 +29,7 @@ export function registerServiceWorker() {
     .register(new URL("../service-worker.js", import.meta.url), { type: "module", scope: "./" })
     .then((registration) => {
       // A waiting worker with a controller present is a newer release; without one, the first.
-      const track = (worker) => {
+      const track = (/** @type {ServiceWorker | null} */ worker) => {
         if (!worker) return;
         const check = () => worker.state === "installed" && navigator.serviceWorker.controller && setWaiting(worker);
         check();
@@ -39,7 +42,7 @@ export function registerServiceWorker() {
     .catch((err) => console.warn("the service worker was not registered", err && err.message));
 }
 
-/** Calls fn(true) while a new release waits; returns the unsubscribe function. */
+/** Calls fn(true) while a new release waits; returns the unsubscribe function. @param {(ready: boolean) => void} fn */
 export function onUpdateReady(fn) {
   listeners.add(fn);
   fn(!!waitingWorker);

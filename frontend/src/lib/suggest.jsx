@@ -9,9 +9,10 @@ import { get } from "./api-client";
  * box after a pick, for picking several in a row (a beat's customers); `onSearch(text)` runs on
  * submit when there is no suggestion to take. Without it, a submit before the suggestions came
  * searches at once and takes the first; `noMatch(text)` says when there is none (the text stays).
+ * @template Item
  * @param {{ id: string, label: import("preact").ComponentChildren, placeholder?: string,
- *   fetchPath?: (query: string) => string, fetchItems?: (query: string) => Promise<any[]>,
- *   labelOf: (item: any) => string, onPick: (item: any) => void, onSearch?: (text: string) => void,
+ *   fetchPath?: (query: string) => string, fetchItems?: (query: string) => Promise<Item[]>,
+ *   labelOf: (item: Item) => string, onPick: (item: Item) => void, onSearch?: (text: string) => void,
  *   buttonText?: string, clearOnPick?: boolean, noMatch?: (text: string) => string }} props
  */
 export function SuggestBox({
@@ -28,11 +29,12 @@ export function SuggestBox({
   noMatch,
 }) {
   const [text, setText] = useState("");
-  const [items, setItems] = useState([]);
+  const [items, setItems] = useState(/** @type {Item[]} */ ([]));
   const [open, setOpen] = useState(false);
   const [missed, setMissed] = useState("");
-  const timer = useRef(null);
-  const search = (q) => (fetchItems ? fetchItems(q) : get(fetchPath(q)));
+  const timer = useRef(/** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined));
+  /** @param {string} q @returns {Promise<Item[] | null>} */
+  const search = (q) => (fetchItems ? fetchItems(q) : fetchPath ? get(fetchPath(q)) : Promise.resolve([]));
   useEffect(() => {
     clearTimeout(timer.current);
     setMissed("");
@@ -52,7 +54,7 @@ export function SuggestBox({
     return () => clearTimeout(timer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the text changes; the fetchers are the caller's, remade on every render
   }, [text]);
-  const pick = (item) => {
+  const pick = (/** @type {Item} */ item) => {
     setText(clearOnPick ? "" : labelOf(item));
     setOpen(false);
     onPick(item);

@@ -6,17 +6,21 @@ import { loadEngine, queuedText } from "../../lib/offline/status";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";
 
+/** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
+/** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0] & { state: string }} QueueEntry */
+
+/** @param {{ user: import("../../lib/session").SessionUser }} props */
 export function LogoutWarning({ user }) {
   const [counts, setCounts] = useState({ total: 0, orders: 0 });
   const count = counts.total;
-  const setCount = (total, orders = 0) => setCounts({ total, orders });
+  const setCount = (/** @type {number} */ total, orders = 0) => setCounts({ total, orders });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
-  const first = useRef(null);
+  const first = useRef(/** @type {HTMLButtonElement | null} */ (null));
   useEffect(
     () =>
-      onLogoutWarning((n) => {
-        setCounts(n);
+      onLogoutWarning((counts) => {
+        setCounts(counts);
         setNote("");
       }),
     [],
@@ -30,7 +34,9 @@ export function LogoutWarning({ user }) {
   const syncNow = async () => {
     setBusy(true);
     try {
+      /** @type {Engine} */
       const engine = await loadEngine();
+      /** @type {QueueEntry[]} */
       const left = await engine.syncNow(user.uid);
       if (!left.length) {
         setCount(0);

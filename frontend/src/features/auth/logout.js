@@ -2,15 +2,21 @@
 // An agent with visits or orders waiting on the phone is warned first (logout-warning.jsx): sync them,
 // discard them, or stay. Logging out removes the agent's offline data, so the next user of a
 // shared phone never sees it.
-import { post } from "../../lib/api-client";
+import { logOut } from "./api";
 import { loadEngine, offlineEnabled } from "../../lib/offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landingRouteFor } from "../../lib/session";
 
+/** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
+/** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0]} QueueEntry */
+/** @typedef {(counts: { total: number, orders: number }) => void} WarningListener */
+
+/** @type {WarningListener | null} */
 let warn = null;
 
 /**
  * The shell's warning dialog listens here: fn({ total, orders }) when a logout meets waiting
  * entries (`total` visits and orders, `orders` of them orders).
+ * @param {WarningListener} fn
  */
 export function onLogoutWarning(fn) {
   warn = fn;
@@ -19,12 +25,18 @@ export function onLogoutWarning(fn) {
   };
 }
 
-/** Logs out; `discard: true` (the warning's "Discard N visits") drops the waiting visits and orders too. */
+/**
+ * Logs out; `discard: true` (the warning's "Discard N visits") drops the waiting visits and orders too.
+ * @param {{ discard?: boolean }} [options]
+ */
 export async function logout({ discard = false } = {}) {
   const own = getOwnSession();
-  const engine = !sessionStorage.getItem(IMPERSONATION_KEY) && offlineEnabled(own) ? await loadEngine().catch(() => null) : null;
-  if (engine && !discard) {
+  /** @type {Engine | null} */
+  const engine =
+    own && !sessionStorage.getItem(IMPERSONATION_KEY) && offlineEnabled(own) ? await loadEngine().catch(() => null) : null;
+  if (own && engine && !discard) {
     // A phone whose database cannot be read has nothing to lose here: the logout goes on.
+    /** @type {QueueEntry[]} */
     const queued = await engine.listQueue(own.uid).catch(() => []);
     // Never silently: without the dialog (it lives in the shell) the logout does not happen.
     if (queued.length > 0) {
@@ -33,7 +45,7 @@ export async function logout({ discard = false } = {}) {
     }
   }
   try {
-    await post("/logout");
+    await logOut();
   } catch {
     // The session ends locally anyway.
   }
@@ -45,6 +57,6 @@ export async function logout({ discard = false } = {}) {
   }
   clearSession();
   // After the session is gone, so no late call of this user's code can open the data again.
-  if (engine) await engine.forgetUser(own.uid).catch(() => {});
+  if (own && engine) await engine.forgetUser(own.uid).catch(() => {});
   window.location.hash = "#/login";
 }

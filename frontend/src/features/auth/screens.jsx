@@ -2,7 +2,6 @@
 // and voluntary password changes.
 import { useEffect, useState } from "react";
 import { Redirect, useLocation } from "wouter";
-import { post } from "../../lib/api-client";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { useSaving } from "../../lib/use-api";
@@ -12,6 +11,9 @@ import { currentPosition } from "../../lib/location";
 import { confirmRule, PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
 import { waitingForSignedOut } from "../../lib/offline/status";
+import { checkUser as askUser, generateOtp, resetPassword, signIn, updatePassword } from "./api";
+
+/** @typedef {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} SubmitEvent */
 
 /**
  * Says that work saved on this phone waits for a user whose session ended without a logout, so
@@ -34,6 +36,7 @@ function WaitingForSignedOut() {
   );
 }
 
+/** @param {{ title: string, children: import("preact").ComponentChildren }} props */
 function Card({ title, children }) {
   return (
     <section class="auth-card">
@@ -48,7 +51,9 @@ export function LoginScreen() {
   const [, navigate] = useLocation();
   const [step, setStep] = useState(1);
   const [busy, saving] = useSaving();
-  const [account, setAccount] = useState({ otpAllowed: false, userType: null });
+  const [account, setAccount] = useState(
+    /** @type {{ otpAllowed: boolean, userType: number | null | undefined }} */ ({ otpAllowed: false, userType: null }),
+  );
   const [otpRequested, setOtpRequested] = useState(false);
   const form = useForm({ userName: "", method: "password", password: "", otp: "", terms: false }, (v) =>
     step === 1
@@ -64,11 +69,11 @@ export function LoginScreen() {
   if (existing && existing.token) return <Redirect to={landingRouteFor(existing)} />;
   const { values, errors, set } = form;
 
-  const checkUser = async (e) => {
+  const checkUser = async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/login/checkUser", { userName: values.userName.trim() });
+      const r = await askUser(values.userName.trim());
       if (!r.success) {
         alertError(r.message);
       } else {
@@ -83,19 +88,19 @@ export function LoginScreen() {
   const getOtp = async () => {
     if (!values.userName.trim()) return;
     await saving(async () => {
-      const r = await post("/login/generateOTP", { userName: values.userName.trim() });
+      const r = await generateOtp(values.userName.trim());
       alertSuccess(r.message);
       setOtpRequested(true);
     });
   };
 
-  const login = async (e) => {
+  const login = async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
       const position = account.userType === AGENT ? await currentPosition() : null;
       const otp = values.method === "otp";
-      const user = await post(otp ? "/login/authOTP" : "/login/auth", {
+      const user = await signIn(otp, {
         userName: values.userName.trim(),
         password: otp ? values.otp : values.password,
         otp: otp ? values.otp : "",
@@ -200,11 +205,11 @@ export function ForgotScreen() {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
   const form = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
-  const submit = async (e) => {
+  const submit = async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/login/reset", { userName: form.values.userName.trim() });
+      const r = await resetPassword(form.values.userName.trim());
       alertSuccess(r.message);
       navigate("/login");
     });
@@ -251,11 +256,11 @@ function PasswordForm() {
       confirmPassword: [confirmRule],
     },
   );
-  const submit = async (e) => {
+  const submit = async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await post("/users/passwordUpdate", form.values);
+      const r = await updatePassword(form.values);
       alertSuccess(r.message);
       clearSession();
       navigate("/login");

@@ -1,6 +1,7 @@
 // 403 Forbidden.
 import { landingRouteFor } from "../../lib/session";
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export default function ForbiddenScreen({ user }) {
   return (
     <section class="message-page">

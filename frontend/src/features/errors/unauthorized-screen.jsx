@@ -1,6 +1,7 @@
 // Shown when a route needs a right the user lacks (spec 1 §5, last rule).
 import { landingRouteFor } from "../../lib/session";
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export default function UnauthorizedScreen({ user }) {
   return (
     <section class="message-page">

@@ -12,9 +12,14 @@ import { refreshSession } from "../../lib/session-check";
 import { money } from "../../lib/money";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
+import { homeFigures } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]["Home"]} Home */
+/** @typedef {import("../../lib/session").SessionUser} SessionUser */
 
 /** The upload screen of each upload kind (the server's kind names), in the menu's order, with the
  * right that screen needs (as the route table says; a feature does not read app/). */
+/** @type {Record<string, [string, string]>} */
 const UPLOAD_ROUTES = {
   customer: ["/master/customer-master-upload", RIGHT.CUSTOMER_MASTER],
   customerdelete: ["/master/customer-master-upload/true", RIGHT.CUSTOMER_MASTER],
@@ -28,16 +33,27 @@ const UPLOAD_ROUTES = {
 };
 
 /** Where the uploads tile leads: the screen of the latest upload with errors (to upload it again
- * fixed), else the first upload screen the caller may open. */
+ * fixed), else the first upload screen the caller may open.
+ * @param {Home} h
+ * @param {SessionUser} user
+ */
 function uploadRoute(h, user) {
-  const latest = UPLOAD_ROUTES[h.latestUploadWithErrors];
+  const latest = h.latestUploadWithErrors ? UPLOAD_ROUTES[h.latestUploadWithErrors] : undefined;
   if (latest) return latest[0];
   return Object.values(UPLOAD_ROUTES).find(([, right]) => hasRight(user, right))?.[0];
 }
 
-/** The tiles of the picture: [label, value, note, route, share]; a figure the caller may not see is null. */
+/** @typedef {[label: string, value: number, note: string, route: string | undefined, share?: number]} Tile */
+
+/**
+ * The tiles of the picture: [label, value, note, route, share]; a figure the caller may not see is left out.
+ * @param {Home} h
+ * @param {SessionUser} user
+ * @returns {Tile[]}
+ */
 function tiles(h, user) {
-  return [
+  /** @type {(Tile | false)[]} */
+  const all = [
     [
       "Visits today",
       h.visits,
@@ -60,9 +76,11 @@ function tiles(h, user) {
       uploadRoute(h, user),
     ],
     ["Agents not started", h.agentsNotStarted, `of ${h.agents} agents have no visit today`, "/today"],
-  ].filter(Boolean);
+  ];
+  return all.filter((t) => t !== false);
 }
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export default function HomeScreen({ user }) {
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -72,7 +90,7 @@ export default function HomeScreen({ user }) {
       })
       .catch(() => {});
   }, [navigate]);
-  const { data, loading } = useApi("/users/home");
+  const { data, loading } = useApi(homeFigures);
   return (
     <section>
       <PageHeader title="Home" />

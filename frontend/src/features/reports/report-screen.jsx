@@ -1,14 +1,29 @@
 // Report screens (spec 1 §2 "Report screens", §5 report rules): a filter form per report, then the
 // Excel file through the download-token check.
 import { useState } from "react";
-import { api } from "../../lib/api-client";
 import { localMonth } from "../../lib/dates";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
 import { FormInput, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
+import {
+  buyerImagesReport,
+  datedReport,
+  deliveryReport,
+  monthlyReport,
+  myCustomerReport,
+  reportCountries,
+  reportUserTypes,
+} from "./api";
 
-/** What each report's form asks for. */
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries"} ReportKind */
+/** @typedef {{ value: string, label: string }} Option */
+
+/**
+ * What each report's form asks for.
+ * @type {Record<string, { title: string, kind: ReportKind }>}
+ */
 export const REPORTS = {
   "customer-visit": { title: "Customer Visit Report", kind: "dated" },
   "customer-add": { title: "Customer Add Report", kind: "dated" },
@@ -25,11 +40,12 @@ export const REPORTS = {
   "beat-adherence": { title: "Beat Adherence Report", kind: "dated" },
 };
 
-/** A report is built while its request waits, however long a wide one takes: no timeout. */
-const generate = (path, body) => api(path, body ? { method: "POST", body, timeout: 0 } : { timeout: 0 });
-
+/**
+ * Checkboxes over `options`: `value` holds the checked ones.
+ * @param {{ legend: string, options: Option[], value: string[], onChange: (value: string[]) => void, error?: string }} props
+ */
 function MultiCheck({ legend, options, value, onChange, error }) {
-  const toggle = (v) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v]);
+  const toggle = (/** @type {string} */ v) => onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v]);
   return (
     <fieldset class={`choice${error ? " has-error" : ""}`}>
       <legend>{legend}</legend>
@@ -43,13 +59,14 @@ function MultiCheck({ legend, options, value, onChange, error }) {
   );
 }
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export default function ReportScreen({ params }) {
   const name = params.name;
   const spec = REPORTS[name];
-  const { data: types } = useApi("/master/userType?showAll=false", { initial: [] });
-  const { data: countries } = useApi("/master/country", { initial: [] });
+  const { data: types } = useApi(reportUserTypes, { initial: /** @type {Schemas["UserType"][]} */ ([]) });
+  const { data: countries } = useApi(reportCountries, { initial: /** @type {Schemas["Country"][]} */ ([]) });
   const [busy, saving] = useSaving();
-  const [status, setStatus] = useState(null);
+  const [status, setStatus] = useState(/** @type {string | null} */ (null));
   const kind = spec.kind;
   const form = useForm(
     {
@@ -60,8 +77,8 @@ export default function ReportScreen({ params }) {
       country: "",
       radio: kind === "delivery" ? "OrderDate" : "DayWise",
       monthYear: localMonth(),
-      userTypes: [],
-      countries: [],
+      userTypes: /** @type {string[]} */ ([]),
+      countries: /** @type {string[]} */ ([]),
     },
     () => {
       if (kind === "dated" || kind === "productivity")
@@ -84,40 +101,40 @@ export default function ReportScreen({ params }) {
     },
   );
   const v = form.values;
-  const typeOptions = (types || []).map((t) => ({ value: String(t.userTypeId), label: t.userType }));
-  const countryOptions = (countries || []).map((c) => ({ value: c.country, label: c.country }));
+  const typeOptions = types.map((t) => ({ value: String(t.userTypeId), label: t.userType }));
+  const countryOptions = countries.map((c) => ({ value: c.country, label: c.country }));
 
+  /** @returns {Promise<Schemas["DownloadLink"]>} */
   const request = () => {
     if (kind === "dated" || kind === "productivity") {
       const report = kind === "productivity" && v.radio === "Summary" ? "productivitysummary" : name;
-      const q = new URLSearchParams({
+      return datedReport(report, {
         fromDate: v.fromDate,
         toDate: v.toDate,
         search: v.search,
         userType: v.userType,
         country: v.country,
       });
-      return generate(`/report/${report}?${q}`);
     }
     if (kind === "monthly")
-      return generate("/report/monthlyReport", {
+      return monthlyReport({
         country: v.countries,
         userType: v.userTypes.map(Number),
         reportName: name,
         monthYear: v.monthYear,
       });
     if (kind === "delivery")
-      return generate("/report/deliveryReport", {
+      return deliveryReport({
         reportName: v.radio,
         monthYear: v.monthYear,
         fromDate: v.fromDate,
         toDate: v.toDate,
         country: v.countries,
       });
-    if (kind === "countries") return generate("/report/buyerImagesReport", { country: v.countries });
-    return generate("/report/mycustomerReport");
+    if (kind === "countries") return buyerImagesReport({ country: v.countries });
+    return myCustomerReport();
   };
-  const submit = async (e) => {
+  const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
     setStatus(null);

@@ -17,6 +17,12 @@ import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { AGENT, RIGHT } from "../../lib/rights";
 
+/** @typedef {import("../../lib/plan").DayPlan} DayPlan */
+/** @typedef {import("../../lib/plan").PlanCustomer} PlanCustomer */
+/** @typedef {import("../../lib/session").SessionUser} SessionUser */
+/** @typedef {{ latitude: number, longitude: number }} Position */
+
+/** @type {Record<string, string>} */
 const WEEKDAYS = {
   Mon: "Monday",
   Tue: "Tuesday",
@@ -27,9 +33,12 @@ const WEEKDAYS = {
   Sun: "Sunday",
 };
 
-const visitHref = (buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`;
+const visitHref = (/** @type {string} */ buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`;
 
-/** What happened at a customer today, in words: visited or not, where, an order, still on the phone. */
+/**
+ * What happened at a customer today, in words: visited or not, where, an order, still on the phone.
+ * @param {{ c: PlanCustomer }} props
+ */
 function CustomerState({ c }) {
   return (
     <span class="plan-state">
@@ -44,7 +53,10 @@ function CustomerState({ c }) {
   );
 }
 
-/** One customer of the day: its number (coloured as its map pin), name, address and state. */
+/**
+ * One customer of the day: its number (coloured as its map pin), name, address and state.
+ * @param {{ c: PlanCustomer, seq: number | null, distance: number | null, canVisit: boolean }} props
+ */
 function PlanItem({ c, seq, distance, canVisit }) {
   const status = planStatus(c);
   const body = (
@@ -78,6 +90,7 @@ function PlanItem({ c, seq, distance, canVisit }) {
   );
 }
 
+/** @param {{ plan: DayPlan }} props */
 function Progress({ plan }) {
   const { planned, visitedAsPlanned, productive, visitedOffSite, unplanned } = plan;
   const share = planned ? Math.min(100, Math.round((visitedAsPlanned / planned) * 100)) : 0;
@@ -106,7 +119,10 @@ function Progress({ plan }) {
   );
 }
 
-/** Plan order or nearest first; asking for the position only when the agent presses the button. */
+/**
+ * Plan order or nearest first; asking for the position only when the agent presses the button.
+ * @param {{ order: string, locating: boolean, onPlan: () => void, onNearest: () => void }} props
+ */
 function OrderSwitch({ order, locating, onPlan, onNearest }) {
   return (
     <div class="plan-order">
@@ -122,7 +138,10 @@ function OrderSwitch({ order, locating, onPlan, onNearest }) {
   );
 }
 
-/** /today without an agent, for a manager or administrator: whose day to open. */
+/**
+ * /today without an agent, for a manager or administrator: whose day to open.
+ * @param {{ user: SessionUser }} props
+ */
 function ChooseAgent({ user }) {
   const [, navigate] = useLocation();
   return (
@@ -140,12 +159,20 @@ function ChooseAgent({ user }) {
   );
 }
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export default function TodayScreen({ params, user }) {
   const [, navigate] = useLocation();
   const agentId = params && params.agentId ? Number(params.agentId) : null;
   const own = agentId == null;
-  const [state, setState] = useState({ loading: true, plan: null, keptAt: null, error: null });
-  const [position, setPosition] = useState(null);
+  const [state, setState] = useState(
+    /** @type {{ loading: boolean, plan: DayPlan | null, keptAt: string | null, error: string | null }} */ ({
+      loading: true,
+      plan: null,
+      keptAt: null,
+      error: null,
+    }),
+  );
+  const [position, setPosition] = useState(/** @type {Position | null} */ (null));
   const [order, setOrder] = useState("plan");
   const [locating, setLocating] = useState(false);
   const chooser = own && Number(user.userType) !== AGENT;
@@ -154,7 +181,7 @@ export default function TodayScreen({ params, user }) {
     if (chooser) return;
     loadPlan(user, agentId)
       .then(({ plan, keptAt }) => setState({ loading: false, plan, keptAt, error: null }))
-      .catch((err) => {
+      .catch((/** @type {import("../../lib/api-client").ApiError} */ err) => {
         if (err.status !== 0 && err.status !== 401) alertError(err.message);
         setState({ loading: false, plan: null, keptAt: null, error: err.message });
       });
@@ -192,13 +219,14 @@ export default function TodayScreen({ params, user }) {
     setOrder("nearest");
   };
 
-  const distanceOf = (c) => (position && hasPosition(c) ? distanceM(position, c) : null);
+  const distanceOf = (/** @type {PlanCustomer} */ c) => (position && hasPosition(c) ? distanceM(position, c) : null);
   // Numbered by place in the day's plan, as the map's pins (a day of two beats has one order).
+  /** @type {{ c: PlanCustomer, seq: number, distance: number | null }[]} */
   let rows = plan ? plan.customers.map((c, i) => ({ c, seq: i + 1, distance: distanceOf(c) })) : [];
   if (order === "nearest" && position) {
     // Customers without a position keep their plan order, after the located ones.
     rows = [
-      ...rows.filter((r) => r.distance != null).sort((a, b) => a.distance - b.distance),
+      ...rows.filter((r) => r.distance != null).sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0)),
       ...rows.filter((r) => r.distance == null),
     ];
   }

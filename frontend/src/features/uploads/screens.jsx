@@ -2,6 +2,7 @@
 import { CustomerMasterScreen, UploadScreen } from "./upload-screen";
 
 export { CustomerMasterScreen };
+/** @param {import("../../lib/session").ScreenProps} props */
 export const CustomerUpload = ({ params }) => (
   <UploadScreen kind={params && params.isDelete === "true" ? "customerdelete" : "customer"} back="/master/customer-master" />
 );

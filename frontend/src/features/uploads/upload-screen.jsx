@@ -1,56 +1,57 @@
 // The upload screens (spec 1 §2, spec 2 "Delivery upload screen"): pick an .xlsx, Submit, the
 // 'Upload File Format' sample, and the result modal with the rejected rows paged at 30.
 import { useState } from "react";
-import { api } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
+import { customerWorkbook, uploadWorkbook } from "./api";
 
-/** Each upload screen: its title, API path, file field and sample. */
+/** @typedef {import("../../../types/api").components["schemas"]["UploadResult"]} UploadResult */
+/** @typedef {import("./api").UploadKind} UploadKind */
+
+/**
+ * Each upload screen: its title, file field and sample (its API path is in api.js).
+ * @type {Record<UploadKind, { title: string, field: string, sample: string, isDelete?: boolean }>}
+ */
 export const UPLOADS = {
   customer: {
     title: "Customer Master Upload",
-    path: "/users/customer/upload",
     field: "customerdata",
     sample: "sample_customerupload.xlsx",
   },
   customerdelete: {
     title: "Customer Master Delete",
-    path: "/users/customer/upload",
     field: "customerdata",
     sample: "sample_customerdelete.xlsx",
     isDelete: true,
   },
   product: {
     title: "Product Master Upload",
-    path: "/users/product/upload",
     field: "productdata",
     sample: "sample_productupload.xlsx",
   },
   distributor: {
     title: "Distributor Master Upload",
-    path: "/users/distributor/upload",
     field: "distributordata",
     sample: "sample_distributorupload.xlsx",
   },
   scorecard: {
     title: "Scorecard Upload",
-    path: "/users/scoreCard/upload",
     field: "scorecarddata",
     sample: "sample_scorecardupload.xlsx",
   },
   delivery: {
     title: "Delivery Upload",
-    path: "/users/delivery/upload",
     field: "deliverydata",
     sample: "sample_deliveryupload.xlsx",
   },
-  order: { title: "Order Upload", path: "/users/order/upload", field: "orderdata", sample: "sample_orderupload.xlsx" },
-  beat: { title: "Beat Upload", path: "/users/beat/upload", field: "beatdata", sample: "sample_beatupload.xlsx" },
+  order: { title: "Order Upload", field: "orderdata", sample: "sample_orderupload.xlsx" },
+  beat: { title: "Beat Upload", field: "beatdata", sample: "sample_beatupload.xlsx" },
 };
 
+/** @param {{ result: UploadResult, onClose: () => void }} props */
 function ResultModal({ result, onClose }) {
   const title = result.excelLink ? "Data Uploaded Successfully" : "No Data Uploaded";
   return (
@@ -60,7 +61,7 @@ function ResultModal({ result, onClose }) {
         <p>{result.message}</p>
         {result.excelLink && (
           <p>
-            <a href={result.excelLink} onClick={(e) => (e.preventDefault(), downloadLink(result.excelLink))}>
+            <a href={result.excelLink} onClick={(e) => (e.preventDefault(), result.excelLink && downloadLink(result.excelLink))}>
               Download the result workbook
             </a>
           </p>
@@ -87,13 +88,14 @@ function ResultModal({ result, onClose }) {
   );
 }
 
+/** @param {{ kind: UploadKind, back?: string }} props */
 export function UploadScreen({ kind, back = "/home" }) {
   const spec = UPLOADS[kind];
-  const [file, setFile] = useState(null);
-  const [error, setError] = useState(null);
+  const [file, setFile] = useState(/** @type {File | null} */ (null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, saving] = useSaving();
-  const [result, setResult] = useState(null);
-  const submit = async (e) => {
+  const [result, setResult] = useState(/** @type {UploadResult | null} */ (null));
+  const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
       setError("Please choose an .xlsx file.");
@@ -104,7 +106,7 @@ export function UploadScreen({ kind, back = "/home" }) {
     data.append(spec.field, file);
     if (kind.startsWith("customer")) data.append("isDelete", spec.isDelete ? "true" : "false");
     await saving(async () => {
-      const r = await api(spec.path, { method: "POST", body: data });
+      const r = await uploadWorkbook(kind, data);
       if (r.excelLink) alertSuccess(r.message);
       setResult(r);
     });
@@ -122,7 +124,7 @@ export function UploadScreen({ kind, back = "/home" }) {
             id="uploadFile"
             type="file"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.currentTarget.files[0] || null)}
+            onChange={(e) => setFile(e.currentTarget.files?.[0] || null)}
           />
         </Field>
         <SubmitButton busy={busy}>Submit</SubmitButton>
@@ -136,8 +138,7 @@ export function CustomerMasterScreen() {
   const [busy, saving] = useSaving();
   const download = async () => {
     await saving(async () => {
-      // The workbook is built while the request waits, however long a large book takes: no timeout.
-      const r = await api("/users/customer/download", { timeout: 0 });
+      const r = await customerWorkbook();
       if (await downloadLink(r.excelPath)) alertSuccess("Downloaded Successful");
     });
   };

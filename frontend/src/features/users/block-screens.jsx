@@ -1,26 +1,29 @@
 // Block/Unblock User (user/unblock-user) and Unblock Agent / Agent Pass Reset (user/user-agent),
 // spec 1 §2, §4 "Blocking", §8 (the confirmation texts).
 import { useState } from "react";
-import { post } from "../../lib/api-client";
 import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
+import { blockList, resetAgent, setBlocked } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]["BlockRow"]} BlockRow */
 
 export function UnblockUserScreen() {
-  const { data, loading, reload } = useApi("/users/block", { initial: [] });
+  const { data, loading, reload } = useApi(() => blockList(false), { initial: /** @type {BlockRow[]} */ ([]) });
   const [filter, setFilter] = useState("all");
-  const [pending, setPending] = useState(null);
-  const [unblockedAgent, setUnblockedAgent] = useState(null);
+  const [pending, setPending] = useState(/** @type {{ user: BlockRow, block: boolean } | null} */ (null));
+  const [unblockedAgent, setUnblockedAgent] = useState(/** @type {string | null} */ (null));
   const [, saving] = useSaving();
-  const rows = (data || []).filter((u) => filter === "all" || u.isBlocked);
+  const rows = data.filter((u) => filter === "all" || u.isBlocked);
   const act = () => {
+    if (!pending) return;
     const { user, block } = pending;
     setPending(null);
     saving(async () => {
-      const r = await post(`/users/${block ? "block" : "unblock"}/${user.uid}?fromUserAgent=false`);
+      const r = await setBlocked(user.uid, block);
       alertSuccess(r.message);
       if (!block && r.userTypeId === AGENT) setUnblockedAgent(user.name);
       reload();
@@ -93,14 +96,15 @@ export function UnblockUserScreen() {
 }
 
 export function UserAgentScreen() {
-  const { data, loading, reload } = useApi("/users/block?fromUserAgent=true", { initial: [] });
-  const [pending, setPending] = useState(null);
+  const { data, loading, reload } = useApi(() => blockList(true), { initial: /** @type {BlockRow[]} */ ([]) });
+  const [pending, setPending] = useState(/** @type {BlockRow | null} */ (null));
   const [, saving] = useSaving();
   const reset = () => {
     const user = pending;
+    if (!user) return;
     setPending(null);
     saving(async () => {
-      const r = await post(`/users/unblock/${user.uid}?fromUserAgent=true&reset=true`);
+      const r = await resetAgent(user.uid);
       alertSuccess(r.message);
       reload();
     });
@@ -114,7 +118,7 @@ export function UserAgentScreen() {
         <DataTable
           pageSize={30}
           testId="agent-table"
-          rows={data || []}
+          rows={data}
           columns={[
             { key: "name", label: "Name" },
             { key: "emailId", label: "Login ID" },

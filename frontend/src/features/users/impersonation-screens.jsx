@@ -3,11 +3,14 @@
 // one-time token for the other user's session, kept in this tab only.
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { post } from "../../lib/api-client";
 import { alertError, alertInfo } from "../../lib/alerts";
 import { homeRouteFor, startImpersonation } from "../../lib/session";
 import { Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
+import { amList, impersonate, impersonationToken, rcaList } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]["Account"]} Account */
+/** @typedef {"RCA" | "AM"} Kind */
 
 const FAILED = {
   RCA: "Failed to login to RCA account. Please try again.",
@@ -15,15 +18,19 @@ const FAILED = {
 };
 const INVALID = { RCA: "Invalid RCA user selected! Please search again.", AM: "Invalid AM user selected! Please search again." };
 
-function Picker({ kind, source }) {
-  const { data } = useApi(source, { initial: [] });
+/** The accounts of each kind an administrator may open. */
+const SOURCES = { RCA: rcaList, AM: amList };
+
+/** @param {{ kind: Kind }} props */
+function Picker({ kind }) {
+  const { data } = useApi(SOURCES[kind], { initial: /** @type {Account[]} */ ([]) });
   const [text, setText] = useState("");
   const [busy, saving] = useSaving();
   const id = `pick${kind}`;
-  const login = async (e) => {
+  const login = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (busy || !text.trim()) return;
-    const chosen = (data || []).find((u) => `${u.name} (${u.userName})` === text.trim() || u.userName === text.trim());
+    const chosen = data.find((u) => `${u.name} (${u.userName})` === text.trim() || u.userName === text.trim());
     if (!chosen) {
       alertInfo(INVALID[kind]);
       return;
@@ -32,7 +39,7 @@ function Picker({ kind, source }) {
     const tab = window.open("about:blank", "_blank");
     await saving(async () => {
       try {
-        const r = await post("/users/impersonate-rca", { userName: chosen.userName });
+        const r = await impersonationToken(chosen.userName);
         if (tab) tab.location.href = `${window.location.pathname}#/user/rca-am-login/${r.token}`;
       } catch (err) {
         if (tab) tab.close();
@@ -53,7 +60,7 @@ function Picker({ kind, source }) {
         autocomplete="off"
       />
       <datalist id={`${id}-list`}>
-        {text.trim() && (data || []).map((u) => <option key={u.uid} value={`${u.name} (${u.userName})`} />)}
+        {text.trim() && data.map((u) => <option key={u.uid} value={`${u.name} (${u.userName})`} />)}
       </datalist>
       <div class="actions">
         <SubmitButton busy={busy}>Login</SubmitButton>
@@ -67,18 +74,19 @@ export function ImpersonationScreen() {
     <section>
       <PageHeader title="Check RCA/AM A/C" back="/home" />
       <div class="visit-layout">
-        <Picker kind="RCA" source="/users/rca-list" />
-        <Picker kind="AM" source="/users/am-list" />
+        <Picker kind="RCA" />
+        <Picker kind="AM" />
       </div>
     </section>
   );
 }
 
+/** @param {import("../../lib/session").ScreenProps} props */
 export function ImpersonationLanding({ params }) {
   const [, navigate] = useLocation();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    post("/users/impersonate-rca-token", { userName: params.token })
+    impersonate(params.token)
       .then((user) => {
         startImpersonation(user);
         navigate(homeRouteFor(user.userType));

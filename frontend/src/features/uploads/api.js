@@ -1,0 +1,33 @@
+// The upload screens' server calls: each workbook kind's upload, and the customer workbook.
+import { api } from "../../lib/api-client";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+
+/** The API path of each upload kind (customer and customerdelete share one; the form says which). */
+const UPLOAD_PATHS = {
+  customer: "/users/customer/upload",
+  customerdelete: "/users/customer/upload",
+  product: "/users/product/upload",
+  distributor: "/users/distributor/upload",
+  scorecard: "/users/scoreCard/upload",
+  delivery: "/users/delivery/upload",
+  order: "/users/order/upload",
+  beat: "/users/beat/upload",
+};
+
+/** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */
+
+/**
+ * Uploads a workbook (FormData with the kind's file field): no timeout, an upload's time grows with its file.
+ * @param {UploadKind} kind
+ * @param {FormData} form
+ * @returns {Promise<Schemas["UploadResult"]>}
+ */
+export const uploadWorkbook = (kind, form) => api(UPLOAD_PATHS[kind], { method: "POST", body: form });
+
+/**
+ * The customer workbook's download link; built while the request waits, however long a large book
+ * takes: no timeout.
+ * @returns {Promise<Schemas["DownloadLink"]>}
+ */
+export const customerWorkbook = () => api("/users/customer/download", { timeout: 0 });
