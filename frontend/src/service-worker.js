@@ -14,6 +14,7 @@ const CACHE = PREFIX + version;
 const ROOT = new URL("./", sw.location.href).pathname;
 const INDEX = new URL("./index.html", sw.location.href).href;
 
+/** @param {string} path */
 const isApi = (path) =>
   path.startsWith("/webapi/") || path === "/healthz" || path.startsWith(ROOT + "webapi/") || path === ROOT + "healthz";
 
@@ -37,6 +38,7 @@ sw.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
 });
 
+/** @param {Request | string} request */
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
   return cache.match(request);

@@ -52,10 +52,6 @@ const offenders = (/** @type {string[]} */ paths) =>
 const all = sources();
 const features = [...new Set(all.filter((p) => p.startsWith("features/")).map((p) => p.split("/")[1]))].sort();
 
-// The features another helper moves to api modules in this round: listed, not failed, until then.
-// the lead removes this skip list after the merge
-const MOVING_ELSEWHERE = ["customers", "orders", "map", "chat", "masters", "deliveries", "beats", "buckets"];
-
 test("the scanner finds the call shapes it is meant to", () => {
   const text = [
     'const a = await get("/users/home");',
@@ -79,13 +75,8 @@ test("app/, main.jsx and the other top-level files call no API path of their own
 });
 
 for (const feature of features) {
-  test(`features/${feature} calls the server through its api.js only`, (t) => {
+  test(`features/${feature} calls the server through its api.js only`, () => {
     const found = offenders(all.filter((p) => p.startsWith(`features/${feature}/`)));
-    if (MOVING_ELSEWHERE.includes(feature)) {
-      const list = found.length ? `:\n${found.join("\n")}` : "";
-      t.skip(`moved by another helper in this round; ${found.length} inline call(s) today${list}`);
-      return;
-    }
     assert.deepEqual(found, [], `move these calls into features/${feature}/api.js:\n${found.join("\n")}`);
   });
 }

@@ -75,7 +75,7 @@ async function ensureXsrfCookie(signal) {
  * and to none for FormData: an upload's time grows with its file.
  * The answer's type is the caller's to name (T: a generated schema, `Response` with `raw`); until a
  * caller names it, it is `any` (the default goes to `unknown` once every call is typed).
- * @template [T=any]
+ * @template [T=unknown]
  * @param {string} path under API_BASE, e.g. "/master/user"
  * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number }} [options]
  * @returns {Promise<T>}
@@ -169,14 +169,14 @@ function errorOf(status, data) {
 
 /**
  * GET `path`; the caller names what the answer is (its declared return type flows into T).
- * @template [T=any]
+ * @template [T=unknown]
  * @param {string} path
  * @returns {Promise<T>}
  */
 export const get = (path) => api(path);
 /**
  * POST `body` (JSON, {} when none) to `path`.
- * @template [T=any]
+ * @template [T=unknown]
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<T>}

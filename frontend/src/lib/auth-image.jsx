@@ -11,8 +11,8 @@ export function AuthImage({ url, alt, className }) {
     /** @type {string | null} */
     let objectUrl = null;
     let alive = true;
-    api(url.replace(/^\/webapi\/api/, ""), { raw: true })
-      .then((/** @type {Response} */ r) => r.blob())
+    /** @type {Promise<Response>} */ (api(url.replace(/^\/webapi\/api/, ""), { raw: true }))
+      .then((r) => r.blob())
       .then((blob) => {
         if (!alive) return;
         const made = URL.createObjectURL(blob);

@@ -22,7 +22,7 @@ export function useServerPage(path, { reload = 0, onError } = {}) {
     // An answer that comes after a newer question was asked is dropped: kept, it would replace the
     // newer answer (if that came first) and, being for another key, leave the page loading for good.
     let asked = true;
-    get(path)
+    /** @type {Promise<ServerPage>} */ (get(path))
       .then((r) => asked && setAnswer({ ...r, key }))
       .catch((err) => {
         if (!asked) return;
