@@ -143,13 +143,14 @@ pub fn since(conn: &Connection, to: Audience, from: i64) -> rusqlite::Result<Vec
 }
 
 /// Marks the broadcasts `ids` read for `to`, leaving out those not addressed to them, in one
-/// statement: all of them or, on any failure, none. Returns how many were newly marked.
+/// statement: all of them or, on any failure, none. Returns how many were newly marked. The ids
+/// drive the statement (CROSS JOIN: each found by its key), not the audience index.
 pub fn mark_read(conn: &Connection, to: Audience, ids: &[i64]) -> rusqlite::Result<usize> {
     let ids = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
     conn.prepare_cached(&format!(
         "INSERT OR IGNORE INTO broadcast_reads (broadcast_id, uid, read_at)
-         SELECT b.id, :me, :now FROM broadcasts b
-         WHERE b.id IN (SELECT value FROM json_each(:ids)) AND {ADDRESSED_TO}"
+         SELECT b.id, :me, :now FROM json_each(:ids) AS j CROSS JOIN broadcasts b ON b.id = j.value
+         WHERE {ADDRESSED_TO}"
     ))?
     .execute(named_params! { ":me": to.uid, ":now": crate::now(), ":ids": ids, ":type": to.user_type, ":country": to.country })
 }
