@@ -51,13 +51,7 @@ pub struct Upsert<'a> {
 /// Inserts a row when `id` is 0, else updates row `id`, and returns the row's id. A unique
 /// violation becomes a 409 with `duplicate`; an update that finds no row, the 404 of
 /// [`crate::db::updated`].
-pub fn save(
-    conn: &Connection,
-    id: i64,
-    sql: Upsert,
-    params: &[(&str, &dyn ToSql)],
-    duplicate: impl Into<Problem>,
-) -> AppResult<i64> {
+pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql)], duplicate: impl Into<Problem>) -> AppResult<i64> {
     let duplicate = duplicate.into();
     if id == 0 {
         conn.execute(sql.insert, params).map_err(|e| duplicate_as(e, duplicate))?;

@@ -296,7 +296,9 @@ fn partners_one_by_one(conn: &rusqlite::Connection, me: i64) -> Vec<(i64, String
     let mut list = Vec::new();
     for (uid, name) in partners {
         let conversation: Option<i64> = conn
-            .query_row("SELECT conversation_id FROM conversations WHERE user_a = ?1 AND user_b = ?2", [me.min(uid), me.max(uid)], |r| r.get(0))
+            .query_row("SELECT conversation_id FROM conversations WHERE user_a = ?1 AND user_b = ?2", [me.min(uid), me.max(uid)], |r| {
+                r.get(0)
+            })
             .ok();
         let unread: i64 = match conversation {
             Some(c) => conn

@@ -11,7 +11,9 @@ use super::AREA;
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::chat::conversations;
-use crate::chat::messages::{BROADCAST_BODY_INVALID, BROADCAST_USER_TYPE_REQUIRED, MEDIA_NAME_INVALID, MEDIA_NOT_FOUND, MESSAGE_REQUIRED, MESSAGE_TOO_LONG};
+use crate::chat::messages::{
+    BROADCAST_BODY_INVALID, BROADCAST_USER_TYPE_REQUIRED, MEDIA_NAME_INVALID, MEDIA_NOT_FOUND, MESSAGE_REQUIRED, MESSAGE_TOO_LONG,
+};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
 use crate::files;

@@ -107,7 +107,9 @@ pub fn delete(conn: &Connection, id: i64) -> AppResult<()> {
 /// Whether the live broadcast picture `name` reaches `to` (or `everything`).
 pub fn may_see_image(conn: &Connection, everything: bool, to: Audience, name: &str) -> rusqlite::Result<bool> {
     Ok(conn
-        .prepare_cached(&format!("SELECT 1 FROM broadcasts b WHERE b.image_name = :name AND b.is_deleted = 0 AND (:all OR ({ADDRESSED_TO}))"))?
+        .prepare_cached(&format!(
+            "SELECT 1 FROM broadcasts b WHERE b.image_name = :name AND b.is_deleted = 0 AND (:all OR ({ADDRESSED_TO}))"
+        ))?
         .query_row(named_params! { ":name": name, ":all": everything, ":type": to.user_type, ":country": to.country }, |_| Ok(()))
         .optional()?
         .is_some())

@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 
+use super::types::BroadcastUnread;
 use super::types::{
     ChatUser, Chatter, ConversationId, ConversationQuery, ImageMessageForm, Message, NewMessagesBody, SendBody, UnreadCounts, UserIdQuery,
 };
-use super::types::BroadcastUnread;
 use super::{iso, queries, since, AREA};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;

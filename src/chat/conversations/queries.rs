@@ -14,10 +14,7 @@ use crate::scope::Scope;
 /// agents), or, for anyone else, their manager. Binds `:me`, `:admin`, `:my_manager` and the
 /// scope's `:scope_uid` (see [`partner_params`]).
 fn partner_condition(me: Chatter) -> String {
-    format!(
-        "u.is_deleted = 0 AND u.uid <> :me AND (u.user_type_id = :admin OR u.uid = :my_manager OR {})",
-        me.scope.condition("u.uid")
-    )
+    format!("u.is_deleted = 0 AND u.uid <> :me AND (u.user_type_id = :admin OR u.uid = :my_manager OR {})", me.scope.condition("u.uid"))
 }
 
 /// The values of `:my_manager` and `:scope_uid` in [`partner_condition`].
@@ -58,7 +55,13 @@ pub fn partners(conn: &Connection, me: Chatter) -> rusqlite::Result<Vec<ChatUser
         named_params! { ":me": me.uid, ":my_manager": my_manager, ":scope_uid": scope_uid, ":admin": ADMINISTRATOR },
         |r| {
             let name: String = r.get(1)?;
-            Ok(ChatUser { uid: r.get(0)?, image_name: initials(&name), user_name: name, conversation_id: r.get(2)?, unread_count: r.get(3)? })
+            Ok(ChatUser {
+                uid: r.get(0)?,
+                image_name: initials(&name),
+                user_name: name,
+                conversation_id: r.get(2)?,
+                unread_count: r.get(3)?,
+            })
         },
     )?;
     rows.collect()
@@ -133,7 +136,14 @@ pub fn since(conn: &Connection, conversation: i64, from: i64) -> rusqlite::Resul
 }
 
 /// Stores a message (text or a stored picture's name) and returns it.
-pub fn insert(conn: &Connection, conversation: i64, me: UserId, other: UserId, text: Option<&str>, image: Option<&str>) -> rusqlite::Result<Message> {
+pub fn insert(
+    conn: &Connection,
+    conversation: i64,
+    me: UserId,
+    other: UserId,
+    text: Option<&str>,
+    image: Option<&str>,
+) -> rusqlite::Result<Message> {
     conn.prepare_cached(
         "INSERT INTO messages (conversation_id, sender_uid, receiver_uid, message_text, image_name, sent_at)
          VALUES (:c, :me, :other, :text, :image, :now)",

@@ -92,10 +92,7 @@ pub async fn list_reasons(
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
-    state
-        .db(move |conn| queries::reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found(REASON_NOT_FOUND)))
-        .await
-        .map(Json)
+    state.db(move |conn| queries::reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found(REASON_NOT_FOUND))).await.map(Json)
 }
 
 /// `POST /master/additionalReason` (additional_reason_master): id 0 creates.

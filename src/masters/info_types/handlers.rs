@@ -39,10 +39,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
         (status = 404, description = "No such record", body = crate::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
-    state
-        .db(move |conn| queries::info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(INFO_TYPE_NOT_FOUND)))
-        .await
-        .map(Json)
+    state.db(move |conn| queries::info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(INFO_TYPE_NOT_FOUND))).await.map(Json)
 }
 
 /// `POST /master/info-type` (infotype_master): creates when `infoId` is 0, else renames.

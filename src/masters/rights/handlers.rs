@@ -38,12 +38,8 @@ pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> A
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<MessageBody>> {
     user.require(rights::RIGHTS_MASTER)?;
     let type_id = req.user_type_id.ok_or_else(|| AppError::bad_request(RIGHTS_USER_TYPE_REQUIRED.on("userTypeId")))?;
-    let wanted: BTreeSet<String> = req
-        .rights
-        .ok_or_else(|| AppError::bad_request(RIGHTS_REQUIRED.on("rights")))?
-        .iter()
-        .map(|r| r.trim().to_string())
-        .collect();
+    let wanted: BTreeSet<String> =
+        req.rights.ok_or_else(|| AppError::bad_request(RIGHTS_REQUIRED.on("rights")))?.iter().map(|r| r.trim().to_string()).collect();
     if type_id == ADMINISTRATOR.id() && KEPT_BY_ADMINISTRATORS.iter().any(|r| !wanted.contains(r.code())) {
         return Err(AppError::bad_request(RIGHTS_ADMINISTRATORS_KEEP.on("rights")));
     }
