@@ -1,5 +1,6 @@
 //! Chat: one-to-one conversations, broadcast messages (sent by administrators, read by their
-//! audience), unread counts, and the media endpoint for their pictures.
+//! audience), unread counts, and the media endpoint for their pictures. Each part a folder of
+//! `handlers` (HTTP), `queries` (SQL) and `types`.
 
 pub mod broadcasts;
 pub mod conversations;
@@ -20,17 +21,17 @@ where
 {
     let picture_limit = crate::files::MAX_IMAGE_BYTES + 64 * 1024;
     OpenApiRouter::new()
-        .routes(with_body_limit(routes!(broadcasts::list, broadcasts::send), picture_limit))
-        .routes(routes!(broadcasts::delete))
-        .routes(routes!(broadcasts::media))
-        .routes(routes!(conversations::users))
-        .routes(routes!(conversations::create))
-        .routes(routes!(conversations::history))
-        .routes(routes!(conversations::send))
-        .routes(with_body_limit(routes!(conversations::send_image), picture_limit))
-        .routes(routes!(conversations::new_messages))
-        .routes(routes!(broadcasts::new_broadcasts))
-        .routes(routes!(conversations::mark_read))
-        .routes(routes!(broadcasts::mark_broadcasts_read))
-        .routes(routes!(conversations::unread_counts))
+        .routes(with_body_limit(routes!(broadcasts::handlers::list, broadcasts::handlers::send), picture_limit))
+        .routes(routes!(broadcasts::handlers::delete))
+        .routes(routes!(broadcasts::handlers::media))
+        .routes(routes!(conversations::handlers::users))
+        .routes(routes!(conversations::handlers::create))
+        .routes(routes!(conversations::handlers::history))
+        .routes(routes!(conversations::handlers::send))
+        .routes(with_body_limit(routes!(conversations::handlers::send_image), picture_limit))
+        .routes(routes!(conversations::handlers::new_messages))
+        .routes(routes!(broadcasts::handlers::new_broadcasts))
+        .routes(routes!(conversations::handlers::mark_read))
+        .routes(routes!(broadcasts::handlers::mark_broadcasts_read))
+        .routes(routes!(conversations::handlers::unread_counts))
 }

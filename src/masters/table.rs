@@ -4,7 +4,7 @@
 use rusqlite::{named_params, Connection, OptionalExtension, ToSql};
 
 use crate::api::{ErrorBody, MessageBody};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg, Problem};
 
 /// Declares the answer of a master's save: its message and the id of the new or updated row, under
 /// the field name the spec gives it (`saved_answer!(/** doc */ LinkSaved, link_id)`).
@@ -51,7 +51,8 @@ pub struct Upsert<'a> {
 /// Inserts a row when `id` is 0, else updates row `id`, and returns the row's id. A unique
 /// violation becomes a 409 with `duplicate`; an update that finds no row, the 404 of
 /// [`crate::db::updated`].
-pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql)], duplicate: String) -> AppResult<i64> {
+pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql)], duplicate: impl Into<Problem>) -> AppResult<i64> {
+    let duplicate = duplicate.into();
     if id == 0 {
         conn.execute(sql.insert, params).map_err(|e| duplicate_as(e, duplicate))?;
         return Ok(conn.last_insert_rowid());
@@ -67,7 +68,7 @@ pub struct Parent<'a> {
     pub id_column: &'a str,
     pub id: i64,
     /// The 404 message when the parent is missing or retired.
-    pub not_found: &'static str,
+    pub not_found: Msg,
 }
 
 /// [`save`] under a parent row that must be live (else 404 with its `not_found`).
@@ -77,7 +78,7 @@ pub fn save_under(
     id: i64,
     sql: Upsert,
     params: &[(&str, &dyn ToSql)],
-    duplicate: String,
+    duplicate: impl Into<Problem>,
 ) -> AppResult<i64> {
     require_live(conn, parent.table, parent.id_column, parent.id, parent.not_found)?;
     save(conn, id, sql, params, duplicate)
@@ -92,13 +93,13 @@ pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppRe
 
 /// Succeeds when row `id` is live, else answers 404 with `not_found`: the check of the parent
 /// a child row is saved under. `table` and `id_column` are constants, as for [`retire`].
-fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: &'static str) -> AppResult<()> {
+fn require_live(conn: &Connection, table: &str, id_column: &str, id: i64, not_found: Msg) -> AppResult<()> {
     let sql = format!("SELECT 1 FROM {table} WHERE {id_column} = :id AND is_retired = 0");
     conn.query_row(&sql, named_params! { ":id": id }, |_| Ok(())).optional()?.ok_or_else(|| AppError::not_found(not_found))
 }
 
 /// Turns a unique-constraint failure into a 409 that names the duplicate.
-pub fn duplicate_as(err: rusqlite::Error, message: impl Into<crate::error::Problem>) -> AppError {
+pub fn duplicate_as(err: rusqlite::Error, message: impl Into<Problem>) -> AppError {
     match AppError::from(err) {
         AppError::Conflict(_) => AppError::Conflict(message.into()),
         other => other,
@@ -110,7 +111,10 @@ mod tests {
     use rusqlite::{named_params, Connection};
 
     use super::{require_live, retire, save, Upsert};
-    use crate::error::AppError;
+    use crate::error::{AppError, Msg};
+
+    const DUP: Msg = Msg { code: "thing_taken", text: "The thing B already exists." };
+    const GONE: Msg = Msg { code: "thing_not_found", text: "The thing was not found." };
 
     const SQL: Upsert = Upsert {
         insert: "INSERT INTO things (name) VALUES (:name)",
@@ -133,31 +137,31 @@ mod tests {
     #[test]
     fn save_inserts_at_id_0_and_else_updates_the_live_row() {
         let conn = things();
-        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, "dup A".into()).unwrap();
-        let b = save(&conn, 0, SQL, named_params! { ":name": "B" }, "dup B".into()).unwrap();
+        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, DUP).unwrap();
+        let b = save(&conn, 0, SQL, named_params! { ":name": "B" }, DUP).unwrap();
         assert_ne!(a, b);
-        assert_eq!(save(&conn, a, SQL, named_params! { ":name": "A2" }, "dup A2".into()).unwrap(), a);
+        assert_eq!(save(&conn, a, SQL, named_params! { ":name": "A2" }, DUP).unwrap(), a);
         assert_eq!(name_of(&conn, a), "A2");
 
-        let taken = save(&conn, 0, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
+        let taken = save(&conn, 0, SQL, named_params! { ":name": "B" }, DUP);
         assert!(matches!(taken, Err(AppError::Conflict(m)) if m.message == "The thing B already exists."));
-        let renamed_onto = save(&conn, a, SQL, named_params! { ":name": "B" }, "The thing B already exists.".into());
+        let renamed_onto = save(&conn, a, SQL, named_params! { ":name": "B" }, DUP);
         assert!(matches!(renamed_onto, Err(AppError::Conflict(m)) if m.message == "The thing B already exists."));
 
-        assert!(matches!(save(&conn, 999, SQL, named_params! { ":name": "C" }, String::new()), Err(AppError::NotFound(_))));
+        assert!(matches!(save(&conn, 999, SQL, named_params! { ":name": "C" }, DUP), Err(AppError::NotFound(_))));
         retire(&conn, "things", "thing_id", b).unwrap();
-        assert!(matches!(save(&conn, b, SQL, named_params! { ":name": "B2" }, String::new()), Err(AppError::NotFound(_))));
+        assert!(matches!(save(&conn, b, SQL, named_params! { ":name": "B2" }, DUP), Err(AppError::NotFound(_))));
         assert_eq!(name_of(&conn, b), "B");
     }
 
     #[test]
     fn require_live_answers_404_for_a_retired_or_missing_parent() {
         let conn = things();
-        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, String::new()).unwrap();
-        require_live(&conn, "things", "thing_id", a, "gone").unwrap();
+        let a = save(&conn, 0, SQL, named_params! { ":name": "A" }, DUP).unwrap();
+        require_live(&conn, "things", "thing_id", a, GONE).unwrap();
         retire(&conn, "things", "thing_id", a).unwrap();
         for id in [a, 999] {
-            let err = require_live(&conn, "things", "thing_id", id, "The thing was not found.");
+            let err = require_live(&conn, "things", "thing_id", id, GONE);
             assert!(matches!(err, Err(AppError::NotFound(m)) if m.message == "The thing was not found."));
         }
     }

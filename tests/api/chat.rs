@@ -270,3 +270,176 @@ async fn blocking_unblocking_and_agent_password_reset() {
     let temp = app.mailed("agent2@demo.test", "Temporary password: ");
     assert_eq!(app.login_with("agent2@demo.test", &temp).await.body["forcePasswordUpdate"], true);
 }
+
+/// The partner list as it was answered before it became one statement: the partners by the old
+/// rule, then for each its conversation and its unread count (two queries a partner), most unread
+/// first, then by name.
+fn partners_one_by_one(conn: &rusqlite::Connection, me: i64) -> Vec<(i64, String, i64, Option<i64>)> {
+    let (user_type, manager): (i64, Option<i64>) =
+        conn.query_row("SELECT user_type_id, manager_id FROM users WHERE uid = ?1", [me], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (all, manager_of_me, my_agents) = match user_type {
+        1 => (true, None, None),
+        3 => (false, None, Some(me)),
+        _ => (false, manager, None),
+    };
+    let mut stmt = conn
+        .prepare(
+            "SELECT uid, name FROM users WHERE is_deleted = 0 AND uid <> ?1
+               AND (?2 OR user_type_id = 1 OR uid = ?3 OR manager_id = ?4) ORDER BY name",
+        )
+        .unwrap();
+    let partners: Vec<(i64, String)> = stmt
+        .query_map(rusqlite::params![me, all, manager_of_me, my_agents], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut list = Vec::new();
+    for (uid, name) in partners {
+        let conversation: Option<i64> = conn
+            .query_row("SELECT conversation_id FROM conversations WHERE user_a = ?1 AND user_b = ?2", [me.min(uid), me.max(uid)], |r| {
+                r.get(0)
+            })
+            .ok();
+        let unread: i64 = match conversation {
+            Some(c) => conn
+                .query_row(
+                    "SELECT COUNT(*) FROM messages WHERE conversation_id = ?1 AND receiver_uid = ?2 AND read_at IS NULL",
+                    [c, me],
+                    |r| r.get(0),
+                )
+                .unwrap(),
+            None => 0,
+        };
+        list.push((uid, name, unread, conversation));
+    }
+    list.sort_by(|x, y| y.2.cmp(&x.2).then_with(|| x.1.cmp(&y.1)));
+    list
+}
+
+fn uid_of(conn: &rusqlite::Connection, email: &str) -> i64 {
+    conn.query_row("SELECT uid FROM users WHERE email = ?1", [email], |r| r.get(0)).unwrap()
+}
+
+#[tokio::test]
+async fn the_partner_list_in_one_statement_answers_as_the_two_queries_per_partner_did() {
+    let app = TestApp::new();
+    let (admin, manager, agent) = (app.as_admin().await, app.token("am@demo.test").await, app.as_agent(1).await);
+    let people = {
+        let conn = app.conn();
+        let admin_uid = uid_of(&conn, "admin@demo.test");
+        let manager_uid = uid_of(&conn, "am@demo.test");
+        let agent_uid = uid_of(&conn, "agent1@demo.test");
+        // Sixty more users: agents of the demo manager and of nobody, a few deleted, a second
+        // administrator; conversations with some of them, messages read and unread both ways.
+        let now = 1_700_000_000_i64;
+        let mut made = Vec::new();
+        for i in 0..60_i64 {
+            let (user_type, boss) = match i % 6 {
+                0 => (1, None),
+                1 | 2 => (4, Some(manager_uid)),
+                3 => (3, None),
+                _ => (4, None),
+            };
+            conn.execute(
+                "INSERT INTO users (email, name, user_type_id, manager_id, password_hash, is_deleted, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, 'x', ?5, ?6, ?6)",
+                rusqlite::params![format!("many{i}@demo.test"), format!("Many {:02} {}", 59 - i, i % 7), user_type, boss, i % 11 == 5, now],
+            )
+            .unwrap();
+            made.push(conn.last_insert_rowid());
+        }
+        for me in [admin_uid, manager_uid, agent_uid] {
+            for (k, other) in made.iter().enumerate().filter(|(k, _)| k % 3 != 1) {
+                conn.execute(
+                    "INSERT OR IGNORE INTO conversations (user_a, user_b, created_at) VALUES (?1, ?2, ?3)",
+                    [me.min(*other), me.max(*other), now],
+                )
+                .unwrap();
+                let c = conn.last_insert_rowid();
+                for m in 0..(k as i64 % 5) {
+                    let (from, to) = if m % 2 == 0 { (*other, me) } else { (me, *other) };
+                    let read = (m + k as i64) % 3 == 0;
+                    conn.execute(
+                        "INSERT INTO messages (conversation_id, sender_uid, receiver_uid, message_text, sent_at, read_at)
+                         VALUES (?1, ?2, ?3, 'hello', ?4, CASE WHEN ?5 THEN ?4 END)",
+                        rusqlite::params![c, from, to, now + m, read],
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        [(admin, admin_uid), (manager, manager_uid), (agent, agent_uid)]
+    };
+    let admin_uid = people[0].1;
+    for (token, uid) in people {
+        let expected = partners_one_by_one(&app.conn(), uid);
+        let answer = app.get("/chat/users", Some(&token)).await;
+        let got: Vec<(i64, String, i64, Option<i64>)> = answer
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                (
+                    u["uid"].as_i64().unwrap(),
+                    u["userName"].as_str().unwrap().to_string(),
+                    u["unreadCount"].as_i64().unwrap(),
+                    u["conversationId"].as_i64(),
+                )
+            })
+            .collect();
+        assert_eq!(got, expected, "the partners of user {uid}");
+        if uid == admin_uid {
+            assert!(got.len() > 50, "an administrator chats with everyone: {}", got.len());
+            assert!(got.iter().any(|p| p.2 > 0), "some unread");
+        }
+    }
+}
+
+#[tokio::test]
+async fn marking_several_broadcasts_read_is_all_or_nothing() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let (agent_uid, first, second) = {
+        let conn = app.conn();
+        let admin_uid = uid_of(&conn, "admin@demo.test");
+        let mut ids = Vec::new();
+        for text in ["first", "second"] {
+            conn.execute(
+                "INSERT INTO broadcasts (message_text, user_type_id, country_id, created_by, created_at) VALUES (?1, 0, NULL, ?2, ?3)",
+                rusqlite::params![text, admin_uid, 1_700_000_000_i64],
+            )
+            .unwrap();
+            ids.push(conn.last_insert_rowid());
+        }
+        // The second one cannot be marked: the statement fails after the first row went in.
+        conn.execute_batch(&format!(
+            "CREATE TRIGGER refuse_second BEFORE INSERT ON broadcast_reads WHEN NEW.broadcast_id = {}
+             BEGIN SELECT RAISE(ABORT, 'refused'); END;",
+            ids[1]
+        ))
+        .unwrap();
+        (uid_of(&conn, "agent1@demo.test"), ids[0], ids[1])
+    };
+    let reads = |app: &TestApp| -> i64 {
+        app.conn()
+            .query_row(
+                "SELECT COUNT(*) FROM broadcast_reads WHERE uid = ?1 AND broadcast_id IN (?2, ?3)",
+                [agent_uid, first, second],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    let failed = app.post("/chat/broadcast/markAsRead", Some(&agent), json!([first, second])).await;
+    assert_eq!(failed.status, StatusCode::INTERNAL_SERVER_ERROR, "body: {}", failed.body);
+    assert_eq!(reads(&app), 0, "none marked when one fails");
+
+    app.conn().execute_batch("DROP TRIGGER refuse_second").unwrap();
+    app.post("/chat/broadcast/markAsRead", Some(&agent), json!({ "messageIds": [first, second, first] }))
+        .await
+        .expect(StatusCode::OK, "2 broadcast messages marked as read.");
+    assert_eq!(reads(&app), 2);
+    app.post("/chat/broadcast/markAsRead", Some(&agent), json!([first, second]))
+        .await
+        .expect(StatusCode::OK, "0 broadcast messages marked as read.");
+}

@@ -1,0 +1,216 @@
+//! The HTTP side of one-to-one chat.
+
+use axum::extract::State;
+
+use super::types::BroadcastUnread;
+use super::types::{
+    ChatUser, Chatter, ConversationId, ConversationQuery, ImageMessageForm, Message, NewMessagesBody, SendBody, UnreadCounts, UserIdQuery,
+};
+use super::{iso, queries, since, AREA};
+use crate::api::MessageBody;
+use crate::auth::session::CurrentUser;
+use crate::chat::broadcasts::queries as broadcasts;
+use crate::chat::messages::{
+    CONVERSATION_NOT_FOUND, IMAGE_REQUIRED, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, NOT_A_PARTNER, RECEIVER_NOT_MEMBER, USER_ID_REQUIRED,
+};
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, MultipartForm, Query};
+use crate::files;
+use crate::ids::UserId;
+use crate::state::AppState;
+use crate::validate::max_len;
+
+const MAX_TEXT: usize = 2000;
+
+/// `GET /chat/users` (signed in): the people the caller may chat with, most unread first.
+#[utoipa::path(get, path = "/chat/users", tag = "chat", summary = "People the caller may chat with, most unread first",
+    responses(
+        (status = 200, description = "OK", body = Vec<ChatUser>)
+    ))]
+pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ChatUser>>> {
+    let me = Chatter::from(&user.0);
+    state.db(move |conn| Ok(queries::partners(conn, me)?)).await.map(Json)
+}
+
+/// `POST /chat/createConversation?userId=` (signed in): the conversation with that user, created
+/// when missing.
+#[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
+    responses(
+        (status = 200, description = "OK", body = ConversationId),
+        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::api::ErrorBody)
+    ))]
+pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<ConversationId>> {
+    let other = UserId(q.user_id.ok_or_else(|| AppError::bad_request(USER_ID_REQUIRED.on("userId")))?);
+    let me = Chatter::from(&user.0);
+    let id = state
+        .db(move |conn| {
+            if !queries::may_chat(conn, me, other)? {
+                return Err(AppError::not_found(NOT_A_PARTNER));
+            }
+            Ok(queries::conversation_with(conn, me.uid, other)?)
+        })
+        .await?;
+    Ok(Json(ConversationId { conversation_id: id }))
+}
+
+/// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
+#[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<Message>),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+    ))]
+pub async fn history(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ConversationQuery>,
+) -> AppResult<Json<Vec<Message>>> {
+    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    let me = UserId(user.uid);
+    state
+        .db(move |conn| {
+            queries::other_member(conn, me, conversation)?;
+            Ok(queries::history(conn, conversation)?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/sendMessage` (member only): a text message; empty or blank text is refused.
+#[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
+    responses(
+        (status = 200, description = "The stored message", body = Message),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+    ))]
+pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
+    let text = b
+        .message_text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| AppError::bad_request(MESSAGE_REQUIRED.on("messageText")))?
+        .to_string();
+    max_len(&text, MAX_TEXT, MESSAGE_TOO_LONG.on("messageText"))?;
+    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    let me = UserId(user.uid);
+    state
+        .db(move |conn| {
+            let other = queries::other_member(conn, me, conversation)?;
+            if b.receiver_id.is_some_and(|r| r != other.0) {
+                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
+            }
+            Ok(queries::insert(conn, conversation, me, other, Some(&text), None)?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/sendMessageImage` (member only): multipart `chatImage` (jpg, jpeg, bmp, png, by
+/// content, 5 MB), `conversationId`, `receiverId`.
+#[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The stored message", body = Message),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+    ))]
+pub async fn send_image(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    MultipartForm(mut form): MultipartForm,
+) -> AppResult<Json<Message>> {
+    let (mut conversation, mut receiver, mut image) = (None, None, None);
+    while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
+        match field.name().unwrap_or_default() {
+            "chatImage" => {
+                let name = field.file_name().unwrap_or_default().to_string();
+                image = Some((name, field.bytes().await.map_err(files::multipart_error)?));
+            }
+            "conversationId" => conversation = field.text().await.map_err(files::multipart_error)?.trim().parse::<i64>().ok(),
+            "receiverId" => receiver = field.text().await.map_err(files::multipart_error)?.trim().parse::<i64>().ok(),
+            _ => {}
+        }
+    }
+    let (name, bytes) = image.ok_or_else(|| AppError::bad_request(IMAGE_REQUIRED.on("chatImage")))?;
+    let ext = files::check_image(&name, &bytes)?;
+    let conversation = conversation.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    let (me, data_dir) = (UserId(user.uid), state.config.data_dir.clone());
+    state
+        .db(move |conn| {
+            let other = queries::other_member(conn, me, conversation)?;
+            if receiver.is_some_and(|r| r != other.0) {
+                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
+            }
+            let stored = files::store(&data_dir, AREA, ext, &bytes)?;
+            Ok(queries::insert(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
+                files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
+            })?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/getNewMessages` (member only): messages sent at or after `latestTimestamp` (the
+/// client keeps those it has by `messageID`).
+#[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
+    responses(
+        (status = 200, description = "OK", body = Vec<Message>),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+    ))]
+pub async fn new_messages(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(b): Json<NewMessagesBody>,
+) -> AppResult<Json<Vec<Message>>> {
+    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    let (me, from) = (UserId(user.uid), since(&b.latest_timestamp));
+    state
+        .db(move |conn| {
+            queries::other_member(conn, me, conversation)?;
+            Ok(queries::since(conn, conversation, from)?)
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /chat/markAsRead?conversationId=` (member only): marks the messages to the caller read.
+#[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
+    responses(
+        (status = 200, description = "How many were marked", body = MessageBody),
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+    ))]
+pub async fn mark_read(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ConversationQuery>,
+) -> AppResult<Json<MessageBody>> {
+    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    let me = UserId(user.uid);
+    let n = state
+        .db(move |conn| {
+            queries::other_member(conn, me, conversation)?;
+            Ok(queries::mark_read(conn, me, conversation)?)
+        })
+        .await?;
+    Ok(Json(MessageBody { message: format!("{} marked as read.", crate::plural(n as u64, "message")) }))
+}
+
+/// `POST /chat/getUnreadCountsByConversation` (signed in): unread messages per sender, unread
+/// broadcasts, and the server's time for the next poll.
+#[utoipa::path(post, path = "/chat/getUnreadCountsByConversation", tag = "chat", summary = "Unread messages per sender, unread broadcasts and the server time",
+    responses(
+        (status = 200, description = "OK", body = UnreadCounts)
+    ))]
+pub async fn unread_counts(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<UnreadCounts>> {
+    let audience = broadcasts::Audience::of(&user.0);
+    let me = UserId(user.uid);
+    state
+        .db(move |conn| {
+            let unread_counts = queries::unread_counts(conn, me)?;
+            let unread_broadcasts = broadcasts::unread_count(conn, audience)?;
+            Ok(UnreadCounts {
+                unread_counts,
+                broadcast_counts: BroadcastUnread { unread_count: unread_broadcasts },
+                latest_timestamp: iso(crate::now()),
+            })
+        })
+        .await
+        .map(Json)
+}

@@ -1,0 +1,13 @@
+//! The distributor list's answer.
+
+use serde::Serialize;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Distributor {
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    pub city: Option<String>,
+    /// False: its orders wait, no mail can reach it.
+    pub has_email: bool,
+}
