@@ -271,9 +271,9 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
     max_len(&remark, 200, INFO_REMARK_TOO_LONG)?;
     let me = user.uid;
     state
-        .db(move |conn| {
-            let n = queries::set_status(conn, id, &remark, me)?;
-            crate::db::updated(n)
+        .db(move |conn| match queries::set_status(conn, id, &remark, me)? {
+            0 => Err(AppError::not_found(INFO_SUBMISSION_NOT_FOUND)),
+            _ => Ok(()),
         })
         .await?;
     Ok(Json(MessageBody { message: INFO_STATUS_UPDATED.text.into() }))

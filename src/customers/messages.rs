@@ -28,6 +28,7 @@ crate::messages! {
     INFO_SUBMISSION_ID_REQUIRED = "customer_info_submission_id_required": "The submission id is required.";
     INFO_REMARK_REQUIRED = "customer_info_remark_required": "Please Enter Remark";
     INFO_REMARK_TOO_LONG = "customer_info_remark_too_long": "The remark is limited to a maximum of 200 characters.";
+    INFO_SUBMISSION_NOT_FOUND = "customer_info_submission_not_found": "The record was not found.";
     INFO_STATUS_UPDATED = "customer_info_status_updated": "Status updated successfully.";
     MEDIA_NAME_NOT_VALID = "customer_media_name_not_valid": "Invalid file name.";
     MEDIA_NOT_FOUND = "customer_media_not_found": "The file was not found.";

@@ -112,4 +112,3 @@ pub async fn price_comparison(
         .await
         .map(Json)
 }
-

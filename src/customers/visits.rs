@@ -125,9 +125,7 @@ pub fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
 /// The phone's time as unix seconds.
 fn parse_visited_at(text: Option<String>) -> AppResult<Option<i64>> {
     text.map(|text| {
-        chrono::DateTime::parse_from_rfc3339(text.trim())
-            .map(|at| at.timestamp())
-            .map_err(|_| AppError::bad_request(VISIT_TIME_NOT_VALID))
+        chrono::DateTime::parse_from_rfc3339(text.trim()).map(|at| at.timestamp()).map_err(|_| AppError::bad_request(VISIT_TIME_NOT_VALID))
     })
     .transpose()
 }

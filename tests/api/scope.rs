@@ -87,11 +87,7 @@ const DETAILS: &[Detail] = &[
     Detail { name: "visit screen", kind: Kind::Customer, path: |key| format!("/users/customer/details/{key}") },
     Detail { name: "profile", kind: Kind::Customer, path: |key| format!("/users/customer/profile?buyerId={key}") },
     Detail { name: "info history", kind: Kind::Customer, path: |key| format!("/users/customer/infohistory/{key}") },
-    Detail {
-        name: "price comparison",
-        kind: Kind::Customer,
-        path: |key| format!("/users/product/pricecomparison/{key}?productName=Tea"),
-    },
+    Detail { name: "price comparison", kind: Kind::Customer, path: |key| format!("/users/product/pricecomparison/{key}?productName=Tea") },
     // Orders (see LISTS): Detail { name: "order", kind: Kind::Order, path: |key| format!("/users/order/{key}") },
 ];
 
@@ -200,11 +196,9 @@ async fn list_and_detail_agree() {
                         Shows::OwnOnly { .. } => {
                             assert!(!shown || *open, "{who}: {key} is in the {} but {} does not open it", list.name, detail.name)
                         }
-                        _ => assert_eq!(
-                            shown, open,
-                            "{who}: {key} shown in the {} = {shown}, opens in {} = {open}",
-                            list.name, detail.name
-                        ),
+                        _ => {
+                            assert_eq!(shown, open, "{who}: {key} shown in the {} = {shown}, opens in {} = {open}", list.name, detail.name)
+                        }
                     }
                 }
             }

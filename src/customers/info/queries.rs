@@ -43,7 +43,10 @@ pub(super) fn insert_info(
 }
 
 pub(super) fn add_sub_type(tx: &Connection, info: i64, sub: i64) -> rusqlite::Result<()> {
-    tx.execute("INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)", named_params! { ":i": info, ":s": sub })?;
+    tx.execute(
+        "INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)",
+        named_params! { ":i": info, ":s": sub },
+    )?;
     Ok(())
 }
 
@@ -64,12 +67,7 @@ pub(super) fn history(conn: &Connection, customer: CustomerId) -> rusqlite::Resu
          WHERE i.customer_id = :c ORDER BY i.created_at DESC, i.id DESC LIMIT 3",
     )?;
     let rows = stmt.query_map(named_params! { ":c": customer }, |r| {
-        Ok(HistoryRow {
-            date: clock::date_and_time(r.get(0)?).0,
-            info_type: r.get(1)?,
-            remark: r.get(2)?,
-            super_admin_status: r.get(3)?,
-        })
+        Ok(HistoryRow { date: clock::date_and_time(r.get(0)?).0, info_type: r.get(1)?, remark: r.get(2)?, super_admin_status: r.get(3)? })
     })?;
     rows.collect()
 }

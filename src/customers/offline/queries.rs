@@ -51,4 +51,3 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
         if complete { Cursor { since: cursor.started, started: cursor.started, after: 0 } } else { Cursor { after: last_id, ..cursor } };
     Ok(OfflinePage { customers, removed, cursor: next.format(), complete })
 }
-

@@ -18,7 +18,8 @@ pub(super) fn products_like(conn: &Connection, prefix: &str, word: &str) -> rusq
 
 /// The country of customer `customer`.
 pub(super) fn country_of(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Option<i64>> {
-    conn.prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?.query_row(named_params! { ":c": customer }, |r| r.get(0))
+    conn.prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?
+        .query_row(named_params! { ":c": customer }, |r| r.get(0))
 }
 
 /// Whose lines `latest_per_seller` reads: the customers of one country (`None`: those without

@@ -34,4 +34,3 @@ pub(super) fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Sco
     )
     .optional()
 }
-

@@ -26,4 +26,3 @@ pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(r
     let saved = state.writer.write(move |tx| record(tx, scope, me, radius, visit)).await?;
     Ok(Json(saved))
 }
-
