@@ -18,7 +18,7 @@ use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::geo::coordinates;
-use crate::ids::UserId;
+use crate::ids::{CustomerId, UserId};
 use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
@@ -76,7 +76,7 @@ pub async fn details(
     let cache = best_sellers.clone();
     let (screen, stale) = state
         .db(move |conn| {
-            let id = customer_in_scope(conn, scope, &buyer_id)?.0 .0;
+            let (CustomerId(id), _) = customer_in_scope(conn, scope, &buyer_id)?;
             let (customer_details, customer_country) = customer_details(conn, id)?;
             let links_country = if scope == Scope::All { customer_country } else { my_country };
             let (best_seller, stale) = if summary { cache.get(conn, customer_country)? } else { Default::default() };
@@ -205,7 +205,7 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
     let scope = user.scope();
     state
         .db(move |conn| {
-            let id = customer_in_scope(conn, scope, q.buyer_id.trim())?.0 .0;
+            let (CustomerId(id), _) = customer_in_scope(conn, scope, q.buyer_id.trim())?;
             let p = profile_of(conn, id)?;
             let (buyer_id, name, updated) = name_and_update(conn, id)?;
             let address = [&p.address1, &p.address2, &p.city, &p.state, &p.postal_code]
@@ -274,7 +274,7 @@ pub async fn update_profile(
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let id = customer_in_scope(&tx, scope, &buyer_id)?.0 .0;
+            let (CustomerId(id), _) = customer_in_scope(&tx, scope, &buyer_id)?;
             if change != Profile::default() {
                 change_profile(&tx, id, me, change)?;
             }

@@ -20,6 +20,7 @@ use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
+use crate::ids::CustomerId;
 use crate::rights;
 use crate::scope::Scope;
 use crate::state::AppState;
@@ -62,7 +63,7 @@ where
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let id = customer_in_scope(&tx, scope, buyer_id.trim())?.0 .0;
+            let (CustomerId(id), _) = customer_in_scope(&tx, scope, buyer_id.trim())?;
             let at = queries::proposed_position(&tx, id)?.ok_or_else(|| AppError::not_found(LOCATION_NO_PROPOSAL))?;
             decide(&tx, id, at)?;
             queries::drop_proposal(&tx, id)?;
