@@ -221,4 +221,18 @@ async fn a_deleted_agents_customer_stays_the_managers() {
         assert_eq!(found, expected, "{who} finds {deleted}");
         assert_eq!(status == StatusCode::OK, expected, "{who} opens {deleted}: {status}");
     }
+    // Narrowed to the deleted agent (the beat editor's `agentId`), and their scorecard: the same rule.
+    let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent2@demo.test'", [], |r| r.get(0)).unwrap();
+    for (who, token) in &callers {
+        let expected = *who != "agent 1";
+        let narrowed = app.get(&format!("{search}&agentId={uid}"), Some(token)).await;
+        assert_eq!(narrowed.status == StatusCode::OK, expected, "{who} narrows to the deleted agent: {}", narrowed.body);
+        if expected {
+            assert!(strings(array(&narrowed.body), "buyerId").contains(deleted), "{who}: {}", narrowed.body);
+        } else {
+            assert_eq!(narrowed.body["code"], "agent_not_found", "{who}");
+        }
+        let card = app.get(&format!("/users/scorecardAM/{uid}"), Some(token)).await;
+        assert_eq!(card.status == StatusCode::OK, expected, "{who} reads the deleted agent's scorecard: {}", card.body);
+    }
 }
