@@ -9,6 +9,7 @@ pub fn messages() -> Vec<Msg> {
     [
         crate::error::ALL,
         crate::scope::ALL,
+        crate::geo::ALL,
         crate::validate::ALL,
         crate::auth::messages::ALL,
         crate::beats::messages::ALL,

@@ -19,6 +19,7 @@ pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod geo;
 pub mod home;
 pub mod ids;
 pub mod lenient;

@@ -1,26 +1,35 @@
-//! Who may see which customer: the `Scope` of the caller turned into SQL parameters, and the one
-//! lookup every customer endpoint starts from. A customer outside the caller's scope is a 404, the
-//! same answer as a customer that does not exist.
+//! Who may see which customer: the one lookup every customer endpoint by buyer id starts from,
+//! kept to the caller's [`Scope`] by its one condition. A customer outside the caller's scope is
+//! a 404, the same answer as a customer that does not exist; lists and searches use the same
+//! condition, so whatever opens by id is also found (deleted agents' customers included, for
+//! their manager).
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use super::messages::CUSTOMER_NOT_FOUND;
 use crate::error::{AppError, AppResult};
-use crate::scope::{Scope, ScopeParams};
+use crate::ids::{CustomerId, UserId};
+use crate::scope::Scope;
 
-/// The SQL condition (on a `customers` row aliased `c`) that keeps a caller to their scope.
-/// Bind its parameters with [`ScopeParams`].
+/// The row id and owning agent of `buyer_id`, if the caller (`scope`) may see it.
+pub fn customer_in_scope(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(CustomerId, Option<UserId>)> {
+    let sql = format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {}", scope.condition("c.agent_id"));
+    // Every customer endpoint starts here: the statement is prepared once per connection and scope kind.
+    conn.prepare_cached(&sql)?
+        .query_row(named_params! { ":buyer": buyer_id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?
+        .ok_or_else(|| AppError::not_found(CUSTOMER_NOT_FOUND))
+}
+
+// TRANSITIONAL: the two items below keep the areas that still bind `ScopeParams` (orders, uploads)
+// compiling until they move to `Scope::condition` and `customers::api`; no customers code uses them.
+
+/// TRANSITIONAL: the old rule's condition on a `customers` row aliased `c`, bound with `ScopeParams`.
 pub const CUSTOMER_IN_SCOPE: &str = crate::agent_in_scope!("c.agent_id");
 
-pub const NOT_FOUND: &str = "The customer was not found.";
-
-/// The customer row id and owner of `buyer_id`, if the caller may see it.
+/// TRANSITIONAL: [`customer_in_scope`] with plain integers, as orders calls it today; use
+/// `customers::api::visible_customer` instead.
 pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(i64, Option<i64>)> {
-    let p = ScopeParams::from(scope);
-    // Every customer endpoint starts here: the statement is prepared once per connection.
-    conn.prepare_cached(&format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {CUSTOMER_IN_SCOPE}"))?
-        .query_row(named_params! { ":buyer": buyer_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager }, |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .optional()?
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))
+    let (id, owner) = customer_in_scope(conn, scope, buyer_id)?;
+    Ok((id.0, owner.map(|o| o.0)))
 }

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use rusqlite::{named_params, TransactionBehavior};
+use rusqlite::TransactionBehavior;
+use serde_json::json;
 
-use super::access::visible_customer;
+use super::access::customer_in_scope;
 use super::best_sellers::BestSellerCache;
+use super::messages::*;
 use super::queries::*;
 use super::types::*;
 use crate::api::MessageBody;
@@ -15,9 +17,10 @@ use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::geo::coordinates;
+use crate::ids::{CustomerId, UserId};
 use crate::rights;
 use crate::scope::Scope;
-use crate::scope::ScopeParams;
 use crate::state::AppState;
 use crate::validate::{limits, required};
 
@@ -39,16 +42,14 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
     if words.is_empty() {
         return Ok(Json(Vec::new()));
     }
+    // `agentId` 0 or absent: no narrowing (the spec's screens send 0).
     let (scope, agent) = (user.scope(), q.agent_id.unwrap_or(0));
+    let agent = (agent > 0).then_some(UserId(agent));
     state
         .db(move |conn| {
-            if agent > 0 {
-                crate::scope::agents_for(conn, scope, agent)?;
-                return Ok(search_own(conn, &[agent], &words)?);
-            }
-            Ok(match crate::scope::agents_for(conn, scope, 0)? {
-                crate::scope::Agents::Only(agents) => search_own(conn, &agents, &words)?,
-                crate::scope::Agents::All => search_all(conn, &words)?,
+            Ok(match scope.narrowed(conn, agent)? {
+                Scope::All => search_all(conn, &words)?,
+                narrowed => search_in(conn, narrowed, &words)?,
             })
         })
         .await
@@ -75,7 +76,7 @@ pub async fn details(
     let cache = best_sellers.clone();
     let (screen, stale) = state
         .db(move |conn| {
-            let (id, _) = visible_customer(conn, scope, &buyer_id)?;
+            let (CustomerId(id), _) = customer_in_scope(conn, scope, &buyer_id)?;
             let (customer_details, customer_country) = customer_details(conn, id)?;
             let links_country = if scope == Scope::All { customer_country } else { my_country };
             let (best_seller, stale) = if summary { cache.get(conn, customer_country)? } else { Default::default() };
@@ -100,15 +101,6 @@ pub async fn details(
     Ok(Json(screen))
 }
 
-/// Coordinates are kept only when both are present and on the globe.
-pub(crate) fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>, Option<f64>)> {
-    match (lat, lng) {
-        (Some(a), Some(b)) if (-90.0..=90.0).contains(&a) && (-180.0..=180.0).contains(&b) => Ok((Some(a), Some(b))),
-        (None, None) | (Some(_), None) | (None, Some(_)) => Ok((None, None)),
-        _ => Err(AppError::bad_request("The location is not valid.")),
-    }
-}
-
 /// `GET /users/customer/FTMFTD/{ftd|ftm}` (customer_visit): the visits of the caller's scope today
 /// (ftd) or this month (ftm), newest first.
 #[utoipa::path(get, path = "/users/customer/FTMFTD/{id}", tag = "customers", summary = "Visits of the caller's scope today (ftd) or this month (ftm)", params(("id" = String, Path, description = "`ftd` (today) or `ftm` (this month)")),
@@ -122,54 +114,24 @@ pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(whic
     let from = match which.to_ascii_lowercase().as_str() {
         "ftd" => clock::start_of(today),
         "ftm" => clock::start_of(clock::month_start(today)),
-        _ => return Err(AppError::not_found("Use ftd (today) or ftm (this month).")),
+        _ => return Err(AppError::not_found(VISITS_PERIOD_UNKNOWN)),
     };
-    let p = ScopeParams::from(user.scope());
-    state
-        .db(move |conn| {
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT v.visited_at, o.name, c.name, c.buyer_id, a.email,
-                        TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.city, '')), v.remark
-                 FROM visits v JOIN customers c ON c.customer_id = v.customer_id
-                 JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users a ON a.uid = v.agent_id
-                 WHERE v.visited_at >= :from AND {}
-                 ORDER BY v.visited_at DESC LIMIT 2000",
-                crate::agent_in_scope!("v.agent_id")
-            ))?;
-            let rows = stmt.query_map(
-                named_params! { ":from": from, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
-                |r| {
-                    let (date, time) = clock::date_and_time(r.get(0)?);
-                    Ok(VisitRow {
-                        date,
-                        time,
-                        outcome: r.get(1)?,
-                        customer_name: r.get(2)?,
-                        buyer_id: r.get(3)?,
-                        agent_id: r.get(4)?,
-                        address: r.get(5)?,
-                        remark: r.get(6)?,
-                    })
-                },
-            )?;
-            Ok(rows.collect::<Result<_, _>>()?)
-        })
-        .await
-        .map(Json)
+    let scope = user.scope();
+    state.db(move |conn| Ok(visits_since(conn, scope, from)?)).await.map(Json)
 }
 
 /// Mobile numbers: 10 to 11 digits (spec 1 §5).
 fn check_mobile(mobile: &str) -> AppResult<String> {
     let digits = mobile.trim();
     if !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(AppError::bad_request("Mobile No. should contain only numbers"));
+        return Err(AppError::bad_request(MOBILE_NOT_NUMERIC));
     }
     let value: u64 = digits.parse().unwrap_or(0);
     if value < 1_000_000_000 {
-        return Err(AppError::bad_request("Mobile No. should contain atleast 10 numbers"));
+        return Err(AppError::bad_request(MOBILE_TOO_SHORT));
     }
     if value > 99_999_999_999 {
-        return Err(AppError::bad_request("Mobile No. should contain atmost 11 numbers"));
+        return Err(AppError::bad_request(MOBILE_TOO_LONG));
     }
     Ok(digits.to_string())
 }
@@ -184,8 +146,8 @@ fn check_mobile(mobile: &str) -> AppResult<String> {
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<CustomerAdded>> {
     user.require(rights::NEW_CUSTOMER)?;
-    let mobile = check_mobile(&required(&req.mobile_no, "Mobile No. is Required")?)?;
-    let name = required(&req.buyer_name, "Buyer Name is Required")?;
+    let mobile = check_mobile(&required(&req.mobile_no, MOBILE_REQUIRED)?)?;
+    let name = required(&req.buyer_name, BUYER_NAME_REQUIRED)?;
     limits::BUYER_NAME.check(&name)?;
     let email = limits::EMAIL.optional(req.email)?;
     let address1 = limits::ADDRESS1.optional(req.address1)?;
@@ -195,7 +157,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     let retailer_type = match req.retailer_type.as_deref().map(str::trim) {
         None | Some("") | Some("Retailer") => "Retailer",
         Some("Wholesaler") => "Wholesaler",
-        Some(_) => return Err(AppError::bad_request("Retailer type must be Retailer or Wholesaler.")),
+        Some(_) => return Err(AppError::bad_request(RETAILER_TYPE_NOT_VALID)),
     };
     let position = lat_lng(req.latitude.0, req.longitude.0)?;
     let moves = super::locations::moves_positions(user.scope());
@@ -204,23 +166,20 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     let buyer_id = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let now = crate::now();
-            tx.execute(
-                "INSERT INTO customers (buyer_id, name, mobile, email, address1, city, state, postal_code, country_id,
-                                        latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
-                 VALUES ('pending-' || hex(randomblob(8)), :name, :mobile, :email, :address1, :city, :state, :postal,
-                         :country, :lat, :lng, :type, :me, :me, :now, :now)",
-                named_params! {
-                    ":name": name, ":mobile": mobile, ":email": email, ":address1": address1,
-                    ":city": city, ":state": state_name, ":postal": postal_code,
-                    ":country": country, ":lat": stored.map(|p| p.0), ":lng": stored.map(|p| p.1), ":type": retailer_type,
-                    ":me": me, ":now": now,
-                },
-            )?;
-            let id = tx.last_insert_rowid();
-            // New customers get the id N<row id>, which no upload uses.
-            let buyer_id = format!("N{id:07}");
-            tx.execute("UPDATE customers SET buyer_id = :b WHERE customer_id = :id", named_params! { ":b": buyer_id, ":id": id })?;
+            let row = NewCustomerRow {
+                name,
+                mobile,
+                email,
+                address1,
+                city,
+                state: state_name,
+                postal_code,
+                country,
+                position: stored,
+                retailer_type,
+                owner: me,
+            };
+            let (id, buyer_id) = insert_customer(&tx, &row)?;
             if let (Some(at), false) = (position, moves) {
                 super::locations::propose_typed(&tx, id, me, at)?;
             }
@@ -228,9 +187,9 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
             Ok(buyer_id)
         })
         .await?;
-    let mut message = format!("Customer {buyer_id} added successfully.");
+    let mut message = CUSTOMER_ADDED.with([("buyerId", json!(buyer_id))]).message.into_owned();
     if position.is_some() && !moves {
-        message.push_str(SENT_FOR_APPROVAL);
+        message.push_str(SENT_FOR_APPROVAL.text);
     }
     Ok(Json(CustomerAdded { message, buyer_id }))
 }
@@ -246,13 +205,9 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
     let scope = user.scope();
     state
         .db(move |conn| {
-            let (id, _) = visible_customer(conn, scope, q.buyer_id.trim())?;
+            let (CustomerId(id), _) = customer_in_scope(conn, scope, q.buyer_id.trim())?;
             let p = profile_of(conn, id)?;
-            let (buyer_id, name, updated): (String, String, i64) = conn.query_row(
-                "SELECT buyer_id, name, updated_at FROM customers WHERE customer_id = :id",
-                named_params! { ":id": id },
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?;
+            let (buyer_id, name, updated) = name_and_update(conn, id)?;
             let address = [&p.address1, &p.address2, &p.city, &p.state, &p.postal_code]
                 .into_iter()
                 .flatten()
@@ -272,9 +227,6 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
         .await
         .map(Json)
 }
-
-/// Added to a success message when an agent's position became a proposal.
-const SENT_FOR_APPROVAL: &str = " The shop's location was sent to your manager for approval.";
 
 /// A position sent as the pair `(latitude, longitude)`, when both are present.
 fn lat_lng(lat: Option<f64>, lng: Option<f64>) -> AppResult<Option<(f64, f64)>> {
@@ -296,7 +248,7 @@ pub async fn update_profile(
     Json(req): Json<UpdateProfile>,
 ) -> AppResult<Json<MessageBody>> {
     user.require(rights::PROFILE_UPDATE)?;
-    let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
+    let buyer_id = required(&req.buyer_id, BUYER_ID_REQUIRED)?;
     let mobile = match req.mobile.0.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
         Some(m) => Some(check_mobile(m)?),
         None => None,
@@ -316,13 +268,13 @@ pub async fn update_profile(
         longitude: stored.map(|p| p.1),
     };
     if change == Profile::default() && position.is_none() {
-        return Err(AppError::bad_request("Atleast one field to have an input"));
+        return Err(AppError::bad_request(PROFILE_NOTHING_TO_CHANGE));
     }
     let proposed = position.filter(|_| !moves);
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let (id, _) = visible_customer(&tx, scope, &buyer_id)?;
+            let (CustomerId(id), _) = customer_in_scope(&tx, scope, &buyer_id)?;
             if change != Profile::default() {
                 change_profile(&tx, id, me, change)?;
             }
@@ -333,9 +285,9 @@ pub async fn update_profile(
             Ok(())
         })
         .await?;
-    let mut message = String::from("Profile updated successfully.");
+    let mut message = String::from(PROFILE_UPDATED.text);
     if proposed.is_some() {
-        message.push_str(SENT_FOR_APPROVAL);
+        message.push_str(SENT_FOR_APPROVAL.text);
     }
     Ok(Json(MessageBody { message }))
 }

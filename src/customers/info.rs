@@ -1,22 +1,23 @@
 //! Customer info: an agent's submission (type, sub types, remark, up to three files), its history,
 //! the administrator's review list and status update, and the files themselves.
 
+mod queries;
+
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use super::access::{visible_customer, CUSTOMER_IN_SCOPE};
+use super::access::customer_in_scope;
+use super::messages::*;
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query};
 use crate::files;
 use crate::lenient;
 use crate::rights;
-use crate::scope::ScopeParams;
 use crate::state::{blocking, AppState};
 use crate::validate::{limits, max_len};
 
@@ -78,12 +79,12 @@ async fn read_form(mut form: Multipart) -> AppResult<InfoForm> {
             "infoTypeId" => out.info_type = text.parse().ok(),
             "infoSubTypeId" => {
                 for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    out.sub_types.push(part.parse().map_err(|_| AppError::bad_request("Info Sub Type is not valid."))?);
+                    out.sub_types.push(part.parse().map_err(|_| AppError::bad_request(INFO_SUB_TYPE_NOT_VALID))?);
                 }
             }
             "latitude" => out.latitude = number(),
             "longitude" => out.longitude = number(),
-            _ if name.starts_with("img") => return Err(AppError::bad_request("Up to three files can be attached.")),
+            _ if name.starts_with("img") => return Err(AppError::bad_request(INFO_TOO_MANY_FILES)),
             _ => {}
         }
     }
@@ -92,15 +93,12 @@ async fn read_form(mut form: Multipart) -> AppResult<InfoForm> {
 
 /// Checks the chosen sub types against the info type: required when the type has any.
 fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResult<()> {
-    let live: Vec<i64> = conn
-        .prepare_cached("SELECT info_sub_id FROM info_sub_types WHERE info_id = :t AND is_retired = 0")?
-        .query_map(named_params! { ":t": info_type }, |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+    let live = queries::live_sub_types(conn, info_type)?;
     if !live.is_empty() && chosen.is_empty() {
-        return Err(AppError::bad_request("Info Sub Type is required."));
+        return Err(AppError::bad_request(INFO_SUB_TYPE_REQUIRED));
     }
     if chosen.iter().any(|s| !live.contains(s)) {
-        return Err(AppError::bad_request("Info Sub Type is not valid for this Info Type."));
+        return Err(AppError::bad_request(INFO_SUB_TYPE_NOT_OF_TYPE));
     }
     Ok(())
 }
@@ -120,7 +118,7 @@ pub async fn add(
 ) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFO_ADD)?;
     let form = read_form(form).await?;
-    let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request("Info Type is required."))?;
+    let info_type = form.info_type.filter(|t| *t > 0).ok_or_else(|| AppError::bad_request(INFO_TYPE_REQUIRED))?;
     limits::INFO_REMARK.check(&form.remark)?;
     let mut checked = Vec::new();
     for (slot, name, bytes) in &form.files {
@@ -131,25 +129,15 @@ pub async fn add(
     state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let (customer, _) = visible_customer(&tx, scope, &buyer_id)?;
-            tx.query_row("SELECT 1 FROM info_types WHERE info_id = :t AND is_retired = 0", named_params! { ":t": info_type }, |_| Ok(()))
-                .optional()?
-                .ok_or_else(|| AppError::bad_request("Info Type is required."))?;
+            let (customer, _) = customer_in_scope(&tx, scope, &buyer_id)?;
+            if !queries::info_type_is_live(&tx, info_type)? {
+                return Err(AppError::bad_request(INFO_TYPE_REQUIRED));
+            }
             check_sub_types(&tx, info_type, &form.sub_types)?;
-            tx.execute(
-                "INSERT INTO customer_info (customer_id, entered_by, info_type_id, remark, latitude, longitude, created_at)
-                 VALUES (:c, :me, :t, :remark, :lat, :lng, :now)",
-                named_params! {
-                    ":c": customer, ":me": me, ":t": info_type, ":remark": Some(form.remark.clone()).filter(|r| !r.is_empty()),
-                    ":lat": form.latitude, ":lng": form.longitude, ":now": crate::now(),
-                },
-            )?;
-            let id = tx.last_insert_rowid();
+            let remark = Some(form.remark.clone()).filter(|r| !r.is_empty());
+            let id = queries::insert_info(&tx, customer, me, info_type, remark, (form.latitude, form.longitude))?;
             for sub in &form.sub_types {
-                tx.execute(
-                    "INSERT OR IGNORE INTO customer_info_sub_types (info_id, info_sub_id) VALUES (:i, :s)",
-                    named_params! { ":i": id, ":s": sub },
-                )?;
+                queries::add_sub_type(&tx, id, *sub)?;
             }
             // Files are written before the commit; if anything fails they are removed again.
             let mut stored = Vec::new();
@@ -157,11 +145,7 @@ pub async fn add(
                 for ((slot, original, ext), (_, _, bytes)) in checked.iter().zip(&form.files) {
                     let name = files::store(&data_dir, AREA, ext, bytes)?;
                     stored.push(name.clone());
-                    tx.execute(
-                        "INSERT INTO customer_info_files (info_id, slot, file_name, original_name) VALUES (:i, :slot, :name, :orig)",
-                        named_params! { ":i": id, ":slot": slot, ":name": name, ":orig": original },
-                    )
-                    .map_err(|_| AppError::bad_request("Each of img1, img2 and img3 can be sent once."))?;
+                    queries::add_file(&tx, id, *slot, &name, original).map_err(|_| AppError::bad_request(INFO_FILE_SLOT_REPEATED))?;
                 }
                 Ok(())
             })();
@@ -174,7 +158,7 @@ pub async fn add(
             }
         })
         .await?;
-    Ok(Json(MessageBody { message: "Customer info saved successfully.".into() }))
+    Ok(Json(MessageBody { message: INFO_SAVED.text.into() }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -197,21 +181,8 @@ pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buye
     let scope = user.scope();
     state
         .db(move |conn| {
-            let (customer, _) = visible_customer(conn, scope, &buyer_id)?;
-            let mut stmt = conn.prepare_cached(
-                "SELECT i.created_at, t.name, i.remark, i.admin_status FROM customer_info i
-                 JOIN info_types t ON t.info_id = i.info_type_id
-                 WHERE i.customer_id = :c ORDER BY i.created_at DESC, i.id DESC LIMIT 3",
-            )?;
-            let rows = stmt.query_map(named_params! { ":c": customer }, |r| {
-                Ok(HistoryRow {
-                    date: clock::date_and_time(r.get(0)?).0,
-                    info_type: r.get(1)?,
-                    remark: r.get(2)?,
-                    super_admin_status: r.get(3)?,
-                })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            let (customer, _) = customer_in_scope(conn, scope, &buyer_id)?;
+            Ok(queries::history(conn, customer)?)
         })
         .await
         .map(Json)
@@ -236,41 +207,6 @@ pub struct ReviewRow {
     pub super_admin_status: String,
 }
 
-fn review_rows(conn: &Connection, offset: i64, limit: i64) -> rusqlite::Result<Vec<ReviewRow>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT i.id, c.buyer_id, c.name, TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.city, '')), c.mobile, t.name,
-                (SELECT GROUP_CONCAT(s.name, ', ') FROM customer_info_sub_types x
-                 JOIN info_sub_types s ON s.info_sub_id = x.info_sub_id WHERE x.info_id = i.id),
-                i.remark,
-                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 1),
-                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 2),
-                (SELECT file_name FROM customer_info_files WHERE info_id = i.id AND slot = 3),
-                i.created_at, i.admin_status
-         FROM customer_info i JOIN customers c ON c.customer_id = i.customer_id
-         JOIN info_types t ON t.info_id = i.info_type_id
-         ORDER BY i.created_at DESC, i.id DESC LIMIT :limit OFFSET :offset",
-    )?;
-    let rows = stmt.query_map(named_params! { ":limit": limit, ":offset": offset }, |r| {
-        let file = |n: usize| -> rusqlite::Result<Option<String>> { Ok(r.get::<_, Option<String>>(n)?.as_deref().map(media_url)) };
-        Ok(ReviewRow {
-            id: r.get(0)?,
-            buyer_id: r.get(1)?,
-            buyer_name: r.get(2)?,
-            address: r.get(3)?,
-            mobile: r.get(4)?,
-            info_type: r.get(5)?,
-            sub_types: r.get::<_, Option<String>>(6)?.unwrap_or_default(),
-            remark: r.get(7)?,
-            image1: file(8)?,
-            image2: file(9)?,
-            image3: file(10)?,
-            customer_info_date: clock::date_and_time(r.get(11)?).0,
-            super_admin_status: r.get(12)?,
-        })
-    })?;
-    rows.collect()
-}
-
 /// `GET /users/infoUpdate` (infotype_master or infostatus_update): the newest 500 submissions.
 #[utoipa::path(get, path = "/users/infoUpdate", tag = "customers", summary = "The newest 500 info submissions, for review",
     responses(
@@ -278,7 +214,7 @@ fn review_rows(conn: &Connection, offset: i64, limit: i64) -> rusqlite::Result<V
     ))]
 pub async fn review_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<ReviewRow>>> {
     user.require_any(REVIEW_RIGHTS)?;
-    state.db(|conn| Ok(review_rows(conn, 0, 500)?)).await.map(Json)
+    state.db(|conn| Ok(queries::review_rows(conn, 0, 500)?)).await.map(Json)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -307,8 +243,8 @@ pub async fn review_page(State(state): State<AppState>, user: CurrentUser, Query
     let page = q.page_number.unwrap_or(1).max(1);
     state
         .db(move |conn| {
-            let total: i64 = conn.query_row("SELECT COUNT(*) FROM customer_info", [], |r| r.get(0))?;
-            let data = review_rows(conn, (page - 1) * size, size)?;
+            let total = queries::submissions(conn)?;
+            let data = queries::review_rows(conn, (page - 1) * size, size)?;
             Ok(ReviewPage { data, total_records: total })
         })
         .await
@@ -330,20 +266,17 @@ pub struct StatusUpdate {
     ))]
 pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<MessageBody>> {
     user.require_any(REVIEW_RIGHTS)?;
-    let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request("The submission id is required."))?;
-    let remark = crate::validate::required(&req.admin_status, "Please Enter Remark")?;
-    max_len(&remark, 200, "The remark is limited to a maximum of 200 characters.")?;
+    let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request(INFO_SUBMISSION_ID_REQUIRED))?;
+    let remark = crate::validate::required(&req.admin_status, INFO_REMARK_REQUIRED)?;
+    max_len(&remark, 200, INFO_REMARK_TOO_LONG)?;
     let me = user.uid;
     state
-        .db(move |conn| {
-            let n = conn.execute(
-                "UPDATE customer_info SET admin_status = :s, status_by = :me, status_at = :now WHERE id = :id",
-                named_params! { ":s": remark, ":me": me, ":now": crate::now(), ":id": id },
-            )?;
-            crate::db::updated(n)
+        .db(move |conn| match queries::set_status(conn, id, &remark, me)? {
+            0 => Err(AppError::not_found(INFO_SUBMISSION_NOT_FOUND)),
+            _ => Ok(()),
         })
         .await?;
-    Ok(Json(MessageBody { message: "Status updated successfully.".into() }))
+    Ok(Json(MessageBody { message: INFO_STATUS_UPDATED.text.into() }))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -363,33 +296,13 @@ pub struct MediaQuery {
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();
     if !files::is_stored_name(&name) {
-        return Err(AppError::bad_request("Invalid file name."));
+        return Err(AppError::bad_request(MEDIA_NAME_NOT_VALID));
     }
     let reviewer = REVIEW_RIGHTS.iter().any(|r| user.has_right(*r));
-    let p = ScopeParams::from(user.scope());
+    let scope = user.scope();
     let lookup = name.clone();
-    let (area, original): (String, String) = state
-        .db(move |conn| {
-            conn.query_row(
-                &format!(
-                    "SELECT 'info', f.original_name FROM customer_info_files f JOIN customer_info i ON i.id = f.info_id
-                     JOIN customers c ON c.customer_id = i.customer_id
-                     WHERE f.file_name = :name AND (:reviewer OR {CUSTOMER_IN_SCOPE})
-                     UNION ALL
-                     SELECT 'delivery', d.order_id || '.' || substr(d.image_name, 34) FROM deliveries d
-                     JOIN customers c ON c.customer_id = d.customer_id
-                     WHERE d.image_name = :name AND {CUSTOMER_IN_SCOPE}
-                     LIMIT 1"
-                ),
-                named_params! {
-                    ":name": lookup, ":reviewer": reviewer, ":scope_all": p.all, ":scope_own": p.own,
-                    ":scope_manager": p.manager,
-                },
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?
-            .ok_or_else(|| AppError::not_found("The file was not found."))
-        })
+    let (area, original) = state
+        .db(move |conn| queries::media_file(conn, scope, reviewer, &lookup)?.ok_or_else(|| AppError::not_found(MEDIA_NOT_FOUND)))
         .await?;
     let data_dir = state.config.data_dir.clone();
     let read_name = name.clone();

@@ -1,8 +1,14 @@
 //! Customer work: search, the visit screen's details, visit saving, today's and this month's
 //! visits, new customers, profile updates, customer info and its review, products and price
 //! comparison, and scorecards.
+//!
+//! Layout: `handlers` (HTTP only), `queries` (SQL) and `types` for the visit screens; each other
+//! sub-feature is a module whose handlers and shapes sit in `<feature>.rs` and whose SQL sits in
+//! `<feature>/queries.rs` (`visits` also has its handler in `visits/handlers.rs`, since order
+//! booking uses the rest). Other areas go through `api` only.
 
 pub mod access;
+pub mod api;
 pub mod best_sellers;
 pub mod handlers;
 pub mod info;
@@ -35,7 +41,7 @@ where
     OpenApiRouter::new()
         .routes(routes!(handlers::search))
         .routes(routes!(handlers::details))
-        .routes(routes!(visits::save_visit))
+        .routes(routes!(visits::handlers::save_visit))
         .routes(routes!(offline::offline))
         .routes(routes!(locations::accept))
         .routes(routes!(locations::reject))

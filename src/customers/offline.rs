@@ -6,14 +6,18 @@
 //! the last customer id sent. Comparisons are `>=` on whole seconds, so a change in the second a
 //! pass began is sent again rather than missed; sending a customer twice is harmless.
 
+mod queries;
+
 use axum::extract::State;
-use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
+use super::messages::OFFLINE_CURSOR_NOT_VALID;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Query};
+use crate::ids::UserId;
 use crate::rights;
+use crate::scope::Scope;
 use crate::state::AppState;
 
 /// Customers per page.
@@ -83,50 +87,7 @@ impl Cursor {
 }
 
 fn invalid() -> AppError {
-    AppError::bad_request("The cursor is not valid: start again without one.")
-}
-
-fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflinePage> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT c.customer_id, c.buyer_id, c.name, c.mobile, c.address1, c.city, c.latitude, c.longitude,
-                CASE WHEN s.last_visit_at > 0 THEN date(s.last_visit_at, 'unixepoch', 'localtime') END
-         FROM customers c LEFT JOIN customer_stats s ON s.customer_id = c.customer_id
-         WHERE c.agent_id = :me AND c.customer_id > :after
-           AND (:since = 0 OR c.updated_at >= :since OR s.last_visit_at >= :since)
-         ORDER BY c.customer_id LIMIT :page",
-    )?;
-    let mut last_id = cursor.after;
-    let customers = stmt
-        .query_map(named_params! { ":me": me, ":after": cursor.after, ":since": cursor.since, ":page": PAGE }, |r| {
-            last_id = r.get(0)?;
-            Ok(OfflineCustomer {
-                buyer_id: r.get(1)?,
-                buyer_name: r.get(2)?,
-                mobile: r.get(3)?,
-                address1: r.get(4)?,
-                city: r.get(5)?,
-                latitude: r.get(6)?,
-                longitude: r.get(7)?,
-                last_visit_date: r.get(8)?,
-            })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    // Removals go with the first page of a pass of changes.
-    let removed = if cursor.since > 0 && cursor.after == 0 {
-        conn.prepare_cached(
-            "SELECT DISTINCT r.buyer_id FROM customer_removals r
-             WHERE r.agent_id = :me AND r.removed_at >= :since
-               AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.buyer_id = r.buyer_id AND c.agent_id = :me)",
-        )?
-        .query_map(named_params! { ":me": me, ":since": cursor.since }, |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?
-    } else {
-        Vec::new()
-    };
-    let complete = (customers.len() as i64) < PAGE;
-    let next =
-        if complete { Cursor { since: cursor.started, started: cursor.started, after: 0 } } else { Cursor { after: last_id, ..cursor } };
-    Ok(OfflinePage { customers, removed, cursor: next.format(), complete })
+    AppError::bad_request(OFFLINE_CURSOR_NOT_VALID)
 }
 
 /// `GET /users/customer/offline?cursor=` (customer_visit): the caller's own customers for the
@@ -139,8 +100,9 @@ fn page(conn: &Connection, me: i64, cursor: Cursor) -> rusqlite::Result<OfflineP
 pub async fn offline(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OfflineQuery>) -> AppResult<Json<OfflinePage>> {
     user.require(rights::CUSTOMER_VISIT)?;
     let cursor = Cursor::parse(q.cursor.as_deref(), crate::now())?;
-    let me = user.uid;
-    state.db(move |conn| Ok(page(conn, me, cursor)?)).await.map(Json)
+    // The copy is the caller's own customers (CONTRACT.md), a manager's and an administrator's too.
+    let own = Scope::Own { uid: UserId(user.uid) };
+    state.db(move |conn| Ok(queries::page(conn, own, cursor)?)).await.map(Json)
 }
 
 #[cfg(test)]

@@ -1,10 +1,12 @@
 //! Product search and the price comparison tab of the visit screen.
 
+mod queries;
+
 use axum::extract::State;
-use rusqlite::{named_params, Connection};
 use serde::{Deserialize, Serialize};
 
-use super::access::visible_customer;
+pub use self::queries::{latest_per_seller, Countries, LatestLine};
+use super::access::customer_in_scope;
 use crate::auth::session::CurrentUser;
 use crate::clock;
 use crate::error::AppResult;
@@ -47,20 +49,17 @@ pub async fn search(
     let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     state
         .db(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT name, sku FROM products
-                 WHERE active = 1 AND (name LIKE :prefix ESCAPE '\\' OR name LIKE :word ESCAPE '\\')
-                 ORDER BY name LIKE :prefix ESCAPE '\\' DESC, name LIMIT 10",
-            )?;
-            let rows = stmt.query_map(named_params! { ":prefix": format!("{escaped}%"), ":word": format!("% {escaped}%") }, |r| {
-                let (name, sku): (String, Option<String>) = (r.get(0)?, r.get(1)?);
-                let display = match &sku {
-                    Some(s) if !s.is_empty() => format!("{name} ({s})"),
-                    _ => name.clone(),
-                };
-                Ok(ProductSuggestion { product_name: name, sku, display })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            let rows = queries::products_like(conn, &format!("{escaped}%"), &format!("% {escaped}%"))?;
+            Ok(rows
+                .into_iter()
+                .map(|(name, sku)| {
+                    let display = match &sku {
+                        Some(s) if !s.is_empty() => format!("{name} ({s})"),
+                        _ => name.clone(),
+                    };
+                    ProductSuggestion { product_name: name, sku, display }
+                })
+                .collect())
         })
         .await
         .map(Json)
@@ -95,10 +94,8 @@ pub async fn price_comparison(
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();
     state
         .db(move |conn| {
-            let (customer, _) = visible_customer(conn, scope, &buyer_id)?;
-            let country: Option<i64> = conn
-                .prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?
-                .query_row(named_params! { ":c": customer }, |r| r.get(0))?;
+            let (customer, _) = customer_in_scope(conn, scope, &buyer_id)?;
+            let country = queries::country_of(conn, customer)?;
             let mut lines = latest_per_seller(conn, &product, &since, Countries::Of(country))?;
             lines.sort_by(|a, b| a.unit_price.total_cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
             Ok(lines
@@ -114,74 +111,4 @@ pub async fn price_comparison(
         })
         .await
         .map(Json)
-}
-
-/// Whose lines `latest_per_seller` reads: the customers of one country (`None`: those without
-/// one), or every customer.
-#[derive(Debug, Clone, Copy)]
-pub enum Countries {
-    Of(Option<i64>),
-    All,
-}
-
-/// The latest line of a product at one seller.
-#[derive(Debug)]
-pub struct LatestLine {
-    pub order_date: String,
-    pub unit_price: f64,
-    pub seller_name: String,
-    pub fao_name: Option<String>,
-    pub line_id: i64,
-}
-
-const LATEST_PER_SELLER: &str = "WITH RECURSIVE sellers(name) AS (
-         SELECT MIN(seller_name) FROM order_lines WHERE product_name = :product
-         UNION ALL
-         SELECT (SELECT MIN(o.seller_name) FROM order_lines o WHERE o.product_name = :product AND o.seller_name > s.name)
-         FROM sellers s WHERE s.name IS NOT NULL)
-     SELECT l.order_date, l.unit_price, l.seller_name, l.fao_name, l.line_id
-     FROM sellers s JOIN order_lines l ON l.line_id = (
-         SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
-         WHERE o.product_name = :product AND o.seller_name = s.name AND o.order_date >= :since
-           AND (:all OR c.country_id IS :country)
-         ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1)";
-
-/// The latest line (by date, then line) of `product` at each seller since `since` (a date), among
-/// the customers of `countries`. The index by product, seller and date walks the product's sellers
-/// one seek at a time and reads each one's newest lines backwards until one is of the country: a
-/// few pages per seller, where reading the product's lines of 90 days (a quarter of a million at
-/// the benchmark's scale) took 1.6 s.
-pub fn latest_per_seller(conn: &Connection, product: &str, since: &str, countries: Countries) -> rusqlite::Result<Vec<LatestLine>> {
-    let (all, country) = match countries {
-        Countries::Of(country) => (false, country),
-        Countries::All => (true, None),
-    };
-    let mut stmt = conn.prepare_cached(LATEST_PER_SELLER)?;
-    let rows = stmt.query_map(named_params! { ":product": product, ":since": since, ":all": all, ":country": country }, |r| {
-        Ok(LatestLine { order_date: r.get(0)?, unit_price: r.get(1)?, seller_name: r.get(2)?, fao_name: r.get(3)?, line_id: r.get(4)? })
-    })?;
-    rows.collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each seller of the product is one seek, and its latest lines are read from the index in
-    /// the order wanted: no scan of the product's lines, no sort.
-    #[test]
-    fn each_sellers_latest_line_is_a_seek() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        crate::db::migrate(&mut conn).unwrap();
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {LATEST_PER_SELLER}"))
-            .unwrap()
-            .query_map(named_params! { ":product": "p", ":since": "2026-01-01", ":all": false, ":country": 1 }, |r| r.get(3))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        let seek = "SEARCH o USING INDEX order_lines_product (product_name=? AND seller_name=? AND order_date>?)";
-        assert!(plan.iter().any(|step| step == seek), "{plan:?}");
-        assert!(!plan.iter().any(|step| step.starts_with("SCAN o") || step.contains("TEMP B-TREE")), "{plan:?}");
-    }
 }

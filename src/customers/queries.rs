@@ -5,6 +5,7 @@ use rusqlite::{named_params, Connection};
 use super::types::*;
 use crate::clock;
 use crate::error::{AppError, AppResult};
+use crate::scope::Scope;
 
 /// Rows of the Must Sell and Best Sellers lists sent at most (the screen shows 5, then more).
 pub(super) const LIST_LIMIT: i64 = 50;
@@ -18,21 +19,19 @@ pub fn suggestion(r: &rusqlite::Row) -> rusqlite::Result<Suggestion> {
     Ok(Suggestion { buyer_id: id, display })
 }
 
-/// An agent's or manager's search: every word must start the buyer id, the mobile or a word of the
-/// name. It reads only the callers' customers, from the covering index `customers_agent`.
-pub fn search_own(conn: &Connection, agents: &[i64], words: &[String]) -> rusqlite::Result<Vec<Suggestion>> {
-    let mut sql = String::from(
-        "SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers c
-         WHERE c.agent_id IN (SELECT value FROM json_each(:agents))",
-    );
+/// An agent's or manager's search (or one narrowed to an agent): every word must start the buyer
+/// id, the mobile or a word of the name. It reads only the scope's customers (deleted agents'
+/// included for their manager, as every customer endpoint), from the covering index `customers_agent`.
+pub fn search_in(conn: &Connection, scope: Scope, words: &[String]) -> rusqlite::Result<Vec<Suggestion>> {
+    let mut sql = format!("SELECT c.buyer_id, c.name, c.mobile, c.city FROM customers c WHERE {}", scope.condition("c.agent_id"));
     for i in 0..words.len() {
         sql.push_str(&format!(" AND (c.buyer_id LIKE :p{i} OR c.mobile LIKE :p{i} OR c.name LIKE :p{i} OR c.name LIKE :w{i})"));
     }
     sql.push_str(" LIMIT 10");
-    let agents = serde_json::to_string(agents).unwrap_or_else(|_| "[]".into());
+    let uid = scope.uid();
     let prefixes: Vec<(String, String, String, String)> =
         words.iter().enumerate().map(|(i, w)| (format!(":p{i}"), format!("{w}%"), format!(":w{i}"), format!("% {w}%"))).collect();
-    let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":agents", &agents)];
+    let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":scope_uid", &uid)];
     for (p, pv, w, wv) in &prefixes {
         params.push((p.as_str(), pv));
         params.push((w.as_str(), wv));
@@ -201,4 +200,77 @@ pub fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile) -> App
         tx.execute("DELETE FROM location_proposals WHERE customer_id = :id", named_params! { ":id": id })?;
     }
     Ok(())
+}
+
+/// The visits of `scope` since `from` (unix seconds), newest first: today's or this month's.
+pub fn visits_since(conn: &Connection, scope: Scope, from: i64) -> rusqlite::Result<Vec<VisitRow>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT v.visited_at, o.name, c.name, c.buyer_id, a.email,
+                TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.city, '')), v.remark
+         FROM visits v JOIN customers c ON c.customer_id = v.customer_id
+         JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users a ON a.uid = v.agent_id
+         WHERE v.visited_at >= :from AND {}
+         ORDER BY v.visited_at DESC LIMIT 2000",
+        scope.condition("v.agent_id")
+    ))?;
+    let rows = stmt.query_map(named_params! { ":from": from, ":scope_uid": scope.uid() }, |r| {
+        let (date, time) = clock::date_and_time(r.get(0)?);
+        Ok(VisitRow {
+            date,
+            time,
+            outcome: r.get(1)?,
+            customer_name: r.get(2)?,
+            buyer_id: r.get(3)?,
+            agent_id: r.get(4)?,
+            address: r.get(5)?,
+            remark: r.get(6)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// A new customer's checked fields (`create`).
+pub struct NewCustomerRow {
+    pub name: String,
+    pub mobile: String,
+    pub email: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub country: Option<i64>,
+    /// The stored position, if the creator moves positions (see `locations`).
+    pub position: Option<(f64, f64)>,
+    pub retailer_type: &'static str,
+    /// The creator, who owns the customer.
+    pub owner: i64,
+}
+
+/// Adds the customer in the open transaction: its row id and its generated buyer id `N<row id>`.
+pub fn insert_customer(tx: &Connection, row: &NewCustomerRow) -> rusqlite::Result<(i64, String)> {
+    let now = crate::now();
+    tx.execute(
+        "INSERT INTO customers (buyer_id, name, mobile, email, address1, city, state, postal_code, country_id,
+                                latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
+         VALUES ('pending-' || hex(randomblob(8)), :name, :mobile, :email, :address1, :city, :state, :postal,
+                 :country, :lat, :lng, :type, :me, :me, :now, :now)",
+        named_params! {
+            ":name": row.name, ":mobile": row.mobile, ":email": row.email, ":address1": row.address1,
+            ":city": row.city, ":state": row.state, ":postal": row.postal_code,
+            ":country": row.country, ":lat": row.position.map(|p| p.0), ":lng": row.position.map(|p| p.1),
+            ":type": row.retailer_type, ":me": row.owner, ":now": now,
+        },
+    )?;
+    let id = tx.last_insert_rowid();
+    // New customers get the id N<row id>, which no upload uses.
+    let buyer_id = format!("N{id:07}");
+    tx.execute("UPDATE customers SET buyer_id = :b WHERE customer_id = :id", named_params! { ":b": buyer_id, ":id": id })?;
+    Ok((id, buyer_id))
+}
+
+/// The buyer id, name and last update (unix seconds) of customer `id`.
+pub fn name_and_update(conn: &Connection, id: i64) -> rusqlite::Result<(String, String, i64)> {
+    conn.query_row("SELECT buyer_id, name, updated_at FROM customers WHERE customer_id = :id", named_params! { ":id": id }, |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })
 }

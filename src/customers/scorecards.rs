@@ -1,15 +1,16 @@
 //! The monthly scorecard: an agent's own, a manager's view of each of their agents.
 
+mod queries;
+
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension};
 use serde::Serialize;
 
+use self::queries::card;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::extract::{Json, Path};
+use crate::ids::UserId;
 use crate::rights;
-use crate::rights::AGENT;
-use crate::scope::Scope;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -41,36 +42,6 @@ fn percent(part: f64, whole: f64) -> f64 {
     }
 }
 
-fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Scorecard>> {
-    conn.query_row(
-        "SELECT s.updated_upto, u.email, s.ttv_target, s.ttv_achieved, s.last_month_ttv, s.retailer_target,
-                s.retailers_achieved, s.last_month_active_retailers, s.ttv_projection, s.proposed_incentive,
-                s.qualification_status
-         FROM scorecards s JOIN users u ON u.uid = s.agent_id WHERE s.agent_id = :a",
-        named_params! { ":a": agent },
-        |r| {
-            let (target, achieved): (f64, f64) = (r.get(2)?, r.get(3)?);
-            let (retailers, done): (i64, i64) = (r.get(5)?, r.get(6)?);
-            Ok(Scorecard {
-                updated_upto: r.get(0)?,
-                agent_id: r.get(1)?,
-                ttv_target: target,
-                ttv_achieved: achieved,
-                ttv_achieved_percentage: percent(achieved, target),
-                last_month_ttv: r.get(4)?,
-                retailer_target: retailers,
-                retailers_achieved: done,
-                retailers_achieved_percentage: percent(done as f64, retailers as f64),
-                last_month_active_retailers: r.get(7)?,
-                ttv_projection: r.get(8)?,
-                proposed_incentive: r.get(9)?,
-                qualification_status: r.get(10)?,
-            })
-        },
-    )
-    .optional()
-}
-
 /// `GET /users/scorecard` (score_card): the caller's own card, or `null` when there is none
 /// (the screen shows 'No Data Available').
 #[utoipa::path(get, path = "/users/scorecard", tag = "customers", summary = "The caller's own scorecard (null when none)",
@@ -95,22 +66,8 @@ pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(age
     let scope = user.scope();
     state
         .db(move |conn| {
-            let manager: Option<i64> = conn
-                .query_row(
-                    "SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0",
-                    named_params! { ":a": agent, ":agent": AGENT },
-                    |r| r.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| AppError::not_found("The agent was not found."))?;
-            let allowed = match scope {
-                Scope::All => true,
-                Scope::Team { manager: me } => manager == Some(me.0),
-                Scope::Own { uid } => uid.0 == agent,
-            };
-            if !allowed {
-                return Err(AppError::not_found("The agent was not found."));
-            }
+            // The one scope rule: a manager's agents (deleted ones too), an agent themselves.
+            scope.narrowed(conn, Some(UserId(agent)))?;
             Ok(card(conn, agent)?)
         })
         .await

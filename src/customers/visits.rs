@@ -3,22 +3,20 @@
 //! stored position (`locationStatus`, `distanceM`). The checks and the save (`CheckedVisit::check`,
 //! `record`) also serve order booking, which saves the visit an order came with.
 
-use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension};
+pub mod handlers;
+mod queries;
+
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
-use super::access::visible_customer;
-use super::handlers::coordinates;
-use crate::auth::session::CurrentUser;
+use self::queries::*;
+use super::access::customer_in_scope;
+use super::messages::*;
 use crate::error::{AppError, AppResult};
-use crate::extract::Json;
+use crate::geo::coordinates;
 use crate::lenient;
-use crate::rights;
 use crate::scope::Scope;
-use crate::state::AppState;
 use crate::validate::{limits, required};
-
-const SAVED: &str = "Visit saved successfully.";
 /// A `visitedAt` may be this far ahead of the server's clock (phones drift).
 const AHEAD_LIMIT_S: i64 = 5 * 60;
 /// A queued visit older than this is refused: a week is the longest a phone is expected offline.
@@ -120,16 +118,14 @@ pub fn check_client_id(id: Option<String>) -> AppResult<Option<String>> {
     match id {
         None => Ok(None),
         Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => Ok(Some(id)),
-        Some(_) => Err(AppError::bad_request("clientId must be 1 to 64 letters, digits, '-' or '_'.")),
+        Some(_) => Err(AppError::bad_request(VISIT_CLIENT_ID_NOT_VALID)),
     }
 }
 
 /// The phone's time as unix seconds.
 fn parse_visited_at(text: Option<String>) -> AppResult<Option<i64>> {
     text.map(|text| {
-        chrono::DateTime::parse_from_rfc3339(text.trim())
-            .map(|at| at.timestamp())
-            .map_err(|_| AppError::bad_request("visitedAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30."))
+        chrono::DateTime::parse_from_rfc3339(text.trim()).map(|at| at.timestamp()).map_err(|_| AppError::bad_request(VISIT_TIME_NOT_VALID))
     })
     .transpose()
 }
@@ -139,50 +135,17 @@ fn parse_visited_at(text: Option<String>) -> AppResult<Option<i64>> {
 /// phone time, maybe days later, and must still be answered as the save it repeats.
 fn check_visit_time(device_time: Option<i64>, now: i64) -> AppResult<()> {
     match device_time {
-        Some(at) if at > now + AHEAD_LIMIT_S => Err(AppError::bad_request("visitedAt is more than 5 minutes ahead of the server's clock.")),
-        Some(at) if at < now - AGE_LIMIT_S => Err(AppError::bad_request("visitedAt is more than 7 days old.")),
+        Some(at) if at > now + AHEAD_LIMIT_S => Err(AppError::bad_request(VISIT_TIME_AHEAD)),
+        Some(at) if at < now - AGE_LIMIT_S => Err(AppError::bad_request(VISIT_TIME_TOO_OLD)),
         _ => Ok(()),
     }
 }
 
 fn check_accuracy(accuracy: Option<f64>) -> AppResult<Option<f64>> {
     match accuracy {
-        Some(a) if !(a.is_finite() && a >= 0.0) => Err(AppError::bad_request("accuracy must be a number of metres, 0 or more.")),
+        Some(a) if !(a.is_finite() && a >= 0.0) => Err(AppError::bad_request(VISIT_ACCURACY_NOT_VALID)),
         other => Ok(other),
     }
-}
-
-/// The first save of `client_id` by `me`, as its answer.
-fn saved_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<VisitSaved>> {
-    tx.prepare_cached("SELECT visit_id, location_status, distance_m FROM visits WHERE entered_by = :me AND client_id = :client")?
-        .query_row(named_params! { ":me": me, ":client": client_id }, |r| {
-            Ok(VisitSaved {
-                message: SAVED.into(),
-                visit_id: r.get(0)?,
-                duplicate: true,
-                location_status: r.get(1)?,
-                distance_m: r.get(2)?,
-            })
-        })
-        .optional()
-}
-
-/// A customer without a position gets one proposed by an accurate visit, unless one waits already.
-fn propose_position(
-    tx: &Connection,
-    customer: i64,
-    visit_id: i64,
-    me: i64,
-    at: (f64, f64),
-    accuracy: f64,
-    now: i64,
-) -> rusqlite::Result<()> {
-    tx.prepare_cached(
-        "INSERT INTO location_proposals (customer_id, visit_id, latitude, longitude, accuracy, proposed_at, proposed_by)
-         VALUES (:c, :v, :lat, :lng, :acc, :now, :me) ON CONFLICT (customer_id) DO NOTHING",
-    )?
-    .execute(named_params! { ":c": customer, ":v": visit_id, ":lat": at.0, ":lng": at.1, ":acc": accuracy, ":now": now, ":me": me })?;
-    Ok(())
 }
 
 /// A visit's fields once checked: what [`record`] saves. The same rules hold for a visit saved
@@ -205,8 +168,8 @@ pub struct CheckedVisit {
 impl CheckedVisit {
     /// Checks the fields of a save received at `received_at`; a 400 names the first wrong one.
     pub fn check(req: SaveVisit, received_at: i64) -> AppResult<Self> {
-        let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
-        let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request("Visit Outcome is required"))?;
+        let buyer_id = required(&req.buyer_id, BUYER_ID_REQUIRED)?;
+        let outcome = req.outcome_id.filter(|o| *o > 0).ok_or_else(|| AppError::bad_request(VISIT_OUTCOME_REQUIRED))?;
         let remark = limits::VISIT_REMARK.optional(req.remark)?;
         let (latitude, longitude) = coordinates(req.latitude.0, req.longitude.0)?;
         let client_id = check_client_id(req.client_id)?;
@@ -227,30 +190,31 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
         return Ok(first);
     }
     check_visit_time(device_time, received_at)?;
-    let (customer, owner) = visible_customer(tx, scope, &buyer_id)?;
-    tx.prepare_cached("SELECT 1 FROM outcomes WHERE outcome_id = :o AND is_retired = 0")?
-        .query_row(named_params! { ":o": outcome }, |_| Ok(()))
-        .optional()?
-        .ok_or_else(|| AppError::bad_request("The chosen outcome no longer exists. Please choose another."))?;
-    let shop: Option<(f64, f64)> = tx
-        .prepare_cached("SELECT latitude, longitude FROM customers WHERE customer_id = :c")?
-        .query_row(named_params! { ":c": customer }, |r| Ok(r.get::<_, Option<f64>>(0)?.zip(r.get::<_, Option<f64>>(1)?)))?;
+    let (customer, owner) = customer_in_scope(tx, scope, &buyer_id)?;
+    let (customer, owner) = (customer.0, owner.map(|o| o.0));
+    if !outcome_is_live(tx, outcome)? {
+        return Err(AppError::bad_request(VISIT_OUTCOME_RETIRED));
+    }
+    let shop = position_of(tx, customer)?;
     let position = lat.zip(lng);
     let (status, distance) = judge(position, shop, radius_m);
-    // The unique index (entered_by, client_id) is what keeps a clientId to one visit.
-    let inserted = tx
-        .prepare_cached(
-            "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
-                                 client_id, device_time, received_at, accuracy, distance_m, location_status)
-             VALUES (:c, :agent, :o, :remark, :lat, :lng, :at, :me, :client, :device, :received, :acc, :dist, :status)
-             ON CONFLICT (entered_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
-        )?
-        .execute(named_params! {
-            ":c": customer, ":agent": owner.unwrap_or(me), ":o": outcome, ":remark": remark,
-            ":lat": lat, ":lng": lng, ":at": device_time.unwrap_or(received_at), ":me": me,
-            ":client": client_id, ":device": device_time, ":received": received_at, ":acc": accuracy,
-            ":dist": distance, ":status": status.as_str(),
-        })?;
+    let row = VisitRow {
+        customer,
+        agent: owner.unwrap_or(me),
+        outcome,
+        remark: remark.as_deref(),
+        latitude: lat,
+        longitude: lng,
+        visited_at: device_time.unwrap_or(received_at),
+        entered_by: me,
+        client_id: client_id.as_deref(),
+        device_time,
+        received_at,
+        accuracy,
+        distance_m: distance,
+        status,
+    };
+    let inserted = insert_visit(tx, &row)?;
     if inserted == 0 {
         if let Some(first) = client_id.as_deref().map(|id| saved_before(tx, me, id)).transpose()?.flatten() {
             return Ok(first);
@@ -262,25 +226,7 @@ pub fn record(tx: &Connection, scope: Scope, me: i64, radius_m: f64, visit: Chec
             propose_position(tx, customer, visit_id, me, at, acc, received_at)?;
         }
     }
-    Ok(VisitSaved { message: SAVED.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })
-}
-
-/// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
-/// customers. The visit belongs to the customer's agent; `entered_by` is the caller. A repeat of
-/// a `clientId` answers the first save with `duplicate: true` and writes nothing.
-#[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
-    responses(
-        (status = 200, description = "Saved, or saved before under this clientId", body = VisitSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
-    ))]
-pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
-    user.require(rights::CUSTOMER_VISIT)?;
-    let visit = CheckedVisit::check(req, crate::now())?;
-    let (scope, me, radius) = (user.scope(), user.uid, state.config.checkin_radius_m);
-    // Saves are the most frequent write: they are committed in groups (see `writer`).
-    let saved = state.writer.write(move |tx| record(tx, scope, me, radius, visit)).await?;
-    Ok(Json(saved))
+    Ok(VisitSaved { message: VISIT_SAVED.text.into(), visit_id, duplicate: false, location_status: status, distance_m: distance })
 }
 
 #[cfg(test)]

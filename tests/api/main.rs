@@ -22,6 +22,7 @@ mod openapi;
 mod orders;
 mod platform;
 mod reports;
+mod scope;
 mod security_auth;
 mod security_fields;
 mod security_files;

@@ -1,0 +1,25 @@
+//! What other areas use of customers (orders, buckets, beats, uploads, seeds, the web app): one
+//! small interface, by `CustomerId` and `UserId`, so no area reaches into this one's handlers.
+
+use rusqlite::Connection;
+
+use crate::error::AppResult;
+use crate::ids::{CustomerId, UserId};
+use crate::scope::Scope;
+
+pub use super::best_sellers::BestSellerCache;
+pub use super::search_index::{defer as defer_search_index, flush as flush_search_index};
+pub use super::types::Contact;
+pub use super::visits::{check_client_id, judge, CheckedVisit, LocationStatus, SaveVisit, VisitSaved};
+
+/// The customer `buyer_id` and its agent, if the caller (`scope`) may see it; else a 404
+/// (`customer_not_found`), the same as for a customer that does not exist.
+pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(CustomerId, Option<UserId>)> {
+    super::access::customer_in_scope(conn, scope, buyer_id)
+}
+
+/// Saves `visit` by `me` (seeing customers as `scope`) in the open transaction `tx`: see
+/// `visits::record`. The order booking saves the visit an order came with through this.
+pub fn record_visit(tx: &Connection, scope: Scope, me: UserId, radius_m: f64, visit: CheckedVisit) -> AppResult<VisitSaved> {
+    super::visits::record(tx, scope, me.0, radius_m, visit)
+}
