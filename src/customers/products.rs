@@ -71,7 +71,7 @@ pub async fn search(
 pub struct PriceRow {
     pub last_order_date: String,
     pub product: String,
-    pub unit_price: f64,
+    pub unit_price: crate::money::Money,
     pub distributor_name: String,
     pub fao_name: Option<String>,
 }
@@ -100,7 +100,7 @@ pub async fn price_comparison(
                 .prepare_cached("SELECT country_id FROM customers WHERE customer_id = :c")?
                 .query_row(named_params! { ":c": customer }, |r| r.get(0))?;
             let mut lines = latest_per_seller(conn, &product, &since, Countries::Of(country))?;
-            lines.sort_by(|a, b| a.unit_price.total_cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
+            lines.sort_by(|a, b| a.unit_price.cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
             Ok(lines
                 .into_iter()
                 .map(|l| PriceRow {
@@ -128,7 +128,7 @@ pub enum Countries {
 #[derive(Debug)]
 pub struct LatestLine {
     pub order_date: String,
-    pub unit_price: f64,
+    pub unit_price: crate::money::Money,
     pub seller_name: String,
     pub fao_name: Option<String>,
     pub line_id: i64,
@@ -139,7 +139,7 @@ const LATEST_PER_SELLER: &str = "WITH RECURSIVE sellers(name) AS (
          UNION ALL
          SELECT (SELECT MIN(o.seller_name) FROM order_lines o WHERE o.product_name = :product AND o.seller_name > s.name)
          FROM sellers s WHERE s.name IS NOT NULL)
-     SELECT l.order_date, l.unit_price, l.seller_name, l.fao_name, l.line_id
+     SELECT l.order_date, l.unit_price_paise, l.seller_name, l.fao_name, l.line_id
      FROM sellers s JOIN order_lines l ON l.line_id = (
          SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.product_name = :product AND o.seller_name = s.name AND o.order_date >= :since
