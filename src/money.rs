@@ -165,7 +165,15 @@ impl rusqlite::types::FromSql for Money {
 
 impl utoipa::PartialSchema for Money {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        <f64 as utoipa::PartialSchema>::schema()
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .description(Some(
+                "An amount of money, exact to the paisa: a decimal number with at most two places. An amount received with \
+                 more places is rounded to the paisa half away from zero (12.345 is 12.35).",
+            ))
+            .into()
     }
 }
 
