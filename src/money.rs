@@ -266,8 +266,8 @@ mod tests {
         for _ in 0..5_000 {
             let lines: Vec<(Money, i64)> = (0..1 + rng.below(200))
                 .map(|_| {
-                    let price = Money::from_f64(rng.below(10_000_000) as f64 / 100.0 + [0.0, 0.001, 0.005, 0.0049][rng.below(4) as usize])
-                        .unwrap();
+                    let price =
+                        Money::from_f64(rng.below(10_000_000) as f64 / 100.0 + [0.0, 0.001, 0.005, 0.0049][rng.below(4) as usize]).unwrap();
                     (price, 1 + rng.below(100_000) as i64)
                 })
                 .collect();

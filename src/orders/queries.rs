@@ -105,9 +105,7 @@ impl CheckedOrder {
     fn price_changed(&self, booked: &OrderBooked) -> bool {
         self.expected_total.is_some_and(|t| t != booked.total)
             || self.lines.iter().any(|wanted| {
-                wanted
-                    .shown_price
-                    .is_some_and(|p| booked.lines.iter().any(|l| l.product_id == wanted.product_id && p != l.unit_price))
+                wanted.shown_price.is_some_and(|p| booked.lines.iter().any(|l| l.product_id == wanted.product_id && p != l.unit_price))
             })
     }
 }
@@ -198,8 +196,7 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
         if !active {
             return Err(AppError::bad_request(ORDER_PRODUCT_RETIRED.with([("name", json!(name))]).on("lines")));
         }
-        let unit_price =
-            price.ok_or_else(|| AppError::bad_request(ORDER_PRODUCT_UNPRICED.with([("name", json!(name))]).on("lines")))?;
+        let unit_price = price.ok_or_else(|| AppError::bad_request(ORDER_PRODUCT_UNPRICED.with([("name", json!(name))]).on("lines")))?;
         let line_total = unit_price.times(quantity).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
         lines.push(OrderLine { product_id, product_name: name, sku, quantity, unit_price, line_total });
     }
@@ -522,12 +519,7 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
         "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
     )?
     .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
-    Ok(OrderCancelled {
-        message: ORDER_CANCELLED.text.into(),
-        code: ORDER_CANCELLED.code.into(),
-        order_id,
-        status: OrderStatus::Cancelled,
-    })
+    Ok(OrderCancelled { message: ORDER_CANCELLED.text.into(), code: ORDER_CANCELLED.code.into(), order_id, status: OrderStatus::Cancelled })
 }
 
 #[cfg(test)]

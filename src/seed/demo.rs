@@ -354,7 +354,11 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
         .collect::<Result<_, _>>()?;
     let metro = customers.iter().position(|(_, seller, _)| seller == "Metro Wholesale").unwrap_or(0);
     let now = crate::now();
-    let who = Booker { uid: crate::ids::UserId(agent), scope: crate::scope::Scope::Own { uid: crate::ids::UserId(agent) }, radius_m: DEMO_CHECKIN_RADIUS_M };
+    let who = Booker {
+        uid: crate::ids::UserId(agent),
+        scope: crate::scope::Scope::Own { uid: crate::ids::UserId(agent) },
+        radius_m: DEMO_CHECKIN_RADIUS_M,
+    };
     // (days ago, with a visit, then): 0 Submitted, 1 Sent, 2 cancelled.
     let plan: [(u64, bool, u8); 7] = [(4, true, 1), (3, false, 1), (2, true, 1), (1, true, 2), (1, false, 1), (0, true, 0), (0, false, 0)];
     for (k, &(days, with_visit, then)) in plan.iter().enumerate() {

@@ -1239,14 +1239,14 @@ async fn a_version_22_database_upgrades_to_exact_money() {
     );
     assert_eq!(paise(&format!("SELECT unit_price_paise FROM cancelled_lines WHERE order_id = {cancelled}")), [29, 29]);
     assert_eq!(paise("SELECT unit_price_paise FROM order_lines WHERE order_id LIKE 'MONEY-%' ORDER BY order_id"), [29, 101]);
-    assert_eq!(
-        paise("SELECT price_paise FROM products WHERE name IN ('Cola 300ml', 'Tea Leaf 250g') ORDER BY name"),
-        [1999, 3333]
-    );
+    assert_eq!(paise("SELECT price_paise FROM products WHERE name IN ('Cola 300ml', 'Tea Leaf 250g') ORDER BY name"), [1999, 3333]);
     // Every column holds integers, and every order's total is the sum of its lines to the paisa.
-    for (table, column) in
-        [("products", "price_paise"), ("order_lines", "unit_price_paise"), ("cancelled_lines", "unit_price_paise"), ("orders", "total_paise")]
-    {
+    for (table, column) in [
+        ("products", "price_paise"),
+        ("order_lines", "unit_price_paise"),
+        ("cancelled_lines", "unit_price_paise"),
+        ("orders", "total_paise"),
+    ] {
         let reals = paise(&format!("SELECT COUNT(*) FROM {table} WHERE typeof({column}) NOT IN ('integer', 'null')"));
         assert_eq!(reals, [0], "{table}.{column}");
     }
