@@ -331,6 +331,8 @@ CREATE TABLE IF NOT EXISTS location_proposals (
 -- lines (order id APP000123, see `orders`), moved to `cancelled_lines` when it is cancelled.
 -- `product_id` (step 18; added last, as the upgrade's ALTER TABLE leaves it): the product of a
 -- booked line (products are never deleted; the booking checked it, so no foreign key lookup).
+-- `unit_price_paise` (step 23, added last as its ALTER TABLE leaves it): the unit price in paise
+-- (`crate::money`); the line's amount is qty_shipped * unit_price_paise.
 CREATE TABLE IF NOT EXISTS order_lines (
     line_id      INTEGER PRIMARY KEY,
     order_id     TEXT NOT NULL,
@@ -340,10 +342,9 @@ CREATE TABLE IF NOT EXISTS order_lines (
     product_name TEXT NOT NULL,
     sku          TEXT,
     qty_shipped  REAL NOT NULL DEFAULT 0,
-    unit_price   REAL NOT NULL DEFAULT 0,
     ds_name      TEXT,
     fao_name     TEXT,
-    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app')), product_id INTEGER);
+    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app')), product_id INTEGER, unit_price_paise INTEGER NOT NULL DEFAULT 0);
 -- A customer's lines by date, with their product and quantity: the visit screen's Must Sell list
 -- and a bucket row's top-selling product read them from the index alone (upgrade step 12).
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date, product_name, qty_shipped);
@@ -561,16 +562,16 @@ CREATE TABLE IF NOT EXISTS customer_info_files (
 -- prices from the order lines. Order booking (issue #18, upgrade step 4) added the catalogue
 -- columns: price (per unit), pack_size (units per case), category, and active (1 or 0). Only an
 -- active product with a price can be ordered; a product is never deleted, setting active to 0
--- retires it, and the orders that name it keep it.
+-- retires it, and the orders that name it keep it. The price is in paise, `price_paise` (step 23,
+-- added last as its ALTER TABLE leaves it; `crate::money`).
 CREATE TABLE IF NOT EXISTS products (
     product_id INTEGER PRIMARY KEY,
     name       TEXT NOT NULL UNIQUE COLLATE NOCASE,
     sku        TEXT,
-    price      REAL CHECK (price >= 0),
     pack_size  INTEGER CHECK (pack_size > 0),
     category   TEXT,
     active     INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
-);
+, price_paise INTEGER CHECK (price_paise >= 0));
 
 -- The latest scorecard of each agent (loaded by the scorecard upload).
 CREATE TABLE IF NOT EXISTS scorecards (
@@ -691,6 +692,8 @@ CREATE TABLE IF NOT EXISTS distributors (
 -- for the distributor's mail), Sent, Cancelled. mailing_at: set while a send holds the order (a
 -- cancel is refused meanwhile), cleared when the mail went or failed. visit_id: the visit saved
 -- with the order (a productive visit). client_id: the phone's id of the booking, unique per user.
+-- total_paise (step 23, added last as its ALTER TABLE leaves it): the sum of its lines' quantity
+-- times unit price, in paise (`crate::money`).
 CREATE TABLE IF NOT EXISTS orders (
     order_id       INTEGER PRIMARY KEY,
     customer_id    INTEGER NOT NULL REFERENCES customers(customer_id),
@@ -701,13 +704,12 @@ CREATE TABLE IF NOT EXISTS orders (
     client_id      TEXT,
     remark         TEXT,
     order_date     TEXT NOT NULL,
-    total          REAL NOT NULL,
     status         TEXT NOT NULL DEFAULT 'Submitted' CHECK (status IN ('Submitted', 'Sent', 'Cancelled')),
     created_at     INTEGER NOT NULL,
     mailing_at     INTEGER,
     sent_at        INTEGER,
     cancelled_at   INTEGER,
-    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0);
+    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0);
 CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
@@ -735,7 +737,7 @@ CREATE TRIGGER IF NOT EXISTS orders_version_update AFTER UPDATE OF agent_id, sta
 END;
 
 -- The lines of cancelled orders (step 18), moved out of `order_lines` by the cancel, in the order
--- they were booked, at the prices of that moment.
+-- they were booked, at the prices of that moment (in paise since step 23).
 CREATE TABLE IF NOT EXISTS cancelled_lines (
     line_id      INTEGER PRIMARY KEY,
     order_id     INTEGER NOT NULL REFERENCES orders(order_id),
@@ -743,8 +745,7 @@ CREATE TABLE IF NOT EXISTS cancelled_lines (
     product_name TEXT NOT NULL,
     sku          TEXT,
     quantity     INTEGER NOT NULL,
-    unit_price   REAL NOT NULL
-);
+    unit_price_paise INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS cancelled_lines_order ON cancelled_lines(order_id);
 
 -- Beat plans (issue #19).

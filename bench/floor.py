@@ -93,7 +93,7 @@ DETAILS = [
     """SELECT l.link_name, l.link, c.name FROM links l
          JOIN link_countries lc ON lc.link_id = l.link_id JOIN countries c ON c.country_id = lc.country_id
          WHERE :country IS NULL OR lc.country_id = :country ORDER BY l.link_name, c.name""",
-    """SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price, o.ds_name, o.fao_name FROM order_lines o
+    """SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price_paise, o.ds_name, o.fao_name FROM order_lines o
          WHERE o.line_id IN (
              SELECT line_id FROM (
                  SELECT line_id, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
@@ -113,11 +113,11 @@ USUAL_DISTRIBUTOR = """SELECT d.distributor_id, d.name FROM order_lines o JOIN d
              WHERE o.line_id = (SELECT MAX(l.line_id) FROM order_lines l INDEXED BY order_lines_customer
                                 WHERE l.customer_id = :c
                                   AND l.order_date = (SELECT MAX(m.order_date) FROM order_lines m WHERE m.customer_id = :c))"""
-PRODUCT = "SELECT name, sku, price, active FROM products WHERE product_id = :p"
-ORDER = """INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at, line_count)
+PRODUCT = "SELECT name, sku, price_paise, active FROM products WHERE product_id = :p"
+ORDER = """INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at, line_count)
              VALUES (:c, :agent, :me, :d, :client, NULL, :date, :total, :now, 10)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING"""
-LINES = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price, source)
+LINES = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price_paise, source)
          SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
          FROM json_each(:items) j ORDER BY j.key"""
 
@@ -166,7 +166,7 @@ LATEST_PER_SELLER = """WITH RECURSIVE sellers(name) AS (
              UNION ALL
              SELECT (SELECT MIN(o.seller_name) FROM order_lines o WHERE o.product_name = :product AND o.seller_name > s.name)
              FROM sellers s WHERE s.name IS NOT NULL)
-         SELECT l.order_date, l.unit_price, l.seller_name, l.fao_name, l.line_id
+         SELECT l.order_date, l.unit_price_paise, l.seller_name, l.fao_name, l.line_id
          FROM sellers s JOIN order_lines l ON l.line_id = (
              SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
              WHERE o.product_name = :product AND o.seller_name = s.name AND o.order_date >= :since
@@ -220,7 +220,7 @@ def order(i):
         name, sku, price, _ = one(PRODUCT, {"p": product})[0]
         lines.append((product, name, sku, 1 + (i + k) % 24, price))
     date = datetime.date.today().isoformat()
-    total = round(sum(round(q * p, 2) for _, _, _, q, p in lines), 2)
+    total = sum(q * p for _, _, _, q, p in lines)  # paise, exactly
     conn.execute(ORDER, {"c": customer, "agent": owner, "me": agent, "d": distributor, "client": "floor-%s-%d" % (RUN, i),
                          "date": date, "total": total, "now": int(time.time())})
     order_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 22;
+pub const SCHEMA_VERSION: i64 = 23;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -79,6 +79,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (21, concat!(include_str!("auth/lockout_upgrade.sql"), include_str!("customers/typed_proposals_upgrade.sql"))),
     // Every upload recorded with its counts (the home's uploads with errors).
     (22, include_str!("uploads/history_upgrade.sql")),
+    // Money exact: prices and totals in INTEGER paise columns (`*_paise`, `crate::money`).
+    (23, include_str!("orders/money_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

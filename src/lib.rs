@@ -26,6 +26,7 @@ pub mod lenient;
 pub mod mailer;
 pub mod masters;
 pub mod memory;
+pub mod money;
 pub mod openapi;
 pub mod orders;
 pub mod reports;

@@ -2169,8 +2169,7 @@ export interface components {
             faoName?: string | null;
             lastOrderDate: string;
             product: string;
-            /** Format: double */
-            unitPrice: number;
+            unitPrice: components["schemas"]["Money"];
         };
         /** @description The answer of a block or unblock: what was done, and the type of the user it was done to. */
         BlockAnswer: {
@@ -2694,6 +2693,11 @@ export interface components {
         MessageBody: {
             message: string;
         };
+        /**
+         * Format: double
+         * @description An amount of money, exact to the paisa: a decimal number with at most two places. An amount received with more places is rounded to the paisa half away from zero (12.345 is 12.35).
+         */
+        Money: number;
         MonthlyBody: {
             /** @default [] */
             country: components["schemas"]["LenientTextList"];
@@ -2775,6 +2779,8 @@ export interface components {
         };
         /** @description The answer of a booking, and of every repeat of its `clientId`. */
         OrderBooked: {
+            /** @description The message's code (`order_booked`). */
+            code: string;
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
@@ -2782,8 +2788,7 @@ export interface components {
             duplicate: boolean;
             lines: components["schemas"]["OrderLine"][];
             message: string;
-            /** Format: int64 */
-            orderId: number;
+            orderId: components["schemas"]["OrderId"];
             /** @description The order's id in the order lines and the distributor's mail (APP000123). */
             orderNumber: string;
             /**
@@ -2792,15 +2797,16 @@ export interface components {
              */
             priceChanged: boolean;
             status: components["schemas"]["OrderStatus"];
-            /** Format: double */
-            total: number;
+            /** @description The sum of the lines' `lineTotal`, exactly. */
+            total: components["schemas"]["Money"];
             visit?: null | components["schemas"]["VisitSaved"];
         };
         /** @description The answer of a cancel. */
         OrderCancelled: {
+            /** @description The message's code (`order_cancelled`). */
+            code: string;
             message: string;
-            /** Format: int64 */
-            orderId: number;
+            orderId: components["schemas"]["OrderId"];
             status: components["schemas"]["OrderStatus"];
         };
         OrderDelivered: {
@@ -2821,18 +2827,19 @@ export interface components {
             remark?: string | null;
             sentAt?: string | null;
         };
+        /** Format: int64 */
+        OrderId: number;
         /** @description A line of a booked order, at the price it was booked at. */
         OrderLine: {
-            /** Format: double */
-            lineTotal: number;
+            /** @description `quantity` times `unitPrice`, exactly. */
+            lineTotal: components["schemas"]["Money"];
             /** Format: int64 */
             productId: number;
             productName: string;
             /** Format: int64 */
             quantity: number;
             sku?: string | null;
-            /** Format: double */
-            unitPrice: number;
+            unitPrice: components["schemas"]["Money"];
         };
         /** @description One page of orders. */
         OrderPage: {
@@ -2842,11 +2849,8 @@ export interface components {
         };
         /** @description A row of `GET /users/orders`, and the head of an order's detail. */
         OrderRow: {
-            /**
-             * Format: int64
-             * @description The uid of the user who booked it.
-             */
-            bookedBy: number;
+            /** @description The uid of the user who booked it. */
+            bookedBy: components["schemas"]["UserId"];
             bookedByName: string;
             buyerId: string;
             buyerName: string;
@@ -2858,12 +2862,10 @@ export interface components {
             /** Format: int64 */
             lineCount: number;
             orderDate: string;
-            /** Format: int64 */
-            orderId: number;
+            orderId: components["schemas"]["OrderId"];
             orderNumber: string;
             status: components["schemas"]["OrderStatus"];
-            /** Format: double */
-            total: number;
+            total: components["schemas"]["Money"];
             /**
              * Format: int64
              * @description The visit saved with the order (a productive visit), if any.
@@ -2912,8 +2914,8 @@ export interface components {
             sku?: string | null;
             /** Format: double */
             totalProductShippedQuantity: number;
-            /** Format: double */
-            unitPrice: number;
+            /** @description The average unit price, to the paisa. */
+            unitPrice: components["schemas"]["Money"];
         };
         Outcome: {
             outCome: string;
@@ -2960,8 +2962,7 @@ export interface components {
             faoName?: string | null;
             lastOrderDate: string;
             product: string;
-            /** Format: double */
-            unitPrice: number;
+            unitPrice: components["schemas"]["Money"];
         };
         Product: {
             /** @description False: retired, no longer orderable. */
@@ -2972,11 +2973,7 @@ export interface components {
              * @description Units per case.
              */
             packSize?: number | null;
-            /**
-             * Format: double
-             * @description Per unit; null until set (such a product cannot be ordered).
-             */
-            price?: number | null;
+            price?: null | components["schemas"]["Money"];
             /** Format: int64 */
             productId: number;
             productName: string;

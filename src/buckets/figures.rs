@@ -395,7 +395,8 @@ pub struct OrderedRow {
     pub seller_name: String,
     pub month_order_date: String,
     pub product_name: String,
-    pub unit_price: f64,
+    /// The average unit price, to the paisa.
+    pub unit_price: crate::money::Money,
     pub total_product_shipped_quantity: f64,
     pub sku: Option<String>,
     pub last_visit_date: Option<String>,
@@ -415,7 +416,7 @@ pub fn ordered_page(
     let filter = p.filter;
     let grouped = format!(
         "SELECT c.customer_id, c.buyer_id, o.seller_name, substr(o.order_date, 1, 7) AS month, o.product_name,
-                ROUND(AVG(o.unit_price), 2) AS price, SUM(o.qty_shipped) AS qty, MAX(o.sku) AS sku
+                ROUND(AVG(o.unit_price_paise)) AS price, SUM(o.qty_shipped) AS qty, MAX(o.sku) AS sku
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :from15
          WHERE {filter}
          GROUP BY c.customer_id, o.seller_name, month, o.product_name"
@@ -540,13 +541,15 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         "SELECT COUNT(DISTINCT CASE WHEN o.order_date >= :today THEN o.order_id END),
                 COUNT(DISTINCT CASE WHEN o.order_date >= :month THEN o.order_id END),
                 COUNT(DISTINCT CASE WHEN o.order_date < :month THEN o.order_id END),
-                COALESCE(SUM(CASE WHEN o.order_date >= :today THEN o.qty_shipped * o.unit_price END), 0),
-                COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.qty_shipped * o.unit_price END), 0),
-                COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.qty_shipped * o.unit_price END), 0)
+                COALESCE(SUM(CASE WHEN o.order_date >= :today THEN o.qty_shipped * o.unit_price_paise END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.qty_shipped * o.unit_price_paise END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.qty_shipped * o.unit_price_paise END), 0)
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :l3m
          WHERE {filter}"
     );
-    let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, f64, f64, f64) =
+    // Values in paise (a fractional quantity of an upload's line makes a sum REAL: rounded to the paisa).
+    use crate::money::Money;
+    let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, Money, Money, Money) =
         conn.query_row(&orders, named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m }, |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
         })?;
@@ -590,7 +593,6 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let avg = |sum: f64| ((sum / 3.0) * 100.0).round() / 100.0;
-    let money = |v: f64| (v * 100.0).round() / 100.0;
     Ok(VisitSummary {
         total_visit_ftd: total_ftd,
         total_visit_ftm: total_ftm,
@@ -600,9 +602,10 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
         unique_order_ftd: order_ftd,
         unique_order_ftm: order_ftm,
         avg_order_monthly_l3m: avg(order_l3m as f64),
-        order_value_ftd: money(value_ftd),
-        order_value_ftm: money(value_ftm),
-        avg_order_value_monthly_l3m: avg(value_l3m),
+        // Summed in paise, shown as decimals.
+        order_value_ftd: value_ftd.to_f64(),
+        order_value_ftm: value_ftm.to_f64(),
+        avg_order_value_monthly_l3m: Money::from_paise((value_l3m.paise() as f64 / 3.0).round() as i64).to_f64(),
         productive_visit_ftd: productive_ftd,
         productive_visit_ftm: productive_ftm,
         check_in_by_agent,

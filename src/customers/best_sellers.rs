@@ -16,7 +16,7 @@ use crate::clock;
 pub struct BestSeller {
     pub last_order_date: String,
     pub product: String,
-    pub unit_price: f64,
+    pub unit_price: crate::money::Money,
     pub distributor_name: String,
     pub fao_name: Option<String>,
 }
@@ -159,7 +159,7 @@ mod tests {
         let list = BestSellers::new(vec![BestSeller {
             last_order_date: "2026-01-01".into(),
             product: product.into(),
-            unit_price: 1.0,
+            unit_price: crate::money::Money::from_paise(100),
             distributor_name: "d".into(),
             fao_name: None,
         }]);

@@ -70,7 +70,7 @@ pub async fn search(
 pub struct PriceRow {
     pub last_order_date: String,
     pub product: String,
-    pub unit_price: f64,
+    pub unit_price: crate::money::Money,
     pub distributor_name: String,
     pub fao_name: Option<String>,
 }
@@ -97,7 +97,7 @@ pub async fn price_comparison(
             let (customer, _) = customer_in_scope(conn, scope, &buyer_id)?;
             let country = queries::country_of(conn, customer)?;
             let mut lines = latest_per_seller(conn, &product, &since, Countries::Of(country))?;
-            lines.sort_by(|a, b| a.unit_price.total_cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
+            lines.sort_by(|a, b| a.unit_price.cmp(&b.unit_price).then_with(|| a.seller_name.cmp(&b.seller_name)));
             Ok(lines
                 .into_iter()
                 .map(|l| PriceRow {

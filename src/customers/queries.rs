@@ -125,7 +125,7 @@ pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReO
     let mut stmt = conn.prepare_cached(
         // Each product's latest line is picked from the index `order_lines_customer` (date,
         // product and line id); only those lines are read from the table.
-        "SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price, o.ds_name, o.fao_name FROM order_lines o
+        "SELECT o.order_date, o.product_name, o.qty_shipped, o.unit_price_paise, o.ds_name, o.fao_name FROM order_lines o
          WHERE o.line_id IN (
              SELECT line_id FROM (
                  SELECT line_id, ROW_NUMBER() OVER (PARTITION BY product_name ORDER BY order_date DESC, line_id DESC) AS n
@@ -138,7 +138,8 @@ pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReO
             last_order_date: r.get(0)?,
             distinct_product_name: r.get(1)?,
             last_order_shipped_qty: r.get(2)?,
-            unit_price: r.get(3)?,
+            // Paise, shown as the decimal (`crate::money`).
+            unit_price: r.get::<_, crate::money::Money>(3)?.to_f64(),
             ds_name: r.get(4)?,
             fao_name: r.get(5)?,
         })

@@ -3,14 +3,14 @@
 
 use axum::extract::State;
 
+use super::messages::{ORDER_FROM_NOT_A_DATE, ORDER_TO_NOT_A_DATE};
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderPage, OrderQuery};
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Problem};
 use crate::extract::{Json, Path, Query};
-use crate::rights;
-use crate::rights::ADMINISTRATOR;
-use crate::scope::agents_for;
+use crate::ids::{OrderId, UserId};
+use crate::rights::{self, UserType};
 use crate::state::AppState;
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
@@ -36,7 +36,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     }
     let now = crate::now();
     let order = CheckedOrder::check(req, now)?;
-    let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
     let today = crate::clock::today().format("%Y-%m-%d").to_string();
     // Read and priced on a pooled connection; then written and committed in groups with the visit
     // saves (see `writer`), whose one thread thus only writes.
@@ -55,16 +55,16 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
     user.require_any(READ_RIGHTS)?;
-    let (scope, admin) = (user.scope(), user.user_type == ADMINISTRATOR);
-    state.db(move |conn| queries::detail(conn, scope, admin, order_id)).await.map(Json)
+    let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
+    state.db(move |conn| queries::detail(conn, scope, admin, OrderId(order_id))).await.map(Json)
 }
 
-fn date(value: Option<String>, what: &str) -> AppResult<Option<String>> {
+fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
     match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
         None => Ok(None),
         Some(v) => match crate::clock::parse_date(&v) {
             Some(_) => Ok(Some(v)),
-            None => Err(AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD)."))),
+            None => Err(AppError::bad_request(refusal)),
         },
     }
 }
@@ -82,18 +82,12 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     user.require_any(READ_RIGHTS)?;
     let filter = ListFilter {
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
-        from: date(q.from, "From")?,
-        to: date(q.to, "To")?,
+        from: date(q.from, ORDER_FROM_NOT_A_DATE.on("from"))?,
+        to: date(q.to, ORDER_TO_NOT_A_DATE.on("to"))?,
         page: q.page_number.unwrap_or(1),
     };
-    let (scope, admin) = (user.scope(), user.user_type == ADMINISTRATOR);
-    state
-        .db(move |conn| {
-            let agents = agents_for(conn, scope, 0)?;
-            queries::page(conn, scope, &agents, admin, &filter)
-        })
-        .await
-        .map(Json)
+    let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
+    state.db(move |conn| queries::page(conn, scope, admin, &filter)).await.map(Json)
 }
 
 /// `POST /users/order/{orderId}/cancel` (order_booking): the user who booked the order, or an
@@ -107,8 +101,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     ))]
 pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
     user.require(rights::ORDER_BOOKING)?;
-    let who = Booker { uid: user.uid, scope: user.scope(), radius_m: state.config.checkin_radius_m };
-    let admin = user.user_type == ADMINISTRATOR;
+    let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let admin = user.user_type == UserType::Administrator;
     let now = crate::now();
-    state.writer.write(move |tx| queries::cancel(tx, who, admin, order_id, now)).await.map(Json)
+    state.writer.write(move |tx| queries::cancel(tx, who, admin, OrderId(order_id), now)).await.map(Json)
 }

@@ -2,7 +2,38 @@
 
 use crate::error::UniqueField;
 
-crate::messages! {}
+crate::messages! {
+    ORDER_BOOKED = "order_booked": "Order submitted successfully.";
+    ORDER_CANCELLED = "order_cancelled": "The order was cancelled.";
+    ORDER_NOT_FOUND = "order_not_found": "The order was not found.";
+    /// Why a Submitted order waits (administrators see it in the lists).
+    ORDER_DISTRIBUTOR_NO_EMAIL = "order_distributor_no_email": "The distributor has no email address.";
+    ORDER_BUYER_REQUIRED = "order_buyer_required": "Buyer ID is required";
+    ORDER_DISTRIBUTOR_NOT_FOUND = "order_distributor_not_found": "The distributor was not found.";
+    ORDER_NO_USUAL_DISTRIBUTOR = "order_no_usual_distributor":
+        "The customer has no earlier order from a known distributor: choose the distributor.";
+    ORDER_NO_LINES = "order_no_lines": "Add at least one product to the order.";
+    ORDER_TOO_MANY_LINES = "order_too_many_lines": "An order may have at most {max} lines.";
+    ORDER_LINE_NO_PRODUCT = "order_line_no_product": "Line {line}: choose a product.";
+    ORDER_LINE_NO_QUANTITY = "order_line_no_quantity": "Line {line}: the quantity is required.";
+    ORDER_LINE_BAD_QUANTITY = "order_line_bad_quantity": "Line {line}: the quantity must be a whole number from 1 to 100,000.";
+    ORDER_LINE_REPEATED = "order_line_repeated":
+        "Line {line}: this product is already on line {first}; change the quantity there instead.";
+    ORDER_LINE_UNKNOWN_PRODUCT = "order_line_unknown_product": "Line {line}: product {product} does not exist.";
+    ORDER_PRODUCT_RETIRED = "order_product_retired": "{name} is no longer sold and cannot be ordered.";
+    ORDER_PRODUCT_UNPRICED = "order_product_unpriced": "{name} has no price yet and cannot be ordered.";
+    /// Quantities times prices beyond what an amount holds (`crate::money::MAX_PAISE`).
+    ORDER_AMOUNT_TOO_LARGE = "order_amount_too_large": "The order's total is too large.";
+    ORDER_VISIT_TAKEN = "order_visit_taken": "This visit was saved with another order already.";
+    ORDER_VISIT_OTHER_CUSTOMER = "order_visit_other_customer": "This visit was saved for another customer.";
+    ORDER_FROM_NOT_A_DATE = "order_from_not_a_date": "From must be a date (YYYY-MM-DD).";
+    ORDER_TO_NOT_A_DATE = "order_to_not_a_date": "To must be a date (YYYY-MM-DD).";
+    ORDER_CANCEL_NOT_YOURS = "order_cancel_not_yours": "Only the user who booked this order or an administrator can cancel it.";
+    ORDER_ALREADY_SENT = "order_already_sent": "The order was already sent to the distributor and can no longer be cancelled.";
+    ORDER_ALREADY_CANCELLED = "order_already_cancelled": "The order is already cancelled.";
+    ORDER_BEING_SENT = "order_being_sent": "The order is being sent to the distributor right now and can no longer be cancelled.";
+}
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::error`):
+/// none (a repeated `clientId` answers the first booking).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

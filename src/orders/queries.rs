@@ -4,14 +4,16 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use serde_json::json;
+
+use super::messages::*;
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
-use crate::cents;
-use crate::customers::access::{visible_customer, CUSTOMER_IN_SCOPE};
+use crate::customers::access::visible_customer;
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
-use crate::scope::Agents;
+use crate::ids::{OrderId, UserId};
+use crate::money::Money;
 use crate::scope::Scope;
-use crate::scope::ScopeParams;
 use crate::validate::{limits, required};
 
 /// Orders a page of the list shows.
@@ -23,13 +25,18 @@ pub const MAX_QUANTITY: i64 = 100_000;
 /// How long a send holds the orders it is mailing (a crashed send's hold ends after this).
 pub const MAILING_HOLD_S: i64 = 600;
 
-pub const BOOKED: &str = "Order submitted successfully.";
-pub const NOT_FOUND: &str = "The order was not found.";
-pub const NO_EMAIL: &str = "The distributor has no email address.";
-
 /// The order's id in the order lines and the distributor's mail: `APP000123`.
-pub fn order_number(order_id: i64) -> String {
-    format!("APP{order_id:06}")
+pub fn order_number(order_id: OrderId) -> String {
+    format!("APP{:06}", order_id.0)
+}
+
+/// One line of a booking, as checked: the product, how many, and the unit price the screen showed
+/// (`None`: not sent, or not a number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WantedLine {
+    pub product_id: i64,
+    pub quantity: i64,
+    pub shown_price: Option<Money>,
 }
 
 /// A booking whose fields passed every check that needs no database.
@@ -39,49 +46,47 @@ pub struct CheckedOrder {
     pub buyer_id: String,
     pub distributor_id: Option<i64>,
     pub remark: Option<String>,
-    /// `(productId, quantity, the unit price the screen showed)`, in the order sent.
-    pub lines: Vec<(i64, i64, Option<f64>)>,
-    pub expected_total: Option<f64>,
+    /// In the order sent.
+    pub lines: Vec<WantedLine>,
+    /// The total the screen showed.
+    pub expected_total: Option<Money>,
     pub visit: Option<CheckedVisit>,
 }
 
 impl CheckedOrder {
     /// Checks a booking received at `received_at`; a 400 names the first problem.
     pub fn check(req: BookOrder, received_at: i64) -> AppResult<Self> {
-        let buyer_id = required(&req.buyer_id, "Buyer ID is required")?;
+        let buyer_id = required(&req.buyer_id, ORDER_BUYER_REQUIRED.on("buyerId"))?;
         let client_id = check_client_id(req.client_id)?;
         // The order's remark is its visit's remark: the same limit.
         let remark = limits::VISIT_REMARK.optional(req.remark)?;
         if let Some(d) = req.distributor_id.0 {
             if d <= 0 {
-                return Err(AppError::bad_request("The distributor was not found."));
+                return Err(AppError::bad_request(ORDER_DISTRIBUTOR_NOT_FOUND.on("distributorId")));
             }
         }
         if req.lines.is_empty() {
-            return Err(AppError::bad_request("Add at least one product to the order."));
+            return Err(AppError::bad_request(ORDER_NO_LINES.on("lines")));
         }
         if req.lines.len() > MAX_LINES {
-            return Err(AppError::bad_request(format!("An order may have at most {MAX_LINES} lines.")));
+            return Err(AppError::bad_request(ORDER_TOO_MANY_LINES.with([("max", json!(MAX_LINES))]).on("lines")));
         }
-        let mut lines: Vec<(i64, i64, Option<f64>)> = Vec::with_capacity(req.lines.len());
+        let mut lines: Vec<WantedLine> = Vec::with_capacity(req.lines.len());
         for (i, line) in req.lines.iter().enumerate() {
-            let n = i + 1;
-            let product =
-                line.product_id.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(format!("Line {n}: choose a product.")))?;
+            let n = json!(i + 1);
+            let product_id = line
+                .product_id
+                .filter(|p| *p > 0)
+                .ok_or_else(|| AppError::bad_request(ORDER_LINE_NO_PRODUCT.with([("line", n.clone())]).on("lines")))?;
             let quantity = match line.quantity.0 {
-                None => return Err(AppError::bad_request(format!("Line {n}: the quantity is required."))),
+                None => return Err(AppError::bad_request(ORDER_LINE_NO_QUANTITY.with([("line", n)]).on("lines"))),
                 Some(q) if q.fract() == 0.0 && (1.0..=MAX_QUANTITY as f64).contains(&q) => q as i64,
-                Some(_) => {
-                    return Err(AppError::bad_request(format!("Line {n}: the quantity must be a whole number from 1 to 100,000.")));
-                }
+                Some(_) => return Err(AppError::bad_request(ORDER_LINE_BAD_QUANTITY.with([("line", n)]).on("lines"))),
             };
-            if let Some(first) = lines.iter().position(|(p, _, _)| *p == product) {
-                return Err(AppError::bad_request(format!(
-                    "Line {n}: this product is already on line {}; change the quantity there instead.",
-                    first + 1
-                )));
+            if let Some(first) = lines.iter().position(|l| l.product_id == product_id) {
+                return Err(AppError::bad_request(ORDER_LINE_REPEATED.with([("line", n), ("first", json!(first + 1))]).on("lines")));
             }
-            lines.push((product, quantity, line.unit_price.filter(|p| p.is_finite())));
+            lines.push(WantedLine { product_id, quantity, shown_price: line.unit_price.and_then(Money::from_f64) });
         }
         let visit = req.visit.as_ref().map(|v| CheckedVisit::check(v.to_save(&buyer_id), received_at)).transpose()?;
         Ok(CheckedOrder {
@@ -90,17 +95,17 @@ impl CheckedOrder {
             distributor_id: req.distributor_id.0,
             remark,
             lines,
-            expected_total: req.expected_total.filter(|t| t.is_finite()),
+            expected_total: req.expected_total.and_then(Money::from_f64),
             visit,
         })
     }
 
-    /// Whether the screen's prices (a line's unit price, the total) differ from the booked ones.
+    /// Whether the screen's prices (a line's unit price, the total), to the paisa, differ from the
+    /// booked ones.
     fn price_changed(&self, booked: &OrderBooked) -> bool {
-        let differs = |a: f64, b: f64| (a - b).abs() >= 0.005;
-        self.expected_total.is_some_and(|t| differs(t, booked.total))
-            || self.lines.iter().any(|(product, _, shown)| {
-                shown.is_some_and(|p| booked.lines.iter().any(|l| l.product_id == *product && differs(p, l.unit_price)))
+        self.expected_total.is_some_and(|t| t != booked.total)
+            || self.lines.iter().any(|wanted| {
+                wanted.shown_price.is_some_and(|p| booked.lines.iter().any(|l| l.product_id == wanted.product_id && p != l.unit_price))
             })
     }
 }
@@ -108,13 +113,13 @@ impl CheckedOrder {
 /// Who books: the signed-in user, the customers they see, the check-in radius of the visit.
 #[derive(Debug, Clone, Copy)]
 pub struct Booker {
-    pub uid: i64,
+    pub uid: UserId,
     pub scope: Scope,
     pub radius_m: f64,
 }
 
 /// The order `me` booked under `client_id`, if any.
-fn booked_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<i64>> {
+fn booked_before(tx: &Connection, me: UserId, client_id: &str) -> rusqlite::Result<Option<OrderId>> {
     tx.prepare_cached("SELECT order_id FROM orders WHERE booked_by = :me AND client_id = :client")?
         .query_row(named_params! { ":me": me, ":client": client_id }, |r| r.get(0))
         .optional()
@@ -175,29 +180,25 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
             .prepare_cached("SELECT distributor_id, name FROM distributors WHERE distributor_id = :d")?
             .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
             .optional()?
-            .ok_or_else(|| AppError::bad_request("The distributor was not found."))?,
-        None => usual_distributor(conn, customer)?
-            .ok_or_else(|| AppError::bad_request("The customer has no earlier order from a known distributor: choose the distributor."))?,
+            .ok_or_else(|| AppError::bad_request(ORDER_DISTRIBUTOR_NOT_FOUND.on("distributorId")))?,
+        None => usual_distributor(conn, customer)?.ok_or_else(|| AppError::bad_request(ORDER_NO_USUAL_DISTRIBUTOR.on("distributorId")))?,
     };
     let mut lines = Vec::with_capacity(order.lines.len());
-    let mut product = conn.prepare_cached("SELECT name, sku, price, active FROM products WHERE product_id = :p")?;
-    for (i, &(product_id, quantity, _)) in order.lines.iter().enumerate() {
-        let (name, sku, price, active): (String, Option<String>, Option<f64>, bool) = product
+    let mut product = conn.prepare_cached("SELECT name, sku, price_paise, active FROM products WHERE product_id = :p")?;
+    for (i, wanted) in order.lines.iter().enumerate() {
+        let WantedLine { product_id, quantity, .. } = *wanted;
+        let (name, sku, price, active): (String, Option<String>, Option<Money>, bool) = product
             .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
             .optional()?
-            .ok_or_else(|| AppError::bad_request(format!("Line {}: product {product_id} does not exist.", i + 1)))?;
+            .ok_or_else(|| {
+                AppError::bad_request(ORDER_LINE_UNKNOWN_PRODUCT.with([("line", json!(i + 1)), ("product", json!(product_id))]).on("lines"))
+            })?;
         if !active {
-            return Err(AppError::bad_request(format!("{name} is no longer sold and cannot be ordered.")));
+            return Err(AppError::bad_request(ORDER_PRODUCT_RETIRED.with([("name", json!(name))]).on("lines")));
         }
-        let price = price.ok_or_else(|| AppError::bad_request(format!("{name} has no price yet and cannot be ordered.")))?;
-        lines.push(OrderLine {
-            product_id,
-            product_name: name,
-            sku,
-            quantity,
-            unit_price: price,
-            line_total: cents(quantity as f64 * price),
-        });
+        let unit_price = price.ok_or_else(|| AppError::bad_request(ORDER_PRODUCT_UNPRICED.with([("name", json!(name))]).on("lines")))?;
+        let line_total = unit_price.times(quantity).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
+        lines.push(OrderLine { product_id, product_name: name, sku, quantity, unit_price, line_total });
     }
     Ok(Some(Priced { customer, owner, distributor, seller, lines }))
 }
@@ -208,7 +209,7 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
 /// answers the first booking with `duplicate: true` and writes nothing.
 pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Priced>, now: i64, today: &str) -> AppResult<OrderBooked> {
     let me = who.uid;
-    let repeat = |tx: &Connection, order_id: i64| -> AppResult<OrderBooked> {
+    let repeat = |tx: &Connection, order_id: OrderId| -> AppResult<OrderBooked> {
         let mut first = booked(tx, order_id)?;
         first.duplicate = true;
         first.price_changed = order.price_changed(&first);
@@ -221,12 +222,14 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     // `None`: `price` found this repeat, and orders are never deleted.
     let Priced { customer, owner, distributor, seller, lines } =
         priced.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a repeated booking is no longer there")))?;
-    let total = cents(lines.iter().map(|l| l.line_total).sum());
+    let total = Money::checked_sum(lines.iter().map(|l| l.line_total))
+        .filter(|t| t.paise() <= crate::money::MAX_PAISE)
+        .ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
     // The visit first: an order taken at a visit is of the visit's day as saved (the phone's
     // `visitedAt`, judged when the visit was first saved): one queued offline on Monday and sent on
     // Tuesday is Monday's, as its visit is, so the day's figures count the visit as productive.
     // Without a visit it is of the day it arrives.
-    let visit = order.visit.clone().map(|v| visits::record(tx, who.scope, me, who.radius_m, v)).transpose()?;
+    let visit = order.visit.clone().map(|v| visits::record(tx, who.scope, me.0, who.radius_m, v)).transpose()?;
     let day = match &visit {
         Some(saved) => visit_day(tx, saved.visit_id, customer)?,
         None => today.to_string(),
@@ -234,7 +237,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(
-            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total, created_at, line_count)
+            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at, line_count)
              VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
         )?
@@ -247,7 +250,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
             return repeat(tx, first);
         }
     }
-    let order_id = tx.last_insert_rowid();
+    let order_id = OrderId(tx.last_insert_rowid());
     let number = order_number(order_id);
     if let Some(saved) = &visit {
         let linked = tx
@@ -256,24 +259,25 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
             )?
             .execute(named_params! { ":v": saved.visit_id, ":o": order_id })?;
         if linked == 0 {
-            return Err(AppError::Conflict("This visit was saved with another order already.".into()));
+            return Err(AppError::conflict(ORDER_VISIT_TAKEN));
         }
     }
     // One statement for all the lines, not one per line: each statement copies every page it
     // changes into a statement journal first (the foreign keys make it one that may abort), so
     // per-line statements copied the same pages ten times over. (The order row applied the
     // customer's summary, once for all its lines: customer_stats_booking_insert.)
-    let items: Vec<(i64, &str, Option<&str>, i64, f64)> =
-        lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price)).collect();
+    let items: Vec<(i64, &str, Option<&str>, i64, i64)> =
+        lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price.paise())).collect();
     let items = serde_json::to_string(&items).map_err(|e| AppError::Internal(e.into()))?;
     tx.prepare_cached(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price, source)
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price_paise, source)
          SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
          FROM json_each(:items) j ORDER BY j.key",
     )?
     .execute(named_params! { ":number": number, ":date": day, ":c": customer, ":seller": seller, ":items": items })?;
     let mut answer = OrderBooked {
-        message: BOOKED.into(),
+        message: ORDER_BOOKED.text.into(),
+        code: ORDER_BOOKED.code.into(),
         order_id,
         order_number: number,
         duplicate: false,
@@ -296,41 +300,40 @@ fn visit_day(tx: &Connection, visit_id: i64, customer: i64) -> AppResult<String>
         .prepare_cached("SELECT customer_id, visited_at FROM visits WHERE visit_id = :v")?
         .query_row(named_params! { ":v": visit_id }, |r| Ok((r.get(0)?, r.get(1)?)))?;
     if of != customer {
-        return Err(AppError::Conflict("This visit was saved for another customer.".into()));
+        return Err(AppError::conflict(ORDER_VISIT_OTHER_CUSTOMER));
     }
     Ok(crate::clock::date_and_time(at).0)
 }
 
 /// The lines of an order, in the order they were booked: in `order_lines`, or in `cancelled_lines`
 /// once it is cancelled.
-fn lines_of(conn: &Connection, order_id: i64) -> rusqlite::Result<Vec<OrderLine>> {
+fn lines_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<OrderLine>> {
     conn.prepare_cached(
-        "SELECT product_id, product_name, sku, quantity, unit_price FROM (
-             SELECT line_id, product_id, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity, unit_price
+        "SELECT product_id, product_name, sku, quantity, unit_price_paise, quantity * unit_price_paise FROM (
+             SELECT line_id, product_id, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity, unit_price_paise
              FROM order_lines WHERE order_id = :number AND source = 'app'
              UNION ALL
-             SELECT line_id, product_id, product_name, sku, quantity, unit_price FROM cancelled_lines WHERE order_id = :o)
+             SELECT line_id, product_id, product_name, sku, quantity, unit_price_paise FROM cancelled_lines WHERE order_id = :o)
          ORDER BY line_id",
     )?
     .query_map(named_params! { ":o": order_id, ":number": order_number(order_id) }, |r| {
-        let (quantity, unit_price): (i64, f64) = (r.get(3)?, r.get(4)?);
         Ok(OrderLine {
             product_id: r.get(0)?,
             product_name: r.get(1)?,
             sku: r.get(2)?,
-            quantity,
-            unit_price,
-            line_total: cents(quantity as f64 * unit_price),
+            quantity: r.get(3)?,
+            unit_price: r.get(4)?,
+            line_total: r.get(5)?,
         })
     })?
     .collect()
 }
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
-fn booked(tx: &Connection, order_id: i64) -> AppResult<OrderBooked> {
+fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
     let (status, distributor_id, distributor_name, total, visit) = tx
         .prepare_cached(
-            "SELECT o.status, o.distributor_id, d.name, o.total, v.visit_id, v.location_status, v.distance_m
+            "SELECT o.status, o.distributor_id, d.name, o.total_paise, v.visit_id, v.location_status, v.distance_m
              FROM orders o JOIN distributors d ON d.distributor_id = o.distributor_id
              LEFT JOIN visits v ON v.visit_id = o.visit_id WHERE o.order_id = :o",
         )?
@@ -348,7 +351,8 @@ fn booked(tx: &Connection, order_id: i64) -> AppResult<OrderBooked> {
             Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit))
         })?;
     Ok(OrderBooked {
-        message: BOOKED.into(),
+        message: ORDER_BOOKED.text.into(),
+        code: ORDER_BOOKED.code.into(),
         order_id,
         order_number: order_number(order_id),
         duplicate: false,
@@ -367,11 +371,11 @@ fn iso(ts: i64) -> String {
 }
 
 /// The columns of an [`OrderRow`], first in every order query (read by [`head`]); `:admin`
-/// tells whether to explain a Submitted order that has not gone out.
+/// tells whether to explain a Submitted order that has not gone out (`:no_email`, bound to
+/// [`ORDER_DISTRIBUTOR_NO_EMAIL`]).
 const HEAD_COLUMNS: &str = "o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
-    o.booked_by, b.name, o.total, o.visit_id,
-    CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = ''
-         THEN 'The distributor has no email address.' END,
+    o.booked_by, b.name, o.total_paise, o.visit_id,
+    CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = '' THEN :no_email END,
     o.line_count";
 /// What [`HEAD_COLUMNS`] read from.
 const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
@@ -382,7 +386,7 @@ const HEAD_WIDTH: usize = 14;
 fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
     Ok(OrderRow {
         order_id: r.get(0)?,
-        order_number: order_number(r.get(0)?),
+        order_number: order_number(OrderId(r.get(0)?)),
         status: r.get(1)?,
         order_date: r.get(2)?,
         created_at: iso(r.get(3)?),
@@ -400,20 +404,20 @@ fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
 }
 
 /// One order with its lines, if the caller (`scope`; `admin` sees waiting reasons) may see it.
-pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: i64) -> AppResult<OrderDetail> {
-    let p = ScopeParams::from(scope);
+pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: OrderId) -> AppResult<OrderDetail> {
+    let in_scope = scope.condition("c.agent_id");
     let sql = format!(
         "SELECT {HEAD_COLUMNS},
                 NULLIF(TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '')
                             || ' ' || COALESCE(c.postal_code, '')), ''),
                 o.remark, o.sent_at, o.cancelled_at
          FROM {HEAD_TABLES}
-         WHERE o.order_id = :o AND {CUSTOMER_IN_SCOPE}"
+         WHERE o.order_id = :o AND {in_scope}"
     );
     let mut order = conn
         .prepare_cached(&sql)?
         .query_row(
-            named_params! { ":o": order_id, ":admin": admin, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager },
+            named_params! { ":o": order_id, ":admin": admin, ":no_email": ORDER_DISTRIBUTOR_NO_EMAIL.text, ":scope_uid": scope.uid() },
             |r| {
                 Ok(OrderDetail {
                     head: head(r)?,
@@ -426,7 +430,7 @@ pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: i64) -> Ap
             },
         )
         .optional()?
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     order.lines = lines_of(conn, order_id)?;
     Ok(order)
 }
@@ -441,19 +445,20 @@ pub struct ListFilter {
     pub page: i64,
 }
 
-/// One page (newest first) of the orders of the caller's customers: `agents` are the caller's
-/// (see `scope::agents_for`); a `buyer_id` must be a customer the caller sees (else 404).
-pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &ListFilter) -> AppResult<OrderPage> {
+/// One page (newest first) of the orders of the caller's customers (`scope`, the one rule); a
+/// `buyer_id` must be a customer the caller sees (else 404).
+pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> AppResult<OrderPage> {
     let customer = f.buyer_id.as_deref().map(|b| visible_customer(conn, scope, b).map(|(c, _)| c)).transpose()?;
-    // One statement per case (see `scope::Agents::params`): a customer's orders by its index, or
-    // the orders of the caller's agents' customers.
-    let (filter, ids) = agents.params();
-    let condition = if customer.is_some() { "o.customer_id = :customer".to_string() } else { filter.to_string() };
+    // One statement per case: a customer's orders by its index, or the orders of the customers in
+    // the caller's scope.
+    let condition = if customer.is_some() { "o.customer_id = :customer".to_string() } else { scope.condition("c.agent_id") };
+    let scope_uid = scope.uid();
     let condition = format!("{condition} AND (:from IS NULL OR o.order_date >= :from) AND (:to IS NULL OR o.order_date <= :to)");
     let offset = (f.page.max(1) - 1) * PAGE_SIZE;
     let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
         (":customer", &customer),
-        (":agents", &ids),
+        (":scope_uid", &scope_uid),
+        (":no_email", &ORDER_DISTRIBUTOR_NO_EMAIL.text),
         (":from", &f.from),
         (":to", &f.to),
         (":admin", &admin),
@@ -479,36 +484,32 @@ pub fn page(conn: &Connection, scope: Scope, agents: &Agents, admin: bool, f: &L
 /// administrator, only while it is Submitted and not being mailed. Its lines move from
 /// `order_lines` to `cancelled_lines` (the summary's delete trigger recomputes the customer's
 /// figures).
-pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64) -> AppResult<OrderCancelled> {
-    let p = ScopeParams::from(who.scope);
+pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now: i64) -> AppResult<OrderCancelled> {
     let sql = format!(
         "SELECT o.booked_by, o.status, o.mailing_at FROM orders o JOIN customers c ON c.customer_id = o.customer_id
-         WHERE o.order_id = :o AND {CUSTOMER_IN_SCOPE}"
+         WHERE o.order_id = :o AND {}",
+        who.scope.condition("c.agent_id")
     );
-    let (booked_by, status, mailing_at): (i64, OrderStatus, Option<i64>) = tx
+    let (booked_by, status, mailing_at): (UserId, OrderStatus, Option<i64>) = tx
         .prepare_cached(&sql)?
-        .query_row(named_params! { ":o": order_id, ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager }, |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })
+        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     if booked_by != who.uid && !admin {
-        return Err(AppError::forbidden("Only the user who booked this order or an administrator can cancel it."));
+        return Err(AppError::forbidden(ORDER_CANCEL_NOT_YOURS));
     }
     match status {
-        OrderStatus::Sent => {
-            return Err(AppError::Conflict("The order was already sent to the distributor and can no longer be cancelled.".into()))
-        }
-        OrderStatus::Cancelled => return Err(AppError::Conflict("The order is already cancelled.".into())),
+        OrderStatus::Sent => return Err(AppError::conflict(ORDER_ALREADY_SENT)),
+        OrderStatus::Cancelled => return Err(AppError::conflict(ORDER_ALREADY_CANCELLED)),
         OrderStatus::Submitted => {}
     }
     if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
-        return Err(AppError::Conflict("The order is being sent to the distributor right now and can no longer be cancelled.".into()));
+        return Err(AppError::conflict(ORDER_BEING_SENT));
     }
     let number = order_number(order_id);
     tx.prepare_cached(
-        "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price)
-         SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price
+        "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price_paise)
+         SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price_paise
          FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id",
     )?
     .execute(named_params! { ":o": order_id, ":number": number })?;
@@ -518,7 +519,7 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: i64, now: i64
         "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
     )?
     .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
-    Ok(OrderCancelled { message: "The order was cancelled.".into(), order_id, status: OrderStatus::Cancelled })
+    Ok(OrderCancelled { message: ORDER_CANCELLED.text.into(), code: ORDER_CANCELLED.code.into(), order_id, status: OrderStatus::Cancelled })
 }
 
 #[cfg(test)]
@@ -553,8 +554,7 @@ mod tests {
         assert_eq!(message(order((1..=201).map(|p| line(p, 1.0)).collect())), "An order may have at most 200 lines.");
         assert_eq!(message(BookOrder { lines: vec![line(1, 1.0)], ..BookOrder::default() }), "Buyer ID is required");
         assert!(CheckedOrder::check(order((1..=200).map(|p| line(p, 100_000.0)).collect()), 0).is_ok());
-        assert_eq!(order_number(123), "APP000123");
-        assert_eq!(order_number(1_234_567), "APP1234567");
-        assert_eq!(cents(3.0 * 0.1), 0.3);
+        assert_eq!(order_number(OrderId(123)), "APP000123");
+        assert_eq!(order_number(OrderId(1_234_567)), "APP1234567");
     }
 }

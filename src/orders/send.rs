@@ -18,9 +18,10 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use rust_xlsxwriter::{Format, Workbook};
 
 use super::queries::{order_number, MAILING_HOLD_S};
-use crate::cents;
 use crate::db::Pool;
+use crate::ids::OrderId;
 use crate::mailer::Mailer;
+use crate::money::Money;
 use crate::validate::one_line;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -96,7 +97,7 @@ struct Waiting {
 
 /// One line of the workbook.
 struct Row {
-    order_id: i64,
+    order_id: OrderId,
     order_date: String,
     buyer_id: String,
     buyer_name: String,
@@ -104,7 +105,9 @@ struct Row {
     product: String,
     sku: Option<String>,
     quantity: i64,
-    unit_price: f64,
+    unit_price: Money,
+    /// `quantity` times `unit_price`, computed by SQLite in integers.
+    amount: Money,
 }
 
 /// Mails every distributor's Submitted orders; `None` when a run of this process is going on.
@@ -210,7 +213,8 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
         "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
                 TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
                      || COALESCE(c.postal_code, '')),
-                l.product_name, l.sku, CAST(l.qty_shipped AS INTEGER), l.unit_price
+                l.product_name, l.sku, CAST(l.qty_shipped AS INTEGER), l.unit_price_paise,
+                CAST(l.qty_shipped AS INTEGER) * l.unit_price_paise
          FROM orders o JOIN customers c ON c.customer_id = o.customer_id
          JOIN order_lines l ON l.order_id = printf('APP%06d', o.order_id) AND l.source = 'app'
          WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, l.line_id",
@@ -226,6 +230,7 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
             sku: r.get(6)?,
             quantity: r.get(7)?,
             unit_price: r.get(8)?,
+            amount: r.get(9)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -235,7 +240,7 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
 fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let stamp = chrono::DateTime::from_timestamp(now, 0).unwrap_or_default().format("%Y%m%d-%H%M%S");
-    let first = rows.first().map(|r| r.order_id).unwrap_or_default();
+    let first = rows.first().map(|r| r.order_id.0).unwrap_or_default();
     let path = dir.join(format!("orders-{distributor}-{stamp}-{first}.xlsx"));
     let mut book = Workbook::new();
     let sheet = book.add_worksheet().set_name("Orders")?;
@@ -255,8 +260,9 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyho
         sheet.write_string(r, 5, &row.product)?;
         sheet.write_string(r, 6, row.sku.as_deref().unwrap_or_default())?;
         sheet.write_number(r, 7, row.quantity as f64)?;
-        sheet.write_number_with_format(r, 8, row.unit_price, &money)?;
-        sheet.write_number_with_format(r, 9, cents(row.quantity as f64 * row.unit_price), &money)?;
+        // Amounts are number cells, exact to the paisa (the nearest binary number to it).
+        sheet.write_number_with_format(r, 8, row.unit_price.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 9, row.amount.to_f64(), &money)?;
     }
     for (i, width) in [12.0, 11.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 11.0, 12.0].iter().enumerate() {
         sheet.set_column_width(i as u16, *width)?;
@@ -268,12 +274,12 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyho
 /// The mail's text: each order with its customer and total. Stored names go in as one line each
 /// (`one_line`): a line break in a name stored before the checks must not write lines of its own.
 fn mail_body(distributor: &str, rows: &[Row]) -> String {
-    let mut orders: Vec<(i64, &Row, f64, usize)> = Vec::new();
+    let mut orders: Vec<(OrderId, &Row, Money, usize)> = Vec::new();
     for row in rows {
-        let value = cents(row.quantity as f64 * row.unit_price);
+        let value = row.amount;
         match orders.last_mut() {
             Some((id, _, total, lines)) if *id == row.order_id => {
-                *total += value;
+                *total = [*total, value].into_iter().sum();
                 *lines += 1;
             }
             _ => orders.push((row.order_id, row, value, 1)),
@@ -287,13 +293,13 @@ fn mail_body(distributor: &str, rows: &[Row]) -> String {
     );
     for (id, row, total, lines) in &orders {
         body.push_str(&format!(
-            "{}  {}  {} {}  {} line(s)  total {:.2}\n",
+            "{}  {}  {} {}  {} line(s)  total {}\n",
             order_number(*id),
             row.order_date,
             one_line(&row.buyer_id),
             one_line(&row.buyer_name),
             lines,
-            cents(*total)
+            total
         ));
     }
     body.push_str("\nThis mail was sent by fieldsales.\n");

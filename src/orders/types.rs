@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customers::visits::{SaveVisit, VisitSaved};
+use crate::ids::{OrderId, UserId};
 use crate::lenient;
+use crate::money::Money;
 
 /// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -104,8 +106,9 @@ pub struct OrderLine {
     pub product_name: String,
     pub sku: Option<String>,
     pub quantity: i64,
-    pub unit_price: f64,
-    pub line_total: f64,
+    pub unit_price: Money,
+    /// `quantity` times `unitPrice`, exactly.
+    pub line_total: Money,
 }
 
 /// The answer of a booking, and of every repeat of its `clientId`.
@@ -113,7 +116,9 @@ pub struct OrderLine {
 #[serde(rename_all = "camelCase")]
 pub struct OrderBooked {
     pub message: String,
-    pub order_id: i64,
+    /// The message's code (`order_booked`).
+    pub code: String,
+    pub order_id: OrderId,
     /// The order's id in the order lines and the distributor's mail (APP000123).
     pub order_number: String,
     /// True when this `clientId` was booked before: nothing was written now.
@@ -121,7 +126,8 @@ pub struct OrderBooked {
     pub status: OrderStatus,
     pub distributor_id: i64,
     pub distributor_name: String,
-    pub total: f64,
+    /// The sum of the lines' `lineTotal`, exactly.
+    pub total: Money,
     pub lines: Vec<OrderLine>,
     /// True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
     /// prices (the order is booked at the server's).
@@ -134,7 +140,7 @@ pub struct OrderBooked {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderRow {
-    pub order_id: i64,
+    pub order_id: OrderId,
     pub order_number: String,
     pub status: OrderStatus,
     pub order_date: String,
@@ -145,9 +151,9 @@ pub struct OrderRow {
     pub distributor_id: i64,
     pub distributor_name: String,
     /// The uid of the user who booked it.
-    pub booked_by: i64,
+    pub booked_by: UserId,
     pub booked_by_name: String,
-    pub total: f64,
+    pub total: Money,
     /// The visit saved with the order (a productive visit), if any.
     pub visit_id: Option<i64>,
     /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
@@ -196,6 +202,8 @@ pub struct OrderQuery {
 #[serde(rename_all = "camelCase")]
 pub struct OrderCancelled {
     pub message: String,
-    pub order_id: i64,
+    /// The message's code (`order_cancelled`).
+    pub code: String,
+    pub order_id: OrderId,
     pub status: OrderStatus,
 }

@@ -232,7 +232,7 @@ pub const MONTHLY_SUMMARY: Report = Report {
                   WHERE c.agent_id = u.uid AND "#,
         filters!(days "o.order_date", country),
         r#") AS "Orders",
-                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
+                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price_paise), 0)) / 100.0 FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id
                   WHERE c.agent_id = u.uid AND "#,
         filters!(days "o.order_date", country),
@@ -272,7 +272,7 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
                   WHERE a.manager_id = m.uid AND "#,
         filters!(days "o.order_date", country),
         r#") AS "Orders",
-                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price), 0), 2) FROM order_lines o
+                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price_paise), 0)) / 100.0 FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
                   WHERE a.manager_id = m.uid AND "#,
         filters!(days "o.order_date", country),
@@ -318,8 +318,8 @@ pub const ORDERS: Report = Report {
         r#"SELECT o.order_date AS "Order Date", o.order_id AS "Order ID", o.source AS "Source", a.status AS "Status",
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", u.email AS "Agent ID", u.name AS "Agent Name",
                 m.name AS "Manager", o.seller_name AS "Distributor", o.product_name AS "Product", o.sku AS "SKU",
-                o.qty_shipped AS "Quantity", o.unit_price AS "Unit Price",
-                ROUND(o.qty_shipped * o.unit_price, 2) AS "Line Total", b.name AS "Booked By"
+                o.qty_shipped AS "Quantity", o.unit_price_paise / 100.0 AS "Unit Price",
+                ROUND(o.qty_shipped * o.unit_price_paise) / 100.0 AS "Line Total", b.name AS "Booked By"
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)

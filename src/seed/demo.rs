@@ -87,7 +87,7 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
     )?;
     let mut insert_line = conn.prepare(
         "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                  unit_price, ds_name, fao_name)
+                                  unit_price_paise, ds_name, fao_name)
          VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao)
          ON CONFLICT (order_id, product_name) DO UPDATE SET qty_shipped = qty_shipped + excluded.qty_shipped",
     )?;
@@ -145,7 +145,7 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
                 insert_line.execute(named_params! {
                     ":order": format!("SO{order_no}"), ":date": date.format("%Y-%m-%d").to_string(), ":c": customer,
                     ":seller": seller, ":product": product, ":sku": sku, ":qty": rng.gen_range(1..48) as f64,
-                    ":price": crate::cents(price * SELLER_PRICES[seller_no]), ":ds": DS_NAMES[rng.gen_range(0..DS_NAMES.len())],
+                    ":price": Money::from_f64(price * SELLER_PRICES[seller_no]), ":ds": DS_NAMES[rng.gen_range(0..DS_NAMES.len())],
                     ":fao": FAO_NAMES[rng.gen_range(0..FAO_NAMES.len())],
                 })?;
                 summary.order_lines += 1;
@@ -298,8 +298,8 @@ fn demo_deliveries(conn: &Connection) -> anyhow::Result<()> {
 fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
     catalogue_and_distributors(conn)?;
     conn.execute(
-        "INSERT OR IGNORE INTO products (name, sku, price, pack_size, category, active)
-         VALUES ('Cola 2L (discontinued)', 'CL-2L', 80, 6, 'Beverages', 0)",
+        "INSERT OR IGNORE INTO products (name, sku, price_paise, pack_size, category, active)
+         VALUES ('Cola 2L (discontinued)', 'CL-2L', 8000, 6, 'Beverages', 0)",
         [],
     )?;
     conn.execute(
@@ -332,7 +332,7 @@ fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
 /// one cancelled, some with the visit they were booked on, one for a customer of Metro Wholesale
 /// (no email address: it waits). Booked through the same code as the API.
 fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<()> {
-    use crate::orders::queries::{self, Booker, CheckedOrder};
+    use crate::orders::queries::{self, Booker, CheckedOrder, WantedLine};
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(18);
     let agent: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0))?;
@@ -354,18 +354,22 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
         .collect::<Result<_, _>>()?;
     let metro = customers.iter().position(|(_, seller, _)| seller == "Metro Wholesale").unwrap_or(0);
     let now = crate::now();
-    let who = Booker { uid: agent, scope: crate::scope::Scope::Own { uid: crate::ids::UserId(agent) }, radius_m: DEMO_CHECKIN_RADIUS_M };
+    let who = Booker {
+        uid: crate::ids::UserId(agent),
+        scope: crate::scope::Scope::Own { uid: crate::ids::UserId(agent) },
+        radius_m: DEMO_CHECKIN_RADIUS_M,
+    };
     // (days ago, with a visit, then): 0 Submitted, 1 Sent, 2 cancelled.
     let plan: [(u64, bool, u8); 7] = [(4, true, 1), (3, false, 1), (2, true, 1), (1, true, 2), (1, false, 1), (0, true, 0), (0, false, 0)];
     for (k, &(days, with_visit, then)) in plan.iter().enumerate() {
         let (buyer, _, shop) = &customers[if k == plan.len() - 1 { metro } else { rng.gen_range(0..customers.len()) }];
         let at = now - days as i64 * 86_400 - rng.gen_range(0..3_600);
         let date = (crate::clock::today() - chrono::Days::new(days)).format("%Y-%m-%d").to_string();
-        let mut lines: Vec<(i64, i64, Option<f64>)> = Vec::new();
+        let mut lines: Vec<WantedLine> = Vec::new();
         for _ in 0..rng.gen_range(2..6) {
-            let product = products[rng.gen_range(0..products.len())];
-            if !lines.iter().any(|(p, _, _)| *p == product) {
-                lines.push((product, rng.gen_range(1..10) * 6, None));
+            let product_id = products[rng.gen_range(0..products.len())];
+            if !lines.iter().any(|l| l.product_id == product_id) {
+                lines.push(WantedLine { product_id, quantity: rng.gen_range(1..10) * 6, shown_price: None });
             }
         }
         let visit = with_visit.then(|| {

@@ -8,6 +8,8 @@ mod scale;
 use anyhow::Context;
 use rusqlite::{named_params, Connection};
 
+use crate::money::Money;
+
 pub use demo::{demo, DemoSummary};
 pub use scale::{scale, ScaleParams, ScaleSummary};
 
@@ -109,10 +111,11 @@ const SELLER_EMAILS: &[Option<&str>] =
 /// the order lines as distributors (with their mail addresses): what order booking needs.
 fn catalogue_and_distributors(conn: &Connection) -> anyhow::Result<()> {
     let mut product = conn.prepare(
-        "INSERT INTO products (name, sku, price, pack_size, category) VALUES (:name, :sku, :price, :pack, :category)
-         ON CONFLICT (name) DO UPDATE SET price = excluded.price, pack_size = excluded.pack_size, category = excluded.category",
+        "INSERT INTO products (name, sku, price_paise, pack_size, category) VALUES (:name, :sku, :price, :pack, :category)
+         ON CONFLICT (name) DO UPDATE SET price_paise = excluded.price_paise, pack_size = excluded.pack_size, category = excluded.category",
     )?;
     for ((name, sku, price), (category, pack)) in PRODUCTS.iter().zip(CATALOGUE) {
+        let price = Money::from_f64(*price).context("a catalogue price")?;
         product.execute(named_params! { ":name": name, ":sku": sku, ":price": price, ":pack": pack, ":category": category })?;
     }
     let mut distributor = conn.prepare(

@@ -110,7 +110,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
             )?;
             let mut line = tx.prepare_cached(
                 "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku,
-                                          qty_shipped, unit_price, ds_name, fao_name)
+                                          qty_shipped, unit_price_paise, ds_name, fao_name)
                  VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, 'Scale DS', 'Scale FAO')",
             )?;
             let mut delivery = tx.prepare_cached(
@@ -151,7 +151,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
                     line.execute(named_params! {
                         ":order": format!("SS{:08}-{k}", n + 1), ":date": date.format("%Y-%m-%d").to_string(),
                         ":c": id, ":seller": seller, ":product": product, ":sku": sku,
-                        ":qty": rng.gen_range(1..48) as f64, ":price": price,
+                        ":qty": rng.gen_range(1..48) as f64, ":price": Money::from_f64(price),
                     })?;
                 }
                 if delivered {

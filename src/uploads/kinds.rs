@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::beats::{queries as beats, types::Weekdays};
+use crate::money::Money;
 use crate::rights;
 use crate::scope::Scope;
 
@@ -109,6 +110,12 @@ fn opt(v: &str) -> Option<&str> {
 
 fn number(v: &str) -> Option<f64> {
     v.parse().ok()
+}
+
+/// An amount of money in a cell, to the paisa (half away from zero, `crate::money`); `None` when
+/// the cell is not a number, as `number`.
+fn money(v: &str, what: &str) -> Result<Option<Money>, String> {
+    number(v).map(|n| Money::from_f64(n).ok_or_else(|| format!("{what} is not an amount of money"))).transpose()
 }
 
 fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
@@ -225,8 +232,8 @@ pub const PRODUCT: Kind = Kind {
     // A file of the older two columns (or with empty cells) keeps the price, pack size, category
     // and active flag already stored; a new product is active.
     apply: |conn, c, _| {
-        let price = number(&c[2]);
-        if price.is_some_and(|p| p < 0.0) {
+        let price = money(&c[2], "Price")?;
+        if price.is_some_and(|p| p < Money::ZERO) {
             return Err("Price must not be negative".into());
         }
         let pack = match number(&c[3]) {
@@ -237,8 +244,8 @@ pub const PRODUCT: Kind = Kind {
         let active = yes_no(&c[5])?;
         execute(
             conn,
-            "INSERT INTO products (name, sku, price, pack_size, category, active) VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1))
-             ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price = COALESCE(:p, price),
+            "INSERT INTO products (name, sku, price_paise, pack_size, category, active) VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1))
+             ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price_paise = COALESCE(:p, price_paise),
                  pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active)",
             named_params! { ":n": c[0], ":s": opt(&c[1]), ":p": price, ":pack": pack, ":cat": opt(&c[4]), ":a": active },
         )
@@ -323,19 +330,20 @@ pub const ORDER: Kind = Kind {
     // the booked order's only record of what was ordered.
     apply: |conn, c, _| {
         let customer = customer(conn, &c[2])?;
+        let unit_price = money(&c[7], "Unit Price")?.unwrap_or(Money::ZERO);
         execute(
             conn,
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                      unit_price, ds_name, fao_name)
+                                      unit_price_paise, ds_name, fao_name)
              VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
              ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
                  customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
-                 qty_shipped = excluded.qty_shipped, unit_price = excluded.unit_price, ds_name = excluded.ds_name,
+                 qty_shipped = excluded.qty_shipped, unit_price_paise = excluded.unit_price_paise, ds_name = excluded.ds_name,
                  fao_name = excluded.fao_name
              WHERE order_lines.source = 'upload'",
             named_params! {
                 ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
-                ":q": number(&c[6]).unwrap_or(0.0), ":u": number(&c[7]).unwrap_or(0.0), ":ds": opt(&c[8]), ":fao": opt(&c[9]),
+                ":q": number(&c[6]).unwrap_or(0.0), ":u": unit_price, ":ds": opt(&c[8]), ":fao": opt(&c[9]),
             },
         )?;
         // Neither inserted nor updated (the statement's own changes; triggers' are not counted).

@@ -53,8 +53,8 @@ async fn team(app: &TestApp) -> Team {
     };
     let order = |c: i64, id: &str, date: &str, qty: f64, price: f64| {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price)
-             VALUES (?1, ?2, ?3, 'Metro Wholesale', 'Cola 300ml', 'CL-300', ?4, ?5)",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price_paise)
+             VALUES (?1, ?2, ?3, 'Metro Wholesale', 'Cola 300ml', 'CL-300', ?4, ROUND(?5 * 100))",
             rusqlite::params![id, date, c, qty, price],
         )
         .unwrap();
@@ -388,8 +388,8 @@ async fn a_visit_or_an_order_moves_a_customer_at_once() {
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     app.conn()
         .execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
-             SELECT 'O6', :agents, customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 25 FROM customers WHERE buyer_id = 'TC2'",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise)
+             SELECT 'O6', :agents, customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 2500 FROM customers WHERE buyer_id = 'TC2'",
             [&today],
         )
         .unwrap();
@@ -567,8 +567,8 @@ async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     assert_eq!(version(&conn), v0 + 7);
     // A booked order applies itself with its row; the order and the change raise the version.
     conn.execute(
-        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
-         VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-02-03', 1, 0)",
+        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total_paise, created_at)
+         VALUES (?1, ?2, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-02-03', 100, 0)",
         [customer, agent],
     )
     .unwrap();
@@ -585,8 +585,8 @@ async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     // An order booked for nobody (the customer had no agent when the booking was read) still
     // raises the version of the owner its change of the summary shows to.
     conn.execute(
-        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total, created_at)
-         VALUES (?1, NULL, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-04-01', 1, 0)",
+        "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, total_paise, created_at)
+         VALUES (?1, NULL, ?2, (SELECT MIN(distributor_id) FROM distributors), '2099-04-01', 100, 0)",
         [customer, agent],
     )
     .unwrap();

@@ -86,8 +86,8 @@ async fn must_sell_lists_each_product_with_its_latest_order() {
         ("T4", "2026-03-01", "Cola 300ml", 7.0, 27.0),
     ] {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, ds_name, fao_name)
-             VALUES (?6, ?1, ?2, 'Metro Wholesale', ?3, ?4, ?5, 'DS', 'FAO')",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise, ds_name, fao_name)
+             VALUES (?6, ?1, ?2, 'Metro Wholesale', ?3, ?4, ROUND(?5 * 100), 'DS', 'FAO')",
             rusqlite::params![date, id, product, qty, price, order],
         )
         .unwrap();
@@ -324,8 +324,8 @@ async fn product_search_and_price_comparison() {
     .enumerate()
     {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
-             SELECT 'P' || ?5, ?1, customer_id, ?2, 'Cola 300ml', 1, ?3 FROM customers WHERE buyer_id = ?4",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise)
+             SELECT 'P' || ?5, ?1, customer_id, ?2, 'Cola 300ml', 1, ROUND(?3 * 100) FROM customers WHERE buyer_id = ?4",
             rusqlite::params![date, seller, price, customer, n as i64],
         )
         .unwrap();
@@ -353,18 +353,18 @@ const BEST_SELLERS_DEFINED: &str = "WITH ranked AS (
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)
          GROUP BY o.product_name ORDER BY qty DESC, o.product_name LIMIT 50)
-     SELECT r.last_date, r.product_name, l.unit_price, l.seller_name, l.fao_name FROM ranked r
+     SELECT r.last_date, r.product_name, l.unit_price_paise / 100.0, l.seller_name, l.fao_name FROM ranked r
      JOIN order_lines l ON l.line_id = (
          SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.product_name = r.product_name AND o.order_date = r.last_date AND (:country IS NULL OR c.country_id = :country)
          ORDER BY o.line_id DESC LIMIT 1)
      ORDER BY r.qty DESC, r.product_name";
-const PRICES_DEFINED: &str = "SELECT order_date, product_name, unit_price, seller_name, fao_name FROM (
+const PRICES_DEFINED: &str = "SELECT order_date, product_name, unit_price_paise / 100.0, seller_name, fao_name FROM (
          SELECT o.*, ROW_NUMBER() OVER (PARTITION BY o.seller_name ORDER BY o.order_date DESC, o.line_id DESC) AS n
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.product_name = :product AND o.order_date >= :since
            AND c.country_id IS (SELECT country_id FROM customers WHERE buyer_id = :buyer))
-     WHERE n = 1 ORDER BY unit_price, seller_name";
+     WHERE n = 1 ORDER BY unit_price_paise, seller_name";
 
 #[tokio::test]
 async fn best_sellers_and_prices_answer_as_their_definition() {
@@ -388,8 +388,8 @@ async fn best_sellers_and_prices_answer_as_their_definition() {
     .enumerate()
     {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price, fao_name)
-             SELECT 'D' || ?6, ?1, customer_id, ?2, ?5, 500, ?3, 'FAO ' || ?6 FROM customers WHERE buyer_id = ?4",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise, fao_name)
+             SELECT 'D' || ?6, ?1, customer_id, ?2, ?5, 500, ROUND(?3 * 100), 'FAO ' || ?6 FROM customers WHERE buyer_id = ?4",
             rusqlite::params![date, seller, price, buyer, product, n as i64],
         )
         .unwrap();

@@ -15,7 +15,7 @@ use crate::support::{Part, Reply, TestApp};
 /// The id and price of a demo product.
 fn product(app: &TestApp, name: &str) -> (i64, f64) {
     app.conn()
-        .query_row("SELECT product_id, price FROM products WHERE name = ?1", [name], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row("SELECT product_id, price_paise / 100.0 FROM products WHERE name = ?1", [name], |r| Ok((r.get(0)?, r.get(1)?)))
         .unwrap_or_else(|e| panic!("product {name}: {e}"))
 }
 
@@ -151,7 +151,10 @@ async fn an_order_is_booked_at_the_servers_prices() {
     // The lines are order lines like uploaded ones, at once.
     let lines: Vec<(String, String, String, f64, f64, String)> = app
         .conn()
-        .prepare("SELECT order_date, seller_name, product_name, qty_shipped, unit_price, source FROM order_lines WHERE order_id = ?1 ORDER BY line_id")
+        .prepare(
+            "SELECT order_date, seller_name, product_name, qty_shipped, unit_price_paise / 100.0, source FROM order_lines
+             WHERE order_id = ?1 ORDER BY line_id",
+        )
         .unwrap()
         .query_map([&number], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))
         .unwrap()
@@ -243,7 +246,7 @@ async fn bookings_are_checked() {
     // The largest order there may be.
     let products: Vec<i64> = (0..200)
         .map(|i| {
-            app.conn().execute("INSERT INTO products (name, price) VALUES (?1, 1.25)", [format!("Bulk item {i}")]).unwrap();
+            app.conn().execute("INSERT INTO products (name, price_paise) VALUES (?1, 125)", [format!("Bulk item {i}")]).unwrap();
             app.conn().last_insert_rowid()
         })
         .collect();
@@ -342,7 +345,7 @@ async fn cancelling_follows_the_rules() {
     assert_eq!(lines(a), 1);
     let r = cancel(agent1.clone(), a).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body, json!({ "message": "The order was cancelled.", "orderId": a, "status": "Cancelled" }));
+    assert_eq!(r.body, json!({ "message": "The order was cancelled.", "code": "order_cancelled", "orderId": a, "status": "Cancelled" }));
     assert_eq!(lines(a), 0, "a cancelled order leaves the order lines");
     // And keeps its own: its page and the order list still show what was booked.
     let cancelled = app.get(&format!("/users/order/{a}"), Some(&agent1)).await.body;
@@ -772,7 +775,7 @@ pub(crate) async fn upload(app: &TestApp, token: &str, kind: &str, field: &'stat
 
 fn catalogue_row(app: &TestApp, name: &str) -> (Option<String>, Option<f64>, Option<i64>, Option<String>, bool) {
     app.conn()
-        .query_row("SELECT sku, price, pack_size, category, active FROM products WHERE name = ?1", [name], |r| {
+        .query_row("SELECT sku, price_paise / 100.0, pack_size, category, active FROM products WHERE name = ?1", [name], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })
         .unwrap()
@@ -1102,7 +1105,7 @@ async fn a_version_3_database_upgrades_to_the_fresh_schema() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM order_lines WHERE source = 'upload'"), count(&app, "SELECT COUNT(*) FROM order_lines"));
     assert_eq!(count(&app, "SELECT COUNT(*) FROM products WHERE active = 1"), count(&app, "SELECT COUNT(*) FROM products"));
     assert!(conn.execute("UPDATE order_lines SET source = 'fax' WHERE line_id = (SELECT MIN(line_id) FROM order_lines)", []).is_err());
-    assert!(conn.execute("UPDATE products SET price = -1 WHERE product_id = 1", []).is_err());
+    assert!(conn.execute("UPDATE products SET price_paise = -1 WHERE product_id = 1", []).is_err());
 }
 
 /// Upgrade step 18: a version 17 database (a booked order's lines in `order_items`, copied into
@@ -1159,4 +1162,167 @@ async fn a_version_17_database_upgrades_with_every_order_keeping_its_lines() {
     assert_eq!(crate::support::schema_objects(&conn), fresh);
     assert_eq!(shown().await, before);
     assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM cancelled_lines WHERE order_id = {cancelled}")), 2);
+}
+
+/// Upgrade step 23: a version 22 database (prices and totals in REAL columns) upgrades to the
+/// fresh schema (INTEGER paise). Awkward binary prices become the paisa the decimal meant (half
+/// away from zero), every order's total is then exactly the sum of its lines' quantity times unit
+/// price in paise, and the API answers the same decimals as before.
+#[tokio::test]
+async fn a_version_22_database_upgrades_to_exact_money() {
+    let app = TestApp::new();
+    let (agent1, admin) = (app.as_agent(1).await, app.as_admin().await);
+    let buyer = customer_of(&app, "agent1@demo.test", true, 0);
+    let names = ["Cola 300ml", "Tea Leaf 250g", "Salted Chips 52g", "Bath Soap 100g", "Instant Noodles 4-pack"];
+    let ids: Vec<i64> = names.iter().map(|n| product(&app, n).0).collect();
+    let quantities = [3.0, 7.0, 1.0, 2.0, 1.0];
+    let lines: Vec<(i64, f64)> = ids.iter().copied().zip(quantities).collect();
+    let awkward = book(&app, &agent1, order(&buyer, &lines)).await.body["orderId"].as_i64().unwrap();
+    let cancelled = book(&app, &agent1, order(&buyer, &lines[..2])).await.body["orderId"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("/users/order/{cancelled}/cancel"), Some(&agent1), json!({})).await.status, StatusCode::OK);
+    let orders: Vec<i64> = app
+        .conn()
+        .prepare("SELECT order_id FROM orders ORDER BY order_id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(orders.len() > 3, "the demo's orders too");
+    let detail = |id: i64| {
+        let (app, admin) = (&app, admin.clone());
+        async move { app.get(&format!("/users/order/{id}"), Some(&admin)).await.body }
+    };
+    let mut before = Vec::new();
+    for id in &orders {
+        before.push(detail(*id).await);
+    }
+    let catalogue = app.get("/master/product?pageNumber=1", Some(&admin)).await.body;
+
+    let mut conn = app.conn();
+    let fresh = crate::support::schema_objects(&conn);
+    crate::support::downgrade_to_schema_22(&conn);
+    assert_ne!(crate::support::schema_objects(&conn), fresh);
+    // Prices as floating point stored them: the awkward order's lines, its total as a float sum
+    // (off in the last digits), a cancelled line of 0.285, uploaded lines of 0.285 and 1.005,
+    // catalogue prices of 19.99 and 33.333.
+    let prices = [0.1, 0.2, 19.99, 33.333, 1e6 + 0.01];
+    for (name, price) in names.iter().zip(prices) {
+        conn.execute(
+            "UPDATE order_lines SET unit_price = ?1 WHERE order_id = ?2 AND product_name = ?3",
+            rusqlite::params![price, format!("APP{awkward:06}"), name],
+        )
+        .unwrap();
+    }
+    let float_total: f64 = prices.iter().zip(quantities).map(|(p, q)| p * q).sum();
+    conn.execute("UPDATE orders SET total = ?1 WHERE order_id = ?2", rusqlite::params![float_total, awkward]).unwrap();
+    conn.execute("UPDATE cancelled_lines SET unit_price = 0.285 WHERE order_id = ?1", [cancelled]).unwrap();
+    conn.execute(
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price)
+         SELECT 'MONEY-1', '2026-01-01', customer_id, 'Metro Wholesale', 'Cola 300ml', 3, 0.285 FROM customers WHERE buyer_id = ?1
+         UNION ALL
+         SELECT 'MONEY-2', '2026-01-01', customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 1.005 FROM customers WHERE buyer_id = ?1",
+        [&buyer],
+    )
+    .unwrap();
+    conn.execute("UPDATE products SET price = 19.99 WHERE name = 'Cola 300ml'", []).unwrap();
+    conn.execute("UPDATE products SET price = 33.333 WHERE name = 'Tea Leaf 250g'", []).unwrap();
+
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 22 });
+    assert_eq!(crate::support::schema_objects(&conn), fresh);
+    let paise = |sql: &str| -> Vec<i64> {
+        conn.prepare(sql).unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect::<Vec<i64>>()
+    };
+    assert_eq!(
+        paise(&format!("SELECT unit_price_paise FROM order_lines WHERE order_id = 'APP{awkward:06}' ORDER BY line_id")),
+        [10, 20, 1999, 3333, 100_000_001]
+    );
+    assert_eq!(paise(&format!("SELECT unit_price_paise FROM cancelled_lines WHERE order_id = {cancelled}")), [29, 29]);
+    assert_eq!(paise("SELECT unit_price_paise FROM order_lines WHERE order_id LIKE 'MONEY-%' ORDER BY order_id"), [29, 101]);
+    assert_eq!(paise("SELECT price_paise FROM products WHERE name IN ('Cola 300ml', 'Tea Leaf 250g') ORDER BY name"), [1999, 3333]);
+    // Every column holds integers, and every order's total is the sum of its lines to the paisa.
+    for (table, column) in [
+        ("products", "price_paise"),
+        ("order_lines", "unit_price_paise"),
+        ("cancelled_lines", "unit_price_paise"),
+        ("orders", "total_paise"),
+    ] {
+        let reals = paise(&format!("SELECT COUNT(*) FROM {table} WHERE typeof({column}) NOT IN ('integer', 'null')"));
+        assert_eq!(reals, [0], "{table}.{column}");
+    }
+    let drift = paise(
+        "SELECT COUNT(*) FROM orders o WHERE o.total_paise <> (
+             SELECT SUM(amount) FROM (
+                 SELECT CAST(l.qty_shipped AS INTEGER) * l.unit_price_paise AS amount FROM order_lines l
+                 WHERE l.order_id = printf('APP%06d', o.order_id) AND l.source = 'app'
+                 UNION ALL
+                 SELECT c.quantity * c.unit_price_paise FROM cancelled_lines c WHERE c.order_id = o.order_id))",
+    );
+    assert_eq!(drift, [0]);
+    assert_eq!(paise(&format!("SELECT total_paise FROM orders WHERE order_id = {awkward}")), [30 + 140 + 1999 + 6666 + 100_000_001]);
+    assert_eq!(paise(&format!("SELECT total_paise FROM orders WHERE order_id = {cancelled}")), [3 * 29 + 7 * 29]);
+
+    // The API: the same decimals for every order left alone, the paisa for the awkward ones.
+    for (id, was) in orders.iter().zip(&before) {
+        let now = detail(*id).await;
+        if *id == awkward {
+            let shown: Vec<(Value, Value)> =
+                now["lines"].as_array().unwrap().iter().map(|l| (l["unitPrice"].clone(), l["lineTotal"].clone())).collect();
+            assert_eq!(
+                shown,
+                [
+                    (json!(0.1), json!(0.3)),
+                    (json!(0.2), json!(1.4)),
+                    (json!(19.99), json!(19.99)),
+                    (json!(33.33), json!(66.66)),
+                    (json!(1_000_000.01), json!(1_000_000.01)),
+                ]
+            );
+            assert_eq!(now["total"], json!(1_000_088.36));
+        } else if *id == cancelled {
+            assert_eq!(now["total"], json!(2.9));
+            assert_eq!(now["lines"][0]["unitPrice"], json!(0.29));
+        } else {
+            assert_eq!(&now, was, "order {id}");
+        }
+    }
+    let after = app.get("/master/product?pageNumber=1", Some(&admin)).await.body;
+    for (was, now) in catalogue["data"].as_array().unwrap().iter().zip(after["data"].as_array().unwrap()) {
+        match now["productName"].as_str().unwrap() {
+            "Cola 300ml" => assert_eq!(now["price"], json!(19.99)),
+            "Tea Leaf 250g" => assert_eq!(now["price"], json!(33.33)),
+            _ => assert_eq!(now, was),
+        }
+    }
+}
+
+/// Upgrade step 23 alone: a version 22 database has the fresh schema after the upgrade.
+#[tokio::test]
+async fn a_version_22_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 22, crate::support::downgrade_to_schema_22);
+}
+
+/// The API takes amounts as decimals and rounds them to the paisa half away from zero: a product
+/// saved at 12.345 costs 12.35, and an order of three at that price totals 37.05 exactly.
+#[tokio::test]
+async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
+    let app = TestApp::new();
+    let (agent1, admin) = (app.as_agent(1).await, app.as_admin().await);
+    let buyer = customer_of(&app, "agent1@demo.test", true, 0);
+    let (cola, _) = product(&app, "Cola 300ml");
+    let (tea, _) = product(&app, "Tea Leaf 250g");
+    for (id, name, sku, price) in [(cola, "Cola 300ml", "CL-300", json!(12.345)), (tea, "Tea Leaf 250g", "TL-250", json!("0.1"))] {
+        let saved =
+            app.post("/master/product", Some(&admin), json!({ "productId": id, "productName": name, "sku": sku, "price": price })).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    }
+    assert_eq!(product(&app, "Cola 300ml").1, 12.35);
+    let r = book(&app, &agent1, with(order(&buyer, &[(cola, 3.0), (tea, 3.0)]), json!({ "expectedTotal": 37.35 }))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!((r.body["total"].clone(), r.body["priceChanged"].clone()), (json!(37.35), json!(false)));
+    assert_eq!(r.body["lines"][1]["lineTotal"], json!(0.3));
+    let id = r.body["orderId"].as_i64().unwrap();
+    let stored: i64 = app.conn().query_row("SELECT total_paise FROM orders WHERE order_id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(stored, 3 * 1235 + 3 * 10);
 }

@@ -264,8 +264,31 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 22: prices and totals in REAL columns (`price`,
+/// `unit_price`, `total`) of the currency unit instead of INTEGER paise, as before step 23. Each is
+/// added where step 23 then drops it, so the upgrade leaves the fresh schema's text.
+pub fn downgrade_to_schema_22(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "ALTER TABLE products ADD COLUMN price REAL CHECK (price >= 0);
+         UPDATE products SET price = price_paise / 100.0;
+         ALTER TABLE products DROP COLUMN price_paise;
+         ALTER TABLE order_lines ADD COLUMN unit_price REAL NOT NULL DEFAULT 0;
+         UPDATE order_lines SET unit_price = unit_price_paise / 100.0;
+         ALTER TABLE order_lines DROP COLUMN unit_price_paise;
+         ALTER TABLE cancelled_lines ADD COLUMN unit_price REAL NOT NULL DEFAULT 0;
+         UPDATE cancelled_lines SET unit_price = unit_price_paise / 100.0;
+         ALTER TABLE cancelled_lines DROP COLUMN unit_price_paise;
+         ALTER TABLE orders ADD COLUMN total REAL NOT NULL DEFAULT 0;
+         UPDATE orders SET total = total_paise / 100.0;
+         ALTER TABLE orders DROP COLUMN total_paise;
+         PRAGMA user_version = 22;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 21: without the record of uploads.
 pub fn downgrade_to_schema_21(conn: &rusqlite::Connection) {
+    downgrade_to_schema_22(conn);
     conn.execute_batch("DROP TABLE uploads; PRAGMA user_version = 21;").unwrap();
 }
 

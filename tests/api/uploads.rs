@@ -436,7 +436,7 @@ async fn a_clean_upload_of_every_kind() {
             "/users/order/upload",
             "orderdata",
             vec![ORDER_HEADER, &["UP-1", "2026-11-18", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "12", "25.5", "", ""]],
-            "SELECT CAST(qty_shipped * unit_price AS INTEGER) FROM order_lines WHERE order_id = 'UP-1'",
+            "SELECT CAST(qty_shipped * unit_price_paise / 100 AS INTEGER) FROM order_lines WHERE order_id = 'UP-1'",
             "306",
         ),
     ];
@@ -454,7 +454,8 @@ async fn a_clean_upload_of_every_kind() {
     let lines: i64 = app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = 'UP-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(lines, 1);
     // But never a line of an order booked in the app: it is that order's only record.
-    let booked = "SELECT order_id, product_name, qty_shipped, unit_price FROM order_lines WHERE source = 'app' ORDER BY line_id LIMIT 1";
+    let booked =
+        "SELECT order_id, product_name, qty_shipped, unit_price_paise / 100.0 FROM order_lines WHERE source = 'app' ORDER BY line_id LIMIT 1";
     let line = |app: &TestApp| -> (String, String, f64, f64) {
         app.conn().query_row(booked, [], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).unwrap()
     };

@@ -34,7 +34,7 @@ pub enum Countries {
 #[derive(Debug)]
 pub struct LatestLine {
     pub order_date: String,
-    pub unit_price: f64,
+    pub unit_price: crate::money::Money,
     pub seller_name: String,
     pub fao_name: Option<String>,
     pub line_id: i64,
@@ -45,7 +45,7 @@ const LATEST_PER_SELLER: &str = "WITH RECURSIVE sellers(name) AS (
          UNION ALL
          SELECT (SELECT MIN(o.seller_name) FROM order_lines o WHERE o.product_name = :product AND o.seller_name > s.name)
          FROM sellers s WHERE s.name IS NOT NULL)
-     SELECT l.order_date, l.unit_price, l.seller_name, l.fao_name, l.line_id
+     SELECT l.order_date, l.unit_price_paise, l.seller_name, l.fao_name, l.line_id
      FROM sellers s JOIN order_lines l ON l.line_id = (
          SELECT o.line_id FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.product_name = :product AND o.seller_name = s.name AND o.order_date >= :since

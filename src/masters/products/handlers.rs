@@ -1,0 +1,125 @@
+//! The product catalogue's endpoints: HTTP only (the SQL is in `queries`).
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+
+use super::messages::*;
+use super::queries::{self, ProductFields};
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Query};
+use crate::lenient;
+use crate::masters::table::saved_answer;
+use crate::money::Money;
+use crate::rights;
+use crate::state::AppState;
+use crate::validate::{max_len, required};
+
+const READ_RIGHTS: &[crate::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
+pub use super::queries::PAGE_SIZE;
+/// The highest unit price the catalogue takes, in the currency unit.
+const MAX_PRICE: f64 = 10_000_000.0;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub product_id: i64,
+    pub product_name: String,
+    pub sku: Option<String>,
+    /// Per unit, to the paisa; null until set (such a product cannot be ordered).
+    pub price: Option<Money>,
+    /// Units per case.
+    pub pack_size: Option<i64>,
+    pub category: Option<String>,
+    /// False: retired, no longer orderable.
+    pub active: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductPage {
+    pub data: Vec<Product>,
+    pub total_records: i64,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProductQuery {
+    /// Part of the name, SKU or category.
+    pub search: Option<String>,
+    pub page_number: lenient::Int,
+}
+
+/// `GET /master/product?search=&pageNumber=` (product_master or order_booking): 30 products a
+/// page by name. Those who keep the product master see retired products too; order takers see
+/// the active ones.
+#[utoipa::path(get, path = "/master/product", tag = "masters", summary = "A page of 30 products by name, with prices", params(ProductQuery),
+    responses(
+        (status = 200, description = "OK", body = ProductPage)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProductQuery>) -> AppResult<Json<ProductPage>> {
+    user.require_any(READ_RIGHTS)?;
+    let all = user.has_right(rights::PRODUCT_MASTER);
+    let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    // LIKE wildcards typed by the user are taken literally.
+    let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+    let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
+    state.db(move |conn| queries::page(conn, all, pattern.as_deref(), offset)).await.map(Json)
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SaveProduct {
+    /// Absent or 0: a new product.
+    pub product_id: lenient::Int,
+    pub product_name: Option<String>,
+    pub sku: Option<String>,
+    pub price: lenient::Number,
+    pub pack_size: lenient::Number,
+    pub category: Option<String>,
+    /// Absent: true for a new product, unchanged for an existing one.
+    pub active: Option<bool>,
+}
+
+saved_answer!(
+    /// The answer of a save, with the id of the new or updated product.
+    ProductSaved,
+    product_id
+);
+
+/// `POST /master/product` (product_master): creates a product, or with `productId` updates it.
+#[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
+    responses(
+        (status = 200, description = "Saved", body = ProductSaved),
+        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "The product to update does not exist", body = crate::api::ErrorBody),
+        (status = 409, description = "A product with this name already exists", body = crate::api::ErrorBody)
+    ))]
+pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<ProductSaved>> {
+    user.require(rights::PRODUCT_MASTER)?;
+    let name = required(&req.product_name, PRODUCT_NAME_REQUIRED.on("productName"))?;
+    max_len(&name, 200, PRODUCT_NAME_TOO_LONG.on("productName"))?;
+    let text = |v: Option<String>, max: usize, refusal: crate::error::Problem| -> AppResult<Option<String>> {
+        let v = v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        if let Some(v) = &v {
+            max_len(v, max, refusal)?;
+        }
+        Ok(v)
+    };
+    let sku = text(req.sku, 64, PRODUCT_SKU_TOO_LONG.on("sku"))?;
+    let category = text(req.category, 100, PRODUCT_CATEGORY_TOO_LONG.on("category"))?;
+    // Rounded to the paisa half away from zero (`crate::money`).
+    let price = match req.price.0 {
+        None => None,
+        Some(p) if p.is_finite() && (0.0..=MAX_PRICE).contains(&p) => Money::from_f64(p),
+        Some(_) => return Err(AppError::bad_request(PRODUCT_PRICE_OUT_OF_RANGE.on("price"))),
+    };
+    let pack_size = match req.pack_size.0 {
+        None => None,
+        Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
+        Some(_) => return Err(AppError::bad_request(PRODUCT_PACK_SIZE_INVALID.on("packSize"))),
+    };
+    let fields = ProductFields { id: req.product_id.filter(|id| *id > 0), name, sku, price, pack_size, category, active: req.active };
+    let product_id = state.db(move |conn| queries::save(conn, &fields)).await?;
+    Ok(Json(ProductSaved { message: PRODUCT_SAVED.text.into(), product_id }))
+}
