@@ -17,8 +17,7 @@ use crate::support::TestApp;
 enum Kind {
     /// A customer, by buyer id.
     Customer,
-    /// An order, by order id (its rows wait for the orders area: see LISTS).
-    #[allow(dead_code)]
+    /// An order, by order id.
     Order,
 }
 
@@ -77,10 +76,11 @@ const LISTS: &[List] = &[
         kind: Kind::Customer,
         shows: Shows::OwnOnly { path: "/users/customer/offline", keys: |b| strings(array(&b["customers"]), "buyerId") },
     },
-    // Orders: add when the orders area takes the scope rule (its list still uses the old
-    // `agents_for`, which leaves out deleted agents, so the manager's row fails until then):
-    // List { name: "orders list", kind: Kind::Order,
-    //        shows: Shows::All { path: "/users/orders", keys: |b| strings(array(&b["orders"]), "orderId") } },
+    List {
+        name: "orders list",
+        kind: Kind::Order,
+        shows: Shows::All { path: "/users/orders?from=2000-01-01&to=2100-12-31", keys: |b| strings(array(&b["data"]), "orderId") },
+    },
 ];
 
 const DETAILS: &[Detail] = &[
@@ -88,7 +88,7 @@ const DETAILS: &[Detail] = &[
     Detail { name: "profile", kind: Kind::Customer, path: |key| format!("/users/customer/profile?buyerId={key}") },
     Detail { name: "info history", kind: Kind::Customer, path: |key| format!("/users/customer/infohistory/{key}") },
     Detail { name: "price comparison", kind: Kind::Customer, path: |key| format!("/users/product/pricecomparison/{key}?productName=Tea") },
-    // Orders (see LISTS): Detail { name: "order", kind: Kind::Order, path: |key| format!("/users/order/{key}") },
+    Detail { name: "order", kind: Kind::Order, path: |key| format!("/users/order/{key}") },
 ];
 
 /// The probes: for each kind, the keys every caller is asked about.
@@ -162,9 +162,13 @@ async fn setup(app: &TestApp) -> (Probes, Vec<(&'static str, String)>) {
     };
     let (mine, deleted) = (first_of("agent1@demo.test"), first_of("agent2@demo.test"));
     let outcome: i64 = conn.query_row("SELECT outcome_id FROM outcomes WHERE is_retired = 0 LIMIT 1", [], |r| r.get(0)).unwrap();
+    let product: i64 =
+        conn.query_row("SELECT product_id FROM products WHERE active = 1 AND price_paise IS NOT NULL LIMIT 1", [], |r| r.get(0)).unwrap();
     for (token, buyer) in [(&agent1, &mine), (&agent2, &deleted)] {
         let saved = app.post("/users/customer/details", Some(token), json!({ "buyerID": buyer, "outcomeId": outcome })).await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+        let booked = app.post("/users/order", Some(token), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 1 }] })).await;
+        assert_eq!(booked.status, StatusCode::OK, "{}", booked.body);
     }
     let order_of = |buyer: &str| -> Option<String> {
         conn.query_row(
@@ -175,7 +179,8 @@ async fn setup(app: &TestApp) -> (Probes, Vec<(&'static str, String)>) {
         .ok()
         .map(|id| id.to_string())
     };
-    let orders = [order_of(&mine), order_of(&deleted)].into_iter().flatten().collect();
+    let orders: Vec<String> = [order_of(&mine), order_of(&deleted)].into_iter().flatten().collect();
+    assert!(!orders.is_empty(), "the demo company has an order of a probed customer");
     conn.execute("UPDATE users SET is_deleted = 1 WHERE email = 'agent2@demo.test'", []).unwrap();
     let probes = Probes { customers: vec![mine, deleted], orders };
     (probes, vec![("agent 1", agent1), ("the manager", manager), ("the administrator", admin)])
