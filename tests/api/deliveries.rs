@@ -324,3 +324,39 @@ async fn delivered_percentages_are_shares_of_the_plan() {
         }
     }
 }
+
+/// Every entry of the delivery pictures' folder (temporary `.part` files included).
+fn delivery_files(app: &TestApp) -> Vec<String> {
+    match std::fs::read_dir(app.state.config.data_dir.join("files").join("delivery")) {
+        Ok(entries) => {
+            let mut names: Vec<String> = entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+            names.sort();
+            names
+        }
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The picture is written before the write transaction: a refused update (by a rule checked in
+/// the transaction, or out of scope) leaves no file behind, a successful one stores exactly the
+/// file its row names.
+#[tokio::test]
+async fn an_update_picture_is_stored_only_with_its_row() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let (id, _) = open_delivery(&app, 1, 0);
+    update(&app, &agent, id, "3", Some("4"), "", Some(("door.png", png())))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The reason does not belong to the chosen status.");
+    update(&app, &agent, id, "99", None, "", Some(("door.png", png()))).await.expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
+    let other = app.as_agent(2).await;
+    update(&app, &other, id, "3", Some("1"), "", Some(("door.png", png()))).await.expect(StatusCode::NOT_FOUND, "The delivery was not found.");
+    assert_eq!(delivery_files(&app), Vec::<String>::new(), "no stray file after refused updates");
+    assert_eq!(approve_status(&app, id), None);
+
+    update(&app, &agent, id, "3", Some("1"), "", Some(("door.png", png()))).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    let stored: String = app.conn().query_row("SELECT image_name FROM deliveries WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(delivery_files(&app), vec![stored.clone()]);
+    let path = app.state.config.data_dir.join("files").join("delivery").join(&stored);
+    assert_eq!(std::fs::read(path).unwrap(), png());
+}
