@@ -19,8 +19,9 @@ use axum::body::Bytes;
 use chrono::NaiveDate;
 use rusqlite::{named_params, Connection};
 
-use crate::beats::plan::{self, DayFigures};
-use crate::scope::{Agents, ScopeParams};
+use crate::beats::DayFigures;
+use crate::ids::UserId;
+use crate::scope::{Agents, Scope};
 
 /// The key of an owner in `customer_stats`: the agent's uid, 0 for customers without one.
 pub type Owner = i64;
@@ -181,7 +182,7 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     // (visits, orders, customers, beats: schema.sql), so they are cached with the counts instead
     // of read on every landing (that read grows with the day's visits).
     if let Some(agent) = agent {
-        counts.day = plan::totals(conn, &ScopeParams { all: false, own: Some(agent), manager: None }, b.day)?;
+        counts.day = crate::beats::day_figures(conn, Scope::Own { uid: UserId(agent) }, b.day)?;
     }
     Ok(counts)
 }

@@ -616,7 +616,7 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
 
     // The report with `seen` read from the summary, and with `seen` counted from every visit.
     let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
-    let report = words(fieldsales::beats::plan::ADHERENCE_REPORT_SQL);
+    let report = words(&fieldsales::reports::with_scope(fieldsales::beats::ADHERENCE_REPORT_SQL, fieldsales::scope::Scope::All));
     let from_summary =
         "SELECT v.day, v.agent_id, v.customer_id, v.best FROM visit_days v WHERE v.agent_id IN agents AND v.day >= :from AND v.day < :to";
     assert!(report.contains(from_summary), "{report}");
@@ -631,14 +631,13 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
     let (first, end) = (day - Days::new(40), day + Days::new(1));
     let (from, to) = (first.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string());
     let (from_ts, to_ts) = (fieldsales::clock::start_of(first), fieldsales::clock::start_of(end));
-    let params: [(&str, &dyn rusqlite::ToSql); 7] = [
+    let params: [(&str, &dyn rusqlite::ToSql); 6] = [
         (":from", &from),
         (":to", &to),
         (":from_ts", &from_ts),
         (":to_ts", &to_ts),
-        (":scope_all", &true),
-        (":scope_own", &None::<i64>),
-        (":scope_manager", &None::<i64>),
+        (":scope_uid", &None::<i64>),
+        (":agent_type", &fieldsales::rights::UserType::Agent),
     ];
     let counted = rows_of(&conn, &from_visits, &params);
     assert!(counted.len() > 40, "the demo's days and agents: {}", counted.len());
@@ -654,8 +653,8 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
         .map(Result::unwrap)
         .collect();
     for (uid, email) in agents {
-        let scope = fieldsales::scope::ScopeParams { all: false, own: Some(uid), manager: None };
-        let t = fieldsales::beats::plan::totals(&conn, &scope, day).unwrap();
+        let scope = fieldsales::scope::Scope::Own { uid: fieldsales::ids::UserId(uid) };
+        let t = fieldsales::beats::day_figures(&conn, scope, day).unwrap();
         let tiles = vec![t.planned, t.visited_as_planned, t.visited_off_site, t.productive, t.unplanned];
         let row = counted.iter().find(|r| r[0] == today && r[2] == rusqlite::types::Value::Text(email.clone()));
         let expected: Vec<i64> = match row {
