@@ -9,6 +9,7 @@ use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
 use super::kinds::{Check, Context, Kind};
+use super::messages::{BAD_HEADER, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS};
 use super::sheet;
 use crate::error::{AppError, AppResult};
 use crate::workbook::SheetWriter;
@@ -51,10 +52,7 @@ fn check_header(kind: &Kind, cells: &[String]) -> AppResult<usize> {
     if rest_may_be_absent && !misplaced {
         Ok(present)
     } else {
-        Err(AppError::bad_request(format!(
-            "The first row must be the header: {}. Download the 'Upload File Format' sample to see it.",
-            expected.join(", ")
-        )))
+        Err(AppError::bad_request(BAD_HEADER.with([("columns", serde_json::json!(expected.join(", ")))])))
     }
 }
 
@@ -142,7 +140,7 @@ pub fn import(
         }
         rows += 1;
         if rows > MAX_ROWS {
-            return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
+            return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
         let verdict = check_cells(kind, &mut cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
         // Always text: a cell starting with '=' stays a value, never a formula.
@@ -170,10 +168,10 @@ pub fn import(
         Ok(())
     })?;
     if !header_seen {
-        return Err(AppError::bad_request("The sheet is empty."));
+        return Err(AppError::bad_request(SHEET_EMPTY));
     }
     if rows == 0 {
-        return Err(AppError::bad_request("The sheet has a header but no rows."));
+        return Err(AppError::bad_request(NO_ROWS));
     }
     progress(rows as u64);
     // The search index and the added customers' summary are written while the result workbook is
