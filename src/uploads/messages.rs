@@ -20,6 +20,7 @@ crate::messages! {
     SHEET_EMPTY = "upload_sheet_empty": "The sheet is empty.";
     NO_ROWS = "upload_no_rows": "The sheet has a header but no rows.";
     INFO_TYPE_REQUIRED = "upload_info_type_required": "Info Type is required.";
+    XLSX_ONLY = "upload_xlsx_only": "Only .xlsx files can be uploaded.";
     FILE_REQUIRED = "upload_file_required": "Please choose an .xlsx file to upload.";
     SAMPLE_NOT_FOUND = "upload_sample_not_found": "There is no such sample file.";
     CUSTOMERS_DOWNLOADED = "upload_customers_downloaded": "Downloaded Successful";

@@ -17,13 +17,13 @@ use utoipa_axum::routes;
 
 use self::import::Rejected;
 use self::kinds::{Context, Kind};
-use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, SAMPLE_NOT_FOUND};
+use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, SAMPLE_NOT_FOUND, XLSX_ONLY};
 use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path};
-use crate::files::{multipart_error, XLSX_ONLY};
+use crate::files::multipart_error;
 use crate::state::AppState;
 
 /// Largest upload accepted.
