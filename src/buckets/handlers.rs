@@ -15,9 +15,9 @@ use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
 use crate::lenient;
 use crate::rights;
-use crate::ids::UserId;
 use crate::scope::Scope;
 use crate::state::AppState;
 

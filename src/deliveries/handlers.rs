@@ -190,11 +190,7 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
             "deliveryId" => out.delivery_id = number(),
             "deliveryStatusID" => out.status = number(),
             "reasonCodeID" => {
-                out.reason = if text.is_empty() {
-                    None
-                } else {
-                    Some(number().ok_or_else(|| AppError::bad_request(REASON_INVALID))?)
-                }
+                out.reason = if text.is_empty() { None } else { Some(number().ok_or_else(|| AppError::bad_request(REASON_INVALID))?) }
             }
             "otherReason" => out.other = text.to_string(),
             _ => {}

@@ -5,7 +5,9 @@
 use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 
-use super::messages::{DELIVERY_NOT_FOUND, LOCKED, NOT_PENDING, OTHER_REASON_REQUIRED, REASON_NOT_OF_STATUS, REASON_REQUIRED, STATUS_REQUIRED};
+use super::messages::{
+    DELIVERY_NOT_FOUND, LOCKED, NOT_PENDING, OTHER_REASON_REQUIRED, REASON_NOT_OF_STATUS, REASON_REQUIRED, STATUS_REQUIRED,
+};
 use crate::clock;
 use crate::error::{AppError, AppResult};
 use crate::scope::Scope;
@@ -201,11 +203,17 @@ pub fn suggestions(conn: &Connection, scope: Scope, text: &str) -> rusqlite::Res
 }
 
 fn suggestions_sql(scope: Scope) -> String {
-    // The scope's condition on the index's first column: one range of the index per agent (a
-    // team's `IN (...)` list drives the lookups), or the all-agents index for an administrator.
-    let filter = scope.condition("t.agent_id");
+    // An administrator's search is one range of the all-agents index. Anyone else's agents (the
+    // scope's condition on `users`) drive the loop, CROSS JOIN keeping that order, each one range
+    // of the index's first column: without table statistics the planner would otherwise take one
+    // range of every agent's values and filter it.
+    let rows = if scope == Scope::All {
+        format!("delivery_terms t WHERE {}", scope.condition("t.agent_id"))
+    } else {
+        format!("users a CROSS JOIN delivery_terms t WHERE {} AND t.agent_id = a.uid", scope.condition("a.uid"))
+    };
     format!(
-        "SELECT DISTINCT t.term FROM delivery_terms t WHERE {filter}
+        "SELECT DISTINCT t.term FROM {rows}
            AND t.kind = :kind AND t.term >= :from AND t.term < :below AND t.term LIKE :pattern ESCAPE '\\'
          ORDER BY t.term LIMIT :limit"
     )
@@ -308,12 +316,10 @@ pub fn update_status(conn: &mut Connection, scope: Scope, me: i64, u: &StatusUpd
         (true, Some(OTHER)) if u.other.is_empty() => return Err(AppError::bad_request(OTHER_REASON_REQUIRED)),
         (true, Some(OTHER)) => (None, Some(u.other.as_str())),
         (true, Some(code)) => {
-            tx.prepare_cached(
-                "SELECT 1 FROM additional_reasons WHERE reason_code_id = :r AND delivery_status_id = :s AND is_retired = 0",
-            )?
-            .query_row(named_params! { ":r": code, ":s": u.status }, |_| Ok(()))
-            .optional()?
-            .ok_or_else(|| AppError::bad_request(REASON_NOT_OF_STATUS))?;
+            tx.prepare_cached("SELECT 1 FROM additional_reasons WHERE reason_code_id = :r AND delivery_status_id = :s AND is_retired = 0")?
+                .query_row(named_params! { ":r": code, ":s": u.status }, |_| Ok(()))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request(REASON_NOT_OF_STATUS))?;
             (Some(code), None)
         }
     };
@@ -323,7 +329,9 @@ pub fn update_status(conn: &mut Connection, scope: Scope, me: i64, u: &StatusUpd
                 updated_by = :me, updated_at = :now
          WHERE delivery_id = :id",
     )?
-    .execute(named_params! { ":s": u.status, ":r": reason, ":o": other, ":img": u.image, ":me": me, ":now": crate::now(), ":id": u.delivery })?;
+    .execute(
+        named_params! { ":s": u.status, ":r": reason, ":o": other, ":img": u.image, ":me": me, ":now": crate::now(), ":id": u.delivery },
+    )?;
     record_change(
         &tx,
         &Change {

@@ -367,12 +367,8 @@ pub const BUYER_DETAILS: Report = Report {
 };
 
 // Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
-pub const BEAT_ADHERENCE: Report = Report {
-    name: "beat-adherence",
-    title: "Beat Adherence",
-    right: rights::RPT_BEAT_ADHERENCE,
-    sql: crate::beats::ADHERENCE_REPORT_SQL,
-};
+pub const BEAT_ADHERENCE: Report =
+    Report { name: "beat-adherence", title: "Beat Adherence", right: rights::RPT_BEAT_ADHERENCE, sql: crate::beats::ADHERENCE_REPORT_SQL };
 
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,

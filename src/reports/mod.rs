@@ -46,8 +46,8 @@ pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
             (Some(f), Some(t)) => (parse(f, FROM_DATE_INVALID)?, parse(t, TO_DATE_INVALID)?),
             _ => {
                 let month = filter.month_year.as_deref().unwrap_or_default();
-                let first = crate::clock::parse_date(&format!("{}-01", month.trim()))
-                    .ok_or_else(|| AppError::bad_request(FROM_DATE_REQUIRED))?;
+                let first =
+                    crate::clock::parse_date(&format!("{}-01", month.trim())).ok_or_else(|| AppError::bad_request(FROM_DATE_REQUIRED))?;
                 (first, first + chrono::Months::new(1) - chrono::Days::new(1))
             }
         };

@@ -121,7 +121,7 @@ pub fn import(
     let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::search_index::defer(&tx)?;
-    crate::buckets::stats::defer_added(&tx)?;
+    crate::buckets::defer_added(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
     // How many of the kind's columns the file has (older formats lack the columns added later).
@@ -178,7 +178,7 @@ pub fn import(
     // compressed and saved; the rows are committed only once both are done.
     result.finish_with(|| {
         crate::customers::search_index::flush(&tx)?;
-        crate::buckets::stats::summarize_added(&tx)?;
+        crate::buckets::summarize_added(&tx)?;
         Ok(record(&tx, kind, ctx, &outcome)?)
     })?;
     tx.commit()?;

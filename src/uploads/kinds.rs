@@ -9,8 +9,8 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::beats::{self, Weekdays};
 use crate::ids::UserId;
-use crate::rights::UserType;
 use crate::rights;
+use crate::rights::UserType;
 use crate::scope::Scope;
 
 /// How a cell is checked before the row is applied.

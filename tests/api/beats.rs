@@ -736,3 +736,27 @@ async fn the_visit_days_are_refiled_when_they_were_filed_in_another_time_zone() 
     let (pool, _) = fieldsales::server::open_migrated(&config).unwrap();
     assert_eq!(refile_if_zone_changed(&mut pool.get().unwrap()).unwrap(), None);
 }
+
+/// One scope rule: a manager's deleted agent's beats stay the manager's in the list (whole scope
+/// and narrowed to that agent) and by id alike; errors carry their codes.
+#[tokio::test]
+async fn a_deleted_agents_beats_stay_with_the_manager() {
+    let app = TestApp::new();
+    let manager = app.token("am@demo.test").await;
+    let a1 = uid(&app, "agent1@demo.test");
+    let mine = buyers_of(&app, "agent1@demo.test", 2);
+    let saved = app.post("/master/beat", Some(&manager), beat("Gone Agent's Round", a1, &["Tue"], &mine)).await;
+    let id = saved.body["beatId"].as_i64().unwrap();
+    let twice = app.post("/master/beat", Some(&manager), beat("gone agent's round", a1, &["Tue"], &mine)).await;
+    twice.expect(StatusCode::CONFLICT, "A beat named gone agent's round already exists for this agent.");
+    assert_eq!(twice.body["code"], "beat_name_taken");
+    app.conn().execute("UPDATE users SET is_deleted = 1 WHERE uid = ?1", [a1]).unwrap();
+    for path in ["/master/beat?search=Gone".to_string(), format!("/master/beat?search=Gone&agentId={a1}")] {
+        let r = app.get(&path, Some(&manager)).await;
+        assert_eq!(r.body["totalRecords"], 1, "{path}: {}", r.body);
+    }
+    assert_eq!(app.get(&format!("/master/beat/{id}"), Some(&manager)).await.status, StatusCode::OK);
+    let agent2 = app.as_agent(2).await;
+    let r = app.get(&format!("/master/beat/{id}"), Some(&agent2)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("beat_not_found")));
+}
