@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use fieldsales::buckets::figures::{self, Agents, Windows};
+use fieldsales::buckets::figures::{self, Windows};
 use fieldsales::buckets::stats::LandingCache;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,16 +15,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20).max(1);
     let pool = fieldsales::db::open_pool(Path::new(&db))?;
     let conn = pool.get()?;
-    let team: Vec<i64> = conn
-        .prepare("SELECT a.uid FROM users a JOIN users m ON m.uid = a.manager_id WHERE m.email = ?1 AND a.is_deleted = 0")?
-        .query_map([&manager], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    let agents = Agents::Only(team);
+    let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = ?1", [&manager], |r| r.get(0))?;
+    let scope = fieldsales::scope::Scope::Team { manager: fieldsales::ids::UserId(manager) };
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let cache = LandingCache::default();
         let started = Instant::now();
-        figures::landing(&conn, &cache, &agents, Windows { today: fieldsales::clock::today() })?;
+        figures::landing(&conn, &cache, scope, Windows { today: fieldsales::clock::today() })?;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

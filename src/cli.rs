@@ -364,7 +364,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             let started = std::time::Instant::now();
-            let everything = crate::scope::ScopeParams { all: true, own: None, manager: None };
+            let everything = crate::scope::Scope::All;
             let rows = tokio::task::block_in_place(|| {
                 crate::reports::export(&conn, report, &filter, everything, &output, &mut |n| bar.set_position(n))
             })?;

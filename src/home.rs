@@ -48,7 +48,7 @@ pub async fn home(State(state): State<AppState>, user: CurrentUser) -> AppResult
     state
         .db(move |conn| {
             let agents = agents_for(conn, scope, 0)?;
-            Ok(figures(conn, &agents, Windows::now(), extras)?)
+            Ok(figures(conn, scope, &agents, Windows::now(), extras)?)
         })
         .await
         .map(Json)
@@ -93,8 +93,8 @@ struct HomeExtras {
     uploads_by: Option<Option<i64>>,
 }
 
-fn figures(conn: &Connection, agents: &Agents, w: Windows, extras: HomeExtras) -> rusqlite::Result<Home> {
-    let summary = visit_summary(conn, agents, w)?;
+fn figures(conn: &Connection, scope: Scope, agents: &Agents, w: Windows, extras: HomeExtras) -> rusqlite::Result<Home> {
+    let summary = visit_summary(conn, scope, w)?;
     let (filter, ids) = agents.params();
     let today_ts = clock::start_of(w.today);
     let verified: i64 = conn.query_row(

@@ -26,7 +26,6 @@ use crate::buckets::figures;
 use crate::buckets::stats::LandingCache;
 use crate::customers::best_sellers::BestSellerCache;
 use crate::error::json_error;
-use crate::scope::Agents;
 use crate::state::AppState;
 
 const XSRF_COOKIE: &str = "XSRF-TOKEN";
@@ -331,7 +330,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
         // memory back once they are done.
         let warmed = warm.shared.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            figures::landing(&conn, &warm.landing, &Agents::All, figures::Windows::now())?;
+            figures::landing(&conn, &warm.landing, crate::scope::Scope::All, figures::Windows::now())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())

@@ -2,17 +2,16 @@
 //! settings. Thin: the checks and SQL are in `queries` and `plan`.
 
 use axum::extract::State;
-use rusqlite::{named_params, OptionalExtension};
 
 use super::plan;
 use super::queries::{self, CheckedBeat};
 use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
 use crate::rights;
-use crate::scope::agents_for;
 use crate::state::AppState;
 
 /// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
@@ -35,8 +34,9 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
     state
         .db(move |conn| {
-            let agents = agents_for(conn, scope, q.agent_id.unwrap_or(0))?;
-            queries::page(conn, &agents, search.as_deref(), q.page_number.unwrap_or(1))
+            // The screens send 0 for "all of mine".
+            let narrowed = scope.narrowed(conn, q.agent_id.filter(|a| *a != 0).map(UserId))?;
+            queries::page(conn, narrowed, search.as_deref(), q.page_number.unwrap_or(1))
         })
         .await
         .map(Json)
@@ -78,7 +78,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             Ok(id)
         })
         .await?;
-    Ok(Json(BeatSaved { message: queries::SAVED.into(), beat_id }))
+    Ok(Json(BeatSaved { message: super::messages::SAVED.text.into(), beat_id }))
 }
 
 /// `POST /master/beat/delete/{id}` (beat_master): the beat stops running today; the report keeps
@@ -94,7 +94,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     let scope = user.scope();
     let now = crate::now();
     state.db(move |conn| queries::delete(conn, scope, id, &today(), now)).await?;
-    Ok(Json(MessageBody { message: queries::DELETED.into() }))
+    Ok(Json(MessageBody { message: super::messages::DELETED.text.into() }))
 }
 
 /// `GET /users/plan/today?agentId=` (customer_visit for an agent's own day; beat_master for one of
@@ -108,15 +108,10 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 pub async fn today_plan(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PlanQuery>) -> AppResult<Json<DayPlan>> {
     user.require_any(READ_RIGHTS)?;
     let scope = user.scope();
-    let agent = q.agent_id.filter(|a| *a > 0).unwrap_or(user.uid);
+    let agent = UserId(q.agent_id.filter(|a| *a > 0).unwrap_or(user.uid));
     state
         .db(move |conn| {
-            agents_for(conn, scope, agent)?;
-            let name: String = conn
-                .prepare_cached("SELECT name FROM users WHERE uid = :a AND user_type_id = 4")?
-                .query_row(named_params! { ":a": agent }, |r| r.get(0))
-                .optional()?
-                .ok_or_else(|| AppError::not_found("The agent was not found."))?;
+            let name = queries::agent_name(conn, scope, agent)?;
             Ok(plan::day_plan(conn, agent, name, crate::clock::today())?)
         })
         .await

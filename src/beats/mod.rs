@@ -10,6 +10,11 @@ pub mod queries;
 pub mod types;
 pub mod visit_days;
 
+// What other areas use of beats (buckets' day tiles, the adherence report, the beat upload):
+pub use plan::{totals as day_figures, DayFigures, ADHERENCE_REPORT_SQL};
+pub use queries::{add_stop, agents_customer, end_stops, find_or_create, set_weekdays};
+pub use types::Weekdays;
+
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

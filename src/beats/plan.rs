@@ -20,10 +20,13 @@ use serde::Serialize;
 
 use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::visits::LocationStatus;
-use crate::scope::ScopeParams;
+use crate::ids::UserId;
+use crate::rights::UserType;
+use crate::scope::Scope;
 
-/// The common table expressions of a window of days, `[:from, :to)` as dates, over the agents of
-/// the scope parameters (`:scope_all`, `:scope_own`, `:scope_manager`, as the reports bind them):
+/// The common table expressions of a window of days, `[:from, :to)` as dates, over the agents
+/// (`:agent_type`) of a scope: `{{scope:u.uid}}` stands for `Scope::condition("u.uid")` (binding
+/// `:scope_uid`), rendered by [`with_scope`] here and by `reports::with_scope` for the report:
 /// `plan` (every planned stop with its beat), `seen` (visited customers with the best check-in of
 /// the day: 3 verified, 2 customer unlocated, 1 no location or before verification, 0 off-site;
 /// read from `visit_days`, the visits' summary per agent, local day and customer that a trigger
@@ -37,9 +40,7 @@ macro_rules! plan_cte {
         concat!(
             "WITH RECURSIVE
          days(d) AS (SELECT :from UNION ALL SELECT date(d, '+1 day') FROM days WHERE date(d, '+1 day') < :to),
-         agents(uid) AS (SELECT u.uid FROM users u WHERE u.user_type_id = 4 AND ",
-            crate::agent_in_scope!("u.uid"),
-            "),
+         agents(uid) AS (SELECT u.uid FROM users u WHERE u.user_type_id = :agent_type AND {{scope:u.uid}}),
          plan(d, agent_id, customer_id, beat_id, beat_name, sequence) AS (
              SELECT days.d, b.agent_id, s.customer_id, b.beat_id, b.beat_name, s.sequence
              FROM days JOIN beats b ON b.agent_id IN agents AND (b.deleted_on IS NULL OR b.deleted_on > days.d)
@@ -138,14 +139,16 @@ fn day_params(day: NaiveDate) -> (String, String) {
     (day.format("%Y-%m-%d").to_string(), (day + Days::new(1)).format("%Y-%m-%d").to_string())
 }
 
+/// One of this module's statements with the scope's condition in place of `{{scope:u.uid}}`.
+fn with_scope(sql: &str, scope: Scope) -> String {
+    sql.replace("{{scope:u.uid}}", &scope.condition("u.uid"))
+}
+
 /// The day's figures over the agents of `scope` (an agent's own scope is that agent).
-pub fn totals(conn: &Connection, scope: &ScopeParams, day: NaiveDate) -> rusqlite::Result<DayFigures> {
+pub fn totals(conn: &Connection, scope: Scope, day: NaiveDate) -> rusqlite::Result<DayFigures> {
     let (from, to) = day_params(day);
-    conn.prepare_cached(TOTALS_SQL)?.query_row(
-        named_params! {
-            ":from": from, ":to": to,
-            ":scope_all": scope.all, ":scope_own": scope.own, ":scope_manager": scope.manager,
-        },
+    conn.prepare_cached(&with_scope(TOTALS_SQL, scope))?.query_row(
+        named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent, ":scope_uid": scope.uid() },
         |r| {
             Ok(DayFigures {
                 planned: r.get(0)?,
@@ -170,7 +173,7 @@ fn best_status(best: Option<i64>) -> Option<LocationStatus> {
 
 /// One agent's day: the beats that run, the planned customers in order with what was done, the
 /// unplanned visits, and the figures.
-pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: NaiveDate) -> rusqlite::Result<DayPlan> {
+pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: NaiveDate) -> rusqlite::Result<DayPlan> {
     let (from, to) = day_params(day);
     let weekday = day.weekday().number_from_monday() as i64;
     let beats = conn
@@ -187,11 +190,9 @@ pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: Naive
         .collect::<Result<Vec<_>, _>>()?;
     let mut customers = Vec::new();
     let mut unplanned_visits = Vec::new();
-    let mut stmt = conn.prepare_cached(CUSTOMERS_SQL)?;
-    let mut rows = stmt.query(named_params! {
-        ":from": from, ":to": to,
-        ":scope_all": false, ":scope_own": agent_id, ":scope_manager": None::<i64>,
-    })?;
+    let scope = Scope::Own { uid: agent_id };
+    let mut stmt = conn.prepare_cached(&with_scope(CUSTOMERS_SQL, scope))?;
+    let mut rows = stmt.query(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent, ":scope_uid": scope.uid() })?;
     while let Some(r) = rows.next()? {
         let planned: bool = r.get(0)?;
         let best: Option<i64> = r.get(8)?;
@@ -213,7 +214,7 @@ pub fn day_plan(conn: &Connection, agent_id: i64, agent_name: String, day: Naive
     Ok(DayPlan {
         date: from.clone(),
         weekday: WEEKDAY_NAMES[(weekday - 1) as usize].to_string(),
-        agent_id,
+        agent_id: agent_id.0,
         agent_name,
         beats,
         planned: customers.len() as i64,

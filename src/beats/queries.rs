@@ -3,14 +3,14 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use serde_json::json;
+
+use super::messages::*;
 use super::types::{BeatCustomer, BeatDetail, BeatPage, BeatRow, CustomerPlace, SaveBeat, Weekdays};
 use crate::error::{AppError, AppResult};
+use crate::ids::{CustomerId, UserId};
+use crate::rights::UserType;
 use crate::scope::Scope;
-use crate::scope::{agents_for, Agents};
-
-pub const NOT_FOUND: &str = "The beat was not found.";
-pub const SAVED: &str = "Beat saved successfully.";
-pub const DELETED: &str = "Beat deleted successfully.";
 /// Beats are listed 30 a page, like the other masters.
 const PAGE_SIZE: i64 = 30;
 /// More shops than an agent can visit in a day is a mistake, not a beat.
@@ -21,7 +21,7 @@ pub const MAX_CUSTOMERS: usize = 500;
 pub struct CheckedBeat {
     pub beat_id: Option<i64>,
     pub name: String,
-    pub agent_id: i64,
+    pub agent_id: UserId,
     pub weekdays: Weekdays,
     pub buyers: Vec<String>,
 }
@@ -30,46 +30,56 @@ impl CheckedBeat {
     pub fn check(req: SaveBeat) -> AppResult<Self> {
         let name = req.beat_name.unwrap_or_default().trim().to_string();
         if name.is_empty() {
-            return Err(AppError::bad_request("Beat Name is required."));
+            return Err(AppError::bad_request(NAME_REQUIRED));
         }
         crate::validate::limits::BEAT_NAME.check(&name)?;
-        let agent_id = req.agent_id.filter(|a| *a > 0).ok_or_else(|| AppError::bad_request("Agent is required."))?;
+        let agent_id = req.agent_id.filter(|a| *a > 0).map(UserId).ok_or_else(|| AppError::bad_request(AGENT_REQUIRED))?;
         let weekdays = Weekdays::parse(req.weekdays.iter().map(String::as_str)).map_err(AppError::bad_request)?;
         let buyers: Vec<String> = req.customers.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
         if buyers.is_empty() {
-            return Err(AppError::bad_request("Add at least one customer."));
+            return Err(AppError::bad_request(CUSTOMER_REQUIRED));
         }
         if buyers.len() > MAX_CUSTOMERS {
-            return Err(AppError::bad_request("A beat has at most 500 customers."));
+            return Err(AppError::bad_request(TOO_MANY_CUSTOMERS));
         }
         let mut seen = std::collections::HashSet::new();
         if let Some(twice) = buyers.iter().find(|b| !seen.insert(b.to_ascii_lowercase())) {
-            return Err(AppError::bad_request(format!("Customer {twice} is listed twice.")));
+            return Err(AppError::bad_request(CUSTOMER_TWICE.with([("buyerId", json!(twice))])));
         }
         Ok(CheckedBeat { beat_id: req.beat_id.filter(|b| *b > 0), name, agent_id, weekdays, buyers })
     }
 }
 
-/// The agent of a live beat the caller may see (`NOT_FOUND` otherwise, whoever's it is).
-fn beat_agent(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<i64> {
-    let agent: i64 = conn
-        .prepare_cached("SELECT agent_id FROM beats WHERE beat_id = :b AND deleted_on IS NULL")?
-        .query_row(named_params! { ":b": beat_id }, |r| r.get(0))
-        .optional()?
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
-    agents_for(conn, scope, agent).map_err(|_| AppError::not_found(NOT_FOUND))?;
-    Ok(agent)
+/// The agent of a live beat in the caller's scope (`BEAT_NOT_FOUND` otherwise, whoever's it is):
+/// the same rule as the list.
+fn beat_agent(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<UserId> {
+    conn.prepare_cached(&format!(
+        "SELECT b.agent_id FROM beats b WHERE b.beat_id = :b AND b.deleted_on IS NULL AND {}",
+        scope.condition("b.agent_id")
+    ))?
+    .query_row(named_params! { ":b": beat_id, ":scope_uid": scope.uid() }, |r| r.get(0))
+    .optional()?
+    .ok_or_else(|| AppError::not_found(BEAT_NOT_FOUND))
 }
 
-/// A page of the caller's agents' live beats (`agent` 0: all of them), by agent and beat name.
-pub fn page(conn: &Connection, agents: &Agents, search: Option<&str>, page: i64) -> AppResult<BeatPage> {
+/// The name of `agent`, an agent of the caller's scope (`scope::NO_AGENT` otherwise).
+pub fn agent_name(conn: &Connection, scope: Scope, agent: UserId) -> AppResult<String> {
+    scope.narrowed(conn, Some(agent))?;
+    conn.prepare_cached("SELECT name FROM users WHERE uid = :a AND user_type_id = :agent")?
+        .query_row(named_params! { ":a": agent, ":agent": UserType::Agent }, |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| AppError::not_found(crate::scope::NO_AGENT))
+}
+
+/// A page of the live beats of `scope` (narrowed to one agent or not), by agent and beat name.
+pub fn page(conn: &Connection, scope: Scope, search: Option<&str>, page: i64) -> AppResult<BeatPage> {
     let condition = format!(
         "b.deleted_on IS NULL AND {} AND (:search IS NULL OR b.beat_name LIKE '%' || :search || '%' OR u.name LIKE '%' || :search || '%')",
-        agents.condition_on("b.agent_id")
+        scope.condition("b.agent_id")
     );
-    let (ids, offset) = (agents.ids(), (page.max(1) - 1) * PAGE_SIZE);
+    let (ids, offset) = (scope.uid(), (page.max(1) - 1) * PAGE_SIZE);
     let count_sql = format!("SELECT COUNT(*) FROM beats b JOIN users u ON u.uid = b.agent_id WHERE {condition}");
-    let total_records = conn.prepare_cached(&count_sql)?.query_row(named_params! { ":agents": ids, ":search": search }, |r| r.get(0))?;
+    let total_records = conn.prepare_cached(&count_sql)?.query_row(named_params! { ":scope_uid": ids, ":search": search }, |r| r.get(0))?;
     let sql = format!(
         "SELECT b.beat_id, b.beat_name, b.agent_id, u.name, u.email,
                 (SELECT json_group_array(weekday) FROM (SELECT weekday FROM beat_days w
@@ -80,7 +90,7 @@ pub fn page(conn: &Connection, agents: &Agents, search: Option<&str>, page: i64)
     );
     let data = conn
         .prepare_cached(&sql)?
-        .query_map(named_params! { ":agents": ids, ":search": search, ":limit": PAGE_SIZE, ":offset": offset }, |r| {
+        .query_map(named_params! { ":scope_uid": ids, ":search": search, ":limit": PAGE_SIZE, ":offset": offset }, |r| {
             Ok(BeatRow {
                 beat_id: r.get(0)?,
                 beat_name: r.get(1)?,
@@ -136,33 +146,29 @@ pub fn detail(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<BeatDe
     Ok(BeatDetail { beat_id, beat_name, agent_id, agent_name, weekdays: weekdays_of_json(&days).names(), customers })
 }
 
-/// The id of the customer `buyer_id` if it is `agent`'s; the reason otherwise.
-pub fn agents_customer(conn: &Connection, agent: i64, buyer_id: &str) -> Result<i64, String> {
-    let found: Option<(i64, Option<i64>)> = conn
-        .prepare_cached("SELECT customer_id, agent_id FROM customers WHERE buyer_id = :b")
-        .and_then(|mut stmt| stmt.query_row(named_params! { ":b": buyer_id }, |r| Ok((r.get(0)?, r.get(1)?))).optional())
-        .map_err(|e| e.to_string())?;
+/// The id of the customer `buyer_id` if it is `agent`'s; the reason (400) otherwise.
+pub fn agents_customer(conn: &Connection, agent: UserId, buyer_id: &str) -> AppResult<CustomerId> {
+    let found: Option<(CustomerId, Option<UserId>)> = conn
+        .prepare_cached("SELECT customer_id, agent_id FROM customers WHERE buyer_id = :b")?
+        .query_row(named_params! { ":b": buyer_id }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     match found {
-        None => Err(format!("Customer {buyer_id} was not found.")),
+        None => Err(AppError::bad_request(CUSTOMER_NOT_FOUND.with([("buyerId", json!(buyer_id))]))),
         Some((id, Some(owner))) if owner == agent => Ok(id),
-        Some(_) => Err(format!("Customer {buyer_id} is not a customer of this agent.")),
+        Some(_) => Err(AppError::bad_request(CUSTOMER_NOT_OF_AGENT.with([("buyerId", json!(buyer_id))]))),
     }
 }
 
 /// Creates or updates a beat of one of the caller's agents; its weekdays and customers take
 /// effect today. Answers the beat's id.
 pub fn save(conn: &Connection, scope: Scope, beat: CheckedBeat, today: &str, now: i64) -> AppResult<i64> {
-    agents_for(conn, scope, beat.agent_id)?;
+    scope.narrowed(conn, Some(beat.agent_id))?;
     if let Some(id) = beat.beat_id {
         if beat_agent(conn, scope, id)? != beat.agent_id {
-            return Err(AppError::bad_request("A beat's agent cannot be changed: create a beat for the other agent."));
+            return Err(AppError::bad_request(AGENT_CANNOT_CHANGE));
         }
     }
-    let customers = beat
-        .buyers
-        .iter()
-        .map(|b| agents_customer(conn, beat.agent_id, b).map_err(AppError::bad_request))
-        .collect::<AppResult<Vec<i64>>>()?;
+    let customers = beat.buyers.iter().map(|b| agents_customer(conn, beat.agent_id, b)).collect::<AppResult<Vec<CustomerId>>>()?;
     let taken: Option<i64> = conn
         .prepare_cached(
             "SELECT beat_id FROM beats WHERE agent_id = :a AND beat_name = :n COLLATE NOCASE AND deleted_on IS NULL
@@ -171,7 +177,7 @@ pub fn save(conn: &Connection, scope: Scope, beat: CheckedBeat, today: &str, now
         .query_row(named_params! { ":a": beat.agent_id, ":n": beat.name, ":b": beat.beat_id }, |r| r.get(0))
         .optional()?;
     if taken.is_some() {
-        return Err(AppError::Conflict(crate::error::Problem::from(format!("A beat named {} already exists for this agent.", beat.name))));
+        return Err(AppError::conflict(NAME_TAKEN.with([("name", json!(beat.name))])));
     }
     let beat_id = match beat.beat_id {
         Some(id) => {
@@ -189,14 +195,14 @@ pub fn save(conn: &Connection, scope: Scope, beat: CheckedBeat, today: &str, now
     Ok(beat_id)
 }
 
-fn create(conn: &Connection, agent: i64, name: &str, now: i64) -> rusqlite::Result<i64> {
+fn create(conn: &Connection, agent: UserId, name: &str, now: i64) -> rusqlite::Result<i64> {
     conn.prepare_cached("INSERT INTO beats (beat_name, agent_id, created_at, updated_at) VALUES (:n, :a, :now, :now)")?
         .execute(named_params! { ":n": name, ":a": agent, ":now": now })?;
     Ok(conn.last_insert_rowid())
 }
 
 /// The live beat `name` of `agent`, created if there is none (the upload names beats).
-pub fn find_or_create(conn: &Connection, agent: i64, name: &str, now: i64) -> rusqlite::Result<i64> {
+pub fn find_or_create(conn: &Connection, agent: UserId, name: &str, now: i64) -> rusqlite::Result<i64> {
     let found = conn
         .prepare_cached("SELECT beat_id FROM beats WHERE agent_id = :a AND beat_name = :n COLLATE NOCASE AND deleted_on IS NULL")?
         .query_row(named_params! { ":a": agent, ":n": name }, |r| r.get(0))
@@ -259,7 +265,7 @@ pub fn end_stops(conn: &Connection, beat_id: i64, today: &str) -> rusqlite::Resu
 }
 
 /// Puts a customer on the beat from today at `sequence`; false when it is on it already.
-pub fn add_stop(conn: &Connection, beat_id: i64, customer_id: i64, sequence: i64, today: &str) -> rusqlite::Result<bool> {
+pub fn add_stop(conn: &Connection, beat_id: i64, customer_id: CustomerId, sequence: i64, today: &str) -> rusqlite::Result<bool> {
     let on: bool = conn
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM beat_stops WHERE beat_id = :b AND customer_id = :c AND valid_to IS NULL)")?
         .query_row(named_params! { ":b": beat_id, ":c": customer_id }, |r| r.get(0))?;

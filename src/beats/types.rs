@@ -10,8 +10,7 @@ use crate::lenient;
 /// position plus one).
 pub const WEEKDAY_NAMES: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-pub const BAD_WEEKDAY: &str = "Weekdays must be Mon, Tue, Wed, Thu, Fri, Sat or Sun.";
-pub const NO_WEEKDAY: &str = "Choose at least one weekday.";
+pub use super::messages::{BAD_WEEKDAY, NO_WEEKDAY};
 
 /// The weekdays a beat runs on: bit 0 is Monday .. bit 6 Sunday.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,7 +18,7 @@ pub struct Weekdays(u8);
 
 impl Weekdays {
     /// Names in any case, short or long ("mon", "Monday"); at least one.
-    pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, &'static str> {
+    pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, crate::error::Msg> {
         const LONG: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
         let mut bits = 0u8;
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
@@ -34,7 +33,7 @@ impl Weekdays {
     }
 
     /// A cell such as `Mon,Thu`, `Mon/Thu` or `Mon Thu`.
-    pub fn parse_text(text: &str) -> Result<Self, &'static str> {
+    pub fn parse_text(text: &str) -> Result<Self, crate::error::Msg> {
         Weekdays::parse(text.split([',', '/', ';', ' ']))
     }
 

@@ -1,5 +1,5 @@
-//! The SQL behind the dashboards. Every figure is computed over the customers of a set of agents
-//! (`Agents`). Landing counts and bucket pages read the per-customer summary (`stats`), so their
+//! The SQL behind the dashboards. Every figure is computed over the customers of a scope
+//! (`Scope`: the one rule, or one agent of it). Landing counts and bucket pages read the per-customer summary (`stats`), so their
 //! cost does not grow with the visit and order history; the visit summary, the trend and the
 //! 'ordered' bucket read the windows of visits and order lines they show.
 //!
@@ -18,7 +18,7 @@ use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
 use crate::customers::types::Contact;
 use crate::error::{AppError, AppResult};
-pub use crate::scope::Agents;
+use crate::scope::Scope;
 use axum::body::Bytes;
 
 /// The dates every window is measured from.
@@ -95,9 +95,9 @@ pub struct Landing {
     pub unplanned_today: i64,
 }
 
-pub fn landing(conn: &Connection, cache: &LandingCache, agents: &Agents, w: Windows) -> rusqlite::Result<Landing> {
+pub fn landing(conn: &Connection, cache: &LandingCache, scope: Scope, w: Windows) -> rusqlite::Result<Landing> {
     let tx = conn.unchecked_transaction()?;
-    let c = cache.counts(&tx, &stats::owners(&tx, agents)?, &w.bounds())?;
+    let c = cache.counts(&tx, &stats::owners(&tx, scope)?, &w.bounds())?;
     Ok(Landing {
         my_retailers: c.retailers,
         my_wholesalers: c.wholesalers,
@@ -215,7 +215,7 @@ pub fn bucket_page(
     conn: &Connection,
     cache: &LandingCache,
     bucket: &str,
-    agents: &Agents,
+    scope: Scope,
     w: Windows,
     order: Order,
     offset: i64,
@@ -225,7 +225,7 @@ pub fn bucket_page(
     let b = w.bounds();
     // One snapshot for the versions, the size, the walk and the rows.
     let tx = conn.unchecked_transaction()?;
-    let owners = stats::owners(&tx, agents)?;
+    let owners = stats::owners(&tx, scope)?;
     let newest_first = order == Order::Desc;
     let page = cache.page(&owners, b.day, (bucket, newest_first), (offset, limit), || {
         let total = size(&cache.counts(&tx, &owners, &b)?);
@@ -361,8 +361,8 @@ fn top_products(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<i64, S
 
 /// The parameters every bucket query binds.
 struct BucketParams {
-    filter: &'static str,
-    ids: String,
+    filter: String,
+    ids: Option<crate::ids::UserId>,
     from15: String,
     from15_ts: i64,
     month: String,
@@ -370,15 +370,15 @@ struct BucketParams {
 }
 
 impl BucketParams {
-    fn new(agents: &Agents, w: Windows) -> Self {
-        let (filter, ids) = agents.params();
+    fn new(scope: Scope, w: Windows) -> Self {
+        let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
         let (from15, from15_ts) = w.from15();
         BucketParams { filter, ids, from15, from15_ts, month: Windows::date(w.month_start()), last_month: Windows::date(w.months_back(1)) }
     }
 
     fn list(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
         vec![
-            (":agents", &self.ids),
+            (":scope_uid", &self.ids),
             (":from15", &self.from15),
             (":from15_ts", &self.from15_ts),
             (":month", &self.month),
@@ -406,14 +406,14 @@ pub struct OrderedRow {
 /// row per customer, distributor, month and product (average unit price, total quantity).
 pub fn ordered_page(
     conn: &Connection,
-    agents: &Agents,
+    scope: Scope,
     w: Windows,
     order: Order,
     offset: i64,
     limit: i64,
 ) -> rusqlite::Result<(Vec<OrderedRow>, i64)> {
-    let p = BucketParams::new(agents, w);
-    let filter = p.filter;
+    let p = BucketParams::new(scope, w);
+    let filter = &p.filter;
     let grouped = format!(
         "SELECT c.customer_id, c.buyer_id, o.seller_name, substr(o.order_date, 1, 7) AS month, o.product_name,
                 ROUND(AVG(o.unit_price_paise)) AS price, SUM(o.qty_shipped) AS qty, MAX(o.sku) AS sku
@@ -508,8 +508,8 @@ pub struct AgentCheckIns {
 
 /// The visit summary: visits and orders of the agents' customers today, this month, and the
 /// monthly average of the three whole months before this one.
-pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<VisitSummary> {
-    let (filter, ids) = agents.params();
+pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<VisitSummary> {
+    let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
     let today = Windows::date(w.today);
     let month = Windows::date(w.month_start());
     let l3m = Windows::date(w.months_back(3));
@@ -522,7 +522,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
          WHERE {filter}"
     );
     let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) =
-        conn.query_row(&visits, named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+        conn.query_row(&visits, named_params! { ":scope_uid": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })?;
     // Unique customers visited per month, summed over the three months (then averaged).
@@ -534,7 +534,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
                       AND v.visited_at >= :l3m_ts AND v.visited_at < :month_ts
                  WHERE {filter})"
         ),
-        named_params! { ":agents": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
+        named_params! { ":scope_uid": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
         |r| r.get(0),
     )?;
     let orders = format!(
@@ -550,7 +550,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
     // Values in paise (a fractional quantity of an upload's line makes a sum REAL: rounded to the paisa).
     use crate::money::Money;
     let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, Money, Money, Money) =
-        conn.query_row(&orders, named_params! { ":agents": ids, ":today": today, ":month": month, ":l3m": l3m }, |r| {
+        conn.query_row(&orders, named_params! { ":scope_uid": ids, ":today": today, ":month": month, ":l3m": l3m }, |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
         })?;
     // Productive visits: a booked order (not cancelled) was saved with the visit. Walked from the
@@ -562,7 +562,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
          WHERE {filter}"
     );
     let (productive_ftd, productive_ftm): (i64, i64) =
-        conn.query_row(&productive, named_params! { ":agents": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+        conn.query_row(&productive, named_params! { ":scope_uid": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
             Ok((r.get(0)?, r.get(1)?))
         })?;
     let check_ins = format!(
@@ -577,7 +577,7 @@ pub fn visit_summary(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite
     );
     let check_in_by_agent = conn
         .prepare_cached(&check_ins)?
-        .query_map(named_params! { ":agents": ids, ":month_ts": month_ts }, |r| {
+        .query_map(named_params! { ":scope_uid": ids, ":month_ts": month_ts }, |r| {
             let (visits, verified): (i64, i64) = (r.get(2)?, r.get(3)?);
             Ok(AgentCheckIns {
                 agent_id: r.get(0)?,
@@ -622,8 +622,8 @@ pub struct TrendWeek {
 }
 
 /// Visits and distinct orders per week over the last 8 weeks (this week included).
-pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result<Vec<TrendWeek>> {
-    let (filter, ids) = agents.params();
+pub fn trend(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<Vec<TrendWeek>> {
+    let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
     let this_monday = w.today - Days::new(u64::from(w.today.weekday().num_days_from_monday()));
     let mut weeks = Vec::new();
     for back in (0..8u64).rev() {
@@ -634,7 +634,7 @@ pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result
                 "SELECT COUNT(*) FROM customers c JOIN visits v ON v.customer_id = c.customer_id
                  AND v.visited_at >= :from AND v.visited_at < :to WHERE {filter}"
             ),
-            named_params! { ":agents": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
+            named_params! { ":scope_uid": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
             |r| r.get(0),
         )?;
         let orders: i64 = conn.query_row(
@@ -642,7 +642,7 @@ pub fn trend(conn: &Connection, agents: &Agents, w: Windows) -> rusqlite::Result
                 "SELECT COUNT(DISTINCT o.order_id) FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id
                  AND o.order_date >= :from AND o.order_date < :to WHERE {filter}"
             ),
-            named_params! { ":agents": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
+            named_params! { ":scope_uid": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
             |r| r.get(0),
         )?;
         weeks.push(TrendWeek { week_start: Windows::date(start), visits, orders });

@@ -10,38 +10,45 @@ use rusqlite::Connection;
 use serde::Deserialize;
 
 use super::figures::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
+use super::messages::BUCKET_NOT_FOUND;
 use super::stats::LandingCache;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
 use crate::lenient;
 use crate::rights;
-use crate::scope::{agents_for, Agents};
+use crate::scope::Scope;
 use crate::state::AppState;
 
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
 
-/// Checks `right`, takes `agent` (0: the caller's whole scope) among the caller's agents and
-/// computes `figure` over them.
+/// The agent a path names: the screens send 0 for "all of the caller's agents".
+pub(super) fn agent_of_path(agent: i64) -> Option<UserId> {
+    Some(agent).filter(|a| *a != 0).map(UserId)
+}
+
+/// Checks `right`, narrows the caller's scope to `agent` (0: the whole scope; the agent must be
+/// inside it) and computes `figure` over it.
 async fn of_agents<T, F>(state: &AppState, user: &CurrentUser, right: crate::rights::Right, agent: i64, figure: F) -> AppResult<Json<T>>
 where
     T: Send + 'static,
-    F: FnOnce(&Connection, &Agents, Windows) -> rusqlite::Result<T> + Send + 'static,
+    F: FnOnce(&Connection, Scope, Windows) -> rusqlite::Result<T> + Send + 'static,
 {
     user.require(right)?;
     let scope = user.scope();
     state
         .db(move |conn| {
-            let agents = agents_for(conn, scope, agent)?;
-            Ok(figure(conn, &agents, Windows::now())?)
+            let narrowed = scope.narrowed(conn, agent_of_path(agent))?;
+            Ok(figure(conn, narrowed, Windows::now())?)
         })
         .await
         .map(Json)
 }
 
 async fn landing(state: &AppState, cache: Arc<LandingCache>, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
-    of_agents(state, user, rights::RETAILER_BUCKET, agent, move |conn, agents, w| figures::landing(conn, &cache, agents, w)).await
+    of_agents(state, user, rights::RETAILER_BUCKET, agent, move |conn, scope, w| figures::landing(conn, &cache, scope, w)).await
 }
 
 /// `GET /users/landing` (retailer_bucket): the dashboard of the caller's whole scope.
@@ -97,7 +104,7 @@ pub async fn bucket(
     user.require(rights::RETAILER_BUCKET)?;
     let bucket = bucket.to_ascii_lowercase();
     if !figures::BUCKETS.contains(&bucket.as_str()) {
-        return Err(AppError::not_found(format!("There is no bucket named {bucket}.")));
+        return Err(AppError::not_found(BUCKET_NOT_FOUND.with([("bucket", serde_json::json!(bucket))])));
     }
     let order = match q.order.as_deref() {
         Some("asc") => Order::Asc,
@@ -107,15 +114,15 @@ pub async fn bucket(
     let scope = user.scope();
     state
         .db(move |conn| {
-            let agents = agents_for(conn, scope, agent)?;
+            let narrowed = scope.narrowed(conn, agent_of_path(agent))?;
             let w = Windows::now();
             if bucket == "ordered" {
-                let (data, total) = figures::ordered_page(conn, &agents, w, order, offset, PAGE_SIZE)?;
+                let (data, total) = figures::ordered_page(conn, narrowed, w, order, offset, PAGE_SIZE)?;
                 let page = BucketPage { data: data.into_iter().map(BucketItem::Order).collect(), total_records: total };
                 return Ok(Json(page).into_response());
             }
-            let body = figures::bucket_page(conn, &cache, &bucket, &agents, w, order, offset, PAGE_SIZE)?
-                .ok_or_else(|| AppError::not_found(format!("There is no bucket named {bucket}.")))?;
+            let body = figures::bucket_page(conn, &cache, &bucket, narrowed, w, order, offset, PAGE_SIZE)?
+                .ok_or_else(|| AppError::not_found(BUCKET_NOT_FOUND.with([("bucket", serde_json::json!(bucket))])))?;
             Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
         })
         .await

@@ -2,7 +2,10 @@
 
 use crate::error::UniqueField;
 
-crate::messages! {}
+crate::messages! {
+    /// `{bucket}`: the bucket name asked for.
+    BUCKET_NOT_FOUND = "bucket_not_found": "There is no bucket named {bucket}.";
+}
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -6,6 +6,12 @@ pub mod handlers;
 pub mod messages;
 pub mod stats;
 
+// What other areas use of the dashboards: the home's visit summary (`home`), the start-up warm-up
+// of the landing cache (`web`), and the upload's deferred summary of the customers it adds
+// (`uploads`).
+pub use figures::{landing, percent, visit_summary, Windows};
+pub use stats::{defer_added, summarize_added, LandingCache};
+
 use std::sync::Arc;
 
 use axum::extract::{FromRef, State};

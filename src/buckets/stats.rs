@@ -19,8 +19,9 @@ use axum::body::Bytes;
 use chrono::NaiveDate;
 use rusqlite::{named_params, Connection};
 
-use crate::beats::plan::{self, DayFigures};
-use crate::scope::{Agents, ScopeParams};
+use crate::beats::DayFigures;
+use crate::ids::UserId;
+use crate::scope::Scope;
 
 /// The key of an owner in `customer_stats`: the agent's uid, 0 for customers without one.
 pub type Owner = i64;
@@ -94,23 +95,21 @@ pub const ORDERED_LAST_MONTH: &str =
     "((s.last_order_date >= :last_month AND s.last_order_date < :month) OR s.prev_order_month = :last_month_key)";
 
 /// The owners a request covers, each with its current version (0 when it never had a customer).
-pub fn owners(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<(Owner, i64)>> {
+/// (A scope's users, by the one rule of `Scope::condition`; an administrator's: every owner.)
+pub fn owners(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<(Owner, i64)>> {
     let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
-    match agents {
-        Agents::All => {
-            let mut stmt = conn.prepare_cached("SELECT agent_id, version FROM agent_stats_versions")?;
-            let rows = stmt.query_map([], row)?;
-            rows.collect()
-        }
-        Agents::Only(_) => {
-            let mut stmt = conn.prepare_cached(
-                "SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j
-                 LEFT JOIN agent_stats_versions v ON v.agent_id = j.value",
-            )?;
-            let rows = stmt.query_map(named_params! { ":agents": agents.params().1 }, row)?;
-            rows.collect()
-        }
+    if scope == Scope::All {
+        let mut stmt = conn.prepare_cached("SELECT agent_id, version FROM agent_stats_versions")?;
+        let rows = stmt.query_map([], row)?;
+        return rows.collect();
     }
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT u.uid, COALESCE(v.version, 0) FROM users u LEFT JOIN agent_stats_versions v ON v.agent_id = u.uid
+         WHERE {} ORDER BY u.uid",
+        scope.condition("u.uid")
+    ))?;
+    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid() }, row)?;
+    rows.collect()
 }
 
 /// The `agent_id` value of an owner (NULL for 0).
@@ -181,7 +180,7 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     // (visits, orders, customers, beats: schema.sql), so they are cached with the counts instead
     // of read on every landing (that read grows with the day's visits).
     if let Some(agent) = agent {
-        counts.day = plan::totals(conn, &ScopeParams { all: false, own: Some(agent), manager: None }, b.day)?;
+        counts.day = crate::beats::day_figures(conn, Scope::Own { uid: UserId(agent) }, b.day)?;
     }
     Ok(counts)
 }

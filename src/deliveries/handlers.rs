@@ -4,26 +4,23 @@
 //! on pending entries only, all of a batch or none.
 
 use axum::extract::{Multipart, State};
-use rusqlite::{named_params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use super::queries::{self, Change, Delivery, Suggestion};
+use super::messages::*;
+use super::queries::{self, Decision, Delivery, StatusUpdate, Suggestion};
 use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path, Query};
 use crate::files;
+use crate::ids::UserId;
 use crate::lenient;
 use crate::rights;
 use crate::scope::Scope;
-use crate::scope::{agents_for, Agents};
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
 const AREA: &str = "delivery";
-const NOT_FOUND: &str = "The delivery was not found.";
-/// The additional-reason value that means 'Other' (spec 2 §9).
-const OTHER: i64 = 0;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -52,16 +49,16 @@ fn percent(part: i64, whole: i64) -> f64 {
     }
 }
 
-async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<DeliveryScreen>> {
+async fn init_screen(state: &AppState, user: &CurrentUser, agent: Option<UserId>) -> AppResult<Json<DeliveryScreen>> {
     user.require(rights::DELIVERY_SEARCH)?;
     let scope = user.scope();
     state
         .db(move |conn| {
-            let agents = agents_for(conn, scope, agent)?;
-            let counts = queries::delivered_counts(conn, &agents)?;
+            let narrowed = scope.narrowed(conn, agent)?;
+            let counts = queries::delivered_counts(conn, narrowed)?;
             Ok(DeliveryScreen {
                 can_modify: scope != Scope::All,
-                delivery_details: queries::default_list(conn, &agents)?,
+                delivery_details: queries::default_list(conn, narrowed)?,
                 order_delivered: Some(OrderDelivered {
                     ftd: counts.delivered_today,
                     ftm: counts.delivered_month,
@@ -80,7 +77,7 @@ async fn init_screen(state: &AppState, user: &CurrentUser, agent: i64) -> AppRes
         (status = 200, description = "OK", body = DeliveryScreen)
     ))]
 pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DeliveryScreen>> {
-    init_screen(&state, &user, 0).await
+    init_screen(&state, &user, None).await
 }
 
 /// `GET /users/delivery/initAM/{agentId}` (delivery_search): the same for one of the caller's agents.
@@ -90,7 +87,8 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
-    init_screen(&state, &user, agent).await
+    // The screens send 0 for "all of mine".
+    init_screen(&state, &user, Some(agent).filter(|a| *a != 0).map(UserId)).await
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -112,13 +110,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
         return Ok(Json(Vec::new()));
     }
     let scope = user.scope();
-    state
-        .db(move |conn| {
-            let agents = agents_for(conn, scope, 0)?;
-            Ok(queries::suggestions(conn, &agents, &text)?)
-        })
-        .await
-        .map(Json)
+    state.db(move |conn| Ok(queries::suggestions(conn, scope, &text)?)).await.map(Json)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -135,20 +127,19 @@ pub struct DetailsRequest {
     ))]
 pub async fn details(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DetailsRequest>) -> AppResult<Json<DeliveryScreen>> {
     user.require(rights::DELIVERY_SEARCH)?;
-    let value = required(&req.query, "Please enter an order ID, buyer or distributor to search.")?;
+    let value = required(&req.query, SEARCH_REQUIRED)?;
     let name = req.matched_column.unwrap_or_else(|| "orderID".into());
     let column = queries::SEARCH_COLUMNS
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, c)| *c)
-        .ok_or_else(|| AppError::bad_request("matchedColumn must be orderID, buyerID, buyerName or sellerName."))?;
+        .ok_or_else(|| AppError::bad_request(MATCHED_COLUMN_INVALID))?;
     let scope = user.scope();
     state
         .db(move |conn| {
-            let agents = agents_for(conn, scope, 0)?;
             Ok(DeliveryScreen {
                 can_modify: scope != Scope::All,
-                delivery_details: queries::matching(conn, &agents, column, &value)?,
+                delivery_details: queries::matching(conn, scope, column, &value)?,
                 order_delivered: None,
             })
         })
@@ -199,11 +190,7 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
             "deliveryId" => out.delivery_id = number(),
             "deliveryStatusID" => out.status = number(),
             "reasonCodeID" => {
-                out.reason = if text.is_empty() {
-                    None
-                } else {
-                    Some(number().ok_or_else(|| AppError::bad_request("Additional Reason is not valid."))?)
-                }
+                out.reason = if text.is_empty() { None } else { Some(number().ok_or_else(|| AppError::bad_request(REASON_INVALID))?) }
             }
             "otherReason" => out.other = text.to_string(),
             _ => {}
@@ -224,86 +211,40 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
 pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<MessageBody>> {
     user.require(rights::DELIVERY_SEARCH)?;
     let form = read_update(form).await?;
-    let delivery_id = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
-    let status = form.status.filter(|s| *s > 0).ok_or_else(|| AppError::bad_request("Delivery Status is Required"))?;
-    max_len(&form.other, 200, "The other reason is limited to a maximum of 200 characters.")?;
+    let delivery = form.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request(ID_REQUIRED))?;
+    let status = form.status.filter(|s| *s > 0).ok_or_else(|| AppError::bad_request(STATUS_REQUIRED))?;
+    max_len(&form.other, 200, OTHER_REASON_TOO_LONG)?;
     let image_ext = match &form.image {
         Some((name, bytes)) => Some(files::check_image(name, bytes)?),
         None => None,
     };
     let (scope, me) = (user.scope(), user.uid);
     if scope == Scope::All {
-        return Err(AppError::forbidden("Administrators approve deliveries; the agent updates them."));
+        return Err(AppError::forbidden(ADMIN_CANNOT_UPDATE));
     }
+    // The picture is written and fsynced (to a temporary name, renamed into place) before the write
+    // transaction opens, so the database's write lock is held for the rows alone; a refused or
+    // failed update removes it again.
     let data_dir = state.config.data_dir.clone();
-    state
-        .db(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let agents: Agents = agents_for(&tx, scope, 0)?;
-            let current = queries::one(&tx, &agents, delivery_id)?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
-            if !current.can_modify {
-                return Err(AppError::forbidden("This delivery can no longer be modified."));
-            }
-            let needs_reason: bool = tx
-                .query_row(
-                    "SELECT additional_reason_code FROM delivery_statuses WHERE delivery_status_id = :s AND is_retired = 0",
-                    named_params! { ":s": status },
-                    |r| r.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| AppError::bad_request("Delivery Status is Required"))?;
-            let (reason, other) = match (needs_reason, form.reason) {
-                (false, _) => (None, None),
-                (true, None) => return Err(AppError::bad_request("Additional Reason is Required")),
-                (true, Some(OTHER)) if form.other.is_empty() => return Err(AppError::bad_request("Please enter the other reason.")),
-                (true, Some(OTHER)) => (None, Some(form.other.clone())),
-                (true, Some(code)) => {
-                    tx.query_row(
-                        "SELECT 1 FROM additional_reasons WHERE reason_code_id = :r AND delivery_status_id = :s AND is_retired = 0",
-                        named_params! { ":r": code, ":s": status },
-                        |_| Ok(()),
-                    )
-                    .optional()?
-                    .ok_or_else(|| AppError::bad_request("The reason does not belong to the chosen status."))?;
-                    (Some(code), None)
-                }
-            };
-            let image_name = match (&form.image, image_ext) {
-                (Some((_, bytes)), Some(ext)) => Some(files::store(&data_dir, AREA, ext, bytes)?),
-                _ => None,
-            };
-            let result = (|| -> AppResult<()> {
-                tx.execute(
-                    "UPDATE deliveries SET delivery_status_id = :s, reason_code_id = :r, other_reason = :o,
-                            image_name = COALESCE(:img, image_name), approve_status = 'Pending', rejected_reason = NULL,
-                            updated_by = :me, updated_at = :now
-                     WHERE delivery_id = :id",
-                    named_params! { ":s": status, ":r": reason, ":o": other, ":img": image_name, ":me": me, ":now": crate::now(), ":id": delivery_id },
-                )?;
-                queries::record_change(
-                    &tx,
-                    &Change {
-                        delivery: delivery_id,
-                        by: me,
-                        from_status: current.delivery_status_id,
-                        to_status: Some(status),
-                        from_approve: current.approve_status.as_deref(),
-                        to_approve: Some("Pending"),
-                        note: None,
-                    },
-                )?;
-                Ok(())
-            })();
-            match result.and_then(|_| tx.commit().map_err(AppError::from)) {
-                Ok(()) => Ok(()),
-                Err(err) => {
-                    files::remove(&data_dir, AREA, image_name.as_slice());
-                    Err(err)
-                }
-            }
+    let image = match (form.image, image_ext) {
+        (Some((_, bytes)), Some(ext)) => {
+            let dir = data_dir.clone();
+            Some(crate::state::blocking(move || files::store(&dir, AREA, ext, &bytes)).await?)
+        }
+        _ => None,
+    };
+    let update = StatusUpdate { delivery, status, reason: form.reason, other: form.other, image: image.clone() };
+    let result = state.db(move |conn| queries::update_status(conn, scope, me, &update)).await;
+    if result.is_err() {
+        let dir = data_dir.clone();
+        let _ = crate::state::blocking(move || {
+            files::remove(&dir, AREA, image.as_slice());
+            Ok(())
         })
-        .await?;
-    Ok(Json(MessageBody { message: "Delivery updated successfully.".into() }))
+        .await;
+    }
+    result?;
+    Ok(Json(MessageBody { message: UPDATED.text.into() }))
 }
 
 /// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
@@ -314,13 +255,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
 pub async fn approval_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Delivery>>> {
     user.require(rights::DELIVERY_APPROVE)?;
     let scope = user.scope();
-    state
-        .db(move |conn| {
-            let agents = agents_for(conn, scope, 0)?;
-            Ok(queries::pending(conn, &agents)?)
-        })
-        .await
-        .map(Json)
+    state.db(move |conn| Ok(queries::pending(conn, scope)?)).await.map(Json)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -347,57 +282,24 @@ pub async fn approval_update(
 ) -> AppResult<Json<MessageBody>> {
     user.require(rights::DELIVERY_APPROVE)?;
     if records.is_empty() {
-        return Err(AppError::bad_request("Please select at least one delivery."));
+        return Err(AppError::bad_request(SELECT_ONE));
     }
     let mut decisions = Vec::new();
     for r in records {
-        let id = r.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request("The delivery id is required."))?;
-        let decision = match r.approve_status.as_deref().map(str::trim) {
+        let delivery = r.delivery_id.filter(|d| *d > 0).ok_or_else(|| AppError::bad_request(ID_REQUIRED))?;
+        let (status, remark) = match r.approve_status.as_deref().map(str::trim) {
             Some("Approve") => ("Approve", None),
             Some("Reject") => {
-                let remark = required(&r.rejected_reason, "Please Enter Remark")?;
-                max_len(&remark, 200, "The remark is limited to a maximum of 200 characters.")?;
+                let remark = required(&r.rejected_reason, REMARK_REQUIRED)?;
+                max_len(&remark, 200, REMARK_TOO_LONG)?;
                 ("Reject", Some(remark))
             }
-            _ => return Err(AppError::bad_request("Please Select Approve Status")),
+            _ => return Err(AppError::bad_request(APPROVE_STATUS_REQUIRED)),
         };
-        decisions.push((id, decision));
+        decisions.push(Decision { delivery, status, remark });
     }
     let (scope, me) = (user.scope(), user.uid);
     let count = decisions.len();
-    state
-        .db(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let agents = agents_for(&tx, scope, 0)?;
-            for (id, (status, remark)) in &decisions {
-                let current = queries::one(&tx, &agents, *id)?.ok_or_else(|| AppError::not_found(NOT_FOUND))?;
-                if current.approve_status.as_deref() != Some("Pending") {
-                    return Err(AppError::Conflict(crate::error::Problem::from(format!(
-                        "Delivery {} is not waiting for approval.",
-                        current.order_id
-                    ))));
-                }
-                tx.execute(
-                    "UPDATE deliveries SET approve_status = :s, rejected_reason = :r, updated_by = :me, updated_at = :now
-                     WHERE delivery_id = :id",
-                    named_params! { ":s": status, ":r": remark, ":me": me, ":now": crate::now(), ":id": id },
-                )?;
-                queries::record_change(
-                    &tx,
-                    &Change {
-                        delivery: *id,
-                        by: me,
-                        from_status: current.delivery_status_id,
-                        to_status: current.delivery_status_id,
-                        from_approve: Some("Pending"),
-                        to_approve: Some(status),
-                        note: remark.as_deref(),
-                    },
-                )?;
-            }
-            tx.commit()?;
-            Ok(())
-        })
-        .await?;
+    state.db(move |conn| queries::decide(conn, scope, me, &decisions)).await?;
     Ok(Json(MessageBody { message: format!("{} saved.", crate::plural(count as u64, "delivery approval")) }))
 }

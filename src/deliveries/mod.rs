@@ -1,5 +1,5 @@
 //! Deliveries (RED101 Delivery): the agent's search and status updates, and the approval of those
-//! updates. Rules live in `rules`, SQL in `queries`, HTTP in `handlers`.
+//! updates. SQL and the rules checked against the database live in `queries`, HTTP in `handlers`.
 
 pub mod handlers;
 pub mod messages;

@@ -1,11 +1,16 @@
-//! SQL of the delivery area. Every query takes the caller's agents (`Agents`), so nobody reads or
-//! changes a delivery of a customer outside their scope.
+//! SQL of the delivery area. Every query takes the caller's `Scope` (the one rule,
+//! `Scope::condition` on the customer's agent), so nobody reads or changes a delivery of a customer
+//! outside it.
 
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 
+use super::messages::{
+    DELIVERY_NOT_FOUND, LOCKED, NOT_PENDING, OTHER_REASON_REQUIRED, REASON_NOT_OF_STATUS, REASON_REQUIRED, STATUS_REQUIRED,
+};
 use crate::clock;
-use crate::scope::Agents;
+use crate::error::{AppError, AppResult};
+use crate::scope::Scope;
 
 /// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -100,8 +105,8 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<Delivery> {
 
 /// The working list: deliveries planned from 30 days ago to 7 days ahead that are not approved,
 /// earliest first (at most 200).
-pub fn default_list(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
-    let (filter, ids) = agents.params();
+pub fn default_list(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Delivery>> {
+    let filter = scope.condition("c.agent_id");
     let today = clock::today();
     let from = (today - chrono::Days::new(30)).format("%Y-%m-%d").to_string();
     let to = (today + chrono::Days::new(7)).format("%Y-%m-%d").to_string();
@@ -110,7 +115,7 @@ pub fn default_list(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<
            AND d.approve_status IS NOT 'Approve'
          ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 200"
     ))?;
-    let rows = stmt.query_map(named_params! { ":agents": ids, ":from": from, ":to": to }, row)?;
+    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid(), ":from": from, ":to": to }, row)?;
     rows.collect()
 }
 
@@ -128,8 +133,8 @@ pub struct DeliveredCounts {
     pub planned_month_delivered: i64,
 }
 
-pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<DeliveredCounts> {
-    let (filter, ids) = agents.params();
+pub fn delivered_counts(conn: &Connection, scope: Scope) -> rusqlite::Result<DeliveredCounts> {
+    let filter = scope.condition("c.agent_id");
     let today = clock::today();
     let month = clock::month_start(today);
     conn.query_row(
@@ -145,7 +150,7 @@ pub fn delivered_counts(conn: &Connection, agents: &Agents) -> rusqlite::Result<
              WHERE {filter} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
         ),
         named_params! {
-            ":agents": ids, ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
+            ":scope_uid": scope.uid(), ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
             ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(),
         },
         |r| {
@@ -175,17 +180,16 @@ pub struct Suggestion {
 
 /// Up to 10 distinct values of order id, buyer id, buyer name or distributor starting with `text`
 /// (without case, as LIKE), from the search index `delivery_terms`: per column one index range.
-pub fn suggestions(conn: &Connection, agents: &Agents, text: &str) -> rusqlite::Result<Vec<Suggestion>> {
+pub fn suggestions(conn: &Connection, scope: Scope, text: &str) -> rusqlite::Result<Vec<Suggestion>> {
     let from = text.to_ascii_lowercase();
     let below = prefix_end(&from);
     let pattern = format!("{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-    let mut stmt = conn.prepare_cached(&suggestions_sql(agents))?;
-    let ids = agents.ids();
+    let mut stmt = conn.prepare_cached(&suggestions_sql(scope))?;
     let mut out = Vec::new();
     for (kind, (name, _)) in SEARCH_COLUMNS.iter().enumerate() {
         let limit = 10 - out.len();
         let values = stmt.query_map(
-            named_params! { ":agents": ids, ":kind": kind, ":from": from, ":below": below, ":pattern": pattern, ":limit": limit },
+            named_params! { ":scope_uid": scope.uid(), ":kind": kind, ":from": from, ":below": below, ":pattern": pattern, ":limit": limit },
             |r| r.get::<_, String>(0),
         )?;
         for value in values {
@@ -198,12 +202,15 @@ pub fn suggestions(conn: &Connection, agents: &Agents, text: &str) -> rusqlite::
     Ok(out)
 }
 
-fn suggestions_sql(agents: &Agents) -> String {
-    // A team's agents drive the loop (CROSS JOIN keeps that order): without table statistics the
-    // planner would otherwise take one range of every agent's values and filter it.
-    let rows = match agents {
-        Agents::All => "delivery_terms t WHERE (:agents = '[]')",
-        Agents::Only(_) => "json_each(:agents) a CROSS JOIN delivery_terms t WHERE t.agent_id = a.value",
+fn suggestions_sql(scope: Scope) -> String {
+    // An administrator's search is one range of the all-agents index. Anyone else's agents (the
+    // scope's condition on `users`) drive the loop, CROSS JOIN keeping that order, each one range
+    // of the index's first column: without table statistics the planner would otherwise take one
+    // range of every agent's values and filter it.
+    let rows = if scope == Scope::All {
+        format!("delivery_terms t WHERE {}", scope.condition("t.agent_id"))
+    } else {
+        format!("users a CROSS JOIN delivery_terms t WHERE {} AND t.agent_id = a.uid", scope.condition("a.uid"))
     };
     format!(
         "SELECT DISTINCT t.term FROM {rows}
@@ -226,27 +233,29 @@ fn prefix_end(prefix: &str) -> String {
 }
 
 /// Deliveries whose `column` (one of `SEARCH_COLUMNS`) equals `value`, newest plan first.
-pub fn matching(conn: &Connection, agents: &Agents, column: &str, value: &str) -> rusqlite::Result<Vec<Delivery>> {
-    let (filter, ids) = agents.params();
+pub fn matching(conn: &Connection, scope: Scope, column: &str, value: &str) -> rusqlite::Result<Vec<Delivery>> {
+    let filter = scope.condition("c.agent_id");
     let mut stmt =
         conn.prepare_cached(&format!("{SELECT} WHERE {filter} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"))?;
-    let rows = stmt.query_map(named_params! { ":agents": ids, ":v": value }, row)?;
+    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid(), ":v": value }, row)?;
     rows.collect()
 }
 
 /// One delivery in scope, if any.
-pub fn one(conn: &Connection, agents: &Agents, id: i64) -> rusqlite::Result<Option<Delivery>> {
-    let (filter, ids) = agents.params();
-    conn.query_row(&format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"), named_params! { ":agents": ids, ":id": id }, row).optional()
+pub fn one(conn: &Connection, scope: Scope, id: i64) -> rusqlite::Result<Option<Delivery>> {
+    let filter = scope.condition("c.agent_id");
+    conn.prepare_cached(&format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"))?
+        .query_row(named_params! { ":scope_uid": scope.uid(), ":id": id }, row)
+        .optional()
 }
 
 /// Deliveries waiting for approval, oldest plan first.
-pub fn pending(conn: &Connection, agents: &Agents) -> rusqlite::Result<Vec<Delivery>> {
-    let (filter, ids) = agents.params();
+pub fn pending(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Delivery>> {
+    let filter = scope.condition("c.agent_id");
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE {filter} AND d.approve_status = 'Pending' ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 5000"
     ))?;
-    let rows = stmt.query_map(named_params! { ":agents": ids }, row)?;
+    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid() }, row)?;
     rows.collect()
 }
 
@@ -274,21 +283,130 @@ pub fn record_change(conn: &Connection, c: &Change) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The additional-reason value that means 'Other' (spec 2 §9).
+pub const OTHER: i64 = 0;
+
+/// The agent's status update of one delivery (the picture, if any, already stored under `image`).
+pub struct StatusUpdate {
+    pub delivery: i64,
+    pub status: i64,
+    pub reason: Option<i64>,
+    pub other: String,
+    pub image: Option<String>,
+}
+
+/// Applies a status update in one write transaction: the delivery must be in `scope` and still
+/// modifiable, the status live, its reason given and its own. The update then waits for approval.
+/// Only rows are written here: the picture was written and fsynced before (the write lock is held
+/// for the rows alone).
+pub fn update_status(conn: &mut Connection, scope: Scope, me: i64, u: &StatusUpdate) -> AppResult<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let current = one(&tx, scope, u.delivery)?.ok_or_else(|| AppError::not_found(DELIVERY_NOT_FOUND))?;
+    if !current.can_modify {
+        return Err(AppError::forbidden(LOCKED));
+    }
+    let needs_reason: bool = tx
+        .prepare_cached("SELECT additional_reason_code FROM delivery_statuses WHERE delivery_status_id = :s AND is_retired = 0")?
+        .query_row(named_params! { ":s": u.status }, |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| AppError::bad_request(STATUS_REQUIRED))?;
+    let (reason, other) = match (needs_reason, u.reason) {
+        (false, _) => (None, None),
+        (true, None) => return Err(AppError::bad_request(REASON_REQUIRED)),
+        (true, Some(OTHER)) if u.other.is_empty() => return Err(AppError::bad_request(OTHER_REASON_REQUIRED)),
+        (true, Some(OTHER)) => (None, Some(u.other.as_str())),
+        (true, Some(code)) => {
+            tx.prepare_cached("SELECT 1 FROM additional_reasons WHERE reason_code_id = :r AND delivery_status_id = :s AND is_retired = 0")?
+                .query_row(named_params! { ":r": code, ":s": u.status }, |_| Ok(()))
+                .optional()?
+                .ok_or_else(|| AppError::bad_request(REASON_NOT_OF_STATUS))?;
+            (Some(code), None)
+        }
+    };
+    tx.prepare_cached(
+        "UPDATE deliveries SET delivery_status_id = :s, reason_code_id = :r, other_reason = :o,
+                image_name = COALESCE(:img, image_name), approve_status = 'Pending', rejected_reason = NULL,
+                updated_by = :me, updated_at = :now
+         WHERE delivery_id = :id",
+    )?
+    .execute(
+        named_params! { ":s": u.status, ":r": reason, ":o": other, ":img": u.image, ":me": me, ":now": crate::now(), ":id": u.delivery },
+    )?;
+    record_change(
+        &tx,
+        &Change {
+            delivery: u.delivery,
+            by: me,
+            from_status: current.delivery_status_id,
+            to_status: Some(u.status),
+            from_approve: current.approve_status.as_deref(),
+            to_approve: Some("Pending"),
+            note: None,
+        },
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// One approval decision: the delivery, 'Approve' or 'Reject', and the rejection's remark.
+pub struct Decision {
+    pub delivery: i64,
+    pub status: &'static str,
+    pub remark: Option<String>,
+}
+
+/// Applies approval decisions all together or not at all: each delivery must be in `scope` and
+/// waiting for approval.
+pub fn decide(conn: &mut Connection, scope: Scope, me: i64, decisions: &[Decision]) -> AppResult<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for d in decisions {
+        let current = one(&tx, scope, d.delivery)?.ok_or_else(|| AppError::not_found(DELIVERY_NOT_FOUND))?;
+        if current.approve_status.as_deref() != Some("Pending") {
+            return Err(AppError::conflict(NOT_PENDING.with([("orderId", serde_json::json!(current.order_id))])));
+        }
+        tx.prepare_cached(
+            "UPDATE deliveries SET approve_status = :s, rejected_reason = :r, updated_by = :me, updated_at = :now
+             WHERE delivery_id = :id",
+        )?
+        .execute(named_params! { ":s": d.status, ":r": d.remark, ":me": me, ":now": crate::now(), ":id": d.delivery })?;
+        record_change(
+            &tx,
+            &Change {
+                delivery: d.delivery,
+                by: me,
+                from_status: current.delivery_status_id,
+                to_status: current.delivery_status_id,
+                from_approve: Some("Pending"),
+                to_approve: Some(d.status),
+                note: d.remark.as_deref(),
+            },
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::UserId;
 
     /// An agent's or manager's search is one range of the search index per agent, never a scan.
     #[test]
     fn a_team_search_is_a_range_of_the_search_index() {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrate(&mut conn).unwrap();
-        for (agents, index) in [(Agents::Only(vec![7, 8]), "PRIMARY KEY"), (Agents::All, "INDEX delivery_terms_all")] {
+        let cases = [
+            (Scope::Team { manager: UserId(7) }, "PRIMARY KEY"),
+            (Scope::Own { uid: UserId(8) }, "PRIMARY KEY"),
+            (Scope::All, "INDEX delivery_terms_all"),
+        ];
+        for (scope, index) in cases {
             let plan: Vec<String> = conn
-                .prepare(&format!("EXPLAIN QUERY PLAN {}", suggestions_sql(&agents)))
+                .prepare(&format!("EXPLAIN QUERY PLAN {}", suggestions_sql(scope)))
                 .unwrap()
                 .query_map(
-                    named_params! { ":agents": agents.ids(), ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 },
+                    named_params! { ":scope_uid": scope.uid(), ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 },
                     |r| r.get(3),
                 )
                 .unwrap()

@@ -1,6 +1,7 @@
 //! Every report, defined once: its name, right, header and the SQL that yields its rows in column
 //! order. All reports take the same filter; each reads only the parts it needs. Every query keeps
-//! to the caller's scope (`CUSTOMER_IN_SCOPE` on customers `c`, or the users of the scope).
+//! to the caller's scope: `{{scope:COLUMN}}` stands for `Scope::condition(COLUMN)` (on customers'
+//! `c.agent_id`, or on the users of the scope), rendered by `reports::with_scope`.
 
 use crate::rights;
 use serde::Deserialize;
@@ -29,7 +30,9 @@ pub struct Report {
     pub title: &'static str,
     pub right: crate::rights::Right,
     /// The SELECT; binds `:from`, `:to` (dates), `:from_ts`, `:to_ts` (timestamps), `:search`,
-    /// `:user_types` and `:countries` (JSON arrays, empty = all), and the scope parameters.
+    /// `:user_types` and `:countries` (JSON arrays, empty = all), `:administrator` (the caller is
+    /// one), the user types `:administrator_type`, `:area_manager_type`, `:agent_type`, and the
+    /// scope's `:scope_uid` of its `{{scope:COLUMN}}` conditions.
     pub sql: &'static str,
 }
 
@@ -47,7 +50,7 @@ impl Report {
 /// `[:from, :to)`.
 macro_rules! filter {
     (scope) => {
-        crate::agent_in_scope!("c.agent_id")
+        "{{scope:c.agent_id}}"
     };
     (country) => {
         "(json_array_length(:countries) = 0 OR c.country_id IN (
@@ -57,7 +60,7 @@ macro_rules! filter {
         "(:search IS NULL OR c.buyer_id LIKE :search || '%' OR c.name LIKE '%' || :search || '%')"
     };
     (user_type) => {
-        "(CASE WHEN json_array_length(:user_types) = 0 THEN u.user_type_id <> 1
+        "(CASE WHEN json_array_length(:user_types) = 0 THEN u.user_type_id <> :administrator_type
                ELSE u.user_type_id IN (SELECT value FROM json_each(:user_types)) END)"
     };
     (window $column:literal) => {
@@ -157,7 +160,7 @@ pub const LOGIN_HISTORY: Report = Report {
                 a.detail AS "Detail", a.latitude AS "Latitude", a.longitude AS "Longitude"
          FROM login_attempts a LEFT JOIN users u ON u.uid = a.uid LEFT JOIN user_types t ON t.user_type_id = u.user_type_id
          WHERE a.at >= :from_ts AND a.at < :to_ts
-           AND (:scope_all OR a.uid = :scope_own OR a.uid IN (SELECT uid FROM users WHERE manager_id = :scope_manager))
+           AND {{scope:a.uid}}
            AND (:search IS NULL OR a.login_id LIKE '%' || :search || '%')
          ORDER BY a.at, a.id"#,
 };
@@ -169,7 +172,7 @@ pub const AUDIT: Report = Report {
     sql: r#"SELECT date(l.at, 'unixepoch', 'localtime') AS "Date", strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime') AS "Time",
                  a.email AS "Administrator", u.email AS "Acting As", l.action AS "Action", l.status AS "Status"
           FROM audit_log l JOIN users a ON a.uid = l.actor_uid JOIN users u ON u.uid = l.as_uid
-          WHERE l.at >= :from_ts AND l.at < :to_ts AND :scope_all
+          WHERE l.at >= :from_ts AND l.at < :to_ts AND :administrator
             AND (:search IS NULL OR a.email LIKE '%' || :search || '%' OR u.email LIKE '%' || :search || '%')
           ORDER BY l.at, l.id"#,
 };
@@ -238,12 +241,11 @@ pub const MONTHLY_SUMMARY: Report = Report {
         filters!(days "o.order_date", country),
         r#") AS "Order Value"
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
-         WHERE u.is_deleted = 0 AND u.user_type_id <> 3 AND "#,
+         WHERE u.is_deleted = 0 AND u.user_type_id <> :area_manager_type AND "#,
         filters!(user_type),
         "
            AND ",
-        crate::agent_in_scope!("u.uid"),
-        "
+        "{{scope:u.uid}}
          ORDER BY u.email"
     ),
 };
@@ -278,8 +280,8 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
         filters!(days "o.order_date", country),
         r#") AS "Order Value"
          FROM users m LEFT JOIN countries k ON k.country_id = m.country_id
-         WHERE m.is_deleted = 0 AND m.user_type_id = 3 AND (:scope_all OR m.uid = :scope_manager)
-           AND (json_array_length(:user_types) = 0 OR 3 IN (SELECT value FROM json_each(:user_types)))
+         WHERE m.is_deleted = 0 AND m.user_type_id = :area_manager_type AND {{scope:m.uid}}
+           AND (json_array_length(:user_types) = 0 OR :area_manager_type IN (SELECT value FROM json_each(:user_types)))
          ORDER BY m.email"#
     ),
 };
@@ -365,12 +367,8 @@ pub const BUYER_DETAILS: Report = Report {
 };
 
 // Per day and agent with a plan or a visit; the definitions are those of `beats::plan`.
-pub const BEAT_ADHERENCE: Report = Report {
-    name: "beat-adherence",
-    title: "Beat Adherence",
-    right: rights::RPT_BEAT_ADHERENCE,
-    sql: crate::beats::plan::ADHERENCE_REPORT_SQL,
-};
+pub const BEAT_ADHERENCE: Report =
+    Report { name: "beat-adherence", title: "Beat Adherence", right: rights::RPT_BEAT_ADHERENCE, sql: crate::beats::ADHERENCE_REPORT_SQL };
 
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,

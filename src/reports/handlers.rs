@@ -4,12 +4,12 @@ use axum::extract::State;
 use serde::Deserialize;
 
 use super::defs::{self, Filter, Report};
+use super::messages::*;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::lenient;
-use crate::scope::ScopeParams;
 use crate::state::AppState;
 
 /// Generates `report` for the caller and returns its download link.
@@ -18,7 +18,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
     if report.dated() {
         super::window(&filter)?;
     }
-    let scope = ScopeParams::from(user.scope());
+    let scope = user.scope();
     let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
     state
         .db(move |conn| {
@@ -38,7 +38,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
         .map(Json)
 }
 
-fn required(value: &Option<String>, message: &'static str) -> AppResult<()> {
+fn required(value: &Option<String>, message: crate::error::Msg) -> AppResult<()> {
     if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
         Err(AppError::bad_request(message))
     } else {
@@ -73,12 +73,12 @@ pub async fn by_name(
     Path(name): Path<String>,
     Query(q): Query<ReportQuery>,
 ) -> AppResult<Json<DownloadLink>> {
-    let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(format!("There is no report named {name}.")))?;
+    let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(REPORT_NOT_FOUND.with([("name", serde_json::json!(name))])))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
     user.require(report.right)?;
     if report.dated() {
-        required(&q.from_date, "From Date is required")?;
-        required(&q.to_date, "To Date is required")?;
+        required(&q.from_date, FROM_DATE_REQUIRED)?;
+        required(&q.to_date, TO_DATE_REQUIRED)?;
     }
     let filter = Filter {
         from_date: q.from_date,
@@ -117,10 +117,10 @@ pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): 
     };
     user.require(report.right)?;
     if b.user_type.is_empty() {
-        return Err(AppError::bad_request("Please select user type."));
+        return Err(AppError::bad_request(USER_TYPE_REQUIRED));
     }
     if b.country.is_empty() {
-        return Err(AppError::bad_request("Please select country."));
+        return Err(AppError::bad_request(COUNTRY_REQUIRED));
     }
     let filter = Filter {
         from_date: b.from_date,
@@ -154,10 +154,10 @@ pub struct DeliveryBody {
     ))]
 pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::DELIVERY.right)?;
-    required(&b.from_date, "Please Enter From Date.")?;
-    required(&b.to_date, "Please Enter To Date.")?;
+    required(&b.from_date, ENTER_FROM_DATE)?;
+    required(&b.to_date, ENTER_TO_DATE)?;
     if b.country.is_empty() {
-        return Err(AppError::bad_request("Please select country."));
+        return Err(AppError::bad_request(COUNTRY_REQUIRED));
     }
     let filter = Filter {
         from_date: b.from_date,
@@ -184,7 +184,7 @@ pub struct CountryBody {
 pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::BUYER_DETAILS.right)?;
     if b.country.is_empty() {
-        return Err(AppError::bad_request("Please select country."));
+        return Err(AppError::bad_request(COUNTRY_REQUIRED));
     }
     run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country.0, ..Filter::default() }).await
 }

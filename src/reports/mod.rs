@@ -16,8 +16,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::defs::{Filter, Report};
+use self::messages::{FROM_DATE_INVALID, FROM_DATE_REQUIRED, TO_BEFORE_FROM, TO_DATE_INVALID};
 use crate::error::{AppError, AppResult};
-use crate::scope::ScopeParams;
+use crate::rights::UserType;
+use crate::scope::Scope;
 use crate::state::AppState;
 use crate::workbook::SheetWriter;
 
@@ -38,21 +40,19 @@ where
 /// The date window of a filter: `[from, to)` as dates and local timestamps. A `monthYear`
 /// (YYYY-MM) gives its whole month when no dates are set.
 pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
-    let parse = |v: &str, what: &str| {
-        crate::clock::parse_date(v.trim()).ok_or_else(|| AppError::bad_request(format!("{what} must be a date (YYYY-MM-DD).")))
-    };
+    let parse = |v: &str, invalid| crate::clock::parse_date(v.trim()).ok_or_else(|| AppError::bad_request(invalid));
     let (from, to) =
         match (filter.from_date.as_deref().filter(|s| !s.trim().is_empty()), filter.to_date.as_deref().filter(|s| !s.trim().is_empty())) {
-            (Some(f), Some(t)) => (parse(f, "From Date")?, parse(t, "To Date")?),
+            (Some(f), Some(t)) => (parse(f, FROM_DATE_INVALID)?, parse(t, TO_DATE_INVALID)?),
             _ => {
                 let month = filter.month_year.as_deref().unwrap_or_default();
-                let first = crate::clock::parse_date(&format!("{}-01", month.trim()))
-                    .ok_or_else(|| AppError::bad_request("From Date is required"))?;
+                let first =
+                    crate::clock::parse_date(&format!("{}-01", month.trim())).ok_or_else(|| AppError::bad_request(FROM_DATE_REQUIRED))?;
                 (first, first + chrono::Months::new(1) - chrono::Days::new(1))
             }
         };
     if to < from {
-        return Err(AppError::bad_request("To Date must not be before From Date."));
+        return Err(AppError::bad_request(TO_BEFORE_FROM));
     }
     let end = to + chrono::Days::new(1);
     Ok((from.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string(), crate::clock::start_of(from), crate::clock::start_of(end)))
@@ -64,7 +64,7 @@ pub fn export(
     conn: &Connection,
     report: &Report,
     filter: &Filter,
-    scope: ScopeParams,
+    scope: Scope,
     path: &Path,
     progress: &mut dyn FnMut(u64),
 ) -> AppResult<u64> {
@@ -77,6 +77,7 @@ pub fn export(
     let user_types = serde_json::to_string(&types).unwrap_or_else(|_| "[]".into());
     let countries: Vec<&str> = filter.countries.iter().map(|c| c.trim()).filter(|c| !c.is_empty()).collect();
     let countries = serde_json::to_string(&countries).unwrap_or_else(|_| "[]".into());
+    let (scope_uid, administrator) = (scope.uid(), scope == Scope::All);
     let by_updated = filter.radio_button.as_deref().is_some_and(|r| r.eq_ignore_ascii_case("UpdatedDate"));
     let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
         (":from", &from),
@@ -87,11 +88,13 @@ pub fn export(
         (":user_types", &user_types),
         (":countries", &countries),
         (":by_updated", &by_updated),
-        (":scope_all", &scope.all),
-        (":scope_own", &scope.own),
-        (":scope_manager", &scope.manager),
+        (":scope_uid", &scope_uid),
+        (":administrator", &administrator),
+        (":administrator_type", &UserType::Administrator),
+        (":area_manager_type", &UserType::AreaManager),
+        (":agent_type", &UserType::Agent),
     ];
-    let mut stmt = conn.prepare(report.sql)?;
+    let mut stmt = conn.prepare(&with_scope(report.sql, scope))?;
     let used = crate::db::only_used(&stmt, params)?;
     let header: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
     let width = header.len();
@@ -114,4 +117,37 @@ pub fn export(
     }
     progress(sheet.rows());
     sheet.finish()
+}
+
+/// A report's SQL with each `{{scope:COLUMN}}` replaced by the scope's one condition on that
+/// column (`Scope::condition`, binding `:scope_uid`).
+pub fn with_scope(sql: &str, scope: Scope) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut rest = sql;
+    while let Some(start) = rest.find("{{scope:") {
+        let Some(len) = rest[start..].find("}}") else { break };
+        out.push_str(&rest[..start]);
+        out.push_str(&scope.condition(&rest[start + "{{scope:".len()..start + len]));
+        rest = &rest[start + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::UserId;
+
+    #[test]
+    fn every_scope_marker_becomes_the_scope_condition() {
+        let sql = "SELECT 1 WHERE {{scope:c.agent_id}} AND x AND {{scope:u.uid}}";
+        assert_eq!(with_scope(sql, Scope::Own { uid: UserId(4) }), "SELECT 1 WHERE c.agent_id = :scope_uid AND x AND u.uid = :scope_uid");
+        for report in defs::ALL {
+            for scope in [Scope::All, Scope::Team { manager: UserId(2) }, Scope::Own { uid: UserId(4) }] {
+                let sql = with_scope(report.sql, scope);
+                assert!(!sql.contains("{{") && !sql.contains(":scope_all"), "{}", report.name);
+            }
+        }
+    }
 }

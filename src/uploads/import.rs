@@ -9,6 +9,7 @@ use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
 use super::kinds::{Check, Context, Kind};
+use super::messages::{BAD_HEADER, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS};
 use super::sheet;
 use crate::error::{AppError, AppResult};
 use crate::workbook::SheetWriter;
@@ -51,10 +52,7 @@ fn check_header(kind: &Kind, cells: &[String]) -> AppResult<usize> {
     if rest_may_be_absent && !misplaced {
         Ok(present)
     } else {
-        Err(AppError::bad_request(format!(
-            "The first row must be the header: {}. Download the 'Upload File Format' sample to see it.",
-            expected.join(", ")
-        )))
+        Err(AppError::bad_request(BAD_HEADER.with([("columns", serde_json::json!(expected.join(", ")))])))
     }
 }
 
@@ -123,7 +121,7 @@ pub fn import(
     let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::search_index::defer(&tx)?;
-    crate::buckets::stats::defer_added(&tx)?;
+    crate::buckets::defer_added(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
     // How many of the kind's columns the file has (older formats lack the columns added later).
@@ -142,7 +140,7 @@ pub fn import(
         }
         rows += 1;
         if rows > MAX_ROWS {
-            return Err(AppError::bad_request(format!("An upload may have at most {MAX_ROWS} rows.")));
+            return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
         let verdict = check_cells(kind, &mut cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
         // Always text: a cell starting with '=' stays a value, never a formula.
@@ -170,17 +168,17 @@ pub fn import(
         Ok(())
     })?;
     if !header_seen {
-        return Err(AppError::bad_request("The sheet is empty."));
+        return Err(AppError::bad_request(SHEET_EMPTY));
     }
     if rows == 0 {
-        return Err(AppError::bad_request("The sheet has a header but no rows."));
+        return Err(AppError::bad_request(NO_ROWS));
     }
     progress(rows as u64);
     // The search index and the added customers' summary are written while the result workbook is
     // compressed and saved; the rows are committed only once both are done.
     result.finish_with(|| {
         crate::customers::search_index::flush(&tx)?;
-        crate::buckets::stats::summarize_added(&tx)?;
+        crate::buckets::summarize_added(&tx)?;
         Ok(record(&tx, kind, ctx, &outcome)?)
     })?;
     tx.commit()?;

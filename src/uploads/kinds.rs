@@ -7,9 +7,11 @@ use std::collections::HashMap;
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use crate::beats::{queries as beats, types::Weekdays};
+use crate::beats::{self, Weekdays};
+use crate::ids::UserId;
 use crate::money::Money;
 use crate::rights;
+use crate::rights::UserType;
 use crate::scope::Scope;
 
 /// How a cell is checked before the row is applied.
@@ -55,7 +57,7 @@ pub struct Context {
     /// Whose agents the uploader may plan for (the beat upload); the command line's is all.
     scope: Scope,
     /// The beats this file has named so far (by agent and lower-case name): their id and weekdays.
-    beats: RefCell<HashMap<(i64, String), (i64, Weekdays)>>,
+    beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
 }
 
 impl Context {
@@ -133,8 +135,8 @@ fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, 
 
 fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
     remembered(&ctx.agents, email, || {
-        conn.prepare_cached("SELECT uid FROM users WHERE email = :e AND user_type_id = 4 AND is_deleted = 0")?
-            .query_row(named_params! { ":e": email }, |r| r.get(0))
+        conn.prepare_cached("SELECT uid FROM users WHERE email = :e AND user_type_id = :agent AND is_deleted = 0")?
+            .query_row(named_params! { ":e": email, ":agent": UserType::Agent }, |r| r.get(0))
             .optional()
     })?
     .ok_or_else(|| format!("Unknown agent {email}"))
@@ -387,9 +389,10 @@ pub const BEAT: Kind = Kind {
     columns: columns::BEAT,
     apply: |conn, c, ctx| {
         let agent = agent(conn, ctx, &c[1])?;
-        crate::scope::agents_for(conn, ctx.scope, agent).map_err(|_| format!("{} is not one of your agents", c[1]))?;
-        let weekdays = Weekdays::parse_text(&c[2]).map_err(str::to_string)?;
-        let customer = beats::agents_customer(conn, agent, &c[3])?;
+        let agent = UserId(agent);
+        ctx.scope.narrowed(conn, Some(agent)).map_err(|_| format!("{} is not one of your agents", c[1]))?;
+        let weekdays = Weekdays::parse_text(&c[2]).map_err(|m| m.text.to_string())?;
+        let customer = beats::agents_customer(conn, agent, &c[3]).map_err(|e| e.to_string())?;
         let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or("Sequence must be a whole number from 1")? as i64;
         // Its length and characters are the column's check (`validate::limits::BEAT_NAME`).
         let name = c[0].trim();

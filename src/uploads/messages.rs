@@ -1,8 +1,30 @@
 //! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! (The reasons a row was rejected are written into the result workbook and listed in the answer
+//! as text: they are file contents, not errors of the call.)
 
 use crate::error::UniqueField;
 
-crate::messages! {}
+crate::messages! {
+    UNREADABLE = "upload_unreadable": "The file is not a readable .xlsx workbook.";
+    TOO_LARGE = "upload_too_large_unpacked": "The workbook is too large once unpacked (limit 256 MB).";
+    COMPRESSED_SUSPICIOUSLY = "upload_compressed_suspiciously": "The workbook is compressed suspiciously well (a zip bomb?) and was refused.";
+    PART_SIZE_MISMATCH = "upload_part_size_mismatch": "A part of the workbook does not unpack to the size it declares (a zip bomb?) and was refused.";
+    /// `{max}`: the number of columns read.
+    TOO_MANY_COLUMNS = "upload_too_many_columns": "The sheet has cells beyond column {max}; only the listed columns are read.";
+    /// `{max}`: the most rows an upload may have.
+    TOO_MANY_ROWS = "upload_too_many_rows": "An upload may have at most {max} rows.";
+    /// `{row}`: the row number in the sheet.
+    CELL_TOO_LONG = "upload_cell_too_long": "Row {row}: a cell is longer than 32,767 characters.";
+    /// `{columns}`: the kind's column headers, comma-separated.
+    BAD_HEADER = "upload_bad_header": "The first row must be the header: {columns}. Download the 'Upload File Format' sample to see it.";
+    SHEET_EMPTY = "upload_sheet_empty": "The sheet is empty.";
+    NO_ROWS = "upload_no_rows": "The sheet has a header but no rows.";
+    INFO_TYPE_REQUIRED = "upload_info_type_required": "Info Type is required.";
+    XLSX_ONLY = "upload_xlsx_only": "Only .xlsx files can be uploaded.";
+    FILE_REQUIRED = "upload_file_required": "Please choose an .xlsx file to upload.";
+    SAMPLE_NOT_FOUND = "upload_sample_not_found": "There is no such sample file.";
+    CUSTOMERS_DOWNLOADED = "upload_customers_downloaded": "Downloaded Successful";
+}
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -4,28 +4,26 @@
 pub mod import;
 pub mod kinds;
 pub mod messages;
+pub mod queries;
 pub mod sheet;
 
 use axum::extract::FromRef;
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rusqlite::named_params;
-use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::import::Rejected;
 use self::kinds::{Context, Kind};
+use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, SAMPLE_NOT_FOUND, XLSX_ONLY};
 use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
-use crate::customers::access::CUSTOMER_IN_SCOPE;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, MultipartForm, Path};
-use crate::files::{multipart_error, XLSX_ONLY};
-use crate::scope::ScopeParams;
+use crate::files::multipart_error;
 use crate::state::AppState;
 
 /// Largest upload accepted.
@@ -138,9 +136,9 @@ async fn upload(
     }
     let kind = if is_delete && kind.name == kinds::CUSTOMER.name { &kinds::CUSTOMER_DELETE } else { kind };
     if kind.name == kinds::SUBINFO.name && info_id.is_none() {
-        return Err(AppError::bad_request("Info Type is required."));
+        return Err(AppError::bad_request(INFO_TYPE_REQUIRED));
     }
-    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request("Please choose an .xlsx file to upload."))?;
+    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request(FILE_REQUIRED))?;
     if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
         return Err(AppError::bad_request(XLSX_ONLY));
     }
@@ -185,7 +183,7 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
         .and_then(|f| f.strip_suffix(".xlsx"))
         .map(|f| if f == "customerdelete" { f } else { f.strip_suffix("upload").unwrap_or("") })
         .unwrap_or("");
-    let kind = kinds::by_name(name).ok_or_else(|| AppError::not_found("There is no such sample file."))?;
+    let kind = kinds::by_name(name).ok_or_else(|| AppError::not_found(SAMPLE_NOT_FOUND))?;
     let bytes = crate::state::blocking(move || import::sample(kind)).await?;
     Ok((
         [
@@ -205,40 +203,18 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
     ))]
 async fn download_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DownloadLink>> {
     user.require(kinds::CUSTOMER.right)?;
-    let p = ScopeParams::from(user.scope());
+    let scope = user.scope();
     let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
     state
         .db(move |conn| {
             let (name, path) = crate::downloads::new_file(&data_dir)
                 .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the export")))?;
-            let mut book = Workbook::new();
-            {
-                let sheet = book.add_worksheet_with_constant_memory();
-                let fail = |e: rust_xlsxwriter::XlsxError| AppError::Internal(anyhow::anyhow!("writing the export: {e}"));
-                for (i, column) in kinds::CUSTOMER.columns.iter().enumerate() {
-                    sheet.write_string(0, i as u16, column.header).map_err(fail)?;
-                }
-                let mut stmt = conn.prepare(&format!(
-                    "SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.postal_code, c.city, c.state,
-                            k.name, c.info, CAST(c.latitude AS TEXT), CAST(c.longitude AS TEXT), c.retailer_type, a.email
-                     FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id
-                     LEFT JOIN users a ON a.uid = c.agent_id WHERE {CUSTOMER_IN_SCOPE} ORDER BY c.buyer_id"
-                ))?;
-                let mut rows = stmt.query(named_params! { ":scope_all": p.all, ":scope_own": p.own, ":scope_manager": p.manager })?;
-                let mut n = 0u32;
-                while let Some(row) = rows.next()? {
-                    n += 1;
-                    for i in 0..15 {
-                        let value: Option<String> = row.get(i)?;
-                        if let Some(v) = value {
-                            sheet.write_string(n, i as u16, &v).map_err(fail)?;
-                        }
-                    }
-                }
+            if let Err(err) = queries::write_customers(conn, scope, &path) {
+                let _ = std::fs::remove_file(&path);
+                return Err(err);
             }
-            book.save(&path).map_err(|e| AppError::Internal(anyhow::anyhow!("saving the export: {e}")))?;
             let link = crate::downloads::issue(conn, &data_dir, uid, &name, "customer.xlsx")?;
-            Ok(DownloadLink { excel_path: link, message: "Downloaded Successful".into() })
+            Ok(DownloadLink { excel_path: link, message: CUSTOMERS_DOWNLOADED.text.into() })
         })
         .await
         .map(Json)

@@ -29,8 +29,8 @@ pub const MAX_CELL_CHARS: usize = 32_767;
 /// Columns a sheet may use (more is refused before reading on).
 pub const MAX_COLUMNS: u32 = 64;
 
-pub const UNREADABLE: &str = "The file is not a readable .xlsx workbook.";
-const TOO_LARGE: &str = "The workbook is too large once unpacked (limit 256 MB).";
+pub use super::messages::UNREADABLE;
+use super::messages::{CELL_TOO_LONG, COMPRESSED_SUSPICIOUSLY, PART_SIZE_MISMATCH, TOO_LARGE, TOO_MANY_COLUMNS, TOO_MANY_ROWS};
 
 /// Checks the container: a zip whose parts inflate to exactly their declared sizes, and those
 /// sizes within the limits. Constant memory: each part streams through a 64 KB buffer.
@@ -46,7 +46,7 @@ pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
         let (size, packed) = (entry.size(), entry.compressed_size().max(1));
         declared_total = declared_total.saturating_add(size);
         if size / packed > MAX_RATIO && size > 1024 * 1024 {
-            return Err(AppError::bad_request("The workbook is compressed suspiciously well (a zip bomb?) and was refused."));
+            return Err(AppError::bad_request(COMPRESSED_SUSPICIOUSLY));
         }
         if !is_streamed(entry.name()) && size > MAX_HELD_PART_BYTES {
             return Err(AppError::bad_request(TOO_LARGE));
@@ -62,9 +62,7 @@ pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
         let inflated = std::io::copy(&mut (&mut part).take(declared.saturating_add(1)), &mut std::io::sink())
             .map_err(|_| AppError::bad_request(UNREADABLE))?;
         if inflated != declared {
-            return Err(AppError::bad_request(
-                "A part of the workbook does not unpack to the size it declares (a zip bomb?) and was refused.",
-            ));
+            return Err(AppError::bad_request(PART_SIZE_MISMATCH));
         }
     }
     Ok(())
@@ -148,15 +146,13 @@ pub fn for_each_row<R: Read + Seek>(
         })?;
         let Some(((row, column), text)) = next else { break };
         if column >= MAX_COLUMNS {
-            return Err(AppError::bad_request(format!(
-                "The sheet has cells beyond column {MAX_COLUMNS}; only the listed columns are read."
-            )));
+            return Err(AppError::bad_request(TOO_MANY_COLUMNS.with([("max", serde_json::json!(MAX_COLUMNS))])));
         }
         if row as usize > super::import::MAX_ROWS + 1 {
-            return Err(AppError::bad_request(format!("An upload may have at most {} rows.", super::import::MAX_ROWS)));
+            return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(super::import::MAX_ROWS))])));
         }
         if text.chars().count() > MAX_CELL_CHARS {
-            return Err(AppError::bad_request(format!("Row {}: a cell is longer than 32,767 characters.", row + 1)));
+            return Err(AppError::bad_request(CELL_TOO_LONG.with([("row", serde_json::json!(row + 1))])));
         }
         if current.as_ref().is_some_and(|(r, _)| *r != row) {
             if let Some((r, cells)) = current.take() {

@@ -616,7 +616,7 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
 
     // The report with `seen` read from the summary, and with `seen` counted from every visit.
     let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
-    let report = words(fieldsales::beats::plan::ADHERENCE_REPORT_SQL);
+    let report = words(&fieldsales::reports::with_scope(fieldsales::beats::ADHERENCE_REPORT_SQL, fieldsales::scope::Scope::All));
     let from_summary =
         "SELECT v.day, v.agent_id, v.customer_id, v.best FROM visit_days v WHERE v.agent_id IN agents AND v.day >= :from AND v.day < :to";
     assert!(report.contains(from_summary), "{report}");
@@ -631,14 +631,13 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
     let (first, end) = (day - Days::new(40), day + Days::new(1));
     let (from, to) = (first.format("%Y-%m-%d").to_string(), end.format("%Y-%m-%d").to_string());
     let (from_ts, to_ts) = (fieldsales::clock::start_of(first), fieldsales::clock::start_of(end));
-    let params: [(&str, &dyn rusqlite::ToSql); 7] = [
+    let params: [(&str, &dyn rusqlite::ToSql); 6] = [
         (":from", &from),
         (":to", &to),
         (":from_ts", &from_ts),
         (":to_ts", &to_ts),
-        (":scope_all", &true),
-        (":scope_own", &None::<i64>),
-        (":scope_manager", &None::<i64>),
+        (":scope_uid", &None::<i64>),
+        (":agent_type", &fieldsales::rights::UserType::Agent),
     ];
     let counted = rows_of(&conn, &from_visits, &params);
     assert!(counted.len() > 40, "the demo's days and agents: {}", counted.len());
@@ -654,8 +653,8 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
         .map(Result::unwrap)
         .collect();
     for (uid, email) in agents {
-        let scope = fieldsales::scope::ScopeParams { all: false, own: Some(uid), manager: None };
-        let t = fieldsales::beats::plan::totals(&conn, &scope, day).unwrap();
+        let scope = fieldsales::scope::Scope::Own { uid: fieldsales::ids::UserId(uid) };
+        let t = fieldsales::beats::day_figures(&conn, scope, day).unwrap();
         let tiles = vec![t.planned, t.visited_as_planned, t.visited_off_site, t.productive, t.unplanned];
         let row = counted.iter().find(|r| r[0] == today && r[2] == rusqlite::types::Value::Text(email.clone()));
         let expected: Vec<i64> = match row {
@@ -736,4 +735,28 @@ async fn the_visit_days_are_refiled_when_they_were_filed_in_another_time_zone() 
     let config = fieldsales::config::Config::new(dir.path().join("new.db"), dir.path().join("data"));
     let (pool, _) = fieldsales::server::open_migrated(&config).unwrap();
     assert_eq!(refile_if_zone_changed(&mut pool.get().unwrap()).unwrap(), None);
+}
+
+/// One scope rule: a manager's deleted agent's beats stay the manager's in the list (whole scope
+/// and narrowed to that agent) and by id alike; errors carry their codes.
+#[tokio::test]
+async fn a_deleted_agents_beats_stay_with_the_manager() {
+    let app = TestApp::new();
+    let manager = app.token("am@demo.test").await;
+    let a1 = uid(&app, "agent1@demo.test");
+    let mine = buyers_of(&app, "agent1@demo.test", 2);
+    let saved = app.post("/master/beat", Some(&manager), beat("Gone Agent's Round", a1, &["Tue"], &mine)).await;
+    let id = saved.body["beatId"].as_i64().unwrap();
+    let twice = app.post("/master/beat", Some(&manager), beat("gone agent's round", a1, &["Tue"], &mine)).await;
+    twice.expect(StatusCode::CONFLICT, "A beat named gone agent's round already exists for this agent.");
+    assert_eq!(twice.body["code"], "beat_name_taken");
+    app.conn().execute("UPDATE users SET is_deleted = 1 WHERE uid = ?1", [a1]).unwrap();
+    for path in ["/master/beat?search=Gone".to_string(), format!("/master/beat?search=Gone&agentId={a1}")] {
+        let r = app.get(&path, Some(&manager)).await;
+        assert_eq!(r.body["totalRecords"], 1, "{path}: {}", r.body);
+    }
+    assert_eq!(app.get(&format!("/master/beat/{id}"), Some(&manager)).await.status, StatusCode::OK);
+    let agent2 = app.as_agent(2).await;
+    let r = app.get(&format!("/master/beat/{id}"), Some(&agent2)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("beat_not_found")));
 }

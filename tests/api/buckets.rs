@@ -415,17 +415,18 @@ async fn a_visit_or_an_order_moves_a_customer_at_once() {
 
 #[tokio::test]
 async fn cached_landing_counts_follow_the_day() {
-    use fieldsales::buckets::figures::{self, Agents, Windows};
+    use fieldsales::buckets::figures::{self, Windows};
     let app = TestApp::new();
     let t = team(&app).await;
     let cache = fieldsales::buckets::stats::LandingCache::default();
     let conn = app.conn();
-    let agents = Agents::Only(vec![t.a_uid, t.b_uid]);
+    let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'm@team.test'", [], |r| r.get(0)).unwrap();
+    let scope = fieldsales::scope::Scope::Team { manager: fieldsales::ids::UserId(manager) };
     let team_ids = format!("[{}, {}]", t.a_uid, t.b_uid);
     let today = fieldsales::clock::today();
     // The same cache asked on later days (a server running for weeks): the windows move on.
     for day in [today, today + Days::new(1), today + Days::new(10), today + Days::new(20), today + Days::new(45), today] {
-        let figures = figures::landing(&conn, &cache, &agents, Windows { today: day }).unwrap();
+        let figures = figures::landing(&conn, &cache, scope, Windows { today: day }).unwrap();
         let body = serde_json::to_value(&figures).unwrap();
         assert_eq!(landing(&body), History::on(day).landing(&conn, &team_ids), "on {day}");
     }

@@ -324,3 +324,75 @@ async fn delivered_percentages_are_shares_of_the_plan() {
         }
     }
 }
+
+/// Every entry of the delivery pictures' folder (temporary `.part` files included).
+fn delivery_files(app: &TestApp) -> Vec<String> {
+    match std::fs::read_dir(app.state.config.data_dir.join("files").join("delivery")) {
+        Ok(entries) => {
+            let mut names: Vec<String> = entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+            names.sort();
+            names
+        }
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The picture is written before the write transaction: a refused update (by a rule checked in
+/// the transaction, or out of scope) leaves no file behind, a successful one stores exactly the
+/// file its row names.
+#[tokio::test]
+async fn an_update_picture_is_stored_only_with_its_row() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let (id, _) = open_delivery(&app, 1, 0);
+    update(&app, &agent, id, "3", Some("4"), "", Some(("door.png", png())))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "The reason does not belong to the chosen status.");
+    update(&app, &agent, id, "99", None, "", Some(("door.png", png())))
+        .await
+        .expect(StatusCode::BAD_REQUEST, "Delivery Status is Required");
+    let other = app.as_agent(2).await;
+    update(&app, &other, id, "3", Some("1"), "", Some(("door.png", png())))
+        .await
+        .expect(StatusCode::NOT_FOUND, "The delivery was not found.");
+    assert_eq!(delivery_files(&app), Vec::<String>::new(), "no stray file after refused updates");
+    assert_eq!(approve_status(&app, id), None);
+
+    update(&app, &agent, id, "3", Some("1"), "", Some(("door.png", png()))).await.expect(StatusCode::OK, "Delivery updated successfully.");
+    let stored: String = app.conn().query_row("SELECT image_name FROM deliveries WHERE delivery_id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(delivery_files(&app), vec![stored.clone()]);
+    let path = app.state.config.data_dir.join("files").join("delivery").join(&stored);
+    assert_eq!(std::fs::read(path).unwrap(), png());
+}
+
+/// One scope rule for every call: a manager's deleted agent's deliveries stay the manager's, in
+/// the working list of that agent, the search, the details and the update alike; errors carry
+/// their codes.
+#[tokio::test]
+async fn a_deleted_agents_deliveries_stay_with_the_manager() {
+    let app = TestApp::new();
+    let (id, order) = open_delivery(&app, 2, 0);
+    let agent2: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent2@demo.test'", [], |r| r.get(0)).unwrap();
+    app.conn().execute("UPDATE users SET is_deleted = 1 WHERE uid = ?1", [agent2]).unwrap();
+    let manager = app.token("am@demo.test").await;
+    let list = app.get(&format!("/users/delivery/initAM/{agent2}"), Some(&manager)).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    assert!(list.body["deliveryDetails"].as_array().unwrap().iter().any(|d| d["deliveryId"] == id), "{}", list.body);
+    let found = app.get(&format!("/users/delivery/search?query={order}"), Some(&manager)).await;
+    assert!(found.body.as_array().unwrap().iter().any(|s| s["display"] == order.as_str()), "{}", found.body);
+    let d = app.post("/users/delivery/details", Some(&manager), json!({ "query": order, "matchedColumn": "orderID" })).await;
+    assert_eq!(d.body["deliveryDetails"][0]["deliveryId"], id);
+    update(&app, &manager, id, "1", None, "", None).await.expect(StatusCode::OK, "Delivery updated successfully.");
+
+    let other = app.as_agent(1).await;
+    let r = update(&app, &other, id, "1", None, "", None).await;
+    r.expect(StatusCode::NOT_FOUND, "The delivery was not found.");
+    assert_eq!(r.body["code"], "delivery_not_found");
+    let r = app.get(&format!("/users/delivery/initAM/{agent2}"), Some(&other)).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("agent_not_found")));
+    let admin = app.as_admin().await;
+    let (open_id, open_order) = open_delivery(&app, 1, 0);
+    let r = app.post("/users/delivery/approval/update", Some(&admin), json!([{ "deliveryId": open_id, "approveStatus": "Approve" }])).await;
+    r.expect(StatusCode::CONFLICT, &format!("Delivery {open_order} is not waiting for approval."));
+    assert_eq!((r.body["code"].as_str(), r.body["params"]["orderId"].as_str()), (Some("delivery_not_pending"), Some(open_order.as_str())));
+}
