@@ -20,16 +20,3 @@ pub fn customer_in_scope(conn: &Connection, scope: Scope, buyer_id: &str) -> App
         .optional()?
         .ok_or_else(|| AppError::not_found(CUSTOMER_NOT_FOUND))
 }
-
-// TRANSITIONAL: the two items below keep the areas that still bind `ScopeParams` (orders, uploads)
-// compiling until they move to `Scope::condition` and `customers::api`; no customers code uses them.
-
-/// TRANSITIONAL: the old rule's condition on a `customers` row aliased `c`, bound with `ScopeParams`.
-pub const CUSTOMER_IN_SCOPE: &str = crate::agent_in_scope!("c.agent_id");
-
-/// TRANSITIONAL: [`customer_in_scope`] with plain integers, as orders calls it today; use
-/// `customers::api::visible_customer` instead.
-pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(i64, Option<i64>)> {
-    let (id, owner) = customer_in_scope(conn, scope, buyer_id)?;
-    Ok((id.0, owner.map(|o| o.0)))
-}

@@ -8,10 +8,10 @@ use serde_json::json;
 
 use super::messages::*;
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
-use crate::customers::access::visible_customer;
+use crate::customers::api::visible_customer;
 use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
-use crate::ids::{OrderId, UserId};
+use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
 use crate::scope::Scope;
 use crate::validate::{limits, required};
@@ -130,7 +130,7 @@ fn booked_before(tx: &Connection, me: UserId, client_id: &str) -> rusqlite::Resu
 /// index alone (named: for `MAX(line_id)` SQLite would rather read all of that day's lines of every
 /// customer); the walk back in date and line order (whose tie-break reads every line of the
 /// latest day from the table) runs only when the latest line's seller is unknown.
-fn usual_distributor(tx: &Connection, customer: i64) -> rusqlite::Result<Option<(i64, String)>> {
+fn usual_distributor(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Option<(i64, String)>> {
     let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
     let latest = tx
         .prepare_cached(
@@ -156,8 +156,8 @@ fn usual_distributor(tx: &Connection, customer: i64) -> rusqlite::Result<Option<
 /// lines at the server's current prices.
 #[derive(Debug)]
 pub struct Priced {
-    customer: i64,
-    owner: Option<i64>,
+    customer: CustomerId,
+    owner: Option<UserId>,
     distributor: i64,
     seller: String,
     lines: Vec<OrderLine>,
@@ -295,8 +295,8 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
 
 /// The day of the visit `visit_id` as saved, which the order of `customer` taken at it is dated by.
 /// A visit saved before under the clientId sent (a repeat) must be of that customer.
-fn visit_day(tx: &Connection, visit_id: i64, customer: i64) -> AppResult<String> {
-    let (of, at): (i64, i64) = tx
+fn visit_day(tx: &Connection, visit_id: i64, customer: CustomerId) -> AppResult<String> {
+    let (of, at): (CustomerId, i64) = tx
         .prepare_cached("SELECT customer_id, visited_at FROM visits WHERE visit_id = :v")?
         .query_row(named_params! { ":v": visit_id }, |r| Ok((r.get(0)?, r.get(1)?)))?;
     if of != customer {
