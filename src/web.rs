@@ -24,7 +24,7 @@ use crate::api::API_BASE;
 use crate::auth::session::SessionUser;
 use crate::buckets::figures;
 use crate::buckets::stats::LandingCache;
-use crate::customers::best_sellers::BestSellerCache;
+use crate::customers::api::BestSellerCache;
 use crate::error::json_error;
 use crate::state::AppState;
 

@@ -19,7 +19,7 @@ use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
 use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
-use crate::customers::visits::LocationStatus;
+use crate::customers::api::LocationStatus;
 use crate::ids::UserId;
 use crate::rights::UserType;
 use crate::scope::Scope;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::customers::visits::LocationStatus;
+use crate::customers::api::LocationStatus;
 use crate::lenient;
 
 /// Weekday names as the API and the upload write them, Monday first (strftime's `%u` is the

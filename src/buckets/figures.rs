@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
-use crate::customers::types::Contact;
+use crate::customers::api::Contact;
 use crate::error::{AppError, AppResult};
 use crate::scope::Scope;
 use axum::body::Bytes;
@@ -175,7 +175,7 @@ pub struct BucketRow {
     pub is_not_visited_in15_days: bool,
     pub is_not_ordered_in10_days: bool,
     /// Where the last visit was (check-in verification); null when never visited or visited before it.
-    pub last_visit_location_status: Option<crate::customers::visits::LocationStatus>,
+    pub last_visit_location_status: Option<crate::customers::api::LocationStatus>,
 }
 
 /// Sorting of bucket lists: by last visit, oldest or newest first (never-visited count as oldest).

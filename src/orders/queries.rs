@@ -9,7 +9,7 @@ use serde_json::json;
 use super::messages::*;
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
 use crate::customers::api::visible_customer;
-use crate::customers::visits::{self, check_client_id, CheckedVisit, LocationStatus, VisitSaved};
+use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
 use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
@@ -229,7 +229,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     // `visitedAt`, judged when the visit was first saved): one queued offline on Monday and sent on
     // Tuesday is Monday's, as its visit is, so the day's figures count the visit as productive.
     // Without a visit it is of the day it arrives.
-    let visit = order.visit.clone().map(|v| visits::record(tx, who.scope, me.0, who.radius_m, v)).transpose()?;
+    let visit = order.visit.clone().map(|v| record_visit(tx, who.scope, me, who.radius_m, v)).transpose()?;
     let day = match &visit {
         Some(saved) => visit_day(tx, saved.visit_id, customer)?,
         None => today.to_string(),

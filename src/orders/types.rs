@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::customers::visits::{SaveVisit, VisitSaved};
+use crate::customers::api::{SaveVisit, VisitSaved};
 use crate::ids::{OrderId, UserId};
 use crate::lenient;
 use crate::money::Money;

@@ -123,7 +123,7 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
         for _ in 0..rng.gen_range(0..8) {
             let at = now - rng.gen_range(0..180 * 86_400);
             let (position, accuracy) = demo_visit_position(&mut places, shop.unwrap_or((lat, lng)));
-            let (status, distance) = crate::customers::visits::judge(position, shop, DEMO_CHECKIN_RADIUS_M);
+            let (status, distance) = crate::customers::api::judge(position, shop, DEMO_CHECKIN_RADIUS_M);
             insert_visit.execute(named_params! {
                 ":c": customer, ":agent": agent, ":outcome": rng.gen_range(1..=4),
                 ":remark": remarks[rng.gen_range(0..remarks.len())], ":lat": position.map(|p| p.0),
@@ -374,7 +374,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
         }
         let visit = with_visit.then(|| {
             let here = shop.map(|(lat, lng)| (lat + rng.gen_range(-0.0005..0.0005), lng + rng.gen_range(-0.0005..0.0005)));
-            crate::customers::visits::CheckedVisit {
+            crate::customers::api::CheckedVisit {
                 buyer_id: buyer.clone(),
                 outcome: 1,
                 remark: Some("Order booked on the visit".into()),

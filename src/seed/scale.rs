@@ -98,7 +98,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
     let mut done = 0usize;
     while done < p.customers {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        crate::customers::search_index::defer(&tx)?;
+        crate::customers::api::defer_search_index(&tx)?;
         {
             let mut customer = tx.prepare_cached(
                 "INSERT INTO customers (buyer_id, name, mobile, address1, postal_code, city, state, country_id,
@@ -175,7 +175,7 @@ pub fn scale(conn: &mut Connection, p: ScaleParams, mut progress: impl FnMut(u64
             summary.order_lines += (end - done) * p.lines_per_customer;
             done = end;
         }
-        crate::customers::search_index::flush(&tx)?;
+        crate::customers::api::flush_search_index(&tx)?;
         tx.commit()?;
         progress(done as u64);
     }

@@ -120,7 +120,7 @@ pub fn import(
     // Written on its own thread while the rows are checked and applied here; saved only at the end.
     let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    crate::customers::search_index::defer(&tx)?;
+    crate::customers::api::defer_search_index(&tx)?;
     crate::buckets::defer_added(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
@@ -177,7 +177,7 @@ pub fn import(
     // The search index and the added customers' summary are written while the result workbook is
     // compressed and saved; the rows are committed only once both are done.
     result.finish_with(|| {
-        crate::customers::search_index::flush(&tx)?;
+        crate::customers::api::flush_search_index(&tx)?;
         crate::buckets::summarize_added(&tx)?;
         Ok(record(&tx, kind, ctx, &outcome)?)
     })?;
