@@ -31,9 +31,19 @@ pub struct LoginRequest {
 pub struct CheckUserResponse {
     pub success: bool,
     pub message: String,
+    /// The code of `message` (`crate::catalogue`); absent when there is no message.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub code: String,
     pub login_method_allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user_type: Option<i64>,
+}
+
+impl CheckUserResponse {
+    /// A login id that may not sign in, and why.
+    pub fn refused(msg: crate::error::Msg) -> Self {
+        CheckUserResponse { success: false, message: msg.text.into(), code: msg.code.into(), login_method_allowed: false, user_type: None }
+    }
 }
 
 /// `POST /users/passwordUpdate`.
@@ -90,7 +100,19 @@ pub struct OneTimeToken {
 #[serde(rename_all = "camelCase")]
 pub struct BlockAnswer {
     pub message: String,
+    /// The code of `message` (`crate::catalogue`), for the client's own language.
+    pub code: String,
+    /// The values in `message`, by name.
+    #[schema(value_type = Option<Object>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
     pub user_type_id: i64,
+}
+
+impl BlockAnswer {
+    pub fn new(said: crate::error::Problem, user_type: crate::rights::UserType) -> Self {
+        BlockAnswer { message: said.message.into_owned(), code: said.code.into(), params: said.params, user_type_id: user_type.id() }
+    }
 }
 
 /// The answers of both sign-in calls (password and mailed code).
@@ -115,3 +137,27 @@ pub struct TooManyAttempts(pub crate::api::ErrorBody);
 #[derive(utoipa::IntoResponses)]
 #[response(status = 404, description = "No such user (or not an agent with fromUserAgent)")]
 pub struct NoSuchUser(pub crate::api::ErrorBody);
+
+/// One row of the Block/Unblock list.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockRow {
+    pub uid: i64,
+    pub name: String,
+    pub email_id: String,
+    pub user_type_id: i64,
+    pub user_type_detail: String,
+    pub country: Option<String>,
+    pub is_blocked: bool,
+}
+
+/// An account an administrator may open (impersonation lists).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Account)]
+pub struct OpenAccount {
+    pub uid: i64,
+    pub name: String,
+    /// The login id.
+    pub user_name: String,
+}

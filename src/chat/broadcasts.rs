@@ -220,7 +220,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
             )
         })
         .await?;
-    Ok(Json(MessageBody { message: "Broadcast message deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Broadcast message deleted successfully.")))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -372,5 +372,5 @@ pub async fn mark_broadcasts_read(
             Ok(marked)
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("{} marked as read.", crate::plural(n as u64, "broadcast message")) }))
+    Ok(Json(MessageBody::text(format!("{} marked as read.", crate::plural(n as u64, "broadcast message")))))
 }

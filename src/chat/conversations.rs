@@ -397,7 +397,7 @@ pub async fn mark_read(
             )?)
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("{} marked as read.", crate::plural(n as u64, "message")) }))
+    Ok(Json(MessageBody::text(format!("{} marked as read.", crate::plural(n as u64, "message")))))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -337,5 +337,5 @@ pub async fn update_profile(
     if proposed.is_some() {
         message.push_str(SENT_FOR_APPROVAL);
     }
-    Ok(Json(MessageBody { message }))
+    Ok(Json(MessageBody::text(message)))
 }

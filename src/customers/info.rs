@@ -174,7 +174,7 @@ pub async fn add(
             }
         })
         .await?;
-    Ok(Json(MessageBody { message: "Customer info saved successfully.".into() }))
+    Ok(Json(MessageBody::text("Customer info saved successfully.")))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -343,7 +343,7 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
             crate::db::updated(n)
         })
         .await?;
-    Ok(Json(MessageBody { message: "Status updated successfully.".into() }))
+    Ok(Json(MessageBody::text("Status updated successfully.")))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

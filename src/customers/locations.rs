@@ -122,7 +122,7 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
         change_profile(tx, id, me, change)
     })
     .await?;
-    Ok(Json(MessageBody { message: "The proposed location is now the customer's.".into() }))
+    Ok(Json(MessageBody::text("The proposed location is now the customer's.")))
 }
 
 /// `POST /users/customer/location/{buyerId}/reject` (profile_update; managers and administrators):
@@ -136,5 +136,5 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let scope = decider(&user)?;
     with_proposal(&state, scope, buyer_id, |_, _, _| Ok(())).await?;
-    Ok(Json(MessageBody { message: "The proposed location was rejected.".into() }))
+    Ok(Json(MessageBody::text("The proposed location was rejected.")))
 }

@@ -303,7 +303,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
             }
         })
         .await?;
-    Ok(Json(MessageBody { message: "Delivery updated successfully.".into() }))
+    Ok(Json(MessageBody::text("Delivery updated successfully.")))
 }
 
 /// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
@@ -399,5 +399,5 @@ pub async fn approval_update(
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("{} saved.", crate::plural(count as u64, "delivery approval")) }))
+    Ok(Json(MessageBody::text(format!("{} saved.", crate::plural(count as u64, "delivery approval")))))
 }

@@ -130,7 +130,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: "Delivery status deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Delivery status deleted successfully.")))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -239,5 +239,5 @@ pub async fn save_reason(
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::ADDITIONAL_REASON_MASTER)?;
     state.db(move |conn| retire(conn, "additional_reasons", "reason_code_id", id)).await?;
-    Ok(Json(MessageBody { message: "Additional reason deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Additional reason deleted successfully.")))
 }

@@ -135,7 +135,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_types", "info_id", id)).await?;
-    Ok(Json(MessageBody { message: "Info type deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Info type deleted successfully.")))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -219,5 +219,5 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| retire(conn, "info_sub_types", "info_sub_id", id)).await?;
-    Ok(Json(MessageBody { message: "Sub info deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Sub info deleted successfully.")))
 }

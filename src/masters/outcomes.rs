@@ -133,5 +133,5 @@ pub async fn delete(
     user.require(rights::OUTCOME_MASTER)?;
     state.db(move |conn| retire(conn, "outcomes", "outcome_id", id)).await?;
     cache.clear();
-    Ok(Json(MessageBody { message: "Outcome deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("Outcome deleted successfully.")))
 }

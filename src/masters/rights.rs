@@ -142,5 +142,5 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             Ok(type_name)
         })
         .await?;
-    Ok(Json(MessageBody { message: format!("Rights of {type_name} saved.") }))
+    Ok(Json(MessageBody::text(format!("Rights of {type_name} saved."))))
 }

@@ -343,7 +343,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
             .map_err(|e| super::table::duplicate_as(e, format!("A user with the email {} already exists.", u.email)))?;
             let changed = current.email != u.email;
             if changed {
-                session::end_user_sessions(&tx, u.uid, "email changed")?;
+                session::end_user_sessions(&tx, crate::ids::UserId(u.uid), "email changed")?;
             }
             tx.commit()?;
             Ok(changed.then_some((current.email, u.name)))
@@ -388,12 +388,12 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
                 "UPDATE users SET is_deleted = 1, updated_at = :now WHERE uid = :id",
                 named_params! { ":now": crate::now(), ":id": id },
             )?;
-            session::end_user_sessions(&tx, id, "user deleted")?;
+            session::end_user_sessions(&tx, crate::ids::UserId(id), "user deleted")?;
             tx.commit()?;
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: "User deleted successfully.".into() }))
+    Ok(Json(MessageBody::text("User deleted successfully.")))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
