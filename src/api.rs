@@ -6,6 +6,16 @@ use utoipa::ToSchema;
 use crate::error::{Msg, Problem};
 use utoipa_axum::router::UtoipaMethodRouter;
 
+// What the middleware in front of every route answers (the `web` module), here below the catalogue
+// that lists them.
+crate::messages! {
+    XSRF_INVALID = "xsrf_token_invalid": "The anti-forgery token is missing or invalid. Please reload the page and try again.";
+    BODY_TOO_LARGE = "body_too_large": "The request body is too large.";
+    NO_SUCH_ENDPOINT = "no_such_endpoint": "No API endpoint at {path}.";
+    METHOD_NOT_ALLOWED = "method_not_allowed": "This method is not allowed here.";
+    DATABASE_UNREACHABLE = "database_unreachable": "The database is not reachable.";
+}
+
 /// Where the JSON API lives.
 pub const API_BASE: &str = "/webapi/api";
 
@@ -14,12 +24,12 @@ pub fn url(path: std::fmt::Arguments) -> String {
     format!("{API_BASE}{path}")
 }
 
-/// The body of every error answer (`crate::error::Problem::body`).
+/// The body of every error answer (`Problem::body`).
 #[derive(ToSchema)]
 pub struct ErrorBody {
     /// The English text (the spec's where it gives one).
     pub message: String,
-    /// The stable code clients decide by and translate (`crate::catalogue`).
+    /// The stable code clients decide by and translate (see the catalogue module).
     pub code: String,
     /// The request field the error is about, where it is about one.
     pub field: Option<String>,
@@ -35,7 +45,7 @@ pub struct ErrorBody {
 pub struct MessageBody {
     /// The English text.
     pub message: String,
-    /// The stable code of the text (`crate::catalogue`). TRANSITIONAL: empty (and left out of the
+    /// The stable code of the text (see the catalogue module). TRANSITIONAL: empty (and left out of the
     /// body) only where an area still builds the body from a bare text.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub code: String,
