@@ -3,6 +3,7 @@
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::FromRequest;
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -18,7 +19,7 @@ crate::messages! {
     INVALID_JSON = "invalid_json": "Invalid request body: {detail}";
     /// JSON, but a field of the wrong type or a required one missing.
     INVALID_JSON_DATA = "invalid_json_data": "Invalid request body: {detail}";
-    /// A body that could not be read (cut off, over the limit while read).
+    /// A body that could not be read (cut off).
     INVALID_BODY = "invalid_body": "Invalid request body: {detail}";
     JSON_CONTENT_TYPE = "json_content_type_required": "Expected a JSON body with Content-Type: application/json.";
     INVALID_PATH = "invalid_path": "Invalid path: {detail}";
@@ -59,9 +60,10 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
-        axum::extract::Multipart::from_request(req, state).await.map(MultipartForm).map_err(|rejection| {
-            AppError::Status(rejection.status(), rejected(UPLOAD_UNREADABLE, rejection.body_text()))
-        })
+        axum::extract::Multipart::from_request(req, state)
+            .await
+            .map(MultipartForm)
+            .map_err(|rejection| AppError::Status(rejection.status(), rejected(UPLOAD_UNREADABLE, rejection.body_text())))
     }
 }
 
@@ -75,20 +77,28 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
         axum::body::Bytes::from_request(req, state)
             .await
             .map(RawBody)
-            .map_err(|rejection| AppError::Status(rejection.status(), rejected(INVALID_BODY, rejection.body_text())))
+            .map_err(|rejection| unreadable(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// A body that could not be read: over the limit as it was read (a body sent without its length,
+/// so `web` could not refuse it up front) is the same 413 as one refused up front.
+fn unreadable(status: StatusCode, detail: String) -> AppError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::Status(status, crate::api::BODY_TOO_LARGE.into())
+    } else {
+        AppError::Status(status, rejected(INVALID_BODY, detail))
     }
 }
 
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         match &rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                AppError::Status(rejection.status(), JSON_CONTENT_TYPE.into())
-            }
+            JsonRejection::MissingJsonContentType(_) => AppError::Status(rejection.status(), JSON_CONTENT_TYPE.into()),
             // Syntax and type errors alike are the caller's mistake: 400, saying what was wrong.
             JsonRejection::JsonSyntaxError(_) => AppError::bad_request(rejected(INVALID_JSON, rejection.body_text())),
             JsonRejection::JsonDataError(_) => AppError::bad_request(rejected(INVALID_JSON_DATA, rejection.body_text())),
-            _ => AppError::Status(rejection.status(), rejected(INVALID_BODY, rejection.body_text())),
+            _ => unreadable(rejection.status(), rejection.body_text()),
         }
     }
 }

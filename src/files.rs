@@ -110,7 +110,6 @@ pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str
     })
 }
 
-
 /// Removes stored files (used when the database write that would own them failed).
 pub fn remove(data_dir: &Path, area: &str, names: &[String]) {
     for name in names.iter().filter(|n| is_stored_name(n)) {

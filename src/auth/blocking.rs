@@ -50,11 +50,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         .db(move |conn| {
             // Only the users the caller may act on (see `target`).
             let rows = queries::block_list(conn, me, agents_only)?;
-            Ok(rows
-                .into_iter()
-                .filter(|(row, manager_id)| UserType::try_from(row.user_type_id).is_ok_and(|t| scope.manages(t, *manager_id)))
-                .map(|(row, _)| row)
-                .collect())
+            Ok(rows.into_iter().filter(|(row, manager_id)| scope.manages(row.user_type_id, *manager_id)).map(|(row, _)| row).collect())
         })
         .await
         .map(Json)
@@ -63,13 +59,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 /// The target of a block action: (name, email, user type), refusing the caller themselves, from
 /// the agent screen anyone but agents, and anyone the caller's scope does not manage (an area
 /// manager given the right acts on its own agents only; only administrators on administrators).
-fn target(
-    conn: &rusqlite::Connection,
-    id: i64,
-    me: i64,
-    agents_only: bool,
-    scope: Scope,
-) -> AppResult<(String, String, UserType)> {
+fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool, scope: Scope) -> AppResult<(String, String, UserType)> {
     if id == me {
         return Err(AppError::bad_request(CANNOT_BLOCK_SELF));
     }

@@ -12,10 +12,10 @@ use super::session::{self, SessionUser};
 use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts, UserNameRequest};
 use crate::api::MessageBody;
 use crate::error::{AppError, AppResult};
-use serde_json::json;
 use crate::extract::{ClientAddr, Json};
 use crate::state::AppState;
 use crate::validate::{required, required_secret};
+use serde_json::json;
 
 /// Login ids the per-account limiter remembers before it drops the idle ones.
 const ACCOUNT_KEYS_KEPT: usize = 10_000;

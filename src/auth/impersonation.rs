@@ -113,7 +113,8 @@ pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b):
     let session = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let target = queries::redeem_impersonation_token(&tx, &token, admin)?.ok_or_else(|| AppError::bad_request(IMPERSONATION_FAILED))?;
+            let target =
+                queries::redeem_impersonation_token(&tx, &token, admin)?.ok_or_else(|| AppError::bad_request(IMPERSONATION_FAILED))?;
             let session = session::open_impersonated(&tx, &keys, target, (admin, &admin_session))?;
             audit(&tx, admin, target, "impersonation started", None)?;
             let login = session.email.clone();

@@ -11,7 +11,7 @@ use crate::rights::UserType;
 pub struct Account {
     pub uid: i64,
     pub email: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub password_hash: String,
     pub temp_password_hash: Option<String>,
     pub temp_password_expires: Option<i64>,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::session::{RoleRight, SessionUser};
 use crate::lenient;
+use crate::rights::UserType;
 
 /// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -36,7 +37,7 @@ pub struct CheckUserResponse {
     pub code: String,
     pub login_method_allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub user_type: Option<i64>,
+    pub user_type: Option<UserType>,
 }
 
 impl CheckUserResponse {
@@ -61,7 +62,7 @@ pub struct PasswordUpdateRequest {
 pub struct SessionBody {
     pub uid: i64,
     pub token: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub user_rights: Vec<String>,
     #[schema(value_type = Vec<RoleRight>)]
     pub user_roles_right: std::sync::Arc<Vec<RoleRight>>,
@@ -76,7 +77,7 @@ impl From<SessionUser> for SessionBody {
     fn from(user: SessionUser) -> Self {
         SessionBody {
             uid: user.uid,
-            user_type: user.user_type.id(),
+            user_type: user.user_type,
             user_rights: user.rights.iter().map(|r| r.link_right.clone()).collect(),
             user_roles_right: user.rights,
             force_password_update: user.force_password_update,
@@ -106,12 +107,12 @@ pub struct BlockAnswer {
     #[schema(value_type = Option<Object>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<serde_json::Map<String, serde_json::Value>>,
-    pub user_type_id: i64,
+    pub user_type_id: UserType,
 }
 
 impl BlockAnswer {
-    pub fn new(said: crate::error::Problem, user_type: crate::rights::UserType) -> Self {
-        BlockAnswer { message: said.message.into_owned(), code: said.code.into(), params: said.params, user_type_id: user_type.id() }
+    pub fn new(said: crate::error::Problem, user_type: UserType) -> Self {
+        BlockAnswer { message: said.message.into_owned(), code: said.code.into(), params: said.params, user_type_id: user_type }
     }
 }
 
@@ -145,7 +146,7 @@ pub struct BlockRow {
     pub uid: i64,
     pub name: String,
     pub email_id: String,
-    pub user_type_id: i64,
+    pub user_type_id: UserType,
     pub user_type_detail: String,
     pub country: Option<String>,
     pub is_blocked: bool,

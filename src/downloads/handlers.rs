@@ -43,9 +43,8 @@ pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): 
         (status = 404, description = "Invalid, used or expired link", body = crate::api::ErrorBody)
     ))]
 pub async fn download(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> AppResult<Response> {
-    let (file_name, label): (String, String) = state
-        .db(move |conn| queries::spend(conn, &q.token)?.ok_or_else(|| AppError::not_found(INVALID)))
-        .await?;
+    let (file_name, label): (String, String) =
+        state.db(move |conn| queries::spend(conn, &q.token)?.ok_or_else(|| AppError::not_found(INVALID))).await?;
     let data_dir = state.config.data_dir.clone();
     let bytes = blocking(move || {
         let path = folder(&data_dir).join(&file_name);
