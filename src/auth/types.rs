@@ -32,7 +32,7 @@ pub struct LoginRequest {
 pub struct CheckUserResponse {
     pub success: bool,
     pub message: String,
-    /// The code of `message` (`crate::catalogue`); absent when there is no message.
+    /// The code of `message` (the catalogue's); absent when there is no message.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub code: String,
     pub login_method_allowed: bool,
@@ -101,7 +101,7 @@ pub struct OneTimeToken {
 #[serde(rename_all = "camelCase")]
 pub struct BlockAnswer {
     pub message: String,
-    /// The code of `message` (`crate::catalogue`), for the client's own language.
+    /// The code of `message` (the catalogue's), for the client's own language.
     pub code: String,
     /// The values in `message`, by name.
     #[schema(value_type = Option<Object>)]

@@ -21,7 +21,7 @@ pub struct TokenQuery {
 pub struct TokenCheck {
     pub valid: bool,
     pub message: String,
-    /// The code of `message` (`crate::catalogue`).
+    /// The code of `message` (the catalogue's).
     pub code: String,
 }
 
