@@ -495,9 +495,13 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     let mut conn = pool.get()?;
     let uploader: i64 = match as_user {
-        Some(login) => accounts::uid_of(&conn, login)?,
+        Some(login) => accounts::uid_of(&conn, login)?.0,
         None => conn
-            .query_row("SELECT uid FROM users WHERE user_type_id = 1 AND is_deleted = 0 ORDER BY uid LIMIT 1", [], |r| r.get(0))
+            .query_row(
+                "SELECT uid FROM users WHERE user_type_id = :admin AND is_deleted = 0 ORDER BY uid LIMIT 1",
+                named_params! { ":admin": crate::rights::UserType::Administrator },
+                |r| r.get(0),
+            )
             .optional()?
             .context("there is no administrator to record as the uploader; use --as")?,
     };
@@ -525,13 +529,13 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
     match command {
         UserCommand::Unblock { login } => {
             let uid = accounts::uid_of(&conn, &login)?;
-            queries::unblock(&conn, uid)?;
+            queries::unblock(&conn, uid.0)?;
             println!("Unblocked {login}: they can sign in again");
         }
         UserCommand::ResetPassword { login } => {
             let uid = accounts::uid_of(&conn, &login)?;
             let temp = tokio::task::block_in_place(|| accounts::reset_to_temporary(&mut conn, uid))?;
-            let name = queries::user_name(&conn, uid)?;
+            let name = queries::user_name(&conn, uid.0)?;
             mailer.send(&login, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await?;
             println!("Reset the password of {login}; the temporary password is {temp} (also mailed).");
             println!("Their sessions were ended; they must choose a new password at the next sign-in.");
@@ -555,12 +559,12 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
             }
             let user_type = crate::rights::UserType::try_from(user_type).map_err(anyhow::Error::msg)?;
             let manager_id = match &manager {
-                Some(m) => Some(accounts::uid_of(&conn, m)?),
+                Some(m) => Some(accounts::uid_of(&conn, m)?.0),
                 None => None,
             };
             if let Some(pw) = &given {
                 if !password::meets_rule(pw) {
-                    anyhow::bail!("{}", password::RULE_MESSAGE);
+                    anyhow::bail!("{}", password::RULE_MESSAGE.text);
                 }
             }
             let chosen = given.clone().unwrap_or_else(password::temporary);

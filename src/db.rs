@@ -321,10 +321,19 @@ pub fn replication_warnings(conn: &Connection) -> rusqlite::Result<Vec<String>> 
     Ok(warnings)
 }
 
+crate::messages! {
+    RECORD_NOT_FOUND = "record_not_found": "The record was not found.";
+}
+
+/// Whether the database answers (the health check).
+pub fn ping(conn: &Connection) -> rusqlite::Result<()> {
+    conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)).map(|_| ())
+}
+
 /// After an UPDATE or DELETE: no row changed means the id does not exist (or is retired).
 pub fn updated(rows: usize) -> crate::error::AppResult<()> {
     match rows {
-        0 => Err(crate::error::AppError::not_found("The record was not found.")),
+        0 => Err(crate::error::AppError::not_found(RECORD_NOT_FOUND)),
         _ => Ok(()),
     }
 }

@@ -3,11 +3,33 @@
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::FromRequest;
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use serde_json::json;
+
 use crate::error::AppError;
 use crate::state::AppState;
+
+crate::messages! {
+    /// `{detail}` is axum's English account of what was wrong.
+    UPLOAD_UNREADABLE = "upload_unreadable": "The upload could not be read: {detail}";
+    /// Not JSON at all (a syntax error).
+    INVALID_JSON = "invalid_json": "Invalid request body: {detail}";
+    /// JSON, but a field of the wrong type or a required one missing.
+    INVALID_JSON_DATA = "invalid_json_data": "Invalid request body: {detail}";
+    /// A body that could not be read (cut off).
+    INVALID_BODY = "invalid_body": "Invalid request body: {detail}";
+    JSON_CONTENT_TYPE = "json_content_type_required": "Expected a JSON body with Content-Type: application/json.";
+    INVALID_PATH = "invalid_path": "Invalid path: {detail}";
+    INVALID_QUERY = "invalid_query": "Invalid query: {detail}";
+}
+
+/// `msg` with axum's account of the rejection as its `{detail}`.
+pub fn rejected(msg: crate::error::Msg, detail: String) -> crate::error::Problem {
+    msg.with([("detail", json!(detail))])
+}
 
 /// `axum::Json` whose malformed-body rejections are `{"message"}` 400/415s.
 #[derive(Debug, FromRequest)]
@@ -38,9 +60,10 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, AppError> {
-        axum::extract::Multipart::from_request(req, state).await.map(MultipartForm).map_err(|rejection| {
-            AppError::Status(rejection.status(), format!("The upload could not be read: {}", rejection.body_text()).into())
-        })
+        axum::extract::Multipart::from_request(req, state)
+            .await
+            .map(MultipartForm)
+            .map_err(|rejection| AppError::Status(rejection.status(), rejected(UPLOAD_UNREADABLE, rejection.body_text())))
     }
 }
 
@@ -54,34 +77,41 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
         axum::body::Bytes::from_request(req, state)
             .await
             .map(RawBody)
-            .map_err(|rejection| AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text()).into()))
+            .map_err(|rejection| unreadable(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// A body that could not be read: over the limit as it was read (a body sent without its length,
+/// so `web` could not refuse it up front) is the same 413 as one refused up front.
+fn unreadable(status: StatusCode, detail: String) -> AppError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::Status(status, crate::api::BODY_TOO_LARGE.into())
+    } else {
+        AppError::Status(status, rejected(INVALID_BODY, detail))
     }
 }
 
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
         match &rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                AppError::Status(rejection.status(), "Expected a JSON body with Content-Type: application/json.".into())
-            }
+            JsonRejection::MissingJsonContentType(_) => AppError::Status(rejection.status(), JSON_CONTENT_TYPE.into()),
             // Syntax and type errors alike are the caller's mistake: 400, saying what was wrong.
-            JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
-                AppError::bad_request(format!("Invalid request body: {}", rejection.body_text()))
-            }
-            _ => AppError::Status(rejection.status(), format!("Invalid request body: {}", rejection.body_text()).into()),
+            JsonRejection::JsonSyntaxError(_) => AppError::bad_request(rejected(INVALID_JSON, rejection.body_text())),
+            JsonRejection::JsonDataError(_) => AppError::bad_request(rejected(INVALID_JSON_DATA, rejection.body_text())),
+            _ => unreadable(rejection.status(), rejection.body_text()),
         }
     }
 }
 
 impl From<PathRejection> for AppError {
     fn from(rejection: PathRejection) -> Self {
-        AppError::bad_request(format!("Invalid path: {}", rejection.body_text()))
+        AppError::bad_request(rejected(INVALID_PATH, rejection.body_text()))
     }
 }
 
 impl From<QueryRejection> for AppError {
     fn from(rejection: QueryRejection) -> Self {
-        AppError::bad_request(format!("Invalid query: {}", rejection.body_text()))
+        AppError::bad_request(rejected(INVALID_QUERY, rejection.body_text()))
     }
 }
 

@@ -17,10 +17,17 @@ pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 /// take gigabytes to decode (a pixel flood), so the claim is read from the header and checked.
 pub const MAX_IMAGE_SIDE: usize = 12_000;
 pub const MAX_IMAGE_PIXELS: usize = 50_000_000;
-pub const IMAGE_TOO_BIG: &str = "The image is too large (at most 12,000 pixels a side and 50 megapixels).";
 
-pub const XLSX_ONLY: &str = "Only .xlsx files can be uploaded.";
-pub const IMAGES_ONLY: &str = "Only jpeg, jpg, bmp and png images are allowed.";
+crate::messages! {
+    IMAGE_TOO_BIG = "image_dimensions_too_large": "The image is too large (at most 12,000 pixels a side and 50 megapixels).";
+    XLSX_ONLY = "xlsx_only": "Only .xlsx files can be uploaded.";
+    IMAGES_ONLY = "images_only": "Only jpeg, jpg, bmp and png images are allowed.";
+    ATTACHMENTS_ONLY = "attachments_only": "Only jpeg, jpg, bmp, png images and pdf files are allowed.";
+    IMAGE_TOO_LARGE = "image_too_large": "The image is larger than {mb} MB.";
+    FILE_TOO_LARGE = "file_too_large": "The file is larger than {mb} MB.";
+    INVALID_FILE_NAME = "invalid_file_name": "Invalid file name.";
+    FILE_NOT_FOUND = "file_not_found": "The file was not found.";
+}
 
 /// Makes every file and folder this process creates its owner's alone (0600 / 0700): the
 /// database, its WAL, the data folder, uploads and the mail outbox, however the server was
@@ -34,7 +41,7 @@ pub fn private_by_default() {
 }
 
 pub fn multipart_error(err: MultipartError) -> AppError {
-    AppError::Status(err.status(), format!("The upload could not be read: {}", err.body_text()).into())
+    AppError::Status(err.status(), crate::extract::rejected(crate::extract::UPLOAD_UNREADABLE, err.body_text()))
 }
 
 /// The image kind of `bytes` by its first bytes (never by the name alone).
@@ -56,7 +63,7 @@ pub fn check_image(file_name: &str, bytes: &[u8]) -> AppResult<&'static str> {
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(AppError::Status(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!("The image is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)).into(),
+            IMAGE_TOO_LARGE.with([("mb", serde_json::json!(MAX_IMAGE_BYTES / (1024 * 1024)))]),
         ));
     }
     let ext = Path::new(file_name).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
@@ -92,18 +99,16 @@ pub fn check_attachment(file_name: &str, bytes: &[u8]) -> AppResult<&'static str
         if bytes.len() > MAX_IMAGE_BYTES {
             return Err(AppError::Status(
                 axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-                format!("The file is larger than {} MB.", MAX_IMAGE_BYTES / (1024 * 1024)).into(),
+                FILE_TOO_LARGE.with([("mb", serde_json::json!(MAX_IMAGE_BYTES / (1024 * 1024)))]),
             ));
         }
         return if bytes.starts_with(b"%PDF-") { Ok("pdf") } else { Err(AppError::bad_request(ATTACHMENTS_ONLY)) };
     }
     check_image(file_name, bytes).map_err(|e| match e {
-        AppError::BadRequest(m) if m.message == IMAGES_ONLY => AppError::bad_request(ATTACHMENTS_ONLY),
+        AppError::BadRequest(m) if m.code == IMAGES_ONLY.code => AppError::bad_request(ATTACHMENTS_ONLY),
         other => other,
     })
 }
-
-pub const ATTACHMENTS_ONLY: &str = "Only jpeg, jpg, bmp, png images and pdf files are allowed.";
 
 /// Removes stored files (used when the database write that would own them failed).
 pub fn remove(data_dir: &Path, area: &str, names: &[String]) {
@@ -233,9 +238,9 @@ pub fn sweep_orphans(conn: &Connection, data_dir: &Path) -> anyhow::Result<usize
 /// Reads a stored file of `area`. Names that are not server-chosen (path tricks) are refused.
 pub fn read(data_dir: &Path, area: &str, name: &str) -> AppResult<Vec<u8>> {
     if !is_stored_name(name) {
-        return Err(AppError::bad_request("Invalid file name."));
+        return Err(AppError::bad_request(INVALID_FILE_NAME));
     }
-    std::fs::read(folder(data_dir, area).join(name)).map_err(|_| AppError::not_found("The file was not found."))
+    std::fs::read(folder(data_dir, area).join(name)).map_err(|_| AppError::not_found(FILE_NOT_FOUND))
 }
 
 /// The content type of a stored file by its (server-chosen) extension.
@@ -281,7 +286,7 @@ mod tests {
         assert!(check_image("a.png", &png_claiming(12_000, 4_000)).is_ok());
         for (w, h) in [(100_000, 100_000), (12_001, 10), (10, 12_001), (8_000, 8_000)] {
             match check_image("a.png", &png_claiming(w, h)) {
-                Err(AppError::BadRequest(m)) => assert_eq!(m.message, IMAGE_TOO_BIG),
+                Err(AppError::BadRequest(m)) => assert_eq!(m, IMAGE_TOO_BIG.into()),
                 other => panic!("{w}x{h}: {other:?}"),
             }
         }

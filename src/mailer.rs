@@ -15,6 +15,11 @@ use serde_json::json;
 use crate::config::Config;
 use crate::error::{AppError, AppResult};
 
+crate::messages! {
+    INVALID_ADDRESS = "invalid_email_address": "{address} is not a valid email address.";
+    NOT_SENT = "mail_not_sent": "The mail could not be sent. Please try again later.";
+}
+
 pub struct Mailer {
     smtp: Option<AsyncSmtpTransport<Tokio1Executor>>,
     from: Mailbox,
@@ -73,14 +78,14 @@ impl Mailer {
     }
 
     fn message(&self, to: &str, subject: &str) -> AppResult<lettre::message::MessageBuilder> {
-        let to_box: Mailbox = to.parse().map_err(|_| AppError::bad_request(format!("{to} is not a valid email address.")))?;
+        let to_box: Mailbox = to.parse().map_err(|_| AppError::bad_request(INVALID_ADDRESS.with([("address", json!(to))])))?;
         Ok(Message::builder().from(self.from.clone()).to(to_box).subject(subject))
     }
 
     async fn deliver(&self, smtp: &AsyncSmtpTransport<Tokio1Executor>, message: Message, to: &str, subject: &str) -> AppResult<()> {
         smtp.send(message).await.map_err(|err| {
             tracing::error!(error = %err, "sending mail failed");
-            AppError::Status(StatusCode::BAD_GATEWAY, "The mail could not be sent. Please try again later.".into())
+            AppError::Status(StatusCode::BAD_GATEWAY, NOT_SENT.into())
         })?;
         tracing::info!(to, subject, "mail sent");
         Ok(())

@@ -20,7 +20,7 @@ use tracing::Level;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::API_BASE;
+use crate::api::{API_BASE, BODY_TOO_LARGE, DATABASE_UNREACHABLE, METHOD_NOT_ALLOWED, NO_SUCH_ENDPOINT, XSRF_INVALID};
 use crate::auth::session::SessionUser;
 use crate::buckets::figures;
 use crate::buckets::stats::LandingCache;
@@ -73,8 +73,8 @@ fn api_routes() -> OpenApiRouter<App> {
         .merge(crate::beats::router())
         .merge(crate::uploads::router())
         .merge(crate::reports::router())
-        .routes(routes!(crate::downloads::download))
-        .routes(routes!(crate::downloads::check))
+        .routes(routes!(crate::downloads::handlers::download))
+        .routes(routes!(crate::downloads::handlers::check))
         .routes(routes!(openapi_json))
 }
 
@@ -166,10 +166,7 @@ async fn anti_forgery(State(state): State<AppState>, jar: CookieJar, req: Reques
     if req.uri().path().starts_with(API_BASE) && !safe_method {
         let header = req.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());
         if cookie.is_none() || header != cookie.as_deref() {
-            return json_error(
-                StatusCode::FORBIDDEN,
-                "The anti-forgery token is missing or invalid. Please reload the page and try again.",
-            );
+            return json_error(StatusCode::FORBIDDEN, XSRF_INVALID);
         }
     }
     let (mut parts, body) = req.into_parts();
@@ -195,7 +192,7 @@ async fn refuse_oversized(req: Request, next: Next) -> Response {
         req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     let limit = if multipart { crate::uploads::MAX_UPLOAD_BYTES } else { JSON_BODY_LIMIT };
     if declared > limit {
-        return json_error(StatusCode::PAYLOAD_TOO_LARGE, "The request body is too large.");
+        return json_error(StatusCode::PAYLOAD_TOO_LARGE, BODY_TOO_LARGE);
     }
     next.run(req).await
 }
@@ -226,11 +223,11 @@ async fn require_session(State(state): State<AppState>, req: Request, next: Next
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> Response {
-    json_error(StatusCode::NOT_FOUND, format!("No API endpoint at {}.", uri.path()))
+    json_error(StatusCode::NOT_FOUND, NO_SUCH_ENDPOINT.with([("path", serde_json::json!(uri.path()))]))
 }
 
 async fn method_not_allowed() -> Response {
-    json_error(StatusCode::METHOD_NOT_ALLOWED, "This method is not allowed here.")
+    json_error(StatusCode::METHOD_NOT_ALLOWED, METHOD_NOT_ALLOWED)
 }
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -243,9 +240,9 @@ struct Health {
 #[utoipa::path(get, path = "/healthz", tag = "platform", summary = "Liveness: 200 when the database answers",
     responses((status = 200, description = "The database answers", body = Health)))]
 async fn healthz(State(state): State<AppState>) -> Response {
-    match state.db(|conn| Ok(conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))?)).await {
-        Ok(_) => axum::Json(Health { status: "ok" }).into_response(),
-        Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, "The database is not reachable."),
+    match state.db(|conn| Ok(crate::db::ping(conn)?)).await {
+        Ok(()) => axum::Json(Health { status: "ok" }).into_response(),
+        Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, DATABASE_UNREACHABLE),
     }
 }
 

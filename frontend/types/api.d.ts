@@ -2061,6 +2061,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An account an administrator may open (impersonation lists). */
         Account: {
             name: string;
             /** Format: int64 */
@@ -2173,10 +2174,14 @@ export interface components {
         };
         /** @description The answer of a block or unblock: what was done, and the type of the user it was done to. */
         BlockAnswer: {
+            /** @description The code of `message` (`crate::catalogue`), for the client's own language. */
+            code: string;
             message: string;
-            /** Format: int64 */
-            userTypeId: number;
+            /** @description The values in `message`, by name. */
+            params?: Record<string, never> | null;
+            userTypeId: components["schemas"]["UserTypeId"];
         };
+        /** @description One row of the Block/Unblock list. */
         BlockRow: {
             country?: string | null;
             emailId: string;
@@ -2185,8 +2190,7 @@ export interface components {
             /** Format: int64 */
             uid: number;
             userTypeDetail: string;
-            /** Format: int64 */
-            userTypeId: number;
+            userTypeId: components["schemas"]["UserTypeId"];
         };
         /** @description `POST /users/order`. */
         BookOrder: {
@@ -2277,11 +2281,12 @@ export interface components {
             userName: string;
         };
         CheckUserResponse: {
+            /** @description The code of `message` (`crate::catalogue`); absent when there is no message. */
+            code?: string;
             loginMethodAllowed: boolean;
             message: string;
             success: boolean;
-            /** Format: int64 */
-            userType?: number | null;
+            userType?: null | components["schemas"]["UserTypeId"];
         };
         /** @description How to reach a customer: a part of the visit screen's details and of a bucket row. */
         Contact: {
@@ -2455,9 +2460,9 @@ export interface components {
             excelPath: string;
             message: string;
         };
-        /** @description The body of every error answer (`crate::error::Problem::body`). */
+        /** @description The body of every error answer (`Problem::body`). */
         ErrorBody: {
-            /** @description The stable code clients decide by and translate (`crate::catalogue`). */
+            /** @description The stable code clients decide by and translate (see the catalogue module). */
             code: string;
             /** @description The request field the error is about, where it is about one. */
             field?: string | null;
@@ -2689,9 +2694,21 @@ export interface components {
             senderID: number;
             sentDate: string;
         };
-        /** @description The body of answers that only report what was done. */
+        /**
+         * @description The body of answers that only report what was done: the English text and its code (what
+         *     clients translate by), with the values in the text, as in an error body. Build it from a
+         *     catalogue message: `MessageBody::from(MSG)`, or `MessageBody::of(MSG.with([...]))`.
+         */
         MessageBody: {
+            /**
+             * @description The stable code of the text (see the catalogue module). TRANSITIONAL: empty (and left out of the
+             *     body) only where an area still builds the body from a bare text.
+             */
+            code?: string;
+            /** @description The English text. */
             message: string;
+            /** @description The values in the text, by name, for the client's own language. */
+            params?: Record<string, never> | null;
         };
         /**
          * Format: double
@@ -3259,8 +3276,7 @@ export interface components {
             uid: number;
             userRights: string[];
             userRolesRight: components["schemas"]["RoleRight"][];
-            /** Format: int64 */
-            userType: number;
+            userType: components["schemas"]["UserTypeId"];
         };
         SinceBody: {
             latestTimestamp?: unknown;
@@ -3281,6 +3297,8 @@ export interface components {
             display: string;
         };
         TokenCheck: {
+            /** @description The code of `message` (`crate::catalogue`). */
+            code: string;
             message: string;
             valid: boolean;
         };

@@ -3,8 +3,12 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use serde_json::json;
+
+use super::messages::{EMAIL_TAKEN, NO_USER_WITH_LOGIN};
 use super::{password, queries, session};
 use crate::error::{AppError, AppResult};
+use crate::ids::UserId;
 
 /// A user to create; the password is already hashed.
 pub struct NewAccount<'a> {
@@ -31,19 +35,17 @@ pub fn create(conn: &Connection, a: &NewAccount) -> AppResult<i64> {
         },
     )
     .map_err(|e| match AppError::from(e) {
-        AppError::Conflict(_) => {
-            AppError::Conflict(crate::error::Problem::from(format!("A user with the email {} already exists.", a.email)))
-        }
+        AppError::Conflict(_) => AppError::Conflict(EMAIL_TAKEN.with([("email", json!(a.email))]).on("emailId")),
         other => other,
     })?;
     Ok(conn.last_insert_rowid())
 }
 
 /// The uid of a live (not deleted) account by login id.
-pub fn uid_of(conn: &Connection, login: &str) -> AppResult<i64> {
+pub fn uid_of(conn: &Connection, login: &str) -> AppResult<UserId> {
     queries::find_account(conn, login)?
-        .map(|a| a.uid)
-        .ok_or_else(|| AppError::not_found(format!("There is no user with the login id {login}.")))
+        .map(|a| UserId(a.uid))
+        .ok_or_else(|| AppError::not_found(NO_USER_WITH_LOGIN.with([("login", json!(login))])))
 }
 
 pub fn any_users(conn: &Connection) -> rusqlite::Result<bool> {
@@ -52,12 +54,12 @@ pub fn any_users(conn: &Connection) -> rusqlite::Result<bool> {
 
 /// Replaces a user's password with a new temporary one (returned), forces a change at the next
 /// sign-in, lifts a block and ends the user's sessions.
-pub fn reset_to_temporary(conn: &mut Connection, uid: i64) -> AppResult<String> {
+pub fn reset_to_temporary(conn: &mut Connection, uid: UserId) -> AppResult<String> {
     let temp = password::temporary();
     let hash = password::hash(&temp)?;
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    queries::set_password(&tx, uid, &hash, true)?;
-    queries::unblock(&tx, uid)?;
+    queries::set_password(&tx, uid.0, &hash, true)?;
+    queries::unblock(&tx, uid.0)?;
     session::end_user_sessions(&tx, uid, "password reset")?;
     tx.commit()?;
     Ok(temp)

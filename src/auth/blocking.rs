@@ -1,16 +1,17 @@
 //! Blocking, unblocking and the agent password reset (spec 1 §7 "Blocking").
 
 use axum::extract::State;
-use rusqlite::named_params;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde_json::json;
 
+use super::messages::{CANNOT_BLOCK_SELF, USER_BLOCKED, USER_PASSWORD_RESET, USER_UNBLOCKED};
 use super::session::{self, CurrentUser};
-use super::types::{BlockAnswer, NoSuchUser};
+use super::types::{BlockAnswer, BlockRow, NoSuchUser};
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
-use crate::rights;
-use crate::rights::AGENT;
+use crate::ids::UserId;
+use crate::rights::{self, UserType};
 use crate::scope::Scope;
 use crate::state::AppState;
 
@@ -36,18 +37,6 @@ impl BlockQuery {
     }
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BlockRow {
-    pub uid: i64,
-    pub name: String,
-    pub email_id: String,
-    pub user_type_id: i64,
-    pub user_type_detail: String,
-    pub country: Option<String>,
-    pub is_blocked: bool,
-}
-
 /// `GET /users/block[?fromUserAgent=true]` (unblock_user, or user_agent for agents only): live
 /// users other than the caller, blocked (or locked by wrong passwords) first.
 #[utoipa::path(get, path = "/users/block", tag = "auth", summary = "Live users other than the caller, blocked first", params(BlockQuery),
@@ -59,37 +48,9 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let (me, agents_only, scope) = (user.uid, q.agents_only(), user.scope());
     state
         .db(move |conn| {
-            // A failed-login lock shows as a block while it holds; unblocking lifts either.
-            let mut stmt = conn.prepare_cached(
-                "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name,
-                        u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked, u.manager_id
-                 FROM users u
-                 JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries c ON c.country_id = u.country_id
-                 WHERE u.is_deleted = 0 AND u.uid <> :me AND (NOT :agents OR u.user_type_id = :agent)
-                 ORDER BY blocked DESC, u.name",
-            )?;
-            let params = named_params! { ":me": me, ":agents": agents_only, ":agent": AGENT, ":now": crate::now() };
-            let rows = stmt.query_map(params, |r| {
-                let row = BlockRow {
-                    uid: r.get(0)?,
-                    name: r.get(1)?,
-                    email_id: r.get(2)?,
-                    user_type_id: r.get(3)?,
-                    user_type_detail: r.get(4)?,
-                    country: r.get(5)?,
-                    is_blocked: r.get(6)?,
-                };
-                Ok((row, r.get::<_, Option<crate::ids::UserId>>(7)?))
-            })?;
             // Only the users the caller may act on (see `target`).
-            let mut managed = Vec::new();
-            for row in rows {
-                let (row, manager_id) = row?;
-                if crate::rights::UserType::try_from(row.user_type_id).is_ok_and(|t| scope.manages(t, manager_id)) {
-                    managed.push(row);
-                }
-            }
-            Ok(managed)
+            let rows = queries::block_list(conn, me, agents_only)?;
+            Ok(rows.into_iter().filter(|(row, manager_id)| scope.manages(row.user_type_id, *manager_id)).map(|(row, _)| row).collect())
         })
         .await
         .map(Json)
@@ -98,23 +59,13 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 /// The target of a block action: (name, email, user type), refusing the caller themselves, from
 /// the agent screen anyone but agents, and anyone the caller's scope does not manage (an area
 /// manager given the right acts on its own agents only; only administrators on administrators).
-fn target(
-    conn: &rusqlite::Connection,
-    id: i64,
-    me: i64,
-    agents_only: bool,
-    scope: Scope,
-) -> AppResult<(String, String, crate::rights::UserType)> {
+fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool, scope: Scope) -> AppResult<(String, String, UserType)> {
     if id == me {
-        return Err(AppError::bad_request("You cannot block or reset your own account here."));
+        return Err(AppError::bad_request(CANNOT_BLOCK_SELF));
     }
-    let (name, email, user_type, manager_id): (String, String, crate::rights::UserType, Option<crate::ids::UserId>) = conn.query_row(
-        "SELECT name, email, user_type_id, manager_id FROM users WHERE uid = :id AND is_deleted = 0",
-        named_params! { ":id": id },
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
-    if agents_only && user_type != AGENT {
-        return Err(AppError::not_found("The agent was not found."));
+    let (name, email, user_type, manager_id) = queries::live_user(conn, id)?;
+    if agents_only && user_type != UserType::Agent {
+        return Err(AppError::not_found(crate::scope::NO_AGENT));
     }
     scope.check_manages(user_type, manager_id)?;
     Ok((name, email, user_type))
@@ -135,16 +86,13 @@ pub async fn block(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let (name, _, user_type) = target(&tx, id, me, agents_only, scope)?;
-            tx.execute(
-                "UPDATE users SET is_blocked = 1, updated_at = :now WHERE uid = :id",
-                named_params! { ":now": crate::now(), ":id": id },
-            )?;
-            session::end_user_sessions(&tx, id, "blocked")?;
+            queries::block(&tx, id)?;
+            session::end_user_sessions(&tx, UserId(id), "blocked")?;
             tx.commit()?;
             Ok((name, user_type))
         })
         .await?;
-    Ok(Json(BlockAnswer { message: format!("User {name} is blocked."), user_type_id: user_type.id() }))
+    Ok(Json(BlockAnswer::new(USER_BLOCKED.with([("name", json!(name))]), user_type)))
 }
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
@@ -163,7 +111,7 @@ pub async fn unblock(
         .db(move |conn| {
             let (name, email, user_type) = target(conn, id, me, agents_only, scope)?;
             let temp = if reset {
-                Some(accounts::reset_to_temporary(conn, id)?)
+                Some(accounts::reset_to_temporary(conn, UserId(id))?)
             } else {
                 queries::unblock(conn, id)?;
                 None
@@ -171,12 +119,12 @@ pub async fn unblock(
             Ok((name, email, user_type, temp))
         })
         .await?;
-    let message = match temp {
+    let said = match temp {
         Some(temp) => {
             state.mailer.send(&email, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await?;
-            format!("The password of {name} was reset; a temporary password was sent to {email}.")
+            USER_PASSWORD_RESET.with([("name", json!(name)), ("email", json!(email))])
         }
-        None => format!("User {name} is unblocked."),
+        None => USER_UNBLOCKED.with([("name", json!(name))]),
     };
-    Ok(Json(BlockAnswer { message, user_type_id: user_type.id() }))
+    Ok(Json(BlockAnswer::new(said, user_type)))
 }

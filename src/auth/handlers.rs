@@ -5,6 +5,7 @@ use axum::extract::State;
 use rand::Rng;
 use rusqlite::TransactionBehavior;
 
+use super::messages::*;
 use super::password;
 use super::queries::{self, Account, Attempt};
 use super::session::{self, SessionUser};
@@ -14,24 +15,8 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
 use crate::state::AppState;
 use crate::validate::{required, required_secret};
+use serde_json::json;
 
-const LOGIN_ID_REQUIRED: &str = "Login ID is required";
-const PASSWORD_REQUIRED: &str = "Password is required";
-const OTP_REQUIRED: &str = "OTP is required";
-const TERMS_REQUIRED: &str = "You must agree to the terms and conditions.";
-const EMAIL_REQUIRED: &str = "Email ID is required";
-const UNKNOWN_LOGIN: &str = "Login ID not found. Please check it and try again.";
-const BAD_CREDENTIALS: &str = "Invalid Login ID or password.";
-const BLOCKED: &str = "Your account is blocked. Please contact your administrator to unblock it.";
-const OTP_DISABLED: &str = "Sign-in with a one-time code is not enabled.";
-const OTP_EXPIRED: &str = "The OTP has expired or was already used. Please request a new OTP.";
-const OTP_EXHAUSTED: &str = "Too many wrong OTP attempts. Please request a new OTP.";
-/// The answers of the mailing calls: the same whether the id is known or not, and whether a mail
-/// went out or a recent one stands.
-const OTP_SENT: &str = "If this login ID is registered, an OTP has been sent to its email ID.";
-const TEMP_PASSWORD_SENT: &str = "If this login ID is registered, a temporary password has been sent to its email ID.";
-const RATE_LIMITED: &str = "Too many sign-in attempts. Please wait a minute and try again.";
-const ACCOUNT_RATE_LIMITED: &str = "Too many sign-in attempts for this account. Please wait a minute and try again.";
 /// Login ids the per-account limiter remembers before it drops the idle ones.
 const ACCOUNT_KEYS_KEPT: usize = 10_000;
 
@@ -51,11 +36,7 @@ const LONGEST_LOCK_SECS: i64 = 24 * 3600;
 /// The answer while a failed-login lock holds (until `until`), with the ways out of it.
 fn locked(until: i64, now: i64) -> AppError {
     let minutes = ((until - now + 59) / 60).max(1);
-    AppError::forbidden(format!(
-        "Your account is locked after too many failed login attempts. Try again in {}, \
-         sign in with an OTP sent to your email ID, or ask your administrator to unblock it.",
-        crate::plural(minutes as u64, "minute")
-    ))
+    AppError::forbidden(LOCKED.with([("wait", json!(crate::plural(minutes as u64, "minute"))), ("minutes", json!(minutes))]))
 }
 
 fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
@@ -67,7 +48,7 @@ fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
 
 /// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
 /// none), then the per-account limit.
-fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: &'static str) -> AppResult<String> {
+fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: crate::error::Msg) -> AppResult<String> {
     check_rate(state, client)?;
     let login = required(login, missing)?;
     check_account_rate(state, &login)?;
@@ -119,13 +100,12 @@ pub async fn check_user(
     let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
     let account = state.db(move |conn| Ok(queries::find_account(conn, &login)?)).await?;
     let response = match account {
-        None => CheckUserResponse { success: false, message: UNKNOWN_LOGIN.into(), login_method_allowed: false, user_type: None },
-        Some(a) if a.is_blocked => {
-            CheckUserResponse { success: false, message: BLOCKED.into(), login_method_allowed: false, user_type: None }
-        }
+        None => CheckUserResponse::refused(UNKNOWN_LOGIN),
+        Some(a) if a.is_blocked => CheckUserResponse::refused(BLOCKED),
         Some(a) => CheckUserResponse {
             success: true,
             message: String::new(),
+            code: String::new(),
             login_method_allowed: state.config.otp_login || a.is_locked(crate::now()),
             user_type: Some(a.user_type),
         },
@@ -281,7 +261,7 @@ pub async fn generate_otp(
         let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
         state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
     }
-    Ok(Json(MessageBody { message: OTP_SENT.into() }))
+    Ok(Json(MessageBody::from(OTP_SENT)))
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
@@ -340,9 +320,9 @@ pub async fn auth_otp(
                             attempt.detail = "wrong otp";
                             let left = OTP_MAX_ATTEMPTS - tries;
                             Err(AppError::unauthorized(if left > 0 {
-                                format!("Invalid OTP. {} left.", crate::plural(left as u64, "attempt"))
+                                OTP_INVALID.with([("left", json!(crate::plural(left as u64, "attempt"))), ("attempts", json!(left))])
                             } else {
-                                OTP_EXHAUSTED.to_string()
+                                OTP_EXHAUSTED.into()
                             }))
                         }
                     }
@@ -406,7 +386,7 @@ pub async fn reset(
         );
         state.mailer.send(&email, "Your temporary fieldsales password", &body).await?;
     }
-    Ok(Json(MessageBody { message: TEMP_PASSWORD_SENT.into() }))
+    Ok(Json(MessageBody::from(TEMP_PASSWORD_SENT)))
 }
 
 /// `POST /users/passwordUpdate` (signed in, also while a change is forced): sets a new password
@@ -421,20 +401,20 @@ pub async fn password_update(
     Json(req): Json<PasswordUpdateRequest>,
 ) -> AppResult<Json<MessageBody>> {
     if user.impersonator.is_some() {
-        return Err(AppError::forbidden("Not while working in another user's account."));
+        return Err(AppError::forbidden(NOT_IN_OWN_SESSION));
     }
-    let current = required_secret(&req.current_password, "Current Password is required")?;
-    let new = required_secret(&req.new_password, "New Password is required")?;
-    let confirm = required_secret(&req.confirm_password, "Confirm Password is required")?;
+    let current = required_secret(&req.current_password, CURRENT_PASSWORD_REQUIRED)?;
+    let new = required_secret(&req.new_password, NEW_PASSWORD_REQUIRED)?;
+    let confirm = required_secret(&req.confirm_password, CONFIRM_PASSWORD_REQUIRED)?;
     if !password::meets_rule(&new) {
-        return Err(AppError::bad_request(password::RULE_MESSAGE));
+        return Err(AppError::bad_request(PASSWORD_RULE));
     }
     // A confirmation that differs is a mismatch, whatever its length: say that, not the rule.
     if new != confirm {
-        return Err(AppError::bad_request("New Password and Confirm Password do not match."));
+        return Err(AppError::bad_request(PASSWORD_MISMATCH));
     }
     if new == current {
-        return Err(AppError::bad_request("The new password must be different from the current password."));
+        return Err(AppError::bad_request(PASSWORD_UNCHANGED));
     }
     let email = user.email.clone();
     let account = state
@@ -446,7 +426,7 @@ pub async fn password_update(
         let current_ok = password::verify(&current, &account.password_hash)
             || account.live_temp_hash(now).is_some_and(|h| password::verify(&current, h));
         if !current_ok {
-            return Err(AppError::bad_request("The current password is incorrect."));
+            return Err(AppError::bad_request(CURRENT_PASSWORD_WRONG));
         }
         password::hash(&new)
     })
@@ -456,12 +436,12 @@ pub async fn password_update(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             queries::set_password(&tx, uid, &new_hash, false)?;
-            session::end_user_sessions(&tx, uid, "password changed")?;
+            session::end_user_sessions(&tx, crate::ids::UserId(uid), "password changed")?;
             tx.commit()?;
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: "Password changed successfully. Please log in again with your new password.".into() }))
+    Ok(Json(MessageBody::from(PASSWORD_CHANGED)))
 }
 
 /// `GET /users/session` (signed in): the session user of the presented token.
@@ -490,5 +470,5 @@ pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResu
             Ok(())
         })
         .await?;
-    Ok(Json(MessageBody { message: "You have been logged out.".into() }))
+    Ok(Json(MessageBody::from(LOGGED_OUT)))
 }

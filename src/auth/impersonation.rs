@@ -4,59 +4,34 @@
 //! everything done in it is written to the audit log with both users.
 
 use axum::extract::State;
-use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
+use super::messages::{IMPERSONATION_FAILED, IMPERSONATION_INVALID_USER};
+use super::queries;
 use super::session::{self, CurrentUser};
-use super::types::{OneTimeToken, SessionBody};
+use super::types::{OneTimeToken, OpenAccount as Account, SessionBody};
 use crate::error::{AppError, AppResult};
 use crate::extract::Json;
-use crate::rights;
-use crate::rights::{AGENT, AREA_MANAGER};
+use crate::rights::{self, UserType};
 use crate::state::AppState;
 
 const TOKEN_SECS: i64 = 60;
-const FAILED: &str = "Failed to login to RCA account. Please try again.";
 
-/// Writes one audit row: `actor` acting as `as_uid`.
+/// Writes one audit row: `actor` acting as `as_uid` (the interface other areas record through).
 pub fn audit(conn: &Connection, actor: i64, as_uid: i64, action: &str, status: Option<u16>) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO audit_log (at, actor_uid, as_uid, action, status) VALUES (:at, :actor, :as, :action, :status)",
-        named_params! { ":at": crate::now(), ":actor": actor, ":as": as_uid, ":action": action, ":status": status },
-    )?;
-    Ok(())
+    queries::audit(conn, actor, as_uid, action, status)
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Account {
-    pub uid: i64,
-    pub name: String,
-    /// The login id.
-    pub user_name: String,
-}
-
-async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: crate::rights::UserType) -> AppResult<Json<Vec<Account>>> {
+async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: UserType) -> AppResult<Json<Vec<Account>>> {
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
     let scope = user.scope();
     state
         .db(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT uid, name, email, manager_id FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
-            )?;
-            let rows = stmt.query_map(named_params! { ":t": user_type }, |r| {
-                Ok((Account { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }, r.get::<_, Option<crate::ids::UserId>>(3)?))
-            })?;
             // Only the accounts the caller may open (see `issue`).
-            let mut accounts = Vec::new();
-            for row in rows {
-                let (account, manager_id) = row?;
-                if scope.manages(user_type, manager_id) {
-                    accounts.push(account);
-                }
-            }
-            Ok(accounts)
+            let rows = queries::open_accounts_of_type(conn, user_type)?;
+            Ok(rows.into_iter().filter(|(_, manager_id)| scope.manages(user_type, *manager_id)).map(|(account, _)| account).collect())
         })
         .await
         .map(Json)
@@ -68,7 +43,7 @@ async fn accounts_of_type(state: &AppState, user: &CurrentUser, user_type: crate
         (status = 200, description = "OK", body = Vec<Account>)
     ))]
 pub async fn rca_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Account>>> {
-    accounts_of_type(&state, &user, AGENT).await
+    accounts_of_type(&state, &user, UserType::Agent).await
 }
 
 /// `GET /users/am-list` (rca_account_access): the area managers.
@@ -77,7 +52,7 @@ pub async fn rca_list(State(state): State<AppState>, user: CurrentUser) -> AppRe
         (status = 200, description = "OK", body = Vec<Account>)
     ))]
 pub async fn am_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<Account>>> {
-    accounts_of_type(&state, &user, AREA_MANAGER).await
+    accounts_of_type(&state, &user, UserType::AreaManager).await
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -96,29 +71,18 @@ pub struct UserNameBody {
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<OneTimeToken>> {
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
-    let login = crate::validate::required(&b.user_name, "Invalid RCA user selected! Please search again.")?;
+    let login = crate::validate::required(&b.user_name, IMPERSONATION_INVALID_USER)?;
     let (admin, scope) = (user.uid, user.scope());
     let token = state
         .db(move |conn| {
-            let invalid = || AppError::not_found("Invalid RCA user selected! Please search again.");
-            let (target, user_type, manager_id): (i64, crate::rights::UserType, Option<crate::ids::UserId>) = conn
-                .query_row(
-                    "SELECT uid, user_type_id, manager_id FROM users
-                     WHERE email = :e AND user_type_id IN (:agent, :am) AND is_deleted = 0 AND is_blocked = 0",
-                    named_params! { ":e": login, ":agent": AGENT, ":am": AREA_MANAGER },
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .optional()?
-                .ok_or_else(invalid)?;
+            let invalid = || AppError::not_found(IMPERSONATION_INVALID_USER);
+            let (target, user_type, manager_id) = queries::impersonation_target(conn, &login)?.ok_or_else(invalid)?;
             // A manager given the right opens its own agents only.
             if !scope.manages(user_type, manager_id) {
                 return Err(invalid());
             }
             let token = crate::random_hex(24);
-            conn.execute(
-                "INSERT INTO impersonation_tokens (token, admin_uid, target_uid, expires_at) VALUES (:t, :a, :u, :e)",
-                named_params! { ":t": token, ":a": admin, ":u": target, ":e": crate::now() + TOKEN_SECS },
-            )?;
+            queries::store_impersonation_token(conn, &token, admin, target, crate::now() + TOKEN_SECS)?;
             Ok(token)
         })
         .await?;
@@ -149,21 +113,14 @@ pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b):
     let session = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let target: i64 = tx
-                .query_row(
-                    "UPDATE impersonation_tokens SET used = 1
-                     WHERE token = :t AND used = 0 AND expires_at > :now AND admin_uid = :a RETURNING target_uid",
-                    named_params! { ":t": token, ":now": crate::now(), ":a": admin },
-                    |r| r.get(0),
-                )
-                .optional()?
-                .ok_or_else(|| AppError::bad_request(FAILED))?;
+            let target =
+                queries::redeem_impersonation_token(&tx, &token, admin)?.ok_or_else(|| AppError::bad_request(IMPERSONATION_FAILED))?;
             let session = session::open_impersonated(&tx, &keys, target, (admin, &admin_session))?;
             audit(&tx, admin, target, "impersonation started", None)?;
             let login = session.email.clone();
-            super::queries::record_attempt(
+            queries::record_attempt(
                 &tx,
-                &super::queries::Attempt {
+                &queries::Attempt {
                     uid: Some(target),
                     login_id: &login,
                     method: "impersonation",

@@ -13,7 +13,7 @@ use tokio::sync::Semaphore;
 use crate::error::{AppError, AppResult};
 
 /// The spec's text for the password rule (spec 1, section 5).
-pub const RULE_MESSAGE: &str = "Password must be minimum 12 alphanumeric character";
+pub use super::messages::PASSWORD_RULE as RULE_MESSAGE;
 
 fn argon2() -> Argon2<'static> {
     // The crate's defaults are OWASP's recommendation: argon2id, 19 MiB, 2 passes, 1 lane.

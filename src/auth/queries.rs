@@ -2,12 +2,16 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use super::types::{BlockRow, OpenAccount};
+use crate::ids::UserId;
+use crate::rights::UserType;
+
 /// What sign-in needs to know about an account.
 #[derive(Debug, Clone)]
 pub struct Account {
     pub uid: i64,
     pub email: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub password_hash: String,
     pub temp_password_hash: Option<String>,
     pub temp_password_expires: Option<i64>,
@@ -187,4 +191,98 @@ pub fn mark_otp_used(conn: &Connection, uid: i64) -> rusqlite::Result<()> {
 /// The display name of a user.
 pub fn user_name(conn: &Connection, uid: i64) -> rusqlite::Result<String> {
     conn.query_row("SELECT name FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0))
+}
+
+/// Live users other than `me` (agents only with `agents_only`) for the Block/Unblock list,
+/// blocked (or locked by wrong passwords) first, each with their manager.
+pub fn block_list(conn: &Connection, me: i64, agents_only: bool) -> rusqlite::Result<Vec<(BlockRow, Option<UserId>)>> {
+    // A failed-login lock shows as a block while it holds; unblocking lifts either.
+    let mut stmt = conn.prepare_cached(
+        "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name,
+                u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked, u.manager_id
+         FROM users u
+         JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries c ON c.country_id = u.country_id
+         WHERE u.is_deleted = 0 AND u.uid <> :me AND (NOT :agents OR u.user_type_id = :agent)
+         ORDER BY blocked DESC, u.name",
+    )?;
+    let params = named_params! { ":me": me, ":agents": agents_only, ":agent": UserType::Agent, ":now": crate::now() };
+    let rows = stmt.query_map(params, |r| {
+        let row = BlockRow {
+            uid: r.get(0)?,
+            name: r.get(1)?,
+            email_id: r.get(2)?,
+            user_type_id: r.get(3)?,
+            user_type_detail: r.get(4)?,
+            country: r.get(5)?,
+            is_blocked: r.get(6)?,
+        };
+        Ok((row, r.get(7)?))
+    })?;
+    rows.collect()
+}
+
+/// A live user: name, email, type and manager (no row: `QueryReturnedNoRows`, a 404).
+pub fn live_user(conn: &Connection, uid: i64) -> rusqlite::Result<(String, String, UserType, Option<UserId>)> {
+    conn.query_row(
+        "SELECT name, email, user_type_id, manager_id FROM users WHERE uid = :id AND is_deleted = 0",
+        named_params! { ":id": uid },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )
+}
+
+/// Blocks a user (their sessions are the caller's to end).
+pub fn block(conn: &Connection, uid: i64) -> rusqlite::Result<usize> {
+    conn.execute("UPDATE users SET is_blocked = 1, updated_at = :now WHERE uid = :id", named_params! { ":now": crate::now(), ":id": uid })
+}
+
+/// Writes one audit row: `actor` acting as `as_uid`.
+pub fn audit(conn: &Connection, actor: i64, as_uid: i64, action: &str, status: Option<u16>) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO audit_log (at, actor_uid, as_uid, action, status) VALUES (:at, :actor, :as, :action, :status)",
+        named_params! { ":at": crate::now(), ":actor": actor, ":as": as_uid, ":action": action, ":status": status },
+    )?;
+    Ok(())
+}
+
+/// Live, unblocked users of one type by name, each with their manager.
+pub fn open_accounts_of_type(conn: &Connection, user_type: UserType) -> rusqlite::Result<Vec<(OpenAccount, Option<UserId>)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT uid, name, email, manager_id FROM users WHERE user_type_id = :t AND is_deleted = 0 AND is_blocked = 0 ORDER BY name",
+    )?;
+    let rows = stmt.query_map(named_params! { ":t": user_type }, |r| {
+        Ok((OpenAccount { uid: r.get(0)?, name: r.get(1)?, user_name: r.get(2)? }, r.get(3)?))
+    })?;
+    rows.collect()
+}
+
+/// The live, unblocked agent or area manager with login id `login`: uid, type and manager.
+pub fn impersonation_target(conn: &Connection, login: &str) -> rusqlite::Result<Option<(i64, UserType, Option<UserId>)>> {
+    conn.query_row(
+        "SELECT uid, user_type_id, manager_id FROM users
+         WHERE email = :e AND user_type_id IN (:agent, :am) AND is_deleted = 0 AND is_blocked = 0",
+        named_params! { ":e": login, ":agent": UserType::Agent, ":am": UserType::AreaManager },
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
+    .optional()
+}
+
+/// Stores a one-time impersonation token of `admin` for `target`, valid until `expires`.
+pub fn store_impersonation_token(conn: &Connection, token: &str, admin: i64, target: i64, expires: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO impersonation_tokens (token, admin_uid, target_uid, expires_at) VALUES (:t, :a, :u, :e)",
+        named_params! { ":t": token, ":a": admin, ":u": target, ":e": expires },
+    )?;
+    Ok(())
+}
+
+/// Spends `admin`'s live one-time token: the user it opens, or none (unknown, used, expired or
+/// another administrator's).
+pub fn redeem_impersonation_token(conn: &Connection, token: &str, admin: i64) -> rusqlite::Result<Option<i64>> {
+    conn.query_row(
+        "UPDATE impersonation_tokens SET used = 1
+         WHERE token = :t AND used = 0 AND expires_at > :now AND admin_uid = :a RETURNING target_uid",
+        named_params! { ":t": token, ":now": crate::now(), ":a": admin },
+        |r| r.get(0),
+    )
+    .optional()
 }

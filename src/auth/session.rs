@@ -17,8 +17,7 @@ use crate::scope::Scope;
 use crate::state::AppState;
 use crate::tokens::{Claims, TokenKeys};
 
-/// Asked of a user who must change their password before doing anything else.
-pub const PASSWORD_CHANGE_REQUIRED: &str = "Please change your password to continue.";
+pub use super::messages::{IMPERSONATION_ENDED, PASSWORD_CHANGE_REQUIRED};
 
 /// An impersonated session lives at most an hour (and never past the administrator's session).
 pub const IMPERSONATION_SECS: i64 = 3600;
@@ -56,7 +55,7 @@ fn open(conn: &Connection, keys: &TokenKeys, uid: i64, lifetime_secs: i64, actin
 
 /// Ends every live session of a user (password change, reset, block, delete), and the sessions
 /// they opened in other users' accounts.
-pub fn end_user_sessions(conn: &Connection, uid: i64, reason: &str) -> rusqlite::Result<usize> {
+pub fn end_user_sessions(conn: &Connection, uid: UserId, reason: &str) -> rusqlite::Result<usize> {
     let now = crate::now();
     let opened = conn.execute(
         "UPDATE sessions SET ended_at = :now, ended_reason = :reason
@@ -137,7 +136,6 @@ impl SessionUser {
 
 /// The header that carries an impersonated session's token beside the administrator's own.
 pub const IMPERSONATION_HEADER: &str = "x-impersonation-token";
-pub const IMPERSONATION_ENDED: &str = "The session in the other user's account has ended. Close this tab.";
 
 fn bearer_token(parts: &Parts) -> Option<String> {
     bearer_in(parts, AUTHORIZATION.as_str())
@@ -303,7 +301,7 @@ impl CurrentUser {
     /// (changing the password, impersonating again).
     pub fn require_own_session(&self) -> AppResult<()> {
         if self.0.impersonator.is_some() {
-            Err(AppError::forbidden("Not while working in another user's account."))
+            Err(AppError::forbidden(super::messages::NOT_IN_OWN_SESSION))
         } else {
             Ok(())
         }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::session::{RoleRight, SessionUser};
 use crate::lenient;
+use crate::rights::UserType;
 
 /// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -31,9 +32,19 @@ pub struct LoginRequest {
 pub struct CheckUserResponse {
     pub success: bool,
     pub message: String,
+    /// The code of `message` (the catalogue's); absent when there is no message.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub code: String,
     pub login_method_allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub user_type: Option<i64>,
+    pub user_type: Option<UserType>,
+}
+
+impl CheckUserResponse {
+    /// A login id that may not sign in, and why.
+    pub fn refused(msg: crate::error::Msg) -> Self {
+        CheckUserResponse { success: false, message: msg.text.into(), code: msg.code.into(), login_method_allowed: false, user_type: None }
+    }
 }
 
 /// `POST /users/passwordUpdate`.
@@ -51,7 +62,7 @@ pub struct PasswordUpdateRequest {
 pub struct SessionBody {
     pub uid: i64,
     pub token: String,
-    pub user_type: i64,
+    pub user_type: UserType,
     pub user_rights: Vec<String>,
     #[schema(value_type = Vec<RoleRight>)]
     pub user_roles_right: std::sync::Arc<Vec<RoleRight>>,
@@ -66,7 +77,7 @@ impl From<SessionUser> for SessionBody {
     fn from(user: SessionUser) -> Self {
         SessionBody {
             uid: user.uid,
-            user_type: user.user_type.id(),
+            user_type: user.user_type,
             user_rights: user.rights.iter().map(|r| r.link_right.clone()).collect(),
             user_roles_right: user.rights,
             force_password_update: user.force_password_update,
@@ -90,7 +101,19 @@ pub struct OneTimeToken {
 #[serde(rename_all = "camelCase")]
 pub struct BlockAnswer {
     pub message: String,
-    pub user_type_id: i64,
+    /// The code of `message` (the catalogue's), for the client's own language.
+    pub code: String,
+    /// The values in `message`, by name.
+    #[schema(value_type = Option<Object>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
+    pub user_type_id: UserType,
+}
+
+impl BlockAnswer {
+    pub fn new(said: crate::error::Problem, user_type: UserType) -> Self {
+        BlockAnswer { message: said.message.into_owned(), code: said.code.into(), params: said.params, user_type_id: user_type }
+    }
 }
 
 /// The answers of both sign-in calls (password and mailed code).
@@ -115,3 +138,27 @@ pub struct TooManyAttempts(pub crate::api::ErrorBody);
 #[derive(utoipa::IntoResponses)]
 #[response(status = 404, description = "No such user (or not an agent with fromUserAgent)")]
 pub struct NoSuchUser(pub crate::api::ErrorBody);
+
+/// One row of the Block/Unblock list.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockRow {
+    pub uid: i64,
+    pub name: String,
+    pub email_id: String,
+    pub user_type_id: UserType,
+    pub user_type_detail: String,
+    pub country: Option<String>,
+    pub is_blocked: bool,
+}
+
+/// An account an administrator may open (impersonation lists).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Account)]
+pub struct OpenAccount {
+    pub uid: i64,
+    pub name: String,
+    /// The login id.
+    pub user_name: String,
+}

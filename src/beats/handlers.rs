@@ -94,7 +94,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     let scope = user.scope();
     let now = crate::now();
     state.db(move |conn| queries::delete(conn, scope, id, &today(), now)).await?;
-    Ok(Json(MessageBody { message: super::messages::DELETED.text.into() }))
+    Ok(Json(MessageBody::from(super::messages::DELETED)))
 }
 
 /// `GET /users/plan/today?agentId=` (customer_visit for an agent's own day; beat_master for one of

@@ -20,6 +20,10 @@ crate::messages! {
     BROADCAST_BODY_INVALID = "broadcast_body_invalid": "Invalid request body: {detail}";
     MEDIA_NAME_INVALID = "chat_media_name_invalid": "Invalid file name.";
     MEDIA_NOT_FOUND = "chat_media_not_found": "The file was not found.";
+    // What a successful call answers ({what}: "3 messages", the count in English words).
+    BROADCAST_DELETED = "broadcast_deleted": "Broadcast message deleted successfully.";
+    MESSAGES_MARKED_READ = "chat_messages_marked_read": "{what} marked as read.";
+    BROADCASTS_MARKED_READ = "broadcasts_marked_read": "{what} marked as read.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`):

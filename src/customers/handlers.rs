@@ -289,5 +289,5 @@ pub async fn update_profile(
     if proposed.is_some() {
         message.push_str(SENT_FOR_APPROVAL.text);
     }
-    Ok(Json(MessageBody { message }))
+    Ok(Json(MessageBody::text(message)))
 }

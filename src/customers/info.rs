@@ -158,7 +158,7 @@ pub async fn add(
             }
         })
         .await?;
-    Ok(Json(MessageBody { message: INFO_SAVED.text.into() }))
+    Ok(Json(MessageBody::from(INFO_SAVED)))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -276,7 +276,7 @@ pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(r
             _ => Ok(()),
         })
         .await?;
-    Ok(Json(MessageBody { message: INFO_STATUS_UPDATED.text.into() }))
+    Ok(Json(MessageBody::from(INFO_STATUS_UPDATED)))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

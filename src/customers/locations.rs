@@ -88,7 +88,7 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
         change_profile(tx, id, me, change)
     })
     .await?;
-    Ok(Json(MessageBody { message: LOCATION_ACCEPTED.text.into() }))
+    Ok(Json(MessageBody::from(LOCATION_ACCEPTED)))
 }
 
 /// `POST /users/customer/location/{buyerId}/reject` (profile_update; managers and administrators):
@@ -102,5 +102,5 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let scope = decider(&user)?;
     with_proposal(&state, scope, buyer_id, |_, _, _| Ok(())).await?;
-    Ok(Json(MessageBody { message: LOCATION_REJECTED.text.into() }))
+    Ok(Json(MessageBody::from(LOCATION_REJECTED)))
 }

@@ -244,7 +244,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
         .await;
     }
     result?;
-    Ok(Json(MessageBody { message: UPDATED.text.into() }))
+    Ok(Json(MessageBody::from(UPDATED)))
 }
 
 /// `GET /users/delivery/approval` (delivery_approve): the deliveries waiting for approval.
@@ -301,5 +301,5 @@ pub async fn approval_update(
     let (scope, me) = (user.scope(), user.uid);
     let count = decisions.len();
     state.db(move |conn| queries::decide(conn, scope, me, &decisions)).await?;
-    Ok(Json(MessageBody { message: format!("{} saved.", crate::plural(count as u64, "delivery approval")) }))
+    Ok(Json(MessageBody::of(super::messages::APPROVALS_SAVED.with([("what", serde_json::json!(crate::plural(count as u64, "delivery approval"))), ("count", serde_json::json!(count))]))))
 }

@@ -22,6 +22,7 @@ crate::messages! {
     APPROVE_STATUS_REQUIRED = "delivery_approve_status_required": "Please Select Approve Status";
     /// `{orderId}`: the delivery's order id.
     NOT_PENDING = "delivery_not_pending": "Delivery {orderId} is not waiting for approval.";
+    APPROVALS_SAVED = "delivery_approvals_saved": "{what} saved.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).

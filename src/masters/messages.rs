@@ -56,6 +56,15 @@ crate::messages! {
     RIGHTS_NO_USER_TYPE = "rights_user_type_not_found": "There is no user type {id}.";
     RIGHTS_UNKNOWN_ONE = "rights_unknown_right": "Unknown right: {rights}.";
     RIGHTS_UNKNOWN_MANY = "rights_unknown_rights": "Unknown rights: {rights}.";
+    // What a successful call answers.
+    USER_DELETED = "user_deleted": "User deleted successfully.";
+    RIGHTS_SAVED = "rights_saved": "Rights of {userType} saved.";
+    INFO_TYPE_DELETED = "info_type_deleted": "Info type deleted successfully.";
+    SUB_INFO_DELETED = "sub_info_deleted": "Sub info deleted successfully.";
+    OUTCOME_DELETED = "outcome_deleted": "Outcome deleted successfully.";
+    LINK_DELETED = "link_deleted": "Link deleted successfully.";
+    DELIVERY_STATUS_DELETED = "delivery_status_deleted": "Delivery status deleted successfully.";
+    ADDITIONAL_REASON_DELETED = "additional_reason_deleted": "Additional reason deleted successfully.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).

@@ -210,8 +210,13 @@ async fn logout_ends_the_token_at_once() {
     let app = TestApp::new();
     let phone = app.as_agent(1).await;
     let desktop = app.as_agent(1).await;
-    app.post("/logout", Some(&phone), json!({})).await.expect(StatusCode::OK, "You have been logged out.");
-    app.get("/users/session", Some(&phone)).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    let r = app.post("/logout", Some(&phone), json!({})).await;
+    r.expect(StatusCode::OK, "You have been logged out.");
+    assert_eq!(r.body["code"], "logged_out", "{}", r.body);
+    // A session that ended is answered by its code, which clients decide by.
+    let r = app.get("/users/session", Some(&phone)).await;
+    r.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    assert_eq!(r.body["code"], "session_expired", "{}", r.body);
     // Other sessions of the same user go on.
     assert_eq!(app.get("/users/session", Some(&desktop)).await.status, StatusCode::OK);
 }
@@ -237,7 +242,9 @@ async fn password_change_rules_and_effects() {
         (change("Wrong1234567", "Abcdefghijk1", "Abcdefghijk1"), "The current password is incorrect."),
     ];
     for (body, message) in cases {
-        app.post("/users/passwordUpdate", Some(&token), body).await.expect(StatusCode::BAD_REQUEST, message);
+        let r = app.post("/users/passwordUpdate", Some(&token), body).await;
+        r.expect(StatusCode::BAD_REQUEST, message);
+        assert!(r.body["code"].as_str().is_some_and(|c| !c.is_empty() && c != "unclassified"), "{}", r.body);
     }
     app.post("/users/passwordUpdate", Some(&token), change(PASSWORD, "Abcdefghijk1", "Abcdefghijk1"))
         .await
@@ -264,7 +271,9 @@ async fn forgot_password_mails_a_temporary_password_that_forces_a_change() {
     let token = r.body["token"].as_str().unwrap().to_string();
 
     // A forced user may only read the session, change the password and log out.
-    app.get("/master/country", Some(&token)).await.expect(StatusCode::FORBIDDEN, "Please change your password to continue.");
+    let r = app.get("/master/country", Some(&token)).await;
+    r.expect(StatusCode::FORBIDDEN, "Please change your password to continue.");
+    assert_eq!(r.body["code"], "password_change_required", "{}", r.body);
     assert_eq!(app.get("/users/session", Some(&token)).await.status, StatusCode::OK);
     let body = json!({ "currentPassword": temp, "newPassword": "NewPassword99", "confirmPassword": "NewPassword99" });
     assert_eq!(app.post("/users/passwordUpdate", Some(&token), body).await.status, StatusCode::OK);
@@ -290,8 +299,12 @@ async fn a_forced_user_can_log_out() {
 #[tokio::test]
 async fn missing_forged_and_expired_tokens_are_refused() {
     let app = TestApp::new();
-    app.get("/users/session", None).await.expect(StatusCode::UNAUTHORIZED, NOT_LOGGED_IN);
-    app.get("/master/country", Some("not-a-jwt")).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    let r = app.get("/users/session", None).await;
+    r.expect(StatusCode::UNAUTHORIZED, NOT_LOGGED_IN);
+    assert_eq!(r.body["code"], "not_logged_in", "{}", r.body);
+    let r = app.get("/master/country", Some("not-a-jwt")).await;
+    r.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    assert_eq!(r.body["code"], "session_expired", "{}", r.body);
 
     let token = app.as_agent(1).await;
     let parts: Vec<&str> = token.split('.').collect();
@@ -319,7 +332,9 @@ async fn missing_forged_and_expired_tokens_are_refused() {
         &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
     )
     .unwrap();
-    app.get("/users/session", Some(&expired)).await.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    let r = app.get("/users/session", Some(&expired)).await;
+    r.expect(StatusCode::UNAUTHORIZED, EXPIRED);
+    assert_eq!(r.body["code"], "session_expired", "{}", r.body);
     // The genuine token still works.
     assert_eq!(app.get("/users/session", Some(&token)).await.status, StatusCode::OK);
 }

@@ -13,14 +13,18 @@ async fn non_get_calls_need_the_anti_forgery_header() {
     let body = r#"{"userName":"agent1@demo.test"}"#;
     let without =
         Request::post("/webapi/api/login/checkUser").header(header::CONTENT_TYPE, "application/json").body(Body::from(body)).unwrap();
-    app.send(without).await.expect(StatusCode::FORBIDDEN, message);
+    let r = app.send(without).await;
+    r.expect(StatusCode::FORBIDDEN, message);
+    assert_eq!(r.body["code"], "xsrf_token_invalid", "{}", r.body);
     let mismatched = Request::post("/webapi/api/login/checkUser")
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::COOKIE, "XSRF-TOKEN=abc")
         .header("X-XSRF-TOKEN", "abd")
         .body(Body::from(body))
         .unwrap();
-    app.send(mismatched).await.expect(StatusCode::FORBIDDEN, message);
+    let r = app.send(mismatched).await;
+    r.expect(StatusCode::FORBIDDEN, message);
+    assert_eq!(r.body["code"], "xsrf_token_invalid", "{}", r.body);
 }
 
 #[tokio::test]
@@ -50,12 +54,17 @@ async fn malformed_and_mistyped_bodies_are_400_with_a_message() {
     let r = app.send(send("{not json", "application/json")).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.message().starts_with("Invalid request body"), "{}", r.body);
+    assert_eq!(r.body["code"], "invalid_json", "{}", r.body);
+    // What was wrong travels as a parameter too, the English text being only one rendering of it.
+    assert!(r.body["params"]["detail"].as_str().is_some_and(|d| r.message().ends_with(d)), "{}", r.body);
     let r = app.send(send(r#"{"userName": 5, "password": [], "terms": "yes"}"#, "application/json")).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.message().starts_with("Invalid request body"), "{}", r.body);
+    assert_eq!(r.body["code"], "invalid_json_data", "{}", r.body);
     let r = app.send(send(r#"{"userName":"a"}"#, "text/plain")).await;
     assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     assert_eq!(r.message(), "Expected a JSON body with Content-Type: application/json.");
+    assert_eq!(r.body["code"], "json_content_type_required", "{}", r.body);
     // Numbers sent as text are accepted; text that is no number is a 400.
     let r = app
         .post(
@@ -82,18 +91,24 @@ async fn oversized_bodies_are_refused() {
     let r = app.post("/login/checkUser", None, serde_json::from_str(&big).unwrap()).await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(!r.message().is_empty());
+    assert_eq!(r.body["code"], "body_too_large", "{}", r.body);
 }
 
 #[tokio::test]
 async fn unknown_api_paths_and_methods_answer_json() {
     let app = TestApp::new();
     let token = app.as_agent(1).await;
-    app.get("/no/such/thing", Some(&token)).await.expect(StatusCode::NOT_FOUND, "No API endpoint at /webapi/api/no/such/thing.");
+    let r = app.get("/no/such/thing", Some(&token)).await;
+    r.expect(StatusCode::NOT_FOUND, "No API endpoint at /webapi/api/no/such/thing.");
+    assert_eq!(r.body["code"], "no_such_endpoint", "{}", r.body);
+    assert_eq!(r.body["params"]["path"], "/webapi/api/no/such/thing", "{}", r.body);
     let r = app.call(Method::GET, "/webapi/elsewhere", None, None).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(r.message(), "No API endpoint at /webapi/elsewhere.");
+    assert_eq!(r.body["code"], "no_such_endpoint", "{}", r.body);
     let r = app.call(Method::DELETE, "/webapi/api/master/country", Some(&token), None).await;
     r.expect(StatusCode::METHOD_NOT_ALLOWED, "This method is not allowed here.");
+    assert_eq!(r.body["code"], "method_not_allowed", "{}", r.body);
 }
 
 #[tokio::test]

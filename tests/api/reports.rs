@@ -136,7 +136,7 @@ async fn text_stays_text_and_links_are_single_use() {
     assert_eq!(remark, Data::String("=1+2".into()), "never a formula");
     assert!(fetch(&app, &link).await.is_none(), "a second download is refused");
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
-    assert_eq!(check.body, json!({ "valid": false, "message": "Invalid or expired link." }));
+    assert_eq!(check.body, json!({ "valid": false, "message": "Invalid or expired link.", "code": "download_link_invalid" }));
     // An expired link is refused too.
     let r = app.get("/report/mycustomerReport", Some(&admin)).await;
     let link = r.body["excelPath"].as_str().unwrap().to_string();

@@ -187,7 +187,9 @@ async fn an_impersonated_session_ends_with_the_administrators_session() {
     // Logging out ends it; it does not come back with the administrator's next session.
     assert_eq!(app.post("/logout", Some(&admin), json!({})).await.status, StatusCode::OK);
     let next = app.as_admin().await;
-    acting_status(&app, &next, &acting).await.expect(StatusCode::FORBIDDEN, IMPERSONATION_ENDED);
+    let r = acting_status(&app, &next, &acting).await;
+    r.expect(StatusCode::FORBIDDEN, IMPERSONATION_ENDED);
+    assert_eq!(r.body["code"], "impersonation_ended", "{}", r.body);
     acting_status(&app, &other, &acting).await.expect(StatusCode::FORBIDDEN, IMPERSONATION_ENDED);
     let ended: Option<String> = app
         .conn()

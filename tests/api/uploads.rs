@@ -604,12 +604,12 @@ async fn samples_and_the_customer_export() {
     let link = r.body["excelPath"].as_str().unwrap().to_string();
     let token = link.split("token=").nth(1).unwrap().to_string();
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
-    assert_eq!(check.body, serde_json::json!({ "valid": true, "message": "Valid link." }));
+    assert_eq!(check.body, serde_json::json!({ "valid": true, "message": "Valid link.", "code": "download_link_valid" }));
     let rows = rows_of(&download(&app, &link).await);
     assert_eq!(rows[0], CUSTOMER_HEADER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     assert_eq!(rows.len(), 2401);
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
-    assert_eq!(check.body, serde_json::json!({ "valid": false, "message": "Invalid or expired link." }));
+    assert_eq!(check.body, serde_json::json!({ "valid": false, "message": "Invalid or expired link.", "code": "download_link_invalid" }));
     let agent = app.as_agent(1).await;
     assert_eq!(app.get("/users/customer/download", Some(&agent)).await.status, StatusCode::FORBIDDEN);
 }

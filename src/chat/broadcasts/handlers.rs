@@ -113,7 +113,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::BROADCAST_MASTER)?;
     state.db(move |conn| queries::delete(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Broadcast message deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::chat::messages::BROADCAST_DELETED)))
 }
 
 /// `GET /chat/media?fileName=` (signed in): a broadcast picture for its audience (or a
@@ -188,5 +188,5 @@ pub async fn mark_broadcasts_read(
     let ids: Vec<i64> = list.iter().filter_map(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).collect();
     let audience = Audience::of(&user.0);
     let n = state.db(move |conn| Ok(queries::mark_read(conn, audience, &ids)?)).await?;
-    Ok(Json(MessageBody { message: format!("{} marked as read.", crate::plural(n as u64, "broadcast message")) }))
+    Ok(Json(MessageBody::of(crate::chat::messages::BROADCASTS_MARKED_READ.with([("what", serde_json::json!(crate::plural(n as u64, "broadcast message"))), ("count", serde_json::json!(n))]))))
 }

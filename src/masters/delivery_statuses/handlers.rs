@@ -69,7 +69,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::DELIVERY_STATUS_MASTER)?;
     state.db(move |conn| queries::retire(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Delivery status deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::DELIVERY_STATUS_DELETED)))
 }
 
 /// `GET /master/additionalReason[?deliveryStatusID=]` (signed in).
@@ -116,5 +116,5 @@ pub async fn save_reason(
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::ADDITIONAL_REASON_MASTER)?;
     state.db(move |conn| queries::retire_reason(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Additional reason deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::ADDITIONAL_REASON_DELETED)))
 }

@@ -58,7 +58,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| queries::retire(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Info type deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::INFO_TYPE_DELETED)))
 }
 
 /// `GET /master/info-subtype[?infoId=]` (signed in).
@@ -101,5 +101,5 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::INFOTYPE_MASTER)?;
     state.db(move |conn| queries::retire_sub(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Sub info deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::SUB_INFO_DELETED)))
 }

@@ -57,5 +57,5 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::LINK_MASTER)?;
     state.db(move |conn| queries::delete(conn, id)).await?;
-    Ok(Json(MessageBody { message: "Link deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::LINK_DELETED)))
 }

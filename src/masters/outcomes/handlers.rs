@@ -72,5 +72,5 @@ pub async fn delete(
     user.require(rights::OUTCOME_MASTER)?;
     state.db(move |conn| queries::retire(conn, id)).await?;
     cache.clear();
-    Ok(Json(MessageBody { message: "Outcome deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::OUTCOME_DELETED)))
 }

@@ -46,5 +46,5 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     // Who did it: the administrator behind an impersonated session, else the user.
     let by = Actor { actor: user.impersonator.unwrap_or(user.uid), acting_as: user.uid };
     let type_name = state.db(move |conn| queries::replace(conn, type_id, &wanted, by)).await?;
-    Ok(Json(MessageBody { message: format!("Rights of {type_name} saved.") }))
+    Ok(Json(MessageBody::of(crate::masters::messages::RIGHTS_SAVED.with([("userType", serde_json::json!(type_name))]))))
 }

@@ -128,7 +128,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
     }
     let scope = user.scope();
     state.db(move |conn| queries::retire(conn, scope, UserId(id))).await?;
-    Ok(Json(MessageBody { message: "User deleted successfully.".into() }))
+    Ok(Json(MessageBody::from(crate::masters::messages::USER_DELETED)))
 }
 
 /// `GET /users/agentList` (signed in): the agent list of `/master/allagent`, under the name the

@@ -197,7 +197,7 @@ pub fn update(conn: &mut Connection, scope: Scope, me: UserId, u: &CheckedUser) 
     .map_err(|e| duplicate_as(e, USER_EMAIL_TAKEN.with([("email", json!(u.email))]).on("emailId")))?;
     let changed = current.email != u.email;
     if changed {
-        session::end_user_sessions(&tx, u.uid, "email changed")?;
+        session::end_user_sessions(&tx, UserId(u.uid), "email changed")?;
     }
     tx.commit()?;
     Ok(changed.then(|| (current.email, u.name.clone())))
@@ -212,7 +212,7 @@ pub fn retire(conn: &mut Connection, scope: Scope, id: UserId) -> AppResult<()> 
         return Err(AppError::bad_request(USER_LAST_ADMIN_DELETE));
     }
     tx.execute("UPDATE users SET is_deleted = 1, updated_at = :now WHERE uid = :id", named_params! { ":now": crate::now(), ":id": id })?;
-    session::end_user_sessions(&tx, id.0, "user deleted")?;
+    session::end_user_sessions(&tx, id, "user deleted")?;
     tx.commit()?;
     Ok(())
 }
