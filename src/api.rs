@@ -41,13 +41,11 @@ pub struct ErrorBody {
 /// The body of answers that only report what was done: the English text and its code (what
 /// clients translate by), with the values in the text, as in an error body. Build it from a
 /// catalogue message: `MessageBody::from(MSG)`, or `MessageBody::of(MSG.with([...]))`.
-#[derive(ToSchema, serde::Serialize, Default, Debug, Clone, PartialEq)]
+#[derive(ToSchema, serde::Serialize, Debug, Clone, PartialEq)]
 pub struct MessageBody {
     /// The English text.
     pub message: String,
-    /// The stable code of the text (see the catalogue module). TRANSITIONAL: empty (and left out of the
-    /// body) only where an area still builds the body from a bare text.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    /// The stable code of the text (see the catalogue module).
     pub code: String,
     /// The values in the text, by name, for the client's own language.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -59,14 +57,6 @@ impl MessageBody {
     /// The body saying `problem` (a message with its values).
     pub fn of(problem: Problem) -> Self {
         MessageBody { message: problem.message.into_owned(), code: problem.code.into(), params: problem.params }
-    }
-}
-
-impl MessageBody {
-    /// TRANSITIONAL: a body from a bare text, with no code (for the areas not yet on the
-    /// catalogue; removed with `Problem`'s `From<&str>`).
-    pub fn text(message: impl Into<String>) -> Self {
-        MessageBody { message: message.into(), ..Default::default() }
     }
 }
 

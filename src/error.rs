@@ -257,15 +257,3 @@ impl From<tokio::task::JoinError> for AppError {
 }
 
 pub type AppResult<T> = Result<T, AppError>;
-
-// TRANSITIONAL (removed when every area has its messages): a bare text, with no code of its own.
-impl From<&'static str> for Problem {
-    fn from(text: &'static str) -> Self {
-        Problem { code: "unclassified", message: Cow::Borrowed(text), field: None, params: None }
-    }
-}
-impl From<String> for Problem {
-    fn from(text: String) -> Self {
-        Problem { code: "unclassified", message: Cow::Owned(text), field: None, params: None }
-    }
-}

@@ -54,11 +54,6 @@ pub fn random_hex(bytes: usize) -> String {
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Money to the cent.
-pub fn cents(value: f64) -> f64 {
-    (value * 100.0).round() / 100.0
-}
-
 /// A count with its noun, singular only for one: `plural(1, "row")` is "1 row", `plural(3, "row")` "3 rows".
 pub fn plural(n: u64, one: &str) -> String {
     if n == 1 {

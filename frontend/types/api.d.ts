@@ -2174,7 +2174,7 @@ export interface components {
         };
         /** @description The answer of a block or unblock: what was done, and the type of the user it was done to. */
         BlockAnswer: {
-            /** @description The code of `message` (`crate::catalogue`), for the client's own language. */
+            /** @description The code of `message` (the catalogue's), for the client's own language. */
             code: string;
             message: string;
             /** @description The values in `message`, by name. */
@@ -2281,7 +2281,7 @@ export interface components {
             userName: string;
         };
         CheckUserResponse: {
-            /** @description The code of `message` (`crate::catalogue`); absent when there is no message. */
+            /** @description The code of `message` (the catalogue's); absent when there is no message. */
             code?: string;
             loginMethodAllowed: boolean;
             message: string;
@@ -2315,6 +2315,8 @@ export interface components {
         /** @description The answer of an add, with the generated buyer id. */
         CustomerAdded: {
             buyerId: string;
+            /** @description The message's code (`customer_added`, or `customer_added_location_proposed`). */
+            code: string;
             message: string;
         };
         CustomerDetails: components["schemas"]["Contact"] & {
@@ -2700,11 +2702,8 @@ export interface components {
          *     catalogue message: `MessageBody::from(MSG)`, or `MessageBody::of(MSG.with([...]))`.
          */
         MessageBody: {
-            /**
-             * @description The stable code of the text (see the catalogue module). TRANSITIONAL: empty (and left out of the
-             *     body) only where an area still builds the body from a bare text.
-             */
-            code?: string;
+            /** @description The stable code of the text (see the catalogue module). */
+            code: string;
             /** @description The English text. */
             message: string;
             /** @description The values in the text, by name, for the client's own language. */
@@ -3297,7 +3296,7 @@ export interface components {
             display: string;
         };
         TokenCheck: {
-            /** @description The code of `message` (`crate::catalogue`). */
+            /** @description The code of `message` (the catalogue's). */
             code: string;
             message: string;
             valid: boolean;

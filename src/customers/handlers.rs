@@ -187,11 +187,9 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
             Ok(buyer_id)
         })
         .await?;
-    let mut message = CUSTOMER_ADDED.with([("buyerId", json!(buyer_id))]).message.into_owned();
-    if position.is_some() && !moves {
-        message.push_str(SENT_FOR_APPROVAL.text);
-    }
-    Ok(Json(CustomerAdded { message, buyer_id }))
+    let said = if position.is_some() && !moves { CUSTOMER_ADDED_LOCATION_PROPOSED } else { CUSTOMER_ADDED };
+    let said = said.with([("buyerId", json!(buyer_id))]);
+    Ok(Json(CustomerAdded { message: said.message.into_owned(), code: said.code.into(), buyer_id }))
 }
 
 /// `GET /users/customer/profile?buyerId=` (profile_update).
@@ -285,9 +283,5 @@ pub async fn update_profile(
             Ok(())
         })
         .await?;
-    let mut message = String::from(PROFILE_UPDATED.text);
-    if proposed.is_some() {
-        message.push_str(SENT_FOR_APPROVAL.text);
-    }
-    Ok(Json(MessageBody::text(message)))
+    Ok(Json(MessageBody::from(if proposed.is_some() { PROFILE_UPDATED_LOCATION_PROPOSED } else { PROFILE_UPDATED })))
 }

@@ -14,9 +14,10 @@ crate::messages! {
     BUYER_ID_REQUIRED = "customer_buyer_id_required": "Buyer ID is required";
     PROFILE_NOTHING_TO_CHANGE = "customer_profile_nothing_to_change": "Atleast one field to have an input";
     CUSTOMER_ADDED = "customer_added": "Customer {buyerId} added successfully.";
+    CUSTOMER_ADDED_LOCATION_PROPOSED = "customer_added_location_proposed": "Customer {buyerId} added successfully. The shop's location was sent to your manager for approval.";
     PROFILE_UPDATED = "customer_profile_updated": "Profile updated successfully.";
+    PROFILE_UPDATED_LOCATION_PROPOSED = "customer_profile_updated_location_proposed": "Profile updated successfully. The shop's location was sent to your manager for approval.";
     /// Added to a success message when an agent's position became a proposal.
-    SENT_FOR_APPROVAL = "customer_location_sent_for_approval": " The shop's location was sent to your manager for approval.";
 
     INFO_SUB_TYPE_NOT_VALID = "customer_info_sub_type_not_valid": "Info Sub Type is not valid.";
     INFO_TOO_MANY_FILES = "customer_info_too_many_files": "Up to three files can be attached.";

@@ -146,6 +146,8 @@ pub struct NewCustomer {
 #[serde(rename_all = "camelCase")]
 pub struct CustomerAdded {
     pub message: String,
+    /// The message's code (`customer_added`, or `customer_added_location_proposed`).
+    pub code: String,
     pub buyer_id: String,
 }
 

@@ -301,5 +301,8 @@ pub async fn approval_update(
     let (scope, me) = (user.scope(), user.uid);
     let count = decisions.len();
     state.db(move |conn| queries::decide(conn, scope, me, &decisions)).await?;
-    Ok(Json(MessageBody::of(super::messages::APPROVALS_SAVED.with([("what", serde_json::json!(crate::plural(count as u64, "delivery approval"))), ("count", serde_json::json!(count))]))))
+    Ok(Json(MessageBody::of(
+        super::messages::APPROVALS_SAVED
+            .with([("what", serde_json::json!(crate::plural(count as u64, "delivery approval"))), ("count", serde_json::json!(count))]),
+    )))
 }

@@ -5,7 +5,7 @@
 use crate::error::UniqueField;
 
 crate::messages! {
-    UNREADABLE = "upload_unreadable": "The file is not a readable .xlsx workbook.";
+    UNREADABLE = "upload_not_a_workbook": "The file is not a readable .xlsx workbook.";
     TOO_LARGE = "upload_too_large_unpacked": "The workbook is too large once unpacked (limit 256 MB).";
     COMPRESSED_SUSPICIOUSLY = "upload_compressed_suspiciously": "The workbook is compressed suspiciously well (a zip bomb?) and was refused.";
     PART_SIZE_MISMATCH = "upload_part_size_mismatch": "A part of the workbook does not unpack to the size it declares (a zip bomb?) and was refused.";

@@ -596,6 +596,7 @@ async fn run_matrix(rows: Vec<&Row>) {
     let mut tokens: [Option<String>; 6] = [Some(admin), Some(manager), Some(agent1), Some(other), Some(blocked), None];
 
     let (mut cells, mut leaks, mut wrong, mut own_seen) = (0usize, Vec::new(), Vec::new(), [0usize; 2]);
+    let codes: std::collections::HashSet<&str> = fieldsales::catalogue::messages().iter().map(|m| m.code).collect();
     let mut actual_table = String::new();
     for &(method, path, send, expected) in rows {
         let path = fx.fill(path);
@@ -622,6 +623,14 @@ async fn run_matrix(rows: Vec<&Row>) {
                     reply.body["message"].is_string() || path.starts_with("/webapi/excelupload"),
                     "{method} {path} as {}: an error without a JSON message",
                     CALLERS[caller]
+                );
+                // Every error carries its stable code, one the catalogue knows (CONTRACT.md "Errors and language").
+                let code = reply.body["code"].as_str().unwrap_or_default();
+                assert!(
+                    path.starts_with("/webapi/excelupload") || codes.contains(code),
+                    "{method} {path} as {}: error code {code:?} is not in the catalogue: {}",
+                    CALLERS[caller],
+                    reply.body
                 );
             }
             if reply.status.is_success() {

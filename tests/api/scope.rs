@@ -167,7 +167,8 @@ async fn setup(app: &TestApp) -> (Probes, Vec<(&'static str, String)>) {
     for (token, buyer) in [(&agent1, &mine), (&agent2, &deleted)] {
         let saved = app.post("/users/customer/details", Some(token), json!({ "buyerID": buyer, "outcomeId": outcome })).await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
-        let booked = app.post("/users/order", Some(token), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 1 }] })).await;
+        let booked =
+            app.post("/users/order", Some(token), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 1 }] })).await;
         assert_eq!(booked.status, StatusCode::OK, "{}", booked.body);
     }
     let order_of = |buyer: &str| -> Option<String> {

@@ -188,5 +188,8 @@ pub async fn mark_broadcasts_read(
     let ids: Vec<i64> = list.iter().filter_map(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))).collect();
     let audience = Audience::of(&user.0);
     let n = state.db(move |conn| Ok(queries::mark_read(conn, audience, &ids)?)).await?;
-    Ok(Json(MessageBody::of(crate::chat::messages::BROADCASTS_MARKED_READ.with([("what", serde_json::json!(crate::plural(n as u64, "broadcast message"))), ("count", serde_json::json!(n))]))))
+    Ok(Json(MessageBody::of(
+        crate::chat::messages::BROADCASTS_MARKED_READ
+            .with([("what", serde_json::json!(crate::plural(n as u64, "broadcast message"))), ("count", serde_json::json!(n))]),
+    )))
 }

@@ -189,7 +189,10 @@ pub async fn mark_read(
             Ok(queries::mark_read(conn, me, conversation)?)
         })
         .await?;
-    Ok(Json(MessageBody::of(crate::chat::messages::MESSAGES_MARKED_READ.with([("what", serde_json::json!(crate::plural(n as u64, "message"))), ("count", serde_json::json!(n))]))))
+    Ok(Json(MessageBody::of(
+        crate::chat::messages::MESSAGES_MARKED_READ
+            .with([("what", serde_json::json!(crate::plural(n as u64, "message"))), ("count", serde_json::json!(n))]),
+    )))
 }
 
 /// `POST /chat/getUnreadCountsByConversation` (signed in): unread messages per sender, unread
