@@ -468,7 +468,7 @@ test("signed in with a temporary password, nothing is sent until it is changed; 
   const temp = app.mailed("agent4@demo.test", "Temporary password: ");
   const ended = (r) => {
     const message = "Your session has expired. Please log in again to continue.";
-    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message }) });
+    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message, code: "session_expired" }) });
   };
   await p.route("**/webapi/api/users/customer/details", ended, { times: 1 });
   await p.context().setOffline(false);
@@ -510,7 +510,7 @@ test("a round refused for the anti-forgery cookie leaves the visit waiting, not 
     if (r.request().method() !== "POST") return r.continue();
     refused++;
     const message = "The anti-forgery token is missing or invalid. Please reload the page and try again.";
-    return r.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ message }) });
+    return r.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ message, code: "xsrf_token_invalid" }) });
   };
   await p.route("**/webapi/api/users/customer/details", refuse);
   await p.context().setOffline(false);
@@ -557,7 +557,7 @@ test("an online save answered 503 after the server kept it is queued under the s
   const lostAnswer = async (r) => {
     if (r.request().method() !== "POST") return r.continue();
     await r.fetch();
-    return r.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable." }) });
+    return r.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable.", code: "server_busy" }) });
   };
   await p.route("**/webapi/api/users/customer/details", lostAnswer);
   const tag = `lost-answer-${Date.now()}`;
@@ -579,7 +579,7 @@ test("an online save whose session expired is queued under its clientId and sent
   const expired = (r) => {
     if (r.request().method() !== "POST") return r.continue();
     const message = "Your session has expired. Please log in again to continue.";
-    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message }) });
+    return r.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ message, code: "session_expired" }) });
   };
   await p.route("**/webapi/api/users/customer/details", expired);
   const tag = `expired-${Date.now()}`;

@@ -100,7 +100,7 @@ test("a failed save puts the box back and shows the server's message", async () 
   await admin.getByTestId("rights-grid").waitFor();
   await admin.route("**/webapi/api/master/rights", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message: "The rights could not be saved." }) })
+      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message: "The rights could not be saved.", code: "rights_not_saved" }) })
       : route.continue(),
   );
   const box = admin.getByLabel("Score Card for Back Office", { exact: true });
