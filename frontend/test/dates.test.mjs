@@ -1,8 +1,8 @@
-// Date helpers (lib/dates.js) in a time zone ahead of UTC, where the phone's day and month begin
+// Date helpers (lib/format.js) in a time zone ahead of UTC, where the phone's day and month begin
 // hours before UTC's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatDateTime, localMonth, localParts } from "../src/lib/dates.js";
+import { formatDateTime, localMonth, localParts } from "../src/lib/format.js";
 
 process.env.TZ = "Asia/Kolkata";
 

@@ -1,29 +1,150 @@
-// The one date and money formatter (lib/dates.js, lib/money.js): the spec's dd-MMM-yyyy, two
-// decimals with Indian grouping, and counts with their noun in the right number.
+// The one formatter (lib/format.js): the same figures in en-IN and hi-IN, through Intl: Indian
+// grouping (1,00,000), the company's currency (₹), the spec's date forms (27-Nov-2026, chat day
+// headers 27 Nov 2026) with the month's name in the user's language, percentages with one decimal,
+// distances in m/km, Latin digits in both; and counts with their noun in the right number.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { dayMonth, formatDate, formatDateTime } from "../src/lib/dates.js";
-import { money, plural } from "../src/lib/money.js";
+import { afterEach, test } from "node:test";
+import {
+  dayHeader,
+  dayMonth,
+  distance,
+  formatDate,
+  formatDateTime,
+  formats,
+  formatsOfSession,
+  money,
+  number,
+  percent,
+  plural,
+  setFormats,
+} from "../src/lib/format.js";
+import { money as oldMoney } from "../src/lib/money.js";
+import { formatDate as oldFormatDate } from "../src/lib/dates.js";
 
-test("dates show as dd-MMM-yyyy (27-Nov-2026), the last-ordered date as day and month", () => {
+process.env.TZ = "Asia/Kolkata";
+
+const DEVANAGARI_DIGITS = /[\u0966-\u096F]/;
+
+afterEach(() => setFormats({ locale: "en-IN", currency: "INR" }));
+
+test("the defaults are en-IN and INR until the session names others", () => {
+  assert.deepEqual(formats.get(), { locale: "en-IN", currency: "INR" });
+});
+
+test("en-IN: dates show as dd-MMM-yyyy (27-Nov-2026), the last-ordered date as day and month", () => {
   assert.equal(formatDate("2026-11-27"), "27-Nov-2026");
   assert.equal(formatDate("2026-03-01T10:00:00Z"), "01-Mar-2026");
+  assert.equal(formatDate("2026-09-05"), "05-Sep-2026", "the spec's three-letter month, not CLDR's Sept");
   assert.equal(dayMonth("2026-11-27"), "27 Nov");
   assert.equal(formatDate(""), "");
   assert.equal(formatDate(null), "");
+  assert.equal(formatDate("soon"), "soon");
   assert.match(formatDateTime("2026-11-27T12:00:00Z"), /^2[78]-Nov-2026 \d\d:\d\d$/);
+  assert.equal(formatDateTime("2026-11-27T06:30:00Z"), "27-Nov-2026 12:00");
 });
 
-test("money has two decimals and Indian grouping, numbers and numeric text alike", () => {
-  assert.equal(money(0), "0.00");
-  assert.equal(money(5), "5.00");
-  assert.equal(money(1234.5), "1,234.50");
-  assert.equal(money(123456.789), "1,23,456.79");
-  assert.equal(money("1146905.25"), "11,46,905.25");
-  assert.equal(money(-2500), "-2,500.00");
+test("en-IN: the chat's day header is 'd MMM yyyy' in the phone's day", () => {
+  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27 Nov 2026");
+  assert.equal(dayHeader("2026-03-05T06:30:00Z"), "5 Mar 2026");
+  assert.equal(dayHeader("2026-02-28T20:00:00Z"), "1 Mar 2026", "01:30 on the 1st in India");
+  assert.equal(dayHeader(null), "");
+  assert.equal(dayHeader("not a date"), "");
+});
+
+test("en-IN: money has the currency, two decimals and Indian grouping, numbers and numeric text alike", () => {
+  assert.equal(money(100000), "₹1,00,000.00");
+  assert.equal(money(0), "₹0.00");
+  assert.equal(money(5), "₹5.00");
+  assert.equal(money(1234.5), "₹1,234.50");
+  assert.equal(money(123456.789), "₹1,23,456.79");
+  assert.equal(money("1146905.25"), "₹11,46,905.25");
+  assert.equal(money(-2500), "-₹2,500.00");
   assert.equal(money(null), "");
   assert.equal(money(""), "");
   assert.equal(money("n/a"), "n/a");
+});
+
+test("en-IN: numbers with Indian grouping, percentages with one decimal, distances in m and km", () => {
+  assert.equal(number(100000), "1,00,000");
+  assert.equal(number(12345678), "1,23,45,678");
+  assert.equal(number(47941.7), "47,941.7");
+  assert.equal(number(null), "");
+  assert.equal(percent(47.9412), "47.9%");
+  assert.equal(percent(100), "100.0%");
+  assert.equal(percent(0), "0.0%");
+  assert.equal(percent(null), "");
+  assert.equal(distance(850), "850 m");
+  assert.equal(distance(25.4), "25 m");
+  assert.equal(distance(1234), "1.2 km");
+  assert.equal(distance(999.7), "1.0 km", "rounds into km, never '1000 m'");
+  assert.equal(distance(12500), "12.5 km");
+});
+
+test("hi-IN: the same figures, the month's short name in Hindi, Latin digits (-u-nu-latn)", () => {
+  setFormats({ locale: "hi-IN" });
+  assert.deepEqual(formats.get(), { locale: "hi-IN", currency: "INR" });
+  const shown = [
+    formatDate("2026-11-27"),
+    dayHeader("2026-11-27T06:30:00Z"),
+    formatDateTime("2026-11-27T06:30:00Z"),
+    money(100000),
+    number(100000),
+    percent(47.9412),
+    distance(850),
+    distance(1234),
+  ];
+  for (const text of shown) assert.doesNotMatch(text, DEVANAGARI_DIGITS, text);
+  const nov = new Intl.DateTimeFormat("hi-IN", { month: "short" }).format(new Date(2026, 10, 5));
+  assert.match(nov, /[\u0900-\u097F]/, "Intl's Hindi month name is in Devanagari");
+  assert.equal(formatDate("2026-11-27"), `27-${nov}-2026`);
+  assert.equal(formatDate("2026-11-27"), "27-नव॰-2026");
+  assert.equal(dayMonth("2026-11-27"), "27 नव॰");
+  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27 नव॰ 2026");
+  assert.equal(formatDateTime("2026-11-27T06:30:00Z"), "27-नव॰-2026 12:00");
+  assert.equal(formatDate("2026-03-01"), "01-मार्च-2026");
+  assert.equal(money(100000), "₹1,00,000.00");
+  assert.equal(money(123456.789), "₹1,23,456.79");
+  assert.equal(number(100000), "1,00,000");
+  assert.equal(percent(47.9412), "47.9%");
+  assert.match(distance(850), /^850 \S+$/);
+  assert.match(distance(1234), /^1\.2 \S+$/);
+});
+
+test("a locale that asks for Devanagari digits gets them; only then", () => {
+  setFormats({ locale: "hi-IN-u-nu-deva" });
+  assert.equal(number(100000), "१,००,०००");
+  assert.match(money(100000), /^₹१,००,०००\.००$/);
+});
+
+test("setFormats: a bare language takes the region IN, a currency its own symbol, nonsense is ignored", () => {
+  setFormats({ locale: "hi" });
+  assert.equal(formats.get().locale, "hi-IN");
+  setFormats({ locale: "en" });
+  assert.equal(formats.get().locale, "en-IN");
+  assert.equal(number(100000), "1,00,000");
+  setFormats({ currency: "usd" });
+  assert.deepEqual(formats.get(), { locale: "en-IN", currency: "USD" });
+  assert.equal(money(100000), "$1,00,000.00");
+  setFormats({ currency: "not a currency", locale: "" });
+  assert.deepEqual(formats.get(), { locale: "en-IN", currency: "USD" });
+  let heard = 0;
+  const stop = formats.subscribe(() => heard++);
+  setFormats({ locale: "en-IN", currency: "USD" });
+  assert.equal(heard, 0, "no change, no news");
+  setFormats({ currency: "INR" });
+  assert.equal(heard, 1);
+  stop();
+});
+
+test("the session answer's locale and currency, when it carries them", () => {
+  assert.deepEqual(formatsOfSession({ locale: "hi", currency: "INR" }), { locale: "hi", currency: "INR" });
+  assert.deepEqual(formatsOfSession({ token: "t" }), { locale: null, currency: null });
+  assert.deepEqual(formatsOfSession(null), { locale: null, currency: null });
+});
+
+test("lib/dates.js and lib/money.js are the same formatter", () => {
+  assert.equal(oldMoney(100000), "₹1,00,000.00");
+  assert.equal(oldFormatDate("2026-11-27"), "27-Nov-2026");
 });
 
 test("a count takes its noun in the singular only for one", () => {

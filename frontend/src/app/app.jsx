@@ -9,6 +9,7 @@ import { ROUTES } from "./routes";
 import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
+import { formats, formatsOfSession, setFormats } from "../lib/format";
 import { getSession, hasRight, onSessionChange } from "../lib/session";
 import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";
@@ -47,8 +48,23 @@ function CurrentRoute({ user }) {
 }
 
 export function App() {
-  const [user, setUser] = useState(getSession());
-  useEffect(() => onSessionChange(setUser), []);
+  // The session answer names the formats (lib/format.js): set before the first render and on every
+  // change of session; a change of formats renders the app again, every screen with it.
+  const [user, setUser] = useState(() => {
+    const session = getSession();
+    setFormats(formatsOfSession(session));
+    return session;
+  });
+  const [, setShownFormats] = useState(formats.get());
+  useEffect(() => formats.subscribe(setShownFormats), []);
+  useEffect(
+    () =>
+      onSessionChange((next) => {
+        setFormats(formatsOfSession(next));
+        setUser(next);
+      }),
+    [],
+  );
   // At startup a stored session is checked once: fresh rights, the app version, an ended session.
   useEffect(() => {
     refreshSession().catch(() => {});

@@ -1,10 +1,6 @@
 // Where a visit was, against its shop's position (check-in verification): loud only when it was
 // off-site or has no location. Used wherever a manager looks at visits.
-
-/** "450 m", "1.2 km". @param {number} m */
-export function formatDistance(m) {
-  return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
-}
+import { distance } from "./format";
 
 /**
  * A visit save's message with where the check-in found the phone: "Visit saved successfully - at
@@ -12,10 +8,10 @@ export function formatDistance(m) {
  * @param {{ message: string, locationStatus?: string | null, distanceM?: number | null }} saved the server's answer
  */
 export function checkInText({ message, locationStatus, distanceM }) {
-  const distance = distanceM != null ? formatDistance(distanceM) : null;
+  const far = distanceM != null ? distance(distanceM) : null;
   const where = {
-    verified: distance ? `at the shop (${distance})` : "at the shop",
-    "off-site": distance ? `${distance} from the shop` : "away from the shop",
+    verified: far ? `at the shop (${far})` : "at the shop",
+    "off-site": far ? `${far} from the shop` : "away from the shop",
     "no-location": "location off on this phone",
     "customer-unlocated": "the shop is not on the map yet",
   }[locationStatus || ""];
@@ -31,7 +27,7 @@ export function LocationBadge({ status, distanceM }) {
     case "verified":
       return <span class="loc-quiet">Verified</span>;
     case "off-site":
-      return <span class="loc-badge loc-off-site">Off-site{distanceM != null ? ` ${formatDistance(distanceM)}` : ""}</span>;
+      return <span class="loc-badge loc-off-site">Off-site{distanceM != null ? ` ${distance(distanceM)}` : ""}</span>;
     case "no-location":
       return <span class="loc-badge loc-none">No location</span>;
     case "customer-unlocated":

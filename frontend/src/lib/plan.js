@@ -3,7 +3,7 @@
 // counting in the visits and orders still waiting in the phone's queue, and the one state of a
 // planned customer that the list and the map pins both show.
 import { ApiError, get } from "./api-client";
-import { localParts } from "./dates";
+import { localParts } from "./format";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 
 /** @typedef {import("../../types/api").components["schemas"]} Schemas */

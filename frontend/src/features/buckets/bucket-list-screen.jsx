@@ -4,8 +4,7 @@
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { BUCKET_TITLES } from "../../lib/bucket-titles";
-import { formatDate } from "../../lib/dates";
-import { money } from "../../lib/money";
+import { formatDate, money } from "../../lib/format";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";

@@ -2,6 +2,7 @@
 // agent's Today), tiles that open the bucket lists, the repeat rate with its two numbers, an agent
 // picker for managers, and the last 8 weeks' trend.
 import { useLocation } from "wouter";
+import { percent } from "../../lib/format";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { AgentPicker, defaultAgent } from "./agent-picker";
@@ -138,7 +139,7 @@ export default function DashboardScreen({ params, user }) {
                   {data.lastMonthOrderCustomerCount}
                 </a>
               </span>
-              <span class="tile-note">{data.repeatRatePercentage.toFixed(2)}%</span>
+              <span class="tile-note">{percent(data.repeatRatePercentage)}</span>
             </div>
           </div>
         </>

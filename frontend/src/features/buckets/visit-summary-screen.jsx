@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { money } from "../../lib/money";
+import { money } from "../../lib/format";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AREA_MANAGER } from "../../lib/rights";
 import { useVisitSummary } from "./api";

@@ -4,6 +4,7 @@
 // it polls the open pane (a conversation or the broadcasts) every 25 seconds. Fetch failures are silent.
 import { useEffect, useRef, useState } from "react";
 import { AuthImage } from "../../lib/auth-image";
+import { dayHeader } from "../../lib/format";
 import { Icon } from "../../lib/icons";
 import * as chat from "./api";
 
@@ -11,7 +12,6 @@ import * as chat from "./api";
 /** A message as the pane shows it: a conversation's, or a broadcast (sender 0). */
 /** @typedef {{ messageID: number, sentDate: string, messageText?: string | null, imageUrl?: string | null, senderID: number }} Shown */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Tests may shorten both polls: localStorage "fieldsales.chatPollMs". */
 /** @param {number} normal */
 const pollMs = (normal) => Number(localStorage.getItem("fieldsales.chatPollMs")) || normal;
@@ -19,11 +19,6 @@ const OPEN_POLL = 25_000;
 const CLOSED_POLL = 600_000;
 const IMAGE_TYPES = ["jpg", "jpeg", "bmp", "png"];
 
-/** @param {string} iso */
-const dayHeader = (iso) => {
-  const d = new Date(iso);
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-};
 /** @param {string} iso */
 const time = (iso) => new Date(iso).toTimeString().slice(0, 5);
 const quiet = () => {};

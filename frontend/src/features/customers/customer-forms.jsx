@@ -1,7 +1,7 @@
 // New customer and profile update forms (spec 1 §2, §5).
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDate, formatDateTime } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";

@@ -4,10 +4,9 @@
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDate, localParts } from "../../lib/dates";
+import { formatDate, localParts, money } from "../../lib/format";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { alertFailure, useQueuedFor, useResource } from "../../lib/resources";
-import { money } from "../../lib/money";
 import { OrderStatus } from "../../lib/order-status";
 import { DataTable } from "../../lib/table";
 import { Loading } from "../../lib/ui";

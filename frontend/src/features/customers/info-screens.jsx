@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { alertSuccess } from "../../lib/alerts";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { DataTable, Pager } from "../../lib/table";

@@ -1,7 +1,6 @@
 // FTD/FTM visit lists, the scorecard, and the image viewer.
 import { useEffect, useState } from "react";
-import { formatDate } from "../../lib/dates";
-import { money } from "../../lib/money";
+import { formatDate, money } from "../../lib/format";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { AREA_MANAGER, RIGHT } from "../../lib/rights";

@@ -7,9 +7,8 @@
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { dayMonth, formatDate, formatDateTime, localParts } from "../../lib/dates";
+import { dayMonth, formatDate, formatDateTime, localParts, money } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
-import { money } from "../../lib/money";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";

@@ -5,8 +5,7 @@
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime } from "../../lib/dates";
-import { money } from "../../lib/money";
+import { formatDateTime, money } from "../../lib/format";
 import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";

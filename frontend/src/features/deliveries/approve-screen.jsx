@@ -3,8 +3,7 @@
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
-import { formatDate } from "../../lib/dates";
-import { money } from "../../lib/money";
+import { formatDate, money } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";

@@ -1,6 +1,6 @@
 // A delivery's facts as the delivery screen's detail and the approval dialog show them: a
 // definition list of label and value rows, the order's four first and any rejection last.
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../lib/format";
 
 /** @typedef {import("./api").Schemas["Delivery"]} Delivery */
 /** @typedef {[string, import("preact").ComponentChildren]} Fact a row's label and value */

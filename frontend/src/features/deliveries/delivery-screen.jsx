@@ -2,7 +2,7 @@
 // the detail panel where the agent sets status, reason ('Other' reveals a text), and a picture.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";

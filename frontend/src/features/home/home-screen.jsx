@@ -9,7 +9,7 @@ import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
-import { money } from "../../lib/money";
+import { money } from "../../lib/format";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { homeFigures } from "./api";

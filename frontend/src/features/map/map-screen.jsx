@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError } from "../../lib/alerts";
 import { BUCKET_TITLES } from "../../lib/bucket-titles";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "../../lib/format";
 import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
 import { Pager } from "../../lib/table";

@@ -2,7 +2,7 @@
 // an optional picture.
 import { useState } from "react";
 import { alertError } from "../../lib/alerts";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { Field } from "../../lib/ui";
 import { deleteBroadcast, sendBroadcast, useBroadcasts } from "./api";

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
-import { money } from "../../lib/money";
+import { money } from "../../lib/format";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";

@@ -8,10 +8,9 @@
 // clientId, and its visit's, so it is booked once however often it is sent.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, money } from "../../lib/format";
 import { Icon } from "../../lib/icons";
 import { currentPosition } from "../../lib/location";
-import { money } from "../../lib/money";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { OrderStatus } from "../../lib/order-status";

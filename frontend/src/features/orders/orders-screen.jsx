@@ -4,8 +4,7 @@
 // distributor has no email address); View shows an order's lines (GET /users/order/{id}).
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
-import { formatDate, formatDateTime } from "../../lib/dates";
-import { money } from "../../lib/money";
+import { formatDate, formatDateTime, money } from "../../lib/format";
 import { OrderStatus } from "../../lib/order-status";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";

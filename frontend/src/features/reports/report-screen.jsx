@@ -1,7 +1,7 @@
 // Report screens (spec 1 §2 "Report screens", §5 report rules): a filter form per report, then the
 // Excel file through the download-token check.
 import { useState } from "react";
-import { localMonth } from "../../lib/dates";
+import { localMonth } from "../../lib/format";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
 import { FormInput, PageHeader, Select, SubmitButton } from "../../lib/ui";
