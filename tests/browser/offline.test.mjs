@@ -292,14 +292,14 @@ test("online, the last interactions show where each visit was saved", async () =
   await p.getByTestId("customer-details").waitFor();
   await saveVisit(p, "Follow-up", "Checked the location column");
   // The save says how far from the shop the check-in was.
-  await p.waitForFunction(() => /^Visit saved successfully - [\d.]+ km from the shop$/.test(document.querySelector("[data-testid=alert-success]")?.textContent));
+  await p.waitForFunction(() => /^Visit saved successfully - [\d,.]+ km from the shop$/.test(document.querySelector("[data-testid=alert-success]")?.textContent));
   const first = p.getByTestId("interactions").locator("tbody tr").first();
   await first.getByText("Checked the location column").waitFor();
   const headers = await p.getByTestId("interactions").locator("thead th").allTextContents();
   assert.ok(headers.includes("Location"), `columns: ${headers}`);
   const cell = await first.locator("td[data-label=Location]").textContent();
   // B100001 has a location, about 1,900 km from Delhi.
-  assert.match(cell, /^Off-site \d+\.\d km$/, `the location cell: ${cell}`);
+  assert.match(cell, /^Off-site [\d,]+\.\d km$/, `the location cell: ${cell}`);
   await p.context().close();
 });
 

@@ -13,7 +13,8 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-const money = (n) => Number(n).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Money as the screens show it (lib/format.js): the company's currency (INR) with Indian grouping, "₹1,00,000.00".
+const money = (n) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(Number(n));
 const cents = (n) => Math.round(n * 100) / 100;
 
 /** The stored session of the page's user. */
@@ -454,7 +455,7 @@ test("the administrator edits a product's price and retires one on the product s
   await dialog.getByRole("button", { name: "Update" }).click();
   await expectAlert(p, "success", "Product saved.");
   await dialog.waitFor({ state: "detached" });
-  await table.locator("tbody tr", { hasText: "Coffee Jar 100g" }).getByText("315.50").waitFor();
+  await table.locator("tbody tr", { hasText: "Coffee Jar 100g" }).getByText("₹315.50").waitFor();
   const coffee = (await apiGet(agentToken, "/master/product?search=CJ-100")).data[0];
   assert.equal(coffee.price, 315.5);
 

@@ -28,7 +28,7 @@ test("the administrator's home shows today's live figures, as the screens it lea
     const value = async (label) => (await tile(label).locator(".tile-value").textContent()).trim();
     assert.equal(await value("Visits today"), String(summary.totalVisitFTD));
     assert.equal(await value("Orders today"), String(summary.uniqueOrderFTD));
-    const orderValue = summary.orderValueFTD.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const orderValue = summary.orderValueFTD.toLocaleString("en-IN", { style: "currency", currency: "INR" });
     assert.match(await tile("Orders today").textContent(), new RegExp(`Value ${orderValue.replace(/[.]/g, "\\.")}$`));
     assert.equal(await value("Deliveries pending approval"), String(pending.length));
     assert.equal(await value("Blocked users"), String(blocked));

@@ -4,7 +4,7 @@
 // it polls the open pane (a conversation or the broadcasts) every 25 seconds. Fetch failures are silent.
 import { useEffect, useRef, useState } from "react";
 import { AuthImage } from "../../lib/auth-image";
-import { dayHeader } from "../../lib/format";
+import { dayHeader, localParts } from "../../lib/format";
 import { Icon } from "../../lib/icons";
 import * as chat from "./api";
 
@@ -19,8 +19,8 @@ const OPEN_POLL = 25_000;
 const CLOSED_POLL = 600_000;
 const IMAGE_TYPES = ["jpg", "jpeg", "bmp", "png"];
 
-/** @param {string} iso */
-const time = (iso) => new Date(iso).toTimeString().slice(0, 5);
+/** "14:05" in the phone's time. @param {string} iso */
+const time = (iso) => localParts(iso).time;
 const quiet = () => {};
 
 /** @param {{ messages: Shown[], me: number }} props */
