@@ -9,7 +9,7 @@ import { ROUTES } from "./routes";
 import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
-import { formats, formatsOfSession, setFormats } from "../lib/format";
+import { formats, formatsOfSession, setFormats } from "../lib/format-settings";
 import { getSession, hasRight, onSessionChange } from "../lib/session";
 import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";

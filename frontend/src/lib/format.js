@@ -8,61 +8,11 @@
 // Digits: every formatter is built with the `-u-nu-latn` extension unless the locale names its
 // own numbering system, so figures stay Latin digits in hi-IN (1,00,000, never १,००,०००), as on the
 // agents' invoices and price lists; a locale that asks for Devanagari (`hi-IN-u-nu-deva`) gets it.
-import { createStore } from "./store";
+import { formats } from "./format-settings";
 
-/** @typedef {{ locale: string, currency: string }} Formats */
+/** @typedef {import("./format-settings").Formats} Formats */
 
-export const DEFAULT_LOCALE = "en-IN";
-export const DEFAULT_CURRENCY = "INR";
-
-/** The formats in force; `formats.subscribe(fn)` to hear of a change. */
-export const formats = createStore(/** @type {Formats} */ ({ locale: DEFAULT_LOCALE, currency: DEFAULT_CURRENCY }));
-
-/**
- * A locale tag as Intl will take it: a bare language (`hi`, as the session's `locale` is) gets
- * the region IN, the company's; a tag Intl refuses gives the default.
- * @param {string | null | undefined} locale
- */
-function normalLocale(locale) {
-  const tag = (locale || "").trim().replace(/_/g, "-");
-  if (!tag) return DEFAULT_LOCALE;
-  try {
-    const loc = new Intl.Locale(tag);
-    return loc.region ? loc.toString() : new Intl.Locale(tag, { region: "IN" }).toString();
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-}
-
-/**
- * Sets the locale and the currency (the session's answer); either may be left out (kept as is).
- * Listeners hear of it only when something changed.
- * @param {{ locale?: string | null, currency?: string | null }} next
- */
-export function setFormats({ locale, currency } = {}) {
-  const now = formats.get();
-  const loc = locale ? normalLocale(locale) : now.locale;
-  let cur = currency ? currency.trim().toUpperCase() : now.currency;
-  try {
-    new Intl.NumberFormat(DEFAULT_LOCALE, { style: "currency", currency: cur });
-  } catch {
-    cur = now.currency;
-  }
-  if (loc !== now.locale || cur !== now.currency) formats.set({ locale: loc, currency: cur });
-}
-
-/**
- * The formats a session answer names (`locale`: the user's language, "en" or "hi", or a whole tag;
- * `currency`: the company's, ISO 4217), as `setFormats` takes them; what it lacks stays as is.
- * @param {object | null | undefined} session
- */
-export function formatsOfSession(session) {
-  const s = /** @type {{ locale?: unknown, currency?: unknown }} */ (session || {});
-  return {
-    locale: typeof s.locale === "string" ? s.locale : null,
-    currency: typeof s.currency === "string" ? s.currency : null,
-  };
-}
+export { DEFAULT_CURRENCY, DEFAULT_LOCALE, formats, formatsOfSession, setFormats } from "./format-settings";
 
 /** The Intl formatters of the formats in force, built once per change. */
 /** @type {{ key: string, f: ReturnType<typeof build> } | null} */
@@ -70,8 +20,12 @@ let cache = null;
 
 /** The locale with Latin digits unless it names its numbering system. @param {string} locale */
 function withDigits(locale) {
-  const loc = new Intl.Locale(locale);
-  return loc.numberingSystem ? loc.toString() : new Intl.Locale(locale, { numberingSystem: "latn" }).toString();
+  try {
+    const loc = new Intl.Locale(locale);
+    return loc.numberingSystem ? loc.toString() : new Intl.Locale(locale, { numberingSystem: "latn" }).toString();
+  } catch {
+    return `${locale}-u-nu-latn`; // a browser without Intl.Locale
+  }
 }
 
 /**
@@ -80,8 +34,7 @@ function withDigits(locale) {
  * @param {string} locale
  */
 function monthLocale(locale) {
-  const loc = new Intl.Locale(locale);
-  return loc.language === "en" ? withDigits("en") : withDigits(locale);
+  return locale.split("-")[0].toLowerCase() === "en" ? withDigits("en") : withDigits(locale);
 }
 
 /** @param {string} locale @param {number} fraction digits after the point @param {"meter" | "kilometer"} unit */
