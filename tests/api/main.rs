@@ -15,6 +15,7 @@ mod cli;
 mod customers;
 mod deliveries;
 mod field;
+mod locale;
 mod files_attacks;
 mod masters;
 mod matrix;
