@@ -60,7 +60,10 @@ pub fn locale(text: &str) -> Result<String, String> {
     };
     let language = language.to_ascii_lowercase();
     if !LANGUAGES.contains(&language.as_str()) {
-        return Err(format!("a locale whose language is {} with an optional region (e.g. en-IN, hi-IN), not {text:?}", LANGUAGES.join(" or ")));
+        return Err(format!(
+            "a locale whose language is {} with an optional region (e.g. en-IN, hi-IN), not {text:?}",
+            LANGUAGES.join(" or ")
+        ));
     }
     match region {
         None => Ok(language),

@@ -17,9 +17,7 @@ pub fn otp(language: &str, code: &str) -> Mail {
     if hindi(language) {
         Mail {
             subject: "आपका fieldsales साइन-इन कोड",
-            body: format!(
-                "fieldsales में साइन इन करने के लिए यह कोड डालें। यह 5 मिनट तक मान्य है और सिर्फ़ एक बार काम करता है।\n\nकोड: {code}\n"
-            ),
+            body: format!("fieldsales में साइन इन करने के लिए यह कोड डालें। यह 5 मिनट तक मान्य है और सिर्फ़ एक बार काम करता है।\n\nकोड: {code}\n"),
         }
     } else {
         Mail {

@@ -20,8 +20,16 @@ use crate::state::AppState;
 
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
 /// (`/report/download` carries its own single-use token.)
-pub const PUBLIC_PATHS: &[&str] =
-    &["/login/settings", "/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset", "/report/download", "/openapi.json"];
+pub const PUBLIC_PATHS: &[&str] = &[
+    "/login/settings",
+    "/login/checkUser",
+    "/login/auth",
+    "/login/authOTP",
+    "/login/generateOTP",
+    "/login/reset",
+    "/report/download",
+    "/openapi.json",
+];
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
