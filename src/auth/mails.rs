@@ -50,6 +50,22 @@ pub fn temporary_password(language: &str, temp: &str) -> Mail {
     }
 }
 
+/// A password an administrator set for the user (`POST /users/unblock/{id}?reset=true`); the
+/// English text is `accounts::temporary_password_mail`'s.
+pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
+    if hindi(language) {
+        Mail {
+            subject: "आपका नया fieldsales पासवर्ड",
+            body: format!(
+                "नमस्ते {name},\n\nआपके fieldsales खाते के लिए एक पासवर्ड तय किया गया है। इससे साइन इन करें, \
+                 फिर आपसे अपना पासवर्ड चुनने को कहा जाएगा।\n\nअस्थायी पासवर्ड: {temp}\n"
+            ),
+        }
+    } else {
+        Mail { subject: "Your new fieldsales password", body: super::accounts::temporary_password_mail(name, temp) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +78,9 @@ mod tests {
         assert_eq!(temporary_password("en", "x").subject, "Your temporary fieldsales password");
         assert_eq!(temporary_password("hi", "Ab12").body.lines().last(), Some("अस्थायी पासवर्ड: Ab12"));
         assert!(!temporary_password("hi", "Ab12").body.contains("  "), "no doubled spaces from the line joins");
+        assert_eq!(password_set("hi", "Asha", "Ab12").body.lines().last(), Some("अस्थायी पासवर्ड: Ab12"));
+        assert!(password_set("hi", "Asha", "Ab12").body.starts_with("नमस्ते Asha,"));
+        assert!(!password_set("hi", "Asha", "Ab12").body.contains("  "));
+        assert_eq!(password_set("en", "Asha", "Ab12").body.lines().last(), Some("Temporary password: Ab12"));
     }
 }

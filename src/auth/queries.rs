@@ -69,6 +69,11 @@ pub fn set_locale(conn: &Connection, uid: UserId, locale: &str) -> rusqlite::Res
     )
 }
 
+/// The language a user chose (`None`: the company's).
+pub fn locale_of(conn: &Connection, uid: UserId) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT locale FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0)).optional().map(Option::flatten)
+}
+
 /// One row of the login history.
 pub struct Attempt<'a> {
     pub uid: Option<i64>,

@@ -143,3 +143,18 @@ async fn schema_24_adds_the_users_language() {
     let app = TestApp::new();
     assert_upgrades_to_fresh(&mut app.conn(), 23, downgrade_to_schema_23);
 }
+
+#[tokio::test]
+async fn a_password_an_administrator_sets_is_mailed_in_the_users_language() {
+    let app = TestApp::new();
+    let token = app.as_agent(1).await;
+    app.post("/users/locale", Some(&token), json!({ "locale": "hi" })).await.expect(StatusCode::OK, "Your language was changed.");
+    let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0)).unwrap();
+    let admin = app.as_admin().await;
+    let r = app.post(&format!("/users/unblock/{uid}?fromUserAgent=true&reset=true"), Some(&admin), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mail = app.outbox().into_iter().rev().find(|m| m["to"] == "agent1@demo.test").expect("a mail");
+    assert_eq!(mail["subject"], "आपका नया fieldsales पासवर्ड", "{mail}");
+    let temp = app.mailed("agent1@demo.test", "अस्थायी पासवर्ड: ");
+    assert_eq!(app.login_with("agent1@demo.test", &temp).await.status, StatusCode::OK);
+}
