@@ -52,7 +52,9 @@ CREATE TABLE IF NOT EXISTS users (
     created_at            INTEGER NOT NULL,
     -- locked_until: wrong passwords locked the account until then (step 21), apart from the
     -- administrator's block; lock_count: locks since the last sign-in, each twice as long.
-    updated_at            INTEGER NOT NULL, locked_until INTEGER, lock_count INTEGER NOT NULL DEFAULT 0);
+    -- locale (step 24): the language the user chose, `en` or `hi`; NULL: the company's
+    -- (FIELDSALES_LOCALE).
+    updated_at            INTEGER NOT NULL, locked_until INTEGER, lock_count INTEGER NOT NULL DEFAULT 0, locale TEXT CHECK (locale IN ('en', 'hi')));
 -- Deleted users keep their row (history) but free their email for a new account.
 CREATE UNIQUE INDEX IF NOT EXISTS users_live_email ON users(email) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS users_manager ON users(manager_id);
@@ -89,11 +91,11 @@ CREATE TRIGGER IF NOT EXISTS sessions_changed_delete AFTER DELETE ON sessions BE
 END;
 CREATE TRIGGER IF NOT EXISTS users_changed_update
 AFTER UPDATE OF uid, name, email, user_type_id, country_id, manager_id, force_password_update, is_first_time_login,
-                is_blocked, is_deleted ON users
+                is_blocked, is_deleted, locale ON users
 WHEN old.uid IS NOT new.uid OR old.name IS NOT new.name OR old.email COLLATE BINARY IS NOT new.email
   OR old.user_type_id IS NOT new.user_type_id OR old.country_id IS NOT new.country_id OR old.manager_id IS NOT new.manager_id
   OR old.force_password_update IS NOT new.force_password_update OR old.is_first_time_login IS NOT new.is_first_time_login
-  OR old.is_blocked IS NOT new.is_blocked OR old.is_deleted IS NOT new.is_deleted BEGIN
+  OR old.is_blocked IS NOT new.is_blocked OR old.is_deleted IS NOT new.is_deleted OR old.locale IS NOT new.locale BEGIN
     UPDATE session_table_changes SET changes = changes + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS users_changed_delete AFTER DELETE ON users BEGIN

@@ -37,6 +37,13 @@ pub struct Cli {
     /// uses demo.test).
     #[arg(long, global = true, env = "FIELDSALES_EMAIL_DOMAIN")]
     pub email_domain: Option<String>,
+    /// The company's locale: the language of every user who chose none (en or hi) and the region
+    /// of the screens' date and number formats (e.g. en-IN, hi-IN).
+    #[arg(long, global = true, env = "FIELDSALES_LOCALE", default_value = crate::config::DEFAULT_LOCALE, value_parser = crate::config::locale)]
+    pub locale: String,
+    /// The company's currency, a three-letter ISO 4217 code (e.g. INR).
+    #[arg(long, global = true, env = "FIELDSALES_CURRENCY", default_value = crate::config::DEFAULT_CURRENCY, value_parser = crate::config::currency)]
+    pub currency: String,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -266,6 +273,8 @@ fn config_of(cli: &Cli) -> Config {
         config.mail_from = from.clone();
     }
     config.email_domain = cli.email_domain.clone().filter(|d| !d.trim().is_empty());
+    config.locale = cli.locale.clone();
+    config.currency = cli.currency.clone();
     config
 }
 

@@ -38,6 +38,48 @@ pub struct Config {
     /// After a stop signal, how long requests in flight may take to finish before `serve` stops
     /// without them (a connection that never completes its request must not hold a restart).
     pub shutdown_grace: std::time::Duration,
+    /// The company's locale (`en-IN`): its language is every user's until they choose their own,
+    /// its region the screens' date and number formats. Checked by [`locale`].
+    pub locale: String,
+    /// The company's currency, an ISO 4217 code (`INR`). Checked by [`currency`].
+    pub currency: String,
+}
+
+/// The languages users may read (`users.locale`, `POST /users/locale`).
+pub const LANGUAGES: &[&str] = &["en", "hi"];
+pub const DEFAULT_LOCALE: &str = "en-IN";
+pub const DEFAULT_CURRENCY: &str = "INR";
+
+/// A company locale as `FIELDSALES_LOCALE` gives it: a language of [`LANGUAGES`] with an optional
+/// two-letter region (`en`, `hi-IN`, `en_in`), written the BCP 47 way (`hi-IN`).
+pub fn locale(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let (language, region) = match text.split_once(['-', '_']) {
+        Some((language, region)) => (language, Some(region)),
+        None => (text, None),
+    };
+    let language = language.to_ascii_lowercase();
+    if !LANGUAGES.contains(&language.as_str()) {
+        return Err(format!(
+            "a locale whose language is {} with an optional region (e.g. en-IN, hi-IN), not {text:?}",
+            LANGUAGES.join(" or ")
+        ));
+    }
+    match region {
+        None => Ok(language),
+        Some(r) if r.len() == 2 && r.chars().all(|c| c.is_ascii_alphabetic()) => Ok(format!("{language}-{}", r.to_ascii_uppercase())),
+        Some(_) => Err(format!("a locale's region is two letters (e.g. en-IN), not {text:?}")),
+    }
+}
+
+/// A currency as `FIELDSALES_CURRENCY` gives it: a three-letter ISO 4217 code, in capitals.
+pub fn currency(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.len() == 3 && text.chars().all(|c| c.is_ascii_alphabetic()) {
+        Ok(text.to_ascii_uppercase())
+    } else {
+        Err(format!("a three-letter ISO 4217 currency code (e.g. INR), not {text:?}"))
+    }
 }
 
 pub const OSM_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -63,6 +105,8 @@ impl Config {
             tile_attribution: OSM_ATTRIBUTION.into(),
             trusted_proxies: Vec::new(),
             shutdown_grace: std::time::Duration::from_secs(10),
+            locale: DEFAULT_LOCALE.into(),
+            currency: DEFAULT_CURRENCY.into(),
         }
     }
 
@@ -75,6 +119,16 @@ impl Config {
         let valid = matches!(scheme, "http" | "https")
             && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '*' | '[' | ']'));
         valid.then(|| format!("{scheme}://{host}"))
+    }
+
+    /// The company's language (`en` of `en-IN`): a user's when they chose none.
+    pub fn language(&self) -> &str {
+        self.locale.split('-').next().unwrap_or(&self.locale)
+    }
+
+    /// The language a user reads: their own (`users.locale`) if they chose one, else the company's.
+    pub fn language_of<'a>(&'a self, chosen: Option<&'a str>) -> &'a str {
+        chosen.filter(|l| LANGUAGES.contains(l)).unwrap_or_else(|| self.language())
     }
 
     pub fn outbox_path(&self) -> PathBuf {
@@ -101,5 +155,36 @@ mod tests {
         assert_eq!(origin("javascript:alert(1)"), None);
         assert_eq!(origin("https://evil.example; script-src *"), None);
         assert_eq!(origin("ftp://tiles.example.org/{z}"), None);
+    }
+
+    #[test]
+    fn a_locale_is_english_or_hindi_with_an_optional_region() {
+        assert_eq!(locale("en-IN").as_deref(), Ok("en-IN"));
+        assert_eq!(locale(" hi_in ").as_deref(), Ok("hi-IN"));
+        assert_eq!(locale("hi").as_deref(), Ok("hi"));
+        assert_eq!(locale("EN-gb").as_deref(), Ok("en-GB"));
+        for bad in ["", "fr-FR", "en-", "en-IND", "en-1N", "english", "hi-IN-x"] {
+            assert!(locale(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn a_currency_is_three_letters() {
+        assert_eq!(currency("INR").as_deref(), Ok("INR"));
+        assert_eq!(currency("usd").as_deref(), Ok("USD"));
+        for bad in ["", "RS", "RUPEE", "IN1", "₹"] {
+            assert!(currency(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn a_user_reads_their_own_language_else_the_companys() {
+        let mut config = Config::new(PathBuf::new(), PathBuf::new());
+        assert_eq!(config.language(), "en");
+        assert_eq!(config.language_of(None), "en");
+        assert_eq!(config.language_of(Some("hi")), "hi");
+        config.locale = "hi-IN".into();
+        assert_eq!(config.language_of(None), "hi");
+        assert_eq!(config.language_of(Some("en")), "en");
     }
 }

@@ -328,6 +328,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/login/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's language, locale and currency (for the sign-in screen) */
+        get: operations["getLoginSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/logout": {
         parameters: {
             query?: never;
@@ -1734,6 +1751,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose the language the user reads */
+        post: operations["postUsersLocale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/map/settings": {
         parameters: {
             query?: never;
@@ -2656,6 +2690,14 @@ export interface components {
             linkId: number;
             message: string;
         };
+        /** @description `POST /users/locale`. */
+        LocaleRequest: {
+            /**
+             * @description `en` or `hi`.
+             * @default null
+             */
+            locale: string | null;
+        };
         /**
          * @description Where a visit was, against its customer's stored position.
          * @enum {string}
@@ -2677,6 +2719,24 @@ export interface components {
             terms: boolean | null;
             /** @default null */
             userName: string | null;
+        };
+        /** @description `GET /login/settings` (public): what the sign-in screen shows before anyone signs in. */
+        LoginSettings: {
+            /**
+             * @description The company's locale, for date and number formats (`en-IN`).
+             * @example en-IN
+             */
+            companyLocale: string;
+            /**
+             * @description The company's currency, an ISO 4217 code (`INR`).
+             * @example INR
+             */
+            currency: string;
+            /**
+             * @description The company's language (`en` or `hi`), until the user picks one.
+             * @example en
+             */
+            locale: string;
         };
         /** @description `GET /users/map/settings`: where the map's tiles come from. */
         MapSettings: {
@@ -3266,9 +3326,24 @@ export interface components {
         /** @description The session user the browser keeps (spec 1, section 3). */
         SessionBody: {
             appVersion: string;
+            /**
+             * @description The company's locale, for the screens' date and number formats (`en-IN`).
+             * @example en-IN
+             */
+            companyLocale: string;
+            /**
+             * @description The company's currency, an ISO 4217 code (`INR`).
+             * @example INR
+             */
+            currency: string;
             emailId: string;
             forcePasswordUpdate: boolean;
             isFirstTimeLogin: boolean;
+            /**
+             * @description The language the user reads: their own choice, else the company's (`en` or `hi`).
+             * @example en
+             */
+            locale: string;
             name: string;
             token: string;
             /** Format: int64 */
@@ -4941,6 +5016,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLoginSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginSettings"];
                 };
             };
             /** @description The server is busy (the database stayed locked); try again */
@@ -11418,6 +11522,84 @@ export interface operations {
             };
             /** @description No such agent among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocaleRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Not a language the server has (code locale_unknown, field locale) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,7 +111,8 @@ pub async fn unblock(
         .db(move |conn| {
             let (name, email, user_type) = target(conn, id, me, agents_only, scope)?;
             let temp = if reset {
-                Some(accounts::reset_to_temporary(conn, UserId(id))?)
+                let temp = accounts::reset_to_temporary(conn, UserId(id))?;
+                Some((temp, queries::locale_of(conn, UserId(id))?))
             } else {
                 queries::unblock(conn, id)?;
                 None
@@ -120,8 +121,9 @@ pub async fn unblock(
         })
         .await?;
     let said = match temp {
-        Some(temp) => {
-            state.mailer.send(&email, "Your new fieldsales password", &accounts::temporary_password_mail(&name, &temp)).await?;
+        Some((temp, locale)) => {
+            let mail = super::mails::password_set(state.config.language_of(locale.as_deref()), &name, &temp);
+            state.mailer.send(&email, mail.subject, &mail.body).await?;
             USER_PASSWORD_RESET.with([("name", json!(name)), ("email", json!(email))])
         }
         None => USER_UNBLOCKED.with([("name", json!(name))]),

@@ -8,8 +8,11 @@ use rusqlite::TransactionBehavior;
 use super::messages::*;
 use super::password;
 use super::queries::{self, Account, Attempt};
-use super::session::{self, SessionUser};
-use super::types::{CheckUserResponse, LoginRequest, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts, UserNameRequest};
+use super::session::{self, CurrentUser, SessionUser};
+use super::types::{
+    CheckUserResponse, LocaleRequest, LoginRequest, LoginSettings, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts,
+    UserNameRequest,
+};
 use crate::api::MessageBody;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ClientAddr, Json};
@@ -206,7 +209,7 @@ pub async fn auth_password(
             outcome
         })
         .await
-        .map(Json)
+        .map(|user| Json(SessionBody::new(user, &state.config)))
 }
 
 /// Opens the session of a verified account and answers with the session user.
@@ -216,11 +219,11 @@ fn sign_in(
     account: &Account,
     temporary: bool,
     hours: i64,
-) -> AppResult<SessionBody> {
+) -> AppResult<SessionUser> {
     let first = queries::register_success(conn, account.uid, temporary)?;
     let mut user = session::open_session(conn, keys, account.uid, hours)?;
     user.is_first_time_login = first;
-    Ok(user.into())
+    Ok(user)
 }
 
 /// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes. Unknown and
@@ -254,12 +257,12 @@ pub async fn generate_otp(
             let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
             queries::store_otp(&tx, account.uid, &code, now, now + OTP_LIFETIME_SECS)?;
             tx.commit()?;
-            Ok(Some((account.email, code)))
+            Ok(Some((account.email, account.locale, code)))
         })
         .await?;
-    if let Some((email, code)) = mail {
-        let body = format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n");
-        state.mailer.send(&email, "Your fieldsales sign-in code", &body).await?;
+    if let Some((email, locale, code)) = mail {
+        let mail = super::mails::otp(state.config.language_of(locale.as_deref()), &code);
+        state.mailer.send(&email, mail.subject, &mail.body).await?;
     }
     Ok(Json(MessageBody::from(OTP_SENT)))
 }
@@ -337,7 +340,7 @@ pub async fn auth_otp(
             outcome
         })
         .await
-        .map(Json)
+        .map(|user| Json(SessionBody::new(user, &state.config)))
 }
 
 /// `POST /login/reset` (public; the forgot-password screen): mails a temporary password that
@@ -375,16 +378,12 @@ pub async fn reset(
             }
             queries::set_temp_password(&tx, account.uid, &hash, now + TEMP_PASSWORD_SECS)?;
             tx.commit()?;
-            Ok(Some(account.email))
+            Ok(Some((account.email, account.locale)))
         })
         .await?;
-    if let Some(email) = email {
-        let body = format!(
-            "A temporary password was requested for your fieldsales account. It is valid for 24 hours; \
-             when you sign in with it you will be asked to set a new password. If you did not ask for it, \
-             keep using your usual password.\n\nTemporary password: {temp}\n"
-        );
-        state.mailer.send(&email, "Your temporary fieldsales password", &body).await?;
+    if let Some((email, locale)) = email {
+        let mail = super::mails::temporary_password(state.config.language_of(locale.as_deref()), &temp);
+        state.mailer.send(&email, mail.subject, &mail.body).await?;
     }
     Ok(Json(MessageBody::from(TEMP_PASSWORD_SENT)))
 }
@@ -449,8 +448,35 @@ pub async fn password_update(
     responses(
         (status = 200, description = "OK", body = SessionBody)
     ))]
-pub async fn session(user: SessionUser) -> Json<SessionBody> {
-    Json(user.into())
+pub async fn session(State(state): State<AppState>, user: SessionUser) -> Json<SessionBody> {
+    Json(SessionBody::new(user, &state.config))
+}
+
+/// `POST /users/locale` (signed in): the language the user reads (`en` or `hi`), kept on the
+/// server so that it follows them to another phone; their mails come in it too.
+#[utoipa::path(post, path = "/users/locale", tag = "auth", summary = "Choose the language the user reads",
+    responses(
+        (status = 200, description = "Changed", body = MessageBody),
+        (status = 400, description = "Not a language the server has (code locale_unknown, field locale)", body = crate::api::ErrorBody)
+    ))]
+pub async fn set_locale(State(state): State<AppState>, user: CurrentUser, Json(req): Json<LocaleRequest>) -> AppResult<Json<MessageBody>> {
+    let locale = req.locale.as_deref().map(str::trim).unwrap_or_default().to_ascii_lowercase();
+    if !crate::config::LANGUAGES.contains(&locale.as_str()) {
+        return Err(AppError::bad_request(LOCALE_UNKNOWN.on("locale")));
+    }
+    let uid = crate::ids::UserId(user.uid);
+    state.db(move |conn| Ok(queries::set_locale(conn, uid, &locale)?)).await.and_then(crate::db::updated)?;
+    Ok(Json(MessageBody::from(LOCALE_CHANGED)))
+}
+
+/// `GET /login/settings` (public): the company's language and formats, for the sign-in screen
+/// before anyone signs in.
+#[utoipa::path(get, path = "/login/settings", tag = "auth", summary = "The company's language, locale and currency (for the sign-in screen)",
+    responses(
+        (status = 200, description = "OK", body = LoginSettings)
+    ))]
+pub async fn login_settings(State(state): State<AppState>) -> Json<LoginSettings> {
+    Json(LoginSettings::of(&state.config))
 }
 
 /// `POST /logout` (signed in): ends this session; the token stops working at once.

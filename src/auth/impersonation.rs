@@ -135,5 +135,5 @@ pub async fn exchange(State(state): State<AppState>, user: CurrentUser, Json(b):
             Ok(session)
         })
         .await?;
-    Ok(Json(ImpersonatedBody { session: session.into(), impersonated_by: admin_name }))
+    Ok(Json(ImpersonatedBody { session: SessionBody::new(session, &state.config), impersonated_by: admin_name }))
 }

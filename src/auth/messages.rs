@@ -46,6 +46,10 @@ crate::messages! {
     CURRENT_PASSWORD_WRONG = "current_password_incorrect": "The current password is incorrect.";
     PASSWORD_CHANGED = "password_changed": "Password changed successfully. Please log in again with your new password.";
 
+    // Language.
+    LOCALE_UNKNOWN = "locale_unknown": "Choose a language: en (English) or hi (Hindi).";
+    LOCALE_CHANGED = "locale_changed": "Your language was changed.";
+
     // Blocking and resets.
     CANNOT_BLOCK_SELF = "cannot_block_own_account": "You cannot block or reset your own account here.";
     USER_BLOCKED = "user_blocked": "User {name} is blocked.";

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod blocking;
 pub mod handlers;
 pub mod impersonation;
+pub mod mails;
 pub mod messages;
 pub mod password;
 pub mod queries;
@@ -19,8 +20,16 @@ use crate::state::AppState;
 
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
 /// (`/report/download` carries its own single-use token.)
-pub const PUBLIC_PATHS: &[&str] =
-    &["/login/checkUser", "/login/auth", "/login/authOTP", "/login/generateOTP", "/login/reset", "/report/download", "/openapi.json"];
+pub const PUBLIC_PATHS: &[&str] = &[
+    "/login/settings",
+    "/login/checkUser",
+    "/login/auth",
+    "/login/authOTP",
+    "/login/generateOTP",
+    "/login/reset",
+    "/report/download",
+    "/openapi.json",
+];
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -29,6 +38,7 @@ where
     AppState: FromRef<S>,
 {
     OpenApiRouter::new()
+        .routes(routes!(handlers::login_settings))
         .routes(routes!(handlers::check_user))
         .routes(routes!(handlers::auth_password))
         .routes(routes!(handlers::auth_otp))
@@ -36,6 +46,7 @@ where
         .routes(routes!(handlers::reset))
         .routes(routes!(handlers::password_update))
         .routes(routes!(handlers::session))
+        .routes(routes!(handlers::set_locale))
         .routes(routes!(handlers::logout))
         .routes(routes!(impersonation::rca_list))
         .routes(routes!(impersonation::am_list))

@@ -18,6 +18,8 @@ pub struct Account {
     pub is_blocked: bool,
     /// Wrong passwords locked the account until then (not an administrator's block).
     pub locked_until: Option<i64>,
+    /// The language the user chose (`en`, `hi`); `None`: the company's.
+    pub locale: Option<String>,
 }
 
 impl Account {
@@ -39,7 +41,7 @@ impl Account {
 pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<Account>> {
     conn.query_row(
         "SELECT uid, email, user_type_id, password_hash, temp_password_hash, temp_password_expires,
-                is_blocked, locked_until
+                is_blocked, locked_until, locale
          FROM users WHERE email = :login AND is_deleted = 0",
         named_params! { ":login": login },
         |r| {
@@ -52,10 +54,24 @@ pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<A
                 temp_password_expires: r.get(5)?,
                 is_blocked: r.get(6)?,
                 locked_until: r.get(7)?,
+                locale: r.get(8)?,
             })
         },
     )
     .optional()
+}
+
+/// Sets the language a user reads (`en` or `hi`, checked by the caller and the table).
+pub fn set_locale(conn: &Connection, uid: UserId, locale: &str) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE users SET locale = :locale, updated_at = :now WHERE uid = :uid",
+        named_params! { ":locale": locale, ":now": crate::now(), ":uid": uid },
+    )
+}
+
+/// The language a user chose (`None`: the company's).
+pub fn locale_of(conn: &Connection, uid: UserId) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT locale FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0)).optional().map(Option::flatten)
 }
 
 /// One row of the login history.

@@ -112,6 +112,8 @@ pub struct SessionUser {
     pub manager_id: Option<i64>,
     pub force_password_update: bool,
     pub is_first_time_login: bool,
+    /// The language the user chose (`en`, `hi`); `None`: the company's.
+    pub locale: Option<String>,
     /// Shared with the kept copy of the user (`kept`), not copied for each request.
     pub rights: Arc<Vec<RoleRight>>,
     pub session_id: String,
@@ -157,7 +159,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, acting: Option<A
     let user = conn
         .prepare_cached(
             "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
-                    u.force_password_update, u.is_first_time_login, s.expires_at
+                    u.force_password_update, u.is_first_time_login, s.expires_at, u.locale
              FROM sessions s JOIN users u ON u.uid = s.uid
              WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
                AND s.parent_session_id IS :parent AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
@@ -178,6 +180,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, acting: Option<A
                         manager_id: r.get(5)?,
                         force_password_update: r.get(6)?,
                         is_first_time_login: r.get(7)?,
+                        locale: r.get(9)?,
                         rights: Arc::default(),
                         session_id: claims.sid.clone(),
                         token,

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::session::{RoleRight, SessionUser};
+use crate::config::Config;
 use crate::lenient;
 use crate::rights::UserType;
 
@@ -71,11 +72,24 @@ pub struct SessionBody {
     pub app_version: &'static str,
     pub name: String,
     pub email_id: String,
+    /// The language the user reads: their own choice, else the company's (`en` or `hi`).
+    #[schema(example = "en")]
+    pub locale: String,
+    /// The company's locale, for the screens' date and number formats (`en-IN`).
+    #[schema(example = "en-IN")]
+    pub company_locale: String,
+    /// The company's currency, an ISO 4217 code (`INR`).
+    #[schema(example = "INR")]
+    pub currency: String,
 }
 
-impl From<SessionUser> for SessionBody {
-    fn from(user: SessionUser) -> Self {
+impl SessionBody {
+    /// The body of a signed-in user, with their language and the company's formats of `config`.
+    pub fn new(user: SessionUser, config: &Config) -> Self {
         SessionBody {
+            locale: config.language_of(user.locale.as_deref()).to_string(),
+            company_locale: config.locale.clone(),
+            currency: config.currency.clone(),
             uid: user.uid,
             user_type: user.user_type,
             user_rights: user.rights.iter().map(|r| r.link_right.clone()).collect(),
@@ -87,6 +101,35 @@ impl From<SessionUser> for SessionBody {
             email_id: user.email,
             token: user.token,
         }
+    }
+}
+
+/// `POST /users/locale`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default)]
+pub struct LocaleRequest {
+    /// `en` or `hi`.
+    pub locale: Option<String>,
+}
+
+/// `GET /login/settings` (public): what the sign-in screen shows before anyone signs in.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginSettings {
+    /// The company's language (`en` or `hi`), until the user picks one.
+    #[schema(example = "en")]
+    pub locale: String,
+    /// The company's locale, for date and number formats (`en-IN`).
+    #[schema(example = "en-IN")]
+    pub company_locale: String,
+    /// The company's currency, an ISO 4217 code (`INR`).
+    #[schema(example = "INR")]
+    pub currency: String,
+}
+
+impl LoginSettings {
+    pub fn of(config: &Config) -> Self {
+        LoginSettings { locale: config.language().to_string(), company_locale: config.locale.clone(), currency: config.currency.clone() }
     }
 }
 

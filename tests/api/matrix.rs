@@ -34,6 +34,7 @@ use Body::{Form, Json, Nothing};
 type Row = (&'static str, &'static str, Body, [u16; 6]);
 const TABLE: &[Row] = &[
     // Sign-in (public): an empty body is a 400 for everybody, with or without a token.
+    ("GET", "/login/settings", Nothing, [200, 200, 200, 200, 200, 200]),
     ("POST", "/login/checkUser", Json("{}"), [400, 400, 400, 400, 400, 400]),
     ("POST", "/login/auth", Json("{}"), [400, 400, 400, 400, 400, 400]),
     ("POST", "/login/authOTP", Json("{}"), [400, 400, 400, 400, 400, 400]),
@@ -41,6 +42,7 @@ const TABLE: &[Row] = &[
     ("POST", "/login/reset", Json("{}"), [400, 400, 400, 400, 400, 400]),
     ("POST", "/users/passwordUpdate", Json("{}"), [400, 400, 400, 400, 401, 401]),
     ("GET", "/users/session", Nothing, [200, 200, 200, 200, 401, 401]),
+    ("POST", "/users/locale", Json("{}"), [400, 400, 400, 400, 401, 401]),
     ("POST", "/logout", Json("{}"), [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/rca-list", Nothing, [200, 403, 403, 403, 401, 401]),
     ("GET", "/users/am-list", Nothing, [200, 403, 403, 403, 401, 401]),
@@ -193,6 +195,7 @@ const TABLE: &[Row] = &[
 /// Every route the routers declare, as `METHOD path` with axum's `{param}` names; the table must
 /// cover each, and the body-limit test posts to each POST. Checked against openapi.json below.
 pub const ROUTES: &[&str] = &[
+    "GET /login/settings",
     "POST /login/checkUser",
     "POST /login/auth",
     "POST /login/authOTP",
@@ -200,6 +203,7 @@ pub const ROUTES: &[&str] = &[
     "POST /login/reset",
     "POST /users/passwordUpdate",
     "GET /users/session",
+    "POST /users/locale",
     "POST /logout",
     "GET /users/rca-list",
     "GET /users/am-list",

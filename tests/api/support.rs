@@ -264,10 +264,27 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 23: no language of a user's own, and the kept
+/// signed-in user's trigger as step 15 created it.
+pub fn downgrade_to_schema_23(conn: &rusqlite::Connection) {
+    let step = include_str!("../../src/auth/session_changes_upgrade.sql");
+    let start = step.find("CREATE TRIGGER IF NOT EXISTS users_changed_update\n").expect("step 15 creates users_changed_update");
+    let end = start + step[start..].find("END;").expect("the trigger ends") + "END;".len();
+    conn.execute_batch(&format!(
+        "DROP TRIGGER users_changed_update;
+         ALTER TABLE users DROP COLUMN locale;
+         {}
+         PRAGMA user_version = 23;",
+        &step[start..end]
+    ))
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 22: prices and totals in REAL columns (`price`,
 /// `unit_price`, `total`) of the currency unit instead of INTEGER paise, as before step 23. Each is
 /// added where step 23 then drops it, so the upgrade leaves the fresh schema's text.
 pub fn downgrade_to_schema_22(conn: &rusqlite::Connection) {
+    downgrade_to_schema_23(conn);
     conn.execute_batch(
         "ALTER TABLE products ADD COLUMN price REAL CHECK (price >= 0);
          UPDATE products SET price = price_paise / 100.0;

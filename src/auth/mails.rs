@@ -1,0 +1,86 @@
+//! The mails of the sign-in area, in the recipient's language (`Config::language_of`): English,
+//! or Hindi for `hi`. Each keeps its secret on a line of its own after a label.
+
+/// A mail's subject and body.
+pub struct Mail {
+    pub subject: &'static str,
+    pub body: String,
+}
+
+/// Whether `language` (as `Config::language_of` gives it) is Hindi; anything else reads English.
+fn hindi(language: &str) -> bool {
+    language == "hi"
+}
+
+/// The one-time sign-in code (`POST /login/generateOTP`).
+pub fn otp(language: &str, code: &str) -> Mail {
+    if hindi(language) {
+        Mail {
+            subject: "आपका fieldsales साइन-इन कोड",
+            body: format!("fieldsales में साइन इन करने के लिए यह कोड डालें। यह 5 मिनट तक मान्य है और सिर्फ़ एक बार काम करता है।\n\nकोड: {code}\n"),
+        }
+    } else {
+        Mail {
+            subject: "Your fieldsales sign-in code",
+            body: format!("Use this code to sign in to fieldsales. It is valid for 5 minutes and works once.\n\nCode: {code}\n"),
+        }
+    }
+}
+
+/// The forgot-password temporary password (`POST /login/reset`).
+pub fn temporary_password(language: &str, temp: &str) -> Mail {
+    if hindi(language) {
+        Mail {
+            subject: "आपका अस्थायी fieldsales पासवर्ड",
+            body: format!(
+                "आपके fieldsales खाते के लिए एक अस्थायी पासवर्ड माँगा गया है। यह 24 घंटे तक मान्य है; इससे साइन इन करने पर \
+                 आपसे नया पासवर्ड बनाने को कहा जाएगा। अगर आपने यह नहीं माँगा था, तो अपना सामान्य पासवर्ड ही इस्तेमाल करते रहें।\
+                 \n\nअस्थायी पासवर्ड: {temp}\n"
+            ),
+        }
+    } else {
+        Mail {
+            subject: "Your temporary fieldsales password",
+            body: format!(
+                "A temporary password was requested for your fieldsales account. It is valid for 24 hours; \
+                 when you sign in with it you will be asked to set a new password. If you did not ask for it, \
+                 keep using your usual password.\n\nTemporary password: {temp}\n"
+            ),
+        }
+    }
+}
+
+/// A password an administrator set for the user (`POST /users/unblock/{id}?reset=true`); the
+/// English text is `accounts::temporary_password_mail`'s.
+pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
+    if hindi(language) {
+        Mail {
+            subject: "आपका नया fieldsales पासवर्ड",
+            body: format!(
+                "नमस्ते {name},\n\nआपके fieldsales खाते के लिए एक पासवर्ड तय किया गया है। इससे साइन इन करें, \
+                 फिर आपसे अपना पासवर्ड चुनने को कहा जाएगा।\n\nअस्थायी पासवर्ड: {temp}\n"
+            ),
+        }
+    } else {
+        Mail { subject: "Your new fieldsales password", body: super::accounts::temporary_password_mail(name, temp) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_stays_as_it_was_and_hindi_keeps_the_secret_on_its_own_line() {
+        assert_eq!(otp("en", "123456").body.lines().last(), Some("Code: 123456"));
+        assert_eq!(otp("hi", "123456").body.lines().last(), Some("कोड: 123456"));
+        assert!(otp("hi", "1").subject.contains("कोड"));
+        assert_eq!(temporary_password("en", "x").subject, "Your temporary fieldsales password");
+        assert_eq!(temporary_password("hi", "Ab12").body.lines().last(), Some("अस्थायी पासवर्ड: Ab12"));
+        assert!(!temporary_password("hi", "Ab12").body.contains("  "), "no doubled spaces from the line joins");
+        assert_eq!(password_set("hi", "Asha", "Ab12").body.lines().last(), Some("अस्थायी पासवर्ड: Ab12"));
+        assert!(password_set("hi", "Asha", "Ab12").body.starts_with("नमस्ते Asha,"));
+        assert!(!password_set("hi", "Asha", "Ab12").body.contains("  "));
+        assert_eq!(password_set("en", "Asha", "Ab12").body.lines().last(), Some("Temporary password: Ab12"));
+    }
+}
