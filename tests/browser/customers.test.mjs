@@ -73,7 +73,8 @@ test("an agent reads the best sellers and compares a product's prices", async ()
   const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
   // Last Order Date, Product, Unit Price, Distributor Name, FAO Name: one row per distributor, cheapest first.
   assert.ok(shown.length >= 2 && shown.every((cells) => cells[1] === "Cola 300ml"), JSON.stringify(shown));
-  const prices = shown.map((cells) => Number(cells[2]));
+  assert.ok(shown.every((cells) => /^₹[\d,]+\.\d\d$/.test(cells[2])), `prices in rupees: ${JSON.stringify(shown)}`);
+  const prices = shown.map((cells) => Number(cells[2].replace(/[^\d.]/g, "")));
   assert.ok(new Set(prices).size >= 2, `distributors price differently: ${prices}`);
   assert.deepEqual(prices, [...prices].sort((a, b) => a - b), "cheapest first");
   assert.equal(new Set(shown.map((cells) => cells[3])).size, shown.length, "one row per distributor");
