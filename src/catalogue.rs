@@ -54,6 +54,23 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
 
 #[cfg(test)]
 mod tests {
+    /// The catalogue as the frontend reads it (`docs/messages.json`: code -> English text), checked
+    /// in so the Hindi catalogue can be checked against it; `UPDATE_MESSAGES=1` rewrites it.
+    #[test]
+    fn the_checked_in_catalogue_is_the_servers() {
+        let map: std::collections::BTreeMap<&str, &str> = super::messages().into_iter().map(|m| (m.code, m.text)).collect();
+        let pretty = serde_json::to_string_pretty(&map).expect("json") + "\n";
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/messages.json");
+        if std::env::var_os("UPDATE_MESSAGES").is_some_and(|v| v == "1") {
+            std::fs::write(&file, &pretty).expect("write docs/messages.json");
+        }
+        let checked_in = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            checked_in == pretty,
+            "docs/messages.json differs from the server's catalogue: run UPDATE_MESSAGES=1 cargo test --lib catalogue"
+        );
+    }
+
     #[test]
     fn every_code_is_unique_and_snake_case() {
         let mut seen = std::collections::BTreeMap::new();
