@@ -507,7 +507,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live delivery statuss */
+        /** Live delivery statuses */
         get: operations["getMasterDeliveryStatus"];
         put?: never;
         /** Create or update a delivery status */

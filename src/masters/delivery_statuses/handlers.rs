@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::validate::{required, required_id};
 
 /// `GET /master/deliveryStatus` (signed in).
-#[utoipa::path(get, path = "/master/deliveryStatus", tag = "masters", summary = "Live delivery statuss",
+#[utoipa::path(get, path = "/master/deliveryStatus", tag = "masters", summary = "Live delivery statuses",
     responses(
         (status = 200, description = "OK", body = Vec<DeliveryStatus>)
     ))]
