@@ -10,6 +10,7 @@ import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
 import { formats, formatsOfSession, setFormats } from "../lib/format-settings";
+import { loadLanguage } from "../lib/i18n/messages";
 import { getSession, hasRight, onSessionChange } from "../lib/session";
 import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";
@@ -48,11 +49,13 @@ function CurrentRoute({ user }) {
 }
 
 export function App() {
-  // The session answer names the formats (lib/format.js): set before the first render and on every
-  // change of session; a change of formats renders the app again, every screen with it.
+  // The session answer names the formats (lib/format.js) and the language of the server's messages
+  // (lib/i18n/messages.js, whose Hindi loads only for a Hindi session): set before the first render
+  // and on every change of session; a change of formats renders the app again, every screen with it.
   const [user, setUser] = useState(() => {
     const session = getSession();
     setFormats(formatsOfSession(session));
+    loadLanguage(formatsOfSession(session).locale);
     return session;
   });
   const [, setShownFormats] = useState(formats.get());
@@ -61,6 +64,7 @@ export function App() {
     () =>
       onSessionChange((next) => {
         setFormats(formatsOfSession(next));
+        loadLanguage(formatsOfSession(next).locale);
         setUser(next);
       }),
     [],

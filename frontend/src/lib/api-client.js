@@ -3,6 +3,7 @@
 // §8. Every decision is taken by status and code, never by the English text (which is for people,
 // and may be translated): the codes are the server's catalogue (src/catalogue.rs).
 import { alertError } from "./alerts";
+import { messageFor } from "./i18n/messages";
 import { forgetCopyOf } from "./offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
 
@@ -21,18 +22,21 @@ export const REQUEST_TIMEOUT_MS = 30 * 1000;
 
 /**
  * A failed call: `status` is the HTTP status (0: the server could not be reached), `message` the
- * server's text (for people), `code` its stable code (for code to decide by; "" when the answer had
- * none), `field` the request field it is about, `params` the values in the text.
+ * text for people in the user's language (lib/i18n/messages.js), `english` the server's own text,
+ * `code` its stable code (for code to decide by; "" when the answer had none), `field` the request
+ * field it is about, `params` the values in the text.
  */
 export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message
-   * @param {{ code?: string, field?: string | null, params?: Record<string, unknown> | null }} [details]
+   * @param {{ code?: string, field?: string | null, params?: Record<string, unknown> | null, english?: string }} [details]
    */
-  constructor(status, message, { code = "", field = null, params = null } = {}) {
+  constructor(status, message, { code = "", field = null, params = null, english } = {}) {
     super(message);
     this.status = status;
+    /** The server's English text (`message` when none was given apart). */
+    this.english = english ?? message;
     this.code = code;
     /** @type {string | null} */
     this.field = field;
@@ -152,18 +156,22 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
 }
 
 /**
- * The ApiError of a refused answer: the error body's message, code, field and params (spec's
- * ErrorBody), a readable message when the body is not one.
+ * The ApiError of a refused answer: the error body's code, field and params (spec's ErrorBody), its
+ * message in the user's language (by code; the English kept in `english`), a readable message when
+ * the body is not one.
  * @param {number} status
  * @param {unknown} data
  */
 function errorOf(status, data) {
   const body = data && typeof data === "object" ? /** @type {Partial<ErrorBody>} */ (data) : {};
-  const message = (typeof body.message === "string" && body.message) || `The request failed (${status}).`;
-  return new ApiError(status, message, {
-    code: typeof body.code === "string" ? body.code : "",
+  const english = (typeof body.message === "string" && body.message) || `The request failed (${status}).`;
+  const code = typeof body.code === "string" ? body.code : "";
+  const params = body.params && typeof body.params === "object" ? body.params : null;
+  return new ApiError(status, messageFor(code, params, english), {
+    code,
     field: typeof body.field === "string" ? body.field : null,
-    params: body.params && typeof body.params === "object" ? body.params : null,
+    params,
+    english,
   });
 }
 

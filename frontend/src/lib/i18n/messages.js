@@ -1,0 +1,92 @@
+// The server's messages in the user's language. The server answers every message with a stable
+// code (docs/messages.json: code -> English) and its English text; the screens show the text of
+// the code in the language of the session (`locale`: "en" or "hi"). The Hindi texts
+// (hi-messages.json) load as their own chunk, only when the language is Hindi, so an English
+// user's first load does not carry them.
+
+/** @typedef {Record<string, string>} Catalogue code -> text, `{name}` a parameter */
+
+/** The languages with a catalogue of their own; any other gets the server's English. */
+const LANGUAGES = ["en", "hi"];
+
+/** The language in force and its catalogue (null: the server's English as sent). */
+let current = { language: "en", table: /** @type {Catalogue | null} */ (null) };
+/** The Hindi catalogue once loaded (kept: a switch back and forth loads it once). */
+/** @type {Promise<Catalogue> | null} */
+let hindi = null;
+/** Counts the calls of loadLanguage, so that only the latest one's language is set. */
+let generation = 0;
+
+/**
+ * The language of a locale tag ("hi", "hi-IN", "en_IN"), "en" for one without a catalogue.
+ * @param {string | null | undefined} locale
+ */
+export function languageOf(locale) {
+  const language = (locale || "").trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.includes(language) ? language : "en";
+}
+
+/** The language the messages are given in now ("en" until a Hindi session's catalogue loaded). */
+export const currentLanguage = () => current.language;
+
+/**
+ * Sets the language of the messages (the session's `locale`); the Hindi catalogue is loaded on
+ * the first need. Resolves once the language is in force; when it fails to load (offline, say)
+ * the messages stay as they were. A later call wins over an earlier one still loading.
+ * @param {string | null | undefined} locale
+ * @returns {Promise<void>}
+ */
+export async function loadLanguage(locale) {
+  const language = languageOf(locale);
+  const mine = ++generation;
+  if (language !== "hi") {
+    current = { language: "en", table: null };
+    return;
+  }
+  if (!hindi) {
+    hindi = import("./hi-messages.json", { with: { type: "json" } }).then((m) => /** @type {Catalogue} */ (m.default));
+    hindi.catch(() => {
+      hindi = null;
+    });
+  }
+  let table;
+  try {
+    table = await hindi;
+  } catch {
+    return;
+  }
+  if (mine === generation) current = { language, table };
+}
+
+/**
+ * `text` with every `{name}` replaced by `params.name`; null when a parameter is missing.
+ * @param {string} text
+ * @param {Record<string, unknown> | null | undefined} params
+ */
+function fill(text, params) {
+  let missing = false;
+  const filled = text.replace(/\{(\w+)\}/g, (_, /** @type {string} */ name) => {
+    const value = params && Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+    if (value === undefined || value === null) {
+      missing = true;
+      return "";
+    }
+    return String(value);
+  });
+  return missing ? null : filled;
+}
+
+/**
+ * The text of a server message in the current language: the English as the server sent it, or
+ * the catalogue's text of `code` with `params` filled in. A code the catalogue lacks (or a text
+ * whose parameters did not come) gives the English.
+ * @param {string | null | undefined} code the message's code ("" or none: the English)
+ * @param {Record<string, unknown> | null | undefined} params the values of its `{name}`s
+ * @param {string} english the server's text
+ * @returns {string}
+ */
+export function messageFor(code, params, english) {
+  const table = current.table;
+  if (!table || !code || !Object.prototype.hasOwnProperty.call(table, code)) return english;
+  return fill(table[code], params) ?? english;
+}
