@@ -4,7 +4,7 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
-import { hasRight, homeRouteFor, landingRouteFor } from "../lib/session";
+import { hasRight, homeRouteFor, IMPERSONATION_KEY, landingRouteFor } from "../lib/session";
 import { logout } from "../features/auth/logout";
 import { LogoutWarning } from "../features/auth/logout-warning";
 import { offlineEnabled } from "../lib/offline/status";
@@ -12,6 +12,7 @@ import { OfflineBar } from "./offline-bar";
 import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
+import { UserLanguage } from "../features/language/switch";
 
 /** @typedef {import("../lib/session").SessionUser} SessionUser */
 /** @typedef {import("./menu").MenuItem} MenuItem */
@@ -144,6 +145,12 @@ export function Shell({ user, children }) {
             ),
           )}
         </ul>
+        {/* One's own settings: the language of the formats and messages (not while acting as another user). */}
+        {!sessionStorage.getItem(IMPERSONATION_KEY) && (
+          <div class="sidebar-settings">
+            <UserLanguage locale={user.locale} />
+          </div>
+        )}
       </nav>
       {/* The header and menu stay while a screen's code loads. */}
       <main class="content">

@@ -11,6 +11,7 @@ import { currentPosition } from "../../lib/location";
 import { confirmRule, PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
 import { waitingForSignedOut } from "../../lib/offline/status";
+import { LanguageSwitch, sendSignInLanguage, useSignInLanguage } from "../language/switch";
 import { checkUser as askUser, generateOtp, resetPassword, signIn, updatePassword } from "./api";
 
 /** @typedef {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} SubmitEvent */
@@ -36,10 +37,18 @@ function WaitingForSignedOut() {
   );
 }
 
-/** @param {{ title: string, children: import("preact").ComponentChildren }} props */
-function Card({ title, children }) {
+/**
+ * @param {{ title: string, children: import("preact").ComponentChildren,
+ *   language?: { value: string, onChange: (language: string) => void } }} props
+ */
+function Card({ title, children, language }) {
   return (
     <section class="auth-card">
+      {language && (
+        <div class="auth-language">
+          <LanguageSwitch value={language.value} onChange={language.onChange} testId="sign-in-language" />
+        </div>
+      )}
       <div class="auth-brand">fieldsales</div>
       <h1>{title}</h1>
       {children}
@@ -55,6 +64,7 @@ export function LoginScreen() {
     /** @type {{ otpAllowed: boolean, userType: number | null | undefined }} */ ({ otpAllowed: false, userType: null }),
   );
   const [otpRequested, setOtpRequested] = useState(false);
+  const [language, chooseLanguage] = useSignInLanguage();
   const form = useForm({ userName: "", method: "password", password: "", otp: "", terms: false }, (v) =>
     step === 1
       ? { userName: [rules.required("Login ID is required")] }
@@ -110,6 +120,7 @@ export function LoginScreen() {
         longitude: position ? position.longitude : null,
       });
       setSession(user);
+      await sendSignInLanguage(user);
       checkVersion(user);
       navigate(landingRouteFor(user));
     });
@@ -117,7 +128,7 @@ export function LoginScreen() {
 
   if (step === 1) {
     return (
-      <Card title="Sign in">
+      <Card title="Sign in" language={{ value: language, onChange: chooseLanguage }}>
         <WaitingForSignedOut />
         <form onSubmit={checkUser} noValidate>
           <FormInput form={form} id="userName" label="Login ID" autocomplete="username" />
@@ -130,7 +141,7 @@ export function LoginScreen() {
     );
   }
   return (
-    <Card title="Sign in">
+    <Card title="Sign in" language={{ value: language, onChange: chooseLanguage }}>
       <form onSubmit={login} noValidate>
         <TextInput id="userName" label="Login ID" value={values.userName} readOnly />
         {account.otpAllowed && (

@@ -44,7 +44,10 @@ export async function loadLanguage(locale) {
     return;
   }
   if (!hindi) {
-    hindi = import("./hi-messages.json", { with: { type: "json" } }).then((m) => /** @type {Catalogue} */ (m.default));
+    // Node gives a JSON module its object as `default`; Parcel's chunk gives the object itself.
+    hindi = import("./hi-messages.json", { with: { type: "json" } }).then(
+      (m) => /** @type {Catalogue} */ ("default" in m && m.default ? m.default : m),
+    );
     hindi.catch(() => {
       hindi = null;
     });
