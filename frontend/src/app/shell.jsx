@@ -12,7 +12,7 @@ import { OfflineBar } from "./offline-bar";
 import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
-import { UserLanguage } from "../features/language/switch";
+import { UserLanguage } from "../lib/i18n/language-switch";
 
 /** @typedef {import("../lib/session").SessionUser} SessionUser */
 /** @typedef {import("./menu").MenuItem} MenuItem */

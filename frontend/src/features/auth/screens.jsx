@@ -11,7 +11,7 @@ import { currentPosition } from "../../lib/location";
 import { confirmRule, PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
 import { waitingForSignedOut } from "../../lib/offline/status";
-import { LanguageSwitch, sendSignInLanguage, useSignInLanguage } from "../language/switch";
+import { LanguageSwitch, sendSignInLanguage, useSignInLanguage } from "../../lib/i18n/language-switch";
 import { checkUser as askUser, generateOtp, resetPassword, signIn, updatePassword } from "./api";
 
 /** @typedef {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} SubmitEvent */

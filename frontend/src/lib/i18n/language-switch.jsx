@@ -3,11 +3,11 @@
 // server's messages switch at once; on the sign-in screen it is this phone's, kept in
 // localStorage, and sent to the server after the sign-in when it differs from the user's.
 import { useEffect, useState } from "react";
-import { setFormats } from "../../lib/format-settings";
-import { languageOf, loadLanguage } from "../../lib/i18n/messages";
-import { refreshSession } from "../../lib/session-check";
-import { useSaving } from "../../lib/use-api";
-import { loginSettings, setLocale } from "./api";
+import { setFormats } from "../format-settings";
+import { languageOf, loadLanguage } from "./messages";
+import { refreshSession } from "../session-check";
+import { useSaving } from "../use-api";
+import { loginSettings, setLocale } from "./language-api";
 
 /** localStorage key of the language chosen on this phone (the sign-in screen's). */
 export const LANGUAGE_KEY = "fieldsales.language";

@@ -1,6 +1,6 @@
 // The language's server calls: the signed-in user's own language, and what the sign-in screen
 // shows before anyone signs in. Each a small function typed by the generated schemas.
-import { get, post } from "../../lib/api-client";
+import { get, post } from "../api-client";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
