@@ -20,21 +20,25 @@ function deferred() {
 
 const settled = () => new Promise((r) => setTimeout(r, 0));
 
-test("only the latest question's answer comes through: customer A's, arriving after B's, is dropped", async () => {
+/** Question A, then question B, through one guard; what the screen would show, in order. */
+function askTwice() {
   const guard = latestOnly();
+  /** @type {string[]} */
   const shown = [];
   const a = deferred();
   const b = deferred();
-  guard.ask(
-    a.load,
-    (d) => shown.push(d),
-    (e) => shown.push(`failed ${e}`),
-  );
-  guard.ask(
-    b.load,
-    (d) => shown.push(d),
-    (e) => shown.push(`failed ${e}`),
-  );
+  for (const q of [a, b]) {
+    guard.ask(
+      q.load,
+      (d) => shown.push(d),
+      (e) => shown.push(`failed ${e}`),
+    );
+  }
+  return { shown, a, b };
+}
+
+test("only the latest question's answer comes through: customer A's, arriving after B's, is dropped", async () => {
+  const { shown, a, b } = askTwice();
   b.answer("customer B");
   await settled();
   a.answer("customer A");
@@ -43,20 +47,7 @@ test("only the latest question's answer comes through: customer A's, arriving af
 });
 
 test("a late failure of an earlier question is dropped too; the latest one's comes through", async () => {
-  const guard = latestOnly();
-  const shown = [];
-  const a = deferred();
-  const b = deferred();
-  guard.ask(
-    a.load,
-    (d) => shown.push(d),
-    (e) => shown.push(`failed ${e}`),
-  );
-  guard.ask(
-    b.load,
-    (d) => shown.push(d),
-    (e) => shown.push(`failed ${e}`),
-  );
+  const { shown, a, b } = askTwice();
   a.fail("A unreachable");
   b.fail("B refused");
   await settled();
