@@ -224,8 +224,9 @@ CREATE TABLE IF NOT EXISTS customers (
     agent_id      INTEGER REFERENCES users(uid),
     created_by    INTEGER REFERENCES users(uid),
     created_at    INTEGER NOT NULL,
-    updated_at    INTEGER NOT NULL
-);
+    -- credit_limit_paise (step 25): the most the customer may owe, outstanding invoices plus open
+    -- orders (src/collections); NULL: no limit.
+    updated_at    INTEGER NOT NULL, credit_limit_paise INTEGER CHECK (credit_limit_paise >= 0));
 -- Covers an agent's or a manager's search: their customers' ids, names and mobiles, no table reads.
 -- (An administrator's search reads customers_fts; no query looks a customer up by mobile alone, so
 -- upgrade step 16 dropped the index on it.)
@@ -711,7 +712,8 @@ CREATE TABLE IF NOT EXISTS orders (
     mailing_at     INTEGER,
     sent_at        INTEGER,
     cancelled_at   INTEGER,
-    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0);
+    -- credit_* (step 25): an order held over its customer's credit limit (src/collections/collections_upgrade.sql).
+    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0, credit_hold TEXT CHECK (credit_hold IN ('awaiting', 'approved', 'rejected')), held_reason TEXT, credit_decided_by INTEGER REFERENCES users(uid), credit_decided_at INTEGER, credit_decision_reason TEXT);
 CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
@@ -906,3 +908,123 @@ CREATE TABLE IF NOT EXISTS uploads (
     rejected    INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS uploads_rejected ON uploads(uploaded_at) WHERE rejected > 0;
+
+-- A photo taken on a visit (issue #37): the file lies under the data dir by its content hash
+-- (`sha256`, one file however many rows or sends name it); `phash` is its perceptual hash, which
+-- flags a near-duplicate of another photo of the same customer or of the agent's last 30 days
+-- (`similar_to`, the first such photo). A repeat of a `client_id` by the same user is the same photo.
+CREATE TABLE IF NOT EXISTS visit_photos (
+    photo_id    INTEGER PRIMARY KEY,
+    visit_id    INTEGER NOT NULL REFERENCES visits(visit_id),
+    customer_id INTEGER NOT NULL REFERENCES customers(customer_id),
+    agent_id    INTEGER NOT NULL REFERENCES users(uid),
+    entered_by  INTEGER NOT NULL REFERENCES users(uid),
+    client_id   TEXT NOT NULL,
+    label       TEXT CHECK (label IN ('shelf', 'display', 'competitor', 'other')),
+    taken_at    INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    sha256      TEXT NOT NULL,
+    phash       INTEGER NOT NULL,
+    bytes       INTEGER NOT NULL,
+    width       INTEGER NOT NULL,
+    height      INTEGER NOT NULL,
+    flagged     INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1)),
+    similar_to  INTEGER REFERENCES visit_photos(photo_id)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS visit_photos_client ON visit_photos(entered_by, client_id);
+CREATE INDEX IF NOT EXISTS visit_photos_visit ON visit_photos(visit_id);
+CREATE INDEX IF NOT EXISTS visit_photos_customer ON visit_photos(customer_id, taken_at);
+CREATE INDEX IF NOT EXISTS visit_photos_agent ON visit_photos(agent_id, taken_at);
+CREATE INDEX IF NOT EXISTS visit_photos_taken ON visit_photos(taken_at);
+CREATE INDEX IF NOT EXISTS visit_photos_sha ON visit_photos(sha256);
+
+-- An agent's working day (issue #37): one row per agent and calendar day (`work_date`, YYYY-MM-DD
+-- in the company's day). Start and end each say how they were recorded: `tap` (the agent's tap,
+-- with the phone's time `*_device_time`, the server's `*_received_at`, the position as sent),
+-- `automatic` (the day started at the first visit or order, or closed 30 minutes after the last
+-- activity) or `corrected` (a manager, with a reason; the change is in audit_log too).
+CREATE TABLE IF NOT EXISTS work_days (
+    day_id            INTEGER PRIMARY KEY,
+    agent_id          INTEGER NOT NULL REFERENCES users(uid),
+    work_date         TEXT NOT NULL,
+    started_at        INTEGER NOT NULL,
+    start_how         TEXT NOT NULL CHECK (start_how IN ('tap', 'automatic', 'corrected')),
+    start_client_id   TEXT,
+    start_device_time INTEGER,
+    start_received_at INTEGER,
+    start_latitude    REAL,
+    start_longitude   REAL,
+    start_accuracy    REAL,
+    ended_at          INTEGER,
+    end_how           TEXT CHECK (end_how IN ('tap', 'automatic', 'corrected')),
+    end_client_id     TEXT,
+    end_device_time   INTEGER,
+    end_received_at   INTEGER,
+    end_latitude      REAL,
+    end_longitude     REAL,
+    end_accuracy      REAL,
+    correction_reason TEXT,
+    corrected_by      INTEGER REFERENCES users(uid),
+    corrected_at      INTEGER,
+    UNIQUE (agent_id, work_date)
+);
+CREATE INDEX IF NOT EXISTS work_days_date ON work_days(work_date, agent_id);
+
+-- Collections (issue #38). Amounts are whole paise (`crate::money::Money`), never REAL.
+-- An invoice of the distributor's billing (upload kind `invoice`; re-uploading an Invoice No
+-- updates it). `paid_paise` is the sum of its allocations from payments not reversed, kept by the
+-- code that allocates and reverses (src/collections), so a balance is `amount_paise - paid_paise`.
+CREATE TABLE IF NOT EXISTS invoices (
+    invoice_id     INTEGER PRIMARY KEY,
+    invoice_no     TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    customer_id    INTEGER NOT NULL REFERENCES customers(customer_id),
+    distributor_id INTEGER REFERENCES distributors(distributor_id),
+    invoice_date   TEXT NOT NULL,
+    due_date       TEXT NOT NULL,
+    amount_paise   INTEGER NOT NULL CHECK (amount_paise >= 0),
+    paid_paise     INTEGER NOT NULL DEFAULT 0 CHECK (paid_paise >= 0),
+    uploaded_at    INTEGER NOT NULL,
+    updated_at     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS invoices_customer ON invoices(customer_id, invoice_date);
+-- A payment collected by an agent. `receipt_no` is unique to the company; `client_id` is unique per
+-- user who entered it (a repeat is the same payment). `unallocated_paise` is what no invoice took
+-- (an over-payment). `status`: collected, then deposited by a manager, or reversed by an
+-- administrator with a reason (its allocations then no longer count in `invoices.paid_paise`).
+CREATE TABLE IF NOT EXISTS payments (
+    payment_id        INTEGER PRIMARY KEY,
+    receipt_no        TEXT NOT NULL UNIQUE,
+    customer_id       INTEGER NOT NULL REFERENCES customers(customer_id),
+    agent_id          INTEGER NOT NULL REFERENCES users(uid),
+    entered_by        INTEGER NOT NULL REFERENCES users(uid),
+    client_id         TEXT NOT NULL,
+    amount_paise      INTEGER NOT NULL CHECK (amount_paise > 0),
+    unallocated_paise INTEGER NOT NULL DEFAULT 0 CHECK (unallocated_paise >= 0),
+    mode              TEXT NOT NULL CHECK (mode IN ('cash', 'cheque', 'upi', 'bank')),
+    reference         TEXT,
+    cheque_no         TEXT,
+    bank              TEXT,
+    collected_at      INTEGER NOT NULL,
+    received_at       INTEGER NOT NULL,
+    status            TEXT NOT NULL DEFAULT 'collected' CHECK (status IN ('collected', 'deposited', 'reversed')),
+    deposited_at      INTEGER,
+    deposited_by      INTEGER REFERENCES users(uid),
+    reversed_at       INTEGER,
+    reversed_by       INTEGER REFERENCES users(uid),
+    reversal_reason   TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS payments_client ON payments(entered_by, client_id);
+CREATE INDEX IF NOT EXISTS payments_customer ON payments(customer_id, collected_at);
+CREATE INDEX IF NOT EXISTS payments_agent ON payments(agent_id, collected_at);
+CREATE INDEX IF NOT EXISTS payments_collected ON payments(collected_at);
+-- How a payment was spread over invoices (oldest first unless the agent picked).
+CREATE TABLE IF NOT EXISTS payment_allocations (
+    payment_id   INTEGER NOT NULL REFERENCES payments(payment_id),
+    invoice_id   INTEGER NOT NULL REFERENCES invoices(invoice_id),
+    amount_paise INTEGER NOT NULL CHECK (amount_paise > 0),
+    PRIMARY KEY (payment_id, invoice_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS payment_allocations_invoice ON payment_allocations(invoice_id);
+-- The orders held over a credit limit, awaiting a manager (orders.credit_hold: NULL for an order
+-- never held, else `awaiting` (not mailed), `approved` or `rejected` (never mailed)).
+CREATE INDEX IF NOT EXISTS orders_held ON orders(created_at) WHERE credit_hold = 'awaiting';

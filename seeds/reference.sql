@@ -53,7 +53,14 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (38, 'order_booking',            'Customer', 'Order Booking'),
     (39, 'rpt_orders',               'Report',   'Orders'),
     (40, 'beat_master',              'Master',   'Beats'),
-    (41, 'rpt_beat_adherence',       'Report',   'Beat Adherence Report');
+    (41, 'rpt_beat_adherence',       'Report',   'Beat Adherence Report'),
+    (42, 'visit_photo',              'Customer', 'Visit Photos'),
+    (43, 'photo_review',             'Report',   'Photos'),
+    (44, 'attendance',               'Customer', 'Start/End Day'),
+    (45, 'attendance_review',        'Report',   'Attendance'),
+    (46, 'collections',              'Customer', 'Collect Payment'),
+    (47, 'collections_review',       'Report',   'Collections'),
+    (48, 'credit_approval',          'Customer', 'Credit Approval');
 
 -- A right is labelled as the menu names its screen (frontend/src/app/menu.js), so the Rights
 -- screen and the menu say the same; databases seeded with the earlier labels follow here.
@@ -107,6 +114,17 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT t.user_type_id, r.right_id FROM rights r, (SELECT 2 AS user_type_id UNION SELECT 3) t
     WHERE r.code = 'rpt_beat_adherence'
     AND r.right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+
+-- Photos, the working day and collections (issues #37, #38): agents take photos, start and end
+-- their day and collect payments; area managers review photos, attendance and collections and
+-- approve orders held over a credit limit, with the reports of each (the report is under the
+-- review right: visit-photos, attendance, collections and outstanding).
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 4, right_id FROM rights WHERE code IN ('visit_photo', 'attendance', 'collections')
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 3, right_id FROM rights WHERE code IN ('photo_review', 'attendance_review', 'collections_review', 'credit_approval')
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.
 INSERT OR IGNORE INTO outcomes (outcome_id, name) VALUES

@@ -28,6 +28,9 @@ pub fn messages() -> Vec<Msg> {
         crate::orders::messages::ALL,
         crate::reports::messages::ALL,
         crate::uploads::messages::ALL,
+        crate::collections::messages::ALL,
+        crate::attendance::messages::ALL,
+        crate::photos::messages::ALL,
     ]
     .concat()
 }
@@ -46,6 +49,9 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
         crate::orders::messages::UNIQUE_FIELDS,
         crate::reports::messages::UNIQUE_FIELDS,
         crate::uploads::messages::UNIQUE_FIELDS,
+        crate::collections::messages::UNIQUE_FIELDS,
+        crate::attendance::messages::UNIQUE_FIELDS,
+        crate::photos::messages::UNIQUE_FIELDS,
     ]
     .iter()
     .flat_map(|fields| fields.iter())

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 24;
+pub const SCHEMA_VERSION: i64 = 25;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -83,6 +83,15 @@ const UPGRADES: &[(i64, &str)] = &[
     (23, include_str!("orders/money_upgrade.sql")),
     // A user's language (`users.locale`, NULL: the company's), part of the signed-in user.
     (24, include_str!("auth/locale_upgrade.sql")),
+    // Visit photos, the working day, collections and credit limits (issues #37, #38).
+    (
+        25,
+        concat!(
+            include_str!("photos/photos_upgrade.sql"),
+            include_str!("attendance/attendance_upgrade.sql"),
+            include_str!("collections/collections_upgrade.sql")
+        ),
+    ),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

@@ -4,6 +4,7 @@
 //! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`, `backup`) sits beside them.
 
 pub mod api;
+pub mod attendance;
 pub mod auth;
 pub mod backup;
 pub mod beats;
@@ -11,6 +12,7 @@ pub mod buckets;
 pub mod catalogue;
 pub mod chat;
 pub mod cli;
+pub mod collections;
 pub mod config;
 pub mod customers;
 pub mod db;
@@ -29,6 +31,7 @@ pub mod memory;
 pub mod money;
 pub mod openapi;
 pub mod orders;
+pub mod photos;
 pub mod reports;
 pub mod rights;
 pub mod scope;

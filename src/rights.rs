@@ -134,6 +134,13 @@ rights! {
     RptBuyerImages = RPT_BUYER_IMAGES: "rpt_buyer_images",
     RptOrders = RPT_ORDERS: "rpt_orders",
     RptBeatAdherence = RPT_BEAT_ADHERENCE: "rpt_beat_adherence",
+    VisitPhoto = VISIT_PHOTO: "visit_photo",
+    PhotoReview = PHOTO_REVIEW: "photo_review",
+    Attendance = ATTENDANCE: "attendance",
+    AttendanceReview = ATTENDANCE_REVIEW: "attendance_review",
+    Collections = COLLECTIONS: "collections",
+    CollectionsReview = COLLECTIONS_REVIEW: "collections_review",
+    CreditApproval = CREDIT_APPROVAL: "credit_approval",
 }
 
 #[cfg(test)]
@@ -145,7 +152,7 @@ mod tests {
         text.lines()
             .filter(|line| line.contains(marker))
             .filter_map(|line| line.split(['\'', '"']).nth(1))
-            .filter(|code| code.chars().all(|c| c.is_ascii_lowercase() || c == '_') && code.contains('_'))
+            .filter(|code| !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
             .map(str::to_string)
             .collect()
     }

@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use crate::support::{assert_upgrades_to_fresh, downgrade_to_schema_23, TestApp};
+use crate::support::{assert_upgrades_to_fresh, downgrade_to_schema_23, downgrade_to_schema_24, TestApp};
 
 #[tokio::test]
 async fn the_session_carries_the_companys_language_until_the_user_chooses_their_own() {
@@ -136,6 +136,12 @@ async fn a_bad_locale_or_currency_stops_the_program_at_start() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("--currency") && said.contains("ISO 4217"), "{said}");
     assert!(app.cli(&["--locale", "hi-IN", "--currency", "inr", "migrate"]).status.success());
+}
+
+#[tokio::test]
+async fn schema_25_adds_photos_working_days_collections_and_credit_limits() {
+    let app = TestApp::new();
+    assert_upgrades_to_fresh(&mut app.conn(), 24, downgrade_to_schema_24);
 }
 
 #[tokio::test]

@@ -264,9 +264,28 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 24: no photos, working days or collections, and
+/// no credit limits or holds.
+pub fn downgrade_to_schema_24(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TABLE payment_allocations; DROP TABLE payments; DROP TABLE invoices;
+         DROP TABLE work_days; DROP TABLE visit_photos;
+         DROP INDEX orders_held;
+         ALTER TABLE customers DROP COLUMN credit_limit_paise;
+         ALTER TABLE orders DROP COLUMN credit_hold;
+         ALTER TABLE orders DROP COLUMN held_reason;
+         ALTER TABLE orders DROP COLUMN credit_decided_by;
+         ALTER TABLE orders DROP COLUMN credit_decided_at;
+         ALTER TABLE orders DROP COLUMN credit_decision_reason;
+         PRAGMA user_version = 24;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 23: no language of a user's own, and the kept
 /// signed-in user's trigger as step 15 created it.
 pub fn downgrade_to_schema_23(conn: &rusqlite::Connection) {
+    downgrade_to_schema_24(conn);
     let step = include_str!("../../src/auth/session_changes_upgrade.sql");
     let start = step.find("CREATE TRIGGER IF NOT EXISTS users_changed_update\n").expect("step 15 creates users_changed_update");
     let end = start + step[start..].find("END;").expect("the trigger ends") + "END;".len();

@@ -46,6 +46,13 @@ export const RIGHT = Object.freeze({
   RPT_BUYER_IMAGES: "rpt_buyer_images",
   RPT_ORDERS: "rpt_orders",
   RPT_BEAT_ADHERENCE: "rpt_beat_adherence",
+  VISIT_PHOTO: "visit_photo",
+  PHOTO_REVIEW: "photo_review",
+  ATTENDANCE: "attendance",
+  ATTENDANCE_REVIEW: "attendance_review",
+  COLLECTIONS: "collections",
+  COLLECTIONS_REVIEW: "collections_review",
+  CREDIT_APPROVAL: "credit_approval",
 });
 
 // The user types (a session's `userType`, a user record's `userType` / `userTypeId`).

@@ -1,0 +1,21 @@
+//! Collections (issue #38): the distributor's invoices (upload kind `invoice`), a customer's
+//! outstanding balance and ageing, payments collected by agents with receipts (offline, exactly
+//! once), allocated oldest invoice first, deposited and reversed in the back office; credit limits
+//! hold an order over them for a manager's approval. Money is `crate::money::Money` (whole paise).
+
+pub mod api;
+pub mod messages;
+
+use axum::extract::FromRef;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::state::AppState;
+
+/// The area's routes, for any router state that holds the shared state.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
+    OpenApiRouter::new()
+}
