@@ -257,9 +257,10 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
             .execute(named_params! { ":p": payment_id, ":i": invoice_id, ":a": paise })?;
         let changed = tx
             .prepare_cached(
-                "UPDATE invoices SET paid_paise = paid_paise + :a WHERE invoice_id = :i AND paid_paise + :a <= amount_paise",
+                "UPDATE invoices SET paid_paise = paid_paise + :a, updated_at = :now
+                 WHERE invoice_id = :i AND paid_paise + :a <= amount_paise",
             )?
-            .execute(named_params! { ":i": invoice_id, ":a": paise })?;
+            .execute(named_params! { ":i": invoice_id, ":a": paise, ":now": now })?;
         if changed != 1 {
             return Err(AppError::Internal(anyhow::anyhow!("invoice {invoice_id} would be paid past its amount")));
         }
@@ -422,9 +423,10 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
     }
     tx.execute(
         "UPDATE invoices SET paid_paise = paid_paise - (SELECT a.amount_paise FROM payment_allocations a
-                                                        WHERE a.payment_id = :id AND a.invoice_id = invoices.invoice_id)
+                                                        WHERE a.payment_id = :id AND a.invoice_id = invoices.invoice_id),
+                             updated_at = :now
          WHERE invoice_id IN (SELECT invoice_id FROM payment_allocations WHERE payment_id = :id)",
-        named_params! { ":id": payment_id },
+        named_params! { ":id": payment_id, ":now": now },
     )?;
     tx.execute(
         "UPDATE payments SET status = 'reversed', reversed_at = :now, reversed_by = :by, reversal_reason = :reason WHERE payment_id = :id",
