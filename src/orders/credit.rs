@@ -65,7 +65,9 @@ pub fn params_of(msg: Msg, text: &str) -> Option<Map<String, Value>> {
         template = &body[close + 1..];
         let literal_end = template.find('{').unwrap_or(template.len());
         let literal = &template[..literal_end];
-        let value_end = if literal.is_empty() { rest.len() } else { rest.find(literal)? };
+        // The text's end after the last value (its closing "." may also be in the value).
+        let last = literal_end == template.len();
+        let value_end = if last { rest.strip_suffix(literal)?.len() } else { rest.find(literal)? };
         map.insert(name.to_string(), json!(rest[..value_end]));
         rest = rest[value_end..].strip_prefix(literal)?;
         template = &template[literal_end..];

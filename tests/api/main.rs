@@ -11,6 +11,7 @@ mod backup;
 mod beats;
 mod buckets;
 mod chat;
+mod credit;
 mod cli;
 mod customers;
 mod deliveries;
