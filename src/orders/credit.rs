@@ -124,7 +124,14 @@ pub enum Decision {
 /// open transaction `tx`. Only an order awaiting approval (still Submitted) is decided; another
 /// (never held, decided before, cancelled) is a 409. A rejection moves the order's lines out of
 /// the figures as a cancel does and leaves the order Cancelled, shown as Rejected.
-pub fn decide(tx: &Connection, who: Booker, order_id: OrderId, decision: Decision, reason: Option<String>, now: i64) -> AppResult<OrderDecided> {
+pub fn decide(
+    tx: &Connection,
+    who: Booker,
+    order_id: OrderId,
+    decision: Decision,
+    reason: Option<String>,
+    now: i64,
+) -> AppResult<OrderDecided> {
     let sql = format!(
         "SELECT o.status, o.credit_hold FROM orders o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.order_id = :o AND {}",
@@ -155,8 +162,10 @@ pub fn decide(tx: &Connection, who: Booker, order_id: OrderId, decision: Decisio
         .execute(named_params! { ":o": order_id, ":number": number })?;
         tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
             .execute(named_params! { ":number": number })?;
-        tx.prepare_cached("UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o")?
-            .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
+        tx.prepare_cached(
+            "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
+        )?
+        .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
     }
     tx.prepare_cached(
         "UPDATE orders SET credit_hold = :hold, credit_decided_by = :me, credit_decided_at = :now, credit_decision_reason = :reason

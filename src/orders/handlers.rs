@@ -13,15 +13,15 @@ use super::types::{
     BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, SetCreditLimit,
 };
-use crate::customers::messages::BUYER_ID_REQUIRED;
-use crate::money::Money;
-use crate::validate::{limits, required};
 use crate::auth::session::CurrentUser;
+use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};
 use crate::extract::{Json, Path, Query};
 use crate::ids::{OrderId, UserId};
+use crate::money::Money;
 use crate::rights::{self, UserType};
 use crate::state::AppState;
+use crate::validate::{limits, required};
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
 /// report's right (managers, back office). A visit saved with an order needs the visit right too.

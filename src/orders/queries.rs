@@ -400,10 +400,14 @@ fn iso(ts: i64) -> String {
 /// The columns of an [`OrderRow`], first in every order query (read by [`head`]); `:admin`
 /// tells whether to explain a Submitted order that has not gone out (`:no_email`, bound to
 /// [`ORDER_DISTRIBUTOR_NO_EMAIL`]).
-pub const HEAD_COLUMNS: &str = concat!("o.order_id, ", shown_status!(), ", o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
+pub const HEAD_COLUMNS: &str = concat!(
+    "o.order_id, ",
+    shown_status!(),
+    ", o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
     o.booked_by, b.name, o.total_paise, o.visit_id,
     CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = '' THEN :no_email END,
-    o.line_count, o.credit_hold, o.held_reason, k.name, o.credit_decided_at, o.credit_decision_reason");
+    o.line_count, o.credit_hold, o.held_reason, k.name, o.credit_decided_at, o.credit_decision_reason"
+);
 /// What [`HEAD_COLUMNS`] read from.
 pub const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
     JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by

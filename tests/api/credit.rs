@@ -31,7 +31,9 @@ fn customer(app: &TestApp, skip: usize) -> (String, i64) {
 
 /// The demo's Cola: its id and price in paise.
 fn cola(app: &TestApp) -> (i64, i64) {
-    app.conn().query_row("SELECT product_id, price_paise FROM products WHERE name = 'Cola 300ml'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap()
+    app.conn()
+        .query_row("SELECT product_id, price_paise FROM products WHERE name = 'Cola 300ml'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
 }
 
 /// An invoice of `paise` for the customer (the invoice upload is another part of #38).
@@ -130,7 +132,10 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
     assert_eq!((r.body["code"].as_str(), r.body["creditLimit"].as_f64()), (Some("credit_limit_saved"), Some(75000.5)));
     assert_eq!(limit_of("CL001"), Some(7_500_050));
     let r = edit(manager.clone(), json!("-1")).await;
-    assert_eq!((r.status, r.body["code"].as_str(), r.body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount"), Some("creditLimit")));
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount"), Some("creditLimit"))
+    );
     assert_eq!(edit(manager.clone(), json!("abc")).await.status, StatusCode::BAD_REQUEST);
     assert_eq!(edit(agent1.clone(), json!(1)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(edit(other.clone(), json!(1)).await.status, StatusCode::NOT_FOUND);
@@ -183,10 +188,16 @@ async fn an_order_over_the_limit_waits_for_approval_and_is_mailed_only_when_appr
     let number = held.body["orderNumber"].as_str().unwrap().to_string();
     // A repeat of its clientId answers the same.
     let again = book(&app, &agent1, &buyer, product, 1, Some("held-1")).await;
-    assert_eq!((again.body["duplicate"].as_bool(), &again.body["status"], &again.body["heldReason"]), (Some(true), &json!("Awaiting approval"), &json!(reason)));
+    assert_eq!(
+        (again.body["duplicate"].as_bool(), &again.body["status"], &again.body["heldReason"]),
+        (Some(true), &json!("Awaiting approval"), &json!(reason))
+    );
     // The agent sees it so in the order and the list.
     let detail = app.get(&format!("/users/order/{held_id}"), Some(&agent1)).await;
-    assert_eq!((&detail.body["status"], &detail.body["heldReason"], &detail.body["creditHold"]), (&json!("Awaiting approval"), &json!(reason), &json!("awaiting")));
+    assert_eq!(
+        (&detail.body["status"], &detail.body["heldReason"], &detail.body["creditHold"]),
+        (&json!("Awaiting approval"), &json!(reason), &json!("awaiting"))
+    );
     let list = app.get(&format!("/users/orders?buyerId={buyer}"), Some(&agent1)).await;
     assert_eq!(list.body["data"][0]["status"], "Awaiting approval");
     assert_eq!(list.body["data"][0]["heldReason"], reason.as_str());
@@ -245,15 +256,24 @@ async fn a_rejected_order_is_never_mailed() {
     assert_eq!(held.body["status"], "Awaiting approval");
     assert_eq!(
         held.body["heldReason"],
-        format!("Outstanding ₹1,000.00 + open orders ₹0.00 + this order {} exceeds the credit limit {}.", rs(2 * price), rs(100_000 + price))
+        format!(
+            "Outstanding ₹1,000.00 + open orders ₹0.00 + this order {} exceeds the credit limit {}.",
+            rs(2 * price),
+            rs(100_000 + price)
+        )
     );
     let held_id = id(&held);
     let number = held.body["orderNumber"].as_str().unwrap().to_string();
-    let lines = |app: &TestApp| -> i64 { app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = ?1", [&number], |r| r.get(0)).unwrap() };
+    let lines = |app: &TestApp| -> i64 {
+        app.conn().query_row("SELECT COUNT(*) FROM order_lines WHERE order_id = ?1", [&number], |r| r.get(0)).unwrap()
+    };
     assert_eq!(lines(&app), 1);
     let path = format!("/users/order/{held_id}/reject");
     let r = app.post(&path, Some(&admin), json!({ "reason": "  " })).await;
-    assert_eq!((r.status, r.body["code"].as_str(), r.body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("order_reject_reason_required"), Some("reason")));
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("order_reject_reason_required"), Some("reason"))
+    );
     let r = app.post(&path, Some(&admin), json!({ "reason": "Two invoices overdue" })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!((r.body["code"].as_str(), r.body["status"].as_str()), (Some("order_rejected"), Some("Rejected")));

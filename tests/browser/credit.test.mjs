@@ -23,7 +23,9 @@ const BUYER = "B100005";
 async function signedIn(email, width = 390) {
   const p = await app.page({ width, height: width === 390 ? 844 : 900 });
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
-  await p.context().setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
+  await p
+    .context()
+    .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
   await app.login(p, email);
   await p.waitForURL((u) => !u.hash.startsWith("#/login"));
   await p.getByTestId("sidebar").waitFor({ state: "attached" });
@@ -32,7 +34,9 @@ async function signedIn(email, width = 390) {
 
 /** No sideways scrolling. */
 async function fits(p, what) {
-  const wide = await p.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  const wide = await p.evaluate(
+    () => document.documentElement.scrollWidth > innerWidth,
+  );
   assert.equal(wide, false, `${what}: no sideways scrolling`);
 }
 
@@ -45,11 +49,18 @@ test("an order over the credit limit waits for the manager's approval, and the a
   await form.waitFor();
   await form.getByLabel("Credit Limit").fill("-5");
   await form.getByRole("button", { name: "Save credit limit" }).click();
-  await form.getByText("Credit Limit must be an amount of 0 or more, with at most two decimal places.").waitFor();
+  await form
+    .getByText(
+      "Credit Limit must be an amount of 0 or more, with at most two decimal places.",
+    )
+    .waitFor();
   await form.getByLabel("Credit Limit").fill("10");
   await form.getByRole("button", { name: "Save credit limit" }).click();
   await expectAlert(manager, "success", "The credit limit was saved.");
-  await manager.getByTestId("profile-credit-limit").getByText("₹10.00").waitFor();
+  await manager
+    .getByTestId("profile-credit-limit")
+    .getByText("₹10.00")
+    .waitFor();
   await fits(manager, "profile");
   await form.screenshot({ path: join(shots, "credit-limit-form-390.png") });
 
@@ -57,53 +68,91 @@ test("an order over the credit limit waits for the manager's approval, and the a
   const agent = await signedIn("agent1@demo.test");
   await agent.goto(`/#/customer/visit/${BUYER}`);
   await agent.getByTestId("customer-details").waitFor();
-  await agent.getByTestId("customer-orders").getByRole("link", { name: "Take order" }).click();
+  await agent
+    .getByTestId("customer-orders")
+    .getByRole("link", { name: "Take order" })
+    .click();
   await agent.waitForURL((u) => u.hash === `#/customer/order/${BUYER}`);
   await agent.getByLabel("Search products").fill("Cola");
-  await agent.getByTestId("product-results").getByRole("button", { name: "Add Cola 300ml", exact: true }).click();
-  const line = agent.getByTestId("order-line").filter({ hasText: "Cola 300ml" });
+  await agent
+    .getByTestId("product-results")
+    .getByRole("button", { name: "Add Cola 300ml", exact: true })
+    .click();
+  const line = agent
+    .getByTestId("order-line")
+    .filter({ hasText: "Cola 300ml" });
   await line.getByLabel("Quantity of Cola 300ml").fill("12");
   const total = await agent.getByTestId("order-total").textContent();
   await agent.getByRole("button", { name: "Submit order" }).click();
   const done = agent.getByTestId("order-confirmation");
   await done.waitFor();
   // The demo customer has orders not yet mailed: they count as open orders.
-  const open = (await agent.getByTestId("order-held").textContent()).match(/open orders (₹[\d,]+\.\d\d)/)[1];
+  const open = (await agent.getByTestId("order-held").textContent()).match(
+    /open orders (₹[\d,]+\.\d\d)/,
+  )[1];
   const reason = `Outstanding ₹0.00 + open orders ${open} + this order ${total} exceeds the credit limit ₹10.00.`;
   await expectAlert(agent, "info", `Order awaiting approval: ${reason}`);
-  await agent.getByRole("heading", { name: "Order awaiting approval" }).waitFor();
+  await agent
+    .getByRole("heading", { name: "Order awaiting approval" })
+    .waitFor();
   await done.getByText("Awaiting approval", { exact: true }).waitFor();
   assert.equal(
     await agent.getByTestId("order-held").textContent(),
     `Awaiting approval: ${reason} A manager approves it before it is sent to the distributor.`,
   );
-  const number = (await done.getByTestId("order-number").textContent()).split(" ")[0];
+  const number = (await done.getByTestId("order-number").textContent()).split(
+    " ",
+  )[0];
   await fits(agent, "the held order's confirmation");
-  await agent.screenshot({ path: join(shots, "credit-agent-held-390.png"), fullPage: true });
+  await agent.screenshot({
+    path: join(shots, "credit-agent-held-390.png"),
+    fullPage: true,
+  });
 
   // Among the customer's orders too.
   await done.getByRole("link", { name: "Back to the customer" }).click();
-  const row = agent.getByTestId("orders").locator("tbody tr").filter({ hasText: number });
+  const row = agent
+    .getByTestId("orders")
+    .locator("tbody tr")
+    .filter({ hasText: number });
   await row.getByText("Awaiting approval", { exact: true }).waitFor();
   assert.equal(await row.getByTestId("held-reason").textContent(), reason);
   await fits(agent, "the visit screen");
-  await agent.getByTestId("customer-orders").screenshot({ path: join(shots, "credit-agent-orders-390.png") });
+  await agent
+    .getByTestId("customer-orders")
+    .screenshot({ path: join(shots, "credit-agent-orders-390.png") });
 
   // The manager's Credit Approval screen, from the menu.
   await manager.getByRole("button", { name: "Menu" }).click();
-  await manager.getByTestId("sidebar").getByRole("link", { name: "Credit Approval" }).click();
+  await manager
+    .getByTestId("sidebar")
+    .getByRole("link", { name: "Credit Approval" })
+    .click();
   await manager.getByRole("heading", { name: "Credit Approval" }).waitFor();
   const card = manager.getByTestId("held-order").filter({ hasText: number });
   await card.waitFor();
   const text = await card.textContent();
-  for (const fact of [BUYER, "Ravi Kumar", total, "₹10.00", reason]) assert.ok(text.includes(fact), `the card shows ${fact}: ${text}`);
+  for (const fact of [BUYER, "Ravi Kumar", total, "₹10.00", reason])
+    assert.ok(text.includes(fact), `the card shows ${fact}: ${text}`);
   await fits(manager, "Credit Approval");
-  await manager.screenshot({ path: join(shots, "credit-approval-390.png"), fullPage: true });
+  // The menu drawer has slid away.
+  await manager.waitForFunction(
+    () =>
+      document.querySelector("[data-testid=sidebar]").getBoundingClientRect()
+        .right <= 0,
+  );
+  await manager.screenshot({
+    path: join(shots, "credit-approval-390.png"),
+    fullPage: true,
+  });
   const wide = await signedIn("am@demo.test", 1280);
   await wide.goto("/#/orders/credit-approval");
   await wide.getByTestId("held-order").filter({ hasText: number }).waitFor();
   await fits(wide, "Credit Approval at 1280");
-  await wide.screenshot({ path: join(shots, "credit-approval-1280.png"), fullPage: true });
+  await wide.screenshot({
+    path: join(shots, "credit-approval-1280.png"),
+    fullPage: true,
+  });
 
   // Reject needs a reason; the manager cancels and approves instead.
   await card.getByRole("button", { name: `Reject order ${number}` }).click();
@@ -114,18 +163,35 @@ test("an order over the credit limit waits for the manager's approval, and the a
   await card.getByRole("button", { name: `Approve order ${number}` }).click();
   dialog = manager.getByRole("dialog");
   await dialog.getByText(`Approve order ${number}`).waitFor();
-  await dialog.screenshot({ path: join(shots, "credit-approve-dialog-390.png") });
+  await dialog.screenshot({
+    path: join(shots, "credit-approve-dialog-390.png"),
+  });
   await dialog.getByLabel("Reason (optional)").fill("Regular payer");
   await dialog.getByRole("button", { name: "Approve" }).click();
-  await expectAlert(manager, "success", "The order was approved and will be sent to the distributor.");
-  await manager.getByTestId("held-count").getByText("0 orders await approval").waitFor();
+  await expectAlert(
+    manager,
+    "success",
+    "The order was approved and will be sent to the distributor.",
+  );
+  await manager
+    .getByTestId("held-count")
+    .getByText("0 orders await approval")
+    .waitFor();
 
   // The agent sees it approved.
   await agent.reload();
-  const approved = agent.getByTestId("orders").locator("tbody tr").filter({ hasText: number });
+  const approved = agent
+    .getByTestId("orders")
+    .locator("tbody tr")
+    .filter({ hasText: number });
   await approved.getByText("Submitted", { exact: true }).waitFor();
-  assert.match(await approved.getByTestId("credit-decision").textContent(), /^Approved by Meera Nair on .+: Regular payer$/);
-  await agent.getByTestId("customer-orders").screenshot({ path: join(shots, "credit-agent-approved-390.png") });
+  assert.match(
+    await approved.getByTestId("credit-decision").textContent(),
+    /^Approved by Meera Nair on .+: Regular payer$/,
+  );
+  await agent
+    .getByTestId("customer-orders")
+    .screenshot({ path: join(shots, "credit-agent-approved-390.png") });
 
   for (const p of [manager, agent, wide]) {
     assert.deepEqual(p.pageErrors, []);

@@ -81,7 +81,9 @@ export function CustomerOrders({ buyerId, user }) {
     }
   };
   /** @param {Row} o */
-  const mayCancel = (o) => (o.status === "Submitted" || o.status === "Awaiting approval") && (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
+  const mayCancel = (o) =>
+    (o.status === "Submitted" || o.status === "Awaiting approval") &&
+    (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
   return (
     <div class="card" data-testid="customer-orders">
       <div class="card-title-row">

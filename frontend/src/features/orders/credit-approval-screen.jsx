@@ -100,7 +100,7 @@ function HeldCard({ order, onDecide }) {
     ["Booked", formatDateTime(order.createdAt)],
     ["Total", <strong key="t">{money(order.total)}</strong>],
     ["Outstanding", money(order.outstanding)],
-    ["Open orders", money(order.openOrders)],
+    ["Open orders (this one too)", money(order.openOrders)],
     ["Credit limit", order.creditLimit == null ? "None now" : money(order.creditLimit)],
   ];
   return (
@@ -151,7 +151,10 @@ export default function CreditApprovalScreen() {
   return (
     <section>
       <PageHeader title="Credit Approval" back="/home" />
-      <p class="muted">Orders held because they would take the customer over the credit limit. They are not sent to the distributor until approved.</p>
+      <p class="muted">
+        Orders held because they would take the customer over the credit limit. They are not sent to the distributor until
+        approved.
+      </p>
       {!data ? (
         <Loading />
       ) : (
@@ -161,9 +164,11 @@ export default function CreditApprovalScreen() {
           </p>
           {data.data.length ? (
             <ul class="held-list">
-              {/** @type {Held[]} */ (data.data).map((o) => (
-                <HeldCard key={o.orderId} order={o} onDecide={(approve) => setDeciding({ order: o, approve })} />
-              ))}
+              {
+                /** @type {Held[]} */ (data.data).map((o) => (
+                  <HeldCard key={o.orderId} order={o} onDecide={(approve) => setDeciding({ order: o, approve })} />
+                ))
+              }
             </ul>
           ) : (
             <Empty text="No orders await approval" />

@@ -164,7 +164,10 @@ function Confirmation({ result, buyerId }) {
   const held = !queued && answer.status === "Awaiting approval";
   return (
     <section>
-      <PageHeader title={queued ? "Order saved on this phone" : held ? "Order awaiting approval" : "Order submitted"} back={back} />
+      <PageHeader
+        title={queued ? "Order saved on this phone" : held ? "Order awaiting approval" : "Order submitted"}
+        back={back}
+      />
       <div class="card" data-testid="order-confirmation">
         {queued && (
           <p class="offline-note" role="status">
