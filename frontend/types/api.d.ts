@@ -1205,6 +1205,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/customer/creditLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or remove a customer's credit limit */
+        post: operations["postUsersCustomerCreditLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/customer/details": {
         parameters: {
             query?: never;
@@ -1887,6 +1904,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/order/{orderId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an order held over the credit limit */
+        post: operations["postUsersOrderByOrderIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/order/{orderId}/cancel": {
         parameters: {
             query?: never;
@@ -1904,6 +1938,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/order/{orderId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an order held over the credit limit */
+        post: operations["postUsersOrderByOrderIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/orders": {
         parameters: {
             query?: never;
@@ -1913,6 +1964,23 @@ export interface paths {
         };
         /** A page of 30 orders of the caller's customers, newest first */
         get: operations["getUsersOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/orders/held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders awaiting approval over a credit limit */
+        get: operations["getUsersOrdersHeld"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2477,6 +2545,13 @@ export interface components {
         CountryRef: string | {
             country: string;
         };
+        /** @description The answer of `POST /users/customer/creditLimit`. */
+        CreditLimitSaved: {
+            buyerID: string;
+            code: string;
+            creditLimit?: null | components["schemas"]["Money"];
+            message: string;
+        };
         /** @description The answer of an add, with the generated buyer id. */
         CustomerAdded: {
             buyerId: string;
@@ -2532,6 +2607,14 @@ export interface components {
             /** Format: int64 */
             visitedOffSite: number;
             weekday: string;
+        };
+        /** @description `POST /users/order/{orderId}/approve` and `/reject`. */
+        DecideOrder: {
+            /**
+             * @description Why (optional to approve, required to reject; up to 500 characters).
+             * @default null
+             */
+            reason: string | null;
         };
         /** @description A delivery as the screens show it (spec 2 §3; the misspellings are the spec's). */
         Delivery: {
@@ -2641,6 +2724,22 @@ export interface components {
         Health: {
             /** @description Always `ok`. */
             status: string;
+        };
+        /** @description An order awaiting approval, with its customer's figures now. */
+        HeldOrder: components["schemas"]["OrderRow"] & {
+            /** @description The customer's agent. */
+            agentName?: string | null;
+            creditLimit?: null | components["schemas"]["Money"];
+            /** @description The customer's orders not yet mailed (this one included). */
+            openOrders: components["schemas"]["Money"];
+            /** @description What the customer owes on invoices now. */
+            outstanding: components["schemas"]["Money"];
+        };
+        /** @description `GET /users/orders/held`: one page, the longest waiting first. */
+        HeldPage: {
+            data: components["schemas"]["HeldOrder"][];
+            /** Format: int64 */
+            totalRecords: number;
         };
         HistoryRow: {
             date: string;
@@ -3019,6 +3118,11 @@ export interface components {
             distributorName: string;
             /** @description True when this `clientId` was booked before: nothing was written now. */
             duplicate: boolean;
+            /** @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text. */
+            heldReason?: string | null;
+            /** @description The held reason's code and values, for the client's own language. */
+            heldReasonCode?: string | null;
+            heldReasonParams?: Record<string, never> | null;
             lines: components["schemas"]["OrderLine"][];
             message: string;
             orderId: components["schemas"]["OrderId"];
@@ -3040,6 +3144,17 @@ export interface components {
             code: string;
             message: string;
             orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description The answer of an approval or a rejection. */
+        OrderDecided: {
+            /** @description The message's code (`order_approved`, `order_rejected`). */
+            code: string;
+            /** @description `approved` or `rejected`. */
+            creditHold: string;
+            message: string;
+            orderId: components["schemas"]["OrderId"];
+            /** @description Submitted (approved: mailed on the next run) or Rejected. */
             status: components["schemas"]["OrderStatus"];
         };
         OrderDelivered: {
@@ -3089,9 +3204,22 @@ export interface components {
             buyerName: string;
             /** @description When it was booked, ISO 8601. */
             createdAt: string;
+            creditDecidedAt?: string | null;
+            /** @description Who approved or rejected it, when (ISO 8601) and why. */
+            creditDecidedByName?: string | null;
+            creditDecisionReason?: string | null;
+            /**
+             * @description Whether the order was held over the customer's credit limit: `awaiting`, `approved`,
+             *     `rejected`; null when it never was.
+             */
+            creditHold?: string | null;
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
+            /** @description Why it was held (English), with its code and values for the client's own language. */
+            heldReason?: string | null;
+            heldReasonCode?: string | null;
+            heldReasonParams?: Record<string, never> | null;
             /** Format: int64 */
             lineCount: number;
             orderDate: string;
@@ -3108,10 +3236,13 @@ export interface components {
             waitingReason?: string | null;
         };
         /**
-         * @description An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
+         * @description An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
+         *     over the customer's credit limit for a manager's approval (not mailed until approved), or
+         *     rejected by the manager (never mailed). The stored status is Submitted, Sent or Cancelled; the
+         *     last two are derived from the order's credit hold (`credit::SHOWN_STATUS`).
          * @enum {string}
          */
-        OrderStatus: "Submitted" | "Sent" | "Cancelled";
+        OrderStatus: "Submitted" | "Sent" | "Cancelled" | "Awaiting approval" | "Rejected";
         /**
          * @description The visit saved together with an order (the order screen's Submit logs the visit too): the
          *     fields of a visit save without the buyer, which is the order's.
@@ -3344,6 +3475,7 @@ export interface components {
             address: string;
             buyerID: string;
             buyerName: string;
+            creditLimit?: null | components["schemas"]["Money"];
             /** @description YYYY-MM-DD. */
             lastUpdateDate: string;
             proposedLocation?: null | components["schemas"]["ProposedLocation"];
@@ -3656,6 +3788,17 @@ export interface components {
             userRights: string[];
             userRolesRight: components["schemas"]["RoleRight"][];
             userType: components["schemas"]["UserTypeId"];
+        };
+        /** @description `POST /users/customer/creditLimit`. */
+        SetCreditLimit: {
+            /** @default null */
+            buyerId: string | null;
+            /**
+             * Format: double
+             * @description An amount of 0 or more; null or empty removes the limit (the customer is never held).
+             * @default null
+             */
+            creditLimit: number | null;
         };
         SinceBody: {
             latestTimestamp?: unknown;
@@ -9467,6 +9610,93 @@ export interface operations {
             };
         };
     };
+    postUsersCustomerCreditLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCreditLimit"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLimitSaved"];
+                };
+            };
+            /** @description Not an amount of 0 or more */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersCustomerDetails: {
         parameters: {
             query?: never;
@@ -12422,6 +12652,105 @@ export interface operations {
             };
         };
     };
+    postUsersOrderByOrderIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOrder"];
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecided"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting approval (never held, decided before, cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersOrderByOrderIdCancel: {
         parameters: {
             query?: never;
@@ -12508,6 +12837,105 @@ export interface operations {
             };
         };
     };
+    postUsersOrderByOrderIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOrder"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecided"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting approval (never held, decided before, cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getUsersOrders: {
         parameters: {
             query?: {
@@ -12563,6 +12991,64 @@ export interface operations {
             };
             /** @description No such customer among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersOrdersHeld: {
+        parameters: {
+            query?: {
+                pageNumber?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPage"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -188,6 +188,9 @@ pub struct ProfileAnswer {
     /// A position proposed by an accurate visit while the customer has none, waiting for a
     /// manager or administrator (`POST /users/customer/location/{buyerId}/accept|reject`).
     pub proposed_location: Option<super::locations::ProposedLocation>,
+    /// The customer's credit limit (null: none; managers and administrators set it with
+    /// `POST /users/customer/creditLimit`).
+    pub credit_limit: Option<crate::money::Money>,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

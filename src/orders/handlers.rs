@@ -3,15 +3,25 @@
 
 use axum::extract::State;
 
-use super::messages::{ORDER_FROM_NOT_A_DATE, ORDER_TO_NOT_A_DATE};
+use super::credit::{self, Decision};
+use super::messages::{
+    CREDIT_LIMIT_CLEARED, CREDIT_LIMIT_NOT_AMOUNT, CREDIT_LIMIT_SAVED, ORDER_FROM_NOT_A_DATE, ORDER_REJECT_REASON_REQUIRED,
+    ORDER_TO_NOT_A_DATE,
+};
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
-use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderPage, OrderQuery};
+use super::types::{
+    BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
+    OrderQuery, SetCreditLimit,
+};
 use crate::auth::session::CurrentUser;
+use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};
 use crate::extract::{Json, Path, Query};
 use crate::ids::{OrderId, UserId};
+use crate::money::Money;
 use crate::rights::{self, UserType};
 use crate::state::AppState;
+use crate::validate::{limits, required};
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
 /// report's right (managers, back office). A visit saved with an order needs the visit right too.
@@ -105,4 +115,103 @@ pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order
     let admin = user.user_type == UserType::Administrator;
     let now = crate::now();
     state.writer.write(move |tx| queries::cancel(tx, who, admin, OrderId(order_id), now)).await.map(Json)
+}
+
+/// Approves or rejects a held order (the two handlers below).
+async fn decide(state: AppState, user: CurrentUser, order_id: i64, decision: Decision, req: DecideOrder) -> AppResult<Json<OrderDecided>> {
+    user.require(rights::CREDIT_APPROVAL)?;
+    let reason = limits::VISIT_REMARK.optional(req.reason)?;
+    if decision == Decision::Reject && reason.is_none() {
+        return Err(AppError::bad_request(ORDER_REJECT_REASON_REQUIRED.on("reason")));
+    }
+    let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let now = crate::now();
+    state.writer.write(move |tx| credit::decide(tx, who, OrderId(order_id), decision, reason, now)).await.map(Json)
+}
+
+/// `POST /users/order/{orderId}/approve` (credit_approval): a manager of the customer's agent, or
+/// an administrator, approves an order held over the customer's credit limit; it is mailed to the
+/// distributor on the next run. `reason` is optional.
+#[utoipa::path(post, path = "/users/order/{orderId}/approve", tag = "orders", summary = "Approve an order held over the credit limit",
+    params(("orderId" = i64, Path, description = "The order's id")),
+    request_body = DecideOrder,
+    responses(
+        (status = 200, description = "Approved", body = OrderDecided),
+        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::api::ErrorBody)
+    ))]
+pub async fn approve(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(order_id): Path<i64>,
+    Json(req): Json<DecideOrder>,
+) -> AppResult<Json<OrderDecided>> {
+    decide(state, user, order_id, Decision::Approve, req).await
+}
+
+/// `POST /users/order/{orderId}/reject` (credit_approval): rejects an order held over the credit
+/// limit, with a `reason` (required); it is never mailed and its lines leave the figures.
+#[utoipa::path(post, path = "/users/order/{orderId}/reject", tag = "orders", summary = "Reject an order held over the credit limit",
+    params(("orderId" = i64, Path, description = "The order's id")),
+    request_body = DecideOrder,
+    responses(
+        (status = 200, description = "Rejected", body = OrderDecided),
+        (status = 400, description = "No reason given", body = crate::api::ErrorBody),
+        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::api::ErrorBody)
+    ))]
+pub async fn reject(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(order_id): Path<i64>,
+    Json(req): Json<DecideOrder>,
+) -> AppResult<Json<OrderDecided>> {
+    decide(state, user, order_id, Decision::Reject, req).await
+}
+
+/// `GET /users/orders/held?pageNumber=` (credit_approval): the orders awaiting approval of the
+/// caller's customers (a manager's team, all for an administrator), 30 a page, the longest waiting
+/// first, each with the customer's outstanding, open orders and credit limit now.
+#[utoipa::path(get, path = "/users/orders/held", tag = "orders", summary = "Orders awaiting approval over a credit limit", params(HeldQuery),
+    responses((status = 200, description = "OK", body = HeldPage)))]
+pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Query<HeldQuery>) -> AppResult<Json<HeldPage>> {
+    user.require(rights::CREDIT_APPROVAL)?;
+    let scope = user.scope();
+    let page = q.page_number.unwrap_or(1);
+    state.db(move |conn| credit::held(conn, scope, page)).await.map(Json)
+}
+
+/// `POST /users/customer/creditLimit` (credit_approval: managers and administrators): sets the
+/// credit limit of one of the caller's customers, an amount of 0 or more; null or empty removes it.
+#[utoipa::path(post, path = "/users/customer/creditLimit", tag = "customers", summary = "Set or remove a customer's credit limit",
+    request_body = SetCreditLimit,
+    responses(
+        (status = 200, description = "Saved", body = CreditLimitSaved),
+        (status = 400, description = "Not an amount of 0 or more", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn set_credit_limit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<SetCreditLimit>,
+) -> AppResult<Json<CreditLimitSaved>> {
+    user.require(rights::CREDIT_APPROVAL)?;
+    let buyer_id = required(&req.buyer_id, BUYER_ID_REQUIRED.on("buyerId"))?;
+    let refused = || AppError::bad_request(CREDIT_LIMIT_NOT_AMOUNT.on("creditLimit"));
+    let limit = match req.credit_limit {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => None,
+        Some(serde_json::Value::String(s)) => Some(Money::parse(s.trim().replace(',', "").as_str()).ok_or_else(refused)?),
+        Some(serde_json::Value::Number(n)) => Some(n.as_f64().and_then(Money::from_f64).ok_or_else(refused)?),
+        Some(_) => return Err(refused()),
+    };
+    if limit.is_some_and(|l| l < Money::ZERO) {
+        return Err(refused());
+    }
+    let scope = user.scope();
+    let now = crate::now();
+    let id = buyer_id.clone();
+    state.db(move |conn| credit::set_limit(conn, scope, &id, limit, now)).await?;
+    let said = if limit.is_some() { CREDIT_LIMIT_SAVED } else { CREDIT_LIMIT_CLEARED };
+    Ok(Json(CreditLimitSaved { message: said.text.into(), code: said.code.into(), buyer_id, credit_limit: limit }))
 }

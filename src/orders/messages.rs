@@ -32,6 +32,19 @@ crate::messages! {
     ORDER_ALREADY_SENT = "order_already_sent": "The order was already sent to the distributor and can no longer be cancelled.";
     ORDER_ALREADY_CANCELLED = "order_already_cancelled": "The order is already cancelled.";
     ORDER_BEING_SENT = "order_being_sent": "The order is being sent to the distributor right now and can no longer be cancelled.";
+    /// Why an order waits for a manager's approval (credit limits, issue #38); the amounts are
+    /// written with the rupee sign and two places.
+    ORDER_HELD_OVER_LIMIT = "order_held_over_limit":
+        "Outstanding {outstanding} + open orders {open} + this order {order} exceeds the credit limit {limit}.";
+    ORDER_APPROVED = "order_approved": "The order was approved and will be sent to the distributor.";
+    ORDER_REJECTED = "order_rejected": "The order was rejected and will not be sent to the distributor.";
+    ORDER_NOT_HELD = "order_not_held": "The order is not awaiting approval.";
+    ORDER_ALREADY_APPROVED = "order_already_approved": "The order was already approved.";
+    ORDER_ALREADY_REJECTED = "order_already_rejected": "The order was already rejected.";
+    ORDER_REJECT_REASON_REQUIRED = "order_reject_reason_required": "Give the reason for rejecting the order.";
+    CREDIT_LIMIT_SAVED = "credit_limit_saved": "The credit limit was saved.";
+    CREDIT_LIMIT_CLEARED = "credit_limit_cleared": "The credit limit was removed.";
+    CREDIT_LIMIT_NOT_AMOUNT = "credit_limit_not_amount": "Credit Limit must be an amount of 0 or more.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`):

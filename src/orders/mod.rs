@@ -3,6 +3,7 @@
 //! distributors receive their orders by mail (`send`). The product catalogue API is in
 //! `masters::products`.
 
+pub mod credit;
 pub mod handlers;
 pub mod messages;
 pub mod queries;
@@ -26,4 +27,8 @@ where
         .routes(routes!(handlers::get))
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::cancel))
+        .routes(routes!(handlers::approve))
+        .routes(routes!(handlers::reject))
+        .routes(routes!(handlers::held))
+        .routes(routes!(handlers::set_credit_limit))
 }

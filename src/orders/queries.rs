@@ -6,6 +6,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use serde_json::json;
 
+use super::credit;
 use super::messages::*;
 use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
 use crate::customers::api::visible_customer;
@@ -15,6 +16,16 @@ use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
 use crate::scope::Scope;
 use crate::validate::{limits, required};
+
+/// The SQL of an order's status as the API shows it (`o` the order): `Awaiting approval` for a
+/// Submitted order held over the credit limit, `Rejected` for one a manager rejected (stored as
+/// Cancelled), else the stored status.
+macro_rules! shown_status {
+    () => {
+        "CASE WHEN o.credit_hold = 'rejected' THEN 'Rejected' \
+         WHEN o.credit_hold = 'awaiting' AND o.status = 'Submitted' THEN 'Awaiting approval' ELSE o.status END"
+    };
+}
 
 /// Orders a page of the list shows.
 pub const PAGE_SIZE: i64 = 30;
@@ -234,16 +245,22 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         Some(saved) => visit_day(tx, saved.visit_id, customer)?,
         None => today.to_string(),
     };
+    // Over the customer's credit limit, the order waits for a manager (`credit`): judged here, in
+    // the writer's transaction, so the next booking of the customer already counts this one.
+    let held_reason = credit::judge(tx, customer, total)?;
+    let hold = held_reason.as_ref().map(|_| "awaiting");
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(
-            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at, line_count)
-             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines)
+            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at,
+                                 line_count, credit_hold, held_reason)
+             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines, :hold, :reason)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
         )?
         .execute(named_params! {
             ":c": customer, ":agent": owner, ":me": me, ":d": distributor, ":client": order.client_id,
             ":remark": order.remark, ":date": day, ":total": total, ":now": now, ":lines": lines.len(),
+            ":hold": hold, ":reason": held_reason,
         })?;
     if inserted == 0 {
         if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
@@ -275,19 +292,23 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
          FROM json_each(:items) j ORDER BY j.key",
     )?
     .execute(named_params! { ":number": number, ":date": day, ":c": customer, ":seller": seller, ":items": items })?;
+    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     let mut answer = OrderBooked {
         message: ORDER_BOOKED.text.into(),
         code: ORDER_BOOKED.code.into(),
         order_id,
         order_number: number,
         duplicate: false,
-        status: OrderStatus::Submitted,
+        status: if held_reason.is_some() { OrderStatus::AwaitingApproval } else { OrderStatus::Submitted },
         distributor_id: distributor,
         distributor_name: seller,
         total,
         lines,
         price_changed: false,
         visit,
+        held_reason,
+        held_reason_code,
+        held_reason_params,
     };
     answer.price_changed = order.price_changed(&answer);
     Ok(answer)
@@ -331,12 +352,14 @@ fn lines_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<OrderL
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
 fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
-    let (status, distributor_id, distributor_name, total, visit) = tx
-        .prepare_cached(
-            "SELECT o.status, o.distributor_id, d.name, o.total_paise, v.visit_id, v.location_status, v.distance_m
+    let (status, distributor_id, distributor_name, total, visit, held_reason) = tx
+        .prepare_cached(concat!(
+            "SELECT ",
+            shown_status!(),
+            ", o.distributor_id, d.name, o.total_paise, v.visit_id, v.location_status, v.distance_m, o.held_reason
              FROM orders o JOIN distributors d ON d.distributor_id = o.distributor_id
-             LEFT JOIN visits v ON v.visit_id = o.visit_id WHERE o.order_id = :o",
-        )?
+             LEFT JOIN visits v ON v.visit_id = o.visit_id WHERE o.order_id = :o"
+        ))?
         .query_row(named_params! { ":o": order_id }, |r| {
             let visit = match (r.get::<_, Option<i64>>(4)?, r.get::<_, Option<LocationStatus>>(5)?) {
                 (Some(visit_id), Some(location_status)) => Some(VisitSaved {
@@ -348,8 +371,9 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
                 }),
                 _ => None,
             };
-            Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit))
+            Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit, r.get::<_, Option<String>>(7)?))
         })?;
+    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     Ok(OrderBooked {
         message: ORDER_BOOKED.text.into(),
         code: ORDER_BOOKED.code.into(),
@@ -363,6 +387,9 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         lines: lines_of(tx, order_id)?,
         price_changed: false,
         visit,
+        held_reason,
+        held_reason_code,
+        held_reason_params,
     })
 }
 
@@ -373,17 +400,24 @@ fn iso(ts: i64) -> String {
 /// The columns of an [`OrderRow`], first in every order query (read by [`head`]); `:admin`
 /// tells whether to explain a Submitted order that has not gone out (`:no_email`, bound to
 /// [`ORDER_DISTRIBUTOR_NO_EMAIL`]).
-const HEAD_COLUMNS: &str = "o.order_id, o.status, o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
+pub const HEAD_COLUMNS: &str = concat!(
+    "o.order_id, ",
+    shown_status!(),
+    ", o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
     o.booked_by, b.name, o.total_paise, o.visit_id,
     CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = '' THEN :no_email END,
-    o.line_count";
+    o.line_count, o.credit_hold, o.held_reason, k.name, o.credit_decided_at, o.credit_decision_reason"
+);
 /// What [`HEAD_COLUMNS`] read from.
-const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
-    JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by";
+pub const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
+    JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
+    LEFT JOIN users k ON k.uid = o.credit_decided_by";
 /// How many columns [`HEAD_COLUMNS`] has; a query's own columns follow.
-const HEAD_WIDTH: usize = 14;
+pub const HEAD_WIDTH: usize = 19;
 
-fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
+pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
+    let held_reason: Option<String> = r.get(15)?;
+    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     Ok(OrderRow {
         order_id: r.get(0)?,
         order_number: order_number(OrderId(r.get(0)?)),
@@ -400,6 +434,13 @@ fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
         visit_id: r.get(11)?,
         waiting_reason: r.get(12)?,
         line_count: r.get(13)?,
+        credit_hold: r.get(14)?,
+        held_reason,
+        held_reason_code,
+        held_reason_params,
+        credit_decided_by_name: r.get(16)?,
+        credit_decided_at: r.get::<_, Option<i64>>(17)?.map(iso),
+        credit_decision_reason: r.get(18)?,
     })
 }
 
@@ -486,8 +527,9 @@ pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> App
 /// figures).
 pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now: i64) -> AppResult<OrderCancelled> {
     let sql = format!(
-        "SELECT o.booked_by, o.status, o.mailing_at FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+        "SELECT o.booked_by, {}, o.mailing_at FROM orders o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.order_id = :o AND {}",
+        shown_status!(),
         who.scope.condition("c.agent_id")
     );
     let (booked_by, status, mailing_at): (UserId, OrderStatus, Option<i64>) = tx
@@ -501,7 +543,8 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
     match status {
         OrderStatus::Sent => return Err(AppError::conflict(ORDER_ALREADY_SENT)),
         OrderStatus::Cancelled => return Err(AppError::conflict(ORDER_ALREADY_CANCELLED)),
-        OrderStatus::Submitted => {}
+        OrderStatus::Rejected => return Err(AppError::conflict(ORDER_ALREADY_REJECTED)),
+        OrderStatus::Submitted | OrderStatus::AwaitingApproval => {}
     }
     if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
         return Err(AppError::conflict(ORDER_BEING_SENT));

@@ -7,7 +7,9 @@
 //! while the mail is on its way; a failed mail lets them go again for the next run. A hold older
 //! than `MAILING_HOLD_S` (a run that crashed) is taken over. A run that crashed after the mail was
 //! accepted but before marking the orders Sent mails them again: at least once, never lost.
-//! Distributors without an email keep their orders Submitted (administrators see why).
+//! Distributors without an email keep their orders Submitted (administrators see why). Orders held
+//! over a credit limit wait until a manager approves them; rejected ones are never mailed
+//! (`super::credit`).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,7 +123,8 @@ pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> an
         let mut stmt = conn.prepare(
             "SELECT d.distributor_id, d.name, NULLIF(TRIM(d.email), ''), COUNT(*) FROM orders o
              JOIN distributors d ON d.distributor_id = o.distributor_id
-             WHERE o.status = 'Submitted' GROUP BY d.distributor_id ORDER BY d.distributor_id",
+             WHERE o.status = 'Submitted' AND COALESCE(o.credit_hold, 'approved') = 'approved'
+             GROUP BY d.distributor_id ORDER BY d.distributor_id",
         )?;
         let rows = stmt.query_map([], |r| Ok((Waiting { id: r.get(0)?, name: r.get(1)?, email: r.get(2)? }, r.get(3)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -177,6 +180,7 @@ fn hold(conn: &mut Connection, distributor: i64, now: i64) -> anyhow::Result<Vec
         .prepare(
             "UPDATE orders SET mailing_at = :now
              WHERE status = 'Submitted' AND distributor_id = :d AND (mailing_at IS NULL OR mailing_at <= :stale)
+               AND COALESCE(credit_hold, 'approved') = 'approved'
              RETURNING order_id",
         )?
         .query_map(named_params! { ":now": now, ":d": distributor, ":stale": now - MAILING_HOLD_S }, |r| r.get(0))?

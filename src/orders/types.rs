@@ -7,12 +7,18 @@ use crate::ids::{OrderId, UserId};
 use crate::lenient;
 use crate::money::Money;
 
-/// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
+/// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
+/// over the customer's credit limit for a manager's approval (not mailed until approved), or
+/// rejected by the manager (never mailed). The stored status is Submitted, Sent or Cancelled; the
+/// last two are derived from the order's credit hold (`credit::SHOWN_STATUS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum OrderStatus {
     Submitted,
     Sent,
     Cancelled,
+    #[serde(rename = "Awaiting approval")]
+    AwaitingApproval,
+    Rejected,
 }
 
 impl OrderStatus {
@@ -21,6 +27,8 @@ impl OrderStatus {
             OrderStatus::Submitted => "Submitted",
             OrderStatus::Sent => "Sent",
             OrderStatus::Cancelled => "Cancelled",
+            OrderStatus::AwaitingApproval => "Awaiting approval",
+            OrderStatus::Rejected => "Rejected",
         }
     }
 }
@@ -31,6 +39,8 @@ impl rusqlite::types::FromSql for OrderStatus {
             "Submitted" => Ok(OrderStatus::Submitted),
             "Sent" => Ok(OrderStatus::Sent),
             "Cancelled" => Ok(OrderStatus::Cancelled),
+            "Awaiting approval" => Ok(OrderStatus::AwaitingApproval),
+            "Rejected" => Ok(OrderStatus::Rejected),
             other => Err(rusqlite::types::FromSqlError::Other(format!("unknown order status {other}").into())),
         }
     }
@@ -134,6 +144,12 @@ pub struct OrderBooked {
     pub price_changed: bool,
     /// The visit saved with the order, if one was sent.
     pub visit: Option<VisitSaved>,
+    /// Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text.
+    pub held_reason: Option<String>,
+    /// The held reason's code and values, for the client's own language.
+    pub held_reason_code: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// A row of `GET /users/orders`, and the head of an order's detail.
@@ -159,6 +175,18 @@ pub struct OrderRow {
     /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
     pub waiting_reason: Option<String>,
     pub line_count: i64,
+    /// Whether the order was held over the customer's credit limit: `awaiting`, `approved`,
+    /// `rejected`; null when it never was.
+    pub credit_hold: Option<String>,
+    /// Why it was held (English), with its code and values for the client's own language.
+    pub held_reason: Option<String>,
+    pub held_reason_code: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Who approved or rejected it, when (ISO 8601) and why.
+    pub credit_decided_by_name: Option<String>,
+    pub credit_decided_at: Option<String>,
+    pub credit_decision_reason: Option<String>,
 }
 
 /// `GET /users/order/{orderId}`.
@@ -206,4 +234,79 @@ pub struct OrderCancelled {
     pub code: String,
     pub order_id: OrderId,
     pub status: OrderStatus,
+}
+
+/// `POST /users/order/{orderId}/approve` and `/reject`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DecideOrder {
+    /// Why (optional to approve, required to reject; up to 500 characters).
+    pub reason: Option<String>,
+}
+
+/// The answer of an approval or a rejection.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDecided {
+    pub message: String,
+    /// The message's code (`order_approved`, `order_rejected`).
+    pub code: String,
+    pub order_id: OrderId,
+    /// Submitted (approved: mailed on the next run) or Rejected.
+    pub status: OrderStatus,
+    /// `approved` or `rejected`.
+    pub credit_hold: String,
+}
+
+/// An order awaiting approval, with its customer's figures now.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldOrder {
+    #[serde(flatten)]
+    pub order: OrderRow,
+    /// The customer's agent.
+    pub agent_name: Option<String>,
+    /// What the customer owes on invoices now.
+    pub outstanding: Money,
+    /// The customer's orders not yet mailed (this one included).
+    pub open_orders: Money,
+    /// The customer's credit limit now (null: removed since).
+    pub credit_limit: Option<Money>,
+}
+
+/// `GET /users/orders/held`: one page, the longest waiting first.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldPage {
+    pub data: Vec<HeldOrder>,
+    pub total_records: i64,
+}
+
+/// `GET /users/orders/held?pageNumber=`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+pub struct HeldQuery {
+    pub page_number: lenient::Int,
+}
+
+/// `POST /users/customer/creditLimit`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SetCreditLimit {
+    #[serde(alias = "buyerID")]
+    pub buyer_id: Option<String>,
+    /// An amount of 0 or more; null or empty removes the limit (the customer is never held).
+    #[schema(value_type = Option<f64>)]
+    pub credit_limit: Option<serde_json::Value>,
+}
+
+/// The answer of `POST /users/customer/creditLimit`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreditLimitSaved {
+    pub message: String,
+    pub code: String,
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub credit_limit: Option<Money>,
 }

@@ -309,15 +309,17 @@ pub const DELIVERY: Report = Report {
     ),
 };
 
-// Every order line, uploaded ('upload') or booked in the app ('app', with its order's status;
-// cancelled orders have left the order lines), in date order. Agent and manager are the
-// customer's; Booked By is the user who booked an app order.
+// Every order line, uploaded ('upload') or booked in the app ('app', with its order's status, or
+// Awaiting approval while held over a credit limit; cancelled and rejected orders have left the
+// order lines), in date order. Agent and manager are the customer's; Booked By is the user who
+// booked an app order.
 pub const ORDERS: Report = Report {
     name: "orders",
     title: "Orders",
     right: rights::RPT_ORDERS,
     sql: concat!(
-        r#"SELECT o.order_date AS "Order Date", o.order_id AS "Order ID", o.source AS "Source", a.status AS "Status",
+        r#"SELECT o.order_date AS "Order Date", o.order_id AS "Order ID", o.source AS "Source",
+                CASE WHEN a.credit_hold = 'awaiting' AND a.status = 'Submitted' THEN 'Awaiting approval' ELSE a.status END AS "Status",
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", u.email AS "Agent ID", u.name AS "Agent Name",
                 m.name AS "Manager", o.seller_name AS "Distributor", o.product_name AS "Product", o.sku AS "SKU",
                 o.qty_shipped AS "Quantity", o.unit_price_paise / 100.0 AS "Unit Price",

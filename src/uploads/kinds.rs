@@ -168,21 +168,29 @@ pub const CUSTOMER: Kind = Kind {
         };
         let country = country(conn, ctx, &c[9])?;
         let agent = agent(conn, ctx, &c[14])?;
+        // Credit Limit (issue #38, a later column): empty keeps the stored limit (the customer
+        // master edit removes one).
+        let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit")?;
+        if limit.is_some_and(|l| l < Money::ZERO) {
+            return Err("Credit Limit must not be negative".into());
+        }
         execute(
             conn,
             "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
-                                    info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
-             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now)
+                                    info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at,
+                                    credit_limit_paise)
+             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now, :limit)
              ON CONFLICT (buyer_id) DO UPDATE SET name = excluded.name, mobile = excluded.mobile, email = excluded.email,
                  address1 = excluded.address1, address2 = excluded.address2, postal_code = excluded.postal_code,
                  city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
                  latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
-                 agent_id = excluded.agent_id, updated_at = excluded.updated_at",
+                 agent_id = excluded.agent_id, updated_at = excluded.updated_at,
+                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise)",
             named_params! {
                 ":b": c[0], ":n": c[1], ":m": c[2], ":e": opt(&c[3]), ":a1": opt(&c[4]), ":a2": opt(&c[5]),
                 ":p": opt(&c[6]), ":city": opt(&c[7]), ":state": opt(&c[8]), ":country": country, ":info": opt(&c[10]),
                 ":lat": number(&c[11]), ":lng": number(&c[12]), ":t": retailer_type, ":agent": agent,
-                ":by": ctx.uploader, ":now": crate::now(),
+                ":by": ctx.uploader, ":now": crate::now(), ":limit": limit,
             },
         )
     },

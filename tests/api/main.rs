@@ -13,6 +13,7 @@ mod buckets;
 mod chat;
 mod cli;
 mod collections;
+mod credit;
 mod customers;
 mod deliveries;
 mod field;

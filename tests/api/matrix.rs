@@ -109,6 +109,13 @@ const TABLE: &[Row] = &[
     ("GET", "/users/order/{app_order}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/orders", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/order/{app_order}/cancel", Json("{}"), [200, 403, 409, 404, 401, 401]),
+    // Credit limits (issue #38): managers and administrators decide held orders (agent1's order is
+    // cancelled by now, so it is not awaiting approval; a rejection without a reason is refused
+    // first) and set a customer's limit.
+    ("POST", "/users/order/{app_order}/approve", Json("{}"), [409, 409, 403, 403, 401, 401]),
+    ("POST", "/users/order/{app_order}/reject", Json("{}"), [400, 400, 403, 403, 401, 401]),
+    ("GET", "/users/orders/held", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("POST", "/users/customer/creditLimit", Json(r#"{"buyerId": "{spare}", "creditLimit": 1000}"#), [200, 200, 403, 403, 401, 401]),
     // Beats (issue #19): administrators and managers plan; agents read their own beats and day.
     // The administrator deletes {tmp_beat} first, so the manager then finds no such beat.
     ("GET", "/master/beat", Nothing, [200, 200, 200, 200, 401, 401]),
@@ -277,6 +284,10 @@ pub const ROUTES: &[&str] = &[
     "POST /users/payment/{paymentId}/deposit",
     "POST /users/payment/{paymentId}/reverse",
     "POST /users/order/{id}/cancel",
+    "POST /users/order/{id}/approve",
+    "POST /users/order/{id}/reject",
+    "GET /users/orders/held",
+    "POST /users/customer/creditLimit",
     "GET /master/beat",
     "POST /master/beat",
     "GET /master/beat/{id}",

@@ -59,6 +59,7 @@ export const MENU = [
   { label: "RED101 Delivery", path: "/customer/delivery" },
   { label: "Retailer Bucket", path: "/landing/retailer-bucket" },
   { label: "Delivery Approve", path: "/customer/delivery/approve" },
+  { label: "Credit Approval", path: "/orders/credit-approval" },
   { label: "Score Card", path: "/score/card" },
   { label: "Info Status Update", path: "/customer/info-update" },
   { label: "Agent Pass Reset", path: "/user/user-agent" },

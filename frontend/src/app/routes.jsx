@@ -77,6 +77,7 @@ export const ROUTES = [
   { path: "/map/bucket/:bucketName/:agentId", screen: pick(map, "BucketMapScreen"), right: RIGHT.RETAILER_BUCKET },
   { path: "/customer/order/:buyerId", screen: pick(orders, "OrderScreen"), right: RIGHT.ORDER_BOOKING },
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: RIGHT.RPT_ORDERS },
+  { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: RIGHT.PROFILE_UPDATE },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: RIGHT.INFO_ADD },

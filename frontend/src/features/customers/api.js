@@ -61,6 +61,14 @@ export const customerProfile = (buyerId) => get(`/users/customer/profile?buyerId
 export const updateProfile = (body) => post("/users/customer/profile", body);
 
 /**
+ * Sets a customer's credit limit (managers and administrators); null removes it.
+ * @param {string} buyerId
+ * @param {number | null} creditLimit
+ * @returns {Promise<Schemas["CreditLimitSaved"]>}
+ */
+export const setCreditLimit = (buyerId, creditLimit) => post("/users/customer/creditLimit", { buyerId, creditLimit });
+
+/**
  * Accepts or rejects the proposed shop position.
  * @param {string} buyerId
  * @param {"accept" | "reject"} decision

@@ -1,15 +1,17 @@
 // New customer and profile update forms (spec 1 §2, §5).
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { formatDate, formatDateTime, money } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
 import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
-import { ADMINISTRATOR, AREA_MANAGER } from "../../lib/rights";
+import { ADMINISTRATOR, AREA_MANAGER, RIGHT } from "../../lib/rights";
+import { hasRight } from "../../lib/session";
 import { MAX } from "../../lib/limits";
 import { useResource } from "../../lib/resources";
 import { addCustomer, customerProfile, decideLocation, updateProfile } from "./api";
+import { CreditLimitForm } from "./credit-limit";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -123,6 +125,9 @@ export function ProfileScreen({ params, user }) {
         <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
       )}
       <ProfileForm buyerId={buyerId} profile={profile} />
+      {hasRight(user, RIGHT.CREDIT_APPROVAL) && (
+        <CreditLimitForm key={String(profile.creditLimit)} buyerId={buyerId} limit={profile.creditLimit} onSaved={load} />
+      )}
     </section>
   );
 }
@@ -204,6 +209,10 @@ function ProfileCard({ profile }) {
         <div class="dl-row">
           <dt>Address</dt>
           <dd>{profile.address || "—"}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>Credit Limit</dt>
+          <dd data-testid="profile-credit-limit">{profile.creditLimit == null ? "None" : money(profile.creditLimit)}</dd>
         </div>
         <div class="dl-row">
           <dt>Last Updated</dt>

@@ -81,7 +81,9 @@ export function CustomerOrders({ buyerId, user }) {
     }
   };
   /** @param {Row} o */
-  const mayCancel = (o) => o.status === "Submitted" && (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
+  const mayCancel = (o) =>
+    (o.status === "Submitted" || o.status === "Awaiting approval") &&
+    (o.bookedBy === user.uid || Number(user.userType) === ADMINISTRATOR);
   return (
     <div class="card" data-testid="customer-orders">
       <div class="card-title-row">
@@ -108,7 +110,7 @@ export function CustomerOrders({ buyerId, user }) {
           columns={[
             { key: "orderNumber", label: "Order", render: (r) => <span class="nowrap">{r.orderNumber}</span> },
             { key: "orderDate", label: "Date", render: (r) => <span class="nowrap">{formatDate(r.orderDate)}</span> },
-            { key: "status", label: "Status", render: (r) => <OrderStatus status={r.status} /> },
+            { key: "status", label: "Status", render: (r) => <OrderStatus status={r.status} order={r} /> },
             { key: "lineCount", label: "Products" },
             { key: "total", label: "Total", render: (r) => <span class="nowrap">{money(r.total)}</span> },
             { key: "distributorName", label: "Distributor" },

@@ -1,7 +1,7 @@
 // Every server call of the order screens, typed from the OpenAPI document (types/api.d.ts). The
 // booking and the product list are the offline layer's too (an order waits in the phone's queue),
 // and live there (lib/offline/api.js, lib/offline/products.js).
-import { get } from "../../lib/api-client";
+import { get, post } from "../../lib/api-client";
 
 export { bookOrder } from "../../lib/offline/api";
 
@@ -23,3 +23,26 @@ export const orderDetail = (orderId) => get(`/users/order/${orderId}`);
 
 /** @returns {Promise<Schemas["Distributor"][]>} the distributors an order may go to */
 export const distributors = () => get("/master/distributor");
+
+/**
+ * The Credit Approval list's path for one page (`useServerPage` asks it): the orders awaiting
+ * approval over a credit limit of the caller's customers.
+ * @param {number} pageNumber
+ */
+export const heldOrdersPath = (pageNumber) => `/users/orders/held?pageNumber=${pageNumber}`;
+
+/**
+ * Approves an order held over the credit limit (it is mailed on the next run).
+ * @param {number} orderId
+ * @param {string} reason optional ("" for none)
+ * @returns {Promise<Schemas["OrderDecided"]>}
+ */
+export const approveOrder = (orderId, reason) => post(`/users/order/${orderId}/approve`, { reason: reason || null });
+
+/**
+ * Rejects an order held over the credit limit (never mailed).
+ * @param {number} orderId
+ * @param {string} reason required
+ * @returns {Promise<Schemas["OrderDecided"]>}
+ */
+export const rejectOrder = (orderId, reason) => post(`/users/order/${orderId}/reject`, { reason });

@@ -13,7 +13,7 @@ import { Icon } from "../../lib/icons";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { OrderStatus } from "../../lib/order-status";
+import { heldReasonText, OrderStatus } from "../../lib/order-status";
 import { useCustomerScreen, useOutcomes } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { DataTable } from "../../lib/table";
@@ -160,9 +160,14 @@ function Confirmation({ result, buyerId }) {
   const { answer, shownTotal, queued, buyerName } = result;
   const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
   const changed = !queued && (answer.priceChanged || Math.abs(answer.total - shownTotal) >= 0.005);
+  // Over the customer's credit limit: booked, but held for a manager's approval.
+  const held = !queued && answer.status === "Awaiting approval";
   return (
     <section>
-      <PageHeader title={queued ? "Order saved on this phone" : "Order submitted"} back={back} />
+      <PageHeader
+        title={queued ? "Order saved on this phone" : held ? "Order awaiting approval" : "Order submitted"}
+        back={back}
+      />
       <div class="card" data-testid="order-confirmation">
         {queued && (
           <p class="offline-note" role="status">
@@ -175,6 +180,11 @@ function Confirmation({ result, buyerId }) {
           </p>
         )}
         {answer.duplicate && <p class="muted">This order had reached the server before; it was booked once.</p>}
+        {held && (
+          <p class="offline-note" role="status" data-testid="order-held">
+            Awaiting approval: {heldReasonText(answer)} A manager approves it before it is sent to the distributor.
+          </p>
+        )}
         <dl>
           <div class="dl-row">
             <dt>Order</dt>
@@ -369,6 +379,7 @@ export default function OrderScreen({ params, user }) {
       clientIds.current = null;
       const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
       if (answer.queued) alertInfo(answer.message);
+      else if (answer.status === "Awaiting approval") alertInfo(`Order awaiting approval: ${heldReasonText(answer)}`);
       else if (changed) alertInfo(`Prices changed since you opened the order: the total is now ${money(answer.total)}.`);
       else alertSuccess(answer.message);
       setResult({ answer, shownTotal: total, queued: !!answer.queued, buyerId: customer.buyerID, buyerName: customer.buyerName });

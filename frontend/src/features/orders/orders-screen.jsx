@@ -44,7 +44,7 @@ function OrderDialog({ orderId, onClose }) {
             <dl>
               {[
                 // eslint-disable-next-line react/jsx-key -- a [label, value] pair: the row below has the key
-                ["Status", <OrderStatus status={order.status} />],
+                ["Status", <OrderStatus status={order.status} order={order} />],
                 ["Customer", `${order.buyerId} - ${order.buyerName}`],
                 ["Booked", `${formatDateTime(order.createdAt)} by ${order.bookedByName}`],
                 ["Distributor", order.distributorName],
@@ -147,7 +147,7 @@ export default function OrdersScreen() {
         columns={[
           { key: "orderNumber", label: "Order", render: (o) => <span class="nowrap">{o.orderNumber}</span> },
           { key: "orderDate", label: "Date", render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
-          { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} /> },
+          { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} order={o} /> },
           { key: "customer", label: "Customer", render: (o) => `${o.buyerId} - ${o.buyerName}` },
           { key: "bookedByName", label: "Agent" },
           { key: "distributorName", label: "Distributor" },

@@ -13,7 +13,7 @@ import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
 import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
 import { getStatus, queuedText, setStatus } from "./status";
-import { alertSuccess } from "../alerts";
+import { alertInfo, alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";
 import { RIGHT } from "../rights";
@@ -23,7 +23,11 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 const PROBE_MS = 4 * 1000;
 const MAX_PROBE_MS = 10 * 1000;
 
-/** @typedef {{ sent: number, orders: number, refused: number, transient: unknown }} RoundResult */
+/**
+ * `held`: the orders among the sent that the server held over their customer's credit limit
+ * (status "Awaiting approval": judged as they arrive).
+ * @typedef {{ sent: number, orders: number, refused: number, transient: unknown, held?: number }} RoundResult
+ */
 
 /**
  * A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry.
@@ -76,7 +80,7 @@ export function syncQueue(uid) {
 /** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
   /** @type {RoundResult} */
-  const result = { sent: 0, orders: 0, refused: 0, transient: null };
+  const result = { sent: 0, orders: 0, refused: 0, transient: null, held: 0 };
   const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
   setStatus({ syncing: true });
@@ -87,8 +91,9 @@ async function sendWaiting(uid) {
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
       try {
-        await sendEntry(entry);
+        const answer = /** @type {{ status?: string } | null} */ (await sendEntry(entry));
         await removeEntry(uid, entry.clientId);
+        if (kindOf(entry) === "order" && answer && answer.status === "Awaiting approval") result.held = (result.held || 0) + 1;
         setStatus({ reachable: true });
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
@@ -179,8 +184,15 @@ export function startOffline(user) {
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, refused: 0 }));
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, refused: 0, held: 0 }));
       if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders)} sent.`);
+      if (r.held) {
+        alertInfo(
+          r.held === 1
+            ? "1 order is awaiting approval: it is over the customer's credit limit (see the customer's orders)."
+            : `${r.held} orders are awaiting approval: they are over their customers' credit limits (see the customers' orders).`,
+        );
+      }
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
     } else failures++;
     if (stopped) return;

@@ -1,0 +1,192 @@
+// Credit Approval (issue #38; right credit_approval: area managers, administrators): the orders of
+// the caller's team held over their customer's credit limit (GET /users/orders/held, 30 a page,
+// the longest waiting first), each as a card with the customer, agent, total, the customer's
+// outstanding, open orders and limit now, why it was held and when it was booked. Approve (a
+// reason may be given) or Reject (a reason is required) after a confirmation; the list then asks
+// again. Cards, not a table: they read at 390 px and sit two or three a row at 1280 px.
+import { useState } from "react";
+import { alertSuccess } from "../../lib/alerts";
+import { formatDateTime, money } from "../../lib/format";
+import { heldReasonText } from "../../lib/order-status";
+import { alertFailure } from "../../lib/resources";
+import { useServerPage } from "../../lib/server-page";
+import { Pager } from "../../lib/table";
+import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
+import { useSaving } from "../../lib/use-api";
+import { approveOrder, heldOrdersPath, rejectOrder } from "./api";
+
+/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["HeldOrder"]} Held */
+
+const PAGE = 30;
+/** The longest reason the server takes. */
+const MAX_REASON = 500;
+
+/**
+ * The confirmation of a decision, with its reason (required to reject).
+ * @param {{ order: Held, approve: boolean, onClose: () => void, onDone: () => void }} props
+ */
+function DecideDialog({ order, approve, onClose, onDone }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  const [busy, saving] = useSaving();
+  /** @param {Event} e */
+  const submit = async (e) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!approve && !text) {
+      setError("Give the reason for rejecting the order.");
+      return;
+    }
+    if (text.length > MAX_REASON) {
+      setError(`The reason is limited to ${MAX_REASON} characters.`);
+      return;
+    }
+    setError(null);
+    await saving(async () => {
+      try {
+        const r = approve ? await approveOrder(order.orderId, text) : await rejectOrder(order.orderId, text);
+        alertSuccess(r.message);
+      } catch (err) {
+        alertFailure(err);
+      }
+      onDone();
+    });
+  };
+  const verb = approve ? "Approve" : "Reject";
+  return (
+    <div class="modal-backdrop" onClick={onClose}>
+      <form
+        class="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="decide-title"
+        onSubmit={submit}
+        onClick={(e) => e.stopPropagation()}
+        noValidate
+      >
+        <h2 id="decide-title">Please confirm..</h2>
+        <p>
+          {approve
+            ? `Approve order ${order.orderNumber} of ${order.buyerName} for ${money(order.total)}? It will be sent to the distributor.`
+            : `Reject order ${order.orderNumber} of ${order.buyerName} for ${money(order.total)}? It will not be sent to the distributor.`}
+        </p>
+        <Field label={approve ? "Reason (optional)" : "Reason"} id="decideReason" error={error}>
+          <textarea
+            id="decideReason"
+            rows={3}
+            maxLength={MAX_REASON}
+            value={reason}
+            onInput={(e) => setReason(e.currentTarget.value)}
+          />
+        </Field>
+        <div class="modal-actions">
+          <SubmitButton busy={busy}>{verb}</SubmitButton>
+          <button type="button" class="btn" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** @param {{ order: Held, onDecide: (approve: boolean) => void }} props */
+function HeldCard({ order, onDecide }) {
+  /** @type {[string, import("preact").ComponentChildren][]} */
+  const facts = [
+    ["Customer", `${order.buyerId} - ${order.buyerName}`],
+    ["Agent", order.agentName || order.bookedByName],
+    ["Booked", formatDateTime(order.createdAt)],
+    ["Total", <strong key="t">{money(order.total)}</strong>],
+    ["Outstanding", money(order.outstanding)],
+    ["Open orders (this one too)", money(order.openOrders)],
+    ["Credit limit", order.creditLimit == null ? "None now" : money(order.creditLimit)],
+  ];
+  return (
+    <li class="card held-card" data-testid="held-order">
+      <div class="card-title-row">
+        <h2>{order.orderNumber}</h2>
+        <span class="loc-badge loc-none">Awaiting approval</span>
+      </div>
+      <dl>
+        {facts.map(([k, v]) => (
+          <div key={k} class="dl-row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="offline-note" data-testid="held-reason">
+        {heldReasonText(order)}
+      </p>
+      <div class="held-actions">
+        <button
+          type="button"
+          class="btn btn-primary"
+          aria-label={`Approve order ${order.orderNumber}`}
+          onClick={() => onDecide(true)}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          class="btn btn-danger"
+          aria-label={`Reject order ${order.orderNumber}`}
+          onClick={() => onDecide(false)}
+        >
+          Reject
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function CreditApprovalScreen() {
+  const [page, setPage] = useState(1);
+  const [runs, setRuns] = useState(0);
+  const [deciding, setDeciding] = useState(/** @type {{ order: Held, approve: boolean } | null} */ (null));
+  const data = useServerPage(heldOrdersPath(page), { reload: runs, onError: alertFailure });
+  const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
+  return (
+    <section>
+      <PageHeader title="Credit Approval" back="/home" />
+      <p class="muted">
+        Orders held because they would take the customer over the credit limit. They are not sent to the distributor until
+        approved.
+      </p>
+      {!data ? (
+        <Loading />
+      ) : (
+        <>
+          <p class="muted" data-testid="held-count">
+            {data.totalRecords} {data.totalRecords === 1 ? "order awaits" : "orders await"} approval
+          </p>
+          {data.data.length ? (
+            <ul class="held-list">
+              {
+                /** @type {Held[]} */ (data.data).map((o) => (
+                  <HeldCard key={o.orderId} order={o} onDecide={(approve) => setDeciding({ order: o, approve })} />
+                ))
+              }
+            </ul>
+          ) : (
+            <Empty text="No orders await approval" />
+          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {deciding && (
+        <DecideDialog
+          order={deciding.order}
+          approve={deciding.approve}
+          onClose={() => setDeciding(null)}
+          onDone={() => {
+            setDeciding(null);
+            setRuns(runs + 1);
+          }}
+        />
+      )}
+    </section>
+  );
+}

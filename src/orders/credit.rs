@@ -1,0 +1,258 @@
+//! Credit limits (issue #38): a booking that would take a customer's outstanding invoices plus
+//! their open orders over their credit limit is held "Awaiting approval" (not mailed) with the
+//! reason shown to the agent; a manager of the customer's agent (or an administrator) approves it
+//! (mailed on the next run) or rejects it (never mailed; its lines leave the figures as a
+//! cancelled order's do). The judgement runs in the booking's own transaction on the single
+//! writer thread, so two orders never both slip under the limit.
+//!
+//! "Open orders" are the customer's orders still Submitted (not yet mailed; once Sent, billing owns
+//! them and they come back as invoices), held ones included, rejected and cancelled ones not.
+
+use rusqlite::{named_params, Connection, OptionalExtension};
+use serde_json::{json, Map, Value};
+
+use super::messages::*;
+use super::queries::{order_number, Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
+use super::types::{HeldOrder, HeldPage, OrderDecided, OrderStatus};
+use crate::collections::api::{credit_limit, outstanding};
+use crate::error::{AppError, AppResult, Msg};
+use crate::ids::{CustomerId, OrderId};
+use crate::money::Money;
+use crate::scope::Scope;
+
+/// An amount as the reason shows it: `₹1,00,000.00` (Indian grouping, two places).
+pub fn rupees(amount: Money) -> String {
+    let text = amount.to_string();
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest.to_string()),
+        None => ("", text),
+    };
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, "00"));
+    let mut grouped = String::new();
+    if whole.len() > 3 {
+        let (head, last3) = whole.split_at(whole.len() - 3);
+        let first = head.len() % 2;
+        if first == 1 {
+            grouped.push_str(&head[..1]);
+        }
+        for (i, pair) in head[first..].as_bytes().chunks(2).enumerate() {
+            if i > 0 || first == 1 {
+                grouped.push(',');
+            }
+            grouped.push_str(std::str::from_utf8(pair).unwrap_or_default());
+        }
+        grouped.push(',');
+        grouped.push_str(last3);
+    } else {
+        grouped.push_str(whole);
+    }
+    format!("{sign}₹{grouped}.{fraction}")
+}
+
+/// The values of `{name}`s in `text`, as the message `msg` wrote them; `None` when `text` is not
+/// that message (a reason stored in another wording).
+pub fn params_of(msg: Msg, text: &str) -> Option<Map<String, Value>> {
+    let mut map = Map::new();
+    let mut rest = text;
+    let mut template = msg.text;
+    // The literal before the first `{`.
+    let literal_end = template.find('{').unwrap_or(template.len());
+    rest = rest.strip_prefix(&template[..literal_end])?;
+    template = &template[literal_end..];
+    while let Some(body) = template.strip_prefix('{') {
+        let close = body.find('}')?;
+        let name = &body[..close];
+        template = &body[close + 1..];
+        let literal_end = template.find('{').unwrap_or(template.len());
+        let literal = &template[..literal_end];
+        // The text's end after the last value (its closing "." may also be in the value).
+        let last = literal_end == template.len();
+        let value_end = if last { rest.strip_suffix(literal)?.len() } else { rest.find(literal)? };
+        map.insert(name.to_string(), json!(rest[..value_end]));
+        rest = rest[value_end..].strip_prefix(literal)?;
+        template = &template[literal_end..];
+    }
+    rest.is_empty().then_some(map)
+}
+
+/// What the customer's open orders (see the module) add up to.
+fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
+    tx.prepare_cached(
+        "SELECT COALESCE(SUM(total_paise), 0) FROM orders
+         WHERE customer_id = :c AND status = 'Submitted' AND COALESCE(credit_hold, '') <> 'rejected'",
+    )?
+    .query_row(named_params! { ":c": customer }, |r| r.get(0))
+}
+
+/// The judgement of a new order of `total` for `customer`, in the booking's transaction: the
+/// reason it is held (the English text), or `None` when the customer has no limit or stays within it.
+pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<Option<String>> {
+    let Some(limit) = credit_limit(tx, customer)? else {
+        return Ok(None);
+    };
+    let owed = outstanding(tx, customer)?;
+    let open = open_orders(tx, customer)?;
+    let after = Money::checked_sum([owed, open, total]).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
+    if after <= limit {
+        return Ok(None);
+    }
+    let reason = ORDER_HELD_OVER_LIMIT.with([
+        ("outstanding", json!(rupees(owed))),
+        ("open", json!(rupees(open))),
+        ("order", json!(rupees(total))),
+        ("limit", json!(rupees(limit))),
+    ]);
+    Ok(Some(reason.message.into_owned()))
+}
+
+/// The held reason's code and values, for the client's own language (see [`params_of`]).
+pub fn reason_parts(reason: Option<&str>) -> (Option<String>, Option<Map<String, Value>>) {
+    match reason.and_then(|r| params_of(ORDER_HELD_OVER_LIMIT, r)) {
+        Some(params) => (Some(ORDER_HELD_OVER_LIMIT.code.to_string()), Some(params)),
+        None => (None, None),
+    }
+}
+
+/// A manager's decision on a held order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    Approve,
+    Reject,
+}
+
+/// Approves or rejects the held order `order_id` of the caller's customers (`who.scope`) in the
+/// open transaction `tx`. Only an order awaiting approval (still Submitted) is decided; another
+/// (never held, decided before, cancelled) is a 409. A rejection moves the order's lines out of
+/// the figures as a cancel does and leaves the order Cancelled, shown as Rejected.
+pub fn decide(
+    tx: &Connection,
+    who: Booker,
+    order_id: OrderId,
+    decision: Decision,
+    reason: Option<String>,
+    now: i64,
+) -> AppResult<OrderDecided> {
+    let sql = format!(
+        "SELECT o.status, o.credit_hold FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.order_id = :o AND {}",
+        who.scope.condition("c.agent_id")
+    );
+    let (status, hold): (OrderStatus, Option<String>) = tx
+        .prepare_cached(&sql)?
+        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?
+        .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
+    match hold.as_deref() {
+        Some("awaiting") if status == OrderStatus::Submitted => {}
+        Some("approved") => return Err(AppError::conflict(ORDER_ALREADY_APPROVED)),
+        Some("rejected") => return Err(AppError::conflict(ORDER_ALREADY_REJECTED)),
+        _ => return Err(AppError::conflict(ORDER_NOT_HELD)),
+    }
+    let (hold, said, shown) = match decision {
+        Decision::Approve => ("approved", ORDER_APPROVED, OrderStatus::Submitted),
+        Decision::Reject => ("rejected", ORDER_REJECTED, OrderStatus::Rejected),
+    };
+    if decision == Decision::Reject {
+        let number = order_number(order_id);
+        tx.prepare_cached(
+            "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price_paise)
+             SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price_paise
+             FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id",
+        )?
+        .execute(named_params! { ":o": order_id, ":number": number })?;
+        tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
+            .execute(named_params! { ":number": number })?;
+        tx.prepare_cached(
+            "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
+        )?
+        .execute(named_params! { ":now": now, ":me": who.uid, ":o": order_id })?;
+    }
+    tx.prepare_cached(
+        "UPDATE orders SET credit_hold = :hold, credit_decided_by = :me, credit_decided_at = :now, credit_decision_reason = :reason
+         WHERE order_id = :o",
+    )?
+    .execute(named_params! { ":hold": hold, ":me": who.uid, ":now": now, ":reason": reason, ":o": order_id })?;
+    Ok(OrderDecided { message: said.text.into(), code: said.code.into(), order_id, status: shown, credit_hold: hold.into() })
+}
+
+/// One page (oldest first: the longest waiting on top) of the orders awaiting approval of the
+/// caller's customers (`scope`), each with the customer's outstanding and limit now.
+pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
+    let condition = format!("o.credit_hold = 'awaiting' AND o.status = 'Submitted' AND {}", scope.condition("c.agent_id"));
+    let scope_uid = scope.uid();
+    let total_records: i64 = conn
+        .prepare_cached(&format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}"))?
+        .query_row(named_params! { ":scope_uid": scope_uid }, |r| r.get(0))?;
+    let offset = (page.max(1) - 1) * PAGE_SIZE;
+    let sql = format!(
+        "SELECT {HEAD_COLUMNS}, o.customer_id, c.credit_limit_paise, a.name
+         FROM {HEAD_TABLES} LEFT JOIN users a ON a.uid = c.agent_id
+         WHERE {condition} ORDER BY o.created_at, o.order_id LIMIT :limit OFFSET :offset"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows: Vec<(HeldOrder, CustomerId)> = stmt
+        .query_map(
+            named_params! { ":scope_uid": scope_uid, ":admin": false, ":no_email": "", ":limit": PAGE_SIZE, ":offset": offset },
+            |r| {
+                let w = super::queries::HEAD_WIDTH;
+                Ok((
+                    HeldOrder {
+                        order: super::queries::head(r)?,
+                        outstanding: Money::ZERO,
+                        open_orders: Money::ZERO,
+                        credit_limit: r.get(w + 1)?,
+                        agent_name: r.get(w + 2)?,
+                    },
+                    r.get(w)?,
+                ))
+            },
+        )?
+        .collect::<Result<_, _>>()?;
+    let mut data = Vec::with_capacity(rows.len());
+    for (mut row, customer) in rows {
+        row.outstanding = outstanding(conn, customer)?;
+        row.open_orders = open_orders(conn, customer)?;
+        data.push(row);
+    }
+    Ok(HeldPage { data, total_records })
+}
+
+/// Sets (or with `None` clears) the credit limit of a customer of the caller's (`scope`).
+pub fn set_limit(conn: &Connection, scope: Scope, buyer_id: &str, limit: Option<Money>, now: i64) -> AppResult<CustomerId> {
+    let (customer, _) = crate::customers::api::visible_customer(conn, scope, buyer_id)?;
+    conn.prepare_cached("UPDATE customers SET credit_limit_paise = :limit, updated_at = :now WHERE customer_id = :c")?
+        .execute(named_params! { ":limit": limit, ":now": now, ":c": customer })?;
+    Ok(customer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_are_grouped_the_indian_way() {
+        let r = |p: i64| rupees(Money::from_paise(p));
+        assert_eq!(r(0), "₹0.00");
+        assert_eq!(r(99_999), "₹999.99");
+        assert_eq!(r(4_000_000), "₹40,000.00");
+        assert_eq!(r(10_000_000), "₹1,00,000.00");
+        assert_eq!(r(123_456_789_00), "₹12,34,56,789.00");
+        assert_eq!(r(100_000), "₹1,000.00");
+    }
+
+    #[test]
+    fn the_reason_gives_back_its_values() {
+        let said = ORDER_HELD_OVER_LIMIT.with([
+            ("outstanding", json!("₹40,000.00")),
+            ("open", json!("₹5,000.00")),
+            ("order", json!("₹8,000.00")),
+            ("limit", json!("₹50,000.00")),
+        ]);
+        assert_eq!(
+            said.message,
+            "Outstanding ₹40,000.00 + open orders ₹5,000.00 + this order ₹8,000.00 exceeds the credit limit ₹50,000.00."
+        );
+        assert_eq!(params_of(ORDER_HELD_OVER_LIMIT, &said.message), said.params);
+        assert_eq!(params_of(ORDER_HELD_OVER_LIMIT, "something else"), None);
+    }
+}
