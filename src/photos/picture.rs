@@ -78,6 +78,11 @@ pub async fn prepare(bytes: axum::body::Bytes) -> AppResult<Prepared> {
     if !is_whole(format, &bytes) {
         return Err(AppError::bad_request(PHOTO_UNREADABLE.on("file")));
     }
+    // The size the header claims, before any decoder sees it (a pixel flood is refused unread).
+    let size = imagesize::blob_size(&bytes).map_err(|_| AppError::bad_request(PHOTO_UNREADABLE.on("file")))?;
+    if size.width.max(size.height) > MAX_DECODE_SIDE as usize {
+        return Err(AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")));
+    }
     let _slot = DECODES.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
     crate::state::blocking(move || prepare_now(format, &bytes)).await
 }

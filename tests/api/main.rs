@@ -21,6 +21,7 @@ mod masters;
 mod matrix;
 mod openapi;
 mod orders;
+mod photos;
 mod platform;
 mod reports;
 mod scope;
