@@ -2074,6 +2074,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/visit/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a photo of a visit */
+        post: operations["postUsersVisitPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/visit/photo/{photoId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visit photo */
+        get: operations["getUsersVisitPhotoByPhotoIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/visit/photo/{photoId}/thumb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A visit photo's thumbnail */
+        get: operations["getUsersVisitPhotoByPhotoIdThumb"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/visit/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of 30 visit photos, newest first */
+        get: operations["getUsersVisitPhotos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/excelupload/{file}": {
         parameters: {
             query?: never;
@@ -2608,6 +2676,8 @@ export interface components {
             entryUpdateBy: string;
             locationStatus?: null | components["schemas"]["LocationStatus"];
             outcome: string;
+            /** @description The visit's photos (issue #37), in the order they were sent. */
+            photos: components["schemas"]["VisitPhoto"][];
             remark?: string | null;
             time: string;
         };
@@ -3012,6 +3082,58 @@ export interface components {
             currentPassword: string | null;
             /** @default null */
             newPassword: string | null;
+        };
+        /** @description One page of photos, newest first. */
+        PhotoPage: {
+            data: components["schemas"]["PhotoRow"][];
+            /** Format: int64 */
+            totalRecords: number;
+        };
+        /** @description One photo in the list. */
+        PhotoRow: {
+            agentId: components["schemas"]["UserId"];
+            agentName: string;
+            buyerId: string;
+            buyerName: string;
+            flagged: boolean;
+            label?: string | null;
+            /** Format: int64 */
+            photoId: number;
+            /** @description The server's time, ISO 8601. */
+            receivedAt: string;
+            /**
+             * Format: int64
+             * @description The photo that this one looks like.
+             */
+            similarTo?: number | null;
+            /** @description The phone's time, ISO 8601. */
+            takenAt: string;
+            /** @description The 320 px thumbnail (fetch it with the session, as any API call). */
+            thumbUrl: string;
+            /** @description The photo. */
+            url: string;
+            /** Format: int64 */
+            visitId: number;
+        };
+        /** @description The answer of a photo send (or of its repeat). */
+        PhotoSaved: {
+            /** @description `photo_saved` or `photo_saved_flagged`. */
+            code: string;
+            /** @description True when this clientId was sent before: the answer is the first one's. */
+            duplicate: boolean;
+            /**
+             * @description The same picture (or a near copy) as another photo of the customer or of the agent's
+             *     last 30 days.
+             */
+            flagged: boolean;
+            message: string;
+            /** Format: int64 */
+            photoId: number;
+            /**
+             * Format: int64
+             * @description That other photo's id.
+             */
+            similarTo?: number | null;
         };
         /** @description A beat running today. */
         PlanBeat: {
@@ -3479,6 +3601,15 @@ export interface components {
             userType: string;
             /** Format: int64 */
             userTypeId: number;
+        };
+        /** @description A photo of a visit, as the visit details show it. */
+        VisitPhoto: {
+            flagged: boolean;
+            label?: string | null;
+            /** Format: int64 */
+            photoId: number;
+            thumbUrl: string;
+            url: string;
         };
         VisitRow: {
             address: string;
@@ -12830,6 +12961,328 @@ export interface operations {
             };
             /** @description The body is larger than the route accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersVisitPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The phone's id of this photo: 1-64 of `A-Za-z0-9_-`. */
+                    clientId: string;
+                    /**
+                     * Format: binary
+                     * @description The picture: JPEG or WebP, at most 2 MB; kept as a JPEG of at most 1600 px and 200 KB,
+                     *     without metadata.
+                     */
+                    file: string;
+                    /** @description shelf, display, competitor or other. */
+                    label?: string | null;
+                    /** @description When the photo was taken, ISO 8601 with an offset (default: when it arrives). */
+                    takenAt?: string | null;
+                    /** @description The clientId of the photo's visit (saved by the same user), or */
+                    visitClientId?: string | null;
+                    /**
+                     * Format: int64
+                     * @description the visit's id.
+                     */
+                    visitId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved, or saved before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoSaved"];
+                };
+            };
+            /** @description A field is missing or not valid, or the file is not a JPEG or WebP photo within limits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The visit has 8 photos already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersVisitPhotoByPhotoIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo's id */
+                photoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such photo among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersVisitPhotoByPhotoIdThumb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo's id */
+                photoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such photo among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersVisitPhotos: {
+        parameters: {
+            query?: {
+                /** @description One agent's photos (within the caller's team). */
+                agentId?: components["schemas"]["LenientInt"];
+                /** @description One customer's photos. */
+                buyerId?: string | null;
+                /** @description First day the photos were taken, YYYY-MM-DD. */
+                from?: string | null;
+                /** @description Last day, YYYY-MM-DD. */
+                to?: string | null;
+                /** @description shelf, display, competitor or other. */
+                label?: string | null;
+                /** @description true: only flagged photos; false: only photos not flagged. */
+                flagged?: string | null;
+                pageNumber?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoPage"];
+                };
+            };
+            /** @description A filter is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

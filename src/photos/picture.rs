@@ -21,10 +21,10 @@ pub const MAX_STORED_BYTES: usize = 200 * 1024;
 pub const THUMB_SIDE: u32 = 320;
 /// Largest photo accepted on the wire (the phone sends at most 200 KB; a camera original fits).
 pub const MAX_SENT_BYTES: usize = 2 * 1024 * 1024;
-/// Largest side a sent photo may claim: a phone camera's original (4080 x 3072) fits; a pixel
-/// flood does not.
-pub const MAX_DECODE_SIDE: u32 = 4096;
-/// Most memory one decode may take (a 4096 x 4096 RGB picture is 48 MiB).
+/// Largest side a sent photo may claim: a camera's original (4080 x 3072, 4256 x 2832) fits; a
+/// pixel flood does not.
+pub const MAX_DECODE_SIDE: u32 = 8192;
+/// Most memory one decode may take: about 22 megapixels of RGB (a 12 MP original is 36 MiB).
 pub const MAX_DECODE_ALLOC: u64 = 64 * 1024 * 1024;
 /// Decodes at once: with [`MAX_DECODE_ALLOC`] each, the memory photos can take is bounded however
 /// many phones send together.
@@ -80,7 +80,7 @@ pub async fn prepare(bytes: axum::body::Bytes) -> AppResult<Prepared> {
     }
     // The size the header claims, before any decoder sees it (a pixel flood is refused unread).
     let size = imagesize::blob_size(&bytes).map_err(|_| AppError::bad_request(PHOTO_UNREADABLE.on("file")))?;
-    if size.width.max(size.height) > MAX_DECODE_SIDE as usize {
+    if size.width.max(size.height) > MAX_DECODE_SIDE as usize || (size.width * size.height * 3) as u64 > MAX_DECODE_ALLOC {
         return Err(AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")));
     }
     let _slot = DECODES.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
@@ -212,6 +212,26 @@ mod tests {
         assert_ne!(a.sha256, again.sha256);
         assert!(distance(a.phash, again.phash) <= super::super::queries::NEAR_BITS, "{}", distance(a.phash, again.phash));
         assert!(distance(a.phash, other.phash) > 3 * super::super::queries::NEAR_BITS, "{}", distance(a.phash, other.phash));
+    }
+
+    /// `PHOTO_SAMPLE=/path/to/photo.jpg cargo test --release --lib measure_a_sample -- --ignored
+    /// --nocapture`: what a real photo becomes, and how long it takes.
+    #[test]
+    #[ignore]
+    fn measure_a_sample() {
+        let path = std::env::var("PHOTO_SAMPLE").expect("PHOTO_SAMPLE");
+        let sent = std::fs::read(&path).unwrap();
+        let started = std::time::Instant::now();
+        let kept = prepare_now(sniff(&sent).unwrap(), &sent).unwrap();
+        println!(
+            "{path}: {} bytes sent -> {} bytes kept ({}x{}), thumbnail {} bytes, in {:?}",
+            sent.len(),
+            kept.bytes.len(),
+            kept.width,
+            kept.height,
+            kept.thumb.len(),
+            started.elapsed()
+        );
     }
 
     #[test]
