@@ -232,9 +232,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -> AppResult<Response> {
     user.require_any(&[rights::VISIT_PHOTO, rights::PHOTO_REVIEW])?;
     let (scope, me) = (user.scope(), UserId(user.uid));
-    let sha = state
-        .db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND)))
-        .await?;
+    let sha =
+        state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
     let data_dir = state.config.data_dir.clone();
     let bytes = crate::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
     // The file under a photo id never changes: the browser may keep it (privately).

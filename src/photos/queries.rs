@@ -29,14 +29,13 @@ pub fn visit_by_client_id(conn: &Connection, scope: Scope, me: UserId, client_id
         "SELECT v.visit_id, v.customer_id, v.agent_id FROM visits v WHERE v.entered_by = :me AND v.client_id = :c AND {}",
         scope.condition("v.agent_id")
     );
-    conn.prepare_cached(&sql)?
-        .query_row(named_params! { ":me": me, ":c": client_id, ":scope_uid": scope.uid() }, visit)
-        .optional()
+    conn.prepare_cached(&sql)?.query_row(named_params! { ":me": me, ":c": client_id, ":scope_uid": scope.uid() }, visit).optional()
 }
 
 /// The visit `visit_id`, if it is in the caller's scope.
 pub fn visit_by_id(conn: &Connection, scope: Scope, visit_id: i64) -> rusqlite::Result<Option<PhotoVisit>> {
-    let sql = format!("SELECT v.visit_id, v.customer_id, v.agent_id FROM visits v WHERE v.visit_id = :v AND {}", scope.condition("v.agent_id"));
+    let sql =
+        format!("SELECT v.visit_id, v.customer_id, v.agent_id FROM visits v WHERE v.visit_id = :v AND {}", scope.condition("v.agent_id"));
     conn.prepare_cached(&sql)?.query_row(named_params! { ":v": visit_id, ":scope_uid": scope.uid() }, visit).optional()
 }
 
@@ -52,7 +51,14 @@ pub fn photos_of_visit(conn: &Connection, visit_id: i64) -> rusqlite::Result<i64
 /// The photo a new one repeats: the first with the same bytes anywhere, else the nearest (by
 /// perceptual hash, at most [`NEAR_BITS`] apart; the older on a tie) among the customer's photos
 /// and the agent's of the last 30 days.
-pub fn similar_to(conn: &Connection, sha256: &str, phash: i64, customer: CustomerId, agent: UserId, now: i64) -> rusqlite::Result<Option<i64>> {
+pub fn similar_to(
+    conn: &Connection,
+    sha256: &str,
+    phash: i64,
+    customer: CustomerId,
+    agent: UserId,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
     let same: Option<i64> = conn
         .prepare_cached("SELECT MIN(photo_id) FROM visit_photos WHERE sha256 = :s")?
         .query_row(named_params! { ":s": sha256 }, |r| r.get(0))?;
@@ -177,10 +183,8 @@ pub fn iso(ts: i64) -> String {
 /// The stored file (content hash) of a photo the caller may see: in `scope`, or sent by the
 /// caller.
 pub fn file_of(conn: &Connection, scope: Scope, me: UserId, photo_id: i64) -> rusqlite::Result<Option<String>> {
-    let sql = format!(
-        "SELECT p.sha256 FROM visit_photos p WHERE p.photo_id = :p AND ({} OR p.entered_by = :me)",
-        scope.condition("p.agent_id")
-    );
+    let sql =
+        format!("SELECT p.sha256 FROM visit_photos p WHERE p.photo_id = :p AND ({} OR p.entered_by = :me)", scope.condition("p.agent_id"));
     conn.prepare_cached(&sql)?.query_row(named_params! { ":p": photo_id, ":me": me, ":scope_uid": scope.uid() }, |r| r.get(0)).optional()
 }
 
@@ -189,7 +193,13 @@ pub fn of_visit(conn: &Connection, visit_id: i64) -> rusqlite::Result<Vec<VisitP
     conn.prepare_cached("SELECT photo_id, label, flagged FROM visit_photos WHERE visit_id = :v ORDER BY photo_id")?
         .query_map(named_params! { ":v": visit_id }, |r| {
             let photo_id: i64 = r.get(0)?;
-            Ok(VisitPhoto { photo_id, thumb_url: photo_url(photo_id, true), url: photo_url(photo_id, false), label: r.get(1)?, flagged: r.get(2)? })
+            Ok(VisitPhoto {
+                photo_id,
+                thumb_url: photo_url(photo_id, true),
+                url: photo_url(photo_id, false),
+                label: r.get(1)?,
+                flagged: r.get(2)?,
+            })
         })?
         .collect()
 }
@@ -197,14 +207,7 @@ pub fn of_visit(conn: &Connection, visit_id: i64) -> rusqlite::Result<Vec<VisitP
 /// The answer to a photo's send, from its row.
 pub fn answer(photo_id: i64, duplicate: bool, flagged: bool, similar_to: Option<i64>) -> PhotoSaved {
     let msg = if flagged { super::messages::PHOTO_SAVED_FLAGGED } else { super::messages::PHOTO_SAVED };
-    PhotoSaved {
-        message: msg.text.to_string(),
-        code: msg.code.to_string(),
-        photo_id,
-        duplicate,
-        flagged,
-        similar_to,
-    }
+    PhotoSaved { message: msg.text.to_string(), code: msg.code.to_string(), photo_id, duplicate, flagged, similar_to }
 }
 
 /// Deletes the photos taken before `before` in the open transaction `tx` (a later photo flagged
@@ -225,5 +228,6 @@ pub fn delete_before(tx: &Connection, before: i64) -> rusqlite::Result<(usize, V
 
 /// Whether any photo row names the content hash.
 pub fn hash_named(conn: &Connection, sha256: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM visit_photos WHERE sha256 = :s)")?.query_row(named_params! { ":s": sha256 }, |r| r.get(0))
+    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM visit_photos WHERE sha256 = :s)")?
+        .query_row(named_params! { ":s": sha256 }, |r| r.get(0))
 }

@@ -536,7 +536,8 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
     let app_order = id(&booked, "orderId");
 
     // A photo of a visit of agent1's.
-    let saved = app.post("/users/customer/details", Some(agent1), json!({ "buyerID": buyer, "outcomeId": 1, "clientId": "matrix-visit" })).await;
+    let saved =
+        app.post("/users/customer/details", Some(agent1), json!({ "buyerID": buyer, "outcomeId": 1, "clientId": "matrix-visit" })).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let photo = app
         .multipart(

@@ -191,7 +191,10 @@ async fn a_reencoded_copy_is_flagged_and_another_picture_is_not() {
     let first = ok(&send(&app, &agent, "f-1", "visit-f", "a.jpg", jpeg(7, 1200, 900, 92)).await)["photoId"].as_i64().unwrap();
     let copy = send(&app, &agent, "f-2", "visit-f", "b.jpg", jpeg(7, 1200, 900, 45)).await;
     let b = ok(&copy);
-    assert_eq!((b["flagged"].clone(), b["similarTo"].as_i64(), b["code"].clone()), (json!(true), Some(first), json!("photo_saved_flagged")));
+    assert_eq!(
+        (b["flagged"].clone(), b["similarTo"].as_i64(), b["code"].clone()),
+        (json!(true), Some(first), json!("photo_saved_flagged"))
+    );
     let other = send(&app, &agent, "f-3", "visit-f", "c.jpg", jpeg(8, 1200, 900, 92)).await;
     assert_eq!((ok(&other)["flagged"].clone(), ok(&other)["similarTo"].clone()), (json!(false), Value::Null));
     // The same bytes again under a new clientId: flagged, and one file for both rows.
@@ -261,13 +264,25 @@ async fn hostile_files_are_refused_with_a_code_and_nothing_is_kept() {
     let cases: Vec<(&str, &str, Vec<u8>, StatusCode, &str)> = vec![
         ("php", "shell.jpg", b"\xFF\xD8\xFF\xE0<?php system($_GET['c']); ?>".to_vec(), StatusCode::BAD_REQUEST, "photo_unreadable"),
         ("php-plain", "shell.jpg", b"<?php system($_GET['c']); ?>".to_vec(), StatusCode::BAD_REQUEST, "photo_not_jpeg_or_webp"),
-        ("svg", "x.jpg", b"<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>".to_vec(), StatusCode::BAD_REQUEST, "photo_not_jpeg_or_webp"),
+        (
+            "svg",
+            "x.jpg",
+            b"<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "photo_not_jpeg_or_webp",
+        ),
         ("png-bomb", "bomb.jpg", bomb, StatusCode::BAD_REQUEST, "photo_not_jpeg_or_webp"),
         ("truncated", "cut.jpg", whole[..whole.len() / 2].to_vec(), StatusCode::BAD_REQUEST, "photo_unreadable"),
         ("jpeg-flood", "flood.jpg", jpeg_claiming(60_000, 60_000), StatusCode::BAD_REQUEST, "photo_too_many_pixels"),
         ("jpeg-wide", "wide.jpg", jpeg_claiming(9_000, 10), StatusCode::BAD_REQUEST, "photo_too_many_pixels"),
         ("jpeg-bomb", "bomb.jpg", jpeg_claiming(8_000, 8_000), StatusCode::BAD_REQUEST, "photo_too_many_pixels"),
-        ("webp-header-only", "x.webp", b"RIFF\x10\x00\x00\x00WEBPVP8 \x04\x00\x00\x00\x00\x00\x00\x00".to_vec(), StatusCode::BAD_REQUEST, "photo_unreadable"),
+        (
+            "webp-header-only",
+            "x.webp",
+            b"RIFF\x10\x00\x00\x00WEBPVP8 \x04\x00\x00\x00\x00\x00\x00\x00".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "photo_unreadable",
+        ),
         ("empty", "x.jpg", Vec::new(), StatusCode::BAD_REQUEST, "photo_not_jpeg_or_webp"),
         ("50 MB", "huge.jpg", vec![0xFF; 50 << 20], StatusCode::PAYLOAD_TOO_LARGE, ""),
     ];
@@ -282,9 +297,13 @@ async fn hostile_files_are_refused_with_a_code_and_nothing_is_kept() {
     assert_eq!(rows(&app), 0);
     assert!(photo_files(&app).is_empty());
     // Missing or wrong fields.
-    let r = app.multipart("/users/visit/photo", Some(&agent), vec![("clientId", Part::Text("h-x")), ("visitClientId", Part::Text("visit-h"))]).await;
+    let r = app
+        .multipart("/users/visit/photo", Some(&agent), vec![("clientId", Part::Text("h-x")), ("visitClientId", Part::Text("visit-h"))])
+        .await;
     assert_eq!((r.status, r.body["code"].clone()), (StatusCode::BAD_REQUEST, json!("photo_file_required")));
-    let r = app.multipart("/users/visit/photo", Some(&agent), vec![("clientId", Part::Text("bad id!")), ("visitClientId", Part::Text("visit-h"))]).await;
+    let r = app
+        .multipart("/users/visit/photo", Some(&agent), vec![("clientId", Part::Text("bad id!")), ("visitClientId", Part::Text("visit-h"))])
+        .await;
     assert_eq!(r.body["code"], "photo_client_id_not_valid");
     let r = app
         .multipart(
@@ -298,7 +317,11 @@ async fn hostile_files_are_refused_with_a_code_and_nothing_is_kept() {
         .multipart(
             "/users/visit/photo",
             Some(&agent),
-            vec![("clientId", Part::Text("h-z")), ("visitClientId", Part::Text("visit-h")), ("takenAt", Part::Text("2020-01-01T10:00:00+05:30"))],
+            vec![
+                ("clientId", Part::Text("h-z")),
+                ("visitClientId", Part::Text("visit-h")),
+                ("takenAt", Part::Text("2020-01-01T10:00:00+05:30")),
+            ],
         )
         .await;
     assert_eq!(r.body["code"], "photo_time_too_old");
@@ -315,7 +338,11 @@ async fn a_photo_names_one_of_the_callers_own_visits_and_a_visit_has_at_most_eig
         .multipart(
             "/users/visit/photo",
             Some(&agent2),
-            vec![("clientId", Part::Text("o-1")), ("visitId", Part::Text(&visit1.to_string())), ("file", Part::File { name: "a.jpg", bytes: jpeg(1, 64, 48, 80) })],
+            vec![
+                ("clientId", Part::Text("o-1")),
+                ("visitId", Part::Text(&visit1.to_string())),
+                ("file", Part::File { name: "a.jpg", bytes: jpeg(1, 64, 48, 80) }),
+            ],
         )
         .await;
     assert_eq!((by_id.status, by_id.body["code"].clone()), (StatusCode::NOT_FOUND, json!("photo_visit_not_found")));
@@ -388,7 +415,10 @@ async fn lists_and_files_are_kept_to_the_callers_team() {
     let list = app.get("/users/visit/photos", Some(&am)).await;
     assert_eq!(ids(&list), vec![mine]);
     let row = &list.body["data"][0];
-    assert_eq!((row["agentName"].clone(), row["label"].clone(), row["flagged"].clone()), (json!("Ravi Kumar"), json!("shelf"), json!(false)));
+    assert_eq!(
+        (row["agentName"].clone(), row["label"].clone(), row["flagged"].clone()),
+        (json!("Ravi Kumar"), json!("shelf"), json!(false))
+    );
     assert!(row["buyerName"].as_str().is_some_and(|n| !n.is_empty()) && row["takenAt"].is_string() && row["receivedAt"].is_string());
     assert_eq!(ids(&app.get("/users/visit/photos", Some(&m2)).await), vec![theirs]);
     assert_eq!(ids(&app.get("/users/visit/photos", Some(&admin)).await), vec![theirs, mine]);
@@ -426,7 +456,9 @@ async fn prune_removes_old_rows_and_the_files_no_row_names() {
     let kept = ok(&send(&app, &agent, "p-4", "visit-p", "c.jpg", jpeg(23, 600, 400, 80)).await)["photoId"].as_i64().unwrap();
     assert_eq!(photo_files(&app).len(), 6);
     let long_ago = chrono::NaiveDate::from_ymd_opt(2025, 1, 10).unwrap().and_hms_opt(12, 0, 0).unwrap().and_utc().timestamp();
-    app.conn().execute("UPDATE visit_photos SET taken_at = ?1 WHERE photo_id IN (?2, ?3)", rusqlite::params![long_ago, old, shared_old]).unwrap();
+    app.conn()
+        .execute("UPDATE visit_photos SET taken_at = ?1 WHERE photo_id IN (?2, ?3)", rusqlite::params![long_ago, old, shared_old])
+        .unwrap();
 
     let out = app.cli(&["photos", "prune", "--before", "2025-02-01"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -492,9 +524,7 @@ async fn a_webp_photo_is_kept_as_a_jpeg() {
     visit(&app, &agent, &buyer_of(&app, 3), "visit-w").await;
     let picture = scene(41, 640, 480);
     let mut webp = Vec::new();
-    image::codecs::webp::WebPEncoder::new_lossless(&mut webp)
-        .encode(picture.as_raw(), 640, 480, image::ExtendedColorType::Rgb8)
-        .unwrap();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut webp).encode(picture.as_raw(), 640, 480, image::ExtendedColorType::Rgb8).unwrap();
     assert!(webp.starts_with(b"RIFF"));
     let r = send(&app, &agent, "w-1", "visit-w", "shelf.webp", webp).await;
     ok(&r);
