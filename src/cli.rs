@@ -103,6 +103,9 @@ pub enum Command {
     /// Booked orders.
     #[command(subcommand)]
     Orders(OrdersCommand),
+    /// Visit photos.
+    #[command(subcommand)]
+    Photos(PhotosCommand),
     /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
     /// with a Status and Reason column is written beside the input).
     Import {
@@ -210,6 +213,17 @@ pub enum OrdersCommand {
     /// Mail every distributor its Submitted orders now (one mail with an .xlsx each), as the
     /// server does every 15 minutes; they become Sent once the mail was accepted.
     Send,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PhotosCommand {
+    /// Delete the photos taken before a day (their rows, in one transaction) and the files
+    /// (photos and thumbnails) no remaining row names; prints the counts and the bytes freed.
+    Prune {
+        /// The first day kept, YYYY-MM-DD (server's local time): photos taken before it go.
+        #[arg(long)]
+        before: String,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -469,6 +483,28 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             if summary.failed > 0 {
                 anyhow::bail!("mailing {} order(s) failed (see the log above); they go with the next send", summary.failed);
             }
+        }
+        Command::Photos(PhotosCommand::Prune { before }) => {
+            let day = crate::clock::parse_date(&before).context("--before must be a date written YYYY-MM-DD")?;
+            let (pool, _) = open_migrated(&config)?;
+            let mut conn = pool.get()?;
+            let bar = indicatif::ProgressBar::new(0).with_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} photo files checked  eta {eta}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let done = tokio::task::block_in_place(|| {
+                crate::photos::prune::prune(&mut conn, &config.data_dir, crate::clock::start_of(day), |n, total| {
+                    bar.set_length(total);
+                    bar.set_position(n);
+                })
+            })?;
+            bar.finish_and_clear();
+            println!(
+                "Deleted {} photo rows taken before {before}; removed {} photo files with their thumbnails ({} freed)",
+                done.rows,
+                done.files,
+                megabytes(done.bytes)
+            );
         }
         Command::User(command) => {
             let (pool, _) = open_migrated(&config)?;

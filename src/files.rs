@@ -117,11 +117,14 @@ pub fn remove(data_dir: &Path, area: &str, names: &[String]) {
     }
 }
 
-/// A stored file's name: 32 hex digits and an extension, chosen by the server.
+/// A stored file's name: 32 hex digits and an extension, chosen by the server; or a visit
+/// photo's, named by its sha256 (64 hex digits, `.jpg` or `.thumb.jpg`; see `photos::store`).
 pub fn is_stored_name(name: &str) -> bool {
     match name.split_once('.') {
         Some((stem, ext)) => {
-            stem.len() == 32 && stem.chars().all(|c| c.is_ascii_hexdigit()) && matches!(ext, "png" | "jpg" | "bmp" | "pdf" | "xlsx")
+            let hex = stem.chars().all(|c| c.is_ascii_hexdigit());
+            (stem.len() == 32 && hex && matches!(ext, "png" | "jpg" | "bmp" | "pdf" | "xlsx"))
+                || (stem.len() == 64 && hex && matches!(ext, "jpg" | "thumb.jpg"))
         }
         None => false,
     }
@@ -168,6 +171,7 @@ pub const UPLOAD_AREAS: &[(&str, &str)] = &[
     ("delivery", "SELECT image_name FROM deliveries WHERE image_name IS NOT NULL"),
     ("chat", "SELECT image_name FROM messages WHERE image_name IS NOT NULL"),
     ("broadcast", "SELECT image_name FROM broadcasts WHERE image_name IS NOT NULL"),
+    ("photos", "SELECT sha256 || '.jpg' FROM visit_photos UNION SELECT sha256 || '.thumb.jpg' FROM visit_photos"),
 ];
 
 /// The stored names the rows of `area` reference.

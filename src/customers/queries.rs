@@ -86,7 +86,7 @@ pub fn customer_details(conn: &Connection, customer_id: i64) -> rusqlite::Result
 
 pub fn last_interactions(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<Interaction>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT v.visited_at, o.name, a.email, e.name, v.remark, v.location_status, v.distance_m FROM visits v
+        "SELECT v.visited_at, o.name, a.email, e.name, v.remark, v.location_status, v.distance_m, v.visit_id FROM visits v
          JOIN outcomes o ON o.outcome_id = v.outcome_id
          JOIN users a ON a.uid = v.agent_id JOIN users e ON e.uid = v.entered_by
          WHERE v.customer_id = :id ORDER BY v.visited_at DESC, v.visit_id DESC LIMIT 5",
@@ -102,6 +102,7 @@ pub fn last_interactions(conn: &Connection, customer_id: i64) -> rusqlite::Resul
             remark: r.get(4)?,
             location_status: r.get(5)?,
             distance_m: r.get(6)?,
+            photos: crate::photos::api::of_visit(conn, r.get(7)?)?,
         })
     })?;
     rows.collect()

@@ -68,6 +68,8 @@ pub struct Interaction {
     /// Null for visits saved before check-in verification existed.
     pub location_status: Option<super::visits::LocationStatus>,
     pub distance_m: Option<i64>,
+    /// The visit's photos (issue #37), in the order they were sent.
+    pub photos: Vec<crate::photos::api::VisitPhoto>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -425,6 +425,26 @@ pub const OUTSTANDING: Report = Report {
     ),
 };
 
+// Visit photos (issue #37), by the time each was taken; Similar To is the photo this one repeats
+// (the same bytes or a near copy), Link the photo's URL (opened with the reader's session).
+pub const VISIT_PHOTOS: Report = Report {
+    name: "visit-photos",
+    title: "Visit Photos",
+    right: rights::PHOTO_REVIEW,
+    sql: concat!(
+        r#"SELECT u.name AS "Agent", c.buyer_id AS "Customer ID", c.name AS "Customer Name",
+                date(v.visited_at, 'unixepoch', 'localtime') AS "Visit Date", p.label AS "Label",
+                datetime(p.taken_at, 'unixepoch', 'localtime') AS "Taken At",
+                datetime(p.received_at, 'unixepoch', 'localtime') AS "Received At",
+                CASE WHEN p.flagged THEN 'Yes' ELSE 'No' END AS "Flagged", p.similar_to AS "Similar To",
+                '/webapi/api/users/visit/photo/' || p.photo_id || '/file' AS "Link"
+         FROM visit_photos p JOIN visits v ON v.visit_id = p.visit_id JOIN customers c ON c.customer_id = p.customer_id
+         JOIN users u ON u.uid = p.agent_id WHERE "#,
+        filters!(window "p.taken_at", country, search),
+        " AND {{scope:p.agent_id}} ORDER BY p.taken_at, p.photo_id"
+    ),
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -439,6 +459,7 @@ pub const ALL: &[&Report] = &[
     &DELIVERY,
     &ORDERS,
     &BEAT_ADHERENCE,
+    &VISIT_PHOTOS,
     &MY_CUSTOMER,
     &BUYER_DETAILS,
     &COLLECTIONS,

@@ -275,6 +275,7 @@ const UPLOAD_LIMITS: &[(&str, usize)] = &[
     ("/users/delivery/update", 5 * (1 << 20) + (64 << 10)),
     ("/chat/sendMessageImage", 5 * (1 << 20) + (64 << 10)),
     ("/chat/broadcastMessage", 5 * (1 << 20) + (64 << 10)),
+    ("/users/visit/photo", 2 * (1 << 20) + (64 << 10)),
 ];
 
 #[tokio::test]

@@ -23,6 +23,7 @@ mod masters;
 mod matrix;
 mod openapi;
 mod orders;
+mod photos;
 mod platform;
 mod reports;
 mod scope;

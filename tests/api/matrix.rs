@@ -116,6 +116,13 @@ const TABLE: &[Row] = &[
     ("POST", "/users/order/{app_order}/reject", Json("{}"), [400, 400, 403, 403, 401, 401]),
     ("GET", "/users/orders/held", Nothing, [200, 200, 403, 403, 401, 401]),
     ("POST", "/users/customer/creditLimit", Json(r#"{"buyerId": "{spare}", "creditLimit": 1000}"#), [200, 200, 403, 403, 401, 401]),
+    // Visit photos (issue #37): agents send them (a form naming no visit is a 400), managers and
+    // administrators review them; the sender and the team's manager read {photo}, agent1's.
+    ("POST", "/users/visit/photo", Form(&[("clientId", "matrix-photo")]), [400, 403, 400, 400, 401, 401]),
+    ("GET", "/users/visit/photos", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("GET", "/users/visit/photo/{photo}/file", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/visit/photo/{photo}/thumb", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/report/visit-photos?fromDate=2026-01-01&toDate=2026-01-31", Nothing, [200, 200, 403, 403, 401, 401]),
     // Beats (issue #19): administrators and managers plan; agents read their own beats and day.
     // The administrator deletes {tmp_beat} first, so the manager then finds no such beat.
     ("GET", "/master/beat", Nothing, [200, 200, 200, 200, 401, 401]),
@@ -354,6 +361,10 @@ pub const ROUTES: &[&str] = &[
     "POST /report/buyerImagesReport",
     "GET /report/mycustomerReport",
     "GET /report/{name}",
+    "POST /users/visit/photo",
+    "GET /users/visit/photos",
+    "GET /users/visit/photo/{photoId}/file",
+    "GET /users/visit/photo/{photoId}/thumb",
     "GET /report/download",
     "GET /report/check-download-token-valid",
 ];
@@ -567,6 +578,22 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         payments.push(id(&paid, "paymentId"));
     }
     let (tmp_payment, payment) = (payments.pop().unwrap(), payments.pop().unwrap());
+    // A photo of a visit of agent1's.
+    let saved =
+        app.post("/users/customer/details", Some(agent1), json!({ "buyerID": buyer, "outcomeId": 1, "clientId": "matrix-visit" })).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let photo = app
+        .multipart(
+            "/users/visit/photo",
+            Some(agent1),
+            vec![
+                ("clientId", Part::Text("matrix-visit-photo")),
+                ("visitClientId", Part::Text("matrix-visit")),
+                ("file", Part::File { name: "shelf.jpg", bytes: crate::photos::jpeg(5, 320, 240, 80) }),
+            ],
+        )
+        .await;
+    let photo = id(&photo, "photoId");
 
     let other = app.token("agent5@demo.test").await;
     let conv2 = id(&app.post(&format!("/chat/createConversation?userId={manager2}"), Some(&other), json!({})).await, "conversationId");
@@ -592,6 +619,7 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         ("app_order", app_order),
         ("payment", payment),
         ("tmp_payment", tmp_payment),
+        ("photo", photo),
         ("product", product.to_string()),
         ("distributor", "1".to_string()),
         ("delivery", delivery.to_string()),

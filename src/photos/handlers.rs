@@ -1,0 +1,264 @@
+//! The HTTP side of visit photos.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::messages::*;
+use super::picture;
+use super::queries::{self, ListFilter, NewPhoto};
+use super::store;
+use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, MultipartForm, Path, Query};
+use crate::files;
+use crate::ids::UserId;
+use crate::rights;
+use crate::state::AppState;
+
+/// Most photos a visit has.
+pub const MAX_PER_VISIT: i64 = 8;
+/// A `takenAt` may be this far ahead of the server's clock (phones drift), as a visit's time.
+const AHEAD_LIMIT_S: i64 = 5 * 60;
+/// A queued photo older than this is refused, as a visit.
+const AGE_LIMIT_S: i64 = 7 * 24 * 3600;
+
+/// The text fields of the form, as sent.
+#[derive(Default)]
+struct Fields {
+    client_id: Option<String>,
+    visit_client_id: Option<String>,
+    visit_id: Option<String>,
+    label: Option<String>,
+    taken_at: Option<String>,
+}
+
+fn check_client_id(id: &str) -> AppResult<()> {
+    if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        Ok(())
+    } else {
+        Err(AppError::bad_request(PHOTO_CLIENT_ID_NOT_VALID.on("clientId")))
+    }
+}
+
+fn nonblank(text: Option<String>) -> Option<String> {
+    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// The answer to an earlier send of `client_id` by `me`, if any.
+async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Option<PhotoSaved>> {
+    let client_id = client_id.to_string();
+    let first = state.db(move |conn| Ok(queries::saved_before(conn, me, &client_id)?)).await?;
+    Ok(first.map(|(id, flagged, similar)| queries::answer(id, true, flagged, similar)))
+}
+
+/// `POST /users/visit/photo` (visit_photo): multipart `clientId`, `visitClientId` or `visitId`,
+/// `label`, `takenAt`, `file` (JPEG or WebP, 2 MB). The photo is checked by its content, kept
+/// once by the hash of the stored bytes (re-encoded: at most 1600 px and 200 KB, no metadata),
+/// and flagged when it repeats another photo of the customer or of the agent's last 30 days. A
+/// repeat of a `clientId` answers the first send with `duplicate: true`.
+#[utoipa::path(post, path = "/users/visit/photo", tag = "photos", summary = "Send a photo of a visit",
+    request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Saved, or saved before under this clientId", body = PhotoSaved),
+        (status = 400, description = "A field is missing or not valid, or the file is not a JPEG or WebP photo within limits", body = crate::api::ErrorBody),
+        (status = 404, description = "No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later)", body = crate::api::ErrorBody),
+        (status = 409, description = "The visit has 8 photos already", body = crate::api::ErrorBody),
+        (status = 413, description = "The body is larger than 2 MB", body = crate::api::ErrorBody)
+    ))]
+pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<PhotoSaved>> {
+    user.require(rights::VISIT_PHOTO)?;
+    let me = UserId(user.uid);
+    let mut fields = Fields::default();
+    let mut file = None;
+    while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "file" {
+            // A repeat whose clientId came first is answered without reading the picture.
+            if let Some(id) = fields.client_id.as_deref() {
+                check_client_id(id)?;
+                if let Some(first) = repeat(&state, me, id).await? {
+                    return Ok(Json(first));
+                }
+            }
+            file = Some(field.bytes().await.map_err(files::multipart_error)?);
+            continue;
+        }
+        let text = Some(field.text().await.map_err(files::multipart_error)?);
+        match name.as_str() {
+            "clientId" => fields.client_id = nonblank(text),
+            "visitClientId" => fields.visit_client_id = nonblank(text),
+            "visitId" => fields.visit_id = nonblank(text),
+            "label" => fields.label = nonblank(text),
+            "takenAt" => fields.taken_at = nonblank(text),
+            _ => {}
+        }
+    }
+    let client_id = fields.client_id.ok_or_else(|| AppError::bad_request(PHOTO_CLIENT_ID_NOT_VALID.on("clientId")))?;
+    check_client_id(&client_id)?;
+    if let Some(first) = repeat(&state, me, &client_id).await? {
+        return Ok(Json(first));
+    }
+    let label = match fields.label {
+        Some(l) if LABELS.contains(&l.as_str()) => Some(l),
+        Some(_) => return Err(AppError::bad_request(PHOTO_LABEL_NOT_VALID.on("label"))),
+        None => None,
+    };
+    let received_at = crate::now();
+    let taken_at = match fields.taken_at {
+        None => received_at,
+        Some(text) => {
+            let at = chrono::DateTime::parse_from_rfc3339(&text)
+                .map(|at| at.timestamp())
+                .map_err(|_| AppError::bad_request(PHOTO_TIME_NOT_VALID.on("takenAt")))?;
+            if at > received_at + AHEAD_LIMIT_S {
+                return Err(AppError::bad_request(PHOTO_TIME_AHEAD.on("takenAt")));
+            }
+            if at < received_at - AGE_LIMIT_S {
+                return Err(AppError::bad_request(PHOTO_TIME_TOO_OLD.on("takenAt")));
+            }
+            at
+        }
+    };
+    let visit_id = match fields.visit_id {
+        Some(v) => Some(v.parse::<i64>().map_err(|_| AppError::not_found(PHOTO_VISIT_NOT_FOUND.on("visitId")))?),
+        None => None,
+    };
+    let visit_client_id = fields.visit_client_id;
+    if visit_id.is_none() && visit_client_id.is_none() {
+        return Err(AppError::bad_request(PHOTO_VISIT_REQUIRED.on("visitClientId")));
+    }
+    let scope = user.scope();
+    let find = move |conn: &rusqlite::Connection| -> AppResult<PhotoVisit> {
+        let found = match (&visit_client_id, visit_id) {
+            (Some(c), _) => queries::visit_by_client_id(conn, scope, me, c)?,
+            (None, Some(v)) => queries::visit_by_id(conn, scope, v)?,
+            (None, None) => None,
+        };
+        let visit = found.ok_or_else(|| AppError::not_found(PHOTO_VISIT_NOT_FOUND))?;
+        if queries::photos_of_visit(conn, visit.visit_id)? >= MAX_PER_VISIT {
+            return Err(AppError::conflict(PHOTO_LIMIT_REACHED.with([("max", json!(MAX_PER_VISIT))])));
+        }
+        Ok(visit)
+    };
+    let find_again = find.clone();
+    state.db(move |conn| find(conn)).await?;
+    let bytes = file.ok_or_else(|| AppError::bad_request(PHOTO_FILE_REQUIRED.on("file")))?;
+    let photo = picture::prepare(bytes).await?;
+    let data_dir = state.config.data_dir.clone();
+    state
+        .db(move |conn| {
+            store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb)?;
+            let tx = conn.transaction()?;
+            // Checked again in the transaction: another send may have come meanwhile.
+            if let Some((id, flagged, similar)) = queries::saved_before(&tx, me, &client_id)? {
+                return Ok(queries::answer(id, true, flagged, similar));
+            }
+            let visit = find_again(&tx)?;
+            let similar_to = queries::similar_to(&tx, &photo.sha256, photo.phash, visit.customer, visit.agent, received_at)?;
+            let row = NewPhoto {
+                visit,
+                entered_by: me,
+                client_id: &client_id,
+                label: label.as_deref(),
+                taken_at,
+                received_at,
+                sha256: &photo.sha256,
+                phash: photo.phash,
+                bytes: photo.bytes.len() as i64,
+                width: photo.width,
+                height: photo.height,
+                similar_to,
+            };
+            let id = queries::insert(&tx, &row)?;
+            tx.commit()?;
+            Ok(queries::answer(id, false, similar_to.is_some(), similar_to))
+        })
+        .await
+        .map(Json)
+}
+
+fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
+    match nonblank(text) {
+        None => Ok(None),
+        Some(t) => crate::clock::parse_date(&t).map(Some).ok_or_else(|| AppError::bad_request(PHOTO_FILTER_DATE_NOT_VALID)),
+    }
+}
+
+/// `GET /users/visit/photos?agentId=&buyerId=&from=&to=&label=&flagged=&pageNumber=`
+/// (photo_review): 30 photos a page, newest taken first, of the caller's scope (a manager's team,
+/// everyone for an administrator), with `totalRecords`.
+#[utoipa::path(get, path = "/users/visit/photos", tag = "photos", summary = "A page of 30 visit photos, newest first", params(PhotoQuery),
+    responses(
+        (status = 200, description = "OK", body = PhotoPage),
+        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Json<PhotoPage>> {
+    user.require(rights::PHOTO_REVIEW)?;
+    let from = checked_date(q.from)?;
+    let to = checked_date(q.to)?;
+    let label = match nonblank(q.label) {
+        Some(l) if LABELS.contains(&l.as_str()) => Some(l),
+        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_LABEL_NOT_VALID.on("label"))),
+        None => None,
+    };
+    let flagged = match nonblank(q.flagged).as_deref() {
+        None => None,
+        Some("true" | "1") => Some(true),
+        Some("false" | "0") => Some(false),
+        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))),
+    };
+    let filter = ListFilter {
+        buyer_id: nonblank(q.buyer_id),
+        from: from.map(crate::clock::start_of),
+        to: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        label,
+        flagged,
+        page: q.page_number.unwrap_or(1),
+    };
+    let (scope, agent) = (user.scope(), q.agent_id.map(UserId));
+    state
+        .db(move |conn| {
+            let scope = scope.narrowed(conn, agent)?;
+            queries::page(conn, scope, &filter)
+        })
+        .await
+        .map(Json)
+}
+
+async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -> AppResult<Response> {
+    user.require_any(&[rights::VISIT_PHOTO, rights::PHOTO_REVIEW])?;
+    let (scope, me) = (user.scope(), UserId(user.uid));
+    let sha =
+        state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
+    let data_dir = state.config.data_dir.clone();
+    let bytes = crate::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
+    // The file under a photo id never changes: the browser may keep it (privately).
+    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, max-age=31536000, immutable")], bytes).into_response())
+}
+
+/// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):
+/// the photo, a JPEG.
+#[utoipa::path(get, path = "/users/visit/photo/{photoId}/file", tag = "photos", summary = "A visit photo",
+    params(("photoId" = i64, Path, description = "The photo's id")),
+    responses(
+        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
+        (status = 404, description = "No such photo among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
+    serve(state, user, photo_id, false).await
+}
+
+/// `GET /users/visit/photo/{photoId}/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+#[utoipa::path(get, path = "/users/visit/photo/{photoId}/thumb", tag = "photos", summary = "A visit photo's thumbnail",
+    params(("photoId" = i64, Path, description = "The photo's id")),
+    responses(
+        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
+        (status = 404, description = "No such photo among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn thumb(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
+    serve(state, user, photo_id, true).await
+}

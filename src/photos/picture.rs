@@ -1,0 +1,246 @@
+//! What a sent photo becomes before it is kept: checked by content (JPEG or WebP magic bytes, then
+//! decoded by the `image` crate under `image::Limits`), turned upright, scaled to at most
+//! [`MAX_SIDE`] pixels a side and always re-encoded as a JPEG of at most [`MAX_STORED_BYTES`], so
+//! no metadata the phone left (EXIF with GPS, XMP, ICC) survives; a thumbnail of [`THUMB_SIDE`]
+//! pixels and a perceptual hash go with it. No SQL and no files here (see `store`).
+
+use std::io::Cursor;
+use std::sync::LazyLock;
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use sha2::{Digest, Sha256};
+
+use super::messages::{PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE_TO_DECODE, PHOTO_UNREADABLE};
+use crate::error::{AppError, AppResult};
+
+/// Longest side of a stored photo, in pixels.
+pub const MAX_SIDE: u32 = 1600;
+/// Largest stored photo, in bytes.
+pub const MAX_STORED_BYTES: usize = 200 * 1024;
+/// Longest side of a thumbnail, in pixels.
+pub const THUMB_SIDE: u32 = 320;
+/// Largest photo accepted on the wire (the phone sends at most 200 KB; a camera original fits).
+pub const MAX_SENT_BYTES: usize = 2 * 1024 * 1024;
+/// Largest side a sent photo may claim: a camera's original (4080 x 3072, 4256 x 2832) fits; a
+/// pixel flood does not.
+pub const MAX_DECODE_SIDE: u32 = 8192;
+/// Most memory one decode may take: about 22 megapixels of RGB (a 12 MP original is 36 MiB).
+pub const MAX_DECODE_ALLOC: u64 = 64 * 1024 * 1024;
+/// Decodes at once: with [`MAX_DECODE_ALLOC`] each, the memory photos can take is bounded however
+/// many phones send together.
+const DECODES_AT_ONCE: usize = 2;
+
+static DECODES: LazyLock<tokio::sync::Semaphore> = LazyLock::new(|| tokio::sync::Semaphore::new(DECODES_AT_ONCE));
+
+/// A photo ready to keep.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The JPEG kept (no metadata, at most 1600 px and 200 KB).
+    pub bytes: Vec<u8>,
+    pub thumb: Vec<u8>,
+    /// Lower-case hex sha256 of `bytes`.
+    pub sha256: String,
+    pub phash: i64,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The kind of `bytes` by their first bytes: JPEG or WebP, nothing else.
+fn sniff(bytes: &[u8]) -> Option<ImageFormat> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(ImageFormat::Jpeg)
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some(ImageFormat::WebP)
+    } else {
+        None
+    }
+}
+
+/// Whether the file is whole: a JPEG ends with its EOI marker (a decoder fills a cut-off JPEG
+/// with grey rather than failing), a WebP's RIFF header counts the bytes that follow it.
+fn is_whole(format: ImageFormat, bytes: &[u8]) -> bool {
+    match format {
+        ImageFormat::Jpeg => {
+            let end = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
+            end >= 4 && bytes[end - 2..end] == [0xFF, 0xD9]
+        }
+        ImageFormat::WebP => {
+            let declared = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
+            declared.checked_add(8).is_some_and(|n| n <= bytes.len())
+        }
+        _ => false,
+    }
+}
+
+/// Checks and decodes a sent photo, upright, within the limits; waits for a decode slot.
+pub async fn prepare(bytes: axum::body::Bytes) -> AppResult<Prepared> {
+    let format = sniff(&bytes).ok_or_else(|| AppError::bad_request(PHOTO_NOT_AN_IMAGE.on("file")))?;
+    if !is_whole(format, &bytes) {
+        return Err(AppError::bad_request(PHOTO_UNREADABLE.on("file")));
+    }
+    // The size the header claims, before any decoder sees it (a pixel flood is refused unread).
+    let size = imagesize::blob_size(&bytes).map_err(|_| AppError::bad_request(PHOTO_UNREADABLE.on("file")))?;
+    if size.width.max(size.height) > MAX_DECODE_SIDE as usize || (size.width * size.height * 3) as u64 > MAX_DECODE_ALLOC {
+        return Err(AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")));
+    }
+    let _slot = DECODES.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
+    crate::state::blocking(move || prepare_now(format, &bytes)).await
+}
+
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_DECODE_SIDE);
+    limits.max_image_height = Some(MAX_DECODE_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
+    limits
+}
+
+fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<DynamicImage> {
+    let refused = |e: image::ImageError| match e {
+        image::ImageError::Limits(_) => AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")),
+        _ => AppError::bad_request(PHOTO_UNREADABLE.on("file")),
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    reader.limits(limits());
+    let mut decoder = reader.into_decoder().map_err(refused)?;
+    // What the decoded picture will take, checked before it is allocated.
+    limits().reserve(decoder.total_bytes()).map_err(refused)?;
+    let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut picture = DynamicImage::from_decoder(decoder).map_err(refused)?;
+    picture.apply_orientation(orientation);
+    Ok(picture)
+}
+
+/// `picture` scaled down so its longest side is at most `side` (never up).
+fn fit(picture: &DynamicImage, side: u32) -> DynamicImage {
+    if picture.width().max(picture.height()) <= side {
+        picture.clone()
+    } else {
+        picture.resize(side, side, image::imageops::FilterType::Triangle)
+    }
+}
+
+fn jpeg(picture: &image::RgbImage, quality: u8) -> AppResult<Vec<u8>> {
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
+        .encode_image(picture)
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("encoding a photo")))?;
+    Ok(out)
+}
+
+/// The JPEG of `picture` at the best quality that fits [`MAX_STORED_BYTES`], scaling down further
+/// in the (rare) case even a low quality does not fit.
+fn encode_within(mut picture: image::RgbImage) -> AppResult<Vec<u8>> {
+    loop {
+        for quality in [85, 75, 65, 55, 45] {
+            let bytes = jpeg(&picture, quality)?;
+            if bytes.len() <= MAX_STORED_BYTES {
+                return Ok(bytes);
+            }
+        }
+        let (w, h) = picture.dimensions();
+        picture = image::imageops::resize(&picture, (w * 3 / 4).max(1), (h * 3 / 4).max(1), image::imageops::FilterType::Triangle);
+    }
+}
+
+/// The 64-bit perceptual hash (a gradient hash over 8 x 8) of a picture.
+pub fn phash(picture: &DynamicImage) -> i64 {
+    let hash = image_hasher::HasherConfig::new().to_hasher().hash_image(picture);
+    let mut word = [0u8; 8];
+    for (slot, byte) in word.iter_mut().zip(hash.as_bytes()) {
+        *slot = *byte;
+    }
+    i64::from_le_bytes(word)
+}
+
+/// How many bits two perceptual hashes differ by.
+pub fn distance(a: i64, b: i64) -> u32 {
+    (a ^ b).count_ones()
+}
+
+fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
+    let picture = decode(format, bytes)?;
+    let kept = fit(&picture, MAX_SIDE).into_rgb8();
+    drop(picture);
+    let bytes = encode_within(kept)?;
+    // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
+    let stored = decode(ImageFormat::Jpeg, &bytes)?;
+    let thumb = jpeg(&fit(&stored, THUMB_SIDE).into_rgb8(), 70)?;
+    let sha256 = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    Ok(Prepared { phash: phash(&stored), width: stored.width(), height: stored.height(), bytes, thumb, sha256 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scene(seed: u32, w: u32, h: u32) -> DynamicImage {
+        let mut state = seed.wrapping_mul(2_654_435_761).max(1);
+        let blocks: Vec<u8> = (0..64)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                (state % 256) as u8
+            })
+            .collect();
+        DynamicImage::ImageRgb8(image::RgbImage::from_fn(w, h, |x, y| {
+            let v = blocks[((y * 8 / h) * 8 + x * 8 / w) as usize];
+            image::Rgb([v, v.wrapping_add((x % 64) as u8), 255 - v])
+        }))
+    }
+
+    fn encoded(picture: &DynamicImage, quality: u8) -> Vec<u8> {
+        jpeg(&picture.to_rgb8(), quality).unwrap()
+    }
+
+    #[test]
+    fn big_photos_are_scaled_and_reencoded_within_limits() {
+        let sent = encoded(&scene(1, 3000, 2000), 95);
+        let kept = prepare_now(ImageFormat::Jpeg, &sent).unwrap();
+        assert!(kept.bytes.len() <= MAX_STORED_BYTES, "{}", kept.bytes.len());
+        assert_eq!((kept.width, kept.height), (1600, 1067));
+        assert!(kept.thumb.len() < kept.bytes.len());
+        assert_eq!(kept.sha256.len(), 64);
+    }
+
+    #[test]
+    fn a_reencoded_copy_is_near_and_another_scene_is_far() {
+        let a = prepare_now(ImageFormat::Jpeg, &encoded(&scene(1, 1200, 900), 92)).unwrap();
+        let again = prepare_now(ImageFormat::Jpeg, &encoded(&scene(1, 1200, 900), 40)).unwrap();
+        let other = prepare_now(ImageFormat::Jpeg, &encoded(&scene(2, 1200, 900), 92)).unwrap();
+        assert_ne!(a.sha256, again.sha256);
+        assert!(distance(a.phash, again.phash) <= super::super::queries::NEAR_BITS, "{}", distance(a.phash, again.phash));
+        assert!(distance(a.phash, other.phash) > 3 * super::super::queries::NEAR_BITS, "{}", distance(a.phash, other.phash));
+    }
+
+    /// `PHOTO_SAMPLE=/path/to/photo.jpg cargo test --release --lib measure_a_sample -- --ignored
+    /// --nocapture`: what a real photo becomes, and how long it takes.
+    #[test]
+    #[ignore]
+    fn measure_a_sample() {
+        let path = std::env::var("PHOTO_SAMPLE").expect("PHOTO_SAMPLE");
+        let sent = std::fs::read(&path).unwrap();
+        let started = std::time::Instant::now();
+        let kept = prepare_now(sniff(&sent).unwrap(), &sent).unwrap();
+        println!(
+            "{path}: {} bytes sent -> {} bytes kept ({}x{}), thumbnail {} bytes, in {:?}",
+            sent.len(),
+            kept.bytes.len(),
+            kept.width,
+            kept.height,
+            kept.thumb.len(),
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn only_whole_jpeg_and_webp_are_taken() {
+        let sent = encoded(&scene(3, 100, 80), 80);
+        assert!(is_whole(ImageFormat::Jpeg, &sent));
+        assert!(!is_whole(ImageFormat::Jpeg, &sent[..sent.len() / 2]));
+        assert_eq!(sniff(b"<?php system($_GET['c']); ?>"), None);
+        assert_eq!(sniff(b"<svg xmlns='http://www.w3.org/2000/svg'/>"), None);
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n"), None);
+    }
+}

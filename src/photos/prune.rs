@@ -1,0 +1,35 @@
+//! `fieldsales photos prune --before DATE`: removes the photos taken before a day, their rows in
+//! one transaction, then the files (photo and thumbnail) no remaining row names.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+
+use super::{queries, store};
+
+/// What a prune removed.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Pruned {
+    pub rows: usize,
+    /// Photos whose files were removed (each with its thumbnail).
+    pub files: usize,
+    pub bytes: u64,
+}
+
+/// Removes the photos taken before `before` (unix seconds); `progress` is told of each file
+/// checked, out of the total.
+pub fn prune(conn: &mut Connection, data_dir: &Path, before: i64, progress: impl Fn(u64, u64)) -> anyhow::Result<Pruned> {
+    let tx = conn.transaction()?;
+    let (rows, hashes) = queries::delete_before(&tx, before)?;
+    tx.commit()?;
+    let mut done = Pruned { rows, ..Pruned::default() };
+    let total = hashes.len() as u64;
+    for (i, sha) in hashes.iter().enumerate() {
+        if !queries::hash_named(conn, sha)? {
+            done.files += 1;
+            done.bytes += store::remove(data_dir, sha);
+        }
+        progress(i as u64 + 1, total);
+    }
+    Ok(done)
+}
