@@ -26,6 +26,24 @@ fn customers_of(app: &TestApp, email: &str) -> Vec<String> {
     stmt.query_map([email], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
 }
 
+/// A new agent of the demo's area manager with five of agent1's customers (ones with order history,
+/// so an order finds its distributor) and no history of its own: the demo's agents have visits on
+/// every recent day. Returns the agent's token.
+async fn fresh_agent(app: &TestApp, email: &'static str) -> String {
+    let token = crate::orders::new_user(app, email, 4).await;
+    app.conn()
+        .execute_batch(&format!(
+            "UPDATE users SET manager_id = (SELECT uid FROM users WHERE email = 'am@demo.test') WHERE email = '{email}';
+             UPDATE customers SET agent_id = (SELECT uid FROM users WHERE email = '{email}')
+              WHERE customer_id IN (SELECT c.customer_id FROM customers c JOIN users u ON u.uid = c.agent_id
+                                    WHERE u.email = 'agent1@demo.test'
+                                      AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id)
+                                    ORDER BY c.customer_id LIMIT 5);"
+        ))
+        .unwrap();
+    token
+}
+
 /// The first moment of today that lies `back` seconds before now, or a minute into today.
 fn today_minus(back: i64) -> i64 {
     let start = fieldsales::clock::start_of(fieldsales::clock::today());
@@ -56,7 +74,7 @@ async fn visit(app: &TestApp, token: &str, buyer: &str, at: i64, position: Optio
 #[tokio::test]
 async fn a_tapped_day_starts_and_ends_once_per_client_id() {
     let app = TestApp::new();
-    let agent = app.as_agent(1).await;
+    let agent = fresh_agent(&app, "tapper@demo.test").await;
     let start_at = today_minus(600);
     let body = json!({ "clientId": "day-1-start", "at": iso(start_at), "latitude": 12.97, "longitude": 77.59, "accuracy": 35.5 });
     let first = app.post("/users/day/start", Some(&agent), body.clone()).await;
@@ -104,7 +122,7 @@ async fn a_tapped_day_starts_and_ends_once_per_client_id() {
     assert_eq!((today.body["state"].as_str(), today.body["endHow"].as_str()), (Some("ended"), Some("tap")));
 
     // Another agent's equal clientId is their own; an end without a start is refused.
-    let other = app.as_agent(2).await;
+    let other = fresh_agent(&app, "other@demo.test").await;
     let not_started = app.post("/users/day/end", Some(&other), json!({ "clientId": "day-1-end" })).await;
     assert_eq!((not_started.status, not_started.body["code"].as_str()), (StatusCode::CONFLICT, Some("day_not_started")));
     let bad = app.post("/users/day/start", Some(&other), json!({ "clientId": "a b" })).await;
@@ -116,8 +134,8 @@ async fn a_tapped_day_starts_and_ends_once_per_client_id() {
 #[tokio::test]
 async fn the_first_visit_starts_the_day_and_a_later_tap_keeps_that_time() {
     let app = TestApp::new();
-    let agent = app.as_agent(1).await;
-    let buyer = &customers_of(&app, "agent1@demo.test")[0];
+    let agent = fresh_agent(&app, "visitor@demo.test").await;
+    let buyer = &customers_of(&app, "visitor@demo.test")[0];
     let visited = today_minus(900);
     visit(&app, &agent, buyer, visited, None).await;
     let today = app.get("/users/day/today", Some(&agent)).await;
@@ -136,18 +154,9 @@ async fn the_first_visit_starts_the_day_and_a_later_tap_keeps_that_time() {
 #[tokio::test]
 async fn an_order_without_a_visit_starts_the_day() {
     let app = TestApp::new();
-    let agent = app.as_agent(2).await;
-    let (buyer, product): (String, i64) = app
-        .conn()
-        .query_row(
-            "SELECT c.buyer_id, (SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1)
-             FROM customers c JOIN users u ON u.uid = c.agent_id
-             WHERE u.email = 'agent2@demo.test' AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id)
-             ORDER BY c.customer_id LIMIT 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap();
+    let agent = fresh_agent(&app, "orderer@demo.test").await;
+    let buyer = customers_of(&app, "orderer@demo.test")[0].clone();
+    let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
     let before = fieldsales::now();
     let r = app.post("/users/order", Some(&agent), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 2 }] })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -159,24 +168,24 @@ async fn an_order_without_a_visit_starts_the_day() {
 #[tokio::test]
 async fn a_day_not_ended_closes_half_an_hour_after_its_last_activity_once_over() {
     let app = TestApp::new();
-    let agent = app.as_agent(3).await;
+    let agent = fresh_agent(&app, "closer@demo.test").await;
     let manager = app.token("am@demo.test").await;
-    let buyers = customers_of(&app, "agent3@demo.test");
+    let buyers = customers_of(&app, "closer@demo.test");
     visit(&app, &agent, &buyers[0], yesterday_at(10, 0), Some((12.90, 77.50))).await;
     visit(&app, &agent, &buyers[1], yesterday_at(14, 3), Some((12.91, 77.51))).await;
     let yesterday = (fieldsales::clock::today() - chrono::Days::new(1)).format("%Y-%m-%d").to_string();
     let page = app.get(&format!("/users/attendance?date={yesterday}"), Some(&manager)).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let rows = page.body["data"].as_array().unwrap();
-    let row = rows.iter().find(|r| r["agentId"] == json!(uid(&app, "agent3@demo.test"))).expect("agent3 listed");
+    let row = rows.iter().find(|r| r["agentId"] == json!(uid(&app, "closer@demo.test"))).expect("the agent listed");
     assert_eq!((row["state"].as_str(), row["startHow"].as_str(), row["endHow"].as_str()), (Some("ended"), Some("automatic"), Some("automatic")));
     assert_eq!(ts(&row["startedAt"]), yesterday_at(10, 0));
     assert_eq!(ts(&row["endedAt"]), yesterday_at(14, 33));
     assert_eq!(ts(&row["lastActivityAt"]), yesterday_at(14, 3));
     assert_eq!((row["visits"].as_i64(), row["latitude"].as_f64(), row["longitude"].as_f64()), (Some(2), Some(12.91), Some(77.51)));
-    // The others did nothing yesterday: listed, not started.
-    assert!(rows.iter().filter(|r| r["agentId"] != row["agentId"]).all(|r| r["state"] == "not-started" && r["dayId"].is_null()));
-    // Today agent3 has not started.
+    // The whole team is listed, the demo's agents with their own days.
+    assert_eq!(rows.len(), 5);
+    // Today the agent has not started.
     let today = app.get("/users/day/today", Some(&agent)).await;
     assert_eq!(today.body["state"].as_str(), Some("not-started"));
     // The close is computed, never written: a late tap from the phone's queue still ends the day.
@@ -188,11 +197,11 @@ async fn a_day_not_ended_closes_half_an_hour_after_its_last_activity_once_over()
 #[tokio::test]
 async fn a_managers_correction_needs_a_reason_and_is_audited() {
     let app = TestApp::new();
-    let agent = app.as_agent(3).await;
+    let agent = fresh_agent(&app, "corrected@demo.test").await;
     let manager = app.token("am@demo.test").await;
-    let buyers = customers_of(&app, "agent3@demo.test");
+    let buyers = customers_of(&app, "corrected@demo.test");
     visit(&app, &agent, &buyers[0], yesterday_at(11, 0), None).await;
-    let day_id: i64 = app.conn().query_row("SELECT day_id FROM work_days WHERE agent_id = ?1", [uid(&app, "agent3@demo.test")], |r| r.get(0)).unwrap();
+    let day_id: i64 = app.conn().query_row("SELECT day_id FROM work_days WHERE agent_id = ?1", [uid(&app, "corrected@demo.test")], |r| r.get(0)).unwrap();
     let body = |reason: &str| json!({ "dayId": day_id, "startedAt": iso(yesterday_at(9, 0)), "endedAt": iso(yesterday_at(18, 0)), "reason": reason });
 
     let no_reason = app.post("/users/attendance/correct", Some(&manager), body("  ")).await;
@@ -222,7 +231,7 @@ async fn a_managers_correction_needs_a_reason_and_is_audited() {
         .conn()
         .query_row("SELECT action FROM audit_log WHERE actor_uid = ?1 ORDER BY id DESC LIMIT 1", [uid(&app, "am@demo.test")], |r| r.get(0))
         .unwrap();
-    assert!(action.starts_with("attendance corrected: Arjun Das on ") && action.contains("11:00 -> 09:00") && action.contains("Forgot to tap"), "{action}");
+    assert!(action.starts_with("attendance corrected: corrected@demo.test on ") && action.contains("11:00 -> 09:00") && action.contains("Forgot to tap"), "{action}");
     // The agent cannot tap over a correction; nor can another team's manager see the day.
     let tap = app.post("/users/day/end", Some(&agent), json!({ "at": iso(yesterday_at(19, 0)) })).await;
     assert_eq!((tap.status, tap.body["code"].as_str()), (StatusCode::CONFLICT, Some("day_corrected_by_manager")));
@@ -263,9 +272,9 @@ async fn managers_see_their_team_and_agents_see_no_attendance() {
 #[tokio::test]
 async fn the_report_matches_the_days_visits_and_orders() {
     let app = TestApp::new();
-    let agent = app.as_agent(1).await;
+    let agent = fresh_agent(&app, "reported@demo.test").await;
     let manager = app.token("am@demo.test").await;
-    let buyers = customers_of(&app, "agent1@demo.test");
+    let buyers = customers_of(&app, "reported@demo.test");
     let start = today_minus(3 * 3600);
     let r = app.post("/users/day/start", Some(&agent), json!({ "clientId": "rep-start", "at": iso(start), "latitude": 12.95, "longitude": 77.55, "accuracy": 20 })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -275,15 +284,7 @@ async fn the_report_matches_the_days_visits_and_orders() {
     }
     visit(&app, &agent, &buyers[3], start + 240, None).await;
     let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
-    let order_buyer: String = app
-        .conn()
-        .query_row(
-            "SELECT c.buyer_id FROM customers c JOIN users u ON u.uid = c.agent_id WHERE u.email = 'agent1@demo.test'
-               AND EXISTS (SELECT 1 FROM order_lines o WHERE o.customer_id = c.customer_id) ORDER BY c.customer_id LIMIT 1",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let order_buyer = buyers[4].clone();
     let order = app.post("/users/order", Some(&agent), json!({ "buyerId": order_buyer, "lines": [{ "productId": product, "quantity": 3 }] })).await;
     assert_eq!(order.status, StatusCode::OK, "{}", order.body);
     let end = app.post("/users/day/end", Some(&agent), json!({ "clientId": "rep-end" })).await;
@@ -293,7 +294,9 @@ async fn the_report_matches_the_days_visits_and_orders() {
     let t = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     let link = app.get(&format!("/report/attendance?fromDate={t}&toDate={t}"), Some(&manager)).await;
     assert_eq!(link.status, StatusCode::OK, "{}", link.body);
-    let rows = sheet(&fetch(&app, link.body["excelPath"].as_str().unwrap()).await.expect("the workbook"));
+    let all = sheet(&fetch(&app, link.body["excelPath"].as_str().unwrap()).await.expect("the workbook"));
+    // The demo's agents have days too: this agent's is one row.
+    let rows: Vec<_> = all.iter().enumerate().filter(|(i, r)| *i == 0 || r[1].to_string() == "reported@demo.test").map(|(_, r)| r.clone()).collect();
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(
         header,
@@ -318,12 +321,12 @@ async fn the_report_matches_the_days_visits_and_orders() {
                     (SELECT COUNT(*) FROM visits WHERE agent_id = ?1 AND date(visited_at, 'unixepoch', 'localtime') = ?2 AND location_status = 'verified'),
                     (SELECT COUNT(*) FROM orders WHERE agent_id = ?1 AND order_date = ?2),
                     (SELECT SUM(total_paise) FROM orders WHERE agent_id = ?1 AND order_date = ?2)",
-            rusqlite::params![uid(&app, "agent1@demo.test"), t],
+            rusqlite::params![uid(&app, "reported@demo.test"), t],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
         .unwrap();
     assert_eq!((visits, orders), (4, 1));
-    assert_eq!(col("Agent").to_string(), "Ravi Kumar");
+    assert_eq!(col("Agent").to_string(), "reported@demo.test");
     assert_eq!(col("Date").to_string(), t);
     assert_eq!((col("Start").to_string(), col("End").to_string()), (hhmm(start), hhmm(end_at)));
     assert_eq!(number("Hours"), (((end_at - start) as f64 / 3600.0) * 100.0).round() / 100.0);

@@ -42,8 +42,8 @@ function kept(/** @type {number} */ uid) {
 export function dayShown(day, entries) {
   const today = localParts(new Date().toISOString()).date;
   const waiting = entries.filter((e) => e.state === "waiting");
-  const tap = (/** @type {string} */ kind) =>
-    /** @type {DayEntry | undefined} */ (waiting.find((e) => e.kind === kind && localParts(e.day.at).date === today));
+  const taps = /** @type {DayEntry[]} */ (waiting.filter((e) => e.kind === "day-start" || e.kind === "day-end"));
+  const tap = (/** @type {string} */ kind) => taps.find((e) => e.kind === kind && localParts(e.day.at).date === today);
   const start = tap("day-start");
   const end = tap("day-end");
   const queuedVisits = waiting.filter((e) => !e.kind || e.kind === "visit").length;
