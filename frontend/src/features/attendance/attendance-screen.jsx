@@ -69,7 +69,7 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
     setConfirming(false);
     setBusy(true);
     try {
-      const r = await correctDay({ dayId: row.dayId, startedAt, endedAt, reason: reason.trim() });
+      const r = await correctDay({ dayId: row.dayId ?? null, startedAt, endedAt, reason: reason.trim() });
       alertSuccess(r.message);
       onDone();
     } catch (err) {

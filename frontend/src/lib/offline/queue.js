@@ -20,7 +20,8 @@ import { userDb } from "./store";
  * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
  *   total: number, lines: ShownLine[] }} OrderItem
  * A tap on "Start day" or "End day": the request body under `day`.
- * @typedef {{ kind: "day-start" | "day-end", clientId: string, day: Schemas["DayMark"] }} DayItem
+ * @typedef {{ kind: "day-start", clientId: string, day: Schemas["DayMark"] }
+ *   | { kind: "day-end", clientId: string, day: Schemas["DayMark"] }} DayItem
  * @typedef {VisitItem | OrderItem | DayItem} QueueItem
  */
 /**
