@@ -161,7 +161,7 @@ export default function WaitingVisitsScreen({ user }) {
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length
+          orderEntries.length || dayEntries.length
             ? "No visits are waiting."
             : "No visits are waiting: everything saved on this phone has reached the server."
         }
