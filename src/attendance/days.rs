@@ -342,7 +342,7 @@ mod tests {
         let day = NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
         let (start, next) = window(day);
         let last = start + 14 * 3600 + 3 * 60; // 14:03
-        // During the day: still working, however long ago the last activity was.
+                                               // During the day: still working, however long ago the last activity was.
         assert_eq!(close_time(last, day, last + 60), None);
         assert_eq!(close_time(last, day, next - 1), None);
         // Once the day is over: closed at 14:33.
@@ -364,7 +364,9 @@ mod tests {
         assert_eq!(ok.at, now);
         assert!(CheckedMark::check(mark(Some("yesterday"), None), now).is_err());
         assert!(CheckedMark::check(mark(None, Some(-1.0)), now).is_err());
-        let iso_at = |t: i64| chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339();
+        let iso_at = |t: i64| {
+            chrono::DateTime::from_timestamp(t, 0).unwrap().with_timezone(&chrono::FixedOffset::east_opt(19_800).unwrap()).to_rfc3339()
+        };
         assert!(CheckedMark::check(mark(Some(&iso_at(now + 301)), None), now).unwrap().check_window().is_err());
         assert!(CheckedMark::check(mark(Some(&iso_at(now - AGE_LIMIT_S - 1)), None), now).unwrap().check_window().is_err());
         assert!(CheckedMark::check(mark(Some(&iso_at(now - 60)), None), now).unwrap().check_window().is_ok());

@@ -57,12 +57,9 @@ pub fn on_date(conn: &Connection, agent: i64, date: &str) -> rusqlite::Result<Op
 
 /// Day `day_id` when its agent is in `scope` (else none: a 404).
 pub fn in_scope(conn: &Connection, scope: Scope, day_id: i64) -> rusqlite::Result<Option<DayRow>> {
-    conn.prepare_cached(&format!(
-        "SELECT {DAY_COLUMNS} FROM work_days d WHERE d.day_id = :id AND {}",
-        scope.condition("d.agent_id")
-    ))?
-    .query_row(named_params! { ":id": day_id, ":scope_uid": scope.uid() }, |r| day_row(r, 0))
-    .optional()
+    conn.prepare_cached(&format!("SELECT {DAY_COLUMNS} FROM work_days d WHERE d.day_id = :id AND {}", scope.condition("d.agent_id")))?
+        .query_row(named_params! { ":id": day_id, ":scope_uid": scope.uid() }, |r| day_row(r, 0))
+        .optional()
 }
 
 /// A tap as recorded: the phone's id and time, the server's time, the position as sent.

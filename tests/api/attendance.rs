@@ -79,7 +79,10 @@ async fn a_tapped_day_starts_and_ends_once_per_client_id() {
     let body = json!({ "clientId": "day-1-start", "at": iso(start_at), "latitude": 12.97, "longitude": 77.59, "accuracy": 35.5 });
     let first = app.post("/users/day/start", Some(&agent), body.clone()).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
-    assert_eq!((first.body["how"].as_str(), first.body["duplicate"].as_bool(), first.body["code"].as_str()), (Some("tap"), Some(false), Some("day_started")));
+    assert_eq!(
+        (first.body["how"].as_str(), first.body["duplicate"].as_bool(), first.body["code"].as_str()),
+        (Some("tap"), Some(false), Some("day_started"))
+    );
     assert_eq!(ts(&first.body["startedAt"]), start_at);
     assert!(first.body["endedAt"].is_null());
     let again = app.post("/users/day/start", Some(&agent), body).await;
@@ -147,7 +150,10 @@ async fn the_first_visit_starts_the_day_and_a_later_tap_keeps_that_time() {
     assert_eq!((tap.body["code"].as_str(), tap.body["how"].as_str()), (Some("day_started_at_first_work"), Some("automatic")));
     assert_eq!(ts(&tap.body["startedAt"]), visited);
     // The tap's position is kept beside the automatic start.
-    let lat: Option<f64> = app.conn().query_row("SELECT start_latitude FROM work_days WHERE day_id = ?1", [tap.body["dayId"].as_i64().unwrap()], |r| r.get(0)).unwrap();
+    let lat: Option<f64> = app
+        .conn()
+        .query_row("SELECT start_latitude FROM work_days WHERE day_id = ?1", [tap.body["dayId"].as_i64().unwrap()], |r| r.get(0))
+        .unwrap();
     assert_eq!(lat, Some(12.9));
 }
 
@@ -156,12 +162,18 @@ async fn an_order_without_a_visit_starts_the_day() {
     let app = TestApp::new();
     let agent = fresh_agent(&app, "orderer@demo.test").await;
     let buyer = customers_of(&app, "orderer@demo.test")[0].clone();
-    let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
+    let product: i64 =
+        app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
     let before = fieldsales::now();
     let r = app.post("/users/order", Some(&agent), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 2 }] })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let today = app.get("/users/day/today", Some(&agent)).await;
-    assert_eq!((today.body["how"].as_str(), today.body["orders"].as_i64(), today.body["visits"].as_i64()), (Some("automatic"), Some(1), Some(0)), "{}", today.body);
+    assert_eq!(
+        (today.body["how"].as_str(), today.body["orders"].as_i64(), today.body["visits"].as_i64()),
+        (Some("automatic"), Some(1), Some(0)),
+        "{}",
+        today.body
+    );
     assert!(ts(&today.body["startedAt"]) >= before);
 }
 
@@ -178,7 +190,10 @@ async fn a_day_not_ended_closes_half_an_hour_after_its_last_activity_once_over()
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let rows = page.body["data"].as_array().unwrap();
     let row = rows.iter().find(|r| r["agentId"] == json!(uid(&app, "closer@demo.test"))).expect("the agent listed");
-    assert_eq!((row["state"].as_str(), row["startHow"].as_str(), row["endHow"].as_str()), (Some("ended"), Some("automatic"), Some("automatic")));
+    assert_eq!(
+        (row["state"].as_str(), row["startHow"].as_str(), row["endHow"].as_str()),
+        (Some("ended"), Some("automatic"), Some("automatic"))
+    );
     assert_eq!(ts(&row["startedAt"]), yesterday_at(10, 0));
     assert_eq!(ts(&row["endedAt"]), yesterday_at(14, 33));
     assert_eq!(ts(&row["lastActivityAt"]), yesterday_at(14, 3));
@@ -201,7 +216,8 @@ async fn a_managers_correction_needs_a_reason_and_is_audited() {
     let manager = app.token("am@demo.test").await;
     let buyers = customers_of(&app, "corrected@demo.test");
     visit(&app, &agent, &buyers[0], yesterday_at(11, 0), None).await;
-    let day_id: i64 = app.conn().query_row("SELECT day_id FROM work_days WHERE agent_id = ?1", [uid(&app, "corrected@demo.test")], |r| r.get(0)).unwrap();
+    let day_id: i64 =
+        app.conn().query_row("SELECT day_id FROM work_days WHERE agent_id = ?1", [uid(&app, "corrected@demo.test")], |r| r.get(0)).unwrap();
     let body = |reason: &str| json!({ "dayId": day_id, "startedAt": iso(yesterday_at(9, 0)), "endedAt": iso(yesterday_at(18, 0)), "reason": reason });
 
     let no_reason = app.post("/users/attendance/correct", Some(&manager), body("  ")).await;
@@ -231,7 +247,12 @@ async fn a_managers_correction_needs_a_reason_and_is_audited() {
         .conn()
         .query_row("SELECT action FROM audit_log WHERE actor_uid = ?1 ORDER BY id DESC LIMIT 1", [uid(&app, "am@demo.test")], |r| r.get(0))
         .unwrap();
-    assert!(action.starts_with("attendance corrected: corrected@demo.test on ") && action.contains("11:00 -> 09:00") && action.contains("Forgot to tap"), "{action}");
+    assert!(
+        action.starts_with("attendance corrected: corrected@demo.test on ")
+            && action.contains("11:00 -> 09:00")
+            && action.contains("Forgot to tap"),
+        "{action}"
+    );
     // The agent cannot tap over a correction; nor can another team's manager see the day.
     let tap = app.post("/users/day/end", Some(&agent), json!({ "at": iso(yesterday_at(19, 0)) })).await;
     assert_eq!((tap.status, tap.body["code"].as_str()), (StatusCode::CONFLICT, Some("day_corrected_by_manager")));
@@ -257,7 +278,13 @@ async fn managers_see_their_team_and_agents_see_no_attendance() {
     seen.sort();
     assert_eq!(seen, team);
     let all = app.get("/users/attendance", Some(&admin)).await;
-    let row = all.body["data"].as_array().unwrap().iter().find(|r| r["agentId"] == json!(solo_uid)).expect("solo listed for the administrator").clone();
+    let row = all.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["agentId"] == json!(solo_uid))
+        .expect("solo listed for the administrator")
+        .clone();
     assert_eq!((row["state"].as_str(), row["startHow"].as_str()), (Some("working"), Some("tap")));
     assert_eq!(app.get(&format!("/users/attendance?agentId={solo_uid}"), Some(&manager)).await.status, StatusCode::NOT_FOUND);
     let one = app.get(&format!("/users/attendance?agentId={}", team[0]), Some(&manager)).await;
@@ -276,16 +303,24 @@ async fn the_report_matches_the_days_visits_and_orders() {
     let manager = app.token("am@demo.test").await;
     let buyers = customers_of(&app, "reported@demo.test");
     let start = today_minus(3 * 3600);
-    let r = app.post("/users/day/start", Some(&agent), json!({ "clientId": "rep-start", "at": iso(start), "latitude": 12.95, "longitude": 77.55, "accuracy": 20 })).await;
+    let r = app
+        .post(
+            "/users/day/start",
+            Some(&agent),
+            json!({ "clientId": "rep-start", "at": iso(start), "latitude": 12.95, "longitude": 77.55, "accuracy": 20 }),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let points = [(12.9716, 77.5946), (12.9352, 77.6245), (12.9279, 77.6271)];
     for (i, p) in points.iter().enumerate() {
         visit(&app, &agent, &buyers[i], start + 60 * (i as i64 + 1), Some(*p)).await;
     }
     visit(&app, &agent, &buyers[3], start + 240, None).await;
-    let product: i64 = app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
+    let product: i64 =
+        app.conn().query_row("SELECT product_id FROM products WHERE active = 1 ORDER BY product_id LIMIT 1", [], |r| r.get(0)).unwrap();
     let order_buyer = buyers[4].clone();
-    let order = app.post("/users/order", Some(&agent), json!({ "buyerId": order_buyer, "lines": [{ "productId": product, "quantity": 3 }] })).await;
+    let order =
+        app.post("/users/order", Some(&agent), json!({ "buyerId": order_buyer, "lines": [{ "productId": product, "quantity": 3 }] })).await;
     assert_eq!(order.status, StatusCode::OK, "{}", order.body);
     let end = app.post("/users/day/end", Some(&agent), json!({ "clientId": "rep-end" })).await;
     assert_eq!(end.status, StatusCode::OK, "{}", end.body);
@@ -296,13 +331,27 @@ async fn the_report_matches_the_days_visits_and_orders() {
     assert_eq!(link.status, StatusCode::OK, "{}", link.body);
     let all = sheet(&fetch(&app, link.body["excelPath"].as_str().unwrap()).await.expect("the workbook"));
     // The demo's agents have days too: this agent's is one row.
-    let rows: Vec<_> = all.iter().enumerate().filter(|(i, r)| *i == 0 || r[1].to_string() == "reported@demo.test").map(|(_, r)| r.clone()).collect();
+    let rows: Vec<_> =
+        all.iter().enumerate().filter(|(i, r)| *i == 0 || r[1].to_string() == "reported@demo.test").map(|(_, r)| r.clone()).collect();
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(
         header,
         [
-            "Agent", "Agent ID", "Date", "Start", "End", "Hours", "Start How", "End How", "First Visit", "Last Visit", "Visits",
-            "Verified Visits", "Orders", "Order Value", "Distance (km)"
+            "Agent",
+            "Agent ID",
+            "Date",
+            "Start",
+            "End",
+            "Hours",
+            "Start How",
+            "End How",
+            "First Visit",
+            "Last Visit",
+            "Visits",
+            "Verified Visits",
+            "Orders",
+            "Order Value",
+            "Distance (km)"
         ]
     );
     assert_eq!(rows.len(), 2, "one agent-day: {rows:?}");
@@ -334,7 +383,9 @@ async fn the_report_matches_the_days_visits_and_orders() {
     assert_eq!((col("First Visit").to_string(), col("Last Visit").to_string()), (hhmm(start + 60), hhmm(start + 240)));
     assert_eq!((number("Visits"), number("Verified Visits"), number("Orders")), (visits as f64, verified as f64, orders as f64));
     assert_eq!(number("Order Value"), paise as f64 / 100.0);
-    let km = (fieldsales::customers::visits::distance_m(points[0], points[1]) + fieldsales::customers::visits::distance_m(points[1], points[2])) / 1000.0;
+    let km = (fieldsales::customers::visits::distance_m(points[0], points[1])
+        + fieldsales::customers::visits::distance_m(points[1], points[2]))
+        / 1000.0;
     assert_eq!(number("Distance (km)"), (km * 100.0).round() / 100.0);
     assert!(km > 4.0, "{km}");
 }

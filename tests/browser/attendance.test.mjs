@@ -142,4 +142,26 @@ test("the agent starts the day offline, it syncs, and the manager sees the agent
   await says(p, "day-state", /^Day ended at \d\d:\d\d · 0 visits$/);
   await p.screenshot({ path: join(shots, "today-ended-390.png") });
   assert.deepEqual(p.pageErrors, []);
+
+  // The manager corrects the start, with a reason, after a confirmation.
+  const m = await app.page();
+  await app.login(m, "am@demo.test");
+  await m.waitForURL((u) => !u.hash.includes("login"));
+  await m.goto("/#/attendance");
+  const ended = m.locator('[data-testid=attendance-item][data-state="ended"]', { hasText: "Dev Walker" });
+  await ended.waitFor({ timeout: 15000 });
+  await ended.getByRole("button", { name: "Correct" }).click();
+  const dialog = m.getByTestId("correct-dialog");
+  await dialog.getByLabel("Start").fill("00:05");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByText("A reason is required.").waitFor();
+  await dialog.getByLabel("Reason").fill("Was at the depot from midnight");
+  await m.screenshot({ path: join(shots, "correct-390.png") });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await m.getByText(/^Are you sure, you want to correct the day of Dev Walker to 00:05–\d\d:\d\d\?$/).waitFor();
+  await m.getByRole("button", { name: "Yes" }).click();
+  await expectAlert(m, "success", "The day has been corrected.");
+  await m.locator('[data-testid=attendance-item][data-state="ended"]', { hasText: "Dev Walker" }).getByText(/^00:05–\d\d:\d\d, 0 visits \(corrected\)$/).waitFor();
+  await m.getByText("Corrected: Was at the depot from midnight").waitFor();
+  assert.deepEqual(m.pageErrors, []);
 });

@@ -110,7 +110,10 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
             rows={2}
             maxLength={500}
             value={reason}
-            onInput={(e) => setReason(e.currentTarget.value)}
+            onInput={(e) => {
+              setReason(e.currentTarget.value);
+              setError("");
+            }}
           />
         </div>
         {error && (
