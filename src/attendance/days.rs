@@ -145,7 +145,7 @@ fn repeat(conn: &Connection, agent: i64, client_id: Option<&str>) -> AppResult<O
 }
 
 fn reload(conn: &Connection, day: &DayRow) -> AppResult<DayRow> {
-    Ok(queries::on_date(conn, day.agent_id, &day.work_date)?.ok_or_else(|| AppError::not_found(DAY_NOT_FOUND))?)
+    queries::on_date(conn, day.agent_id, &day.work_date)?.ok_or_else(|| AppError::not_found(DAY_NOT_FOUND))
 }
 
 /// "Start day" by `agent`, in the open transaction `conn`.
