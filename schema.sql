@@ -969,6 +969,21 @@ CREATE TABLE IF NOT EXISTS work_days (
     UNIQUE (agent_id, work_date)
 );
 CREATE INDEX IF NOT EXISTS work_days_date ON work_days(work_date, agent_id);
+-- Step 26: a day starts by itself at the agent's first visit or order (src/attendance/autostart_upgrade.sql).
+CREATE TRIGGER IF NOT EXISTS work_days_visit_insert AFTER INSERT ON visits
+WHEN (SELECT user_type_id FROM users WHERE uid = new.agent_id) = 4 BEGIN
+    INSERT INTO work_days (agent_id, work_date, started_at, start_how)
+    VALUES (new.agent_id, date(new.visited_at, 'unixepoch', 'localtime'), new.visited_at, 'automatic')
+    ON CONFLICT (agent_id, work_date) DO UPDATE SET started_at = excluded.started_at
+        WHERE work_days.start_how = 'automatic' AND excluded.started_at < work_days.started_at;
+END;
+CREATE TRIGGER IF NOT EXISTS work_days_order_insert AFTER INSERT ON orders
+WHEN new.visit_id IS NULL AND (SELECT user_type_id FROM users WHERE uid = new.agent_id) = 4 BEGIN
+    INSERT INTO work_days (agent_id, work_date, started_at, start_how)
+    VALUES (new.agent_id, date(new.created_at, 'unixepoch', 'localtime'), new.created_at, 'automatic')
+    ON CONFLICT (agent_id, work_date) DO UPDATE SET started_at = excluded.started_at
+        WHERE work_days.start_how = 'automatic' AND excluded.started_at < work_days.started_at;
+END;
 
 -- Collections (issue #38). Amounts are whole paise (`crate::money::Money`), never REAL.
 -- An invoice of the distributor's billing (upload kind `invoice`; re-uploading an Invoice No

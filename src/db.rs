@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 25;
+pub const SCHEMA_VERSION: i64 = 26;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -92,6 +92,8 @@ const UPGRADES: &[(i64, &str)] = &[
             include_str!("collections/collections_upgrade.sql")
         ),
     ),
+    // A working day starts by itself at the agent's first visit or order (issue #37).
+    (26, include_str!("attendance/autostart_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:
@@ -136,6 +138,8 @@ impl Drop for SettleSessionChanges {
 /// Per-connection settings. (WAL is a property of the file, set once in `open_pool`.)
 fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // distance_m(lat1, lng1, lat2, lng2), for the attendance report.
+    crate::geo::register_sql_functions(conn)?;
     // Every change of a session table by this connection, by a trigger too.
     conn.update_hook(Some(|_: Action, _: &str, table: &str, _: i64| {
         if SESSION_TABLES.contains(&table) {

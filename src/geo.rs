@@ -17,6 +17,20 @@ pub fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>
     }
 }
 
+/// Registers the SQL function `distance_m(lat1, lng1, lat2, lng2)`: metres between two positions
+/// (haversine, as `customers::visits::distance_m`), NULL when a coordinate is missing. The bundled
+/// SQLite has no trigonometry; the attendance report sums the distance between consecutive visits.
+pub fn register_sql_functions(conn: &rusqlite::Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function("distance_m", 4, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let at = |i: usize| ctx.get::<Option<f64>>(i);
+        Ok(match (at(0)?, at(1)?, at(2)?, at(3)?) {
+            (Some(a), Some(b), Some(c), Some(d)) => Some(crate::customers::visits::distance_m((a, b), (c, d))),
+            _ => None,
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1120,6 +1120,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The working day of the caller's agents */
+        get: operations["getUsersAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/attendance/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct an agent's working day */
+        post: operations["postUsersAttendanceCorrect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/beat/upload": {
         parameters: {
             query?: never;
@@ -1419,6 +1453,57 @@ export interface paths {
         };
         /** One agent's visit summary (0: all) */
         get: operations["getUsersCustomerTrackingCumulativeViewByAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/day/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the caller's working day */
+        post: operations["postUsersDayEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/day/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the caller's working day */
+        post: operations["postUsersDayStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/day/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's working day today */
+        get: operations["getUsersDayToday"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2229,6 +2314,48 @@ export interface components {
             /** @default null */
             rejectedReason: string | null;
         };
+        AttendancePage: {
+            data: components["schemas"]["AttendanceRow"][];
+            /** @description The day shown, YYYY-MM-DD. */
+            date: string;
+        };
+        /** @description One agent's day in the attendance list. */
+        AttendanceRow: {
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            /** @description Set when a manager corrected the day. */
+            correctionReason?: string | null;
+            /**
+             * Format: int64
+             * @description The day's row (for a correction); null when the agent has not started.
+             */
+            dayId?: number | null;
+            /**
+             * @description How the end was recorded (`tap`, `automatic`: 30 minutes after the last activity of a day
+             *     over, `corrected`).
+             */
+            endHow?: string | null;
+            endedAt?: string | null;
+            /** @description The last visit, order, payment, photo or start of the day. */
+            lastActivityAt?: string | null;
+            /**
+             * Format: double
+             * @description The last known position of the day (the last visit's with one, else the day's start or end).
+             */
+            latitude?: number | null;
+            /** Format: double */
+            longitude?: number | null;
+            /** Format: int64 */
+            orders: number;
+            /** @description How the start was recorded (`tap`, `automatic`, `corrected`). */
+            startHow?: string | null;
+            startedAt?: string | null;
+            /** @description `not-started`, `working` or `ended`. */
+            state: string;
+            /** Format: int64 */
+            visits: number;
+        };
         /** @description A customer of a beat, in visiting order (`sequence` 1..n). */
         BeatCustomer: components["schemas"]["CustomerPlace"] & {
             /** Format: int64 */
@@ -2401,6 +2528,26 @@ export interface components {
             /** Format: int64 */
             conversationId: number;
         };
+        /** @description A manager's correction of a day: a new start, a new end or both, and why. */
+        CorrectDay: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            dayId: number | null;
+            /**
+             * @description ISO 8601 with offset; after the start, before the end of the next day.
+             * @default null
+             */
+            endedAt: string | null;
+            /** @default null */
+            reason: string | null;
+            /**
+             * @description ISO 8601 with offset; on the day's date.
+             * @default null
+             */
+            startedAt: string | null;
+        };
         Country: {
             country: string;
             /** Format: int64 */
@@ -2445,6 +2592,43 @@ export interface components {
             latitude?: number | null;
             /** Format: double */
             longitude?: number | null;
+        };
+        /** @description A tap on "Start day" or "End day", sent at once or later from the phone's queue. */
+        DayMark: {
+            /** @default null */
+            accuracy: components["schemas"]["LenientNumber"];
+            /**
+             * @description The phone's time of the tap, ISO 8601 with offset (at most 5 minutes ahead, 7 days old);
+             *     absent: the server's time.
+             * @default null
+             */
+            at: string | null;
+            /**
+             * @description The phone's id of this tap (1-64 of `A-Za-z0-9_-`): a repeat by the same agent records nothing.
+             * @default null
+             */
+            clientId: string | null;
+            /** @default null */
+            latitude: components["schemas"]["LenientNumber"];
+            /** @default null */
+            longitude: components["schemas"]["LenientNumber"];
+        };
+        /** @description The answer of a start or end, and of every repeat of its `clientId`. */
+        DayMarked: {
+            code: string;
+            /** Format: int64 */
+            dayId: number;
+            /** @description True when this `clientId` was recorded before: nothing was written now. */
+            duplicate: boolean;
+            /** @description ISO 8601; null while the day goes on. */
+            endedAt?: string | null;
+            /** @description How the start (for a start) or the end (for an end) was recorded: `tap`, `automatic` or `corrected`. */
+            how: string;
+            message: string;
+            /** @description The values in the text, by name (`time`), where it has any. */
+            params?: Record<string, never> | null;
+            /** @description ISO 8601. */
+            startedAt: string;
         };
         /**
          * @description `GET /users/plan/today`: the agent's day; the four figures are those of the landing tiles
@@ -3491,6 +3675,32 @@ export interface components {
         Suggestion: {
             buyerId: string;
             display: string;
+        };
+        /** @description `GET /users/day/today`: the caller's own day. */
+        Today: {
+            /** @description YYYY-MM-DD, the server's local date. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Null before the day starts.
+             */
+            dayId?: number | null;
+            /** @description How the end was recorded; null while the day goes on. */
+            endHow?: string | null;
+            endedAt?: string | null;
+            /** @description How the start was recorded: `tap`, `automatic` or `corrected`; null before the day starts. */
+            how?: string | null;
+            lastActivityAt?: string | null;
+            /**
+             * Format: int64
+             * @description Orders booked today (not cancelled).
+             */
+            orders: number;
+            startedAt?: string | null;
+            /** @description `not-started`, `working` or `ended`. */
+            state: string;
+            /** Format: int64 */
+            visits: number;
         };
         TokenCheck: {
             /** @description The code of `message` (the catalogue's). */
@@ -8921,6 +9131,163 @@ export interface operations {
             };
         };
     };
+    getUsersAttendance: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; absent: today. */
+                date?: string | null;
+                /** @description One agent of the caller's; absent or 0: all of them. */
+                agentId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendancePage"];
+                };
+            };
+            /** @description The date is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersAttendanceCorrect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectDay"];
+            };
+        };
+        responses: {
+            /** @description Corrected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description A field is missing or not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such day among the caller's agents */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersBeatUpload: {
         parameters: {
             query?: never;
@@ -10278,6 +10645,227 @@ export interface operations {
             };
             /** @description No such agent among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersDayEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayMark"];
+            };
+        };
+        responses: {
+            /** @description Ended, or ended before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayMarked"];
+                };
+            };
+            /** @description A field is not valid, or the end is before the start */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The day has not started, was ended by a tap already, or corrected by a manager */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersDayStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayMark"];
+            };
+        };
+        responses: {
+            /** @description Started, started before under this clientId, or started already by the first work (code day_started_at_first_work) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayMarked"];
+                };
+            };
+            /** @description A field is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The day was started by a tap already, or corrected by a manager */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersDayToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Today"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

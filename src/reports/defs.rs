@@ -445,6 +445,60 @@ pub const VISIT_PHOTOS: Report = Report {
     ),
 };
 
+// The working day (issue #37), one row per agent and day with a start, payroll-ready: times as
+// HH:MM, Hours, counts, Order Value and Distance (km) as numbers. A day not ended is closed 30
+// minutes after its last activity once the day is over (attendance::days::close_time); Distance
+// sums the steps between the day's consecutive visit positions (SQL function distance_m, geo).
+pub const ATTENDANCE: Report = Report {
+    name: "attendance",
+    title: "Attendance",
+    right: rights::ATTENDANCE_REVIEW,
+    sql: r#"WITH days AS (
+             SELECT d.agent_id, d.work_date, d.started_at, d.start_how, d.ended_at, d.end_how,
+                    CAST(strftime('%s', d.work_date, 'utc') AS INTEGER) AS day_from,
+                    CAST(strftime('%s', d.work_date, '+1 day', 'utc') AS INTEGER) AS day_to
+             FROM work_days d WHERE d.work_date >= :from AND d.work_date < :to AND {{scope:d.agent_id}}),
+         figures AS (
+             SELECT s.*,
+                    (SELECT MIN(v.visited_at) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to) AS first_visit,
+                    (SELECT MAX(v.visited_at) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to) AS last_visit,
+                    (SELECT COUNT(*) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to) AS visits,
+                    (SELECT COUNT(*) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to
+                       AND v.location_status = 'verified') AS verified,
+                    (SELECT COUNT(*) FROM orders o WHERE o.agent_id = s.agent_id AND o.order_date = s.work_date AND o.status <> 'Cancelled') AS orders,
+                    (SELECT COALESCE(SUM(o.total_paise), 0) FROM orders o WHERE o.agent_id = s.agent_id AND o.order_date = s.work_date
+                       AND o.status <> 'Cancelled') AS order_paise,
+                    (SELECT SUM(step) FROM (
+                        SELECT distance_m(LAG(v.latitude) OVER w, LAG(v.longitude) OVER w, v.latitude, v.longitude) AS step
+                        FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to
+                          AND v.latitude IS NOT NULL AND v.longitude IS NOT NULL
+                        WINDOW w AS (ORDER BY v.visited_at, v.visit_id))) AS distance_m,
+                    MAX(s.started_at,
+                        COALESCE((SELECT MAX(v.visited_at) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to), 0),
+                        COALESCE((SELECT MAX(o.created_at) FROM orders o WHERE o.agent_id = s.agent_id AND o.created_at >= s.day_from AND o.created_at < s.day_to), 0),
+                        COALESCE((SELECT MAX(p.collected_at) FROM payments p WHERE p.agent_id = s.agent_id AND p.collected_at >= s.day_from AND p.collected_at < s.day_to), 0),
+                        COALESCE((SELECT MAX(f.taken_at) FROM visit_photos f WHERE f.agent_id = s.agent_id AND f.taken_at >= s.day_from AND f.taken_at < s.day_to), 0)
+                    ) AS last_activity
+             FROM days s),
+         closed AS (
+             SELECT f.*,
+                    COALESCE(f.ended_at, CASE WHEN f.work_date < date('now', 'localtime') THEN f.last_activity + 1800 END) AS end_at,
+                    COALESCE(f.end_how, CASE WHEN f.work_date < date('now', 'localtime') THEN 'automatic' END) AS end_how_shown
+             FROM figures f)
+         SELECT u.name AS "Agent", u.email AS "Agent ID", c.work_date AS "Date",
+                strftime('%H:%M', c.started_at, 'unixepoch', 'localtime') AS "Start",
+                strftime('%H:%M', c.end_at, 'unixepoch', 'localtime') AS "End",
+                ROUND((c.end_at - c.started_at) / 3600.0, 2) AS "Hours",
+                c.start_how AS "Start How", c.end_how_shown AS "End How",
+                strftime('%H:%M', c.first_visit, 'unixepoch', 'localtime') AS "First Visit",
+                strftime('%H:%M', c.last_visit, 'unixepoch', 'localtime') AS "Last Visit",
+                c.visits AS "Visits", c.verified AS "Verified Visits", c.orders AS "Orders",
+                c.order_paise / 100.0 AS "Order Value",
+                ROUND(COALESCE(c.distance_m, 0) / 1000.0, 2) AS "Distance (km)"
+         FROM closed c JOIN users u ON u.uid = c.agent_id
+         ORDER BY c.work_date, u.name, u.uid"#,
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -460,6 +514,7 @@ pub const ALL: &[&Report] = &[
     &ORDERS,
     &BEAT_ADHERENCE,
     &VISIT_PHOTOS,
+    &ATTENDANCE,
     &MY_CUSTOMER,
     &BUYER_DETAILS,
     &COLLECTIONS,

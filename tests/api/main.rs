@@ -6,6 +6,7 @@
 mod support;
 
 mod attacks;
+mod attendance;
 mod auth;
 mod backup;
 mod beats;

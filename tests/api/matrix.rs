@@ -133,6 +133,17 @@ const TABLE: &[Row] = &[
     ("GET", "/users/map/settings", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/beat/upload", EMPTY, [400, 400, 403, 403, 401, 401]),
     ("GET", "/report/beat-adherence?fromDate=2026-01-01&toDate=2026-01-31", Nothing, [200, 200, 403, 403, 401, 401]),
+    // The working day (issue #37): agents (and administrators, who hold every right) start and
+    // end their own day; managers and administrators read and correct their agents'. An end with a
+    // bad time is a 400 whatever the rows before it did.
+    ("POST", "/users/day/start", Json("{}"), [200, 403, 200, 200, 401, 401]),
+    ("POST", "/users/day/end", Json(r#"{"at": "late"}"#), [400, 403, 400, 400, 401, 401]),
+    ("GET", "/users/day/today", Nothing, [200, 403, 200, 200, 401, 401]),
+    ("GET", "/users/attendance", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("GET", "/users/attendance?agentId={agent1}", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("POST", "/users/attendance/correct", Json(r#"{"reason": "forgot"}"#), [404, 404, 403, 403, 401, 401]),
+    // The report `attendance` has no row here: "attendance" is a literal segment of /users/attendance,
+    // so the table would read /report/attendance as a route of its own (its rights: tests/api/attendance.rs).
     // Deliveries.
     ("GET", "/users/delivery/init", Nothing, [200, 200, 200, 200, 401, 401]),
     ("GET", "/users/delivery/initAM/{agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
@@ -300,6 +311,11 @@ pub const ROUTES: &[&str] = &[
     "GET /master/beat/{id}",
     "POST /master/beat/delete/{id}",
     "GET /users/plan/today",
+    "POST /users/day/start",
+    "POST /users/day/end",
+    "GET /users/day/today",
+    "GET /users/attendance",
+    "POST /users/attendance/correct",
     "GET /users/map/settings",
     "POST /users/beat/upload",
     "GET /users/delivery/init",

@@ -264,9 +264,15 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 25: no day started by the first visit or order.
+pub fn downgrade_to_schema_25(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP TRIGGER work_days_visit_insert; DROP TRIGGER work_days_order_insert; PRAGMA user_version = 25;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 24: no photos, working days or collections, and
 /// no credit limits or holds.
 pub fn downgrade_to_schema_24(conn: &rusqlite::Connection) {
+    downgrade_to_schema_25(conn);
     conn.execute_batch(
         "DROP TABLE payment_allocations; DROP TABLE payments; DROP TABLE invoices;
          DROP TABLE work_days; DROP TABLE visit_photos;

@@ -26,6 +26,7 @@ export const MENU = [
     notCounted: [],
     items: [
       { label: "Today", path: "/today" },
+      { label: "Attendance", path: "/attendance" },
       { label: "Map", path: "/map/today" },
       { label: "Waiting Visits", path: "/customer/waiting-visits" },
     ],
@@ -84,6 +85,7 @@ export const MENU = [
       { label: "Orders", path: "/customer/orders" },
       { label: "Order Lines Report", path: report("orders") },
       { label: "Beat Adherence Report", path: report("beat-adherence") },
+      { label: "Attendance Report", path: report("attendance") },
     ],
   },
   { label: "Check RCA/AM A/C", path: "/user/check-rca-am-impersonation" },

@@ -15,6 +15,7 @@ const users = () => import("../features/users/screens");
 const orders = () => import("../features/orders/screens");
 const beats = () => import("../features/beats/screens");
 const today = () => import("../features/today/screens");
+const attendance = () => import("../features/attendance/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
 const map = () => import("../features/map/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
@@ -34,6 +35,7 @@ const REPORT_RIGHTS = {
   "buyer-details": RIGHT.RPT_BUYER_IMAGES,
   orders: RIGHT.RPT_ORDERS,
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
+  attendance: RIGHT.ATTENDANCE_REVIEW,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.
@@ -72,6 +74,7 @@ export const ROUTES = [
   { path: "/customer/waiting-visits", screen: pick(customers, "WaitingVisitsScreen"), right: RIGHT.CUSTOMER_VISIT },
   { path: "/today", screen: pick(today, "TodayScreen"), right: RIGHT.CUSTOMER_VISIT },
   { path: "/today/:agentId", screen: pick(today, "TodayScreen"), right: RIGHT.BEAT_MASTER },
+  { path: "/attendance", screen: pick(attendance, "AttendanceScreen"), right: RIGHT.ATTENDANCE_REVIEW },
   { path: "/map/today", screen: pick(map, "TodayMapScreen"), right: RIGHT.CUSTOMER_VISIT },
   { path: "/map/today/:agentId", screen: pick(map, "TodayMapScreen"), right: RIGHT.BEAT_MASTER },
   { path: "/map/bucket/:bucketName/:agentId", screen: pick(map, "BucketMapScreen"), right: RIGHT.RETAILER_BUCKET },

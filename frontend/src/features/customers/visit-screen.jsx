@@ -158,17 +158,20 @@ function useQueuedVisits(user, buyerId, onSent) {
   const rows = useQueuedFor(
     user,
     buyerId,
-    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : same(e.buyerID)),
+    (e, same) =>
+      e.kind === "order"
+        ? !!e.order.visit && same(e.order.buyerId)
+        : e.kind !== "day-start" && e.kind !== "day-end" && same(e.buyerID),
     onSent,
   );
   return rows.map((e) => {
-    const visit = e.kind === "order" ? e.order.visit : e;
+    const visit = e.kind === "order" ? e.order.visit : e.kind === "day-start" || e.kind === "day-end" ? null : e;
     const at = localParts(visit ? visit.visitedAt : null);
     return {
       key: e.clientId,
       date: at.date,
       time: at.time,
-      outcome: e.outcomeName,
+      outcome: "outcomeName" in e ? e.outcomeName : "",
       agentId: user.emailId,
       entryUpdateBy: user.name,
       remark: visit ? visit.remark : null,

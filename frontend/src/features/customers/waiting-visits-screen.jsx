@@ -1,11 +1,12 @@
-// Waiting visits (the offline bar leads here): every visit, and below them every order, saved on
+// Waiting visits (the offline bar leads here): the working day's start and end ("Start day 09:12,
+// waiting"), every visit, and below them every order, saved on
 // this phone that the server has not accepted yet, oldest first, with its state and the server's
 // reason for a refusal; Retry sends one again, Discard (after a confirmation) drops it. Also says
 // how fresh the phone's customer copy is.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime, money } from "../../lib/format";
+import { formatDateTime, localParts, money } from "../../lib/format";
 import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
@@ -14,6 +15,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").QueueEntry} QueueEntry */
 /** @typedef {import("../../lib/offline/queue").OrderItem & import("../../lib/offline/queue").EntryState} OrderEntry */
 /** @typedef {import("../../lib/offline/queue").VisitItem & import("../../lib/offline/queue").EntryState} VisitEntry */
+/** @typedef {import("../../lib/offline/queue").DayItem & import("../../lib/offline/queue").EntryState} DayEntry */
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
 /** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
@@ -100,7 +102,13 @@ export default function WaitingVisitsScreen({ user }) {
       if (entry) await engine.discardEntry(user.uid, entry.clientId);
     });
   const waiting = entries.filter((e) => e.state === "waiting").length;
-  const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => e.kind !== "order");
+  /** @param {QueueEntry | null} e */
+  const discardName = (e) =>
+    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", visit: "visit" })[
+      e ? engine.kindOf(e) : "visit"
+    ];
+  const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => !e.kind || e.kind === "visit");
+  const dayEntries = entries.filter(/** @returns {e is DayEntry} */ (e) => e.kind === "day-start" || e.kind === "day-end");
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
@@ -135,12 +143,25 @@ export default function WaitingVisitsScreen({ user }) {
           ? `${copy.count} customers on this phone, updated ${formatDateTime(copy.syncedAt)}.`
           : "The customer list is not on this phone yet; it loads when online."}
       </p>
+      {dayEntries.length > 0 && (
+        <ul class="waiting-days" data-testid="waiting-days" aria-label="Working day">
+          {dayEntries.map((e) => (
+            <li key={e.clientId} class={e.state === "failed" ? "row-failed" : undefined}>
+              <span>
+                {e.kind === "day-start" ? "Start day" : "End day"} {localParts(e.day.at).time},{" "}
+                {e.state === "failed" ? <EntryState e={e} /> : "waiting"}
+              </span>
+              {actions.render(e)}
+            </li>
+          ))}
+        </ul>
+      )}
       <DataTable
         serial={false}
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length
+          orderEntries.length || dayEntries.length
             ? "No visits are waiting."
             : "No visits are waiting: everything saved on this phone has reached the server."
         }
@@ -183,7 +204,7 @@ export default function WaitingVisitsScreen({ user }) {
       )}
       <ConfirmDialog
         open={!!discarding}
-        message={`Discard this ${discarding && engine.kindOf(discarding) === "order" ? "order" : "visit"}? It has not reached the server and will be lost.`}
+        message={`Discard this ${discardName(discarding)}? It has not reached the server and will be lost.`}
         onYes={discard}
         onCancel={() => setDiscarding(null)}
       />

@@ -38,6 +38,7 @@ export const REPORTS = {
   "buyer-details": { title: "Buyer Details Report", kind: "countries" },
   orders: { title: "Order Lines Report", kind: "dated" },
   "beat-adherence": { title: "Beat Adherence Report", kind: "dated" },
+  attendance: { title: "Attendance Report", kind: "dated" },
 };
 
 /**

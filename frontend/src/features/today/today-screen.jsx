@@ -4,7 +4,8 @@
 // whether it was visited, where, and whether an order was taken; the unplanned visits apart; the
 // customer search and the map one tap away. An agent's own day opens offline from the copy kept on
 // the phone (lib/plan.js), with what waits in the phone's queue counted in. Managers and
-// administrators open one agent's day at /today/:agentId.
+// administrators open one agent's day at /today/:agentId. An agent starts and ends the working day
+// here too (work-day.jsx).
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AgentSelect } from "../../lib/agent-select";
@@ -16,6 +17,7 @@ import { hasPosition, loadPlan, onPlanQueueChange, planStatus } from "../../lib/
 import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { AGENT, RIGHT } from "../../lib/rights";
+import { WorkDay } from "./work-day";
 
 /** @typedef {import("../../lib/plan").DayPlan} DayPlan */
 /** @typedef {import("../../lib/plan").PlanCustomer} PlanCustomer */
@@ -247,6 +249,7 @@ export default function TodayScreen({ params, user }) {
         )}
       </PageHeader>
       {!own && hasRight(user, RIGHT.BEAT_MASTER) && <AgentSelect value={agentId} onChange={(a) => navigate(`/today/${a}`)} />}
+      {own && hasRight(user, RIGHT.ATTENDANCE) && <WorkDay user={user} />}
       {loading && <Loading />}
       {!loading && !plan && (
         <div class="card empty-plan">

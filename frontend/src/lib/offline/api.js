@@ -55,3 +55,23 @@ export const saveVisit = (body) => post("/users/customer/details", body);
  * @returns {Promise<Schemas["OrderBooked"]>}
  */
 export const bookOrder = (body) => post("/users/order", body);
+
+/**
+ * The agent's working day today (issue #37).
+ * @returns {Promise<Schemas["Today"]>}
+ */
+export const dayToday = () => get("/users/day/today");
+
+/**
+ * "Start day" (a repeat of its clientId records nothing and answers as the first).
+ * @param {Schemas["DayMark"]} body
+ * @returns {Promise<Schemas["DayMarked"]>}
+ */
+export const startDay = (body) => post("/users/day/start", body);
+
+/**
+ * "End day" (a repeat of its clientId records nothing and answers as the first).
+ * @param {Schemas["DayMark"]} body
+ * @returns {Promise<Schemas["DayMarked"]>}
+ */
+export const endDay = (body) => post("/users/day/end", body);

@@ -1,5 +1,6 @@
-// Work saved on this phone that the server has not accepted yet, oldest first: visits and orders
-// (an entry's `kind`; entries without one are visits, as queued before orders existed), each under
+// Work saved on this phone that the server has not accepted yet, oldest first: visits, orders and
+// the working day's start and end (an entry's `kind`; entries without one are visits, as queued
+// before orders existed; a day start queued before a visit is sent before it), each under
 // its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
@@ -7,7 +8,7 @@
 import { getOwnSession } from "../session";
 import { createStore } from "../store";
 import { setStatus } from "./status";
-import { bookOrder, saveVisit } from "./api";
+import { bookOrder, endDay, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -18,7 +19,10 @@ import { userDb } from "./store";
  * @typedef {Schemas["SaveVisit"] & { kind?: "visit", clientId: string, buyerName?: string, outcomeName?: string }} VisitItem
  * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
  *   total: number, lines: ShownLine[] }} OrderItem
- * @typedef {VisitItem | OrderItem} QueueItem
+ * A tap on "Start day" or "End day": the request body under `day`.
+ * @typedef {{ kind: "day-start", clientId: string, day: Schemas["DayMark"] }
+ *   | { kind: "day-end", clientId: string, day: Schemas["DayMark"] }} DayItem
+ * @typedef {VisitItem | OrderItem | DayItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
@@ -139,18 +143,30 @@ export async function clearQueue(uid) {
 }
 
 /**
- * "visit" or "order".
+ * "visit", "order", "day-start" or "day-end".
  * @param {QueueItem} entry
- * @returns {"visit" | "order"}
+ * @returns {"visit" | "order" | "day-start" | "day-end"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
+
+/**
+ * Whether an entry is a tap on "Start day" or "End day".
+ * @param {QueueItem} entry
+ * @returns {entry is DayItem}
+ */
+export const isDayEntry = (entry) => entry.kind === "day-start" || entry.kind === "day-end";
 
 /**
  * Sends a queued entry to its own endpoint with its clientId.
  * @param {QueueItem} entry
  * @returns {Promise<unknown>}
  */
-export const sendEntry = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
+export function sendEntry(entry) {
+  if (entry.kind === "order") return bookOrder(entry.order);
+  if (entry.kind === "day-start") return startDay(entry.day);
+  if (entry.kind === "day-end") return endDay(entry.day);
+  return saveVisit(requestBody(entry));
+}
 
 /**
  * The request body of a queued visit (the fields the server takes).

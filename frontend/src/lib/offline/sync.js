@@ -1,5 +1,5 @@
-// Sending the queue and keeping the offline copy fresh. The queue (visits and orders, each to its
-// own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
+// Sending the queue and keeping the offline copy fresh. The queue (visits, orders and the day's
+// start and end, each to its own endpoint with its clientId) goes oldest first; an entry the server refuses (a 4xx with its
 // message) is marked failed and the rest go on; a network failure (or a 5xx, 408, 429) stops the
 // round and the next one waits longer, and so does a refusal of the caller (an ended session, a
 // password change pending, no anti-forgery cookie: the API client's `refusesCaller`, by status and
@@ -95,6 +95,8 @@ async function sendWaiting(uid) {
         await removeEntry(uid, entry.clientId);
         if (kindOf(entry) === "order" && answer && answer.status === "Awaiting approval") result.held = (result.held || 0) + 1;
         setStatus({ reachable: true });
+        // A day's start or end shows on Today, not in the "visits sent" count.
+        if (kindOf(entry) === "day-start" || kindOf(entry) === "day-end") continue;
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
       } catch (err) {

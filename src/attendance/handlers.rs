@@ -1,0 +1,102 @@
+//! The working day's endpoints (issue #37). Thin: the rules are in `days`, the SQL in `queries`.
+
+use axum::extract::State;
+
+use super::days::{self, CheckedCorrection, CheckedMark};
+use super::messages::*;
+use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
+use crate::api::MessageBody;
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::extract::{Json, Query};
+use crate::ids::UserId;
+use crate::rights;
+use crate::state::AppState;
+
+/// `POST /users/day/start` (attendance): the agent's "Start day", with the phone's time and
+/// position as sent. A repeat of a `clientId` answers the first with `duplicate: true`.
+#[utoipa::path(post, path = "/users/day/start", tag = "attendance", summary = "Start the caller's working day",
+    responses(
+        (status = 200, description = "Started, started before under this clientId, or started already by the first work (code day_started_at_first_work)", body = DayMarked),
+        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
+        (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::api::ErrorBody)
+    ))]
+pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
+    user.require(rights::ATTENDANCE)?;
+    let mark = CheckedMark::check(req, crate::now())?;
+    let me = user.uid;
+    state.writer.write(move |tx| days::start(tx, me, mark)).await.map(Json)
+}
+
+/// `POST /users/day/end` (attendance): the agent's "End day".
+#[utoipa::path(post, path = "/users/day/end", tag = "attendance", summary = "End the caller's working day",
+    responses(
+        (status = 200, description = "Ended, or ended before under this clientId", body = DayMarked),
+        (status = 400, description = "A field is not valid, or the end is before the start", body = crate::api::ErrorBody),
+        (status = 409, description = "The day has not started, was ended by a tap already, or corrected by a manager", body = crate::api::ErrorBody)
+    ))]
+pub async fn end(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
+    user.require(rights::ATTENDANCE)?;
+    let mark = CheckedMark::check(req, crate::now())?;
+    let me = user.uid;
+    state.writer.write(move |tx| days::end(tx, me, mark)).await.map(Json)
+}
+
+/// `GET /users/day/today` (attendance): the caller's own day so far.
+#[utoipa::path(get, path = "/users/day/today", tag = "attendance", summary = "The caller's working day today",
+    responses((status = 200, description = "OK", body = Today)))]
+pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Today>> {
+    user.require(rights::ATTENDANCE)?;
+    let me = user.uid;
+    state.db(move |conn| days::today(conn, me, crate::now())).await.map(Json)
+}
+
+/// `GET /users/attendance?date=&agentId=` (attendance_review): every agent of the caller's on a
+/// day (today by default), started or not.
+#[utoipa::path(get, path = "/users/attendance", tag = "attendance", summary = "The working day of the caller's agents", params(AttendanceQuery),
+    responses(
+        (status = 200, description = "OK", body = AttendancePage),
+        (status = 400, description = "The date is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Json<AttendancePage>> {
+    user.require(rights::ATTENDANCE_REVIEW)?;
+    let date = match q.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        Some(d) => crate::clock::parse_date(d).ok_or_else(|| AppError::bad_request(DATE_NOT_VALID.on("date")))?,
+        None => crate::clock::today(),
+    }
+    .format("%Y-%m-%d")
+    .to_string();
+    let scope = user.scope();
+    state
+        .db(move |conn| {
+            let narrowed = scope.narrowed(conn, q.agent_id.0.filter(|a| *a != 0).map(UserId))?;
+            let data = days::list(conn, narrowed, &date, crate::now())?;
+            Ok(AttendancePage { date, data })
+        })
+        .await
+        .map(Json)
+}
+
+/// `POST /users/attendance/correct` (attendance_review): a manager sets a day's start and/or end,
+/// with a reason; the day shows `corrected` and the change is in the audit log.
+#[utoipa::path(post, path = "/users/attendance/correct", tag = "attendance", summary = "Correct an agent's working day",
+    responses(
+        (status = 200, description = "Corrected", body = MessageBody),
+        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such day among the caller's agents", body = crate::api::ErrorBody)
+    ))]
+pub async fn correct(State(state): State<AppState>, user: CurrentUser, Json(req): Json<CorrectDay>) -> AppResult<Json<MessageBody>> {
+    user.require(rights::ATTENDANCE_REVIEW)?;
+    let correction = CheckedCorrection::check(req)?;
+    let (scope, by, as_uid) = (user.scope(), user.impersonator.unwrap_or(user.uid), user.uid);
+    state
+        .db(move |conn| {
+            let tx = conn.unchecked_transaction()?;
+            days::correct(&tx, scope, by, as_uid, correction, crate::now())?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(MessageBody::from(DAY_CORRECTED)))
+}
