@@ -95,6 +95,8 @@ export function withQueued(plan, entries, kindOf) {
   const waiting = new Map();
   for (const e of entries) {
     if (e.state !== "waiting" || localParts(new Date(e.savedAt).toISOString()).date !== plan.date) continue;
+    // A payment waiting is no visit: the plan counts visits and orders.
+    if (kindOf(e) === "payment") continue;
     const order = kindOf(e) === "order";
     const buyerId = (order ? e.order?.buyerId : e.buyerID) ?? "";
     const id = sameId(buyerId);

@@ -1,8 +1,9 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
-// per-user store, the queue of visits and orders, sync, the customer copy, the product list and the
+// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list and the
 // day plan.
 export { newClientId, enqueue, kindOf, listQueue, onQueueChange, clearQueue, queuedMessage } from "./queue";
 export { keepPlan, lastPlan } from "./plan";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
+export { findReceipt, keepReceipt, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
 export { discardEntry, forgetUser, isTransient, retryEntry, startOffline, stopOffline, syncNow, unjudged } from "./sync";

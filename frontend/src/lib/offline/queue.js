@@ -1,5 +1,5 @@
-// Work saved on this phone that the server has not accepted yet, oldest first: visits and orders
-// (an entry's `kind`; entries without one are visits, as queued before orders existed), each under
+// Work saved on this phone that the server has not accepted yet, oldest first: visits, orders and
+// payments (an entry's `kind`; entries without one are visits, as queued before orders existed), each under
 // its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
@@ -7,7 +7,7 @@
 import { getOwnSession } from "../session";
 import { createStore } from "../store";
 import { setStatus } from "./status";
-import { bookOrder, saveVisit } from "./api";
+import { bookOrder, recordPayment, saveVisit } from "./api";
 import { userDb } from "./store";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -18,7 +18,11 @@ import { userDb } from "./store";
  * @typedef {Schemas["SaveVisit"] & { kind?: "visit", clientId: string, buyerName?: string, outcomeName?: string }} VisitItem
  * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
  *   total: number, lines: ShownLine[] }} OrderItem
- * @typedef {VisitItem | OrderItem} QueueItem
+ * A payment: the request body under `payment`, plus what its receipt shows (the receipt number made on
+ * the phone, the allocation as the phone previewed it, the customer's and the agent's names).
+ * @typedef {{ kind: "payment", clientId: string, payment: import("./api").PaymentBody, buyerName?: string,
+ *   receiptNo: string, allocations: import("../outstanding").Allocation[], agentName?: string }} PaymentItem
+ * @typedef {VisitItem | OrderItem | PaymentItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
@@ -60,12 +64,16 @@ async function changed(uid, broadcast = true) {
   const failed = all.filter((e) => e.state === "failed");
   /** @param {QueueEntry[]} list */
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
-  // waiting and failed count every kind; the order counts say how many of those are orders.
+  /** @param {QueueEntry[]} list */
+  const payments = (list) => list.filter((e) => kindOf(e) === "payment").length;
+  // waiting and failed count every kind; the order and payment counts say how many of those are which.
   setStatus({
     waiting: all.length - failed.length,
     failed: failed.length,
     waitingOrders: orders(all) - orders(failed),
     failedOrders: orders(failed),
+    waitingPayments: payments(all) - payments(failed),
+    failedPayments: payments(failed),
   });
   entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
@@ -139,9 +147,9 @@ export async function clearQueue(uid) {
 }
 
 /**
- * "visit" or "order".
+ * "visit", "order" or "payment".
  * @param {QueueItem} entry
- * @returns {"visit" | "order"}
+ * @returns {"visit" | "order" | "payment"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
 
@@ -150,7 +158,12 @@ export const kindOf = (entry) => entry.kind || "visit";
  * @param {QueueItem} entry
  * @returns {Promise<unknown>}
  */
-export const sendEntry = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
+export const sendEntry = (entry) =>
+  entry.kind === "order"
+    ? bookOrder(entry.order)
+    : entry.kind === "payment"
+      ? recordPayment(entry.payment)
+      : saveVisit(requestBody(entry));
 
 /**
  * The request body of a queued visit (the fields the server takes).
