@@ -42,7 +42,10 @@ export function useOutstanding(user, buyerId) {
             if (!enabled) return /** @type {Shown} */ (o);
             const m = await loadEngine();
             const waiting = (await m.listQueue(user.uid).catch(() => [])).filter(
-              (e) => e.kind === "payment" && e.state === "waiting" && String(e.payment.buyerId).toLowerCase() === buyerId.toLowerCase(),
+              (e) =>
+                e.kind === "payment" &&
+                e.state === "waiting" &&
+                String(e.payment.buyerId).toLowerCase() === buyerId.toLowerCase(),
             );
             if (!waiting.length) return /** @type {Shown} */ (o);
             let invoices = o.invoices;

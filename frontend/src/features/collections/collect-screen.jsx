@@ -102,7 +102,13 @@ export default function CollectScreen({ params, user }) {
         if (agent) {
           const m = await loadEngine();
           await m.keepReceipt(user.uid, { ...receipt, receiptNo: r.receiptNo || receipt.receiptNo }).catch(() => {});
-          await m.paymentAccepted(user.uid, { kind: "payment", clientId: id, payment: body, receiptNo: receipt.receiptNo, allocations: receipt.allocations }, r).catch(() => {});
+          await m
+            .paymentAccepted(
+              user.uid,
+              { kind: "payment", clientId: id, payment: body, receiptNo: receipt.receiptNo, allocations: receipt.allocations },
+              r,
+            )
+            .catch(() => {});
         }
         return { queued: false, paymentId: r.paymentId, message: r.message };
       };
@@ -169,7 +175,13 @@ export default function CollectScreen({ params, user }) {
         />
         {values.mode === "cheque" && (
           <>
-            <TextInput id="payChequeNo" label="Cheque number" value={values.chequeNo} onInput={set("chequeNo")} error={errors.chequeNo} />
+            <TextInput
+              id="payChequeNo"
+              label="Cheque number"
+              value={values.chequeNo}
+              onInput={set("chequeNo")}
+              error={errors.chequeNo}
+            />
             <TextInput id="payBank" label="Bank" value={values.bank} onInput={set("bank")} error={errors.bank} />
           </>
         )}

@@ -28,7 +28,11 @@ const EMPTY = { agentId: "", from: "", to: "", mode: "", status: "" };
 
 /** A payment's status as a badge. @param {{ status: string }} props */
 function PaymentStatus({ status }) {
-  const css = /** @type {Record<string, string>} */ ({ Collected: "loc-waiting", Deposited: "loc-sent", Reversed: "loc-cancelled" });
+  const css = /** @type {Record<string, string>} */ ({
+    Collected: "loc-waiting",
+    Deposited: "loc-sent",
+    Reversed: "loc-cancelled",
+  });
   return <span class={`loc-badge ${css[status] || ""}`}>{status}</span>;
 }
 
@@ -66,8 +70,8 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
       <div class="modal" role="dialog" aria-modal="true" aria-labelledby="reverse-title" onClick={(e) => e.stopPropagation()}>
         <h2 id="reverse-title">Please confirm..</h2>
         <p>
-          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from {payment.buyerName || payment.buyerId}: its
-          invoices will be open again.
+          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from {payment.buyerName || payment.buyerId}:
+          its invoices will be open again.
         </p>
         <TextInput
           id="reverseReason"
@@ -132,7 +136,9 @@ export default function CollectionsScreen({ user }) {
       setReversing(null);
     }
   };
-  const pageTotal = data ? fromPaise(data.data.reduce((sum, p) => sum + (p.status === "Reversed" ? 0 : toPaise(p.amount)), 0)) : 0;
+  const pageTotal = data
+    ? fromPaise(data.data.reduce((sum, p) => sum + (p.status === "Reversed" ? 0 : toPaise(p.amount)), 0))
+    : 0;
   return (
     <section>
       <PageHeader title="Collections" back="/home" />
@@ -150,7 +156,13 @@ export default function CollectionsScreen({ user }) {
           onInput={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
           error={dateError}
         />
-        <TextInput id="payTo" label="To" type="date" value={filter.to} onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })} />
+        <TextInput
+          id="payTo"
+          label="To"
+          type="date"
+          value={filter.to}
+          onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+        />
         <Select
           id="payModeFilter"
           label="Mode"
@@ -176,7 +188,11 @@ export default function CollectionsScreen({ user }) {
       {data && data.totalRecords > 0 && (
         <p class="collections-total" data-testid="collections-total">
           <span class="nowrap">This page: {money(pageTotal)}</span>
-          {data.totalAmount != null && <span class="nowrap">All {data.totalRecords}: {money(data.totalAmount)}</span>}
+          {data.totalAmount != null && (
+            <span class="nowrap">
+              All {data.totalRecords}: {money(data.totalAmount)}
+            </span>
+          )}
         </p>
       )}
       <ServerTable
@@ -192,7 +208,12 @@ export default function CollectionsScreen({ user }) {
         columns={[
           { key: "receiptNo", label: "Receipt", render: (p) => <span class="nowrap">{p.receiptNo}</span> },
           { key: "collectedAt", label: "Collected", render: (p) => <span class="nowrap">{formatDateTime(p.collectedAt)}</span> },
-          { key: "customer", label: "Customer", wrap: true, render: (p) => `${p.buyerId}${p.buyerName ? ` - ${p.buyerName}` : ""}` },
+          {
+            key: "customer",
+            label: "Customer",
+            wrap: true,
+            render: (p) => `${p.buyerId}${p.buyerName ? ` - ${p.buyerName}` : ""}`,
+          },
           { key: "agentName", label: "Agent" },
           { key: "mode", label: "Mode", render: (p) => <span title={modeText(p)}>{modeLabel(p.mode)}</span> },
           { key: "amount", label: "Amount", render: (p) => <span class="nowrap">{money(p.amount)}</span> },
@@ -202,7 +223,12 @@ export default function CollectionsScreen({ user }) {
             label: "Actions",
             render: (/** @type {Payment} */ p) => (
               <span class="row-actions">
-                <button type="button" class="btn btn-small" aria-label={`View receipt ${p.receiptNo}`} onClick={() => setViewing(p.paymentId)}>
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  aria-label={`View receipt ${p.receiptNo}`}
+                  onClick={() => setViewing(p.paymentId)}
+                >
                   View
                 </button>
                 {p.status === "Collected" && (

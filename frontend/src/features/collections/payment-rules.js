@@ -46,7 +46,6 @@ export function checkPayment(v) {
     if (!String(v.chequeNo ?? "").trim()) errors.chequeNo = MESSAGES.chequeNoRequired;
     if (!String(v.bank ?? "").trim()) errors.bank = MESSAGES.bankRequired;
   }
-  if ((v.mode === "upi" || v.mode === "bank") && !String(v.reference ?? "").trim())
-    errors.reference = MESSAGES.referenceRequired;
+  if ((v.mode === "upi" || v.mode === "bank") && !String(v.reference ?? "").trim()) errors.reference = MESSAGES.referenceRequired;
   return errors;
 }

@@ -40,9 +40,19 @@ export function receiptText(r, waiting) {
 export function ReceiptView({ r, waiting }) {
   const rows = [
     ["Customer", `${r.buyerId}${r.buyerName ? ` - ${r.buyerName}` : ""}`],
-    ["Amount", <strong class="nowrap" data-testid="receipt-amount">{money(r.amount)}</strong>],
+    [
+      "Amount",
+      <strong key="amount" class="nowrap" data-testid="receipt-amount">
+        {money(r.amount)}
+      </strong>,
+    ],
     ["Mode", modeText(r)],
-    ["Collected", <span class="nowrap">{formatDateTime(r.collectedAt)}</span>],
+    [
+      "Collected",
+      <span key="collected" class="nowrap">
+        {formatDateTime(r.collectedAt)}
+      </span>,
+    ],
     ["Agent", r.agentName],
     ["Status", r.status],
     ["Reversal reason", r.reversalReason],
@@ -50,7 +60,10 @@ export function ReceiptView({ r, waiting }) {
   return (
     <div class="card receipt" data-testid="receipt">
       <h2>
-        Receipt <span class="nowrap" data-testid="receipt-no">{r.receiptNo}</span>
+        Receipt{" "}
+        <span class="nowrap" data-testid="receipt-no">
+          {r.receiptNo}
+        </span>
       </h2>
       {waiting && (
         <p>

@@ -6,4 +6,14 @@ export { keepPlan, lastPlan } from "./plan";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
 export { findReceipt, keepReceipt, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
-export { discardEntry, forgetUser, isTransient, paymentAccepted, retryEntry, startOffline, stopOffline, syncNow, unjudged } from "./sync";
+export {
+  discardEntry,
+  forgetUser,
+  isTransient,
+  paymentAccepted,
+  retryEntry,
+  startOffline,
+  stopOffline,
+  syncNow,
+  unjudged,
+} from "./sync";

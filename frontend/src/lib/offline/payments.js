@@ -99,7 +99,8 @@ export async function keepReceipt(uid, receipt) {
  */
 export async function receiptSaved(uid, clientId, saved) {
   const r = await findReceipt(uid, clientId);
-  if (r) await keepReceipt(uid, { ...r, paymentId: saved.paymentId, allocations: saved.allocations, unallocated: saved.unallocated });
+  if (r)
+    await keepReceipt(uid, { ...r, paymentId: saved.paymentId, allocations: saved.allocations, unallocated: saved.unallocated });
 }
 
 /**
