@@ -87,6 +87,18 @@ export function summaryText(o) {
   return `Outstanding ${money(o.total)}${overdue ? ` · ${overdue} overdue` : ""}`;
 }
 
+/** The summary line, its parts kept whole (the figure never breaks from its word). @param {{ o: Outstanding }} props */
+function SummaryLine({ o }) {
+  if (!o.invoices.length) return <span>No outstanding</span>;
+  const overdue = overdueCount(o);
+  return (
+    <span class="outstanding-line" aria-label={summaryText(o)}>
+      <span class="nowrap">Outstanding {money(o.total)}</span>
+      {overdue > 0 && <span class="nowrap"> · {overdue} overdue</span>}
+    </span>
+  );
+}
+
 /** The four ageing buckets as a row of figures. @param {{ ageing: import("./outstanding").Ageing }} props */
 export function AgeingRow({ ageing }) {
   return (
@@ -153,7 +165,7 @@ export function OutstandingPanel({ user, buyerId, children }) {
             disabled={!data.invoices.length}
             data-testid="outstanding-summary"
           >
-            <span>{summaryText(data)}</span>
+            <SummaryLine o={data} />
             {data.invoices.length > 0 && <span aria-hidden="true">{open ? "▴" : "▾"}</span>}
           </button>
           {data.fromCopy && (

@@ -15,7 +15,7 @@ import { OutstandingPanel, useOutstanding } from "../../lib/outstanding-panel";
 import { nextPaymentClientId, receiptNo } from "../../lib/receipt-numbers";
 import { useCustomerScreen } from "../../lib/resources";
 import { DataTable } from "../../lib/table";
-import { Field, Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
+import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { recordPayment } from "./api";
 import { checkPayment, MODES } from "./payment-rules";
@@ -195,17 +195,16 @@ export default function CollectScreen({ params, user }) {
           />
         )}
         {invoices.length > 0 && (
-          <Field id="payInvoices" label="Invoices (tick to choose; none ticked: oldest first)">
-            <div class="invoice-picks" id="payInvoices">
-              {invoices.map((i) => (
-                <label key={i.invoiceNo} class="invoice-pick">
-                  <input type="checkbox" checked={picked.includes(i.invoiceNo)} onChange={() => toggle(i.invoiceNo)} />
-                  <span class="nowrap">{i.invoiceNo}</span>
-                  <span class="nowrap">{money(i.balance)}</span>
-                </label>
-              ))}
-            </div>
-          </Field>
+          <fieldset class="invoice-picks">
+            <legend>Invoices (tick to choose; none ticked: oldest first)</legend>
+            {invoices.map((i) => (
+              <label key={i.invoiceNo} class="invoice-pick">
+                <input type="checkbox" checked={picked.includes(i.invoiceNo)} onChange={() => toggle(i.invoiceNo)} />
+                <span class="nowrap">{i.invoiceNo}</span>
+                <span class="nowrap">{money(i.balance)}</span>
+              </label>
+            ))}
+          </fieldset>
         )}
         {preview && (
           <div data-testid="allocation-preview">

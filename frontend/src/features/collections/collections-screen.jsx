@@ -1,13 +1,13 @@
 // Collections (managers and administrators, right collections_review; issue #38): the payments
 // the agents collected, 30 a page newest first (GET /users/payments), by agent, day, mode and
-// status, with the amount of the page and of all the filtered payments. View shows a payment's
-// receipt with its allocations; Deposit (a collected payment: the agent handed the cash or cheque
+// status, with the amount of the page and of all the filtered payments. The receipt number opens
+// the payment's receipt with its allocations; Deposit (a collected payment: the agent handed the cash or cheque
 // in) and Reverse (administrators: a bounced cheque, with a reason) ask first.
 import { useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime, money } from "../../lib/format";
+import { formatDate, localParts, money } from "../../lib/format";
 import { fromPaise, toPaise } from "../../lib/outstanding";
 import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable, useServerPage } from "../../lib/server-page";
@@ -206,55 +206,84 @@ export default function CollectionsScreen({ user }) {
         testId="payments-table"
         empty="No payments for these filters"
         columns={[
-          { key: "receiptNo", label: "Receipt", render: (p) => <span class="nowrap">{p.receiptNo}</span> },
-          { key: "collectedAt", label: "Collected", render: (p) => <span class="nowrap">{formatDateTime(p.collectedAt)}</span> },
+          {
+            key: "receiptNo",
+            label: "Receipt",
+            render: (/** @type {Payment} */ p) => (
+              <button
+                type="button"
+                class="link-button nowrap"
+                aria-label={`View receipt ${p.receiptNo}`}
+                onClick={() => setViewing(p.paymentId)}
+              >
+                {p.receiptNo}
+              </button>
+            ),
+          },
+          {
+            key: "collectedAt",
+            label: "Collected",
+            render: (p) => (
+              <span class="cell-lines">
+                <span class="nowrap">{formatDate(localParts(p.collectedAt).date)}</span>
+                <span class="nowrap muted">{localParts(p.collectedAt).time}</span>
+              </span>
+            ),
+          },
           {
             key: "customer",
             label: "Customer",
-            wrap: true,
-            render: (p) => `${p.buyerId}${p.buyerName ? ` - ${p.buyerName}` : ""}`,
+            render: (p) => (
+              <span class="cell-lines cell-text">
+                <span>{p.buyerName || p.buyerId}</span>
+                {p.buyerName && <span class="nowrap muted">{p.buyerId}</span>}
+              </span>
+            ),
           },
           { key: "agentName", label: "Agent" },
-          { key: "mode", label: "Mode", render: (p) => <span title={modeText(p)}>{modeLabel(p.mode)}</span> },
-          { key: "amount", label: "Amount", render: (p) => <span class="nowrap">{money(p.amount)}</span> },
+          {
+            key: "amount",
+            label: "Amount",
+            render: (p) => (
+              <span class="cell-lines">
+                <span class="nowrap">{money(p.amount)}</span>
+                <span class="nowrap muted" title={modeText(p)}>
+                  {modeLabel(p.mode)}
+                </span>
+              </span>
+            ),
+          },
           { key: "status", label: "Status", render: (p) => <PaymentStatus status={p.status} /> },
           {
             key: "actions",
             label: "Actions",
-            render: (/** @type {Payment} */ p) => (
-              <span class="row-actions">
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  aria-label={`View receipt ${p.receiptNo}`}
-                  onClick={() => setViewing(p.paymentId)}
-                >
-                  View
-                </button>
-                {p.status === "Collected" && (
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    disabled={busy}
-                    aria-label={`Deposit receipt ${p.receiptNo}`}
-                    onClick={() => setDepositing(p)}
-                  >
-                    Deposit
-                  </button>
-                )}
-                {admin && p.status !== "Reversed" && (
-                  <button
-                    type="button"
-                    class="btn btn-small btn-danger"
-                    disabled={busy}
-                    aria-label={`Reverse receipt ${p.receiptNo}`}
-                    onClick={() => setReversing(p)}
-                  >
-                    Reverse
-                  </button>
-                )}
-              </span>
-            ),
+            render: (/** @type {Payment} */ p) =>
+              (p.status === "Collected" || (admin && p.status !== "Reversed")) && (
+                <span class="row-actions row-actions-line">
+                  {p.status === "Collected" && (
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      disabled={busy}
+                      aria-label={`Deposit receipt ${p.receiptNo}`}
+                      onClick={() => setDepositing(p)}
+                    >
+                      Deposit
+                    </button>
+                  )}
+                  {admin && p.status !== "Reversed" && (
+                    <button
+                      type="button"
+                      class="btn btn-small btn-danger"
+                      disabled={busy}
+                      aria-label={`Reverse receipt ${p.receiptNo}`}
+                      onClick={() => setReversing(p)}
+                    >
+                      Reverse
+                    </button>
+                  )}
+                </span>
+              ),
           },
         ]}
       />
