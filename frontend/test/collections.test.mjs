@@ -18,7 +18,7 @@ import {
   summarize,
   toPaise,
 } from "../src/lib/outstanding.js";
-import { checkPayment, MESSAGES } from "../src/features/collections/payment-rules.js";
+import { checkPayment, message } from "../src/features/collections/payment-rules.js";
 import { enqueue, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 import { findReceipt, keepReceipt, offlineOutstanding, paymentApplied } from "../src/lib/offline/payments.js";
@@ -199,14 +199,15 @@ test("the total and ageing buckets are summed in paise; offline the days overdue
 test("the collect form's rules say what the server would", () => {
   const base = { amount: "100", mode: "cash", chequeNo: "", bank: "", reference: "" };
   assert.deepEqual(checkPayment(base), {});
-  assert.deepEqual(checkPayment({ ...base, amount: "" }), { amount: MESSAGES.amountRequired });
-  assert.deepEqual(checkPayment({ ...base, amount: "0" }), { amount: MESSAGES.amountZero });
-  assert.deepEqual(checkPayment({ ...base, amount: "1.234" }), { amount: MESSAGES.amountInvalid });
+  assert.deepEqual(checkPayment({ ...base, amount: "" }), { amount: message("amountRequired") });
+  assert.deepEqual(checkPayment({ ...base, amount: "0" }), { amount: message("amountInvalid") });
+  assert.deepEqual(checkPayment({ ...base, amount: "1.234" }), { amount: message("amountInvalid") });
   assert.deepEqual(checkPayment({ ...base, mode: "cheque" }), {
-    chequeNo: MESSAGES.chequeNoRequired,
-    bank: MESSAGES.bankRequired,
+    chequeNo: message("chequeNoRequired"),
+    bank: message("bankRequired"),
   });
-  assert.deepEqual(checkPayment({ ...base, mode: "upi" }), { reference: MESSAGES.referenceRequired });
+  assert.deepEqual(checkPayment({ ...base, mode: "upi" }), { reference: message("referenceRequired") });
+  assert.deepEqual(checkPayment({ ...base, mode: "card" }), { mode: message("modeRequired") });
   assert.deepEqual(checkPayment({ ...base, mode: "bank", reference: "NEFT-1" }), {});
 });
 
@@ -227,7 +228,7 @@ const payment = (clientId, amount = 1200, buyerId = "B1") => ({
 
 async function stockCopy() {
   const db = await userDb(uid);
-  await db.put("customers", { buyerId: "B1", buyerName: "Shop One", invoices: INVOICES });
+  await db.put("customers", { buyerId: "B1", buyerName: "Shop One", outstanding: summarize("B1", INVOICES) });
   await db.put("meta", "2026-11-28T08:00:00.000Z", "customersSyncedAt");
 }
 
@@ -281,7 +282,7 @@ test("a waiting payment comes off the copy's outstanding; once accepted it comes
   await db.put("customers", {
     buyerId: "B1",
     buyerName: "Shop One",
-    invoices: [inv("INV-2", "2026-10-01", "2026-10-15", 2000, 700)],
+    outstanding: summarize("B1", [inv("INV-2", "2026-10-01", "2026-10-15", 2000, 700)]),
   });
   assert.equal((await offlineOutstanding(uid, "B1")).total, 1300);
 });

@@ -6,14 +6,17 @@ import { get, post } from "../../lib/api-client";
 export { customerOutstanding, recordPayment } from "../../lib/offline/api";
 
 /**
- * A payment as the back office sees it (GET /users/payments rows, GET /users/payment/{id}).
- * @typedef {{ paymentId: number, receiptNo: string, clientId?: string, buyerId: string, buyerName?: string,
- *   agentId?: number, agentName?: string, amount: number, mode: string, reference?: string | null,
- *   chequeNo?: string | null, bank?: string | null, collectedAt: string, receivedAt?: string | null,
- *   status: string, depositedAt?: string | null, depositedByName?: string | null, reversedAt?: string | null,
- *   reversalReason?: string | null, allocations?: import("../../lib/outstanding").Allocation[],
- *   unallocated?: number }} Payment
- * @typedef {{ data: Payment[], totalRecords: number, totalAmount?: number }} PaymentPage
+ * A payment as the back office sees it (GET /users/payments rows, GET /users/payment/{id} with its
+ * allocations); `status` is collected, deposited or reversed.
+ * @typedef {{ paymentId: number, receiptNo: string, clientId: string, buyerId: string, customerName: string,
+ *   agentId: number, agentName: string, amount: number, mode: string, reference?: string | null,
+ *   chequeNo?: string | null, bank?: string | null, collectedAt: string, receivedAt: string, allocated: number,
+ *   unallocated: number, status: "collected" | "deposited" | "reversed", depositedAt?: string | null,
+ *   depositedByName?: string | null, reversedAt?: string | null, reversedByName?: string | null,
+ *   reversalReason?: string | null, allocations?: import("../../lib/outstanding").Allocation[] }} Payment
+ * @typedef {{ count: number, amount: number, allocated: number, unallocated: number, reversedCount: number,
+ *   byMode: { mode: string, count: number, amount: number }[] }} PaymentTotals
+ * @typedef {{ data: Payment[], totalRecords: number, totals?: PaymentTotals }} PaymentPage
  */
 
 /**

@@ -1,6 +1,6 @@
 // Collections (managers and administrators, right collections_review; issue #38): the payments
 // the agents collected, 30 a page newest first (GET /users/payments), by agent, day, mode and
-// status, with the amount of the page and of all the filtered payments. The receipt number opens
+// status, with the sums of all the filtered payments (by mode; reversed ones counted apart). The receipt number opens
 // the payment's receipt with its allocations; Deposit (a collected payment: the agent handed the cash or cheque
 // in) and Reverse (administrators: a bounced cheque, with a reason) ask first.
 import { useState } from "react";
@@ -8,14 +8,13 @@ import { alertError, alertSuccess } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
 import { ConfirmDialog } from "../../lib/confirm";
 import { formatDate, localParts, money } from "../../lib/format";
-import { fromPaise, toPaise } from "../../lib/outstanding";
 import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { useResource } from "../../lib/resources";
 import { depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
-import { MODES, modeLabel } from "./payment-rules";
-import { modeText, ReceiptActions, ReceiptView } from "./receipt";
+import { message, MODES, modeLabel } from "./payment-rules";
+import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 /** @typedef {import("./api").Payment} Payment */
@@ -23,17 +22,38 @@ import { modeText, ReceiptActions, ReceiptView } from "./receipt";
 
 const PAGE = 30;
 /** The statuses a payment goes through, as the server names them. */
-export const STATUSES = ["Collected", "Deposited", "Reversed"];
+export const STATUSES = ["collected", "deposited", "reversed"];
 const EMPTY = { agentId: "", from: "", to: "", mode: "", status: "" };
 
 /** A payment's status as a badge. @param {{ status: string }} props */
 function PaymentStatus({ status }) {
   const css = /** @type {Record<string, string>} */ ({
-    Collected: "loc-waiting",
-    Deposited: "loc-sent",
-    Reversed: "loc-cancelled",
+    collected: "loc-waiting",
+    deposited: "loc-sent",
+    reversed: "loc-cancelled",
   });
-  return <span class={`loc-badge ${css[status] || ""}`}>{status}</span>;
+  return <span class={`loc-badge ${css[status] || ""}`}>{statusLabel(status)}</span>;
+}
+
+/**
+ * The sums of every payment the filters match (not of the page): the amount and count, by mode, and
+ * how many were reversed (not summed).
+ * @param {{ totals: import("./api").PaymentTotals }} props
+ */
+function Totals({ totals }) {
+  return (
+    <p class="collections-total" data-testid="collections-total">
+      <span class="nowrap">
+        Total {money(totals.amount)} ({totals.count} {totals.count === 1 ? "payment" : "payments"})
+      </span>
+      {totals.byMode.map((m) => (
+        <span key={m.mode} class="nowrap muted">
+          {modeLabel(m.mode)} {money(m.amount)}
+        </span>
+      ))}
+      {totals.reversedCount > 0 && <span class="nowrap muted">{totals.reversedCount} reversed</span>}
+    </p>
+  );
 }
 
 /** @param {{ paymentId: number, onClose: () => void }} props */
@@ -42,9 +62,9 @@ function PaymentDialog({ paymentId, onClose }) {
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <div class="modal modal-wide" role="dialog" aria-modal="true" aria-label="Receipt" onClick={(e) => e.stopPropagation()}>
-        {!data ? <Loading /> : <ReceiptView r={data} waiting={false} />}
+        {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
         <div class="modal-actions">
-          {data && <ReceiptActions r={data} waiting={false} />}
+          {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
           <button type="button" class="btn" onClick={onClose}>
             Close
           </button>
@@ -60,7 +80,7 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const yes = () => {
     if (!reason.trim()) {
-      setError("Reason is required");
+      setError(message("reasonRequired"));
       return;
     }
     onYes(reason.trim());
@@ -70,8 +90,8 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
       <div class="modal" role="dialog" aria-modal="true" aria-labelledby="reverse-title" onClick={(e) => e.stopPropagation()}>
         <h2 id="reverse-title">Please confirm..</h2>
         <p>
-          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from {payment.buyerName || payment.buyerId}:
-          its invoices will be open again.
+          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from{" "}
+          {payment.customerName || payment.buyerId}: its invoices will be open again.
         </p>
         <TextInput
           id="reverseReason"
@@ -136,9 +156,6 @@ export default function CollectionsScreen({ user }) {
       setReversing(null);
     }
   };
-  const pageTotal = data
-    ? fromPaise(data.data.reduce((sum, p) => sum + (p.status === "Reversed" ? 0 : toPaise(p.amount)), 0))
-    : 0;
   return (
     <section>
       <PageHeader title="Collections" back="/home" />
@@ -177,7 +194,7 @@ export default function CollectionsScreen({ user }) {
           placeholder="All statuses"
           value={filter.status}
           onChange={(e) => setFilter({ ...filter, status: e.currentTarget.value })}
-          options={STATUSES.map((s) => ({ value: s, label: s }))}
+          options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
@@ -185,16 +202,7 @@ export default function CollectionsScreen({ user }) {
           </button>
         </div>
       </form>
-      {data && data.totalRecords > 0 && (
-        <p class="collections-total" data-testid="collections-total">
-          <span class="nowrap">This page: {money(pageTotal)}</span>
-          {data.totalAmount != null && (
-            <span class="nowrap">
-              All {data.totalRecords}: {money(data.totalAmount)}
-            </span>
-          )}
-        </p>
-      )}
+      {data && data.totals && data.totalRecords > 0 && <Totals totals={data.totals} />}
       <ServerTable
         answer={data}
         page={page}
@@ -235,8 +243,8 @@ export default function CollectionsScreen({ user }) {
             label: "Customer",
             render: (p) => (
               <span class="cell-lines cell-text">
-                <span>{p.buyerName || p.buyerId}</span>
-                {p.buyerName && <span class="nowrap muted">{p.buyerId}</span>}
+                <span>{p.customerName || p.buyerId}</span>
+                {p.customerName && <span class="nowrap muted">{p.buyerId}</span>}
               </span>
             ),
           },
@@ -257,10 +265,13 @@ export default function CollectionsScreen({ user }) {
           {
             key: "actions",
             label: "Actions",
-            render: (/** @type {Payment} */ p) =>
-              (p.status === "Collected" || (admin && p.status !== "Reversed")) && (
+            render: (/** @type {Payment} */ p) => {
+              const deposit = p.status === "collected";
+              const reverse = admin && p.status !== "reversed";
+              if (!deposit && !reverse) return null;
+              return (
                 <span class="row-actions row-actions-line">
-                  {p.status === "Collected" && (
+                  {deposit && (
                     <button
                       type="button"
                       class="btn btn-small"
@@ -271,7 +282,7 @@ export default function CollectionsScreen({ user }) {
                       Deposit
                     </button>
                   )}
-                  {admin && p.status !== "Reversed" && (
+                  {reverse && (
                     <button
                       type="button"
                       class="btn btn-small btn-danger"
@@ -283,7 +294,8 @@ export default function CollectionsScreen({ user }) {
                     </button>
                   )}
                 </span>
-              ),
+              );
+            },
           },
         ]}
       />

@@ -7,7 +7,7 @@ import { loadEngine, offlineEnabled } from "../../lib/offline/status";
 import { useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { paymentDetail } from "./api";
-import { ReceiptActions, ReceiptView } from "./receipt";
+import { ReceiptActions, ReceiptView, receiptOf } from "./receipt";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 /** @typedef {import("./receipt").ReceiptData} ReceiptData */
@@ -24,7 +24,7 @@ export default function ReceiptScreen({ params, user }) {
       agent
         ? loadEngine().then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
         : paymentId
-          ? paymentDetail(paymentId).then((p) => /** @type {ReceiptData} */ (p))
+          ? paymentDetail(paymentId).then(receiptOf)
           : Promise.resolve(null),
     [clientId, paymentId, agent, user.uid],
   );

@@ -13,6 +13,20 @@ import { modeLabel } from "./payment-rules";
  *   status?: string | null, reversalReason?: string | null }} ReceiptData
  */
 
+/** A payment's status in words. @param {string | null | undefined} status */
+export const statusLabel = (status) =>
+  status
+    ? /** @type {Record<string, string>} */ ({ collected: "Collected", deposited: "Deposited", reversed: "Reversed" })[status] ||
+      status
+    : "";
+
+/**
+ * The receipt of a payment as the server answers it (GET /users/payment/{id}).
+ * @param {import("./api").Payment} p
+ * @returns {ReceiptData}
+ */
+export const receiptOf = (p) => ({ ...p, buyerName: p.customerName, status: statusLabel(p.status) });
+
 /** The mode with its reference: "Cheque 004512, HDFC Bank", "UPI 41234", "Cash". @param {ReceiptData} r */
 export function modeText(r) {
   if (r.mode === "cheque") return `${modeLabel(r.mode)} ${[r.chequeNo, r.bank].filter(Boolean).join(", ")}`.trim();

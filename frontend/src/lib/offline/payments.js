@@ -1,5 +1,6 @@
 // Payments on the phone (issue #38): the customer's outstanding from the offline copy (the server
-// puts each customer's open invoices in the copy, `invoices`), less the payments still waiting in
+// puts each customer's outstanding in the copy, `outstanding`: null when nothing is open), less the
+// payments still waiting in
 // the queue; the copy's balances brought down once the server accepts a payment (by the allocations
 // it answered), so the balance stays right between that and the copy's next refresh, which brings
 // the server's figures; and the receipts made on this phone, to show again.
@@ -12,9 +13,10 @@ import { getMeta, setMeta, signedIn, userDb } from "./store";
 /** @typedef {import("../outstanding").Invoice} Invoice */
 /** @typedef {import("../outstanding").Allocation} Allocation */
 /**
- * A customer of the copy as far as payments go: the server's open invoices, and the clientIds of the
- * payments this phone has taken off them since (the server's next copy of the customer drops both).
- * @typedef {{ buyerId: string, buyerName?: string, invoices?: Invoice[] | null, paymentsApplied?: string[] }} CopyCustomer
+ * A customer of the copy as far as payments go: the server's outstanding (open invoices, total,
+ * ageing as of the copy's day), and the clientIds of the payments this phone has taken off them
+ * since (the server's next copy of the customer drops both).
+ * @typedef {{ buyerId: string, buyerName?: string, outstanding?: Outstanding | null, paymentsApplied?: string[] }} CopyCustomer
  */
 /**
  * A receipt as the phone shows it; `paymentId` once the server has the payment.
@@ -25,6 +27,9 @@ import { getMeta, setMeta, signedIn, userDb } from "./store";
 
 /** Receipts kept per user; the oldest go first. */
 const MAX_RECEIPTS = 200;
+
+/** The open invoices the copy holds for a customer. @param {CopyCustomer} c @returns {Invoice[]} */
+export const copyInvoices = (c) => (c.outstanding && c.outstanding.invoices) || [];
 
 /** @param {import("idb").IDBPDatabase} db @param {string} buyerId @returns {Promise<CopyCustomer | undefined>} */
 async function copyCustomer(db, buyerId) {
@@ -46,7 +51,7 @@ export async function offlineOutstanding(uid, buyerId) {
   if (!c) return null;
   const applied = new Set(c.paymentsApplied || []);
   const same = (/** @type {unknown} */ id) => String(id).toLowerCase() === String(c.buyerId).toLowerCase();
-  let invoices = c.invoices || [];
+  let invoices = copyInvoices(c);
   for (const e of await listQueue(uid)) {
     if (e.kind === "payment" && e.state === "waiting" && same(e.payment.buyerId) && !applied.has(e.clientId))
       invoices = applyAllocations(invoices, e.allocations);
@@ -70,9 +75,10 @@ export async function paymentApplied(uid, buyerId, clientId, allocations) {
   /** @type {CopyCustomer | undefined} */
   const c = (await tx.store.get(key)) || (await tx.store.get(key.toUpperCase()));
   if (c && !(c.paymentsApplied || []).includes(clientId)) {
+    const invoices = applyAllocations(copyInvoices(c), allocations);
     await tx.store.put({
       ...c,
-      invoices: applyAllocations(c.invoices || [], allocations),
+      outstanding: { ...summarize(c.buyerId, invoices), creditLimit: c.outstanding ? c.outstanding.creditLimit : null },
       paymentsApplied: [...(c.paymentsApplied || []), clientId],
     });
   }
