@@ -133,8 +133,17 @@ test("a payment goes to the oldest open invoices first; what is left over stays 
     ],
   );
   assert.equal(over.unallocated, 500000 - 300010);
-  // Ticked invoices only, oldest of them first.
-  assert.deepEqual(allocate(INVOICES, 60000, ["INV-3", "INV-2"]).allocations, [{ invoiceNo: "INV-2", paise: 60000 }]);
+  // Ticked invoices first, in the order ticked, then the rest oldest first (as the server spreads it).
+  assert.deepEqual(allocate(INVOICES, 60000, ["INV-3", "INV-2"]).allocations, [
+    { invoiceNo: "INV-3", paise: 50000 },
+    { invoiceNo: "INV-2", paise: 10000 },
+  ]);
+  assert.deepEqual(allocate(INVOICES, 60000, ["INV-2"]).allocations, [{ invoiceNo: "INV-2", paise: 60000 }]);
+  assert.deepEqual(allocate(INVOICES, 260000, ["INV-2"]).allocations, [
+    { invoiceNo: "INV-2", paise: 150000 },
+    { invoiceNo: "INV-1", paise: 100010 },
+    { invoiceNo: "INV-3", paise: 9990 },
+  ]);
 });
 
 test("random invoice sets and payments: allocations plus unallocated equal the payment, no balance below zero", () => {

@@ -40,37 +40,34 @@ export function parseAmount(text) {
   return Number(whole || "0") * 100 + Number((frac + "00").slice(0, 2));
 }
 
-/** Oldest first: by invoice date, then due date, then number (the server's order). @param {Invoice} a @param {Invoice} b */
+/** Oldest first: by invoice date, then number (the server's order). @param {Invoice} a @param {Invoice} b */
 export const oldestFirst = (a, b) =>
   a.invoiceDate < b.invoiceDate
     ? -1
     : a.invoiceDate > b.invoiceDate
       ? 1
-      : a.dueDate < b.dueDate
+      : a.invoiceNo < b.invoiceNo
         ? -1
-        : a.dueDate > b.dueDate
+        : a.invoiceNo > b.invoiceNo
           ? 1
-          : a.invoiceNo < b.invoiceNo
-            ? -1
-            : a.invoiceNo > b.invoiceNo
-              ? 1
-              : 0;
+          : 0;
 
 /**
- * How a payment of `paise` goes to the open invoices: oldest first, to the ticked ones only when
- * `picked` names some; what is left over is `unallocated`. Amounts in paise.
+ * How a payment of `paise` goes to the open invoices, as the server spreads it: the ticked ones
+ * first (`picked`, in the order ticked), then the rest oldest first, each up to its balance; what is
+ * left over is `unallocated`. Amounts in paise.
  * @param {Invoice[]} invoices
  * @param {number} paise
  * @param {string[] | null} [picked]
  * @returns {{ allocations: { invoiceNo: string, paise: number }[], unallocated: number }}
  */
 export function allocate(invoices, paise, picked = null) {
-  const chosen = picked && picked.length ? new Set(picked) : null;
+  const first = (picked || []).map((no) => invoices.find((i) => i.invoiceNo === no)).filter((i) => !!i);
+  const rest = [...invoices].sort(oldestFirst).filter((i) => !first.includes(i));
   let left = Math.max(0, Math.round(paise));
   const allocations = [];
-  for (const inv of [...invoices].sort(oldestFirst)) {
+  for (const inv of [...first, ...rest]) {
     if (left <= 0) break;
-    if (chosen && !chosen.has(inv.invoiceNo)) continue;
     const balance = toPaise(inv.balance);
     if (balance <= 0) continue;
     const take = Math.min(balance, left);

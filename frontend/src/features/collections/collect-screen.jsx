@@ -1,7 +1,7 @@
 // Collect payment (agents, right collections; issue #38): the customer's outstanding, then the
 // amount, the mode (cash; cheque with its number and bank; UPI or bank transfer with a reference)
-// and, as a preview, where the amount goes: the oldest open invoices first, or those the agent
-// ticks. The payment gets its clientId and receipt number on the phone (lib/receipt-numbers.js), so
+// and, as a preview, where the amount goes: the invoices the agent ticks first, in the order
+// ticked, then the oldest open invoices (as the server spreads it). The payment gets its clientId and receipt number on the phone (lib/receipt-numbers.js), so
 // the receipt shows at once; when the network does not answer it waits in the phone's queue (kind
 // "payment") and is sent once, however often it goes. The time is now.
 import { useRef, useState } from "react";
@@ -196,7 +196,7 @@ export default function CollectScreen({ params, user }) {
         )}
         {invoices.length > 0 && (
           <fieldset class="invoice-picks">
-            <legend>Invoices (tick to choose; none ticked: oldest first)</legend>
+            <legend>Tick the invoices to pay first (the rest: oldest first)</legend>
             {invoices.map((i) => (
               <label key={i.invoiceNo} class="invoice-pick">
                 <input type="checkbox" checked={picked.includes(i.invoiceNo)} onChange={() => toggle(i.invoiceNo)} />
