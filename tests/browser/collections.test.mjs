@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { layoutChecks } from "./layout-checks.mjs";
 import { PASSWORD, start } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -207,6 +208,7 @@ test("offline at 390 px: outstanding and ageing, a partial payment with its rece
   assert.equal(ageing["31-60 days"], money(o.ageing.days31to60));
   assert.ok(await p.getByTestId("open-invoices").getByText(`${tag}-1`).isVisible());
   await p.screenshot({ path: join(SHOTS, "visit-outstanding-390.png"), fullPage: true });
+  assert.deepEqual(await p.evaluate(layoutChecks), []);
 
   // Offline: the phone's copy answers, as of its sync time.
   await p.context().setOffline(true);
@@ -288,12 +290,15 @@ test("offline at 390 px: outstanding and ageing, a partial payment with its rece
     await m.getByTestId("outstanding-summary").waitFor();
     await summarySays(m, `Outstanding ${money(after.total)} · ${overdue(after.invoices)} overdue`);
     assert.equal(await m.getByRole("link", { name: "Collect payment" }).count(), 0, "a manager does not collect");
+    await m.getByTestId("ageing").waitFor();
+    assert.deepEqual(await m.evaluate(layoutChecks), []);
     await m.screenshot({ path: join(SHOTS, `manager-visit-${width}.png`), fullPage: true });
     await m.goto("/#/collections");
     const listed = m.getByTestId("payments-table").getByRole("button", { name: `View receipt ${receiptNo}` });
     await listed.waitFor();
     await m.screenshot({ path: join(SHOTS, `collections-${width}.png`), fullPage: true });
-    // No cell breaks a word or a figure: the table fits its box at 1280.
+    // No cell breaks a word or a figure, no floating control covers a button; the table fits its box at 1280.
+    assert.deepEqual(await m.evaluate(layoutChecks), []);
     if (width === 1280) {
       const fits = await m.getByTestId("payments-table").evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
       assert.ok(fits, "the payments table fits at 1280 px");
