@@ -290,7 +290,9 @@ test("offline at 390 px: outstanding and ageing, a partial payment with its rece
     await m.getByTestId("outstanding-summary").waitFor();
     await summarySays(m, `Outstanding ${money(after.total)} · ${overdue(after.invoices)} overdue`);
     assert.equal(await m.getByRole("link", { name: "Collect payment" }).count(), 0, "a manager does not collect");
-    await m.getByTestId("ageing").waitFor();
+    const aged = await ageingShown(m);
+    assert.equal(aged["90+ days"], money(after.ageing.days90plus));
+    assert.equal(aged["0-30 days"], money(after.ageing.days0to30));
     assert.deepEqual(await m.evaluate(layoutChecks), []);
     await m.screenshot({ path: join(SHOTS, `manager-visit-${width}.png`), fullPage: true });
     await m.goto("/#/collections");
