@@ -9,7 +9,7 @@ import { useLocation } from "wouter";
 import { alertInfo, alertSuccess } from "../../lib/alerts";
 import { money } from "../../lib/format";
 import * as offline from "../../lib/offline/engine";
-import { loadEngine, networkOr, offlineEnabled } from "../../lib/offline/status";
+import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { allocate, fromPaise, parseAmount } from "../../lib/outstanding";
 import { OutstandingPanel, useOutstanding } from "../../lib/outstanding-panel";
 import { nextPaymentClientId, receiptNo } from "../../lib/receipt-numbers";
@@ -100,15 +100,13 @@ export default function CollectScreen({ params, user }) {
       const send = async () => {
         const r = await recordPayment(body);
         if (agent) {
-          const m = await loadEngine();
-          await m.keepReceipt(user.uid, { ...receipt, receiptNo: r.receiptNo || receipt.receiptNo }).catch(() => {});
-          await m
-            .paymentAccepted(
-              user.uid,
-              { kind: "payment", clientId: id, payment: body, receiptNo: receipt.receiptNo, allocations: receipt.allocations },
-              r,
-            )
-            .catch(() => {});
+          // The receipt and the copy's balances as the server answered (its allocation wins).
+          await offline.keepReceipt(user.uid, { ...receipt, receiptNo: r.receiptNo || receipt.receiptNo }).catch(() => {});
+          await offline.paymentAccepted(
+            user.uid,
+            { kind: "payment", clientId: id, payment: body, receiptNo: receipt.receiptNo, allocations: receipt.allocations },
+            r,
+          );
         }
         return { queued: false, paymentId: r.paymentId, message: r.message };
       };
