@@ -315,9 +315,37 @@ test("offline at 390 px: outstanding and ageing, a partial payment with its rece
     await listed.click();
     await m.getByRole("dialog").getByTestId("receipt-allocations").waitFor();
     await m.screenshot({ path: join(SHOTS, `collections-receipt-${width}.png`) });
+    await m.getByRole("button", { name: "Close" }).click();
+    if (width === 1280) {
+      // The agent handed the cash in: the manager marks it deposited, after a confirmation.
+      await m.getByRole("button", { name: `Deposit receipt ${receiptNo}` }).click();
+      await m.getByRole("dialog").getByText("Mark this payment as deposited?", { exact: false }).waitFor();
+      await m.getByRole("button", { name: "Yes" }).click();
+      await m.getByRole("button", { name: `Deposit receipt ${receiptNo}` }).waitFor({ state: "detached" });
+      assert.equal((await paymentsWithReceipt(admin, receiptNo))[0].status, "deposited");
+      assert.equal(await m.getByRole("button", { name: `Reverse receipt ${receiptNo}` }).count(), 0, "a manager does not reverse");
+    }
     assert.deepEqual(m.pageErrors, []);
     await m.context().close();
   }
+
+  // A bounced cheque: the administrator reverses the payment with a reason; the balance is back.
+  const a = await app.page({ width: 1280, height: 900 });
+  await app.login(a, "admin@demo.test");
+  await a.waitForURL((u) => u.hash !== "#/login");
+  await a.goto("/#/collections");
+  await a.getByRole("button", { name: `Reverse receipt ${receiptNo}` }).click();
+  await a.getByRole("button", { name: "Reverse", exact: true }).click();
+  await a.getByText("The reason for the reversal is required.").waitFor();
+  await a.getByLabel("Reason").fill("Counted twice at the shop");
+  await a.getByRole("button", { name: "Reverse", exact: true }).click();
+  await a.getByRole("button", { name: `Reverse receipt ${receiptNo}` }).waitFor({ state: "detached" });
+  const reversed = (await paymentsWithReceipt(admin, receiptNo))[0];
+  assert.deepEqual([reversed.status, reversed.reversalReason], ["reversed", "Counted twice at the shop"]);
+  const back = (await call(admin, "GET", `/users/customer/outstanding/${BUYER}`)).body;
+  assert.equal(back.total, totalBefore);
+  assert.deepEqual(a.pageErrors, []);
+  await a.context().close();
 });
 
 test("two phones of one agent collecting offline at the same time: different receipt numbers, both payments land", async () => {
