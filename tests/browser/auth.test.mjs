@@ -138,7 +138,7 @@ const ADMIN_MENU = [
   "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
   "Customer Add Report", "Profile Update Report", "Info Add Report", "Login History Report", "Productivity Report", "Monthly Summary Report",
-  "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Order Lines Report",
+  "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Collections", "Order Lines Report",
   "Beat Adherence Report", "Attendance Report", "Check RCA/AM A/C", "Reset Password",
 ];
 // The agent's home (Today) and daily screens are in the menu (issue #41 item 6).

@@ -83,6 +83,7 @@ export const MENU = [
       { label: "My Customer Report", path: report("mycustomer") },
       { label: "Buyer Details Report", path: report("buyer-details") },
       { label: "Orders", path: "/customer/orders" },
+      { label: "Collections", path: "/collections" },
       { label: "Order Lines Report", path: report("orders") },
       { label: "Beat Adherence Report", path: report("beat-adherence") },
       { label: "Attendance Report", path: report("attendance") },

@@ -14,6 +14,7 @@ const uploads = () => import("../features/uploads/screens");
 const users = () => import("../features/users/screens");
 const orders = () => import("../features/orders/screens");
 const beats = () => import("../features/beats/screens");
+const collections = () => import("../features/collections/screens");
 const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
@@ -81,6 +82,9 @@ export const ROUTES = [
   { path: "/customer/order/:buyerId", screen: pick(orders, "OrderScreen"), right: RIGHT.ORDER_BOOKING },
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: RIGHT.RPT_ORDERS },
   { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
+  { path: "/collections", screen: pick(collections, "CollectionsScreen"), right: RIGHT.COLLECTIONS_REVIEW },
+  { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
+  { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: RIGHT.PROFILE_UPDATE },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: RIGHT.INFO_ADD },

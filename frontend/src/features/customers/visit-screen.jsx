@@ -4,6 +4,8 @@
 // phone when the network does not answer, and a visit saved then waits in the phone's queue
 // (lib/offline/) and shows at the top of the interactions as "Waiting to sync". Order takers see
 // the customer's orders (customer-orders.jsx) and "Take order" (the order screen, features/orders).
+// Collectors and their managers see what the customer owes (lib/outstanding-panel.jsx), collectors
+// "Collect payment" (the collect screen, features/collections).
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
@@ -22,6 +24,7 @@ import { checkInText, LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
+import { OutstandingPanel } from "../../lib/outstanding-panel";
 import { priceComparison, productSuggestions, saveVisit } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -158,25 +161,26 @@ function useQueuedVisits(user, buyerId, onSent) {
   const rows = useQueuedFor(
     user,
     buyerId,
-    (e, same) =>
-      e.kind === "order"
-        ? !!e.order.visit && same(e.order.buyerId)
-        : e.kind !== "day-start" && e.kind !== "day-end" && same(e.buyerID),
+    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : (!e.kind || e.kind === "visit") && same(e.buyerID)),
     onSent,
   );
-  return rows.map((e) => {
-    const visit = e.kind === "order" ? e.order.visit : e.kind === "day-start" || e.kind === "day-end" ? null : e;
+  return rows.flatMap((e) => {
+    // Only visits and the visits of orders show here (not the day's start or end, nor payments).
+    if (e.kind !== undefined && e.kind !== "visit" && e.kind !== "order") return [];
+    const visit = e.kind === "order" ? e.order.visit : e;
     const at = localParts(visit ? visit.visitedAt : null);
-    return {
-      key: e.clientId,
-      date: at.date,
-      time: at.time,
-      outcome: "outcomeName" in e ? e.outcomeName : "",
-      agentId: user.emailId,
-      entryUpdateBy: user.name,
-      remark: visit ? visit.remark : null,
-      queued: e.state,
-    };
+    return [
+      {
+        key: e.clientId,
+        date: at.date,
+        time: at.time,
+        outcome: "outcomeName" in e ? e.outcomeName : "",
+        agentId: user.emailId,
+        entryUpdateBy: user.name,
+        remark: visit ? visit.remark : null,
+        queued: e.state,
+      },
+    ];
   });
 }
 
@@ -333,6 +337,15 @@ export default function VisitScreen({ params, user }) {
             outcomes={outcomes}
             onSaved={(r) => !r.queued && load()}
           />
+          {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
+            <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
+              {hasRight(user, RIGHT.COLLECTIONS) && (
+                <a class="btn btn-primary" href={`#/collections/collect/${encodeURIComponent(screen.customerDetails.buyerID)}`}>
+                  Collect payment
+                </a>
+              )}
+            </OutstandingPanel>
+          )}
           {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
           {!screen.fromCopy && <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
           <div class="card">

@@ -1,5 +1,6 @@
 // Waiting visits (the offline bar leads here): the working day's start and end ("Start day 09:12,
-// waiting"), every visit, and below them every order, saved on
+// waiting"), every visit, and below them every order and every payment ("Payment ₹1,200.00 from
+// Shop X, waiting", with its receipt), saved on
 // this phone that the server has not accepted yet, oldest first, with its state and the server's
 // reason for a refusal; Retry sends one again, Discard (after a confirmation) drops it. Also says
 // how fresh the phone's customer copy is.
@@ -16,6 +17,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").OrderItem & import("../../lib/offline/queue").EntryState} OrderEntry */
 /** @typedef {import("../../lib/offline/queue").VisitItem & import("../../lib/offline/queue").EntryState} VisitEntry */
 /** @typedef {import("../../lib/offline/queue").DayItem & import("../../lib/offline/queue").EntryState} DayEntry */
+/** @typedef {import("../../lib/offline/queue").PaymentItem & import("../../lib/offline/queue").EntryState} PaymentEntry */
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
 /** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
@@ -88,10 +90,13 @@ export default function WaitingVisitsScreen({ user }) {
       const waitingOf = (list) => list.filter((e) => e.state === "waiting");
       /** @param {QueueEntry[]} list */
       const ordersOf = (list) => list.filter((e) => engine.kindOf(e) === "order").length;
+      /** @param {QueueEntry[]} list */
+      const paymentsOf = (list) => list.filter((e) => engine.kindOf(e) === "payment").length;
       const before = waitingOf(entries);
       const after = waitingOf(await engine.syncNow(user.uid));
       const sent = before.length - after.length;
-      if (sent > 0) alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after))} sent.`);
+      if (sent > 0)
+        alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after), paymentsOf(before) - paymentsOf(after))} sent.`);
     });
   /** @param {QueueEntry} entry */
   const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
@@ -104,11 +109,12 @@ export default function WaitingVisitsScreen({ user }) {
   const waiting = entries.filter((e) => e.state === "waiting").length;
   /** @param {QueueEntry | null} e */
   const discardName = (e) =>
-    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", visit: "visit" })[
+    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", payment: "payment", visit: "visit" })[
       e ? engine.kindOf(e) : "visit"
     ];
   const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => !e.kind || e.kind === "visit");
   const dayEntries = entries.filter(/** @returns {e is DayEntry} */ (e) => e.kind === "day-start" || e.kind === "day-end");
+  const paymentEntries = entries.filter(/** @returns {e is PaymentEntry} */ (e) => e.kind === "payment");
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
@@ -161,7 +167,7 @@ export default function WaitingVisitsScreen({ user }) {
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length || dayEntries.length
+          orderEntries.length || dayEntries.length || paymentEntries.length
             ? "No visits are waiting."
             : "No visits are waiting: everything saved on this phone has reached the server."
         }
@@ -202,9 +208,49 @@ export default function WaitingVisitsScreen({ user }) {
           />
         </>
       )}
+      {paymentEntries.length > 0 && (
+        <>
+          <h2>Payments</h2>
+          <DataTable
+            serial={false}
+            testId="waiting-payments"
+            rows={paymentEntries.map((e) => ({ ...e, key: e.clientId }))}
+            rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+            columns={[
+              {
+                key: "payment",
+                label: "Payment",
+                wrap: true,
+                render: (/** @type {PaymentEntry} */ e) =>
+                  `Payment ${money(e.payment.amount)} from ${e.buyerName || e.payment.buyerId}${e.state === "waiting" ? ", waiting" : ""}`,
+              },
+              {
+                key: "receiptNo",
+                label: "Receipt",
+                render: (/** @type {PaymentEntry} */ e) => (
+                  <a class="nowrap" href={`#/collections/receipt/${encodeURIComponent(e.clientId)}`}>
+                    {e.receiptNo}
+                  </a>
+                ),
+              },
+              {
+                key: "collectedAt",
+                label: "Collected",
+                render: (/** @type {PaymentEntry} */ e) => formatDateTime(e.payment.collectedAt),
+              },
+              { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+              actions,
+            ]}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={!!discarding}
-        message={`Discard this ${discardName(discarding)}? It has not reached the server and will be lost.`}
+        message={
+          discarding && engine.kindOf(discarding) === "payment"
+            ? "Discard this payment? It has not reached the server and will be lost; its receipt will not be in the books."
+            : `Discard this ${discardName(discarding)}? It has not reached the server and will be lost.`
+        }
         onYes={discard}
         onCancel={() => setDiscarding(null)}
       />

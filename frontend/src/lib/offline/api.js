@@ -75,3 +75,25 @@ export const startDay = (body) => post("/users/day/start", body);
  * @returns {Promise<Schemas["DayMarked"]>}
  */
 export const endDay = (body) => post("/users/day/end", body);
+ * A payment as the collect form sends it (and the queue keeps it); amounts in rupees, two places.
+ * @typedef {{ clientId: string, buyerId: string, amount: number, mode: "cash" | "cheque" | "upi" | "bank",
+ *   reference?: string | null, chequeNo?: string | null, bank?: string | null, collectedAt: string,
+ *   invoices?: string[] | null }} PaymentBody
+ * @typedef {{ message: string, code?: string, paymentId: number, receiptNo: string, duplicate: boolean,
+ *   allocations: import("../outstanding").Allocation[], unallocated: number }} PaymentSaved
+ */
+
+/**
+ * A customer's open invoices, their total and ageing.
+ * @param {string} buyerId
+ * @returns {Promise<import("../outstanding").Outstanding>}
+ */
+export const customerOutstanding = (buyerId) => get(`/users/customer/outstanding/${encodeURIComponent(buyerId)}`);
+
+/**
+ * Records a payment collected (a repeat of its clientId records nothing and answers as the first,
+ * with `duplicate: true`).
+ * @param {PaymentBody} body
+ * @returns {Promise<PaymentSaved>}
+ */
+export const recordPayment = (body) => post("/users/payment", body);

@@ -1,8 +1,19 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
-// per-user store, the queue of visits and orders, sync, the customer copy, the product list and the
+// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list and the
 // day plan.
 export { newClientId, enqueue, isDayEntry, kindOf, listQueue, onQueueChange, clearQueue, queuedMessage } from "./queue";
 export { keepPlan, lastPlan } from "./plan";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
-export { discardEntry, forgetUser, isTransient, retryEntry, startOffline, stopOffline, syncNow, unjudged } from "./sync";
+export { findReceipt, keepReceipt, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
+export {
+  discardEntry,
+  forgetUser,
+  isTransient,
+  paymentAccepted,
+  retryEntry,
+  startOffline,
+  stopOffline,
+  syncNow,
+  unjudged,
+} from "./sync";

@@ -1,6 +1,6 @@
 // Work saved on this phone that the server has not accepted yet, oldest first: visits, orders and
-// the working day's start and end (an entry's `kind`; entries without one are visits, as queued
-// before orders existed; a day start queued before a visit is sent before it), each under
+// the working day's start and end, and payments (an entry's `kind`; entries without one are
+// visits, as queued before orders existed; a day start queued before a visit is sent before it), each under
 // its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
@@ -8,7 +8,7 @@
 import { getOwnSession } from "../session";
 import { createStore } from "../store";
 import { setStatus } from "./status";
-import { bookOrder, endDay, saveVisit, startDay } from "./api";
+import { bookOrder, endDay, recordPayment, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -22,7 +22,11 @@ import { userDb } from "./store";
  * A tap on "Start day" or "End day": the request body under `day`.
  * @typedef {{ kind: "day-start", clientId: string, day: Schemas["DayMark"] }
  *   | { kind: "day-end", clientId: string, day: Schemas["DayMark"] }} DayItem
- * @typedef {VisitItem | OrderItem | DayItem} QueueItem
+ * A payment: the request body under `payment`, plus what its receipt shows (the receipt number made on
+ * the phone, the allocation as the phone previewed it, the customer's and the agent's names).
+ * @typedef {{ kind: "payment", clientId: string, payment: import("./api").PaymentBody, buyerName?: string,
+ *   receiptNo: string, allocations: import("../outstanding").Allocation[], agentName?: string }} PaymentItem
+ * @typedef {VisitItem | OrderItem | DayItem | PaymentItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
@@ -64,12 +68,16 @@ async function changed(uid, broadcast = true) {
   const failed = all.filter((e) => e.state === "failed");
   /** @param {QueueEntry[]} list */
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
-  // waiting and failed count every kind; the order counts say how many of those are orders.
+  /** @param {QueueEntry[]} list */
+  const payments = (list) => list.filter((e) => kindOf(e) === "payment").length;
+  // waiting and failed count every kind; the order and payment counts say how many of those are which.
   setStatus({
     waiting: all.length - failed.length,
     failed: failed.length,
     waitingOrders: orders(all) - orders(failed),
     failedOrders: orders(failed),
+    waitingPayments: payments(all) - payments(failed),
+    failedPayments: payments(failed),
   });
   entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
@@ -143,9 +151,9 @@ export async function clearQueue(uid) {
 }
 
 /**
- * "visit", "order", "day-start" or "day-end".
+ * "visit", "order", "day-start", "day-end" or "payment".
  * @param {QueueItem} entry
- * @returns {"visit" | "order" | "day-start" | "day-end"}
+ * @returns {"visit" | "order" | "day-start" | "day-end" | "payment"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
 
@@ -165,6 +173,7 @@ export function sendEntry(entry) {
   if (entry.kind === "order") return bookOrder(entry.order);
   if (entry.kind === "day-start") return startDay(entry.day);
   if (entry.kind === "day-end") return endDay(entry.day);
+  if (entry.kind === "payment") return recordPayment(entry.payment);
   return saveVisit(requestBody(entry));
 }
 

@@ -10,10 +10,11 @@ import { createStore } from "../store";
 export const DB_PREFIX = "fieldsales-offline-";
 
 /**
- * waiting and failed count visits and orders together; waitingOrders and failedOrders the orders
- * among them; `online` is the browser's word, `reachable` whether the last call got an answer.
- * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, syncing: boolean,
- *   online: boolean, reachable: boolean }} OfflineStatus
+ * waiting and failed count visits, orders and payments together; waitingOrders and failedOrders the
+ * orders among them, waitingPayments and failedPayments the payments; `online` is the browser's
+ * word, `reachable` whether the last call got an answer.
+ * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, waitingPayments?: number,
+ *   failedPayments?: number, syncing: boolean, online: boolean, reachable: boolean }} OfflineStatus
  */
 /** The user who may keep offline data: the session's fields read here. */
 /** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
@@ -36,15 +37,18 @@ export const getStatus = () => store.get();
 const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * "2 visits", "1 order", "2 visits and 1 order": the words of the offline bar, the waiting screen
- * and the logout warning for `total` queued entries of which `orders` are orders.
+ * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order and 1 payment": the words of the
+ * offline bar, the waiting screen and the logout warning for `total` queued entries of which
+ * `orders` are orders and `payments` payments.
  * @param {number} total
  */
-export function queuedText(total, orders = 0) {
-  const visits = total - orders;
-  if (!orders) return counted(visits, "visit", "visits");
-  if (!visits) return counted(orders, "order", "orders");
-  return `${counted(visits, "visit", "visits")} and ${counted(orders, "order", "orders")}`;
+export function queuedText(total, orders = 0, payments = 0) {
+  const visits = total - orders - payments;
+  const parts = [];
+  if (visits || (!orders && !payments)) parts.push(counted(visits, "visit", "visits"));
+  if (orders) parts.push(counted(orders, "order", "orders"));
+  if (payments) parts.push(counted(payments, "payment", "payments"));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
 }
 
 /** @param {Partial<OfflineStatus>} patch */

@@ -11,6 +11,7 @@ import { ApiError, refusesCaller } from "../api-client";
 import { outcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
+import { paymentApplied, receiptSaved } from "./payments";
 import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
 import { getStatus, queuedText, setStatus } from "./status";
 import { alertInfo, alertSuccess } from "../alerts";
@@ -26,7 +27,7 @@ const MAX_PROBE_MS = 10 * 1000;
 /**
  * `held`: the orders among the sent that the server held over their customer's credit limit
  * (status "Awaiting approval": judged as they arrive).
- * @typedef {{ sent: number, orders: number, refused: number, transient: unknown, held?: number }} RoundResult
+ * @typedef {{ sent: number, orders: number, payments?: number, refused: number, transient: unknown, held?: number }} RoundResult
  */
 
 /**
@@ -80,7 +81,7 @@ export function syncQueue(uid) {
 /** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
   /** @type {RoundResult} */
-  const result = { sent: 0, orders: 0, refused: 0, transient: null, held: 0 };
+  const result = { sent: 0, orders: 0, payments: 0, refused: 0, transient: null, held: 0 };
   const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
   setStatus({ syncing: true });
@@ -92,6 +93,9 @@ async function sendWaiting(uid) {
       if ((getOwnSession() || {}).uid !== uid) return result;
       try {
         const answer = /** @type {{ status?: string } | null} */ (await sendEntry(entry));
+        // A payment's allocations come off the copy's balances before it leaves the queue (where
+        // they were taken off as it waited), and its receipt takes the server's id and allocation.
+        if (entry.kind === "payment") await paymentAccepted(uid, entry, /** @type {PaymentSaved} */ (answer));
         await removeEntry(uid, entry.clientId);
         if (kindOf(entry) === "order" && answer && answer.status === "Awaiting approval") result.held = (result.held || 0) + 1;
         setStatus({ reachable: true });
@@ -99,6 +103,7 @@ async function sendWaiting(uid) {
         if (kindOf(entry) === "day-start" || kindOf(entry) === "day-end") continue;
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
+        if (kindOf(entry) === "payment") result.payments = (result.payments || 0) + 1;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         // The session ended (the API client has signed out), a password change is pending or the
@@ -120,6 +125,26 @@ async function sendWaiting(uid) {
     return result;
   } finally {
     setStatus({ syncing: false });
+  }
+}
+
+/** @typedef {import("./api").PaymentSaved} PaymentSaved */
+
+/**
+ * What the phone does when the server has a payment (sent now, or answered as a duplicate): the
+ * copy's balances come down by the server's allocations, the receipt takes its id. A failure here
+ * leaves the copy to its next refresh.
+ * @param {number} uid
+ * @param {import("./queue").PaymentItem} entry
+ * @param {PaymentSaved} answer
+ */
+export async function paymentAccepted(uid, entry, answer) {
+  const allocations = (answer && answer.allocations) || entry.allocations;
+  try {
+    await paymentApplied(uid, entry.payment.buyerId, entry.clientId, allocations);
+    if (answer && answer.paymentId != null) await receiptSaved(uid, entry.clientId, answer);
+  } catch (err) {
+    console.warn("the payment was not applied to the copy:", err instanceof Error ? err.message : err);
   }
 }
 
@@ -186,8 +211,8 @@ export function startOffline(user) {
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, refused: 0, held: 0 }));
-      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders)} sent.`);
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, payments: 0, refused: 0, held: 0 }));
+      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.payments)} sent.`);
       if (r.held) {
         alertInfo(
           r.held === 1
@@ -266,7 +291,7 @@ export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 /** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. @param {number} uid */
 export async function forgetUser(uid) {
   stopOffline();
-  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false });
+  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, waitingPayments: 0, failedPayments: 0, syncing: false });
   // Another tab of the same user may hold the database open a moment; do not hang the logout.
   await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
 }

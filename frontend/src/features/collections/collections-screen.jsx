@@ -1,0 +1,323 @@
+// Collections (managers and administrators, right collections_review; issue #38): the payments
+// the agents collected, 30 a page newest first (GET /users/payments), by agent, day, mode and
+// status, with the sums of all the filtered payments (by mode; reversed ones counted apart). The receipt number opens
+// the payment's receipt with its allocations; Deposit (a collected payment: the agent handed the cash or cheque
+// in) and Reverse (administrators: a bounced cheque, with a reason) ask first.
+import { useState } from "react";
+import { alertError, alertSuccess } from "../../lib/alerts";
+import { AgentSelect } from "../../lib/agent-select";
+import { ConfirmDialog } from "../../lib/confirm";
+import { formatDate, localParts, money } from "../../lib/format";
+import { ADMINISTRATOR } from "../../lib/rights";
+import { ServerTable, useServerPage } from "../../lib/server-page";
+import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
+import { useResource } from "../../lib/resources";
+import { depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
+import { message, MODES, modeLabel } from "./payment-rules";
+import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
+
+/** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
+/** @typedef {import("./api").Payment} Payment */
+/** @typedef {import("./api").PaymentPage} PaymentPage */
+
+const PAGE = 30;
+/** The statuses a payment goes through, as the server names them. */
+export const STATUSES = ["collected", "deposited", "reversed"];
+const EMPTY = { agentId: "", from: "", to: "", mode: "", status: "" };
+
+/** A payment's status as a badge. @param {{ status: string }} props */
+function PaymentStatus({ status }) {
+  const css = /** @type {Record<string, string>} */ ({
+    collected: "loc-waiting",
+    deposited: "loc-sent",
+    reversed: "loc-cancelled",
+  });
+  return <span class={`loc-badge ${css[status] || ""}`}>{statusLabel(status)}</span>;
+}
+
+/**
+ * The sums of every payment the filters match (not of the page): the amount and count, by mode, and
+ * how many were reversed (not summed).
+ * @param {{ totals: import("./api").PaymentTotals }} props
+ */
+function Totals({ totals }) {
+  return (
+    <p class="collections-total" data-testid="collections-total">
+      <span class="nowrap">
+        Total {money(totals.amount)} ({totals.count} {totals.count === 1 ? "payment" : "payments"})
+      </span>
+      {totals.byMode.map((m) => (
+        <span key={m.mode} class="nowrap muted">
+          {modeLabel(m.mode)} {money(m.amount)}
+        </span>
+      ))}
+      {totals.reversedCount > 0 && <span class="nowrap muted">{totals.reversedCount} reversed</span>}
+    </p>
+  );
+}
+
+/** @param {{ paymentId: number, onClose: () => void }} props */
+function PaymentDialog({ paymentId, onClose }) {
+  const { data } = useResource(() => paymentDetail(paymentId), [paymentId]);
+  return (
+    <div class="modal-backdrop" onClick={onClose}>
+      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-label="Receipt" onClick={(e) => e.stopPropagation()}>
+        {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
+        <div class="modal-actions">
+          {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
+          <button type="button" class="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** @param {{ payment: Payment, busy: boolean, onYes: (reason: string) => void, onCancel: () => void }} props */
+function ReverseDialog({ payment, busy, onYes, onCancel }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  const yes = () => {
+    if (!reason.trim()) {
+      setError(message("reasonRequired"));
+      return;
+    }
+    onYes(reason.trim());
+  };
+  return (
+    <div class="modal-backdrop" onClick={onCancel}>
+      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="reverse-title" onClick={(e) => e.stopPropagation()}>
+        <h2 id="reverse-title">Please confirm..</h2>
+        <p>
+          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from{" "}
+          {payment.customerName || payment.buyerId}: its invoices will be open again.
+        </p>
+        <TextInput
+          id="reverseReason"
+          label="Reason"
+          value={reason}
+          maxLength={500}
+          onInput={(e) => setReason(e.currentTarget.value)}
+          error={error}
+        />
+        <div class="modal-actions">
+          <button type="button" class="btn btn-danger" disabled={busy} onClick={yes}>
+            Reverse
+          </button>
+          <button type="button" class="btn" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** @param {{ user: User }} props */
+export default function CollectionsScreen({ user }) {
+  const [filter, setFilter] = useState(EMPTY);
+  const [applied, setApplied] = useState(EMPTY);
+  const [page, setPage] = useState(1);
+  const [runs, setRuns] = useState(0);
+  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const [viewing, setViewing] = useState(/** @type {number | null} */ (null));
+  const [depositing, setDepositing] = useState(/** @type {Payment | null} */ (null));
+  const [reversing, setReversing] = useState(/** @type {Payment | null} */ (null));
+  const [busy, setBusy] = useState(false);
+  const admin = Number(user.userType) === ADMINISTRATOR;
+  const data = /** @type {PaymentPage | null} */ (
+    useServerPage(paymentsPagePath({ ...applied, pageNumber: page }), { reload: runs, onError: (err) => alertError(err.message) })
+  );
+  /** @param {Event} e */
+  const search = (e) => {
+    e.preventDefault();
+    if (filter.from && filter.to && filter.from > filter.to) {
+      setDateError("From must be on or before To.");
+      return;
+    }
+    setDateError(null);
+    setPage(1);
+    setApplied({ ...filter });
+    setRuns(runs + 1);
+  };
+  /** @param {() => Promise<{ message: string }>} work */
+  const act = async (work) => {
+    setBusy(true);
+    try {
+      const r = await work();
+      alertSuccess(r.message);
+      setRuns((n) => n + 1);
+    } catch (err) {
+      alertError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+      setDepositing(null);
+      setReversing(null);
+    }
+  };
+  return (
+    <section>
+      <PageHeader title="Collections" back="/home" />
+      <form class="toolbar" onSubmit={search} noValidate>
+        <AgentSelect
+          value={filter.agentId ? Number(filter.agentId) : 0}
+          allLabel="All agents"
+          onChange={(a) => setFilter({ ...filter, agentId: a ? String(a) : "" })}
+        />
+        <TextInput
+          id="payFrom"
+          label="From"
+          type="date"
+          value={filter.from}
+          onInput={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+          error={dateError}
+        />
+        <TextInput
+          id="payTo"
+          label="To"
+          type="date"
+          value={filter.to}
+          onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+        />
+        <Select
+          id="payModeFilter"
+          label="Mode"
+          placeholder="All modes"
+          value={filter.mode}
+          onChange={(e) => setFilter({ ...filter, mode: e.currentTarget.value })}
+          options={MODES.map(([value, label]) => ({ value, label }))}
+        />
+        <Select
+          id="payStatusFilter"
+          label="Status"
+          placeholder="All statuses"
+          value={filter.status}
+          onChange={(e) => setFilter({ ...filter, status: e.currentTarget.value })}
+          options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <div class="toolbar-button">
+          <button type="submit" class="btn btn-primary">
+            Search
+          </button>
+        </div>
+      </form>
+      {data && data.totals && data.totalRecords > 0 && <Totals totals={data.totals} />}
+      <ServerTable
+        answer={data}
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE}
+        rowKey="paymentId"
+        nouns={["payment", "payments"]}
+        countTestId="payments-count"
+        testId="payments-table"
+        empty="No payments for these filters"
+        columns={[
+          {
+            key: "receiptNo",
+            label: "Receipt",
+            render: (/** @type {Payment} */ p) => (
+              <button
+                type="button"
+                class="link-button nowrap"
+                aria-label={`View receipt ${p.receiptNo}`}
+                onClick={() => setViewing(p.paymentId)}
+              >
+                {p.receiptNo}
+              </button>
+            ),
+          },
+          {
+            key: "collectedAt",
+            label: "Collected",
+            render: (p) => (
+              <span class="cell-lines">
+                <span class="nowrap">{formatDate(localParts(p.collectedAt).date)}</span>
+                <span class="nowrap muted">{localParts(p.collectedAt).time}</span>
+              </span>
+            ),
+          },
+          {
+            key: "customer",
+            label: "Customer",
+            render: (p) => (
+              <span class="cell-lines cell-text">
+                <span>{p.customerName || p.buyerId}</span>
+                {p.customerName && <span class="nowrap muted">{p.buyerId}</span>}
+              </span>
+            ),
+          },
+          { key: "agentName", label: "Agent" },
+          {
+            key: "amount",
+            label: "Amount",
+            render: (p) => (
+              <span class="cell-lines">
+                <span class="nowrap">{money(p.amount)}</span>
+                <span class="nowrap muted" title={modeText(p)}>
+                  {modeLabel(p.mode)}
+                </span>
+              </span>
+            ),
+          },
+          { key: "status", label: "Status", render: (p) => <PaymentStatus status={p.status} /> },
+          {
+            key: "actions",
+            label: "Actions",
+            render: (/** @type {Payment} */ p) => {
+              const deposit = p.status === "collected";
+              const reverse = admin && p.status !== "reversed";
+              if (!deposit && !reverse) return null;
+              return (
+                <span class="row-actions row-actions-line">
+                  {deposit && (
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      disabled={busy}
+                      aria-label={`Deposit receipt ${p.receiptNo}`}
+                      onClick={() => setDepositing(p)}
+                    >
+                      Deposit
+                    </button>
+                  )}
+                  {reverse && (
+                    <button
+                      type="button"
+                      class="btn btn-small btn-danger"
+                      disabled={busy}
+                      aria-label={`Reverse receipt ${p.receiptNo}`}
+                      onClick={() => setReversing(p)}
+                    >
+                      Reverse
+                    </button>
+                  )}
+                </span>
+              );
+            },
+          },
+        ]}
+      />
+      {viewing && <PaymentDialog paymentId={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={!!depositing}
+        message={
+          depositing
+            ? `Mark this payment as deposited? Receipt ${depositing.receiptNo}, ${money(depositing.amount)} ${modeLabel(depositing.mode).toLowerCase()}.`
+            : ""
+        }
+        onYes={() => depositing && act(() => depositPayment(depositing.paymentId))}
+        onCancel={() => setDepositing(null)}
+      />
+      {reversing && (
+        <ReverseDialog
+          payment={reversing}
+          busy={busy}
+          onYes={(reason) => act(() => reversePayment(reversing.paymentId, reason))}
+          onCancel={() => setReversing(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// The collect form's rules, with the server's messages (POST /users/payment refuses the same): an
+// amount above zero with at most two decimals, a mode, a cheque's number and bank, a UPI or bank
+// transfer's reference. Plain functions, so the unit tests check them without a screen.
+import { messageFor } from "../../lib/i18n/messages";
+import { parseAmount } from "../../lib/outstanding";
+
+/** The payment modes, as the API names them, with their labels. */
+export const MODES = /** @type {const} */ ([
+  ["cash", "Cash"],
+  ["cheque", "Cheque"],
+  ["upi", "UPI"],
+  ["bank", "Bank transfer"],
+]);
+
+/** @param {string} mode */
+export const modeLabel = (mode) => (MODES.find(([m]) => m === mode) || [mode, mode])[1];
+
+/**
+ * The server's messages (src/collections/messages.rs), by their codes: the form says before
+ * sending what the server would answer, in the user's language (lib/i18n) as the server's own do.
+ */
+const CODES = {
+  amountRequired: ["payment_amount_required", "The amount is required."],
+  amountInvalid: ["payment_amount_not_valid", "The amount must be more than 0, with at most two decimal places."],
+  modeRequired: ["payment_mode_not_valid", "The mode must be cash, cheque, upi or bank."],
+  chequeNoRequired: ["payment_cheque_no_required", "The cheque number is required for a cheque."],
+  bankRequired: ["payment_bank_required", "The bank is required for a cheque."],
+  referenceRequired: ["payment_reference_required", "The reference is required for a UPI or bank payment."],
+  reasonRequired: ["payment_reversal_reason_required", "The reason for the reversal is required."],
+};
+
+/**
+ * A rule's message in the language in force.
+ * @param {keyof typeof CODES} key
+ */
+export const message = (key) => messageFor(CODES[key][0], null, CODES[key][1]);
+
+/**
+ * @typedef {{ amount: string, mode: string, chequeNo: string, bank: string, reference: string }} PaymentForm
+ */
+
+/**
+ * The first broken rule of each field, by field name; empty when the payment may be sent.
+ * @param {PaymentForm} v
+ * @returns {Record<string, string>}
+ */
+export function checkPayment(v) {
+  /** @type {Record<string, string>} */
+  const errors = {};
+  const text = String(v.amount ?? "").trim();
+  const paise = parseAmount(text);
+  if (!text) errors.amount = message("amountRequired");
+  else if (paise == null) errors.amount = message("amountInvalid");
+  else if (paise <= 0) errors.amount = message("amountInvalid");
+  if (!MODES.some(([m]) => m === v.mode)) errors.mode = message("modeRequired");
+  if (v.mode === "cheque") {
+    if (!String(v.chequeNo ?? "").trim()) errors.chequeNo = message("chequeNoRequired");
+    if (!String(v.bank ?? "").trim()) errors.bank = message("bankRequired");
+  }
+  if ((v.mode === "upi" || v.mode === "bank") && !String(v.reference ?? "").trim())
+    errors.reference = message("referenceRequired");
+  return errors;
+}

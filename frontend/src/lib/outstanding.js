@@ -1,0 +1,153 @@
+// A customer's outstanding invoices on the phone (issue #38): the figures the visit screen and the
+// collect form show, worked in integer paise (never floats): the total and the ageing buckets, the
+// allocation of a payment oldest first (or to the invoices the agent ticked), and the balance after
+// a payment, so the phone shows the new balance at once, offline too. The server's answer
+// (GET /users/customer/outstanding/{buyerId}) replaces all of it whenever it comes.
+//
+// Ageing is by days overdue (days past the due date; an invoice not yet due is in 0-30), as the
+// server's `daysOverdue`; offline the days are counted again from the due date to the phone's day.
+
+/**
+ * An open invoice as the server sends it (amounts are decimal rupees with two places).
+ * @typedef {{ invoiceNo: string, invoiceDate: string, dueDate: string, amount: number, paid: number, balance: number,
+ *   daysOverdue: number }} Invoice
+ * @typedef {{ days0to30: number, days31to60: number, days61to90: number, days90plus: number }} Ageing
+ * @typedef {{ buyerId: string, total: number, creditLimit?: number | null, ageing: Ageing, invoices: Invoice[] }} Outstanding
+ * @typedef {{ invoiceNo: string, amount: number }} Allocation
+ */
+
+/** Rupees (a decimal number or numeric text) to integer paise. @param {number | string | null | undefined} v */
+export function toPaise(v) {
+  if (v == null || v === "") return 0;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+/** Integer paise to rupees with two places, as the API takes them. @param {number} paise */
+export const fromPaise = (paise) => Math.round(paise) / 100;
+
+/**
+ * The text an agent types as an amount, in paise: digits with at most two decimals, else null.
+ * @param {string} text
+ * @returns {number | null}
+ */
+export function parseAmount(text) {
+  const t = String(text ?? "")
+    .trim()
+    .replace(/,/g, "");
+  if (!/^\d+(\.\d{0,2})?$/.test(t) && !/^\.\d{1,2}$/.test(t)) return null;
+  const [whole, frac = ""] = t.split(".");
+  return Number(whole || "0") * 100 + Number((frac + "00").slice(0, 2));
+}
+
+/** Oldest first: by invoice date, then number (the server's order). @param {Invoice} a @param {Invoice} b */
+export const oldestFirst = (a, b) =>
+  a.invoiceDate < b.invoiceDate
+    ? -1
+    : a.invoiceDate > b.invoiceDate
+      ? 1
+      : a.invoiceNo < b.invoiceNo
+        ? -1
+        : a.invoiceNo > b.invoiceNo
+          ? 1
+          : 0;
+
+/**
+ * How a payment of `paise` goes to the open invoices, as the server spreads it: the ticked ones
+ * first (`picked`, in the order ticked), then the rest oldest first, each up to its balance; what is
+ * left over is `unallocated`. Amounts in paise.
+ * @param {Invoice[]} invoices
+ * @param {number} paise
+ * @param {string[] | null} [picked]
+ * @returns {{ allocations: { invoiceNo: string, paise: number }[], unallocated: number }}
+ */
+export function allocate(invoices, paise, picked = null) {
+  const first = (picked || []).map((no) => invoices.find((i) => i.invoiceNo === no)).filter((i) => !!i);
+  const rest = [...invoices].sort(oldestFirst).filter((i) => !first.includes(i));
+  let left = Math.max(0, Math.round(paise));
+  const allocations = [];
+  for (const inv of [...first, ...rest]) {
+    if (left <= 0) break;
+    const balance = toPaise(inv.balance);
+    if (balance <= 0) continue;
+    const take = Math.min(balance, left);
+    allocations.push({ invoiceNo: inv.invoiceNo, paise: take });
+    left -= take;
+  }
+  return { allocations, unallocated: left };
+}
+
+/** The bucket of a number of days overdue. @param {number} days @returns {keyof Ageing} */
+export function bucketOf(days) {
+  if (days > 90) return "days90plus";
+  if (days > 60) return "days61to90";
+  if (days > 30) return "days31to60";
+  return "days0to30";
+}
+
+/** Days from the calendar day `from` to `to` ("YYYY-MM-DD"). @param {string} from @param {string} to */
+export function daysBetween(from, to) {
+  const day = (/** @type {string} */ s) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s || "");
+    return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
+  };
+  const d = Math.round((day(to) - day(from)) / 86_400_000);
+  return Number.isFinite(d) ? d : 0;
+}
+
+/**
+ * The outstanding of a list of invoices: the open ones (balance above zero), oldest first, with
+ * the total and the ageing buckets summed in paise. `today` ("YYYY-MM-DD"), when given, counts the
+ * days overdue again from each due date (the phone's copy offline); else the invoices' own.
+ * @param {string} buyerId
+ * @param {Invoice[]} invoices
+ * @param {{ today?: string | null, creditLimit?: number | null }} [options]
+ * @returns {Outstanding}
+ */
+export function summarize(buyerId, invoices, { today = null, creditLimit = null } = {}) {
+  const sums = { days0to30: 0, days31to60: 0, days61to90: 0, days90plus: 0 };
+  let total = 0;
+  const open = [];
+  for (const inv of [...invoices].sort(oldestFirst)) {
+    const balance = toPaise(inv.balance);
+    if (balance <= 0) continue;
+    const daysOverdue = today && inv.dueDate ? Math.max(0, daysBetween(inv.dueDate, today)) : inv.daysOverdue || 0;
+    open.push({ ...inv, balance: fromPaise(balance), daysOverdue });
+    sums[bucketOf(daysOverdue)] += balance;
+    total += balance;
+  }
+  return {
+    buyerId,
+    total: fromPaise(total),
+    creditLimit,
+    ageing: {
+      days0to30: fromPaise(sums.days0to30),
+      days31to60: fromPaise(sums.days31to60),
+      days61to90: fromPaise(sums.days61to90),
+      days90plus: fromPaise(sums.days90plus),
+    },
+    invoices: open,
+  };
+}
+
+/**
+ * The invoices after a payment's allocations (rupees, as the server answers them): each named
+ * invoice's paid goes up and its balance down, never below zero.
+ * @param {Invoice[]} invoices
+ * @param {Allocation[]} allocations
+ * @returns {Invoice[]}
+ */
+export function applyAllocations(invoices, allocations) {
+  /** @type {Map<string, number>} */
+  const by = new Map();
+  for (const a of allocations || []) by.set(a.invoiceNo, (by.get(a.invoiceNo) || 0) + toPaise(a.amount));
+  return invoices.map((inv) => {
+    const take = by.get(inv.invoiceNo);
+    if (!take) return inv;
+    const balance = Math.max(0, toPaise(inv.balance) - take);
+    return { ...inv, paid: fromPaise(toPaise(inv.paid) + toPaise(inv.balance) - balance), balance: fromPaise(balance) };
+  });
+}
+
+/** How many of the open invoices are past their due date. @param {Outstanding} o */
+export const overdueCount = (o) => o.invoices.filter((i) => i.daysOverdue > 0).length;
