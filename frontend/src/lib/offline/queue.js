@@ -1,5 +1,6 @@
-// Work saved on this phone that the server has not accepted yet, oldest first: visits and orders
-// (an entry's `kind`; entries without one are visits, as queued before orders existed), each under
+// Work saved on this phone that the server has not accepted yet, oldest first: visits, orders and
+// visit photos (an entry's `kind`; entries without one are visits, as queued before orders
+// existed; a photo carries its JPEG as a Blob and its visit's clientId), each under
 // its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
@@ -9,6 +10,7 @@ import { createStore } from "../store";
 import { setStatus } from "./status";
 import { bookOrder, saveVisit } from "./api";
 import { userDb } from "./store";
+import { uploadPhoto } from "../photos/api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {{ productId: number, productName: string, quantity: number, unitPrice: number | null | undefined, lineTotal: number }} ShownLine */
@@ -18,7 +20,12 @@ import { userDb } from "./store";
  * @typedef {Schemas["SaveVisit"] & { kind?: "visit", clientId: string, buyerName?: string, outcomeName?: string }} VisitItem
  * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
  *   total: number, lines: ShownLine[] }} OrderItem
- * @typedef {VisitItem | OrderItem} QueueItem
+ * A visit photo: the prepared JPEG (a Blob, which IndexedDB stores as is), its visit's clientId, its
+ * label and the visit's time; `size` in bytes; the customer to show.
+ * @typedef {{ kind: "photo", clientId: string, visitClientId: string, blob: Blob, size: number,
+ *   label: import("../photos/api").PhotoLabel | "" | null, takenAt: string, buyerId: string, buyerName?: string,
+ *   width?: number, height?: number }} PhotoItem
+ * @typedef {VisitItem | OrderItem | PhotoItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
@@ -60,12 +67,17 @@ async function changed(uid, broadcast = true) {
   const failed = all.filter((e) => e.state === "failed");
   /** @param {QueueEntry[]} list */
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
-  // waiting and failed count every kind; the order counts say how many of those are orders.
+  /** @param {QueueEntry[]} list */
+  const photos = (list) => list.filter((e) => kindOf(e) === "photo").length;
+  // waiting and failed count every kind; the order and photo counts say how many of those are
+  // orders and photos.
   setStatus({
     waiting: all.length - failed.length,
     failed: failed.length,
     waitingOrders: orders(all) - orders(failed),
     failedOrders: orders(failed),
+    waitingPhotos: photos(all) - photos(failed),
+    failedPhotos: photos(failed),
   });
   entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
@@ -139,9 +151,9 @@ export async function clearQueue(uid) {
 }
 
 /**
- * "visit" or "order".
+ * "visit", "order" or "photo".
  * @param {QueueItem} entry
- * @returns {"visit" | "order"}
+ * @returns {"visit" | "order" | "photo"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
 
@@ -150,7 +162,23 @@ export const kindOf = (entry) => entry.kind || "visit";
  * @param {QueueItem} entry
  * @returns {Promise<unknown>}
  */
-export const sendEntry = (entry) => (entry.kind === "order" ? bookOrder(entry.order) : saveVisit(requestBody(entry)));
+export function sendEntry(entry) {
+  if (entry.kind === "order") return bookOrder(entry.order);
+  if (entry.kind === "photo") return uploadPhoto(entry);
+  return saveVisit(requestBody(entry));
+}
+
+/**
+ * The clientId of the visit an entry saves (a visit's own, an order's visit's), null for a photo or
+ * an order without a visit: a photo of that visit waits while it is queued.
+ * @param {QueueItem} entry
+ * @returns {string | null}
+ */
+export function visitClientIdOf(entry) {
+  if (entry.kind === "photo") return null;
+  if (entry.kind === "order") return entry.order.visit ? entry.order.visit.clientId || null : null;
+  return entry.clientId;
+}
 
 /**
  * The request body of a queued visit (the fields the server takes).

@@ -10,10 +10,11 @@ import { createStore } from "../store";
 export const DB_PREFIX = "fieldsales-offline-";
 
 /**
- * waiting and failed count visits and orders together; waitingOrders and failedOrders the orders
- * among them; `online` is the browser's word, `reachable` whether the last call got an answer.
- * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, syncing: boolean,
- *   online: boolean, reachable: boolean }} OfflineStatus
+ * waiting and failed count visits, orders and photos together; waitingOrders and failedOrders the
+ * orders among them, waitingPhotos and failedPhotos the photos; `online` is the browser's word,
+ * `reachable` whether the last call got an answer.
+ * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, waitingPhotos?: number,
+ *   failedPhotos?: number, syncing: boolean, online: boolean, reachable: boolean }} OfflineStatus
  */
 /** The user who may keep offline data: the session's fields read here. */
 /** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
@@ -24,6 +25,8 @@ const store = createStore(
     failed: 0,
     waitingOrders: 0,
     failedOrders: 0,
+    waitingPhotos: 0,
+    failedPhotos: 0,
     syncing: false,
     online: navigator.onLine,
     reachable: true,
@@ -36,15 +39,19 @@ export const getStatus = () => store.get();
 const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * "2 visits", "1 order", "2 visits and 1 order": the words of the offline bar, the waiting screen
- * and the logout warning for `total` queued entries of which `orders` are orders.
+ * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order and 2 photos": the words of the
+ * offline bar, the waiting screen and the logout warning for `total` queued entries of which
+ * `orders` are orders and `photos` visit photos (a photo is never called a visit).
  * @param {number} total
  */
-export function queuedText(total, orders = 0) {
-  const visits = total - orders;
-  if (!orders) return counted(visits, "visit", "visits");
-  if (!visits) return counted(orders, "order", "orders");
-  return `${counted(visits, "visit", "visits")} and ${counted(orders, "order", "orders")}`;
+export function queuedText(total, orders = 0, photos = 0) {
+  const visits = total - orders - photos;
+  const parts = [
+    visits > 0 || (!orders && !photos) ? counted(visits, "visit", "visits") : "",
+    orders > 0 ? counted(orders, "order", "orders") : "",
+    photos > 0 ? counted(photos, "photo", "photos") : "",
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
 }
 
 /** @param {Partial<OfflineStatus>} patch */

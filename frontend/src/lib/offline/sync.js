@@ -11,7 +11,18 @@ import { ApiError, refusesCaller } from "../api-client";
 import { outcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
-import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
+import {
+  kindOf,
+  listQueue,
+  onQueueChange,
+  refreshQueue,
+  removeEntry,
+  sendEntry,
+  updateEntry,
+  visitClientIdOf,
+  watchQueueOf,
+} from "./queue";
+import { VISIT_UNKNOWN_CODES } from "../photos/api";
 import { getStatus, queuedText, setStatus } from "./status";
 import { alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
@@ -23,7 +34,13 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 const PROBE_MS = 4 * 1000;
 const MAX_PROBE_MS = 10 * 1000;
 
-/** @typedef {{ sent: number, orders: number, refused: number, transient: unknown }} RoundResult */
+/** @typedef {{ sent: number, orders: number, photos?: number, refused: number, transient: unknown }} RoundResult */
+
+/**
+ * The server does not hold (yet) the visit a photo names: the photo keeps waiting, never fails.
+ * @param {unknown} err
+ */
+export const visitUnknown = (err) => err instanceof ApiError && err.status === 404 && VISIT_UNKNOWN_CODES.includes(err.code);
 
 /**
  * A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry.
@@ -76,9 +93,13 @@ export function syncQueue(uid) {
 /** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
   /** @type {RoundResult} */
-  const result = { sent: 0, orders: 0, refused: 0, transient: null };
-  const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
+  const result = { sent: 0, orders: 0, photos: 0, refused: 0, transient: null };
+  const all = await listQueue(uid);
+  const waiting = all.filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
+  // The visits still on the phone (waiting or refused): their photos wait for them. A visit never
+  // waits for its photos; they are queued after it, so a round sends the visit first.
+  const queuedVisits = new Set(all.map(visitClientIdOf).filter(Boolean));
   setStatus({ syncing: true });
   try {
     for (const entry of waiting) {
@@ -86,14 +107,25 @@ async function sendWaiting(uid) {
       // now (read as post() starts, right after this check), and another user may have signed in
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
+      if (entry.kind === "photo" && queuedVisits.has(entry.visitClientId)) continue;
       try {
         await sendEntry(entry);
         await removeEntry(uid, entry.clientId);
+        const visit = visitClientIdOf(entry);
+        if (visit) queuedVisits.delete(visit);
         setStatus({ reachable: true });
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
+        if (kindOf(entry) === "photo") result.photos = (result.photos || 0) + 1;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
+        // A photo whose visit the server does not know yet (sent from another phone later, or
+        // refused and being fixed): it stays waiting, and the round goes on.
+        if (entry.kind === "photo" && visitUnknown(err)) {
+          await updateEntry(uid, entry.clientId, { attempts: (entry.attempts || 0) + 1, lastError: message });
+          setStatus({ reachable: true });
+          continue;
+        }
         // The session ended (the API client has signed out), a password change is pending or the
         // anti-forgery cookie is missing: no entry is at fault, all stay waiting for later.
         if (refusesCaller(err)) {
@@ -179,8 +211,8 @@ export function startOffline(user) {
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, refused: 0 }));
-      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders)} sent.`);
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, photos: 0, refused: 0 }));
+      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.photos)} sent.`);
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
     } else failures++;
     if (stopped) return;
@@ -252,7 +284,7 @@ export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 /** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. @param {number} uid */
 export async function forgetUser(uid) {
   stopOffline();
-  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, syncing: false });
+  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, waitingPhotos: 0, failedPhotos: 0, syncing: false });
   // Another tab of the same user may hold the database open a moment; do not hang the logout.
   await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
 }
