@@ -95,6 +95,8 @@ export function withQueued(plan, entries, kindOf) {
   const waiting = new Map();
   for (const e of entries) {
     if (e.state !== "waiting" || localParts(new Date(e.savedAt).toISOString()).date !== plan.date) continue;
+    // A visit photo is no visit: its visit counts by itself.
+    if (kindOf(e) === "photo") continue;
     const order = kindOf(e) === "order";
     const buyerId = (order ? e.order?.buyerId : e.buyerID) ?? "";
     const id = sameId(buyerId);

@@ -219,22 +219,25 @@ function useQueuedVisits(user, buyerId, onSent) {
   const rows = useQueuedFor(
     user,
     buyerId,
-    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : same(e.buyerID)),
+    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : e.kind !== "photo" && same(e.buyerID)),
     onSent,
   );
-  return rows.map((e) => {
+  return rows.flatMap((e) => {
+    if (e.kind === "photo") return [];
     const visit = e.kind === "order" ? e.order.visit : e;
     const at = localParts(visit ? visit.visitedAt : null);
-    return {
-      key: e.clientId,
-      date: at.date,
-      time: at.time,
-      outcome: e.outcomeName,
-      agentId: user.emailId,
-      entryUpdateBy: user.name,
-      remark: visit ? visit.remark : null,
-      queued: e.state,
-    };
+    return [
+      {
+        key: e.clientId,
+        date: at.date,
+        time: at.time,
+        outcome: e.outcomeName,
+        agentId: user.emailId,
+        entryUpdateBy: user.name,
+        remark: visit ? visit.remark : null,
+        queued: e.state,
+      },
+    ];
   });
 }
 

@@ -1,11 +1,13 @@
-// Waiting visits (the offline bar leads here): every visit, and below them every order, saved on
-// this phone that the server has not accepted yet, oldest first, with its state and the server's
+// Waiting visits (the offline bar leads here): every visit, and below them every order and every
+// visit photo (apart, with its size and the total), saved on this phone that the server has not
+// accepted yet, oldest first, with its state and the server's
 // reason for a refusal; Retry sends one again, Discard (after a confirmation) drops it. Also says
 // how fresh the phone's customer copy is.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime, money } from "../../lib/format";
+import { formatDateTime, money, plural } from "../../lib/format";
+import { fileSize, labelText } from "../../lib/photos/image";
 import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
@@ -14,6 +16,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").QueueEntry} QueueEntry */
 /** @typedef {import("../../lib/offline/queue").OrderItem & import("../../lib/offline/queue").EntryState} OrderEntry */
 /** @typedef {import("../../lib/offline/queue").VisitItem & import("../../lib/offline/queue").EntryState} VisitEntry */
+/** @typedef {import("../../lib/offline/queue").PhotoItem & import("../../lib/offline/queue").EntryState} PhotoEntry */
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
 /** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
@@ -86,10 +89,13 @@ export default function WaitingVisitsScreen({ user }) {
       const waitingOf = (list) => list.filter((e) => e.state === "waiting");
       /** @param {QueueEntry[]} list */
       const ordersOf = (list) => list.filter((e) => engine.kindOf(e) === "order").length;
+      /** @param {QueueEntry[]} list */
+      const photosOf = (list) => list.filter((e) => engine.kindOf(e) === "photo").length;
       const before = waitingOf(entries);
       const after = waitingOf(await engine.syncNow(user.uid));
       const sent = before.length - after.length;
-      if (sent > 0) alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after))} sent.`);
+      if (sent > 0)
+        alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after), photosOf(before) - photosOf(after))} sent.`);
     });
   /** @param {QueueEntry} entry */
   const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
@@ -100,7 +106,11 @@ export default function WaitingVisitsScreen({ user }) {
       if (entry) await engine.discardEntry(user.uid, entry.clientId);
     });
   const waiting = entries.filter((e) => e.state === "waiting").length;
-  const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => e.kind !== "order");
+  const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => e.kind !== "order" && e.kind !== "photo");
+  const photoEntries = entries.filter(/** @returns {e is PhotoEntry} */ (e) => e.kind === "photo");
+  const photoBytes = photoEntries.reduce((n, e) => n + (e.size || 0), 0);
+  // A photo whose visit is still on this phone waits for it.
+  const visitQueued = new Set(visitEntries.map((e) => e.clientId));
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
@@ -140,7 +150,7 @@ export default function WaitingVisitsScreen({ user }) {
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length
+          orderEntries.length || photoEntries.length
             ? "No visits are waiting."
             : "No visits are waiting: everything saved on this phone has reached the server."
         }
@@ -181,9 +191,36 @@ export default function WaitingVisitsScreen({ user }) {
           />
         </>
       )}
+      {photoEntries.length > 0 && (
+        <>
+          <h2>Photos</h2>
+          <p class="muted" data-testid="waiting-photos-total">
+            {plural(photoEntries.length, "photo")} waiting, {fileSize(photoBytes)}
+          </p>
+          <DataTable
+            serial={false}
+            testId="waiting-photos"
+            rows={photoEntries.map((e) => ({ ...e, key: e.clientId }))}
+            rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+            columns={[
+              { key: "customer", label: "Customer", render: (e) => `${e.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+              { key: "label", label: "Label", render: (e) => labelText(e.label) || "—" },
+              { key: "size", label: "Size", render: (e) => fileSize(e.size || 0) },
+              { key: "takenAt", label: "Visit", render: (e) => formatDateTime(e.takenAt) },
+              {
+                key: "state",
+                label: "State",
+                render: (e) =>
+                  e.state === "waiting" && visitQueued.has(e.visitClientId) ? "Waiting for its visit" : <EntryState e={e} />,
+              },
+              actions,
+            ]}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={!!discarding}
-        message={`Discard this ${discarding && engine.kindOf(discarding) === "order" ? "order" : "visit"}? It has not reached the server and will be lost.`}
+        message={`Discard this ${discarding ? engine.kindOf(discarding) : "visit"}? It has not reached the server and will be lost.`}
         onYes={discard}
         onCancel={() => setDiscarding(null)}
       />

@@ -20,6 +20,8 @@ export const PHOTO_LABELS = /** @type {const} */ ([
   ["competitor", "Competitor"],
   ["other", "Other"],
 ]);
+/** The words of a label ("" when none). @param {string | null | undefined} label */
+export const labelText = (label) => (PHOTO_LABELS.find(([v]) => v === label) || ["", ""])[1];
 /** JPEG qualities tried in turn at one size, best first. */
 export const QUALITIES = [0.82, 0.72, 0.62, 0.52, 0.42];
 /** Each further try after the qualities ran out draws the picture this much smaller. */

@@ -95,7 +95,9 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
                 value={p.label}
                 disabled={disabled}
                 onChange={(e) =>
-                  change(p.key, { label: /** @type {TakenPhoto["label"]} */ (/** @type {HTMLSelectElement} */ (e.currentTarget).value) })
+                  change(p.key, {
+                    label: /** @type {TakenPhoto["label"]} */ (/** @type {HTMLSelectElement} */ (e.currentTarget).value),
+                  })
                 }
               >
                 <option value="">No label</option>

@@ -6,13 +6,12 @@ import { useEffect, useRef, useState } from "react";
 import { formatDateTime } from "../format";
 import { Loading } from "../ui";
 import { photoBlob, photoPage } from "./api";
-import { PHOTO_LABELS } from "./image";
+import { labelText } from "./image";
 import "./photos.css";
 
 /** @typedef {import("./api").PhotoRow} PhotoRow */
 
-/** The words of a label ("" when none). @param {string | null | undefined} label */
-export const labelText = (label) => (PHOTO_LABELS.find(([v]) => v === label) || ["", ""])[1];
+export { labelText };
 
 /**
  * An object URL of the picture at `url` once `active`, released when the component goes.
@@ -62,9 +61,7 @@ function LazyThumb({ url, alt }) {
   }, [seen]);
   const { src, failed } = useBlobUrl(url, seen);
   return (
-    <span ref={box}>
-      {src ? <img src={src} alt={alt} class="photo-img" /> : <span class="muted">{failed ? "!" : ""}</span>}
-    </span>
+    <span ref={box}>{src ? <img src={src} alt={alt} class="photo-img" /> : <span class="muted">{failed ? "!" : ""}</span>}</span>
   );
 }
 
@@ -109,7 +106,11 @@ export function PhotoOverlay({ photo, onClose }) {
         </button>
       </div>
       {src ? (
-        <img src={src} alt={`${labelText(photo.label) || "Photo"} at ${photo.buyerName || photo.buyerId}`} onClick={(e) => e.stopPropagation()} />
+        <img
+          src={src}
+          alt={`${labelText(photo.label) || "Photo"} at ${photo.buyerName || photo.buyerId}`}
+          onClick={(e) => e.stopPropagation()}
+        />
       ) : failed ? (
         <p class="photo-overlay-note">The photo could not be loaded.</p>
       ) : (
@@ -147,7 +148,8 @@ export function VisitPhotos({ buyerId, reload = 0 }) {
       {Array.from(byVisit.entries()).map(([visitId, photos]) => (
         <div key={visitId} class="photo-visit-group" data-testid="visit-photo-group">
           <h3>
-            {formatDateTime(photos[0].takenAt)} · {photos[0].agentName} · {photos.length} {photos.length === 1 ? "photo" : "photos"}
+            {formatDateTime(photos[0].takenAt)} · {photos[0].agentName} · {photos.length}{" "}
+            {photos.length === 1 ? "photo" : "photos"}
           </h3>
           <ul class="photo-grid">
             {photos.map((p) => (
