@@ -238,7 +238,7 @@ test("a repeated photo (duplicate: true) is a success and leaves the queue; a vi
   await enqueue(uid, photo("p3", "v-sent-before"));
   const calls = stubFetch((url, init) => {
     const id = init.body.get("clientId");
-    if (id === "p2") return json(404, { message: "The visit of this photo is not known.", code: "visit_not_found" });
+    if (id === "p2") return json(404, { message: "The visit of this photo is not known.", code: "photo_visit_not_found" });
     return json(200, { message: "Photo saved.", photoId: 3, duplicate: id === "p1", flagged: false });
   });
   const r = await syncQueue(uid);

@@ -28,8 +28,8 @@ import { api, get, post } from "../api-client";
  *   flagged?: "" | "true" | "false", pageNumber: number }} PhotoFilter
  */
 
-/** The code of the server's 404 for a photo whose visit it does not hold (yet). */
-export const VISIT_UNKNOWN_CODES = ["visit_not_found", "photo_visit_not_found", "visit_unknown"];
+/** The codes of the server's 404 for a photo whose visit it does not hold (yet). */
+export const VISIT_UNKNOWN_CODES = ["photo_visit_not_found"];
 
 /**
  * Sends one photo (multipart, field `file`); a repeat of its clientId stores nothing.
