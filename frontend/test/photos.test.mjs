@@ -200,6 +200,7 @@ test("photos are counted apart and sent after their visit, as multipart with the
   assert.equal(form.get("visitClientId"), "v1");
   assert.equal(form.get("label"), "shelf");
   assert.equal(form.get("takenAt"), "2026-11-28T10:00:00+05:30");
+  assert.equal([...form.keys()].at(-1), "file", "the file last: a repeat is answered before it is read");
   const file = form.get("file");
   assert.equal(file.type, "image/jpeg");
   assert.equal(hasExif(new Uint8Array(await file.arrayBuffer())), false);

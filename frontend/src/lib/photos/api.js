@@ -37,12 +37,13 @@ export const VISIT_UNKNOWN_CODES = ["photo_visit_not_found"];
  * @returns {Promise<PhotoSaved>}
  */
 export function uploadPhoto(photo) {
+  // The fields first, the file last: the server answers a repeated clientId before reading the file.
   const form = new FormData();
-  form.append("file", photo.blob, `${photo.clientId}.jpg`);
   form.append("clientId", photo.clientId);
   form.append("visitClientId", photo.visitClientId);
   if (photo.label) form.append("label", photo.label);
   form.append("takenAt", photo.takenAt);
+  form.append("file", photo.blob, `${photo.clientId}.jpg`);
   return post("/users/visit/photo", form);
 }
 
