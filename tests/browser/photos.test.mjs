@@ -215,6 +215,7 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   await p.getByLabel("Remark").fill(tag);
   await p.getByTestId("photo-capture").first().scrollIntoViewIfNeeded();
   await p.screenshot({ path: join(SHOTS, "visit-photos-390.png"), fullPage: true });
+  await p.locator("form.card").screenshot({ path: join(SHOTS, "visit-form-390.png") });
   await p.getByRole("button", { name: "Save Visit" }).click();
   await expectAlert(p, "info", SAVED_OFFLINE);
   step("saved");
