@@ -266,3 +266,44 @@ test("a hostile answer (400) marks the photo failed with the server's message, a
   assert.equal(entry.message, "The file is not a JPEG or WebP image.");
   assert.equal(getStatus().failedPhotos, 1);
 });
+
+test("queueVisitPhotos queues each photo under its own clientId with the visit's, and sends at once when online", async () => {
+  const { queueVisitPhotos } = await import("../src/lib/photos/photo-queue.js");
+  const calls = stubFetch(() => json(200, { message: "Photo saved.", photoId: 5, duplicate: false, flagged: false }));
+  setStatus({ online: false, reachable: false });
+  const taken = [
+    {
+      key: "k1",
+      blob: new Blob([fakeJpeg({ exif: false })], { type: "image/jpeg" }),
+      size: 120000,
+      width: 1600,
+      height: 1067,
+      label: "",
+    },
+    {
+      key: "k2",
+      blob: new Blob([fakeJpeg({ exif: false })], { type: "image/jpeg" }),
+      size: 90000,
+      width: 1600,
+      height: 1067,
+      label: "competitor",
+    },
+  ];
+  const visitOf = { clientId: "v9", takenAt: "2026-11-28T11:00:00+05:30", buyerId: "B1", buyerName: "Shop One" };
+  assert.equal(await queueVisitPhotos(uid, visitOf, taken), 2);
+  assert.equal(calls.length, 0, "offline: nothing sent");
+  const queued = await listQueue(uid);
+  assert.deepEqual(
+    queued.map((e) => [e.kind, e.clientId, e.visitClientId, e.label, e.takenAt, e.size]),
+    [
+      ["photo", "k1", "v9", null, "2026-11-28T11:00:00+05:30", 120000],
+      ["photo", "k2", "v9", "competitor", "2026-11-28T11:00:00+05:30", 90000],
+    ],
+  );
+  // Online: the same path, and a round at once.
+  setStatus({ online: true, reachable: true });
+  await queueVisitPhotos(uid, visitOf, [{ ...taken[0], key: "k3" }]);
+  for (let i = 0; i < 50 && (await listQueue(uid)).length; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(await listQueue(uid), []);
+  assert.equal(calls.map(pathOf).filter((p) => p === "/users/visit/photo").length, 3);
+});
