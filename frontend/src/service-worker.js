@@ -20,7 +20,9 @@ const isApi = (path) =>
 
 sw.addEventListener("install", (event) => {
   // "no-cache": index.html must be this release's, not a copy from the HTTP cache.
-  const requests = manifest.map((url) => new Request(new URL(url, sw.location.href).href, { cache: "no-cache" }));
+  // Each file once: Parcel lists a CSS bundle shared by two chunks twice, and addAll refuses duplicates
+  // (the install would fail, and the app would never work offline).
+  const requests = [...new Set(manifest)].map((url) => new Request(new URL(url, sw.location.href).href, { cache: "no-cache" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 

@@ -57,6 +57,7 @@ export const MENU = [
   },
   { label: "Customer Visit", path: "/customer/visit" },
   { label: "Visit Summary", path: "/visit/summary" },
+  { label: "Photos", path: "/visit/photos" },
   { label: "RED101 Delivery", path: "/customer/delivery" },
   { label: "Retailer Bucket", path: "/landing/retailer-bucket" },
   { label: "Delivery Approve", path: "/customer/delivery/approve" },

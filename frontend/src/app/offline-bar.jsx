@@ -1,12 +1,13 @@
-// The agent's offline bar, on every screen of the shell: offline, and how many visits and orders
-// wait on this phone; it leads to the waiting screen. Nothing shows while online with none waiting.
+// The agent's offline bar, on every screen of the shell: offline, and how many visits, orders and
+// photos wait on this phone; it leads to the waiting screen. Nothing shows while online with none waiting.
 import { useEffect, useState } from "react";
 import { isOffline, onStatus, queuedText } from "../lib/offline/status";
 
 /**
  * What the bar reads of the offline status (lib/offline/status.js).
  * @typedef {{ waiting: number, failed: number, waitingOrders?: number, failedOrders?: number,
- *   waitingPayments?: number, failedPayments?: number, syncing?: boolean }} QueueStatus
+ *   waitingPayments?: number, failedPayments?: number, waitingPhotos?: number, failedPhotos?: number,
+ *   syncing?: boolean }} QueueStatus
  */
 
 export function OfflineBar() {
@@ -20,14 +21,16 @@ export function OfflineBar() {
   const waitingOrders = status.waitingOrders || 0;
   const failedPayments = status.failedPayments || 0;
   const waitingPayments = status.waitingPayments || 0;
-  const refused = status.failed > 0 ? `${queuedText(status.failed, failedOrders, failedPayments)} not accepted` : "";
+  const failedPhotos = status.failedPhotos || 0;
+  const waitingPhotos = status.waitingPhotos || 0;
+  const refused = status.failed > 0 ? `${queuedText(status.failed, failedOrders, failedPayments, failedPhotos)} not accepted` : "";
   let text;
   if (queued === 0) text = "Offline: visits and orders are saved on this phone";
   else if (offline)
-    text = `Offline: ${queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments)} waiting${refused ? ` (${refused})` : ""}`;
-  else if (status.syncing) text = `Syncing ${queuedText(status.waiting, waitingOrders, waitingPayments)}…`;
+    text = `Offline: ${queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments, waitingPhotos + failedPhotos)} waiting${refused ? ` (${refused})` : ""}`;
+  else if (status.syncing) text = `Syncing ${queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos)}…`;
   else if (status.waiting > 0)
-    text = `${queuedText(status.waiting, waitingOrders, waitingPayments)} waiting to sync${refused ? ` (${refused})` : ""}`;
+    text = `${queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos)} waiting to sync${refused ? ` (${refused})` : ""}`;
   else text = `${refused}: review`;
   return (
     <div class={`offline-bar${status.failed ? " has-failed" : ""}`} role="status" data-testid="offline-bar">

@@ -17,6 +17,7 @@ const beats = () => import("../features/beats/screens");
 const collections = () => import("../features/collections/screens");
 const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
+const photos = () => import("../features/photos/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
 const map = () => import("../features/map/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
@@ -103,6 +104,7 @@ export const ROUTES = [
   { path: "/customer/delivery", screen: pick(deliveries, "DeliveryScreen"), right: RIGHT.DELIVERY_SEARCH },
   { path: "/customer/delivery/approve", screen: pick(deliveries, "ApproveScreen"), right: RIGHT.DELIVERY_APPROVE },
   { path: "/visit/summary", screen: pick(buckets, "VisitSummaryScreen"), right: RIGHT.VISIT_SUMMARY },
+  { path: "/visit/photos", screen: pick(photos, "PhotosScreen"), right: RIGHT.PHOTO_REVIEW },
   { path: "/user/user-agent", screen: pick(users, "UserAgentScreen"), right: RIGHT.USER_AGENT },
   { path: "/user/unblock-user", screen: pick(users, "UnblockUserScreen"), right: RIGHT.UNBLOCK_USER },
   { path: "/user/check-rca-am-impersonation", screen: pick(users, "ImpersonationScreen"), right: RIGHT.RCA_ACCOUNT_ACCESS },

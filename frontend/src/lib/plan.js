@@ -95,9 +95,9 @@ export function withQueued(plan, entries, kindOf) {
   const waiting = new Map();
   for (const e of entries) {
     if (e.state !== "waiting" || localParts(new Date(e.savedAt).toISOString()).date !== plan.date) continue;
-    // A waiting "Start day" or "End day" is no customer's; a payment waiting is no visit: the plan
-    // counts visits and orders.
-    if (kindOf(e) === "day-start" || kindOf(e) === "day-end" || kindOf(e) === "payment") continue;
+    // A waiting "Start day" or "End day" is no customer's; a payment waiting is no visit, nor is a
+    // visit photo (its visit counts by itself): the plan counts visits and orders.
+    if (kindOf(e) !== "visit" && kindOf(e) !== "order") continue;
     const order = kindOf(e) === "order";
     const buyerId = (order ? e.order?.buyerId : e.buyerID) ?? "";
     const id = sameId(buyerId);

@@ -11,9 +11,11 @@ import { logout, onLogoutWarning } from "./logout";
 
 /** @param {{ user: import("../../lib/session").SessionUser }} props */
 export function LogoutWarning({ user }) {
-  const [counts, setCounts] = useState({ total: 0, orders: 0 });
+  const [counts, setCounts] = useState(
+    /** @type {{ total: number, orders: number, photos?: number }} */ ({ total: 0, orders: 0 }),
+  );
   const count = counts.total;
-  const setCount = (/** @type {number} */ total, orders = 0) => setCounts({ total, orders });
+  const setCount = (/** @type {number} */ total, orders = 0, photos = 0) => setCounts({ total, orders, photos });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const first = useRef(/** @type {HTMLButtonElement | null} */ (null));
@@ -44,7 +46,7 @@ export function LogoutWarning({ user }) {
         return;
       }
       const orders = left.filter((e) => engine.kindOf(e) === "order").length;
-      setCount(left.length, orders);
+      setCount(left.length, orders, left.filter((e) => engine.kindOf(e) === "photo").length);
       setNote(
         left.some((e) => e.state === "failed")
           ? `Some ${orders ? (orders === left.length ? "orders" : "visits or orders") : "visits"} were not accepted by the server: see Waiting visits for the reasons.`
@@ -77,8 +79,8 @@ export function LogoutWarning({ user }) {
           {counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet
         </h2>
         <p>
-          {queuedText(count, counts.orders)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging
-          out removes {count === 1 ? "it" : "them"} from this phone.
+          {queuedText(count, counts.orders, counts.photos)} saved on this phone {count === 1 ? "has" : "have"} not reached the
+          server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
         </p>
         {note && (
           <p class="field-error" role="alert">
@@ -94,7 +96,7 @@ export function LogoutWarning({ user }) {
             Sync now
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            Discard {queuedText(count, counts.orders)}
+            Discard {queuedText(count, counts.orders, counts.photos)}
           </button>
           <button type="button" class="btn" disabled={busy} onClick={close}>
             Cancel

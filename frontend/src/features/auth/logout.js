@@ -8,7 +8,7 @@ import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landi
 
 /** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
 /** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0]} QueueEntry */
-/** @typedef {(counts: { total: number, orders: number }) => void} WarningListener */
+/** @typedef {(counts: { total: number, orders: number, photos?: number }) => void} WarningListener */
 
 /** @type {WarningListener | null} */
 let warn = null;
@@ -40,7 +40,12 @@ export async function logout({ discard = false } = {}) {
     const queued = await engine.listQueue(own.uid).catch(() => []);
     // Never silently: without the dialog (it lives in the shell) the logout does not happen.
     if (queued.length > 0) {
-      if (warn) warn({ total: queued.length, orders: queued.filter((e) => engine.kindOf(e) === "order").length });
+      if (warn)
+        warn({
+          total: queued.length,
+          orders: queued.filter((e) => engine.kindOf(e) === "order").length,
+          photos: queued.filter((e) => engine.kindOf(e) === "photo").length,
+        });
       return;
     }
   }

@@ -6,6 +6,9 @@
 // the customer's orders (customer-orders.jsx) and "Take order" (the order screen, features/orders).
 // Collectors and their managers see what the customer owes (lib/outstanding-panel.jsx), collectors
 // "Collect payment" (the collect screen, features/collections).
+// Agents with visit_photo take up to 8 photos with the visit, or add them to the visit just saved
+// (lib/photos: each its own queue entry, sent after its visit); photo reviewers see the customer's
+// visit photos below the interactions.
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
@@ -26,6 +29,11 @@ import { AGENT, RIGHT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
 import { OutstandingPanel } from "../../lib/outstanding-panel";
 import { priceComparison, productSuggestions, saveVisit } from "./api";
+import { PhotoCapture } from "../../lib/photos/photo-capture";
+import { queueVisitPhotos } from "../../lib/photos/photo-queue";
+import { VisitPhotos } from "../../lib/photos/photo-view";
+import { MAX_PHOTOS } from "../../lib/photos/image";
+import { plural } from "../../lib/format";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
@@ -82,6 +90,13 @@ function Details({ c }) {
  */
 function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   const [busy, saving] = useSaving();
+  // Photos (agents with visit_photo, who keep a queue): taken before the save, queued after it; then
+  // more may be added to the visit just saved.
+  const withPhotos = offlineEnabled(user) && hasRight(user, RIGHT.VISIT_PHOTO);
+  const [photos, setPhotos] = useState(/** @type {import("../../lib/photos/photo-capture").TakenPhoto[]} */ ([]));
+  const [lastVisit, setLastVisit] = useState(/** @type {{ clientId: string, takenAt: string, count: number } | null} */ (null));
+  const [more, setMore] = useState(/** @type {import("../../lib/photos/photo-capture").TakenPhoto[]} */ ([]));
+  const [sendingMore, sendMore] = useSaving();
   const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
   // One clientId per visit until it is saved or queued: a repeat of this save (a Save after an
   // error, the queue) is then harmless, the server answers it as a duplicate.
@@ -117,6 +132,13 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       // on the phone rather than being lost; a refusal is the agent's to fix at once.
       const r = offlineEnabled(user) ? await networkOr(send, queue, offline.unjudged) : await send();
       clientId.current = null;
+      if (withPhotos) {
+        const takenAt = body.visitedAt || new Date().toISOString();
+        const n = await queueVisitPhotos(user.uid, { clientId: id, takenAt, buyerId, buyerName }, photos);
+        setPhotos([]);
+        setMore([]);
+        setLastVisit({ clientId: id, takenAt, count: n });
+      }
       if (r.queued) alertInfo(r.message);
       else alertSuccess(checkInText(r));
       form.reset();
@@ -137,7 +159,46 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       <Field label="Remark" id="remark">
         <textarea id="remark" rows={2} maxLength={MAX.visitRemark} value={form.values.remark} onInput={form.set("remark")} />
       </Field>
+      {withPhotos && (
+        <div class="field">
+          <span class="field-label">Photos</span>
+          <PhotoCapture photos={photos} onChange={setPhotos} newKey={offline.newClientId} disabled={busy} />
+        </div>
+      )}
       <SubmitButton busy={busy}>Save Visit</SubmitButton>
+      {withPhotos && lastVisit && lastVisit.count < MAX_PHOTOS && (
+        <div class="photo-after" data-testid="photos-after-save">
+          <h3>Add photos to the visit just saved</h3>
+          <p class="muted">
+            {lastVisit.count ? `${plural(lastVisit.count, "photo")} queued with it.` : "No photos with it yet."}
+          </p>
+          <PhotoCapture
+            photos={more}
+            onChange={setMore}
+            newKey={offline.newClientId}
+            taken={lastVisit.count}
+            disabled={sendingMore}
+            idPrefix="addPhoto"
+          />
+          {more.length > 0 && (
+            <button
+              type="button"
+              class="btn btn-primary"
+              disabled={sendingMore}
+              onClick={() =>
+                sendMore(async () => {
+                  const n = await queueVisitPhotos(user.uid, { ...lastVisit, buyerId, buyerName }, more);
+                  setMore([]);
+                  setLastVisit({ ...lastVisit, count: lastVisit.count + n });
+                  alertInfo(offline.queuedMessage(`${plural(n, "photo")} saved on this phone`));
+                })
+              }
+            >
+              Send {plural(more.length, "photo")}
+            </button>
+          )}
+        </div>
+      )}
     </form>
   );
 }
@@ -331,6 +392,7 @@ export default function VisitScreen({ params, user }) {
           )}
           <Details c={screen.customerDetails} />
           <VisitForm
+            key={screen.customerDetails.buyerID}
             buyerId={screen.customerDetails.buyerID}
             buyerName={screen.customerDetails.buyerName}
             user={user}
@@ -367,6 +429,9 @@ export default function VisitScreen({ params, user }) {
               ]}
             />
           </div>
+          {hasRight(user, RIGHT.PHOTO_REVIEW) && !screen.fromCopy && !screen.seenAt && (
+            <VisitPhotos buyerId={screen.customerDetails.buyerID} />
+          )}
           <div class="card">
             <h2>Links</h2>
             <DataTable

@@ -1,13 +1,14 @@
 // Waiting visits (the offline bar leads here): the working day's start and end ("Start day 09:12,
-// waiting"), every visit, and below them every order and every payment ("Payment ₹1,200.00 from
-// Shop X, waiting", with its receipt), saved on
+// waiting"), every visit, and below them every order, every payment ("Payment ₹1,200.00 from
+// Shop X, waiting", with its receipt) and every visit photo (apart, with its size and the total), saved on
 // this phone that the server has not accepted yet, oldest first, with its state and the server's
 // reason for a refusal; Retry sends one again, Discard (after a confirmation) drops it. Also says
 // how fresh the phone's customer copy is.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime, localParts, money } from "../../lib/format";
+import { formatDateTime, localParts, money, plural } from "../../lib/format";
+import { fileSize, labelText } from "../../lib/photos/image";
 import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
@@ -18,6 +19,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").VisitItem & import("../../lib/offline/queue").EntryState} VisitEntry */
 /** @typedef {import("../../lib/offline/queue").DayItem & import("../../lib/offline/queue").EntryState} DayEntry */
 /** @typedef {import("../../lib/offline/queue").PaymentItem & import("../../lib/offline/queue").EntryState} PaymentEntry */
+/** @typedef {import("../../lib/offline/queue").PhotoItem & import("../../lib/offline/queue").EntryState} PhotoEntry */
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
 /** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
@@ -92,11 +94,15 @@ export default function WaitingVisitsScreen({ user }) {
       const ordersOf = (list) => list.filter((e) => engine.kindOf(e) === "order").length;
       /** @param {QueueEntry[]} list */
       const paymentsOf = (list) => list.filter((e) => engine.kindOf(e) === "payment").length;
+      /** @param {QueueEntry[]} list */
+      const photosOf = (list) => list.filter((e) => engine.kindOf(e) === "photo").length;
       const before = waitingOf(entries);
       const after = waitingOf(await engine.syncNow(user.uid));
       const sent = before.length - after.length;
       if (sent > 0)
-        alertSuccess(`${queuedText(sent, ordersOf(before) - ordersOf(after), paymentsOf(before) - paymentsOf(after))} sent.`);
+        alertSuccess(
+          `${queuedText(sent, ordersOf(before) - ordersOf(after), paymentsOf(before) - paymentsOf(after), photosOf(before) - photosOf(after))} sent.`,
+        );
     });
   /** @param {QueueEntry} entry */
   const retry = (entry) => run(() => engine.retryEntry(user.uid, entry.clientId));
@@ -109,12 +115,16 @@ export default function WaitingVisitsScreen({ user }) {
   const waiting = entries.filter((e) => e.state === "waiting").length;
   /** @param {QueueEntry | null} e */
   const discardName = (e) =>
-    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", payment: "payment", visit: "visit" })[
+    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", payment: "payment", photo: "photo", visit: "visit" })[
       e ? engine.kindOf(e) : "visit"
     ];
   const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => !e.kind || e.kind === "visit");
   const dayEntries = entries.filter(/** @returns {e is DayEntry} */ (e) => e.kind === "day-start" || e.kind === "day-end");
   const paymentEntries = entries.filter(/** @returns {e is PaymentEntry} */ (e) => e.kind === "payment");
+  const photoEntries = entries.filter(/** @returns {e is PhotoEntry} */ (e) => e.kind === "photo");
+  const photoBytes = photoEntries.reduce((n, e) => n + (e.size || 0), 0);
+  // A photo whose visit is still on this phone waits for it (a visit, or the visit of an order).
+  const visitQueued = new Set(entries.map((e) => engine.visitClientIdOf(e)).filter(Boolean));
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
@@ -167,7 +177,7 @@ export default function WaitingVisitsScreen({ user }) {
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length || dayEntries.length || paymentEntries.length
+          orderEntries.length || dayEntries.length || paymentEntries.length || photoEntries.length
             ? "No visits are waiting."
             : "No visits are waiting: everything saved on this phone has reached the server."
         }
@@ -239,6 +249,33 @@ export default function WaitingVisitsScreen({ user }) {
                 render: (/** @type {PaymentEntry} */ e) => formatDateTime(e.payment.collectedAt),
               },
               { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+              actions,
+            ]}
+          />
+        </>
+      )}
+      {photoEntries.length > 0 && (
+        <>
+          <h2>Photos</h2>
+          <p class="muted" data-testid="waiting-photos-total">
+            {plural(photoEntries.length, "photo")} waiting, {fileSize(photoBytes)}
+          </p>
+          <DataTable
+            serial={false}
+            testId="waiting-photos"
+            rows={photoEntries.map((e) => ({ ...e, key: e.clientId }))}
+            rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+            columns={[
+              { key: "customer", label: "Customer", render: (e) => `${e.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+              { key: "label", label: "Label", render: (e) => labelText(e.label) || "—" },
+              { key: "size", label: "Size", render: (e) => fileSize(e.size || 0) },
+              { key: "takenAt", label: "Visit", render: (e) => formatDateTime(e.takenAt) },
+              {
+                key: "state",
+                label: "State",
+                render: (e) =>
+                  e.state === "waiting" && visitQueued.has(e.visitClientId) ? "Waiting for its visit" : <EntryState e={e} />,
+              },
               actions,
             ]}
           />

@@ -1,6 +1,7 @@
 // Work saved on this phone that the server has not accepted yet, oldest first: visits, orders and
-// the working day's start and end, and payments (an entry's `kind`; entries without one are
-// visits, as queued before orders existed; a day start queued before a visit is sent before it), each under
+// the working day's start and end, payments and visit photos (an entry's `kind`; entries without
+// one are visits, as queued before orders existed; a day start queued before a visit is sent before
+// it; a photo carries its JPEG as a Blob and its visit's clientId), each under
 // its own clientId. An entry is "waiting" (sync sends it) or "failed" (the server refused it, with
 // its message; the agent retries or discards it). Nothing leaves the queue except by the server's
 // acceptance or the agent's discard. Every change updates the shell's counts, in this tab and the
@@ -10,6 +11,7 @@ import { createStore } from "../store";
 import { setStatus } from "./status";
 import { bookOrder, endDay, recordPayment, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
+import { uploadPhoto } from "../photos/api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {{ productId: number, productName: string, quantity: number, unitPrice: number | null | undefined, lineTotal: number }} ShownLine */
@@ -26,7 +28,12 @@ import { userDb } from "./store";
  * the phone, the allocation as the phone previewed it, the customer's and the agent's names).
  * @typedef {{ kind: "payment", clientId: string, payment: import("./api").PaymentBody, buyerName?: string,
  *   receiptNo: string, allocations: import("../outstanding").Allocation[], agentName?: string }} PaymentItem
- * @typedef {VisitItem | OrderItem | DayItem | PaymentItem} QueueItem
+ * A visit photo: the prepared JPEG (a Blob, which IndexedDB stores as is), its visit's clientId, its
+ * label and the visit's time; `size` in bytes; the customer to show.
+ * @typedef {{ kind: "photo", clientId: string, visitClientId: string, blob: Blob, size: number,
+ *   label: import("../photos/api").PhotoLabel | "" | null, takenAt: string, buyerId: string, buyerName?: string,
+ *   width?: number, height?: number }} PhotoItem
+ * @typedef {VisitItem | OrderItem | DayItem | PaymentItem | PhotoItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
@@ -70,7 +77,10 @@ async function changed(uid, broadcast = true) {
   const orders = (list) => list.filter((e) => kindOf(e) === "order").length;
   /** @param {QueueEntry[]} list */
   const payments = (list) => list.filter((e) => kindOf(e) === "payment").length;
-  // waiting and failed count every kind; the order and payment counts say how many of those are which.
+  /** @param {QueueEntry[]} list */
+  const photos = (list) => list.filter((e) => kindOf(e) === "photo").length;
+  // waiting and failed count every kind; the order, payment and photo counts say how many of those
+  // are which.
   setStatus({
     waiting: all.length - failed.length,
     failed: failed.length,
@@ -78,6 +88,8 @@ async function changed(uid, broadcast = true) {
     failedOrders: orders(failed),
     waitingPayments: payments(all) - payments(failed),
     failedPayments: payments(failed),
+    waitingPhotos: photos(all) - photos(failed),
+    failedPhotos: photos(failed),
   });
   entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
@@ -151,9 +163,9 @@ export async function clearQueue(uid) {
 }
 
 /**
- * "visit", "order", "day-start", "day-end" or "payment".
+ * "visit", "order", "day-start", "day-end", "payment" or "photo".
  * @param {QueueItem} entry
- * @returns {"visit" | "order" | "day-start" | "day-end" | "payment"}
+ * @returns {"visit" | "order" | "day-start" | "day-end" | "payment" | "photo"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
 
@@ -174,7 +186,21 @@ export function sendEntry(entry) {
   if (entry.kind === "day-start") return startDay(entry.day);
   if (entry.kind === "day-end") return endDay(entry.day);
   if (entry.kind === "payment") return recordPayment(entry.payment);
+  if (entry.kind === "photo") return uploadPhoto(entry);
   return saveVisit(requestBody(entry));
+}
+
+/**
+ * The clientId of the visit an entry saves (a visit's own, an order's visit's), null for an entry
+ * that saves no visit (a photo, a payment, the day's start or end, an order without a visit): a
+ * photo of that visit waits while it is queued.
+ * @param {QueueItem} entry
+ * @returns {string | null}
+ */
+export function visitClientIdOf(entry) {
+  if (entry.kind === "photo" || entry.kind === "payment" || entry.kind === "day-start" || entry.kind === "day-end") return null;
+  if (entry.kind === "order") return entry.order.visit ? entry.order.visit.clientId || null : null;
+  return entry.clientId;
 }
 
 /**

@@ -10,11 +10,12 @@ import { createStore } from "../store";
 export const DB_PREFIX = "fieldsales-offline-";
 
 /**
- * waiting and failed count visits, orders and payments together; waitingOrders and failedOrders the
- * orders among them, waitingPayments and failedPayments the payments; `online` is the browser's
- * word, `reachable` whether the last call got an answer.
+ * waiting and failed count visits, orders, payments and photos together; waitingOrders and
+ * failedOrders the orders among them, waitingPayments/failedPayments the payments, waitingPhotos/
+ * failedPhotos the photos; `online` is the browser's word, `reachable` whether the last call got an answer.
  * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, waitingPayments?: number,
- *   failedPayments?: number, syncing: boolean, online: boolean, reachable: boolean }} OfflineStatus
+ *   failedPayments?: number, waitingPhotos?: number, failedPhotos?: number, syncing: boolean, online: boolean,
+ *   reachable: boolean }} OfflineStatus
  */
 /** The user who may keep offline data: the session's fields read here. */
 /** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
@@ -25,6 +26,8 @@ const store = createStore(
     failed: 0,
     waitingOrders: 0,
     failedOrders: 0,
+    waitingPhotos: 0,
+    failedPhotos: 0,
     syncing: false,
     online: navigator.onLine,
     reachable: true,
@@ -37,17 +40,20 @@ export const getStatus = () => store.get();
 const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order and 1 payment": the words of the
- * offline bar, the waiting screen and the logout warning for `total` queued entries of which
- * `orders` are orders and `payments` payments.
+ * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order, 1 payment and 2 photos": the
+ * words of the offline bar, the waiting screen and the logout warning for `total` queued entries of
+ * which `orders` are orders, `payments` payments and `photos` visit photos (a photo is never called
+ * a visit).
  * @param {number} total
  */
-export function queuedText(total, orders = 0, payments = 0) {
-  const visits = total - orders - payments;
-  const parts = [];
-  if (visits || (!orders && !payments)) parts.push(counted(visits, "visit", "visits"));
-  if (orders) parts.push(counted(orders, "order", "orders"));
-  if (payments) parts.push(counted(payments, "payment", "payments"));
+export function queuedText(total, orders = 0, payments = 0, photos = 0) {
+  const visits = total - orders - payments - photos;
+  const parts = [
+    visits > 0 || (!orders && !payments && !photos) ? counted(visits, "visit", "visits") : "",
+    orders > 0 ? counted(orders, "order", "orders") : "",
+    payments > 0 ? counted(payments, "payment", "payments") : "",
+    photos > 0 ? counted(photos, "photo", "photos") : "",
+  ].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
 }
 

@@ -12,7 +12,18 @@ import { outcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
 import { paymentApplied, receiptSaved } from "./payments";
-import { kindOf, listQueue, onQueueChange, refreshQueue, removeEntry, sendEntry, updateEntry, watchQueueOf } from "./queue";
+import {
+  kindOf,
+  listQueue,
+  onQueueChange,
+  refreshQueue,
+  removeEntry,
+  sendEntry,
+  updateEntry,
+  visitClientIdOf,
+  watchQueueOf,
+} from "./queue";
+import { VISIT_UNKNOWN_CODES } from "../photos/api";
 import { getStatus, queuedText, setStatus } from "./status";
 import { alertInfo, alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
@@ -27,8 +38,15 @@ const MAX_PROBE_MS = 10 * 1000;
 /**
  * `held`: the orders among the sent that the server held over their customer's credit limit
  * (status "Awaiting approval": judged as they arrive).
- * @typedef {{ sent: number, orders: number, payments?: number, refused: number, transient: unknown, held?: number }} RoundResult
+ * @typedef {{ sent: number, orders: number, payments?: number, photos?: number, refused: number, transient: unknown,
+ *   held?: number }} RoundResult
  */
+
+/**
+ * The server does not hold (yet) the visit a photo names: the photo keeps waiting, never fails.
+ * @param {unknown} err
+ */
+export const visitUnknown = (err) => err instanceof ApiError && err.status === 404 && VISIT_UNKNOWN_CODES.includes(err.code);
 
 /**
  * A failure worth retrying as is (the network, the server's trouble), not a refusal of the entry.
@@ -81,9 +99,13 @@ export function syncQueue(uid) {
 /** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
   /** @type {RoundResult} */
-  const result = { sent: 0, orders: 0, payments: 0, refused: 0, transient: null, held: 0 };
-  const waiting = (await listQueue(uid)).filter((e) => e.state === "waiting");
+  const result = { sent: 0, orders: 0, payments: 0, photos: 0, refused: 0, transient: null, held: 0 };
+  const all = await listQueue(uid);
+  const waiting = all.filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
+  // The visits still on the phone (waiting or refused): their photos wait for them. A visit never
+  // waits for its photos; they are queued after it, so a round sends the visit first.
+  const queuedVisits = new Set(all.map(visitClientIdOf).filter(Boolean));
   setStatus({ syncing: true });
   try {
     for (const entry of waiting) {
@@ -91,6 +113,7 @@ async function sendWaiting(uid) {
       // now (read as post() starts, right after this check), and another user may have signed in
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
+      if (entry.kind === "photo" && queuedVisits.has(entry.visitClientId)) continue;
       try {
         const answer = /** @type {{ status?: string } | null} */ (await sendEntry(entry));
         // A payment's allocations come off the copy's balances before it leaves the queue (where
@@ -98,14 +121,24 @@ async function sendWaiting(uid) {
         if (entry.kind === "payment") await paymentAccepted(uid, entry, /** @type {PaymentSaved} */ (answer));
         await removeEntry(uid, entry.clientId);
         if (kindOf(entry) === "order" && answer && answer.status === "Awaiting approval") result.held = (result.held || 0) + 1;
+        const visit = visitClientIdOf(entry);
+        if (visit) queuedVisits.delete(visit);
         setStatus({ reachable: true });
         // A day's start or end shows on Today, not in the "visits sent" count.
         if (kindOf(entry) === "day-start" || kindOf(entry) === "day-end") continue;
         result.sent++;
         if (kindOf(entry) === "order") result.orders++;
         if (kindOf(entry) === "payment") result.payments = (result.payments || 0) + 1;
+        if (kindOf(entry) === "photo") result.photos = (result.photos || 0) + 1;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
+        // A photo whose visit the server does not know yet (sent from another phone later, or
+        // refused and being fixed): it stays waiting, and the round goes on.
+        if (entry.kind === "photo" && visitUnknown(err)) {
+          await updateEntry(uid, entry.clientId, { attempts: (entry.attempts || 0) + 1, lastError: message });
+          setStatus({ reachable: true });
+          continue;
+        }
         // The session ended (the API client has signed out), a password change is pending or the
         // anti-forgery cookie is missing: no entry is at fault, all stay waiting for later.
         if (refusesCaller(err)) {
@@ -211,8 +244,8 @@ export function startOffline(user) {
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, payments: 0, refused: 0, held: 0 }));
-      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.payments)} sent.`);
+      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, payments: 0, photos: 0, refused: 0, held: 0 }));
+      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.payments, r.photos)} sent.`);
       if (r.held) {
         alertInfo(
           r.held === 1
@@ -291,7 +324,17 @@ export const discardEntry = (uid, clientId) => removeEntry(uid, clientId);
 /** Logging out: the scheduler stops and the user's offline data (copy, screens, queue) goes. @param {number} uid */
 export async function forgetUser(uid) {
   stopOffline();
-  setStatus({ waiting: 0, failed: 0, waitingOrders: 0, failedOrders: 0, waitingPayments: 0, failedPayments: 0, syncing: false });
+  setStatus({
+    waiting: 0,
+    failed: 0,
+    waitingOrders: 0,
+    failedOrders: 0,
+    waitingPayments: 0,
+    failedPayments: 0,
+    waitingPhotos: 0,
+    failedPhotos: 0,
+    syncing: false,
+  });
   // Another tab of the same user may hold the database open a moment; do not hang the logout.
   await Promise.race([deleteUserData(uid), new Promise((r) => setTimeout(r, 3000))]);
 }

@@ -1,0 +1,131 @@
+// Photos (managers and administrators; right photo_review): the visit photos of the caller's agents
+// (GET /users/visit/photos, scoped by the server), 30 a page newest first, filtered by agent,
+// customer, dates, label and the duplicate flag; a grid of square thumbnails (loaded as they come
+// into view) with customer, agent, time, label and the "Possible duplicate" mark; a tap opens the
+// full photo over the screen.
+import { useState } from "react";
+import { alertError } from "../../lib/alerts";
+import { AgentSelect } from "../../lib/agent-select";
+import { formatDateTime } from "../../lib/format";
+import { labelText, PHOTO_LABELS } from "../../lib/photos/image";
+import { PhotoOverlay, PhotoTile } from "../../lib/photos/photo-view";
+import { useServerPage } from "../../lib/server-page";
+import { Pager } from "../../lib/table";
+import { Empty, Loading, PageHeader, Select, TextInput } from "../../lib/ui";
+import { photosPagePath } from "./api";
+
+/** @typedef {import("../../lib/photos/api").PhotoRow} PhotoRow */
+/** @typedef {{ agentId: number, buyerId: string, from: string, to: string, label: string, flagged: "" | "true" | "false" }} Filter */
+
+const PAGE = 30;
+/** @type {Filter} */
+const NONE = { agentId: 0, buyerId: "", from: "", to: "", label: "", flagged: "" };
+
+export default function PhotosScreen() {
+  const [filter, setFilter] = useState(NONE);
+  const [applied, setApplied] = useState(NONE);
+  const [page, setPage] = useState(1);
+  const [runs, setRuns] = useState(0);
+  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const [open, setOpen] = useState(/** @type {PhotoRow | null} */ (null));
+  const answer = useServerPage(photosPagePath({ ...applied, buyerId: applied.buyerId.trim(), pageNumber: page }), {
+    reload: runs,
+    onError: (err) => alertError(err.message),
+  });
+  /** @param {Partial<Filter>} patch */
+  const set = (patch) => setFilter({ ...filter, ...patch });
+  /** @param {Event} e */
+  const search = (e) => {
+    e.preventDefault();
+    if (filter.from && filter.to && filter.from > filter.to) {
+      setDateError("From must be on or before To.");
+      return;
+    }
+    setDateError(null);
+    setPage(1);
+    setApplied({ ...filter });
+    setRuns(runs + 1);
+  };
+  /** @param {Event} e */
+  const value = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e.currentTarget).value;
+  const pages = answer ? Math.max(1, Math.ceil(answer.totalRecords / PAGE)) : 1;
+  /** @type {PhotoRow[]} */
+  const rows = answer ? answer.data : [];
+  return (
+    <section>
+      <PageHeader title="Photos" back="/home" />
+      <form class="photo-filters" onSubmit={search} noValidate data-testid="photo-filters">
+        <AgentSelect value={filter.agentId} allLabel="All agents" onChange={(agentId) => set({ agentId })} />
+        <TextInput
+          id="photoBuyerId"
+          label="Customer (Buyer ID)"
+          value={filter.buyerId}
+          onInput={(e) => set({ buyerId: value(e) })}
+        />
+        <TextInput
+          id="photoFrom"
+          label="From"
+          type="date"
+          value={filter.from}
+          onInput={(e) => set({ from: value(e) })}
+          error={dateError}
+        />
+        <TextInput id="photoTo" label="To" type="date" value={filter.to} onInput={(e) => set({ to: value(e) })} />
+        <Select
+          id="photoLabel"
+          label="Label"
+          value={filter.label}
+          placeholder="Any label"
+          onChange={(e) => set({ label: value(e) })}
+          options={PHOTO_LABELS.map(([v, l]) => ({ value: v, label: l }))}
+        />
+        <Select
+          id="photoFlagged"
+          label="Duplicates"
+          value={filter.flagged}
+          placeholder="All photos"
+          onChange={(e) => set({ flagged: /** @type {Filter["flagged"]} */ (value(e)) })}
+          options={[
+            { value: "true", label: "Possible duplicates only" },
+            { value: "false", label: "Not flagged" },
+          ]}
+        />
+        <div class="toolbar-button">
+          <button type="submit" class="btn btn-primary">
+            Search
+          </button>
+        </div>
+      </form>
+      {!answer ? (
+        <Loading />
+      ) : (
+        <>
+          <p class="muted" data-testid="photos-count">
+            {answer.totalRecords} {answer.totalRecords === 1 ? "photo" : "photos"}
+          </p>
+          {!rows.length ? (
+            <Empty text="No photos match." />
+          ) : (
+            <ul class="photo-grid" data-testid="photo-grid">
+              {rows.map((p) => (
+                <li key={p.photoId} class="photo-card" data-testid="photo-card">
+                  <PhotoTile photo={p} onOpen={setOpen} />
+                  <span class="photo-meta" title={`${p.buyerId} - ${p.buyerName}`}>
+                    <strong>{p.buyerName || p.buyerId}</strong>
+                  </span>
+                  <span class="photo-meta muted">{p.agentName}</span>
+                  <span class="photo-meta muted">
+                    {formatDateTime(p.takenAt)}
+                    {p.label ? ` · ${labelText(p.label)}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {open && <PhotoOverlay photo={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
