@@ -23,7 +23,8 @@ export function OfflineBar() {
   const waitingPayments = status.waitingPayments || 0;
   const failedPhotos = status.failedPhotos || 0;
   const waitingPhotos = status.waitingPhotos || 0;
-  const refused = status.failed > 0 ? `${queuedText(status.failed, failedOrders, failedPayments, failedPhotos)} not accepted` : "";
+  const refused =
+    status.failed > 0 ? `${queuedText(status.failed, failedOrders, failedPayments, failedPhotos)} not accepted` : "";
   let text;
   if (queued === 0) text = "Offline: visits and orders are saved on this phone";
   else if (offline)

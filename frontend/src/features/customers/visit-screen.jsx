@@ -222,7 +222,8 @@ function useQueuedVisits(user, buyerId, onSent) {
   const rows = useQueuedFor(
     user,
     buyerId,
-    (e, same) => (e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : (!e.kind || e.kind === "visit") && same(e.buyerID)),
+    (e, same) =>
+      e.kind === "order" ? !!e.order.visit && same(e.order.buyerId) : (!e.kind || e.kind === "visit") && same(e.buyerID),
     onSent,
   );
   return rows.flatMap((e) => {

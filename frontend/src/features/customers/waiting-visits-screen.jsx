@@ -115,9 +115,14 @@ export default function WaitingVisitsScreen({ user }) {
   const waiting = entries.filter((e) => e.state === "waiting").length;
   /** @param {QueueEntry | null} e */
   const discardName = (e) =>
-    ({ order: "order", "day-start": "start of your day", "day-end": "end of your day", payment: "payment", photo: "photo", visit: "visit" })[
-      e ? engine.kindOf(e) : "visit"
-    ];
+    ({
+      order: "order",
+      "day-start": "start of your day",
+      "day-end": "end of your day",
+      payment: "payment",
+      photo: "photo",
+      visit: "visit",
+    })[e ? engine.kindOf(e) : "visit"];
   const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => !e.kind || e.kind === "visit");
   const dayEntries = entries.filter(/** @returns {e is DayEntry} */ (e) => e.kind === "day-start" || e.kind === "day-end");
   const paymentEntries = entries.filter(/** @returns {e is PaymentEntry} */ (e) => e.kind === "payment");

@@ -75,6 +75,8 @@ export const startDay = (body) => post("/users/day/start", body);
  * @returns {Promise<Schemas["DayMarked"]>}
  */
 export const endDay = (body) => post("/users/day/end", body);
+
+/**
  * A payment as the collect form sends it (and the queue keeps it); amounts in rupees, two places.
  * @typedef {{ clientId: string, buyerId: string, amount: number, mode: "cash" | "cheque" | "upi" | "bank",
  *   reference?: string | null, chequeNo?: string | null, bank?: string | null, collectedAt: string,

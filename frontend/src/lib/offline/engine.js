@@ -1,7 +1,17 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
 // per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list and the
 // day plan.
-export { newClientId, enqueue, isDayEntry, kindOf, listQueue, onQueueChange, clearQueue, queuedMessage } from "./queue";
+export {
+  newClientId,
+  enqueue,
+  isDayEntry,
+  kindOf,
+  listQueue,
+  onQueueChange,
+  clearQueue,
+  queuedMessage,
+  visitClientIdOf,
+} from "./queue";
 export { keepPlan, lastPlan } from "./plan";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";

@@ -244,7 +244,15 @@ export function startOffline(user) {
     // the queue goes only once it answers.
     if (!navigator.onLine || !getStatus().reachable) await refreshOffline(uid);
     if (getStatus().reachable) {
-      const r = await syncQueue(uid).catch((err) => ({ transient: err, sent: 0, orders: 0, payments: 0, photos: 0, refused: 0, held: 0 }));
+      const r = await syncQueue(uid).catch((err) => ({
+        transient: err,
+        sent: 0,
+        orders: 0,
+        payments: 0,
+        photos: 0,
+        refused: 0,
+        held: 0,
+      }));
       if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.payments, r.photos)} sent.`);
       if (r.held) {
         alertInfo(
