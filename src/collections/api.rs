@@ -27,7 +27,11 @@ pub fn credit_limit(conn: &Connection, customer: CustomerId) -> rusqlite::Result
 
 /// The open invoices of `customer`, oldest first, as of `today` (the phone's customer copy keeps
 /// them, so the visit screen shows them offline).
-pub fn open_invoices(conn: &Connection, customer: CustomerId, today: chrono::NaiveDate) -> rusqlite::Result<Vec<super::types::OpenInvoice>> {
+pub fn open_invoices(
+    conn: &Connection,
+    customer: CustomerId,
+    today: chrono::NaiveDate,
+) -> rusqlite::Result<Vec<super::types::OpenInvoice>> {
     super::queries::open_invoices(conn, customer, today)
 }
 

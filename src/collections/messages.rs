@@ -40,5 +40,4 @@ crate::messages! {
 /// The unique constraints of this area that name a field the user typed (see `crate::error`): a
 /// repeated `clientId` answers the first payment; one that differs from another of the same user's
 /// only in case would make the same receipt number, a clash.
-pub const UNIQUE_FIELDS: &[UniqueField] =
-    &[UniqueField { column: "payments.receipt_no", field: "clientId", msg: PAYMENT_CLIENT_ID_CLASH }];
+pub const UNIQUE_FIELDS: &[UniqueField] = &[UniqueField { column: "payments.receipt_no", field: "clientId", msg: PAYMENT_CLIENT_ID_CLASH }];

@@ -72,7 +72,8 @@ pub fn outstanding_of(conn: &Connection, customer: CustomerId, buyer_id: &str, t
 /// `GET /users/customer/outstanding/{buyerId}`: a customer of the caller's scope (else 404).
 pub fn outstanding(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<Outstanding> {
     let (customer, _) = visible_customer(conn, scope, buyer_id)?;
-    let buyer: String = conn.query_row("SELECT buyer_id FROM customers WHERE customer_id = :c", named_params! { ":c": customer }, |r| r.get(0))?;
+    let buyer: String =
+        conn.query_row("SELECT buyer_id FROM customers WHERE customer_id = :c", named_params! { ":c": customer }, |r| r.get(0))?;
     Ok(outstanding_of(conn, customer, &buyer, crate::clock::today())?)
 }
 
@@ -190,7 +191,9 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
             "SELECT p.payment_id, c.buyer_id, p.amount_paise, p.receipt_no, p.unallocated_paise
              FROM payments p JOIN customers c ON c.customer_id = p.customer_id WHERE p.entered_by = :me AND p.client_id = :client",
         )?
-        .query_row(named_params! { ":me": me, ":client": payment.client_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .query_row(named_params! { ":me": me, ":client": payment.client_id }, |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
         .optional()?;
     if let Some((payment_id, buyer, amount, receipt_no, unallocated)) = before {
         if !buyer.eq_ignore_ascii_case(&payment.buyer_id) || amount != payment.amount {
@@ -217,9 +220,8 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
     // then every other open one, oldest first.
     let mut order: Vec<Open> = Vec::new();
     {
-        let mut find = tx.prepare_cached(
-            "SELECT invoice_id, amount_paise - paid_paise FROM invoices WHERE invoice_no = :no AND customer_id = :c",
-        )?;
+        let mut find =
+            tx.prepare_cached("SELECT invoice_id, amount_paise - paid_paise FROM invoices WHERE invoice_no = :no AND customer_id = :c")?;
         for no in &payment.picked {
             let (invoice_id, balance): (i64, i64) = find
                 .query_row(named_params! { ":no": no, ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))
@@ -434,7 +436,12 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
     )?;
     let action = format!("reverse payment {} ({}): {}", payment.receipt_no, payment.amount, crate::validate::one_line(reason));
     crate::auth::queries::audit(tx, by.0, by.0, &action, Some(200))?;
-    Ok(PaymentChanged { message: PAYMENT_REVERSED.text.into(), code: PAYMENT_REVERSED.code.into(), payment_id, status: PaymentStatus::Reversed })
+    Ok(PaymentChanged {
+        message: PAYMENT_REVERSED.text.into(),
+        code: PAYMENT_REVERSED.code.into(),
+        payment_id,
+        status: PaymentStatus::Reversed,
+    })
 }
 
 /// One row of the invoice upload, cells already checked (`uploads::kinds::INVOICE`): inserts the
@@ -463,9 +470,11 @@ pub fn upsert_invoice(
            AND (invoices.customer_id = excluded.customer_id
                 OR NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = invoices.invoice_id))",
     )
-    .and_then(|mut stmt| stmt.execute(named_params! {
-        ":no": invoice_no, ":c": customer, ":d": distributor, ":date": invoice_date, ":due": due_date, ":amount": amount, ":now": now,
-    }))
+    .and_then(|mut stmt| {
+        stmt.execute(named_params! {
+            ":no": invoice_no, ":c": customer, ":d": distributor, ":date": invoice_date, ":due": due_date, ":amount": amount, ":now": now,
+        })
+    })
     .map_err(sql)?;
     if conn.changes() > 0 {
         return Ok(());

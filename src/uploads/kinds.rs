@@ -440,10 +440,7 @@ pub const INVOICE: Kind = Kind {
     columns: columns::INVOICE,
     apply: |conn, c, ctx| {
         let customer = conn
-            .prepare_cached(&format!(
-                "SELECT customer_id FROM customers WHERE buyer_id = :b AND {}",
-                ctx.scope.condition("agent_id")
-            ))
+            .prepare_cached(&format!("SELECT customer_id FROM customers WHERE buyer_id = :b AND {}", ctx.scope.condition("agent_id")))
             .and_then(|mut stmt| stmt.query_row(named_params! { ":b": c[1], ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("Unknown customer {}", c[1]))?;
@@ -468,8 +465,7 @@ pub const INVOICE: Kind = Kind {
 };
 
 /// Every kind, for samples, the CLI and the docs.
-pub const ALL: &[&Kind] =
-    &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE];
+pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)

@@ -82,7 +82,12 @@ fn with(mut body: Value, extra: Value) -> Value {
 }
 
 fn allocations(reply: &Reply) -> Vec<(String, i64)> {
-    reply.body["allocations"].as_array().unwrap().iter().map(|a| (a["invoiceNo"].as_str().unwrap().to_string(), money(&a["amount"]))).collect()
+    reply.body["allocations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["invoiceNo"].as_str().unwrap().to_string(), money(&a["amount"])))
+        .collect()
 }
 
 /// Three invoices of a fresh customer of agent1: 70 days overdue (₹1,000.50), 10 days overdue
@@ -121,8 +126,12 @@ async fn invoices_upload_with_row_errors_update_by_number_and_show_as_outstandin
     let r = upload(&app, &admin, invoice_book(&rows)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["message"], "4 rows uploaded, 6 rejected.", "{}", r.body);
-    let reasons: Vec<(i64, String)> =
-        r.body["data"].as_array().unwrap().iter().map(|d| (d["rowNumber"].as_i64().unwrap(), d["reason"].as_str().unwrap().into())).collect();
+    let reasons: Vec<(i64, String)> = r.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["rowNumber"].as_i64().unwrap(), d["reason"].as_str().unwrap().into()))
+        .collect();
     assert_eq!(
         reasons,
         vec![
@@ -169,8 +178,10 @@ async fn invoices_upload_with_row_errors_update_by_number_and_show_as_outstandin
     // Uploading T-2 again updates it; the number is matched whatever its case.
     let r = upload(&app, &admin, invoice_book(&[row("t-2", &buyer, &day(-40), "300", &day(-10))])).await;
     assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
-    let (count, amount): (i64, i64) =
-        app.conn().query_row("SELECT COUNT(*), MAX(amount_paise) FROM invoices WHERE invoice_no = 'T-2'", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (count, amount): (i64, i64) = app
+        .conn()
+        .query_row("SELECT COUNT(*), MAX(amount_paise) FROM invoices WHERE invoice_no = 'T-2'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
     assert_eq!((count, amount), (1, 30_000));
 
     // After a payment, an amount below what was paid, or another customer, is the row's error.
@@ -244,8 +255,9 @@ async fn payments_go_to_the_oldest_invoices_first_or_as_picked_and_are_recorded_
         app.post("/users/payment", Some(&agent1), with(payment("k3f9qz2m-0002", &buyer, json!(50)), json!({ "invoices": ["p-3"] }))).await;
     assert_eq!(allocations(&picked), vec![("P-3".into(), 5_000)], "{}", picked.body);
     // A picked invoice paid meanwhile (an offline allocation) takes nothing; the rest goes oldest first.
-    let late =
-        app.post("/users/payment", Some(&agent1), with(payment("k3f9qz2m-0003", &buyer, json!(20.5)), json!({ "invoices": ["P-1"] }))).await;
+    let late = app
+        .post("/users/payment", Some(&agent1), with(payment("k3f9qz2m-0003", &buyer, json!(20.5)), json!({ "invoices": ["P-1"] })))
+        .await;
     assert_eq!(allocations(&late), vec![("P-2".into(), 2_050)], "{}", late.body);
     // An over-payment: every balance to zero, the rest kept on the payment.
     let over = app
@@ -340,7 +352,8 @@ async fn a_payment_is_checked_field_by_field() {
     let r = app.post("/users/payment", Some(&agent2), payment("VALIDATE-0002", &buyer, json!(10))).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let other = three_invoices(&app, &admin, "W", 0).await;
-    let r = app.post("/users/payment", Some(&agent1), with(payment("VALIDATE-0003", &other, json!(10)), json!({ "invoices": ["V-1"] }))).await;
+    let r =
+        app.post("/users/payment", Some(&agent1), with(payment("VALIDATE-0003", &other, json!(10)), json!({ "invoices": ["V-1"] }))).await;
     assert_eq!(r.body["code"], "payment_invoice_unknown");
     // Malformed bodies are 4xx.
     for raw in ["[1,2]", "\"text\"", "{\"clientId\": 5}"] {
@@ -421,8 +434,7 @@ async fn the_back_office_lists_deposits_and_reverses_within_its_rights_and_scope
     assert_eq!(receipt.body["reversedByName"], "Asha Admin");
     assert_eq!(receipt.body["chequeNo"], "000123");
     assert_eq!(receipt.body["bank"], "SBI");
-    let audited: String =
-        app.conn().query_row("SELECT action FROM audit_log ORDER BY id DESC LIMIT 1", [], |r| r.get(0)).unwrap();
+    let audited: String = app.conn().query_row("SELECT action FROM audit_log ORDER BY id DESC LIMIT 1", [], |r| r.get(0)).unwrap();
     assert!(audited.contains("BACKOFFC-0002") && audited.contains("Cheque bounced"), "{audited}");
 
     // The list: filters and totals over the filter (reversed counted apart).
@@ -442,7 +454,12 @@ async fn the_back_office_lists_deposits_and_reverses_within_its_rights_and_scope
     let r = app.get(&format!("/users/payments?agentId={a1}&buyerId={buyer}"), Some(&manager)).await;
     assert_eq!(r.body["totalRecords"], 2);
     assert_eq!(app.get(&format!("/users/payments?agentId={a1}"), Some(&agent2)).await.status, StatusCode::NOT_FOUND);
-    for (query, code) in [("from=yesterday", "payments_from_not_a_date"), ("to=2026-13-01", "payments_to_not_a_date"), ("mode=card", "payment_mode_not_valid"), ("status=lost", "payments_status_not_valid")] {
+    for (query, code) in [
+        ("from=yesterday", "payments_from_not_a_date"),
+        ("to=2026-13-01", "payments_to_not_a_date"),
+        ("mode=card", "payment_mode_not_valid"),
+        ("status=lost", "payments_status_not_valid"),
+    ] {
         let r = app.get(&format!("/users/payments?{query}"), Some(&admin)).await;
         assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{query}");
     }
@@ -459,12 +476,31 @@ async fn the_reports_show_the_apis_figures() {
     let t = day(0);
     let r = app.get(&format!("/report/collections?fromDate={t}&toDate={t}&search={buyer}"), Some(&manager)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let link = r.body["excelPath"].as_str().or(r.body["excelLink"].as_str()).or(r.body["downloadLink"].as_str()).unwrap_or_else(|| panic!("{}", r.body));
+    let link = r.body["excelPath"]
+        .as_str()
+        .or(r.body["excelLink"].as_str())
+        .or(r.body["downloadLink"].as_str())
+        .unwrap_or_else(|| panic!("{}", r.body));
     let rows = sheet(&fetch(&app, link).await.expect("report"));
     let header: Vec<String> = rows[0].iter().map(|d| d.to_string()).collect();
     assert_eq!(
         header,
-        ["Receipt No", "Date", "Agent", "Customer ID", "Customer Name", "Mode", "Reference", "Amount", "Allocated", "Unallocated", "Status", "Deposited At", "Reversed At", "Reason"]
+        [
+            "Receipt No",
+            "Date",
+            "Agent",
+            "Customer ID",
+            "Customer Name",
+            "Mode",
+            "Reference",
+            "Amount",
+            "Allocated",
+            "Unallocated",
+            "Status",
+            "Deposited At",
+            "Reversed At",
+            "Reason"
+        ]
     );
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[1][0], Data::String(paid.body["receiptNo"].as_str().unwrap().into()));
@@ -621,8 +657,14 @@ async fn random_payments_and_reversals_through_the_api_keep_the_books_exact() {
 async fn a_hundred_thousand_invoices_import_and_import_again_without_duplicates() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
-    let buyers: Vec<String> =
-        app.conn().prepare("SELECT buyer_id FROM customers ORDER BY buyer_id").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let buyers: Vec<String> = app
+        .conn()
+        .prepare("SELECT buyer_id FROM customers ORDER BY buyer_id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
     let before: i64 = app.conn().query_row("SELECT COUNT(*) FROM invoices", [], |r| r.get(0)).unwrap();
     let mut book = rust_xlsxwriter::Workbook::new();
     {
@@ -655,7 +697,8 @@ async fn a_hundred_thousand_invoices_import_and_import_again_without_duplicates(
         assert_eq!(after - before, 100_000, "pass {pass}");
         eprintln!("invoice upload pass {pass}: 100,000 rows in {:.1} s (with the result workbook)", took.as_secs_f64());
     }
-    let total: i64 = app.conn().query_row("SELECT SUM(amount_paise) FROM invoices WHERE invoice_no LIKE 'BULK-%'", [], |r| r.get(0)).unwrap();
+    let total: i64 =
+        app.conn().query_row("SELECT SUM(amount_paise) FROM invoices WHERE invoice_no LIKE 'BULK-%'", [], |r| r.get(0)).unwrap();
     // Exact paise: 100 x (100.25 + ... + 1099.25).
     assert_eq!(total, 100 * (0..1000).map(|k| 10_025 + k * 100).sum::<i64>());
 }

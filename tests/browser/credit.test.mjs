@@ -32,6 +32,44 @@ async function signedIn(email, width = 390) {
   return p;
 }
 
+/** The stored session of the page's user. */
+const session = (p) =>
+  p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
+
+/** Waits until the phone keeps the customer copy, the outcomes and the product list. */
+async function offlineDataLoaded(p) {
+  const { uid } = await session(p);
+  await p.waitForFunction(
+    async (uid) => {
+      const name = `fieldsales-offline-${uid}`;
+      if (!(await indexedDB.databases()).some((d) => d.name === name))
+        return false;
+      const db = await new Promise((ok, fail) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains("meta")) return false;
+        const get = (key) =>
+          new Promise((ok) => {
+            const r = db.transaction("meta").objectStore("meta").get(key);
+            r.onsuccess = () => ok(r.result);
+          });
+        return (
+          !!(await get("customersSyncedAt")) &&
+          !!(await get("outcomes")) &&
+          !!(await get("products"))
+        );
+      } finally {
+        db.close();
+      }
+    },
+    uid,
+    { timeout: 20000, polling: 250 },
+  );
+}
+
 /** No sideways scrolling. */
 async function fits(p, what) {
   const wide = await p.evaluate(
@@ -197,4 +235,68 @@ test("an order over the credit limit waits for the manager's approval, and the a
     assert.deepEqual(p.pageErrors, []);
     assert.deepEqual(p.consoleErrors, []);
   }
+});
+
+test("an order queued offline is judged when it arrives: the agent is told it awaits approval, and sees why", async () => {
+  // The first test left the customer a limit of ₹10.00, so any order is over it.
+  const p = await signedIn("agent1@demo.test");
+  await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await offlineDataLoaded(p);
+  await p.goto(`/#/customer/visit/${BUYER}`);
+  await p.getByTestId("customer-details").waitFor();
+  await p
+    .getByTestId("customer-orders")
+    .getByRole("link", { name: "Take order" })
+    .click();
+  await p.waitForURL((u) => u.hash === `#/customer/order/${BUYER}`);
+  await p.context().setOffline(true);
+  await p.getByLabel("Search products").fill("Cola");
+  await p
+    .getByTestId("product-results")
+    .getByRole("button", { name: "Add Cola 300ml", exact: true })
+    .click();
+  await p
+    .getByTestId("order-line")
+    .filter({ hasText: "Cola 300ml" })
+    .getByLabel("Quantity of Cola 300ml")
+    .fill("2");
+  await p.getByRole("button", { name: "Submit order" }).click();
+  const done = p.getByTestId("order-confirmation");
+  await done.waitFor();
+  await expectAlert(p, "info", "Order saved on this phone, will sync");
+  await done.getByRole("link", { name: "Back to the customer" }).click();
+  await p
+    .getByTestId("orders")
+    .locator("tbody tr")
+    .first()
+    .getByText("Waiting to sync")
+    .waitFor();
+
+  // Online again: the queue goes, the server holds the order, the phone says so.
+  await p.context().setOffline(false);
+  const told =
+    "1 order is awaiting approval: it is over the customer's credit limit (see the customer's orders).";
+  await p.waitForFunction(
+    (t) =>
+      [...document.querySelectorAll("[data-testid=alert-info]")].some(
+        (a) => a.textContent === t,
+      ),
+    told,
+    {
+      timeout: 30000,
+    },
+  );
+  await p.reload();
+  const row = p.getByTestId("orders").locator("tbody tr").first();
+  await row
+    .getByText("Awaiting approval", { exact: true })
+    .waitFor({ timeout: 15000 });
+  assert.match(
+    await row.getByTestId("held-reason").textContent(),
+    /^Outstanding ₹0\.00 \+ open orders ₹[\d,]+\.\d\d \+ this order ₹50\.00 exceeds the credit limit ₹10\.00\.$/,
+  );
+  await p
+    .getByTestId("customer-orders")
+    .screenshot({ path: join(shots, "credit-agent-synced-held-390.png") });
+  assert.deepEqual(p.pageErrors, []);
 });
