@@ -12,7 +12,37 @@ import noUiLiteral from "./eslint-rules/no-ui-literal.js";
  * Files not yet on the message catalogue: the no-ui-literal rule skips them. Shrink this list as
  * screens are converted; test/no-ui-literal.test.mjs keeps every entry an existing file.
  */
-export const NOT_YET_TRANSLATED = [];
+export const NOT_YET_TRANSLATED = [
+  // Being changed by others in the same release; the lead converts them after the merge.
+  "src/app/menu.js",
+  "src/app/routes.jsx",
+  "src/features/customers/visit-screen.jsx",
+  "src/features/customers/waiting-visits-screen.jsx",
+  "src/features/orders/**",
+  "src/features/today/**",
+  "src/features/masters/**",
+  "src/features/reports/**",
+  "src/lib/offline/queue.js",
+  "src/lib/offline/sync.js",
+  // Manager and administrator screens not reached yet (English only).
+  "src/features/beats/**",
+  "src/features/deliveries/**",
+  "src/features/home/home-screen.jsx",
+  "src/features/uploads/**",
+  "src/features/users/block-screens.jsx",
+  "src/features/users/impersonation-screens.jsx",
+  // Agent screens still to convert.
+  "src/features/buckets/bucket-list-screen.jsx",
+  "src/features/buckets/dashboard-screen.jsx",
+  "src/features/buckets/visit-summary-screen.jsx",
+  "src/features/chat/chat-window.jsx",
+  "src/features/customers/customer-forms.jsx",
+  "src/features/customers/customer-orders.jsx",
+  "src/features/customers/info-screens.jsx",
+  "src/features/customers/more-screens.jsx",
+  "src/features/map/map-screen.jsx",
+  "src/features/map/map-view.jsx",
+];
 
 export default [
   { ignores: ["dist/", "tools/"] },

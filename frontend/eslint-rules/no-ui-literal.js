@@ -25,8 +25,8 @@ const READ = new Set([
   "message",
 ]);
 
-/** Functions whose first argument is a text shown to the user. */
-const SHOWN = new Set(["alertError", "alertSuccess", "alertInfo", "confirm", "alert"]);
+/** Functions whose first argument is a text shown to the user (alerts, confirm, a form rule's message). */
+const SHOWN = new Set(["alertError", "alertSuccess", "alertInfo", "confirm", "alert", "required"]);
 
 /** @param {any} node */
 function literalText(node) {

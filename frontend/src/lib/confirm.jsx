@@ -1,4 +1,5 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
+import { t } from "./text";
 import { useEffect, useRef } from "react";
 
 /**
@@ -7,8 +8,8 @@ import { useEffect, useRef } from "react";
  */
 export function ConfirmDialog({
   open,
-  title = "Please confirm..",
-  message = "Are you sure, you want to delete?",
+  title = t("confirmTitle"),
+  message = t("confirmDelete"),
   onYes,
   onCancel,
 }) {
@@ -24,10 +25,10 @@ export function ConfirmDialog({
         <p>{message}</p>
         <div class="modal-actions">
           <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
-            Yes
+            {t("yes")}
           </button>
           <button type="button" class="btn" onClick={onCancel}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </div>

@@ -3,6 +3,7 @@
 // out; Cancel stays signed in.
 import { useEffect, useRef, useState } from "react";
 import { loadEngine, queuedText } from "../../lib/offline/status";
+import { tl } from "./text";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";
 
@@ -47,8 +48,8 @@ export function LogoutWarning({ user }) {
       setCount(left.length, orders);
       setNote(
         left.some((e) => e.state === "failed")
-          ? `Some ${orders ? (orders === left.length ? "orders" : "visits or orders") : "visits"} were not accepted by the server: see Waiting visits for the reasons.`
-          : "The server cannot be reached. Try again when the phone is online.",
+          ? tl("someRefused", { kind: orders ? (orders === left.length ? "orders" : "mixed") : "visits" })
+          : tl("unreachable"),
       );
     } finally {
       setBusy(false);
@@ -74,30 +75,29 @@ export function LogoutWarning({ user }) {
         onClick={(e) => e.stopPropagation()}
       >
         <h2 id="logout-warning-title">
-          {counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet
+          {tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
         </h2>
         <p>
-          {queuedText(count, counts.orders)} saved on this phone {count === 1 ? "has" : "have"} not reached the server. Logging
-          out removes {count === 1 ? "it" : "them"} from this phone.
+          {tl("body", { count, queued: queuedText(count, counts.orders) })}
         </p>
         {note && (
           <p class="field-error" role="alert">
             {note}{" "}
             <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
-              Waiting visits
+              {tl("waitingVisits")}
             </a>
           </p>
         )}
         <div class="modal-actions">
           <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
             {busy && <Spinner />}
-            Sync now
+            {tl("syncNow")}
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            Discard {queuedText(count, counts.orders)}
+            {tl("discard", { queued: queuedText(count, counts.orders) })}
           </button>
           <button type="button" class="btn" disabled={busy} onClick={close}>
-            Cancel
+            {tl("cancel")}
           </button>
         </div>
       </div>

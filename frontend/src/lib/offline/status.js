@@ -1,6 +1,7 @@
 // What the shell shows about offline work (visits and orders waiting or failed, syncing, reachable), and who
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
+import { tq } from "../text";
 import { ApiError } from "../api-client";
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
@@ -32,9 +33,6 @@ const store = createStore(
 
 export const getStatus = () => store.get();
 
-/** @param {number} n @param {string} one @param {string} many */
-const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * "2 visits", "1 order", "2 visits and 1 order": the words of the offline bar, the waiting screen
  * and the logout warning for `total` queued entries of which `orders` are orders.
@@ -42,9 +40,9 @@ const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
  */
 export function queuedText(total, orders = 0) {
   const visits = total - orders;
-  if (!orders) return counted(visits, "visit", "visits");
-  if (!visits) return counted(orders, "order", "orders");
-  return `${counted(visits, "visit", "visits")} and ${counted(orders, "order", "orders")}`;
+  if (!orders) return tq("visits", { count: visits });
+  if (!visits) return tq("orders", { count: orders });
+  return tq("visitsAndOrders", { visits: tq("visits", { count: visits }), orders: tq("orders", { count: orders }) });
 }
 
 /** @param {Partial<OfflineStatus>} patch */
