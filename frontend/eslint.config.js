@@ -36,10 +36,6 @@ export const NOT_YET_TRANSLATED = [
   "src/features/buckets/dashboard-screen.jsx",
   "src/features/buckets/visit-summary-screen.jsx",
   "src/features/chat/chat-window.jsx",
-  "src/features/customers/customer-forms.jsx",
-  "src/features/customers/customer-orders.jsx",
-  "src/features/customers/info-screens.jsx",
-  "src/features/customers/more-screens.jsx",
   "src/features/map/map-screen.jsx",
   "src/features/map/map-view.jsx",
 ];
