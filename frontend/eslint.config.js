@@ -32,12 +32,6 @@ export const NOT_YET_TRANSLATED = [
   "src/features/users/block-screens.jsx",
   "src/features/users/impersonation-screens.jsx",
   // Agent screens still to convert.
-  "src/features/buckets/bucket-list-screen.jsx",
-  "src/features/buckets/dashboard-screen.jsx",
-  "src/features/buckets/visit-summary-screen.jsx",
-  "src/features/chat/chat-window.jsx",
-  "src/features/map/map-screen.jsx",
-  "src/features/map/map-view.jsx",
 ];
 
 export default [

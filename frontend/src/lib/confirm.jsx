@@ -6,13 +6,7 @@ import { useEffect, useRef } from "react";
  * @param {{ open: boolean, title?: string, message?: import("preact").ComponentChildren, onYes: () => void,
  *   onCancel: () => void }} props
  */
-export function ConfirmDialog({
-  open,
-  title = t("confirmTitle"),
-  message = t("confirmDelete"),
-  onYes,
-  onCancel,
-}) {
+export function ConfirmDialog({ open, title = t("confirmTitle"), message = t("confirmDelete"), onYes, onCancel }) {
   const yes = useRef(/** @type {HTMLButtonElement | null} */ (null));
   useEffect(() => {
     if (open && yes.current) yes.current.focus();

@@ -28,7 +28,12 @@ export function LocationBadge({ status, distanceM }) {
     case "verified":
       return <span class="loc-quiet">{t("verified")}</span>;
     case "off-site":
-      return <span class="loc-badge loc-off-site">{t("offSite")}{distanceM != null ? ` ${distance(distanceM)}` : ""}</span>;
+      return (
+        <span class="loc-badge loc-off-site">
+          {t("offSite")}
+          {distanceM != null ? ` ${distance(distanceM)}` : ""}
+        </span>
+      );
     case "no-location":
       return <span class="loc-badge loc-none">{t("noLocation")}</span>;
     case "customer-unlocated":

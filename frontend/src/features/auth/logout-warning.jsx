@@ -77,9 +77,7 @@ export function LogoutWarning({ user }) {
         <h2 id="logout-warning-title">
           {tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
         </h2>
-        <p>
-          {tl("body", { count, queued: queuedText(count, counts.orders) })}
-        </p>
+        <p>{tl("body", { count, queued: queuedText(count, counts.orders) })}</p>
         {note && (
           <p class="field-error" role="alert">
             {note}{" "}

@@ -191,10 +191,7 @@ function StatusModal({ row, onClose, onSaved }) {
   const form = useForm(
     { remark: "" },
     {
-      remark: [
-        rules.required(t("enterRemark")),
-        rules.maxLength(200, "The remark is limited to a maximum of 200 characters."),
-      ],
+      remark: [rules.required(t("enterRemark")), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")],
     },
   );
   /** @param {Event} e */
