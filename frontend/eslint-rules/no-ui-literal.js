@@ -5,8 +5,8 @@
 // in the `label`/`title`/`text`... properties of object literals, and as the text of an alert
 // (alertError/alertSuccess/alertInfo) or a confirm(). Figures, punctuation and symbols pass.
 
-/** A user-facing word: two letters of Latin or Devanagari in a row. */
-const WORDS = /[A-Za-z\u0900-\u097F]{2}/;
+/** A user-facing word: two Latin letters in a row, or any Devanagari. */
+const WORDS = /[A-Za-z]{2}|\p{Script=Devanagari}/u;
 
 /** Attributes and properties whose string a user reads. */
 const READ = new Set([
