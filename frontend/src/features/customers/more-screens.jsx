@@ -17,7 +17,10 @@ export function FtmFtdScreen({ params }) {
   const { data, loading } = useResource(() => ftmFtd(which), [which]);
   return (
     <section>
-      <PageHeader title={which.toUpperCase()} back="/customer/visit" />
+      <PageHeader
+        title={which === "ftd" ? t("ftdTitle") : which === "ftm" ? t("ftmTitle") : which.toUpperCase()}
+        back="/customer/visit"
+      />
       {loading ? (
         <Loading />
       ) : (

@@ -25,6 +25,8 @@ export const t = catalogue("customers", {
   update: "Update",
   agent: "Agent",
   // FTD/FTM and the score card (more-screens.jsx).
+  ftdTitle: "FTD",
+  ftmTitle: "FTM",
   noVisits: "No visits",
   updatedUpTo: "Updated Up To",
   ttvTarget: "TTV Target",
