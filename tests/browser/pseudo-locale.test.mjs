@@ -100,6 +100,16 @@ async function unwrapped(p) {
 
 /** The pieces of text outside the wrappers that are not data (see the rule above). */
 async function strayTexts(p, data) {
+  // The page may show an answer before its response event reaches this side: look again a little
+  // later before calling a text stray.
+  for (let tries = 0; ; tries++) {
+    const stray = await strayNow(p, data);
+    if (!stray.length || tries === 3) return stray;
+    await p.waitForTimeout(300);
+  }
+}
+
+async function strayNow(p, data) {
   await Promise.all([...data.pending]);
   const known = [...data, ...SAME_EVERYWHERE].sort(
     (a, b) => b.length - a.length,
@@ -187,8 +197,13 @@ async function walkAgentScreens(p, check) {
   await p.locator("input[name=terms]").check();
   await p.locator("form button[type=submit]").click();
   await p.waitForURL((u) => u.hash === "#/today");
-  // The sign-in's own work (the language chosen there sent, the session refreshed) done first.
+  // The sign-in's own work (the language chosen there sent, the session refreshed, the landing
+  // screen opened) done first.
+  await p.waitForFunction(
+    () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,
+  );
   await p.waitForLoadState("networkidle");
+  await p.getByTestId("plan-day").waitFor();
 
   await open(p, "/landing/retailer-bucket");
   await check("buckets");
@@ -235,6 +250,13 @@ async function walkAgentScreens(p, check) {
   await p.locator(".chat-fab").click();
   // The menu open: its foot (the language) and the header.
   await p.locator(".menu-toggle").click();
+  // Once the menu has slid in.
+  await p.waitForFunction(
+    () =>
+      document.querySelector("[data-testid=sidebar]").getBoundingClientRect()
+        .left >= 0,
+  );
+  await p.waitForTimeout(300);
   await check("menu");
 }
 
@@ -248,6 +270,14 @@ test("pseudo-locale: every visible text of the agent's converted screens comes f
     /^\[!! .+ !!\]$/,
     "the pseudo-locale is on",
   );
+  // The check itself: a text put in outside the catalogue is found.
+  await p.evaluate(() =>
+    document
+      .querySelector(".auth-card")
+      .insertAdjacentHTML("beforeend", "<p id=stray>Typed by hand</p>"),
+  );
+  assert.deepEqual(await strayTexts(p, data), ["Typed", "by", "hand"]);
+  await p.evaluate(() => document.getElementById("stray").remove());
   const problems = [];
   const walked = [];
   await walkAgentScreens(p, async (name) => {
@@ -273,6 +303,17 @@ test("Hindi at 390 px: the agent's converted screens in Devanagari, no text cut 
   await p.waitForFunction(
     () => document.querySelector(".auth-card h1")?.textContent === "साइन इन",
   );
+  // The check itself: a text wider than its box is found.
+  await p.evaluate(() =>
+    document
+      .querySelector(".auth-card")
+      .insertAdjacentHTML(
+        "beforeend",
+        '<p id=wide style="width:40px;white-space:nowrap">बहुत लंबा लेबल</p>',
+      ),
+  );
+  assert.equal((await overflowing(p)).length, 1);
+  await p.evaluate(() => document.getElementById("wide").remove());
   const problems = [];
   await walkAgentScreens(p, async (name) => {
     await p.screenshot({
