@@ -154,16 +154,6 @@ async function overflowing(p) {
   });
 }
 
-/** Signs in without reading the labels (they are in the language shown). */
-async function signIn(p, email) {
-  await p.locator("#userName").fill(email);
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill(PASSWORD);
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
-  await p.waitForURL((u) => u.hash === "#/today");
-}
-
 /** Goes to a screen and waits for it to settle (its loading gone). */
 async function open(p, path) {
   await p.goto(`/#${path}`);
