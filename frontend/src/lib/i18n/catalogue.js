@@ -19,12 +19,17 @@ let language = "en";
 
 const PSEUDO_KEY = "fieldsales.pseudo-locale";
 
-/** Whether the pseudo-locale is on: `?locale=pseudo` in the address (kept for the tab's life). */
+/**
+ * Whether the pseudo-locale is on: `?locale=pseudo` in the address, kept for the tab's life;
+ * `?locale=` with anything else turns it off.
+ */
 function pseudoOn() {
   try {
-    const asked = typeof location !== "undefined" && /[?&]locale=pseudo\b/.test(location.search || "");
-    if (asked) sessionStorage.setItem(PSEUDO_KEY, "1");
-    return asked || sessionStorage.getItem(PSEUDO_KEY) === "1";
+    const query = typeof location !== "undefined" ? new URLSearchParams(location.search || "") : null;
+    const asked = query ? query.get("locale") : null;
+    if (asked === "pseudo") sessionStorage.setItem(PSEUDO_KEY, "1");
+    else if (asked !== null) sessionStorage.removeItem(PSEUDO_KEY);
+    return sessionStorage.getItem(PSEUDO_KEY) === "1";
   } catch {
     return false;
   }
