@@ -26,7 +26,6 @@ export const NOT_YET_TRANSLATED = [
   "src/lib/offline/sync.js",
   // Manager and administrator screens not reached yet (English only).
   "src/features/beats/**",
-  // Agent screens still to convert.
 ];
 
 export default [
