@@ -17,13 +17,13 @@ const frontend = fileURLToPath(new URL("..", import.meta.url));
 const src = join(frontend, "src");
 const hindi = JSON.parse(readFileSync(join(src, "lib/i18n/hi-ui.json"), "utf8"));
 
-/** Every area's English: the text.js files (and bucket-titles.js), loaded as the screens load them. */
+/** Every area's English: the text.js and *-text.js files (and bucket-titles.js), loaded as the screens load them. */
 const catalogues = [];
 (function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path);
-    else if (name === "text.js" || name === "bucket-titles.js") catalogues.push(path);
+    else if (name === "text.js" || name.endsWith("-text.js") || name === "bucket-titles.js") catalogues.push(path);
   }
 })(src);
 for (const path of catalogues) await import(pathToFileURL(path).href);

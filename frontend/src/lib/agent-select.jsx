@@ -1,6 +1,6 @@
 // The caller's agents in a dropdown (GET /master/allagent): the bucket dashboard's agent picker,
 // with its "all agents" choice (0), and the agent whose day a manager or administrator looks at.
-import { t } from "./text";
+import { t } from "./parts-text";
 import { get } from "./api-client";
 import { Select } from "./ui";
 import { useApi } from "./use-api";

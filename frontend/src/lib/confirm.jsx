@@ -1,5 +1,5 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
-import { t } from "./text";
+import { t } from "./parts-text";
 import { useEffect, useRef } from "react";
 
 /**

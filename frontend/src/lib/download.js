@@ -1,6 +1,6 @@
 // Downloads a generated file through its single-use link, after checking the link still works
 // (spec 1 §8: the returned message, falling back to 'Invalid or expired link.').
-import { t } from "./text";
+import { t } from "./parts-text";
 import { get } from "./api-client";
 import { alertError } from "./alerts";
 

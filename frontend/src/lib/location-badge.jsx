@@ -1,6 +1,6 @@
 // Where a visit was, against its shop's position (check-in verification): loud only when it was
 // off-site or has no location. Used wherever a manager looks at visits.
-import { t } from "./text";
+import { t } from "./parts-text";
 import { distance } from "./format";
 
 /**

@@ -1,6 +1,6 @@
 // An order's status as a badge (Submitted, Sent, Cancelled), and the states of an order still on
 // the phone (Waiting to sync, Not accepted). Used by the visit screen's orders and the order lists.
-import { t } from "./text";
+import { t } from "./parts-text";
 /** @type {Record<string, string>} */
 const CSS = {
   Submitted: "loc-waiting",

@@ -1,6 +1,6 @@
 // The password rule of spec 1 §5, in one place: at least 12 characters with at least one letter
 // and one digit. The server applies the same rule (docs/decisions.md "Password rule").
-import { t } from "./text";
+import { t } from "./parts-text";
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** The spec's message when the password is too weak (a function: it is in the user's language). */

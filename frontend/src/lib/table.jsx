@@ -1,5 +1,5 @@
 // A paged table: columns, rows, page size as a prop, serial numbers, empty state.
-import { t } from "./text";
+import { t } from "./parts-text";
 import { useEffect, useState } from "react";
 import { Empty } from "./ui";
 

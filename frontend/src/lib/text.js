@@ -1,24 +1,8 @@
-// The English of the shared building blocks (lib/*.jsx): ids "lib.<name>". Hindi: i18n/hi-ui.json.
+// The English of the shared building blocks the shell itself uses (first load): ids "lib.<name>".
+// Those only screens use are in parts-text.js, so they load with the screens. Hindi: i18n/hi-ui.json.
 import { catalogue } from "./i18n/catalogue";
 
 export const t = catalogue("lib", {
-  confirmTitle: "Please confirm..",
-  confirmDelete: "Are you sure, you want to delete?",
-  yes: "Yes",
-  cancel: "Cancel",
-  serialNo: "S.No.",
-  pages: "Pages",
-  previous: "Previous",
-  next: "Next",
-  pageOf: "Page {page} of {pages}",
-  verified: "Verified",
-  offSite: "Off-site",
-  noLocation: "No location",
-  shopNotLocated: "Shop not located",
-  agent: "Agent",
-  chooseAgent: "Choose an agent",
-  linkExpired: "Invalid or expired link.",
-  reportFailed: "Something went wrong while generating report.",
   dismiss: "Dismiss",
   search: "Search",
   select: "Select",
@@ -26,14 +10,6 @@ export const t = catalogue("lib", {
   loading: "Loading…",
   noData: "No Data Available",
   language: "Language",
-  statusSubmitted: "Submitted",
-  statusSent: "Sent",
-  statusCancelled: "Cancelled",
-  statusWaiting: "Waiting to sync",
-  statusFailed: "Not accepted",
-  passwordRule: "Password must be minimum 12 alphanumeric character",
-  passwordHint: "Minimum 12 characters, with at least one letter and one digit",
-  confirmRequired: "Confirm Password is required",
 });
 
 /** The offline queue's counts (lib/offline/status.js queuedText), plurals in each language. */

@@ -3,7 +3,7 @@
 // out; Cancel stays signed in.
 import { useEffect, useRef, useState } from "react";
 import { loadEngine, queuedText } from "../../lib/offline/status";
-import { tl } from "./text";
+import { tl } from "./logout-text";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";
 

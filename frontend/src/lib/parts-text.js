@@ -1,0 +1,32 @@
+// The English of the shared building blocks only screens use (tables, dialogs, badges, pickers,
+// password rules): ids "lib.<name>", like text.js's, kept apart so they load with the screens,
+// not with the shell. Hindi: i18n/hi-ui.json.
+import { catalogue } from "./i18n/catalogue";
+
+export const t = catalogue("lib", {
+  confirmTitle: "Please confirm..",
+  confirmDelete: "Are you sure, you want to delete?",
+  yes: "Yes",
+  cancel: "Cancel",
+  serialNo: "S.No.",
+  pages: "Pages",
+  previous: "Previous",
+  next: "Next",
+  pageOf: "Page {page} of {pages}",
+  verified: "Verified",
+  offSite: "Off-site",
+  noLocation: "No location",
+  shopNotLocated: "Shop not located",
+  agent: "Agent",
+  chooseAgent: "Choose an agent",
+  linkExpired: "Invalid or expired link.",
+  reportFailed: "Something went wrong while generating report.",
+  statusSubmitted: "Submitted",
+  statusSent: "Sent",
+  statusCancelled: "Cancelled",
+  statusWaiting: "Waiting to sync",
+  statusFailed: "Not accepted",
+  passwordRule: "Password must be minimum 12 alphanumeric character",
+  passwordHint: "Minimum 12 characters, with at least one letter and one digit",
+  confirmRequired: "Confirm Password is required",
+});
