@@ -41,6 +41,8 @@ function setCurrent(language, table, ui) {
   const changed = current.language !== language;
   current = { language, table };
   setTable(language, ui);
+  // The page's language: screen readers read it so, and the browser picks the script's font.
+  if (typeof document !== "undefined" && document.documentElement) document.documentElement.lang = language;
   if (changed) listeners.forEach((fn) => fn(language));
 }
 
