@@ -21,7 +21,9 @@ const READ = new Set([
   "heading",
   "confirmLabel",
   "cancelLabel",
+  "empty",
   "emptyText",
+  "emptyNote",
   "message",
 ]);
 

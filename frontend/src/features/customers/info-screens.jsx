@@ -149,7 +149,7 @@ export function InfoUpdateScreen() {
             serial={false}
             pageSize={30}
             testId="info-updates"
-            emptyNote="Customer info that agents add with Add Info on a customer's visit screen waits here for its status."
+            emptyNote={t("infoUpdatesNote")}
             rows={data.data}
             columns={[
               { key: "buyerID", label: t("buyerId") },

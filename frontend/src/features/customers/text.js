@@ -92,6 +92,7 @@ export const t = catalogue("customers", {
   pdf: "PDF",
   image: "Image",
   infoStatusUpdate: "Info Status Update",
+  infoUpdatesNote: "Customer info that agents add with Add Info on a customer's visit screen waits here for its status.",
   subTypes: "Sub Types",
   files: "Files",
   updateStatus: "Update Status",
