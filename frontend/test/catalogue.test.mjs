@@ -121,6 +121,7 @@ export function Screen({ on }) {
     <div title="Your visits" aria-label={on ? "Open" : "Closed"}>
       Hello agent
       <input placeholder="Search customers" />
+      <DataTable empty="Nothing here" rows={[]} />
       {"Loose text"}
       {[{ label: "Column" }].length}
     </div>
