@@ -6,6 +6,27 @@ import js from "@eslint/js";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import noUiLiteral from "./eslint-rules/no-ui-literal.js";
+
+/**
+ * Files not yet on the message catalogue: the no-ui-literal rule skips them. Shrink this list as
+ * screens are converted; test/no-ui-literal.test.mjs keeps every entry an existing file.
+ */
+export const NOT_YET_TRANSLATED = [
+  // Being changed by others in the same release; the lead converts them after the merge.
+  "src/app/menu.js",
+  "src/app/routes.jsx",
+  "src/features/customers/visit-screen.jsx",
+  "src/features/customers/waiting-visits-screen.jsx",
+  "src/features/orders/**",
+  "src/features/today/**",
+  "src/features/masters/**",
+  "src/features/reports/**",
+  "src/lib/offline/queue.js",
+  "src/lib/offline/sync.js",
+  // Manager and administrator screens not reached yet (English only).
+  "src/features/beats/**",
+];
 
 export default [
   { ignores: ["dist/", "tools/"] },
@@ -76,11 +97,19 @@ export default [
     },
   },
   {
+    // Every text a user reads comes from the message catalogue (src/lib/i18n/catalogue.js); each
+    // area's text.js (or <part>-text.js) is its English.
+    files: ["src/**/*.{js,jsx}"],
+    ignores: ["src/**/text.js", "src/**/*-text.js", "src/lib/i18n/catalogue.js", "src/service-worker.js", ...NOT_YET_TRANSLATED],
+    plugins: { fieldsales: { rules: { "no-ui-literal": noUiLiteral } } },
+    rules: { "fieldsales/no-ui-literal": "error" },
+  },
+  {
     files: ["src/service-worker.js"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
-    files: ["eslint.config.js"],
+    files: ["eslint.config.js", "eslint-rules/*.js"],
     languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: { ...globals.node } },
   },
   {

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, PASSWORD, start } from "./server.mjs";
 
 // Screenshots to look at (not kept in the repository).
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -20,7 +20,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 /** The sidebar's language switch (the menu opened first on a phone). */
 async function menuSwitch(p) {
   const sidebar = p.getByTestId("sidebar");
-  if (!(await sidebar.evaluate((e) => e.classList.contains("open")))) await p.getByRole("button", { name: "Menu" }).click();
+  if (!(await sidebar.evaluate((e) => e.classList.contains("open")))) await p.locator(".menu-toggle").click();
   return sidebar.getByTestId("language-switch");
 }
 
@@ -55,12 +55,12 @@ test("an agent picks हिन्दी: dates and the server's refusals in Hind
   const box = await langs.boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, "the switch fits the menu");
 
-  // A server refusal in Hindi: a wrong current password.
+  // A server refusal in Hindi: a wrong current password, on a screen in Hindi.
   await p.goto("/#/user/change-password");
-  await p.getByLabel("Current Password").fill("Wrong12345678");
-  await p.getByLabel("New Password").fill("Another1234567");
-  await p.getByLabel("Confirm Password").fill("Another1234567");
-  await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByLabel("मौजूदा पासवर्ड").fill("Wrong12345678");
+  await p.getByLabel("नया पासवर्ड").fill("Another1234567");
+  await p.getByLabel("पासवर्ड की पुष्टि").fill("Another1234567");
+  await p.getByRole("button", { name: "जमा करें" }).click();
   await expectAlert(p, "error", "मौजूदा पासवर्ड गलत है।");
 
   // Kept on the server: a reload (the session refreshed) stays Hindi.
@@ -97,11 +97,13 @@ test("the sign-in screen's switch: a failed sign-in's message in Hindi, and the 
   await noOverflow(p);
   await p.screenshot({ path: join(shots, "language-sign-in-390.png") });
 
-  await p.getByLabel("Login ID").fill("agent2@demo.test");
-  await p.getByRole("button", { name: "Next" }).click();
+  // The sign-in screen itself in Hindi.
+  await p.getByRole("heading", { name: "साइन इन" }).waitFor();
+  await p.getByLabel("लॉगिन ID").fill("agent2@demo.test");
+  await p.getByRole("button", { name: "आगे" }).click();
   await p.locator("#password").fill("wrong-password-1");
-  await p.getByLabel("I agree to the terms and conditions").check();
-  await p.getByRole("button", { name: "Login" }).click();
+  await p.locator("input[name=terms]").check();
+  await p.getByRole("button", { name: "लॉगिन", exact: true }).click();
   const alert = p.getByTestId("alert-error");
   await alert.waitFor();
   assert.match(await alert.textContent(), /लॉगिन ID या पासवर्ड गलत/);
@@ -113,8 +115,13 @@ test("the sign-in screen's switch: a failed sign-in's message in Hindi, and the 
     await p.getByTestId("sign-in-language").getByRole("button", { name: "हिन्दी" }).getAttribute("aria-pressed"),
     "true",
   );
-  // Signing in sends the choice: the session comes back Hindi.
-  await app.login(p, "agent2@demo.test");
+  // Signing in sends the choice: the session comes back Hindi (the sign-in screen in Hindi).
+  await p.goto("/#/login");
+  await p.locator("#userName").fill("agent2@demo.test");
+  await p.locator("form button[type=submit]").click();
+  await p.locator("#password").fill(PASSWORD);
+  await p.locator("input[name=terms]").check();
+  await p.locator("form button[type=submit]").click();
   await p.waitForURL((u) => u.hash === "#/today");
   await p.waitForFunction(() => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").locale === "hi");
   await p.getByTestId("plan-day").waitFor();

@@ -10,7 +10,7 @@ import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
 import { formats, formatsOfSession, setFormats } from "../lib/format-settings";
-import { loadLanguage } from "../lib/i18n/messages";
+import { currentLanguage, loadLanguage, onLanguage } from "../lib/i18n/messages";
 import { getSession, hasRight, onSessionChange } from "../lib/session";
 import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";
@@ -60,6 +60,9 @@ export function App() {
   });
   const [, setShownFormats] = useState(formats.get());
   useEffect(() => formats.subscribe(setShownFormats), []);
+  // The screens' texts (lib/i18n/catalogue.js) change once a language's table has loaded.
+  const [, setShownLanguage] = useState(currentLanguage());
+  useEffect(() => onLanguage(setShownLanguage), []);
   useEffect(
     () =>
       onSessionChange((next) => {

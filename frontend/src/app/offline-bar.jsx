@@ -1,5 +1,7 @@
-// The agent's offline bar, on every screen of the shell: offline, and how many visits, orders and
-// photos wait on this phone; it leads to the waiting screen. Nothing shows while online with none waiting.
+// The agent's offline bar, on every screen of the shell: offline, and how many visits, orders,
+// payments and photos wait on this phone; it leads to the waiting screen. Nothing shows while
+// online with none waiting.
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { isOffline, onStatus, queuedText } from "../lib/offline/status";
 
@@ -24,15 +26,17 @@ export function OfflineBar() {
   const failedPhotos = status.failedPhotos || 0;
   const waitingPhotos = status.waitingPhotos || 0;
   const refused =
-    status.failed > 0 ? `${queuedText(status.failed, failedOrders, failedPayments, failedPhotos)} not accepted` : "";
+    status.failed > 0 ? t("notAccepted", { queued: queuedText(status.failed, failedOrders, failedPayments, failedPhotos) }) : "";
   let text;
-  if (queued === 0) text = "Offline: visits and orders are saved on this phone";
-  else if (offline)
-    text = `Offline: ${queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments, waitingPhotos + failedPhotos)} waiting${refused ? ` (${refused})` : ""}`;
-  else if (status.syncing) text = `Syncing ${queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos)}…`;
-  else if (status.waiting > 0)
-    text = `${queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos)} waiting to sync${refused ? ` (${refused})` : ""}`;
-  else text = `${refused}: review`;
+  if (queued === 0) text = t("offlineNone");
+  else if (offline) {
+    const all = queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments, waitingPhotos + failedPhotos);
+    text = refused ? t("offlineWaitingRefused", { queued: all, refused }) : t("offlineWaiting", { queued: all });
+  } else if (status.syncing) text = t("syncing", { queued: queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos) });
+  else if (status.waiting > 0) {
+    const waiting = queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos);
+    text = refused ? t("waitingToSyncRefused", { queued: waiting, refused }) : t("waitingToSync", { queued: waiting });
+  } else text = t("review", { refused });
   return (
     <div class={`offline-bar${status.failed ? " has-failed" : ""}`} role="status" data-testid="offline-bar">
       <a href="#/customer/waiting-visits">{text}</a>

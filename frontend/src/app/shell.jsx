@@ -1,6 +1,7 @@
 // The signed-in frame: header with the user's name and Logout, the permission-gated sidebar
 // (a drawer on phones that closes on an outside click; its groups fold), and a back-to-top link;
 // for agents the offline bar (visits waiting on the phone) and the logout warning when some are.
+import { t } from "./text";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { visibleMenu } from "./menu";
@@ -24,13 +25,17 @@ import { UserLanguage } from "../lib/i18n/language-switch";
 function ImpersonationBanner({ user }) {
   if (!user.impersonatedBy) return null;
   // Logging out of an impersonated tab ends only the impersonation.
+  // The name in bold inside the sentence of the user's language.
+  const [before, after] = t("actingAs", { name: "\u0000", by: user.impersonatedBy }).split("\u0000");
   return (
     <div class="impersonation-banner" role="status" data-testid="impersonation-banner">
       <span>
-        You are working in <strong>{user.name}</strong>'s account as {user.impersonatedBy}.
+        {before}
+        <strong>{user.name}</strong>
+        {after}
       </span>
       <button type="button" class="btn btn-small" onClick={() => logout()}>
-        End
+        {t("end")}
       </button>
     </div>
   );
@@ -109,14 +114,14 @@ export function Shell({ user, children }) {
           type="button"
           class="menu-toggle"
           ref={toggle}
-          aria-label="Menu"
+          aria-label={t("menu")}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
           <Icon name="menu" size={24} />
         </button>
         <a class="brand" href={`#${landingRouteFor(user)}`}>
-          fieldsales
+          {t("brand")}
         </a>
         <span class="user-name" data-testid="user-name">
           {user.name}
@@ -129,13 +134,13 @@ export function Shell({ user, children }) {
             logout();
           }}
         >
-          Logout
+          {t("logout")}
         </a>
       </header>
       <ImpersonationBanner user={user} />
       {offlineEnabled(user) && <OfflineBar />}
       <LogoutWarning user={user} />
-      <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label="Main menu">
+      <nav ref={sidebar} class={`sidebar${open ? " open" : ""}`} data-testid="sidebar" aria-label={t("mainMenu")}>
         <ul>
           {menu.map((entry) =>
             "group" in entry ? (
@@ -163,7 +168,7 @@ export function Shell({ user, children }) {
         hidden={!scrolled}
         onClick={(e) => (e.preventDefault(), window.scrollTo({ top: 0, behavior: "smooth" }))}
       >
-        <Icon name="up" size={16} /> Top
+        <Icon name="up" size={16} /> {t("top")}
       </a>
     </div>
   );

@@ -1,5 +1,6 @@
 // The caller's agents in a dropdown (GET /master/allagent): the bucket dashboard's agent picker,
 // with its "all agents" choice (0), and the agent whose day a manager or administrator looks at.
+import { t } from "./parts-text";
 import { get } from "./api-client";
 import { Select } from "./ui";
 import { useApi } from "./use-api";
@@ -13,7 +14,7 @@ export const callerAgents = () => get("/master/allagent?addSelfAccount=false");
  * `allLabel` adds the choice 0 (every agent) first; without it the choice starts empty.
  * @param {{ value: number | null | undefined, onChange: (agent: number) => void, allLabel?: string | null, label?: string }} props
  */
-export function AgentSelect({ value, onChange, allLabel = null, label = "Agent" }) {
+export function AgentSelect({ value, onChange, allLabel = null, label = t("agent") }) {
   const { data } = useApi(callerAgents, { initial: /** @type {AgentItem[]} */ ([]) });
   const agents = (data || []).map((a) => ({ value: String(a.uid), label: a.name }));
   return (
@@ -22,7 +23,7 @@ export function AgentSelect({ value, onChange, allLabel = null, label = "Agent" 
       label={label}
       value={value ? String(value) : allLabel ? "0" : ""}
       onChange={(e) => e.currentTarget.value !== "" && onChange(Number(e.currentTarget.value))}
-      placeholder={allLabel ? null : "Choose an agent"}
+      placeholder={allLabel ? null : t("chooseAgent")}
       options={allLabel ? [{ value: "0", label: allLabel }, ...agents] : agents}
     />
   );

@@ -4,6 +4,7 @@
 // it causes (forgot password back to sign-in, an ended session back to the root) belongs to the
 // screen it lands on. So an alert takes its screen only once the raising turn is over: SETTLE_MS
 // without a move, or the user's next tap or key, whichever comes first.
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { onAlert } from "./alerts";
@@ -44,7 +45,7 @@ export function Alerts() {
   return (
     <div class={`alert alert-${alert.kind}`} role="alert">
       <span data-testid={`alert-${alert.kind}`}>{alert.message}</span>
-      <button type="button" class="alert-close" aria-label="Dismiss" onClick={() => setAlert(null)}>
+      <button type="button" class="alert-close" aria-label={t("dismiss")} onClick={() => setAlert(null)}>
         ×
       </button>
     </div>

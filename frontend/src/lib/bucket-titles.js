@@ -1,5 +1,8 @@
-// The retailer buckets' names as screens show them: the bucket list and its map.
-export const BUCKET_TITLES = {
+// The retailer buckets' names as screens show them: the bucket list and its map. Ids
+// "bucket.<bucket>" of the message catalogue (lib/i18n/catalogue.js).
+import { catalogue } from "./i18n/catalogue";
+
+const TITLES = {
   retailers: "My Retailers",
   wholesalers: "My Wholesellers",
   ordered: "Ordered in L15 Days",
@@ -10,3 +13,7 @@ export const BUCKET_TITLES = {
   repeatrateprev: "Repeat Rate: Ordered Last Month",
   repeatratecurrent: "Repeat Rate: Ordered Again This Month",
 };
+const t = catalogue("bucket", TITLES);
+
+/** A bucket's title in the user's language; an unknown bucket shows its own name. @param {string} bucket */
+export const bucketTitle = (bucket) => (Object.hasOwn(TITLES, bucket) ? t(/** @type {keyof typeof TITLES} */ (bucket)) : bucket);

@@ -1,17 +1,12 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
+import { t } from "./parts-text";
 import { useEffect, useRef } from "react";
 
 /**
  * @param {{ open: boolean, title?: string, message?: import("preact").ComponentChildren, onYes: () => void,
  *   onCancel: () => void }} props
  */
-export function ConfirmDialog({
-  open,
-  title = "Please confirm..",
-  message = "Are you sure, you want to delete?",
-  onYes,
-  onCancel,
-}) {
+export function ConfirmDialog({ open, title = t("confirmTitle"), message = t("confirmDelete"), onYes, onCancel }) {
   const yes = useRef(/** @type {HTMLButtonElement | null} */ (null));
   useEffect(() => {
     if (open && yes.current) yes.current.focus();
@@ -24,10 +19,10 @@ export function ConfirmDialog({
         <p>{message}</p>
         <div class="modal-actions">
           <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
-            Yes
+            {t("yes")}
           </button>
           <button type="button" class="btn" onClick={onCancel}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // Downloads a generated file through its single-use link, after checking the link still works
 // (spec 1 §8: the returned message, falling back to 'Invalid or expired link.').
+import { t } from "./parts-text";
 import { get } from "./api-client";
 import { alertError } from "./alerts";
 
@@ -21,11 +22,11 @@ export async function downloadLink(link) {
   try {
     const check = await checkDownloadToken(token);
     if (!check.valid) {
-      alertError(check.message || "Invalid or expired link.");
+      alertError(check.message || t("linkExpired"));
       return false;
     }
   } catch {
-    alertError("Something went wrong while generating report.");
+    alertError(t("reportFailed"));
     return false;
   }
   window.location.href = link;

@@ -1,5 +1,6 @@
 // Where a visit was, against its shop's position (check-in verification): loud only when it was
 // off-site or has no location. Used wherever a manager looks at visits.
+import { t } from "./parts-text";
 import { distance } from "./format";
 
 /**
@@ -25,13 +26,18 @@ export function checkInText({ message, locationStatus, distanceM }) {
 export function LocationBadge({ status, distanceM }) {
   switch (status) {
     case "verified":
-      return <span class="loc-quiet">Verified</span>;
+      return <span class="loc-quiet">{t("verified")}</span>;
     case "off-site":
-      return <span class="loc-badge loc-off-site">Off-site{distanceM != null ? ` ${distance(distanceM)}` : ""}</span>;
+      return (
+        <span class="loc-badge loc-off-site">
+          {t("offSite")}
+          {distanceM != null ? ` ${distance(distanceM)}` : ""}
+        </span>
+      );
     case "no-location":
-      return <span class="loc-badge loc-none">No location</span>;
+      return <span class="loc-badge loc-none">{t("noLocation")}</span>;
     case "customer-unlocated":
-      return <span class="loc-quiet">Shop not located</span>;
+      return <span class="loc-quiet">{t("shopNotLocated")}</span>;
     default:
       return null;
   }

@@ -3,6 +3,7 @@
 // (Waiting to sync, Not accepted). Used by the visit screen's orders and the order lists. With
 // `order`, a held order shows why it waits (in the user's language) and a decided one who
 // approved or rejected it and why.
+import { t } from "./parts-text";
 import { formatDateTime } from "./format";
 import { messageFor } from "./i18n/messages";
 
@@ -16,8 +17,16 @@ const CSS = {
   Waiting: "loc-waiting",
   Failed: "loc-failed",
 };
-/** @type {Record<string, string>} */
-const TEXT = { Waiting: "Waiting to sync", Failed: "Not accepted" };
+/** @type {Record<string, () => string>} */
+const TEXT = {
+  Submitted: () => t("statusSubmitted"),
+  Sent: () => t("statusSent"),
+  Cancelled: () => t("statusCancelled"),
+  "Awaiting approval": () => t("statusAwaiting"),
+  Rejected: () => t("statusRejected"),
+  Waiting: () => t("statusWaiting"),
+  Failed: () => t("statusFailed"),
+};
 
 /**
  * What an order tells of its credit hold (any of the fields of an order row or a booking's answer).
@@ -39,9 +48,9 @@ export const heldReasonText = (order) =>
  */
 export function creditDecisionText(order) {
   if (order.creditHold !== "approved" && order.creditHold !== "rejected") return "";
-  const verb = order.creditHold === "approved" ? "Approved" : "Rejected";
-  const by = order.creditDecidedByName ? ` by ${order.creditDecidedByName}` : "";
-  const at = order.creditDecidedAt ? ` on ${formatDateTime(order.creditDecidedAt)}` : "";
+  const verb = order.creditHold === "approved" ? t("decidedApproved") : t("decidedRejected");
+  const by = order.creditDecidedByName ? t("decidedBy", { name: order.creditDecidedByName }) : "";
+  const at = order.creditDecidedAt ? t("decidedOn", { at: formatDateTime(order.creditDecidedAt) }) : "";
   const why = order.creditDecisionReason ? `: ${order.creditDecisionReason}` : "";
   return `${verb}${by}${at}${why}`;
 }
@@ -49,7 +58,7 @@ export function creditDecisionText(order) {
 /** @param {{ status: string | null | undefined, order?: CreditFacts }} props */
 export function OrderStatus({ status, order }) {
   const key = status ?? "";
-  const badge = <span class={`loc-badge ${CSS[key] || ""}`}>{TEXT[key] || status}</span>;
+  const badge = <span class={`loc-badge ${CSS[key] || ""}`}>{TEXT[key] ? TEXT[key]() : status}</span>;
   if (!order) return badge;
   const reason = key === "Awaiting approval" ? heldReasonText(order) : "";
   const decision = creditDecisionText(order);

@@ -1,10 +1,12 @@
 // The password rule of spec 1 §5, in one place: at least 12 characters with at least one letter
 // and one digit. The server applies the same rule (docs/decisions.md "Password rule").
+import { t } from "./parts-text";
 
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MESSAGE = "Password must be minimum 12 alphanumeric character";
+/** The spec's message when the password is too weak (a function: it is in the user's language). */
+export const passwordMessage = () => t("passwordRule");
 /** The rule the message names, in the words of the spec's rule (shown under the new password). */
-export const PASSWORD_HINT = "Minimum 12 characters, with at least one letter and one digit";
+export const passwordHint = () => t("passwordHint");
 
 /** True when `value` is long enough and holds a letter and a digit. @param {unknown} value */
 export function isStrongPassword(value) {
@@ -12,7 +14,7 @@ export function isStrongPassword(value) {
 }
 
 /** A form rule (see lib/form.js): the spec's message when the password is too weak. */
-export const passwordRule = (/** @type {unknown} */ value) => (isStrongPassword(value) ? null : PASSWORD_MESSAGE);
+export const passwordRule = (/** @type {unknown} */ value) => (isStrongPassword(value) ? null : passwordMessage());
 
 /**
  * The confirmation's rule: required, and the password rule only while it equals the new password.
@@ -21,4 +23,4 @@ export const passwordRule = (/** @type {unknown} */ value) => (isStrongPassword(
  * @type {(value: string, values: { newPassword: string }) => string | null}
  */
 export const confirmRule = (value, values) =>
-  !value ? "Confirm Password is required" : value === values.newPassword ? passwordRule(value) : null;
+  !value ? t("confirmRequired") : value === values.newPassword ? passwordRule(value) : null;

@@ -1,5 +1,6 @@
 // Search boxes: one with suggestions fetched as the user types (never for an empty query), and a
 // plain one whose text is searched on submit.
+import { t } from "./text";
 import { useEffect, useRef, useState } from "react";
 import { get } from "./api-client";
 
@@ -128,7 +129,7 @@ export function SearchBox({ id, label, onSearch }) {
       <div class="suggest-row">
         <input id={id} type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         <button type="submit" class="btn btn-primary">
-          Search
+          {t("search")}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 // A paged table: columns, rows, page size as a prop, serial numbers, empty state.
+import { t } from "./parts-text";
 import { useEffect, useState } from "react";
 import { Empty } from "./ui";
 
@@ -29,7 +30,7 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
       <table>
         <thead>
           <tr>
-            {serial && <th>S.No.</th>}
+            {serial && <th>{t("serialNo")}</th>}
             {columns.map((c) => (
               <th key={c.key}>{c.label}</th>
             ))}
@@ -39,7 +40,7 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
           {shown.map((row, i) => (
             <tr key={row.key ?? start + i} class={rowClass ? rowClass(row) : undefined}>
               {serial && (
-                <td class="serial" data-label="S.No.">
+                <td class="serial" data-label={t("serialNo")}>
                   {start + i + 1}
                 </td>
               )}
@@ -66,15 +67,13 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
 export function Pager({ page, pages, onPage }) {
   if (pages <= 1) return null;
   return (
-    <nav class="pager" aria-label="Pages">
+    <nav class="pager" aria-label={t("pages")}>
       <button type="button" class="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t("previous")}
       </button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t("pageOf", { page, pages })}</span>
       <button type="button" class="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t("next")}
       </button>
     </nav>
   );

@@ -1,5 +1,6 @@
 // Building blocks every screen uses: fields with their error, buttons with a spinner,
 // page headers with a back arrow, loading and empty states.
+import { t } from "./text";
 import { Icon } from "./icons";
 
 /** @typedef {import("preact").ComponentChildren} Children */
@@ -54,7 +55,7 @@ export function FormInput({ form, id, ...rest }) {
  *   options: { value: string | number, label: Children }[], placeholder?: string | null, hint?: Children }
  *   & Omit<import("preact").SelectHTMLAttributes<HTMLSelectElement>, "id" | "label" | "value">} props
  */
-export function Select({ id, label, error, hint, value, onChange, options, placeholder = "Select", ...rest }) {
+export function Select({ id, label, error, hint, value, onChange, options, placeholder = t("select"), ...rest }) {
   return (
     <Field label={label} error={error} id={id} hint={hint}>
       <select id={id} name={id} value={value ?? ""} onChange={onChange} aria-invalid={!!error} {...rest}>
@@ -88,7 +89,7 @@ export function PageHeader({ title, back, children }) {
   return (
     <div class="page-header">
       {back && (
-        <a class="back-arrow" href={`#${back}`} aria-label="Back">
+        <a class="back-arrow" href={`#${back}`} aria-label={t("back")}>
           <Icon name="back" size={22} />
         </a>
       )}
@@ -99,7 +100,7 @@ export function PageHeader({ title, back, children }) {
 }
 
 /** @param {{ text?: string }} props */
-export function Loading({ text = "Loading…" }) {
+export function Loading({ text = t("loading") }) {
   return (
     <p class="loading" role="status">
       <Spinner /> {text}
@@ -111,7 +112,7 @@ export function Loading({ text = "Loading…" }) {
  * The empty state: the spec's text, and under it, when given, what shows here and how to get it.
  * @param {{ text?: Children, note?: Children }} props
  */
-export function Empty({ text = "No Data Available", note }) {
+export function Empty({ text = t("noData"), note }) {
   if (!note) return <p class="empty">{text}</p>;
   return (
     <div class="empty-state">

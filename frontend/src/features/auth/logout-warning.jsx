@@ -3,6 +3,7 @@
 // out; Cancel stays signed in.
 import { useEffect, useRef, useState } from "react";
 import { loadEngine, queuedText } from "../../lib/offline/status";
+import { tl } from "./logout-text";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";
 
@@ -12,10 +13,10 @@ import { logout, onLogoutWarning } from "./logout";
 /** @param {{ user: import("../../lib/session").SessionUser }} props */
 export function LogoutWarning({ user }) {
   const [counts, setCounts] = useState(
-    /** @type {{ total: number, orders: number, photos?: number }} */ ({ total: 0, orders: 0 }),
+    /** @type {{ total: number, orders: number, payments?: number, photos?: number }} */ ({ total: 0, orders: 0 }),
   );
   const count = counts.total;
-  const setCount = (/** @type {number} */ total, orders = 0, photos = 0) => setCounts({ total, orders, photos });
+  const setCount = (/** @type {number} */ total, orders = 0, payments = 0, photos = 0) => setCounts({ total, orders, payments, photos });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const first = useRef(/** @type {HTMLButtonElement | null} */ (null));
@@ -46,11 +47,16 @@ export function LogoutWarning({ user }) {
         return;
       }
       const orders = left.filter((e) => engine.kindOf(e) === "order").length;
-      setCount(left.length, orders, left.filter((e) => engine.kindOf(e) === "photo").length);
+      setCount(
+        left.length,
+        orders,
+        left.filter((e) => engine.kindOf(e) === "payment").length,
+        left.filter((e) => engine.kindOf(e) === "photo").length,
+      );
       setNote(
         left.some((e) => e.state === "failed")
-          ? `Some ${orders ? (orders === left.length ? "orders" : "visits or orders") : "visits"} were not accepted by the server: see Waiting visits for the reasons.`
-          : "The server cannot be reached. Try again when the phone is online.",
+          ? tl("someRefused", { kind: orders ? (orders === left.length ? "orders" : "mixed") : "visits" })
+          : tl("unreachable"),
       );
     } finally {
       setBusy(false);
@@ -76,30 +82,27 @@ export function LogoutWarning({ user }) {
         onClick={(e) => e.stopPropagation()}
       >
         <h2 id="logout-warning-title">
-          {counts.orders ? (counts.orders === count ? "Orders" : "Visits and orders") : "Visits"} not sent yet
+          {tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
         </h2>
-        <p>
-          {queuedText(count, counts.orders, counts.photos)} saved on this phone {count === 1 ? "has" : "have"} not reached the
-          server. Logging out removes {count === 1 ? "it" : "them"} from this phone.
-        </p>
+        <p>{tl("body", { count, queued: queuedText(count, counts.orders, counts.payments, counts.photos) })}</p>
         {note && (
           <p class="field-error" role="alert">
             {note}{" "}
             <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
-              Waiting visits
+              {tl("waitingVisits")}
             </a>
           </p>
         )}
         <div class="modal-actions">
           <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
             {busy && <Spinner />}
-            Sync now
+            {tl("syncNow")}
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            Discard {queuedText(count, counts.orders, counts.photos)}
+            {tl("discard", { queued: queuedText(count, counts.orders, counts.payments, counts.photos) })}
           </button>
           <button type="button" class="btn" disabled={busy} onClick={close}>
-            Cancel
+            {tl("cancel")}
           </button>
         </div>
       </div>

@@ -8,7 +8,7 @@ import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landi
 
 /** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
 /** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0]} QueueEntry */
-/** @typedef {(counts: { total: number, orders: number, photos?: number }) => void} WarningListener */
+/** @typedef {(counts: { total: number, orders: number, payments?: number, photos?: number }) => void} WarningListener */
 
 /** @type {WarningListener | null} */
 let warn = null;
@@ -44,6 +44,7 @@ export async function logout({ discard = false } = {}) {
         warn({
           total: queued.length,
           orders: queued.filter((e) => engine.kindOf(e) === "order").length,
+          payments: queued.filter((e) => engine.kindOf(e) === "payment").length,
           photos: queued.filter((e) => engine.kindOf(e) === "photo").length,
         });
       return;

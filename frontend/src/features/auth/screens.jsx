@@ -2,13 +2,14 @@
 // and voluntary password changes.
 import { useEffect, useState } from "react";
 import { Redirect, useLocation } from "wouter";
+import { t } from "./text";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { useSaving } from "../../lib/use-api";
 import { checkVersion, clearSession, getSession, landingRouteFor, setSession } from "../../lib/session";
 import { FormInput, PageHeader, SubmitButton, TextInput } from "../../lib/ui";
 import { currentPosition } from "../../lib/location";
-import { confirmRule, PASSWORD_HINT, passwordRule } from "../../lib/password-rules";
+import { confirmRule, passwordHint, passwordRule } from "../../lib/password-rules";
 import { AGENT } from "../../lib/rights";
 import { waitingForSignedOut } from "../../lib/offline/status";
 import { LanguageSwitch, sendSignInLanguage, useSignInLanguage } from "../../lib/i18n/language-switch";
@@ -28,11 +29,9 @@ function WaitingForSignedOut() {
       .catch(() => setCount(0));
   }, []);
   if (!count) return null;
-  const one = count === 1;
   return (
     <p class="offline-note" role="status" data-testid="waiting-for-signed-out">
-      Not sent yet: {one ? "1 visit or order" : `${count} visits or orders`} saved on this phone. {one ? "It goes" : "They go"} to
-      the server when the agent who saved {one ? "it" : "them"} signs in here again.
+      {t("waitingForSignedOut", { count })}
     </p>
   );
 }
@@ -49,7 +48,7 @@ function Card({ title, children, language }) {
           <LanguageSwitch value={language.value} onChange={language.onChange} testId="sign-in-language" />
         </div>
       )}
-      <div class="auth-brand">fieldsales</div>
+      <div class="auth-brand">{t("brand")}</div>
       <h1>{title}</h1>
       {children}
     </section>
@@ -67,12 +66,12 @@ export function LoginScreen() {
   const [language, chooseLanguage] = useSignInLanguage();
   const form = useForm({ userName: "", method: "password", password: "", otp: "", terms: false }, (v) =>
     step === 1
-      ? { userName: [rules.required("Login ID is required")] }
+      ? { userName: [rules.required(t("loginIdRequired"))] }
       : {
-          userName: [rules.required("Login ID is required")],
-          password: v.method === "password" ? [rules.required("Password is required")] : [],
-          otp: v.method === "otp" ? [rules.required("OTP is required")] : [],
-          terms: [(t) => (t ? null : "You must agree to the terms and conditions.")],
+          userName: [rules.required(t("loginIdRequired"))],
+          password: v.method === "password" ? [rules.required(t("passwordRequired"))] : [],
+          otp: v.method === "otp" ? [rules.required(t("otpRequired"))] : [],
+          terms: [(agreed) => (agreed ? null : t("mustAgree"))],
         },
   );
   const existing = getSession();
@@ -128,25 +127,25 @@ export function LoginScreen() {
 
   if (step === 1) {
     return (
-      <Card title="Sign in" language={{ value: language, onChange: chooseLanguage }}>
+      <Card title={t("signIn")} language={{ value: language, onChange: chooseLanguage }}>
         <WaitingForSignedOut />
         <form onSubmit={checkUser} noValidate>
-          <FormInput form={form} id="userName" label="Login ID" autocomplete="username" />
-          <SubmitButton busy={busy}>Next</SubmitButton>
+          <FormInput form={form} id="userName" label={t("loginId")} autocomplete="username" />
+          <SubmitButton busy={busy}>{t("next")}</SubmitButton>
         </form>
         <p class="auth-links">
-          <a href="#/app/forgot">Forgot Password</a>
+          <a href="#/app/forgot">{t("forgotPassword")}</a>
         </p>
       </Card>
     );
   }
   return (
-    <Card title="Sign in" language={{ value: language, onChange: chooseLanguage }}>
+    <Card title={t("signIn")} language={{ value: language, onChange: chooseLanguage }}>
       <form onSubmit={login} noValidate>
-        <TextInput id="userName" label="Login ID" value={values.userName} readOnly />
+        <TextInput id="userName" label={t("loginId")} value={values.userName} readOnly />
         {account.otpAllowed && (
           <fieldset class="choice">
-            <legend>Login method</legend>
+            <legend>{t("loginMethod")}</legend>
             <label>
               <input
                 type="radio"
@@ -155,7 +154,7 @@ export function LoginScreen() {
                 checked={values.method === "password"}
                 onChange={() => set("method")("password")}
               />{" "}
-              Password
+              {t("password")}
             </label>
             <label>
               <input
@@ -165,47 +164,47 @@ export function LoginScreen() {
                 checked={values.method === "otp"}
                 onChange={() => set("method")("otp")}
               />{" "}
-              OTP
+              {t("otp")}
             </label>
           </fieldset>
         )}
         {values.method === "password" ? (
-          <FormInput form={form} id="password" label="Password" type="password" autocomplete="current-password" />
+          <FormInput form={form} id="password" label={t("password")} type="password" autocomplete="current-password" />
         ) : (
           <div class="otp-row">
             <FormInput
               form={form}
               id="otp"
-              label="OTP"
+              label={t("otp")}
               inputMode="numeric"
               autocomplete="one-time-code"
               maxLength={6}
               disabled={!otpRequested}
             />
             <button type="button" class="btn" onClick={getOtp} disabled={busy}>
-              Get OTP
+              {t("getOtp")}
             </button>
           </div>
         )}
         <div class={`field checkbox${errors.terms ? " has-error" : ""}`}>
           <label>
-            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> I agree to the{" "}
+            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> {t("iAgree")}{" "}
             {/* A new tab, so what is typed here stays. */}
             <a href="#/app/terms" target="_blank" rel="noopener">
-              terms and conditions
+              {t("terms")}
             </a>
           </label>
           {errors.terms && <small class="field-error">{errors.terms}</small>}
         </div>
         <div class="actions">
-          <SubmitButton busy={busy}>Login</SubmitButton>
+          <SubmitButton busy={busy}>{t("login")}</SubmitButton>
           <button type="button" class="btn" onClick={() => setStep(1)}>
-            Back
+            {t("back")}
           </button>
         </div>
       </form>
       <p class="auth-links">
-        <a href="#/app/forgot">Forgot Password</a>
+        <a href="#/app/forgot">{t("forgotPassword")}</a>
       </p>
     </Card>
   );
@@ -215,7 +214,7 @@ export function LoginScreen() {
 export function ForgotScreen() {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
-  const form = useForm({ userName: "" }, { userName: [rules.required("Email ID is required")] });
+  const form = useForm({ userName: "" }, { userName: [rules.required(t("emailRequired"))] });
   const submit = async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!form.validate()) return;
@@ -226,13 +225,13 @@ export function ForgotScreen() {
     });
   };
   return (
-    <Card title="Forgot Password">
+    <Card title={t("forgotPassword")}>
       <form onSubmit={submit} noValidate>
-        <FormInput form={form} id="userName" label="Email ID or User Name" autocomplete="username" />
-        <SubmitButton busy={busy}>Submit</SubmitButton>
+        <FormInput form={form} id="userName" label={t("emailOrUser")} autocomplete="username" />
+        <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
       </form>
       <p class="auth-links">
-        <a href="#/login">Login</a>
+        <a href="#/login">{t("login")}</a>
       </p>
     </Card>
   );
@@ -241,16 +240,14 @@ export function ForgotScreen() {
 /** What the sign-in's terms checkbox agrees to; opened from it in a tab of its own. */
 export function TermsScreen() {
   return (
-    <Card title="Terms and conditions">
-      <p>fieldsales is for the staff of the company that runs it, each signed in with their own account.</p>
+    <Card title={t("termsTitle")}>
+      <p>{t("termsIntro")}</p>
       <ul>
-        <li>Keep your password to yourself. An administrator may block an account that is misused.</li>
-        <li>
-          The app records your work in it: sign-ins, visits, orders, and where the phone is when you check in at a customer.
-        </li>
-        <li>Customer details are the company's. Use them only for your work.</li>
+        <li>{t("termsPassword")}</li>
+        <li>{t("termsRecords")}</li>
+        <li>{t("termsCustomers")}</li>
       </ul>
-      <p class="muted">Your administrator can give you your employer's full terms.</p>
+      <p class="muted">{t("termsFull")}</p>
     </Card>
   );
 }
@@ -262,7 +259,7 @@ function PasswordForm() {
   const form = useForm(
     { currentPassword: "", newPassword: "", confirmPassword: "" },
     {
-      currentPassword: [rules.required("Current Password is required")],
+      currentPassword: [rules.required(t("currentPasswordRequired"))],
       newPassword: [passwordRule],
       confirmPassword: [confirmRule],
     },
@@ -279,17 +276,17 @@ function PasswordForm() {
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
-      <FormInput form={form} id="currentPassword" label="Current Password" type="password" autocomplete="current-password" />
+      <FormInput form={form} id="currentPassword" label={t("currentPassword")} type="password" autocomplete="current-password" />
       <FormInput
         form={form}
         id="newPassword"
-        label="New Password"
+        label={t("newPassword")}
         type="password"
         autocomplete="new-password"
-        hint={PASSWORD_HINT}
+        hint={passwordHint()}
       />
-      <FormInput form={form} id="confirmPassword" label="Confirm Password" type="password" autocomplete="new-password" />
-      <SubmitButton busy={busy}>Submit</SubmitButton>
+      <FormInput form={form} id="confirmPassword" label={t("confirmPassword")} type="password" autocomplete="new-password" />
+      <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
     </form>
   );
 }
@@ -298,8 +295,8 @@ export function ForcedPasswordScreen() {
   const session = getSession();
   if (!session) return <Redirect to="/login" />;
   return (
-    <Card title="Change your password">
-      <p class="muted">Please choose a new password before you continue.</p>
+    <Card title={t("changeYourPassword")}>
+      <p class="muted">{t("chooseNewPassword")}</p>
       <PasswordForm />
     </Card>
   );
@@ -308,7 +305,7 @@ export function ForcedPasswordScreen() {
 export function ChangePasswordScreen() {
   return (
     <section>
-      <PageHeader title="Change Password" />
+      <PageHeader title={t("changePassword")} />
       <PasswordForm />
     </section>
   );

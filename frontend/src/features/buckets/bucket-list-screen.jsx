@@ -1,9 +1,10 @@
 // A bucket's customers (spec 2 "Bucket list screen"): 25 a page from the server, sortable by last
 // visit date, columns by bucket, mycustomer rows coloured, a click opens the customer; "Show on map"
 // opens the page being viewed on the map (features/map).
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
-import { BUCKET_TITLES } from "../../lib/bucket-titles";
+import { bucketTitle } from "../../lib/bucket-titles";
 import { formatDate, money } from "../../lib/format";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
@@ -27,7 +28,7 @@ const customerLink = (id, text) => <a href={`#/customer/visit/${encodeURICompone
 const mapLink = (r) =>
   r.latitude != null && r.longitude != null ? (
     <a href={`https://www.google.com/maps?q=${r.latitude},${r.longitude}`} target="_blank" rel="noopener noreferrer">
-      Map
+      {t("map")}
     </a>
   ) : (
     "—"
@@ -41,37 +42,37 @@ const mapLink = (r) =>
 function columnsFor(bucket, sortHeader) {
   /** @type {Column<BucketRow>[]} */
   const base = [
-    { key: "customerId", label: "Customer ID", render: (r) => customerLink(r.customerId, r.customerId) },
-    { key: "customerName", label: "Full Name", render: (r) => customerLink(r.customerId, r.customerName) },
-    { key: "mobile", label: "Mobile" },
-    { key: "address1", label: "Address 1" },
-    { key: "info", label: "Info" },
-    { key: "retailerType", label: "Retailer Type" },
-    { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || "Never" },
+    { key: "customerId", label: t("customerId"), render: (r) => customerLink(r.customerId, r.customerId) },
+    { key: "customerName", label: t("fullName"), render: (r) => customerLink(r.customerId, r.customerName) },
+    { key: "mobile", label: t("mobile") },
+    { key: "address1", label: t("address1") },
+    { key: "info", label: t("info") },
+    { key: "retailerType", label: t("retailerType") },
+    { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || t("never") },
     {
       key: "lastVisitLocationStatus",
-      label: "Last Visit Location",
+      label: t("lastVisitLocation"),
       render: (r) => <LocationBadge status={r.lastVisitLocationStatus} />,
     },
   ];
   if (bucket === "mycustomer") {
     return [
       ...base,
-      { key: "email", label: "Email" },
-      { key: "address2", label: "Address 2" },
-      { key: "shippingCity", label: "Shipping City" },
-      { key: "pinCode", label: "Pin Code" },
-      { key: "amEmailId", label: "AM Email" },
-      { key: "agentId", label: "Agent ID" },
-      { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) || "Never" },
-      { key: "topSellingProduct", label: "Top Selling Product" },
-      { key: "location", label: "Location", render: mapLink },
-      { key: "orderingStatus", label: "Ordering Status" },
+      { key: "email", label: t("email") },
+      { key: "address2", label: t("address2") },
+      { key: "shippingCity", label: t("shippingCity") },
+      { key: "pinCode", label: t("pinCode") },
+      { key: "amEmailId", label: t("amEmail") },
+      { key: "agentId", label: t("agentId") },
+      { key: "lastOrderDate", label: t("lastOrderDate"), render: (r) => formatDate(r.lastOrderDate) || t("never") },
+      { key: "topSellingProduct", label: t("topSellingProduct") },
+      { key: "location", label: t("location"), render: mapLink },
+      { key: "orderingStatus", label: t("orderingStatus") },
     ];
   }
-  if (bucket === "repeatrateprev") return [...base, { key: "orderingStatus", label: "Ordering Status" }];
+  if (bucket === "repeatrateprev") return [...base, { key: "orderingStatus", label: t("orderingStatus") }];
   if (bucket === "retailers" || bucket === "wholesalers") {
-    return [...base, { key: "shippingCity", label: "City" }, { key: "location", label: "Location", render: mapLink }];
+    return [...base, { key: "shippingCity", label: t("city") }, { key: "location", label: t("location"), render: mapLink }];
   }
   return base;
 }
@@ -82,14 +83,14 @@ function columnsFor(bucket, sortHeader) {
  * @returns {Column<OrderedRow>[]}
  */
 const ORDERED_COLUMNS = (sortHeader) => [
-  { key: "buyerID", label: "Buyer ID", render: (r) => customerLink(r.buyerID, r.buyerID) },
-  { key: "sellerName", label: "Seller Name" },
+  { key: "buyerID", label: t("buyerId"), render: (r) => customerLink(r.buyerID, r.buyerID) },
+  { key: "sellerName", label: t("sellerName") },
   { key: "monthOrderDate", label: sortHeader },
-  { key: "productName", label: "Product Name" },
-  { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
-  { key: "totalProductShippedQuantity", label: "Total Shipped Qty" },
-  { key: "sku", label: "SKU" },
-  { key: "lastVisitDate", label: "Last Visit Date", render: (r) => formatDate(r.lastVisitDate) || "Never" },
+  { key: "productName", label: t("productName") },
+  { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
+  { key: "totalProductShippedQuantity", label: t("totalShippedQty") },
+  { key: "sku", label: t("sku") },
+  { key: "lastVisitDate", label: t("lastVisitDate"), render: (r) => formatDate(r.lastVisitDate) || t("never") },
 ];
 
 /**
@@ -117,7 +118,7 @@ export default function BucketListScreen({ params, user }) {
       .catch((err) => alertError(err.message))
       .finally(() => setLoading(false));
   }, [bucket, agent, page, order]);
-  const sortLabel = bucket === "ordered" ? "Month of Order Date" : "Last Visit Date";
+  const sortLabel = bucket === "ordered" ? t("monthOfOrderDate") : t("lastVisitDate");
   const sortHeader = (
     <button type="button" class="sort" onClick={() => (setOrder(order === "desc" ? "asc" : "desc"), setPage(1))}>
       {sortLabel} {order === "desc" ? "▼" : "▲"}
@@ -127,14 +128,14 @@ export default function BucketListScreen({ params, user }) {
   return (
     <section>
       <PageHeader
-        title={BUCKET_TITLES[/** @type {keyof typeof BUCKET_TITLES} */ (bucket)] || bucket}
+        title={bucketTitle(bucket)}
         back={agent && user.userType === AREA_MANAGER ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}
       >
-        <span class="muted">{result ? `${result.totalRecords} in all` : ""}</span>
+        <span class="muted">{result ? t("inAll", { count: result.totalRecords }) : ""}</span>
         {/* The ordered bucket's rows are order lines, without the shop's position. */}
         {result && result.data.length > 0 && bucket !== "ordered" && (
           <a class="btn btn-small" href={`#/map/bucket/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`}>
-            Show on map
+            {t("showOnMap")}
           </a>
         )}
       </PageHeader>
@@ -142,7 +143,9 @@ export default function BucketListScreen({ params, user }) {
         <Loading />
       ) : (
         <>
-          <div class="sort-bar">Sort: {sortHeader}</div>
+          <div class="sort-bar">
+            {t("sort")} {sortHeader}
+          </div>
           <DataTable
             testId="bucket-table"
             pageSize={25}

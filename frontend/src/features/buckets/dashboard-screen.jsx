@@ -1,34 +1,36 @@
 // Retailer Buckets dashboard (spec 2 §2): today's beat plan in four tiles (issue #19; they open the
 // agent's Today), tiles that open the bucket lists, the repeat rate with its two numbers, an agent
 // picker for managers, and the last 8 weeks' trend.
+import { t } from "./text";
 import { useLocation } from "wouter";
 import { percent } from "../../lib/format";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
+import { bucketTitle } from "../../lib/bucket-titles";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AGENT, AREA_MANAGER, RIGHT } from "../../lib/rights";
 import { useLanding, useTrend } from "./api";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
-/** @type {[keyof Schemas["Landing"], string, string][]} the figure, its tile's label, the bucket it opens */
+/** @type {[keyof Schemas["Landing"], string][]} the figure and the bucket it opens (its title is the tile's label) */
 const TILES = [
-  ["myRetailers", "My Retailers", "retailers"],
-  ["myWholesalers", "My Wholesellers", "wholesalers"],
-  ["orderedInL15Days", "Ordered in L15 Days", "ordered"],
-  ["notOrderedInL15Days", "Not Ordered in L15 Days", "notordered"],
-  ["visitedInL15Days", "Visits in L15 Days", "visited"],
-  ["notVisitedInL15Days", "Not Visited in L15 Days", "notvisited"],
-  ["myCustomer", "My Customer", "mycustomer"],
+  ["myRetailers", "retailers"],
+  ["myWholesalers", "wholesalers"],
+  ["orderedInL15Days", "ordered"],
+  ["notOrderedInL15Days", "notordered"],
+  ["visitedInL15Days", "visited"],
+  ["notVisitedInL15Days", "notvisited"],
+  ["myCustomer", "mycustomer"],
 ];
 
 /** The day plan's figures of the landing answer, summed over the agents in view. */
-/** @type {[keyof Schemas["Landing"], string][]} */
+/** @type {[keyof Schemas["Landing"], "plannedToday" | "visitedAsPlannedToday" | "productiveToday" | "unplannedToday"][]} the figure and its label's id */
 const PLAN_TILES = [
-  ["plannedToday", "Planned Today"],
-  ["visitedAsPlannedToday", "Visited As Planned"],
-  ["productiveToday", "Ordered As Planned"],
-  ["unplannedToday", "Unplanned Visits"],
+  ["plannedToday", "plannedToday"],
+  ["visitedAsPlannedToday", "visitedAsPlannedToday"],
+  ["productiveToday", "productiveToday"],
+  ["unplannedToday", "unplannedToday"],
 ];
 
 /** Today's tiles; they open the day of the one agent in view (none for all agents together). */
@@ -40,12 +42,12 @@ function PlanTiles({ data, agent, user }) {
   else if (agent && hasRight(user, RIGHT.BEAT_MASTER)) href = `#/today/${agent}`;
   return (
     <>
-      <h2 class="tiles-heading">Today's beat plan</h2>
+      <h2 class="tiles-heading">{t("todaysPlan")}</h2>
       <div class="tiles" data-testid="plan-tiles">
         {PLAN_TILES.map(([key, label]) => {
           const inner = (
             <>
-              <span class="tile-label">{label}</span>
+              <span class="tile-label">{t(label)}</span>
               <strong class="tile-value">{data[key]}</strong>
             </>
           );
@@ -76,11 +78,11 @@ function Trend({ agent }) {
   const y = (v) => 110 - (v / max) * 90;
   return (
     <figure class="card trend" data-testid="trend">
-      <figcaption>Last 8 weeks: visits (bars) and orders (line)</figcaption>
-      <svg viewBox="0 0 380 130" role="img" aria-label="Weekly visits and orders">
+      <figcaption>{t("trendCaption")}</figcaption>
+      <svg viewBox="0 0 380 130" role="img" aria-label={t("trendLabel")}>
         {weeks.map((w, i) => (
           <rect key={w.weekStart} x={x(i) - 12} y={y(w.visits)} width="24" height={110 - y(w.visits)} fill="#9cc3dd">
-            <title>{`${w.weekStart}: ${w.visits} visits, ${w.orders} orders`}</title>
+            <title>{t("trendWeek", { week: w.weekStart, visits: w.visits, orders: w.orders })}</title>
           </rect>
         ))}
         <polyline
@@ -108,7 +110,7 @@ export default function DashboardScreen({ params, user }) {
   const open = (bucket) => `#/landing/retailer-bucket/${bucket}/${agent}`;
   return (
     <section>
-      <PageHeader title="Retailer Buckets" />
+      <PageHeader title={t("retailerBuckets")} />
       {user.userType === AREA_MANAGER && (
         <AgentPicker
           value={agent}
@@ -120,22 +122,22 @@ export default function DashboardScreen({ params, user }) {
       ) : (
         <>
           <PlanTiles data={data} agent={agent} user={user} />
-          {data.plannedToday !== undefined && <h2 class="tiles-heading">Retailer buckets</h2>}
+          {data.plannedToday !== undefined && <h2 class="tiles-heading">{t("retailerBucketsHeading")}</h2>}
           <div class="tiles" data-testid="tiles">
-            {TILES.map(([key, label, bucket]) => (
+            {TILES.map(([key, bucket]) => (
               <a key={key} class="tile" href={open(bucket)}>
-                <span class="tile-label">{label}</span>
+                <span class="tile-label">{bucketTitle(bucket)}</span>
                 <strong class="tile-value">{data[key]}</strong>
               </a>
             ))}
             <div class="tile">
-              <span class="tile-label">Repeat Rate</span>
+              <span class="tile-label">{t("repeatRate")}</span>
               <span class="tile-value">
-                <a href={open("repeatratecurrent")} aria-label={`${data.repeatCustomerCount} repeat customers this month`}>
+                <a href={open("repeatratecurrent")} aria-label={t("repeatThisMonth", { count: data.repeatCustomerCount })}>
                   {data.repeatCustomerCount}
                 </a>
                 {" / "}
-                <a href={open("repeatrateprev")} aria-label={`${data.lastMonthOrderCustomerCount} ordering customers last month`}>
+                <a href={open("repeatrateprev")} aria-label={t("orderingLastMonth", { count: data.lastMonthOrderCustomerCount })}>
                   {data.lastMonthOrderCustomerCount}
                 </a>
               </span>

@@ -1,6 +1,7 @@
 // Visit summary (spec 2 §2): today's, this month's and the last-3-months average visits, orders
 // and order value; the visit tiles open the FTD and FTM lists. Below, each agent's check-ins this
 // month: how many visits were verified at the shop.
+import { t } from "./text";
 import { useState } from "react";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
@@ -18,21 +19,21 @@ export default function VisitSummaryScreen({ user }) {
   const tiles = !data
     ? []
     : [
-        ["Total Visits Today", data.totalVisitFTD, "#/customer/details/ftd"],
-        ["Total Visits This Month", data.totalVisitFTM, "#/customer/details/ftm"],
-        ["Unique Customers Visited Today", data.uniqueVisitFTD, "#/customer/details/ftd"],
-        ["Unique Customers Visited This Month", data.uniqueVisitFTM, "#/customer/details/ftm"],
-        ["Monthly Avg Customers Visited (L3M)", data.avgVisitMonthlyL3M],
-        ["Unique Orders Today", data.uniqueOrderFTD],
-        ["Unique Orders This Month", data.uniqueOrderFTM],
-        ["Monthly Avg Unique Orders (L3M)", data.avgOrderMonthlyL3M],
-        ["Orders Value Today", money(data.orderValueFTD)],
-        ["Orders Value This Month", money(data.orderValueFTM)],
-        ["Monthly Avg Orders Value (L3M)", money(data.avgOrderValueMonthlyL3M)],
+        [t("totalVisitFTD"), data.totalVisitFTD, "#/customer/details/ftd"],
+        [t("totalVisitFTM"), data.totalVisitFTM, "#/customer/details/ftm"],
+        [t("uniqueVisitFTD"), data.uniqueVisitFTD, "#/customer/details/ftd"],
+        [t("uniqueVisitFTM"), data.uniqueVisitFTM, "#/customer/details/ftm"],
+        [t("avgVisitMonthlyL3M"), data.avgVisitMonthlyL3M],
+        [t("uniqueOrderFTD"), data.uniqueOrderFTD],
+        [t("uniqueOrderFTM"), data.uniqueOrderFTM],
+        [t("avgOrderMonthlyL3M"), data.avgOrderMonthlyL3M],
+        [t("orderValueFTD"), money(data.orderValueFTD)],
+        [t("orderValueFTM"), money(data.orderValueFTM)],
+        [t("avgOrderValueMonthlyL3M"), money(data.avgOrderValueMonthlyL3M)],
       ];
   return (
     <section>
-      <PageHeader title="Visit Summary" />
+      <PageHeader title={t("visitSummary")} />
       {manager && <AgentPicker value={agent} onChange={setAgent} />}
       {loading || !data ? (
         <Loading />
@@ -55,20 +56,20 @@ export default function VisitSummaryScreen({ user }) {
       )}
       {data && !loading && (
         <div class="card">
-          <h2>Check-ins this month</h2>
+          <h2>{t("checkIns")}</h2>
           <DataTable
             serial={false}
             testId="check-ins"
             rows={data.checkInByAgent}
-            empty="No visits with a location check this month"
+            empty={t("noCheckIns")}
             columns={[
-              { key: "agentName", label: "Agent" },
-              { key: "visits", label: "Visits" },
-              { key: "verified", label: "Verified" },
-              { key: "offSite", label: "Off-site" },
-              { key: "noLocation", label: "No location" },
-              { key: "customerUnlocated", label: "Shop not located" },
-              { key: "verifiedPercentage", label: "Verified %", render: (r) => `${r.verifiedPercentage}%` },
+              { key: "agentName", label: t("agent") },
+              { key: "visits", label: t("visits") },
+              { key: "verified", label: t("verified") },
+              { key: "offSite", label: t("offSite") },
+              { key: "noLocation", label: t("noLocation") },
+              { key: "customerUnlocated", label: t("shopNotLocated") },
+              { key: "verifiedPercentage", label: t("verifiedPct"), render: (r) => `${r.verifiedPercentage}%` },
             ]}
           />
         </div>

@@ -2,6 +2,7 @@
 // window lists the people one may chat with (most unread first) and the broadcasts, and shows a
 // conversation grouped by day. While closed it polls the unread count every 10 minutes; while open
 // it polls the open pane (a conversation or the broadcasts) every 25 seconds. Fetch failures are silent.
+import { t } from "./text";
 import { useEffect, useRef, useState } from "react";
 import { AuthImage } from "../../lib/auth-image";
 import { dayHeader, localParts } from "../../lib/format";
@@ -43,7 +44,7 @@ function Messages({ messages, me }) {
             {header}
             <div class={`chat-bubble${mine ? " mine" : ""}`}>
               {m.messageText && <span class="pre-wrap">{m.messageText}</span>}
-              {m.imageUrl && <AuthImage url={m.imageUrl} alt="Picture" className="chat-image" />}
+              {m.imageUrl && <AuthImage url={m.imageUrl} alt={t("picture")} className="chat-image" />}
               <small>{time(m.sentDate)}</small>
             </div>
           </div>
@@ -159,19 +160,19 @@ function Conversation({ partner, me, onRead }) {
       <Messages messages={messages} me={me} />
       <form class="chat-input" onSubmit={send}>
         <input
-          aria-label="Message"
+          aria-label={t("message")}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
-          placeholder={`Message ${partner.userName}`}
+          placeholder={t("messageTo", { name: partner.userName })}
           maxLength={2000}
         />
-        <label class="btn btn-small chat-attach" title="Picture">
+        <label class="btn btn-small chat-attach" title={t("picture")}>
           <Icon name="attach" />
-          <span class="visually-hidden">Attach a picture</span>
+          <span class="visually-hidden">{t("attach")}</span>
           <input type="file" accept=".jpg,.jpeg,.bmp,.png" onChange={sendImage} hidden />
         </label>
         <button type="submit" class="btn btn-primary btn-small">
-          Send
+          {t("send")}
         </button>
       </form>
     </div>
@@ -210,15 +211,15 @@ function ChatPanel({ user, onClose }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div class="chat-window" role="dialog" aria-label="Chat" data-testid="chat-window">
+    <div class="chat-window" role="dialog" aria-label={t("chat")} data-testid="chat-window">
       <header class="chat-header">
-        <strong>{selected ? (selected === "broadcast" ? "Broadcasts" : selected.userName) : "Chat"}</strong>
+        <strong>{selected ? (selected === "broadcast" ? t("broadcasts") : selected.userName) : t("chat")}</strong>
         {selected && (
           <button type="button" class="btn btn-small" onClick={() => setSelected(null)}>
-            Back
+            {t("back")}
           </button>
         )}
-        <button type="button" class="btn btn-small" aria-label="Close chat" onClick={onClose}>
+        <button type="button" class="btn btn-small" aria-label={t("close")} onClick={onClose}>
           <Icon name="close" size={18} />
         </button>
       </header>
@@ -229,7 +230,7 @@ function ChatPanel({ user, onClose }) {
               <span class="chat-initial">
                 <Icon name="broadcast" size={18} />
               </span>{" "}
-              Broadcasts {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
+              {t("broadcasts")} {broadcastUnread > 0 && <span class="badge">{broadcastUnread}</span>}
             </button>
           </li>
           {people.map((p) => (
@@ -272,7 +273,7 @@ export function ChatWidget({ user }) {
       <button
         type="button"
         class="chat-fab"
-        aria-label={unread > 0 && !open ? `Chat, ${unread} unread` : "Chat"}
+        aria-label={unread > 0 && !open ? t("chatUnread", { count: unread }) : t("chat")}
         onClick={toggle}
       >
         <Icon name="chat" size={24} />

@@ -1,4 +1,5 @@
 // New customer and profile update forms (spec 1 §2, §5).
+import { t } from "./text";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDate, formatDateTime, money } from "../../lib/format";
@@ -32,8 +33,8 @@ export function NewCustomerScreen() {
   const form = useForm(
     { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "" },
     {
-      mobileNo: [rules.required("Mobile No. is Required"), ...mobileRules],
-      buyerName: [rules.required("Buyer Name is Required")],
+      mobileNo: [rules.required(t("mobileRequired")), ...mobileRules],
+      buyerName: [rules.required(t("buyerNameRequired"))],
     },
   );
   const v = form.values;
@@ -49,15 +50,15 @@ export function NewCustomerScreen() {
   };
   return (
     <section>
-      <PageHeader title="New Customer" back="/customer/visit" />
+      <PageHeader title={t("newCustomer")} back="/customer/visit" />
       <form onSubmit={submit} noValidate class="narrow-form">
-        <FormInput form={form} id="mobileNo" label="Mobile No." inputMode="numeric" />
-        <FormInput form={form} id="buyerName" label="Buyer Name" maxLength={MAX.buyerName} />
-        <FormInput form={form} id="address1" label="Address" maxLength={MAX.address1} />
-        <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
-        <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
-        <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
-        <SubmitButton busy={busy}>Save</SubmitButton>
+        <FormInput form={form} id="mobileNo" label={t("mobileNo")} inputMode="numeric" />
+        <FormInput form={form} id="buyerName" label={t("buyerName")} maxLength={MAX.buyerName} />
+        <FormInput form={form} id="address1" label={t("address")} maxLength={MAX.address1} />
+        <FormInput form={form} id="city" label={t("city")} maxLength={MAX.city} />
+        <FormInput form={form} id="state" label={t("state")} maxLength={MAX.state} />
+        <FormInput form={form} id="postalCode" label={t("postalCode")} inputMode="numeric" maxLength={MAX.postalCode} />
+        <SubmitButton busy={busy}>{t("save")}</SubmitButton>
       </form>
     </section>
   );
@@ -85,20 +86,23 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
     });
   return (
     <div class="card" data-testid="proposed-location">
-      <h2>Proposed location</h2>
+      <h2>{t("proposedLocation")}</h2>
       <p>
-        {proposal.fromVisit ? "A visit by" : "Typed by"} {proposal.proposedBy} on {formatDateTime(proposal.proposedAt)}:{" "}
+        {t(proposal.fromVisit ? "proposedByVisit" : "proposedTyped", {
+          who: proposal.proposedBy,
+          when: formatDateTime(proposal.proposedAt),
+        })}{" "}
         <a href={mapsLink(proposal.latitude, proposal.longitude)} target="_blank" rel="noopener noreferrer">
           {proposal.latitude.toFixed(5)}, {proposal.longitude.toFixed(5)}
         </a>{" "}
-        {proposal.accuracy != null && `(accurate to ${Math.round(proposal.accuracy)} m)`}. Use it as the shop's location?
+        {proposal.accuracy != null && t("accurateTo", { metres: Math.round(proposal.accuracy) })} {t("useAsLocation")}
       </p>
       <div class="actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => decide("accept")}>
-          Accept
+          {t("accept")}
         </button>
         <button type="button" class="btn" disabled={busy} onClick={() => decide("reject")}>
-          Reject
+          {t("reject")}
         </button>
       </div>
     </div>
@@ -106,7 +110,7 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
 }
 
 /**
- * The profile form. "Set the shop's location to where I am now" sends the phone's position as the
+ * The profile form. t("setLocationHere") sends the phone's position as the
  * customer's latitude/longitude (the spec's payload). It is a choice, not automatic, so an update
  * made away from the shop never moves the shop.
  * @param {{ params: { buyerId: string }, user: Schemas["SessionBody"] }} props
@@ -119,7 +123,7 @@ export function ProfileScreen({ params, user }) {
   if (!profile) return <Loading />;
   return (
     <section>
-      <PageHeader title="Profile Update" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <PageHeader title={t("profileUpdate")} back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
       <ProfileCard profile={profile} />
       {decides && profile.proposedLocation && (
         <ProposedLocation buyerId={buyerId} proposal={profile.proposedLocation} onDecided={load} />
@@ -150,7 +154,7 @@ function ProfileForm({ buyerId, profile }) {
     e.preventDefault();
     if (!form.validate()) return;
     if (PROFILE_FIELDS.every((f) => !String(v[f]).trim()) && !v.here) {
-      alertInfo("Atleast one field to have an input");
+      alertInfo(t("oneFieldNeeded"));
       return;
     }
     await saving(async () => {
@@ -160,7 +164,7 @@ function ProfileForm({ buyerId, profile }) {
       if (v.here) {
         const position = await currentPosition();
         if (!position && PROFILE_FIELDS.every((f) => !body[f])) {
-          alertError("Your location is not available. Allow location access or fill a field.");
+          alertError(t("noLocationForUpdate"));
           return;
         }
         if (position) Object.assign(body, { latitude: position.latitude, longitude: position.longitude });
@@ -172,19 +176,18 @@ function ProfileForm({ buyerId, profile }) {
   };
   return (
     <form onSubmit={submit} noValidate class="narrow-form">
-      <FormInput form={form} id="mobile" label="Mobile" inputMode="numeric" />
-      <FormInput form={form} id="address1" label="Address 1" maxLength={MAX.address1} />
-      <FormInput form={form} id="address2" label="Address 2" maxLength={MAX.address2} />
-      <FormInput form={form} id="city" label="City" maxLength={MAX.city} />
-      <FormInput form={form} id="state" label="State" maxLength={MAX.state} />
-      <FormInput form={form} id="postalCode" label="Postal Code" inputMode="numeric" maxLength={MAX.postalCode} />
+      <FormInput form={form} id="mobile" label={t("mobile")} inputMode="numeric" />
+      <FormInput form={form} id="address1" label={t("address1")} maxLength={MAX.address1} />
+      <FormInput form={form} id="address2" label={t("address2")} maxLength={MAX.address2} />
+      <FormInput form={form} id="city" label={t("city")} maxLength={MAX.city} />
+      <FormInput form={form} id="state" label={t("state")} maxLength={MAX.state} />
+      <FormInput form={form} id="postalCode" label={t("postalCode")} inputMode="numeric" maxLength={MAX.postalCode} />
       <div class="field checkbox">
         <label>
-          <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> Set the shop's location to where I am
-          now
+          <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> {t("setLocationHere")}
         </label>
       </div>
-      <SubmitButton busy={busy}>Update</SubmitButton>
+      <SubmitButton busy={busy}>{t("update")}</SubmitButton>
     </form>
   );
 }
@@ -195,38 +198,38 @@ function ProfileCard({ profile }) {
     <div class="card" data-testid="profile-card">
       <dl>
         <div class="dl-row">
-          <dt>Buyer ID</dt>
+          <dt>{t("buyerId")}</dt>
           <dd>{profile.buyerID}</dd>
         </div>
         <div class="dl-row">
-          <dt>Name</dt>
+          <dt>{t("buyerName")}</dt>
           <dd>{profile.buyerName}</dd>
         </div>
         <div class="dl-row">
-          <dt>Mobile</dt>
+          <dt>{t("mobile")}</dt>
           <dd>{profile.mobile || "—"}</dd>
         </div>
         <div class="dl-row">
-          <dt>Address</dt>
+          <dt>{t("address")}</dt>
           <dd>{profile.address || "—"}</dd>
         </div>
         <div class="dl-row">
-          <dt>Credit Limit</dt>
-          <dd data-testid="profile-credit-limit">{profile.creditLimit == null ? "None" : money(profile.creditLimit)}</dd>
+          <dt>{t("creditLimit")}</dt>
+          <dd data-testid="profile-credit-limit">{profile.creditLimit == null ? t("noCreditLimit") : money(profile.creditLimit)}</dd>
         </div>
         <div class="dl-row">
-          <dt>Last Updated</dt>
+          <dt>{t("lastUpdated")}</dt>
           <dd>{formatDate(profile.lastUpdateDate)}</dd>
         </div>
         <div class="dl-row">
-          <dt>Location</dt>
+          <dt>{t("location")}</dt>
           <dd>
             {profile.latitude != null && profile.longitude != null ? (
               <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
                 {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
               </a>
             ) : (
-              "Not located yet"
+              t("notLocated")
             )}
           </dd>
         </div>

@@ -1,6 +1,7 @@
 // The customer's orders on the visit screen (order takers): "Take order" (the order screen), the
 // orders waiting on this phone, and the recent orders from GET /users/orders?buyerId= with their
 // status; the agent who booked one (or an administrator) cancels it while it is Submitted.
+import { t } from "./text";
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
@@ -32,7 +33,7 @@ function useQueuedOrders(user, buyerId, onSent) {
       ? [
           {
             key: e.clientId,
-            orderNumber: "On this phone",
+            orderNumber: t("onThisPhone"),
             orderDate: localParts(new Date(e.savedAt).toISOString()).date,
             status: e.state === "failed" ? "Failed" : "Waiting",
             total: e.total,
@@ -87,14 +88,14 @@ export function CustomerOrders({ buyerId, user }) {
   return (
     <div class="card" data-testid="customer-orders">
       <div class="card-title-row">
-        <h2>Orders</h2>
+        <h2>{t("orders")}</h2>
         <a class="btn btn-primary" href={`#/customer/order/${encodeURIComponent(buyerId)}`}>
-          Take order
+          {t("takeOrder")}
         </a>
       </div>
       {unreachable && (
         <p class="offline-note" role="status">
-          Offline: the orders booked before need the network.
+          {t("ordersOffline")}
         </p>
       )}
       {orders === null ? (
@@ -105,29 +106,29 @@ export function CustomerOrders({ buyerId, user }) {
           pageSize={5}
           testId="orders"
           rows={[...queued, ...orders.map((o) => ({ ...o, key: o.orderId }))]}
-          empty="No orders yet"
+          empty={t("noOrders")}
           rowClass={(r) => (r.queued ? "row-queued" : undefined)}
           columns={[
-            { key: "orderNumber", label: "Order", render: (r) => <span class="nowrap">{r.orderNumber}</span> },
-            { key: "orderDate", label: "Date", render: (r) => <span class="nowrap">{formatDate(r.orderDate)}</span> },
-            { key: "status", label: "Status", render: (r) => <OrderStatus status={r.status} order={r} /> },
-            { key: "lineCount", label: "Products" },
-            { key: "total", label: "Total", render: (r) => <span class="nowrap">{money(r.total)}</span> },
-            { key: "distributorName", label: "Distributor" },
+            { key: "orderNumber", label: t("order"), render: (r) => <span class="nowrap">{r.orderNumber}</span> },
+            { key: "orderDate", label: t("date"), render: (r) => <span class="nowrap">{formatDate(r.orderDate)}</span> },
+            { key: "status", label: t("status"), render: (r) => <OrderStatus status={r.status} order={r} /> },
+            { key: "lineCount", label: t("products") },
+            { key: "total", label: t("total"), render: (r) => <span class="nowrap">{money(r.total)}</span> },
+            { key: "distributorName", label: t("distributor") },
             {
               key: "actions",
-              label: "Actions",
+              label: t("actions"),
               render: (r) =>
                 !r.queued && mayCancel(r) ? (
                   <button type="button" class="btn btn-small btn-danger" onClick={() => setCancelling(r)}>
-                    Cancel
+                    {t("cancel")}
                   </button>
                 ) : null,
             },
           ]}
         />
       )}
-      <ConfirmDialog open={!!cancelling} message="Cancel this order?" onYes={cancel} onCancel={() => setCancelling(null)} />
+      <ConfirmDialog open={!!cancelling} message={t("cancelOrder")} onYes={cancel} onCancel={() => setCancelling(null)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Add customer info (type, sub types, remark, up to three files, last 3 entries) and the
 // administrator's Info Status Update list with its remark modal.
+import { t } from "./text";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { alertSuccess } from "../../lib/alerts";
@@ -27,10 +28,10 @@ export function InfoScreen({ params, user }) {
   const [files, setFiles] = useState(/** @type {Record<string, File | null>} */ ({}));
   const [busy, saving] = useSaving();
   /** @param {string} id */
-  const subsOf = (id) => ((types || []).find((t) => String(t.infoId) === String(id)) || { subInfo: [] }).subInfo;
+  const subsOf = (id) => ((types || []).find((type) => String(type.infoId) === String(id)) || { subInfo: [] }).subInfo;
   const form = useForm({ infoTypeId: "", subTypes: /** @type {number[]} */ ([]), remark: "" }, (v) => ({
-    infoTypeId: [rules.required("Info Type is required.")],
-    subTypes: subsOf(v.infoTypeId).length ? [(list) => (list.length ? null : "Info Sub Type is required.")] : [],
+    infoTypeId: [rules.required(t("infoTypeRequired"))],
+    subTypes: subsOf(v.infoTypeId).length ? [(list) => (list.length ? null : t("infoSubTypeRequired"))] : [],
   }));
   const v = form.values;
   /** @param {number} id */
@@ -60,19 +61,19 @@ export function InfoScreen({ params, user }) {
   };
   return (
     <section>
-      <PageHeader title="Add Info" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <PageHeader title={t("addInfo")} back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
       <form onSubmit={submit} noValidate class="narrow-form">
         <Select
           id="infoTypeId"
-          label="Info Type"
+          label={t("infoType")}
           value={v.infoTypeId}
           onChange={(e) => form.setValues({ ...v, infoTypeId: e.currentTarget.value, subTypes: [] })}
-          options={(types || []).map((t) => ({ value: String(t.infoId), label: t.infoType }))}
+          options={(types || []).map((type) => ({ value: String(type.infoId), label: type.infoType }))}
           error={form.errors.infoTypeId}
         />
         {subsOf(v.infoTypeId).length > 0 && (
           <fieldset class={`choice${form.errors.subTypes ? " has-error" : ""}`}>
-            <legend>Info Sub Type</legend>
+            <legend>{t("infoSubType")}</legend>
             {subsOf(v.infoTypeId).map((s) => (
               <label key={s.infoSubId}>
                 <input type="checkbox" checked={v.subTypes.includes(s.infoSubId)} onChange={() => toggle(s.infoSubId)} />{" "}
@@ -82,11 +83,11 @@ export function InfoScreen({ params, user }) {
             {form.errors.subTypes && <small class="field-error">{form.errors.subTypes}</small>}
           </fieldset>
         )}
-        <Field label="Remark" id="remark">
+        <Field label={t("remark")} id="remark">
           <textarea id="remark" rows={3} maxLength={MAX.infoRemark} value={v.remark} onInput={form.set("remark")} />
         </Field>
         {SLOTS.map((slot, i) => (
-          <Field key={slot} label={`File ${i + 1} (image or pdf)`} id={slot}>
+          <Field key={slot} label={t("fileN", { n: i + 1 })} id={slot}>
             <input
               id={slot}
               type="file"
@@ -95,22 +96,22 @@ export function InfoScreen({ params, user }) {
             />
           </Field>
         ))}
-        <SubmitButton busy={busy}>Save</SubmitButton>
+        <SubmitButton busy={busy}>{t("save")}</SubmitButton>
       </form>
       <div class="card">
-        <h2>Last 3 entries</h2>
+        <h2>{t("lastEntries")}</h2>
         {history.loading ? (
           <Loading />
         ) : (
           <DataTable
             serial={false}
             rows={history.data || []}
-            empty="No info added yet"
+            empty={t("noInfo")}
             columns={[
-              { key: "date", label: "Date", render: (r) => formatDate(r.date) },
-              { key: "infoType", label: "Info Type" },
-              { key: "remark", label: "Remark", wrap: true },
-              { key: "superAdminStatus", label: "Status" },
+              { key: "date", label: t("date"), render: (r) => formatDate(r.date) },
+              { key: "infoType", label: t("infoType") },
+              { key: "remark", label: t("remark"), wrap: true },
+              { key: "superAdminStatus", label: t("status") },
             ]}
           />
         )}
@@ -123,7 +124,7 @@ export function InfoScreen({ params, user }) {
 function fileLink(url) {
   if (!url) return null;
   const name = new URL(url, window.location.origin).searchParams.get("fileName") || "";
-  const label = name.endsWith(".pdf") ? "PDF" : "Image";
+  const label = name.endsWith(".pdf") ? t("pdf") : t("image");
   return (
     <a href={`#/image-viewer?fileName=${encodeURIComponent(name)}`} target="_blank" rel="noopener">
       {label}
@@ -139,7 +140,7 @@ export function InfoUpdateScreen() {
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / 30)) : 1;
   return (
     <section>
-      <PageHeader title="Info Status Update" back="/home" />
+      <PageHeader title={t("infoStatusUpdate")} back="/home" />
       {!data ? (
         <Loading />
       ) : (
@@ -148,29 +149,29 @@ export function InfoUpdateScreen() {
             serial={false}
             pageSize={30}
             testId="info-updates"
-            emptyNote="Customer info that agents add with Add Info on a customer's visit screen waits here for its status."
+            emptyNote={t("infoUpdatesNote")}
             rows={data.data}
             columns={[
-              { key: "buyerID", label: "Buyer ID" },
-              { key: "buyerName", label: "Buyer Name" },
-              { key: "mobile", label: "Mobile" },
-              { key: "address", label: "Address", wrap: true },
-              { key: "infoType", label: "Info Type" },
-              { key: "subTypes", label: "Sub Types" },
-              { key: "remark", label: "Remark", wrap: true },
+              { key: "buyerID", label: t("buyerId") },
+              { key: "buyerName", label: t("buyerName") },
+              { key: "mobile", label: t("mobile") },
+              { key: "address", label: t("address"), wrap: true },
+              { key: "infoType", label: t("infoType") },
+              { key: "subTypes", label: t("subTypes") },
+              { key: "remark", label: t("remark"), wrap: true },
               {
                 key: "files",
-                label: "Files",
+                label: t("files"),
                 render: (r) => <span class="row-actions">{[r.image1, r.image2, r.image3].map(fileLink)}</span>,
               },
-              { key: "customerInfoDate", label: "Date", render: (r) => formatDate(r.customerInfoDate) },
-              { key: "superAdminStatus", label: "Status" },
+              { key: "customerInfoDate", label: t("date"), render: (r) => formatDate(r.customerInfoDate) },
+              { key: "superAdminStatus", label: t("status") },
               {
                 key: "update",
-                label: "Update",
+                label: t("update"),
                 render: (r) => (
                   <button type="button" class="btn btn-small" onClick={() => setEditing(r)}>
-                    Update Status
+                    {t("updateStatus")}
                   </button>
                 ),
               },
@@ -190,10 +191,7 @@ function StatusModal({ row, onClose, onSaved }) {
   const form = useForm(
     { remark: "" },
     {
-      remark: [
-        rules.required("Please Enter Remark"),
-        rules.maxLength(200, "The remark is limited to a maximum of 200 characters."),
-      ],
+      remark: [rules.required(t("enterRemark")), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")],
     },
   );
   /** @param {Event} e */
@@ -209,17 +207,17 @@ function StatusModal({ row, onClose, onSaved }) {
   return (
     <div class="modal-backdrop">
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="status-title" onSubmit={submit} noValidate>
-        <h2 id="status-title">Update Status</h2>
+        <h2 id="status-title">{t("updateStatus")}</h2>
         <p class="muted">
           {row.buyerID} · {row.buyerName} · {row.infoType}
         </p>
-        <Field label="Remark" id="statusRemark" error={form.errors.remark}>
+        <Field label={t("remark")} id="statusRemark" error={form.errors.remark}>
           <textarea id="statusRemark" rows={3} value={form.values.remark} onInput={form.set("remark")} />
         </Field>
         <div class="modal-actions">
-          <SubmitButton busy={busy}>Submit</SubmitButton>
+          <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
           <button type="button" class="btn" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </form>

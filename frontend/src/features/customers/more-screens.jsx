@@ -1,4 +1,5 @@
 // FTD/FTM visit lists, the scorecard, and the image viewer.
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { formatDate, money } from "../../lib/format";
 import { DataTable } from "../../lib/table";
@@ -16,7 +17,10 @@ export function FtmFtdScreen({ params }) {
   const { data, loading } = useResource(() => ftmFtd(which), [which]);
   return (
     <section>
-      <PageHeader title={which.toUpperCase()} back="/customer/visit" />
+      <PageHeader
+        title={which === "ftd" ? t("ftdTitle") : which === "ftm" ? t("ftmTitle") : which.toUpperCase()}
+        back="/customer/visit"
+      />
       {loading ? (
         <Loading />
       ) : (
@@ -24,19 +28,19 @@ export function FtmFtdScreen({ params }) {
           pageSize={30}
           testId="visits"
           rows={data || []}
-          empty="No visits"
+          empty={t("noVisits")}
           columns={[
-            { key: "date", label: "Date", render: (r) => formatDate(r.date) },
-            { key: "time", label: "Time" },
-            { key: "outcome", label: "Outcome" },
+            { key: "date", label: t("date"), render: (r) => formatDate(r.date) },
+            { key: "time", label: t("time") },
+            { key: "outcome", label: t("outcome") },
             {
               key: "customerName",
-              label: "Customer Name",
+              label: t("customerName"),
               render: (r) => <a href={`#/customer/visit/${encodeURIComponent(r.buyerID)}`}>{r.customerName}</a>,
             },
-            { key: "agentId", label: "Agent ID" },
-            { key: "address", label: "Address", wrap: true },
-            { key: "remark", label: "Remark", wrap: true },
+            { key: "agentId", label: t("agentId") },
+            { key: "address", label: t("address"), wrap: true },
+            { key: "remark", label: t("remark"), wrap: true },
           ]}
         />
       )}
@@ -48,19 +52,19 @@ export function FtmFtdScreen({ params }) {
 function Card({ card, note }) {
   if (!card) return <Empty note={note} />;
   const rows = [
-    ["Updated Up To", formatDate(card.updatedUpto)],
-    ["Agent ID", card.agentID],
-    ["TTV Target", money(card.ttvTarget)],
-    ["TTV Achieved", money(card.ttvAchieved)],
-    ["TTV Achieved %", `${card.ttvAchievedPercentage}%`],
-    ["Last Month TTV", money(card.lastMonthTTV)],
-    ["Retailer Target", card.retailerTarget],
-    ["Retailers Achieved", card.retailersAchieved],
-    ["Retailers Achieved %", `${card.retailersAchievedPercentage}%`],
-    ["Last Month Active Retailers", card.lastMonthActiveRetailers],
-    ["TTV Projection", money(card.ttvProjection)],
-    ["Proposed Incentive (projected TTV)", money(card.proposedIncentiveBasedOnProjectedTTV)],
-    ["Qualification Status", card.qualificationStatus],
+    [t("updatedUpTo"), formatDate(card.updatedUpto)],
+    [t("agentId"), card.agentID],
+    [t("ttvTarget"), money(card.ttvTarget)],
+    [t("ttvAchieved"), money(card.ttvAchieved)],
+    [t("ttvAchievedPct"), `${card.ttvAchievedPercentage}%`],
+    [t("lastMonthTtv"), money(card.lastMonthTTV)],
+    [t("retailerTarget"), card.retailerTarget],
+    [t("retailersAchieved"), card.retailersAchieved],
+    [t("retailersAchievedPct"), `${card.retailersAchievedPercentage}%`],
+    [t("lastMonthActive"), card.lastMonthActiveRetailers],
+    [t("ttvProjection"), money(card.ttvProjection)],
+    [t("proposedIncentive"), money(card.proposedIncentiveBasedOnProjectedTTV)],
+    [t("qualificationStatus"), card.qualificationStatus],
   ];
   return (
     <div class="card" data-testid="scorecard">
@@ -83,12 +87,10 @@ function Card({ card, note }) {
  * @param {Schemas["SessionBody"]} user
  */
 function emptyNote(manager, agent, user) {
-  if (manager && !agent) return "Choose an agent to see their score card for the month.";
-  const whose = manager ? "An agent's" : "Your";
-  const upload = hasRight(user, RIGHT.SCORECARD_MASTER)
-    ? "Scorecard Upload in the Master menu adds the month's cards."
-    : "It shows here once the month's score cards are uploaded.";
-  return `${whose} score card holds the month's targets and what was achieved. ${upload}`;
+  if (manager && !agent) return t("chooseAgentCard");
+  const whose = manager ? t("cardNoteManager") : t("cardNoteOwn");
+  const upload = hasRight(user, RIGHT.SCORECARD_MASTER) ? t("cardUpload") : t("cardLater");
+  return `${whose} ${upload}`;
 }
 
 /** @param {{ user: Schemas["SessionBody"] }} props */
@@ -100,11 +102,11 @@ export function ScorecardScreen({ user }) {
   const { data, loading } = useResource(load, [manager, agent]);
   return (
     <section>
-      <PageHeader title="Score Card" />
+      <PageHeader title={t("scoreCard")} />
       {manager && (
         <Select
           id="agent"
-          label="Agent"
+          label={t("agent")}
           value={agent}
           onChange={(e) => setAgent(e.currentTarget.value)}
           placeholder=""
@@ -126,7 +128,7 @@ export function ImageViewerScreen() {
     const query = window.location.hash.split("?")[1] || "";
     const fileName = new URLSearchParams(query).get("fileName") || "";
     if (!fileName) {
-      setError("No file was named to show.");
+      setError(t("noFileNamed"));
       return;
     }
     mediaFile(fileName)
@@ -138,5 +140,5 @@ export function ImageViewerScreen() {
       })
       .catch((err) => setError(err.message));
   }, []);
-  return <section class="message-page">{error ? <p>{error}</p> : <Loading text="Loading the file…" />}</section>;
+  return <section class="message-page">{error ? <p>{error}</p> : <Loading text={t("loadingFile")} />}</section>;
 }

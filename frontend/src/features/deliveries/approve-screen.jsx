@@ -1,5 +1,6 @@
 // Delivery approve (spec 2 §2): pending updates 30 a page, select-all and 'Approve Selected', and
 // the 'Delivery Update Status' modal to approve or reject one with a remark.
+import { t } from "./text";
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { AuthImage, viewerHref } from "../../lib/auth-image";
@@ -27,11 +28,8 @@ async function save(records, onDone) {
 function StatusModal({ delivery, onClose, onSaved }) {
   const [busy, saving] = useSaving();
   const form = useForm({ approveStatus: "", remark: "" }, (v) => ({
-    approveStatus: [rules.required("Please Select Approve Status")],
-    remark:
-      v.approveStatus === "Reject"
-        ? [rules.required("Please Enter Remark"), rules.maxLength(200, "The remark is limited to a maximum of 200 characters.")]
-        : [],
+    approveStatus: [rules.required(t("selectApproveStatus"))],
+    remark: v.approveStatus === "Reject" ? [rules.required(t("enterRemark")), rules.maxLength(200, t("remarkTooLong"))] : [],
   }));
   const v = form.values;
   /** @param {Event} e */
@@ -54,36 +52,36 @@ function StatusModal({ delivery, onClose, onSaved }) {
   /** @type {import("./delivery-facts").Fact[]} */
   const facts = [
     ...orderFacts(delivery),
-    ["Logistic Amount", money(delivery.logisticsCharges)],
-    ["Delivery Status", delivery.deliveryStatus],
-    ["Status", delivery.status],
+    [t("logisticAmount"), money(delivery.logisticsCharges)],
+    [t("deliveryStatus"), delivery.deliveryStatus],
+    [t("status"), delivery.status],
     ...rejectionFacts(delivery),
   ];
   return (
     <div class="modal-backdrop">
       <form class="modal" role="dialog" aria-modal="true" aria-labelledby="approve-title" onSubmit={submit} noValidate>
-        <h2 id="approve-title">Delivery Update Status</h2>
+        <h2 id="approve-title">{t("updateStatusTitle")}</h2>
         <Facts facts={facts} />
         <Select
           id="approveStatus"
-          label="Approval Status"
+          label={t("approvalStatus")}
           value={v.approveStatus}
           onChange={form.set("approveStatus")}
           options={[
-            { value: "Approve", label: "Approve" },
-            { value: "Reject", label: "Reject" },
+            { value: "Approve", label: t("approve") },
+            { value: "Reject", label: t("reject") },
           ]}
           error={form.errors.approveStatus}
         />
         {v.approveStatus === "Reject" && (
-          <Field label="Remark" id="rejectRemark" error={form.errors.remark}>
+          <Field label={t("remark")} id="rejectRemark" error={form.errors.remark}>
             <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
           </Field>
         )}
         <div class="modal-actions">
-          <SubmitButton busy={busy}>Submit</SubmitButton>
+          <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
           <button type="button" class="btn" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </form>
@@ -107,7 +105,7 @@ export default function ApproveScreen() {
   };
   return (
     <section>
-      <PageHeader title="Delivery Approve">
+      <PageHeader title={t("approveTitle")}>
         <button
           type="button"
           class="btn btn-primary"
@@ -121,7 +119,7 @@ export default function ApproveScreen() {
             )
           }
         >
-          Approve Selected
+          {t("approveSelected")}
         </button>
       </PageHeader>
       {loading ? (
@@ -132,15 +130,15 @@ export default function ApproveScreen() {
           serial={false}
           testId="approve-table"
           rows={rows}
-          empty="Nothing is waiting for approval"
+          empty={t("nothingWaiting")}
           columns={[
             {
               key: "pick",
-              title: "Select",
+              title: t("select"),
               label: (
                 <input
                   type="checkbox"
-                  aria-label="Select all"
+                  aria-label={t("selectAll")}
                   checked={allChosen}
                   onChange={() => setChosen(allChosen ? [] : rows.map((d) => d.deliveryId))}
                 />
@@ -148,29 +146,33 @@ export default function ApproveScreen() {
               render: (d) => (
                 <input
                   type="checkbox"
-                  aria-label={`Select ${d.orderID}`}
+                  aria-label={t("selectOrder", { order: d.orderID })}
                   checked={chosen.includes(d.deliveryId)}
                   onChange={() => toggle(d.deliveryId)}
                 />
               ),
             },
-            { key: "orderID", label: "Order ID" },
-            { key: "orderDate", label: "Order Date", render: (d) => formatDate(d.orderDate) },
-            { key: "plannedDeliveryDate", label: "Planned Delivery Date", render: (d) => formatDate(d.plannedDeliveryDate) },
-            { key: "sellerName", label: "Distributor" },
-            { key: "buyerName", label: "Retailer" },
-            { key: "logisticsCharges", label: "Logistic Amount", render: (d) => money(d.logisticsCharges) },
-            { key: "deliveryStatus", label: "Status" },
-            { key: "reasonDescription", label: "Rejected Reason", render: (d) => d.reasonDescription || d.rejectedReason || "" },
-            { key: "otherReason", label: "Other Reason", wrap: true },
-            { key: "agentID", label: "Agent ID" },
+            { key: "orderID", label: t("orderId") },
+            { key: "orderDate", label: t("orderDate"), render: (d) => formatDate(d.orderDate) },
+            { key: "plannedDeliveryDate", label: t("plannedDeliveryDate"), render: (d) => formatDate(d.plannedDeliveryDate) },
+            { key: "sellerName", label: t("distributor") },
+            { key: "buyerName", label: t("retailer") },
+            { key: "logisticsCharges", label: t("logisticAmount"), render: (d) => money(d.logisticsCharges) },
+            { key: "deliveryStatus", label: t("status") },
+            {
+              key: "reasonDescription",
+              label: t("rejectedReason"),
+              render: (d) => d.reasonDescription || d.rejectedReason || "",
+            },
+            { key: "otherReason", label: t("otherReason"), wrap: true },
+            { key: "agentID", label: t("agentId") },
             {
               key: "image",
-              label: "Image",
+              label: t("image"),
               render: (d) =>
                 d.imageUrl ? (
                   <a href={viewerHref(d.imageUrl)} target="_blank" rel="noopener">
-                    <AuthImage url={d.imageUrl} alt={`Delivery ${d.orderID}`} className="thumb" />
+                    <AuthImage url={d.imageUrl} alt={t("deliveryOf", { order: d.orderID })} className="thumb" />
                   </a>
                 ) : (
                   "—"
@@ -178,10 +180,10 @@ export default function ApproveScreen() {
             },
             {
               key: "update",
-              label: "Update",
+              label: t("update"),
               render: (d) => (
                 <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>
-                  Update
+                  {t("update")}
                 </button>
               ),
             },

@@ -1,5 +1,6 @@
 // A delivery's facts as the delivery screen's detail and the approval dialog show them: a
 // definition list of label and value rows, the order's four first and any rejection last.
+import { t } from "./text";
 import { formatDate } from "../../lib/format";
 
 /** @typedef {import("./api").Schemas["Delivery"]} Delivery */
@@ -10,14 +11,14 @@ import { formatDate } from "../../lib/format";
  * @param {Delivery} d @returns {Fact[]}
  */
 export const orderFacts = (d) => [
-  ["Order ID", d.orderID],
-  ["Order Date", formatDate(d.orderDate)],
-  ["Planned Delivery Date", formatDate(d.plannedDeliveryDate)],
-  ["Distributor Name", d.sellerName],
+  [t("orderId"), d.orderID],
+  [t("orderDate"), formatDate(d.orderDate)],
+  [t("plannedDeliveryDate"), formatDate(d.plannedDeliveryDate)],
+  [t("distributorName"), d.sellerName],
 ];
 
 /** Why the update was rejected, when it was. @param {Delivery} d @returns {Fact[]} */
-export const rejectionFacts = (d) => (d.rejectedReason ? [["Rejected Reason", d.rejectedReason]] : []);
+export const rejectionFacts = (d) => (d.rejectedReason ? [[t("rejectedReason"), d.rejectedReason]] : []);
 
 /** @param {{ facts: Fact[] }} props */
 export function Facts({ facts }) {

@@ -1,5 +1,6 @@
 // RED101 Delivery (spec 2 §2): search with suggestions, the delivered tiles, a 5-row table, and
 // the detail panel where the agent sets status, reason ('Other' reveals a text), and a picture.
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { formatDate } from "../../lib/format";
@@ -28,10 +29,10 @@ const OTHER = "0";
 function Tiles({ d }) {
   if (!d) return null;
   const tiles = [
-    ["Orders Delivered Today", d.ftd],
-    ["Orders Delivered This Month", d.ftm],
-    ["Delivered Today %", `${d.ftdPercentage}%`],
-    ["Delivered This Month %", `${d.ftmPercentage}%`],
+    [t("deliveredToday"), d.ftd],
+    [t("deliveredMonth"), d.ftm],
+    [t("deliveredTodayPct"), `${d.ftdPercentage}%`],
+    [t("deliveredMonthPct"), `${d.ftmPercentage}%`],
   ];
   return (
     <div class="tiles" data-testid="delivery-tiles">
@@ -54,9 +55,9 @@ function UpdateForm({ delivery, onSaved }) {
   /** @param {string} id */
   const statusOf = (id) => (statuses || []).find((s) => String(s.deliveryStatusID) === String(id));
   const form = useForm({ deliveryStatusID: "", reasonCodeID: "", otherReason: "" }, (v) => ({
-    deliveryStatusID: [rules.required("Delivery Status is Required")],
-    reasonCodeID: reasons.length ? [rules.required("Additional Reason is Required")] : [],
-    otherReason: v.reasonCodeID === OTHER ? [rules.required("Please enter the other reason.")] : [],
+    deliveryStatusID: [rules.required(t("statusRequired"))],
+    reasonCodeID: reasons.length ? [rules.required(t("reasonRequired"))] : [],
+    otherReason: v.reasonCodeID === OTHER ? [rules.required(t("enterOtherReason"))] : [],
   }));
   const v = form.values;
   /** @param {{ currentTarget: { value: string } }} e */
@@ -92,7 +93,7 @@ function UpdateForm({ delivery, onSaved }) {
     <form onSubmit={submit} noValidate>
       <Select
         id="deliveryStatusID"
-        label="Delivery Status"
+        label={t("deliveryStatus")}
         value={v.deliveryStatusID}
         onChange={chooseStatus}
         options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
@@ -101,22 +102,22 @@ function UpdateForm({ delivery, onSaved }) {
       {reasons.length > 0 && (
         <Select
           id="reasonCodeID"
-          label="Additional Reason"
+          label={t("additionalReason")}
           value={v.reasonCodeID}
           onChange={form.set("reasonCodeID")}
           options={[
             ...reasons.map((r) => ({ value: String(r.reasonCodeID), label: r.additionalReasonCode })),
-            { value: OTHER, label: "Other" },
+            { value: OTHER, label: t("other") },
           ]}
           error={form.errors.reasonCodeID}
         />
       )}
       {reasons.length > 0 && v.reasonCodeID === OTHER && (
-        <Field label="Other Reason" id="otherReason" error={form.errors.otherReason}>
+        <Field label={t("otherReason")} id="otherReason" error={form.errors.otherReason}>
           <input id="otherReason" maxLength={200} value={v.otherReason} onInput={form.set("otherReason")} />
         </Field>
       )}
-      <Field label="Image" id="imagedata">
+      <Field label={t("image")} id="imagedata">
         <input
           id="imagedata"
           type="file"
@@ -125,7 +126,7 @@ function UpdateForm({ delivery, onSaved }) {
           onChange={(e) => setImage((e.currentTarget.files && e.currentTarget.files[0]) || null)}
         />
       </Field>
-      <SubmitButton busy={busy}>Submit</SubmitButton>
+      <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
     </form>
   );
 }
@@ -137,31 +138,31 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
   /** @type {import("./delivery-facts").Fact[]} */
   const facts = [
     ...orderFacts(delivery),
-    ["Retailer Name", delivery.buyerName],
-    ["Retailer Address", delivery.address],
+    [t("retailerName"), delivery.buyerName],
+    [t("retailerAddress"), delivery.address],
     ...(delivery.afilliateID
       ? /** @type {import("./delivery-facts").Fact[]} */ ([
-          ["Affiliate ID", delivery.afilliateID],
-          ["Affiliate Name", delivery.affilitateName],
+          [t("affiliateId"), delivery.afilliateID],
+          [t("affiliateName"), delivery.affilitateName],
         ])
       : []),
-    ["Delivery Status", delivery.deliveryStatus || "—"],
-    ["Approval", delivery.status],
+    [t("deliveryStatus"), delivery.deliveryStatus || "—"],
+    [t("approval"), delivery.status],
     ...rejectionFacts(delivery),
   ];
   return (
     <div class="card" data-testid="delivery-detail">
       <div class="page-header">
-        <h2>Delivery {delivery.orderID}</h2>
+        <h2>{t("deliveryOf", { order: delivery.orderID })}</h2>
         <button type="button" class="btn btn-small page-actions" onClick={onClose}>
-          Close
+          {t("close")}
         </button>
       </div>
       <Facts facts={facts} />
       {canModify && delivery.canModify ? (
         <UpdateForm delivery={delivery} onSaved={onSaved} />
       ) : (
-        <p class="muted">This delivery can no longer be modified.</p>
+        <p class="muted">{t("noLongerModifiable")}</p>
       )}
     </div>
   );
@@ -197,11 +198,11 @@ export default function DeliveryScreen({ user }) {
       .catch((err) => alertError(err.message));
   return (
     <section>
-      <PageHeader title="RED101 Delivery" />
+      <PageHeader title={t("searchTitle")} />
       {manager && (
         <Select
           id="agent"
-          label="Agent"
+          label={t("agent")}
           value={agent}
           onChange={(e) => setAgent(e.currentTarget.value)}
           placeholder={null}
@@ -210,8 +211,8 @@ export default function DeliveryScreen({ user }) {
       )}
       <SuggestBox
         id="deliverySearch"
-        label="Search delivery"
-        placeholder="Order ID or name"
+        label={t("searchDelivery")}
+        placeholder={t("orderIdOrName")}
         fetchItems={searchDeliveries}
         labelOf={(s) => s.display}
         onPick={pick}
@@ -226,20 +227,20 @@ export default function DeliveryScreen({ user }) {
             serial={false}
             testId="delivery-table"
             rows={screen.deliveryDetails}
-            empty="No deliveries"
+            empty={t("noDeliveries")}
             columns={[
-              { key: "orderID", label: "Order ID" },
-              { key: "plannedDeliveryDate", label: "Planned Delivery", render: (d) => formatDate(d.plannedDeliveryDate) },
-              { key: "buyerName", label: "Retailer" },
-              { key: "deliveryStatus", label: "Delivery Status", render: (d) => d.deliveryStatus || "—" },
-              { key: "status", label: "Approval" },
+              { key: "orderID", label: t("orderId") },
+              { key: "plannedDeliveryDate", label: t("plannedDelivery"), render: (d) => formatDate(d.plannedDeliveryDate) },
+              { key: "buyerName", label: t("retailer") },
+              { key: "deliveryStatus", label: t("deliveryStatus"), render: (d) => d.deliveryStatus || "—" },
+              { key: "status", label: t("approval") },
               {
                 key: "open",
                 label: "",
-                title: "Details",
+                title: t("details"),
                 render: (d) => (
                   <button type="button" class="btn btn-small" onClick={() => setSelected(d)}>
-                    View
+                    {t("view")}
                   </button>
                 ),
               },

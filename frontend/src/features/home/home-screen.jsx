@@ -4,6 +4,7 @@
 // to the screen that lists them and shows the same figure (an upload's rejected rows are listed
 // on the screen that takes the fixed file). Checks the session on arrival; a forced password change goes to the
 // login screen, which shows the change screen.
+import { t } from "./text";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
@@ -55,29 +56,19 @@ function tiles(h, user) {
   /** @type {(Tile | false)[]} */
   const all = [
     [
-      "Visits today",
+      t("visitsToday"),
       h.visits,
-      `${h.verified} verified at the shop (${h.verifiedPercentage}%)`,
+      t("verifiedShare", { verified: h.verified, percent: h.verifiedPercentage }),
       "/visit/summary",
       h.verifiedPercentage,
     ],
-    ["Orders today", h.orders, `Value ${money(h.orderValue)}`, "/customer/orders"],
-    h.pendingApprovals != null && [
-      "Deliveries pending approval",
-      h.pendingApprovals,
-      "Waiting for Approve or Reject",
-      "/customer/delivery/approve",
-    ],
-    h.blockedUsers != null && ["Blocked users", h.blockedUsers, "Blocked or locked by wrong passwords", "/user/unblock-user"],
-    h.uploadsWithErrors != null && [
-      "Uploads with errors",
-      h.uploadsWithErrors,
-      "Uploaded today with rejected rows",
-      uploadRoute(h, user),
-    ],
-    ["Agents not started", h.agentsNotStarted, `of ${h.agents} agents have no visit today`, "/today"],
+    [t("ordersToday"), h.orders, t("orderValue", { value: money(h.orderValue) }), "/customer/orders"],
+    h.pendingApprovals != null && [t("pendingApprovals"), h.pendingApprovals, t("waitingDecision"), "/customer/delivery/approve"],
+    h.blockedUsers != null && [t("blockedUsers"), h.blockedUsers, t("blockedNote"), "/user/unblock-user"],
+    h.uploadsWithErrors != null && [t("uploadsWithErrors"), h.uploadsWithErrors, t("uploadsNote"), uploadRoute(h, user)],
+    [t("agentsNotStarted"), h.agentsNotStarted, t("agentsNote", { agents: h.agents }), "/today"],
   ];
-  return all.filter((t) => t !== false);
+  return all.filter((tile) => tile !== false);
 }
 
 /** @param {import("../../lib/session").ScreenProps} props */
@@ -93,12 +84,12 @@ export default function HomeScreen({ user }) {
   const { data, loading } = useApi(homeFigures);
   return (
     <section>
-      <PageHeader title="Home" />
+      <PageHeader title={t("home")} />
       {loading || !data ? (
         <Loading />
       ) : (
-        <figure class="dashboard" aria-label="Dashboard" data-testid="home-dashboard">
-          <figcaption class="tiles-heading">Today, {data.date}</figcaption>
+        <figure class="dashboard" aria-label={t("dashboard")} data-testid="home-dashboard">
+          <figcaption class="tiles-heading">{t("todayDate", { date: data.date })}</figcaption>
           <div class="tiles">
             {tiles(data, user).map(([label, value, note, route, share]) => (
               <a key={label} class="tile" href={`#${route}`}>

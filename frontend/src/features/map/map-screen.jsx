@@ -4,10 +4,11 @@
 // beside the map the customers without a position. The day plan opens offline like Today
 // (lib/plan.js); the tile setting (GET /users/map/settings) missing or unreachable means a plain
 // background.
+import { t } from "./text";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError } from "../../lib/alerts";
-import { BUCKET_TITLES } from "../../lib/bucket-titles";
+import { bucketTitle } from "../../lib/bucket-titles";
 import { formatDateTime } from "../../lib/format";
 import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
@@ -37,8 +38,19 @@ function useTiles() {
   return tiles;
 }
 
+/** The words of a day plan's pin state, in the user's language. @type {Record<string, () => string>} */
+const PLAN_WORDS = {
+  none: () => t("planNone"),
+  verified: () => t("planVerified"),
+  offsite: () => t("planOffsite"),
+  visited: () => t("planVisited"),
+  ordered: () => t("planOrdered"),
+};
+/** @param {string} key */
+const planWords = (key) => (PLAN_WORDS[key] ? PLAN_WORDS[key]() : key);
+
 /** Legend rows of the day plan: [state, words, shown even when no customer has it]. */
-const PLAN_LEGEND = PLAN_STATES.map(([key, label]) => /** @type {LegendState} */ ([key, label, key !== "visited"]));
+const planLegend = () => PLAN_STATES.map(([key]) => /** @type {LegendState} */ ([key, planWords(key), key !== "visited"]));
 
 /**
  * A bucket row's last visit as a pin state, and the words for it.
@@ -50,12 +62,12 @@ function bucketStatus(row) {
   if (row.lastVisitLocationStatus === "off-site" || row.lastVisitLocationStatus === "no-location") return "offsite";
   return "visited";
 }
-/** @type {LegendState[]} */
-const BUCKET_LEGEND = [
-  ["none", "Never visited", true],
-  ["verified", "Last visit on site", true],
-  ["offsite", "Last visit off-site or without location", true],
-  ["visited", "Last visit, place not checked", false],
+/** @returns {LegendState[]} */
+const bucketLegend = () => [
+  ["none", t("bucketNone"), true],
+  ["verified", t("bucketVerified"), true],
+  ["offsite", t("bucketOffsite"), true],
+  ["visited", t("bucketVisited"), false],
 ];
 
 /**
@@ -71,10 +83,10 @@ function MapLayout({ items, legend, tiles, canVisit }) {
       <div class="map-main">
         <Legend states={legend} items={items} />
         <MapView pins={pins} tiles={tiles} />
-        {pins.length === 0 && <Empty text="None of these customers has a position yet." />}
+        {pins.length === 0 && <Empty text={t("noPositions")} />}
       </div>
       <aside class="card map-aside" data-testid="no-position">
-        <h2>No position: {unplaced.length}</h2>
+        <h2>{t("noPosition", { count: unplaced.length })}</h2>
         {unplaced.length > 0 ? (
           <ol class="map-unplaced">
             {unplaced.map((i) => (
@@ -88,7 +100,7 @@ function MapLayout({ items, legend, tiles, canVisit }) {
             ))}
           </ol>
         ) : (
-          <p class="muted">Every customer here has a position on the map.</p>
+          <p class="muted">{t("allPlaced")}</p>
         )}
       </aside>
     </div>
@@ -129,8 +141,6 @@ export function TodayMapScreen({ params, user }) {
   const back = own ? "/today" : `/today/${agentId}`;
   const { plan, keptAt, loading, error } = state;
   const items = useMemo(() => {
-    /** @type {Record<string, string>} */
-    const labels = Object.fromEntries(PLAN_STATES);
     return (plan ? plan.customers : []).map((c, i) => {
       const status = planStatus(c);
       return {
@@ -139,7 +149,7 @@ export function TodayMapScreen({ params, user }) {
         name: c.buyerName,
         detail: [c.address1, c.city].filter(Boolean).join(", "),
         status,
-        stateLabel: labels[status],
+        stateLabel: planWords(status),
         latitude: c.latitude,
         longitude: c.longitude,
         href: visitHref(canVisit, c.buyerId),
@@ -148,17 +158,17 @@ export function TodayMapScreen({ params, user }) {
   }, [plan, canVisit]);
   return (
     <section class="map-screen">
-      <PageHeader title={plan && !own ? `Today on the map: ${plan.agentName}` : "Today on the map"} back={back} />
-      {chooser && <Empty text="The map shows an agent's day: open it from that agent's Today screen." />}
+      <PageHeader title={plan && !own ? t("todayOnMapOf", { agent: plan.agentName }) : t("todayOnMap")} back={back} />
+      {chooser && <Empty text={t("chooseFromToday")} />}
       {loading && <Loading />}
-      {!loading && !chooser && !plan && <Empty text={error || "The plan could not be loaded."} />}
+      {!loading && !chooser && !plan && <Empty text={error || t("planFailed")} />}
       {keptAt && (
         <p class="offline-note" role="status" data-testid="offline-plan">
-          Offline: the plan as loaded on {formatDateTime(keptAt)}.
+          {t("offlinePlan", { when: formatDateTime(keptAt) })}
         </p>
       )}
-      {plan && plan.planned === 0 && <Empty text="No beat planned for today" />}
-      {plan && plan.planned > 0 && <MapLayout items={items} legend={PLAN_LEGEND} tiles={tiles} canVisit={canVisit} />}
+      {plan && plan.planned === 0 && <Empty text={t("noBeat")} />}
+      {plan && plan.planned > 0 && <MapLayout items={items} legend={planLegend()} tiles={tiles} canVisit={canVisit} />}
     </section>
   );
 }
@@ -204,7 +214,7 @@ export function BucketMapScreen({ params, user }) {
       if (id == null || seen.has(id)) continue;
       seen.add(id);
       const status = bucketStatus(r);
-      const legend = BUCKET_LEGEND.find(([key]) => key === status);
+      const legend = bucketLegend().find(([key]) => key === status);
       list.push({
         id,
         seq: (result.page - 1) * BUCKET_PAGE + list.length + 1,
@@ -219,10 +229,10 @@ export function BucketMapScreen({ params, user }) {
     }
     return list;
   }, [result, canVisit]);
-  const title = /** @type {Record<string, string>} */ (BUCKET_TITLES)[bucket] || bucket;
+  const title = bucketTitle(bucket);
   return (
     <section class="map-screen">
-      <PageHeader title={`${title} on the map`} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`} />
+      <PageHeader title={t("bucketOnMap", { title })} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`} />
       {/* Each page is its own address, so the phone's back goes to the page before. Set as the hash:
           wouter's navigate would move the query out of it, where this screen does not read it. */}
       <Pager
@@ -235,9 +245,9 @@ export function BucketMapScreen({ params, user }) {
       {!result ? (
         <Loading />
       ) : items.length === 0 ? (
-        <Empty text="No customers on this page." />
+        <Empty text={t("noCustomersOnPage")} />
       ) : (
-        <MapLayout items={items} legend={BUCKET_LEGEND} tiles={tiles} canVisit={canVisit} />
+        <MapLayout items={items} legend={bucketLegend()} tiles={tiles} canVisit={canVisit} />
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 // link to the customer. Tiles come from the server's setting; with none (tileUrl "") or when they
 // fail (offline, blocked) the pins stand on a plain background, which is the map box's own. Pins
 // that would cover each other are drawn aside (spread.js), a thin line back to their own place.
+import { t } from "./text";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
@@ -150,7 +151,7 @@ export function MapView({ pins, tiles }) {
     <div class="map-frame">
       {tilesFailed && (
         <p class="offline-note" role="status" data-testid="tiles-failed">
-          The map tiles could not be loaded: the pins show on a plain background.
+          {t("tilesFailed")}
         </p>
       )}
       <div
@@ -158,7 +159,7 @@ export function MapView({ pins, tiles }) {
         class={`map-box${tileUrl ? "" : " map-plain"}`}
         data-testid="map"
         role="region"
-        aria-label="Map of the customers"
+        aria-label={t("mapOfCustomers")}
       />
     </div>
   );
@@ -174,7 +175,7 @@ export function Legend({ states, items }) {
   /** @param {string} key */
   const count = (key) => items.filter((i) => i.status === key).length;
   return (
-    <ul class="map-legend" data-testid="map-legend" aria-label="Legend">
+    <ul class="map-legend" data-testid="map-legend" aria-label={t("legend")}>
       {states
         .filter(([key, , always]) => always || count(key) > 0)
         .map(([key, label]) => (

@@ -1,5 +1,6 @@
 // The upload screens (spec 1 §2, spec 2 "Delivery upload screen"): pick an .xlsx, Submit, the
 // 'Upload File Format' sample, and the result modal with the rejected rows paged at 30.
+import { t } from "./text";
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { downloadLink } from "../../lib/download";
@@ -12,48 +13,42 @@ import { customerWorkbook, uploadWorkbook } from "./api";
 /** @typedef {import("./api").UploadKind} UploadKind */
 
 /**
- * Each upload screen: its title, file field and sample (its API path is in api.js).
- * @type {Record<UploadKind, { title: string, field: string, sample: string, isDelete?: boolean }>}
+ * Each upload screen: its file field and sample (its API path is in api.js).
+ * @type {Record<UploadKind, { field: string, sample: string, isDelete?: boolean }>} (the title: the catalogue's "uploads.<kind>")
  */
 export const UPLOADS = {
   customer: {
-    title: "Customer Master Upload",
     field: "customerdata",
     sample: "sample_customerupload.xlsx",
   },
   customerdelete: {
-    title: "Customer Master Delete",
     field: "customerdata",
     sample: "sample_customerdelete.xlsx",
     isDelete: true,
   },
   product: {
-    title: "Product Master Upload",
     field: "productdata",
     sample: "sample_productupload.xlsx",
   },
   distributor: {
-    title: "Distributor Master Upload",
     field: "distributordata",
     sample: "sample_distributorupload.xlsx",
   },
   scorecard: {
-    title: "Scorecard Upload",
     field: "scorecarddata",
     sample: "sample_scorecardupload.xlsx",
   },
   delivery: {
-    title: "Delivery Upload",
     field: "deliverydata",
     sample: "sample_deliveryupload.xlsx",
   },
-  order: { title: "Order Upload", field: "orderdata", sample: "sample_orderupload.xlsx" },
-  beat: { title: "Beat Upload", field: "beatdata", sample: "sample_beatupload.xlsx" },
+  order: { field: "orderdata", sample: "sample_orderupload.xlsx" },
+  beat: { field: "beatdata", sample: "sample_beatupload.xlsx" },
 };
 
 /** @param {{ result: UploadResult, onClose: () => void }} props */
 function ResultModal({ result, onClose }) {
-  const title = result.excelLink ? "Data Uploaded Successfully" : "No Data Uploaded";
+  const title = result.excelLink ? t("uploaded") : t("notUploaded");
   return (
     <div class="modal-backdrop">
       <div class="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby="result-title">
@@ -62,7 +57,7 @@ function ResultModal({ result, onClose }) {
         {result.excelLink && (
           <p>
             <a href={result.excelLink} onClick={(e) => (e.preventDefault(), result.excelLink && downloadLink(result.excelLink))}>
-              Download the result workbook
+              {t("downloadResult")}
             </a>
           </p>
         )}
@@ -73,14 +68,14 @@ function ResultModal({ result, onClose }) {
             testId="upload-result"
             rows={result.data}
             columns={[
-              { key: "rowNumber", label: "Row" },
-              { key: "reason", label: "Reason", wrap: true },
+              { key: "rowNumber", label: t("row") },
+              { key: "reason", label: t("reason"), wrap: true },
             ]}
           />
         )}
         <div class="modal-actions">
           <button type="button" class="btn btn-primary" onClick={onClose}>
-            Close
+            {t("close")}
           </button>
         </div>
       </div>
@@ -98,7 +93,7 @@ export function UploadScreen({ kind, back = "/home" }) {
   const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
-      setError("Please choose an .xlsx file.");
+      setError(t("chooseXlsx"));
       return;
     }
     setError(null);
@@ -113,13 +108,13 @@ export function UploadScreen({ kind, back = "/home" }) {
   };
   return (
     <section>
-      <PageHeader title={spec.title} back={back}>
+      <PageHeader title={t(kind)} back={back}>
         <a class="btn" href={`/webapi/excelupload/${spec.sample}`} download="sample.xlsx">
-          Upload File Format
+          {t("fileFormat")}
         </a>
       </PageHeader>
       <form onSubmit={submit} noValidate class="narrow-form">
-        <Field label="Excel file (.xlsx)" id="uploadFile" error={error}>
+        <Field label={t("excelFile")} id="uploadFile" error={error}>
           <input
             id="uploadFile"
             type="file"
@@ -127,7 +122,7 @@ export function UploadScreen({ kind, back = "/home" }) {
             onChange={(e) => setFile(e.currentTarget.files?.[0] || null)}
           />
         </Field>
-        <SubmitButton busy={busy}>Submit</SubmitButton>
+        <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
       </form>
       {result && <ResultModal result={result} onClose={() => setResult(null)} />}
     </section>
@@ -139,25 +134,22 @@ export function CustomerMasterScreen() {
   const download = async () => {
     await saving(async () => {
       const r = await customerWorkbook();
-      if (await downloadLink(r.excelPath)) alertSuccess("Downloaded Successful");
+      if (await downloadLink(r.excelPath)) alertSuccess(t("downloaded"));
     });
   };
   return (
     <section>
-      <PageHeader title="Customer Master" back="/home" />
-      <p class="muted">
-        Customers are kept in the customer workbook: download it, change or add rows, and upload it again. Deleting takes a list
-        of buyer ids.
-      </p>
+      <PageHeader title={t("customerMaster")} back="/home" />
+      <p class="muted">{t("customerMasterNote")}</p>
       <div class="actions">
         <a class="btn btn-primary" href="#/master/customer-master-upload">
-          Add/Edit
+          {t("addEdit")}
         </a>
         <a class="btn btn-danger" href="#/master/customer-master-upload/true">
-          Delete
+          {t("delete")}
         </a>
         <button type="button" class="btn" onClick={download} disabled={busy}>
-          Download Customer Master
+          {t("downloadCustomers")}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 // Block/Unblock User (user/unblock-user) and Unblock Agent / Agent Pass Reset (user/user-agent),
 // spec 1 §2, §4 "Blocking", §8 (the confirmation texts).
+import { t } from "./text";
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
@@ -31,16 +32,16 @@ export function UnblockUserScreen() {
   };
   return (
     <section>
-      <PageHeader title="Block/Unblock User" back="/home" />
+      <PageHeader title={t("blockTitle")} back="/home" />
       <Select
         id="blockFilter"
-        label="Show"
+        label={t("show")}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         placeholder={null}
         options={[
-          { value: "all", label: "All" },
-          { value: "blocked", label: "Blocked" },
+          { value: "all", label: t("all") },
+          { value: "blocked", label: t("blocked") },
         ]}
       />
       {loading ? (
@@ -51,21 +52,21 @@ export function UnblockUserScreen() {
           testId="block-table"
           rows={rows}
           columns={[
-            { key: "name", label: "Name" },
-            { key: "emailId", label: "Login ID" },
-            { key: "userTypeDetail", label: "User Type" },
-            { key: "country", label: "Country" },
-            { key: "isBlocked", label: "Status", render: (u) => (u.isBlocked ? "Blocked" : "Active") },
+            { key: "name", label: t("name") },
+            { key: "emailId", label: t("loginId") },
+            { key: "userTypeDetail", label: t("userType") },
+            { key: "country", label: t("country") },
+            { key: "isBlocked", label: t("status"), render: (u) => (u.isBlocked ? t("blocked") : t("active")) },
             {
               key: "action",
-              label: "Action",
+              label: t("action"),
               render: (u) => (
                 <button
                   type="button"
                   class={`btn btn-small${u.isBlocked ? "" : " btn-danger"}`}
                   onClick={() => setPending({ user: u, block: !u.isBlocked })}
                 >
-                  {u.isBlocked ? "Unblock" : "Block"}
+                  {u.isBlocked ? t("unblock") : t("block")}
                 </button>
               ),
             },
@@ -74,18 +75,18 @@ export function UnblockUserScreen() {
       )}
       <ConfirmDialog
         open={!!pending}
-        message={pending ? `are you sure want to ${pending.block ? "block" : "unblock"} userId ${pending.user.name}` : ""}
+        message={pending ? t("confirmBlock", { action: pending.block ? "block" : "unblock", name: pending.user.name }) : ""}
         onYes={act}
         onCancel={() => setPending(null)}
       />
       {unblockedAgent && (
         <div class="modal-backdrop">
           <div class="modal" role="dialog" aria-modal="true" aria-labelledby="unblocked-title">
-            <h2 id="unblocked-title">Agent unblocked</h2>
-            <p>{unblockedAgent} can sign in again. If they forgot their password, reset it from Agent Pass Reset.</p>
+            <h2 id="unblocked-title">{t("agentUnblocked")}</h2>
+            <p>{t("canSignIn", { name: unblockedAgent })}</p>
             <div class="modal-actions">
               <button type="button" class="btn btn-primary" onClick={() => setUnblockedAgent(null)}>
-                OK
+                {t("ok")}
               </button>
             </div>
           </div>
@@ -111,7 +112,7 @@ export function UserAgentScreen() {
   };
   return (
     <section>
-      <PageHeader title="Unblock Agent" back="/home" />
+      <PageHeader title={t("unblockAgent")} back="/home" />
       {loading ? (
         <Loading />
       ) : (
@@ -120,16 +121,16 @@ export function UserAgentScreen() {
           testId="agent-table"
           rows={data}
           columns={[
-            { key: "name", label: "Name" },
-            { key: "emailId", label: "Login ID" },
-            { key: "country", label: "Country" },
-            { key: "isBlocked", label: "Status", render: (u) => (u.isBlocked ? "Blocked" : "Active") },
+            { key: "name", label: t("name") },
+            { key: "emailId", label: t("loginId") },
+            { key: "country", label: t("country") },
+            { key: "isBlocked", label: t("status"), render: (u) => (u.isBlocked ? t("blocked") : t("active")) },
             {
               key: "reset",
-              label: "Action",
+              label: t("action"),
               render: (u) => (
                 <button type="button" class="btn btn-small" onClick={() => setPending(u)}>
-                  Reset Password
+                  {t("resetPassword")}
                 </button>
               ),
             },
@@ -138,7 +139,7 @@ export function UserAgentScreen() {
       )}
       <ConfirmDialog
         open={!!pending}
-        message={pending ? `are you sure want to reset password of user ${pending.name}` : ""}
+        message={pending ? t("confirmReset", { name: pending.name }) : ""}
         onYes={reset}
         onCancel={() => setPending(null)}
       />

@@ -1,6 +1,7 @@
 // Check RCA/AM A/C (spec 2 "Impersonation screen", §4 "Impersonation"): an administrator picks an
 // agent or a manager and opens their account in a new tab; that tab's landing route exchanges the
 // one-time token for the other user's session, kept in this tab only.
+import { t } from "./text";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo } from "../../lib/alerts";
@@ -12,11 +13,10 @@ import { amList, impersonate, impersonationToken, rcaList } from "./api";
 /** @typedef {import("../../../types/api").components["schemas"]["Account"]} Account */
 /** @typedef {"RCA" | "AM"} Kind */
 
-const FAILED = {
-  RCA: "Failed to login to RCA account. Please try again.",
-  AM: "Failed to login to AM account. Please try again.",
-};
-const INVALID = { RCA: "Invalid RCA user selected! Please search again.", AM: "Invalid AM user selected! Please search again." };
+/** @type {Record<Kind, () => string>} */
+const FAILED = { RCA: () => t("failedRca"), AM: () => t("failedAm") };
+/** @type {Record<Kind, () => string>} */
+const INVALID = { RCA: () => t("invalidRca"), AM: () => t("invalidAm") };
 
 /** The accounts of each kind an administrator may open. */
 const SOURCES = { RCA: rcaList, AM: amList };
@@ -32,7 +32,7 @@ function Picker({ kind }) {
     if (busy || !text.trim()) return;
     const chosen = data.find((u) => `${u.name} (${u.userName})` === text.trim() || u.userName === text.trim());
     if (!chosen) {
-      alertInfo(INVALID[kind]);
+      alertInfo(INVALID[kind]());
       return;
     }
     // The tab is opened now, inside the click, so no pop-up blocker stops it.
@@ -43,27 +43,27 @@ function Picker({ kind }) {
         if (tab) tab.location.href = `${window.location.pathname}#/user/rca-am-login/${r.token}`;
       } catch (err) {
         if (tab) tab.close();
-        alertError(FAILED[kind]);
+        alertError(FAILED[kind]());
       }
     });
   };
   return (
     <form class="card" onSubmit={login} noValidate>
       <h2>{kind}</h2>
-      <label for={id}>Search {kind}</label>
+      <label for={id}>{t("search", { kind })}</label>
       <input
         id={id}
         list={`${id}-list`}
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}
-        placeholder="Name or login id"
+        placeholder={t("nameOrLogin")}
         autocomplete="off"
       />
       <datalist id={`${id}-list`}>
         {text.trim() && data.map((u) => <option key={u.uid} value={`${u.name} (${u.userName})`} />)}
       </datalist>
       <div class="actions">
-        <SubmitButton busy={busy}>Login</SubmitButton>
+        <SubmitButton busy={busy}>{t("login")}</SubmitButton>
       </div>
     </form>
   );
@@ -72,7 +72,7 @@ function Picker({ kind }) {
 export function ImpersonationScreen() {
   return (
     <section>
-      <PageHeader title="Check RCA/AM A/C" back="/home" />
+      <PageHeader title={t("checkAccount")} back="/home" />
       <div class="visit-layout">
         <Picker kind="RCA" />
         <Picker kind="AM" />
@@ -93,8 +93,8 @@ export function ImpersonationLanding({ params }) {
       })
       .catch(() => {
         setFailed(true);
-        alertError(FAILED.RCA);
+        alertError(FAILED.RCA());
       });
   }, [params.token, navigate]);
-  return <section class="message-page">{failed ? <p>{FAILED.RCA}</p> : <Loading text="Login to RCA ......" />}</section>;
+  return <section class="message-page">{failed ? <p>{FAILED.RCA()}</p> : <Loading text={t("loggingIn")} />}</section>;
 }

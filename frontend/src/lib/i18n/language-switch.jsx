@@ -2,6 +2,7 @@
 // signed-in user's, kept on the server, and the session is refreshed so that formats and the
 // server's messages switch at once; on the sign-in screen it is this phone's, kept in
 // localStorage, and sent to the server after the sign-in when it differs from the user's.
+import { t } from "../text";
 import { useEffect, useState } from "react";
 import { setFormats } from "../format-settings";
 import { languageOf, loadLanguage } from "./messages";
@@ -53,7 +54,7 @@ export async function applyLanguage(language) {
  * The two buttons; `value` is pressed.
  * @param {{ value: string, onChange: (language: string) => void, busy?: boolean, label?: string, testId?: string }} props
  */
-export function LanguageSwitch({ value, onChange, busy = false, label = "Language", testId = "language-switch" }) {
+export function LanguageSwitch({ value, onChange, busy = false, label = t("language"), testId = "language-switch" }) {
   return (
     <div class="language-switch" role="group" aria-label={label} data-testid={testId}>
       <span class="language-label" aria-hidden="true">

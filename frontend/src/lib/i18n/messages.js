@@ -6,6 +6,8 @@
 
 /** @typedef {Record<string, string>} Catalogue code -> text, `{name}` a parameter */
 
+import { pseudoWrap, setTable } from "./catalogue";
+
 /** The languages with a catalogue of their own; any other gets the server's English. */
 const LANGUAGES = ["en", "hi"];
 
@@ -14,8 +16,42 @@ let current = { language: "en", table: /** @type {Catalogue | null} */ (null) };
 /** The Hindi catalogue once loaded (kept: a switch back and forth loads it once). */
 /** @type {Promise<Catalogue> | null} */
 let hindi = null;
+/** The screens' Hindi (catalogue.js's table: id -> text), loaded with the server's. */
+/** @type {Promise<Catalogue> | null} */
+let hindiUi = null;
 /** Counts the calls of loadLanguage, so that only the latest one's language is set. */
 let generation = 0;
+/** Called once a language is in force (the app renders again, in it). */
+/** @type {Set<(language: string) => void>} */
+const listeners = new Set();
+
+/**
+ * Calls `fn` each time a language comes into force; returns the unsubscribe.
+ * @param {(language: string) => void} fn
+ */
+export function onLanguage(fn) {
+  listeners.add(fn);
+  return () => {
+    listeners.delete(fn);
+  };
+}
+
+/** @param {string} language @param {Catalogue | null} table @param {Catalogue | null} ui */
+function setCurrent(language, table, ui) {
+  const changed = current.language !== language;
+  current = { language, table };
+  setTable(language, ui);
+  // The page's language: screen readers read it so, and the browser picks the script's font.
+  if (typeof document !== "undefined" && document.documentElement) document.documentElement.lang = language;
+  if (changed) listeners.forEach((fn) => fn(language));
+}
+
+/**
+ * A JSON module's object: Node gives it as `default`, Parcel's chunk gives the object itself.
+ * @param {Promise<any>} loading
+ * @returns {Promise<Catalogue>}
+ */
+const jsonOf = (loading) => loading.then((m) => /** @type {Catalogue} */ ("default" in m && m.default ? m.default : m));
 
 /**
  * The language of a locale tag ("hi", "hi-IN", "en_IN"), "en" for one without a catalogue.
@@ -40,25 +76,28 @@ export async function loadLanguage(locale) {
   const language = languageOf(locale);
   const mine = ++generation;
   if (language !== "hi") {
-    current = { language: "en", table: null };
+    setCurrent("en", null, null);
     return;
   }
   if (!hindi) {
-    // Node gives a JSON module its object as `default`; Parcel's chunk gives the object itself.
-    hindi = import("./hi-messages.json", { with: { type: "json" } }).then(
-      (m) => /** @type {Catalogue} */ ("default" in m && m.default ? m.default : m),
-    );
+    hindi = jsonOf(import("./hi-messages.json", { with: { type: "json" } }));
     hindi.catch(() => {
       hindi = null;
     });
   }
-  let table;
+  if (!hindiUi) {
+    hindiUi = jsonOf(import("./hi-ui.json", { with: { type: "json" } }));
+    hindiUi.catch(() => {
+      hindiUi = null;
+    });
+  }
+  let table, ui;
   try {
-    table = await hindi;
+    [table, ui] = await Promise.all([hindi, hindiUi]);
   } catch {
     return;
   }
-  if (mine === generation) current = { language, table };
+  if (mine === generation) setCurrent(language, table, ui);
 }
 
 /**
@@ -90,6 +129,6 @@ function fill(text, params) {
  */
 export function messageFor(code, params, english) {
   const table = current.table;
-  if (!table || !code || !Object.prototype.hasOwnProperty.call(table, code)) return english;
-  return fill(table[code], params) ?? english;
+  if (!table || !code || !Object.prototype.hasOwnProperty.call(table, code)) return pseudoWrap(english);
+  return pseudoWrap(fill(table[code], params) ?? english);
 }

@@ -1,6 +1,7 @@
 // What the shell shows about offline work (visits and orders waiting or failed, syncing, reachable), and who
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
+import { tq } from "../text";
 import { ApiError } from "../api-client";
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
@@ -36,9 +37,6 @@ const store = createStore(
 
 export const getStatus = () => store.get();
 
-/** @param {number} n @param {string} one @param {string} many */
-const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order, 1 payment and 2 photos": the
  * words of the offline bar, the waiting screen and the logout warning for `total` queued entries of
@@ -49,12 +47,12 @@ const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 export function queuedText(total, orders = 0, payments = 0, photos = 0) {
   const visits = total - orders - payments - photos;
   const parts = [
-    visits > 0 || (!orders && !payments && !photos) ? counted(visits, "visit", "visits") : "",
-    orders > 0 ? counted(orders, "order", "orders") : "",
-    payments > 0 ? counted(payments, "payment", "payments") : "",
-    photos > 0 ? counted(photos, "photo", "photos") : "",
+    visits > 0 || (!orders && !payments && !photos) ? tq("visits", { count: visits }) : "",
+    orders > 0 ? tq("orders", { count: orders }) : "",
+    payments > 0 ? tq("payments", { count: payments }) : "",
+    photos > 0 ? tq("photos", { count: photos }) : "",
   ].filter(Boolean);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+  return parts.length > 1 ? tq("and", { rest: parts.slice(0, -1).join(", "), last: parts[parts.length - 1] }) : parts[0];
 }
 
 /** @param {Partial<OfflineStatus>} patch */

@@ -1,0 +1,29 @@
+// The English of the map screens: ids "map.<name>". Hindi: lib/i18n/hi-ui.json.
+import { catalogue } from "../../lib/i18n/catalogue";
+
+export const t = catalogue("map", {
+  // The day plan's pin states (lib/plan.js PLAN_STATES keys).
+  planNone: "Not visited",
+  planVerified: "Visited on site",
+  planOffsite: "Visited off-site or without location",
+  planVisited: "Visited, place not checked",
+  planOrdered: "Ordered",
+  bucketNone: "Never visited",
+  bucketVerified: "Last visit on site",
+  bucketOffsite: "Last visit off-site or without location",
+  bucketVisited: "Last visit, place not checked",
+  noPositions: "None of these customers has a position yet.",
+  noPosition: "No position: {count}",
+  allPlaced: "Every customer here has a position on the map.",
+  todayOnMapOf: "Today on the map: {agent}",
+  todayOnMap: "Today on the map",
+  chooseFromToday: "The map shows an agent's day: open it from that agent's Today screen.",
+  planFailed: "The plan could not be loaded.",
+  offlinePlan: "Offline: the plan as loaded on {when}.",
+  noBeat: "No beat planned for today",
+  bucketOnMap: "{title} on the map",
+  noCustomersOnPage: "No customers on this page.",
+  tilesFailed: "The map tiles could not be loaded: the pins show on a plain background.",
+  mapOfCustomers: "Map of the customers",
+  legend: "Legend",
+});

@@ -1,0 +1,30 @@
+// The English of the upload screens: ids "uploads.<name>". Hindi: lib/i18n/hi-ui.json.
+import { catalogue } from "../../lib/i18n/catalogue";
+
+export const t = catalogue("uploads", {
+  customer: "Customer Master Upload",
+  customerdelete: "Customer Master Delete",
+  product: "Product Master Upload",
+  distributor: "Distributor Master Upload",
+  scorecard: "Scorecard Upload",
+  delivery: "Delivery Upload",
+  order: "Order Upload",
+  beat: "Beat Upload",
+  uploaded: "Data Uploaded Successfully",
+  notUploaded: "No Data Uploaded",
+  downloadResult: "Download the result workbook",
+  row: "Row",
+  reason: "Reason",
+  close: "Close",
+  chooseXlsx: "Please choose an .xlsx file.",
+  fileFormat: "Upload File Format",
+  excelFile: "Excel file (.xlsx)",
+  submit: "Submit",
+  downloaded: "Downloaded Successful",
+  customerMaster: "Customer Master",
+  customerMasterNote:
+    "Customers are kept in the customer workbook: download it, change or add rows, and upload it again. Deleting takes a list of buyer ids.",
+  addEdit: "Add/Edit",
+  delete: "Delete",
+  downloadCustomers: "Download Customer Master",
+});

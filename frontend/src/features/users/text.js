@@ -1,0 +1,35 @@
+// The English of the manager's user screens (block/unblock, agent password reset, acting as
+// another user): ids "users.<name>". Hindi: lib/i18n/hi-ui.json.
+import { catalogue } from "../../lib/i18n/catalogue";
+
+export const t = catalogue("users", {
+  blockTitle: "Block/Unblock User",
+  show: "Show",
+  all: "All",
+  blocked: "Blocked",
+  active: "Active",
+  name: "Name",
+  loginId: "Login ID",
+  userType: "User Type",
+  country: "Country",
+  status: "Status",
+  action: "Action",
+  block: "Block",
+  unblock: "Unblock",
+  confirmBlock: "are you sure want to {action, select, block {block} other {unblock}} userId {name}",
+  agentUnblocked: "Agent unblocked",
+  canSignIn: "{name} can sign in again. If they forgot their password, reset it from Agent Pass Reset.",
+  ok: "OK",
+  unblockAgent: "Unblock Agent",
+  resetPassword: "Reset Password",
+  confirmReset: "are you sure want to reset password of user {name}",
+  failedRca: "Failed to login to RCA account. Please try again.",
+  failedAm: "Failed to login to AM account. Please try again.",
+  invalidRca: "Invalid RCA user selected! Please search again.",
+  invalidAm: "Invalid AM user selected! Please search again.",
+  search: "Search {kind}",
+  nameOrLogin: "Name or login id",
+  login: "Login",
+  checkAccount: "Check RCA/AM A/C",
+  loggingIn: "Login to RCA ......",
+});
