@@ -32,7 +32,8 @@ export function OfflineBar() {
   else if (offline) {
     const all = queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments, waitingPhotos + failedPhotos);
     text = refused ? t("offlineWaitingRefused", { queued: all, refused }) : t("offlineWaiting", { queued: all });
-  } else if (status.syncing) text = t("syncing", { queued: queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos) });
+  } else if (status.syncing)
+    text = t("syncing", { queued: queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos) });
   else if (status.waiting > 0) {
     const waiting = queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos);
     text = refused ? t("waitingToSyncRefused", { queued: waiting, refused }) : t("waitingToSync", { queued: waiting });

@@ -16,7 +16,8 @@ export function LogoutWarning({ user }) {
     /** @type {{ total: number, orders: number, payments?: number, photos?: number }} */ ({ total: 0, orders: 0 }),
   );
   const count = counts.total;
-  const setCount = (/** @type {number} */ total, orders = 0, payments = 0, photos = 0) => setCounts({ total, orders, payments, photos });
+  const setCount = (/** @type {number} */ total, orders = 0, payments = 0, photos = 0) =>
+    setCounts({ total, orders, payments, photos });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const first = useRef(/** @type {HTMLButtonElement | null} */ (null));

@@ -215,7 +215,9 @@ function ProfileCard({ profile }) {
         </div>
         <div class="dl-row">
           <dt>{t("creditLimit")}</dt>
-          <dd data-testid="profile-credit-limit">{profile.creditLimit == null ? t("noCreditLimit") : money(profile.creditLimit)}</dd>
+          <dd data-testid="profile-credit-limit">
+            {profile.creditLimit == null ? t("noCreditLimit") : money(profile.creditLimit)}
+          </dd>
         </div>
         <div class="dl-row">
           <dt>{t("lastUpdated")}</dt>
