@@ -298,8 +298,9 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
     await card.waitFor();
     await card.getByTestId("photo-tile").nth(1).waitFor();
     assert.equal(await card.getByTestId("photo-tile").count(), 2);
-    await card.locator("img.photo-img").nth(1).waitFor();
+    // The thumbnails load as they come into view.
     await card.scrollIntoViewIfNeeded();
+    await card.locator("img.photo-img").nth(1).waitFor();
     await m.screenshot({ path: join(SHOTS, `visit-manager-${width}.png`), fullPage: true });
 
     await m.goto("/#/visit/photos");
