@@ -288,6 +288,19 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 
+  // The agent's visit screen with a photo taken, at 1280 px (the same strip, "1 of 8").
+  const wide = await app.page({ width: 1280, height: 900 });
+  await app.login(wide, "agent1@demo.test");
+  await wide.waitForURL((u) => u.hash === "#/today");
+  await wide.goto(`/#/customer/visit/${BUYER}`);
+  await wide.getByTestId("customer-details").waitFor();
+  await wide.getByTestId("photo-input").first().setInputFiles({ name: "IMG_0003.jpg", mimeType: "image/jpeg", buffer: shelf });
+  await wide.getByTestId("photo-count").first().getByText("1 of 8").waitFor();
+  await wide.getByTestId("photo-capture").first().scrollIntoViewIfNeeded();
+  await wide.screenshot({ path: join(SHOTS, "visit-photos-1280.png") });
+  assert.deepEqual(wide.pageErrors, []);
+  await wide.context().close();
+
   // The manager sees them on the customer's visit and in the Photos screen, at 390 and 1280 px.
   for (const width of [390, 1280]) {
     const m = await app.page({ width, height: width === 390 ? 844 : 900 });
@@ -298,8 +311,9 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
     await card.waitFor();
     await card.getByTestId("photo-tile").nth(1).waitFor();
     assert.equal(await card.getByTestId("photo-tile").count(), 2);
-    await card.locator("img.photo-img").nth(1).waitFor();
+    // The thumbnails load as they come into view.
     await card.scrollIntoViewIfNeeded();
+    await card.locator("img.photo-img").nth(1).waitFor();
     await m.screenshot({ path: join(SHOTS, `visit-manager-${width}.png`), fullPage: true });
 
     await m.goto("/#/visit/photos");

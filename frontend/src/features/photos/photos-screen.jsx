@@ -114,10 +114,8 @@ export default function PhotosScreen() {
                     <strong>{p.buyerName || p.buyerId}</strong>
                   </span>
                   <span class="photo-meta muted">{p.agentName}</span>
-                  <span class="photo-meta muted">
-                    {formatDateTime(p.takenAt)}
-                    {p.label ? ` · ${labelText(p.label)}` : ""}
-                  </span>
+                  <span class="photo-meta muted">{formatDateTime(p.takenAt)}</span>
+                  {p.label && <span class="photo-meta muted">{labelText(p.label)}</span>}
                 </li>
               ))}
             </ul>

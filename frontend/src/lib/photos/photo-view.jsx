@@ -61,7 +61,9 @@ function LazyThumb({ url, alt }) {
   }, [seen]);
   const { src, failed } = useBlobUrl(url, seen);
   return (
-    <span ref={box}>{src ? <img src={src} alt={alt} class="photo-img" /> : <span class="muted">{failed ? "!" : ""}</span>}</span>
+    <span ref={box} class="photo-lazy">
+      {src ? <img src={src} alt={alt} class="photo-img" /> : <span class="muted">{failed ? "!" : ""}</span>}
+    </span>
   );
 }
 
