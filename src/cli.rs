@@ -106,7 +106,8 @@ pub enum Command {
     /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
     /// with a Status and Reason column is written beside the input).
     Import {
-        /// customer, customerdelete, product, distributor, scorecard, delivery, order or subinfo.
+        /// customer, customerdelete, product, distributor, scorecard, delivery, order, subinfo, beat or
+        /// invoice.
         kind: String,
         file: PathBuf,
         /// The info type of a subinfo import.

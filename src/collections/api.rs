@@ -24,3 +24,38 @@ pub fn credit_limit(conn: &Connection, customer: CustomerId) -> rusqlite::Result
     .optional()
     .map(Option::flatten)
 }
+
+/// The open invoices of `customer`, oldest first, as of `today` (the phone's customer copy keeps
+/// them, so the visit screen shows them offline).
+pub fn open_invoices(
+    conn: &Connection,
+    customer: CustomerId,
+    today: chrono::NaiveDate,
+) -> rusqlite::Result<Vec<super::types::OpenInvoice>> {
+    super::queries::open_invoices(conn, customer, today)
+}
+
+/// What `customer` owes, as `GET /users/customer/outstanding/{buyerId}` answers it.
+pub fn outstanding_detail(
+    conn: &Connection,
+    customer: CustomerId,
+    buyer_id: &str,
+    today: chrono::NaiveDate,
+) -> rusqlite::Result<super::types::Outstanding> {
+    super::queries::outstanding_of(conn, customer, buyer_id, today)
+}
+
+/// One checked row of the invoice upload (see `queries::upsert_invoice`).
+#[allow(clippy::too_many_arguments)]
+pub fn upsert_invoice(
+    conn: &Connection,
+    invoice_no: &str,
+    customer: i64,
+    distributor: Option<i64>,
+    invoice_date: &str,
+    due_date: &str,
+    amount: Money,
+    now: i64,
+) -> Result<(), String> {
+    super::queries::upsert_invoice(conn, invoice_no, customer, distributor, invoice_date, due_date, amount, now)
+}

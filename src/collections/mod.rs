@@ -2,12 +2,19 @@
 //! outstanding balance and ageing, payments collected by agents with receipts (offline, exactly
 //! once), allocated oldest invoice first, deposited and reversed in the back office; credit limits
 //! hold an order over them for a manager's approval. Money is `crate::money::Money` (whole paise).
+//! `alloc` holds the pure rules (allocation, ageing, receipt numbers), `queries` the SQL,
+//! `handlers` the HTTP side.
 
+pub mod alloc;
 pub mod api;
+pub mod handlers;
 pub mod messages;
+pub mod queries;
+pub mod types;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
@@ -18,4 +25,10 @@ where
     AppState: FromRef<S>,
 {
     OpenApiRouter::new()
+        .routes(routes!(handlers::outstanding))
+        .routes(routes!(handlers::record))
+        .routes(routes!(handlers::get))
+        .routes(routes!(handlers::list))
+        .routes(routes!(handlers::deposit))
+        .routes(routes!(handlers::reverse))
 }

@@ -43,6 +43,10 @@ pub struct OfflineCustomer {
     pub longitude: Option<f64>,
     /// `YYYY-MM-DD`, null when never visited.
     pub last_visit_date: Option<String>,
+    /// The customer's open invoices, total and ageing as of the copy's day (as
+    /// `GET /users/customer/outstanding/{buyerId}` answers); null when nothing is open. A change of
+    /// an invoice (an upload, a payment, a reversal) sends the customer again in the next pass.
+    pub outstanding: Option<crate::collections::types::Outstanding>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

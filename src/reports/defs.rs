@@ -370,6 +370,59 @@ pub const BUYER_DETAILS: Report = Report {
 pub const BEAT_ADHERENCE: Report =
     Report { name: "beat-adherence", title: "Beat Adherence", right: rights::RPT_BEAT_ADHERENCE, sql: crate::beats::ADHERENCE_REPORT_SQL };
 
+// Collections (issue #38). One row per payment collected in the window (the phone's time), of the
+// caller's scope by the payment's agent; Reference is the UPI/bank reference, or a cheque's number
+// and bank. Reversed payments stay listed with their status, time and reason.
+pub const COLLECTIONS: Report = Report {
+    name: "collections",
+    title: "Collections",
+    right: rights::COLLECTIONS_REVIEW,
+    sql: concat!(
+        r#"SELECT p.receipt_no AS "Receipt No", date(p.collected_at, 'unixepoch', 'localtime') AS "Date", a.name AS "Agent",
+                c.buyer_id AS "Customer ID", c.name AS "Customer Name", p.mode AS "Mode",
+                COALESCE(p.reference, p.cheque_no || COALESCE(' ' || p.bank, '')) AS "Reference",
+                p.amount_paise / 100.0 AS "Amount", (p.amount_paise - p.unallocated_paise) / 100.0 AS "Allocated",
+                p.unallocated_paise / 100.0 AS "Unallocated", p.status AS "Status",
+                datetime(p.deposited_at, 'unixepoch', 'localtime') AS "Deposited At",
+                datetime(p.reversed_at, 'unixepoch', 'localtime') AS "Reversed At", p.reversal_reason AS "Reason"
+         FROM payments p JOIN customers c ON c.customer_id = p.customer_id JOIN users a ON a.uid = p.agent_id
+         WHERE "#,
+        filters!(window "p.collected_at", country, search),
+        " AND {{scope:p.agent_id}} ORDER BY p.collected_at, p.payment_id"
+    ),
+};
+
+// What each customer of the caller's scope owes today (open invoices only), aged by days past the
+// due date as `GET /users/customer/outstanding/{buyerId}` ages it (not yet due: 0-30), with their
+// agent and their last payment not reversed.
+pub const OUTSTANDING: Report = Report {
+    name: "outstanding",
+    title: "Outstanding",
+    right: rights::COLLECTIONS_REVIEW,
+    sql: concat!(
+        r#"WITH open_invoices AS (
+             SELECT i.customer_id, i.amount_paise - i.paid_paise AS balance,
+                    MAX(0, CAST(julianday(date('now', 'localtime')) - julianday(i.due_date) AS INTEGER)) AS days
+             FROM invoices i WHERE i.paid_paise < i.amount_paise)
+         SELECT c.buyer_id AS "Customer ID", c.name AS "Name", u.name AS "Agent",
+                SUM(o.balance) / 100.0 AS "Total Outstanding",
+                SUM(CASE WHEN o.days <= 30 THEN o.balance ELSE 0 END) / 100.0 AS "0-30",
+                SUM(CASE WHEN o.days BETWEEN 31 AND 60 THEN o.balance ELSE 0 END) / 100.0 AS "31-60",
+                SUM(CASE WHEN o.days BETWEEN 61 AND 90 THEN o.balance ELSE 0 END) / 100.0 AS "61-90",
+                SUM(CASE WHEN o.days > 90 THEN o.balance ELSE 0 END) / 100.0 AS "90+",
+                (SELECT date(p.collected_at, 'unixepoch', 'localtime') FROM payments p
+                  WHERE p.customer_id = c.customer_id AND p.status <> 'reversed'
+                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Date",
+                (SELECT p.amount_paise / 100.0 FROM payments p
+                  WHERE p.customer_id = c.customer_id AND p.status <> 'reversed'
+                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Amount"
+         FROM open_invoices o JOIN customers c ON c.customer_id = o.customer_id LEFT JOIN users u ON u.uid = c.agent_id
+         WHERE "#,
+        filters!(scope, country, search),
+        " GROUP BY c.customer_id ORDER BY c.buyer_id"
+    ),
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -386,6 +439,8 @@ pub const ALL: &[&Report] = &[
     &BEAT_ADHERENCE,
     &MY_CUSTOMER,
     &BUYER_DETAILS,
+    &COLLECTIONS,
+    &OUTSTANDING,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

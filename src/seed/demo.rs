@@ -64,6 +64,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     // After everything else, with its own generator: the rest of the demo stays as it was.
     demo_orders(&tx, &mut summary)?;
     demo_beats(&tx)?;
+    demo_invoices(&tx)?;
     tx.commit()?;
     Ok(summary)
 }
@@ -331,6 +332,61 @@ fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
 /// A few orders agent1 booked in the app over the last days (source 'app'): sent, waiting,
 /// one cancelled, some with the visit they were booked on, one for a customer of Metro Wholesale
 /// (no email address: it waits). Booked through the same code as the API.
+/// Invoices of the last four months for agent1's first 60 customers (due 30 days after their
+/// date, so every ageing bucket has some), and a few payments already collected against them
+/// (allocated by the real rules, oldest first), so the demo shows outstanding balances.
+fn demo_invoices(conn: &Connection) -> anyhow::Result<()> {
+    use crate::collections::queries::{record, CheckedPayment};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+    let agent: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'agent1@demo.test'", [], |r| r.get(0))?;
+    let distributor: Option<i64> = conn.query_row("SELECT MIN(distributor_id) FROM distributors", [], |r| r.get(0))?;
+    let customers: Vec<(i64, String)> = conn
+        .prepare("SELECT customer_id, buyer_id FROM customers WHERE agent_id = :a ORDER BY buyer_id LIMIT 60")?
+        .query_map(named_params! { ":a": agent }, |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let (today, now) = (crate::clock::today(), crate::now());
+    let mut number = 0;
+    for (customer, _) in &customers {
+        for _ in 0..rng.gen_range(1..=4) {
+            number += 1;
+            let date = today - chrono::Days::new(rng.gen_range(0..125));
+            let due = date + chrono::Days::new(30);
+            // Whole rupees and fifty paise: ₹500.00 to ₹25,000.50.
+            let amount = crate::money::Money::from_paise(rng.gen_range(10..=500) * 5_000 + if rng.gen_bool(0.3) { 50 } else { 0 });
+            crate::collections::api::upsert_invoice(
+                conn,
+                &format!("INV-DEMO-{number:05}"),
+                *customer,
+                distributor,
+                &date.format("%Y-%m-%d").to_string(),
+                &due.format("%Y-%m-%d").to_string(),
+                amount,
+                now,
+            )
+            .map_err(anyhow::Error::msg)?;
+        }
+    }
+    let modes = ["cash", "cheque", "upi", "cash"];
+    for (n, (_, buyer)) in customers.iter().step_by(6).enumerate() {
+        let mode = modes[n % modes.len()];
+        let payment = CheckedPayment {
+            client_id: format!("DEMOSEED-{:04}", n + 1),
+            buyer_id: buyer.clone(),
+            amount: crate::money::Money::from_paise(rng.gen_range(2..=40) * 50_000),
+            mode,
+            reference: (mode == "upi").then(|| format!("UPI{:010}", rng.gen_range(0..10_000_000_000i64))),
+            cheque_no: (mode == "cheque").then(|| format!("{:06}", rng.gen_range(0..1_000_000))),
+            bank: (mode == "cheque").then(|| "State Bank of India".to_string()),
+            collected_at: now - rng.gen_range(3_600..5 * 86_400),
+            picked: Vec::new(),
+        };
+        let me = crate::ids::UserId(agent);
+        record(conn, me, crate::scope::Scope::Own { uid: me }, payment, now).map_err(|e| anyhow::anyhow!("a demo payment: {e:?}"))?;
+    }
+    Ok(())
+}
+
 fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<()> {
     use crate::orders::queries::{self, Booker, CheckedOrder, WantedLine};
     use rand::{Rng, SeedableRng};

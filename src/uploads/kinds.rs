@@ -420,8 +420,44 @@ pub const BEAT: Kind = Kind {
     },
 };
 
+/// The distributor's invoices (issue #38): re-uploading an Invoice No updates it (amount, dates,
+/// customer, distributor), never duplicates it; the customer must be in the uploader's scope. An
+/// amount below what was already paid on it, or another customer for an invoice with payments, is
+/// the row's error (`collections::queries::upsert_invoice`).
+pub const INVOICE: Kind = Kind {
+    name: "invoice",
+    title: "Invoices",
+    field: "invoicedata",
+    right: rights::COLLECTIONS_REVIEW,
+    columns: columns::INVOICE,
+    apply: |conn, c, ctx| {
+        let customer = conn
+            .prepare_cached(&format!("SELECT customer_id FROM customers WHERE buyer_id = :b AND {}", ctx.scope.condition("agent_id")))
+            .and_then(|mut stmt| stmt.query_row(named_params! { ":b": c[1], ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("Unknown customer {}", c[1]))?;
+        let amount = money(&c[3], "Amount")?.ok_or("Amount must be a number")?;
+        if amount < Money::ZERO {
+            return Err("Amount must not be negative".into());
+        }
+        if c[4] < c[2] {
+            return Err("Due Date must not be before Invoice Date".into());
+        }
+        let distributor: Option<i64> = match opt(&c[5]) {
+            None => None,
+            Some(name) => Some(
+                conn.prepare_cached("SELECT distributor_id FROM distributors WHERE name = :n")
+                    .and_then(|mut stmt| stmt.query_row(named_params! { ":n": name }, |r| r.get(0)).optional())
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| format!("Unknown distributor {name}"))?,
+            ),
+        };
+        crate::collections::api::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now())
+    },
+};
+
 /// Every kind, for samples, the CLI and the docs.
-pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT];
+pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)

@@ -44,6 +44,7 @@ where
         .routes(with_body_limit(routes!(upload_orders), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
 }
 
@@ -92,6 +93,14 @@ upload_route!(
     kinds::BEAT,
     "Upload beats (each beat named gets exactly its rows)",
     beatdata {}
+);
+upload_route!(
+    upload_invoices,
+    InvoiceUploadForm,
+    "/users/invoice/upload",
+    kinds::INVOICE,
+    "Upload invoices (an Invoice No uploaded again is updated)",
+    invoicedata {}
 );
 upload_route!(
     upload_sub_info,
@@ -172,7 +181,7 @@ async fn upload(
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):
 /// the header row and an example row of a kind.
 #[utoipa::path(get, path = "/webapi/excelupload/{file}", tag = "uploads", summary = "The sample workbook of an upload kind",
-    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat) or sample_customerdelete.xlsx")),
+    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice) or sample_customerdelete.xlsx")),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
         (status = 404, description = "No such sample file", body = crate::api::ErrorBody)

@@ -212,6 +212,7 @@ pub const SHEET_ROUTES: &[SheetRoute] = &[
     ("/users/order/upload", "orderdata", &[]),
     ("/master/info-type-subtype/upload", "data", &[("infoId", "1")]),
     ("/users/beat/upload", "beatdata", &[]),
+    ("/users/invoice/upload", "invoicedata", &[]),
 ];
 
 #[tokio::test]

@@ -12,6 +12,7 @@ mod beats;
 mod buckets;
 mod chat;
 mod cli;
+mod collections;
 mod customers;
 mod deliveries;
 mod field;

@@ -178,6 +178,17 @@ const TABLE: &[Row] = &[
     ("POST", "/users/order/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("POST", "/master/info-type-subtype/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("GET", "/users/customer/download", Nothing, [200, 403, 403, 403, 401, 401]),
+    // Collections (issue #38): agents record payments for their own customers and read their own;
+    // managers and administrators (collections_review) read their scope's, deposit, upload
+    // invoices; only administrators reverse. The administrator deposits `{payment}` first, so the
+    // manager then finds it deposited; `{tmp_payment}` is the one reversed.
+    ("POST", "/users/invoice/upload", EMPTY, [400, 400, 403, 403, 401, 401]),
+    ("GET", "/users/customer/outstanding/{buyer}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("POST", "/users/payment", Json("{}"), [400, 403, 400, 400, 401, 401]),
+    ("GET", "/users/payment/{payment}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/payments", Nothing, [200, 200, 200, 200, 401, 401]),
+    ("POST", "/users/payment/{payment}/deposit", Json("{}"), [200, 409, 403, 403, 401, 401]),
+    ("POST", "/users/payment/{tmp_payment}/reverse", Json(r#"{"reason": "Cheque bounced"}"#), [200, 403, 403, 403, 401, 401]),
     // Reports and downloads.
     // The rights come before the fields: an empty body is a 403 to those without them.
     ("POST", "/report/monthlyReport", Json("{}"), [400, 403, 403, 403, 401, 401]),
@@ -258,6 +269,13 @@ pub const ROUTES: &[&str] = &[
     "POST /users/order",
     "GET /users/order/{id}",
     "GET /users/orders",
+    "POST /users/invoice/upload",
+    "GET /users/customer/outstanding/{buyerId}",
+    "POST /users/payment",
+    "GET /users/payment/{paymentId}",
+    "GET /users/payments",
+    "POST /users/payment/{paymentId}/deposit",
+    "POST /users/payment/{paymentId}/reverse",
     "POST /users/order/{id}/cancel",
     "GET /master/beat",
     "POST /master/beat",
@@ -524,6 +542,21 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         .await;
     let app_order = id(&booked, "orderId");
 
+    // Two payments agent1 collected from that customer: one to read and deposit, one to reverse.
+    let mut payments = Vec::new();
+    for n in 1..=2 {
+        let paid = app
+            .post(
+                "/users/payment",
+                Some(agent1),
+                json!({ "clientId": format!("MATRIXPH-000{n}"), "buyerId": buyer, "amount": 10, "mode": "cash",
+                        "collectedAt": chrono::Utc::now().to_rfc3339() }),
+            )
+            .await;
+        payments.push(id(&paid, "paymentId"));
+    }
+    let (tmp_payment, payment) = (payments.pop().unwrap(), payments.pop().unwrap());
+
     let other = app.token("agent5@demo.test").await;
     let conv2 = id(&app.post(&format!("/chat/createConversation?userId={manager2}"), Some(&other), json!({})).await, "conversationId");
     let sent = app
@@ -546,6 +579,8 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         ("manager", "2".to_string()),
         ("order", order),
         ("app_order", app_order),
+        ("payment", payment),
+        ("tmp_payment", tmp_payment),
         ("product", product.to_string()),
         ("distributor", "1".to_string()),
         ("delivery", delivery.to_string()),

@@ -12,14 +12,17 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
                 CASE WHEN s.last_visit_at > 0 THEN date(s.last_visit_at, 'unixepoch', 'localtime') END
          FROM customers c LEFT JOIN customer_stats s ON s.customer_id = c.customer_id
          WHERE {} AND c.customer_id > :after
-           AND (:since = 0 OR c.updated_at >= :since OR s.last_visit_at >= :since)
+           AND (:since = 0 OR c.updated_at >= :since OR s.last_visit_at >= :since
+                OR EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.customer_id AND i.updated_at >= :since))
          ORDER BY c.customer_id LIMIT :page",
         own.condition("c.agent_id")
     ))?;
     let mut last_id = cursor.after;
-    let customers = stmt
+    let mut ids = Vec::new();
+    let mut customers = stmt
         .query_map(named_params! { ":scope_uid": own.uid(), ":after": cursor.after, ":since": cursor.since, ":page": PAGE }, |r| {
             last_id = r.get(0)?;
+            ids.push(crate::ids::CustomerId(last_id));
             Ok(OfflineCustomer {
                 buyer_id: r.get(1)?,
                 buyer_name: r.get(2)?,
@@ -29,9 +32,15 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
                 latitude: r.get(6)?,
                 longitude: r.get(7)?,
                 last_visit_date: r.get(8)?,
+                outstanding: None,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
+    let today = crate::clock::today();
+    for (customer, id) in customers.iter_mut().zip(ids) {
+        let owed = crate::collections::api::outstanding_detail(conn, id, &customer.buyer_id, today)?;
+        customer.outstanding = (!owed.invoices.is_empty()).then_some(owed);
+    }
     // Removals go with the first page of a pass of changes.
     let removed = if cursor.since > 0 && cursor.after == 0 {
         conn.prepare_cached(&format!(

@@ -1,0 +1,150 @@
+//! Collections endpoints (issue #38): a customer's outstanding invoices, payments with receipts,
+//! the back office's list, deposit and reversal. Thin: the checks and SQL are in `queries`.
+
+use axum::extract::State;
+
+use super::messages::*;
+use super::queries::{self, CheckedPayment, ListFilter};
+use super::types::*;
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult, Problem};
+use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
+use crate::rights::{self, UserType};
+use crate::state::AppState;
+
+/// Reading collections: the agent's right (their own customers and payments) or the review right
+/// (managers their team's, administrators all): the scope decides which.
+pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::COLLECTIONS, rights::COLLECTIONS_REVIEW];
+
+/// `GET /users/customer/outstanding/{buyerId}` (collections or collections_review): the open
+/// invoices of a customer of the caller's scope, oldest first, with the total and the ageing by
+/// days past the due date.
+#[utoipa::path(get, path = "/users/customer/outstanding/{buyerId}", tag = "collections", summary = "A customer's open invoices, total and ageing",
+    params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
+    responses(
+        (status = 200, description = "OK", body = Outstanding),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Outstanding>> {
+    user.require_any(READ_RIGHTS)?;
+    let scope = user.scope();
+    state.db(move |conn| queries::outstanding(conn, scope, buyer_id.trim())).await.map(Json)
+}
+
+/// `POST /users/payment` (collections): records a payment collected from one of the caller's
+/// customers, allocated to the picked invoices, then the oldest open ones; payment, allocations
+/// and invoices change in one transaction. A repeat of a `clientId` answers the first payment with
+/// `duplicate: true`; one naming another customer or amount is a 409.
+#[utoipa::path(post, path = "/users/payment", tag = "collections", summary = "Record a payment collected from one of the caller's customers",
+    responses(
+        (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
+        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::api::ErrorBody)
+    ))]
+pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
+    user.require(rights::COLLECTIONS)?;
+    let payment = CheckedPayment::check(req)?;
+    let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
+    state.writer.write(move |tx| queries::record(tx, me, scope, payment, now)).await.map(Json)
+}
+
+/// `GET /users/payment/{paymentId}` (collections or collections_review): the receipt of a payment
+/// of the caller's scope (an agent's own).
+#[utoipa::path(get, path = "/users/payment/{paymentId}", tag = "collections", summary = "One payment's receipt",
+    params(("paymentId" = i64, Path, description = "The payment's id")),
+    responses(
+        (status = 200, description = "OK", body = PaymentDetail),
+        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentDetail>> {
+    user.require_any(READ_RIGHTS)?;
+    let scope = user.scope();
+    state.db(move |conn| queries::detail(conn, scope, payment_id)).await.map(Json)
+}
+
+fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::NaiveDate>> {
+    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal)),
+    }
+}
+
+/// `GET /users/payments?agentId=&buyerId=&from=&to=&mode=&status=&pageNumber=` (collections or
+/// collections_review): 30 payments a page, newest first, of the caller's scope, with the totals
+/// of the whole filter.
+#[utoipa::path(get, path = "/users/payments", tag = "collections", summary = "A page of 30 payments of the caller's scope, newest first", params(PaymentQuery),
+    responses(
+        (status = 200, description = "OK", body = PaymentPage),
+        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Json<PaymentPage>> {
+    user.require_any(READ_RIGHTS)?;
+    let from = date(q.from, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
+    let to = date(q.to, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
+    let mode = match q.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        None => None,
+        Some(m) => Some(queries::mode(m).ok_or_else(|| AppError::bad_request(PAYMENT_MODE_NOT_VALID.on("mode")))?),
+    };
+    let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(PaymentStatus::parse(s).ok_or_else(|| AppError::bad_request(PAYMENTS_STATUS_NOT_VALID.on("status")))?),
+    };
+    let filter = ListFilter {
+        agent: q.agent_id.0.map(UserId),
+        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        from_ts: from.map(crate::clock::start_of),
+        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        mode,
+        status,
+        page: q.page_number.unwrap_or(1),
+    };
+    let scope = user.scope();
+    state.db(move |conn| queries::page(conn, scope, &filter)).await.map(Json)
+}
+
+/// `POST /users/payment/{paymentId}/deposit` (collections_review): a payment of the caller's
+/// scope goes from collected to deposited; a deposited or reversed one is a 409.
+#[utoipa::path(post, path = "/users/payment/{paymentId}/deposit", tag = "collections", summary = "Mark a collected payment deposited",
+    params(("paymentId" = i64, Path, description = "The payment's id")),
+    responses(
+        (status = 200, description = "Deposited", body = PaymentChanged),
+        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Deposited or reversed already", body = crate::api::ErrorBody)
+    ))]
+pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
+    user.require(rights::COLLECTIONS_REVIEW)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::deposit(tx, scope, payment_id, by, now)).await.map(Json)
+}
+
+/// `POST /users/payment/{paymentId}/reverse` with `{reason}` (administrators, with
+/// collections_review): the payment is reversed (a bounced cheque), its allocations no longer
+/// count, and the audit log keeps who did it and why.
+#[utoipa::path(post, path = "/users/payment/{paymentId}/reverse", tag = "collections", summary = "Reverse a payment (administrators)",
+    params(("paymentId" = i64, Path, description = "The payment's id")),
+    request_body = ReversePayment,
+    responses(
+        (status = 200, description = "Reversed", body = PaymentChanged),
+        (status = 400, description = "The reason is missing or not valid", body = crate::api::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::api::ErrorBody),
+        (status = 404, description = "No such payment", body = crate::api::ErrorBody),
+        (status = 409, description = "Reversed already", body = crate::api::ErrorBody)
+    ))]
+pub async fn reverse(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(payment_id): Path<i64>,
+    Json(req): Json<ReversePayment>,
+) -> AppResult<Json<PaymentChanged>> {
+    user.require(rights::COLLECTIONS_REVIEW)?;
+    if user.user_type != UserType::Administrator {
+        return Err(AppError::forbidden(PAYMENT_REVERSE_ADMINISTRATORS_ONLY));
+    }
+    let reason = crate::validate::required(&req.reason, PAYMENT_REVERSAL_REASON_REQUIRED.on("reason"))?;
+    crate::validate::limits::VISIT_REMARK.check(&reason)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::reverse(tx, scope, payment_id, by, &reason, now)).await.map(Json)
+}
