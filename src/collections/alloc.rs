@@ -101,6 +101,9 @@ mod tests {
         assert_eq!([0, 30, 31, 60, 61, 90, 91].map(bucket), [0, 0, 1, 1, 2, 2, 3]);
     }
 
+    /// A payment of the walk: amount, allocations, unallocated, reversed.
+    type Recorded = (i64, Vec<(i64, i64)>, i64, bool);
+
     /// Thousands of random invoice sets and payments (partial, exact, over, picked, reversed) in
     /// integer paise: payments not reversed = their allocations + their unallocated rests, every
     /// balance stays >= 0 and each invoice's paid = the allocations of payments not reversed.
@@ -111,8 +114,7 @@ mod tests {
             let n = rng.gen_range(0..8usize);
             let amounts: Vec<i64> = (0..n).map(|_| rng.gen_range(0..2_000_000)).collect();
             let mut paid = vec![0i64; n];
-            // (amount, allocations, unallocated, reversed)
-            let mut payments: Vec<(i64, Vec<(i64, i64)>, i64, bool)> = Vec::new();
+            let mut payments: Vec<Recorded> = Vec::new();
             for _op in 0..rng.gen_range(1..12) {
                 if !payments.is_empty() && rng.gen_bool(0.2) {
                     let k = rng.gen_range(0..payments.len());

@@ -8,12 +8,13 @@
 // server's `daysOverdue`; offline the days are counted again from the due date to the phone's day.
 
 /**
- * An open invoice as the server sends it (amounts are decimal rupees with two places).
- * @typedef {{ invoiceNo: string, invoiceDate: string, dueDate: string, amount: number, paid: number, balance: number,
- *   daysOverdue: number }} Invoice
- * @typedef {{ days0to30: number, days31to60: number, days61to90: number, days90plus: number }} Ageing
- * @typedef {{ buyerId: string, total: number, creditLimit?: number | null, ageing: Ageing, invoices: Invoice[] }} Outstanding
- * @typedef {{ invoiceNo: string, amount: number }} Allocation
+ * The server's shapes (types/api.d.ts, from GET /users/customer/outstanding/{buyerId}); amounts are
+ * decimal rupees with two places.
+ * @typedef {import("../../types/api").components["schemas"]} Schemas
+ * @typedef {Schemas["OpenInvoice"]} Invoice
+ * @typedef {Schemas["Ageing"]} Ageing
+ * @typedef {Schemas["Outstanding"]} Outstanding
+ * @typedef {Schemas["Allocation"]} Allocation
  */
 
 /** Rupees (a decimal number or numeric text) to integer paise. @param {number | string | null | undefined} v */

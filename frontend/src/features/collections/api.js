@@ -6,17 +6,12 @@ import { get, post } from "../../lib/api-client";
 export { customerOutstanding, recordPayment } from "../../lib/offline/api";
 
 /**
- * A payment as the back office sees it (GET /users/payments rows, GET /users/payment/{id} with its
+ * A payment as the back office sees it (GET /users/payments rows; GET /users/payment/{id} adds its
  * allocations); `status` is collected, deposited or reversed.
- * @typedef {{ paymentId: number, receiptNo: string, clientId: string, buyerId: string, customerName: string,
- *   agentId: number, agentName: string, amount: number, mode: string, reference?: string | null,
- *   chequeNo?: string | null, bank?: string | null, collectedAt: string, receivedAt: string, allocated: number,
- *   unallocated: number, status: "collected" | "deposited" | "reversed", depositedAt?: string | null,
- *   depositedByName?: string | null, reversedAt?: string | null, reversedByName?: string | null,
- *   reversalReason?: string | null, allocations?: import("../../lib/outstanding").Allocation[] }} Payment
- * @typedef {{ count: number, amount: number, allocated: number, unallocated: number, reversedCount: number,
- *   byMode: { mode: string, count: number, amount: number }[] }} PaymentTotals
- * @typedef {{ data: Payment[], totalRecords: number, totals?: PaymentTotals }} PaymentPage
+ * @typedef {import("../../../types/api").components["schemas"]} Schemas
+ * @typedef {Schemas["PaymentRow"] & { allocations?: Schemas["Allocation"][] }} Payment
+ * @typedef {Schemas["PaymentTotals"]} PaymentTotals
+ * @typedef {Schemas["PaymentPage"]} PaymentPage
  */
 
 /**
@@ -29,14 +24,14 @@ export const paymentsPagePath = ({ agentId, from, to, mode, status, pageNumber }
 /**
  * One payment with its allocations (the receipt's fields).
  * @param {number} paymentId
- * @returns {Promise<Payment>}
+ * @returns {Promise<Schemas["PaymentDetail"]>}
  */
 export const paymentDetail = (paymentId) => get(`/users/payment/${paymentId}`);
 
 /**
  * Marks a payment deposited (managers).
  * @param {number} paymentId
- * @returns {Promise<{ message: string, code?: string }>}
+ * @returns {Promise<Schemas["PaymentChanged"]>}
  */
 export const depositPayment = (paymentId) => post(`/users/payment/${paymentId}/deposit`, {});
 
@@ -44,6 +39,6 @@ export const depositPayment = (paymentId) => post(`/users/payment/${paymentId}/d
  * Reverses a payment (administrators), with the reason.
  * @param {number} paymentId
  * @param {string} reason
- * @returns {Promise<{ message: string, code?: string }>}
+ * @returns {Promise<Schemas["PaymentChanged"]>}
  */
 export const reversePayment = (paymentId, reason) => post(`/users/payment/${paymentId}/reverse`, { reason });

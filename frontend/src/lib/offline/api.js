@@ -78,17 +78,17 @@ export const endDay = (body) => post("/users/day/end", body);
 
 /**
  * A payment as the collect form sends it (and the queue keeps it); amounts in rupees, two places.
+ * The server's RecordPayment, with the fields the phone always fills.
  * @typedef {{ clientId: string, buyerId: string, amount: number, mode: "cash" | "cheque" | "upi" | "bank",
  *   reference?: string | null, chequeNo?: string | null, bank?: string | null, collectedAt: string,
  *   invoices?: string[] | null }} PaymentBody
- * @typedef {{ message: string, code?: string, paymentId: number, receiptNo: string, duplicate: boolean,
- *   allocations: import("../outstanding").Allocation[], unallocated: number }} PaymentSaved
+ * @typedef {Schemas["PaymentRecorded"]} PaymentSaved
  */
 
 /**
  * A customer's open invoices, their total and ageing.
  * @param {string} buyerId
- * @returns {Promise<import("../outstanding").Outstanding>}
+ * @returns {Promise<Schemas["Outstanding"]>}
  */
 export const customerOutstanding = (buyerId) => get(`/users/customer/outstanding/${encodeURIComponent(buyerId)}`);
 
