@@ -94,12 +94,13 @@ test("ICU texts: values, plurals by the language's rules, select", async () => {
   assert.equal(formatMessage("{kind, select, orders {Orders} other {Visits}} not sent", { kind: "x" }), "Visits not sent");
   assert.equal(queuedText(1), "1 visit");
   assert.equal(queuedText(3), "3 visits");
-  assert.equal(queuedText(3, 1), "2 visits and 1 order");
+  assert.equal(queuedText(3, { orders: 1 }), "2 visits and 1 order");
+  assert.equal(queuedText(2, { days: 1 }), "1 visit and 1 start/end of day");
   await loadLanguage("hi");
   // Hindi's plural rule: 0 and 1 are "one"; both forms are written out in hi-ui.json.
   assert.equal(queuedText(1), "1 विज़िट");
   assert.equal(queuedText(3), "3 विज़िट");
-  assert.equal(queuedText(3, 1), "2 विज़िट और 1 ऑर्डर");
+  assert.equal(queuedText(3, { orders: 1 }), "2 विज़िट और 1 ऑर्डर");
   assert.equal(new Intl.PluralRules("hi").select(0), "one");
 });
 

@@ -325,10 +325,10 @@ test("a payment sent twice (the first answer lost) is one payment: the server an
 });
 
 test("the queue's words count payments apart", () => {
-  assert.equal(queuedText(1, 0, 1), "1 payment");
-  assert.equal(queuedText(3, 1, 1), "1 visit, 1 order and 1 payment");
-  assert.equal(queuedText(2, 0, 1), "1 visit and 1 payment");
-  assert.equal(queuedText(2, 1), "1 visit and 1 order");
+  assert.equal(queuedText(1, { payments: 1 }), "1 payment");
+  assert.equal(queuedText(3, { orders: 1, payments: 1 }), "1 visit, 1 order and 1 payment");
+  assert.equal(queuedText(2, { payments: 1 }), "1 visit and 1 payment");
+  assert.equal(queuedText(2, { orders: 1 }), "1 visit and 1 order");
   assert.equal(queuedText(0), "0 visits");
 });
 

@@ -107,11 +107,11 @@ test("sizes and labels read as the waiting list shows them", () => {
 
 test("the counts never call a photo a visit", () => {
   assert.equal(queuedText(1), "1 visit");
-  assert.equal(queuedText(3, 0, 2), "1 visit and 2 photos");
-  assert.equal(queuedText(2, 0, 2), "2 photos");
-  assert.equal(queuedText(4, 1, 2), "1 visit, 1 order and 2 photos");
-  assert.equal(queuedText(3, 1, 1), "1 visit, 1 order and 1 photo");
-  assert.equal(queuedText(2, 1), "1 visit and 1 order");
+  assert.equal(queuedText(3, { photos: 2 }), "1 visit and 2 photos");
+  assert.equal(queuedText(2, { photos: 2 }), "2 photos");
+  assert.equal(queuedText(4, { orders: 1, photos: 2 }), "1 visit, 1 order and 2 photos");
+  assert.equal(queuedText(3, { orders: 1, photos: 1 }), "1 visit, 1 order and 1 photo");
+  assert.equal(queuedText(2, { orders: 1 }), "1 visit and 1 order");
   assert.equal(queuedText(0), "0 visits");
 });
 

@@ -1239,6 +1239,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/customer/creditLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or remove a customer's credit limit */
+        post: operations["postUsersCustomerCreditLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/customer/details": {
         parameters: {
             query?: never;
@@ -1367,6 +1384,23 @@ export interface paths {
         };
         /** The caller's own customers for offline use, by cursor */
         get: operations["getUsersCustomerOffline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/customer/outstanding/{buyerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's open invoices, total and ageing */
+        get: operations["getUsersCustomerOutstandingByBuyerId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1751,6 +1785,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/invoice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload invoices (an Invoice No uploaded again is updated) */
+        post: operations["postUsersInvoiceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/landing": {
         parameters: {
             query?: never;
@@ -1938,6 +1989,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/order/{orderId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an order held over the credit limit */
+        post: operations["postUsersOrderByOrderIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/order/{orderId}/cancel": {
         parameters: {
             query?: never;
@@ -1949,6 +2017,23 @@ export interface paths {
         put?: never;
         /** Cancel an order that was not sent yet */
         post: operations["postUsersOrderByOrderIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/order/{orderId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an order held over the credit limit */
+        post: operations["postUsersOrderByOrderIdReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1972,6 +2057,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/orders/held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders awaiting approval over a credit limit */
+        get: operations["getUsersOrdersHeld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/passwordUpdate": {
         parameters: {
             query?: never;
@@ -1983,6 +2085,91 @@ export interface paths {
         put?: never;
         /** Change the password (ends every session) */
         post: operations["postUsersPasswordUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment collected from one of the caller's customers */
+        post: operations["postUsersPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/payment/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment's receipt */
+        get: operations["getUsersPaymentByPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/payment/{paymentId}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a collected payment deposited */
+        post: operations["postUsersPaymentByPaymentIdDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/payment/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reverse a payment (administrators) */
+        post: operations["postUsersPaymentByPaymentIdReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of 30 payments of the caller's scope, newest first */
+        get: operations["getUsersPayments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2270,6 +2457,13 @@ export interface components {
             /** Format: int64 */
             reasonCodeID: number;
         };
+        /** @description The ageing of a customer's open balances by days past the due date (not yet due: 0-30). */
+        Ageing: {
+            days0to30: components["schemas"]["Money"];
+            days31to60: components["schemas"]["Money"];
+            days61to90: components["schemas"]["Money"];
+            days90plus: components["schemas"]["Money"];
+        };
         /**
          * @description One agent's check-ins this month: visits whose location was judged (visits saved before
          *     check-in verification are not counted), how many were verified, and that share (0-100).
@@ -2305,6 +2499,11 @@ export interface components {
             name: string;
             /** Format: int64 */
             uid: number;
+        };
+        /** @description One allocation of a payment to an invoice. */
+        Allocation: {
+            amount: components["schemas"]["Money"];
+            invoiceNo: string;
         };
         ApprovalRecord: {
             /** @default null */
@@ -2561,6 +2760,13 @@ export interface components {
         CountryRef: string | {
             country: string;
         };
+        /** @description The answer of `POST /users/customer/creditLimit`. */
+        CreditLimitSaved: {
+            buyerID: string;
+            code: string;
+            creditLimit?: null | components["schemas"]["Money"];
+            message: string;
+        };
         /** @description The answer of an add, with the generated buyer id. */
         CustomerAdded: {
             buyerId: string;
@@ -2653,6 +2859,14 @@ export interface components {
             /** Format: int64 */
             visitedOffSite: number;
             weekday: string;
+        };
+        /** @description `POST /users/order/{orderId}/approve` and `/reject`. */
+        DecideOrder: {
+            /**
+             * @description Why (optional to approve, required to reject; up to 500 characters).
+             * @default null
+             */
+            reason: string | null;
         };
         /** @description A delivery as the screens show it (spec 2 §3; the misspellings are the spec's). */
         Delivery: {
@@ -2762,6 +2976,22 @@ export interface components {
         Health: {
             /** @description Always `ok`. */
             status: string;
+        };
+        /** @description An order awaiting approval, with its customer's figures now. */
+        HeldOrder: components["schemas"]["OrderRow"] & {
+            /** @description The customer's agent. */
+            agentName?: string | null;
+            creditLimit?: null | components["schemas"]["Money"];
+            /** @description The customer's orders not yet mailed (this one included). */
+            openOrders: components["schemas"]["Money"];
+            /** @description What the customer owes on invoices now. */
+            outstanding: components["schemas"]["Money"];
+        };
+        /** @description `GET /users/orders/held`: one page, the longest waiting first. */
+        HeldPage: {
+            data: components["schemas"]["HeldOrder"][];
+            /** Format: int64 */
+            totalRecords: number;
         };
         HistoryRow: {
             date: string;
@@ -3023,6 +3253,13 @@ export interface components {
             /** @description The values in the text, by name, for the client's own language. */
             params?: Record<string, never> | null;
         };
+        /** @description The sums of one mode over the filter (payments not reversed). */
+        ModeTotal: {
+            amount: components["schemas"]["Money"];
+            /** Format: int64 */
+            count: number;
+            mode: string;
+        };
         /**
          * Format: double
          * @description An amount of money, exact to the paisa: a decimal number with at most two places. An amount received with more places is rounded to the paisa half away from zero (12.345 is 12.35).
@@ -3090,6 +3327,7 @@ export interface components {
             /** Format: double */
             longitude?: number | null;
             mobile?: string | null;
+            outstanding?: null | components["schemas"]["Outstanding"];
         };
         OfflinePage: {
             /** @description True on the last page of this pass. */
@@ -3107,6 +3345,24 @@ export interface components {
         OneTimeToken: {
             token: string;
         };
+        /** @description One open invoice of a customer. */
+        OpenInvoice: {
+            amount: components["schemas"]["Money"];
+            /** @description `amount - paid`, more than zero. */
+            balance: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description Whole days past the due date, 0 when not yet due.
+             */
+            daysOverdue: number;
+            /** @description YYYY-MM-DD. */
+            dueDate: string;
+            /** @description YYYY-MM-DD. */
+            invoiceDate: string;
+            invoiceNo: string;
+            /** @description The allocations of payments not reversed. */
+            paid: components["schemas"]["Money"];
+        };
         /** @description The answer of a booking, and of every repeat of its `clientId`. */
         OrderBooked: {
             /** @description The message's code (`order_booked`). */
@@ -3116,6 +3372,11 @@ export interface components {
             distributorName: string;
             /** @description True when this `clientId` was booked before: nothing was written now. */
             duplicate: boolean;
+            /** @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text. */
+            heldReason?: string | null;
+            /** @description The held reason's code and values, for the client's own language. */
+            heldReasonCode?: string | null;
+            heldReasonParams?: Record<string, never> | null;
             lines: components["schemas"]["OrderLine"][];
             message: string;
             orderId: components["schemas"]["OrderId"];
@@ -3137,6 +3398,17 @@ export interface components {
             code: string;
             message: string;
             orderId: components["schemas"]["OrderId"];
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @description The answer of an approval or a rejection. */
+        OrderDecided: {
+            /** @description The message's code (`order_approved`, `order_rejected`). */
+            code: string;
+            /** @description `approved` or `rejected`. */
+            creditHold: string;
+            message: string;
+            orderId: components["schemas"]["OrderId"];
+            /** @description Submitted (approved: mailed on the next run) or Rejected. */
             status: components["schemas"]["OrderStatus"];
         };
         OrderDelivered: {
@@ -3186,9 +3458,22 @@ export interface components {
             buyerName: string;
             /** @description When it was booked, ISO 8601. */
             createdAt: string;
+            creditDecidedAt?: string | null;
+            /** @description Who approved or rejected it, when (ISO 8601) and why. */
+            creditDecidedByName?: string | null;
+            creditDecisionReason?: string | null;
+            /**
+             * @description Whether the order was held over the customer's credit limit: `awaiting`, `approved`,
+             *     `rejected`; null when it never was.
+             */
+            creditHold?: string | null;
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
+            /** @description Why it was held (English), with its code and values for the client's own language. */
+            heldReason?: string | null;
+            heldReasonCode?: string | null;
+            heldReasonParams?: Record<string, never> | null;
             /** Format: int64 */
             lineCount: number;
             orderDate: string;
@@ -3205,10 +3490,13 @@ export interface components {
             waitingReason?: string | null;
         };
         /**
-         * @description An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent.
+         * @description An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
+         *     over the customer's credit limit for a manager's approval (not mailed until approved), or
+         *     rejected by the manager (never mailed). The stored status is Submitted, Sent or Cancelled; the
+         *     last two are derived from the order's credit hold (`credit::SHOWN_STATUS`).
          * @enum {string}
          */
-        OrderStatus: "Submitted" | "Sent" | "Cancelled";
+        OrderStatus: "Submitted" | "Sent" | "Cancelled" | "Awaiting approval" | "Rejected";
         /**
          * @description The visit saved together with an order (the order screen's Submit logs the visit too): the
          *     fields of a visit save without the buyer, which is the order's.
@@ -3258,6 +3546,15 @@ export interface components {
             /** Format: int64 */
             outComeId: number;
         };
+        /** @description `GET /users/customer/outstanding/{buyerId}`: open invoices only, oldest first. */
+        Outstanding: {
+            ageing: components["schemas"]["Ageing"];
+            buyerId: string;
+            creditLimit?: null | components["schemas"]["Money"];
+            invoices: components["schemas"]["OpenInvoice"][];
+            /** @description The sum of the open invoices' balances. */
+            total: components["schemas"]["Money"];
+        };
         /** @description `POST /users/passwordUpdate`. */
         PasswordUpdateRequest: {
             /** @default null */
@@ -3266,6 +3563,92 @@ export interface components {
             currentPassword: string | null;
             /** @default null */
             newPassword: string | null;
+        };
+        /** @description The answer of a deposit or a reversal. */
+        PaymentChanged: {
+            code: string;
+            message: string;
+            /** Format: int64 */
+            paymentId: number;
+            status: components["schemas"]["PaymentStatus"];
+        };
+        /** @description `GET /users/payment/{paymentId}`: the receipt. */
+        PaymentDetail: components["schemas"]["PaymentRow"] & {
+            allocations: components["schemas"]["Allocation"][];
+        };
+        /** @description One page of payments, newest first. */
+        PaymentPage: {
+            data: components["schemas"]["PaymentRow"][];
+            /** Format: int64 */
+            totalRecords: number;
+            totals: components["schemas"]["PaymentTotals"];
+        };
+        /** @description The answer of a payment, and of every repeat of its `clientId`. */
+        PaymentRecorded: {
+            allocations: components["schemas"]["Allocation"][];
+            /** @description The message's code (`payment_recorded`). */
+            code: string;
+            /** @description True when this `clientId` was recorded before: nothing was written now. */
+            duplicate: boolean;
+            message: string;
+            /** Format: int64 */
+            paymentId: number;
+            /** @description `R<uid>-<CLIENTID>` upper-cased (see `collections::alloc::receipt_no`). */
+            receiptNo: string;
+            /** @description What no invoice took (an over-payment, kept on the payment). */
+            unallocated: components["schemas"]["Money"];
+        };
+        /** @description A row of `GET /users/payments`, and the head of a payment's receipt. */
+        PaymentRow: {
+            agentId: components["schemas"]["UserId"];
+            agentName: string;
+            /** @description `amount - unallocated`. */
+            allocated: components["schemas"]["Money"];
+            amount: components["schemas"]["Money"];
+            bank?: string | null;
+            buyerId: string;
+            chequeNo?: string | null;
+            clientId: string;
+            /** @description The phone's time of the collection, ISO 8601. */
+            collectedAt: string;
+            customerName: string;
+            depositedAt?: string | null;
+            depositedByName?: string | null;
+            /** @description cash, cheque, upi or bank. */
+            mode: string;
+            /** Format: int64 */
+            paymentId: number;
+            receiptNo: string;
+            /** @description When the server received it, ISO 8601. */
+            receivedAt: string;
+            reference?: string | null;
+            reversalReason?: string | null;
+            reversedAt?: string | null;
+            reversedByName?: string | null;
+            status: components["schemas"]["PaymentStatus"];
+            unallocated: components["schemas"]["Money"];
+        };
+        /**
+         * @description A payment's state.
+         * @enum {string}
+         */
+        PaymentStatus: "collected" | "deposited" | "reversed";
+        /**
+         * @description The totals of every payment the filter matches, across pages; reversed payments are counted
+         *     apart and not summed.
+         */
+        PaymentTotals: {
+            allocated: components["schemas"]["Money"];
+            amount: components["schemas"]["Money"];
+            byMode: components["schemas"]["ModeTotal"][];
+            /**
+             * Format: int64
+             * @description Payments not reversed.
+             */
+            count: number;
+            /** Format: int64 */
+            reversedCount: number;
+            unallocated: components["schemas"]["Money"];
         };
         /** @description One page of photos, newest first. */
         PhotoPage: {
@@ -3398,6 +3781,7 @@ export interface components {
             address: string;
             buyerID: string;
             buyerName: string;
+            creditLimit?: null | components["schemas"]["Money"];
             /** @description YYYY-MM-DD. */
             lastUpdateDate: string;
             proposedLocation?: null | components["schemas"]["ProposedLocation"];
@@ -3429,10 +3813,63 @@ export interface components {
             /** Format: double */
             unitPrice: number;
         };
+        /** @description `POST /users/payment`. */
+        RecordPayment: {
+            /**
+             * Format: double
+             * @description More than 0, at most two decimal places (a number or numeric text).
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * @description Required for cheque.
+             * @default null
+             */
+            bank: string | null;
+            /** @default null */
+            buyerId: components["schemas"]["LenientText"];
+            /**
+             * @description Required for cheque.
+             * @default null
+             */
+            chequeNo: string | null;
+            /**
+             * @description The phone's id of the payment, `<8-char device tag>-<4-digit counter>` (1-64 of
+             *     `A-Za-z0-9_-`): a repeat by the same user records nothing; the receipt number is made of it.
+             * @default null
+             */
+            clientId: string | null;
+            /**
+             * @description The phone's time of the collection, ISO 8601 with offset (the rules of the visit save's
+             *     visitedAt: at most 5 minutes ahead, at most 7 days old).
+             * @default null
+             */
+            collectedAt: string | null;
+            /**
+             * @description Invoice numbers to pay first, in this order; absent: the oldest open invoices first.
+             * @default null
+             */
+            invoices: string[] | null;
+            /**
+             * @description cash, cheque, upi or bank.
+             * @default null
+             */
+            mode: string | null;
+            /**
+             * @description Required for upi and bank.
+             * @default null
+             */
+            reference: string | null;
+        };
         Rejected: {
             reason: string;
             /** Format: int32 */
             rowNumber: number;
+        };
+        /** @description `POST /users/payment/{paymentId}/reverse`. */
+        ReversePayment: {
+            /** @default null */
+            reason: string | null;
         };
         /** @description A page of submissions, and how many there are in all. */
         ReviewPage: {
@@ -3657,6 +4094,17 @@ export interface components {
             userRights: string[];
             userRolesRight: components["schemas"]["RoleRight"][];
             userType: components["schemas"]["UserTypeId"];
+        };
+        /** @description `POST /users/customer/creditLimit`. */
+        SetCreditLimit: {
+            /** @default null */
+            buyerId: string | null;
+            /**
+             * Format: double
+             * @description An amount of 0 or more; null or empty removes the limit (the customer is never held).
+             * @default null
+             */
+            creditLimit: number | null;
         };
         SinceBody: {
             latestTimestamp?: unknown;
@@ -9660,6 +10108,93 @@ export interface operations {
             };
         };
     };
+    postUsersCustomerCreditLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCreditLimit"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLimitSaved"];
+                };
+            };
+            /** @description Not an amount of 0 or more */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersCustomerDetails: {
         parameters: {
             query?: never;
@@ -10228,6 +10763,74 @@ export interface operations {
             };
             /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersCustomerOutstandingByBuyerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's Buyer ID */
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outstanding"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11935,6 +12538,81 @@ export interface operations {
             };
         };
     };
+    postUsersInvoiceUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The .xlsx workbook.
+                     */
+                    invoicedata: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getUsersLanding: {
         parameters: {
             query?: never;
@@ -12693,6 +13371,105 @@ export interface operations {
             };
         };
     };
+    postUsersOrderByOrderIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOrder"];
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecided"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting approval (never held, decided before, cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersOrderByOrderIdCancel: {
         parameters: {
             query?: never;
@@ -12761,6 +13538,105 @@ export interface operations {
             };
             /** @description The body is larger than the route accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersOrderByOrderIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOrder"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecided"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting approval (never held, decided before, cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12852,6 +13728,64 @@ export interface operations {
             };
         };
     };
+    getUsersOrdersHeld: {
+        parameters: {
+            query?: {
+                pageNumber?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldPage"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersPasswordUpdate: {
         parameters: {
             query?: never;
@@ -12912,6 +13846,434 @@ export interface operations {
             };
             /** @description The body is not sent as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordPayment"];
+            };
+        };
+        responses: {
+            /** @description Recorded, or recorded before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRecorded"];
+                };
+            };
+            /** @description A field is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId was used for a payment of another customer or amount */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersPaymentByPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id */
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetail"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersPaymentByPaymentIdDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id */
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deposited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChanged"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Deposited or reversed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersPaymentByPaymentIdReverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id */
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReversePayment"];
+            };
+        };
+        responses: {
+            /** @description Reversed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChanged"];
+                };
+            };
+            /** @description The reason is missing or not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reversed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersPayments: {
+        parameters: {
+            query?: {
+                /** @description One agent's payments (inside the caller's scope). */
+                agentId?: components["schemas"]["LenientInt"];
+                /** @description One customer's payments. */
+                buyerId?: string | null;
+                /** @description First day of collection, YYYY-MM-DD. */
+                from?: string | null;
+                /** @description Last day of collection, YYYY-MM-DD. */
+                to?: string | null;
+                /** @description cash, cheque, upi or bank. */
+                mode?: string | null;
+                /** @description collected, deposited or reversed. */
+                status?: string | null;
+                pageNumber?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description A filter is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13894,7 +15256,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat) or sample_customerdelete.xlsx */
+                /** @description sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice) or sample_customerdelete.xlsx */
                 file: string;
             };
             cookie?: never;

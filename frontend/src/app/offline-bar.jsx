@@ -8,7 +8,7 @@ import { isOffline, onStatus, queuedText } from "../lib/offline/status";
 /**
  * What the bar reads of the offline status (lib/offline/status.js).
  * @typedef {{ waiting: number, failed: number, waitingOrders?: number, failedOrders?: number,
- *   waitingPayments?: number, failedPayments?: number, waitingPhotos?: number, failedPhotos?: number,
+ *   waitingPayments?: number, failedPayments?: number, waitingPhotos?: number, failedPhotos?: number, waitingDays?: number, failedDays?: number,
  *   syncing?: boolean }} QueueStatus
  */
 
@@ -25,17 +25,45 @@ export function OfflineBar() {
   const waitingPayments = status.waitingPayments || 0;
   const failedPhotos = status.failedPhotos || 0;
   const waitingPhotos = status.waitingPhotos || 0;
+  const failedDays = status.failedDays || 0;
+  const waitingDays = status.waitingDays || 0;
   const refused =
-    status.failed > 0 ? t("notAccepted", { queued: queuedText(status.failed, failedOrders, failedPayments, failedPhotos) }) : "";
+    status.failed > 0
+      ? t("notAccepted", {
+          queued: queuedText(status.failed, {
+            orders: failedOrders,
+            payments: failedPayments,
+            photos: failedPhotos,
+            days: failedDays,
+          }),
+        })
+      : "";
   let text;
   if (queued === 0) text = t("offlineNone");
   else if (offline) {
-    const all = queuedText(queued, waitingOrders + failedOrders, waitingPayments + failedPayments, waitingPhotos + failedPhotos);
+    const all = queuedText(queued, {
+      orders: waitingOrders + failedOrders,
+      payments: waitingPayments + failedPayments,
+      photos: waitingPhotos + failedPhotos,
+      days: waitingDays + failedDays,
+    });
     text = refused ? t("offlineWaitingRefused", { queued: all, refused }) : t("offlineWaiting", { queued: all });
   } else if (status.syncing)
-    text = t("syncing", { queued: queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos) });
+    text = t("syncing", {
+      queued: queuedText(status.waiting, {
+        orders: waitingOrders,
+        payments: waitingPayments,
+        photos: waitingPhotos,
+        days: waitingDays,
+      }),
+    });
   else if (status.waiting > 0) {
-    const waiting = queuedText(status.waiting, waitingOrders, waitingPayments, waitingPhotos);
+    const waiting = queuedText(status.waiting, {
+      orders: waitingOrders,
+      payments: waitingPayments,
+      photos: waitingPhotos,
+      days: waitingDays,
+    });
     text = refused ? t("waitingToSyncRefused", { queued: waiting, refused }) : t("waitingToSync", { queued: waiting });
   } else text = t("review", { refused });
   return (

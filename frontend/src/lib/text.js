@@ -18,6 +18,7 @@ export const tq = catalogue("queue", {
   orders: "{count, plural, one {# order} other {# orders}}",
   payments: "{count, plural, one {# payment} other {# payments}}",
   photos: "{count, plural, one {# photo} other {# photos}}",
+  days: "{count, plural, one {# start/end of day} other {# starts/ends of day}}",
   /** The last two of a list ("2 visits, 1 order and 1 photo": `rest` is "2 visits, 1 order"). */
   and: "{rest} and {last}",
 });

@@ -85,7 +85,7 @@ export function LogoutWarning({ user }) {
         <h2 id="logout-warning-title">
           {tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
         </h2>
-        <p>{tl("body", { count, queued: queuedText(count, counts.orders, counts.payments, counts.photos) })}</p>
+        <p>{tl("body", { count, queued: queuedText(count, counts) })}</p>
         {note && (
           <p class="field-error" role="alert">
             {note}{" "}
@@ -100,7 +100,7 @@ export function LogoutWarning({ user }) {
             {tl("syncNow")}
           </button>
           <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            {tl("discard", { queued: queuedText(count, counts.orders, counts.payments, counts.photos) })}
+            {tl("discard", { queued: queuedText(count, counts) })}
           </button>
           <button type="button" class="btn" disabled={busy} onClick={close}>
             {tl("cancel")}

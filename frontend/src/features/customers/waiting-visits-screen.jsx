@@ -101,7 +101,11 @@ export default function WaitingVisitsScreen({ user }) {
       const sent = before.length - after.length;
       if (sent > 0)
         alertSuccess(
-          `${queuedText(sent, ordersOf(before) - ordersOf(after), paymentsOf(before) - paymentsOf(after), photosOf(before) - photosOf(after))} sent.`,
+          `${queuedText(sent, {
+            orders: ordersOf(before) - ordersOf(after),
+            payments: paymentsOf(before) - paymentsOf(after),
+            photos: photosOf(before) - photosOf(after),
+          })} sent.`,
         );
     });
   /** @param {QueueEntry} entry */

@@ -79,6 +79,8 @@ async function changed(uid, broadcast = true) {
   const payments = (list) => list.filter((e) => kindOf(e) === "payment").length;
   /** @param {QueueEntry[]} list */
   const photos = (list) => list.filter((e) => kindOf(e) === "photo").length;
+  /** @param {QueueEntry[]} list */
+  const days = (list) => list.filter((e) => kindOf(e) === "day-start" || kindOf(e) === "day-end").length;
   // waiting and failed count every kind; the order, payment and photo counts say how many of those
   // are which.
   setStatus({
@@ -90,6 +92,8 @@ async function changed(uid, broadcast = true) {
     failedPayments: payments(failed),
     waitingPhotos: photos(all) - photos(failed),
     failedPhotos: photos(failed),
+    waitingDays: days(all) - days(failed),
+    failedDays: days(failed),
   });
   entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });

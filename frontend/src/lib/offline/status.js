@@ -15,7 +15,7 @@ export const DB_PREFIX = "fieldsales-offline-";
  * failedOrders the orders among them, waitingPayments/failedPayments the payments, waitingPhotos/
  * failedPhotos the photos; `online` is the browser's word, `reachable` whether the last call got an answer.
  * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, waitingPayments?: number,
- *   failedPayments?: number, waitingPhotos?: number, failedPhotos?: number, syncing: boolean, online: boolean,
+ *   failedPayments?: number, waitingPhotos?: number, failedPhotos?: number, waitingDays?: number, failedDays?: number, syncing: boolean, online: boolean,
  *   reachable: boolean }} OfflineStatus
  */
 /** The user who may keep offline data: the session's fields read here. */
@@ -40,17 +40,19 @@ export const getStatus = () => store.get();
 /**
  * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order, 1 payment and 2 photos": the
  * words of the offline bar, the waiting screen and the logout warning for `total` queued entries of
- * which `orders` are orders, `payments` payments and `photos` visit photos (a photo is never called
- * a visit).
+ * which `orders` are orders, `payments` payments, `photos` visit photos and `days` the working day's
+ * start or end (neither is ever called a visit).
  * @param {number} total
+ * @param {{ orders?: number, payments?: number, photos?: number, days?: number }} [of]
  */
-export function queuedText(total, orders = 0, payments = 0, photos = 0) {
-  const visits = total - orders - payments - photos;
+export function queuedText(total, { orders = 0, payments = 0, photos = 0, days = 0 } = {}) {
+  const visits = total - orders - payments - photos - days;
   const parts = [
-    visits > 0 || (!orders && !payments && !photos) ? tq("visits", { count: visits }) : "",
+    visits > 0 || (!orders && !payments && !photos && !days) ? tq("visits", { count: visits }) : "",
     orders > 0 ? tq("orders", { count: orders }) : "",
     payments > 0 ? tq("payments", { count: payments }) : "",
     photos > 0 ? tq("photos", { count: photos }) : "",
+    days > 0 ? tq("days", { count: days }) : "",
   ].filter(Boolean);
   return parts.length > 1 ? tq("and", { rest: parts.slice(0, -1).join(", "), last: parts[parts.length - 1] }) : parts[0];
 }

@@ -253,7 +253,7 @@ export function startOffline(user) {
         refused: 0,
         held: 0,
       }));
-      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r.orders, r.payments, r.photos)} sent.`);
+      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r)} sent.`);
       if (r.held) {
         alertInfo(
           r.held === 1
