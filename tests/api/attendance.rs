@@ -331,8 +331,12 @@ async fn the_report_matches_the_days_visits_and_orders() {
     assert_eq!(link.status, StatusCode::OK, "{}", link.body);
     let all = sheet(&fetch(&app, link.body["excelPath"].as_str().unwrap()).await.expect("the workbook"));
     // The demo's agents have days too: this agent's is one row.
-    let rows: Vec<_> =
-        all.iter().enumerate().filter(|(i, r)| *i == 0 || r[1].to_string() == "reported@demo.test").map(|(_, r)| r.clone()).collect();
+    let rows: Vec<_> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| *i == 0 || r[1] == calamine::Data::String("reported@demo.test".into()))
+        .map(|(_, r)| r.clone())
+        .collect();
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     assert_eq!(
         header,
