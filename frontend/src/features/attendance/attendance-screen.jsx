@@ -157,11 +157,8 @@ function AgentDay({ r, showPlan, onCorrect }) {
       {r.correctionReason && <p class="muted">Corrected: {r.correctionReason}</p>}
       <div class="attendance-links">
         {hasPosition && (
-          <a
-            href={`https://www.openstreetmap.org/?mlat=${r.latitude}&mlon=${r.longitude}#map=16/${r.latitude}/${r.longitude}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          // A geo: link opens the phone's own map app; the server and the page call out to no one.
+          <a href={`geo:${r.latitude},${r.longitude}?q=${r.latitude},${r.longitude}`} title={`${r.latitude}, ${r.longitude}`}>
             Last known position
           </a>
         )}
