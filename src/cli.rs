@@ -374,8 +374,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             let started = std::time::Instant::now();
             let everything = crate::scope::Scope::All;
+            let formats = crate::formats::Formats::of_config(&config);
             let rows = tokio::task::block_in_place(|| {
-                crate::reports::export(&conn, report, &filter, everything, &output, &mut |n| bar.set_position(n))
+                crate::reports::export(&conn, &formats, report, &filter, everything, &output, &mut |n| bar.set_position(n))
             })?;
             bar.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
@@ -458,7 +459,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Orders(OrdersCommand::Send) => {
             let (pool, _) = open_migrated(&config)?;
             let mailer = Mailer::new(&config)?;
-            let summary = crate::orders::send::send_submitted(&pool, &mailer, &config.data_dir)
+            let summary = crate::orders::send::send_submitted_for(&pool, &mailer, &config)
                 .await?
                 .context("a send is already running in this process")?;
             println!(

@@ -20,6 +20,7 @@ pub mod deliveries;
 pub mod downloads;
 pub mod error;
 pub mod extract;
+pub mod formats;
 pub mod files;
 pub mod geo;
 pub mod home;
