@@ -1,7 +1,7 @@
 // New customer and profile update forms (spec 1 §2, §5).
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { coordinates, distance, formatDate, formatDateTime } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
@@ -87,9 +87,9 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
       <p>
         {proposal.fromVisit ? "A visit by" : "Typed by"} {proposal.proposedBy} on {formatDateTime(proposal.proposedAt)}:{" "}
         <a href={mapsLink(proposal.latitude, proposal.longitude)} target="_blank" rel="noopener noreferrer">
-          {proposal.latitude.toFixed(5)}, {proposal.longitude.toFixed(5)}
+          {coordinates(proposal.latitude, proposal.longitude)}
         </a>{" "}
-        {proposal.accuracy != null && `(accurate to ${Math.round(proposal.accuracy)} m)`}. Use it as the shop's location?
+        {proposal.accuracy != null && `(accurate to ${distance(proposal.accuracy)})`}. Use it as the shop's location?
       </p>
       <div class="actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => decide("accept")}>
@@ -214,7 +214,7 @@ function ProfileCard({ profile }) {
           <dd>
             {profile.latitude != null && profile.longitude != null ? (
               <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
-                {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
+                {coordinates(profile.latitude, profile.longitude)}
               </a>
             ) : (
               "Not located yet"
