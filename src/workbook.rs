@@ -172,7 +172,14 @@ impl SheetWriter {
             Kind::Date => parse_date(value).map(excel_day),
             Kind::DateTime => parse_datetime(value).map(|t| excel_day(t.date()) + excel_time(t.time())),
             Kind::Time | Kind::TimeSeconds => parse_time(value).map(excel_time),
-            Kind::General | Kind::Money | Kind::Percent => None,
+            Kind::Money | Kind::Percent => {
+                // A figure given as text (an upload's cell) is written as the number it is.
+                match value.trim().parse::<f64>() {
+                    Ok(x) if x.is_finite() && !value.trim().is_empty() => return self.number(x),
+                    _ => None,
+                }
+            }
+            Kind::General => None,
         };
         match serial {
             Some(serial) => self.batch.cells.push(Cell::Serial(serial)),
@@ -384,6 +391,44 @@ mod tests {
         assert_eq!(rows[2_500][1], Data::Float(2499.0));
         assert_eq!(rows[8][2], Data::String("=1+1".into()));
         assert_eq!(rows[9][2], Data::Empty);
+    }
+
+    #[test]
+    fn columns_of_a_kind_write_dates_times_and_numbers_and_keep_other_text() {
+        use super::{Column, Kind};
+        assert_eq!(Kind::of_header("Order Date:date"), ("Order Date", Kind::Date));
+        assert_eq!(Kind::of_header("Time:hms"), ("Time", Kind::TimeSeconds));
+        assert_eq!(Kind::of_header("Note: kept"), ("Note: kept", Kind::General));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.xlsx");
+        let columns = ["Day:date", "At:datetime", "Time:time", "Amount:money", "Share:percent", "Note"].map(Column::declared).to_vec();
+        let mut writer = SheetWriter::start_typed(columns, &crate::formats::Formats::default(), path.clone()).unwrap();
+        for (day, at, time, amount, note) in
+            [("2026-11-27", "2026-11-27 06:30:00", "14:05", "1250.5", "2026-11-27"), ("soon", "later", "noon", "n/a", "x")]
+        {
+            writer.value(day);
+            writer.value(at);
+            writer.value(time);
+            writer.value(amount);
+            writer.number(47.5);
+            writer.value(note);
+            writer.end_row().unwrap();
+        }
+        writer.finish().unwrap();
+        let rows = cells(&path);
+        assert_eq!(rows[0][0], Data::String("Day".into()), "the header leaves out the kind");
+        let serial = |d: &Data| match d {
+            Data::DateTime(x) => x.as_f64(),
+            other => panic!("{other:?} is no date"),
+        };
+        assert_eq!(serial(&rows[1][0]), 46353.0);
+        assert_eq!(serial(&rows[1][1]), 46353.0 + 6.5 / 24.0);
+        assert!((serial(&rows[1][2]) - (14.0 + 5.0 / 60.0) / 24.0).abs() < 1e-9);
+        assert_eq!(rows[1][3], Data::Float(1250.5));
+        assert_eq!(rows[1][4], Data::Float(0.475), "a percentage is the fraction");
+        assert_eq!(rows[1][5], Data::String("2026-11-27".into()), "a General column keeps its text");
+        let kept: Vec<Data> = rows[2][..4].to_vec();
+        assert_eq!(kept, ["soon", "later", "noon", "n/a"].map(|s| Data::String(s.into())).to_vec(), "text that is none stays");
     }
 
     #[test]

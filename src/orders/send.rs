@@ -36,8 +36,7 @@ const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.
 pub const COLUMNS: &[&str] =
     &["Order ID", "Order Date", "Buyer ID", "Buyer Name", "Address", "Product", "SKU", "Quantity", "Unit Price", "Total"];
 /// `COLUMNS` for a Hindi company.
-pub const COLUMNS_HI: &[&str] =
-    &["ऑर्डर ID", "ऑर्डर की तारीख", "Buyer ID", "Buyer का नाम", "पता", "उत्पाद", "SKU", "मात्रा", "इकाई मूल्य", "कुल"];
+pub const COLUMNS_HI: &[&str] = &["ऑर्डर ID", "ऑर्डर की तारीख", "Buyer ID", "Buyer का नाम", "पता", "उत्पाद", "SKU", "मात्रा", "इकाई मूल्य", "कुल"];
 
 /// What a run did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -352,6 +351,10 @@ fn mail_body(distributor: &str, rows: &[Row], formats: &Formats) -> String {
             formats.money(*total)
         ));
     }
-    body.push_str(if hindi { "\nयह मेल fieldsales ने भेजा है।\n" } else { "\nThis mail was sent by fieldsales.\n" });
+    body.push_str(if hindi {
+        "\nयह मेल fieldsales ने भेजा है।\n"
+    } else {
+        "\nThis mail was sent by fieldsales.\n"
+    });
     body
 }

@@ -20,10 +20,10 @@ use utoipa_axum::routes;
 use self::defs::{Filter, Report};
 use self::messages::{FROM_DATE_INVALID, FROM_DATE_REQUIRED, TO_BEFORE_FROM, TO_DATE_INVALID};
 use crate::error::{AppError, AppResult};
+use crate::formats::Formats;
 use crate::rights::UserType;
 use crate::scope::Scope;
 use crate::state::AppState;
-use crate::formats::Formats;
 use crate::workbook::{Column, SheetWriter};
 
 /// The area's routes, for any router state that holds the shared state.

@@ -30,7 +30,8 @@ fn cell_formats(bytes: &[u8]) -> HashMap<(u32, u32), String> {
         let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
         Some(tag[start..start + tag[start..].find('"')?].to_string())
     };
-    let unescape = |s: String| s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&amp;", "&");
+    let unescape =
+        |s: String| s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&amp;", "&");
     let codes: HashMap<String, String> = styles
         .split("<numFmt ")
         .skip(1)
@@ -111,7 +112,10 @@ async fn every_reports_dates_are_excel_dates_and_its_money_has_the_currency_form
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     // An administrator acted for an agent (the impersonation audit).
     app.conn()
-        .execute("INSERT INTO audit_log (at, actor_uid, as_uid, action, status) VALUES (strftime('%s', 'now'), 1, 3, 'GET /users/landing', 200)", [])
+        .execute(
+            "INSERT INTO audit_log (at, actor_uid, as_uid, action, status) VALUES (strftime('%s', 'now'), 1, 3, 'GET /users/landing', 200)",
+            [],
+        )
         .unwrap();
     let formats = Formats::default();
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
@@ -211,7 +215,8 @@ async fn mailed_in(locale: &str) -> (Value, Vec<Vec<Data>>, HashMap<(u32, u32), 
         )
         .unwrap();
     // 5,000 colas: the total passes a lakh.
-    let r = app.post("/users/order", Some(&agent), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 5000 }] })).await;
+    let r =
+        app.post("/users/order", Some(&agent), json!({ "buyerId": buyer, "lines": [{ "productId": product, "quantity": 5000 }] })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let number = r.body["orderNumber"].as_str().unwrap().to_string();
     let distributor = r.body["distributorName"].as_str().unwrap().to_string();
@@ -257,4 +262,48 @@ async fn the_order_mail_follows_the_companys_locale() {
         assert_eq!(styles[&(r, 8)], formats.excel_money());
         assert_eq!(styles[&(r, 9)], formats.excel_money());
     }
+}
+
+/// An upload's result workbook shows its dates and prices as the reports do: the uploaded date a
+/// date cell, the price a number in the currency format; a cell that is none stays the text given.
+#[tokio::test]
+async fn an_uploads_result_keeps_dates_and_prices_as_dates_and_numbers() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let header = [
+        "Order ID",
+        "Order Date",
+        "Buyer ID",
+        "Distributor Name",
+        "Product Name",
+        "SKU",
+        "Quantity Shipped",
+        "Unit Price",
+        "DS Name",
+        "FAO Name",
+    ];
+    let rows: [[&str; 10]; 3] = [
+        header,
+        ["FR-1", "2026-11-08", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "125000.5", "", ""],
+        ["FR-2", "not a date", "B100001", "Metro Wholesale", "Cola 300ml", "CL-300", "1", "cheap", "", ""],
+    ];
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    let parts = vec![("orderdata", crate::support::Part::File { name: "upload.xlsx", bytes: book.save_to_buffer().unwrap() })];
+    let r = app.multipart("/users/order/upload", Some(&admin), parts).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let bytes = fetch(&app, r.body["excelLink"].as_str().unwrap()).await.unwrap();
+    let (table, styles) = (cells(&bytes), cell_formats(&bytes));
+    let Data::DateTime(day) = &table[1][1] else { panic!("{:?}", table[1][1]) };
+    assert_eq!(day.as_f64(), fieldsales::formats::excel_day(chrono::NaiveDate::from_ymd_opt(2026, 11, 8).unwrap()));
+    assert_eq!(styles[&(1, 1)], "dd-mmm-yyyy");
+    assert_eq!(table[1][7], Data::Float(125000.5));
+    assert_eq!(styles[&(1, 7)], Formats::default().excel_money());
+    assert_eq!((table[2][1].clone(), table[2][7].clone()), (Data::String("not a date".into()), Data::String("cheap".into())));
+    assert_eq!(table[1][10], Data::String("Uploaded".into()));
 }
