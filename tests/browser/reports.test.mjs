@@ -52,6 +52,8 @@ test("the customer-visit report downloads after its dates are given", async () =
   await p.getByRole("button", { name: "Calendar" }).last().click();
   await p.locator("#toDate ~ input[type=date]").evaluate((input, day) => {
     input.value = day;
+    // As the browser's picker does: an input event, then a change event.
+    input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }, today());
   const [y, m, d] = today().split("-");
@@ -71,14 +73,6 @@ test("the customer-visit report downloads after its dates are given", async () =
   ][Number(m) - 1];
   assert.equal(await p.getByLabel("To Date").inputValue(), `${d}-${mon}-${y}`);
   await mkdir(shots, { recursive: true });
-  await p.setViewportSize({ width: 390, height: 800 });
-  await p.screenshot({ path: join(shots, "report-dates-390.png") });
-  assert.equal(
-    await p.evaluate(() => document.documentElement.scrollWidth > innerWidth),
-    false,
-    "no sideways scrolling at 390 px",
-  );
-  await p.setViewportSize({ width: 1280, height: 900 });
   await p.screenshot({ path: join(shots, "report-dates-1280.png") });
   const [file] = await Promise.all([
     p.waitForEvent("download"),
@@ -154,4 +148,36 @@ test("the order lines report downloads from the Report menu", async () => {
     .getByRole("status")
     .getByText(/report: \d+ rows?\./)
     .waitFor();
+});
+
+test("at 390 px the date fields and their calendar buttons fit", async () => {
+  const small = await app.page({ width: 390, height: 800 });
+  await app.login(small, "admin@demo.test");
+  await small.waitForURL((u) => u.hash === "#/home");
+  await small.goto("/#/master/report/delivery");
+  await small.getByLabel("From Date").fill("1 Jan 2026");
+  await small.getByLabel("To Date").fill("27/11/2026");
+  await small.getByLabel("From Date").focus();
+  assert.equal(await small.getByLabel("To Date").inputValue(), "27-Nov-2026");
+  await small.getByLabel("To Date").focus();
+  assert.equal(await small.getByLabel("From Date").inputValue(), "01-Jan-2026");
+  await mkdir(shots, { recursive: true });
+  await small.screenshot({ path: join(shots, "report-dates-390.png") });
+  assert.equal(
+    await small.evaluate(
+      () => document.documentElement.scrollWidth > innerWidth,
+    ),
+    false,
+    "no sideways scrolling at 390 px",
+  );
+  const button = await small
+    .getByRole("button", { name: "Calendar" })
+    .first()
+    .boundingBox();
+  assert.ok(
+    button && button.x + button.width <= 390,
+    "the calendar button is on the screen",
+  );
+  assert.deepEqual(small.pageErrors, []);
+  await small.context().close();
 });
