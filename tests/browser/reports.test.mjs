@@ -21,15 +21,8 @@ const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
 const today = () => new Date().toISOString().slice(0, 10);
 
 test("the customer-visit report downloads after its dates are given", async () => {
-  await p
-    .getByTestId("sidebar")
-    .locator("details")
-    .evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
-  await p
-    .getByTestId("sidebar")
-    .locator(".menu-group", { hasText: "Report" })
-    .getByRole("link", { name: "Customer Visit" })
-    .click();
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
+  await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Customer Visit" }).click();
   await p.getByRole("heading", { name: "Customer Visit Report" }).waitFor();
   await p.getByRole("button", { name: "Generate Report" }).click();
   await p.getByText("From Date is required").waitFor();
@@ -40,10 +33,7 @@ test("the customer-visit report downloads after its dates are given", async () =
   await from.fill("31-02-2026");
   await p.getByLabel("To Date").fill("soon");
   await p.getByRole("button", { name: "Generate Report" }).click();
-  assert.equal(
-    await p.getByText("Enter a date such as 27-Nov-2026.").count(),
-    2,
-  );
+  assert.equal(await p.getByText("Enter a date such as 27-Nov-2026.").count(), 2);
   await from.fill("01-01-2026");
   await from.blur();
   assert.equal(await from.inputValue(), "01-Jan-2026");
@@ -57,38 +47,14 @@ test("the customer-visit report downloads after its dates are given", async () =
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }, today());
   const [y, m, d] = today().split("-");
-  const mon = [
-    "Jan",
-    "Feb",
-    "Mar",
-    "Apr",
-    "May",
-    "Jun",
-    "Jul",
-    "Aug",
-    "Sep",
-    "Oct",
-    "Nov",
-    "Dec",
-  ][Number(m) - 1];
+  const mon = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(m) - 1];
   assert.equal(await p.getByLabel("To Date").inputValue(), `${d}-${mon}-${y}`);
   await mkdir(shots, { recursive: true });
   await p.screenshot({ path: join(shots, "report-dates-1280.png") });
-  const [file] = await Promise.all([
-    p.waitForEvent("download"),
-    p.getByRole("button", { name: "Generate Report" }).click(),
-  ]);
+  const [file] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
   assert.equal(file.suggestedFilename(), "report.xlsx");
-  assert.equal(
-    readFileSync(await file.path())
-      .subarray(0, 2)
-      .toString(),
-    "PK",
-  );
-  await p
-    .getByRole("status")
-    .getByText(/Customer Visit report: \d+ rows?\./)
-    .waitFor();
+  assert.equal(readFileSync(await file.path()).subarray(0, 2).toString(), "PK");
+  await p.getByRole("status").getByText(/Customer Visit report: \d+ rows?\./).waitFor();
 });
 
 test("the monthly and delivery reports ask for their choices", async () => {
@@ -98,10 +64,7 @@ test("the monthly and delivery reports ask for their choices", async () => {
   await p.getByText("Please select country.").waitFor();
   await p.getByLabel("RCA").check();
   await p.getByLabel("India").check();
-  const [monthly] = await Promise.all([
-    p.waitForEvent("download"),
-    p.getByRole("button", { name: "Generate Report" }).click(),
-  ]);
+  const [monthly] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
   assert.equal(monthly.suggestedFilename(), "report.xlsx");
 
   await p.goto("/#/master/report/delivery");
@@ -113,41 +76,20 @@ test("the monthly and delivery reports ask for their choices", async () => {
   await p.getByLabel("To Date").fill(today());
   await p.getByLabel("Sri Lanka").check();
   await p.getByLabel("Updated Date").check();
-  const [delivery] = await Promise.all([
-    p.waitForEvent("download"),
-    p.getByRole("button", { name: "Generate Report" }).click(),
-  ]);
+  const [delivery] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
   assert.equal(delivery.suggestedFilename(), "report.xlsx");
   assert.deepEqual(p.pageErrors, []);
 });
 
 test("the order lines report downloads from the Report menu", async () => {
-  await p
-    .getByTestId("sidebar")
-    .locator("details")
-    .evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
-  await p
-    .getByTestId("sidebar")
-    .locator(".menu-group", { hasText: "Report" })
-    .getByRole("link", { name: "Order Lines" })
-    .click();
+  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
+  await p.getByTestId("sidebar").locator(".menu-group", { hasText: "Report" }).getByRole("link", { name: "Order Lines" }).click();
   await p.getByRole("heading", { name: "Order Lines Report" }).waitFor();
   await p.getByLabel("From Date").fill("2026-01-01");
   await p.getByLabel("To Date").fill(today());
-  const [file] = await Promise.all([
-    p.waitForEvent("download"),
-    p.getByRole("button", { name: "Generate Report" }).click(),
-  ]);
-  assert.equal(
-    readFileSync(await file.path())
-      .subarray(0, 2)
-      .toString(),
-    "PK",
-  );
-  await p
-    .getByRole("status")
-    .getByText(/report: \d+ rows?\./)
-    .waitFor();
+  const [file] = await Promise.all([p.waitForEvent("download"), p.getByRole("button", { name: "Generate Report" }).click()]);
+  assert.equal(readFileSync(await file.path()).subarray(0, 2).toString(), "PK");
+  await p.getByRole("status").getByText(/report: \d+ rows?\./).waitFor();
 });
 
 test("at 390 px the date fields and their calendar buttons fit", async () => {
@@ -163,21 +105,9 @@ test("at 390 px the date fields and their calendar buttons fit", async () => {
   assert.equal(await small.getByLabel("From Date").inputValue(), "01-Jan-2026");
   await mkdir(shots, { recursive: true });
   await small.screenshot({ path: join(shots, "report-dates-390.png") });
-  assert.equal(
-    await small.evaluate(
-      () => document.documentElement.scrollWidth > innerWidth,
-    ),
-    false,
-    "no sideways scrolling at 390 px",
-  );
-  const button = await small
-    .getByRole("button", { name: "Calendar" })
-    .first()
-    .boundingBox();
-  assert.ok(
-    button && button.x + button.width <= 390,
-    "the calendar button is on the screen",
-  );
+  assert.equal(await small.evaluate(() => document.documentElement.scrollWidth > innerWidth), false, "no sideways scrolling at 390 px");
+  const button = await small.getByRole("button", { name: "Calendar" }).first().boundingBox();
+  assert.ok(button && button.x + button.width <= 390, "the calendar button is on the screen");
   assert.deepEqual(small.pageErrors, []);
   await small.context().close();
 });
