@@ -389,8 +389,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             let started = std::time::Instant::now();
             let everything = crate::scope::Scope::All;
+            let formats = crate::formats::Formats::of_config(&config);
             let rows = tokio::task::block_in_place(|| {
-                crate::reports::export(&conn, report, &filter, everything, &output, &mut |n| bar.set_position(n))
+                crate::reports::export(&conn, &formats, report, &filter, everything, &output, &mut |n| bar.set_position(n))
             })?;
             bar.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
@@ -406,7 +407,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 parse_command(&file)?;
             } else {
                 let (pool, _) = open_migrated(&config)?;
-                import_command(&pool, &kind, &file, info_id, as_user.as_deref())?;
+                import_command(&pool, &kind, &file, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config))?;
             }
         }
         Command::Backup { file } => {
@@ -473,7 +474,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Orders(OrdersCommand::Send) => {
             let (pool, _) = open_migrated(&config)?;
             let mailer = Mailer::new(&config)?;
-            let summary = crate::orders::send::send_submitted(&pool, &mailer, &config.data_dir)
+            let summary = crate::orders::send::send_submitted_for(&pool, &mailer, &config)
                 .await?
                 .context("a send is already running in this process")?;
             println!(
@@ -534,7 +535,14 @@ fn parse_command(file: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Option<i64>, as_user: Option<&str>) -> anyhow::Result<()> {
+fn import_command(
+    pool: &Pool,
+    kind: &str,
+    file: &std::path::Path,
+    info_id: Option<i64>,
+    as_user: Option<&str>,
+    formats: crate::formats::Formats,
+) -> anyhow::Result<()> {
     use crate::uploads::{import, kinds};
     let names: Vec<&str> = kinds::ALL.iter().map(|k| k.name).collect();
     let kind = kinds::by_name(kind).with_context(|| format!("unknown kind {kind}; use one of {}", names.join(", ")))?;
@@ -557,7 +565,7 @@ fn import_command(pool: &Pool, kind: &str, file: &std::path::Path, info_id: Opti
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = std::time::Instant::now();
-    let ctx = kinds::Context::new(uploader, info_id);
+    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats);
     let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();

@@ -21,6 +21,7 @@ pub mod downloads;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod formats;
 pub mod geo;
 pub mod home;
 pub mod ids;

@@ -3,6 +3,13 @@
 //! writer turns them into the sheet's XML, so the two overlap on two cores and memory stays flat
 //! (the caller waits while the writer is behind). The workbook is saved only when the caller says
 //! every row was given (`finish`); dropped before that, nothing is written.
+//!
+//! Columns have kinds (`Kind`): a date, date-time or time column turns its ISO text ('2026-11-27',
+//! '2026-11-27 14:05:09', '14:05') into an Excel date or time with the company's format
+//! (dd-mmm-yyyy), a money column's numbers get the company's currency format (₹1,00,000.00), a
+//! percent column's figures (50 for 50%) show as 50.0%; the cells stay numbers Excel can sum, sort
+//! and filter. A report declares a column's kind by a suffix of its name (`AS "Order Date:date"`,
+//! `Kind::of_header`), which the header does not show.
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -12,6 +19,7 @@ use std::thread::JoinHandle;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
 use crate::error::{AppError, AppResult};
+use crate::formats::{excel_day, excel_time, parse_date, parse_datetime, parse_time, Formats};
 
 /// Data rows per sheet: Excel's limit less the header; past it a new sheet starts.
 const ROWS_PER_SHEET: u64 = 1_048_575;
@@ -20,10 +28,80 @@ const BATCH_ROWS: usize = 1_000;
 /// Batches in flight: the memory bound.
 const BATCHES_IN_FLIGHT: usize = 4;
 
+/// How a column's cells are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Kind {
+    /// Text as text, numbers as numbers, as given.
+    #[default]
+    General,
+    /// 'YYYY-MM-DD' text becomes an Excel date shown dd-mmm-yyyy.
+    Date,
+    /// 'YYYY-MM-DD HH:MM[:SS]' text becomes an Excel date-time shown dd-mmm-yyyy hh:mm:ss.
+    DateTime,
+    /// 'HH:MM[:SS]' text becomes an Excel time shown hh:mm.
+    Time,
+    /// 'HH:MM[:SS]' text becomes an Excel time shown hh:mm:ss.
+    TimeSeconds,
+    /// Numbers in the currency's unit, shown with the company's currency format.
+    Money,
+    /// Numbers in percent (50 for 50%), written as the fraction and shown 50.0%.
+    Percent,
+}
+
+impl Kind {
+    /// The suffixes a column name may end with, and their kinds.
+    pub const SUFFIXES: &[(&str, Kind)] = &[
+        (":date", Kind::Date),
+        (":datetime", Kind::DateTime),
+        (":time", Kind::Time),
+        (":hms", Kind::TimeSeconds),
+        (":money", Kind::Money),
+        (":percent", Kind::Percent),
+    ];
+
+    /// A column name's header and kind: "Order Date:date" is ("Order Date", Date); a name without
+    /// a known suffix is itself, General.
+    pub fn of_header(name: &str) -> (&str, Kind) {
+        Kind::SUFFIXES
+            .iter()
+            .find_map(|(suffix, kind)| name.strip_suffix(suffix).map(|header| (header, *kind)))
+            .unwrap_or((name, Kind::General))
+    }
+
+    /// The column's width in characters (so a date never shows as ####), `None` for Excel's own.
+    fn width(self) -> Option<f64> {
+        match self {
+            Kind::General => None,
+            Kind::Date => Some(12.0),
+            Kind::DateTime => Some(20.0),
+            Kind::Time | Kind::TimeSeconds => Some(9.0),
+            Kind::Money => Some(16.0),
+            Kind::Percent => Some(9.0),
+        }
+    }
+}
+
+/// A column of a sheet: its header and kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub header: String,
+    pub kind: Kind,
+}
+
+impl Column {
+    /// A column from a name that may carry a kind's suffix (`Kind::of_header`).
+    pub fn declared(name: &str) -> Self {
+        let (header, kind) = Kind::of_header(name);
+        Column { header: header.to_string(), kind }
+    }
+}
+
 /// One cell: text is a range of its batch's text, so a batch costs two allocations, not one a cell.
 enum Cell {
     Blank,
     Number(f64),
+    /// An Excel date or time serial, written with the column's format whatever its kind.
+    Serial(f64),
     Text(Range<usize>),
 }
 
@@ -48,6 +126,7 @@ enum Message {
 /// The writing end: cells go in row by row (`text`, `number`, `blank`, then `end_row`).
 pub struct SheetWriter {
     width: usize,
+    kinds: Vec<Kind>,
     batch: Batch,
     rows_in_batch: usize,
     rows: u64,
@@ -59,13 +138,53 @@ impl SheetWriter {
     /// Starts the writer of a workbook at `path` whose sheets open with `header` (bold). Every
     /// row must have the header's width.
     pub fn start(header: Vec<String>, path: PathBuf) -> AppResult<Self> {
-        let width = header.len().max(1);
+        let columns = header.into_iter().map(|header| Column { header, kind: Kind::General }).collect();
+        Self::start_typed(columns, &Formats::default(), path)
+    }
+
+    /// As `start`, with each column's kind, in the company's `formats`.
+    pub fn start_typed(columns: Vec<Column>, formats: &Formats, path: PathBuf) -> AppResult<Self> {
+        let width = columns.len().max(1);
+        let kinds: Vec<Kind> = columns.iter().map(|c| c.kind).collect();
+        let styles = Styles::new(&columns, formats);
+        let header: Vec<String> = columns.into_iter().map(|c| c.header).collect();
         let (sender, received) = sync_channel(BATCHES_IN_FLIGHT);
         let writer = std::thread::Builder::new()
             .name("workbook-writer".into())
-            .spawn(move || write(&header, received, &path))
+            .spawn(move || write(&header, &styles, received, &path))
             .map_err(|e| AppError::Internal(anyhow::anyhow!("starting the workbook writer: {e}")))?;
-        Ok(SheetWriter { width, batch: Batch::with_capacity(width), rows_in_batch: 0, rows: 0, sender: Some(sender), writer: Some(writer) })
+        Ok(SheetWriter {
+            width,
+            kinds,
+            batch: Batch::with_capacity(width),
+            rows_in_batch: 0,
+            rows: 0,
+            sender: Some(sender),
+            writer: Some(writer),
+        })
+    }
+
+    /// Text under its column's kind: a date, date-time or time column's ISO text becomes a date
+    /// or time cell; any other text (and a value that is none of those) stays text.
+    pub fn value(&mut self, value: &str) {
+        let column = self.batch.cells.len() % self.width;
+        let serial = match self.kinds.get(column).copied().unwrap_or_default() {
+            Kind::Date => parse_date(value).map(excel_day),
+            Kind::DateTime => parse_datetime(value).map(|t| excel_day(t.date()) + excel_time(t.time())),
+            Kind::Time | Kind::TimeSeconds => parse_time(value).map(excel_time),
+            Kind::Money | Kind::Percent => {
+                // A figure given as text (an upload's cell) is written as the number it is.
+                match value.trim().parse::<f64>() {
+                    Ok(x) if x.is_finite() && !value.trim().is_empty() => return self.number(x),
+                    _ => None,
+                }
+            }
+            Kind::General => None,
+        };
+        match serial {
+            Some(serial) => self.batch.cells.push(Cell::Serial(serial)),
+            None => self.text(value),
+        }
     }
 
     pub fn text(&mut self, value: &str) {
@@ -140,16 +259,51 @@ impl SheetWriter {
     }
 }
 
+/// Each column's number format (none for General) and width.
+struct Styles {
+    formats: Vec<Option<Format>>,
+    widths: Vec<Option<f64>>,
+    percent: Vec<bool>,
+}
+
+impl Styles {
+    fn new(columns: &[Column], formats: &Formats) -> Self {
+        let format = |column: &Column| {
+            let code = match column.kind {
+                Kind::General => return None,
+                Kind::Date => formats.excel_date().to_string(),
+                Kind::DateTime => formats.excel_datetime().to_string(),
+                Kind::Time => "hh:mm".to_string(),
+                Kind::TimeSeconds => "hh:mm:ss".to_string(),
+                Kind::Money => formats.excel_money(),
+                Kind::Percent => "0.0%".to_string(),
+            };
+            Some(Format::new().set_num_format(code))
+        };
+        Styles {
+            formats: columns.iter().map(format).collect(),
+            widths: columns.iter().map(|c| c.kind.width()).collect(),
+            percent: columns.iter().map(|c| c.kind == Kind::Percent).collect(),
+        }
+    }
+}
+
 fn xlsx(err: XlsxError) -> AppError {
     AppError::Internal(anyhow::anyhow!("writing a workbook: {err}"))
 }
 
 /// The writer thread: writes every batch, and saves on `Done`; a channel closed before that
 /// (the caller failed or gave up) leaves no file.
-fn write(header: &[String], batches: Receiver<Message>, path: &std::path::Path) -> AppResult<u64> {
+fn write(header: &[String], styles: &Styles, batches: Receiver<Message>, path: &std::path::Path) -> AppResult<u64> {
     let mut book = Workbook::new();
     let bold = Format::new().set_bold();
+    // Widths first: a sheet of constant memory writes its columns' settings before its rows.
     let write_header = |sheet: &mut Worksheet| -> AppResult<()> {
+        for (i, width) in styles.widths.iter().enumerate() {
+            if let Some(width) = width {
+                sheet.set_column_width(i as u16, *width).map_err(xlsx)?;
+            }
+        }
         for (i, name) in header.iter().enumerate() {
             sheet.write_string_with_format(0, i as u16, name, &bold).map_err(xlsx)?;
         }
@@ -179,7 +333,19 @@ fn write(header: &[String], batches: Receiver<Message>, path: &std::path::Path) 
                 match cell {
                     Cell::Blank => {}
                     Cell::Number(x) => {
-                        sheet.write_number(r, c, *x).map_err(xlsx)?;
+                        let x = if styles.percent[i] { *x / 100.0 } else { *x };
+                        match &styles.formats[i] {
+                            Some(format) => sheet.write_number_with_format(r, c, x, format),
+                            None => sheet.write_number(r, c, x),
+                        }
+                        .map_err(xlsx)?;
+                    }
+                    Cell::Serial(x) => {
+                        match &styles.formats[i] {
+                            Some(format) => sheet.write_number_with_format(r, c, *x, format),
+                            None => sheet.write_number(r, c, *x),
+                        }
+                        .map_err(xlsx)?;
                     }
                     Cell::Text(range) => {
                         sheet.write_string(r, c, &batch.text[range.clone()]).map_err(xlsx)?;
@@ -225,6 +391,44 @@ mod tests {
         assert_eq!(rows[2_500][1], Data::Float(2499.0));
         assert_eq!(rows[8][2], Data::String("=1+1".into()));
         assert_eq!(rows[9][2], Data::Empty);
+    }
+
+    #[test]
+    fn columns_of_a_kind_write_dates_times_and_numbers_and_keep_other_text() {
+        use super::{Column, Kind};
+        assert_eq!(Kind::of_header("Order Date:date"), ("Order Date", Kind::Date));
+        assert_eq!(Kind::of_header("Time:hms"), ("Time", Kind::TimeSeconds));
+        assert_eq!(Kind::of_header("Note: kept"), ("Note: kept", Kind::General));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.xlsx");
+        let columns = ["Day:date", "At:datetime", "Time:time", "Amount:money", "Share:percent", "Note"].map(Column::declared).to_vec();
+        let mut writer = SheetWriter::start_typed(columns, &crate::formats::Formats::default(), path.clone()).unwrap();
+        for (day, at, time, amount, note) in
+            [("2026-11-27", "2026-11-27 06:30:00", "14:05", "1250.5", "2026-11-27"), ("soon", "later", "noon", "n/a", "x")]
+        {
+            writer.value(day);
+            writer.value(at);
+            writer.value(time);
+            writer.value(amount);
+            writer.number(47.5);
+            writer.value(note);
+            writer.end_row().unwrap();
+        }
+        writer.finish().unwrap();
+        let rows = cells(&path);
+        assert_eq!(rows[0][0], Data::String("Day".into()), "the header leaves out the kind");
+        let serial = |d: &Data| match d {
+            Data::DateTime(x) => x.as_f64(),
+            other => panic!("{other:?} is no date"),
+        };
+        assert_eq!(serial(&rows[1][0]), 46353.0);
+        assert_eq!(serial(&rows[1][1]), 46353.0 + 6.5 / 24.0);
+        assert!((serial(&rows[1][2]) - (14.0 + 5.0 / 60.0) / 24.0).abs() < 1e-9);
+        assert_eq!(rows[1][3], Data::Float(1250.5));
+        assert_eq!(rows[1][4], Data::Float(0.475), "a percentage is the fraction");
+        assert_eq!(rows[1][5], Data::String("2026-11-27".into()), "a General column keeps its text");
+        let kept: Vec<Data> = rows[2][..4].to_vec();
+        assert_eq!(kept, ["soon", "later", "noon", "n/a"].map(|s| Data::String(s.into())).to_vec(), "text that is none stays");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import {
+  coordinates,
   dayHeader,
   dayMonth,
   distance,
@@ -14,6 +15,7 @@ import {
   formatsOfSession,
   money,
   number,
+  parseDate,
   percent,
   plural,
   setFormats,
@@ -153,4 +155,96 @@ test("a count takes its noun in the singular only for one", () => {
   assert.equal(plural(3, "row"), "3 rows");
   assert.equal(plural(2, "delivery approval"), "2 delivery approvals");
   assert.equal(plural(2, "visit or order", "visits or orders"), "2 visits or orders");
+});
+
+test("a typed date in the company's form: 27-11-2026, 27-Nov-2026, 27 nov 26, 2026-11-27", () => {
+  for (const typed of [
+    "27-11-2026",
+    "27/11/2026",
+    "27.11.2026",
+    "27 11 2026",
+    "27-Nov-2026",
+    "27 nov 2026",
+    "27-NOV-26",
+    "Nov 27, 2026",
+    "2026-11-27",
+    " 27-11-2026 ",
+  ]) {
+    assert.equal(parseDate(typed), "2026-11-27", typed);
+  }
+  assert.equal(parseDate("1-3-2026"), "2026-03-01");
+  assert.equal(parseDate("05-Sep-2026"), "2026-09-05");
+  assert.equal(parseDate("05-Sept-2026"), "2026-09-05", "CLDR's en-IN short September");
+  assert.equal(parseDate("05-September-2026"), "2026-09-05");
+  assert.equal(parseDate("27-नव॰-2026"), "2026-11-27", "Hindi month names too");
+  for (const bad of [
+    "",
+    "  ",
+    "soon",
+    "31-02-2026",
+    "27-13-2026",
+    "32-01-2026",
+    "27-Nov",
+    "27-Foo-2026",
+    "2026-02-30",
+    "27-11-202",
+    "1.5-11-2026",
+  ]) {
+    assert.equal(parseDate(bad), null, bad);
+  }
+  assert.equal(parseDate(null), null);
+});
+
+test("hi-IN: a typed date with the Hindi month's name, with or without its ॰, and formatDate's own output", () => {
+  setFormats({ locale: "hi-IN" });
+  assert.equal(parseDate("27-नव॰-2026"), "2026-11-27");
+  assert.equal(parseDate("27 नव 2026"), "2026-11-27");
+  assert.equal(parseDate("01-मार्च-2026"), "2026-03-01");
+  assert.equal(parseDate("27-11-2026"), "2026-11-27", "day first");
+  assert.equal(parseDate("27-Nov-2026"), "2026-11-27", "English names still");
+  for (const iso of ["2026-01-31", "2026-02-28", "2026-09-05", "2026-12-01"]) assert.equal(parseDate(formatDate(iso)), iso, iso);
+});
+
+test("a locale that writes the month first (en-US) reads 11/27/2026 month first", () => {
+  setFormats({ locale: "en-US" });
+  assert.equal(parseDate("11/27/2026"), "2026-11-27");
+  assert.equal(parseDate("27/11/2026"), null);
+  assert.equal(parseDate("27-Nov-2026"), "2026-11-27");
+});
+
+test("en-IN: every date formatDate shows reads back as itself", () => {
+  for (let m = 1; m <= 12; m++) {
+    const iso = `2026-${String(m).padStart(2, "0")}-15`;
+    assert.equal(parseDate(formatDate(iso)), iso, iso);
+  }
+});
+
+test("the screens format dates, money and figures only through lib/format.js", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const root = new URL("../src/", import.meta.url);
+  // Excluded by issue #42's split: the agent's visit and Today screens and the waiting list, whose
+  // owners convert them, and lib/format.js's own settings.
+  const excluded = [
+    /^lib\/format(-settings)?\.js$/,
+    /^features\/today\//,
+    /^features\/customers\/(visit|waiting-visits)-screen\.jsx$/,
+  ];
+  const entries = await readdir(root, { recursive: true });
+  const found = [];
+  for (const file of entries.filter((f) => /\.(js|jsx)$/.test(f))) {
+    const path = String(file).replace(/\\/g, "/");
+    if (excluded.some((re) => re.test(path))) continue;
+    const text = await readFile(new URL(path, root), "utf8");
+    text.split("\n").forEach((line, i) => {
+      if (/toLocale(Date|Time)?String\(|\.toFixed\(|\bIntl\.(NumberFormat|DateTimeFormat|RelativeTimeFormat)\b/.test(line))
+        found.push(`${path}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(found, []);
+});
+
+test("coordinates keep five decimals and a point in every locale", () => {
+  assert.equal(coordinates(12.9716, 77.5946), "12.97160, 77.59460");
+  setFormats({ locale: "hi-IN" });
+  assert.equal(coordinates(-1.5, 100.123456), "-1.50000, 100.12346");
 });

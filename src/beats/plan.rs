@@ -69,7 +69,7 @@ macro_rules! plan_cte {
 /// The beat-adherence report's rows: per day and agent, in date and agent order.
 pub const ADHERENCE_REPORT_SQL: &str = concat!(
     plan_cte!(),
-    r#"SELECT day.d AS "Date", u.name AS "Agent Name", u.email AS "Agent Email", SUM(day.planned) AS "Planned",
+    r#"SELECT day.d AS "Date:date", u.name AS "Agent Name", u.email AS "Agent Email", SUM(day.planned) AS "Planned",
             SUM(day.planned AND day.best IS NOT NULL) AS "Visited As Planned",
             SUM(day.planned AND day.best IS 0) AS "Visited Off-site", SUM(day.planned AND day.sold) AS "Ordered As Planned",
             SUM(NOT day.planned) AS "Unplanned Visits",

@@ -10,6 +10,11 @@
 //! Distributors without an email keep their orders Submitted (administrators see why). Orders held
 //! over a credit limit wait until a manager approves them; rejected ones are never mailed
 //! (`super::credit`).
+//!
+//! Distributors are no users: the mail and its workbook follow the company's locale
+//! (`FIELDSALES_LOCALE`, `crate::formats`): Hindi texts and headers for a Hindi company, dates in
+//! the spec's dd-MMM-yyyy and money in the company's currency (₹1,00,000.00); in the workbook the
+//! order date is an Excel date and the amounts numbers, with those formats.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +25,9 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use rust_xlsxwriter::{Format, Workbook};
 
 use super::queries::{order_number, MAILING_HOLD_S};
+use crate::config::Config;
 use crate::db::Pool;
+use crate::formats::Formats;
 use crate::ids::OrderId;
 use crate::mailer::Mailer;
 use crate::money::Money;
@@ -30,6 +37,8 @@ const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.
 /// The columns of the workbook each distributor receives.
 pub const COLUMNS: &[&str] =
     &["Order ID", "Order Date", "Buyer ID", "Buyer Name", "Address", "Product", "SKU", "Quantity", "Unit Price", "Total"];
+/// `COLUMNS` for a Hindi company.
+pub const COLUMNS_HI: &[&str] = &["ऑर्डर ID", "ऑर्डर की तारीख", "Buyer ID", "Buyer का नाम", "पता", "उत्पाद", "SKU", "मात्रा", "इकाई मूल्य", "कुल"];
 
 /// What a run did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -70,7 +79,7 @@ pub fn schedule(state: &crate::state::AppState) {
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             ticks.tick().await;
-            match send_submitted(&state.pool, &state.mailer, &state.config.data_dir).await {
+            match send_submitted_for(&state.pool, &state.mailer, &state.config).await {
                 Ok(Some(s)) if s.mails + s.waiting + s.failed > 0 => {
                     tracing::info!(mails = s.mails, orders = s.orders, waiting = s.waiting, failed = s.failed, "distributor order mails");
                 }
@@ -112,8 +121,18 @@ struct Row {
     amount: Money,
 }
 
-/// Mails every distributor's Submitted orders; `None` when a run of this process is going on.
+/// Mails every distributor's Submitted orders in the company's formats (`config`'s locale and
+/// currency); `None` when a run of this process is going on.
+pub async fn send_submitted_for(pool: &Pool, mailer: &Mailer, config: &Config) -> anyhow::Result<Option<SendSummary>> {
+    send_in(pool, mailer, &config.data_dir, &Formats::of_config(config)).await
+}
+
+/// `send_submitted_for` in the default formats (en-IN, INR).
 pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> anyhow::Result<Option<SendSummary>> {
+    send_in(pool, mailer, data_dir, &Formats::default()).await
+}
+
+async fn send_in(pool: &Pool, mailer: &Mailer, data_dir: &Path, formats: &Formats) -> anyhow::Result<Option<SendSummary>> {
     if RUNNING.swap(true, Ordering::SeqCst) {
         return Ok(None);
     }
@@ -142,16 +161,16 @@ pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> an
             continue;
         }
         let dir = data_dir.join("files").join("orders");
-        let (ids, name) = (held.clone(), distributor.name.clone());
+        let (ids, name, f) = (held.clone(), distributor.name.clone(), formats.clone());
         let built = with_conn(pool, move |conn| {
             let rows = rows_of(conn, &ids)?;
-            let path = write_workbook(&dir, id, now, &rows)?;
-            Ok((path, mail_body(&name, &rows)))
+            let path = write_workbook(&dir, id, now, &rows, &f)?;
+            Ok((path, mail_body(&name, &rows, &f)))
         })
         .await;
         let sent = match built {
             Ok((path, body)) => {
-                let subject = format!("Orders for {}: {} order(s) from fieldsales", one_line(&distributor.name), held.len());
+                let subject = subject(&distributor.name, held.len(), formats);
                 mailer.send_with_attachment(&email, &subject, &body, &path, XLSX).await.map_err(|e| anyhow::anyhow!("{e}"))
             }
             Err(err) => Err(err),
@@ -241,7 +260,7 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
 }
 
 /// Writes the workbook `<dir>/orders-<distributor>-<time>-<first order>.xlsx` and returns its path.
-fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyhow::Result<PathBuf> {
+fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row], formats: &Formats) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let stamp = chrono::DateTime::from_timestamp(now, 0).unwrap_or_default().format("%Y%m%d-%H%M%S");
     let first = rows.first().map(|r| r.order_id.0).unwrap_or_default();
@@ -249,15 +268,21 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyho
     let mut book = Workbook::new();
     let sheet = book.add_worksheet().set_name("Orders")?;
     let bold = Format::new().set_bold();
-    let money = Format::new().set_num_format("#,##0.00");
-    for (i, name) in COLUMNS.iter().enumerate() {
+    let money = Format::new().set_num_format(formats.excel_money());
+    let date = Format::new().set_num_format(formats.excel_date());
+    let columns = if formats.hindi() { COLUMNS_HI } else { COLUMNS };
+    for (i, name) in columns.iter().enumerate() {
         sheet.write_string_with_format(0, i as u16, *name, &bold)?;
     }
     for (n, row) in rows.iter().enumerate() {
         let r = n as u32 + 1;
         // Text is written as text: a name starting with '=' never becomes a formula.
         sheet.write_string(r, 0, order_number(row.order_id))?;
-        sheet.write_string(r, 1, &row.order_date)?;
+        // The order date is an Excel date (text if it ever is no date).
+        match crate::formats::parse_date(&row.order_date) {
+            Some(day) => sheet.write_number_with_format(r, 1, crate::formats::excel_day(day), &date)?,
+            None => sheet.write_string(r, 1, &row.order_date)?,
+        };
         sheet.write_string(r, 2, &row.buyer_id)?;
         sheet.write_string(r, 3, &row.buyer_name)?;
         sheet.write_string(r, 4, &row.address)?;
@@ -268,16 +293,26 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row]) -> anyho
         sheet.write_number_with_format(r, 8, row.unit_price.to_f64(), &money)?;
         sheet.write_number_with_format(r, 9, row.amount.to_f64(), &money)?;
     }
-    for (i, width) in [12.0, 11.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 11.0, 12.0].iter().enumerate() {
+    for (i, width) in [12.0, 14.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 14.0, 16.0].iter().enumerate() {
         sheet.set_column_width(i as u16, *width)?;
     }
     book.save(&path).with_context(|| format!("writing {}", path.display()))?;
     Ok(path)
 }
 
-/// The mail's text: each order with its customer and total. Stored names go in as one line each
-/// (`one_line`): a line break in a name stored before the checks must not write lines of its own.
-fn mail_body(distributor: &str, rows: &[Row]) -> String {
+/// The mail's subject, in the company's language.
+fn subject(distributor: &str, orders: usize, formats: &Formats) -> String {
+    if formats.hindi() {
+        format!("{} के लिए ऑर्डर: fieldsales से {orders} ऑर्डर", one_line(distributor))
+    } else {
+        format!("Orders for {}: {orders} order(s) from fieldsales", one_line(distributor))
+    }
+}
+
+/// The mail's text: each order with its customer and total, in the company's language and
+/// formats. Stored names go in as one line each (`one_line`): a line break in a name stored
+/// before the checks must not write lines of its own.
+fn mail_body(distributor: &str, rows: &[Row], formats: &Formats) -> String {
     let mut orders: Vec<(OrderId, &Row, Money, usize)> = Vec::new();
     for row in rows {
         let value = row.amount;
@@ -289,23 +324,41 @@ fn mail_body(distributor: &str, rows: &[Row]) -> String {
             _ => orders.push((row.order_id, row, value, 1)),
         }
     }
-    let mut body = format!(
-        "Dear {},\n\nplease find attached {} new order(s) booked by our field team. Each line of the workbook is one \
-         product of an order.\n\n",
-        one_line(distributor),
-        orders.len()
-    );
+    let hindi = formats.hindi();
+    let mut body = if hindi {
+        format!(
+            "प्रिय {},\n\nहमारी फ़ील्ड टीम के बुक किए {} नए ऑर्डर संलग्न हैं। वर्कबुक की हर पंक्ति किसी ऑर्डर का एक उत्पाद है।\n\n",
+            one_line(distributor),
+            orders.len()
+        )
+    } else {
+        format!(
+            "Dear {},\n\nplease find attached {} new order(s) booked by our field team. Each line of the workbook is one \
+             product of an order.\n\n",
+            one_line(distributor),
+            orders.len()
+        )
+    };
     for (id, row, total, lines) in &orders {
+        let lines = match (hindi, *lines) {
+            (true, 1) => "1 पंक्ति".to_string(),
+            (true, n) => format!("{n} पंक्तियाँ"),
+            (false, n) => format!("{n} line(s)"),
+        };
         body.push_str(&format!(
-            "{}  {}  {} {}  {} line(s)  total {}\n",
+            "{}  {}  {} {}  {lines}  {} {}\n",
             order_number(*id),
-            row.order_date,
+            formats.date_text(&row.order_date),
             one_line(&row.buyer_id),
             one_line(&row.buyer_name),
-            lines,
-            total
+            if hindi { "कुल" } else { "total" },
+            formats.money(*total)
         ));
     }
-    body.push_str("\nThis mail was sent by fieldsales.\n");
+    body.push_str(if hindi {
+        "\nयह मेल fieldsales ने भेजा है।\n"
+    } else {
+        "\nThis mail was sent by fieldsales.\n"
+    });
     body
 }

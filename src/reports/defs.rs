@@ -24,7 +24,11 @@ pub struct Filter {
 }
 
 /// How a report's rows are selected. The SELECT names its columns (`AS "Buyer ID"`): they are the
-/// workbook's header, so a header can never drift from the values under it.
+/// workbook's header, so a header can never drift from the values under it. A name may end with
+/// its column's kind, which the header does not show (`crate::workbook::Kind`): `:date`
+/// ('YYYY-MM-DD' text), `:datetime` ('YYYY-MM-DD HH:MM:SS'), `:time` / `:hms` ('HH:MM[:SS]',
+/// shown hh:mm / hh:mm:ss), `:money` (a number in rupees), `:percent` (50 for 50%): each
+/// becomes an Excel date, time or number in the company's format, never text.
 pub struct Report {
     pub name: &'static str,
     pub title: &'static str,
@@ -85,13 +89,13 @@ pub const CUSTOMER_VISIT: Report = Report {
     title: "Customer Visit",
     right: rights::RPT_CUSTOMER_VISIT,
     sql: concat!(
-        r#"SELECT date(v.visited_at, 'unixepoch', 'localtime') AS "Date",
-                strftime('%H:%M', v.visited_at, 'unixepoch', 'localtime') AS "Time",
+        r#"SELECT date(v.visited_at, 'unixepoch', 'localtime') AS "Date:date",
+                strftime('%H:%M', v.visited_at, 'unixepoch', 'localtime') AS "Time:time",
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", c.city AS "City", k.name AS "Country",
                 u.email AS "Agent ID", u.name AS "Agent Name", o.name AS "Outcome", v.remark AS "Remark",
                 v.latitude AS "Latitude", v.longitude AS "Longitude", e.name AS "Entered By",
-                datetime(v.device_time, 'unixepoch', 'localtime') AS "Device Time",
-                datetime(v.received_at, 'unixepoch', 'localtime') AS "Received At",
+                datetime(v.device_time, 'unixepoch', 'localtime') AS "Device Time:datetime",
+                datetime(v.received_at, 'unixepoch', 'localtime') AS "Received At:datetime",
                 v.distance_m AS "Distance (m)", v.location_status AS "Location Status"
          FROM visits v JOIN customers c ON c.customer_id = v.customer_id JOIN users u ON u.uid = v.agent_id
          JOIN outcomes o ON o.outcome_id = v.outcome_id JOIN users e ON e.uid = v.entered_by
@@ -106,7 +110,7 @@ pub const CUSTOMER_ADD: Report = Report {
     title: "Customer Add",
     right: rights::RPT_CUSTOMER_ADD,
     sql: concat!(
-        r#"SELECT date(c.created_at, 'unixepoch', 'localtime') AS "Created On", c.buyer_id AS "Buyer ID",
+        r#"SELECT date(c.created_at, 'unixepoch', 'localtime') AS "Created On:date", c.buyer_id AS "Buyer ID",
                 c.name AS "Buyer Name", c.mobile AS "Mobile", c.address1 AS "Address", c.city AS "City",
                 c.state AS "State", k.name AS "Country", c.retailer_type AS "Retailer Type", u.email AS "Agent ID",
                 u.name AS "Agent Name"
@@ -122,8 +126,8 @@ pub const PROFILE_UPDATE: Report = Report {
     title: "Profile Update",
     right: rights::RPT_PROFILE_UPDATE,
     sql: concat!(
-        r#"SELECT date(p.changed_at, 'unixepoch', 'localtime') AS "Date",
-                strftime('%H:%M', p.changed_at, 'unixepoch', 'localtime') AS "Time", c.buyer_id AS "Buyer ID",
+        r#"SELECT date(p.changed_at, 'unixepoch', 'localtime') AS "Date:date",
+                strftime('%H:%M', p.changed_at, 'unixepoch', 'localtime') AS "Time:time", c.buyer_id AS "Buyer ID",
                 c.name AS "Buyer Name", u.name AS "Changed By", p.before_json AS "Before", p.after_json AS "After"
          FROM profile_updates p JOIN customers c ON c.customer_id = p.customer_id JOIN users u ON u.uid = p.changed_by
          WHERE "#,
@@ -137,7 +141,7 @@ pub const INFO_ADD: Report = Report {
     title: "Info Add",
     right: rights::RPT_INFO_ADD,
     sql: concat!(
-        r#"SELECT date(i.created_at, 'unixepoch', 'localtime') AS "Date", c.buyer_id AS "Buyer ID",
+        r#"SELECT date(i.created_at, 'unixepoch', 'localtime') AS "Date:date", c.buyer_id AS "Buyer ID",
                 c.name AS "Buyer Name", t.name AS "Info Type",
                 (SELECT GROUP_CONCAT(s.name, ', ') FROM customer_info_sub_types x JOIN info_sub_types s ON s.info_sub_id = x.info_sub_id
                  WHERE x.info_id = i.id) AS "Sub Types",
@@ -154,7 +158,7 @@ pub const LOGIN_HISTORY: Report = Report {
     name: "login-history",
     title: "Login History",
     right: rights::RPT_LOGIN_HISTORY,
-    sql: r#"SELECT date(a.at, 'unixepoch', 'localtime') AS "Date", strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime') AS "Time",
+    sql: r#"SELECT date(a.at, 'unixepoch', 'localtime') AS "Date:date", strftime('%H:%M:%S', a.at, 'unixepoch', 'localtime') AS "Time:hms",
                 a.login_id AS "Login ID", u.name AS "Name", t.name AS "User Type", a.method AS "Method",
                 CASE WHEN a.success THEN 'Success' ELSE 'Failed' END AS "Result", a.client_addr AS "Client Address",
                 a.detail AS "Detail", a.latitude AS "Latitude", a.longitude AS "Longitude"
@@ -169,7 +173,7 @@ pub const AUDIT: Report = Report {
     name: "audit",
     title: "Impersonation Audit",
     right: rights::RPT_LOGIN_HISTORY,
-    sql: r#"SELECT date(l.at, 'unixepoch', 'localtime') AS "Date", strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime') AS "Time",
+    sql: r#"SELECT date(l.at, 'unixepoch', 'localtime') AS "Date:date", strftime('%H:%M:%S', l.at, 'unixepoch', 'localtime') AS "Time:hms",
                  a.email AS "Administrator", u.email AS "Acting As", l.action AS "Action", l.status AS "Status"
           FROM audit_log l JOIN users a ON a.uid = l.actor_uid JOIN users u ON u.uid = l.as_uid
           WHERE l.at >= :from_ts AND l.at < :to_ts AND :administrator
@@ -189,7 +193,7 @@ pub const PRODUCTIVITY: Report = Report {
         filters!(window "v.visited_at", scope, country),
         r#"
              GROUP BY day, v.agent_id)
-         SELECT d.day AS "Date", u.email AS "Agent ID", u.name AS "Agent Name", d.visits AS "Visits",
+         SELECT d.day AS "Date:date", u.email AS "Agent ID", u.name AS "Agent Name", d.visits AS "Visits",
                 d.customers AS "Customers Visited",
                 (SELECT COUNT(*) FROM customers n WHERE n.created_by = d.agent_id
                    AND date(n.created_at, 'unixepoch', 'localtime') = d.day) AS "Customers Added"
@@ -239,7 +243,7 @@ pub const MONTHLY_SUMMARY: Report = Report {
                   JOIN customers c ON c.customer_id = o.customer_id
                   WHERE c.agent_id = u.uid AND "#,
         filters!(days "o.order_date", country),
-        r#") AS "Order Value"
+        r#") AS "Order Value:money"
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
          WHERE u.is_deleted = 0 AND u.user_type_id <> :area_manager_type AND "#,
         filters!(user_type),
@@ -278,7 +282,7 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
                   WHERE a.manager_id = m.uid AND "#,
         filters!(days "o.order_date", country),
-        r#") AS "Order Value"
+        r#") AS "Order Value:money"
          FROM users m LEFT JOIN countries k ON k.country_id = m.country_id
          WHERE m.is_deleted = 0 AND m.user_type_id = :area_manager_type AND {{scope:m.uid}}
            AND (json_array_length(:user_types) = 0 OR :area_manager_type IN (SELECT value FROM json_each(:user_types)))
@@ -291,10 +295,10 @@ pub const DELIVERY: Report = Report {
     title: "Delivery",
     right: rights::RPT_PRODUCTIVITY,
     sql: concat!(
-        r#"SELECT d.order_id AS "Order ID", d.order_date AS "Order Date", d.planned_delivery_date AS "Planned Delivery Date",
+        r#"SELECT d.order_id AS "Order ID", d.order_date AS "Order Date:date", d.planned_delivery_date AS "Planned Delivery Date:date",
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", d.seller_name AS "Distributor", s.name AS "Delivery Status",
                 r.code AS "Reason", d.other_reason AS "Other Reason", COALESCE(d.approve_status, 'Open') AS "Approval",
-                d.rejected_reason AS "Rejected Reason", date(d.updated_at, 'unixepoch', 'localtime') AS "Updated On",
+                d.rejected_reason AS "Rejected Reason", date(d.updated_at, 'unixepoch', 'localtime') AS "Updated On:date",
                 u.email AS "Agent ID"
          FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id LEFT JOIN users u ON u.uid = c.agent_id
          LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
@@ -318,12 +322,12 @@ pub const ORDERS: Report = Report {
     title: "Orders",
     right: rights::RPT_ORDERS,
     sql: concat!(
-        r#"SELECT o.order_date AS "Order Date", o.order_id AS "Order ID", o.source AS "Source",
+        r#"SELECT o.order_date AS "Order Date:date", o.order_id AS "Order ID", o.source AS "Source",
                 CASE WHEN a.credit_hold = 'awaiting' AND a.status = 'Submitted' THEN 'Awaiting approval' ELSE a.status END AS "Status",
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", u.email AS "Agent ID", u.name AS "Agent Name",
                 m.name AS "Manager", o.seller_name AS "Distributor", o.product_name AS "Product", o.sku AS "SKU",
-                o.qty_shipped AS "Quantity", o.unit_price_paise / 100.0 AS "Unit Price",
-                ROUND(o.qty_shipped * o.unit_price_paise) / 100.0 AS "Line Total", b.name AS "Booked By"
+                o.qty_shipped AS "Quantity", o.unit_price_paise / 100.0 AS "Unit Price:money",
+                ROUND(o.qty_shipped * o.unit_price_paise) / 100.0 AS "Line Total:money", b.name AS "Booked By"
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
@@ -341,8 +345,8 @@ pub const MY_CUSTOMER: Report = Report {
         r#"SELECT c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", c.mobile AS "Mobile", c.city AS "City",
                 k.name AS "Country", c.retailer_type AS "Retailer Type", u.email AS "Agent ID",
                 (SELECT date(MAX(v.visited_at), 'unixepoch', 'localtime') FROM visits v WHERE v.customer_id = c.customer_id)
-                    AS "Last Visit",
-                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id) AS "Last Order"
+                    AS "Last Visit:date",
+                (SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id) AS "Last Order:date"
          FROM customers c LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN countries k ON k.country_id = c.country_id
          WHERE "#,
         filters!(scope, country, search),
@@ -356,7 +360,7 @@ pub const BUYER_DETAILS: Report = Report {
     right: rights::RPT_BUYER_IMAGES,
     sql: concat!(
         r#"SELECT c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", k.name AS "Country", t.name AS "Info Type",
-                date(i.created_at, 'unixepoch', 'localtime') AS "Date", i.remark AS "Remark",
+                date(i.created_at, 'unixepoch', 'localtime') AS "Date:date", i.remark AS "Remark",
                 (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 1) AS "File 1",
                 (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 2) AS "File 2",
                 (SELECT original_name FROM customer_info_files WHERE info_id = i.id AND slot = 3) AS "File 3"
@@ -380,13 +384,13 @@ pub const COLLECTIONS: Report = Report {
     title: "Collections",
     right: rights::COLLECTIONS_REVIEW,
     sql: concat!(
-        r#"SELECT p.receipt_no AS "Receipt No", date(p.collected_at, 'unixepoch', 'localtime') AS "Date", a.name AS "Agent",
+        r#"SELECT p.receipt_no AS "Receipt No", date(p.collected_at, 'unixepoch', 'localtime') AS "Date:date", a.name AS "Agent",
                 c.buyer_id AS "Customer ID", c.name AS "Customer Name", p.mode AS "Mode",
                 COALESCE(p.reference, p.cheque_no || COALESCE(' ' || p.bank, '')) AS "Reference",
-                p.amount_paise / 100.0 AS "Amount", (p.amount_paise - p.unallocated_paise) / 100.0 AS "Allocated",
-                p.unallocated_paise / 100.0 AS "Unallocated", p.status AS "Status",
-                datetime(p.deposited_at, 'unixepoch', 'localtime') AS "Deposited At",
-                datetime(p.reversed_at, 'unixepoch', 'localtime') AS "Reversed At", p.reversal_reason AS "Reason"
+                p.amount_paise / 100.0 AS "Amount:money", (p.amount_paise - p.unallocated_paise) / 100.0 AS "Allocated:money",
+                p.unallocated_paise / 100.0 AS "Unallocated:money", p.status AS "Status",
+                datetime(p.deposited_at, 'unixepoch', 'localtime') AS "Deposited At:datetime",
+                datetime(p.reversed_at, 'unixepoch', 'localtime') AS "Reversed At:datetime", p.reversal_reason AS "Reason"
          FROM payments p JOIN customers c ON c.customer_id = p.customer_id JOIN users a ON a.uid = p.agent_id
          WHERE "#,
         filters!(window "p.collected_at", country, search),
@@ -407,17 +411,17 @@ pub const OUTSTANDING: Report = Report {
                     MAX(0, CAST(julianday(date('now', 'localtime')) - julianday(i.due_date) AS INTEGER)) AS days
              FROM invoices i WHERE i.paid_paise < i.amount_paise)
          SELECT c.buyer_id AS "Customer ID", c.name AS "Name", u.name AS "Agent",
-                SUM(o.balance) / 100.0 AS "Total Outstanding",
-                SUM(CASE WHEN o.days <= 30 THEN o.balance ELSE 0 END) / 100.0 AS "0-30",
-                SUM(CASE WHEN o.days BETWEEN 31 AND 60 THEN o.balance ELSE 0 END) / 100.0 AS "31-60",
-                SUM(CASE WHEN o.days BETWEEN 61 AND 90 THEN o.balance ELSE 0 END) / 100.0 AS "61-90",
-                SUM(CASE WHEN o.days > 90 THEN o.balance ELSE 0 END) / 100.0 AS "90+",
+                SUM(o.balance) / 100.0 AS "Total Outstanding:money",
+                SUM(CASE WHEN o.days <= 30 THEN o.balance ELSE 0 END) / 100.0 AS "0-30:money",
+                SUM(CASE WHEN o.days BETWEEN 31 AND 60 THEN o.balance ELSE 0 END) / 100.0 AS "31-60:money",
+                SUM(CASE WHEN o.days BETWEEN 61 AND 90 THEN o.balance ELSE 0 END) / 100.0 AS "61-90:money",
+                SUM(CASE WHEN o.days > 90 THEN o.balance ELSE 0 END) / 100.0 AS "90+:money",
                 (SELECT date(p.collected_at, 'unixepoch', 'localtime') FROM payments p
                   WHERE p.customer_id = c.customer_id AND p.status <> 'reversed'
-                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Date",
+                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Date:date",
                 (SELECT p.amount_paise / 100.0 FROM payments p
                   WHERE p.customer_id = c.customer_id AND p.status <> 'reversed'
-                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Amount"
+                  ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT 1) AS "Last Payment Amount:money"
          FROM open_invoices o JOIN customers c ON c.customer_id = o.customer_id LEFT JOIN users u ON u.uid = c.agent_id
          WHERE "#,
         filters!(scope, country, search),
@@ -433,9 +437,9 @@ pub const VISIT_PHOTOS: Report = Report {
     right: rights::PHOTO_REVIEW,
     sql: concat!(
         r#"SELECT u.name AS "Agent", c.buyer_id AS "Customer ID", c.name AS "Customer Name",
-                date(v.visited_at, 'unixepoch', 'localtime') AS "Visit Date", p.label AS "Label",
-                datetime(p.taken_at, 'unixepoch', 'localtime') AS "Taken At",
-                datetime(p.received_at, 'unixepoch', 'localtime') AS "Received At",
+                date(v.visited_at, 'unixepoch', 'localtime') AS "Visit Date:date", p.label AS "Label",
+                datetime(p.taken_at, 'unixepoch', 'localtime') AS "Taken At:datetime",
+                datetime(p.received_at, 'unixepoch', 'localtime') AS "Received At:datetime",
                 CASE WHEN p.flagged THEN 'Yes' ELSE 'No' END AS "Flagged", p.similar_to AS "Similar To",
                 '/webapi/api/users/visit/photo/' || p.photo_id || '/file' AS "Link"
          FROM visit_photos p JOIN visits v ON v.visit_id = p.visit_id JOIN customers c ON c.customer_id = p.customer_id
@@ -485,15 +489,15 @@ pub const ATTENDANCE: Report = Report {
                     COALESCE(f.ended_at, CASE WHEN f.work_date < date('now', 'localtime') THEN f.last_activity + 1800 END) AS end_at,
                     COALESCE(f.end_how, CASE WHEN f.work_date < date('now', 'localtime') THEN 'automatic' END) AS end_how_shown
              FROM figures f)
-         SELECT u.name AS "Agent", u.email AS "Agent ID", c.work_date AS "Date",
-                strftime('%H:%M', c.started_at, 'unixepoch', 'localtime') AS "Start",
-                strftime('%H:%M', c.end_at, 'unixepoch', 'localtime') AS "End",
+         SELECT u.name AS "Agent", u.email AS "Agent ID", c.work_date AS "Date:date",
+                strftime('%H:%M', c.started_at, 'unixepoch', 'localtime') AS "Start:time",
+                strftime('%H:%M', c.end_at, 'unixepoch', 'localtime') AS "End:time",
                 ROUND((c.end_at - c.started_at) / 3600.0, 2) AS "Hours",
                 c.start_how AS "Start How", c.end_how_shown AS "End How",
-                strftime('%H:%M', c.first_visit, 'unixepoch', 'localtime') AS "First Visit",
-                strftime('%H:%M', c.last_visit, 'unixepoch', 'localtime') AS "Last Visit",
+                strftime('%H:%M', c.first_visit, 'unixepoch', 'localtime') AS "First Visit:time",
+                strftime('%H:%M', c.last_visit, 'unixepoch', 'localtime') AS "Last Visit:time",
                 c.visits AS "Visits", c.verified AS "Verified Visits", c.orders AS "Orders",
-                c.order_paise / 100.0 AS "Order Value",
+                c.order_paise / 100.0 AS "Order Value:money",
                 ROUND(COALESCE(c.distance_m, 0) / 1000.0, 2) AS "Distance (km)"
          FROM closed c JOIN users u ON u.uid = c.agent_id
          ORDER BY c.work_date, u.name, u.uid"#,

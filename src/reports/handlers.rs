@@ -20,11 +20,12 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
     }
     let scope = user.scope();
     let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
+    let formats = crate::formats::Formats::of_config(&state.config);
     state
         .db(move |conn| {
             let (name, path) = crate::downloads::new_file(&data_dir)
                 .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating a report file")))?;
-            let rows = match super::export(conn, report, &filter, scope, &path, &mut |_| {}) {
+            let rows = match super::export(conn, &formats, report, &filter, scope, &path, &mut |_| {}) {
                 Ok(rows) => rows,
                 Err(err) => {
                     let _ = std::fs::remove_file(&path);

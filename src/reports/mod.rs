@@ -1,6 +1,8 @@
 //! Excel reports: every report of the spec (`defs`), written straight from the database into a
 //! constant-memory workbook on its own thread (`crate::workbook`; a new sheet past Excel's row
-//! limit), behind a single-use download link.
+//! limit), behind a single-use download link. A column's kind (a date, a time, money) is a suffix
+//! of its name in the SELECT (`AS "Order Date:date"`, see `crate::workbook::Kind`): its cells are
+//! Excel dates and numbers with the company's formats (`crate::formats`), never text.
 //! The API and `fieldsales report export` share `export`.
 
 pub mod defs;
@@ -18,10 +20,11 @@ use utoipa_axum::routes;
 use self::defs::{Filter, Report};
 use self::messages::{FROM_DATE_INVALID, FROM_DATE_REQUIRED, TO_BEFORE_FROM, TO_DATE_INVALID};
 use crate::error::{AppError, AppResult};
+use crate::formats::Formats;
 use crate::rights::UserType;
 use crate::scope::Scope;
 use crate::state::AppState;
-use crate::workbook::SheetWriter;
+use crate::workbook::{Column, SheetWriter};
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -62,6 +65,7 @@ pub fn window(filter: &Filter) -> AppResult<(String, String, i64, i64)> {
 /// every 10,000 rows.
 pub fn export(
     conn: &Connection,
+    formats: &Formats,
     report: &Report,
     filter: &Filter,
     scope: Scope,
@@ -96,18 +100,18 @@ pub fn export(
     ];
     let mut stmt = conn.prepare(&with_scope(report.sql, scope))?;
     let used = crate::db::only_used(&stmt, params)?;
-    let header: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
-    let width = header.len();
+    let columns: Vec<Column> = stmt.column_names().into_iter().map(Column::declared).collect();
+    let width = columns.len();
     let mut rows = stmt.query(&used[..])?;
     // The workbook is written on its own thread while the rows are read here.
-    let mut sheet = SheetWriter::start(header, path.to_path_buf())?;
+    let mut sheet = SheetWriter::start_typed(columns, formats, path.to_path_buf())?;
     while let Some(row) = rows.next()? {
         for i in 0..width {
             match row.get_ref(i)? {
                 ValueRef::Null | ValueRef::Blob(_) => sheet.blank(),
                 ValueRef::Integer(n) => sheet.number(n as f64),
                 ValueRef::Real(x) => sheet.number(x),
-                ValueRef::Text(t) => sheet.text(&String::from_utf8_lossy(t)),
+                ValueRef::Text(t) => sheet.value(&String::from_utf8_lossy(t)),
             }
         }
         sheet.end_row()?;
@@ -117,6 +121,12 @@ pub fn export(
     }
     progress(sheet.rows());
     sheet.finish()
+}
+
+/// The workbook's header of `report`: its columns' names without their kinds' suffixes.
+pub fn header(conn: &Connection, report: &Report) -> AppResult<Vec<String>> {
+    let stmt = conn.prepare(&with_scope(report.sql, Scope::All))?;
+    Ok(stmt.column_names().into_iter().map(|name| Column::declared(name).header).collect())
 }
 
 /// A report's SQL with each `{{scope:COLUMN}}` replaced by the scope's one condition on that

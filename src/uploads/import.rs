@@ -12,7 +12,7 @@ use super::kinds::{Check, Context, Kind};
 use super::messages::{BAD_HEADER, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS};
 use super::sheet;
 use crate::error::{AppError, AppResult};
-use crate::workbook::SheetWriter;
+use crate::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
 
 /// Data rows one upload may carry.
 pub const MAX_ROWS: usize = 200_000;
@@ -116,9 +116,20 @@ pub fn import(
 ) -> AppResult<Outcome> {
     let mut workbook = sheet::open(bytes)?;
     let width = kind.columns.len();
-    let header = kind.columns.iter().map(|c| c.header.to_string()).chain(["Status".to_string(), "Reason".to_string()]).collect();
+    // Dates and prices as the reports have them: Excel dates and money (text when a cell is none).
+    let typed = |c: &super::kinds::Column| match c.check {
+        Check::Date => WorkbookKind::Date,
+        Check::Number if c.header.ends_with("Price") => WorkbookKind::Money,
+        _ => WorkbookKind::General,
+    };
+    let header = kind
+        .columns
+        .iter()
+        .map(|c| WorkbookColumn { header: c.header.to_string(), kind: typed(c) })
+        .chain(["Status", "Reason"].map(|h| WorkbookColumn { header: h.to_string(), kind: WorkbookKind::General }))
+        .collect();
     // Written on its own thread while the rows are checked and applied here; saved only at the end.
-    let mut result = SheetWriter::start(header, result_path.to_path_buf())?;
+    let mut result = SheetWriter::start_typed(header, &ctx.formats, result_path.to_path_buf())?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     crate::customers::api::defer_search_index(&tx)?;
     crate::buckets::defer_added(&tx)?;
@@ -143,9 +154,10 @@ pub fn import(
             return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
         let verdict = check_cells(kind, &mut cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
-        // Always text: a cell starting with '=' stays a value, never a formula.
+        // Text stays text (a cell starting with '=' stays a value, never a formula); a date or a
+        // price of its column becomes a date or a number.
         for value in &cells {
-            result.text(value);
+            result.value(value);
         }
         match verdict {
             Ok(()) => {

@@ -58,6 +58,8 @@ pub struct Context {
     scope: Scope,
     /// The beats this file has named so far (by agent and lower-case name): their id and weekdays.
     beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
+    /// The company's formats, for the result workbook's dates and prices.
+    pub formats: crate::formats::Formats,
 }
 
 impl Context {
@@ -69,7 +71,13 @@ impl Context {
             agents: RefCell::default(),
             scope: Scope::All,
             beats: RefCell::default(),
+            formats: crate::formats::Formats::default(),
         }
+    }
+
+    /// The context in the company's `formats`.
+    pub fn in_formats(self, formats: crate::formats::Formats) -> Self {
+        Context { formats, ..self }
     }
 
     /// The context of an upload by a user of `scope`.

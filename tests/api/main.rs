@@ -19,6 +19,7 @@ mod customers;
 mod deliveries;
 mod field;
 mod files_attacks;
+mod formats;
 mod locale;
 mod masters;
 mod matrix;

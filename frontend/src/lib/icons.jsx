@@ -12,6 +12,7 @@ const PATHS = {
   grip: "M5 9h14M5 15h14",
   back: "M19 12H5M12 19l-7-7 7-7",
   close: "M18 6L6 18M6 6l12 12",
+  calendar: "M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM16 2v4M8 2v4M3 10h18",
 };
 
 /**

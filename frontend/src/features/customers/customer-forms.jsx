@@ -2,7 +2,7 @@
 import { t } from "./text";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { formatDate, formatDateTime, money } from "../../lib/format";
+import { coordinates, distance, formatDate, formatDateTime, money } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { useSaving } from "../../lib/use-api";
@@ -93,9 +93,9 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
           when: formatDateTime(proposal.proposedAt),
         })}{" "}
         <a href={mapsLink(proposal.latitude, proposal.longitude)} target="_blank" rel="noopener noreferrer">
-          {proposal.latitude.toFixed(5)}, {proposal.longitude.toFixed(5)}
+          {coordinates(proposal.latitude, proposal.longitude)}
         </a>{" "}
-        {proposal.accuracy != null && t("accurateTo", { metres: Math.round(proposal.accuracy) })} {t("useAsLocation")}
+        {proposal.accuracy != null && t("accurateTo", { distance: distance(proposal.accuracy) })} {t("useAsLocation")}
       </p>
       <div class="actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => decide("accept")}>
@@ -228,7 +228,7 @@ function ProfileCard({ profile }) {
           <dd>
             {profile.latitude != null && profile.longitude != null ? (
               <a href={mapsLink(profile.latitude, profile.longitude)} target="_blank" rel="noopener noreferrer">
-                {profile.latitude.toFixed(5)}, {profile.longitude.toFixed(5)}
+                {coordinates(profile.latitude, profile.longitude)}
               </a>
             ) : (
               t("notLocated")

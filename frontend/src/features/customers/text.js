@@ -67,7 +67,7 @@ export const t = catalogue("customers", {
   proposedLocation: "Proposed location",
   proposedByVisit: "A visit by {who} on {when}:",
   proposedTyped: "Typed by {who} on {when}:",
-  accurateTo: "(accurate to {metres} m)",
+  accurateTo: "(accurate to {distance})",
   useAsLocation: "Use it as the shop's location?",
   accept: "Accept",
   reject: "Reject",

@@ -4,11 +4,12 @@
 // distributor has no email address); View shows an order's lines (GET /users/order/{id}).
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
+import { DateInput, INVALID_DATE } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
 import { OrderStatus } from "../../lib/order-status";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
-import { Loading, PageHeader, TextInput } from "../../lib/ui";
+import { Loading, PageHeader } from "../../lib/ui";
 import { orderDetail, ordersPagePath } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -100,6 +101,10 @@ export default function OrdersScreen() {
   /** @param {Event} e */
   const search = (e) => {
     e.preventDefault();
+    if (!/^(\d{4}-\d{2}-\d{2})?$/.test(filter.from) || !/^(\d{4}-\d{2}-\d{2})?$/.test(filter.to)) {
+      setDateError(INVALID_DATE);
+      return;
+    }
     if (filter.from && filter.to && filter.from > filter.to) {
       setDateError("From must be on or before To.");
       return;
@@ -113,21 +118,14 @@ export default function OrdersScreen() {
     <section>
       <PageHeader title="Orders" back="/home" />
       <form class="toolbar" onSubmit={search} noValidate>
-        <TextInput
+        <DateInput
           id="ordersFrom"
           label="From"
-          type="date"
           value={filter.from}
-          onInput={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+          onValue={(from) => setFilter({ ...filter, from })}
           error={dateError}
         />
-        <TextInput
-          id="ordersTo"
-          label="To"
-          type="date"
-          value={filter.to}
-          onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
-        />
+        <DateInput id="ordersTo" label="To" value={filter.to} onValue={(to) => setFilter({ ...filter, to })} />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
             Search

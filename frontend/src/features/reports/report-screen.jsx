@@ -1,6 +1,7 @@
 // Report screens (spec 1 §2 "Report screens", §5 report rules): a filter form per report, then the
 // Excel file through the download-token check.
 import { useState } from "react";
+import { DateInput, validDate } from "../../lib/date-input";
 import { localMonth } from "../../lib/format";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
@@ -83,7 +84,10 @@ export default function ReportScreen({ params }) {
     },
     () => {
       if (kind === "dated" || kind === "productivity")
-        return { fromDate: [rules.required("From Date is required")], toDate: [rules.required("To Date is required")] };
+        return {
+          fromDate: [rules.required("From Date is required"), validDate()],
+          toDate: [rules.required("To Date is required"), validDate()],
+        };
       if (kind === "monthly") {
         return {
           userTypes: [(v) => (v.length ? null : "Please select user type.")],
@@ -92,8 +96,8 @@ export default function ReportScreen({ params }) {
       }
       if (kind === "delivery") {
         return {
-          fromDate: [rules.required("Please Enter From Date.")],
-          toDate: [rules.required("Please Enter To Date.")],
+          fromDate: [rules.required("Please Enter From Date."), validDate()],
+          toDate: [rules.required("Please Enter To Date."), validDate()],
           countries: [(v) => (v.length ? null : "Please select country.")],
         };
       }
@@ -157,8 +161,14 @@ export default function ReportScreen({ params }) {
       <form onSubmit={submit} noValidate class="narrow-form">
         {(kind === "dated" || kind === "productivity" || kind === "delivery") && (
           <>
-            <FormInput form={form} id="fromDate" label="From Date" type="date" />
-            <FormInput form={form} id="toDate" label="To Date" type="date" />
+            <DateInput
+              id="fromDate"
+              label="From Date"
+              value={v.fromDate}
+              onValue={form.set("fromDate")}
+              error={form.errors.fromDate}
+            />
+            <DateInput id="toDate" label="To Date" value={v.toDate} onValue={form.set("toDate")} error={form.errors.toDate} />
           </>
         )}
         {(kind === "dated" || kind === "productivity") && (
