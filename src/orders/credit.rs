@@ -35,7 +35,7 @@ pub fn rupees(amount: Money) -> String {
         if first == 1 {
             grouped.push_str(&head[..1]);
         }
-        for (i, pair) in head[first..].as_bytes().chunks(2).enumerate() {
+        for (i, pair) in head.as_bytes()[first..].chunks(2).enumerate() {
             if i > 0 || first == 1 {
                 grouped.push(',');
             }
@@ -236,7 +236,7 @@ mod tests {
         assert_eq!(r(99_999), "₹999.99");
         assert_eq!(r(4_000_000), "₹40,000.00");
         assert_eq!(r(10_000_000), "₹1,00,000.00");
-        assert_eq!(r(123_456_789_00), "₹12,34,56,789.00");
+        assert_eq!(r(12_345_678_900), "₹12,34,56,789.00");
         assert_eq!(r(100_000), "₹1,000.00");
     }
 
