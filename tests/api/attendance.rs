@@ -381,10 +381,14 @@ async fn the_report_matches_the_days_visits_and_orders() {
     assert_eq!((visits, orders), (4, 1));
     assert_eq!(col("Agent").to_string(), "reported@demo.test");
     assert_eq!(col("Date").to_string(), t);
-    assert_eq!((col("Start").to_string(), col("End").to_string()), (hhmm(start), hhmm(end_at)));
+    // Times are Excel times: read back with their seconds.
+    assert_eq!((col("Start").to_string(), col("End").to_string()), (format!("{}:00", hhmm(start)), format!("{}:00", hhmm(end_at))));
     assert_eq!(number("Hours"), (((end_at - start) as f64 / 3600.0) * 100.0).round() / 100.0);
     assert_eq!((col("Start How").to_string(), col("End How").to_string()), ("tap".to_string(), "tap".to_string()));
-    assert_eq!((col("First Visit").to_string(), col("Last Visit").to_string()), (hhmm(start + 60), hhmm(start + 240)));
+    assert_eq!(
+        (col("First Visit").to_string(), col("Last Visit").to_string()),
+        (format!("{}:00", hhmm(start + 60)), format!("{}:00", hhmm(start + 240)))
+    );
     assert_eq!((number("Visits"), number("Verified Visits"), number("Orders")), (visits as f64, verified as f64, orders as f64));
     assert_eq!(number("Order Value"), paise as f64 / 100.0);
     let km = (fieldsales::customers::visits::distance_m(points[0], points[1])

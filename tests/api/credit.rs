@@ -11,14 +11,15 @@ use serde_json::{json, Value};
 use crate::orders::{new_user, upload};
 use crate::support::{Reply, TestApp};
 
-/// A customer of agent1 without booked orders whose usual distributor has an email address
-/// (`skip` picks another), with its id.
+/// A customer of agent1 without booked orders or invoices (the demo seeds invoices for some) whose
+/// usual distributor has an email address (`skip` picks another), with its id.
 fn customer(app: &TestApp, skip: usize) -> (String, i64) {
     app.conn()
         .query_row(
             &format!(
                 "SELECT c.buyer_id, c.customer_id FROM customers c JOIN users u ON u.uid = c.agent_id
                  WHERE u.email = 'agent1@demo.test' AND c.customer_id NOT IN (SELECT customer_id FROM orders)
+                   AND c.customer_id NOT IN (SELECT customer_id FROM invoices)
                    AND (SELECT d.email FROM order_lines o JOIN distributors d ON d.name = o.seller_name
                         WHERE o.customer_id = c.customer_id ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1) IS NOT NULL
                  ORDER BY c.buyer_id LIMIT 1 OFFSET {skip}"

@@ -117,6 +117,16 @@ async fn every_reports_dates_are_excel_dates_and_its_money_has_the_currency_form
             [],
         )
         .unwrap();
+    // A visit photo (the demo has none): a row is enough for the report's cells.
+    app.conn()
+        .execute(
+            "INSERT INTO visit_photos (visit_id, customer_id, agent_id, entered_by, client_id, label, taken_at, received_at,
+                                       sha256, phash, bytes, width, height)
+             SELECT visit_id, customer_id, agent_id, entered_by, 'formats-photo', 'shelf', visited_at, visited_at, 'ab', 0, 1, 1, 1
+             FROM visits ORDER BY visit_id DESC LIMIT 1",
+            [],
+        )
+        .unwrap();
     let formats = Formats::default();
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     let mut checked: HashMap<Kind, usize> = HashMap::new();
