@@ -157,7 +157,7 @@ async fn a_photo_is_kept_once_small_upright_and_without_metadata() {
     let picture = image::load_from_memory(&stored).unwrap();
     assert_eq!((picture.width() as i64, picture.height() as i64), (w, h));
     assert!(picture.width().max(picture.height()) <= 1600);
-    assert_eq!(picture.width(), 1600);
+    assert!(picture.width() >= 1000, "scaled to 1600, or less where even a low quality would not fit 200 KB");
     assert!(!contains(&stored, b"Exif") && !contains(&stored, GPS_SECRET) && !contains(&stored, b"xmpmeta"));
     assert!(!stored.windows(2).any(|m| m == [0xFF, 0xE1]), "no APP1 segment");
     use sha2::Digest;
@@ -175,7 +175,7 @@ async fn a_photo_is_kept_once_small_upright_and_without_metadata() {
         assert_eq!(headers["content-type"], "image/jpeg");
         assert!(headers["cache-control"].to_str().unwrap().starts_with("private, max-age="));
         let p = image::load_from_memory(&body).unwrap();
-        assert_eq!(p.width().max(p.height()), side);
+        assert!(p.width().max(p.height()) <= side && p.width().max(p.height()) >= side * 3 / 4);
         eprintln!("{url}: {} bytes", body.len());
         let (status, _, _) = fetch(&app, url, "no-such-token").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
