@@ -167,9 +167,12 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   step("signed in");
   await p.waitForURL((u) => u.hash === "#/today");
   step("today");
-  // "Start day" belongs to the attendance work (another branch): pressed when it is there.
-  const startDay = p.getByRole("button", { name: "Start day" });
+  // The agent starts the day (unless the demo's visits of today started it already: a day starts
+  // by itself at its first visit), and Today says they are working.
+  await p.getByTestId("work-day").waitFor();
+  const startDay = p.getByTestId("start-day");
   if (await startDay.isVisible().catch(() => false)) await startDay.click();
+  await p.getByTestId("day-state").filter({ hasText: /^Working since \d\d:\d\d/ }).waitFor();
   await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
   step("visit");
