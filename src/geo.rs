@@ -17,6 +17,16 @@ pub fn coordinates(lat: Option<f64>, lng: Option<f64>) -> AppResult<(Option<f64>
     }
 }
 
+/// Great-circle distance in metres between two `(latitude, longitude)` points (haversine, mean
+/// Earth radius): within a metre or so at check-in distances, which is all a check-in needs.
+pub fn distance_m(a: (f64, f64), b: (f64, f64)) -> f64 {
+    const EARTH_RADIUS_M: f64 = 6_371_008.8;
+    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
+    let (dlat, dlng) = ((b.0 - a.0).to_radians(), (b.1 - a.1).to_radians());
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_M * h.sqrt().min(1.0).asin()
+}
+
 /// Registers the SQL function `distance_m(lat1, lng1, lat2, lng2)`: metres between two positions
 /// (haversine, as `customers::visits::distance_m`), NULL when a coordinate is missing. The bundled
 /// SQLite has no trigonometry; the attendance report sums the distance between consecutive visits.
@@ -25,7 +35,7 @@ pub fn register_sql_functions(conn: &rusqlite::Connection) -> rusqlite::Result<(
     conn.create_scalar_function("distance_m", 4, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
         let at = |i: usize| ctx.get::<Option<f64>>(i);
         Ok(match (at(0)?, at(1)?, at(2)?, at(3)?) {
-            (Some(a), Some(b), Some(c), Some(d)) => Some(crate::customers::visits::distance_m((a, b), (c, d))),
+            (Some(a), Some(b), Some(c), Some(d)) => Some(distance_m((a, b), (c, d))),
             _ => None,
         })
     })

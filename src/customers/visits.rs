@@ -60,23 +60,13 @@ impl rusqlite::types::FromSql for LocationStatus {
     }
 }
 
-/// Great-circle distance in metres between two `(latitude, longitude)` points (haversine, mean
-/// Earth radius): within a metre or so at check-in distances, which is all a check-in needs.
-pub fn distance_m(a: (f64, f64), b: (f64, f64)) -> f64 {
-    const EARTH_RADIUS_M: f64 = 6_371_008.8;
-    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
-    let (dlat, dlng) = ((b.0 - a.0).to_radians(), (b.1 - a.1).to_radians());
-    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_M * h.sqrt().min(1.0).asin()
-}
-
 /// The status and whole-metre distance of a visit at `visit` to a customer at `customer`.
 pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: f64) -> (LocationStatus, Option<i64>) {
     match (visit, customer) {
         (None, _) => (LocationStatus::NoLocation, None),
         (Some(_), None) => (LocationStatus::CustomerUnlocated, None),
         (Some(v), Some(c)) => {
-            let d = distance_m(v, c);
+            let d = crate::geo::distance_m(v, c);
             let status = if d <= radius_m { LocationStatus::Verified } else { LocationStatus::OffSite };
             (status, Some(d.round() as i64))
         }
@@ -236,9 +226,9 @@ mod tests {
     #[test]
     fn distances_and_statuses() {
         // Bengaluru: MG Road metro to Trinity metro is about 1.1 km.
-        let d = distance_m((12.9756, 77.6066), (12.9730, 77.6170));
+        let d = crate::geo::distance_m((12.9756, 77.6066), (12.9730, 77.6170));
         assert!((1_100.0..1_200.0).contains(&d), "{d}");
-        assert_eq!(distance_m((10.0, 20.0), (10.0, 20.0)), 0.0);
+        assert_eq!(crate::geo::distance_m((10.0, 20.0), (10.0, 20.0)), 0.0);
         assert_eq!(judge(None, Some((1.0, 1.0)), 300.0), (LocationStatus::NoLocation, None));
         assert_eq!(judge(Some((1.0, 1.0)), None, 300.0), (LocationStatus::CustomerUnlocated, None));
         // 0.002 degrees of latitude is about 222 m.

@@ -391,9 +391,7 @@ async fn the_report_matches_the_days_visits_and_orders() {
     );
     assert_eq!((number("Visits"), number("Verified Visits"), number("Orders")), (visits as f64, verified as f64, orders as f64));
     assert_eq!(number("Order Value"), paise as f64 / 100.0);
-    let km = (fieldsales::customers::visits::distance_m(points[0], points[1])
-        + fieldsales::customers::visits::distance_m(points[1], points[2]))
-        / 1000.0;
+    let km = (fieldsales::geo::distance_m(points[0], points[1]) + fieldsales::geo::distance_m(points[1], points[2])) / 1000.0;
     assert_eq!(number("Distance (km)"), (km * 100.0).round() / 100.0);
     assert!(km > 4.0, "{km}");
 }
