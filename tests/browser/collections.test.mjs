@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { layoutChecks } from "./layout-checks.mjs";
-import { PASSWORD, start } from "./server.mjs";
+import { start } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-collections");
@@ -26,31 +26,9 @@ after(async () => app && (await app.stop()));
 /** The stored session of the page's user. */
 const session = (p) => p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
 
-/** The anti-forgery cookie's value, from the server. */
-async function xsrfToken() {
-  const health = await fetch(`${app.base}/healthz`);
-  return health.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("XSRF-TOKEN="))
-    .slice(11);
-}
-
-/** A token of `email`'s own, signed in from this test process. */
-async function tokenOf(email) {
-  const xsrf = await xsrfToken();
-  const r = await fetch(`${app.base}/webapi/api/login/auth`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ userName: email, password: PASSWORD, terms: true, loginMethod: "password" }),
-  });
-  assert.equal(r.status, 200, `signing in ${email}`);
-  return (await r.json()).token;
-}
-
 /** A call of the API from this test process (works while the pages are offline). */
 async function call(token, method, path, body) {
-  const xsrf = await xsrfToken();
+  const xsrf = await app.xsrf();
   const headers = { Authorization: `Bearer ${token}`, "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` };
   if (body !== undefined && !(body instanceof FormData)) headers["Content-Type"] = "application/json";
   const r = await fetch(`${app.base}/webapi/api${path}`, {
@@ -181,7 +159,7 @@ const OTHER_BUYER = "B100009";
 const money = (n) => `₹${n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test("offline at 390 px: outstanding and ageing, a partial payment with its receipt at once, synced once, oldest first, new balance for agent and manager", async () => {
-  const admin = await tokenOf("admin@demo.test");
+  const admin = await app.token("admin@demo.test");
   const before = await call(admin, "GET", `/users/customer/outstanding/${BUYER}`);
   assert.equal(before.status, 200, JSON.stringify(before.body));
   // Three invoices of our own, older than any the demo may have: 95 days overdue, 40, and not yet due.
@@ -349,7 +327,7 @@ test("offline at 390 px: outstanding and ageing, a partial payment with its rece
 });
 
 test("two phones of one agent collecting offline at the same time: different receipt numbers, both payments land", async () => {
-  const admin = await tokenOf("admin@demo.test");
+  const admin = await app.token("admin@demo.test");
   const phones = [await agentPhone("agent1@demo.test"), await agentPhone("agent1@demo.test")];
   for (const p of phones) await p.context().setOffline(true);
   const receipts = [];

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { expectAlert, PASSWORD, start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SAVED_OFFLINE = "Saved on this phone, will sync";
@@ -27,19 +27,6 @@ async function apiGet(token, path) {
   const r = await fetch(`${app.base}/webapi/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
   assert.equal(r.status, 200, `GET ${path}: ${r.status}`);
   return r.json();
-}
-
-/** A token of `email`'s own, signed in from this test process (another session than the page's). */
-async function tokenOf(email) {
-  const health = await fetch(`${app.base}/healthz`);
-  const xsrf = health.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("XSRF-TOKEN=")).slice(11);
-  const r = await fetch(`${app.base}/webapi/api/login/auth`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ userName: email, password: PASSWORD, terms: true, loginMethod: "password" }),
-  });
-  assert.equal(r.status, 200, `signing in ${email}`);
-  return (await r.json()).token;
 }
 
 /** A POST of the API from inside an online page (the anti-forgery cookie and header). */
@@ -353,7 +340,7 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   const p = await agentPhone("agent3@demo.test");
   const { uid } = await session(p);
   // The page's own sessions end with its logouts; this one reads what reached the server.
-  const token = await tokenOf("agent3@demo.test");
+  const token = await app.token("agent3@demo.test");
   await copyLoaded(p);
   await p.goto("/#/customer/visit/B100003");
   await p.getByTestId("customer-details").waitFor();

@@ -37,12 +37,6 @@ async function apiPost(token, path, body) {
   return { status: r.status, body: await r.json() };
 }
 
-async function tokenOf(email) {
-  const r = await apiPost(null, "/login/auth", { userName: email, password: "Demo12345678", terms: true, loginMethod: "password" });
-  assert.equal(r.status, 200, `signing in ${email}`);
-  return r.body.token;
-}
-
 /** The whole catalogue (retired too) as an administrator sees it, by name. */
 async function catalogue(adminToken) {
   const first = await apiGet(adminToken, "/master/product?pageNumber=1");
@@ -116,7 +110,7 @@ function anotherProduct(products, skip) {
 }
 
 test("an agent takes an order from the visit screen: a Must Sell suggestion, a searched product in cases, the total, the outcome; then cancels it", async () => {
-  const adminToken = await tokenOf("admin@demo.test");
+  const adminToken = await app.token("admin@demo.test");
   const products = await catalogue(adminToken);
   const p = await agentPhone("agent1@demo.test");
   const { token } = await session(p);
@@ -214,7 +208,7 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
 });
 
 test("a price changed while the order screen was open is booked at the server's price, and the agent is told", async () => {
-  const adminToken = await tokenOf("admin@demo.test");
+  const adminToken = await app.token("admin@demo.test");
   const products = await catalogue(adminToken);
   const p = await agentPhone("agent1@demo.test");
   await takeOrder(p);
@@ -238,7 +232,7 @@ test("a price changed while the order screen was open is booked at the server's 
 });
 
 test("offline, an order waits on the phone with its visit, is counted with the visits, and reaches the server exactly once", async () => {
-  const adminToken = await tokenOf("admin@demo.test");
+  const adminToken = await app.token("admin@demo.test");
   const products = await catalogue(adminToken);
   const p = await agentPhone("agent1@demo.test");
   const { token } = await session(p);
@@ -329,7 +323,7 @@ test("offline, an order waits on the phone with its visit, is counted with the v
 });
 
 test("a queued order the server refuses stays with its reason until the agent discards it", async () => {
-  const adminToken = await tokenOf("admin@demo.test");
+  const adminToken = await app.token("admin@demo.test");
   const name = `Test Biscuit ${Date.now()}`;
   const created = await apiPost(adminToken, "/master/product", { productName: name, sku: "TB-1", price: 12.5, packSize: 10, category: "Tests" });
   assert.equal(created.status, 200, JSON.stringify(created.body));
@@ -410,7 +404,7 @@ test("managers and administrators list orders with status, customer, agent, dist
 });
 
 test("the administrator edits a product's price and retires one on the product screen; mistakes are explained", async () => {
-  const agentToken = await tokenOf("agent2@demo.test");
+  const agentToken = await app.token("agent2@demo.test");
   const p = await app.page();
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
@@ -418,7 +412,7 @@ test("the administrator edits a product's price and retires one on the product s
   const table = p.getByTestId("products-table");
   await table.locator("tbody tr").first().waitFor();
   // More than a page of products: 30 a page.
-  const adminToken = await tokenOf("admin@demo.test");
+  const adminToken = await app.token("admin@demo.test");
   let all = (await apiGet(adminToken, "/master/product")).totalRecords;
   assert.ok(all >= 21, "the 20 demo products and a retired one");
   for (; all < 35; all++) assert.equal((await apiPost(adminToken, "/master/product", { productName: `Zz Paging ${all}`, price: 1 })).status, 200);

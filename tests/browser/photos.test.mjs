@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { expectAlert, PASSWORD, start } from "./server.mjs";
+import { expectAlert, start } from "./server.mjs";
 
 const SHOTS = process.env.PHOTOS_SHOTS || "/tmp/photos-fe";
 const SAVED_OFFLINE = "Saved on this phone, will sync";
@@ -27,28 +27,6 @@ after(async () => app && (await app.stop()));
 
 /** The stored session of the page's user. */
 const session = (p) => p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
-
-/** The anti-forgery cookie value from /healthz. */
-async function xsrfCookie() {
-  const health = await fetch(`${app.base}/healthz`);
-  return health.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("XSRF-TOKEN="))
-    .slice(11);
-}
-
-/** A token of `email`'s own, signed in from this test process. */
-async function tokenOf(email) {
-  const xsrf = await xsrfCookie();
-  const r = await fetch(`${app.base}/webapi/api/login/auth`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ userName: email, password: PASSWORD, terms: true, loginMethod: "password" }),
-  });
-  assert.equal(r.status, 200, `signing in ${email}`);
-  return (await r.json()).token;
-}
 
 /** A GET of the API from this test process. */
 async function apiGet(token, path, raw = false) {
@@ -255,7 +233,7 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
 
   // One photo's request once more, byte for byte (same clientId): the server stores nothing new.
   const agentToken = (await session(p)).token;
-  const xsrf = await xsrfCookie();
+  const xsrf = await app.xsrf();
   const again = await fetch(`${app.base}/webapi/api/users/visit/photo`, {
     method: "POST",
     headers: {
@@ -271,7 +249,7 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   assert.equal(repeat.duplicate, true, JSON.stringify(repeat));
 
   // The manager's list: this customer's photos, two of them, each stored once.
-  const am = await tokenOf("am@demo.test");
+  const am = await app.token("am@demo.test");
   const list = await apiGet(am, `/users/visit/photos?buyerId=${BUYER}&pageNumber=1`);
   assert.equal(list.totalRecords, 2, JSON.stringify(list));
   assert.deepEqual(list.data.map((r) => r.label).sort(), ["display", "shelf"]);

@@ -138,7 +138,27 @@ export async function start({ tileUrl = "" } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { base, page, login, mailed, cli, stop };
+  /** The anti-forgery cookie's value, as the server hands it out (double submit: cookie and header). */
+  async function xsrf() {
+    const health = await fetch(`${base}/healthz`);
+    return health.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("XSRF-TOKEN="))
+      .slice(11);
+  }
+  /** A token of `email`'s own, signed in from the test process (another session than a page's). */
+  async function token(email) {
+    const value = await xsrf();
+    const r = await fetch(`${base}/webapi/api/login/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": value, Cookie: `XSRF-TOKEN=${value}` },
+      body: JSON.stringify({ userName: email, password: PASSWORD, terms: true, loginMethod: "password" }),
+    });
+    assert.equal(r.status, 200, `signing in ${email}`);
+    return (await r.json()).token;
+  }
+  return { base, page, login, mailed, cli, stop, xsrf, token };
 }
 
 /** Waits until the alert of `kind` says exactly `text` (the screens show the server's message there). */
