@@ -135,7 +135,7 @@ const ADMIN_MENU = [
   "Home", "Today", "Attendance", "Map", "Waiting Visits",
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
   "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Delivery Status",
-  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Photos", "RED101 Delivery", "Retailer Bucket", "Delivery Approve",
+  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Photos", "RED101 Delivery", "Retailer Bucket", "Delivery Approve", "Credit Approval",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
   "Customer Add Report", "Profile Update Report", "Info Add Report", "Login History Report", "Productivity Report", "Monthly Summary Report",
   "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Collections", "Order Lines Report",

@@ -19,6 +19,15 @@ after(async () => app && (await app.stop()));
 
 const BUYER = "B100005";
 
+/** What `buyer` owes (the demo seeds invoices), as the held reason words it: ₹39,600.50. */
+async function outstandingOf(buyer) {
+  const token = await app.token("admin@demo.test");
+  const r = await fetch(`${app.base}/webapi/api/users/customer/outstanding/${buyer}`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(r.status, 200, `outstanding of ${buyer}`);
+  const { total } = await r.json();
+  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(total);
+}
+
 /** Signs `email` in on a page of `width` and waits for the shell. */
 async function signedIn(email, width = 390) {
   const p = await app.page({ width, height: width === 390 ? 844 : 900 });
@@ -128,7 +137,7 @@ test("an order over the credit limit waits for the manager's approval, and the a
   const open = (await agent.getByTestId("order-held").textContent()).match(
     /open orders (₹[\d,]+\.\d\d)/,
   )[1];
-  const reason = `Outstanding ₹0.00 + open orders ${open} + this order ${total} exceeds the credit limit ₹10.00.`;
+  const reason = `Outstanding ${await outstandingOf(BUYER)} + open orders ${open} + this order ${total} exceeds the credit limit ₹10.00.`;
   await expectAlert(agent, "info", `Order awaiting approval: ${reason}`);
   await agent
     .getByRole("heading", { name: "Order awaiting approval" })
@@ -293,7 +302,9 @@ test("an order queued offline is judged when it arrives: the agent is told it aw
     .waitFor({ timeout: 15000 });
   assert.match(
     await row.getByTestId("held-reason").textContent(),
-    /^Outstanding ₹0\.00 \+ open orders ₹[\d,]+\.\d\d \+ this order ₹50\.00 exceeds the credit limit ₹10\.00\.$/,
+    new RegExp(
+      `^Outstanding ${(await outstandingOf(BUYER)).replace(/[.$]/g, "\\$&")} \\+ open orders ₹[\\d,]+\\.\\d\\d \\+ this order ₹50\\.00 exceeds the credit limit ₹10\\.00\\.$`,
+    ),
   );
   await p
     .getByTestId("customer-orders")

@@ -234,15 +234,21 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   // One photo's request once more, byte for byte (same clientId): the server stores nothing new.
   const agentToken = (await session(p)).token;
   const xsrf = await app.xsrf();
+  // The same photo sent again: the fields the phone sent (they come before the file, so the
+  // captured body has them even when the browser did not hand over all of the file's bytes) and
+  // the photo's bytes once more.
+  const sent = uploads[0].body.toString("latin1");
+  const form = new FormData();
+  for (const name of ["clientId", "visitClientId", "label", "takenAt"]) {
+    const value = sent.match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`));
+    if (value) form.append(name, value[1]);
+  }
+  assert.ok(form.get("clientId") && form.get("visitClientId"), "the phone sent the photo's and its visit's clientId");
+  form.append("file", new Blob([shelf], { type: "image/jpeg" }), "photo.jpg");
   const again = await fetch(`${app.base}/webapi/api/users/visit/photo`, {
     method: "POST",
-    headers: {
-      Authorization: `Bearer ${agentToken}`,
-      "Content-Type": uploads[0].headers["content-type"],
-      "X-XSRF-TOKEN": xsrf,
-      Cookie: `XSRF-TOKEN=${xsrf}`,
-    },
-    body: uploads[0].body,
+    headers: { Authorization: `Bearer ${agentToken}`, "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
+    body: form,
   });
   const repeat = await again.json();
   assert.equal(again.status, 200, JSON.stringify(repeat));

@@ -6,6 +6,7 @@
 import { t } from "./parts-text";
 import { formatDateTime } from "./format";
 import { messageFor } from "./i18n/messages";
+import "./order-status.css";
 
 /** @type {Record<string, string>} */
 const CSS = {

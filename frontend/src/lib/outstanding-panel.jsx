@@ -12,6 +12,7 @@ import { applyAllocations, overdueCount, summarize } from "./outstanding";
 import { useQueuedFor, useResource } from "./resources";
 import { DataTable } from "./table";
 import { Loading } from "./ui";
+import "./outstanding.css";
 
 /** @typedef {import("./outstanding").Outstanding} Outstanding */
 /** @typedef {Outstanding & { asOf?: string | null, fromCopy?: boolean }} Shown */

@@ -12,6 +12,7 @@ import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner, TextInput } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { attendance, correctDay } from "./api";
+import "./attendance.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["AttendanceRow"]} Row */

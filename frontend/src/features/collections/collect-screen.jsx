@@ -19,6 +19,7 @@ import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/
 import { useSaving } from "../../lib/use-api";
 import { recordPayment } from "./api";
 import { checkPayment, MODES } from "./payment-rules";
+import "./collections.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 /** @typedef {import("../../lib/offline/api").PaymentBody} PaymentBody */

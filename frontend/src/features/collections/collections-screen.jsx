@@ -15,6 +15,7 @@ import { useResource } from "../../lib/resources";
 import { depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
 import { message, MODES, modeLabel } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
+import "./collections.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 /** @typedef {import("./api").Payment} Payment */

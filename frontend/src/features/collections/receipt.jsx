@@ -4,6 +4,7 @@
 // Print prints only the receipt (the print stylesheet hides the rest of the page).
 import { formatDateTime, money } from "../../lib/format";
 import { modeLabel } from "./payment-rules";
+import "./collections.css";
 
 /**
  * What a receipt shows, from the phone's copy or the server's payment.

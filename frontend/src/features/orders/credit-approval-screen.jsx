@@ -14,6 +14,7 @@ import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { approveOrder, heldOrdersPath, rejectOrder } from "./api";
+import "./credit-approval.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["HeldOrder"]} Held */

@@ -12,6 +12,7 @@ import { currentPosition } from "../../lib/location";
 import { dayToday } from "../../lib/offline/api";
 import { loadEngine } from "../../lib/offline/status";
 import { Spinner } from "../../lib/ui";
+import "./work-day.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {import("../../lib/offline/queue").QueueEntry} QueueEntry */
