@@ -8,7 +8,8 @@
 // `validDate` rule (or this field, once left) says what is wrong.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "./icons";
-import { formatDate, formats, parseDate } from "./format";
+import { formatDate, formats } from "./format";
+import { parseDate } from "./parse-date";
 import { Field } from "./ui";
 
 /** @typedef {import("preact").ComponentChildren} Children */
