@@ -53,8 +53,9 @@ python3 tests/faults/litestream.py --kills 10
 step "Deployment files (systemd units, litestream.yml, Caddy and the client address, Dockerfile)"
 bash tests/deploy/check.sh
 
-step "Hostile workbooks against target/release/fieldsales (forged zip sizes, panics, entities), the server's peak memory measured"
+step "Hostile workbooks and photos against target/release/fieldsales (forged zip sizes, panics, entities, image bombs), the server's peak memory measured"
 python3 tests/hostile/workbooks.py
+python3 tests/hostile/photos.py
 python3 tests/hostile/sign_in_timing.py
 
 step "Hostile input: schemathesis against target/release/fieldsales as nobody, agent, manager, administrator"
