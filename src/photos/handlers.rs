@@ -76,10 +76,18 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" {
-            // A repeat whose clientId came first is answered without reading the picture.
+            // A repeat whose clientId came first is answered without keeping the picture: the rest
+            // of the body (at most the route's limit) is read and dropped, so the phone's
+            // connection ends cleanly and it takes the answer rather than a reset.
             if let Some(id) = fields.client_id.as_deref() {
                 check_client_id(id)?;
                 if let Some(first) = repeat(&state, me, id).await? {
+                    let mut field = field;
+                    while let Ok(Some(_)) = field.chunk().await {}
+                    drop(field);
+                    while let Ok(Some(mut rest)) = form.next_field().await {
+                        while let Ok(Some(_)) = rest.chunk().await {}
+                    }
                     return Ok(Json(first));
                 }
             }
