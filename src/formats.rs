@@ -158,9 +158,14 @@ pub fn parse_datetime(text: &str) -> Option<NaiveDateTime> {
 
 /// Excel's serial number of a day: days since 30-Dec-1899 (the 1900 date system).
 pub fn excel_day(day: NaiveDate) -> f64 {
-    let epoch = NaiveDate::from_ymd_opt(1899, 12, 30).expect("a date");
-    (day - epoch).num_days() as f64
+    (day - EXCEL_EPOCH).num_days() as f64
 }
+
+/// Day 0 of Excel's 1900 date system, checked when the program is compiled.
+const EXCEL_EPOCH: NaiveDate = match NaiveDate::from_ymd_opt(1899, 12, 30) {
+    Some(day) => day,
+    None => panic!("30-Dec-1899 is a date"),
+};
 
 /// Excel's serial number of a time of day: its fraction of the day.
 pub fn excel_time(time: NaiveTime) -> f64 {

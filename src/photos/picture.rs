@@ -214,26 +214,6 @@ mod tests {
         assert!(distance(a.phash, other.phash) > 3 * super::super::queries::NEAR_BITS, "{}", distance(a.phash, other.phash));
     }
 
-    /// `PHOTO_SAMPLE=/path/to/photo.jpg cargo test --release --lib measure_a_sample -- --ignored
-    /// --nocapture`: what a real photo becomes, and how long it takes.
-    #[test]
-    #[ignore]
-    fn measure_a_sample() {
-        let path = std::env::var("PHOTO_SAMPLE").expect("PHOTO_SAMPLE");
-        let sent = std::fs::read(&path).unwrap();
-        let started = std::time::Instant::now();
-        let kept = prepare_now(sniff(&sent).unwrap(), &sent).unwrap();
-        println!(
-            "{path}: {} bytes sent -> {} bytes kept ({}x{}), thumbnail {} bytes, in {:?}",
-            sent.len(),
-            kept.bytes.len(),
-            kept.width,
-            kept.height,
-            kept.thumb.len(),
-            started.elapsed()
-        );
-    }
-
     #[test]
     fn only_whole_jpeg_and_webp_are_taken() {
         let sent = encoded(&scene(3, 100, 80), 80);
