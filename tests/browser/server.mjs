@@ -170,3 +170,43 @@ export async function expectAlert(p, kind, text) {
     assert.equal(await alert.textContent(), text);
   }
 }
+
+/**
+ * Waits until the phone's offline copy of the signed-in user is stored (customers complete since
+ * `since`, the outcomes, and the products when `products`): what the phone needs to work offline.
+ */
+export async function offlineCopyLoaded(p, { since = 0, products = false } = {}) {
+  const { uid } = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
+  const deadline = Date.now() + 20000;
+  // A loop of evaluations: waitForFunction would take the predicate's promise itself as truthy.
+  for (;;) {
+    const done = await p.evaluate(
+      async ([uid, since, products]) => {
+        const name = `fieldsales-offline-${uid}`;
+        // Opening a database that does not exist would create it empty, under the app's feet.
+        if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
+        const db = await new Promise((ok, fail) => {
+          const r = indexedDB.open(name);
+          r.onsuccess = () => ok(r.result);
+          r.onerror = () => fail(r.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains("meta")) return false;
+          const get = (key) =>
+            new Promise((ok) => {
+              const r = db.transaction("meta").objectStore("meta").get(key);
+              r.onsuccess = () => ok(r.result);
+            });
+          const synced = await get("customersSyncedAt");
+          return !!synced && Date.parse(synced) >= since && !!(await get("outcomes")) && (!products || !!(await get("products")));
+        } finally {
+          db.close();
+        }
+      },
+      [uid, since, products],
+    );
+    if (done) return;
+    assert.ok(Date.now() < deadline, "the offline copy did not load");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

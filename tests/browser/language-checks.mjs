@@ -1,0 +1,135 @@
+// The language checks of the browser tests (issue #42), shared by pseudo-locale.test.mjs and
+// hindi-journey.test.mjs: which visible texts are outside the catalogue (the pseudo-locale's
+// wrappers), and which elements' texts are cut or overflow their box.
+//
+// Data, the rule: a piece of text is data when the server sent it as a value in a JSON answer
+// (names, addresses, ids: any string of an answer except its `message` and `code`), or it is made
+// of figures, punctuation and symbols only (counts, money, distances, times), or it is a date of
+// the spec's forms (27-Nov-2026, 27 Nov 2026). The language switch names each language in itself
+// ("English", "हिन्दी") in every language, by design.
+
+/** Texts that are the same in every language on purpose. */
+const SAME_EVERYWHERE = ["English", "हिन्दी"];
+/** The spec's date and time forms, and the map's attribution. */
+const DATES = [
+  /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
+  /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
+];
+
+/** Records every string value of the page's JSON answers from the server: the data shown. */
+export function recordData(p) {
+  const data = new Set();
+  /** Answers still being read: the check waits for them. */
+  data.pending = new Set();
+  const walk = (value, key) => {
+    if (typeof value === "string") {
+      if (key !== "message" && key !== "code" && value.trim().length > 1)
+        data.add(value.trim());
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === "object")
+      Object.entries(value).forEach(([k, v]) => walk(v, k));
+  };
+  p.on("response", (r) => {
+    if (
+      !r.url().includes("/webapi/") ||
+      !(r.headers()["content-type"] || "").includes("json")
+    )
+      return;
+    const reading = r
+      .json()
+      .then((body) => walk(body, ""))
+      .catch(() => {
+        // not JSON after all, or gone with its page
+      })
+      .finally(() => data.pending.delete(reading));
+    data.pending.add(reading);
+  });
+  return data;
+}
+
+/**
+ * The visible texts and read attributes of the page, each with the wrapped pieces ("[!! ... !!]")
+ * taken out.
+ */
+export async function unwrapped(p) {
+  const raw = await p.evaluate(() => {
+    // The map's attribution names its sources, in their own words.
+    const hidden = [...document.querySelectorAll(".leaflet-control-container")];
+    hidden.forEach((e) => (e.style.display = "none"));
+    const texts = [document.body.innerText];
+    for (const e of document.querySelectorAll(
+      "[placeholder], [title], [aria-label], [alt]",
+    )) {
+      if (!e.checkVisibility() || hidden.some((h) => h.contains(e))) continue;
+      for (const a of ["placeholder", "title", "aria-label", "alt"])
+        if (e.getAttribute(a)) texts.push(e.getAttribute(a));
+    }
+    hidden.forEach((e) => (e.style.display = ""));
+    return texts;
+  });
+  return raw.map((text) => {
+    let out = text;
+    for (let before = ""; before !== out;) {
+      before = out;
+      out = out.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
+    }
+    return out;
+  });
+}
+
+/** The pieces of text outside the wrappers that are not data (see the rule above). */
+export async function strayTexts(p, data) {
+  // The page may show an answer before its response event reaches this side: look again a little
+  // later before calling a text stray.
+  for (let tries = 0; ; tries++) {
+    const stray = await strayNow(p, data);
+    if (!stray.length || tries === 3) return stray;
+    await p.waitForTimeout(300);
+  }
+}
+
+async function strayNow(p, data) {
+  await Promise.all([...data.pending]);
+  const known = [...data, ...SAME_EVERYWHERE].sort(
+    (a, b) => b.length - a.length,
+  );
+  const stray = new Set();
+  for (let text of await unwrapped(p)) {
+    for (const d of known) if (text.includes(d)) text = text.split(d).join(" ");
+    for (const re of DATES) text = text.replace(re, " ");
+    for (const token of text.split(/\s+/))
+      if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token)) stray.add(token);
+  }
+  return [...stray];
+}
+
+/** Elements whose content is wider than their box (cut or overflowing), and the page's own overflow. */
+export async function overflowing(p) {
+  return p.evaluate(() => {
+    const found = [];
+    const page =
+      document.documentElement.scrollWidth -
+      document.documentElement.clientWidth;
+    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
+    for (const e of document.body.querySelectorAll("*")) {
+      // The screen readers' texts (.visually-hidden) are clipped to nothing on purpose.
+      if (
+        !e.checkVisibility() ||
+        e.clientWidth === 0 ||
+        e.closest(".leaflet-container, svg, .visually-hidden")
+      )
+        continue;
+      const style = getComputedStyle(e);
+      // A scroller (the tables' frame) scrolls by design; what is inside it is checked on its own.
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (e.scrollWidth > e.clientWidth + 1) {
+        const what = `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`;
+        found.push(
+          `${what} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
