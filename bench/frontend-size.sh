@@ -3,10 +3,10 @@
 # (its scripts, stylesheets and module preloads, and what those import statically), each gzip -9,
 # summed, against a budget; and the largest chunk loaded later. Exits 1 over budget, 2 when there
 # is no dist/index.html. Works on any built dist/, e.g. in CI after the frontend build.
-#   bash bench/frontend-size.sh [DIST] [BUDGET_BYTES]      (defaults: dist, 61440 = 60 KB)
+#   bash bench/frontend-size.sh [DIST] [BUDGET_BYTES]      (defaults: dist, 40960 = 40 KB, issue #42)
 set -euo pipefail
 DIST=${1:-dist}
-BUDGET=${2:-61440}
+BUDGET=${2:-40960}
 [ -f "$DIST/index.html" ] || { echo "no $DIST/index.html: build the frontend first (cd frontend && npm run build)" >&2; exit 2; }
 python3 - "$DIST" "$BUDGET" <<'PY'
 import gzip, html.parser, os, re, sys

@@ -61,5 +61,5 @@ python3 tests/hostile/sign_in_timing.py
 step "Hostile input: schemathesis against target/release/fieldsales as nobody, agent, manager, administrator"
 bash tests/hostile/run.sh
 
-step "First-load size of the frontend (budget 60 KB gzip)"
+step "First-load size of the frontend for an English user (budget 40 KB gzip, issue #42)"
 bash bench/frontend-size.sh dist
