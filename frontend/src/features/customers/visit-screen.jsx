@@ -36,6 +36,7 @@ import { MAX_PHOTOS } from "../../lib/photos/image";
 import { distance } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import { t as tl } from "../../lib/parts-text";
+import { t as tlib } from "../../lib/text";
 import { t as tc } from "./text";
 import { t } from "./visit-text";
 
@@ -302,6 +303,7 @@ function PriceComparison({ buyerId }) {
         label={t("product")}
         placeholder={t("typeProduct")}
         fetchItems={productSuggestions}
+        buttonText={tlib("search")}
         labelOf={(p) => p.display}
         onPick={pick}
       />
@@ -402,6 +404,7 @@ export default function VisitScreen({ params, user }) {
         label={t("searchCustomer")}
         placeholder={t("searchPlaceholder")}
         fetchItems={customerSuggestions(user)}
+        buttonText={tlib("search")}
         labelOf={(s) => s.display}
         onPick={(s) => navigate(`/customer/visit/${encodeURIComponent(s.buyerId)}`)}
         noMatch={(q) => t("noMatch", { query: q })}

@@ -71,7 +71,7 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
         <input
           ref={input}
           id={`${idPrefix}Input`}
-          class="photo-input"
+          class="photo-input visually-hidden"
           type="file"
           accept="image/*"
           capture="environment"
