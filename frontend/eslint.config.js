@@ -16,14 +16,10 @@ export const NOT_YET_TRANSLATED = [
   // Being changed by others in the same release; the lead converts them after the merge.
   "src/app/menu.js",
   "src/app/routes.jsx",
-  "src/features/customers/visit-screen.jsx",
-  "src/features/customers/waiting-visits-screen.jsx",
   "src/features/orders/**",
   "src/features/today/**",
   "src/features/masters/**",
   "src/features/reports/**",
-  "src/lib/offline/queue.js",
-  "src/lib/offline/sync.js",
   // Manager and administrator screens not reached yet (English only).
   "src/features/beats/**",
   // Photos, the working day and collections (issues #37, #38): built beside the catalogue.
@@ -32,7 +28,6 @@ export const NOT_YET_TRANSLATED = [
   "src/features/photos/**",
   "src/features/customers/credit-limit.jsx",
   "src/lib/outstanding-panel.jsx",
-  "src/lib/photos/**",
 ];
 
 export default [

@@ -10,6 +10,7 @@ import { getOwnSession, setSession } from "../src/lib/session.js";
 import { getStatus, setStatus } from "../src/lib/offline/status.js";
 import { enqueue, listQueue, onQueueChange, queuedMessage } from "../src/lib/offline/queue.js";
 import { retryEntry, syncQueue, unjudged } from "../src/lib/offline/sync.js";
+import { loadLanguage, messageFor } from "../src/lib/i18n/messages.js";
 
 const uid = AGENT_USER.uid;
 const EXPIRED = { message: "Your session has expired. Please log in again to continue.", code: "session_expired" };
@@ -227,6 +228,31 @@ test("the same clientId goes again as it is: after a server error, and on Retry;
   const left = await retryEntry(uid, "o1");
   assert.deepEqual(sent, ["o1", "o1", "o1"]);
   assert.deepEqual(left, []);
+});
+
+test("a refused entry keeps the refusal's code, values and English: the waiting list says it in the language it is read in", async () => {
+  await enqueue(uid, visit("v1", "B404"));
+  stubFetch(() => json(404, { message: "Customer not found.", code: "customer_not_found" }));
+  await syncQueue(uid);
+  const [e] = await listQueue(uid);
+  assert.deepEqual(
+    [e.state, e.message, e.code, e.params, e.english],
+    ["failed", "Customer not found.", "customer_not_found", null, "Customer not found."],
+  );
+  try {
+    await loadLanguage("hi");
+    assert.equal(messageFor(e.code, e.params, e.english), "ग्राहक नहीं मिला।");
+  } finally {
+    await loadLanguage("en");
+  }
+  // Sent again: the old reason goes with it.
+  stubFetch(() => json(422, { message: "No such outcome.", code: "" }));
+  await retryEntry(uid, "v1");
+  const [again] = await listQueue(uid);
+  assert.deepEqual(
+    [again.state, again.message, again.code, again.english],
+    ["failed", "No such outcome.", "", "No such outcome."],
+  );
 });
 
 test("a save queued signed in syncs by itself; one whose session ended waits for the next sign-in", async () => {

@@ -23,7 +23,7 @@ import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { checkInText, LocationBadge } from "../../lib/location-badge";
+import { LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
@@ -33,7 +33,12 @@ import { PhotoCapture } from "../../lib/photos/photo-capture";
 import { queueVisitPhotos } from "../../lib/photos/photo-queue";
 import { VisitPhotos } from "../../lib/photos/photo-view";
 import { MAX_PHOTOS } from "../../lib/photos/image";
-import { plural } from "../../lib/format";
+import { distance } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
+import { t as tl } from "../../lib/parts-text";
+import { t as tlib } from "../../lib/text";
+import { t as tc } from "./text";
+import { t } from "./visit-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
@@ -49,22 +54,22 @@ const STEP = 5;
 /** @param {{ c: Schemas["CustomerDetails"] }} props */
 function Details({ c }) {
   const rows = [
-    ["Buyer ID", c.buyerID],
-    ["Name", c.buyerName],
-    ["Mobile", c.mobile && <a href={`tel:${c.mobile}`}>{c.mobile}</a>],
-    ["Email", c.email],
-    ["Address", [c.address1, c.address2].filter(Boolean).join(", ")],
-    ["Postal Code", c.postalCode],
-    ["City", c.city],
-    ["State", c.state],
-    ["Country", c.country],
-    ["Info", c.info],
+    ["buyerId", tc("buyerId"), c.buyerID],
+    ["name", t("name"), c.buyerName],
+    ["mobile", tc("mobile"), c.mobile && <a href={`tel:${c.mobile}`}>{c.mobile}</a>],
+    ["email", t("email"), c.email],
+    ["address", tc("address"), [c.address1, c.address2].filter(Boolean).join(", ")],
+    ["postalCode", tc("postalCode"), c.postalCode],
+    ["city", tc("city"), c.city],
+    ["state", tc("state"), c.state],
+    ["country", t("country"), c.country],
+    ["info", t("info"), c.info],
   ];
   return (
     <div class="card customer-card" data-testid="customer-details">
       <dl>
-        {rows.map(([k, v]) => (
-          <div key={k} class="dl-row">
+        {rows.map(([key, k, v]) => (
+          <div key={key} class="dl-row">
             <dt>{k}</dt>
             <dd>{v || "—"}</dd>
           </div>
@@ -77,11 +82,35 @@ function Details({ c }) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Open in maps
+          {t("openInMaps")}
         </a>
       )}
     </div>
   );
+}
+
+/**
+ * A visit save's message in the user's language with where the check-in found the phone: "Visit
+ * saved successfully - at the shop (25 m)", "... - 1.2 km from the shop", "... - location off on
+ * this phone" (the server's message by its code: the save's answer is always `visit_saved`).
+ * @param {{ message: string, code?: string, locationStatus?: string | null, distanceM?: number | null }} saved
+ */
+function savedText({ message, code, locationStatus, distanceM }) {
+  const text = messageFor(code || "visit_saved", null, message);
+  const far = distanceM != null ? distance(distanceM) : null;
+  const said = { message: text.replace(/[.।]$/, ""), distance: far };
+  switch (locationStatus) {
+    case "verified":
+      return far ? t("atShopDistance", said) : t("atShop", said);
+    case "off-site":
+      return far ? t("fromShop", said) : t("awayFromShop", said);
+    case "no-location":
+      return t("locationOff", said);
+    case "customer-unlocated":
+      return t("shopNotOnMap", said);
+    default:
+      return text;
+  }
 }
 
 /**
@@ -97,7 +126,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   const [lastVisit, setLastVisit] = useState(/** @type {{ clientId: string, takenAt: string, count: number } | null} */ (null));
   const [more, setMore] = useState(/** @type {import("../../lib/photos/photo-capture").TakenPhoto[]} */ ([]));
   const [sendingMore, sendMore] = useSaving();
-  const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required("Visit Outcome is required")] });
+  const form = useForm({ outcomeId: "", remark: "" }, { outcomeId: [rules.required(t("outcomeRequired"))] });
   // One clientId per visit until it is saved or queued: a repeat of this save (a Save after an
   // error, the queue) is then harmless, the server answers it as a duplicate.
   const clientId = useRef(/** @type {string | null} */ (null));
@@ -126,7 +155,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       const queue = async () => {
         const outcome = (outcomes || []).find((o) => o.outComeId === outcomeId);
         await offline.enqueue(user.uid, { ...body, clientId: id, buyerName, outcomeName: outcome ? outcome.outCome : "" });
-        return { queued: /** @type {const} */ (true), message: offline.queuedMessage("Saved on this phone") };
+        return { queued: /** @type {const} */ (true), message: offline.queuedMessage(t("savedOnPhone")) };
       };
       // An agent's save the server did not judge (no answer, its trouble, an ended session) waits
       // on the phone rather than being lost; a refusal is the agent's to fix at once.
@@ -140,38 +169,36 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
         setLastVisit({ clientId: id, takenAt, count: n });
       }
       if (r.queued) alertInfo(r.message);
-      else alertSuccess(checkInText(r));
+      else alertSuccess(savedText(r));
       form.reset();
       onSaved(r);
     });
   };
   return (
     <form class="card" onSubmit={submit} noValidate>
-      <h2>Visit</h2>
+      <h2>{t("visit")}</h2>
       <Select
         id="outcomeId"
-        label="Outcome"
+        label={tc("outcome")}
         value={form.values.outcomeId}
         onChange={form.set("outcomeId")}
         options={(outcomes || []).map((o) => ({ value: String(o.outComeId), label: o.outCome }))}
         error={form.errors.outcomeId}
       />
-      <Field label="Remark" id="remark">
+      <Field label={tc("remark")} id="remark">
         <textarea id="remark" rows={2} maxLength={MAX.visitRemark} value={form.values.remark} onInput={form.set("remark")} />
       </Field>
       {withPhotos && (
         <div class="field">
-          <span class="field-label">Photos</span>
+          <span class="field-label">{t("photos")}</span>
           <PhotoCapture photos={photos} onChange={setPhotos} newKey={offline.newClientId} disabled={busy} />
         </div>
       )}
-      <SubmitButton busy={busy}>Save Visit</SubmitButton>
+      <SubmitButton busy={busy}>{t("saveVisit")}</SubmitButton>
       {withPhotos && lastVisit && lastVisit.count < MAX_PHOTOS && (
         <div class="photo-after" data-testid="photos-after-save">
-          <h3>Add photos to the visit just saved</h3>
-          <p class="muted">
-            {lastVisit.count ? `${plural(lastVisit.count, "photo")} queued with it.` : "No photos with it yet."}
-          </p>
+          <h3>{t("addPhotosAfter")}</h3>
+          <p class="muted">{lastVisit.count ? t("photosQueuedWith", { count: lastVisit.count }) : t("noPhotosWith")}</p>
           <PhotoCapture
             photos={more}
             onChange={setMore}
@@ -190,11 +217,11 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
                   const n = await queueVisitPhotos(user.uid, { ...lastVisit, buyerId, buyerName }, more);
                   setMore([]);
                   setLastVisit({ ...lastVisit, count: lastVisit.count + n });
-                  alertInfo(offline.queuedMessage(`${plural(n, "photo")} saved on this phone`));
+                  alertInfo(offline.queuedMessage(t("photosSavedOnPhone", { count: n })));
                 })
               }
             >
-              Send {plural(more.length, "photo")}
+              {t("sendPhotos", { count: more.length })}
             </button>
           )}
         </div>
@@ -205,8 +232,8 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
 
 /** A visit's place in the phone's queue, else where it was against the shop. @param {{ row: InteractionRow }} props */
 function VisitState({ row }) {
-  if (row.queued === "failed") return <span class="loc-badge loc-failed">Not accepted</span>;
-  if (row.queued) return <span class="loc-badge loc-waiting">Waiting to sync</span>;
+  if (row.queued === "failed") return <span class="loc-badge loc-failed">{tl("statusFailed")}</span>;
+  if (row.queued) return <span class="loc-badge loc-waiting">{tl("statusWaiting")}</span>;
   return <LocationBadge status={row.locationStatus} distanceM={row.distanceM} />;
 }
 
@@ -254,7 +281,7 @@ function ShowMoreTable({ columns, rows, testId }) {
       <DataTable columns={columns} rows={rows.slice(0, shown)} pageSize={1000} serial={false} testId={testId} />
       {rows.length > shown && (
         <button type="button" class="btn" onClick={() => setShown(shown + STEP)}>
-          Show More
+          {t("showMore")}
         </button>
       )}
     </>
@@ -273,9 +300,10 @@ function PriceComparison({ buyerId }) {
     <div>
       <SuggestBox
         id="productSearch"
-        label="Product"
-        placeholder="Type a product name"
+        label={t("product")}
+        placeholder={t("typeProduct")}
         fetchItems={productSuggestions}
+        buttonText={tlib("search")}
         labelOf={(p) => p.display}
         onPick={pick}
       />
@@ -283,13 +311,13 @@ function PriceComparison({ buyerId }) {
         <DataTable
           serial={false}
           rows={rows}
-          empty="No prices in the last 90 days"
+          empty={t("noPrices")}
           columns={[
-            { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
-            { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
-            { key: "distributorName", label: "Distributor Name" },
-            { key: "faoName", label: "FAO Name" },
+            { key: "lastOrderDate", label: t("lastOrderDate"), render: (r) => formatDate(r.lastOrderDate) },
+            { key: "product", label: t("product") },
+            { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
+            { key: "distributorName", label: t("distributorName") },
+            { key: "faoName", label: t("faoName") },
           ]}
         />
       )}
@@ -301,9 +329,9 @@ function PriceComparison({ buyerId }) {
 function Tabs({ screen, buyerId }) {
   const [tab, setTab] = useState("must");
   const tabs = [
-    ["must", "Must Sell"],
-    ["best", "Best Sellers"],
-    ["price", "Price Comparison"],
+    ["must", t("mustSell")],
+    ["best", t("bestSellers")],
+    ["price", t("priceComparison")],
   ];
   return (
     <div class="card">
@@ -326,12 +354,12 @@ function Tabs({ screen, buyerId }) {
           testId="must-sell"
           rows={screen.reOrderMustSell}
           columns={[
-            { key: "lastOrderDate", label: "Last Ordered", render: (r) => dayMonth(r.lastOrderDate) },
-            { key: "distinctProductName", label: "Product" },
-            { key: "lastOrderShippedQty", label: "Qty." },
-            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
-            { key: "dsName", label: "Ds Name" },
-            { key: "faoName", label: "FAO Name" },
+            { key: "lastOrderDate", label: t("lastOrdered"), render: (r) => dayMonth(r.lastOrderDate) },
+            { key: "distinctProductName", label: t("product") },
+            { key: "lastOrderShippedQty", label: t("qty") },
+            { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
+            { key: "dsName", label: t("dsName") },
+            { key: "faoName", label: t("faoName") },
           ]}
         />
       )}
@@ -340,11 +368,11 @@ function Tabs({ screen, buyerId }) {
           testId="best-sellers"
           rows={screen.bestSeller}
           columns={[
-            { key: "lastOrderDate", label: "Last Order Date", render: (r) => formatDate(r.lastOrderDate) },
-            { key: "product", label: "Product" },
-            { key: "unitPrice", label: "Unit Price", render: (r) => money(r.unitPrice) },
-            { key: "distributorName", label: "Distributor Name" },
-            { key: "faoName", label: "FAO Name" },
+            { key: "lastOrderDate", label: t("lastOrderDate"), render: (r) => formatDate(r.lastOrderDate) },
+            { key: "product", label: t("product") },
+            { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
+            { key: "distributorName", label: t("distributorName") },
+            { key: "faoName", label: t("faoName") },
           ]}
         />
       )}
@@ -364,31 +392,30 @@ export default function VisitScreen({ params, user }) {
   const queued = useQueuedVisits(user, buyerId, () => navigator.onLine && load());
   return (
     <section>
-      <PageHeader title="Customer Visit">
+      <PageHeader title={t("title")}>
         {hasRight(user, RIGHT.NEW_CUSTOMER) && (
           <a class="btn" href="#/customer/new">
-            Add Customer
+            {t("addCustomer")}
           </a>
         )}
       </PageHeader>
       <SuggestBox
         id="customerSearch"
-        label="Search customer"
-        placeholder="Buyer ID, name or mobile"
+        label={t("searchCustomer")}
+        placeholder={t("searchPlaceholder")}
         fetchItems={customerSuggestions(user)}
+        buttonText={tlib("search")}
         labelOf={(s) => s.display}
         onPick={(s) => navigate(`/customer/visit/${encodeURIComponent(s.buyerId)}`)}
-        noMatch={(q) => `No customer matches '${q}'`}
+        noMatch={(q) => t("noMatch", { query: q })}
       />
-      {!buyerId && <Empty text="Search a customer by buyer ID, name or mobile number." />}
+      {!buyerId && <Empty text={t("searchHint")} />}
       {loading && <Loading />}
       {screen && !loading && (
         <div class="visit-layout">
           {(screen.seenAt || screen.fromCopy) && (
             <p class="offline-note" role="status" data-testid="offline-details">
-              {screen.fromCopy
-                ? "Offline: the details from the customer list on this phone."
-                : `Offline: the details as last seen on ${formatDateTime(screen.seenAt)}.`}
+              {screen.fromCopy ? t("offlineFromCopy") : t("offlineSeenAt", { when: formatDateTime(screen.seenAt) })}
             </p>
           )}
           <Details c={screen.customerDetails} />
@@ -404,7 +431,7 @@ export default function VisitScreen({ params, user }) {
             <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
               {hasRight(user, RIGHT.COLLECTIONS) && (
                 <a class="btn btn-primary" href={`#/collections/collect/${encodeURIComponent(screen.customerDetails.buyerID)}`}>
-                  Collect payment
+                  {t("collectPayment")}
                 </a>
               )}
             </OutstandingPanel>
@@ -412,21 +439,21 @@ export default function VisitScreen({ params, user }) {
           {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
           {!screen.fromCopy && <Tabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
           <div class="card">
-            <h2>Last 5 interactions</h2>
+            <h2>{t("lastInteractions")}</h2>
             <DataTable
               serial={false}
               testId="interactions"
               rows={[...queued, .../** @type {InteractionRow[]} */ (screen.transcations)]}
-              empty="No visits yet"
+              empty={t("noVisitsYet")}
               rowClass={(r) => (r.queued ? "row-queued" : undefined)}
               columns={[
-                { key: "date", label: "Date", render: (r) => formatDate(r.date) },
-                { key: "time", label: "Time" },
-                { key: "outcome", label: "Outcome" },
-                { key: "agentId", label: "Agent ID" },
-                { key: "entryUpdateBy", label: "Updated By" },
-                { key: "remark", label: "Remark", wrap: true },
-                { key: "location", label: "Location", render: (r) => <VisitState row={r} /> },
+                { key: "date", label: tc("date"), render: (r) => formatDate(r.date) },
+                { key: "time", label: tc("time") },
+                { key: "outcome", label: tc("outcome") },
+                { key: "agentId", label: tc("agentId") },
+                { key: "entryUpdateBy", label: t("updatedBy") },
+                { key: "remark", label: tc("remark"), wrap: true },
+                { key: "location", label: tc("location"), render: (r) => <VisitState row={r} /> },
               ]}
             />
           </div>
@@ -434,41 +461,41 @@ export default function VisitScreen({ params, user }) {
             <VisitPhotos buyerId={screen.customerDetails.buyerID} />
           )}
           <div class="card">
-            <h2>Links</h2>
+            <h2>{t("links")}</h2>
             <DataTable
               pageSize={30}
               serial={false}
               rows={screen.linkDetails}
-              empty="No links"
+              empty={t("noLinks")}
               columns={[
-                { key: "linkName", label: "Link Name" },
+                { key: "linkName", label: t("linkName") },
                 {
                   key: "link",
-                  label: "Link",
+                  label: t("link"),
                   render: (r) => (
                     <a href={r.link} target="_blank" rel="noopener noreferrer">
                       {r.link}
                     </a>
                   ),
                 },
-                { key: "country", label: "Country" },
+                { key: "country", label: t("country") },
               ]}
             />
           </div>
           <div class="footer-actions">
             {hasRight(user, RIGHT.PROFILE_UPDATE) && (
               <a class="btn" href={`#/customer/profile/${encodeURIComponent(String(buyerId))}`}>
-                Profile Update
+                {tc("profileUpdate")}
               </a>
             )}
             {hasRight(user, RIGHT.INFO_ADD) && (
               <a class="btn" href={`#/customer/info/${encodeURIComponent(String(buyerId))}`}>
-                Add Info
+                {tc("addInfo")}
               </a>
             )}
             {hasRight(user, RIGHT.NEW_CUSTOMER) && (
               <a class="btn" href="#/customer/new">
-                New Customer
+                {tc("newCustomer")}
               </a>
             )}
           </div>

@@ -7,7 +7,12 @@
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDateTime, localParts, money, plural } from "../../lib/format";
+import { formatDateTime, localParts, money } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
+import { t as tl } from "../../lib/parts-text";
+import { t as to } from "../../lib/offline/offline-text";
+import { t as tc } from "./text";
+import { t } from "./waiting-text";
 import { fileSize, labelText } from "../../lib/photos/image";
 import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
@@ -22,14 +27,18 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").PhotoItem & import("../../lib/offline/queue").EntryState} PhotoEntry */
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
-/** The State column: waiting, or refused with the server's reason. @param {{ e: QueueEntry }} props */
+/**
+ * The State column: waiting, or refused with the server's reason, in the language of now (by the
+ * refusal's code; the message as it was kept for an entry refused before codes were kept).
+ * @param {{ e: QueueEntry }} props
+ */
 function EntryState({ e }) {
   return e.state === "failed" ? (
     <span class="state-failed">
-      Not accepted: <span data-testid="failure-message">{e.message}</span>
+      {t("notAccepted")} <span data-testid="failure-message">{messageFor(e.code, e.params, e.english || e.message || "")}</span>
     </span>
   ) : (
-    "Waiting to sync"
+    tl("statusWaiting")
   );
 }
 
@@ -68,8 +77,8 @@ export default function WaitingVisitsScreen({ user }) {
   if (!enabled) {
     return (
       <section>
-        <PageHeader title="Waiting visits" back="/customer/visit" />
-        <Empty text="Only agents keep visits on the phone." />
+        <PageHeader title={t("title")} back="/customer/visit" />
+        <Empty text={t("onlyAgents")} />
       </section>
     );
   }
@@ -101,11 +110,13 @@ export default function WaitingVisitsScreen({ user }) {
       const sent = before.length - after.length;
       if (sent > 0)
         alertSuccess(
-          `${queuedText(sent, {
-            orders: ordersOf(before) - ordersOf(after),
-            payments: paymentsOf(before) - paymentsOf(after),
-            photos: photosOf(before) - photosOf(after),
-          })} sent.`,
+          to("sent", {
+            what: queuedText(sent, {
+              orders: ordersOf(before) - ordersOf(after),
+              payments: paymentsOf(before) - paymentsOf(after),
+              photos: photosOf(before) - photosOf(after),
+            }),
+          }),
         );
     });
   /** @param {QueueEntry} entry */
@@ -117,16 +128,6 @@ export default function WaitingVisitsScreen({ user }) {
       if (entry) await engine.discardEntry(user.uid, entry.clientId);
     });
   const waiting = entries.filter((e) => e.state === "waiting").length;
-  /** @param {QueueEntry | null} e */
-  const discardName = (e) =>
-    ({
-      order: "order",
-      "day-start": "start of your day",
-      "day-end": "end of your day",
-      payment: "payment",
-      photo: "photo",
-      visit: "visit",
-    })[e ? engine.kindOf(e) : "visit"];
   const visitEntries = entries.filter(/** @returns {e is VisitEntry} */ (e) => !e.kind || e.kind === "visit");
   const dayEntries = entries.filter(/** @returns {e is DayEntry} */ (e) => e.kind === "day-start" || e.kind === "day-end");
   const paymentEntries = entries.filter(/** @returns {e is PaymentEntry} */ (e) => e.kind === "payment");
@@ -137,44 +138,42 @@ export default function WaitingVisitsScreen({ user }) {
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
-    label: "Actions",
+    label: tc("actions"),
     /** @param {QueueEntry} e */
     render: (e) => (
       <span class="row-actions">
         {e.state === "failed" && (
           <button type="button" class="btn btn-small" disabled={busy} onClick={() => retry(e)}>
-            Retry
+            {t("retry")}
           </button>
         )}
         <button type="button" class="btn btn-small btn-danger" disabled={busy} onClick={() => setDiscarding(e)}>
-          Discard
+          {t("discard")}
         </button>
       </span>
     ),
   };
   return (
     <section>
-      <PageHeader title="Waiting visits" back="/customer/visit">
+      <PageHeader title={t("title")} back="/customer/visit">
         {waiting > 0 && (
           <button type="button" class="btn btn-primary" disabled={busy || isOffline()} onClick={syncNow}>
             {busy && <Spinner />}
-            Sync now
+            {t("syncNow")}
           </button>
         )}
       </PageHeader>
       <p class="offline-note" data-testid="offline-copy">
-        {isOffline() ? "Offline. " : ""}
-        {copy && copy.syncedAt
-          ? `${copy.count} customers on this phone, updated ${formatDateTime(copy.syncedAt)}.`
-          : "The customer list is not on this phone yet; it loads when online."}
+        {isOffline() ? `${t("offline")} ` : ""}
+        {copy && copy.syncedAt ? t("copyState", { count: copy.count, when: formatDateTime(copy.syncedAt) }) : t("noCopy")}
       </p>
       {dayEntries.length > 0 && (
-        <ul class="waiting-days" data-testid="waiting-days" aria-label="Working day">
+        <ul class="waiting-days" data-testid="waiting-days" aria-label={t("workingDay")}>
           {dayEntries.map((e) => (
             <li key={e.clientId} class={e.state === "failed" ? "row-failed" : undefined}>
               <span>
-                {e.kind === "day-start" ? "Start day" : "End day"} {localParts(e.day.at).time},{" "}
-                {e.state === "failed" ? <EntryState e={e} /> : "waiting"}
+                {t(e.kind === "day-start" ? "startDayAt" : "endDayAt", { time: localParts(e.day.at).time })}{" "}
+                {e.state === "failed" ? <EntryState e={e} /> : t("waiting")}
               </span>
               {actions.render(e)}
             </li>
@@ -187,21 +186,21 @@ export default function WaitingVisitsScreen({ user }) {
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
           orderEntries.length || dayEntries.length || paymentEntries.length || photoEntries.length
-            ? "No visits are waiting."
-            : "No visits are waiting: everything saved on this phone has reached the server."
+            ? t("noneWaiting")
+            : t("nothingWaiting")
         }
         rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
         columns={[
-          { key: "customer", label: "Customer", render: (e) => `${e.buyerID}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
-          { key: "outcome", label: "Outcome", render: (e) => e.outcomeName || e.outcomeId },
-          { key: "visitedAt", label: "Saved", render: (e) => formatDateTime(e.visitedAt) },
-          { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+          { key: "customer", label: t("customer"), render: (e) => `${e.buyerID}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+          { key: "outcome", label: tc("outcome"), render: (e) => e.outcomeName || e.outcomeId },
+          { key: "visitedAt", label: t("saved"), render: (e) => formatDateTime(e.visitedAt) },
+          { key: "state", label: t("state"), render: (e) => <EntryState e={e} /> },
           actions,
         ]}
       />
       {orderEntries.length > 0 && (
         <>
-          <h2>Orders</h2>
+          <h2>{tc("orders")}</h2>
           <DataTable
             serial={false}
             testId="waiting-orders"
@@ -210,18 +209,18 @@ export default function WaitingVisitsScreen({ user }) {
             columns={[
               {
                 key: "customer",
-                label: "Customer",
+                label: t("customer"),
                 render: (e) => `${e.order.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}`,
               },
               {
                 key: "lines",
-                label: "Products",
+                label: tc("products"),
                 render: (/** @type {OrderEntry} */ e) =>
                   (e.lines || []).map((l) => `${l.productName} x ${l.quantity}`).join(", "),
               },
-              { key: "total", label: "Total", render: (e) => money(e.total) },
-              { key: "savedAt", label: "Saved", render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },
-              { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+              { key: "total", label: tc("total"), render: (e) => money(e.total) },
+              { key: "savedAt", label: t("saved"), render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },
+              { key: "state", label: t("state"), render: (e) => <EntryState e={e} /> },
               actions,
             ]}
           />
@@ -229,7 +228,7 @@ export default function WaitingVisitsScreen({ user }) {
       )}
       {paymentEntries.length > 0 && (
         <>
-          <h2>Payments</h2>
+          <h2>{t("payments")}</h2>
           <DataTable
             serial={false}
             testId="waiting-payments"
@@ -238,14 +237,17 @@ export default function WaitingVisitsScreen({ user }) {
             columns={[
               {
                 key: "payment",
-                label: "Payment",
+                label: t("payment"),
                 wrap: true,
                 render: (/** @type {PaymentEntry} */ e) =>
-                  `Payment ${money(e.payment.amount)} from ${e.buyerName || e.payment.buyerId}${e.state === "waiting" ? ", waiting" : ""}`,
+                  t(e.state === "waiting" ? "paymentLineWaiting" : "paymentLine", {
+                    amount: money(e.payment.amount),
+                    customer: e.buyerName || e.payment.buyerId,
+                  }),
               },
               {
                 key: "receiptNo",
-                label: "Receipt",
+                label: t("receipt"),
                 render: (/** @type {PaymentEntry} */ e) => (
                   <a class="nowrap" href={`#/collections/receipt/${encodeURIComponent(e.clientId)}`}>
                     {e.receiptNo}
@@ -254,10 +256,10 @@ export default function WaitingVisitsScreen({ user }) {
               },
               {
                 key: "collectedAt",
-                label: "Collected",
+                label: t("collected"),
                 render: (/** @type {PaymentEntry} */ e) => formatDateTime(e.payment.collectedAt),
               },
-              { key: "state", label: "State", render: (e) => <EntryState e={e} /> },
+              { key: "state", label: t("state"), render: (e) => <EntryState e={e} /> },
               actions,
             ]}
           />
@@ -265,9 +267,9 @@ export default function WaitingVisitsScreen({ user }) {
       )}
       {photoEntries.length > 0 && (
         <>
-          <h2>Photos</h2>
+          <h2>{t("photos")}</h2>
           <p class="muted" data-testid="waiting-photos-total">
-            {plural(photoEntries.length, "photo")} waiting, {fileSize(photoBytes)}
+            {t("photosWaiting", { count: photoEntries.length, size: fileSize(photoBytes) })}
           </p>
           <DataTable
             serial={false}
@@ -275,15 +277,15 @@ export default function WaitingVisitsScreen({ user }) {
             rows={photoEntries.map((e) => ({ ...e, key: e.clientId }))}
             rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
             columns={[
-              { key: "customer", label: "Customer", render: (e) => `${e.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
-              { key: "label", label: "Label", render: (e) => labelText(e.label) || "—" },
-              { key: "size", label: "Size", render: (e) => fileSize(e.size || 0) },
-              { key: "takenAt", label: "Visit", render: (e) => formatDateTime(e.takenAt) },
+              { key: "customer", label: t("customer"), render: (e) => `${e.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
+              { key: "label", label: t("label"), render: (e) => labelText(e.label) || "—" },
+              { key: "size", label: t("size"), render: (e) => fileSize(e.size || 0) },
+              { key: "takenAt", label: t("visit"), render: (e) => formatDateTime(e.takenAt) },
               {
                 key: "state",
-                label: "State",
+                label: t("state"),
                 render: (e) =>
-                  e.state === "waiting" && visitQueued.has(e.visitClientId) ? "Waiting for its visit" : <EntryState e={e} />,
+                  e.state === "waiting" && visitQueued.has(e.visitClientId) ? t("waitingForVisit") : <EntryState e={e} />,
               },
               actions,
             ]}
@@ -294,8 +296,8 @@ export default function WaitingVisitsScreen({ user }) {
         open={!!discarding}
         message={
           discarding && engine.kindOf(discarding) === "payment"
-            ? "Discard this payment? It has not reached the server and will be lost; its receipt will not be in the books."
-            : `Discard this ${discardName(discarding)}? It has not reached the server and will be lost.`
+            ? t("discardPayment")
+            : t("discardOther", { kind: discarding ? engine.kindOf(discarding) : "visit" })
         }
         onYes={discard}
         onCancel={() => setDiscarding(null)}

@@ -12,6 +12,7 @@ import { setStatus } from "./status";
 import { bookOrder, endDay, recordPayment, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
 import { uploadPhoto } from "../photos/api";
+import { t } from "./offline-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {{ productId: number, productName: string, quantity: number, unitPrice: number | null | undefined, lineTotal: number }} ShownLine */
@@ -36,9 +37,11 @@ import { uploadPhoto } from "../photos/api";
  * @typedef {VisitItem | OrderItem | DayItem | PaymentItem | PhotoItem} QueueItem
  */
 /**
- * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why).
+ * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why, in the
+ * language of the moment; `code`, `params` and `english` are the refusal's, to say it again in the
+ * language of the moment it is read: lib/i18n/messages.js messageFor).
  * @typedef {{ uid: number, savedAt: number, state: "waiting" | "failed", message: string | null, attempts: number,
- *   lastError?: string }} EntryState
+ *   lastError?: string, code?: string, params?: Record<string, unknown> | null, english?: string }} EntryState
  * @typedef {QueueItem & EntryState} QueueEntry
  */
 
@@ -133,12 +136,13 @@ export async function enqueue(uid, item) {
 }
 
 /**
- * What the screen says of a save it just queued, `saved` being "Saved on this phone" or the like:
+ * What the screen says of a save it just queued, `saved` being "Saved on this phone" or the like
+ * (in the user's language, from the screen's catalogue):
  * it syncs by itself, or, when the save's session ended (the API client signed out), after the
  * user's next sign-in.
  * @param {string} saved
  */
-export const queuedMessage = (saved) => `${saved}, will sync${getOwnSession() ? "" : " after you sign in again"}`;
+export const queuedMessage = (saved) => t(getOwnSession() ? "willSync" : "willSyncAfterSignIn", { saved });
 
 /**
  * @param {number} uid

@@ -29,6 +29,7 @@ import { alertInfo, alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";
 import { RIGHT } from "../rights";
+import { t } from "./offline-text";
 
 const TICK_MS = 60 * 1000;
 const MAX_DELAY_MS = 15 * 60 * 1000;
@@ -151,7 +152,16 @@ async function sendWaiting(uid) {
           result.transient = err;
           return result;
         }
-        await updateEntry(uid, entry.clientId, { state: "failed", message, attempts: (entry.attempts || 0) + 1 });
+        // The refusal's code and values too: the waiting list says it in the language it is read in.
+        const { code = "", params = null, english = message } = err instanceof ApiError ? err : {};
+        await updateEntry(uid, entry.clientId, {
+          state: "failed",
+          message,
+          code,
+          params,
+          english,
+          attempts: (entry.attempts || 0) + 1,
+        });
         result.refused++;
       }
     }
@@ -253,14 +263,8 @@ export function startOffline(user) {
         refused: 0,
         held: 0,
       }));
-      if (r.sent > 0) alertSuccess(`${queuedText(r.sent, r)} sent.`);
-      if (r.held) {
-        alertInfo(
-          r.held === 1
-            ? "1 order is awaiting approval: it is over the customer's credit limit (see the customer's orders)."
-            : `${r.held} orders are awaiting approval: they are over their customers' credit limits (see the customers' orders).`,
-        );
-      }
+      if (r.sent > 0) alertSuccess(t("sent", { what: queuedText(r.sent, r) }));
+      if (r.held) alertInfo(t("held", { count: r.held }));
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
     } else failures++;
     if (stopped) return;
@@ -322,7 +326,7 @@ export async function syncNow(uid) {
 
 /** Puts a failed entry (visit or order) back to waiting and sends it. @param {number} uid @param {string} clientId */
 export async function retryEntry(uid, clientId) {
-  await updateEntry(uid, clientId, { state: "waiting", message: null });
+  await updateEntry(uid, clientId, { state: "waiting", message: null, code: "", params: null, english: "" });
   return syncNow(uid);
 }
 

@@ -6,6 +6,7 @@
 // app sends the visit's own time and clientId with the photo instead. The byte and size helpers
 // are pure (unit-tested in node); `preparePhoto` needs a browser's createImageBitmap and canvas.
 import { number } from "../format";
+import { t } from "./text";
 
 /** The longest side of a stored photo, in pixels. */
 export const MAX_SIDE = 1600;
@@ -13,15 +14,23 @@ export const MAX_SIDE = 1600;
 export const MAX_BYTES = 200 * 1024;
 /** The most photos one visit takes. */
 export const MAX_PHOTOS = 8;
-/** The labels a photo may carry (the server's names), with the words shown. */
-export const PHOTO_LABELS = /** @type {const} */ ([
-  ["shelf", "Shelf"],
-  ["display", "Display"],
-  ["competitor", "Competitor"],
-  ["other", "Other"],
-]);
-/** The words of a label ("" when none). @param {string | null | undefined} label */
-export const labelText = (label) => (PHOTO_LABELS.find(([v]) => v === label) || ["", ""])[1];
+/** The labels a photo may carry (the server's names). */
+export const LABELS = /** @type {const} */ (["shelf", "display", "competitor", "other"]);
+/**
+ * The words of a label in the user's language ("" when none).
+ * @param {string | null | undefined} label
+ */
+export const labelText = (label) => (LABELS.some((v) => v === label) ? t(/** @type {typeof LABELS[number]} */ (label)) : "");
+/**
+ * The labels with their words: [value, words] pairs whose words are read when used, so in the
+ * language in force then (a list made once would keep the language of the first load).
+ * @type {ReadonlyArray<readonly [typeof LABELS[number], string]>}
+ */
+export const PHOTO_LABELS = LABELS.map((value) => {
+  const pair = /** @type {[typeof LABELS[number], string]} */ (/** @type {unknown} */ ([value]));
+  Object.defineProperty(pair, 1, { get: () => labelText(value), enumerable: true });
+  return pair;
+});
 /** JPEG qualities tried in turn at one size, best first. */
 export const QUALITIES = [0.82, 0.72, 0.62, 0.52, 0.42];
 /** Each further try after the qualities ran out draws the picture this much smaller. */
@@ -156,8 +165,8 @@ export async function smallEnough(source, encode, { maxSide = MAX_SIDE, maxBytes
  * @param {number} bytes
  */
 export function fileSize(bytes) {
-  if (bytes < 1024 * 1024) return `${number(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${number(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MB`;
+  if (bytes < 1024 * 1024) return t("kb", { size: number(Math.max(1, Math.round(bytes / 1024))) });
+  return t("mb", { size: number(Math.round((bytes / (1024 * 1024)) * 10) / 10) });
 }
 
 /**

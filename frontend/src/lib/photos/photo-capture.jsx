@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { alertError } from "../alerts";
 import { Spinner } from "../ui";
 import { fileSize, MAX_PHOTOS, PHOTO_LABELS, preparePhoto } from "./image";
+import { t } from "./text";
 import "./photos.css";
 
 /**
@@ -51,7 +52,7 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
           latest.current = [...latest.current, { ...ready, key: newKey(), label: "" }];
           onChange(latest.current);
         } catch {
-          alertError("This file is not a photo the app can read. Take the photo again.");
+          alertError(t("notAPhoto"));
         }
       }
     } finally {
@@ -65,12 +66,12 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
       <div class="photo-capture-head">
         <label class={`btn${disabled || busy || room <= 0 ? " disabled" : ""}`} for={`${idPrefix}Input`}>
           {busy && <Spinner />}
-          {busy ? "Preparing photo…" : "Take photo"}
+          {busy ? t("preparing") : t("take")}
         </label>
         <input
           ref={input}
           id={`${idPrefix}Input`}
-          class="photo-input"
+          class="photo-input visually-hidden"
           type="file"
           accept="image/*"
           capture="environment"
@@ -79,7 +80,7 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
           data-testid="photo-input"
         />
         <span class="muted" data-testid="photo-count">
-          {count} of {MAX_PHOTOS}
+          {t("countOf", { count, max: MAX_PHOTOS })}
         </span>
       </div>
       {photos.length > 0 && (
@@ -87,11 +88,11 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
           {photos.map((p, i) => (
             <li key={p.key} class="photo-item" data-testid="photo-item">
               <div class="photo-tile">
-                <BlobThumb blob={p.blob} alt={`Photo ${taken + i + 1}`} />
+                <BlobThumb blob={p.blob} alt={t("photoN", { n: taken + i + 1 })} />
               </div>
               <small class="muted">{fileSize(p.size)}</small>
               <select
-                aria-label={`Label of photo ${taken + i + 1}`}
+                aria-label={t("labelOfN", { n: taken + i + 1 })}
                 value={p.label}
                 disabled={disabled}
                 onChange={(e) =>
@@ -100,7 +101,7 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
                   })
                 }
               >
-                <option value="">No label</option>
+                <option value="">{t("noLabel")}</option>
                 {PHOTO_LABELS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -111,10 +112,10 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
                 type="button"
                 class="btn btn-small btn-danger"
                 disabled={disabled}
-                aria-label={`Remove photo ${taken + i + 1}`}
+                aria-label={t("removeN", { n: taken + i + 1 })}
                 onClick={() => onChange(photos.filter((x) => x.key !== p.key))}
               >
-                Remove
+                {t("remove")}
               </button>
             </li>
           ))}

@@ -7,11 +7,17 @@ import { formatDateTime } from "../format";
 import { Loading } from "../ui";
 import { photoBlob, photoPage } from "./api";
 import { labelText } from "./image";
+import { tq } from "../text";
+import { t } from "./text";
 import "./photos.css";
 
 /** @typedef {import("./api").PhotoRow} PhotoRow */
 
 export { labelText };
+
+/** "Shelf at Shop X" (or "Photo at Shop X"): a photo's words for a screen reader. @param {PhotoRow} photo */
+const altOf = (photo) =>
+  t("labelAt", { label: labelText(photo.label) || t("photo"), customer: photo.buyerName || photo.buyerId });
 
 /**
  * An object URL of the picture at `url` once `active`, released when the component goes.
@@ -69,16 +75,16 @@ function LazyThumb({ url, alt }) {
 
 /** @param {{ photo: PhotoRow, onOpen: (photo: PhotoRow) => void }} props */
 export function PhotoTile({ photo, onOpen }) {
-  const alt = `${labelText(photo.label) || "Photo"} at ${photo.buyerName || photo.buyerId}`;
+  const alt = altOf(photo);
   return (
     <div class="photo-tile" data-testid="photo-tile">
       <LazyThumb url={photo.thumbUrl} alt={alt} />
       {photo.flagged && (
         <span class="photo-flag" data-testid="photo-flag">
-          Possible duplicate
+          {t("possibleDuplicate")}
         </span>
       )}
-      <button type="button" class="photo-open" aria-label={`Open ${alt}`} onClick={() => onOpen(photo)} />
+      <button type="button" class="photo-open" aria-label={t("open", { photo: alt })} onClick={() => onOpen(photo)} />
     </div>
   );
 }
@@ -96,25 +102,28 @@ export function PhotoOverlay({ photo, onClose }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per photo; `onClose` is the caller's, remade on every render
   }, [photo.photoId]);
   return (
-    <div class="photo-overlay" role="dialog" aria-modal="true" aria-label="Photo" data-testid="photo-overlay" onClick={onClose}>
+    <div
+      class="photo-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t("photo")}
+      data-testid="photo-overlay"
+      onClick={onClose}
+    >
       <div class="photo-overlay-bar" onClick={(e) => e.stopPropagation()}>
         <span>
           {photo.buyerName || photo.buyerId} · {photo.agentName} · {formatDateTime(photo.takenAt)}
           {photo.label ? ` · ${labelText(photo.label)}` : ""}
-          {photo.flagged ? " · Possible duplicate" : ""}
+          {photo.flagged ? ` · ${t("possibleDuplicate")}` : ""}
         </span>
         <button type="button" class="btn" ref={close} onClick={onClose}>
-          Close
+          {t("close")}
         </button>
       </div>
       {src ? (
-        <img
-          src={src}
-          alt={`${labelText(photo.label) || "Photo"} at ${photo.buyerName || photo.buyerId}`}
-          onClick={(e) => e.stopPropagation()}
-        />
+        <img src={src} alt={altOf(photo)} onClick={(e) => e.stopPropagation()} />
       ) : failed ? (
-        <p class="photo-overlay-note">The photo could not be loaded.</p>
+        <p class="photo-overlay-note">{t("notLoaded")}</p>
       ) : (
         <Loading />
       )}
@@ -145,13 +154,12 @@ export function VisitPhotos({ buyerId, reload = 0 }) {
   for (const r of rows) byVisit.set(r.visitId, [...(byVisit.get(r.visitId) || []), r]);
   return (
     <div class="card" data-testid="visit-photos">
-      <h2>Visit photos</h2>
-      {!rows.length && <p class="muted">No photos of this customer's visits yet.</p>}
+      <h2>{t("visitPhotos")}</h2>
+      {!rows.length && <p class="muted">{t("noPhotos")}</p>}
       {Array.from(byVisit.entries()).map(([visitId, photos]) => (
         <div key={visitId} class="photo-visit-group" data-testid="visit-photo-group">
           <h3>
-            {formatDateTime(photos[0].takenAt)} · {photos[0].agentName} · {photos.length}{" "}
-            {photos.length === 1 ? "photo" : "photos"}
+            {formatDateTime(photos[0].takenAt)} · {photos[0].agentName} · {tq("photos", { count: photos.length })}
           </h3>
           <ul class="photo-grid">
             {photos.map((p) => (

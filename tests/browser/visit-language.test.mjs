@@ -1,0 +1,386 @@
+// The visit screen, its photos and the waiting list in the agent's language (issue #42), at 390 px:
+// an agent searches a customer, saves a visit online (the check-in toast), goes offline, saves a
+// visit with a photo, opens the waiting list (and the discard question), and comes back online.
+// Once in Hindi (every step's screenshot under $SCREENSHOTS or the temp folder; no element's text
+// cut or overflowing; the words Hindi) and once in the pseudo-locale (no visible text outside
+// "[!! ... !!]" but data: names, numbers, dates).
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { PASSWORD, start } from "./server.mjs";
+
+const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
+mkdirSync(shots, { recursive: true });
+const BUYER = "B100001";
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+/** Texts that are the same in every language on purpose, and the remarks the journey types. */
+const SAME_EVERYWHERE = [
+  "English",
+  "हिन्दी",
+  "language check online",
+  "language check offline",
+];
+/**
+ * Parts of the visit screen that are other screens' own and not on the catalogue yet (the
+ * customer's outstanding, lib/outstanding-panel.jsx): left out of the pseudo-locale's check.
+ */
+const NOT_OURS = "[data-testid=outstanding]";
+/**
+ * The spec's date and time forms, the day and month of Must Sell's "Last Ordered" ("12 Nov"), and
+ * distances ("1.2 km", "25 m"): data, from lib/format.js.
+ */
+const DATES = [
+  /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
+  /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
+  /\b\d{1,2} \p{L}{3,5}\b/gu,
+  /\b\d[\d,.]*\s?(?:km|m)\b/g,
+];
+
+/** Records every string value of the page's JSON answers from the server: the data shown. */
+function recordData(p) {
+  const data = new Set();
+  data.pending = new Set();
+  const walk = (value, key) => {
+    if (typeof value === "string") {
+      if (key !== "message" && key !== "code" && value.trim().length > 1)
+        data.add(value.trim());
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === "object")
+      Object.entries(value).forEach(([k, v]) => walk(v, k));
+  };
+  p.on("response", (r) => {
+    if (
+      !r.url().includes("/webapi/") ||
+      !(r.headers()["content-type"] || "").includes("json")
+    )
+      return;
+    const reading = r
+      .json()
+      .then((body) => walk(body, ""))
+      .catch(() => {})
+      .finally(() => data.pending.delete(reading));
+    data.pending.add(reading);
+  });
+  return data;
+}
+
+/** The words of the page (visible text and read attributes, the side menu left out) outside the wrappers that are not data. */
+async function strayTexts(p, data) {
+  for (let tries = 0; ; tries++) {
+    await Promise.all([...data.pending]);
+    const raw = await p.evaluate((notOurs) => {
+      const hidden = [
+        document.querySelector("[data-testid=sidebar] > ul"),
+        ...document.querySelectorAll(notOurs),
+      ].filter(Boolean);
+      hidden.forEach((e) => (e.style.display = "none"));
+      const texts = [document.body.innerText];
+      for (const e of document.querySelectorAll(
+        "[placeholder], [title], [aria-label], [alt]",
+      )) {
+        if (!e.checkVisibility() || hidden.some((h) => h.contains(e))) continue;
+        for (const a of ["placeholder", "title", "aria-label", "alt"])
+          if (e.getAttribute(a)) texts.push(e.getAttribute(a));
+      }
+      hidden.forEach((e) => (e.style.display = ""));
+      return texts;
+    }, NOT_OURS);
+    const known = [...data, ...SAME_EVERYWHERE].sort(
+      (a, b) => b.length - a.length,
+    );
+    const stray = new Set();
+    for (let text of raw) {
+      for (let before = ""; before !== text;) {
+        before = text;
+        text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
+      }
+      for (const d of known)
+        if (text.includes(d)) text = text.split(d).join(" ");
+      for (const re of DATES) text = text.replace(re, " ");
+      for (const token of text.split(/\s+/))
+        if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token)) stray.add(token);
+    }
+    if (!stray.size || tries === 3) return [...stray];
+    await p.waitForTimeout(300);
+  }
+}
+
+/**
+ * Elements whose content is wider than their box (cut or overflowing), and the page's own overflow.
+ * The chat's button is left out: its unread badge sits over its edge on purpose.
+ */
+async function overflowing(p) {
+  return p.evaluate(() => {
+    const found = [];
+    const page =
+      document.documentElement.scrollWidth -
+      document.documentElement.clientWidth;
+    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
+    for (const e of document.body.querySelectorAll("*")) {
+      if (
+        !e.checkVisibility() ||
+        e.clientWidth === 0 ||
+        e.closest("svg, .visually-hidden, .chat-fab")
+      )
+        continue;
+      const style = getComputedStyle(e);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (e.scrollWidth > e.clientWidth + 1) {
+        const what = `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`;
+        found.push(
+          `${what} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+/** A small JPEG drawn in the page, as the camera input gets it. */
+async function photo(p) {
+  const base64 = await p.evaluate(async () => {
+    const c = document.createElement("canvas");
+    c.width = 800;
+    c.height = 600;
+    const g = c.getContext("2d");
+    g.fillStyle = "#3a7";
+    g.fillRect(0, 0, 800, 600);
+    g.fillStyle = "#fff";
+    g.fillRect(100, 100, 300, 200);
+    const blob = await new Promise((ok) => c.toBlob(ok, "image/jpeg", 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = "";
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+/** Waits until the phone's customer copy and outcome list are there. */
+async function copyLoaded(p) {
+  const { uid } = await p.evaluate(() =>
+    JSON.parse(localStorage.getItem("fieldsales.session")),
+  );
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    const done = await p.evaluate(async (uid) => {
+      const name = `fieldsales-offline-${uid}`;
+      if (!(await indexedDB.databases()).some((d) => d.name === name))
+        return false;
+      const db = await new Promise((ok, fail) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains("meta")) return false;
+        const get = (key) =>
+          new Promise((ok) => {
+            const r = db.transaction("meta").objectStore("meta").get(key);
+            r.onsuccess = () => ok(r.result);
+          });
+        return !!(await get("customersSyncedAt")) && !!(await get("outcomes"));
+      } finally {
+        db.close();
+      }
+    }, uid);
+    if (done) return;
+    assert.ok(Date.now() < deadline, "the customer copy did not load");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The alert of `kind` once it shows; its text. */
+async function alertText(p, kind) {
+  const alert = p.getByTestId(`alert-${kind}`);
+  await alert.waitFor();
+  return (await alert.textContent()).trim();
+}
+
+/**
+ * The journey; `check(name)` at each step; `said(name, text)` for each toast. Signs in `email` in
+ * the page as it is (its language already chosen on the sign-in screen).
+ */
+async function journey(p, email, { check, said }) {
+  await p.context().grantPermissions(["geolocation"], { origin: app.base });
+  await p
+    .context()
+    .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 25 });
+  await p.locator("#userName").fill(email);
+  await p.locator("form button[type=submit]").click();
+  await p.locator("#password").fill(PASSWORD);
+  await p.locator("input[name=terms]").check();
+  await p.locator("form button[type=submit]").click();
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.waitForFunction(
+    () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,
+  );
+  await p.waitForLoadState("networkidle");
+  // The sign-in's own work (the language sent, the session refreshed, Today opened) done first.
+  await p.getByTestId("plan-day").waitFor();
+  await p.evaluate(() => (location.hash = "#/customer/visit"));
+  await p.locator("#customerSearch").waitFor();
+  await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await copyLoaded(p);
+  await check("visit-search");
+
+  await p.locator("#customerSearch").fill(BUYER);
+  await p.getByRole("option").filter({ hasText: BUYER }).first().waitFor();
+  await check("visit-suggestions");
+  await p.getByRole("option").filter({ hasText: BUYER }).first().click();
+  await p
+    .getByTestId("customer-details")
+    .getByText(BUYER, { exact: true })
+    .waitFor();
+  await p.locator("#outcomeId option").nth(1).waitFor({ state: "attached" });
+  await p.waitForLoadState("networkidle");
+  await check("visit-customer");
+
+  // The form's own error, then a visit saved online: the check-in's toast and badge.
+  await p.locator("form.card button[type=submit]").click();
+  await p
+    .locator("form.card .field-error, form.card [role=alert]")
+    .first()
+    .waitFor();
+  await check("visit-form-error");
+  await p.locator("#outcomeId").selectOption({ index: 1 });
+  await p.locator("#remark").fill("language check online");
+  await p.locator("form.card button[type=submit]").click();
+  said("saved-online", await alertText(p, "success"));
+  await p
+    .getByTestId("interactions")
+    .getByText("language check online")
+    .first()
+    .waitFor();
+  await check("visit-saved");
+  for (const tab of await p.locator(".tabs [role=tab]").all()) {
+    await tab.click();
+    await p.waitForLoadState("networkidle");
+  }
+  await check("visit-price-tab");
+
+  // Offline: a visit with a photo waits on the phone.
+  await p.context().setOffline(true);
+  const input = p.getByTestId("photo-input").first();
+  await input.setInputFiles({
+    name: "IMG_0001.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo(p),
+  });
+  await p.getByTestId("photo-item").first().waitFor();
+  await p
+    .getByTestId("photo-item")
+    .first()
+    .locator("select")
+    .selectOption("shelf");
+  await p.locator("#outcomeId").selectOption({ index: 1 });
+  await p.locator("#remark").fill("language check offline");
+  await check("visit-photo-taken");
+  await p.locator("form.card button[type=submit]").click();
+  said("saved-offline", await alertText(p, "info"));
+  await p.getByTestId("photos-after-save").waitFor();
+  await p
+    .getByTestId("interactions")
+    .getByText("language check offline")
+    .first()
+    .waitFor();
+  await check("visit-saved-offline");
+
+  await p.getByTestId("offline-bar").getByRole("link").click();
+  await p.waitForURL((u) => u.hash === "#/customer/waiting-visits");
+  await p.getByTestId("waiting-photos").waitFor();
+  await check("waiting-list");
+  await p
+    .getByTestId("waiting-photos")
+    .locator("tbody tr button")
+    .last()
+    .click();
+  await p.locator("[role=dialog], dialog").first().waitFor();
+  await check("waiting-discard-question");
+  await p.locator("[role=dialog] button, dialog button").last().click();
+
+  // Back online: everything goes, and the toast says what.
+  await p.context().setOffline(false);
+  await p
+    .getByTestId("offline-bar")
+    .waitFor({ state: "detached", timeout: 30000 });
+  said("sent", await alertText(p, "success"));
+  await check("waiting-list-empty");
+}
+
+test("pseudo-locale: every visible text of the visit screen, its photos and the waiting list comes from the catalogue, or is data", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  const data = recordData(p);
+  await p.goto("/?locale=pseudo#/login");
+  await p.locator("#userName").waitFor();
+  // First, while the agent's language is English (the Hindi test chooses Hindi): the data (dates,
+  // distances) in the forms the check knows.
+  const problems = [];
+  await journey(p, "agent1@demo.test", {
+    check: async (name) => {
+      await p.screenshot({
+        path: join(shots, `visit-pseudo-${name}-390.png`),
+        fullPage: true,
+      });
+      const stray = await strayTexts(p, data);
+      if (stray.length)
+        problems.push(`${name}: ${stray.slice(0, 12).join(" | ")}`);
+    },
+    said: (name, text) => {
+      if (!/^\[!! [\s\S]* !!\]$/.test(text))
+        problems.push(`${name}: the toast "${text}" is not the catalogue's`);
+    },
+  });
+  assert.deepEqual(problems, [], "texts outside the catalogue");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("Hindi at 390 px: the visit screen, its photos and the waiting list in Devanagari, nothing cut or overflowing", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await p.goto("/#/login");
+  await p
+    .getByTestId("sign-in-language")
+    .getByRole("button", { name: "हिन्दी" })
+    .click();
+  await p.waitForFunction(
+    () => document.querySelector(".auth-card h1")?.textContent === "साइन इन",
+  );
+  const problems = [];
+  const toasts = {};
+  await journey(p, "agent1@demo.test", {
+    check: async (name) => {
+      await p.screenshot({
+        path: join(shots, `visit-hindi-${name}-390.png`),
+        fullPage: true,
+      });
+      const found = await overflowing(p);
+      if (found.length)
+        problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+      const heading = await p.evaluate(() =>
+        (document.querySelector("main h1")?.textContent || "").trim(),
+      );
+      if (!DEVANAGARI.test(heading))
+        problems.push(`${name}: the heading "${heading}" is not Hindi`);
+    },
+    said: (name, text) => (toasts[name] = text),
+  });
+  assert.deepEqual(problems, [], "texts cut or overflowing in Hindi");
+  assert.match(
+    toasts["saved-online"],
+    /^विज़िट सेव हो गई - /,
+    toasts["saved-online"],
+  );
+  assert.equal(toasts["saved-offline"], "इस फ़ोन पर सेव हुई, सिंक अपने आप होगा");
+  assert.match(toasts.sent, /^1 विज़िट और 1 फ़ोटो भेजे गए।$/, toasts.sent);
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
