@@ -10,10 +10,15 @@
 
 /** Texts that are the same in every language on purpose. */
 const SAME_EVERYWHERE = ["English", "हिन्दी"];
-/** The spec's date and time forms, and the map's attribution. */
+/**
+ * The spec's date and time forms, the day and month of Must Sell's "Last Ordered" ("12 Nov"), and
+ * distances ("1.2 km", "25 m"): data, from lib/format.js.
+ */
 const DATES = [
   /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
   /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
+  /\b\d{1,2} \p{L}{3,5}\b/gu,
+  /\b\d[\d,.]*\s?(?:km|m)\b/g,
 ];
 
 /** Records every string value of the page's JSON answers from the server: the data shown. */
@@ -51,10 +56,10 @@ export function recordData(p) {
  * The visible texts and read attributes of the page, each with the wrapped pieces ("[!! ... !!]")
  * taken out.
  */
-export async function unwrapped(p) {
-  const raw = await p.evaluate(() => {
+export async function unwrapped(p, skip = []) {
+  const raw = await p.evaluate((skip) => {
     // The map's attribution names its sources, in their own words.
-    const hidden = [...document.querySelectorAll(".leaflet-control-container")];
+    const hidden = [".leaflet-control-container", ...skip].flatMap((s) => [...document.querySelectorAll(s)]);
     hidden.forEach((e) => (e.style.display = "none"));
     const texts = [document.body.innerText];
     for (const e of document.querySelectorAll(
@@ -66,7 +71,7 @@ export async function unwrapped(p) {
     }
     hidden.forEach((e) => (e.style.display = ""));
     return texts;
-  });
+  }, skip);
   return raw.map((text) => {
     let out = text;
     for (let before = ""; before !== out;) {
@@ -77,24 +82,27 @@ export async function unwrapped(p) {
   });
 }
 
-/** The pieces of text outside the wrappers that are not data (see the rule above). */
-export async function strayTexts(p, data) {
+/**
+ * The pieces of text outside the wrappers that are not data (see the rule above); `same` adds texts
+ * a test typed itself, `skip` selectors of parts left out.
+ */
+export async function strayTexts(p, data, { same = [], skip = [] } = {}) {
   // The page may show an answer before its response event reaches this side: look again a little
   // later before calling a text stray.
   for (let tries = 0; ; tries++) {
-    const stray = await strayNow(p, data);
+    const stray = await strayNow(p, data, same, skip);
     if (!stray.length || tries === 3) return stray;
     await p.waitForTimeout(300);
   }
 }
 
-async function strayNow(p, data) {
+async function strayNow(p, data, same, skip) {
   await Promise.all([...data.pending]);
-  const known = [...data, ...SAME_EVERYWHERE].sort(
+  const known = [...data, ...SAME_EVERYWHERE, ...same].sort(
     (a, b) => b.length - a.length,
   );
   const stray = new Set();
-  for (let text of await unwrapped(p)) {
+  for (let text of await unwrapped(p, skip)) {
     for (const d of known) if (text.includes(d)) text = text.split(d).join(" ");
     for (const re of DATES) text = text.replace(re, " ");
     for (const token of text.split(/\s+/))
@@ -103,7 +111,10 @@ async function strayNow(p, data) {
   return [...stray];
 }
 
-/** Elements whose content is wider than their box (cut or overflowing), and the page's own overflow. */
+/**
+ * Elements whose content is wider than their box (cut or overflowing), and the page's own overflow.
+ * The chat's button is left out: its unread badge sits over its edge on purpose.
+ */
 export async function overflowing(p) {
   return p.evaluate(() => {
     const found = [];
@@ -116,7 +127,7 @@ export async function overflowing(p) {
       if (
         !e.checkVisibility() ||
         e.clientWidth === 0 ||
-        e.closest(".leaflet-container, svg, .visually-hidden")
+        e.closest(".leaflet-container, svg, .visually-hidden, .chat-fab")
       )
         continue;
       const style = getComputedStyle(e);

@@ -9,7 +9,8 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { PASSWORD, start } from "./server.mjs";
+import { offlineCopyLoaded, PASSWORD, start } from "./server.mjs";
+import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
 mkdirSync(shots, { recursive: true });
@@ -20,128 +21,13 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-/** Texts that are the same in every language on purpose, and the remarks the journey types. */
-const SAME_EVERYWHERE = [
-  "English",
-  "हिन्दी",
-  "language check online",
-  "language check offline",
-];
+/** The remarks the journey types. */
+const TYPED = ["language check online", "language check offline"];
 /**
  * Parts of the visit screen that are other screens' own and not on the catalogue yet (the
  * customer's outstanding, lib/outstanding-panel.jsx): left out of the pseudo-locale's check.
  */
-const NOT_OURS = "[data-testid=outstanding]";
-/**
- * The spec's date and time forms, the day and month of Must Sell's "Last Ordered" ("12 Nov"), and
- * distances ("1.2 km", "25 m"): data, from lib/format.js.
- */
-const DATES = [
-  /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
-  /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
-  /\b\d{1,2} \p{L}{3,5}\b/gu,
-  /\b\d[\d,.]*\s?(?:km|m)\b/g,
-];
-
-/** Records every string value of the page's JSON answers from the server: the data shown. */
-function recordData(p) {
-  const data = new Set();
-  data.pending = new Set();
-  const walk = (value, key) => {
-    if (typeof value === "string") {
-      if (key !== "message" && key !== "code" && value.trim().length > 1)
-        data.add(value.trim());
-    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === "object")
-      Object.entries(value).forEach(([k, v]) => walk(v, k));
-  };
-  p.on("response", (r) => {
-    if (
-      !r.url().includes("/webapi/") ||
-      !(r.headers()["content-type"] || "").includes("json")
-    )
-      return;
-    const reading = r
-      .json()
-      .then((body) => walk(body, ""))
-      .catch(() => {})
-      .finally(() => data.pending.delete(reading));
-    data.pending.add(reading);
-  });
-  return data;
-}
-
-/** The words of the page (visible text and read attributes, the side menu left out) outside the wrappers that are not data. */
-async function strayTexts(p, data) {
-  for (let tries = 0; ; tries++) {
-    await Promise.all([...data.pending]);
-    const raw = await p.evaluate((notOurs) => {
-      const hidden = [
-        document.querySelector("[data-testid=sidebar] > ul"),
-        ...document.querySelectorAll(notOurs),
-      ].filter(Boolean);
-      hidden.forEach((e) => (e.style.display = "none"));
-      const texts = [document.body.innerText];
-      for (const e of document.querySelectorAll(
-        "[placeholder], [title], [aria-label], [alt]",
-      )) {
-        if (!e.checkVisibility() || hidden.some((h) => h.contains(e))) continue;
-        for (const a of ["placeholder", "title", "aria-label", "alt"])
-          if (e.getAttribute(a)) texts.push(e.getAttribute(a));
-      }
-      hidden.forEach((e) => (e.style.display = ""));
-      return texts;
-    }, NOT_OURS);
-    const known = [...data, ...SAME_EVERYWHERE].sort(
-      (a, b) => b.length - a.length,
-    );
-    const stray = new Set();
-    for (let text of raw) {
-      for (let before = ""; before !== text;) {
-        before = text;
-        text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
-      }
-      for (const d of known)
-        if (text.includes(d)) text = text.split(d).join(" ");
-      for (const re of DATES) text = text.replace(re, " ");
-      for (const token of text.split(/\s+/))
-        if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token)) stray.add(token);
-    }
-    if (!stray.size || tries === 3) return [...stray];
-    await p.waitForTimeout(300);
-  }
-}
-
-/**
- * Elements whose content is wider than their box (cut or overflowing), and the page's own overflow.
- * The chat's button is left out: its unread badge sits over its edge on purpose.
- */
-async function overflowing(p) {
-  return p.evaluate(() => {
-    const found = [];
-    const page =
-      document.documentElement.scrollWidth -
-      document.documentElement.clientWidth;
-    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
-    for (const e of document.body.querySelectorAll("*")) {
-      if (
-        !e.checkVisibility() ||
-        e.clientWidth === 0 ||
-        e.closest("svg, .visually-hidden, .chat-fab")
-      )
-        continue;
-      const style = getComputedStyle(e);
-      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
-      if (e.scrollWidth > e.clientWidth + 1) {
-        const what = `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`;
-        found.push(
-          `${what} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
-        );
-      }
-    }
-    return found;
-  });
-}
+const NOT_OURS = ["[data-testid=outstanding]"];
 
 /** A small JPEG drawn in the page, as the camera input gets it. */
 async function photo(p) {
@@ -162,40 +48,6 @@ async function photo(p) {
     return btoa(s);
   });
   return Buffer.from(base64, "base64");
-}
-
-/** Waits until the phone's customer copy and outcome list are there. */
-async function copyLoaded(p) {
-  const { uid } = await p.evaluate(() =>
-    JSON.parse(localStorage.getItem("fieldsales.session")),
-  );
-  const deadline = Date.now() + 30000;
-  for (;;) {
-    const done = await p.evaluate(async (uid) => {
-      const name = `fieldsales-offline-${uid}`;
-      if (!(await indexedDB.databases()).some((d) => d.name === name))
-        return false;
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains("meta")) return false;
-        const get = (key) =>
-          new Promise((ok) => {
-            const r = db.transaction("meta").objectStore("meta").get(key);
-            r.onsuccess = () => ok(r.result);
-          });
-        return !!(await get("customersSyncedAt")) && !!(await get("outcomes"));
-      } finally {
-        db.close();
-      }
-    }, uid);
-    if (done) return;
-    assert.ok(Date.now() < deadline, "the customer copy did not load");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** The alert of `kind` once it shows; its text. */
@@ -229,7 +81,7 @@ async function journey(p, email, { check, said }) {
   await p.evaluate(() => (location.hash = "#/customer/visit"));
   await p.locator("#customerSearch").waitFor();
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await check("visit-search");
 
   await p.locator("#customerSearch").fill(BUYER);
@@ -330,7 +182,7 @@ test("pseudo-locale: every visible text of the visit screen, its photos and the 
         path: join(shots, `visit-pseudo-${name}-390.png`),
         fullPage: true,
       });
-      const stray = await strayTexts(p, data);
+      const stray = await strayTexts(p, data, { same: TYPED, skip: NOT_OURS });
       if (stray.length)
         problems.push(`${name}: ${stray.slice(0, 12).join(" | ")}`);
     },
