@@ -25,7 +25,7 @@ export function SuggestBox({
   labelOf,
   onPick,
   onSearch,
-  buttonText = "Search",
+  buttonText = t("search"),
   clearOnPick = false,
   noMatch,
 }) {
