@@ -20,12 +20,8 @@ export const NOT_YET_TRANSLATED = [
   "src/features/customers/waiting-visits-screen.jsx",
   "src/features/orders/**",
   "src/features/today/**",
-  "src/features/masters/**",
-  "src/features/reports/**",
   "src/lib/offline/queue.js",
   "src/lib/offline/sync.js",
-  // Manager and administrator screens not reached yet (English only).
-  "src/features/beats/**",
   // Photos, the working day and collections (issues #37, #38): built beside the catalogue.
   "src/features/attendance/**",
   "src/features/collections/**",
