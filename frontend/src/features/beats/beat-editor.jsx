@@ -15,6 +15,8 @@ import { BeatStops } from "./beat-stops";
 import { refusedBuyer, savedStop, suggestedStop } from "./stops";
 import { MAX } from "../../lib/limits";
 import { beatDetail, saveBeat, searchCustomers } from "./api";
+import { t } from "./text";
+import { longDay, shortDay } from "./days";
 
 /** @typedef {import("./api").Schemas} Schemas */
 /** @typedef {import("./stops").Stop} Stop */
@@ -23,16 +25,6 @@ import { beatDetail, saveBeat, searchCustomers } from "./api";
 const LIST = "/master/beats";
 /** The weekday names the API reads and writes, Monday first. */
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-/** @type {Record<string, string>} */
-const LONG_DAYS = {
-  Mon: "Monday",
-  Tue: "Tuesday",
-  Wed: "Wednesday",
-  Thu: "Thursday",
-  Fri: "Friday",
-  Sat: "Saturday",
-  Sun: "Sunday",
-};
 const MAX_CUSTOMERS = 500;
 /** What takes the focus when a field is refused: the first refused one, in the order shown. */
 /** @type {Record<keyof BeatValues, string>} */
@@ -45,15 +37,15 @@ const FOCUS_OF = { beatName: "beatName", agentId: "agentPicker", weekdays: "day-
  */
 const BEAT_RULES = {
   beatName: [
-    (v) => (v.trim() === "" ? "Beat Name is required." : null),
+    (v) => (v.trim() === "" ? t("beatNameRequired") : null),
     // Characters as the server counts them, not UTF-16 units.
-    (v) => ([...v.trim()].length > MAX.beatName ? `Beat Name may be at most ${MAX.beatName} characters.` : null),
+    (v) => ([...v.trim()].length > MAX.beatName ? t("beatNameMax", { max: MAX.beatName }) : null),
   ],
-  agentId: [(v) => (v ? null : "Agent is required.")],
-  weekdays: [(v) => (v.length ? null : "Choose at least one weekday.")],
+  agentId: [(v) => (v ? null : t("agentRequired"))],
+  weekdays: [(v) => (v.length ? null : t("chooseWeekday"))],
   customers: [
-    (v) => (v.length ? null : "Add at least one customer."),
-    (v) => (v.length > MAX_CUSTOMERS ? "A beat has at most 500 customers." : null),
+    (v) => (v.length ? null : t("addOneCustomer")),
+    (v) => (v.length > MAX_CUSTOMERS ? t("maxCustomers", { max: MAX_CUSTOMERS }) : null),
   ],
 };
 
@@ -112,7 +104,7 @@ export default function BeatEditor({ params }) {
   /** @param {Schemas["Suggestion"]} suggestion */
   const add = (suggestion) => {
     if (v.customers.some((c) => c.buyerId === suggestion.buyerId)) {
-      alertInfo(`${suggestion.buyerId} is already on this beat.`);
+      alertInfo(t("alreadyOnBeat", { buyerId: suggestion.buyerId }));
       return;
     }
     form.set("customers")([...v.customers, suggestedStop(suggestion)]);
@@ -129,7 +121,7 @@ export default function BeatEditor({ params }) {
       const found = await search(typed);
       const exact = found.find((s) => s.buyerId.toLowerCase() === typed.toLowerCase());
       if (exact) add(exact);
-      else alertInfo(`No customer has the buyer id ${typed}: pick one of the suggestions.`);
+      else alertInfo(t("noSuchBuyer", { buyerId: typed }));
     } catch (err) {
       if (err.status !== 401) alertError(err.message);
     }
@@ -162,7 +154,9 @@ export default function BeatEditor({ params }) {
     }
   };
 
-  const title = beatId ? "Edit Beat" : "Add Beat";
+  const title = beatId ? t("editBeat") : t("addBeat");
+  // The hint's words around "or by dragging", shown on a screen with a mouse only.
+  const hint = t("ownCustomersOnly", { drag: "\u0000" }).split("\u0000");
   if (loading) {
     return (
       <section>
@@ -176,10 +170,10 @@ export default function BeatEditor({ params }) {
       <PageHeader title={title} back={LIST} />
       <div class="beat-layout">
         <form id="beatForm" class="card" onSubmit={submit} noValidate>
-          <h2>Beat</h2>
+          <h2>{t("beat")}</h2>
           <TextInput
             id="beatName"
-            label="Beat Name"
+            label={t("beatName")}
             value={v.beatName}
             onInput={form.set("beatName")}
             error={form.errors.beatName}
@@ -187,7 +181,7 @@ export default function BeatEditor({ params }) {
             autocomplete="off"
           />
           {beatId ? (
-            <Field id="agentName" label="Agent" hint="A beat keeps its agent: for another agent, add a new beat.">
+            <Field id="agentName" label={t("agent")} hint={t("keepsAgent")}>
               <input id="agentName" value={agentName} readOnly />
             </Field>
           ) : (
@@ -197,7 +191,7 @@ export default function BeatEditor({ params }) {
             </>
           )}
           <fieldset class={`choice weekdays${form.errors.weekdays ? " has-error" : ""}`}>
-            <legend>Weekdays</legend>
+            <legend>{t("weekdays")}</legend>
             {WEEKDAYS.map((d) => (
               <button
                 key={d}
@@ -205,10 +199,10 @@ export default function BeatEditor({ params }) {
                 type="button"
                 class="day-toggle"
                 aria-pressed={v.weekdays.includes(d) ? "true" : "false"}
-                title={LONG_DAYS[d]}
+                title={longDay(d)}
                 onClick={() => toggleDay(d)}
               >
-                {d}
+                {shortDay(d)}
               </button>
             ))}
             <FieldError error={form.errors.weekdays} />
@@ -216,16 +210,16 @@ export default function BeatEditor({ params }) {
         </form>
         <div class="card">
           <div class="card-title-row">
-            <h2>Customers in visiting order</h2>
+            <h2>{t("customersInOrder")}</h2>
             <span class="muted" data-testid="stop-count">
-              {v.customers.length} {v.customers.length === 1 ? "customer" : "customers"}
+              {t("customerCount", { count: v.customers.length })}
             </span>
           </div>
           <SuggestBox
             id="customerSearch"
-            label="Add a customer"
-            placeholder="Buyer ID, name or mobile"
-            buttonText="Add"
+            label={t("addCustomer")}
+            placeholder={t("customerSearchHint")}
+            buttonText={t("add")}
             clearOnPick
             fetchItems={search}
             labelOf={(s) => s.display}
@@ -233,8 +227,9 @@ export default function BeatEditor({ params }) {
             onSearch={addTyped}
           />
           <p class="hint beat-hint">
-            Only the agent's own customers can be on their beat. Reorder with the arrows
-            <span class="drag-only"> or by dragging</span>.
+            {hint[0]}
+            <span class="drag-only">{t("orByDragging")}</span>
+            {hint[1]}
           </p>
           <BeatStops
             stops={v.customers}
@@ -252,10 +247,10 @@ export default function BeatEditor({ params }) {
       )}
       <div class="footer-actions beat-bar">
         <SubmitButton busy={busy} form="beatForm">
-          {beatId ? "Update" : "Save"}
+          {beatId ? t("update") : t("save")}
         </SubmitButton>
         <a class="btn" href={`#${LIST}`}>
-          Cancel
+          {t("cancel")}
         </a>
       </div>
     </section>

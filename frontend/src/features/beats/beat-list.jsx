@@ -9,6 +9,8 @@ import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { PageHeader } from "../../lib/ui";
 import { beatPagePath, deleteBeat } from "./api";
+import { t } from "./text";
+import { shortDay } from "./days";
 
 /** @typedef {import("./api").Schemas["BeatRow"]} BeatRow */
 
@@ -45,18 +47,18 @@ export default function BeatList() {
 
   return (
     <section>
-      <PageHeader title="Beats" back="/home">
+      <PageHeader title={t("beats")} back="/home">
         <a class="btn" href="#/master/beat-upload">
-          Upload
+          {t("upload")}
         </a>
         <a class="btn btn-primary" href="#/master/beat/new">
-          Add Beat
+          {t("addBeat")}
         </a>
       </PageHeader>
       <div class="toolbar">
         <AgentSelect
           value={agent}
-          allLabel="All agents"
+          allLabel={t("allAgents")}
           onChange={(/** @type {number} */ a) => {
             setPage(1);
             setAgent(a);
@@ -64,7 +66,7 @@ export default function BeatList() {
         />
         <SearchBox
           id="beatSearch"
-          label="Search beat or agent name"
+          label={t("searchBeats")}
           onSearch={(text) => {
             setPage(1);
             setSearch(text);
@@ -77,30 +79,30 @@ export default function BeatList() {
         onPage={setPage}
         pageSize={PAGE}
         rowKey="beatId"
-        nouns={["beat", "beats"]}
+        nouns={[t("beatOne"), t("beatMany")]}
         countTestId="beats-count"
         testId="beats-table"
-        empty={search || agent ? "No beat matches." : "No beats yet. Add one, or upload a workbook."}
+        empty={search || agent ? t("noBeatMatch") : t("noBeats")}
         columns={[
-          { key: "beatName", label: "Beat Name" },
-          { key: "agentName", label: "Agent" },
-          { key: "weekdays", label: "Weekdays", render: (b) => b.weekdays.join(", ") },
-          { key: "customerCount", label: "Customers" },
+          { key: "beatName", label: t("beatName") },
+          { key: "agentName", label: t("agent") },
+          { key: "weekdays", label: t("weekdays"), render: (b) => b.weekdays.map(shortDay).join(", ") },
+          { key: "customerCount", label: t("customers") },
           {
             key: "actions",
-            label: "Actions",
+            label: t("actions"),
             render: (b) => (
               <span class="row-actions">
-                <a class="btn btn-small" href={`#/master/beat/${b.beatId}`} aria-label={`Edit ${b.beatName}`}>
-                  Edit
+                <a class="btn btn-small" href={`#/master/beat/${b.beatId}`} aria-label={t("editNamed", { name: b.beatName })}>
+                  {t("edit")}
                 </a>
                 <button
                   type="button"
                   class="btn btn-small btn-danger"
-                  aria-label={`Delete ${b.beatName}`}
+                  aria-label={t("deleteNamed", { name: b.beatName })}
                   onClick={() => setDoomed(b)}
                 >
-                  Delete
+                  {t("delete")}
                 </button>
               </span>
             ),

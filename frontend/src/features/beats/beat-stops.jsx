@@ -3,6 +3,7 @@
 // drop, for a mouse), and is taken off by its remove button.
 import { useLayoutEffect, useState } from "react";
 import { Icon } from "../../lib/icons";
+import { t } from "./text";
 
 /** @typedef {import("./stops").Stop} Stop */
 
@@ -77,14 +78,14 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
     if (to < 0 || to >= stops.length || to === from) return;
     const stop = stops[from];
     onChange(moved(stops, from, to));
-    setSaid(`${stop.name} moved to position ${to + 1} of ${stops.length}.`);
+    setSaid(t("movedTo", { name: stop.name, place: to + 1, count: stops.length }));
     if (way) setRefocus({ buyerId: stop.buyerId, button: way });
   };
   /** @param {number} i */
   const remove = (i) => {
     const stop = stops[i];
     onChange(stops.filter((_, j) => j !== i));
-    setSaid(`${stop.name} removed from the beat.`);
+    setSaid(t("removed", { name: stop.name }));
     const next = stops[i + 1] || stops[i - 1];
     setRefocus({ buyerId: next ? next.buyerId : null, button: "remove" });
   };
@@ -99,7 +100,7 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
         {said}
       </p>
       {stops.length === 0 ? (
-        <p class="empty">No customers on this beat yet. Search above to add them in visiting order.</p>
+        <p class="empty">{t("noStops")}</p>
       ) : (
         <ol class="beat-stops" data-testid="beat-stops">
           {stops.map((s, i) => (
@@ -139,7 +140,7 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
               <span class="stop-place" aria-hidden="true">
                 {i + 1}
               </span>
-              <span class="stop-grip" aria-hidden="true" title="Drag to reorder">
+              <span class="stop-grip" aria-hidden="true" title={t("dragToReorder")}>
                 <Icon name="grip" size={18} />
               </span>
               <span class="stop-info">
@@ -147,14 +148,19 @@ export function BeatStops({ stops, onChange, bad, emptyFocus }) {
                 {s.detail && <small class="muted">{s.detail}</small>}
               </span>
               <span class="stop-actions">
-                <StopButton way="up" label={`Move ${s.name} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")} />
+                <StopButton
+                  way="up"
+                  label={t("moveUp", { name: s.name })}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1, "up")}
+                />
                 <StopButton
                   way="down"
-                  label={`Move ${s.name} down`}
+                  label={t("moveDown", { name: s.name })}
                   disabled={i === stops.length - 1}
                   onClick={() => move(i, i + 1, "down")}
                 />
-                <StopButton way="remove" label={`Remove ${s.name}`} onClick={() => remove(i)} />
+                <StopButton way="remove" label={t("remove", { name: s.name })} onClick={() => remove(i)} />
               </span>
             </li>
           ))}

@@ -15,6 +15,7 @@ import {
   useMasterForm,
   useUserTypeChoice,
 } from "./master-screen";
+import { t } from "./text";
 
 /** @typedef {import("./api").Schemas["Broadcast"]} Broadcast */
 
@@ -24,13 +25,13 @@ const IMAGE_TYPES = ["jpeg", "jpg", "bmp", "png"];
 export function BroadcastList() {
   return (
     <MasterList
-      title="Broadcast Message"
+      title={t("broadcastMessage")}
       loaded={useBroadcasts()}
       columns={[
-        { key: "messageText", label: "Message", render: (r) => <span class="pre-wrap">{r.messageText}</span> },
-        { key: "userTypeDetail", label: "User Type" },
-        { key: "country", label: "Country", render: (r) => r.country || "All" },
-        { key: "sentDate", label: "Sent", render: (r) => formatDateTime(r.sentDate) },
+        { key: "messageText", label: t("message"), render: (r) => <span class="pre-wrap">{r.messageText}</span> },
+        { key: "userTypeDetail", label: t("userType") },
+        { key: "country", label: t("country"), render: (r) => r.country || t("all") },
+        { key: "sentDate", label: t("sent"), render: (r) => formatDateTime(r.sentDate) },
       ]}
       idOf={(r) => r.id}
       routes={LIST}
@@ -47,9 +48,9 @@ export function BroadcastForm() {
   const master = useMasterForm({ params: undefined, list: LIST });
   const [image, setImage] = useState(/** @type {File | null} */ (null));
   const form = useForm({ messageText: "", userType: "", country: "" }, (v) => ({
-    messageText: [rules.required("Message is required")],
-    userType: [rules.required("User Type is required")],
-    country: types.supportsCountry(v.userType) ? [rules.required("Country is required")] : [],
+    messageText: [rules.required(t("messageRequired"))],
+    userType: [rules.required(t("userTypeRequiredLower"))],
+    country: types.supportsCountry(v.userType) ? [rules.required(t("countryRequiredLower"))] : [],
   }));
   const v = form.values;
   /** @param {Event} e */
@@ -57,7 +58,7 @@ export function BroadcastForm() {
     e.preventDefault();
     if (!form.validate()) return;
     if (image && !IMAGE_TYPES.includes((image.name.split(".").pop() || "").toLowerCase())) {
-      alertError("Only jpeg, jpg, bmp and png images are allowed.");
+      alertError(t("onlyImages"));
       return;
     }
     await master.save(() =>
@@ -65,13 +66,13 @@ export function BroadcastForm() {
     );
   };
   return (
-    <MasterForm noun="Broadcast Message" master={master} onSubmit={submit} submitText="Send">
-      <Field label="Message" id="messageText" error={form.errors.messageText}>
+    <MasterForm noun={t("broadcastMessage")} master={master} onSubmit={submit} submitText={t("send")}>
+      <Field label={t("message")} id="messageText" error={form.errors.messageText}>
         <textarea id="messageText" rows={4} maxLength={2000} value={v.messageText} onInput={form.set("messageText")} />
       </Field>
-      <FormSelect form={form} id="userType" label="User Type" options={[{ value: "0", label: "All" }, ...types.options]} />
-      <FormSelect form={form} id="country" label="Country" options={countries} placeholder="All" />
-      <FileField id="chatImage" label="Image (jpeg, jpg, bmp, png)" accept=".jpeg,.jpg,.bmp,.png" onFile={setImage} />
+      <FormSelect form={form} id="userType" label={t("userType")} options={[{ value: "0", label: t("all") }, ...types.options]} />
+      <FormSelect form={form} id="country" label={t("country")} options={countries} placeholder={t("all")} />
+      <FileField id="chatImage" label={t("imageFile")} accept=".jpeg,.jpg,.bmp,.png" onFile={setImage} />
     </MasterForm>
   );
 }

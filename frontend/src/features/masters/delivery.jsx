@@ -12,6 +12,7 @@ import {
   useReasons,
 } from "./api";
 import { FormSelect, MasterForm, MasterList, useMasterForm } from "./master-screen";
+import { t } from "./text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 /** @typedef {import("./master-screen").FormProps} FormProps */
@@ -19,22 +20,23 @@ import { FormSelect, MasterForm, MasterList, useMasterForm } from "./master-scre
 const STATUS_LIST = "/master/delivery-status";
 const REASON_LIST = "/master/additional-reason-master";
 /** @param {boolean} b */
-const yesNo = (b) => (b ? "Yes" : "No");
+const yesNo = (b) => (b ? t("yes") : t("no"));
 
-const YES_NO = [
-  { value: "false", label: "No" },
-  { value: "true", label: "Yes" },
+/** The Yes/No choices (a function: the texts follow the language in force). */
+const yesNoOptions = () => [
+  { value: "false", label: t("no") },
+  { value: "true", label: t("yes") },
 ];
 
 export function DeliveryStatusList() {
   return (
     <MasterList
-      title="Delivery Status"
+      title={t("deliveryStatus")}
       loaded={useDeliveryStatuses()}
       columns={[
-        { key: "deliveryStatus", label: "Delivery Status" },
-        { key: "recordLock", label: "Record Lock", render: (r) => yesNo(r.recordLock) },
-        { key: "additionalReasonCode", label: "Additional Reason Code", render: (r) => yesNo(r.additionalReasonCode) },
+        { key: "deliveryStatus", label: t("deliveryStatus") },
+        { key: "recordLock", label: t("recordLock"), render: (r) => yesNo(r.recordLock) },
+        { key: "additionalReasonCode", label: t("additionalReasonCode"), render: (r) => yesNo(r.additionalReasonCode) },
       ]}
       idOf={(r) => r.deliveryStatusID}
       routes="/master/delivery-status-master"
@@ -47,7 +49,7 @@ export function DeliveryStatusList() {
 export function DeliveryStatusForm({ params }) {
   const form = useForm(
     { deliveryStatus: "", recordLock: "false", additionalReasonCode: "false" },
-    { deliveryStatus: [rules.required("Delivery Status is Required")] },
+    { deliveryStatus: [rules.required(t("deliveryStatusRequired"))] },
   );
   const master = useMasterForm({
     params,
@@ -69,10 +71,16 @@ export function DeliveryStatusForm({ params }) {
       additionalReasonCode: v.additionalReasonCode === "true",
     });
   return (
-    <MasterForm noun="Delivery Status" master={master} onSubmit={master.submit(form, send)}>
-      <FormInput form={form} id="deliveryStatus" label="Delivery Status" />
-      <FormSelect form={form} id="recordLock" label="Record Lock" options={YES_NO} placeholder={null} />
-      <FormSelect form={form} id="additionalReasonCode" label="Additional Reason Code" options={YES_NO} placeholder={null} />
+    <MasterForm noun={t("deliveryStatus")} master={master} onSubmit={master.submit(form, send)}>
+      <FormInput form={form} id="deliveryStatus" label={t("deliveryStatus")} />
+      <FormSelect form={form} id="recordLock" label={t("recordLock")} options={yesNoOptions()} placeholder={null} />
+      <FormSelect
+        form={form}
+        id="additionalReasonCode"
+        label={t("additionalReasonCode")}
+        options={yesNoOptions()}
+        placeholder={null}
+      />
     </MasterForm>
   );
 }
@@ -80,11 +88,11 @@ export function DeliveryStatusForm({ params }) {
 export function ReasonList() {
   return (
     <MasterList
-      title="Additional Reason Master"
+      title={t("additionalReasonMaster")}
       loaded={useReasons()}
       columns={[
-        { key: "additionalReasonCode", label: "Additional Reason Code" },
-        { key: "deliveryStatus", label: "Delivery Status" },
+        { key: "additionalReasonCode", label: t("additionalReasonCode") },
+        { key: "deliveryStatus", label: t("deliveryStatus") },
       ]}
       idOf={(r) => r.reasonCodeID}
       routes={REASON_LIST}
@@ -99,8 +107,8 @@ export function ReasonForm({ params }) {
   const form = useForm(
     { deliveryStatusID: "", additionalReasonCode: "" },
     {
-      deliveryStatusID: [rules.required("Delivery Status is Required")],
-      additionalReasonCode: [rules.required("Additional Reason Code is Required")],
+      deliveryStatusID: [rules.required(t("deliveryStatusRequired"))],
+      additionalReasonCode: [rules.required(t("additionalReasonCodeRequired"))],
     },
   );
   const master = useMasterForm({
@@ -117,14 +125,14 @@ export function ReasonForm({ params }) {
       additionalReasonCode: v.additionalReasonCode.trim(),
     });
   return (
-    <MasterForm noun="Additional Reason" master={master} onSubmit={master.submit(form, send)}>
+    <MasterForm noun={t("additionalReason")} master={master} onSubmit={master.submit(form, send)}>
       <FormSelect
         form={form}
         id="deliveryStatusID"
-        label="Delivery Status"
+        label={t("deliveryStatus")}
         options={(statuses || []).map((s) => ({ value: String(s.deliveryStatusID), label: s.deliveryStatus }))}
       />
-      <FormInput form={form} id="additionalReasonCode" label="Additional Reason Code" />
+      <FormInput form={form} id="additionalReasonCode" label={t("additionalReasonCode")} />
     </MasterForm>
   );
 }

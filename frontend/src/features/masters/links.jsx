@@ -3,28 +3,31 @@ import { rules, useForm } from "../../lib/form";
 import { FormInput } from "../../lib/ui";
 import { deleteLink, linkDetail, saveLink, useLinks } from "./api";
 import { MasterForm, MasterList, useCountryOptions, useMasterForm } from "./master-screen";
+import { t } from "./text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
 const LIST = "/master/link-master";
+/** What a web address starts with, the address box's placeholder (the same in every language). */
+const URL_START = "https://";
 
 export function LinkList() {
   return (
     <MasterList
-      title="Link Master"
+      title={t("linkMaster")}
       loaded={useLinks()}
       columns={[
-        { key: "linkName", label: "Link Name" },
+        { key: "linkName", label: t("linkName") },
         {
           key: "link",
-          label: "Link",
+          label: t("link"),
           render: (r) => (
             <a href={r.link} target="_blank" rel="noopener noreferrer">
               {r.link}
             </a>
           ),
         },
-        { key: "countries", label: "Country", render: (r) => r.countries.map((c) => c.country).join(", ") },
+        { key: "countries", label: t("country"), render: (r) => r.countries.map((c) => c.country).join(", ") },
       ]}
       idOf={(r) => r.linkId}
       routes={LIST}
@@ -39,9 +42,9 @@ export function LinkForm({ params }) {
   const form = useForm(
     { linkName: "", link: "", countries: /** @type {string[]} */ ([]) },
     {
-      linkName: [rules.required("Link Name is required")],
-      link: [rules.required("Link is required")],
-      countries: [(v) => (v.length ? null : "At least one country must be selected.")],
+      linkName: [rules.required(t("linkNameRequired"))],
+      link: [rules.required(t("linkRequired"))],
+      countries: [(v) => (v.length ? null : t("oneCountry"))],
     },
   );
   const master = useMasterForm({
@@ -58,11 +61,11 @@ export function LinkForm({ params }) {
   const v = form.values;
   const send = () => saveLink({ linkId: master.id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries });
   return (
-    <MasterForm noun="Link" master={master} onSubmit={master.submit(form, send)}>
-      <FormInput form={form} id="linkName" label="Link Name" />
-      <FormInput form={form} id="link" label="Link" type="url" placeholder="https://" />
+    <MasterForm noun={t("link")} master={master} onSubmit={master.submit(form, send)}>
+      <FormInput form={form} id="linkName" label={t("linkName")} />
+      <FormInput form={form} id="link" label={t("link")} type="url" placeholder={URL_START} />
       <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>
-        <legend>Country</legend>
+        <legend>{t("country")}</legend>
         {countries.map((c) => (
           <label key={c.id}>
             <input type="checkbox" checked={v.countries.includes(c.value)} onChange={() => toggle(c.value)} /> {c.label}

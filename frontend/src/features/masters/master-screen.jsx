@@ -10,6 +10,7 @@ import { DataTable } from "../../lib/table";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { useCountries, useUserTypes } from "./api";
+import { t } from "./text";
 
 /** @typedef {import("preact").ComponentChildren} Children */
 /** @typedef {import("./api").MessageBody} MessageBody */
@@ -64,18 +65,18 @@ export function MasterList({
   const rows = filter ? filter(data || []) : data || [];
   const actions = {
     key: "actions",
-    label: "Actions",
+    label: t("actions"),
     /** @param {T} row */
     render: (row) => (
       <span class="row-actions">
         {canEdit(row) && (
           <a class="btn btn-small" href={`#${editPath(idOf(row))}`}>
-            Modify
+            {t("modify")}
           </a>
         )}
         {canDelete(row) && (
           <button type="button" class="btn btn-small btn-danger" onClick={() => setDoomed(idOf(row))}>
-            Delete
+            {t("delete")}
           </button>
         )}
       </span>
@@ -85,7 +86,7 @@ export function MasterList({
     <section>
       <PageHeader title={title} back={back}>
         <a class="btn btn-primary" href={`#${addPath}`}>
-          Add
+          {t("add")}
         </a>
       </PageHeader>
       {toolbar}
@@ -146,13 +147,13 @@ export function useMasterForm({ params, list, load, onLoad }) {
 export function MasterForm({ noun, master, onSubmit, submitText, children }) {
   return (
     <section>
-      <PageHeader title={`${master.id ? "Modify" : "Add"} ${noun}`} back={master.list} />
+      <PageHeader title={t(master.id ? "modifyTitle" : "addTitle", { noun })} back={master.list} />
       {master.loading ? (
         <Loading />
       ) : (
         <form onSubmit={onSubmit} noValidate class="narrow-form">
           {children}
-          <SubmitButton busy={master.busy}>{submitText || (master.id ? "Update" : "Save")}</SubmitButton>
+          <SubmitButton busy={master.busy}>{submitText || (master.id ? t("update") : t("save"))}</SubmitButton>
         </form>
       )}
     </section>

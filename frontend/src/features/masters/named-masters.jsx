@@ -3,6 +3,7 @@ import { rules, useForm } from "../../lib/form";
 import { FormInput } from "../../lib/ui";
 import { deleteInfoType, deleteOutcome, infoType, outcome, saveInfoType, saveOutcome, useInfoTypes, useOutcomes } from "./api";
 import { MasterForm, MasterList, useMasterForm } from "./master-screen";
+import { t } from "./text";
 
 /** @typedef {import("./master-screen").FormProps} FormProps */
 
@@ -27,9 +28,9 @@ const INFO_TYPES = "/master/info-master";
 export function OutcomeList() {
   return (
     <MasterList
-      title="Outcome Master"
+      title={t("outcomeMaster")}
       loaded={useOutcomes()}
-      columns={[{ key: "outCome", label: "Outcome" }]}
+      columns={[{ key: "outCome", label: t("outcome") }]}
       idOf={(r) => r.outComeId}
       routes={OUTCOMES}
       remove={deleteOutcome}
@@ -42,8 +43,8 @@ export const OutcomeForm = ({ params }) => (
   <NameForm
     params={params}
     list={OUTCOMES}
-    noun="Outcome"
-    required="Outcome is required"
+    noun={t("outcome")}
+    required={t("outcomeRequired")}
     load={(id) => outcome(id).then((r) => r.outCome)}
     send={(id, name) => saveOutcome({ outComeId: id, outCome: name })}
   />
@@ -52,11 +53,11 @@ export const OutcomeForm = ({ params }) => (
 export function InfoTypeList() {
   return (
     <MasterList
-      title="Info Type Master"
+      title={t("infoTypeMaster")}
       loaded={useInfoTypes()}
       columns={[
-        { key: "infoType", label: "Info Type" },
-        { key: "subInfo", label: "Sub Info", render: (r) => r.subInfo.map((s) => s.infoSubType).join(", ") },
+        { key: "infoType", label: t("infoType") },
+        { key: "subInfo", label: t("subInfo"), render: (r) => r.subInfo.map((s) => s.infoSubType).join(", ") },
       ]}
       idOf={(r) => r.infoId}
       routes={INFO_TYPES}
@@ -70,8 +71,8 @@ export const InfoTypeForm = ({ params }) => (
   <NameForm
     params={params}
     list={INFO_TYPES}
-    noun="Info Type"
-    required="Info Type is required."
+    noun={t("infoType")}
+    required={t("infoTypeRequired")}
     load={(id) => infoType(id).then((r) => r.infoType)}
     send={(id, name) => saveInfoType({ infoId: id, infoType: name })}
   />

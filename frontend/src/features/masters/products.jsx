@@ -11,36 +11,32 @@ import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { productPagePath, saveProduct } from "./api";
+import { t } from "./text";
 
 const PAGE = 30;
 /** @param {unknown} v */
 const blank = (v) => v === undefined || v === null || String(v).trim() === "";
 
 /**
- * The server's checks, with its messages, before a save.
- * @type {Record<string, import("../../lib/form").Rule[]>}
+ * The server's checks, with its messages, before a save (a function: the messages follow the
+ * language in force).
+ * @returns {Record<string, import("../../lib/form").Rule[]>}
  */
-const PRODUCT_RULES = {
-  productName: [
-    rules.required("Product Name is required"),
-    rules.maxLength(200, "Product Name is limited to a maximum of 200 characters."),
-  ],
-  sku: [rules.maxLength(64, "SKU is limited to a maximum of 64 characters.")],
+const productRules = () => ({
+  productName: [rules.required(t("productNameRequired")), rules.maxLength(200, t("productNameMax", { max: 200 }))],
+  sku: [rules.maxLength(64, t("skuMax", { max: 64 }))],
   price: [
     (v) => {
       if (blank(v)) return null;
       const n = Number(String(v).trim());
-      return /^\d+(\.\d+)?$/.test(String(v).trim()) && n <= 10000000 ? null : "Price must be a number from 0 to 10,000,000.";
+      return /^\d+(\.\d+)?$/.test(String(v).trim()) && n <= 10000000 ? null : t("priceRange");
     },
   ],
   packSize: [
-    (v) =>
-      blank(v) || (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 && Number(v) <= 1000000)
-        ? null
-        : "Pack Size must be a whole number of units, 1 or more.",
+    (v) => (blank(v) || (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 && Number(v) <= 1000000) ? null : t("packSizeWhole")),
   ],
-  category: [rules.maxLength(100, "Category is limited to a maximum of 100 characters.")],
-};
+  category: [rules.maxLength(100, t("categoryMax", { max: 100 }))],
+});
 
 /** @typedef {import("./api").Schemas["Product"]} Product */
 
@@ -63,7 +59,7 @@ function ProductDialog({ product, onClose, onSaved }) {
           active: product.active,
         }
       : { productName: "", sku: "", price: "", packSize: "", category: "", active: true },
-    PRODUCT_RULES,
+    productRules(),
   );
   useEffect(() => {
     const first = document.getElementById("productName");
@@ -97,23 +93,23 @@ function ProductDialog({ product, onClose, onSaved }) {
         aria-labelledby="product-title"
         onClick={(e) => e.stopPropagation()}
       >
-        <h2 id="product-title">{product ? "Modify Product" : "Add Product"}</h2>
+        <h2 id="product-title">{product ? t("modifyProduct") : t("addProduct")}</h2>
         <form onSubmit={submit} noValidate>
-          <FormInput form={form} id="productName" label="Product Name" />
-          <FormInput form={form} id="sku" label="SKU" />
-          <FormInput form={form} id="price" label="Price (a unit)" inputMode="decimal" />
-          <FormInput form={form} id="packSize" label="Pack Size (units a case)" inputMode="numeric" />
-          <FormInput form={form} id="category" label="Category" />
+          <FormInput form={form} id="productName" label={t("productName")} />
+          <FormInput form={form} id="sku" label={t("sku")} />
+          <FormInput form={form} id="price" label={t("priceUnit")} inputMode="decimal" />
+          <FormInput form={form} id="packSize" label={t("packSizeCase")} inputMode="numeric" />
+          <FormInput form={form} id="category" label={t("category")} />
           <div class="field checkbox">
             <label>
               <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
-              Active (off: retired, no longer orderable)
+              {t("activeLabel")}
             </label>
           </div>
           <div class="modal-actions">
-            <SubmitButton busy={busy}>{product ? "Update" : "Save"}</SubmitButton>
+            <SubmitButton busy={busy}>{product ? t("update") : t("save")}</SubmitButton>
             <button type="button" class="btn" disabled={busy} onClick={onClose}>
-              Cancel
+              {t("cancel")}
             </button>
           </div>
         </form>
@@ -132,14 +128,14 @@ export function ProductList() {
   const answer = useServerPage(productPagePath(search, page), { reload: reloads });
   return (
     <section>
-      <PageHeader title="Products" back="/home">
+      <PageHeader title={t("products")} back="/home">
         <button type="button" class="btn btn-primary" onClick={() => setEditing({ product: null })}>
-          Add
+          {t("add")}
         </button>
       </PageHeader>
       <SearchBox
         id="productSearch"
-        label="Search name, SKU or category"
+        label={t("searchProducts")}
         onSearch={(text) => {
           setPage(1);
           setSearch(text);
@@ -151,29 +147,29 @@ export function ProductList() {
         onPage={setPage}
         pageSize={PAGE}
         rowKey="productId"
-        nouns={["product", "products"]}
+        nouns={[t("productOne"), t("productMany")]}
         countTestId="products-count"
         testId="products-table"
-        empty={search ? "No product matches." : "No products yet"}
+        empty={search ? t("noProductMatch") : t("noProducts")}
         rowClass={(p) => (p.active ? undefined : "row-retired")}
         columns={[
-          { key: "productName", label: "Product Name" },
-          { key: "sku", label: "SKU" },
-          { key: "price", label: "Price", render: (p) => (p.price == null ? "Not set" : money(p.price)) },
-          { key: "packSize", label: "Pack Size" },
-          { key: "category", label: "Category" },
-          { key: "active", label: "Status", render: (p) => (p.active ? "Active" : "Retired") },
+          { key: "productName", label: t("productName") },
+          { key: "sku", label: t("sku") },
+          { key: "price", label: t("price"), render: (p) => (p.price == null ? t("notSet") : money(p.price)) },
+          { key: "packSize", label: t("packSize") },
+          { key: "category", label: t("category") },
+          { key: "active", label: t("status"), render: (p) => (p.active ? t("active") : t("retired")) },
           {
             key: "actions",
-            label: "Actions",
+            label: t("actions"),
             render: (p) => (
               <button
                 type="button"
                 class="btn btn-small"
-                aria-label={`Modify ${p.productName}`}
+                aria-label={t("modifyNamed", { name: p.productName })}
                 onClick={() => setEditing({ product: p })}
               >
-                Modify
+                {t("modify")}
               </button>
             ),
           },

@@ -9,11 +9,28 @@ import { refreshSession } from "../../lib/session-check";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { ADMINISTRATOR, RIGHT } from "../../lib/rights";
 import { saveRights, useRights, useRightsByUserType } from "./api";
+import { t } from "./text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
 /** The menu groups in menu order; a group the server adds later follows them. */
 const GROUPS = ["Master", "Customer", "Delivery", "Landing", "User", "Report"];
+/**
+ * A menu group's title in the language in force; a group the server adds later keeps its name.
+ * @param {string} group
+ */
+function groupTitle(group) {
+  /** @type {Record<string, Parameters<typeof t>[0]>} */
+  const ids = {
+    Master: "groupMaster",
+    Customer: "groupCustomer",
+    Delivery: "groupDelivery",
+    Landing: "groupLanding",
+    User: "groupUser",
+    Report: "groupReport",
+  };
+  return ids[group] ? t(ids[group]) : group;
+}
 /** What administrators always keep (the server refuses to take these away too). */
 const KEPT = /** @type {string[]} */ ([RIGHT.RIGHTS_MASTER, RIGHT.USER_MASTER]);
 
@@ -106,7 +123,7 @@ export function RightsScreen() {
   // The box being saved ({typeId, code}); every box waits meanwhile, so saves never cross.
   const [saving, setSaving] = useState(/** @type {{ typeId: number, code: string } | null} */ (null));
   useEffect(() => {
-    setHeld(Object.fromEntries((grid.data || []).map((t) => [t.userTypeId, t.rights])));
+    setHeld(Object.fromEntries((grid.data || []).map((type) => [type.userTypeId, type.rights])));
   }, [grid.data]);
 
   /** @param {Schemas["UserTypeRights"]} type @param {string} code @param {boolean} on */
@@ -130,7 +147,7 @@ export function RightsScreen() {
   };
 
   const types = grid.data || [];
-  const header = <PageHeader title="Rights" />;
+  const header = <PageHeader title={t("rights")} />;
   if (rights.loading || grid.loading) {
     return (
       <section>
@@ -150,20 +167,17 @@ export function RightsScreen() {
   return (
     <section>
       {header}
-      <p class="muted">
-        Tick a box to give a user type a right; it is saved at once. Users of the type have it from their next request, and see
-        the menu change when they next open the app.
-      </p>
+      <p class="muted">{t("rightsNote")}</p>
       <div style={S.wrap} data-testid="rights-scroll">
         <table style={S.table} data-testid="rights-grid" aria-busy={!!saving}>
           <thead>
             <tr>
               <th scope="col" style={S.corner}>
-                Right
+                {t("right")}
               </th>
-              {types.map((t) => (
-                <th scope="col" key={t.userTypeId} style={S.type}>
-                  {t.userType}
+              {types.map((type) => (
+                <th scope="col" key={type.userTypeId} style={S.type}>
+                  {type.userType}
                 </th>
               ))}
             </tr>
@@ -172,7 +186,7 @@ export function RightsScreen() {
             <tbody key={group}>
               <tr>
                 <th scope="colgroup" colSpan={types.length + 1} style={S.group}>
-                  <span style={S.groupTitle}>{group}</span>
+                  <span style={S.groupTitle}>{groupTitle(group)}</span>
                 </th>
               </tr>
               {rows.map((r) => (
@@ -181,19 +195,19 @@ export function RightsScreen() {
                     {r.rightName}
                     <small style={S.code}>{breakable(r.linkRight)}</small>
                   </th>
-                  {types.map((t) => {
-                    const kept = t.userTypeId === ADMINISTRATOR && KEPT.includes(r.linkRight);
-                    const busy = saving && saving.typeId === t.userTypeId && saving.code === r.linkRight;
+                  {types.map((type) => {
+                    const kept = type.userTypeId === ADMINISTRATOR && KEPT.includes(r.linkRight);
+                    const busy = saving && saving.typeId === type.userTypeId && saving.code === r.linkRight;
                     return (
-                      <td key={t.userTypeId} style={S.cell} aria-busy={busy || undefined}>
-                        <label style={S.box} title={kept ? "Administrators always keep this right." : undefined}>
+                      <td key={type.userTypeId} style={S.cell} aria-busy={busy || undefined}>
+                        <label style={S.box} title={kept ? t("adminKeeps") : undefined}>
                           <input
                             type="checkbox"
                             style={S.check}
-                            aria-label={`${r.rightName} for ${t.userType}`}
-                            checked={(held[t.userTypeId] || []).includes(r.linkRight)}
+                            aria-label={t("rightFor", { right: r.rightName, type: type.userType })}
+                            checked={(held[type.userTypeId] || []).includes(r.linkRight)}
                             disabled={!!saving || kept}
-                            onChange={(e) => toggle(t, r.linkRight, e.currentTarget.checked)}
+                            onChange={(e) => toggle(type, r.linkRight, e.currentTarget.checked)}
                           />
                           {busy && <Spinner />}
                         </label>

@@ -6,6 +6,7 @@ import { rules, useForm } from "../../lib/form";
 import { FormInput, Select } from "../../lib/ui";
 import { deleteSubInfo, saveSubInfo, subInfo, uploadSubInfos, useInfoTypes, useSubInfos } from "./api";
 import { FileField, FormSelect, MasterForm, MasterList, recordId, useMasterForm } from "./master-screen";
+import { t } from "./text";
 
 const LIST = "/master/subinfo-master";
 
@@ -19,11 +20,11 @@ export function SubInfoList() {
   const [infoId, setInfoId] = useState("");
   return (
     <MasterList
-      title="Sub Info Master"
+      title={t("subInfoMaster")}
       loaded={useSubInfos()}
       columns={[
-        { key: "infoType", label: "Info Type" },
-        { key: "infoSubType", label: "Sub Info" },
+        { key: "infoType", label: t("infoType") },
+        { key: "infoSubType", label: t("subInfo") },
       ]}
       idOf={(r) => r.infoSubId}
       routes={LIST}
@@ -33,11 +34,11 @@ export function SubInfoList() {
         <div class="toolbar">
           <Select
             id="filterInfoType"
-            label="Search by Info Type"
+            label={t("searchByInfoType")}
             value={infoId}
             onChange={(e) => setInfoId(e.currentTarget.value)}
             options={types}
-            placeholder="All"
+            placeholder={t("all")}
           />
         </div>
       }
@@ -51,12 +52,8 @@ export function SubInfoForm({ params }) {
   const types = useInfoTypeOptions();
   const [file, setFile] = useState(/** @type {File | null} */ (null));
   const form = useForm({ infoId: "", name: "" }, () => ({
-    infoId: [rules.required("Info Type is required.")],
-    name: id
-      ? [rules.required("Please Enter SubInfo Name")]
-      : file
-        ? []
-        : [rules.required("Please Enter SubInfo Name or upload excel of SubInfo Type")],
+    infoId: [rules.required(t("infoTypeRequired"))],
+    name: id ? [rules.required(t("subInfoNameRequired"))] : file ? [] : [rules.required(t("subInfoNameOrFile"))],
   }));
   const master = useMasterForm({
     params,
@@ -71,24 +68,17 @@ export function SubInfoForm({ params }) {
     if (!form.validate()) return;
     const v = form.values;
     if (file && !v.name.trim()) {
-      if (!file.name.toLowerCase().endsWith(".xlsx")) return alertError("Only .xlsx files can be uploaded.");
+      if (!file.name.toLowerCase().endsWith(".xlsx")) return alertError(t("onlyXlsx"));
       master.save(() => uploadSubInfos(v.infoId, file));
       return;
     }
     master.save(() => saveSubInfo({ infoSubId: id, infoId: Number(v.infoId), infoSubType: v.name.trim() }));
   };
   return (
-    <MasterForm noun="Sub Info" master={master} onSubmit={submit}>
-      <FormSelect form={form} id="infoId" label="Info Type" options={types} />
-      <FormInput form={form} id="name" label="Sub Info Name" />
-      {!id && (
-        <FileField
-          id="subinfoFile"
-          label="Or upload an .xlsx list (first column, below a header)"
-          accept=".xlsx"
-          onFile={setFile}
-        />
-      )}
+    <MasterForm noun={t("subInfo")} master={master} onSubmit={submit}>
+      <FormSelect form={form} id="infoId" label={t("infoType")} options={types} />
+      <FormInput form={form} id="name" label={t("subInfoName")} />
+      {!id && <FileField id="subinfoFile" label={t("subInfoFile")} accept=".xlsx" onFile={setFile} />}
     </MasterForm>
   );
 }

@@ -6,6 +6,7 @@ import { FormInput, Select, TextInput } from "../../lib/ui";
 import { AGENT, AREA_MANAGER } from "../../lib/rights";
 import { deleteUser, saveUser, userDetail, useUsers, useUsersOfType } from "./api";
 import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
+import { t } from "./text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -29,13 +30,13 @@ export function UserList() {
   };
   return (
     <MasterList
-      title="User Master"
+      title={t("userMaster")}
       loaded={useUsers()}
       columns={[
-        { key: "name", label: "Name" },
-        { key: "emailID", label: "Email" },
-        { key: "userTypeDetail", label: "User Type" },
-        { key: "country", label: "Country" },
+        { key: "name", label: t("name") },
+        { key: "emailID", label: t("email") },
+        { key: "userTypeDetail", label: t("userType") },
+        { key: "country", label: t("country") },
       ]}
       idOf={(r) => r.uid}
       routes={LIST}
@@ -49,21 +50,21 @@ export function UserList() {
         <div class="toolbar">
           <Select
             id="filterType"
-            label="User Type"
+            label={t("userType")}
             value={filter.userType}
             onChange={change("userType")}
             options={types.options}
-            placeholder="All"
+            placeholder={t("all")}
           />
           <Select
             id="filterCountry"
-            label="Country"
+            label={t("country")}
             value={filter.country}
             onChange={change("country")}
             options={countries}
-            placeholder="All"
+            placeholder={t("all")}
           />
-          <TextInput id="search" label="Search name or email" type="search" value={filter.search} onInput={change("search")} />
+          <TextInput id="search" label={t("searchNameEmail")} type="search" value={filter.search} onInput={change("search")} />
         </div>
       }
     />
@@ -76,11 +77,11 @@ export function UserForm({ params }) {
   const countries = useCountryOptions();
   const { data: managers } = useUsersOfType(AREA_MANAGER);
   const form = useForm({ userType: "", emailId: "", name: "", country: "", managerId: "" }, (v) => ({
-    userType: [rules.required("User Type is Required")],
-    emailId: [rules.required("Email is Required")],
-    name: [rules.required("Name is Required")],
-    country: types.supportsCountry(v.userType) ? [rules.required("Country is Required")] : [],
-    managerId: Number(v.userType) === AGENT ? [rules.required("Manager is Required")] : [],
+    userType: [rules.required(t("userTypeRequired"))],
+    emailId: [rules.required(t("emailRequired"))],
+    name: [rules.required(t("nameRequired"))],
+    country: types.supportsCountry(v.userType) ? [rules.required(t("countryRequired"))] : [],
+    managerId: Number(v.userType) === AGENT ? [rules.required(t("managerRequired"))] : [],
   }));
   const master = useMasterForm({
     params,
@@ -106,16 +107,16 @@ export function UserForm({ params }) {
       managerId: Number(v.userType) === AGENT ? Number(v.managerId) : null,
     });
   return (
-    <MasterForm noun="User" master={master} onSubmit={master.submit(form, send)}>
-      <FormSelect form={form} id="userType" label="User Type" options={types.options} />
-      <FormInput form={form} id="emailId" label="Email" type="email" />
-      <FormInput form={form} id="name" label="Name" />
-      {types.supportsCountry(v.userType) && <FormSelect form={form} id="country" label="Country" options={countries} />}
+    <MasterForm noun={t("user")} master={master} onSubmit={master.submit(form, send)}>
+      <FormSelect form={form} id="userType" label={t("userType")} options={types.options} />
+      <FormInput form={form} id="emailId" label={t("email")} type="email" />
+      <FormInput form={form} id="name" label={t("name")} />
+      {types.supportsCountry(v.userType) && <FormSelect form={form} id="country" label={t("country")} options={countries} />}
       {Number(v.userType) === AGENT && (
         <FormSelect
           form={form}
           id="managerId"
-          label="Manager"
+          label={t("manager")}
           options={(managers || []).map((m) => ({ value: String(m.uid), label: `${m.name} (${m.emailID})` }))}
         />
       )}

@@ -16,30 +16,31 @@ import {
   reportCountries,
   reportUserTypes,
 } from "./api";
+import { t } from "./text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries"} ReportKind */
 /** @typedef {{ value: string, label: string }} Option */
 
 /**
- * What each report's form asks for.
- * @type {Record<string, { title: string, kind: ReportKind }>}
+ * What each report's form asks for, and its title (the id of its text).
+ * @type {Record<string, { titleId: Parameters<typeof t>[0], kind: ReportKind }>}
  */
 export const REPORTS = {
-  "customer-visit": { title: "Customer Visit Report", kind: "dated" },
-  "customer-add": { title: "Customer Add Report", kind: "dated" },
-  "profile-update": { title: "Profile Update Report", kind: "dated" },
-  "info-add": { title: "Info Add Report", kind: "dated" },
-  "login-history": { title: "Login History Report", kind: "dated" },
-  productivity: { title: "Productivity Report", kind: "productivity" },
-  "monthly-summary": { title: "Monthly Summary Report", kind: "monthly" },
-  "monthly-summary-am": { title: "Monthly Summary AM Report", kind: "monthly" },
-  delivery: { title: "Delivery Report", kind: "delivery" },
-  mycustomer: { title: "My Customer Report", kind: "plain" },
-  "buyer-details": { title: "Buyer Details Report", kind: "countries" },
-  orders: { title: "Order Lines Report", kind: "dated" },
-  "beat-adherence": { title: "Beat Adherence Report", kind: "dated" },
-  attendance: { title: "Attendance Report", kind: "dated" },
+  "customer-visit": { titleId: "customerVisit", kind: "dated" },
+  "customer-add": { titleId: "customerAdd", kind: "dated" },
+  "profile-update": { titleId: "profileUpdate", kind: "dated" },
+  "info-add": { titleId: "infoAdd", kind: "dated" },
+  "login-history": { titleId: "loginHistory", kind: "dated" },
+  productivity: { titleId: "productivity", kind: "productivity" },
+  "monthly-summary": { titleId: "monthlySummary", kind: "monthly" },
+  "monthly-summary-am": { titleId: "monthlySummaryAm", kind: "monthly" },
+  delivery: { titleId: "delivery", kind: "delivery" },
+  mycustomer: { titleId: "myCustomer", kind: "plain" },
+  "buyer-details": { titleId: "buyerDetails", kind: "countries" },
+  orders: { titleId: "orderLines", kind: "dated" },
+  "beat-adherence": { titleId: "beatAdherence", kind: "dated" },
+  attendance: { titleId: "attendance", kind: "dated" },
 };
 
 /**
@@ -85,23 +86,23 @@ export default function ReportScreen({ params }) {
     () => {
       if (kind === "dated" || kind === "productivity")
         return {
-          fromDate: [rules.required("From Date is required"), validDate()],
-          toDate: [rules.required("To Date is required"), validDate()],
+          fromDate: [rules.required(t("fromDateRequired")), validDate(t("invalidDate"))],
+          toDate: [rules.required(t("toDateRequired")), validDate(t("invalidDate"))],
         };
       if (kind === "monthly") {
         return {
-          userTypes: [(v) => (v.length ? null : "Please select user type.")],
-          countries: [(v) => (v.length ? null : "Please select country.")],
+          userTypes: [(v) => (v.length ? null : t("selectUserType"))],
+          countries: [(v) => (v.length ? null : t("selectCountry"))],
         };
       }
       if (kind === "delivery") {
         return {
-          fromDate: [rules.required("Please Enter From Date."), validDate()],
-          toDate: [rules.required("Please Enter To Date."), validDate()],
-          countries: [(v) => (v.length ? null : "Please select country.")],
+          fromDate: [rules.required(t("enterFromDate")), validDate(t("invalidDate"))],
+          toDate: [rules.required(t("enterToDate")), validDate(t("invalidDate"))],
+          countries: [(v) => (v.length ? null : t("selectCountry"))],
         };
       }
-      if (kind === "countries") return { countries: [(v) => (v.length ? null : "Please select country.")] };
+      if (kind === "countries") return { countries: [(v) => (v.length ? null : t("selectCountry"))] };
       return {};
     },
   );
@@ -151,24 +152,34 @@ export default function ReportScreen({ params }) {
       } catch (err) {
         // Report failures are only logged (spec 1 §8); the page says so briefly.
         console.error("report generation failed", err);
-        setStatus("The report could not be generated.");
+        setStatus(t("failed"));
       }
     });
   };
   return (
     <section>
-      <PageHeader title={spec.title} back="/home" />
+      <PageHeader title={t(spec.titleId)} back="/home" />
       <form onSubmit={submit} noValidate class="narrow-form">
         {(kind === "dated" || kind === "productivity" || kind === "delivery") && (
           <>
             <DateInput
               id="fromDate"
-              label="From Date"
+              label={t("fromDate")}
+              invalidMessage={t("invalidDate")}
+              pickLabel={t("calendar")}
               value={v.fromDate}
               onValue={form.set("fromDate")}
               error={form.errors.fromDate}
             />
-            <DateInput id="toDate" label="To Date" value={v.toDate} onValue={form.set("toDate")} error={form.errors.toDate} />
+            <DateInput
+              id="toDate"
+              label={t("toDate")}
+              invalidMessage={t("invalidDate")}
+              pickLabel={t("calendar")}
+              value={v.toDate}
+              onValue={form.set("toDate")}
+              error={form.errors.toDate}
+            />
           </>
         )}
         {(kind === "dated" || kind === "productivity") && (
@@ -176,42 +187,45 @@ export default function ReportScreen({ params }) {
             {name !== "login-history" && (
               <Select
                 id="userType"
-                label="User Type"
+                label={t("userType")}
                 value={v.userType}
                 onChange={form.set("userType")}
-                options={[{ value: "0", label: "All" }, ...typeOptions]}
+                options={[{ value: "0", label: t("all") }, ...typeOptions]}
                 placeholder={null}
               />
             )}
             {name !== "login-history" && (
               <Select
                 id="country"
-                label="Country"
+                label={t("country")}
                 value={v.country}
                 onChange={form.set("country")}
                 options={countryOptions}
-                placeholder="All"
+                placeholder={t("all")}
               />
             )}
-            <FormInput form={form} id="search" label="Search" />
+            <FormInput form={form} id="search" label={t("search")} />
           </>
         )}
         {kind === "productivity" && (
           <fieldset class="choice">
-            <legend>View</legend>
-            {["DayWise", "Summary"].map((r) => (
+            <legend>{t("view")}</legend>
+            {[
+              ["DayWise", t("dayWise")],
+              ["Summary", t("summary")],
+            ].map(([r, label]) => (
               <label key={r}>
-                <input type="radio" name="radio" checked={v.radio === r} onChange={() => form.set("radio")(r)} /> {r}
+                <input type="radio" name="radio" checked={v.radio === r} onChange={() => form.set("radio")(r)} /> {label}
               </label>
             ))}
           </fieldset>
         )}
         {kind === "delivery" && (
           <fieldset class="choice">
-            <legend>By</legend>
+            <legend>{t("by")}</legend>
             {[
-              ["OrderDate", "Order Date"],
-              ["UpdatedDate", "Updated Date"],
+              ["OrderDate", t("orderDate")],
+              ["UpdatedDate", t("updatedDate")],
             ].map(([r, label]) => (
               <label key={r}>
                 <input type="radio" name="radio" checked={v.radio === r} onChange={() => form.set("radio")(r)} /> {label}
@@ -221,10 +235,10 @@ export default function ReportScreen({ params }) {
         )}
         {kind === "monthly" && (
           <>
-            <FormInput form={form} id="monthYear" label="Month" type="month" />
+            <FormInput form={form} id="monthYear" label={t("month")} type="month" />
             <MultiCheck
-              legend="User Type"
-              options={[{ value: "0", label: "All" }, ...typeOptions]}
+              legend={t("userType")}
+              options={[{ value: "0", label: t("all") }, ...typeOptions]}
               value={v.userTypes}
               onChange={form.set("userTypes")}
               error={form.errors.userTypes}
@@ -233,14 +247,14 @@ export default function ReportScreen({ params }) {
         )}
         {(kind === "monthly" || kind === "delivery" || kind === "countries") && (
           <MultiCheck
-            legend="Country"
+            legend={t("country")}
             options={countryOptions}
             value={v.countries}
             onChange={form.set("countries")}
             error={form.errors.countries}
           />
         )}
-        <SubmitButton busy={busy}>Generate Report</SubmitButton>
+        <SubmitButton busy={busy}>{t("generate")}</SubmitButton>
         {status && (
           <p class="muted" role="status">
             {status}
