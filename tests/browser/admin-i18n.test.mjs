@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { layoutChecks } from "./layout-checks.mjs";
 import { start } from "./server.mjs";
+import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const shots =
   process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots", "admin");
@@ -53,105 +54,8 @@ const SCREENS = [
   ["report-buyers", "/master/report/buyer-details"],
 ];
 
-/** Texts that are the same in every language on purpose (the link form's placeholder is how a web address starts). */
-const SAME_EVERYWHERE = ["English", "हिन्दी", "https://"];
-const DATES = [
-  /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
-  /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
-];
-
-/** Records every string value of the page's JSON answers from the server: the data shown. */
-function recordData(p) {
-  const data = new Set();
-  data.pending = new Set();
-  const walk = (value, key) => {
-    if (typeof value === "string") {
-      if (key !== "message" && key !== "code" && value.trim().length > 1)
-        data.add(value.trim());
-    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === "object")
-      Object.entries(value).forEach(([k, v]) => walk(v, k));
-  };
-  p.on("response", (r) => {
-    if (
-      !r.url().includes("/webapi/") ||
-      !(r.headers()["content-type"] || "").includes("json")
-    )
-      return;
-    const reading = r
-      .json()
-      .then((body) => walk(body, ""))
-      .catch(() => {})
-      .finally(() => data.pending.delete(reading));
-    data.pending.add(reading);
-  });
-  return data;
-}
-
-/** The visible texts outside the pseudo-locale's wrappers that are not data. */
-async function strayTexts(p, data) {
-  for (let tries = 0; ; tries++) {
-    await Promise.all([...data.pending]);
-    const raw = await p.evaluate(() => {
-      const menu = document.querySelector("[data-testid=sidebar]");
-      if (menu) menu.style.display = "none";
-      const texts = [document.body.innerText];
-      for (const e of document.querySelectorAll(
-        "[placeholder], [title], [aria-label], [alt]",
-      )) {
-        if (!e.checkVisibility() || (menu && menu.contains(e))) continue;
-        for (const a of ["placeholder", "title", "aria-label", "alt"])
-          if (e.getAttribute(a)) texts.push(e.getAttribute(a));
-      }
-      if (menu) menu.style.display = "";
-      return texts;
-    });
-    const known = [...data, ...SAME_EVERYWHERE].sort(
-      (a, b) => b.length - a.length,
-    );
-    const stray = new Set();
-    for (let text of raw) {
-      for (let before = ""; before !== text;) {
-        before = text;
-        text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
-      }
-      for (const d of known)
-        if (text.includes(d)) text = text.split(d).join(" ");
-      for (const re of DATES) text = text.replace(re, " ");
-      for (const token of text.split(/\s+/))
-        if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token)) stray.add(token);
-    }
-    if (!stray.size || tries === 3) return [...stray];
-    await p.waitForTimeout(300);
-  }
-}
-
-/** Elements whose content is wider than their box (cut or overflowing), and the page's own overflow. */
-async function overflowing(p) {
-  return p.evaluate(() => {
-    const found = [];
-    const page =
-      document.documentElement.scrollWidth -
-      document.documentElement.clientWidth;
-    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
-    for (const e of document.body.querySelectorAll("*")) {
-      // The chat's round button carries its count badge over its edge by design.
-      if (
-        !e.checkVisibility() ||
-        e.clientWidth === 0 ||
-        e.closest("svg, .visually-hidden, .chat-fab")
-      )
-        continue;
-      const style = getComputedStyle(e);
-      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
-      if (e.scrollWidth > e.clientWidth + 1)
-        found.push(
-          `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
-        );
-    }
-    return found;
-  });
-}
+/** The link form's placeholder: how a web address starts, in every language. */
+const SAME_EVERYWHERE = ["https://"];
 
 /** Signs the administrator in (by the form's ids: the labels follow the language). */
 async function signIn(p, query = "") {
@@ -226,14 +130,14 @@ test("pseudo-locale: the master, report and beat screens show catalogue texts or
   await signIn(p, "?locale=pseudo");
   const problems = [];
   await walk(p, async (name) => {
-    const stray = await strayTexts(p, data);
+    const stray = await strayTexts(p, data, { same: SAME_EVERYWHERE });
     if (stray.length)
       problems.push(`${name}: ${stray.slice(0, 12).join(" | ")}`);
     // A form sent empty: its checks' messages are catalogue texts too.
     if (!/-add$|-new$|^report-/.test(name)) return;
     await p.locator("main button[type=submit]").last().click();
     await p.locator(".field-error").first().waitFor();
-    const refused = await strayTexts(p, data);
+    const refused = await strayTexts(p, data, { same: SAME_EVERYWHERE });
     if (refused.length)
       problems.push(`${name}, sent empty: ${refused.slice(0, 12).join(" | ")}`);
   });
