@@ -40,6 +40,7 @@ export function refreshCustomers(uid) {
       /** @type {Promise<Schemas["OfflinePage"]> | null} */
       let next = offlinePage(cursor);
       for (let page = 0; page < MAX_PAGES && next; page++) {
+        /** @type {Schemas["OfflinePage"]} */
         const r = await next;
         if (!signedIn(uid)) return false;
         // The next page travels while this one is stored: on a slow network its round trip and
