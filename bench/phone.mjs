@@ -336,7 +336,7 @@ async function makeUpCustomers(app, want) {
     });
     if (!r.ok) throw new Error(`the offline copy answered ${r.status}`);
     const page = await r.json();
-    have += (page.customers || page.rows || []).length;
+    have += (page.customers || []).length;
     cursor = page.cursor;
     if (page.complete) break;
   }
