@@ -6,12 +6,14 @@
 //           no Cache Storage; from navigation start to the screen ready for input;
 //   cached  the same screen again in the same browser, now with the service worker and its cache warm;
 //   save    on that ready screen: an outcome and a remark, Save Visit, until the screen says it is saved.
-// And, first (issue #39 target 7), on a throttled "Slow 3G" (400 kbit/s down and up, 400 ms RTT, CPU 4x),
-// PHONE_COPY_RUNS times (3): a new phone (no worker, no cache, no IndexedDB) opens the app, its worker
-// installs (the app shell: everything the worker keeps, its bytes counted), the agent (5,000 customers:
-// the demo's and a customer import to make up the rest) signs in, and the clock runs from the Login
-// click to "all customers stored" (the copy's last page in IndexedDB: its customersSyncedAt); the bytes
-// on the wire are the encoded lengths of every response in that time (CDP Network.loadingFinished).
+// And after them (issue #39 target 7), on a throttled "Slow 3G" (400 kbit/s down and up, 400 ms RTT, CPU
+// 4x), PHONE_COPY_RUNS times (3): a new phone (no worker, no cache, no IndexedDB) opens the sign-in page
+// and its worker installs while the agent types (the app shell: everything the worker keeps, counted
+// decoded from Cache Storage and on the wire); the agent (5,000 customers: the demo's, and a customer
+// import as the upload does for the rest) signs in, and the clock runs from the Login click to "all
+// customers stored" (the copy's last page in IndexedDB: its customersSyncedAt). Its bytes on the wire
+// are the encoded lengths of every response in that time (CDP Network.loadingFinished), beside the
+// network's floor (those bytes at the emulated bandwidth and two round trips).
 // The page and its service worker are throttled each (Chromium emulates per DevTools target; see
 // throttleWorkers); phone_verify_* show the throttling at work (an API call, a file the worker fetches,
 // a fixed loop of JavaScript, each without and with it).
@@ -20,7 +22,7 @@
 // run's requests to stderr (start, end, bytes, who asked), which is how a missed target is explained.
 //   FIELDSALES_BIN=/path/to/fieldsales node bench/phone.mjs
 //   FIELDSALES_DIST=dist ...   the frontend from that folder (after `npm run build`), see frontServer
-// Knobs: PHONE_RUNS (5), PHONE_COPY_RUNS (3; 0 skips the copy), PHONE_COPY_CUSTOMERS (5000), PHONE_WATERFALL.
+// Knobs: PHONE_RUNS (5; 0 skips the runs and the throttling's verification), PHONE_COPY_RUNS (3; 0 skips the copy), PHONE_COPY_CUSTOMERS (5000), PHONE_WATERFALL.
 import { spawnSync } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
