@@ -18,11 +18,24 @@ const INDEX = new URL("./index.html", sw.location.href).href;
 const isApi = (path) =>
   path.startsWith("/webapi/") || path === "/healthz" || path.startsWith(ROOT + "webapi/") || path === ROOT + "healthz";
 
+/**
+ * Parcel names built files `name.<hash>.ext` (the server's `is_fingerprinted`): such a name's bytes
+ * never change, so a copy in the HTTP cache is this release's too.
+ * @param {string} url
+ */
+const isFingerprinted = (url) =>
+  (url.split("/").pop() || "").split(".").some((part) => part.length >= 8 && /^[0-9a-f]+$/i.test(part));
+
 sw.addEventListener("install", (event) => {
-  // "no-cache": index.html must be this release's, not a copy from the HTTP cache.
+  // "no-cache" for the rest (index.html, the manifest): they must be this release's, not a copy from
+  // the HTTP cache. A fingerprinted file the page loaded already comes from the HTTP cache: on a
+  // slow network the first start downloads the entry chunks once, not twice.
   // Each file once: Parcel lists a CSS bundle shared by two chunks twice, and addAll refuses duplicates
   // (the install would fail, and the app would never work offline).
-  const requests = [...new Set(manifest)].map((url) => new Request(new URL(url, sw.location.href).href, { cache: "no-cache" }));
+  const requests = [...new Set(manifest)].map((url) => {
+    const href = new URL(url, sw.location.href).href;
+    return new Request(href, { cache: isFingerprinted(href) ? "default" : "no-cache" });
+  });
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 

@@ -24,8 +24,9 @@ let index = null;
 const refreshing = new Map();
 
 /**
- * Brings the copy up to date, page by page; each page and its cursor are stored together, so an
- * interrupted refresh resumes where it stopped. Resolves to true when the copy is complete.
+ * Brings the copy up to date, page by page, asking for the next page while storing one; each page
+ * and its cursor are stored together (one transaction), so an interrupted refresh resumes where it
+ * stopped. Resolves to true when the copy is complete.
  * @param {number} uid
  * @returns {Promise<boolean>}
  */
@@ -35,10 +36,18 @@ export function refreshCustomers(uid) {
     run = (async () => {
       const db = await userDb(uid);
       /** @type {string} */
-      let cursor = (await db.get("meta", "cursor")) || "";
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const r = await offlinePage(cursor);
+      const cursor = (await db.get("meta", "cursor")) || "";
+      /** @type {Promise<Schemas["OfflinePage"]> | null} */
+      let next = offlinePage(cursor);
+      for (let page = 0; page < MAX_PAGES && next; page++) {
+        /** @type {Schemas["OfflinePage"]} */
+        const r = await next;
         if (!signedIn(uid)) return false;
+        // The next page travels while this one is stored: on a slow network its round trip and
+        // transfer overlap the writes (and a slow phone's writes overlap the network). A failure
+        // of it is met below, once this page and its cursor are stored.
+        next = r.complete ? null : offlinePage(r.cursor ?? "");
+        next?.catch(() => {});
         const tx = db.transaction(["customers", "details", "meta"], "readwrite");
         const customers = tx.objectStore("customers");
         // Removals first: a customer removed and given back in one pass comes back. A removed
@@ -53,7 +62,6 @@ export function refreshCustomers(uid) {
         if (r.complete) tx.objectStore("meta").put(new Date().toISOString(), "customersSyncedAt");
         await tx.done;
         if ((r.customers && r.customers.length) || (r.removed && r.removed.length)) index = null;
-        cursor = r.cursor ?? "";
         if (r.complete) return true;
       }
       return false;

@@ -197,11 +197,14 @@ export async function paymentAccepted(uid, entry, answer) {
  * @param {number} uid
  */
 export async function refreshOffline(uid) {
+  // The copy starts with the outcomes, not after them: one round trip less on a slow network.
+  const copy = refreshCustomers(uid);
+  copy.catch(() => {});
   try {
     await keepOutcomes(uid, await outcomeList());
     // The server answered: online, whatever the browser last said.
     setStatus({ reachable: true, online: true });
-    await refreshCustomers(uid);
+    await copy;
   } catch (err) {
     if (err instanceof ApiError && err.status === 0) {
       setStatus({ reachable: false });
