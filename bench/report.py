@@ -181,6 +181,18 @@ rows = [
      None if num("phone_cached_median_ms") is None else num("phone_cached_median_ms") < 1000),
     ("phone: Submit to saved", "%s / %s" % (ms(num("phone_save_median_ms")), ms(num("phone_save_max_ms"))), "—", "—",
      "< 1 s (#21)", None if num("phone_save_median_ms") is None else num("phone_save_median_ms") < 1000),
+    ("phone: first offline copy, sign-in to all %s customers stored (%s; median / max of %s)"
+     % (count(num("phone_copy_customers")), f.get("phone_copy_profile", "?"), f.get("phone_copy_runs", "?")),
+     "%s / %s" % (ms(num("phone_copy_median_ms")), ms(num("phone_copy_max_ms"))),
+     "%s (its %s B at the emulated bandwidth, 2 round trips)" % (ms(num("phone_copy_wire_floor_ms")), count(num("phone_copy_signin_wire_bytes"))),
+     ratio(num("phone_copy_median_ms"), num("phone_copy_wire_floor_ms")) + " slower", "< 15 s (#39)",
+     None if num("phone_copy_median_ms") is None else num("phone_copy_median_ms") < 15000),
+    ("phone: the copy's bytes on the wire, %s pages (encoded; decoded)" % f.get("phone_copy_pages", "?"),
+     "%s B" % count(num("phone_copy_wire_bytes")), "%s B decoded" % count(num("phone_copy_decoded_bytes")),
+     ratio(num("phone_copy_decoded_bytes"), num("phone_copy_wire_bytes")) + " smaller", "stated (#39)", None),
+    ("phone: the app shell, everything the service worker keeps (%s files; decoded / on the wire)" % f.get("phone_shell_files", "?"),
+     "%s B" % count(num("phone_shell_bytes")), "%s B by the worker's precache" % count(num("phone_shell_worker_wire_bytes")),
+     "—", "< 1 MB (#39)", None if num("phone_shell_bytes") is None else num("phone_shell_bytes") < 1000000),
     ("order submit: CPU per booking, group-commit thread / whole server (µs)",
      "%s / %s" % (count(num("order_writer_cpu_us")), count(num("order_server_cpu_us"))),
      "—", "%s bookings/s at most (the writer busy all the time)" % (count(1e6 / num("order_writer_cpu_us")) if num("order_writer_cpu_us") else "—"),
@@ -202,4 +214,11 @@ say("| figure | value | floor | ratio | target | met |")
 say("|---|---|---|---|---|---|")
 for label, value, floor, r, target, ok in rows:
     say("| %s | %s | %s | %s | %s | %s |" % (label, value, floor, r, target, verdict(ok)))
+# The scaling table of bench/scaling.sh (run.sh runs it unless SKIP_SCALING), as it printed it.
+scaling_md = os.path.join(out, "scaling.md")
+if os.path.exists(scaling_md):
+    say("")
+    say("### Scaling (bench/scaling.sh)")
+    say("")
+    lines.extend(open(scaling_md, encoding="utf-8").read().rstrip("\n").split("\n"))
 print("\n".join(lines))

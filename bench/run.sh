@@ -8,7 +8,8 @@
 #   bash bench/run.sh                                   # the issue #11 data set: 1,000,000 customers
 #   CUSTOMERS=20000 DURATION=3s bash bench/run.sh      # a quick run
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
-# IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs), PORT.
+# IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs),
+# SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -137,6 +138,11 @@ if [ -z "${SKIP_PHONE:-}" ]; then
   echo "phone" >&2
   (cd tests/browser && npm install --no-audit --no-fund --silent) >&2
   FIELDSALES_BIN="$PWD/$BIN" node bench/phone.mjs >>"$FIGURES" || echo "bench/phone.mjs failed (see above)" >&2
+fi
+if [ -z "${SKIP_SCALING:-}" ]; then
+  echo "scaling" >&2
+  CUSTOMERS=$CUSTOMERS LINES=$LINES VISITS=$VISITS DELIVERIES=$DELIVERIES DURATION=$DURATION bash bench/scaling.sh >&2 ||
+    echo "bench/scaling.sh failed (see above)" >&2
 fi
 if [ -z "${SKIP_IMPORT_EXPORT:-}" ]; then
   echo "import" >&2
