@@ -12,6 +12,7 @@ import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { orderDetail, ordersPagePath } from "./api";
 import { t } from "./text";
+import "./orders.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -116,7 +117,7 @@ export default function OrdersScreen() {
     setRuns(runs + 1);
   };
   return (
-    <section>
+    <section class="orders-list">
       <PageHeader title={t("orders")} back="/home" />
       <form class="toolbar" onSubmit={search} noValidate>
         <DateInput
