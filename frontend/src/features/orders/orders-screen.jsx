@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { DateInput } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
 import { OrderStatus } from "../../lib/order-status";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
@@ -17,6 +18,13 @@ import "./orders.css";
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const PAGE = 30;
+
+/**
+ * Why a Submitted order waits, in the user's language: the server names one reason only, its
+ * message order_distributor_no_email (src/orders/queries.rs HEAD_COLUMNS), sent as its English.
+ * @param {string | null | undefined} reason
+ */
+const waitingText = (reason) => (reason ? messageFor("order_distributor_no_email", null, reason) : "");
 
 /** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
@@ -54,7 +62,7 @@ function OrderDialog({ orderId, onClose }) {
                 [t("remark"), order.remark],
                 [t("sent"), order.sentAt && formatDateTime(order.sentAt)],
                 [t("cancelled"), order.cancelledAt && formatDateTime(order.cancelledAt)],
-                [t("waiting"), order.waitingReason],
+                [t("waiting"), waitingText(order.waitingReason)],
                 [t("total"), money(order.total)],
               ]
                 .filter(([, v]) => v)
@@ -164,7 +172,7 @@ export default function OrdersScreen() {
           {
             key: "waitingReason",
             label: t("waiting"),
-            render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span>,
+            render: (o) => o.waitingReason && <span class="state-failed">{waitingText(o.waitingReason)}</span>,
           },
           {
             key: "actions",
