@@ -13,11 +13,6 @@ import noUiLiteral from "./eslint-rules/no-ui-literal.js";
  * screens are converted; test/no-ui-literal.test.mjs keeps every entry an existing file.
  */
 export const NOT_YET_TRANSLATED = [
-  // Being changed by others in the same release; the lead converts them after the merge.
-  "src/app/menu.js",
-  "src/app/routes.jsx",
-  "src/features/orders/**",
-  "src/features/today/**",
   // Photos, the working day and collections (issues #37, #38): built beside the catalogue.
   "src/features/attendance/**",
   "src/features/collections/**",

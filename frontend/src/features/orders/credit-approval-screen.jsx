@@ -14,6 +14,7 @@ import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { approveOrder, heldOrdersPath, rejectOrder } from "./api";
+import { t } from "./text";
 import "./credit-approval.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -36,11 +37,11 @@ function DecideDialog({ order, approve, onClose, onDone }) {
     e.preventDefault();
     const text = reason.trim();
     if (!approve && !text) {
-      setError("Give the reason for rejecting the order.");
+      setError(t("reasonRequired"));
       return;
     }
     if (text.length > MAX_REASON) {
-      setError(`The reason is limited to ${MAX_REASON} characters.`);
+      setError(t("reasonTooLong", { max: MAX_REASON }));
       return;
     }
     setError(null);
@@ -54,7 +55,8 @@ function DecideDialog({ order, approve, onClose, onDone }) {
       onDone();
     });
   };
-  const verb = approve ? "Approve" : "Reject";
+  const verb = approve ? t("approve") : t("reject");
+  const asked = { number: order.orderNumber, name: order.buyerName, total: money(order.total) };
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <form
@@ -66,13 +68,9 @@ function DecideDialog({ order, approve, onClose, onDone }) {
         onClick={(e) => e.stopPropagation()}
         noValidate
       >
-        <h2 id="decide-title">Please confirm..</h2>
-        <p>
-          {approve
-            ? `Approve order ${order.orderNumber} of ${order.buyerName} for ${money(order.total)}? It will be sent to the distributor.`
-            : `Reject order ${order.orderNumber} of ${order.buyerName} for ${money(order.total)}? It will not be sent to the distributor.`}
-        </p>
-        <Field label={approve ? "Reason (optional)" : "Reason"} id="decideReason" error={error}>
+        <h2 id="decide-title">{t("confirmTitle")}</h2>
+        <p>{approve ? t("approveQuestion", asked) : t("rejectQuestion", asked)}</p>
+        <Field label={approve ? t("reasonOptional") : t("reason")} id="decideReason" error={error}>
           <textarea
             id="decideReason"
             rows={3}
@@ -84,7 +82,7 @@ function DecideDialog({ order, approve, onClose, onDone }) {
         <div class="modal-actions">
           <SubmitButton busy={busy}>{verb}</SubmitButton>
           <button type="button" class="btn" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </form>
@@ -96,19 +94,19 @@ function DecideDialog({ order, approve, onClose, onDone }) {
 function HeldCard({ order, onDecide }) {
   /** @type {[string, import("preact").ComponentChildren][]} */
   const facts = [
-    ["Customer", `${order.buyerId} - ${order.buyerName}`],
-    ["Agent", order.agentName || order.bookedByName],
-    ["Booked", formatDateTime(order.createdAt)],
-    ["Total", <strong key="t">{money(order.total)}</strong>],
-    ["Outstanding", money(order.outstanding)],
-    ["Open orders (this one too)", money(order.openOrders)],
-    ["Credit limit", order.creditLimit == null ? "None now" : money(order.creditLimit)],
+    [t("customer"), `${order.buyerId} - ${order.buyerName}`],
+    [t("agent"), order.agentName || order.bookedByName],
+    [t("booked"), formatDateTime(order.createdAt)],
+    [t("total"), <strong key="t">{money(order.total)}</strong>],
+    [t("outstanding"), money(order.outstanding)],
+    [t("openOrders"), money(order.openOrders)],
+    [t("creditLimit"), order.creditLimit == null ? t("noneNow") : money(order.creditLimit)],
   ];
   return (
     <li class="card held-card" data-testid="held-order">
       <div class="card-title-row">
         <h2>{order.orderNumber}</h2>
-        <span class="loc-badge loc-none">Awaiting approval</span>
+        <span class="loc-badge loc-none">{t("awaitingApproval")}</span>
       </div>
       <dl>
         {facts.map(([k, v]) => (
@@ -125,18 +123,18 @@ function HeldCard({ order, onDecide }) {
         <button
           type="button"
           class="btn btn-primary"
-          aria-label={`Approve order ${order.orderNumber}`}
+          aria-label={t("approveOrder", { number: order.orderNumber })}
           onClick={() => onDecide(true)}
         >
-          Approve
+          {t("approve")}
         </button>
         <button
           type="button"
           class="btn btn-danger"
-          aria-label={`Reject order ${order.orderNumber}`}
+          aria-label={t("rejectOrder", { number: order.orderNumber })}
           onClick={() => onDecide(false)}
         >
-          Reject
+          {t("reject")}
         </button>
       </div>
     </li>
@@ -151,17 +149,14 @@ export default function CreditApprovalScreen() {
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
   return (
     <section>
-      <PageHeader title="Credit Approval" back="/home" />
-      <p class="muted">
-        Orders held because they would take the customer over the credit limit. They are not sent to the distributor until
-        approved.
-      </p>
+      <PageHeader title={t("creditApproval")} back="/home" />
+      <p class="muted">{t("creditIntro")}</p>
       {!data ? (
         <Loading />
       ) : (
         <>
           <p class="muted" data-testid="held-count">
-            {data.totalRecords} {data.totalRecords === 1 ? "order awaits" : "orders await"} approval
+            {t("heldCount", { count: data.totalRecords })}
           </p>
           {data.data.length ? (
             <ul class="held-list">
@@ -172,7 +167,7 @@ export default function CreditApprovalScreen() {
               }
             </ul>
           ) : (
-            <Empty text="No orders await approval" />
+            <Empty text={t("noneAwait")} />
           )}
           <Pager page={page} pages={pages} onPage={setPage} />
         </>

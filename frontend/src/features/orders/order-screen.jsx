@@ -21,6 +21,7 @@ import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../l
 import { useSaving } from "../../lib/use-api";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { bookOrder, distributors as distributorList } from "./api";
+import { t } from "./text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
@@ -73,8 +74,8 @@ function unitsOf(line) {
 /** @param {Line} line */
 function lineError(line) {
   const units = unitsOf(line);
-  if (Number.isNaN(units)) return "Enter a whole number of 1 or more.";
-  if (units > MAX_UNITS) return "At most 100,000 units a line.";
+  if (Number.isNaN(units)) return t("lineWhole");
+  if (units > MAX_UNITS) return t("lineMax");
   return null;
 }
 
@@ -89,8 +90,8 @@ function productNote(p) {
   return [
     p.sku,
     p.category,
-    p.price != null ? `${money(p.price)} a unit` : "no price yet",
-    (p.packSize || 1) > 1 ? `case of ${p.packSize}` : null,
+    p.price != null ? t("pricePerUnit", { price: money(p.price) }) : t("noPrice"),
+    (p.packSize || 1) > 1 ? t("caseOf", { size: p.packSize }) : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -110,13 +111,13 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
           <strong>{p.productName}</strong>
           <small class="muted">{productNote(p)}</small>
         </div>
-        <button type="button" class="icon-btn" aria-label={`Remove ${p.productName}`} onClick={onRemove}>
+        <button type="button" class="icon-btn" aria-label={t("removeProduct", { name: p.productName })} onClick={onRemove}>
           <Icon name="close" size={18} />
         </button>
       </div>
       <div class="order-line-qty">
         <label class="visually-hidden" for={id}>
-          Quantity of {p.productName}
+          {t("quantityOf", { name: p.productName })}
         </label>
         <input
           id={id}
@@ -129,23 +130,23 @@ function OrderLine({ line, index, error, onChange, onRemove }) {
           onInput={(e) => onChange({ ...line, qty: e.currentTarget.value })}
         />
         {(p.packSize || 1) > 1 ? (
-          <div class="seg" role="group" aria-label={`Unit of line ${index + 1}`}>
+          <div class="seg" role="group" aria-label={t("unitOfLine", { line: index + 1 })}>
             {
               /** @type {const} */ (["units", "cases"]).map((u) => (
                 <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
-                  {u === "units" ? "Units" : "Cases"}
+                  {u === "units" ? t("unitsButton") : t("casesButton")}
                 </button>
               ))
             }
           </div>
         ) : (
-          <span class="muted">units</span>
+          <span class="muted">{t("units")}</span>
         )}
         <span class="line-total" data-testid="line-total">
           {money(lineTotal(line))}
         </span>
       </div>
-      {line.unit === "cases" && !Number.isNaN(units) && <small class="hint">= {units} units</small>}
+      {line.unit === "cases" && !Number.isNaN(units) && <small class="hint">{t("inUnits", { units })}</small>}
       {error && (
         <small class="field-error" role="status">
           {error}
@@ -164,52 +165,51 @@ function Confirmation({ result, buyerId }) {
   const held = !queued && answer.status === "Awaiting approval";
   return (
     <section>
-      <PageHeader
-        title={queued ? "Order saved on this phone" : held ? "Order awaiting approval" : "Order submitted"}
-        back={back}
-      />
+      <PageHeader title={queued ? t("titleSaved") : held ? t("titleAwaiting") : t("titleSubmitted")} back={back} />
       <div class="card" data-testid="order-confirmation">
         {queued && (
           <p class="offline-note" role="status">
-            Saved on this phone, will sync. It is booked at the server's prices when it reaches the server.
+            {t("savedNote")}
           </p>
         )}
         {changed && (
           <p class="offline-note" role="status" data-testid="price-changed">
-            Prices changed since you opened the order: the total is now {money(answer.total)}.
+            {t("pricesChanged", { total: money(answer.total) })}
           </p>
         )}
-        {answer.duplicate && <p class="muted">This order had reached the server before; it was booked once.</p>}
+        {answer.duplicate && <p class="muted">{t("duplicate")}</p>}
         {held && (
           <p class="offline-note" role="status" data-testid="order-held">
-            Awaiting approval: {heldReasonText(answer)} A manager approves it before it is sent to the distributor.
+            {t("heldNote", { reason: heldReasonText(answer) })}
           </p>
         )}
         <dl>
           <div class="dl-row">
-            <dt>Order</dt>
-            <dd data-testid="order-number">{queued ? "Waiting to sync" : `${answer.orderNumber} (id ${answer.orderId})`}</dd>
+            <dt>{t("order")}</dt>
+            <dd data-testid="order-number">
+              {queued ? t("waitingToSync") : t("orderNumber", { number: answer.orderNumber, id: answer.orderId })}
+            </dd>
           </div>
           <div class="dl-row">
-            <dt>Customer</dt>
+            <dt>{t("customer")}</dt>
             <dd>{buyerName ? `${buyerId} - ${buyerName}` : buyerId}</dd>
           </div>
           {!queued && (
             <>
               <div class="dl-row">
-                <dt>Status</dt>
+                <dt>{t("status")}</dt>
                 <dd>
                   <OrderStatus status={answer.status} />
                 </dd>
               </div>
               <div class="dl-row">
-                <dt>Distributor</dt>
+                <dt>{t("distributor")}</dt>
                 <dd>{answer.distributorName}</dd>
               </div>
             </>
           )}
           <div class="dl-row">
-            <dt>Total</dt>
+            <dt>{t("total")}</dt>
             <dd>
               <strong data-testid="confirmed-total">{money(answer.total)}</strong>
             </dd>
@@ -221,14 +221,14 @@ function Confirmation({ result, buyerId }) {
           testId="confirmed-lines"
           rows={answer.lines.map((l) => ({ ...l, key: l.productId }))}
           columns={[
-            { key: "productName", label: "Product" },
-            { key: "quantity", label: "Quantity" },
-            { key: "unitPrice", label: "Unit Price", render: (l) => money(l.unitPrice) },
-            { key: "lineTotal", label: "Line Total", render: (l) => money(l.lineTotal) },
+            { key: "productName", label: t("product") },
+            { key: "quantity", label: t("quantity") },
+            { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
+            { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
           ]}
         />
         <a class="btn btn-primary" href={`#${back}`}>
-          Back to the customer
+          {t("backToCustomer")}
         </a>
       </div>
     </section>
@@ -282,8 +282,8 @@ export default function OrderScreen({ params, user }) {
   if (!screen) {
     return (
       <section>
-        <PageHeader title="Take order" back={back} />
-        <Empty text={error instanceof Error ? error.message : "The customer was not found."} />
+        <PageHeader title={t("takeOrder")} back={back} />
+        <Empty text={error instanceof Error ? error.message : t("customerNotFound")} />
       </section>
     );
   }
@@ -294,7 +294,7 @@ export default function OrderScreen({ params, user }) {
   /** @param {Product} p */
   const add = (p, qty = 1) => {
     if (onOrder(p)) {
-      alertInfo(`${p.productName} is already on the order: change its quantity there.`);
+      alertInfo(t("alreadyOnOrder", { name: p.productName }));
       return;
     }
     setLines([...lines, { product: p, qty: String(Math.max(1, Math.round(qty))), unit: "units" }]);
@@ -310,8 +310,8 @@ export default function OrderScreen({ params, user }) {
   const remove = (i) => () => setLines(lines.filter((_, j) => j !== i));
   const total = Math.round(lines.reduce((sum, l) => sum + lineTotal(l), 0) * 100) / 100;
   const errors = {
-    lines: lines.length ? null : "Add at least one product to the order.",
-    outcome: withVisit && !outcomeId ? "Visit Outcome is required" : null,
+    lines: lines.length ? null : t("addOne"),
+    outcome: withVisit && !outcomeId ? t("outcomeRequired") : null,
     each: lines.map(lineError),
   };
   const invalid = errors.lines || errors.outcome || errors.each.some(Boolean);
@@ -321,7 +321,7 @@ export default function OrderScreen({ params, user }) {
     e.preventDefault();
     setChecked(true);
     if (invalid) {
-      alertError("Please correct the order: see the messages on the screen.");
+      alertError(t("correctOrder"));
       return;
     }
     await saving(async () => {
@@ -372,15 +372,15 @@ export default function OrderScreen({ params, user }) {
           total,
           lines: shown,
         });
-        return { queued: true, message: offline.queuedMessage("Order saved on this phone"), total, lines: shown };
+        return { queued: true, message: offline.queuedMessage(t("titleSaved")), total, lines: shown };
       };
       // As a visit's save: an order the server did not judge waits on the phone, a refusal shows.
       const answer = enabled ? await networkOr(send, queue, offline.unjudged) : await send();
       clientIds.current = null;
       const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
       if (answer.queued) alertInfo(answer.message);
-      else if (answer.status === "Awaiting approval") alertInfo(`Order awaiting approval: ${heldReasonText(answer)}`);
-      else if (changed) alertInfo(`Prices changed since you opened the order: the total is now ${money(answer.total)}.`);
+      else if (answer.status === "Awaiting approval") alertInfo(t("awaitingAlert", { reason: heldReasonText(answer) }));
+      else if (changed) alertInfo(t("pricesChanged", { total: money(answer.total) }));
       else alertSuccess(answer.message);
       setResult({ answer, shownTotal: total, queued: !!answer.queued, buyerId: customer.buyerID, buyerName: customer.buyerName });
       window.scrollTo(0, 0);
@@ -389,23 +389,21 @@ export default function OrderScreen({ params, user }) {
 
   return (
     <form class="order-screen" onSubmit={submit} noValidate>
-      <PageHeader title="Take order" back={back} />
+      <PageHeader title={t("takeOrder")} back={back} />
       <p class="order-customer" data-testid="order-customer">
         <strong>{customer.buyerID}</strong> {customer.buyerName}
       </p>
       {(screen.seenAt || screen.fromCopy) && (
         <p class="offline-note" role="status">
-          {screen.fromCopy
-            ? "Offline: no Must Sell list on this phone for this customer."
-            : `Offline: the Must Sell list as last seen on ${formatDateTime(screen.seenAt)}.`}
+          {screen.fromCopy ? t("noMustSellOffline") : t("mustSellSeen", { at: formatDateTime(screen.seenAt) })}
         </p>
       )}
       {products === null ? (
-        <Loading text="Loading products…" />
+        <Loading text={t("loadingProducts")} />
       ) : (
         <>
           <div class="card">
-            <h2>Must Sell</h2>
+            <h2>{t("mustSell")}</h2>
             {mustSell.length ? (
               <ul class="chips" data-testid="must-sell-suggestions">
                 {mustSell.map(({ row, product }) => (
@@ -418,34 +416,28 @@ export default function OrderScreen({ params, user }) {
                     >
                       <span>{product.productName}</span>
                       <small>
-                        {onOrder(product)
-                          ? "On the order"
-                          : `Last ${Math.round(row.lastOrderShippedQty)} ${Math.round(row.lastOrderShippedQty) === 1 ? "unit" : "units"}`}
+                        {onOrder(product) ? t("onTheOrder") : t("lastQuantity", { count: Math.round(row.lastOrderShippedQty) })}
                       </small>
                     </button>
                   </li>
                 ))}
               </ul>
             ) : (
-              <Empty text="No Must Sell products for this customer." />
+              <Empty text={t("noMustSell")} />
             )}
           </div>
           <div class="card">
-            <Field label="Search products" id="productSearch">
+            <Field label={t("searchProducts")} id="productSearch">
               <input
                 id="productSearch"
                 type="search"
                 autocomplete="off"
-                placeholder="Name, SKU or category"
+                placeholder={t("searchPlaceholder")}
                 value={query}
                 onInput={(e) => setQuery(e.currentTarget.value)}
               />
             </Field>
-            {!products.length && (
-              <Empty
-                text={enabled ? "The product list is not on this phone yet; it loads when online." : "No products to order."}
-              />
-            )}
+            {!products.length && <Empty text={enabled ? t("productsNotOnPhone") : t("noProducts")} />}
             {query.trim() !== "" &&
               products.length > 0 &&
               (found.length ? (
@@ -459,23 +451,23 @@ export default function OrderScreen({ params, user }) {
                       <button
                         type="button"
                         class="btn btn-small"
-                        aria-label={`Add ${p.productName}`}
+                        aria-label={t("addProduct", { name: p.productName })}
                         disabled={p.price == null || onOrder(p)}
                         onClick={() => add(p)}
                       >
-                        {onOrder(p) ? "Added" : "Add"}
+                        {onOrder(p) ? t("added") : t("add")}
                       </button>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <Empty text="No product matches." />
+                <Empty text={t("noMatch")} />
               ))}
           </div>
         </>
       )}
       <div class="card">
-        <h2>Order</h2>
+        <h2>{t("order")}</h2>
         {lines.length ? (
           <ul class="order-lines">
             {lines.map((l, i) => (
@@ -490,7 +482,7 @@ export default function OrderScreen({ params, user }) {
             ))}
           </ul>
         ) : (
-          <Empty text="No products yet: tap a Must Sell product or search one." />
+          <Empty text={t("noLines")} />
         )}
         {checked && errors.lines && (
           <p class="field-error" role="status">
@@ -501,38 +493,36 @@ export default function OrderScreen({ params, user }) {
       <div class="card">
         <Select
           id="orderDistributor"
-          label="Distributor"
+          label={t("distributor")}
           value={distributorId}
           onChange={(e) => setDistributorId(e.currentTarget.value)}
-          placeholder="Usual distributor"
-          hint="Left as it is, the order goes to the distributor of the customer's most recent order."
+          placeholder={t("usualDistributor")}
+          hint={t("distributorHint")}
           options={distributors.map((d) => ({
             value: String(d.distributorId),
-            label: d.hasEmail ? d.distributorName : `${d.distributorName} (no email: orders wait)`,
+            label: d.hasEmail ? d.distributorName : t("noEmail", { name: d.distributorName }),
           }))}
         />
         {withVisit && (
           <Select
             id="orderOutcome"
-            label="Visit outcome"
+            label={t("visitOutcome")}
             value={outcomeId}
             onChange={(e) => setOutcomeId(e.currentTarget.value)}
             options={outcomes.map((o) => ({ value: String(o.outComeId), label: o.outCome }))}
             error={checked ? errors.outcome : null}
           />
         )}
-        <Field label="Remark" id="orderRemark">
+        <Field label={t("remark")} id="orderRemark">
           <textarea id="orderRemark" rows={2} maxLength={500} value={remark} onInput={(e) => setRemark(e.currentTarget.value)} />
         </Field>
       </div>
       <div class="footer-actions order-bar">
         <span class="order-total">
-          <small>
-            Total ({lines.length} {lines.length === 1 ? "product" : "products"})
-          </small>
+          <small>{t("totalOf", { count: lines.length })}</small>
           <strong data-testid="order-total">{money(total)}</strong>
         </span>
-        <SubmitButton busy={busy}>Submit order</SubmitButton>
+        <SubmitButton busy={busy}>{t("submitOrder")}</SubmitButton>
       </div>
     </form>
   );

@@ -4,17 +4,27 @@
 // distributor has no email address); View shows an order's lines (GET /users/order/{id}).
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
-import { DateInput, INVALID_DATE } from "../../lib/date-input";
+import { DateInput } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
 import { OrderStatus } from "../../lib/order-status";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { orderDetail, ordersPagePath } from "./api";
+import { t } from "./text";
+import "./orders.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const PAGE = 30;
+
+/**
+ * Why a Submitted order waits, in the user's language: the server names one reason only, its
+ * message order_distributor_no_email (src/orders/queries.rs HEAD_COLUMNS), sent as its English.
+ * @param {string | null | undefined} reason
+ */
+const waitingText = (reason) => (reason ? messageFor("order_distributor_no_email", null, reason) : "");
 
 /** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
@@ -37,7 +47,7 @@ function OrderDialog({ orderId, onClose }) {
         aria-labelledby="order-title"
         onClick={(e) => e.stopPropagation()}
       >
-        <h2 id="order-title">{order ? `Order ${order.orderNumber}` : "Order"}</h2>
+        <h2 id="order-title">{order ? t("orderTitle", { number: order.orderNumber }) : t("order")}</h2>
         {!order ? (
           <Loading />
         ) : (
@@ -45,15 +55,15 @@ function OrderDialog({ orderId, onClose }) {
             <dl>
               {[
                 // eslint-disable-next-line react/jsx-key -- a [label, value] pair: the row below has the key
-                ["Status", <OrderStatus status={order.status} order={order} />],
-                ["Customer", `${order.buyerId} - ${order.buyerName}`],
-                ["Booked", `${formatDateTime(order.createdAt)} by ${order.bookedByName}`],
-                ["Distributor", order.distributorName],
-                ["Remark", order.remark],
-                ["Sent", order.sentAt && formatDateTime(order.sentAt)],
-                ["Cancelled", order.cancelledAt && formatDateTime(order.cancelledAt)],
-                ["Waiting", order.waitingReason],
-                ["Total", money(order.total)],
+                [t("status"), <OrderStatus status={order.status} order={order} />],
+                [t("customer"), `${order.buyerId} - ${order.buyerName}`],
+                [t("booked"), t("bookedBy", { at: formatDateTime(order.createdAt), name: order.bookedByName })],
+                [t("distributor"), order.distributorName],
+                [t("remark"), order.remark],
+                [t("sent"), order.sentAt && formatDateTime(order.sentAt)],
+                [t("cancelled"), order.cancelledAt && formatDateTime(order.cancelledAt)],
+                [t("waiting"), waitingText(order.waitingReason)],
+                [t("total"), money(order.total)],
               ]
                 .filter(([, v]) => v)
                 .map(([k, v]) => (
@@ -68,18 +78,18 @@ function OrderDialog({ orderId, onClose }) {
               pageSize={1000}
               rows={order.lines.map((l) => ({ ...l, key: l.productId }))}
               columns={[
-                { key: "productName", label: "Product" },
-                { key: "sku", label: "SKU" },
-                { key: "quantity", label: "Quantity" },
-                { key: "unitPrice", label: "Unit Price", render: (l) => money(l.unitPrice) },
-                { key: "lineTotal", label: "Line Total", render: (l) => money(l.lineTotal) },
+                { key: "productName", label: t("product") },
+                { key: "sku", label: t("sku") },
+                { key: "quantity", label: t("quantity") },
+                { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
+                { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
               ]}
             />
           </>
         )}
         <div class="modal-actions">
           <button type="button" class="btn" onClick={onClose}>
-            Close
+            {t("close")}
           </button>
         </div>
       </div>
@@ -102,11 +112,11 @@ export default function OrdersScreen() {
   const search = (e) => {
     e.preventDefault();
     if (!/^(\d{4}-\d{2}-\d{2})?$/.test(filter.from) || !/^(\d{4}-\d{2}-\d{2})?$/.test(filter.to)) {
-      setDateError(INVALID_DATE);
+      setDateError(t("invalidDate"));
       return;
     }
     if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError("From must be on or before To.");
+      setDateError(t("fromBeforeTo"));
       return;
     }
     setDateError(null);
@@ -115,20 +125,29 @@ export default function OrdersScreen() {
     setRuns(runs + 1);
   };
   return (
-    <section>
-      <PageHeader title="Orders" back="/home" />
+    <section class="orders-list">
+      <PageHeader title={t("orders")} back="/home" />
       <form class="toolbar" onSubmit={search} noValidate>
         <DateInput
           id="ordersFrom"
-          label="From"
+          label={t("from")}
           value={filter.from}
           onValue={(from) => setFilter({ ...filter, from })}
           error={dateError}
+          invalidMessage={t("invalidDate")}
+          pickLabel={t("calendar")}
         />
-        <DateInput id="ordersTo" label="To" value={filter.to} onValue={(to) => setFilter({ ...filter, to })} />
+        <DateInput
+          id="ordersTo"
+          label={t("to")}
+          value={filter.to}
+          onValue={(to) => setFilter({ ...filter, to })}
+          invalidMessage={t("invalidDate")}
+          pickLabel={t("calendar")}
+        />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
-            Search
+            {t("search")}
           </button>
         </div>
       </form>
@@ -138,34 +157,34 @@ export default function OrdersScreen() {
         onPage={setPage}
         pageSize={PAGE}
         rowKey="orderId"
-        nouns={["order", "orders"]}
+        nouns={[t("orderOne"), t("orderMany")]}
         countTestId="orders-count"
         testId="orders-table"
-        empty="No orders in this period"
+        empty={t("noOrders")}
         columns={[
-          { key: "orderNumber", label: "Order", render: (o) => <span class="nowrap">{o.orderNumber}</span> },
-          { key: "orderDate", label: "Date", render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
-          { key: "status", label: "Status", render: (o) => <OrderStatus status={o.status} order={o} /> },
-          { key: "customer", label: "Customer", render: (o) => `${o.buyerId} - ${o.buyerName}` },
-          { key: "bookedByName", label: "Agent" },
-          { key: "distributorName", label: "Distributor" },
-          { key: "total", label: "Total", render: (o) => <span class="nowrap">{money(o.total)}</span> },
+          { key: "orderNumber", label: t("order"), render: (o) => <span class="nowrap">{o.orderNumber}</span> },
+          { key: "orderDate", label: t("date"), render: (o) => <span class="nowrap">{formatDate(o.orderDate)}</span> },
+          { key: "status", label: t("status"), render: (o) => <OrderStatus status={o.status} order={o} /> },
+          { key: "customer", label: t("customer"), render: (o) => `${o.buyerId} - ${o.buyerName}` },
+          { key: "bookedByName", label: t("agent") },
+          { key: "distributorName", label: t("distributor") },
+          { key: "total", label: t("total"), render: (o) => <span class="nowrap">{money(o.total)}</span> },
           {
             key: "waitingReason",
-            label: "Waiting",
-            render: (o) => o.waitingReason && <span class="state-failed">{o.waitingReason}</span>,
+            label: t("waiting"),
+            render: (o) => o.waitingReason && <span class="state-failed">{waitingText(o.waitingReason)}</span>,
           },
           {
             key: "actions",
-            label: "Actions",
+            label: t("actions"),
             render: (o) => (
               <button
                 type="button"
                 class="btn btn-small"
-                aria-label={`View order ${o.orderNumber}`}
+                aria-label={t("viewOrder", { number: o.orderNumber })}
                 onClick={() => setViewing(o.orderId)}
               >
-                View
+                {t("view")}
               </button>
             ),
           },

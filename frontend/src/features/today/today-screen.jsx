@@ -17,6 +17,7 @@ import { hasPosition, loadPlan, onPlanQueueChange, planStatus } from "../../lib/
 import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { AGENT, RIGHT } from "../../lib/rights";
+import { t } from "./text";
 import { WorkDay } from "./work-day";
 
 /** @typedef {import("../../lib/plan").DayPlan} DayPlan */
@@ -24,15 +25,18 @@ import { WorkDay } from "./work-day";
 /** @typedef {import("../../lib/session").SessionUser} SessionUser */
 /** @typedef {{ latitude: number, longitude: number }} Position */
 
-/** @type {Record<string, string>} */
-const WEEKDAYS = {
-  Mon: "Monday",
-  Tue: "Tuesday",
-  Wed: "Wednesday",
-  Thu: "Thursday",
-  Fri: "Friday",
-  Sat: "Saturday",
-  Sun: "Sunday",
+/** The weekday's name, from the plan's "Mon".."Sun" (itself when unknown). @param {string} day */
+const weekdayName = (day) => {
+  const name = /** @type {Record<string, Parameters<typeof t>[0]>} */ ({
+    Mon: "mon",
+    Tue: "tue",
+    Wed: "wed",
+    Thu: "thu",
+    Fri: "fri",
+    Sat: "sat",
+    Sun: "sun",
+  })[day];
+  return name ? t(name) : day;
 };
 
 const visitHref = (/** @type {string} */ buyerId) => `#/customer/visit/${encodeURIComponent(buyerId)}`;
@@ -45,12 +49,12 @@ function CustomerState({ c }) {
   return (
     <span class="plan-state">
       {c.visited ? (
-        <span class="state-badge state-visited">Visited</span>
+        <span class="state-badge state-visited">{t("visited")}</span>
       ) : (
-        <span class="state-badge state-none">Not visited</span>
+        <span class="state-badge state-none">{t("notVisited")}</span>
       )}
-      {c.ordered && <span class="state-badge state-ordered">Ordered</span>}
-      {c.queued ? <span class="loc-badge loc-waiting">Waiting to sync</span> : <LocationBadge status={c.locationStatus} />}
+      {c.ordered && <span class="state-badge state-ordered">{t("ordered")}</span>}
+      {c.queued ? <span class="loc-badge loc-waiting">{t("waitingToSync")}</span> : <LocationBadge status={c.locationStatus} />}
     </span>
   );
 }
@@ -97,19 +101,18 @@ function Progress({ plan }) {
   const { planned, visitedAsPlanned, productive, visitedOffSite, unplanned } = plan;
   const share = planned ? Math.min(100, Math.round((visitedAsPlanned / planned) * 100)) : 0;
   const more = [
-    visitedOffSite ? `${visitedOffSite} of them off-site` : "",
-    unplanned ? `${unplanned} unplanned ${unplanned === 1 ? "visit" : "visits"}` : "",
+    visitedOffSite ? t("offSite", { count: visitedOffSite }) : "",
+    unplanned ? t("unplanned", { count: unplanned }) : "",
   ].filter(Boolean);
   return (
     <div class="card plan-progress">
-      <p
-        class="plan-progress-text"
-        data-testid="plan-progress"
-      >{`${visitedAsPlanned} of ${planned} visited, ${productive} ordered`}</p>
+      <p class="plan-progress-text" data-testid="plan-progress">
+        {t("progress", { visited: visitedAsPlanned, planned, ordered: productive })}
+      </p>
       <div
         class="progress-bar"
         role="progressbar"
-        aria-label="Planned customers visited"
+        aria-label={t("progressLabel")}
         aria-valuemin={0}
         aria-valuemax={planned}
         aria-valuenow={visitedAsPlanned}
@@ -128,12 +131,12 @@ function Progress({ plan }) {
 function OrderSwitch({ order, locating, onPlan, onNearest }) {
   return (
     <div class="plan-order">
-      <div class="seg" role="group" aria-label="Order of the customers">
+      <div class="seg" role="group" aria-label={t("customersOrder")}>
         <button type="button" aria-pressed={order === "plan"} onClick={onPlan}>
-          Plan order
+          {t("planOrder")}
         </button>
         <button type="button" aria-pressed={order === "nearest"} onClick={onNearest} aria-busy={locating}>
-          {locating && <Spinner />} Nearest first
+          {locating && <Spinner />} {t("nearestFirst")}
         </button>
       </div>
     </div>
@@ -148,14 +151,14 @@ function ChooseAgent({ user }) {
   const [, navigate] = useLocation();
   return (
     <section>
-      <PageHeader title="Today" />
+      <PageHeader title={t("title")} />
       {hasRight(user, RIGHT.BEAT_MASTER) ? (
         <div class="narrow-form">
-          <p>Choose an agent to see their day: the beat plan, what was visited and what was ordered.</p>
+          <p>{t("chooseAgent")}</p>
           <AgentSelect value={null} onChange={(a) => navigate(`/today/${a}`)} />
         </div>
       ) : (
-        <Empty text="Today shows an agent's beat plan; agents see their own here." />
+        <Empty text={t("forAgents")} />
       )}
     </section>
   );
@@ -216,7 +219,7 @@ export default function TodayScreen({ params, user }) {
     setLocating(true);
     const p = await currentPosition({ again: true });
     setLocating(false);
-    if (!p) return alertInfo("Your position is not available, so the plan order stays.");
+    if (!p) return alertInfo(t("noPosition"));
     setPosition(p);
     setOrder("nearest");
   };
@@ -236,15 +239,15 @@ export default function TodayScreen({ params, user }) {
 
   return (
     <section class="today">
-      <PageHeader title={plan && !own ? `Today: ${plan.agentName}` : "Today"}>
+      <PageHeader title={plan && !own ? t("titleOf", { name: plan.agentName }) : t("title")}>
         {canVisit && (
           <a class="btn" href="#/customer/visit">
-            Search customers
+            {t("searchCustomers")}
           </a>
         )}
         {plan && plan.planned > 0 && (
           <a class="btn" href={mapHref}>
-            Show on map
+            {t("showOnMap")}
           </a>
         )}
       </PageHeader>
@@ -253,26 +256,26 @@ export default function TodayScreen({ params, user }) {
       {loading && <Loading />}
       {!loading && !plan && (
         <div class="card empty-plan">
-          <p>{error || "The plan could not be loaded."}</p>
-          {canVisit && <a href="#/customer/visit">Search customers</a>}
+          <p>{error || t("planFailed")}</p>
+          {canVisit && <a href="#/customer/visit">{t("searchCustomers")}</a>}
         </div>
       )}
       {plan && (
         <>
           {keptAt && (
             <p class="offline-note" role="status" data-testid="offline-plan">
-              Offline: the plan as loaded on {formatDateTime(keptAt)}.
-              {plan.date !== today ? ` It is the plan of ${formatDate(plan.date)}.` : ""}
+              {t("offlinePlan", { at: formatDateTime(keptAt) })}
+              {plan.date !== today ? ` ${t("planOf", { date: formatDate(plan.date) })}` : ""}
             </p>
           )}
           <p class="plan-day" data-testid="plan-day">
             <strong>
-              {WEEKDAYS[plan.weekday] || plan.weekday}, {formatDate(plan.date)}
+              {weekdayName(plan.weekday)}, {formatDate(plan.date)}
             </strong>
             {plan.beats.length > 0 && (
               <span class="muted">
                 {" "}
-                · {plan.beats.length === 1 ? "Beat" : "Beats"}: {plan.beats.map((b) => b.beatName).join(", ")}
+                · {t("beats", { count: plan.beats.length, names: plan.beats.map((b) => b.beatName).join(", ") })}
               </span>
             )}
           </p>
@@ -282,7 +285,7 @@ export default function TodayScreen({ params, user }) {
               {own && plan.customers.some(hasPosition) && (
                 <OrderSwitch order={order} locating={locating} onPlan={() => setOrder("plan")} onNearest={nearest} />
               )}
-              <ol class="plan-list" data-testid="plan-list" aria-label="Planned customers">
+              <ol class="plan-list" data-testid="plan-list" aria-label={t("plannedCustomers")}>
                 {rows.map(({ c, seq, distance }) => (
                   <PlanItem key={c.buyerId} c={c} seq={seq} distance={distance} canVisit={canVisit} />
                 ))}
@@ -291,15 +294,15 @@ export default function TodayScreen({ params, user }) {
           ) : (
             <div class="card empty-plan" data-testid="no-plan">
               <p>
-                <strong>No beat planned for today</strong>
+                <strong>{t("noBeat")}</strong>
               </p>
-              {canVisit && <a href="#/customer/visit">Search customers</a>}
+              {canVisit && <a href="#/customer/visit">{t("searchCustomers")}</a>}
             </div>
           )}
           {plan.unplannedVisits.length > 0 && (
             <>
-              <h2 class="plan-heading">Unplanned visits ({plan.unplannedVisits.length})</h2>
-              <ul class="plan-list" data-testid="unplanned-list" aria-label="Unplanned visits">
+              <h2 class="plan-heading">{t("unplannedHeading", { count: plan.unplannedVisits.length })}</h2>
+              <ul class="plan-list" data-testid="unplanned-list" aria-label={t("unplannedVisits")}>
                 {plan.unplannedVisits.map((u) => (
                   <PlanItem key={u.buyerId} c={{ ...u, visited: true }} seq={null} distance={distanceOf(u)} canVisit={canVisit} />
                 ))}

@@ -7,11 +7,12 @@
 import { useEffect, useState } from "react";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { localParts, plural } from "../../lib/format";
+import { localParts } from "../../lib/format";
 import { currentPosition } from "../../lib/location";
 import { dayToday } from "../../lib/offline/api";
 import { loadEngine } from "../../lib/offline/status";
 import { Spinner } from "../../lib/ui";
+import { t } from "./text";
 import "./work-day.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -118,14 +119,14 @@ export function WorkDay({ user }) {
       await engine.enqueue(uid, { kind, clientId, day: body });
       const left = await engine.syncNow(uid);
       const mine = left.find((e) => e.clientId === clientId);
-      const what = kind === "day-start" ? "Start day" : "End day";
+      const start = kind === "day-start";
       if (!mine) {
-        alertSuccess(kind === "day-start" ? "Your day has started." : "Your day has ended.");
+        alertSuccess(start ? t("started") : t("ended"));
         await load();
       } else if (mine.state === "failed") {
-        alertError(mine.message || `${what} was not accepted.`);
+        alertError(mine.message || (start ? t("startRefused") : t("endRefused")));
         await engine.discardEntry(uid, clientId);
-      } else alertInfo(engine.queuedMessage(`${what} saved on this phone`));
+      } else alertInfo(engine.queuedMessage(start ? t("startSaved") : t("endSaved")));
     } catch (err) {
       alertError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -139,37 +140,37 @@ export function WorkDay({ user }) {
       {shown.state === "not-started" && (
         <div class="work-day-row">
           <p class="work-day-text" data-testid="day-state">
-            Your day has not started.
+            {t("notStarted")}
           </p>
           <button type="button" class="btn btn-primary" data-testid="start-day" disabled={busy} onClick={() => tap("day-start")}>
             {busy && <Spinner />}
-            Start day
+            {t("startDay")}
           </button>
         </div>
       )}
       {shown.state === "working" && (
         <div class="work-day-row">
           <p class="work-day-text" data-testid="day-state">
-            <strong>Working since {hhmm(shown.startedAt)}</strong> · {plural(shown.visits, "visit")}
-            {shown.automatic && <span class="muted"> · started at your first visit</span>}
-            {shown.waiting && <span class="loc-badge loc-waiting">Waiting to sync</span>}
+            <strong>{t("workingSince", { time: hhmm(shown.startedAt) })}</strong> · {t("visits", { count: shown.visits })}
+            {shown.automatic && <span class="muted"> · {t("startedAtFirstVisit")}</span>}
+            {shown.waiting && <span class="loc-badge loc-waiting">{t("waitingToSync")}</span>}
           </p>
           <button type="button" class="btn" data-testid="end-day" disabled={busy} onClick={() => setEnding(true)}>
             {busy && <Spinner />}
-            End day
+            {t("endDay")}
           </button>
         </div>
       )}
       {shown.state === "ended" && (
         <p class="work-day-text" data-testid="day-state">
-          <strong>Day ended at {hhmm(shown.endedAt)}</strong> · {plural(shown.visits, "visit")}
-          {shown.closedAutomatically && <span class="muted"> · closed automatically</span>}
-          {shown.waiting && <span class="loc-badge loc-waiting">Waiting to sync</span>}
+          <strong>{t("endedAt", { time: hhmm(shown.endedAt) })}</strong> · {t("visits", { count: shown.visits })}
+          {shown.closedAutomatically && <span class="muted"> · {t("closedAutomatically")}</span>}
+          {shown.waiting && <span class="loc-badge loc-waiting">{t("waitingToSync")}</span>}
         </p>
       )}
       <ConfirmDialog
         open={ending}
-        message="End your working day now?"
+        message={t("confirmEnd")}
         onYes={() => {
           setEnding(false);
           tap("day-end");
