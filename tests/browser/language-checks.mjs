@@ -112,7 +112,8 @@ async function strayNow(p, data, same, skip) {
 }
 
 /**
- * Elements whose content is wider than their box (cut or overflowing), and the page's own overflow.
+ * Elements whose content is wider than their box (cut or overflowing), boxes spilling out of their
+ * card, and the page's own overflow.
  * The chat's button is left out: its unread badge sits over its edge on purpose.
  */
 export async function overflowing(p) {
@@ -138,6 +139,34 @@ export async function overflowing(p) {
         found.push(
           `${what} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
         );
+      }
+    }
+    // A box reaching past the right edge of its card (a table's last column), unless a scroller
+    // between them holds it.
+    const scrolls = (e, upTo) => {
+      for (let x = e.parentElement; x && x !== upTo; x = x.parentElement) {
+        const o = getComputedStyle(x).overflowX;
+        if (o === "auto" || o === "scroll") return true;
+      }
+      return false;
+    };
+    for (const card of document.querySelectorAll(".card, .modal")) {
+      if (!card.checkVisibility()) continue;
+      const right = card.getBoundingClientRect().right;
+      for (const e of card.querySelectorAll("*")) {
+        if (
+          !e.checkVisibility() ||
+          e.closest(".visually-hidden") ||
+          getComputedStyle(e).position === "fixed"
+        )
+          continue;
+        const b = e.getBoundingClientRect();
+        if (b.width && b.right > right + 1 && !scrolls(e, card)) {
+          found.push(
+            `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" spills ${Math.round(b.right - right)}px out of its card`,
+          );
+          break;
+        }
       }
     }
     return found;
