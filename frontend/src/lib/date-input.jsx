@@ -8,12 +8,24 @@
 // `validDate` rule (or this field, once left) says what is wrong.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "./icons";
+import { t } from "./date-input-text";
 import { formatDate, formats } from "./format";
 import { parseDate } from "./parse-date";
 import { Field } from "./ui";
 
 /** @typedef {import("preact").ComponentChildren} Children */
 
+/** The day every example of the field shows (placeholder, message). */
+const EXAMPLE = "2026-11-27";
+
+/** The message of a text that is no date, in the language in force: "Enter a date such as 27-Nov-2026.". */
+export const invalidDate = () => t("invalid", { example: formatDate(EXAMPLE) });
+
+/**
+ * The English of `invalidDate()`, kept for screens not yet on the catalogue (the Orders screen):
+ * a constant cannot follow the language; call `invalidDate()` instead.
+ * @deprecated
+ */
 export const INVALID_DATE = "Enter a date such as 27-Nov-2026.";
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,29 +35,14 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
  * @param {string} [message]
  * @returns {(v: any) => string | null}
  */
-export const validDate =
-  (message = INVALID_DATE) =>
-  (v) =>
-    v && !ISO.test(String(v)) ? message : null;
+export const validDate = (message) => (v) => (v && !ISO.test(String(v)) ? message || invalidDate() : null);
 
 /**
  * @param {{ id: string, label?: Children, error?: string | null | false, hint?: Children,
  *   value?: string | null, onValue: (value: string) => void, min?: string, max?: string,
  *   invalidMessage?: string, pickLabel?: string, disabled?: boolean }} props
  */
-export function DateInput({
-  id,
-  label,
-  error,
-  hint,
-  value,
-  onValue,
-  min,
-  max,
-  invalidMessage = INVALID_DATE,
-  pickLabel = "Calendar",
-  disabled,
-}) {
+export function DateInput({ id, label, error, hint, value, onValue, min, max, invalidMessage, pickLabel, disabled }) {
   const current = value || "";
   const [text, setText] = useState(() => formatDate(current));
   const [left, setLeft] = useState(false); // the field was left with text that is no date
@@ -93,7 +90,8 @@ export function DateInput({
       input.click();
     }
   };
-  const shown = error || (left ? invalidMessage : null);
+  const shown = error || (left ? invalidMessage || invalidDate() : null);
+  const calendar = pickLabel || t("calendar");
   return (
     <Field label={label} error={shown} id={id} hint={hint}>
       <div class="date-input">
@@ -104,7 +102,7 @@ export function DateInput({
           inputMode="text"
           autoComplete="off"
           spellcheck={false}
-          placeholder={formatDate("2026-11-27")}
+          placeholder={formatDate(EXAMPLE)}
           value={text}
           onInput={(e) => take(e.currentTarget.value)}
           onBlur={leave}
@@ -114,8 +112,8 @@ export function DateInput({
         <button
           type="button"
           class="btn date-input-pick"
-          aria-label={pickLabel}
-          title={pickLabel}
+          aria-label={calendar}
+          title={calendar}
           onClick={open}
           disabled={disabled}
         >
