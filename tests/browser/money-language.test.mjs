@@ -1,0 +1,187 @@
+// The money and field screens in Hindi and in the pseudo-locale (issue #42): the agent's visit
+// screen with what the customer owes, Collect payment and the Receipt at 390 px; the managers'
+// Attendance, Collections and Photos at 390 and 1280 px. In Hindi no visible element's text is cut
+// or overflows its box and the headings are Devanagari; in the pseudo-locale every visible text is
+// inside "[!! ... !!]" but data (names, ids, figures, dates, money). Screenshots to look at.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { start } from "./server.mjs";
+
+const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
+mkdirSync(SHOTS, { recursive: true });
+
+/** A customer of agent1's with open invoices (the demo seeds them). */
+const BUYER = "B100005";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+/** Elements whose content is wider than their box, and the page's own overflow. */
+function overflowing(p) {
+  return p.evaluate(() => {
+    const found = [];
+    const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
+    for (const e of document.body.querySelectorAll("*")) {
+      if (!e.checkVisibility() || e.clientWidth === 0 || e.closest(".leaflet-container, svg, .visually-hidden")) continue;
+      const style = getComputedStyle(e);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (e.scrollWidth > e.clientWidth + 1)
+        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`);
+    }
+    return found;
+  });
+}
+
+/**
+ * The visible words outside the pseudo-locale's wrappers, less the data the page shows (`data`:
+ * names and ids), figures, money, dates and times.
+ */
+async function stray(p, data, root = "main") {
+  const texts = await p.evaluate((root) => {
+    const menu = document.querySelector("[data-testid=sidebar]");
+    const out = [];
+    const walker = document.createTreeWalker(document.querySelector(root) || document.body, NodeFilter.SHOW_ELEMENT);
+    for (let e = walker.currentNode; e; e = walker.nextNode()) {
+      if (menu && menu.contains(e)) continue;
+      if (e.checkVisibility && !e.checkVisibility()) continue;
+      for (const a of ["placeholder", "title", "aria-label"]) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+    }
+    out.push((document.querySelector(root) || document.body).innerText);
+    return out;
+  }, root);
+  const found = new Set();
+  for (let text of texts) {
+    for (let before = ""; before !== text; ) {
+      before = text;
+      text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
+    }
+    for (const d of [...data].sort((a, b) => b.length - a.length)) text = text.split(d).join(" ");
+    text = text.replace(/\d{2}-\w{3}-\d{4}/g, " ");
+    for (const token of text.split(/\s+/)) if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token)) found.add(token);
+  }
+  return [...found];
+}
+
+/** Opens `path` and waits for it to settle. */
+async function open(p, path, ready) {
+  await p.goto(`/#${path}`);
+  await p.waitForLoadState("networkidle");
+  await p.waitForFunction(() => !document.querySelector(".loading"));
+  if (ready) await p.locator(ready).first().waitFor();
+  await p.waitForTimeout(200);
+}
+
+/**
+ * Signs `email` in on a page of `width` px in `lang` ("hi": chosen on the sign-in screen; "pseudo":
+ * the pseudo-locale).
+ */
+async function signedIn(email, width, lang) {
+  const p = await app.page({ width, height: width === 390 ? 844 : 900 });
+  await p.context().grantPermissions(["geolocation"], { origin: app.base });
+  await p.context().setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
+  if (lang === "pseudo") {
+    await p.goto("/?locale=pseudo#/login");
+    await p.locator("#userName").waitFor();
+  } else if (lang === "hi") {
+    await p.goto("/#/login");
+    await p.getByTestId("sign-in-language").getByRole("button", { name: "हिन्दी" }).click();
+    await p.waitForFunction(() => document.querySelector(".auth-card h1")?.textContent === "साइन इन");
+  }
+  await app.login(p, email);
+  await p.waitForURL((u) => !u.hash.startsWith("#/login"));
+  await p.getByTestId("sidebar").waitFor({ state: "attached" });
+  await p.waitForLoadState("networkidle");
+  return p;
+}
+
+/** The agent's screens: the visit screen's outstanding (opened), Collect payment, a receipt. */
+async function agentScreens(p, check) {
+  await open(p, `/customer/visit/${BUYER}`, "[data-testid=outstanding-summary]");
+  const summary = p.getByTestId("outstanding-summary");
+  if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
+  await p.getByTestId("open-invoices").waitFor();
+  await check("visit-outstanding");
+  await open(p, `/collections/collect/${BUYER}`, "#payAmount");
+  await p.locator("#payAmount").fill("100");
+  await p.locator("#payMode").selectOption("cheque");
+  await p.getByTestId("allocation-preview").waitFor();
+  await check("collect");
+  await p.locator("#payChequeNo").fill("004512");
+  await p.locator("#payBank").fill("HDFC Bank");
+  await p.locator("[data-testid=collect-form] button[type=submit]").click();
+  await p.getByTestId("receipt").waitFor();
+  await p.waitForLoadState("networkidle");
+  await check("receipt");
+}
+
+/** The managers' screens: Attendance, Collections (with a receipt open), Photos. */
+async function managerScreens(p, check) {
+  await open(p, "/attendance", "[data-testid=attendance-summary]");
+  await check("attendance");
+  await open(p, "/collections", "[data-testid=payments-count]");
+  await check("collections");
+  // A typed date that is no date: the field says so, in the language in force.
+  await p.locator("#payFrom").fill("31-31-2026");
+  await p.locator("#payTo").click();
+  await p.locator("#payFrom").locator("xpath=ancestor::*[contains(@class,'field')][1]").locator(".field-error").waitFor();
+  await check("collections-bad-date");
+  await p.locator("#payFrom").fill("");
+  await open(p, "/photos", "[data-testid=photos-count]");
+  await check("photos");
+}
+
+for (const lang of ["hi", "pseudo"]) {
+  test(`${lang}: the agent's visit outstanding, Collect payment and Receipt at 390 px`, async () => {
+    const p = await signedIn("agent1@demo.test", 390, lang);
+    const problems = [];
+    await agentScreens(p, async (name) => {
+      await p.screenshot({ path: join(SHOTS, `money-${lang}-${name}-390.png`), fullPage: true });
+      if (lang === "hi") {
+        const found = await overflowing(p);
+        if (found.length) problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+        const heading = (await p.locator("main h1").first().textContent()).trim();
+        if (!/[\u0900-\u097F]/.test(heading)) problems.push(`${name}: the heading "${heading}" is not Hindi`);
+      } else {
+        // Data: the customer's and the agent's names, the cheque's number and bank.
+        const names = await p.evaluate(() => {
+          const user = JSON.parse(localStorage.getItem("fieldsales.session") || "{}");
+          return [user.name || "", ...[...document.querySelectorAll("[data-testid=collect-customer], .receipt dd")].map((e) => e.textContent.split(" - ").pop())];
+        });
+        const root = name === "visit-outstanding" ? "[data-testid=outstanding]" : "main";
+        const words = await stray(p, [BUYER, "HDFC Bank", "004512", ...names.filter((n) => n && !n.includes("[!!"))], root);
+        if (words.length) problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+      }
+    });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(p.pageErrors, []);
+    await p.context().close();
+  });
+
+  for (const width of [390, 1280]) {
+    test(`${lang}: Attendance, Collections and Photos at ${width} px`, async () => {
+      const p = await signedIn("am@demo.test", width, lang);
+      const problems = [];
+      await managerScreens(p, async (name) => {
+        await p.screenshot({ path: join(SHOTS, `money-${lang}-${name}-${width}.png`), fullPage: true });
+        if (lang === "hi") {
+          const found = await overflowing(p);
+          if (found.length) problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+        } else {
+          const names = await p.evaluate(() =>
+            [...document.querySelectorAll("main strong, main td, main .photo-meta, main select option:checked")].map((e) => e.textContent.trim()),
+          );
+          const words = await stray(p, names);
+          if (words.length) problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+        }
+      });
+      assert.deepEqual(problems, []);
+      assert.deepEqual(p.pageErrors, []);
+      await p.context().close();
+    });
+  }
+}
