@@ -27,15 +27,24 @@ after(async () => app && (await app.stop()));
 function overflowing(p, root = "body") {
   return p.evaluate((root) => {
     const found = [];
-    const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    const page =
+      document.documentElement.scrollWidth -
+      document.documentElement.clientWidth;
     if (page > 0) found.push(`the page is ${page}px wider than the screen`);
     for (const e of document.querySelectorAll(`${root}, ${root} *`)) {
       if (e.closest(".chat-fab")) continue;
-      if (!e.checkVisibility() || e.clientWidth === 0 || e.closest(".leaflet-container, svg, .visually-hidden")) continue;
+      if (
+        !e.checkVisibility() ||
+        e.clientWidth === 0 ||
+        e.closest(".leaflet-container, svg, .visually-hidden")
+      )
+        continue;
       const style = getComputedStyle(e);
       if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
       if (e.scrollWidth > e.clientWidth + 1)
-        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`);
+        found.push(
+          `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
+        );
     }
     return found;
   }, root);
@@ -49,26 +58,36 @@ async function stray(p, data, root = "main") {
   const texts = await p.evaluate((root) => {
     const menu = document.querySelector("[data-testid=sidebar]");
     const out = [];
-    const walker = document.createTreeWalker(document.querySelector(root) || document.body, NodeFilter.SHOW_ELEMENT);
+    const walker = document.createTreeWalker(
+      document.querySelector(root) || document.body,
+      NodeFilter.SHOW_ELEMENT,
+    );
     for (let e = walker.currentNode; e; e = walker.nextNode()) {
       if (menu && menu.contains(e)) continue;
       if (e.checkVisibility && !e.checkVisibility()) continue;
-      for (const a of ["placeholder", "title", "aria-label"]) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+      for (const a of ["placeholder", "title", "aria-label"])
+        if (e.getAttribute(a)) out.push(e.getAttribute(a));
     }
     out.push((document.querySelector(root) || document.body).innerText);
     return out;
   }, root);
   const found = new Set();
   for (let text of texts) {
-    for (let before = ""; before !== text; ) {
+    for (let before = ""; before !== text;) {
       before = text;
       text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
     }
-    for (const d of [...data].sort((a, b) => b.length - a.length)) text = text.split(d).join(" ");
+    for (const d of [...data].sort((a, b) => b.length - a.length))
+      text = text.split(d).join(" ");
     text = text.replace(/\d{2}-\S+-\d{4}/g, " ");
     // Figures, and ids with a figure (INV-DEMO-00003, R3-HJZ9R2QG-0001).
     for (const token of text.split(/\s+/))
-      if (token && !/^[\p{N}\p{P}\p{S}]+$/u.test(token) && !/^[A-Z0-9-]*\d[A-Z0-9-]*[.,:]?$/.test(token)) found.add(token);
+      if (
+        token &&
+        !/^[\p{N}\p{P}\p{S}]+$/u.test(token) &&
+        !/^[A-Z0-9-]*\d[A-Z0-9-]*[.,:]?$/.test(token)
+      )
+        found.add(token);
   }
   return [...found];
 }
@@ -89,14 +108,21 @@ async function open(p, path, ready) {
 async function signedIn(email, width, lang) {
   const p = await app.page({ width, height: width === 390 ? 844 : 900 });
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
-  await p.context().setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
+  await p
+    .context()
+    .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
   if (lang === "pseudo") {
     await p.goto("/?locale=pseudo#/login");
     await p.locator("#userName").waitFor();
   } else if (lang === "hi") {
     await p.goto("/#/login");
-    await p.getByTestId("sign-in-language").getByRole("button", { name: "हिन्दी" }).click();
-    await p.waitForFunction(() => document.querySelector(".auth-card h1")?.textContent === "साइन इन");
+    await p
+      .getByTestId("sign-in-language")
+      .getByRole("button", { name: "हिन्दी" })
+      .click();
+    await p.waitForFunction(
+      () => document.querySelector(".auth-card h1")?.textContent === "साइन इन",
+    );
   }
   // The sign-in form by its fields (its words are in the language chosen).
   await p.goto("/#/login");
@@ -106,7 +132,9 @@ async function signedIn(email, width, lang) {
   await p.locator("input[name=terms]").check();
   await p.locator("form button[type=submit]").click();
   await p.waitForURL((u) => !u.hash.startsWith("#/login"));
-  await p.waitForFunction(() => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token);
+  await p.waitForFunction(
+    () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,
+  );
   await p.getByTestId("sidebar").waitFor({ state: "attached" });
   await p.waitForLoadState("networkidle");
   return p;
@@ -114,9 +142,14 @@ async function signedIn(email, width, lang) {
 
 /** The agent's screens: the visit screen's outstanding (opened), Collect payment, a receipt. */
 async function agentScreens(p, check) {
-  await open(p, `/customer/visit/${BUYER}`, "[data-testid=outstanding-summary]");
+  await open(
+    p,
+    `/customer/visit/${BUYER}`,
+    "[data-testid=outstanding-summary]",
+  );
   const summary = p.getByTestId("outstanding-summary");
-  if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
+  if ((await summary.getAttribute("aria-expanded")) !== "true")
+    await summary.click();
   await p.getByTestId("open-invoices").waitFor();
   await check("visit-outstanding");
   await open(p, `/collections/collect/${BUYER}`, "#payAmount");
@@ -141,7 +174,11 @@ async function managerScreens(p, check) {
   // A typed date that is no date: the field says so, in the language in force.
   await p.locator("#payFrom").fill("31-31-2026");
   await p.locator("#payTo").click();
-  await p.locator("#payFrom").locator("xpath=ancestor::*[contains(@class,'field')][1]").locator(".field-error").waitFor();
+  await p
+    .locator("#payFrom")
+    .locator("xpath=ancestor::*[contains(@class,'field')][1]")
+    .locator(".field-error")
+    .waitFor();
   await check("collections-bad-date");
   await p.locator("#payFrom").fill("");
   await open(p, "/visit/photos", "[data-testid=photos-count]");
@@ -154,25 +191,55 @@ for (const lang of ["pseudo", "hi"]) {
     const p = await signedIn("agent1@demo.test", 390, lang);
     const problems = [];
     await agentScreens(p, async (name) => {
-      await p.screenshot({ path: join(SHOTS, `money-${lang}-${name}-390.png`), fullPage: true });
+      await p.screenshot({
+        path: join(SHOTS, `money-${lang}-${name}-390.png`),
+        fullPage: true,
+      });
       if (lang === "hi") {
         // The visit screen's own parts are its owner's to check: here its outstanding card.
-        const found = await overflowing(p, name === "visit-outstanding" ? "[data-testid=outstanding]" : "body");
-        if (found.length) problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
-        const heading = (await p.locator("main h1").first().textContent()).trim();
+        const found = await overflowing(
+          p,
+          name === "visit-outstanding" ? "[data-testid=outstanding]" : "body",
+        );
+        if (found.length)
+          problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+        const heading = (
+          await p.locator("main h1").first().textContent()
+        ).trim();
         if (name !== "visit-outstanding" && !/[\u0900-\u097F]/.test(heading))
           problems.push(`${name}: the heading "${heading}" is not Hindi`);
       } else {
         // Data: the customer's and the agent's names, the cheque's number and bank.
         const names = await p.evaluate(() => {
-          const user = JSON.parse(localStorage.getItem("fieldsales.session") || "{}");
-          return [user.name || "", ...[...document.querySelectorAll("[data-testid=collect-customer], .receipt dd")].map((e) => e.textContent.split(" - ").pop())];
+          const user = JSON.parse(
+            localStorage.getItem("fieldsales.session") || "{}",
+          );
+          return [
+            user.name || "",
+            ...[
+              ...document.querySelectorAll(
+                "[data-testid=collect-customer], .receipt dd",
+              ),
+            ].map((e) => e.textContent.split(" - ").pop()),
+          ];
         });
-        const root = name === "visit-outstanding" ? "[data-testid=outstanding]" : "main";
+        const root =
+          name === "visit-outstanding" ? "[data-testid=outstanding]" : "main";
         // The visit screen's own "Collect payment" link sits in the card: its owner's text.
         const others = name === "visit-outstanding" ? ["Collect payment"] : [];
-        const words = await stray(p, [BUYER, "HDFC Bank", "004512", ...others, ...names.filter((n) => n && !n.includes("[!!"))], root);
-        if (words.length) problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+        const words = await stray(
+          p,
+          [
+            BUYER,
+            "HDFC Bank",
+            "004512",
+            ...others,
+            ...names.filter((n) => n && !n.includes("[!!")),
+          ],
+          root,
+        );
+        if (words.length)
+          problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
       }
     });
     assert.deepEqual(problems, []);
@@ -185,20 +252,40 @@ for (const lang of ["pseudo", "hi"]) {
       const p = await signedIn("am@demo.test", width, lang);
       const problems = [];
       await managerScreens(p, async (name) => {
-        await p.screenshot({ path: join(SHOTS, `money-${lang}-${name}-${width}.png`), fullPage: true });
+        await p.screenshot({
+          path: join(SHOTS, `money-${lang}-${name}-${width}.png`),
+          fullPage: true,
+        });
         if (lang === "hi") {
           const found = await overflowing(p);
-          if (found.length) problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+          if (found.length)
+            problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
         } else {
           // Data: names (agents in the filter and the rows, customers), a cheque's bank in a title.
           const names = await p.evaluate(() => [
-            ...[...document.querySelectorAll("main strong, main td, main td span, main .photo-meta, #agentPicker option")].map((e) => e.textContent.trim()),
-            ...[...document.querySelectorAll("main [title]")].map((e) => e.getAttribute("title").replace(/\[!! .*? !!\]/g, "").trim()),
+            ...[
+              ...document.querySelectorAll(
+                "main strong, main td, main td span, main .photo-meta, #agentPicker option",
+              ),
+            ].map((e) => e.textContent.trim()),
+            ...[...document.querySelectorAll("main [title]")].map((e) =>
+              e
+                .getAttribute("title")
+                .replace(/\[!! .*? !!\]/g, "")
+                .trim(),
+            ),
           ]);
           // The photos' labels are lib/photos' own texts (its owner converts them).
-          const others = name === "photos" ? ["Shelf", "Display", "Competitor", "Other"] : [];
-          const words = await stray(p, [...names.filter((n) => n && !n.includes("[!!")), ...others]);
-          if (words.length) problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+          const others =
+            name === "photos"
+              ? ["Shelf", "Display", "Competitor", "Other"]
+              : [];
+          const words = await stray(p, [
+            ...names.filter((n) => n && !n.includes("[!!")),
+            ...others,
+          ]);
+          if (words.length)
+            problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
         }
       });
       assert.deepEqual(problems, []);

@@ -29,16 +29,8 @@ import "./collections.css";
 
 const EMPTY = { amount: "", mode: "cash", chequeNo: "", bank: "", reference: "" };
 
-/** The company's currency as its symbol in the locale ("₹"), for the amount's label. */
-function currencySymbol() {
-  const { locale, currency } = formats.get();
-  try {
-    const parts = new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0);
-    return parts.find((p) => p.type === "currency")?.value || currency;
-  } catch {
-    return currency;
-  }
-}
+/** The company's currency as money shows it ("₹" of "₹0.00"), for the amount's label. */
+const currencySymbol = () => money(0).replace(/[\p{N}\p{Zs}.,\u066B\u066C-]/gu, "") || formats.get().currency;
 
 /** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function CollectScreen({ params, user }) {
