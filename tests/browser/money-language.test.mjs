@@ -114,14 +114,18 @@ async function signedIn(email, width, lang) {
   if (lang === "pseudo") {
     await p.goto("/?locale=pseudo#/login");
     await p.locator("#userName").waitFor();
-  } else if (lang === "hi") {
+  } else {
+    // The language chosen on the sign-in screen becomes the user's (a test before may have chosen Hindi).
     await p.goto("/#/login");
+    const name = lang === "hi" ? "हिन्दी" : "English";
     await p
       .getByTestId("sign-in-language")
-      .getByRole("button", { name: "हिन्दी" })
+      .getByRole("button", { name })
       .click();
+    const title = lang === "hi" ? "साइन इन" : "Sign in";
     await p.waitForFunction(
-      () => document.querySelector(".auth-card h1")?.textContent === "साइन इन",
+      (title) => document.querySelector(".auth-card h1")?.textContent === title,
+      title,
     );
   }
   // The sign-in form by its fields (its words are in the language chosen).
@@ -169,8 +173,32 @@ async function agentScreens(p, check) {
 async function managerScreens(p, check) {
   await open(p, "/attendance", "[data-testid=attendance-summary]");
   await check("attendance");
+  // The correction dialog of a day.
+  await p
+    .locator("[data-testid=attendance-item] .attendance-links button")
+    .first()
+    .click();
+  await p.getByTestId("correct-dialog").waitFor();
+  await check("attendance-correct");
+  await p
+    .locator(
+      "[data-testid=correct-dialog] .modal-actions button:not(.btn-primary)",
+    )
+    .click();
   await open(p, "/collections", "[data-testid=payments-count]");
   await check("collections");
+  // Deposit asks first.
+  await p
+    .locator("[data-testid=payments-table] .row-actions button")
+    .first()
+    .click();
+  await p.locator("[aria-labelledby=confirm-title]").waitFor();
+  await check("collections-deposit");
+  await p
+    .locator(
+      "[aria-labelledby=confirm-title] .modal-actions button:not(.btn-primary)",
+    )
+    .click();
   // A typed date that is no date: the field says so, in the language in force.
   await p.locator("#payFrom").fill("31-31-2026");
   await p.locator("#payTo").click();
@@ -294,3 +322,58 @@ for (const lang of ["pseudo", "hi"]) {
     });
   }
 }
+
+test("English: the date filters of Attendance, Collections and Photos take the company's form, and say what is wrong", async () => {
+  const p = await signedIn("am@demo.test", 1280, "en");
+  await open(p, "/attendance", "[data-testid=attendance-summary]");
+  await p.locator("#attendance-date").fill("01-01-2026");
+  await p
+    .getByTestId("attendance-summary")
+    .filter({
+      hasText: /^01-Jan-2026: \d+ working · \d+ ended · \d+ not started$/,
+    })
+    .waitFor();
+  await p.locator("#attendance-date").fill("2026-13-45");
+  await p.locator("#attendance-date").blur();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+
+  await open(p, "/collections", "[data-testid=payments-count]");
+  await p.locator("#payFrom").fill("01-Jan-2020");
+  await p.locator("#payTo").fill("31-12-2020");
+  await p.locator("#payTo").blur();
+  assert.equal(
+    await p.locator("#payTo").inputValue(),
+    "31-Dec-2020",
+    "shown in the company's form once left",
+  );
+  await p.getByRole("button", { name: "Search" }).click();
+  await p
+    .getByTestId("payments-count")
+    .filter({ hasText: /^0 payments$/ })
+    .waitFor();
+  await p.locator("#payFrom").fill("02-01-2021");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("From must be on or before To.").waitFor();
+  await p.locator("#payFrom").fill("tomorrow");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+
+  await open(p, "/visit/photos", "[data-testid=photos-count]");
+  await p.locator("#photoFrom").fill("01-01-2020");
+  await p.locator("#photoTo").fill("31-01-2020");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p
+    .getByTestId("photos-count")
+    .filter({ hasText: /^0 photos$/ })
+    .waitFor();
+  await p.locator("#photoTo").fill("31-31-2020");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+  assert.equal(
+    await p.locator("input[type=date]:visible").count(),
+    0,
+    "no mm/dd/yyyy picker in sight",
+  );
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});

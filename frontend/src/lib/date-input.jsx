@@ -31,11 +31,18 @@ export const INVALID_DATE = "Enter a date such as 27-Nov-2026.";
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
+ * Whether `v` is a day as the API takes it: "YYYY-MM-DD" of a real date (typed "2026-13-45" is
+ * text, not a day).
+ * @param {unknown} v
+ */
+export const isDay = (v) => typeof v === "string" && ISO.test(v) && parseDate(v) === v;
+
+/**
  * A form rule (lib/form.js): the message when the value is set but no date.
  * @param {string} [message]
  * @returns {(v: any) => string | null}
  */
-export const validDate = (message) => (v) => (v && !ISO.test(String(v)) ? message || invalidDate() : null);
+export const validDate = (message) => (v) => (v && !isDay(v) ? message || invalidDate() : null);
 
 /**
  * @param {{ id: string, label?: Children, error?: string | null | false, hint?: Children,
@@ -55,7 +62,7 @@ export function DateInput({ id, label, error, hint, value, onValue, min, max, in
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
   useEffect(() => {
-    if (ISO.test(current)) setText(formatDate(current));
+    if (isDay(current)) setText(formatDate(current));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locale]);
 
@@ -125,7 +132,7 @@ export function DateInput({ id, label, error, hint, value, onValue, min, max, in
           type="date"
           tabIndex={-1}
           aria-hidden="true"
-          value={ISO.test(current) ? current : ""}
+          value={isDay(current) ? current : ""}
           min={min}
           max={max}
           onChange={picked}

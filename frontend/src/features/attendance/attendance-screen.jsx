@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { DateInput } from "../../lib/date-input";
+import { DateInput, isDay } from "../../lib/date-input";
 import { formatDate, localParts } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import { RIGHT } from "../../lib/rights";
@@ -21,7 +21,6 @@ import "./attendance.css";
 /** @typedef {Schemas["AttendanceRow"]} Row */
 
 const REFRESH_MS = 60 * 1000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The phone's "HH:MM" of an instant. @param {string | null | undefined} iso */
 const hhmm = (iso) => localParts(iso).time;
@@ -207,12 +206,12 @@ export default function AttendanceScreen({ user }) {
           label={t("date")}
           max={today}
           value={typed}
-          error={ISO_DAY.test(typed) && typed > today ? t("future") : null}
+          error={isDay(typed) && typed > today ? t("future") : null}
           onValue={(v) => {
             setTyped(v);
             // A day is shown as soon as it is one (not after today); a typo keeps the day shown
             // (the field says why once left).
-            if (ISO_DAY.test(v) && v <= today) setDate(v);
+            if (isDay(v) && v <= today) setDate(v);
           }}
         />
       </div>
