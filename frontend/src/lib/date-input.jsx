@@ -8,44 +8,22 @@
 // `validDate` rule (or this field, once left) says what is wrong.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "./icons";
+import { t } from "./date-input-text";
+import { EXAMPLE, invalidDate, isDay } from "./date-rules";
 import { formatDate, formats } from "./format";
 import { parseDate } from "./parse-date";
 import { Field } from "./ui";
 
 /** @typedef {import("preact").ComponentChildren} Children */
 
-export const INVALID_DATE = "Enter a date such as 27-Nov-2026.";
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * A form rule (lib/form.js): the message when the value is set but no date.
- * @param {string} [message]
- * @returns {(v: any) => string | null}
- */
-export const validDate =
-  (message = INVALID_DATE) =>
-  (v) =>
-    v && !ISO.test(String(v)) ? message : null;
+export { invalidDate, isDay, validDate } from "./date-rules";
 
 /**
  * @param {{ id: string, label?: Children, error?: string | null | false, hint?: Children,
  *   value?: string | null, onValue: (value: string) => void, min?: string, max?: string,
  *   invalidMessage?: string, pickLabel?: string, disabled?: boolean }} props
  */
-export function DateInput({
-  id,
-  label,
-  error,
-  hint,
-  value,
-  onValue,
-  min,
-  max,
-  invalidMessage = INVALID_DATE,
-  pickLabel = "Calendar",
-  disabled,
-}) {
+export function DateInput({ id, label, error, hint, value, onValue, min, max, invalidMessage, pickLabel, disabled }) {
   const current = value || "";
   const [text, setText] = useState(() => formatDate(current));
   const [left, setLeft] = useState(false); // the field was left with text that is no date
@@ -58,7 +36,7 @@ export function DateInput({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
   useEffect(() => {
-    if (ISO.test(current)) setText(formatDate(current));
+    if (isDay(current)) setText(formatDate(current));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locale]);
 
@@ -93,7 +71,8 @@ export function DateInput({
       input.click();
     }
   };
-  const shown = error || (left ? invalidMessage : null);
+  const shown = error || (left ? invalidMessage || invalidDate() : null);
+  const calendar = pickLabel || t("calendar");
   return (
     <Field label={label} error={shown} id={id} hint={hint}>
       <div class="date-input">
@@ -104,7 +83,7 @@ export function DateInput({
           inputMode="text"
           autoComplete="off"
           spellcheck={false}
-          placeholder={formatDate("2026-11-27")}
+          placeholder={formatDate(EXAMPLE)}
           value={text}
           onInput={(e) => take(e.currentTarget.value)}
           onBlur={leave}
@@ -114,8 +93,8 @@ export function DateInput({
         <button
           type="button"
           class="btn date-input-pick"
-          aria-label={pickLabel}
-          title={pickLabel}
+          aria-label={calendar}
+          title={calendar}
           onClick={open}
           disabled={disabled}
         >
@@ -127,7 +106,7 @@ export function DateInput({
           type="date"
           tabIndex={-1}
           aria-hidden="true"
-          value={ISO.test(current) ? current : ""}
+          value={isDay(current) ? current : ""}
           min={min}
           max={max}
           onChange={picked}

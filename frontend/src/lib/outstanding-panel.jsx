@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, money, number } from "./format";
 import { customerOutstanding } from "./offline/api";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 import { applyAllocations, overdueCount, summarize } from "./outstanding";
+import { t } from "./outstanding-text";
 import { useQueuedFor, useResource } from "./resources";
 import { DataTable } from "./table";
 import { Loading } from "./ui";
@@ -18,13 +19,8 @@ import "./outstanding.css";
 /** @typedef {Outstanding & { asOf?: string | null, fromCopy?: boolean }} Shown */
 /** @typedef {import("./offline/status").OfflineUser & { uid: number }} User */
 
-/** The ageing buckets in order, with their labels. */
-export const BUCKETS = /** @type {const} */ ([
-  ["days0to30", "0-30 days"],
-  ["days31to60", "31-60 days"],
-  ["days61to90", "61-90 days"],
-  ["days90plus", "90+ days"],
-]);
+/** The ageing buckets in order (their labels: outstanding-text.js, by the same names). */
+export const BUCKETS = /** @type {const} */ (["days0to30", "days31to60", "days61to90", "days90plus"]);
 
 /**
  * The customer's outstanding as the phone should show it: the server's (less the payments still
@@ -83,19 +79,19 @@ export function useOutstanding(user, buyerId) {
 
 /** "Outstanding ₹12,400.00 · 2 overdue", or "No outstanding". @param {Outstanding} o */
 export function summaryText(o) {
-  if (!o.invoices.length) return "No outstanding";
+  if (!o.invoices.length) return t("none");
   const overdue = overdueCount(o);
-  return `Outstanding ${money(o.total)}${overdue ? ` · ${overdue} overdue` : ""}`;
+  return overdue ? t("summary", { amount: money(o.total), count: overdue }) : t("total", { amount: money(o.total) });
 }
 
 /** The summary line, its parts kept whole (the figure never breaks from its word). @param {{ o: Outstanding }} props */
 function SummaryLine({ o }) {
-  if (!o.invoices.length) return <span>No outstanding</span>;
+  if (!o.invoices.length) return <span>{t("none")}</span>;
   const overdue = overdueCount(o);
   return (
     <span class="outstanding-line" aria-label={summaryText(o)}>
-      <span class="nowrap">Outstanding {money(o.total)}</span>
-      {overdue > 0 && <span class="nowrap"> · {overdue} overdue</span>}
+      <span class="nowrap">{t("total", { amount: money(o.total) })}</span>
+      {overdue > 0 && <span class="nowrap"> · {t("overdue", { count: overdue })}</span>}
     </span>
   );
 }
@@ -104,9 +100,9 @@ function SummaryLine({ o }) {
 export function AgeingRow({ ageing }) {
   return (
     <dl class="ageing" data-testid="ageing">
-      {BUCKETS.map(([key, label]) => (
+      {BUCKETS.map((key) => (
         <div key={key} class="ageing-bucket" data-bucket={key}>
-          <dt>{label}</dt>
+          <dt>{t(key)}</dt>
           <dd class="nowrap">{money(ageing[key])}</dd>
         </div>
       ))}
@@ -122,15 +118,15 @@ export function InvoiceTable({ invoices }) {
       pageSize={1000}
       testId="open-invoices"
       rows={invoices.map((i) => ({ ...i, key: i.invoiceNo }))}
-      empty="No outstanding"
+      empty={t("none")}
       columns={[
-        { key: "invoiceNo", label: "Invoice", render: (i) => <span class="nowrap">{i.invoiceNo}</span> },
-        { key: "invoiceDate", label: "Date", render: (i) => <span class="nowrap">{formatDate(i.invoiceDate)}</span> },
-        { key: "dueDate", label: "Due", render: (i) => <span class="nowrap">{formatDate(i.dueDate)}</span> },
-        { key: "balance", label: "Balance", render: (i) => <span class="nowrap">{money(i.balance)}</span> },
+        { key: "invoiceNo", label: t("invoice"), render: (i) => <span class="nowrap">{i.invoiceNo}</span> },
+        { key: "invoiceDate", label: t("date"), render: (i) => <span class="nowrap">{formatDate(i.invoiceDate)}</span> },
+        { key: "dueDate", label: t("due"), render: (i) => <span class="nowrap">{formatDate(i.dueDate)}</span> },
+        { key: "balance", label: t("balance"), render: (i) => <span class="nowrap">{money(i.balance)}</span> },
         {
           key: "daysOverdue",
-          label: "Days overdue",
+          label: t("daysOverdue"),
           render: (i) => (i.daysOverdue > 0 ? <span class="nowrap state-failed">{number(i.daysOverdue)}</span> : "—"),
         },
       ]}
@@ -154,7 +150,7 @@ export function OutstandingPanel({ user, buyerId, children }) {
       {loading && !data ? (
         <Loading />
       ) : !data ? (
-        <p class="muted">{error instanceof Error ? error.message : "The outstanding could not be loaded."}</p>
+        <p class="muted">{error instanceof Error ? error.message : t("notLoaded")}</p>
       ) : (
         <>
           <button
@@ -171,7 +167,7 @@ export function OutstandingPanel({ user, buyerId, children }) {
           </button>
           {data.fromCopy && (
             <p class="offline-note" role="status" data-testid="outstanding-as-of">
-              {data.asOf ? `Offline: as of ${formatDateTime(data.asOf)}.` : "Offline: the invoices are not on this phone yet."}
+              {data.asOf ? t("asOf", { time: formatDateTime(data.asOf) }) : t("notOnPhone")}
             </p>
           )}
           {open && data.invoices.length > 0 && (

@@ -6,12 +6,15 @@
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { formatDate, localParts, plural } from "../../lib/format";
+import { DateInput, isDay } from "../../lib/date-input";
+import { formatDate, localParts } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner, TextInput } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { attendance, correctDay } from "./api";
+import { t } from "./text";
 import "./attendance.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -22,8 +25,9 @@ const REFRESH_MS = 60 * 1000;
 /** The phone's "HH:MM" of an instant. @param {string | null | undefined} iso */
 const hhmm = (iso) => localParts(iso).time;
 
-/** @type {Record<string, string>} */
-const STATE_LABEL = { working: "Working", ended: "Ended", "not-started": "Not started" };
+/** An agent's state in words (the server's name when it is none of the three). @param {string} state */
+const stateLabel = (state) =>
+  state === "working" ? t("working") : state === "ended" ? t("ended") : state === "not-started" ? t("notStarted") : state;
 
 /**
  * The line under an agent's name: since when, how many visits, the last activity, and how the
@@ -31,17 +35,20 @@ const STATE_LABEL = { working: "Working", ended: "Ended", "not-started": "Not st
  * @param {Row} r
  */
 export function dayLine(r) {
-  if (r.state === "not-started") return "Not started";
-  const visits = plural(r.visits, "visit");
+  if (r.state === "not-started") return t("notStarted");
+  const visits = t("visits", { count: r.visits });
   const notes = [];
-  if (r.startHow === "automatic") notes.push("started at the first visit or order");
-  if (r.endHow === "automatic") notes.push("closed automatically");
-  if (r.startHow === "corrected" || r.endHow === "corrected") notes.push("corrected");
-  const main =
+  if (r.startHow === "automatic") notes.push(t("startedAuto"));
+  if (r.endHow === "automatic") notes.push(t("endedAuto"));
+  if (r.startHow === "corrected" || r.endHow === "corrected") notes.push(t("corrected"));
+  const start = hhmm(r.startedAt);
+  const line =
     r.state === "working"
-      ? `since ${hhmm(r.startedAt)}, ${visits}${r.lastActivityAt ? `, last at ${hhmm(r.lastActivityAt)}` : ""}`
-      : `${hhmm(r.startedAt)}–${hhmm(r.endedAt)}, ${visits}`;
-  return notes.length ? `${main} (${notes.join(", ")})` : main;
+      ? r.lastActivityAt
+        ? t("sinceLast", { start, visits, last: hhmm(r.lastActivityAt) })
+        : t("since", { start, visits })
+      : `${start}–${hhmm(r.endedAt)}, ${visits}`;
+  return notes.length ? `${line} (${notes.join(", ")})` : line;
 }
 
 /**
@@ -61,8 +68,8 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
   const endedAt = changed(end, hhmm(row.endedAt));
   const check = (/** @type {Event} */ e) => {
     e.preventDefault();
-    if (!startedAt && !endedAt) return setError("Change the start or the end time.");
-    if (!reason.trim()) return setError("A reason is required.");
+    if (!startedAt && !endedAt) return setError(t("changeTime"));
+    if (!reason.trim()) return setError(t("reasonRequired"));
     setError("");
     setConfirming(true);
   };
@@ -71,7 +78,7 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
     setBusy(true);
     try {
       const r = await correctDay({ dayId: row.dayId ?? null, startedAt, endedAt, reason: reason.trim() });
-      alertSuccess(r.message);
+      alertSuccess(messageFor(r.code, r.params, r.message));
       onDone();
     } catch (err) {
       alertError(err instanceof Error ? err.message : String(err));
@@ -91,21 +98,19 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
         onSubmit={check}
         noValidate
       >
-        <h2 id="correct-title">
-          Correct {row.agentName}, {formatDate(date)}
-        </h2>
+        <h2 id="correct-title">{t("correctTitle", { name: row.agentName, date: formatDate(date) })}</h2>
         <div class="correct-times">
           <TextInput
             id="correct-start"
-            label="Start"
+            label={t("start")}
             type="time"
             value={start}
             onInput={(e) => setStart(e.currentTarget.value)}
           />
-          <TextInput id="correct-end" label="End" type="time" value={end} onInput={(e) => setEnd(e.currentTarget.value)} />
+          <TextInput id="correct-end" label={t("end")} type="time" value={end} onInput={(e) => setEnd(e.currentTarget.value)} />
         </div>
         <div class={`field${error && !reason.trim() ? " has-error" : ""}`}>
-          <label for="correct-reason">Reason</label>
+          <label for="correct-reason">{t("reason")}</label>
           <textarea
             id="correct-reason"
             rows={2}
@@ -125,15 +130,15 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
         <div class="modal-actions">
           <button type="submit" class="btn btn-primary" disabled={busy}>
             {busy && <Spinner />}
-            Save
+            {t("save")}
           </button>
           <button type="button" class="btn" onClick={onCancel}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
         <ConfirmDialog
           open={confirming}
-          message={`Are you sure, you want to correct the day of ${row.agentName} to ${start || "-"}–${end || "-"}?`}
+          message={t("confirm", { name: row.agentName, start: start || "-", end: end || "-" })}
           onYes={save}
           onCancel={() => setConfirming(false)}
         />
@@ -152,21 +157,21 @@ function AgentDay({ r, showPlan, onCorrect }) {
     <li class="card attendance-item" data-testid="attendance-item" data-agent-id={r.agentId} data-state={r.state}>
       <div class="attendance-head">
         <strong>{r.agentName}</strong>
-        <span class={`state-badge state-${r.state}`}>{STATE_LABEL[r.state] || r.state}</span>
+        <span class={`state-badge state-${r.state}`}>{stateLabel(r.state)}</span>
       </div>
       <p data-testid="attendance-line">{dayLine(r)}</p>
-      {r.correctionReason && <p class="muted">Corrected: {r.correctionReason}</p>}
+      {r.correctionReason && <p class="muted">{t("correctedReason", { reason: r.correctionReason })}</p>}
       <div class="attendance-links">
         {hasPosition && (
           // A geo: link opens the phone's own map app; the server and the page call out to no one.
           <a href={`geo:${r.latitude},${r.longitude}?q=${r.latitude},${r.longitude}`} title={`${r.latitude}, ${r.longitude}`}>
-            Last known position
+            {t("lastPosition")}
           </a>
         )}
-        {showPlan && <a href={`#/map/today/${r.agentId}`}>Map of the day</a>}
+        {showPlan && <a href={`#/map/today/${r.agentId}`}>{t("mapOfDay")}</a>}
         {r.dayId != null && (
           <button type="button" class="btn btn-small" onClick={() => onCorrect(r)}>
-            Correct
+            {t("correct")}
           </button>
         )}
       </div>
@@ -178,6 +183,8 @@ function AgentDay({ r, showPlan, onCorrect }) {
 export default function AttendanceScreen({ user }) {
   const today = localParts(new Date().toISOString()).date;
   const [date, setDate] = useState(today);
+  // What the date field holds: a day (YYYY-MM-DD), "" or a typed text that is no date yet.
+  const [typed, setTyped] = useState(today);
   const [correcting, setCorrecting] = useState(/** @type {Row | null} */ (null));
   const { data, loading, reload } = useApi(() => attendance(date), { key: date });
   // Today is live: asked again every minute while the screen is open.
@@ -192,32 +199,41 @@ export default function AttendanceScreen({ user }) {
   const showPlan = date === today && hasRight(user, RIGHT.BEAT_MASTER);
   return (
     <section class="attendance">
-      <PageHeader title="Attendance" />
+      <PageHeader title={t("title")} />
       <div class="narrow-form">
-        <TextInput
+        <DateInput
           id="attendance-date"
-          label="Date"
-          type="date"
+          label={t("date")}
           max={today}
-          value={date}
-          onInput={(e) => e.currentTarget.value && setDate(e.currentTarget.value)}
+          value={typed}
+          error={isDay(typed) && typed > today ? t("future") : null}
+          onValue={(v) => {
+            setTyped(v);
+            // A day is shown as soon as it is one (not after today); a typo keeps the day shown
+            // (the field says why once left).
+            if (isDay(v) && v <= today) setDate(v);
+          }}
         />
       </div>
       {loading && !data && <Loading />}
       {data && (
         <>
           <p class="attendance-summary" data-testid="attendance-summary">
-            {date === today ? "Today" : formatDate(date)}: {count("working")} working · {count("ended")} ended ·{" "}
-            {count("not-started")} not started
+            {t("summary", {
+              day: date === today ? t("today") : formatDate(date),
+              working: count("working"),
+              ended: count("ended"),
+              notStarted: count("not-started"),
+            })}
           </p>
           {rows.length ? (
-            <ul class="attendance-list" data-testid="attendance-list" aria-label="Agents">
+            <ul class="attendance-list" data-testid="attendance-list" aria-label={t("agents")}>
               {rows.map((r) => (
                 <AgentDay key={r.agentId} r={r} showPlan={showPlan} onCorrect={setCorrecting} />
               ))}
             </ul>
           ) : (
-            <Empty text="No agents." />
+            <Empty text={t("noAgents")} />
           )}
         </>
       )}

@@ -7,7 +7,8 @@
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertInfo, alertSuccess } from "../../lib/alerts";
-import { money } from "../../lib/format";
+import { formats, money } from "../../lib/format";
+import { messageFor } from "../../lib/i18n/messages";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
 import { allocate, fromPaise, parseAmount } from "../../lib/outstanding";
@@ -18,7 +19,8 @@ import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { recordPayment } from "./api";
-import { checkPayment, MODES } from "./payment-rules";
+import { checkPayment, modeOptions } from "./payment-rules";
+import { t } from "./text";
 import "./collections.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
@@ -26,6 +28,9 @@ import "./collections.css";
 /** @typedef {import("../../lib/offline/payments").Receipt} Receipt */
 
 const EMPTY = { amount: "", mode: "cash", chequeNo: "", bank: "", reference: "" };
+
+/** The company's currency as money shows it ("₹" of "₹0.00"), for the amount's label. */
+const currencySymbol = () => money(0).replace(/[\p{N}\p{Zs}.,\u066B\u066C-]/gu, "") || formats.get().currency;
 
 /** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function CollectScreen({ params, user }) {
@@ -109,7 +114,7 @@ export default function CollectScreen({ params, user }) {
             r,
           );
         }
-        return { queued: false, paymentId: r.paymentId, message: r.message };
+        return { queued: false, paymentId: r.paymentId, message: messageFor(r.code, null, r.message) };
       };
       const queue = async () => {
         await offline.keepReceipt(user.uid, receipt);
@@ -122,12 +127,12 @@ export default function CollectScreen({ params, user }) {
           allocations: receipt.allocations,
           agentName: receipt.agentName,
         });
-        return { queued: true, paymentId: null, message: offline.queuedMessage("Payment saved on this phone") };
+        return { queued: true, paymentId: null, message: offline.queuedMessage(t("savedOnPhone")) };
       };
       const r = agent ? await networkOr(send, queue, offline.unjudged) : await send();
       clientId.current = null;
       if (r.queued) alertInfo(r.message);
-      else alertSuccess(r.message || "Payment saved.");
+      else alertSuccess(r.message || t("paymentSaved"));
       setValues(EMPTY);
       setPicked([]);
       setSubmitted(false);
@@ -139,10 +144,10 @@ export default function CollectScreen({ params, user }) {
     });
   };
 
-  if (!buyerId) return <PageHeader title="Collect payment" back="/customer/visit" />;
+  if (!buyerId) return <PageHeader title={t("collectPayment")} back="/customer/visit" />;
   return (
     <section>
-      <PageHeader title="Collect payment" back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
+      <PageHeader title={t("collectPayment")} back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
       {loading && !screen ? (
         <Loading />
       ) : (
@@ -153,10 +158,10 @@ export default function CollectScreen({ params, user }) {
       )}
       <OutstandingPanel user={user} buyerId={buyerId} />
       <form class="card" onSubmit={submit} noValidate data-testid="collect-form">
-        <h2>Payment</h2>
+        <h2>{t("payment")}</h2>
         <TextInput
           id="payAmount"
-          label="Amount (₹)"
+          label={t("amountIn", { currency: currencySymbol() })}
           inputMode="decimal"
           autoComplete="off"
           value={values.amount}
@@ -165,29 +170,29 @@ export default function CollectScreen({ params, user }) {
         />
         <Select
           id="payMode"
-          label="Mode"
+          label={t("mode")}
           placeholder={null}
           value={values.mode}
           onChange={set("mode")}
-          options={MODES.map(([value, label]) => ({ value, label }))}
+          options={modeOptions()}
           error={errors.mode}
         />
         {values.mode === "cheque" && (
           <>
             <TextInput
               id="payChequeNo"
-              label="Cheque number"
+              label={t("chequeNo")}
               value={values.chequeNo}
               onInput={set("chequeNo")}
               error={errors.chequeNo}
             />
-            <TextInput id="payBank" label="Bank" value={values.bank} onInput={set("bank")} error={errors.bank} />
+            <TextInput id="payBank" label={t("bank")} value={values.bank} onInput={set("bank")} error={errors.bank} />
           </>
         )}
         {(values.mode === "upi" || values.mode === "bank") && (
           <TextInput
             id="payReference"
-            label={values.mode === "upi" ? "UPI reference" : "Transfer reference"}
+            label={values.mode === "upi" ? t("upiReference") : t("transferReference")}
             value={values.reference}
             onInput={set("reference")}
             error={errors.reference}
@@ -195,7 +200,7 @@ export default function CollectScreen({ params, user }) {
         )}
         {invoices.length > 0 && (
           <fieldset class="invoice-picks">
-            <legend>Tick the invoices to pay first (the rest: oldest first)</legend>
+            <legend>{t("pickInvoices")}</legend>
             {invoices.map((i) => (
               <label key={i.invoiceNo} class="invoice-pick">
                 <input type="checkbox" checked={picked.includes(i.invoiceNo)} onChange={() => toggle(i.invoiceNo)} />
@@ -207,25 +212,25 @@ export default function CollectScreen({ params, user }) {
         )}
         {preview && (
           <div data-testid="allocation-preview">
-            <h3>Goes to</h3>
+            <h3>{t("goesTo")}</h3>
             <DataTable
               serial={false}
               pageSize={1000}
               rows={preview.allocations.map((a) => ({ ...a, key: a.invoiceNo }))}
-              empty="No open invoice: the whole amount stays unallocated"
+              empty={t("noOpenInvoice")}
               columns={[
-                { key: "invoiceNo", label: "Invoice", render: (a) => <span class="nowrap">{a.invoiceNo}</span> },
-                { key: "paise", label: "Amount", render: (a) => <span class="nowrap">{money(fromPaise(a.paise))}</span> },
+                { key: "invoiceNo", label: t("invoice"), render: (a) => <span class="nowrap">{a.invoiceNo}</span> },
+                { key: "paise", label: t("amount"), render: (a) => <span class="nowrap">{money(fromPaise(a.paise))}</span> },
               ]}
             />
             {preview.unallocated > 0 && preview.allocations.length > 0 && (
               <p class="muted" data-testid="unallocated">
-                {money(fromPaise(preview.unallocated))} stays unallocated.
+                {t("staysUnallocated", { amount: money(fromPaise(preview.unallocated)) })}
               </p>
             )}
           </div>
         )}
-        <SubmitButton busy={busy}>Save payment</SubmitButton>
+        <SubmitButton busy={busy}>{t("savePayment")}</SubmitButton>
       </form>
     </section>
   );

@@ -7,14 +7,17 @@ import { useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
 import { ConfirmDialog } from "../../lib/confirm";
+import { DateInput, validDate } from "../../lib/date-input";
+import { messageFor } from "../../lib/i18n/messages";
 import { formatDate, localParts, money } from "../../lib/format";
 import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { useResource } from "../../lib/resources";
 import { depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
-import { message, MODES, modeLabel } from "./payment-rules";
+import { message, modeLabel, modeOptions } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
+import { t } from "./text";
 import "./collections.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
@@ -44,15 +47,13 @@ function PaymentStatus({ status }) {
 function Totals({ totals }) {
   return (
     <p class="collections-total" data-testid="collections-total">
-      <span class="nowrap">
-        Total {money(totals.amount)} ({totals.count} {totals.count === 1 ? "payment" : "payments"})
-      </span>
+      <span class="nowrap">{t("totalLine", { amount: money(totals.amount), count: totals.count })}</span>
       {totals.byMode.map((m) => (
         <span key={m.mode} class="nowrap muted">
           {modeLabel(m.mode)} {money(m.amount)}
         </span>
       ))}
-      {totals.reversedCount > 0 && <span class="nowrap muted">{totals.reversedCount} reversed</span>}
+      {totals.reversedCount > 0 && <span class="nowrap muted">{t("reversedCount", { count: totals.reversedCount })}</span>}
     </p>
   );
 }
@@ -62,12 +63,18 @@ function PaymentDialog({ paymentId, onClose }) {
   const { data } = useResource(() => paymentDetail(paymentId), [paymentId]);
   return (
     <div class="modal-backdrop" onClick={onClose}>
-      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-label="Receipt" onClick={(e) => e.stopPropagation()}>
+      <div
+        class="modal modal-wide"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("receipt")}
+        onClick={(e) => e.stopPropagation()}
+      >
         {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
         <div class="modal-actions">
           {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
           <button type="button" class="btn" onClick={onClose}>
-            Close
+            {t("close")}
           </button>
         </div>
       </div>
@@ -89,14 +96,17 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
   return (
     <div class="modal-backdrop" onClick={onCancel}>
       <div class="modal" role="dialog" aria-modal="true" aria-labelledby="reverse-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="reverse-title">Please confirm..</h2>
+        <h2 id="reverse-title">{t("pleaseConfirm")}</h2>
         <p>
-          Reverse this payment? Receipt {payment.receiptNo}, {money(payment.amount)} from{" "}
-          {payment.customerName || payment.buyerId}: its invoices will be open again.
+          {t("reverseQuestion", {
+            receiptNo: payment.receiptNo,
+            amount: money(payment.amount),
+            customer: payment.customerName || payment.buyerId,
+          })}
         </p>
         <TextInput
           id="reverseReason"
-          label="Reason"
+          label={t("reason")}
           value={reason}
           maxLength={500}
           onInput={(e) => setReason(e.currentTarget.value)}
@@ -104,10 +114,10 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
         />
         <div class="modal-actions">
           <button type="button" class="btn btn-danger" disabled={busy} onClick={yes}>
-            Reverse
+            {t("reverse")}
           </button>
           <button type="button" class="btn" onClick={onCancel}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
       </div>
@@ -121,7 +131,7 @@ export default function CollectionsScreen({ user }) {
   const [applied, setApplied] = useState(EMPTY);
   const [page, setPage] = useState(1);
   const [runs, setRuns] = useState(0);
-  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const [dateError, setDateError] = useState(/** @type {{ from?: string, to?: string }} */ ({}));
   const [viewing, setViewing] = useState(/** @type {number | null} */ (null));
   const [depositing, setDepositing] = useState(/** @type {Payment | null} */ (null));
   const [reversing, setReversing] = useState(/** @type {Payment | null} */ (null));
@@ -133,21 +143,28 @@ export default function CollectionsScreen({ user }) {
   /** @param {Event} e */
   const search = (e) => {
     e.preventDefault();
-    if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError("From must be on or before To.");
+    // A typed text that is no date, or From after To: said under the field, nothing asked.
+    const from = validDate()(filter.from);
+    const to = validDate()(filter.to);
+    if (from || to) {
+      setDateError({ from: from || undefined, to: to || undefined });
       return;
     }
-    setDateError(null);
+    if (filter.from && filter.to && filter.from > filter.to) {
+      setDateError({ from: t("fromAfterTo") });
+      return;
+    }
+    setDateError({});
     setPage(1);
     setApplied({ ...filter });
     setRuns(runs + 1);
   };
-  /** @param {() => Promise<{ message: string }>} work */
+  /** @param {() => Promise<{ message: string, code?: string }>} work */
   const act = async (work) => {
     setBusy(true);
     try {
       const r = await work();
-      alertSuccess(r.message);
+      alertSuccess(messageFor(r.code, null, r.message));
       setRuns((n) => n + 1);
     } catch (err) {
       alertError(err instanceof Error ? err.message : String(err));
@@ -159,47 +176,46 @@ export default function CollectionsScreen({ user }) {
   };
   return (
     <section>
-      <PageHeader title="Collections" back="/home" />
+      <PageHeader title={t("title")} back="/home" />
       <form class="toolbar" onSubmit={search} noValidate>
         <AgentSelect
           value={filter.agentId ? Number(filter.agentId) : 0}
-          allLabel="All agents"
+          allLabel={t("allAgents")}
           onChange={(a) => setFilter({ ...filter, agentId: a ? String(a) : "" })}
         />
-        <TextInput
+        <DateInput
           id="payFrom"
-          label="From"
-          type="date"
+          label={t("from")}
           value={filter.from}
-          onInput={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
-          error={dateError}
+          onValue={(from) => setFilter({ ...filter, from })}
+          error={dateError.from}
         />
-        <TextInput
+        <DateInput
           id="payTo"
-          label="To"
-          type="date"
+          label={t("to")}
           value={filter.to}
-          onInput={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+          onValue={(to) => setFilter({ ...filter, to })}
+          error={dateError.to}
         />
         <Select
           id="payModeFilter"
-          label="Mode"
-          placeholder="All modes"
+          label={t("mode")}
+          placeholder={t("allModes")}
           value={filter.mode}
           onChange={(e) => setFilter({ ...filter, mode: e.currentTarget.value })}
-          options={MODES.map(([value, label]) => ({ value, label }))}
+          options={modeOptions()}
         />
         <Select
           id="payStatusFilter"
-          label="Status"
-          placeholder="All statuses"
+          label={t("status")}
+          placeholder={t("allStatuses")}
           value={filter.status}
           onChange={(e) => setFilter({ ...filter, status: e.currentTarget.value })}
           options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
-            Search
+            {t("search")}
           </button>
         </div>
       </form>
@@ -210,19 +226,19 @@ export default function CollectionsScreen({ user }) {
         onPage={setPage}
         pageSize={PAGE}
         rowKey="paymentId"
-        nouns={["payment", "payments"]}
+        nouns={[t("paymentNoun"), t("paymentsNoun")]}
         countTestId="payments-count"
         testId="payments-table"
-        empty="No payments for these filters"
+        empty={t("noPayments")}
         columns={[
           {
             key: "receiptNo",
-            label: "Receipt",
+            label: t("receipt"),
             render: (/** @type {Payment} */ p) => (
               <button
                 type="button"
                 class="link-button nowrap"
-                aria-label={`View receipt ${p.receiptNo}`}
+                aria-label={t("viewReceipt", { receiptNo: p.receiptNo })}
                 onClick={() => setViewing(p.paymentId)}
               >
                 {p.receiptNo}
@@ -231,7 +247,7 @@ export default function CollectionsScreen({ user }) {
           },
           {
             key: "collectedAt",
-            label: "Collected",
+            label: t("collected"),
             render: (p) => (
               <span class="cell-lines">
                 <span class="nowrap">{formatDate(localParts(p.collectedAt).date)}</span>
@@ -241,7 +257,7 @@ export default function CollectionsScreen({ user }) {
           },
           {
             key: "customer",
-            label: "Customer",
+            label: t("customer"),
             render: (p) => (
               <span class="cell-lines cell-text">
                 <span>{p.customerName || p.buyerId}</span>
@@ -249,10 +265,10 @@ export default function CollectionsScreen({ user }) {
               </span>
             ),
           },
-          { key: "agentName", label: "Agent" },
+          { key: "agentName", label: t("agent") },
           {
             key: "amount",
-            label: "Amount",
+            label: t("amount"),
             render: (p) => (
               <span class="cell-lines">
                 <span class="nowrap">{money(p.amount)}</span>
@@ -262,10 +278,10 @@ export default function CollectionsScreen({ user }) {
               </span>
             ),
           },
-          { key: "status", label: "Status", render: (p) => <PaymentStatus status={p.status} /> },
+          { key: "status", label: t("status"), render: (p) => <PaymentStatus status={p.status} /> },
           {
             key: "actions",
-            label: "Actions",
+            label: t("actions"),
             render: (/** @type {Payment} */ p) => {
               const deposit = p.status === "collected";
               const reverse = admin && p.status !== "reversed";
@@ -277,10 +293,10 @@ export default function CollectionsScreen({ user }) {
                       type="button"
                       class="btn btn-small"
                       disabled={busy}
-                      aria-label={`Deposit receipt ${p.receiptNo}`}
+                      aria-label={t("depositReceipt", { receiptNo: p.receiptNo })}
                       onClick={() => setDepositing(p)}
                     >
-                      Deposit
+                      {t("deposit")}
                     </button>
                   )}
                   {reverse && (
@@ -288,10 +304,10 @@ export default function CollectionsScreen({ user }) {
                       type="button"
                       class="btn btn-small btn-danger"
                       disabled={busy}
-                      aria-label={`Reverse receipt ${p.receiptNo}`}
+                      aria-label={t("reverseReceipt", { receiptNo: p.receiptNo })}
                       onClick={() => setReversing(p)}
                     >
-                      Reverse
+                      {t("reverse")}
                     </button>
                   )}
                 </span>
@@ -305,7 +321,11 @@ export default function CollectionsScreen({ user }) {
         open={!!depositing}
         message={
           depositing
-            ? `Mark this payment as deposited? Receipt ${depositing.receiptNo}, ${money(depositing.amount)} ${modeLabel(depositing.mode).toLowerCase()}.`
+            ? t("depositQuestion", {
+                receiptNo: depositing.receiptNo,
+                amount: money(depositing.amount),
+                mode: modeLabel(depositing.mode).toLocaleLowerCase(),
+              })
             : ""
         }
         onYes={() => depositing && act(() => depositPayment(depositing.paymentId))}

@@ -3,17 +3,24 @@
 // transfer's reference. Plain functions, so the unit tests check them without a screen.
 import { messageFor } from "../../lib/i18n/messages";
 import { parseAmount } from "../../lib/outstanding";
+import { t } from "./text";
 
-/** The payment modes, as the API names them, with their labels. */
+/** The payment modes, as the API names them, with the ids of their labels (text.js). */
 export const MODES = /** @type {const} */ ([
-  ["cash", "Cash"],
-  ["cheque", "Cheque"],
-  ["upi", "UPI"],
-  ["bank", "Bank transfer"],
+  ["cash", "cash"],
+  ["cheque", "cheque"],
+  ["upi", "upi"],
+  ["bank", "bankTransfer"],
 ]);
 
-/** @param {string} mode */
-export const modeLabel = (mode) => (MODES.find(([m]) => m === mode) || [mode, mode])[1];
+/** A mode's label in the language in force (the API's name when it is no mode). @param {string} mode */
+export const modeLabel = (mode) => {
+  const found = MODES.find(([m]) => m === mode);
+  return found ? t(found[1]) : mode;
+};
+
+/** The modes as a Select's options, labelled in the language in force. */
+export const modeOptions = () => MODES.map(([value]) => ({ value, label: modeLabel(value) }));
 
 /**
  * The server's messages (src/collections/messages.rs), by their codes: the form says before

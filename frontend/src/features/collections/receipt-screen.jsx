@@ -8,6 +8,7 @@ import { useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { paymentDetail } from "./api";
 import { ReceiptActions, ReceiptView, receiptOf } from "./receipt";
+import { t } from "./text";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 /** @typedef {import("./receipt").ReceiptData} ReceiptData */
@@ -48,11 +49,11 @@ export default function ReceiptScreen({ params, user }) {
   const back = data ? `/customer/visit/${encodeURIComponent(data.buyerId)}` : "/customer/visit";
   return (
     <section>
-      <PageHeader title="Receipt" back={back} />
+      <PageHeader title={t("receipt")} back={back} />
       {loading ? (
         <Loading />
       ) : !data ? (
-        <Empty text="This receipt is not on this phone." />
+        <Empty text={t("notOnPhone")} />
       ) : (
         <>
           <ReceiptView r={data} waiting={waiting} />

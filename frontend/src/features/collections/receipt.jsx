@@ -4,6 +4,7 @@
 // Print prints only the receipt (the print stylesheet hides the rest of the page).
 import { formatDateTime, money } from "../../lib/format";
 import { modeLabel } from "./payment-rules";
+import { t } from "./text";
 import "./collections.css";
 
 /**
@@ -16,10 +17,10 @@ import "./collections.css";
 
 /** A payment's status in words. @param {string | null | undefined} status */
 export const statusLabel = (status) =>
-  status
-    ? /** @type {Record<string, string>} */ ({ collected: "Collected", deposited: "Deposited", reversed: "Reversed" })[status] ||
-      status
-    : "";
+  status === "collected" || status === "deposited" || status === "reversed" ? t(status) : status || "";
+
+/** "R12-AB3 - Ravi Stores", or the buyer id alone. @param {{ buyerId: string, buyerName?: string }} r */
+const customerOf = (r) => (r.buyerName ? `${r.buyerId} - ${r.buyerName}` : r.buyerId);
 
 /**
  * The receipt of a payment as the server answers it (GET /users/payment/{id}).
@@ -38,44 +39,44 @@ export function modeText(r) {
 /** The receipt as plain text, for sharing. @param {ReceiptData} r @param {boolean} waiting */
 export function receiptText(r, waiting) {
   const lines = [
-    `Receipt ${r.receiptNo}`,
-    `Customer: ${r.buyerId}${r.buyerName ? ` - ${r.buyerName}` : ""}`,
-    `Amount: ${money(r.amount)}`,
-    `Mode: ${modeText(r)}`,
-    ...(r.allocations || []).map((a) => `Invoice ${a.invoiceNo}: ${money(a.amount)}`),
-    ...(r.unallocated ? [`Unallocated: ${money(r.unallocated)}`] : []),
-    `Collected: ${formatDateTime(r.collectedAt)}`,
-    ...(r.agentName ? [`Agent: ${r.agentName}`] : []),
+    t("lineReceipt", { receiptNo: r.receiptNo }),
+    t("lineCustomer", { customer: customerOf(r) }),
+    t("lineAmount", { amount: money(r.amount) }),
+    t("lineMode", { mode: modeText(r) }),
+    ...(r.allocations || []).map((a) => t("lineInvoice", { invoiceNo: a.invoiceNo, amount: money(a.amount) })),
+    ...(r.unallocated ? [t("lineUnallocated", { amount: money(r.unallocated) })] : []),
+    t("lineCollected", { time: formatDateTime(r.collectedAt) }),
+    ...(r.agentName ? [t("lineAgent", { agent: r.agentName })] : []),
   ];
-  if (waiting) lines.push("Waiting to sync");
+  if (waiting) lines.push(t("waiting"));
   return lines.join("\n");
 }
 
 /** @param {{ r: ReceiptData, waiting: boolean }} props */
 export function ReceiptView({ r, waiting }) {
   const rows = [
-    ["Customer", `${r.buyerId}${r.buyerName ? ` - ${r.buyerName}` : ""}`],
+    [t("customer"), customerOf(r)],
     [
-      "Amount",
+      t("amount"),
       <strong key="amount" class="nowrap" data-testid="receipt-amount">
         {money(r.amount)}
       </strong>,
     ],
-    ["Mode", modeText(r)],
+    [t("mode"), modeText(r)],
     [
-      "Collected",
+      t("collected"),
       <span key="collected" class="nowrap">
         {formatDateTime(r.collectedAt)}
       </span>,
     ],
-    ["Agent", r.agentName],
-    ["Status", r.status],
-    ["Reversal reason", r.reversalReason],
+    [t("agent"), r.agentName],
+    [t("status"), r.status],
+    [t("reversalReason"), r.reversalReason],
   ].filter(([, v]) => v);
   return (
     <div class="card receipt" data-testid="receipt">
       <h2>
-        Receipt{" "}
+        {t("receipt")}{" "}
         <span class="nowrap" data-testid="receipt-no">
           {r.receiptNo}
         </span>
@@ -83,7 +84,7 @@ export function ReceiptView({ r, waiting }) {
       {waiting && (
         <p>
           <span class="loc-badge loc-waiting" data-testid="receipt-waiting">
-            Waiting to sync
+            {t("waiting")}
           </span>
         </p>
       )}
@@ -99,8 +100,8 @@ export function ReceiptView({ r, waiting }) {
         <table class="receipt-lines" data-testid="receipt-allocations">
           <thead>
             <tr>
-              <th>Invoice</th>
-              <th>Amount</th>
+              <th>{t("invoice")}</th>
+              <th>{t("amount")}</th>
             </tr>
           </thead>
           <tbody>
@@ -112,7 +113,7 @@ export function ReceiptView({ r, waiting }) {
             ))}
             {!!r.unallocated && (
               <tr>
-                <td>Unallocated</td>
+                <td>{t("unallocated")}</td>
                 <td class="nowrap">{money(r.unallocated)}</td>
               </tr>
             )}
@@ -130,17 +131,17 @@ export function ReceiptView({ r, waiting }) {
 export function ReceiptActions({ r, waiting }) {
   const canShare = typeof navigator.share === "function";
   const share = () => {
-    navigator.share({ title: `Receipt ${r.receiptNo}`, text: receiptText(r, waiting) }).catch(() => {});
+    navigator.share({ title: t("receiptNo", { receiptNo: r.receiptNo }), text: receiptText(r, waiting) }).catch(() => {});
   };
   return (
     <div class="actions no-print">
       {canShare && (
         <button type="button" class="btn" onClick={share}>
-          Share
+          {t("share")}
         </button>
       )}
       <button type="button" class="btn" onClick={() => window.print()}>
-        Print
+        {t("print")}
       </button>
     </div>
   );

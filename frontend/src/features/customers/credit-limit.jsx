@@ -7,7 +7,9 @@ import { money } from "../../lib/format";
 import { alertFailure } from "../../lib/resources";
 import { SubmitButton, TextInput } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
+import { messageFor } from "../../lib/i18n/messages";
 import { setCreditLimit } from "./api";
+import { t } from "./credit-text";
 
 /** An amount as typed: digits with at most two places ("" for none). */
 const AMOUNT = /^\d{1,13}(\.\d{0,2})?$/;
@@ -24,14 +26,14 @@ export function CreditLimitForm({ buyerId, limit, onSaved }) {
     e.preventDefault();
     const text = value.trim().replace(/,/g, "");
     if (text && !AMOUNT.test(text)) {
-      setError("Credit Limit must be an amount of 0 or more, with at most two decimal places.");
+      setError(t("notAmount"));
       return;
     }
     setError(null);
     await saving(async () => {
       try {
         const r = await setCreditLimit(buyerId, text ? Number(text) : null);
-        alertSuccess(r.message);
+        alertSuccess(messageFor(r.code, null, r.message));
         onSaved();
       } catch (err) {
         alertFailure(err);
@@ -40,21 +42,20 @@ export function CreditLimitForm({ buyerId, limit, onSaved }) {
   };
   return (
     <form class="card narrow-form" onSubmit={submit} noValidate data-testid="credit-limit-form">
-      <h2>Credit Limit</h2>
+      <h2>{t("title")}</h2>
       <p class="muted">
-        {limit == null ? "No credit limit: orders are never held." : `Now ${money(limit)}.`} An order that would take the
-        outstanding plus open orders over the limit waits for a manager's approval.
+        {limit == null ? t("none") : t("now", { limit: money(limit) })} {t("rule")}
       </p>
       <TextInput
         id="creditLimit"
-        label="Credit Limit"
+        label={t("label")}
         inputMode="decimal"
         value={value}
         onInput={(e) => setValue(e.currentTarget.value)}
         error={error}
-        hint="Leave empty for no limit."
+        hint={t("hint")}
       />
-      <SubmitButton busy={busy}>Save credit limit</SubmitButton>
+      <SubmitButton busy={busy}>{t("save")}</SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@
 // distributor has no email address); View shows an order's lines (GET /users/order/{id}).
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
-import { DateInput } from "../../lib/date-input";
+import { DateInput, invalidDate } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import { OrderStatus } from "../../lib/order-status";
@@ -112,7 +112,7 @@ export default function OrdersScreen() {
   const search = (e) => {
     e.preventDefault();
     if (!/^(\d{4}-\d{2}-\d{2})?$/.test(filter.from) || !/^(\d{4}-\d{2}-\d{2})?$/.test(filter.to)) {
-      setDateError(t("invalidDate"));
+      setDateError(invalidDate());
       return;
     }
     if (filter.from && filter.to && filter.from > filter.to) {
@@ -134,17 +134,8 @@ export default function OrdersScreen() {
           value={filter.from}
           onValue={(from) => setFilter({ ...filter, from })}
           error={dateError}
-          invalidMessage={t("invalidDate")}
-          pickLabel={t("calendar")}
         />
-        <DateInput
-          id="ordersTo"
-          label={t("to")}
-          value={filter.to}
-          onValue={(to) => setFilter({ ...filter, to })}
-          invalidMessage={t("invalidDate")}
-          pickLabel={t("calendar")}
-        />
+        <DateInput id="ordersTo" label={t("to")} value={filter.to} onValue={(to) => setFilter({ ...filter, to })} />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
             {t("search")}

@@ -81,8 +81,6 @@ export const t = catalogue("orders", {
   from: "From",
   to: "To",
   fromBeforeTo: "From must be on or before To.",
-  invalidDate: "Enter a date such as 27-Nov-2026.",
-  calendar: "Calendar",
   search: "Search",
   orderOne: "order",
   orderMany: "orders",

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
+import { DateInput, validDate } from "../../lib/date-input";
 import { formatDateTime } from "../../lib/format";
 import { labelText, PHOTO_LABELS } from "../../lib/photos/image";
 import { PhotoOverlay, PhotoTile } from "../../lib/photos/photo-view";
@@ -13,6 +14,7 @@ import { useServerPage } from "../../lib/server-page";
 import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { photosPagePath } from "./api";
+import { t } from "./text";
 
 /** @typedef {import("../../lib/photos/api").PhotoRow} PhotoRow */
 /** @typedef {{ agentId: number, buyerId: string, from: string, to: string, label: string, flagged: "" | "true" | "false" }} Filter */
@@ -26,7 +28,7 @@ export default function PhotosScreen() {
   const [applied, setApplied] = useState(NONE);
   const [page, setPage] = useState(1);
   const [runs, setRuns] = useState(0);
-  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const [dateError, setDateError] = useState(/** @type {{ from?: string, to?: string }} */ ({}));
   const [open, setOpen] = useState(/** @type {PhotoRow | null} */ (null));
   const answer = useServerPage(photosPagePath({ ...applied, buyerId: applied.buyerId.trim(), pageNumber: page }), {
     reload: runs,
@@ -37,11 +39,18 @@ export default function PhotosScreen() {
   /** @param {Event} e */
   const search = (e) => {
     e.preventDefault();
-    if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError("From must be on or before To.");
+    // A typed text that is no date, or From after To: said under the field, nothing asked.
+    const from = validDate()(filter.from);
+    const to = validDate()(filter.to);
+    if (from || to) {
+      setDateError({ from: from || undefined, to: to || undefined });
       return;
     }
-    setDateError(null);
+    if (filter.from && filter.to && filter.from > filter.to) {
+      setDateError({ from: t("fromAfterTo") });
+      return;
+    }
+    setDateError({});
     setPage(1);
     setApplied({ ...filter });
     setRuns(runs + 1);
@@ -53,46 +62,40 @@ export default function PhotosScreen() {
   const rows = answer ? answer.data : [];
   return (
     <section>
-      <PageHeader title="Photos" back="/home" />
+      <PageHeader title={t("title")} back="/home" />
       <form class="photo-filters" onSubmit={search} noValidate data-testid="photo-filters">
-        <AgentSelect value={filter.agentId} allLabel="All agents" onChange={(agentId) => set({ agentId })} />
-        <TextInput
-          id="photoBuyerId"
-          label="Customer (Buyer ID)"
-          value={filter.buyerId}
-          onInput={(e) => set({ buyerId: value(e) })}
-        />
-        <TextInput
+        <AgentSelect value={filter.agentId} allLabel={t("allAgents")} onChange={(agentId) => set({ agentId })} />
+        <TextInput id="photoBuyerId" label={t("customer")} value={filter.buyerId} onInput={(e) => set({ buyerId: value(e) })} />
+        <DateInput
           id="photoFrom"
-          label="From"
-          type="date"
+          label={t("from")}
           value={filter.from}
-          onInput={(e) => set({ from: value(e) })}
-          error={dateError}
+          onValue={(from) => set({ from })}
+          error={dateError.from}
         />
-        <TextInput id="photoTo" label="To" type="date" value={filter.to} onInput={(e) => set({ to: value(e) })} />
+        <DateInput id="photoTo" label={t("to")} value={filter.to} onValue={(to) => set({ to })} error={dateError.to} />
         <Select
           id="photoLabel"
-          label="Label"
+          label={t("label")}
           value={filter.label}
-          placeholder="Any label"
+          placeholder={t("anyLabel")}
           onChange={(e) => set({ label: value(e) })}
           options={PHOTO_LABELS.map(([v, l]) => ({ value: v, label: l }))}
         />
         <Select
           id="photoFlagged"
-          label="Duplicates"
+          label={t("duplicates")}
           value={filter.flagged}
-          placeholder="All photos"
+          placeholder={t("allPhotos")}
           onChange={(e) => set({ flagged: /** @type {Filter["flagged"]} */ (value(e)) })}
           options={[
-            { value: "true", label: "Possible duplicates only" },
-            { value: "false", label: "Not flagged" },
+            { value: "true", label: t("duplicatesOnly") },
+            { value: "false", label: t("notFlagged") },
           ]}
         />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
-            Search
+            {t("search")}
           </button>
         </div>
       </form>
@@ -101,10 +104,10 @@ export default function PhotosScreen() {
       ) : (
         <>
           <p class="muted" data-testid="photos-count">
-            {answer.totalRecords} {answer.totalRecords === 1 ? "photo" : "photos"}
+            {t("count", { count: answer.totalRecords })}
           </p>
           {!rows.length ? (
-            <Empty text="No photos match." />
+            <Empty text={t("noneMatch")} />
           ) : (
             <ul class="photo-grid" data-testid="photo-grid">
               {rows.map((p) => (

@@ -86,8 +86,8 @@ export default function ReportScreen({ params }) {
     () => {
       if (kind === "dated" || kind === "productivity")
         return {
-          fromDate: [rules.required(t("fromDateRequired")), validDate(t("invalidDate"))],
-          toDate: [rules.required(t("toDateRequired")), validDate(t("invalidDate"))],
+          fromDate: [rules.required(t("fromDateRequired")), validDate()],
+          toDate: [rules.required(t("toDateRequired")), validDate()],
         };
       if (kind === "monthly") {
         return {
@@ -97,8 +97,8 @@ export default function ReportScreen({ params }) {
       }
       if (kind === "delivery") {
         return {
-          fromDate: [rules.required(t("enterFromDate")), validDate(t("invalidDate"))],
-          toDate: [rules.required(t("enterToDate")), validDate(t("invalidDate"))],
+          fromDate: [rules.required(t("enterFromDate")), validDate()],
+          toDate: [rules.required(t("enterToDate")), validDate()],
           countries: [(v) => (v.length ? null : t("selectCountry"))],
         };
       }
@@ -165,21 +165,11 @@ export default function ReportScreen({ params }) {
             <DateInput
               id="fromDate"
               label={t("fromDate")}
-              invalidMessage={t("invalidDate")}
-              pickLabel={t("calendar")}
               value={v.fromDate}
               onValue={form.set("fromDate")}
               error={form.errors.fromDate}
             />
-            <DateInput
-              id="toDate"
-              label={t("toDate")}
-              invalidMessage={t("invalidDate")}
-              pickLabel={t("calendar")}
-              value={v.toDate}
-              onValue={form.set("toDate")}
-              error={form.errors.toDate}
-            />
+            <DateInput id="toDate" label={t("toDate")} value={v.toDate} onValue={form.set("toDate")} error={form.errors.toDate} />
           </>
         )}
         {(kind === "dated" || kind === "productivity") && (

@@ -38,8 +38,6 @@ export const t = catalogue("reports", {
   orderDate: "Order Date",
   updatedDate: "Updated Date",
   month: "Month",
-  invalidDate: "Enter a date such as 27-Nov-2026.",
-  calendar: "Calendar",
   generate: "Generate Report",
   failed: "The report could not be generated.",
 });

@@ -1,0 +1,380 @@
+// The money and field screens in Hindi and in the pseudo-locale (issue #42): the agent's visit
+// screen with what the customer owes, Collect payment and the Receipt at 390 px; the managers'
+// Attendance, Collections and Photos at 390 and 1280 px. In Hindi no visible element's text is cut
+// or overflows its box and the headings are Devanagari; in the pseudo-locale every visible text is
+// inside "[!! ... !!]" but data (names, ids, figures, dates, money). Screenshots to look at.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { PASSWORD, start } from "./server.mjs";
+
+const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
+mkdirSync(SHOTS, { recursive: true });
+
+/** A customer of agent1's with open invoices (the demo seeds them). */
+const BUYER = "B100005";
+
+let app;
+before(async () => (app = await start()));
+after(async () => app && (await app.stop()));
+
+/**
+ * Elements of `root` whose content is wider than their box, and the page's own overflow (the chat's
+ * button, the shell's, is left to the shell's own test).
+ */
+function overflowing(p, root = "body") {
+  return p.evaluate((root) => {
+    const found = [];
+    const page =
+      document.documentElement.scrollWidth -
+      document.documentElement.clientWidth;
+    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
+    for (const e of document.querySelectorAll(`${root}, ${root} *`)) {
+      if (e.closest(".chat-fab")) continue;
+      if (
+        !e.checkVisibility() ||
+        e.clientWidth === 0 ||
+        e.closest(".leaflet-container, svg, .visually-hidden")
+      )
+        continue;
+      const style = getComputedStyle(e);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (e.scrollWidth > e.clientWidth + 1)
+        found.push(
+          `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
+        );
+    }
+    return found;
+  }, root);
+}
+
+/**
+ * The visible words outside the pseudo-locale's wrappers, less the data the page shows (`data`:
+ * names and ids), figures, money, dates and times.
+ */
+async function stray(p, data, root = "main") {
+  const texts = await p.evaluate((root) => {
+    const menu = document.querySelector("[data-testid=sidebar]");
+    const out = [];
+    const walker = document.createTreeWalker(
+      document.querySelector(root) || document.body,
+      NodeFilter.SHOW_ELEMENT,
+    );
+    for (let e = walker.currentNode; e; e = walker.nextNode()) {
+      if (menu && menu.contains(e)) continue;
+      if (e.checkVisibility && !e.checkVisibility()) continue;
+      for (const a of ["placeholder", "title", "aria-label"])
+        if (e.getAttribute(a)) out.push(e.getAttribute(a));
+    }
+    out.push((document.querySelector(root) || document.body).innerText);
+    return out;
+  }, root);
+  const found = new Set();
+  for (let text of texts) {
+    for (let before = ""; before !== text;) {
+      before = text;
+      text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
+    }
+    for (const d of [...data].sort((a, b) => b.length - a.length))
+      text = text.split(d).join(" ");
+    text = text.replace(/\d{2}-\S+-\d{4}/g, " ");
+    // Figures, and ids with a figure (INV-DEMO-00003, R3-HJZ9R2QG-0001).
+    for (const token of text.split(/\s+/))
+      if (
+        token &&
+        !/^[\p{N}\p{P}\p{S}]+$/u.test(token) &&
+        !/^[A-Z0-9-]*\d[A-Z0-9-]*[.,:]?$/.test(token)
+      )
+        found.add(token);
+  }
+  return [...found];
+}
+
+/** Opens `path` and waits for it to settle. */
+async function open(p, path, ready) {
+  await p.goto(`/#${path}`);
+  await p.waitForLoadState("networkidle");
+  await p.waitForFunction(() => !document.querySelector(".loading"));
+  if (ready) await p.locator(ready).first().waitFor();
+  await p.waitForTimeout(200);
+}
+
+/**
+ * Signs `email` in on a page of `width` px in `lang` ("hi": chosen on the sign-in screen; "pseudo":
+ * the pseudo-locale).
+ */
+async function signedIn(email, width, lang) {
+  const p = await app.page({ width, height: width === 390 ? 844 : 900 });
+  await p.context().grantPermissions(["geolocation"], { origin: app.base });
+  await p
+    .context()
+    .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
+  if (lang === "pseudo") {
+    await p.goto("/?locale=pseudo#/login");
+    await p.locator("#userName").waitFor();
+  } else {
+    // The language chosen on the sign-in screen becomes the user's (a test before may have chosen Hindi).
+    await p.goto("/#/login");
+    const name = lang === "hi" ? "हिन्दी" : "English";
+    await p
+      .getByTestId("sign-in-language")
+      .getByRole("button", { name })
+      .click();
+    const title = lang === "hi" ? "साइन इन" : "Sign in";
+    await p.waitForFunction(
+      (title) => document.querySelector(".auth-card h1")?.textContent === title,
+      title,
+    );
+  }
+  // The sign-in form by its fields (its words are in the language chosen).
+  await p.goto("/#/login");
+  await p.locator("#userName").fill(email);
+  await p.locator("form button[type=submit]").click();
+  await p.locator("#password").fill(PASSWORD);
+  await p.locator("input[name=terms]").check();
+  await p.locator("form button[type=submit]").click();
+  await p.waitForURL((u) => !u.hash.startsWith("#/login"));
+  await p.waitForFunction(
+    () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,
+  );
+  await p.getByTestId("sidebar").waitFor({ state: "attached" });
+  await p.waitForLoadState("networkidle");
+  return p;
+}
+
+/** The agent's screens: the visit screen's outstanding (opened), Collect payment, a receipt. */
+async function agentScreens(p, check) {
+  await open(
+    p,
+    `/customer/visit/${BUYER}`,
+    "[data-testid=outstanding-summary]",
+  );
+  const summary = p.getByTestId("outstanding-summary");
+  if ((await summary.getAttribute("aria-expanded")) !== "true")
+    await summary.click();
+  await p.getByTestId("open-invoices").waitFor();
+  await check("visit-outstanding");
+  await open(p, `/collections/collect/${BUYER}`, "#payAmount");
+  await p.locator("#payAmount").fill("100");
+  await p.locator("#payMode").selectOption("cheque");
+  await p.getByTestId("allocation-preview").waitFor();
+  await check("collect");
+  await p.locator("#payChequeNo").fill("004512");
+  await p.locator("#payBank").fill("HDFC Bank");
+  await p.locator("[data-testid=collect-form] button[type=submit]").click();
+  await p.getByTestId("receipt").waitFor();
+  await p.waitForLoadState("networkidle");
+  await check("receipt");
+}
+
+/** The managers' screens: Attendance, Collections (with a receipt open), Photos. */
+async function managerScreens(p, check) {
+  await open(p, "/attendance", "[data-testid=attendance-summary]");
+  await check("attendance");
+  // The correction dialog of a day.
+  await p
+    .locator("[data-testid=attendance-item] .attendance-links button")
+    .first()
+    .click();
+  await p.getByTestId("correct-dialog").waitFor();
+  await check("attendance-correct");
+  await p
+    .locator(
+      "[data-testid=correct-dialog] .modal-actions button:not(.btn-primary)",
+    )
+    .click();
+  await open(p, "/collections", "[data-testid=payments-count]");
+  await check("collections");
+  // Deposit asks first.
+  await p
+    .locator("[data-testid=payments-table] .row-actions button")
+    .first()
+    .click();
+  await p.locator("[aria-labelledby=confirm-title]").waitFor();
+  await check("collections-deposit");
+  await p
+    .locator(
+      "[aria-labelledby=confirm-title] .modal-actions button:not(.btn-primary)",
+    )
+    .click();
+  // A typed date that is no date: the field says so, in the language in force.
+  await p.locator("#payFrom").fill("31-31-2026");
+  await p.locator("#payTo").click();
+  await p
+    .locator("#payFrom")
+    .locator("xpath=ancestor::*[contains(@class,'field')][1]")
+    .locator(".field-error")
+    .waitFor();
+  await check("collections-bad-date");
+  await p.locator("#payFrom").fill("");
+  await open(p, "/visit/photos", "[data-testid=photos-count]");
+  await check("photos");
+}
+
+// English first: a user who chose Hindi on the sign-in screen keeps it.
+test("English: the date filters of Attendance, Collections and Photos take the company's form, and say what is wrong", async () => {
+  const p = await signedIn("am@demo.test", 1280, "en");
+  await open(p, "/attendance", "[data-testid=attendance-summary]");
+  await p.locator("#attendance-date").fill("01-01-2026");
+  await p
+    .getByTestId("attendance-summary")
+    .filter({
+      hasText: /^01-Jan-2026: \d+ working · \d+ ended · \d+ not started$/,
+    })
+    .waitFor();
+  await p.locator("#attendance-date").fill("2026-13-45");
+  await p.locator("#attendance-date").blur();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+
+  await open(p, "/collections", "[data-testid=payments-count]");
+  await p.locator("#payFrom").fill("01-Jan-2020");
+  await p.locator("#payTo").fill("31-12-2020");
+  await p.locator("#payTo").blur();
+  assert.equal(
+    await p.locator("#payTo").inputValue(),
+    "31-Dec-2020",
+    "shown in the company's form once left",
+  );
+  await p.getByRole("button", { name: "Search" }).click();
+  await p
+    .getByTestId("payments-count")
+    .filter({ hasText: /^0 payments$/ })
+    .waitFor();
+  await p.locator("#payFrom").fill("02-01-2021");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("From must be on or before To.").waitFor();
+  await p.locator("#payFrom").fill("tomorrow");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+
+  await open(p, "/visit/photos", "[data-testid=photos-count]");
+  await p.locator("#photoFrom").fill("01-01-2020");
+  await p.locator("#photoTo").fill("31-01-2020");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p
+    .getByTestId("photos-count")
+    .filter({ hasText: /^0 photos$/ })
+    .waitFor();
+  await p.locator("#photoTo").fill("31-31-2020");
+  await p.getByRole("button", { name: "Search" }).click();
+  await p.getByText("Enter a date such as 27-Nov-2026.").waitFor();
+  assert.equal(
+    await p.locator("input[type=date]:not(.date-input-native)").count(),
+    0,
+    "no mm/dd/yyyy picker in sight",
+  );
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+// The pseudo-locale first: choosing Hindi on the sign-in screen makes it the user's language.
+for (const lang of ["pseudo", "hi"]) {
+  test(`${lang}: the agent's visit outstanding, Collect payment and Receipt at 390 px`, async () => {
+    const p = await signedIn("agent1@demo.test", 390, lang);
+    const problems = [];
+    await agentScreens(p, async (name) => {
+      await p.screenshot({
+        path: join(SHOTS, `money-${lang}-${name}-390.png`),
+        fullPage: true,
+      });
+      if (lang === "hi") {
+        // The visit screen's own parts are its owner's to check: here its outstanding card.
+        const found = await overflowing(
+          p,
+          name === "visit-outstanding" ? "[data-testid=outstanding]" : "body",
+        );
+        if (found.length)
+          problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+        const heading = (
+          await p.locator("main h1").first().textContent()
+        ).trim();
+        if (name !== "visit-outstanding" && !/[\u0900-\u097F]/.test(heading))
+          problems.push(`${name}: the heading "${heading}" is not Hindi`);
+      } else {
+        // Data: the customer's and the agent's names, the cheque's number and bank.
+        const names = await p.evaluate(() => {
+          const user = JSON.parse(
+            localStorage.getItem("fieldsales.session") || "{}",
+          );
+          return [
+            user.name || "",
+            ...[
+              ...document.querySelectorAll(
+                "[data-testid=collect-customer], .receipt dd",
+              ),
+            ].map((e) => e.textContent.split(" - ").pop()),
+          ];
+        });
+        const root =
+          name === "visit-outstanding" ? "[data-testid=outstanding]" : "main";
+        // The visit screen's own "Collect payment" link sits in the card: its owner's text.
+        const others = name === "visit-outstanding" ? ["Collect payment"] : [];
+        const words = await stray(
+          p,
+          [
+            BUYER,
+            "HDFC Bank",
+            "004512",
+            ...others,
+            ...names.filter((n) => n && !n.includes("[!!")),
+          ],
+          root,
+        );
+        if (words.length)
+          problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+      }
+    });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(p.pageErrors, []);
+    await p.context().close();
+  });
+
+  for (const width of [390, 1280]) {
+    test(`${lang}: Attendance, Collections and Photos at ${width} px`, async () => {
+      const p = await signedIn("am@demo.test", width, lang);
+      const problems = [];
+      await managerScreens(p, async (name) => {
+        await p.screenshot({
+          path: join(SHOTS, `money-${lang}-${name}-${width}.png`),
+          fullPage: true,
+        });
+        if (lang === "hi") {
+          const found = await overflowing(p);
+          if (found.length)
+            problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
+        } else {
+          // Data: names (agents in the filter and the rows, customers), a cheque's bank in a title.
+          const names = await p.evaluate(() => [
+            ...[
+              ...document.querySelectorAll(
+                "main strong, main td, main td span, main .photo-meta, #agentPicker option",
+              ),
+            ].map((e) => e.textContent.trim()),
+            ...[...document.querySelectorAll("main [title]")].map((e) =>
+              e
+                .getAttribute("title")
+                .replace(/\[!! .*? !!\]/g, "")
+                .trim(),
+            ),
+          ]);
+          // The photos' labels are lib/photos' own texts (its owner converts them).
+          const others =
+            name === "photos"
+              ? ["Shelf", "Display", "Competitor", "Other"]
+              : [];
+          const words = await stray(p, [
+            ...names.filter((n) => n && !n.includes("[!!")),
+            ...others,
+          ]);
+          if (words.length)
+            problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
+        }
+      });
+      assert.deepEqual(problems, []);
+      assert.deepEqual(p.pageErrors, []);
+      await p.context().close();
+    });
+  }
+}
