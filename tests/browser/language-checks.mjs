@@ -11,14 +11,16 @@
 /** Texts that are the same in every language on purpose. */
 const SAME_EVERYWHERE = ["English", "हिन्दी"];
 /**
- * The spec's date and time forms, the day and month of Must Sell's "Last Ordered" ("12 Nov"), and
- * distances ("1.2 km", "25 m"): data, from lib/format.js.
+ * The spec's date and time forms, the day and month of Must Sell's "Last Ordered" ("12 Nov"),
+ * distances ("1.2 km", "25 m"), from lib/format.js, and numbers with figures and dashes: data.
  */
 const DATES = [
   /\b\d{1,2}[- ][\p{L}.]{2,6}[- ]\d{4}\b/gu,
   /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
   /\b\d{1,2} \p{L}{3,5}\b/gu,
   /\b\d[\d,.]*\s?(?:km|m)\b/g,
+  // Numbers made on the phone: receipts (R3-HJZ9R2QG-0001), invoices (INV-DEMO-00003).
+  /\b[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)+\b/g,
 ];
 
 /** Records every string value of the page's JSON answers from the server: the data shown. */
@@ -59,7 +61,9 @@ export function recordData(p) {
 export async function unwrapped(p, skip = []) {
   const raw = await p.evaluate((skip) => {
     // The map's attribution names its sources, in their own words.
-    const hidden = [".leaflet-control-container", ...skip].flatMap((s) => [...document.querySelectorAll(s)]);
+    const hidden = [".leaflet-control-container", ...skip].flatMap((s) => [
+      ...document.querySelectorAll(s),
+    ]);
     hidden.forEach((e) => (e.style.display = "none"));
     const texts = [document.body.innerText];
     for (const e of document.querySelectorAll(
@@ -172,4 +176,3 @@ export async function overflowing(p) {
     return found;
   });
 }
-

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { PASSWORD, start } from "./server.mjs";
+import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
 mkdirSync(SHOTS, { recursive: true });
@@ -19,78 +20,6 @@ const BUYER = "B100005";
 let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
-
-/**
- * Elements of `root` whose content is wider than their box, and the page's own overflow (the chat's
- * button, the shell's, is left to the shell's own test).
- */
-function overflowing(p, root = "body") {
-  return p.evaluate((root) => {
-    const found = [];
-    const page =
-      document.documentElement.scrollWidth -
-      document.documentElement.clientWidth;
-    if (page > 0) found.push(`the page is ${page}px wider than the screen`);
-    for (const e of document.querySelectorAll(`${root}, ${root} *`)) {
-      if (e.closest(".chat-fab")) continue;
-      if (
-        !e.checkVisibility() ||
-        e.clientWidth === 0 ||
-        e.closest(".leaflet-container, svg, .visually-hidden")
-      )
-        continue;
-      const style = getComputedStyle(e);
-      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
-      if (e.scrollWidth > e.clientWidth + 1)
-        found.push(
-          `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 40)}" ${e.scrollWidth}>${e.clientWidth}`,
-        );
-    }
-    return found;
-  }, root);
-}
-
-/**
- * The visible words outside the pseudo-locale's wrappers, less the data the page shows (`data`:
- * names and ids), figures, money, dates and times.
- */
-async function stray(p, data, root = "main") {
-  const texts = await p.evaluate((root) => {
-    const menu = document.querySelector("[data-testid=sidebar]");
-    const out = [];
-    const walker = document.createTreeWalker(
-      document.querySelector(root) || document.body,
-      NodeFilter.SHOW_ELEMENT,
-    );
-    for (let e = walker.currentNode; e; e = walker.nextNode()) {
-      if (menu && menu.contains(e)) continue;
-      if (e.checkVisibility && !e.checkVisibility()) continue;
-      for (const a of ["placeholder", "title", "aria-label"])
-        if (e.getAttribute(a)) out.push(e.getAttribute(a));
-    }
-    out.push((document.querySelector(root) || document.body).innerText);
-    return out;
-  }, root);
-  const found = new Set();
-  for (let text of texts) {
-    for (let before = ""; before !== text;) {
-      before = text;
-      text = text.replace(/\[!! (?:(?!\[!! )[\s\S])*? !!\]/g, " ");
-    }
-    for (const d of [...data].sort((a, b) => b.length - a.length))
-      text = text.split(d).join(" ");
-    text = text.replace(/\d{2}-\S+-\d{4}/g, " ");
-    // Figures, and ids with a figure (INV-DEMO-00003, R3-HJZ9R2QG-0001).
-    for (const token of text.split(/\s+/))
-      if (
-        token &&
-        !/^[\p{N}\p{P}\p{S}]+$/u.test(token) &&
-        !/^[A-Z0-9-]*\d[A-Z0-9-]*[.,:]?$/.test(token)
-      )
-        found.add(token);
-  }
-  return [...found];
-}
 
 /** Opens `path` and waits for it to settle. */
 async function open(p, path, ready) {
@@ -107,6 +36,7 @@ async function open(p, path, ready) {
  */
 async function signedIn(email, width, lang) {
   const p = await app.page({ width, height: width === 390 ? 844 : 900 });
+  p.data = recordData(p);
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
   await p
     .context()
@@ -280,48 +210,19 @@ for (const lang of ["pseudo", "hi"]) {
         fullPage: true,
       });
       if (lang === "hi") {
-        // The visit screen's own parts are its owner's to check: here its outstanding card.
-        const found = await overflowing(
-          p,
-          name === "visit-outstanding" ? "[data-testid=outstanding]" : "body",
-        );
+        const found = await overflowing(p);
         if (found.length)
           problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
         const heading = (
           await p.locator("main h1").first().textContent()
         ).trim();
-        if (name !== "visit-outstanding" && !/[\u0900-\u097F]/.test(heading))
+        if (!/[\u0900-\u097F]/.test(heading))
           problems.push(`${name}: the heading "${heading}" is not Hindi`);
       } else {
-        // Data: the customer's and the agent's names, the cheque's number and bank.
-        const names = await p.evaluate(() => {
-          const user = JSON.parse(
-            localStorage.getItem("fieldsales.session") || "{}",
-          );
-          return [
-            user.name || "",
-            ...[
-              ...document.querySelectorAll(
-                "[data-testid=collect-customer], .receipt dd",
-              ),
-            ].map((e) => e.textContent.split(" - ").pop()),
-          ];
+        // Data typed by the test: the cheque's number and bank.
+        const words = await strayTexts(p, p.data, {
+          same: ["HDFC Bank", "004512"],
         });
-        const root =
-          name === "visit-outstanding" ? "[data-testid=outstanding]" : "main";
-        // The visit screen's own "Collect payment" link sits in the card: its owner's text.
-        const others = name === "visit-outstanding" ? ["Collect payment"] : [];
-        const words = await stray(
-          p,
-          [
-            BUYER,
-            "HDFC Bank",
-            "004512",
-            ...others,
-            ...names.filter((n) => n && !n.includes("[!!")),
-          ],
-          root,
-        );
         if (words.length)
           problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
       }
@@ -345,29 +246,7 @@ for (const lang of ["pseudo", "hi"]) {
           if (found.length)
             problems.push(`${name}: ${found.slice(0, 6).join("; ")}`);
         } else {
-          // Data: names (agents in the filter and the rows, customers), a cheque's bank in a title.
-          const names = await p.evaluate(() => [
-            ...[
-              ...document.querySelectorAll(
-                "main strong, main td, main td span, main .photo-meta, #agentPicker option",
-              ),
-            ].map((e) => e.textContent.trim()),
-            ...[...document.querySelectorAll("main [title]")].map((e) =>
-              e
-                .getAttribute("title")
-                .replace(/\[!! .*? !!\]/g, "")
-                .trim(),
-            ),
-          ]);
-          // The photos' labels are lib/photos' own texts (its owner converts them).
-          const others =
-            name === "photos"
-              ? ["Shelf", "Display", "Competitor", "Other"]
-              : [];
-          const words = await stray(p, [
-            ...names.filter((n) => n && !n.includes("[!!")),
-            ...others,
-          ]);
+          const words = await strayTexts(p, p.data);
           if (words.length)
             problems.push(`${name}: ${words.slice(0, 12).join(" | ")}`);
         }

@@ -152,7 +152,24 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
     }
     throw err;
   }
-  return /** @type {T} */ (data);
+  return /** @type {T} */ (inLanguage(data));
+}
+
+/**
+ * A success answer's `message` in the user's language, by its `code` (the server writes the
+ * spec's English; every screen shows the answer's message as it comes from here).
+ * @param {unknown} data
+ */
+function inLanguage(data) {
+  if (data && typeof data === "object" && !Array.isArray(data)) {
+    const answer = /** @type {{ message?: unknown, code?: unknown, params?: unknown }} */ (data);
+    if (typeof answer.message === "string" && typeof answer.code === "string" && answer.code) {
+      const params =
+        answer.params && typeof answer.params === "object" ? /** @type {Record<string, unknown>} */ (answer.params) : null;
+      answer.message = messageFor(answer.code, params, answer.message);
+    }
+  }
+  return data;
 }
 
 /**
