@@ -16,12 +16,10 @@ import {
   money,
   number,
   percent,
-  plural,
+  monthNames,
   setFormats,
 } from "../src/lib/format.js";
 import { parseDate } from "../src/lib/parse-date.js";
-import { money as oldMoney } from "../src/lib/money.js";
-import { formatDate as oldFormatDate } from "../src/lib/dates.js";
 
 process.env.TZ = "Asia/Kolkata";
 
@@ -144,17 +142,14 @@ test("the session answer's locale and currency, when it carries them", () => {
   assert.deepEqual(formatsOfSession(null), { locale: null, currency: null });
 });
 
-test("lib/dates.js and lib/money.js are the same formatter", () => {
-  assert.equal(oldMoney(100000), "₹1,00,000.00");
-  assert.equal(oldFormatDate("2026-11-27"), "27-Nov-2026");
-});
-
-test("a count takes its noun in the singular only for one", () => {
-  assert.equal(plural(1, "attempt"), "1 attempt");
-  assert.equal(plural(0, "row"), "0 rows");
-  assert.equal(plural(3, "row"), "3 rows");
-  assert.equal(plural(2, "delivery approval"), "2 delivery approvals");
-  assert.equal(plural(2, "visit or order", "visits or orders"), "2 visits or orders");
+test("the month field's names follow the language: English, then Hindi", () => {
+  setFormats({ locale: "en-IN", currency: "INR" });
+  assert.equal(monthNames().length, 12);
+  assert.equal(monthNames()[0], "January");
+  assert.equal(monthNames()[8], "September");
+  setFormats({ locale: "hi-IN", currency: "INR" });
+  assert.equal(monthNames()[0], "जनवरी");
+  setFormats({ locale: "en-IN", currency: "INR" });
 });
 
 test("a typed date in the company's form: 27-11-2026, 27-Nov-2026, 27 nov 26, 2026-11-27", () => {

@@ -19,6 +19,8 @@ const DATES = [
   /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM|am|pm)?/g,
   /\b\d{1,2} \p{L}{3,5}\b/gu,
   /\b\d[\d,.]*\s?(?:km|m)\b/g,
+  // The month field's names (Intl's, lib/format.js monthNames).
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/g,
   // Numbers made on the phone: receipts (R3-HJZ9R2QG-0001), invoices (INV-DEMO-00003).
   /\b[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)+\b/g,
 ];

@@ -1,8 +1,9 @@
-// The English of the date field (lib/date-input.jsx): ids "dateinput.<name>". Hindi:
+// The English of the date and month fields (lib/date-input.jsx, lib/month-input.jsx): ids "dateinput.<name>". Hindi:
 // lib/i18n/hi-ui.json. `example` is a date in the field's own form (formatDate of 27-Nov-2026).
 import { catalogue } from "./i18n/catalogue";
 
 export const t = catalogue("dateinput", {
   invalid: "Enter a date such as {example}.",
   calendar: "Calendar",
+  year: "Year",
 });

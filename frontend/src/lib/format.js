@@ -175,5 +175,8 @@ export function coordinates(lat, lng) {
   return `${f.format(lat)}, ${f.format(lng)}`;
 }
 
-/** `n` with its noun, singular for exactly one: (1, "attempt") -> "1 attempt", (3, "row") -> "3 rows". */
-export const plural = (/** @type {number} */ n, /** @type {string} */ one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** The twelve months' long names in the user's language ("January", "जनवरी"), January first. */
+export function monthNames() {
+  const f = new Intl.DateTimeFormat(monthLocale(formats.get().locale), { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, m) => f.format(Date.UTC(2026, m, 1)));
+}

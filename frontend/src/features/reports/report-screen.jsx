@@ -2,6 +2,7 @@
 // Excel file through the download-token check.
 import { useState } from "react";
 import { DateInput, validDate } from "../../lib/date-input";
+import { MonthInput } from "../../lib/month-input";
 import { localMonth } from "../../lib/format";
 import { downloadLink } from "../../lib/download";
 import { rules, useForm } from "../../lib/form";
@@ -225,7 +226,13 @@ export default function ReportScreen({ params }) {
         )}
         {kind === "monthly" && (
           <>
-            <FormInput form={form} id="monthYear" label={t("month")} type="month" />
+            <MonthInput
+              id="monthYear"
+              label={t("month")}
+              value={v.monthYear}
+              onValue={form.set("monthYear")}
+              error={form.errors.monthYear}
+            />
             <MultiCheck
               legend={t("userType")}
               options={[{ value: "0", label: t("all") }, ...typeOptions]}
