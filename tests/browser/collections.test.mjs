@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { layoutChecks } from "./layout-checks.mjs";
-import { start } from "./server.mjs";
+import { offlineCopyLoaded, start } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-collections");
@@ -58,42 +58,13 @@ async function uploadInvoices(adminToken, rows) {
   return r.body;
 }
 
-/** Waits until the phone's customer copy is complete (its sync time set). */
-async function copyLoaded(p) {
-  const { uid } = await session(p);
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const done = await p.evaluate(async (uid) => {
-      const name = `fieldsales-offline-${uid}`;
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains("meta")) return false;
-        return await new Promise((ok) => {
-          const r = db.transaction("meta").objectStore("meta").get("customersSyncedAt");
-          r.onsuccess = () => ok(!!r.result);
-        });
-      } finally {
-        db.close();
-      }
-    }, uid);
-    if (done) return;
-    assert.ok(Date.now() < deadline, "the customer copy did not load");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** An agent signed in on a phone (390 px), the service worker ready and the copy loaded. */
 async function agentPhone(email) {
   const p = await app.page();
   await app.login(p, email);
   await p.waitForURL((u) => u.hash === "#/today");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   return p;
 }
 

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 // Screenshots to look at (not kept in the repository).
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -39,44 +39,6 @@ async function signedIn(email, width = 390) {
   await p.waitForURL((u) => !u.hash.startsWith("#/login"));
   await p.getByTestId("sidebar").waitFor({ state: "attached" });
   return p;
-}
-
-/** The stored session of the page's user. */
-const session = (p) =>
-  p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
-
-/** Waits until the phone keeps the customer copy, the outcomes and the product list. */
-async function offlineDataLoaded(p) {
-  const { uid } = await session(p);
-  await p.waitForFunction(
-    async (uid) => {
-      const name = `fieldsales-offline-${uid}`;
-      if (!(await indexedDB.databases()).some((d) => d.name === name))
-        return false;
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains("meta")) return false;
-        const get = (key) =>
-          new Promise((ok) => {
-            const r = db.transaction("meta").objectStore("meta").get(key);
-            r.onsuccess = () => ok(r.result);
-          });
-        return (
-          !!(await get("customersSyncedAt")) &&
-          !!(await get("outcomes")) &&
-          !!(await get("products"))
-        );
-      } finally {
-        db.close();
-      }
-    },
-    uid,
-    { timeout: 20000, polling: 250 },
-  );
 }
 
 /** No sideways scrolling. */
@@ -250,7 +212,7 @@ test("an order queued offline is judged when it arrives: the agent is told it aw
   // The first test left the customer a limit of ₹10.00, so any order is over it.
   const p = await signedIn("agent1@demo.test");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await offlineDataLoaded(p);
+  await offlineCopyLoaded(p, { products: true });
   await p.goto(`/#/customer/visit/${BUYER}`);
   await p.getByTestId("customer-details").waitFor();
   await p

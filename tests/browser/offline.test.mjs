@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SAVED_OFFLINE = "Saved on this phone, will sync";
@@ -72,48 +72,11 @@ async function agentPhone(email, at = { latitude: 12.97, longitude: 77.59, accur
   return p;
 }
 
-/** Waits until the phone's customer copy (complete since `since`) and outcome list are there. */
-async function copyLoaded(p, since = 0) {
-  const { uid } = await session(p);
-  const deadline = Date.now() + 20000;
-  // A loop of evaluations: waitForFunction would take the predicate's promise itself as truthy.
-  for (;;) {
-    const done = await p.evaluate(
-      async ([uid, since]) => {
-        const name = `fieldsales-offline-${uid}`;
-        // Opening a database that does not exist would create it empty, under the app's feet.
-        if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
-        const db = await new Promise((ok, fail) => {
-          const r = indexedDB.open(name);
-          r.onsuccess = () => ok(r.result);
-          r.onerror = () => fail(r.error);
-        });
-        try {
-          if (!db.objectStoreNames.contains("meta")) return false;
-          const get = (key) =>
-            new Promise((ok) => {
-              const r = db.transaction("meta").objectStore("meta").get(key);
-              r.onsuccess = () => ok(r.result);
-            });
-          const synced = await get("customersSyncedAt");
-          return !!synced && Date.parse(synced) >= since && !!(await get("outcomes"));
-        } finally {
-          db.close();
-        }
-      },
-      [uid, since],
-    );
-    if (done) return;
-    assert.ok(Date.now() < deadline, "the customer copy did not load");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** An agent's phone with its copy loaded, on the visit screen of `buyerId` as the server gave it. */
 async function visitScreenOnline(email, buyerId) {
   const p = await agentPhone(email);
   const { token } = await session(p);
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await p.goto(`/#/customer/visit/${buyerId}`);
   await p.getByTestId("customer-details").waitFor();
   return { p, token };
@@ -214,7 +177,7 @@ test("a new release waits until the user says Reload, then takes over the whole 
 test("offline, an agent opens the app, finds a customer, saves three visits; back online they sync once each", async () => {
   const p = await agentPhone("agent1@demo.test");
   const { token } = await session(p);
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   const posts = [];
   // On the context: a request the service worker lets through is reported there, not on the page.
   p.context().on("request", (r) => r.method() === "POST" && r.url().endsWith("/webapi/api/users/customer/details") && posts.push(r.postDataJSON()));
@@ -300,7 +263,7 @@ test("a queued visit the server refuses stays with its reason until the agent di
 
   const p = await agentPhone("agent2@demo.test");
   const { token } = await session(p);
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await p.context().setOffline(true);
   await openCustomer(p, "B100002", "B100002");
   const label = await p.getByLabel("Outcome").locator(`option[value="${outcomeId}"]`).textContent();
@@ -341,7 +304,7 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   const { uid } = await session(p);
   // The page's own sessions end with its logouts; this one reads what reached the server.
   const token = await app.token("agent3@demo.test");
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await p.goto("/#/customer/visit/B100003");
   await p.getByTestId("customer-details").waitFor();
 
@@ -385,7 +348,7 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   await p.waitForURL((u) => u.hash === "#/today");
   await p.getByRole("link", { name: "Search customers" }).first().click();
   await p.waitForURL((u) => u.hash === "#/customer/visit");
-  await copyLoaded(p, relogin);
+  await offlineCopyLoaded(p, { since: relogin });
   await p.context().setOffline(true);
   await openCustomer(p, "B100003", "B100003");
   const dropped = `dropped-${Date.now()}`;
@@ -401,7 +364,7 @@ test("logout with a waiting visit warns; Sync now sends it, Discard drops it; th
   // Another agent on the same phone: their own (empty) queue, none of agent3's customers.
   await app.login(p, "agent1@demo.test");
   await p.waitForURL((u) => u.hash === "#/today");
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await p.goto("/#/customer/waiting-visits");
   await p.getByText("No visits are waiting").waitFor();
   assert.equal((await visitsTagged(token, dropped)).length, 0, "the discarded visit never reached the server");
@@ -441,7 +404,7 @@ async function syncFromWaitingScreen(p) {
 
 test("signed in with a temporary password, nothing is sent until it is changed; then the waiting visit reaches the server once", async () => {
   const p = await agentPhone("agent4@demo.test");
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   const saves = recordSaves(p);
   await p.context().setOffline(true);
   await openCustomer(p, "B100004", "B100004");
@@ -485,7 +448,7 @@ test("signed in with a temporary password, nothing is sent until it is changed; 
 test("a round refused for the anti-forgery cookie leaves the visit waiting, not refused; the next round sends it once", async () => {
   const p = await agentPhone("agent2@demo.test");
   const { token } = await session(p);
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   await p.context().setOffline(true);
   await openCustomer(p, "B100002", "B100002");
   const tag = `xsrf-${Date.now()}`;
@@ -636,7 +599,7 @@ const screenKept = (p, uid, buyerId) =>
 test("a customer given to another agent leaves the phone: its copy and its visit screen kept for offline", async () => {
   const p = await agentPhone("agent3@demo.test");
   const { token, uid } = await session(p);
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   const mine = (await apiGet(token, "/users/customer/offline?cursor=")).customers;
   const given = mine[mine.length - 1];
   await openCustomer(p, given.buyerId, given.buyerId);
@@ -660,7 +623,7 @@ test("a customer given to another agent leaves the phone: its copy and its visit
   // The phone's next refresh (back online) takes the customer off it, with its kept screen.
   await p.context().setOffline(true);
   await p.context().setOffline(false);
-  await copyLoaded(p, started);
+  await offlineCopyLoaded(p, { since: started });
   assert.equal(await screenKept(p, uid, given.buyerId), false, "the kept visit screen went with the customer");
   // Offline, neither the kept screen nor the copy (nor the search index over it) knows it now.
   await p.context().setOffline(true);

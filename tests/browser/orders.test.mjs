@@ -7,7 +7,7 @@
 // administrator's product screen (validation, a new price, retiring a product).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
@@ -54,37 +54,6 @@ async function agentPhone(email) {
   await p.waitForURL((u) => u.hash === "#/today");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   return p;
-}
-
-/** Waits until the phone keeps the customer copy, the outcomes and the product list. */
-async function offlineDataLoaded(p) {
-  const { uid } = await session(p);
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const done = await p.evaluate(async (uid) => {
-      const name = `fieldsales-offline-${uid}`;
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains("meta")) return false;
-        const get = (key) =>
-          new Promise((ok) => {
-            const r = db.transaction("meta").objectStore("meta").get(key);
-            r.onsuccess = () => ok(r.result);
-          });
-        return !!(await get("customersSyncedAt")) && !!(await get("outcomes")) && !!(await get("products"));
-      } finally {
-        db.close();
-      }
-    }, uid);
-    if (done) return;
-    assert.ok(Date.now() < deadline, "the offline data did not load");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** Opens the order screen of B100001 from its visit screen. */
@@ -236,7 +205,7 @@ test("offline, an order waits on the phone with its visit, is counted with the v
   const products = await catalogue(adminToken);
   const p = await agentPhone("agent1@demo.test");
   const { token } = await session(p);
-  await offlineDataLoaded(p);
+  await offlineCopyLoaded(p, { products: true });
   // Seen online once: the visit screen (with Must Sell) is kept on the phone.
   await takeOrder(p);
   const before = (await apiGet(token, "/users/orders?buyerId=B100001")).totalRecords;
@@ -329,7 +298,7 @@ test("a queued order the server refuses stays with its reason until the agent di
   assert.equal(created.status, 200, JSON.stringify(created.body));
   const p = await agentPhone("agent2@demo.test");
   const { token } = await session(p);
-  await offlineDataLoaded(p);
+  await offlineCopyLoaded(p, { products: true });
   await p.goto("/#/customer/visit/B100002");
   await p.getByTestId("customer-details").waitFor();
   const before = (await apiGet(token, "/users/orders?buyerId=B100002")).totalRecords;

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 const SHOTS = process.env.PHOTOS_SHOTS || "/tmp/photos-fe";
 const SAVED_OFFLINE = "Saved on this phone, will sync";
@@ -106,37 +106,6 @@ async function cameraJpeg(p, hue) {
   return file;
 }
 
-/** Waits until the phone's customer copy and outcome list are there. */
-async function copyLoaded(p) {
-  const { uid } = await session(p);
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const done = await p.evaluate(async (uid) => {
-      const name = `fieldsales-offline-${uid}`;
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
-      const db = await new Promise((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains("meta")) return false;
-        const get = (key) =>
-          new Promise((ok) => {
-            const r = db.transaction("meta").objectStore("meta").get(key);
-            r.onsuccess = () => ok(r.result);
-          });
-        return !!(await get("customersSyncedAt")) && !!(await get("outcomes"));
-      } finally {
-        db.close();
-      }
-    }, uid);
-    if (done) return;
-    assert.ok(Date.now() < deadline, "the customer copy did not load");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 test("offline visit with two photos: waiting apart with sizes, synced once each, small and clean on the server, seen by the manager", async () => {
   const p = await app.page();
   await p.context().grantPermissions(["geolocation"], { origin: app.base });
@@ -156,7 +125,7 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
   step("visit");
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   step("sw");
-  await copyLoaded(p);
+  await offlineCopyLoaded(p);
   step("copy");
   const shelf = await cameraJpeg(p, 20);
   const display = await cameraJpeg(p, 200);
