@@ -29,9 +29,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pool = fieldsales::db::open_pool(Path::new(&db))?;
     let mut conn = pool.get()?;
     fieldsales::db::migrate(&mut conn)?;
-    let (rows, secs) = scale_floor(&mut conn, p)?;
+    let (rows, secs, cpu) = scale_floor(&mut conn, p)?;
     println!("seed_floor_rows={rows}");
     println!("seed_floor_secs={secs:.2}");
+    println!("seed_floor_cpu_s={cpu:.2}");
     println!("seed_floor_rows_per_s={:.0}", rows as f64 / secs.max(1e-9));
     Ok(())
 }

@@ -333,6 +333,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     summary.rows(),
                     summary.rows() as f64 / secs.max(1e-9)
                 );
+                let steps: Vec<String> = summary.steps.iter().map(|(name, secs)| format!("{name} {secs:.1} s")).collect();
+                println!("Scale seed steps (rows written with journal {}): {}", summary.load_journal, steps.join(", "));
             }
             if demo {
                 let mut conn = pool.get()?;

@@ -38,6 +38,12 @@ pub struct ScaleSummary {
     pub deliveries: usize,
     /// Chat messages and broadcasts.
     pub messages: usize,
+    /// Seconds of each step of the load, in order (people and catalogue, rows, visits in time
+    /// order, then those of `BulkSchema::restore`).
+    pub steps: Vec<(&'static str, f64)>,
+    /// The journal mode the rows were written in (`off` unless refused: another connection had
+    /// the file open in WAL mode, or Litestream replicates it).
+    pub load_journal: String,
 }
 
 impl ScaleSummary {
@@ -94,13 +100,20 @@ fn scale_at(
         anyhow::bail!("--scale fills a new database only; this one already has users or customers");
     }
     let mut summary = ScaleSummary::default();
+    let mut clock = std::time::Instant::now();
+    let mut step = |summary: &mut ScaleSummary, name: &'static str| {
+        summary.steps.push((name, clock.elapsed().as_secs_f64()));
+        clock = std::time::Instant::now();
+    };
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let agents = scale_people(&tx, now, &mut summary)?;
     // The products with prices and the sellers as distributors: what order booking needs.
     catalogue_and_distributors(&tx)?;
     tx.commit()?;
+    step(&mut summary, "people");
 
     let settings = BulkSettings::enter(conn)?;
+    summary.load_journal = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
     let bulk = BulkSchema::strip(conn)?;
     // Visits are staged and written in time order at the end, as a real database stores them
     // (each is appended when it happens); written per customer, a day's visits would lie all over
@@ -130,6 +143,7 @@ fn scale_at(
         tx.commit()?;
         progress(done as u64);
     }
+    step(&mut summary, "rows");
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     tx.execute_batch(
         "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by)
@@ -139,7 +153,9 @@ fn scale_at(
     )?;
     tx.commit()?;
     conn.execute_batch("PRAGMA temp_store = MEMORY")?;
-    bulk.restore(conn)?;
+    step(&mut summary, "visits in time order");
+    let restored = bulk.restore(conn)?;
+    summary.steps.extend(restored);
     settings.leave(conn)?;
 
     // Leave one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
@@ -154,8 +170,9 @@ fn scale_at(
 /// aside), generated beforehand a batch at a time, written with bare reused INSERTs into the same
 /// tables of this new database stripped as `scale` strips them (no triggers, no secondary indexes;
 /// no journal), and nothing else: no index built, no summary, no search index. Returns the rows
-/// written and the seconds spent writing them (generation not counted).
-pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usize, f64)> {
+/// written, the seconds spent writing them (generation not counted) and the CPU seconds of this
+/// thread in them (Linux; 0 elsewhere), which a machine shared with other work disturbs less.
+pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usize, f64, f64)> {
     reference(conn)?;
     let now = crate::now();
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -167,7 +184,7 @@ pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usi
     let _stripped = BulkSchema::strip(conn)?;
     let mut rows = Generator::new(p, agents, now, crate::clock::today());
     let mut batch: Vec<CustomerRows> = Vec::new();
-    let (mut written, mut secs, mut done) = (0usize, 0f64, 0usize);
+    let (mut written, mut secs, mut cpu, mut done) = (0usize, 0f64, 0f64, 0usize);
     while done < p.customers {
         let end = (done + SCALE_BATCH).min(p.customers);
         batch.resize_with(end - done, CustomerRows::default);
@@ -175,7 +192,7 @@ pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usi
             rows.next(n, customer);
             written += 1 + customer.visits.len() + customer.lines.len() + usize::from(customer.delivery.is_some());
         }
-        let started = std::time::Instant::now();
+        let (started, cpu_started) = (std::time::Instant::now(), thread_cpu_secs());
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         {
             let mut writer = Writer::prepare(&tx, "main.visits")?;
@@ -185,10 +202,19 @@ pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usi
         }
         tx.commit()?;
         secs += started.elapsed().as_secs_f64();
+        cpu += thread_cpu_secs() - cpu_started;
         done = end;
     }
     settings.leave(conn)?;
-    Ok((written, secs))
+    Ok((written, secs, cpu))
+}
+
+/// CPU seconds this thread has run (`/proc/thread-self/schedstat`; 0 where there is none).
+fn thread_cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(0.0, |ns| ns / 1e9)
 }
 
 /// Connection settings for a bulk load, and those to go back to: no journal (a failed load is
@@ -197,6 +223,7 @@ pub fn scale_floor(conn: &mut Connection, p: ScaleParams) -> anyhow::Result<(usi
 struct BulkSettings {
     journal_mode: String,
     synchronous: i64,
+    threads: i64,
     foreign_keys: i64,
     cache_size: i64,
 }
@@ -207,6 +234,7 @@ impl BulkSettings {
         let settings = BulkSettings {
             journal_mode: conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?,
             synchronous: value("synchronous")?,
+            threads: value("threads")?,
             foreign_keys: value("foreign_keys")?,
             cache_size: value("cache_size")?,
         };
@@ -215,7 +243,8 @@ impl BulkSettings {
             // Refused (the mode is kept) while another connection has the file open in WAL mode.
             let _: rusqlite::Result<String> = conn.pragma_update_and_check(None, "journal_mode", "OFF", |r| r.get(0));
         }
-        conn.execute_batch("PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -131072;")?;
+        // `threads`: the sorts of the index builds may use helper threads where there are cores.
+        conn.execute_batch("PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -131072; PRAGMA threads = 4;")?;
         Ok(settings)
     }
 
@@ -225,6 +254,7 @@ impl BulkSettings {
             conn.pragma_update_and_check(None, "journal_mode", &self.journal_mode, |r| r.get::<_, String>(0))?;
         }
         conn.pragma_update(None, "synchronous", self.synchronous)?;
+        conn.pragma_update(None, "threads", self.threads)?;
         conn.pragma_update(None, "foreign_keys", self.foreign_keys)?;
         conn.pragma_update(None, "cache_size", self.cache_size)?;
         Ok(())
@@ -298,15 +328,25 @@ impl BulkSchema {
     /// Builds the bulk tables' indexes, writes what the triggers would have, builds the derived
     /// tables' indexes and puts the triggers back, in one transaction; sorts go to temporary files
     /// rather than memory (the connection's `temp_store` is restored after).
-    fn restore(self, conn: &mut Connection) -> anyhow::Result<()> {
+    fn restore(self, conn: &mut Connection) -> anyhow::Result<Vec<(&'static str, f64)>> {
         let temp_store: i64 = conn.pragma_query_value(None, "temp_store", |r| r.get(0))?;
         conn.pragma_update(None, "temp_store", "FILE")?;
+        let mut steps = Vec::new();
+        let mut clock = std::time::Instant::now();
+        let mut step = |name: &'static str| {
+            steps.push((name, clock.elapsed().as_secs_f64()));
+            clock = std::time::Instant::now();
+        };
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let (bulk, derived): (Vec<_>, Vec<_>) = self.indexes.iter().partition(|(_, table, _)| BULK_TABLES.contains(&table.as_str()));
         for (name, _, sql) in &bulk {
             tx.execute_batch(sql).with_context(|| format!("rebuilding index {name}"))?;
         }
-        derive(&tx)?;
+        step("indexes");
+        for (name, sql) in DERIVE {
+            tx.execute_batch(sql).with_context(|| format!("writing {name}"))?;
+            step(name);
+        }
         for (name, _, sql) in &derived {
             tx.execute_batch(sql).with_context(|| format!("rebuilding index {name}"))?;
         }
@@ -314,16 +354,18 @@ impl BulkSchema {
             tx.execute_batch(sql).with_context(|| format!("restoring trigger {name}"))?;
         }
         tx.commit()?;
+        step("derived indexes");
         conn.pragma_update(None, "temp_store", temp_store)?;
-        Ok(())
+        Ok(steps)
     }
 }
 
 /// What `DERIVED_TRIGGERS` write for every row of a bulk load, written once per table from the
 /// loaded rows (the same rows; ids in the order the triggers gave them). The figures versions are
 /// opaque counters the server compares for equality only: each agent with customers gets 1.
-fn derive(tx: &Connection) -> anyhow::Result<()> {
-    tx.execute_batch(
+const DERIVE: &[(&str, &str)] = &[
+    (
+        "summary",
         "INSERT INTO customer_order_months (customer_id, month)
          SELECT DISTINCT customer_id, substr(order_date, 1, 7) FROM order_lines ORDER BY 1, 2;
          INSERT INTO customer_stats (customer_id, agent_id, retailer_type, last_visit_at, last_order_date, prev_order_month)
@@ -336,8 +378,11 @@ fn derive(tx: &Connection) -> anyhow::Result<()> {
                FROM customers c ORDER BY c.customer_id) s;
          INSERT INTO agent_stats_versions (agent_id, version)
          SELECT DISTINCT COALESCE(agent_id, 0), 1 FROM customers WHERE true
-         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;
-         INSERT INTO visit_days (agent_id, day, customer_id, best)
+         ON CONFLICT (agent_id) DO UPDATE SET version = version + 1;",
+    ),
+    (
+        "visit and work days",
+        "INSERT INTO visit_days (agent_id, day, customer_id, best)
          SELECT agent_id, date(visited_at, 'unixepoch', 'localtime') AS day, customer_id,
                 MAX(CASE location_status WHEN 'verified' THEN 3 WHEN 'customer-unlocated' THEN 2 WHEN 'off-site' THEN 0 ELSE 1 END)
          FROM visits GROUP BY agent_id, day, customer_id ORDER BY agent_id, day, customer_id;
@@ -347,13 +392,15 @@ fn derive(tx: &Connection) -> anyhow::Result<()> {
                       MIN(v.visit_id) AS first
                FROM visits v WHERE (SELECT user_type_id FROM users WHERE uid = v.agent_id) = 4
                GROUP BY v.agent_id, work_date)
-         ORDER BY first;
-         INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
-         SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE term IS NOT NULL ORDER BY 1, 2, 3, 4;
-         INSERT INTO customers_fts (rowid, buyer_id, name, mobile) SELECT customer_id, buyer_id, name, mobile FROM customers;",
-    )?;
-    Ok(())
-}
+         ORDER BY first;",
+    ),
+    (
+        "delivery terms",
+        "INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
+         SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE term IS NOT NULL ORDER BY 1, 2, 3, 4;",
+    ),
+    ("search index", "INSERT INTO customers_fts (rowid, buyer_id, name, mobile) SELECT customer_id, buyer_id, name, mobile FROM customers;"),
+];
 
 /// The rows of one customer as `Generator` makes them, in buffers reused from one to the next.
 #[derive(Default, Clone)]
