@@ -399,7 +399,10 @@ const DERIVE: &[(&str, &str)] = &[
         "INSERT INTO delivery_terms (agent_id, kind, term, delivery_id)
          SELECT agent_id, kind, term, delivery_id FROM delivery_terms_source WHERE term IS NOT NULL ORDER BY 1, 2, 3, 4;",
     ),
-    ("search index", "INSERT INTO customers_fts (rowid, buyer_id, name, mobile) SELECT customer_id, buyer_id, name, mobile FROM customers;"),
+    (
+        "search index",
+        "INSERT INTO customers_fts (rowid, buyer_id, name, mobile) SELECT customer_id, buyer_id, name, mobile FROM customers;",
+    ),
 ];
 
 /// The rows of one customer as `Generator` makes them, in buffers reused from one to the next.

@@ -13,12 +13,7 @@ use super::{position_by_agent, scale_people, ScaleParams, ScaleSummary, SCALE_BA
 /// and their manager, three broadcasts, and `p.customers` customers `S00000001`... spread over
 /// the agents in turn, with their visits, order lines and deliveries. Only into a database without
 /// users and customers. `progress` is told how many customers are done.
-pub(super) fn scale_row_by_row(
-    conn: &mut Connection,
-    p: ScaleParams,
-    now: i64,
-    today: chrono::NaiveDate,
-) -> anyhow::Result<ScaleSummary> {
+pub(super) fn scale_row_by_row(conn: &mut Connection, p: ScaleParams, now: i64, today: chrono::NaiveDate) -> anyhow::Result<ScaleSummary> {
     use rand::{Rng, SeedableRng};
     reference(conn)?;
     // It drops and rebuilds indexes on its way: only ever on a database of its own.
