@@ -26,9 +26,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{db}{suffix}"));
     }
+    // Made and migrated as the seed's is, then written over one connection of the pool's
+    // settings, alone on the file (as `fieldsales seed --scale` does, so no journal).
     let pool = fieldsales::db::open_pool(Path::new(&db))?;
-    let mut conn = pool.get()?;
-    fieldsales::db::migrate(&mut conn)?;
+    fieldsales::db::migrate(&mut *pool.get()?)?;
+    drop(pool);
+    let mut conn = fieldsales::db::connect(Path::new(&db))?;
     let (rows, secs, cpu) = scale_floor(&mut conn, p)?;
     println!("seed_floor_rows={rows}");
     println!("seed_floor_secs={secs:.2}");

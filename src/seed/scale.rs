@@ -482,7 +482,7 @@ impl Generator {
         out.mobile.clear();
         let _ = write!(out.mobile, "9{:09}", rng.gen_range(0..1_000_000_000u64));
         out.address = (rng.gen_range(1..400i32) - 1) as usize;
-        out.wholesaler = n % 7 == 0;
+        out.wholesaler = n.is_multiple_of(7);
         out.visits.clear();
         for _ in 0..self.p.visits_per_customer {
             let outcome = rng.gen_range(1..=4i32);
