@@ -219,7 +219,7 @@ fn thread_cpu_secs() -> f64 {
 
 /// Connection settings for a bulk load, and those to go back to: no journal (a failed load is
 /// simply run again on a new file) unless Litestream replicates the file, no fsync, no foreign
-/// key lookups (the rows are made consistent), a bigger page cache.
+/// key lookups (the rows are made consistent), a bigger page cache, helper threads for sorts.
 struct BulkSettings {
     journal_mode: String,
     synchronous: i64,
@@ -244,7 +244,9 @@ impl BulkSettings {
             let _: rusqlite::Result<String> = conn.pragma_update_and_check(None, "journal_mode", "OFF", |r| r.get(0));
         }
         // `threads`: the sorts of the index builds may use helper threads where there are cores.
-        conn.execute_batch("PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -131072; PRAGMA threads = 4;")?;
+        // Each sort thread holds up to the page cache's size in memory before it spills to a
+        // temporary file: at 128 MiB the load of a million customers peaked at 810 MB resident.
+        conn.execute_batch("PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA threads = 4;")?;
         Ok(settings)
     }
 
