@@ -14,7 +14,7 @@ mkdir -p "$OUT"
 # scripts it calls, so they skip even cargo's up-to-date check.
 build_release() {
   [ -n "${BENCH_BUILT:-}" ] && return
-  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss --example import_floor
+  cargo build --release --locked --bin fieldsales --example hash_floor --example xlsx_floor --example landing_miss --example import_floor --example seed_floor
 }
 
 # Seeds the data set once; its log (with the seed's own rows/s and peak RSS) is kept beside it.
@@ -25,5 +25,8 @@ seed_once() {
   rm -f "$DB" "$DB-wal" "$DB-shm"
   /usr/bin/time -f "seed_peak_rss_kb=%M" "$BIN" --db "$DB" --data-dir "$OUT/data" seed --scale "$CUSTOMERS" \
     --lines "$LINES" --visits "$VISITS" --deliveries "$DELIVERIES" 2>&1 | tee "$DB.log"
+  # Its floor in the same run (bare inserts of the same rows, example seed_floor), into the log too.
+  target/release/examples/seed_floor "$OUT/seed-floor.db" "$CUSTOMERS" "$LINES" "$VISITS" "$DELIVERIES" | tee -a "$DB.log"
+  rm -f "$OUT/seed-floor.db" "$OUT/seed-floor.db-wal" "$OUT/seed-floor.db-shm"
   touch "$DB.done"
 }

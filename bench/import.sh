@@ -52,3 +52,7 @@ echo "parse_rounds=${parse[*]}"
 echo "import_peak_rss_kb=$import_rss"
 echo "import_rows_per_s=$(median "${imported[@]}")"
 echo "import_rounds=${imported[*]}"
+# Target 5 of issue #39: the import takes at most twice its parse (parse rows/s over import rows/s
+# <= 2), each round's pair measured back to back; the median and the spread of the rounds.
+paste -d' ' <(printf '%s\n' "${parse[@]}") <(printf '%s\n' "${imported[@]}") | awk '{printf "%.2f\n", $1 / $2}' | sort -n |
+  awk '{v[NR] = $1} END {print "import_time_over_parse=" v[int((NR + 1) / 2)]; print "import_time_over_parse_spread=" v[1] "-" v[NR]}'

@@ -43,16 +43,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             cells.to_vec()
         })
         .collect();
+    // An experiment's page cache (KiB), as `PRAGMA cache_size = -N` (the pool's is 16,000).
+    if let Some(kib) = std::env::var("IMPORT_FLOOR_CACHE_KIB").ok().and_then(|v| v.parse::<i64>().ok()) {
+        conn.pragma_update(None, "cache_size", -kib)?;
+    }
     let started = Instant::now();
+    // Each step's CPU seconds on this thread: a machine shared with other work stretches the
+    // wall time of each step unevenly.
+    let mut clock = cpu_secs();
+    let mut step = |name: &str| {
+        let now = cpu_secs();
+        let secs = now - clock;
+        clock = now;
+        format!("{name} {secs:.3} s")
+    };
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     search_index::defer(&tx)?;
     stats::defer_added(&tx)?;
     for cells in &rows {
         (CUSTOMER.apply)(&tx, cells, &ctx)?;
     }
+    let mut steps = vec![step("rows")];
     search_index::flush(&tx)?;
+    steps.push(step("search index"));
     stats::summarize_added(&tx)?;
+    steps.push(step("summary"));
     tx.commit()?;
+    steps.push(step("commit"));
     println!("import_sql_floor_rows_per_s={:.0}", n as f64 / started.elapsed().as_secs_f64());
+    // Where the floor's time goes, for the record (stderr: not a figure of the report).
+    eprintln!("import_sql_floor_cpu_steps: {}", steps.join(", "));
     Ok(())
+}
+
+/// CPU seconds this thread has run (`/proc/thread-self/schedstat`; 0 where there is none).
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(0.0, |ns| ns / 1e9)
 }

@@ -303,7 +303,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", describe(&migration, &config));
         }
         Command::Seed { demo, scale, lines, visits, deliveries } => {
-            let (pool, _) = open_migrated(&config)?;
+            let (mut pool, _) = open_migrated(&config)?;
             println!("Reference data loaded");
             if let Some(customers) = scale {
                 let params = crate::seed::ScaleParams {
@@ -312,7 +312,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     deliveries: deliveries.unwrap_or(customers / 10),
                     ..crate::seed::ScaleParams::new(customers)
                 };
-                let mut conn = pool.get()?;
+                // The pool's other connections keep the file open in WAL mode, which keeps the bulk
+                // load from writing without a journal: it gets the only connection, and the pool
+                // is opened again after it.
+                drop(pool);
+                let mut conn = crate::db::connect(&config.db_path)?;
                 let bar = indicatif::ProgressBar::new(customers as u64).with_style(
                     indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} customers  {per_sec}  eta {eta}")
                         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
@@ -333,6 +337,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     summary.rows(),
                     summary.rows() as f64 / secs.max(1e-9)
                 );
+                let steps: Vec<String> = summary.steps.iter().map(|(name, secs)| format!("{name} {secs:.1} s")).collect();
+                println!("Scale seed steps (rows written with journal {}): {}", summary.load_journal, steps.join(", "));
+                drop(conn);
+                pool = crate::db::open_pool(&config.db_path)?;
             }
             if demo {
                 let mut conn = pool.get()?;

@@ -11,7 +11,7 @@ use rusqlite::{named_params, Connection};
 use crate::money::Money;
 
 pub use demo::{demo, DemoSummary};
-pub use scale::{scale, ScaleParams, ScaleSummary};
+pub use scale::{scale, scale_floor, ScaleParams, ScaleSummary};
 
 /// The password of every demo user.
 pub const DEMO_PASSWORD: &str = "Demo12345678";
