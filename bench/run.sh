@@ -43,6 +43,7 @@ rm -f "$OUT"/wrk-*.txt
   echo "db_bytes=$(stat -c %s "$DB")"
   echo "binary_bytes=$(stat -c %s "$BIN")"
   grep '^seed_peak_rss_kb=' "$DB.log" || true
+  grep '^seed_floor_' "$DB.log" || true
   # "Scale data loaded in S s: U users, C customers, V visits, L order lines, D deliveries, M chat ...; R rows, X rows/s"
   sed -n 's/^Scale data loaded in \([0-9.]*\) s: [0-9]* users, \([0-9]*\) customers, \([0-9]*\) visits, \([0-9]*\) order lines, \([0-9]*\) deliveries.*; \([0-9]*\) rows, \([0-9]*\) rows\/s$/seed_secs=\1\nseed_customers=\2\nseed_visits=\3\nseed_order_lines=\4\nseed_deliveries=\5\nseed_rows=\6\nseed_rows_per_s=\7/p' "$DB.log"
 } >"$FIGURES"
