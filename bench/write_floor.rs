@@ -46,12 +46,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )?;
         let mut any = conn.prepare("SELECT distributor_id, name FROM distributors ORDER BY distributor_id LIMIT 1")?;
         let mut of_agent = conn.prepare("SELECT customer_id, agent_id FROM customers WHERE agent_id = :me ORDER BY customer_id")?;
-        let rows: Vec<(i64, i64)> = of_agent.query_map(named_params! { ":me": me }, |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+        let rows: Vec<(i64, i64)> =
+            of_agent.query_map(named_params! { ":me": me }, |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
         for (id, agent) in rows {
-            let (distributor, seller): (i64, String) = match usual.query_row(named_params! { ":c": id }, |r| Ok((r.get(0)?, r.get(1)?))).optional()? {
-                Some(found) => found,
-                None => any.query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?,
-            };
+            let (distributor, seller): (i64, String) =
+                match usual.query_row(named_params! { ":c": id }, |r| Ok((r.get(0)?, r.get(1)?))).optional()? {
+                    Some(found) => found,
+                    None => any.query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?,
+                };
             customers.push(Customer { id, agent, distributor, seller });
         }
     }

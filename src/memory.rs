@@ -40,8 +40,8 @@ pub fn note_work() {
 const IDLE_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Hands memory back once the server has been idle for a while after work: each pooled
-/// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) goes back to
-/// the allocator (`PRAGMA shrink_memory`, on the connections not in use), and the allocator's free
+/// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) and prepared
+/// statements go back to the allocator (`PRAGMA shrink_memory`, on the connections not in use), and the allocator's free
 /// memory, in every arena, to the system (`malloc_trim`). After a load (issue #39) the server
 /// stayed at the resident size of its busiest moment. Runs until the process ends; the caches fill
 /// again with the next requests (a few ms of extra reads on the first of them).
@@ -66,6 +66,9 @@ pub fn trim_when_idle(pool: crate::db::Pool) {
                 let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(crate::db::POOL_SIZE as usize).collect();
                 for conn in &idle {
                     let _ = conn.execute_batch("PRAGMA shrink_memory");
+                    // The statements the load prepared (up to 64 per connection, some tens of KB
+                    // each): prepared again by the next request that runs them.
+                    conn.flush_prepared_statement_cache();
                 }
                 drop(idle);
                 give_back_free_memory();

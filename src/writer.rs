@@ -18,7 +18,11 @@
 //! every commit appending to a longer file. So once the checkpointer has copied a WAL of
 //! `RESTART_AFTER_FRAMES` or more (again and again, until few frames came while it copied: see
 //! `catch_up`), the writer copies the few frames committed since itself, and its next batch starts
-//! the WAL over (when no reader is still on it; else a later one does).
+//! the WAL over (when no reader is still on it; else a later one does). That copy ends with an
+//! fsync of the database file and holds every write up meanwhile (issue #39: up to 41 ms on a busy
+//! 2-core machine, in the writes' p99), so the writer makes it at a moment no write is waiting, or
+//! after `RESTART_PATIENCE` if none comes. The checkpointer runs at a lower CPU priority
+//! (`background_priority`): its passes took a core from the writer and the requests.
 //!
 //! The fsync of a commit is not made by the writer. Its connection commits with `synchronous =
 //! NORMAL` (the frames reach the OS, not yet the disk) and hands the batch's answers to a `wal-sync`
@@ -49,6 +53,10 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 /// A WAL this long (16 MB of 4 KB pages), once copied back, is started over by the writer.
 const RESTART_AFTER_FRAMES: i64 = 4096;
+
+/// How long the writer waits for a moment with no write waiting before it copies the WAL's last
+/// frames itself (see `run`); it copies them then whatever is waiting.
+const RESTART_PATIENCE: Duration = Duration::from_millis(200);
 
 /// Before the writer starts a long WAL over, the checkpoint copies it again (at most this many
 /// more times) until fewer than `CATCH_UP_REST` frames came while it copied.
@@ -160,14 +168,18 @@ fn run(
     durable: &mpsc::Sender<Vec<Reply>>,
 ) {
     let mut worked = false;
+    // A write taken off the queue to see whether it was empty, and when a restart was first wanted.
+    let mut next: Option<Job> = None;
+    let mut restart_wanted: Option<Instant> = None;
     loop {
-        let first = match queue.recv_timeout(stats::quiet()) {
+        let first = match next.take().map_or_else(|| queue.recv_timeout(stats::quiet()), Ok) {
             Ok(job) => job,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 stats::log();
                 if std::mem::take(&mut worked) {
                     // Its page cache back to the allocator (`memory::trim_when_idle` gives that back).
                     let _ = conn.execute_batch("PRAGMA shrink_memory");
+                    conn.flush_prepared_statement_cache();
                 }
                 continue;
             }
@@ -194,6 +206,20 @@ fn run(
             Err(err) => replies.into_iter().for_each(|reply| reply(Err(err.clone()))),
         }
         if restart.swap(false, Ordering::Relaxed) {
+            restart_wanted.get_or_insert_with(Instant::now);
+        }
+        // The checkpoint before a restart holds every write up (it ends with an fsync of the
+        // database file): done when no write is waiting, or once it has waited `RESTART_PATIENCE`.
+        let due = restart_wanted.is_some_and(|since| since.elapsed() >= RESTART_PATIENCE);
+        if restart_wanted.is_some() && !due {
+            match queue.try_recv() {
+                Ok(job) => next = Some(job),
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => {}
+            }
+        }
+        if restart_wanted.is_some() && (due || next.is_none()) {
+            restart_wanted = None;
             let began = stats::now();
             if let Err(err) = passive_checkpoint(conn) {
                 tracing::warn!(error = %err, "checkpointing the WAL failed");
