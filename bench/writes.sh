@@ -5,6 +5,7 @@
 # after the load, then the write floors (bench/write_floor.rs) on a copy of the run's file; prints
 # the writes' part of bench/report.py's output.
 #   CUSTOMERS=20000 DURATION=5s bash bench/writes.sh
+#   FIELDSALES_WRITE_MAX_BATCH=32 CUSTOMERS=20000 DURATION=5s bash bench/writes.sh   # another batch bound
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -20,7 +21,7 @@ W=$OUT/writes
 mkdir -p "$W"
 FIGURES=$W/figures.txt
 rm -f "$W"/wrk-*.txt
-{ echo "date=$(date -u +%F)"; echo "cores=$(nproc)"; echo "write_connections=$WRITE_CONNECTIONS"; echo "duration=$DURATION"; } >"$FIGURES"
+{ echo "date=$(date -u +%F)"; echo "cores=$(nproc)"; echo "max_batch=${FIELDSALES_WRITE_MAX_BATCH:-256}"; echo "write_connections=$WRITE_CONNECTIONS"; echo "duration=$DURATION"; } >"$FIGURES"
 RUN="$W/run.db"
 cp "$DB" "$RUN"
 rm -f "$RUN-wal" "$RUN-shm"

@@ -48,6 +48,15 @@ use crate::error::{AppError, AppResult};
 /// Writes committed together at most (bounds the time the write lock is held).
 const MAX_BATCH: usize = 256;
 
+/// `MAX_BATCH`, or `FIELDSALES_WRITE_MAX_BATCH` where set (read once, for measuring the bound:
+/// bench/writes.sh; issue #39).
+fn max_batch() -> usize {
+    static BOUND: OnceLock<usize> = OnceLock::new();
+    *BOUND.get_or_init(|| {
+        std::env::var("FIELDSALES_WRITE_MAX_BATCH").ok().and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(MAX_BATCH)
+    })
+}
+
 /// The background checkpoint runs at most this often.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
@@ -168,6 +177,7 @@ fn run(
     durable: &mpsc::Sender<Vec<Reply>>,
 ) {
     let mut worked = false;
+    let max_batch = max_batch();
     // A write taken off the queue to see whether it was empty, and when a restart was first wanted.
     let mut next: Option<Job> = None;
     let mut restart_wanted: Option<Instant> = None;
@@ -187,7 +197,7 @@ fn run(
         };
         worked = true;
         let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
+        while batch.len() < max_batch {
             match queue.try_recv() {
                 Ok(job) => batch.push(job),
                 Err(_) => break,
