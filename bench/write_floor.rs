@@ -89,17 +89,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                             let c = &customers[(n as usize) % customers.len()];
                             let (id, agent, distributor, seller) = (c.id, c.agent, c.distributor, c.seller.clone());
                             let asked = Instant::now();
+                            // The clock is read before the hand-over, as the handlers do (not on the writer's thread).
+                            let now = fieldsales::now();
                             let written = if kind == "visit" {
-                                writer.write(move |tx| Ok(visit(tx, id, agent, me, n).map(drop)?)).await
+                                writer.write(move |tx| Ok(visit(tx, id, agent, me, n, now).map(drop)?)).await
                             } else {
                                 let client = format!("floor-{run}-{task}-{n}");
+                                let day = fieldsales::clock::today().format("%Y-%m-%d").to_string();
                                 let items: Vec<(i64, String, Option<String>, i64, i64)> = (0..10u64)
                                     .map(|k| {
                                         let (p, name, sku, price) = &products[((n + k) as usize) % products.len()];
                                         (*p, name.clone(), sku.clone(), 1 + ((n + k) % 24) as i64, *price)
                                     })
                                     .collect();
-                                writer.write(move |tx| Ok(booking(tx, id, agent, me, distributor, &seller, &client, &items)?)).await
+                                let order = Order { customer: id, agent, me, distributor, seller, client, items, now, day };
+                                writer.write(move |tx| Ok(booking(tx, &order)?)).await
                             };
                             if let Err(err) = written {
                                 return Err(format!("{kind}: {err:?}"));
@@ -132,8 +136,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// The row a visit save of the benchmark writes (bench/customer.lua: no position, no clientId),
 /// with the server's own statement (`customers::visits::queries::insert_visit`).
-fn visit(tx: &rusqlite::Connection, customer: i64, agent: i64, me: i64, n: u64) -> rusqlite::Result<usize> {
-    let now = fieldsales::now();
+fn visit(tx: &rusqlite::Connection, customer: i64, agent: i64, me: i64, n: u64, now: i64) -> rusqlite::Result<usize> {
     tx.prepare_cached(
         "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
                              client_id, device_time, received_at, accuracy, distance_m, location_status)
@@ -150,19 +153,20 @@ fn visit(tx: &rusqlite::Connection, customer: i64, agent: i64, me: i64, n: u64) 
 
 /// The rows a booking of the benchmark writes (bench/order.lua: 10 lines, no visit): the order and
 /// its lines, with the server's own statements (`orders::queries::book`).
-#[allow(clippy::too_many_arguments)]
-fn booking(
-    tx: &rusqlite::Connection,
+struct Order {
     customer: i64,
     agent: i64,
     me: i64,
     distributor: i64,
-    seller: &str,
-    client: &str,
-    items: &[(i64, String, Option<String>, i64, i64)],
-) -> rusqlite::Result<()> {
-    let now = fieldsales::now();
-    let day = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    seller: String,
+    client: String,
+    items: Vec<(i64, String, Option<String>, i64, i64)>,
+    now: i64,
+    day: String,
+}
+
+fn booking(tx: &rusqlite::Connection, order: &Order) -> rusqlite::Result<()> {
+    let Order { customer, agent, me, distributor, seller, client, items, now, day } = order;
     let total: i64 = items.iter().map(|(_, _, _, qty, price)| qty * price).sum();
     tx.prepare_cached(
         "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at,
