@@ -256,5 +256,5 @@ if bursts:
     say("")
 after = num("idle_rss_after_load_kb")
 say("Idle RSS after the load (CPU quiet, then %s s idle): %s (target <= 30 MiB: %s)." % (
-    f.get("idle_wait", "6"), mb(after), verdict(None if after is None else after <= 30 * 1024)))
+    f.get("idle_wait", "16"), mb(after), verdict(None if after is None else after <= 30 * 1024)))
 print("\n".join(lines))

@@ -138,12 +138,13 @@ write_stats order
 measure signin signin.lua
 echo "signin_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 # Idle after the load (issue #39): once the CPU is quiet again and the server has had its idle
-# seconds (it hands memory back after a few seconds without requests: src/memory.rs).
+# seconds (it hands memory back 2-4 s and 14-16 s into an idle time: src/memory.rs).
 prev=-1
 for _ in $(seq 120); do
   now=$(cpu); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5
 done
-sleep "${IDLE_WAIT:-6}"
+sleep "${IDLE_WAIT:-16}"
+echo "idle_wait=${IDLE_WAIT:-16}" >>"$FIGURES"
 echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
 kill $SERVER
 wait $SERVER 2>/dev/null || true

@@ -51,7 +51,8 @@ for name in visit order; do
 done
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 quiet
-sleep "${IDLE_WAIT:-6}"
+sleep "${IDLE_WAIT:-16}"
+echo "idle_wait=${IDLE_WAIT:-16}" >>"$FIGURES"
 echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
 kill $SERVER
 wait $SERVER 2>/dev/null || true

@@ -36,8 +36,10 @@ pub fn note_work() {
     }
 }
 
-/// How often `trim_when_idle` looks; memory is handed back after one whole period without work.
+/// How often `trim_when_idle` looks; memory is handed back after one whole period without work,
+/// and again at the `TRIM_AGAIN_AFTER`th look without work.
 const IDLE_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
+const TRIM_AGAIN_AFTER: u32 = 7;
 
 /// Hands memory back once the server has been idle for a while after work: each pooled
 /// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) and prepared
@@ -48,19 +50,25 @@ const IDLE_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
 pub fn trim_when_idle(pool: crate::db::Pool) {
     use std::sync::atomic::Ordering::Relaxed;
     tokio::spawn(async move {
-        let mut dirty = false;
+        // Looks without work since the last work (`None`: none since the last trim).
+        let mut idle: Option<u32> = None;
         let mut every = tokio::time::interval(IDLE_LOOK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
             if WORKED.swap(false, Relaxed) {
-                dirty = true;
+                idle = Some(0);
                 continue;
             }
-            if !dirty {
-                continue;
+            let Some(looks) = idle.as_mut() else { continue };
+            *looks += 1;
+            // Once at the first idle look, and once more after the blocking threads of the load
+            // have ended (tokio keeps an idle one 10 s): their freed caches go back then.
+            match *looks {
+                1 => {}
+                TRIM_AGAIN_AFTER => idle = None,
+                _ => continue,
             }
-            dirty = false;
             let pool = pool.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(crate::db::POOL_SIZE as usize).collect();
