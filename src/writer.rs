@@ -18,11 +18,10 @@
 //! every commit appending to a longer file. So once the checkpointer has copied a WAL of
 //! `RESTART_AFTER_FRAMES` or more (again and again, until few frames came while it copied: see
 //! `catch_up`), the writer copies the few frames committed since itself, and its next batch starts
-//! the WAL over (when no reader is still on it; else a later one does). That copy ends with an
-//! fsync of the database file and holds every write up meanwhile (issue #39: up to 41 ms on a busy
-//! 2-core machine, in the writes' p99), so the writer makes it at a moment no write is waiting, or
-//! after `RESTART_PATIENCE` if none comes. The checkpointer runs at a lower CPU priority
-//! (`background_priority`): its passes took a core from the writer and the requests.
+//! the WAL over (when no reader is still on it; else a later one does). (Issue #39 tried making
+//! that copy wait for a moment with no write waiting, and the checkpointer at a lower CPU priority:
+//! either lets the WAL run away under saturating writes, up to 393,216 frames, because the copy
+//! then meets the checkpointer's next pass, or the checkpointer falls behind. Both were undone.)
 //!
 //! The fsync of a commit is not made by the writer. Its connection commits with `synchronous =
 //! NORMAL` (the frames reach the OS, not yet the disk) and hands the batch's answers to a `wal-sync`
@@ -62,10 +61,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 /// A WAL this long (16 MB of 4 KB pages), once copied back, is started over by the writer.
 const RESTART_AFTER_FRAMES: i64 = 4096;
-
-/// How long the writer waits for a moment with no write waiting before it copies the WAL's last
-/// frames itself (see `run`); it copies them then whatever is waiting.
-const RESTART_PATIENCE: Duration = Duration::from_millis(200);
 
 /// Before the writer starts a long WAL over, the checkpoint copies it again (at most this many
 /// more times) until fewer than `CATCH_UP_REST` frames came while it copied.
@@ -178,11 +173,8 @@ fn run(
 ) {
     let mut worked = false;
     let max_batch = max_batch();
-    // A write taken off the queue to see whether it was empty, and when a restart was first wanted.
-    let mut next: Option<Job> = None;
-    let mut restart_wanted: Option<Instant> = None;
     loop {
-        let first = match next.take().map_or_else(|| queue.recv_timeout(stats::quiet()), Ok) {
+        let first = match queue.recv_timeout(stats::quiet()) {
             Ok(job) => job,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 stats::log();
@@ -216,20 +208,6 @@ fn run(
             Err(err) => replies.into_iter().for_each(|reply| reply(Err(err.clone()))),
         }
         if restart.swap(false, Ordering::Relaxed) {
-            restart_wanted.get_or_insert_with(Instant::now);
-        }
-        // The checkpoint before a restart holds every write up (it ends with an fsync of the
-        // database file): done when no write is waiting, or once it has waited `RESTART_PATIENCE`.
-        let due = restart_wanted.is_some_and(|since| since.elapsed() >= RESTART_PATIENCE);
-        if restart_wanted.is_some() && !due {
-            match queue.try_recv() {
-                Ok(job) => next = Some(job),
-                Err(mpsc::TryRecvError::Empty) => {}
-                Err(mpsc::TryRecvError::Disconnected) => {}
-            }
-        }
-        if restart_wanted.is_some() && (due || next.is_none()) {
-            restart_wanted = None;
             let began = stats::now();
             if let Err(err) = passive_checkpoint(conn) {
                 tracing::warn!(error = %err, "checkpointing the WAL failed");
@@ -250,7 +228,6 @@ fn passive_checkpoint(conn: &Connection) -> rusqlite::Result<(i64, i64)> {
 /// `CHECKPOINT_EVERY`, and asks the writer to start a long WAL over once it is all copied; ends
 /// with the writer.
 fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>, restart: &AtomicBool) {
-    background_priority();
     let mut last = Instant::now() - CHECKPOINT_EVERY;
     while wake.recv().is_ok() {
         if let Some(wait) = CHECKPOINT_EVERY.checked_sub(last.elapsed()) {
@@ -271,22 +248,6 @@ fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>, restart: &AtomicBool
             Ok(false) => {}
             Err(err) => tracing::warn!(error = %err, "checkpointing the WAL failed"),
         }
-    }
-}
-
-/// Lowers the calling thread's CPU priority (nice 10; Linux, where the nice value is per thread).
-/// The background checkpoint copies pages for tens of milliseconds at a time (up to 390 ms a pass
-/// under 128 booking connections on 2 busy cores); at the same priority it took a core from the
-/// group-commit thread and the requests, whose waits became the writes' tail. It still runs
-/// whenever a core is free, and gets a share of a busy one. Raising one's own nice value needs no
-/// privilege; if it fails, the thread keeps its priority.
-fn background_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid and setpriority take no pointers; PRIO_PROCESS with a thread id changes that
-    // thread alone on Linux.
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
     }
 }
 
