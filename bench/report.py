@@ -127,8 +127,8 @@ for name, label, floor, (target, check), ratio_check in CALLS:
 say("")
 say(
     "Floor p99: the call's SQL alone (bench/floor.py), or `/healthz`'s p99 in this run where that is higher (no call "
-    "answers faster than the trivial endpoint under the same load). The p99s include the queueing of 50 connections on "
-    "%s cores." % f.get("cores")
+    "answers faster than the trivial endpoint under the same load). The p99s include the queueing of %s connections on "
+    "%s cores (visit save and order submit: %s, issue #39)." % (f.get("connections"), f.get("cores"), f.get("write_connections", f.get("connections")))
 )
 say("")
 
