@@ -127,8 +127,8 @@ for name, label, floor, (target, check), ratio_check in CALLS:
 say("")
 say(
     "Floor p99: the call's SQL alone (bench/floor.py), or `/healthz`'s p99 in this run where that is higher (no call "
-    "answers faster than the trivial endpoint under the same load). The p99s include the queueing of 50 connections on "
-    "%s cores." % f.get("cores")
+    "answers faster than the trivial endpoint under the same load). The p99s include the queueing of %s connections on "
+    "%s cores (visit save and order submit: %s, issue #39)." % (f.get("connections"), f.get("cores"), f.get("write_connections", f.get("connections")))
 )
 say("")
 
@@ -224,4 +224,60 @@ if os.path.exists(scaling_md):
     say("### Scaling (bench/scaling.sh)")
     say("")
     lines.extend(open(scaling_md, encoding="utf-8").read().rstrip("\n").split("\n"))
+
+
+# Issue #39: each write beside its own floor (bench/write_floor.rs: its rows alone through the server's
+# group commit, on a copy of this run's file, from as many tasks as wrk had connections), and its tail.
+WRITE_SHARE, TAIL_X, TAIL_MS = 0.5, 5, 50
+say("")
+say("Writes (issue #39), at %s connections: requests/s beside the floor (the write's rows alone through the server's "
+    "group commit, bench/write_floor.rs, %s tasks), and p99 beside the call's own p50."
+    % (f.get("write_connections", "?"), f.get("write_floor_tasks", "?")))
+say("")
+say("| call | requests/s | floor rows/s | ÷ floor | target | met | p50 | p99 | p99 ÷ p50 | target | met | floor p50 / p99 |")
+say("|---|---|---|---|---|---|---|---|---|---|---|---|")
+for name, label in (("visit", "visit save"), ("order", "order submit, 10 lines")):
+    w, floor_rps = wrk(name), num("write_floor_%s_per_s" % name)
+    if w is None or w["rps"] is None:
+        say("| %s | not run | | | | | | | | | | |" % label)
+        continue
+    share = w["rps"] / floor_rps if floor_rps else None
+    tail = w["p99"] / w["p50"] if w["p50"] else None
+    say("| %s | %s | %s | %s | >= %s | %s | %s | %s | %s | <= %sx and <= %s ms | %s | %s / %s |" % (
+        label, count(w["rps"]), count(floor_rps), "—" if share is None else "%.2f" % share, WRITE_SHARE,
+        verdict(None if share is None else share >= WRITE_SHARE), ms(w["p50"]), ms(w["p99"]),
+        "—" if tail is None else "%.1fx" % tail, TAIL_X, TAIL_MS,
+        verdict(None if tail is None else tail <= TAIL_X and w["p99"] <= TAIL_MS),
+        ms(num("write_floor_%s_p50_ms" % name)), ms(num("write_floor_%s_p99_ms" % name))))
+say("")
+# The writer's own histograms of each burst (FIELDSALES_WRITE_STATS; count / p50 / p99 / max).
+STATS = [("batch_size", "writes per batch", ""), ("queue_wait_us", "wait for its batch", "us"), ("batch_us", "batch, BEGIN to COMMIT", "us"),
+         ("fsync_us", "fsync of the WAL", "us"), ("answered_us", "hand-over to answer", "us"),
+         ("writer_checkpoint_us", "checkpoint in the commit path", "us"), ("background_checkpoint_us", "background checkpoint pass", "us"),
+         ("wal_frames", "WAL frames at a checkpoint", ""), ("pool_wait_us", "wait for a pooled connection", "us")]
+bursts = [(k, f.get("write_stats_" + k)) for k in ("visit", "order", "floor_visit", "floor_order")]
+bursts = [(k, dict(part.split("=", 1) for part in v.split() if "=" in part)) for k, v in bursts if v]
+if bursts:
+    say("Where the write time goes (the writer's histograms, `FIELDSALES_WRITE_STATS`: count / p50 / p99 / max; times in ms):")
+    say("")
+    say("| | " + " | ".join(k.replace("_", " ") for k, _ in bursts) + " |")
+    say("|---|" + "---|" * len(bursts))
+
+    def cell(value, unit):
+        try:
+            n, p50, p99, top = (int(x) for x in value.split("/"))
+        except (AttributeError, ValueError):
+            return "—"
+        if n == 0:
+            return "0"
+        if unit == "us":
+            return "%s / %.2f / %.2f / %.1f" % (count(n), p50 / 1000, p99 / 1000, top / 1000)
+        return "%s / %s / %s / %s" % (count(n), count(p50), count(p99), count(top))
+
+    for key, label, unit in STATS:
+        say("| %s | %s |" % (label, " | ".join(cell(b.get(key), unit) for _, b in bursts)))
+    say("")
+after = num("idle_rss_after_load_kb")
+say("Idle RSS after the load (CPU quiet, then %s s idle): %s (target <= 30 MiB: %s)." % (
+    f.get("idle_wait", "16"), mb(after), verdict(None if after is None else after <= 30 * 1024)))
 print("\n".join(lines))

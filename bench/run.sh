@@ -9,13 +9,15 @@
 #   CUSTOMERS=20000 DURATION=3s bash bench/run.sh      # a quick run
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
 # IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs),
-# SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT.
+# SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT,
+# WRITE_CONNECTIONS (visit save and order submit, and the tasks of their floor: 128, issue #39).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
 DURATION=${DURATION:-15s}
 CONNECTIONS=${CONNECTIONS:-50}
 THREADS=${THREADS:-2}
+WRITE_CONNECTIONS=${WRITE_CONNECTIONS:-128}
 WRK_TIMEOUT=${WRK_TIMEOUT:-10s}
 PORT=${PORT:-18999}
 # The agent's customers are S00000001 and every 200th after it (seed: customers go to agents in turn).
@@ -27,6 +29,7 @@ export PRODUCT_QUERIES=${PRODUCT_QUERIES:-Cola%20300ml,Tea%20Leaf%20250g,Salted%
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
 build_release
+cargo build --release --locked --example write_floor
 export BENCH_BUILT=1
 seed_once
 
@@ -35,7 +38,7 @@ rm -f "$OUT"/wrk-*.txt
 {
   echo "date=$(date -u +%F)"
   echo "customers=$CUSTOMERS"; echo "lines=$LINES"; echo "visits=$VISITS"; echo "deliveries=$DELIVERIES"
-  echo "duration=$DURATION"; echo "connections=$CONNECTIONS"; echo "threads=$THREADS"; echo "wrk_timeout=$WRK_TIMEOUT"
+  echo "duration=$DURATION"; echo "connections=$CONNECTIONS"; echo "write_connections=$WRITE_CONNECTIONS"; echo "threads=$THREADS"; echo "wrk_timeout=$WRK_TIMEOUT"
   echo "cores=$(nproc)"
   echo "cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
   echo "mem_gb=$(awk '/^MemTotal:/ {printf "%.0f", $2 / 1048576}' /proc/meminfo)"
@@ -54,7 +57,9 @@ rm -f "$RUN-wal" "$RUN-shm"
 
 BASE="http://127.0.0.1:$PORT"
 started=$(date +%s%N)
-RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$OUT/server.log" 2>&1 &
+# FIELDSALES_WRITE_STATS: the writer's histograms (batch sizes, waits, fsyncs, checkpoints), one
+# `write_stats` line in the log after each burst of writes (src/writer.rs, `stats`).
+FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 until curl -fs "$BASE/healthz" >/dev/null; do
@@ -81,11 +86,12 @@ login() {
 AGENT_TOKEN=$(login agent1@scale.test)
 MANAGER_TOKEN=$(login am1@scale.test)
 
-measure() { # name, wrk script, then NAME=value settings for the script
-  local name=$1 script=$2
+measure() { # name, wrk script, then NAME=value settings for the script (CONN=n: other connections)
+  local name=$1 script=$2 conn=$CONNECTIONS
   shift 2
+  case "${1:-}" in CONN=*) conn=${1#CONN=}; shift ;; esac
   echo "wrk: $name" >&2
-  env "$@" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout "$WRK_TIMEOUT" --latency -s "bench/$script" "$BASE" >"$OUT/wrk-$name.txt"
+  env "$@" wrk -t"$THREADS" -c"$conn" -d"$DURATION" --timeout "$WRK_TIMEOUT" --latency -s "bench/$script" "$BASE" >"$OUT/wrk-$name.txt"
 }
 # The whole machine's CPU (every process and the kernel: user, nice, system, irq, softirq), in ticks.
 machine_cpu() { awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
@@ -96,7 +102,13 @@ measure healthz get.lua PATH_UNDER_TEST=/healthz TOKEN=
 echo "healthz_machine_cpu_us=$(( ($(machine_cpu) - machine0) * tick_us / $(answered healthz) ))" >>"$FIGURES"
 measure search search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/customer/search QUERIES="$CUSTOMER_QUERIES"
 measure details customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
-measure visit customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1
+# The writer's statistics of a burst of writes: its `write_stats` line, written after a quiet second.
+write_stats() { # name
+  sleep 1.5
+  echo "write_stats_$1=$(grep '^write_stats ' "$OUT/server.log" | tail -1 | cut -d' ' -f2-)" >>"$FIGURES"
+}
+measure visit customer.lua CONN="$WRITE_CONNECTIONS" TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1
+write_stats visit
 measure delivery search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/delivery/search QUERIES="$DELIVERY_QUERIES"
 measure prices search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/product/pricecomparison/S00000001 PARAM=productName QUERIES="$PRODUCT_QUERIES"
 measure chat post.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/chat/getUnreadCountsByConversation BODY='{}'
@@ -112,7 +124,7 @@ thread_of() { for t in /proc/"$SERVER"/task/*; do [ "$(cat "$t/comm")" = "$1" ] 
 writer=$(thread_of group-commit)
 thread_cpu() { awk '{print $14 + $15}' "$1/stat"; }
 writer0=$(thread_cpu "$writer") server0=$(cpu) machine0=$(machine_cpu) sched0=$(cat "$writer/schedstat") wall0=$(date +%s%N)
-measure order order.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
+measure order order.lua CONN="$WRITE_CONNECTIONS" TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
 writer1=$(thread_cpu "$writer") server1=$(cpu) machine1=$(machine_cpu) sched1=$(cat "$writer/schedstat") wall1=$(date +%s%N)
 booked=$(answered order)
 echo "order_writer_cpu_us=$(( (writer1 - writer0) * tick_us / booked ))" >>"$FIGURES"
@@ -123,9 +135,19 @@ read -r run1 wait1 _ <<<"$sched1"
 echo "order_writer_running_pct=$(( (run1 - run0) * 100 / (wall1 - wall0) ))" >>"$FIGURES"
 echo "order_writer_waiting_pct=$(( (wait1 - wait0) * 100 / (wall1 - wall0) ))" >>"$FIGURES"
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
+write_stats order
 # Sign-in last: each one holds an argon2 buffer (19 MiB) while it verifies.
 measure signin signin.lua
 echo "signin_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
+# Idle after the load (issue #39): once the CPU is quiet again and the server has had its idle
+# seconds (it hands memory back 2-4 s and 14-16 s into an idle time: src/memory.rs).
+prev=-1
+for _ in $(seq 120); do
+  now=$(cpu); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5
+done
+sleep "${IDLE_WAIT:-16}"
+echo "idle_wait=${IDLE_WAIT:-16}" >>"$FIGURES"
+echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
 kill $SERVER
 wait $SERVER 2>/dev/null || true
 trap - EXIT
@@ -133,6 +155,15 @@ trap - EXIT
 echo "floors" >&2
 python3 bench/floor.py "$RUN" agent1@scale.test am1@scale.test >>"$FIGURES"
 target/release/examples/hash_floor 20 >>"$FIGURES"
+# The write floors (issue #39): the rows of a visit save and of a booking alone, through the
+# server's group commit, on a copy of the run's file, from as many tasks as wrk had connections.
+cp "$RUN" "$OUT/floor.db"
+rm -f "$OUT/floor.db-wal" "$OUT/floor.db-shm"
+FIELDSALES_WRITE_STATS=1 target/release/examples/write_floor "$OUT/floor.db" agent1@scale.test "$WRITE_CONNECTIONS" "${DURATION%s}" \
+  >>"$FIGURES" 2>"$OUT/write_floor.log"
+echo "write_stats_floor_visit=$(grep '^write_stats ' "$OUT/write_floor.log" | sed -n 1p | cut -d' ' -f2-)" >>"$FIGURES"
+echo "write_stats_floor_order=$(grep '^write_stats ' "$OUT/write_floor.log" | sed -n 2p | cut -d' ' -f2-)" >>"$FIGURES"
+rm -f "$OUT/floor.db" "$OUT/floor.db-wal" "$OUT/floor.db-shm"
 target/release/examples/landing_miss "$RUN" am1@scale.test 20 >>"$FIGURES"
 bash bench/frontend-size.sh dist >>"$FIGURES" || echo "frontend-size.sh: over budget or no dist/ (see above)" >&2
 if [ -z "${SKIP_PHONE:-}" ]; then

@@ -101,6 +101,7 @@ pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Resu
     }
     drop(conn);
     let state = AppState::new(pool, config)?;
+    crate::memory::trim_when_idle(state.pool.clone());
     crate::web::serve(state, addr).await?;
     Ok(())
 }

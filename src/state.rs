@@ -59,6 +59,8 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> AppResult<T> + Send + 'static,
     {
+        crate::memory::note_work();
+        let asked = crate::writer::stats::now();
         let slot = tokio::time::timeout(crate::db::POOL_TIMEOUT, self.db_slots.clone().acquire_owned())
             .await
             .map_err(|_| AppError::Busy)?
@@ -66,6 +68,7 @@ impl AppState {
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
             let _slot = slot;
+            crate::writer::stats::since(asked, |s| &s.pool_wait);
             let _settle = crate::db::SettleSessionChanges;
             let mut conn = pool.get()?;
             work(&mut conn)

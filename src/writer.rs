@@ -18,7 +18,10 @@
 //! every commit appending to a longer file. So once the checkpointer has copied a WAL of
 //! `RESTART_AFTER_FRAMES` or more (again and again, until few frames came while it copied: see
 //! `catch_up`), the writer copies the few frames committed since itself, and its next batch starts
-//! the WAL over (when no reader is still on it; else a later one does).
+//! the WAL over (when no reader is still on it; else a later one does). (Issue #39 tried making
+//! that copy wait for a moment with no write waiting, and the checkpointer at a lower CPU priority:
+//! either lets the WAL run away under saturating writes, up to 393,216 frames, because the copy
+//! then meets the checkpointer's next pass, or the checkpointer falls behind. Both were undone.)
 //!
 //! The fsync of a commit is not made by the writer. Its connection commits with `synchronous =
 //! NORMAL` (the frames reach the OS, not yet the disk) and hands the batch's answers to a `wal-sync`
@@ -43,6 +46,15 @@ use crate::error::{AppError, AppResult};
 
 /// Writes committed together at most (bounds the time the write lock is held).
 const MAX_BATCH: usize = 256;
+
+/// `MAX_BATCH`, or `FIELDSALES_WRITE_MAX_BATCH` where set (read once, for measuring the bound:
+/// bench/writes.sh; issue #39).
+fn max_batch() -> usize {
+    static BOUND: OnceLock<usize> = OnceLock::new();
+    *BOUND.get_or_init(|| {
+        std::env::var("FIELDSALES_WRITE_MAX_BATCH").ok().and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(MAX_BATCH)
+    })
+}
 
 /// The background checkpoint runs at most this often.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
@@ -131,7 +143,10 @@ impl Writer {
             return Err(AppError::Internal(anyhow::anyhow!("writes are refused until a restart: {err}")));
         }
         let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
+        crate::memory::note_work();
+        let queued = stats::now();
         let job: Job = Box::new(move |conn| {
+            stats::since(queued, |s| &s.queue_wait);
             let result = work(conn);
             let ok = result.is_ok();
             let reply: Reply = Box::new(move |committed| {
@@ -140,6 +155,7 @@ impl Writer {
                     Err(err) => Err(AppError::Internal(anyhow::anyhow!("committing a batch of writes failed: {err}"))),
                 };
                 let _ = answer.send(outcome);
+                stats::since(queued, |s| &s.answered);
             });
             (ok, reply)
         });
@@ -155,15 +171,34 @@ fn run(
     restart: &AtomicBool,
     durable: &mpsc::Sender<Vec<Reply>>,
 ) {
-    while let Ok(first) = queue.recv() {
+    let mut worked = false;
+    let max_batch = max_batch();
+    loop {
+        let first = match queue.recv_timeout(stats::quiet()) {
+            Ok(job) => job,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                stats::log();
+                if std::mem::take(&mut worked) {
+                    // Its page cache back to the allocator (`memory::trim_when_idle` gives that back).
+                    let _ = conn.execute_batch("PRAGMA shrink_memory");
+                    conn.flush_prepared_statement_cache();
+                }
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        worked = true;
         let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
+        while batch.len() < max_batch {
             match queue.try_recv() {
                 Ok(job) => batch.push(job),
                 Err(_) => break,
             }
         }
+        stats::add(batch.len() as u64, |s| &s.batch_size);
+        let began = stats::now();
         let (replies, outcome) = commit_batch(conn, batch);
+        stats::since(began, |s| &s.batch);
         match outcome {
             Ok(()) => {
                 if let Err(mpsc::SendError(replies)) = durable.send(replies) {
@@ -173,9 +208,11 @@ fn run(
             Err(err) => replies.into_iter().for_each(|reply| reply(Err(err.clone()))),
         }
         if restart.swap(false, Ordering::Relaxed) {
+            let began = stats::now();
             if let Err(err) = passive_checkpoint(conn) {
                 tracing::warn!(error = %err, "checkpointing the WAL failed");
             }
+            stats::since(began, |s| &s.writer_checkpoint);
         }
         // A wake-up already waiting covers this commit too.
         let _ = committed.try_send(());
@@ -197,7 +234,16 @@ fn checkpoint(conn: &Connection, wake: &mpsc::Receiver<()>, restart: &AtomicBool
             std::thread::sleep(wait);
         }
         last = Instant::now();
-        match catch_up(|| passive_checkpoint(conn)) {
+        let pass = || {
+            let began = stats::now();
+            let done = passive_checkpoint(conn);
+            stats::since(began, |s| &s.background_checkpoint);
+            if let Ok((frames, _)) = done {
+                stats::add(frames.max(0) as u64, |s| &s.wal_frames);
+            }
+            done
+        };
+        match catch_up(pass) {
             Ok(true) => restart.store(true, Ordering::Relaxed),
             Ok(false) => {}
             Err(err) => tracing::warn!(error = %err, "checkpointing the WAL failed"),
@@ -240,7 +286,13 @@ fn sync_and_answer(to_sync: &mpsc::Receiver<Vec<Reply>>, sync: impl Fn() -> std:
         waiting.extend(to_sync.try_iter());
         let synced = match disk_failed.get() {
             Some(err) => Err(err.clone()),
-            None => sync().map_err(|e| {
+            None => {
+                let began = stats::now();
+                let synced = sync();
+                stats::since(began, |s| &s.fsync);
+                synced
+            }
+            .map_err(|e| {
                 let err = format!("fsyncing the WAL failed: {e}");
                 tracing::error!(error = %err, "writes may not be on disk; refusing writes until a restart");
                 disk_failed.get_or_init(|| err).clone()
@@ -282,6 +334,169 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> (Vec<Reply>, Result<(
         tracing::error!(error = %err, "committing a batch of writes failed");
     }
     (replies, committed)
+}
+
+/// What the writes spent their time on, for finding where a tail comes from: kept only when the
+/// environment variable `FIELDSALES_WRITE_STATS` is set (else every call below is a branch on a
+/// `None`), and written to standard error as one `write_stats` line after each burst of writes
+/// (once the writer has had nothing to do for a second) and reset. Times are in microseconds.
+pub mod stats {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    use std::time::{Duration, Instant};
+
+    /// Values 0..8 exactly, then four buckets per power of two (each within 19% of its values).
+    const BUCKETS: usize = 8 + 4 * 61;
+
+    pub struct Histogram([AtomicU64; BUCKETS]);
+
+    fn bucket(v: u64) -> usize {
+        if v < 8 {
+            return v as usize;
+        }
+        let e = 63 - v.leading_zeros() as usize;
+        8 + (e - 3) * 4 + ((v >> (e - 2)) & 3) as usize
+    }
+
+    fn low(b: usize) -> u64 {
+        if b < 8 {
+            return b as u64;
+        }
+        let (e, sub) = ((b - 8) / 4 + 3, (b - 8) % 4);
+        (4 + sub as u64) << (e - 2)
+    }
+
+    impl Histogram {
+        fn new() -> Self {
+            Histogram(std::array::from_fn(|_| AtomicU64::new(0)))
+        }
+        pub fn add(&self, v: u64) {
+            self.0[bucket(v)].fetch_add(1, Ordering::Relaxed);
+        }
+        /// count, p50, p99, max (each the low end of its bucket), and resets.
+        fn take(&self) -> (u64, u64, u64, u64) {
+            let counts: Vec<u64> = self.0.iter().map(|c| c.swap(0, Ordering::Relaxed)).collect();
+            let n: u64 = counts.iter().sum();
+            let at = |q: f64| {
+                let rank = ((n as f64) * q).ceil().max(1.0) as u64;
+                let mut seen = 0;
+                for (b, c) in counts.iter().enumerate() {
+                    seen += c;
+                    if seen >= rank {
+                        return low(b);
+                    }
+                }
+                0
+            };
+            let max = counts.iter().rposition(|&c| c > 0).map_or(0, low);
+            (n, at(0.5), at(0.99), max)
+        }
+    }
+
+    pub struct Stats {
+        /// Jobs per committed batch.
+        pub batch_size: Histogram,
+        /// A write from its request's hand-over to the start of its batch.
+        pub queue_wait: Histogram,
+        /// A batch from BEGIN to the end of its COMMIT (on the writer thread).
+        pub batch: Histogram,
+        /// One fsync of the WAL (the `wal-sync` thread).
+        pub fsync: Histogram,
+        /// A write from its hand-over to its answer (after the fsync that covers it).
+        pub answered: Histogram,
+        /// The writer's own checkpoint before it starts a long WAL over (inside the commit path).
+        pub writer_checkpoint: Histogram,
+        /// One pass of the background checkpoint.
+        pub background_checkpoint: Histogram,
+        /// The WAL's frames when the background checkpoint ran.
+        pub wal_frames: Histogram,
+        /// A request's wait for a pooled connection (`AppState::db`): the semaphore and the start
+        /// of its blocking thread.
+        pub pool_wait: Histogram,
+    }
+
+    static STATS: OnceLock<Option<Stats>> = OnceLock::new();
+
+    /// The statistics, when `FIELDSALES_WRITE_STATS` is set.
+    pub fn get() -> Option<&'static Stats> {
+        STATS
+            .get_or_init(|| {
+                std::env::var_os("FIELDSALES_WRITE_STATS").map(|_| Stats {
+                    batch_size: Histogram::new(),
+                    queue_wait: Histogram::new(),
+                    batch: Histogram::new(),
+                    fsync: Histogram::new(),
+                    answered: Histogram::new(),
+                    writer_checkpoint: Histogram::new(),
+                    background_checkpoint: Histogram::new(),
+                    wal_frames: Histogram::new(),
+                    pool_wait: Histogram::new(),
+                })
+            })
+            .as_ref()
+    }
+
+    /// Now, if statistics are kept.
+    pub fn now() -> Option<Instant> {
+        get().map(|_| Instant::now())
+    }
+
+    /// Adds the microseconds since `since` to the histogram `pick` chooses.
+    pub fn since(since: Option<Instant>, pick: impl FnOnce(&Stats) -> &Histogram) {
+        if let (Some(stats), Some(since)) = (get(), since) {
+            pick(stats).add(since.elapsed().as_micros() as u64);
+        }
+    }
+
+    /// Adds `value` to the histogram `pick` chooses, if statistics are kept.
+    pub fn add(value: u64, pick: impl FnOnce(&Stats) -> &Histogram) {
+        if let Some(stats) = get() {
+            pick(stats).add(value);
+        }
+    }
+
+    /// How long the writer waits for a job before a burst counts as over (it writes the
+    /// statistics and hands its page cache back).
+    pub fn quiet() -> Duration {
+        Duration::from_secs(1)
+    }
+
+    /// Writes one `write_stats` line (name=count/p50/p99/max per histogram) and resets, if any
+    /// batch was committed since the last.
+    pub fn log() {
+        let Some(s) = get() else { return };
+        let parts = [
+            ("batch_size", &s.batch_size),
+            ("queue_wait_us", &s.queue_wait),
+            ("batch_us", &s.batch),
+            ("fsync_us", &s.fsync),
+            ("answered_us", &s.answered),
+            ("writer_checkpoint_us", &s.writer_checkpoint),
+            ("background_checkpoint_us", &s.background_checkpoint),
+            ("wal_frames", &s.wal_frames),
+            ("pool_wait_us", &s.pool_wait),
+        ];
+        let taken: Vec<_> = parts.iter().map(|(name, h)| (name, h.take())).collect();
+        if taken[0].1 .0 == 0 {
+            return;
+        }
+        let line: Vec<String> = taken.iter().map(|(name, (n, p50, p99, max))| format!("{name}={n}/{p50}/{p99}/{max}")).collect();
+        eprintln!("write_stats {}", line.join(" "));
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn buckets_are_within_a_fifth_of_their_values() {
+            for v in [0u64, 1, 7, 8, 9, 15, 16, 100, 1000, 12_345, 1 << 40] {
+                let b = bucket(v);
+                assert!(low(b) <= v && v - low(b) <= v / 4, "{v} in bucket {b} from {}", low(b));
+                assert!(b + 1 >= BUCKETS || low(b + 1) > v, "{v}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]
