@@ -207,7 +207,7 @@ fn load_live(conn: &Connection, claims: &Claims, token: String, acting: Option<A
 /// `KEEP_FOR`, which bounds how long a change made by another process (a `sqlite3` shell) takes.
 mod kept {
     use std::collections::HashMap;
-    use std::sync::{LazyLock, Mutex};
+    use std::sync::{Arc, LazyLock, RwLock};
     use std::time::{Duration, Instant};
 
     use super::SessionUser;
@@ -221,30 +221,35 @@ mod kept {
     pub type Key = (String, i64, Option<(i64, String)>);
 
     struct Kept {
-        user: SessionUser,
+        user: Arc<SessionUser>,
         expires_at: i64,
         generation: u64,
         read_at: Instant,
     }
 
-    static KEPT: LazyLock<Mutex<HashMap<Key, Kept>>> = LazyLock::new(Default::default);
+    /// Read by every request at once (a read lock), written on a miss; the user is copied for the
+    /// request after the lock is let go, so no core waits on another's copying.
+    static KEPT: LazyLock<RwLock<HashMap<Key, Kept>>> = LazyLock::new(Default::default);
 
     /// The user of `key` as kept, with the request's `token`, if still valid.
     pub fn get(key: &Key, token: &str) -> Option<SessionUser> {
-        let kept = KEPT.lock().ok()?;
-        let k = kept.get(key)?;
-        let valid = k.generation == crate::db::session_generation() && k.read_at.elapsed() < KEEP_FOR && k.expires_at > crate::now();
-        // A token is the signed claims of its session: the same session, the same token.
-        (valid && k.user.token == token).then(|| k.user.clone())
+        let user = {
+            let kept = KEPT.read().ok()?;
+            let k = kept.get(key)?;
+            let valid = k.generation == crate::db::session_generation() && k.read_at.elapsed() < KEEP_FOR && k.expires_at > crate::now();
+            // A token is the signed claims of its session: the same session, the same token.
+            (valid && k.user.token == token).then(|| Arc::clone(&k.user))?
+        };
+        Some(SessionUser::clone(&user))
     }
 
     /// Keeps `user`, read at `generation` (taken before the read began).
     pub fn put(key: Key, user: &SessionUser, expires_at: i64, generation: u64, read_at: Instant) {
-        if let Ok(mut kept) = KEPT.lock() {
+        if let Ok(mut kept) = KEPT.write() {
             if kept.len() >= MAX_KEPT {
                 kept.clear();
             }
-            kept.insert(key, Kept { user: user.clone(), expires_at, generation, read_at });
+            kept.insert(key, Kept { user: Arc::new(user.clone()), expires_at, generation, read_at });
         }
     }
 }
