@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { layoutChecks } from "./layout-checks.mjs";
-import { start } from "./server.mjs";
+import { signInByIds, start } from "./server.mjs";
 import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const shots =
@@ -60,11 +60,7 @@ const SAME_EVERYWHERE = ["https://"];
 /** Signs the administrator in (by the form's ids: the labels follow the language). */
 async function signIn(p, query = "") {
   await p.goto(`/${query}#/login`);
-  await p.locator("#userName").fill("admin@demo.test");
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill("Demo12345678");
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
+  await signInByIds(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
   await p.waitForLoadState("networkidle");
 }

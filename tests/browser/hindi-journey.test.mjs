@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { offlineCopyLoaded, PASSWORD, start } from "./server.mjs";
+import { chooseSignInLanguage, offlineCopyLoaded, signInByIds, start } from "./server.mjs";
 import { overflowing } from "./language-checks.mjs";
 
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -44,15 +44,9 @@ test("an agent's day in Hindi at 390 px: every step in Devanagari, no text cut o
   }
 
   // Sign in, choosing Hindi on the sign-in screen.
-  await p.goto("/#/login");
-  await p.getByTestId("sign-in-language").getByRole("button", { name: "हिन्दी" }).click();
-  await p.waitForFunction(() => document.querySelector(".auth-card h1")?.textContent === "साइन इन");
+  await chooseSignInLanguage(p, "hi");
   await step("sign-in");
-  await p.locator("#userName").fill("agent1@demo.test");
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill(PASSWORD);
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
+  await signInByIds(p, "agent1@demo.test");
 
   // Today.
   await p.waitForURL((u) => u.hash === "#/today");

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { PASSWORD, start } from "./server.mjs";
+import { chooseSignInLanguage, signInByIds, start } from "./server.mjs";
 import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const SHOTS = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -46,25 +46,11 @@ async function signedIn(email, width, lang) {
     await p.locator("#userName").waitFor();
   } else {
     // The language chosen on the sign-in screen becomes the user's (a test before may have chosen Hindi).
-    await p.goto("/#/login");
-    const name = lang === "hi" ? "हिन्दी" : "English";
-    await p
-      .getByTestId("sign-in-language")
-      .getByRole("button", { name })
-      .click();
-    const title = lang === "hi" ? "साइन इन" : "Sign in";
-    await p.waitForFunction(
-      (title) => document.querySelector(".auth-card h1")?.textContent === title,
-      title,
-    );
+    await chooseSignInLanguage(p, lang);
   }
   // The sign-in form by its fields (its words are in the language chosen).
   await p.goto("/#/login");
-  await p.locator("#userName").fill(email);
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill(PASSWORD);
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
+  await signInByIds(p, email);
   await p.waitForURL((u) => !u.hash.startsWith("#/login"));
   await p.waitForFunction(
     () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,

@@ -210,3 +210,25 @@ export async function offlineCopyLoaded(p, { since = 0, products = false } = {})
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/**
+ * Signs in through the form on the screen by its fields' ids, whatever language it is in, and waits
+ * until the session is stored.
+ */
+export async function signInByIds(p, email, password = PASSWORD) {
+  await p.locator("#userName").fill(email);
+  await p.locator("form button[type=submit]").click();
+  await p.locator("#password").fill(password);
+  await p.locator("input[name=terms]").check();
+  await p.locator("form button[type=submit]").click();
+  await p.waitForURL((u) => !u.hash.startsWith("#/login"));
+  await p.waitForFunction(() => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token);
+}
+
+/** Chooses a language on the sign-in screen ("hi" or "en") and waits for its heading in it. */
+export async function chooseSignInLanguage(p, lang) {
+  await p.goto("/#/login");
+  await p.getByTestId("sign-in-language").getByRole("button", { name: lang === "hi" ? "हिन्दी" : "English" }).click();
+  const title = lang === "hi" ? "साइन इन" : "Sign in";
+  await p.waitForFunction((title) => document.querySelector(".auth-card h1")?.textContent === title, title);
+}

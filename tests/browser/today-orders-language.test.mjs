@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { PASSWORD, start } from "./server.mjs";
+import { signInByIds, start } from "./server.mjs";
 import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -62,11 +62,7 @@ async function signedIn(email, width, lang) {
     .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 20 });
   await p.goto(lang === "pseudo" ? "/?locale=pseudo#/login" : "/#/login");
   await p.locator("#userName").waitFor();
-  await p.locator("#userName").fill(email);
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill(PASSWORD);
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
+  await signInByIds(p, email);
   await p.waitForURL((u) => !u.hash.startsWith("#/login"));
   await p.waitForFunction(
     () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,

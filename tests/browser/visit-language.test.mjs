@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { offlineCopyLoaded, PASSWORD, start } from "./server.mjs";
+import { chooseSignInLanguage, offlineCopyLoaded, signInByIds, start } from "./server.mjs";
 import { overflowing, recordData, strayTexts } from "./language-checks.mjs";
 
 const shots = process.env.SCREENSHOTS || join(tmpdir(), "fieldsales-shots");
@@ -66,11 +66,7 @@ async function journey(p, email, { check, said }) {
   await p
     .context()
     .setGeolocation({ latitude: 12.97, longitude: 77.59, accuracy: 25 });
-  await p.locator("#userName").fill(email);
-  await p.locator("form button[type=submit]").click();
-  await p.locator("#password").fill(PASSWORD);
-  await p.locator("input[name=terms]").check();
-  await p.locator("form button[type=submit]").click();
+  await signInByIds(p, email);
   await p.waitForURL((u) => u.hash === "#/today");
   await p.waitForFunction(
     () => JSON.parse(localStorage.getItem("fieldsales.session") || "{}").token,
@@ -198,14 +194,7 @@ test("pseudo-locale: every visible text of the visit screen, its photos and the 
 
 test("Hindi at 390 px: the visit screen, its photos and the waiting list in Devanagari, nothing cut or overflowing", async () => {
   const p = await app.page({ width: 390, height: 844 });
-  await p.goto("/#/login");
-  await p
-    .getByTestId("sign-in-language")
-    .getByRole("button", { name: "हिन्दी" })
-    .click();
-  await p.waitForFunction(
-    () => document.querySelector(".auth-card h1")?.textContent === "साइन इन",
-  );
+  await chooseSignInLanguage(p, "hi");
   const problems = [];
   const toasts = {};
   await journey(p, "agent1@demo.test", {
