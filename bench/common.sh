@@ -30,3 +30,18 @@ seed_once() {
   rm -f "$OUT/seed-floor.db" "$OUT/seed-floor.db-wal" "$OUT/seed-floor.db-shm"
   touch "$DB.done"
 }
+
+# The write floors (issue #39): the rows of a visit save and of a booking alone, through the
+# server's group commit, on a copy of the run's file ($1) in the folder $2, from as many tasks as
+# wrk had connections; their figures and the writer's statistics go to $FIGURES.
+write_floors() {
+  local run=$1 dir=$2
+  cp "$run" "$dir/floor.db"
+  rm -f "$dir/floor.db-wal" "$dir/floor.db-shm"
+  FIELDSALES_WRITE_STATS=1 target/release/examples/write_floor "$dir/floor.db" agent1@scale.test "$WRITE_CONNECTIONS" "${DURATION%s}" \
+    >>"$FIGURES" 2>"$dir/write_floor.log"
+  echo "write_stats_floor_visit=$(grep '^write_stats ' "$dir/write_floor.log" | sed -n 1p | cut -d' ' -f2-)" >>"$FIGURES"
+  echo "write_stats_floor_order=$(grep '^write_stats ' "$dir/write_floor.log" | sed -n 2p | cut -d' ' -f2-)" >>"$FIGURES"
+  rm -f "$dir/floor.db" "$dir/floor.db-wal" "$dir/floor.db-shm"
+}
+

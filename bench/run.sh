@@ -155,15 +155,7 @@ trap - EXIT
 echo "floors" >&2
 python3 bench/floor.py "$RUN" agent1@scale.test am1@scale.test >>"$FIGURES"
 target/release/examples/hash_floor 20 >>"$FIGURES"
-# The write floors (issue #39): the rows of a visit save and of a booking alone, through the
-# server's group commit, on a copy of the run's file, from as many tasks as wrk had connections.
-cp "$RUN" "$OUT/floor.db"
-rm -f "$OUT/floor.db-wal" "$OUT/floor.db-shm"
-FIELDSALES_WRITE_STATS=1 target/release/examples/write_floor "$OUT/floor.db" agent1@scale.test "$WRITE_CONNECTIONS" "${DURATION%s}" \
-  >>"$FIGURES" 2>"$OUT/write_floor.log"
-echo "write_stats_floor_visit=$(grep '^write_stats ' "$OUT/write_floor.log" | sed -n 1p | cut -d' ' -f2-)" >>"$FIGURES"
-echo "write_stats_floor_order=$(grep '^write_stats ' "$OUT/write_floor.log" | sed -n 2p | cut -d' ' -f2-)" >>"$FIGURES"
-rm -f "$OUT/floor.db" "$OUT/floor.db-wal" "$OUT/floor.db-shm"
+write_floors "$RUN" "$OUT"
 target/release/examples/landing_miss "$RUN" am1@scale.test 20 >>"$FIGURES"
 bash bench/frontend-size.sh dist >>"$FIGURES" || echo "frontend-size.sh: over budget or no dist/ (see above)" >&2
 if [ -z "${SKIP_PHONE:-}" ]; then

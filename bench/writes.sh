@@ -57,11 +57,5 @@ echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
 kill $SERVER
 wait $SERVER 2>/dev/null || true
 trap - EXIT
-cp "$RUN" "$W/floor.db"
-rm -f "$W/floor.db-wal" "$W/floor.db-shm"
-FIELDSALES_WRITE_STATS=1 target/release/examples/write_floor "$W/floor.db" agent1@scale.test "$WRITE_CONNECTIONS" "${DURATION%s}" \
-  >>"$FIGURES" 2>"$W/write_floor.log"
-echo "write_stats_floor_visit=$(grep '^write_stats ' "$W/write_floor.log" | sed -n 1p | cut -d' ' -f2-)" >>"$FIGURES"
-echo "write_stats_floor_order=$(grep '^write_stats ' "$W/write_floor.log" | sed -n 2p | cut -d' ' -f2-)" >>"$FIGURES"
-rm -f "$W/floor.db" "$W/floor.db-wal" "$W/floor.db-shm"
+write_floors "$RUN" "$W"
 python3 bench/report.py "$FIGURES" "$W" | sed -n '/^Writes (issue #39)/,$p' | tee "$W/results.md"
