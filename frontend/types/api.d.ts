@@ -3486,8 +3486,12 @@ export interface components {
              * @description The visit saved with the order (a productive visit), if any.
              */
             visitId?: number | null;
-            /** @description For administrators: why a Submitted order has not been mailed (the distributor has no email). */
+            /**
+             * @description For administrators: why a Submitted order has not been mailed (the distributor has no email),
+             *     in English, with its code for the client's own language.
+             */
             waitingReason?: string | null;
+            waitingReasonCode?: string | null;
         };
         /**
          * @description An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held

@@ -417,6 +417,9 @@ pub const HEAD_WIDTH: usize = 19;
 
 pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
     let held_reason: Option<String> = r.get(15)?;
+    let waiting_reason: Option<String> = r.get(12)?;
+    // The one reason the column gives (see HEAD_COLUMNS).
+    let waiting_reason_code = waiting_reason.as_ref().map(|_| ORDER_DISTRIBUTOR_NO_EMAIL.code.to_string());
     let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     Ok(OrderRow {
         order_id: r.get(0)?,
@@ -432,7 +435,8 @@ pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
         booked_by_name: r.get(9)?,
         total: r.get(10)?,
         visit_id: r.get(11)?,
-        waiting_reason: r.get(12)?,
+        waiting_reason,
+        waiting_reason_code,
         line_count: r.get(13)?,
         credit_hold: r.get(14)?,
         held_reason,

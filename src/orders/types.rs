@@ -172,8 +172,10 @@ pub struct OrderRow {
     pub total: Money,
     /// The visit saved with the order (a productive visit), if any.
     pub visit_id: Option<i64>,
-    /// For administrators: why a Submitted order has not been mailed (the distributor has no email).
+    /// For administrators: why a Submitted order has not been mailed (the distributor has no email),
+    /// in English, with its code for the client's own language.
     pub waiting_reason: Option<String>,
+    pub waiting_reason_code: Option<String>,
     pub line_count: i64,
     /// Whether the order was held over the customer's credit limit: `awaiting`, `approved`,
     /// `rejected`; null when it never was.

@@ -686,11 +686,17 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
         async move {
             let list = app.get("/users/orders", Some(&token)).await.body;
             let row = list["data"].as_array().unwrap().iter().find(|o| o["orderId"] == id).cloned().expect("listed");
-            (row["waitingReason"].clone(), app.get(&format!("/users/order/{id}"), Some(&token)).await.body["waitingReason"].clone())
+            let detail = app.get(&format!("/users/order/{id}"), Some(&token)).await.body;
+            assert_eq!(row["waitingReasonCode"], detail["waitingReasonCode"], "the list and the order say the same");
+            assert_eq!(row["waitingReasonCode"].is_null(), row["waitingReason"].is_null(), "a reason comes with its code");
+            (row["waitingReason"].clone(), detail["waitingReason"].clone())
         }
     };
     let no_email = json!("The distributor has no email address.");
     assert_eq!(reason(admin.clone(), waiting_id).await, (no_email.clone(), no_email.clone()));
+    let list = app.get("/users/orders", Some(&admin)).await.body;
+    let waiting = list["data"].as_array().unwrap().iter().find(|o| o["orderId"] == waiting_id).cloned().expect("listed");
+    assert_eq!(waiting["waitingReasonCode"], json!("order_distributor_no_email"), "the client words it by its code");
     assert_eq!(reason(agent1.clone(), waiting_id).await, (Value::Null, Value::Null));
     assert_eq!(reason(admin.clone(), mailed_id).await, (Value::Null, Value::Null));
 

@@ -20,11 +20,10 @@ import "./orders.css";
 const PAGE = 30;
 
 /**
- * Why a Submitted order waits, in the user's language: the server names one reason only, its
- * message order_distributor_no_email (src/orders/queries.rs HEAD_COLUMNS), sent as its English.
- * @param {string | null | undefined} reason
+ * Why a Submitted order waits, in the user's language, by the reason's code.
+ * @param {{ waitingReason?: string | null, waitingReasonCode?: string | null }} order
  */
-const waitingText = (reason) => (reason ? messageFor("order_distributor_no_email", null, reason) : "");
+const waitingText = (order) => (order.waitingReason ? messageFor(order.waitingReasonCode, null, order.waitingReason) : "");
 
 /** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
@@ -62,7 +61,7 @@ function OrderDialog({ orderId, onClose }) {
                 [t("remark"), order.remark],
                 [t("sent"), order.sentAt && formatDateTime(order.sentAt)],
                 [t("cancelled"), order.cancelledAt && formatDateTime(order.cancelledAt)],
-                [t("waiting"), waitingText(order.waitingReason)],
+                [t("waiting"), waitingText(order)],
                 [t("total"), money(order.total)],
               ]
                 .filter(([, v]) => v)
@@ -163,7 +162,7 @@ export default function OrdersScreen() {
           {
             key: "waitingReason",
             label: t("waiting"),
-            render: (o) => o.waitingReason && <span class="state-failed">{waitingText(o.waitingReason)}</span>,
+            render: (o) => o.waitingReason && <span class="state-failed">{waitingText(o)}</span>,
           },
           {
             key: "actions",
