@@ -138,9 +138,9 @@ pub fn import(
     // How many of the kind's columns the file has (older formats lack the columns added later).
     let mut present = 0usize;
     let mut rows = 0usize;
-    sheet::for_each_row_read_ahead(&mut workbook, |row_number, mut cells| {
+    sheet::for_each_row_read_ahead(&mut workbook, |row_number, cells| {
         if !header_seen {
-            present = check_header(kind, &cells)?;
+            present = check_header(kind, cells)?;
             header_seen = true;
             return Ok(());
         }
@@ -153,10 +153,10 @@ pub fn import(
         if rows > MAX_ROWS {
             return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
-        let verdict = check_cells(kind, &mut cells).and_then(|_| (kind.apply)(&tx, &cells, ctx));
+        let verdict = check_cells(kind, cells).and_then(|_| (kind.apply)(&tx, cells, ctx));
         // Text stays text (a cell starting with '=' stays a value, never a formula); a date or a
         // price of its column becomes a date or a number.
-        for value in &cells {
+        for value in cells.iter() {
             result.value(value);
         }
         match verdict {

@@ -178,10 +178,11 @@ const ROWS_PER_HANDOVER: usize = 256;
 /// [`for_each_row`] with the reading on a thread of its own: unzipping and parsing the sheet is a
 /// fifth of an import's time, and it now runs beside the checks and writes of the rows read
 /// before, which `each` does on this thread. Rows arrive in order, a few batches ahead at most;
-/// the first error of either side stops both, `each`'s first.
+/// the first error of either side stops both, `each`'s first. `each` gets the row's cells in one
+/// vector kept from row to row (it may change them): their strings are refilled, not made anew.
 pub fn for_each_row_read_ahead<R: Read + Seek + Send>(
     workbook: &mut Xlsx<R>,
-    mut each: impl FnMut(u32, Vec<String>) -> Result<(), AppError>,
+    mut each: impl FnMut(u32, &mut Vec<String>) -> Result<(), AppError>,
 ) -> Result<(), AppError> {
     std::thread::scope(|scope| {
         let (handover, batches) = std::sync::mpsc::sync_channel::<RowBatch>(4);
@@ -200,11 +201,22 @@ pub fn for_each_row_read_ahead<R: Read + Seek + Send>(
             Ok(())
         });
         let mut checked = Ok(());
+        let mut row: Vec<String> = Vec::new();
         'batches: for batch in batches.iter() {
             let mut cells = batch.cells.iter();
             for &(row_number, width) in &batch.rows {
-                let row = cells.by_ref().take(width).map(|range| batch.text[range.clone()].to_string()).collect();
-                checked = each(row_number, row);
+                row.truncate(width);
+                for (i, range) in cells.by_ref().take(width).enumerate() {
+                    let text = &batch.text[range.clone()];
+                    match row.get_mut(i) {
+                        Some(cell) => {
+                            cell.clear();
+                            cell.push_str(text);
+                        }
+                        None => row.push(text.to_string()),
+                    }
+                }
+                checked = each(row_number, &mut row);
                 if checked.is_err() {
                     break 'batches;
                 }
