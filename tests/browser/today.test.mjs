@@ -4,7 +4,7 @@
 // waiting visit counted in; a manager's view of one agent's day; the dashboards' four plan tiles.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
@@ -119,6 +119,25 @@ test("an agent lands on Today: the plan's numbers, its customers in order one ta
   assert.ok((await p.evaluate(() => document.scrollingElement.scrollWidth)) <= 390);
   assert.deepEqual(p.pageErrors, []);
   assert.deepEqual(p.consoleErrors, []);
+  await p.context().close();
+});
+
+test("signing in, Today asks the server for the agent's plan and working day once each", async () => {
+  const p = await app.page();
+  const asked = { "/users/plan/today": 0, "/users/day/today": 0 };
+  p.on("request", (r) => {
+    const path = new URL(r.url()).pathname.replace(/^.*\/webapi\/api/, "");
+    if (path in asked) asked[path] += 1;
+  });
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await p.getByTestId("plan-progress").waitFor();
+  // By the time the offline copy is stored, the phone's queue has been counted at start (which
+  // used to load both again).
+  await offlineCopyLoaded(p);
+  await p.waitForTimeout(500);
+  assert.deepEqual(asked, { "/users/plan/today": 1, "/users/day/today": 1 });
+  assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });
 

@@ -98,7 +98,9 @@ async function changed(uid, broadcast = true) {
     waitingDays: days(all) - days(failed),
     failedDays: days(failed),
   });
-  entries.set(all);
+  // Told only when the entries differ from those told last: a recount that finds the same queue
+  // (at start, after a round that sent nothing) made Today and the working day load twice.
+  if (JSON.stringify(all) !== JSON.stringify(entries.get())) entries.set(all);
   if (broadcast && channel) channel.postMessage({ uid, type: "queue" });
   return all;
 }
