@@ -2,7 +2,7 @@
 // info with a file; a manager reads an agent's scorecard; an administrator reviews the info.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { expectAlert, start } from "./server.mjs";
+import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 let app;
 before(async () => (app = await start()));
@@ -46,6 +46,34 @@ test("an agent finds a customer and saves a visit", async () => {
   // Another agent's customer is not found.
   await p.goto("/#/customer/visit/B100002");
   await expectAlert(p, "error", "The customer was not found.");
+  assert.deepEqual(p.pageErrors, []);
+  await p.context().close();
+});
+
+test("the visit screen opened by its address asks for the outcomes once: the offline copy's refresh shares its early call", async () => {
+  const p = await app.page();
+  await app.login(p, "agent1@demo.test");
+  await p.waitForURL((u) => u.hash === "#/today");
+  await offlineCopyLoaded(p);
+  let asked = 0;
+  let copyAsked = false;
+  p.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith("/webapi/api/master/outcome")) asked += 1;
+    if (path.endsWith("/webapi/api/users/customer/offline")) copyAsked = true;
+  });
+  // A fresh load at the screen's address (the address set without the app seeing it, then a
+  // reload): the route starts the outcomes' call while the code loads, and the offline engine
+  // refreshes the copy (the outcomes with it) at start.
+  await p.evaluate(() => history.replaceState(null, "", "#/customer/visit/B100001"));
+  await p.reload();
+  await p.getByTestId("customer-details").getByText("B100001").waitFor();
+  await p.waitForFunction(() => document.getElementById("outcomeId")?.options.length > 1);
+  // The refresh has run (it asks for the copy's next page beside the outcomes) and its calls are over.
+  for (const until = Date.now() + 20000; !copyAsked && Date.now() < until; ) await p.waitForTimeout(100);
+  assert.ok(copyAsked, "the offline copy was refreshed at start");
+  await p.waitForLoadState("networkidle");
+  assert.equal(asked, 1);
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });

@@ -2,34 +2,55 @@
 // loaded and rendered: on a slow network that is a round trip less before the screen is ready.
 // The route table names a route's calls (`prefetch`), the app starts them on entering the route
 // (app.jsx), and the screen takes each answer once with `prefetched(path)` where it would `get(path)`.
-// An answer not taken within FRESH_MS is dropped, so a screen never shows an old one.
+// An answer older than FRESH_MS is dropped, so a screen never shows an old one. A reader in the
+// background may share an answer (`sharedPrefetch`) without taking it from the screen.
 import { get } from "./api-client";
 
 const FRESH_MS = 10000;
-/** @type {Map<string, { answer: Promise<unknown>, at: number }>} */
+/** @type {Map<string, { answer: Promise<unknown>, at: number, taken: boolean }>} */
 const started = new Map();
 
-/** Starts GET `path` now, unless the same call started moments ago. @param {string} path */
-export function prefetch(path) {
+/** The call to `path` started less than FRESH_MS ago, if any. @param {string} path */
+function fresh(path) {
   const now = Date.now();
   for (const [key, hit] of started) if (now - hit.at >= FRESH_MS) started.delete(key);
-  if (started.has(path)) return;
+  return started.get(path);
+}
+
+/** Starts GET `path` now, unless the same call started moments ago and waits for its screen. @param {string} path */
+export function prefetch(path) {
+  const hit = fresh(path);
+  if (hit && !hit.taken) return;
   /** @type {Promise<unknown>} */
   const answer = get(path);
   // A failure is the screen's to show, when it takes the answer.
   answer.catch(() => {});
-  started.set(path, { answer, at: now });
+  started.set(path, { answer, at: Date.now(), taken: false });
 }
 
 /**
- * The answer of the call `prefetch` started (taken once), else GET `path` now; the caller names
- * the answer's type, as with `get`.
+ * The answer of the call `prefetch` started (taken once: a screen that asks again, after a save,
+ * gets a new answer), else GET `path` now; the caller names the answer's type, as with `get`.
  * @template [T=any]
  * @param {string} path
  * @returns {Promise<T>}
  */
 export function prefetched(path) {
-  const hit = started.get(path);
-  started.delete(path);
-  return hit && Date.now() - hit.at < FRESH_MS ? /** @type {Promise<T>} */ (hit.answer) : get(path);
+  const hit = fresh(path);
+  if (!hit || hit.taken) return get(path);
+  hit.taken = true;
+  return /** @type {Promise<T>} */ (hit.answer);
+}
+
+/**
+ * The answer of the call `prefetch` started, taken by its screen or not, else GET `path` now: for a
+ * reader in the background (the offline copy's refresh of the outcomes), which used to take the
+ * visit screen's answer from it or ask again beside it, a round trip more on a slow network.
+ * @template [T=any]
+ * @param {string} path
+ * @returns {Promise<T>}
+ */
+export function sharedPrefetch(path) {
+  const hit = fresh(path);
+  return hit ? /** @type {Promise<T>} */ (hit.answer) : get(path);
 }

@@ -3,7 +3,7 @@
 // visit, an order). The features that show or save the same things call these too
 // (features/customers/api.js, features/orders/api.js re-export them).
 import { get, post } from "../api-client";
-import { prefetched } from "../prefetch";
+import { prefetched, sharedPrefetch } from "../prefetch";
 import { detailsPath, OUTCOMES_PATH } from "./paths";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -20,6 +20,12 @@ export const offlinePage = (cursor) => get(`/users/customer/offline?cursor=${enc
  * @returns {Promise<Schemas["Outcome"][]>}
  */
 export const outcomeList = () => prefetched(OUTCOMES_PATH);
+
+/**
+ * The visit outcomes for the offline copy: a visit screen's early call shared, not taken from it.
+ * @returns {Promise<Schemas["Outcome"][]>}
+ */
+export const keptOutcomeList = () => sharedPrefetch(OUTCOMES_PATH);
 
 /**
  * One page (30) of the product master.

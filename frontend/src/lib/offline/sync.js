@@ -8,7 +8,7 @@
 // order is queued, and while anything waits: every few seconds while the page is visible (the
 // `online` event never comes on some weak networks), every 60 s or more while it is hidden.
 import { ApiError, refusesCaller } from "../api-client";
-import { outcomeList } from "./api";
+import { keptOutcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
 import { paymentApplied, receiptSaved } from "./payments";
@@ -201,7 +201,7 @@ export async function refreshOffline(uid) {
   const copy = refreshCustomers(uid);
   copy.catch(() => {});
   try {
-    await keepOutcomes(uid, await outcomeList());
+    await keepOutcomes(uid, await keptOutcomeList());
     // The server answered: online, whatever the browser last said.
     setStatus({ reachable: true, online: true });
     await copy;
