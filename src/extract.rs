@@ -150,7 +150,7 @@ where
         let Ok(axum::extract::ConnectInfo(peer)) = info else {
             return Ok(ClientAddr("unknown".to_string()));
         };
-        let config = AppState::from_ref(state).config;
+        let config = AppState::from_ref(state).config.clone();
         let trusted = &config.trusted_proxies;
         if !trusted.contains(&peer.ip()) {
             return Ok(ClientAddr(peer.ip().to_string()));
