@@ -75,6 +75,7 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
     let mut rng = rand::rngs::StdRng::seed_from_u64(20_240_501);
     let now = crate::now();
     let today = crate::clock::today();
+    let midnight = crate::clock::start_of(today);
     let mut insert_customer = conn.prepare(
         "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
                                 info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at)
@@ -122,7 +123,10 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
         let mut places = rand::rngs::StdRng::seed_from_u64(n as u64);
         // Visits: most customers are seen a few times in six months, some not lately.
         for _ in 0..rng.gen_range(0..8) {
-            let at = now - rng.gen_range(0..180 * 86_400);
+            // A day's share of the visits lands today, between midnight and now, whatever the hour
+            // (just after midnight the demo's Today, map and attendance had no visits today).
+            let back = rng.gen_range(0..180 * 86_400);
+            let at = if back < 86_400 { midnight + (now - midnight) * back / 86_400 } else { now - back };
             let (position, accuracy) = demo_visit_position(&mut places, shop.unwrap_or((lat, lng)));
             let (status, distance) = crate::customers::api::judge(position, shop, DEMO_CHECKIN_RADIUS_M);
             insert_visit.execute(named_params! {
