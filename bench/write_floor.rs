@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use fieldsales::customers::api::{insert_visit, LocationStatus, NewVisit};
 use rusqlite::{named_params, OptionalExtension};
 
 struct Customer {
@@ -135,20 +136,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// The row a visit save of the benchmark writes (bench/customer.lua: no position, no clientId),
-/// with the server's own statement (`customers::visits::queries::insert_visit`).
+/// with the server's own statement.
 fn visit(tx: &rusqlite::Connection, customer: i64, agent: i64, me: i64, n: u64, now: i64) -> rusqlite::Result<usize> {
-    tx.prepare_cached(
-        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
-                             client_id, device_time, received_at, accuracy, distance_m, location_status)
-         VALUES (:c, :agent, :o, :remark, :lat, :lng, :at, :me, :client, :device, :received, :acc, :dist, :status)
-         ON CONFLICT (entered_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
-    )?
-    .execute(named_params! {
-        ":c": customer, ":agent": agent, ":o": (n % 4 + 1) as i64, ":remark": "bench visit",
-        ":lat": None::<f64>, ":lng": None::<f64>, ":at": now, ":me": me,
-        ":client": None::<String>, ":device": None::<i64>, ":received": now, ":acc": None::<f64>,
-        ":dist": None::<i64>, ":status": "no-location",
-    })
+    insert_visit(
+        tx,
+        &NewVisit {
+            customer,
+            agent,
+            outcome: (n % 4 + 1) as i64,
+            remark: Some("bench visit"),
+            latitude: None,
+            longitude: None,
+            visited_at: now,
+            entered_by: me,
+            client_id: None,
+            device_time: None,
+            received_at: now,
+            accuracy: None,
+            distance_m: None,
+            status: LocationStatus::NoLocation,
+        },
+    )
 }
 
 /// The rows a booking of the benchmark writes (bench/order.lua: 10 lines, no visit): the order and

@@ -10,7 +10,7 @@ use crate::scope::Scope;
 pub use super::best_sellers::BestSellerCache;
 pub use super::search_index::{defer as defer_search_index, flush as flush_search_index};
 pub use super::types::Contact;
-pub use super::visits::{check_client_id, judge, CheckedVisit, LocationStatus, SaveVisit, VisitSaved};
+pub use super::visits::{check_client_id, insert_visit, judge, CheckedVisit, LocationStatus, NewVisit, SaveVisit, VisitSaved};
 
 /// The customer `buyer_id` and its agent, if the caller (`scope`) may see it; else a 404
 /// (`customer_not_found`), the same as for a customer that does not exist.

@@ -6,6 +6,9 @@
 pub mod handlers;
 mod queries;
 
+/// The row a visit save inserts, and its statement (the write floor, bench/write_floor.rs, commits it too).
+pub use queries::{insert_visit, VisitRow as NewVisit};
+
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 

@@ -54,7 +54,7 @@ pub(super) fn position_of(tx: &Connection, customer: i64) -> rusqlite::Result<Op
 }
 
 /// A visit row to insert.
-pub(super) struct VisitRow<'a> {
+pub struct VisitRow<'a> {
     pub customer: i64,
     pub agent: i64,
     pub outcome: i64,
@@ -73,7 +73,7 @@ pub(super) struct VisitRow<'a> {
 
 /// Inserts the visit unless its `(entered_by, client_id)` was saved before: the rows inserted (0 or 1).
 /// The unique index (entered_by, client_id) is what keeps a clientId to one visit.
-pub(super) fn insert_visit(tx: &Connection, v: &VisitRow) -> rusqlite::Result<usize> {
+pub fn insert_visit(tx: &Connection, v: &VisitRow) -> rusqlite::Result<usize> {
     tx.prepare_cached(
         "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, latitude, longitude, visited_at, entered_by,
                              client_id, device_time, received_at, accuracy, distance_m, location_status)
