@@ -56,7 +56,7 @@ fn max_batch() -> usize {
     })
 }
 
-/// The background checkpoint starts at most this long after its last pass ended. Shorter passes
+/// The background checkpoint starts at least this long after its last pass ended. Shorter passes
 /// take a core for less time at once: at 250 ms a pass copied up to 32,768 frames and took one of
 /// two cores for up to 262 ms, and visit saves queued behind it (p99 9x their p50; issue #39).
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);

@@ -205,16 +205,10 @@ pub fn for_each_row_read_ahead<R: Read + Seek + Send>(
         'batches: for batch in batches.iter() {
             let mut cells = batch.cells.iter();
             for &(row_number, width) in &batch.rows {
-                row.truncate(width);
-                for (i, range) in cells.by_ref().take(width).enumerate() {
-                    let text = &batch.text[range.clone()];
-                    match row.get_mut(i) {
-                        Some(cell) => {
-                            cell.clear();
-                            cell.push_str(text);
-                        }
-                        None => row.push(text.to_string()),
-                    }
+                row.resize_with(width, String::new);
+                for (cell, range) in row.iter_mut().zip(cells.by_ref().take(width)) {
+                    cell.clear();
+                    cell.push_str(&batch.text[range.clone()]);
                 }
                 checked = each(row_number, &mut row);
                 if checked.is_err() {
