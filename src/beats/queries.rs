@@ -146,11 +146,15 @@ pub fn detail(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<BeatDe
     Ok(BeatDetail { beat_id, beat_name, agent_id, agent_name, weekdays: weekdays_of_json(&days).names(), customers })
 }
 
-/// The id of the customer `buyer_id` if it is `agent`'s; the reason (400) otherwise.
-pub fn agents_customer(conn: &Connection, agent: UserId, buyer_id: &str) -> AppResult<CustomerId> {
+/// The id of the customer `buyer_id` if it is `agent`'s; the reason (400) otherwise. A customer
+/// outside the caller's `scope` is answered as one that does not exist (issue #49).
+pub fn agents_customer(conn: &Connection, scope: Scope, agent: UserId, buyer_id: &str) -> AppResult<CustomerId> {
     let found: Option<(CustomerId, Option<UserId>)> = conn
-        .prepare_cached("SELECT customer_id, agent_id FROM customers WHERE buyer_id = :b")?
-        .query_row(named_params! { ":b": buyer_id }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .prepare_cached(&format!(
+            "SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :b AND {}",
+            scope.condition("c.agent_id")
+        ))?
+        .query_row(named_params! { ":b": buyer_id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     match found {
         None => Err(AppError::bad_request(CUSTOMER_NOT_FOUND.with([("buyerId", json!(buyer_id))]))),
@@ -168,7 +172,7 @@ pub fn save(conn: &Connection, scope: Scope, beat: CheckedBeat, today: &str, now
             return Err(AppError::bad_request(AGENT_CANNOT_CHANGE));
         }
     }
-    let customers = beat.buyers.iter().map(|b| agents_customer(conn, beat.agent_id, b)).collect::<AppResult<Vec<CustomerId>>>()?;
+    let customers = beat.buyers.iter().map(|b| agents_customer(conn, scope, beat.agent_id, b)).collect::<AppResult<Vec<CustomerId>>>()?;
     let taken: Option<i64> = conn
         .prepare_cached(
             "SELECT beat_id FROM beats WHERE agent_id = :a AND beat_name = :n COLLATE NOCASE AND deleted_on IS NULL

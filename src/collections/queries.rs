@@ -461,7 +461,8 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
 /// One row of the invoice upload, cells already checked (`uploads::kinds::INVOICE`): inserts the
 /// invoice, or updates the one of the same number (amount, dates, customer, distributor). `Err` is
 /// the row's reason: an amount below what was paid on it, or another customer for an invoice with
-/// payments.
+/// payments. The upload has checked that the invoice and the customer are in its scope (the
+/// reasons tell what was paid).
 #[allow(clippy::too_many_arguments)]
 pub fn upsert_invoice(
     conn: &Connection,

@@ -54,7 +54,8 @@ pub struct Context {
     /// unknown): a 100,000-row sheet names a few of them over and over.
     countries: RefCell<HashMap<String, Option<i64>>>,
     agents: RefCell<HashMap<String, Option<i64>>>,
-    /// Whose agents the uploader may plan for (the beat upload); the command line's is all.
+    /// Whose customers and agents the uploader's rows may name, and whose rows they may change
+    /// (issue #49): a manager's team; the command line's is all.
     scope: Scope,
     /// The beats this file has named so far (by agent and lower-case name): their id and weekdays.
     beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
@@ -141,20 +142,49 @@ fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, 
     .ok_or_else(|| format!("Unknown country {name}"))
 }
 
+// An agent or customer outside the uploader's scope is as unknown as one that does not exist: a
+// row's reason tells nothing of another team.
+
 fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
     remembered(&ctx.agents, email, || {
-        conn.prepare_cached("SELECT uid FROM users WHERE email = :e AND user_type_id = :agent AND is_deleted = 0")?
-            .query_row(named_params! { ":e": email, ":agent": UserType::Agent }, |r| r.get(0))
-            .optional()
+        conn.prepare_cached(&format!(
+            "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
+            ctx.scope.condition("a.uid")
+        ))?
+        .query_row(named_params! { ":e": email, ":agent": UserType::Agent, ":scope_uid": ctx.scope.uid() }, |r| r.get(0))
+        .optional()
     })?
     .ok_or_else(|| format!("Unknown agent {email}"))
 }
 
-fn customer(conn: &Connection, buyer: &str) -> Result<i64, String> {
-    conn.prepare_cached("SELECT customer_id FROM customers WHERE buyer_id = :b")
-        .and_then(|mut stmt| stmt.query_row(named_params! { ":b": buyer }, |r| r.get(0)).optional())
+fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, String> {
+    conn.prepare_cached(&format!("SELECT c.customer_id FROM customers c WHERE c.buyer_id = :b AND {}", ctx.scope.condition("c.agent_id")))
+        .and_then(|mut stmt| stmt.query_row(named_params! { ":b": buyer, ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
         .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("Unknown buyer id {buyer}"))
+        .ok_or_else(|| format!("Unknown customer {buyer}"))
+}
+
+/// Refuses a row whose key (`what` `key`) names rows already there of a customer outside the
+/// uploader's scope, which the kind's upsert would take over (issue #49: another team's invoice
+/// moved to one's own customer). `rows` selects the `customer_id` of the rows of the key `:key`.
+/// The reason says only that the key is taken: nothing of those rows, their customer or team.
+fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str, key: &str) -> Result<(), String> {
+    // Everything is inside an administrator's (and the command line's) scope.
+    if ctx.scope == Scope::All {
+        return Ok(());
+    }
+    let sql = format!(
+        "SELECT EXISTS (SELECT 1 FROM ({rows}) r JOIN customers c ON c.customer_id = r.customer_id WHERE NOT COALESCE({}, 0))",
+        ctx.scope.condition("c.agent_id")
+    );
+    let taken: bool = conn
+        .prepare_cached(&sql)
+        .and_then(|mut stmt| stmt.query_row(named_params! { ":key": key, ":scope_uid": ctx.scope.uid() }, |r| r.get(0)))
+        .map_err(|e| e.to_string())?;
+    if taken {
+        return Err(format!("{what} {key} is already used outside your area"));
+    }
+    Ok(())
 }
 
 /// Runs one of a kind's statements, prepared once per connection: imports run it for every row.
@@ -182,6 +212,7 @@ pub const CUSTOMER: Kind = Kind {
         if limit.is_some_and(|l| l < Money::ZERO) {
             return Err("Credit Limit must not be negative".into());
         }
+        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
         execute(
             conn,
             "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
@@ -210,8 +241,8 @@ pub const CUSTOMER_DELETE: Kind = Kind {
     field: "customerdata",
     right: rights::CUSTOMER_MASTER,
     columns: columns::CUSTOMERDELETE,
-    apply: |conn, c, _| {
-        let id = customer(conn, &c[0])?;
+    apply: |conn, c, ctx| {
+        let id = customer(conn, ctx, &c[0])?;
         let used: bool = conn
             .query_row(
                 "SELECT EXISTS (SELECT 1 FROM visits WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM order_lines WHERE customer_id = :c)
@@ -318,8 +349,9 @@ pub const DELIVERY: Kind = Kind {
     field: "deliverydata",
     right: rights::DELIVERY_UPLOAD_MASTER,
     columns: columns::DELIVERY,
-    apply: |conn, c, _| {
-        let customer = customer(conn, &c[3])?;
+    apply: |conn, c, ctx| {
+        let customer = customer(conn, ctx, &c[3])?;
+        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM deliveries WHERE order_id = :key", "Order ID", &c[0])?;
         execute(
             conn,
             "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
@@ -346,8 +378,10 @@ pub const ORDER: Kind = Kind {
     // An uploaded line replaces an uploaded line of the same order and product, never a line of an
     // order booked in the app (order id APP000123, which the distributor's mail shows): those are
     // the booked order's only record of what was ordered.
-    apply: |conn, c, _| {
-        let customer = customer(conn, &c[2])?;
+    apply: |conn, c, ctx| {
+        let customer = customer(conn, ctx, &c[2])?;
+        // Any line of the order, of any product: the order is one, whoever's lines it has.
+        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM order_lines WHERE order_id = :key", "Order ID", &c[0])?;
         let unit_price = money(&c[7], "Unit Price")?.unwrap_or(Money::ZERO);
         execute(
             conn,
@@ -404,11 +438,9 @@ pub const BEAT: Kind = Kind {
     right: rights::BEAT_MASTER,
     columns: columns::BEAT,
     apply: |conn, c, ctx| {
-        let agent = agent(conn, ctx, &c[1])?;
-        let agent = UserId(agent);
-        ctx.scope.narrowed(conn, Some(agent)).map_err(|_| format!("{} is not one of your agents", c[1]))?;
+        let agent = UserId(agent(conn, ctx, &c[1])?);
         let weekdays = Weekdays::parse_text(&c[2]).map_err(|m| m.text.to_string())?;
-        let customer = beats::agents_customer(conn, agent, &c[3]).map_err(|e| e.to_string())?;
+        let customer = beats::agents_customer(conn, ctx.scope, agent, &c[3]).map_err(|e| e.to_string())?;
         let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or("Sequence must be a whole number from 1")? as i64;
         // Its length and characters are the column's check (`validate::limits::BEAT_NAME`).
         let name = c[0].trim();
@@ -437,9 +469,10 @@ pub const BEAT: Kind = Kind {
 };
 
 /// The distributor's invoices (issue #38): re-uploading an Invoice No updates it (amount, dates,
-/// customer, distributor), never duplicates it; the customer must be in the uploader's scope. An
-/// amount below what was already paid on it, or another customer for an invoice with payments, is
-/// the row's error (`collections::queries::upsert_invoice`).
+/// customer, distributor), never duplicates it; the customer, and the invoice's customer before,
+/// must be in the uploader's scope (issue #49). An amount below what was already paid on it, or
+/// another customer for an invoice with payments, is the row's error
+/// (`collections::queries::upsert_invoice`).
 pub const INVOICE: Kind = Kind {
     name: "invoice",
     title: "Invoices",
@@ -447,11 +480,9 @@ pub const INVOICE: Kind = Kind {
     right: rights::COLLECTIONS_REVIEW,
     columns: columns::INVOICE,
     apply: |conn, c, ctx| {
-        let customer = conn
-            .prepare_cached(&format!("SELECT customer_id FROM customers WHERE buyer_id = :b AND {}", ctx.scope.condition("agent_id")))
-            .and_then(|mut stmt| stmt.query_row(named_params! { ":b": c[1], ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("Unknown customer {}", c[1]))?;
+        let customer = customer(conn, ctx, &c[1])?;
+        // Before the amount's check, whose reason tells what was paid on the invoice.
+        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM invoices WHERE invoice_no = :key", "Invoice No", &c[0])?;
         let amount = money(&c[3], "Amount")?.ok_or("Amount must be a number")?;
         if amount < Money::ZERO {
             return Err("Amount must not be negative".into());

@@ -232,7 +232,8 @@ async fn the_beat_upload_gives_each_named_beat_exactly_its_rows() {
     let theirs: &[&[&str]] = &[header, &["Upload Beat", "agent1@demo.test", "Mon", &mine[0], "1"]];
     let refused = upload(&app, &manager2, "beat", "beatdata", theirs).await;
     assert_eq!(refused.body["message"], "0 rows uploaded, 1 rejected.", "{}", refused.body);
-    assert!(refused.body["data"].to_string().contains("agent1@demo.test is not one of your agents"), "{}", refused.body);
+    // Named as an agent that does not exist is: nothing tells another team's agents apart (issue #49).
+    assert!(refused.body["data"].to_string().contains("Unknown agent agent1@demo.test"), "{}", refused.body);
     let manager = app.token("am@demo.test").await;
     assert_eq!(upload(&app, &manager, "beat", "beatdata", theirs).await.body["message"], "1 row uploaded, 0 rejected.");
     let agent = app.as_agent(1).await;

@@ -32,5 +32,6 @@ mod scope;
 mod security_auth;
 mod security_fields;
 mod security_files;
+mod security_scope;
 mod security_users;
 mod uploads;
