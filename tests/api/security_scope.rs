@@ -50,8 +50,15 @@ fn reasons(r: &Reply) -> Vec<String> {
 fn account(app: &TestApp, email: &'static str, user_type: UserType, manager: Option<i64>) -> i64 {
     let conn = app.conn();
     let hash: String = conn.query_row("SELECT password_hash FROM users WHERE email = 'am@demo.test'", [], |r| r.get(0)).unwrap();
-    let account =
-        NewAccount { email, name: email, user_type, country_id: Some(1), manager_id: manager, password_hash: &hash, force_password_update: false };
+    let account = NewAccount {
+        email,
+        name: email,
+        user_type,
+        country_id: Some(1),
+        manager_id: manager,
+        password_hash: &hash,
+        force_password_update: false,
+    };
     accounts::create(&conn, &account).unwrap()
 }
 
@@ -203,7 +210,10 @@ async fn a_payment_allocates_only_to_its_own_customers_invoices() {
 async fn another_teams_customer_is_not_taken_over_by_its_buyer_id_nor_given_its_agent() {
     let app = TestApp::new();
     let manager2 = two_teams(&app).await;
-    assert_eq!(one(&app, "SELECT u.email FROM customers c JOIN users u ON u.uid = c.agent_id WHERE c.buyer_id = 'B100009'"), "agent1@demo.test");
+    assert_eq!(
+        one(&app, "SELECT u.email FROM customers c JOIN users u ON u.uid = c.agent_id WHERE c.buyer_id = 'B100009'"),
+        "agent1@demo.test"
+    );
     let customers = "SELECT * FROM customers ORDER BY customer_id";
     let before = snapshot(&app, customers);
     let rows = [
@@ -252,8 +262,16 @@ async fn another_teams_customer_is_not_deleted_by_its_buyer_id() {
     assert_eq!(one(&app, &format!("SELECT CAST(COUNT(*) AS TEXT) FROM customers WHERE buyer_id = '{TEAM2_BUYER}'")), "0");
 }
 
-const DELIVERY_HEADER: [&str; 8] =
-    ["Order ID", "Order Date", "Planned Delivery Date", "Buyer ID", "Distributor Name", "Affiliate ID", "Affiliate Name", "Logistics Charges"];
+const DELIVERY_HEADER: [&str; 8] = [
+    "Order ID",
+    "Order Date",
+    "Planned Delivery Date",
+    "Buyer ID",
+    "Distributor Name",
+    "Affiliate ID",
+    "Affiliate Name",
+    "Logistics Charges",
+];
 
 #[tokio::test]
 async fn another_teams_delivery_is_not_taken_over_by_its_order_id() {
@@ -277,8 +295,18 @@ async fn another_teams_delivery_is_not_taken_over_by_its_order_id() {
     assert_eq!(r.message(), "1 row uploaded, 0 rejected.", "{}", r.body);
 }
 
-const ORDER_HEADER: [&str; 10] =
-    ["Order ID", "Order Date", "Buyer ID", "Distributor Name", "Product Name", "SKU", "Quantity Shipped", "Unit Price", "DS Name", "FAO Name"];
+const ORDER_HEADER: [&str; 10] = [
+    "Order ID",
+    "Order Date",
+    "Buyer ID",
+    "Distributor Name",
+    "Product Name",
+    "SKU",
+    "Quantity Shipped",
+    "Unit Price",
+    "DS Name",
+    "FAO Name",
+];
 
 #[tokio::test]
 async fn another_teams_uploaded_order_is_not_rewritten_or_added_to_by_its_order_id() {
@@ -342,7 +370,8 @@ async fn another_teams_agent_gets_no_scorecard() {
 async fn a_beat_names_only_the_teams_agents_and_customers_and_tells_nothing_of_others() {
     let app = TestApp::new();
     let manager2 = two_teams(&app).await;
-    let beats = "SELECT b.*, (SELECT group_concat(s.customer_id || ':' || s.sequence || ':' || s.valid_from || ':' || IFNULL(s.valid_to, ''))
+    let beats =
+        "SELECT b.*, (SELECT group_concat(s.customer_id || ':' || s.sequence || ':' || s.valid_from || ':' || IFNULL(s.valid_to, ''))
                             FROM beat_stops s WHERE s.beat_id = b.beat_id) FROM beats b ORDER BY b.beat_id";
     let before = snapshot(&app, beats);
     let header = vec!["Beat Name", "Agent Email", "Weekdays", "Buyer ID", "Sequence"];
