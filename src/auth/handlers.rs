@@ -69,13 +69,7 @@ enum Budget {
 
 /// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
 /// none), then the per-account limit of `budget`.
-fn admitted_login(
-    state: &AppState,
-    client: &str,
-    login: &Option<String>,
-    missing: crate::error::Msg,
-    budget: Budget,
-) -> AppResult<String> {
+fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: crate::error::Msg, budget: Budget) -> AppResult<String> {
     check_rate(state, client)?;
     let login = required(login, missing)?;
     check_account_rate(state, budget, &login, client)?;
@@ -353,8 +347,9 @@ pub async fn auth_otp(
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    let (login, typed) =
-        admitted_sign_in(&state, &client, &req, Budget::Codes, |r| required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED)))?;
+    let (login, typed) = admitted_sign_in(&state, &client, &req, Budget::Codes, |r| {
+        required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED))
+    })?;
     let (otp_login, hours) = (state.config.otp_login, state.config.session_hours);
     let keys = state.keys.clone();
     let (outcome, alert) = state

@@ -178,9 +178,8 @@ pub fn mark_alerted(conn: &Connection, uid: i64, now: i64) -> rusqlite::Result<(
 
 /// The live, unblocked administrators: email and chosen language, to be told of an attack.
 pub fn administrators(conn: &Connection) -> rusqlite::Result<Vec<(String, Option<String>)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT email, locale FROM users WHERE user_type_id = :admin AND is_deleted = 0 AND is_blocked = 0 ORDER BY uid",
-    )?;
+    let mut stmt = conn
+        .prepare_cached("SELECT email, locale FROM users WHERE user_type_id = :admin AND is_deleted = 0 AND is_blocked = 0 ORDER BY uid")?;
     let rows = stmt.query_map(named_params! { ":admin": UserType::Administrator }, |r| Ok((r.get(0)?, r.get(1)?)))?;
     rows.collect()
 }

@@ -262,7 +262,11 @@ async fn a_version_28_database_upgrades_to_the_fresh_schema_without_its_account_
     let mut conn = app.conn();
     let fresh = schema_objects(&conn);
     downgrade_to_schema_28(&conn);
-    conn.execute("UPDATE users SET failed_attempts = 3, locked_until = strftime('%s', 'now') + 900, lock_count = 1 WHERE email = 'agent1@demo.test'", []).unwrap();
+    conn.execute(
+        "UPDATE users SET failed_attempts = 3, locked_until = strftime('%s', 'now') + 900, lock_count = 1 WHERE email = 'agent1@demo.test'",
+        [],
+    )
+    .unwrap();
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 28 });
     assert_eq!(schema_objects(&conn), fresh);
     drop(conn);
