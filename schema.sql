@@ -32,6 +32,8 @@ CREATE TABLE IF NOT EXISTS user_type_rights (
     PRIMARY KEY (user_type_id, right_id)
 ) WITHOUT ROWID;
 
+-- Step 29 moved the failed-login lock (failed_attempts, locked_until, lock_count) to sign_in_locks,
+-- per client address; the comment on them inside the table is kept as the upgrade leaves it.
 CREATE TABLE IF NOT EXISTS users (
     uid                   INTEGER PRIMARY KEY,
     email                 TEXT NOT NULL COLLATE NOCASE,
@@ -47,14 +49,13 @@ CREATE TABLE IF NOT EXISTS users (
     force_password_update INTEGER NOT NULL DEFAULT 0,
     is_first_time_login   INTEGER NOT NULL DEFAULT 1,
     is_blocked            INTEGER NOT NULL DEFAULT 0,
-    failed_attempts       INTEGER NOT NULL DEFAULT 0,
     is_deleted            INTEGER NOT NULL DEFAULT 0,
     created_at            INTEGER NOT NULL,
     -- locked_until: wrong passwords locked the account until then (step 21), apart from the
     -- administrator's block; lock_count: locks since the last sign-in, each twice as long.
     -- locale (step 24): the language the user chose, `en` or `hi`; NULL: the company's
     -- (FIELDSALES_LOCALE).
-    updated_at            INTEGER NOT NULL, locked_until INTEGER, lock_count INTEGER NOT NULL DEFAULT 0, locale TEXT CHECK (locale IN ('en', 'hi')));
+    updated_at            INTEGER NOT NULL, locale TEXT CHECK (locale IN ('en', 'hi')));
 -- Deleted users keep their row (history) but free their email for a new account.
 CREATE UNIQUE INDEX IF NOT EXISTS users_live_email ON users(email) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS users_manager ON users(manager_id);
@@ -125,6 +126,24 @@ CREATE TABLE IF NOT EXISTS login_attempts (
 );
 CREATE INDEX IF NOT EXISTS login_attempts_at ON login_attempts(at);
 CREATE INDEX IF NOT EXISTS login_attempts_uid ON login_attempts(uid, at);
+
+-- Wrong passwords per account and client address (step 29): `failures` in a row lock the account
+-- against that address only, until `locked_until`; `lock_count` locks since its last sign-in there,
+-- each twice as long. A stranger's failures never lock the owner out.
+CREATE TABLE IF NOT EXISTS sign_in_locks (
+    uid          INTEGER NOT NULL REFERENCES users(uid),
+    client_addr  TEXT NOT NULL,
+    failures     INTEGER NOT NULL DEFAULT 0,
+    locked_until INTEGER,
+    lock_count   INTEGER NOT NULL DEFAULT 0,
+    updated_at   INTEGER NOT NULL,
+    PRIMARY KEY (uid, client_addr)
+) WITHOUT ROWID;
+-- When the administrators were last told of sustained failed sign-ins against an account.
+CREATE TABLE IF NOT EXISTS sign_in_alerts (
+    uid        INTEGER PRIMARY KEY REFERENCES users(uid),
+    alerted_at INTEGER NOT NULL
+);
 
 CREATE TABLE IF NOT EXISTS otps (
     uid        INTEGER PRIMARY KEY REFERENCES users(uid),

@@ -136,7 +136,8 @@ pub struct ServeArgs {
     /// Sign-in attempts allowed per client address and minute (0 = no limit).
     #[arg(long, env = "FIELDSALES_LOGIN_RATE", default_value_t = 60)]
     pub login_rate: u32,
-    /// Sign-in attempts allowed per login id and minute, from any address (0 = no limit).
+    /// Sign-in attempts allowed per login id, client address and minute: passwords, and the other
+    /// sign-in calls, each their own (0 = no limit).
     #[arg(long, env = "FIELDSALES_ACCOUNT_LOGIN_RATE", default_value_t = 10)]
     pub account_login_rate: u32,
     /// Metres from a customer's position within which a visit counts as verified.

@@ -15,7 +15,8 @@ pub struct Config {
     pub mail_from: String,
     /// Sign-in attempts allowed per client address and minute (0 = no limit).
     pub login_rate_per_minute: u32,
-    /// Sign-in attempts allowed per login id and minute, from any address (0 = no limit).
+    /// Sign-in attempts allowed per login id, client address and minute, in each of two budgets
+    /// (passwords; check-user, codes and temporary passwords) (0 = no limit).
     pub account_login_rate_per_minute: u32,
     /// Wrong passwords in a row that block an account.
     pub max_failed_logins: i64,

@@ -1,7 +1,8 @@
 //! The state every handler shares, and the helpers that keep blocking work off the async workers.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rusqlite::Connection;
@@ -35,8 +36,12 @@ pub struct Shared {
     pub mailer: Arc<Mailer>,
     /// Sign-in attempts per client address; `None` when the limit is off.
     pub login_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
-    /// Sign-in attempts per login id, whatever the address; `None` when the limit is off.
+    /// Sign-in attempts per login id and client address, a budget for each kind of call
+    /// (`auth::handlers::Budget`); `None` when the limit is off.
     pub account_limiter: Option<Arc<DefaultKeyedRateLimiter<String>>>,
+    /// Administrators' unblocks per login id (lower case) since the start: part of the
+    /// per-account limiter's keys, so that an unblock gives the next sign-in a fresh budget.
+    unblocks: Mutex<HashMap<String, u32>>,
     /// The group-commit writer of visit saves.
     pub writer: crate::writer::Writer,
 }
@@ -58,8 +63,19 @@ impl AppState {
             mailer: Arc::new(mailer),
             login_limiter,
             account_limiter,
+            unblocks: Mutex::default(),
             writer,
         })))
+    }
+
+    /// How many times an administrator unblocked `login` (lower case) since the start.
+    pub fn unblocks_of(&self, login: &str) -> u32 {
+        self.unblocks.lock().unwrap_or_else(PoisonError::into_inner).get(login).copied().unwrap_or(0)
+    }
+
+    /// Notes an administrator's unblock of `login` (lower case): its per-account budgets start afresh.
+    pub fn note_unblock(&self, login: &str) {
+        *self.unblocks.lock().unwrap_or_else(PoisonError::into_inner).entry(login.to_string()).or_default() += 1;
     }
 
     /// Runs `work` on a pooled connection on the blocking thread pool. Requests wait for a

@@ -43,7 +43,7 @@ pub fn create(conn: &Connection, a: &NewAccount) -> AppResult<i64> {
 
 /// The uid of a live (not deleted) account by login id.
 pub fn uid_of(conn: &Connection, login: &str) -> AppResult<UserId> {
-    queries::find_account(conn, login)?
+    queries::find_account(conn, login, None)?
         .map(|a| UserId(a.uid))
         .ok_or_else(|| AppError::not_found(NO_USER_WITH_LOGIN.with([("login", json!(login))])))
 }

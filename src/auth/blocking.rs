@@ -96,7 +96,8 @@ pub async fn block(
 }
 
 /// `POST /users/unblock/{id}?fromUserAgent=&reset=` (unblock_user; user_agent from the agent
-/// screen): lifts the block; with `reset=true` also sets a temporary password, mails it and forces a change.
+/// screen): lifts the block and the failed-login locks against every address, and gives the next
+/// sign-in fresh budgets; with `reset=true` also sets a temporary password, mails it and forces a change.
 #[utoipa::path(post, path = "/users/unblock/{id}", tag = "auth", summary = "Unblock a user, optionally with a new temporary password", params(BlockQuery),
     responses((status = 200, description = "OK", body = BlockAnswer), NoSuchUser))]
 pub async fn unblock(
@@ -120,6 +121,7 @@ pub async fn unblock(
             Ok((name, email, user_type, temp))
         })
         .await?;
+    state.note_unblock(&super::handlers::login_key(&email));
     let said = match temp {
         Some((temp, locale)) => {
             let mail = super::mails::password_set(state.config.language_of(locale.as_deref()), &name, &temp);

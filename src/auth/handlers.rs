@@ -7,7 +7,7 @@ use rusqlite::TransactionBehavior;
 
 use super::messages::*;
 use super::password;
-use super::queries::{self, Account, Attempt};
+use super::queries::{self, Account, Attempt, LockRule};
 use super::session::{self, CurrentUser, SessionUser};
 use super::types::{
     CheckUserResponse, LocaleRequest, LoginRequest, LoginSettings, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts,
@@ -31,10 +31,16 @@ const OTP_RESEND_SECS: i64 = 60;
 /// at most once in 5 minutes.
 const TEMP_PASSWORD_SECS: i64 = 24 * 3600;
 const TEMP_PASSWORD_RESEND_SECS: i64 = 5 * 60;
-/// Wrong passwords lock an account for 15 minutes, twice as long for each further lock before
-/// the next sign-in, at most a day: guessing stays slow, and nobody locks anyone out for good.
+/// Wrong passwords lock an account against the address they came from for 15 minutes, twice as
+/// long for each further lock before the next sign-in from there, at most a day: guessing from one
+/// address stays slow, and nobody locks anyone out for good, nor anyone else out at all.
 const LOCK_SECS: i64 = 15 * 60;
 const LONGEST_LOCK_SECS: i64 = 24 * 3600;
+/// This many failed sign-ins against one account within the window (from any addresses, refused
+/// ones included) tell the administrators, once a window: guessing spread over many addresses
+/// meets no lock, and one stranger holding their own lock is still an attack.
+const ALERT_FAILURES: i64 = 20;
+const ALERT_WINDOW_SECS: i64 = 10 * 60;
 
 /// The answer while a failed-login lock holds (until `until`), with the ways out of it.
 fn locked(until: i64, now: i64) -> AppError {
@@ -49,12 +55,24 @@ fn check_rate(state: &AppState, client: &str) -> AppResult<()> {
     }
 }
 
+/// The per-account budgets. Each is kept per login id and client address, so a stranger's calls
+/// never spend the owner's, and each kind of call has its own, so wrong passwords never spend the
+/// ways around them.
+#[derive(Clone, Copy)]
+enum Budget {
+    /// `login/auth`.
+    Password,
+    /// `checkUser`, `generateOTP`, `authOTP` and `reset`: the look-up before a sign-in and the
+    /// mailed codes and temporary passwords.
+    Codes,
+}
+
 /// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
-/// none), then the per-account limit.
-fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: crate::error::Msg) -> AppResult<String> {
+/// none), then the per-account limit of `budget`.
+fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: crate::error::Msg, budget: Budget) -> AppResult<String> {
     check_rate(state, client)?;
     let login = required(login, missing)?;
-    check_account_rate(state, &login)?;
+    check_account_rate(state, budget, &login, client)?;
     Ok(login)
 }
 
@@ -64,9 +82,10 @@ fn admitted_sign_in(
     state: &AppState,
     client: &str,
     req: &LoginRequest,
+    budget: Budget,
     secret: impl FnOnce(&LoginRequest) -> AppResult<String>,
 ) -> AppResult<(String, String)> {
-    let login = admitted_login(state, client, &req.user_name, LOGIN_ID_REQUIRED)?;
+    let login = admitted_login(state, client, &req.user_name, LOGIN_ID_REQUIRED, budget)?;
     let secret = secret(req)?;
     if req.terms != Some(true) {
         return Err(AppError::bad_request(TERMS_REQUIRED));
@@ -74,22 +93,32 @@ fn admitted_sign_in(
     Ok((login, secret))
 }
 
-/// The per-account limit: guessing spread over many addresses still meets it. Keys are login ids
-/// as typed (trimmed, any case), so unknown ids count too and the answer tells nothing.
-fn check_account_rate(state: &AppState, login: &str) -> AppResult<()> {
+/// A login id as the per-account limit keys it: trimmed, in lower case.
+pub(super) fn login_key(login: &str) -> String {
+    login.trim().to_lowercase()
+}
+
+/// The per-account limit of `budget`, per login id as typed (so unknown ids count too and the
+/// answer tells nothing) and client address: a stranger's calls spend only their own. Guessing
+/// spread over many addresses meets the lock per address and the administrators' alert instead.
+/// An administrator's unblock starts the id's budgets afresh (`AppState::note_unblock`).
+fn check_account_rate(state: &AppState, budget: Budget, login: &str, client: &str) -> AppResult<()> {
     let Some(limiter) = &state.account_limiter else { return Ok(()) };
     // Forget idle keys now and then, so a spray of made-up ids cannot grow the map for good.
     if limiter.len() > ACCOUNT_KEYS_KEPT {
         limiter.retain_recent();
     }
-    match limiter.check_key(&login.trim().to_lowercase()) {
+    let login = login_key(login);
+    let unblocks = state.unblocks_of(&login);
+    match limiter.check_key(&format!("{}|{login}|{client}|{unblocks}", budget as u8)) {
         Ok(()) => Ok(()),
         Err(_) => Err(AppError::TooManyRequests(ACCOUNT_RATE_LIMITED.into())),
     }
 }
 
-/// `POST /login/checkUser` (public): is this a login id that may sign in, and how. A locked account
-/// may always sign in with a mailed code: it is the way out of the lock, OTP sign-in on or off.
+/// `POST /login/checkUser` (public): is this a login id that may sign in, and how. An account locked
+/// against the caller's address may always sign in with a mailed code there: it is the way out of
+/// the lock, OTP sign-in on or off.
 #[utoipa::path(post, path = "/login/checkUser", tag = "auth", summary = "Whether a login id may sign in, and how",
     responses(
         (status = 200, description = "The answer (also for unknown or blocked ids)", body = CheckUserResponse),
@@ -100,8 +129,8 @@ pub async fn check_user(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<CheckUserResponse>> {
-    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
-    let account = state.db(move |conn| Ok(queries::find_account(conn, &login)?)).await?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED, Budget::Codes)?;
+    let account = state.db(move |conn| Ok(queries::find_account(conn, &login, Some(&client))?)).await?;
     let response = match account {
         None => CheckUserResponse::refused(UNKNOWN_LOGIN),
         Some(a) if a.is_blocked => CheckUserResponse::refused(BLOCKED),
@@ -136,17 +165,18 @@ fn match_password(typed: &str, own: Option<&str>, temporary: Option<&str>) -> Pa
     }
 }
 
-/// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row lock the account
-/// for a while (see `LOCK_SECS`); known and unknown ids get the same answer to a wrong password.
+/// `POST /login/auth` (public): password sign-in. Five wrong passwords in a row from one address
+/// lock the account against that address for a while (see `LOCK_SECS`); calls refused under the
+/// lock are not counted. Known and unknown ids get the same answer to a wrong password.
 #[utoipa::path(post, path = "/login/auth", tag = "auth", summary = "Sign in with a password", responses(SignInAnswers))]
 pub async fn auth_password(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    let (login, typed) = admitted_sign_in(&state, &client, &req, |r| required_secret(&r.password, PASSWORD_REQUIRED))?;
-    let lookup = login.clone();
-    let account = state.db(move |conn| Ok(queries::find_account(conn, &lookup)?)).await?;
+    let (login, typed) = admitted_sign_in(&state, &client, &req, Budget::Password, |r| required_secret(&r.password, PASSWORD_REQUIRED))?;
+    let (lookup, from) = (login.clone(), client.clone());
+    let account = state.db(move |conn| Ok(queries::find_account(conn, &lookup, Some(&from))?)).await?;
     let now = crate::now();
     // While a lock holds only the mailed temporary password is tried: the lock stops guessing of
     // the password, and a random mailed one is a way out of it.
@@ -156,10 +186,10 @@ pub async fn auth_password(
     };
     let verdict = password::off_thread(move || Ok(match_password(&typed, own.as_deref(), temporary.as_deref()))).await?;
 
-    let max_failures = state.config.max_failed_logins;
+    let rule = LockRule { max: state.config.max_failed_logins, lock_secs: LOCK_SECS, longest_secs: LONGEST_LOCK_SECS };
     let hours = state.config.session_hours;
     let keys = state.keys.clone();
-    state
+    let (outcome, alert) = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut attempt = Attempt {
@@ -186,7 +216,7 @@ pub async fn auth_password(
                         attempt.detail = "account locked";
                         Err(locked(until, now))
                     }
-                    None => match queries::register_failure(&tx, a.uid, max_failures, LOCK_SECS, LONGEST_LOCK_SECS, now)? {
+                    None => match queries::register_failure(&tx, a.uid, &client, &rule, now)? {
                         Some(until) => {
                             attempt.detail = "wrong password; account locked";
                             Err(locked(until, now))
@@ -201,34 +231,75 @@ pub async fn auth_password(
                     let temporary = matches!(matched, PasswordMatch::Temporary);
                     attempt.success = true;
                     attempt.detail = if temporary { "temporary password" } else { "" };
-                    Ok(sign_in(&tx, &keys, a, temporary, hours)?)
+                    Ok(sign_in(&tx, &keys, a, &client, temporary, hours)?)
                 }
             };
             queries::record_attempt(&tx, &attempt)?;
+            let alert = alert_due(&tx, &attempt, account.as_ref(), now)?;
             tx.commit()?;
-            outcome
+            Ok((outcome, alert))
         })
-        .await
-        .map(|user| Json(SessionBody::new(user, &state.config)))
+        .await?;
+    tell_administrators(&state, alert).await;
+    outcome.map(|user| Json(SessionBody::new(user, &state.config)))
 }
 
-/// Opens the session of a verified account and answers with the session user.
+/// What the administrators are told of sustained failed sign-ins against one account.
+struct Alert {
+    name: String,
+    login: String,
+    failures: i64,
+    addresses: i64,
+    administrators: Vec<(String, Option<String>)>,
+}
+
+/// After a sign-in `attempt` against `account`: the alert to mail when it failed and brought the
+/// account's failed sign-ins in `ALERT_WINDOW_SECS` to `ALERT_FAILURES`, unless the administrators
+/// were told of it within the window (the alert is noted as told here).
+fn alert_due(conn: &rusqlite::Connection, attempt: &Attempt, account: Option<&Account>, now: i64) -> AppResult<Option<Alert>> {
+    let Some(account) = account.filter(|_| !attempt.success) else { return Ok(None) };
+    match queries::failures_untold(conn, account.uid, now - ALERT_WINDOW_SECS)? {
+        Some((failures, addresses)) if failures >= ALERT_FAILURES => {
+            queries::mark_alerted(conn, account.uid, now)?;
+            let (name, administrators) = (queries::user_name(conn, account.uid)?, queries::administrators(conn)?);
+            Ok(Some(Alert { name, login: account.email.clone(), failures, addresses, administrators }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Mails `alert` to each administrator in their language. A mail that fails is logged: it must not
+/// change the answer to the failed sign-in that raised it.
+async fn tell_administrators(state: &AppState, alert: Option<Alert>) {
+    let Some(alert) = alert else { return };
+    for (email, locale) in &alert.administrators {
+        let language = state.config.language_of(locale.as_deref());
+        let mail = super::mails::failed_sign_ins(language, &alert.name, &alert.login, alert.failures, alert.addresses);
+        if let Err(err) = state.mailer.send(email, mail.subject, &mail.body).await {
+            tracing::error!(error = %err, account = %alert.login, "mailing an administrator of failed sign-ins failed");
+        }
+    }
+}
+
+/// Opens the session of a verified account signing in from `client` and answers with the session user.
 fn sign_in(
     conn: &rusqlite::Connection,
     keys: &crate::tokens::TokenKeys,
     account: &Account,
+    client: &str,
     temporary: bool,
     hours: i64,
 ) -> AppResult<SessionUser> {
-    let first = queries::register_success(conn, account.uid, temporary)?;
+    let first = queries::register_success(conn, account.uid, client, temporary)?;
     let mut user = session::open_session(conn, keys, account.uid, hours)?;
     user.is_first_time_login = first;
     Ok(user)
 }
 
 /// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes. Unknown and
-/// blocked ids, and a code asked for again within a minute, get the same answer and no mail. A
-/// locked account may ask for one even where OTP sign-in is off (see `check_user`).
+/// blocked ids, and a code asked for again within a minute, get the same answer and no mail. An
+/// account locked against the caller's address may ask for one even where OTP sign-in is off
+/// (see `check_user`).
 #[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
     responses(
         (status = 200, description = "A code was mailed if the id is registered and none was sent in the last minute", body = MessageBody),
@@ -240,13 +311,13 @@ pub async fn generate_otp(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
-    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED)?;
+    let login = admitted_login(&state, &client, &req.user_name, LOGIN_ID_REQUIRED, Budget::Codes)?;
     let otp_login = state.config.otp_login;
     let mail = state
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now = crate::now();
-            let account = queries::find_account(&tx, &login)?;
+            let account = queries::find_account(&tx, &login, Some(&client))?;
             if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
                 return Err(AppError::forbidden(OTP_DISABLED));
             }
@@ -268,23 +339,25 @@ pub async fn generate_otp(
 }
 
 /// `POST /login/authOTP` (public): sign-in with the mailed code, sent as `password` (or `otp`).
-/// It lifts a failed-login lock, and works for a locked account where OTP sign-in is off.
+/// It lifts the failed-login lock against the caller's address, and works for an account locked
+/// against it where OTP sign-in is off.
 #[utoipa::path(post, path = "/login/authOTP", tag = "auth", summary = "Sign in with a mailed one-time code", responses(SignInAnswers))]
 pub async fn auth_otp(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     Json(req): Json<LoginRequest>,
 ) -> AppResult<Json<SessionBody>> {
-    let (login, typed) =
-        admitted_sign_in(&state, &client, &req, |r| required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED)))?;
+    let (login, typed) = admitted_sign_in(&state, &client, &req, Budget::Codes, |r| {
+        required(&r.password, OTP_REQUIRED).or_else(|_| required(&r.otp, OTP_REQUIRED))
+    })?;
     let (otp_login, hours) = (state.config.otp_login, state.config.session_hours);
     let keys = state.keys.clone();
-    state
+    let (outcome, alert) = state
         .db(move |conn| {
             // One immediate transaction: of many concurrent requests with the same code, one wins.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now = crate::now();
-            let account = queries::find_account(&tx, &login)?;
+            let account = queries::find_account(&tx, &login, Some(&client))?;
             if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
                 return Err(AppError::forbidden(OTP_DISABLED));
             }
@@ -317,7 +390,7 @@ pub async fn auth_otp(
                         if otp.code == typed {
                             queries::mark_otp_used(&tx, a.uid)?;
                             attempt.success = true;
-                            Ok(sign_in(&tx, &keys, a, false, hours)?)
+                            Ok(sign_in(&tx, &keys, a, &client, false, hours)?)
                         } else {
                             let tries = queries::count_otp_failure(&tx, a.uid)?;
                             attempt.detail = "wrong otp";
@@ -336,11 +409,13 @@ pub async fn auth_otp(
                 },
             };
             queries::record_attempt(&tx, &attempt)?;
+            let alert = alert_due(&tx, &attempt, account.as_ref(), now)?;
             tx.commit()?;
-            outcome
+            Ok((outcome, alert))
         })
-        .await
-        .map(|user| Json(SessionBody::new(user, &state.config)))
+        .await?;
+    tell_administrators(&state, alert).await;
+    outcome.map(|user| Json(SessionBody::new(user, &state.config)))
 }
 
 /// `POST /login/reset` (public; the forgot-password screen): mails a temporary password that
@@ -357,7 +432,7 @@ pub async fn reset(
     ClientAddr(client): ClientAddr,
     Json(req): Json<UserNameRequest>,
 ) -> AppResult<Json<MessageBody>> {
-    let login = admitted_login(&state, &client, &req.user_name, EMAIL_REQUIRED)?;
+    let login = admitted_login(&state, &client, &req.user_name, EMAIL_REQUIRED, Budget::Codes)?;
     // Made before the account is looked up: known and unknown ids cost the same hashing.
     let temp = password::temporary();
     let hash = {
@@ -368,7 +443,7 @@ pub async fn reset(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now = crate::now();
-            let Some(account) = queries::find_account(&tx, &login)? else { return Ok(None) };
+            let Some(account) = queries::find_account(&tx, &login, None)? else { return Ok(None) };
             if account.is_blocked {
                 return Err(AppError::forbidden(BLOCKED));
             }
@@ -417,7 +492,7 @@ pub async fn password_update(
     }
     let email = user.email.clone();
     let account = state
-        .db(move |conn| Ok(queries::find_account(conn, &email)?))
+        .db(move |conn| Ok(queries::find_account(conn, &email, None)?))
         .await?
         .ok_or_else(|| AppError::unauthorized(crate::error::SESSION_EXPIRED))?;
     let new_hash = password::off_thread(move || {

@@ -66,6 +66,34 @@ pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
     }
 }
 
+/// To an administrator: sustained failed sign-ins against one account (`failures` in the last 10
+/// minutes from `addresses` client addresses). No secret in it.
+pub fn failed_sign_ins(language: &str, name: &str, login: &str, failures: i64, addresses: i64) -> Mail {
+    if hindi(language) {
+        Mail {
+            subject: "एक fieldsales खाते पर बार-बार असफल साइन-इन",
+            body: format!(
+                "पिछले 10 मिनट में {name} ({login}) के खाते पर {failures} साइन-इन प्रयास असफल रहे, {addresses} पतों से। \
+                 5 गलत पासवर्ड के बाद खाता सिर्फ़ उसी पते के लिए लॉक होता है, इसलिए मालिक दूसरी जगह से साइन इन कर सकता है। \
+                 अगर ये प्रयास मालिक के नहीं हैं, तो ब्लॉक/अनब्लॉक स्क्रीन से खाते को ब्लॉक करें या उसका पासवर्ड बदलें; \
+                 Login History रिपोर्ट में हर प्रयास उसके पते के साथ है। इस खाते के बारे में यह मेल 10 मिनट में एक ही बार आता है।\n"
+            ),
+        }
+    } else {
+        Mail {
+            subject: "Repeated failed sign-ins on a fieldsales account",
+            body: format!(
+                "{failures} sign-in attempts on the account of {name} ({login}) failed in the last 10 minutes, \
+                 from {addresses} client address(es). Five wrong passwords lock the account only against the \
+                 address they came from, so its owner can still sign in from elsewhere. If these attempts are \
+                 not the owner's, block the account or reset its password on the Block/Unblock screen; the \
+                 Login History report lists each attempt with its address. This mail comes at most once in \
+                 10 minutes for one account.\n"
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +110,9 @@ mod tests {
         assert!(password_set("hi", "Asha", "Ab12").body.starts_with("नमस्ते Asha,"));
         assert!(!password_set("hi", "Asha", "Ab12").body.contains("  "));
         assert_eq!(password_set("en", "Asha", "Ab12").body.lines().last(), Some("Temporary password: Ab12"));
+        for language in ["en", "hi"] {
+            let mail = failed_sign_ins(language, "Asha", "asha@demo.test", 21, 3);
+            assert!(mail.body.contains("Asha (asha@demo.test)") && mail.body.contains("21") && !mail.body.contains("  "), "{}", mail.body);
+        }
     }
 }

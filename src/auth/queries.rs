@@ -16,14 +16,15 @@ pub struct Account {
     pub temp_password_hash: Option<String>,
     pub temp_password_expires: Option<i64>,
     pub is_blocked: bool,
-    /// Wrong passwords locked the account until then (not an administrator's block).
+    /// Wrong passwords from the client asking locked the account against it until then (not an
+    /// administrator's block).
     pub locked_until: Option<i64>,
     /// The language the user chose (`en`, `hi`); `None`: the company's.
     pub locale: Option<String>,
 }
 
 impl Account {
-    /// Whether a failed-login lock holds at `now`.
+    /// Whether a failed-login lock against the client asking holds at `now`.
     pub fn is_locked(&self, now: i64) -> bool {
         self.locked_until.is_some_and(|until| until > now)
     }
@@ -37,13 +38,15 @@ impl Account {
     }
 }
 
-/// The account signing in with `login` (its email, any case); deleted accounts are not found.
-pub fn find_account(conn: &Connection, login: &str) -> rusqlite::Result<Option<Account>> {
+/// The account signing in with `login` (its email, any case) from `client` (its lock is the one
+/// against that address; none without one); deleted accounts are not found.
+pub fn find_account(conn: &Connection, login: &str, client: Option<&str>) -> rusqlite::Result<Option<Account>> {
     conn.query_row(
-        "SELECT uid, email, user_type_id, password_hash, temp_password_hash, temp_password_expires,
-                is_blocked, locked_until, locale
-         FROM users WHERE email = :login AND is_deleted = 0",
-        named_params! { ":login": login },
+        "SELECT u.uid, u.email, u.user_type_id, u.password_hash, u.temp_password_hash, u.temp_password_expires,
+                u.is_blocked, l.locked_until, u.locale
+         FROM users u LEFT JOIN sign_in_locks l ON l.uid = u.uid AND l.client_addr = :client
+         WHERE u.email = :login AND u.is_deleted = 0",
+        named_params! { ":login": login, ":client": client },
         |r| {
             Ok(Account {
                 uid: r.get(0)?,
@@ -99,41 +102,86 @@ pub fn record_attempt(conn: &Connection, a: &Attempt) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Counts a wrong password. The `max`-th in a row locks the account for `lock_secs`, doubled for
-/// each lock since the last sign-in up to `longest_secs`, and starts the count again. Returns the
-/// end of the lock it set, if this failure set one.
-pub fn register_failure(
-    conn: &Connection,
-    uid: i64,
-    max: i64,
-    lock_secs: i64,
-    longest_secs: i64,
-    now: i64,
-) -> rusqlite::Result<Option<i64>> {
+/// How a wrong password is counted: the `max`-th in a row from one client address locks the
+/// account against that address for `lock_secs`, doubled for each lock since its last sign-in
+/// there, up to `longest_secs`.
+pub struct LockRule {
+    pub max: i64,
+    pub lock_secs: i64,
+    pub longest_secs: i64,
+}
+
+/// Counts a wrong password from `client` under `rule`, and starts the count again when it locks.
+/// Returns the end of the lock it set, if this failure set one. The rows of addresses quiet for
+/// twice the longest lock are forgotten (a spray from many addresses leaves no lasting rows).
+pub fn register_failure(conn: &Connection, uid: i64, client: &str, rule: &LockRule, now: i64) -> rusqlite::Result<Option<i64>> {
+    conn.execute(
+        "DELETE FROM sign_in_locks WHERE uid = :uid AND updated_at < :now - 2 * :longest AND COALESCE(locked_until, 0) < :now",
+        named_params! { ":uid": uid, ":now": now, ":longest": rule.longest_secs },
+    )?;
+    conn.execute(
+        "INSERT OR IGNORE INTO sign_in_locks (uid, client_addr, updated_at) VALUES (:uid, :client, :now)",
+        named_params! { ":uid": uid, ":client": client, ":now": now },
+    )?;
     conn.query_row(
-        "UPDATE users SET
-             failed_attempts = CASE WHEN failed_attempts + 1 >= :max THEN 0 ELSE failed_attempts + 1 END,
-             locked_until = CASE WHEN failed_attempts + 1 >= :max
+        "UPDATE sign_in_locks SET
+             failures = CASE WHEN failures + 1 >= :max THEN 0 ELSE failures + 1 END,
+             locked_until = CASE WHEN failures + 1 >= :max
                                  THEN :now + MIN(:lock << MIN(lock_count, 20), :longest) ELSE locked_until END,
-             lock_count = CASE WHEN failed_attempts + 1 >= :max THEN lock_count + 1 ELSE lock_count END
-         WHERE uid = :uid RETURNING CASE WHEN failed_attempts = 0 THEN locked_until END",
-        named_params! { ":uid": uid, ":max": max, ":lock": lock_secs, ":longest": longest_secs, ":now": now },
+             lock_count = CASE WHEN failures + 1 >= :max THEN lock_count + 1 ELSE lock_count END,
+             updated_at = :now
+         WHERE uid = :uid AND client_addr = :client RETURNING CASE WHEN failures = 0 THEN locked_until END",
+        named_params! {
+            ":uid": uid, ":client": client, ":max": rule.max, ":lock": rule.lock_secs, ":longest": rule.longest_secs, ":now": now,
+        },
         |r| r.get(0),
     )
 }
 
-/// After a successful sign-in: clears the failure count and any lock; a temporary password forces a change.
+/// After a successful sign-in from `client`: clears the failure count and any lock against that
+/// address (a stranger's lock against theirs stays); a temporary password forces a change.
 /// Returns whether this was the user's first sign-in.
-pub fn register_success(conn: &Connection, uid: i64, used_temp_password: bool) -> rusqlite::Result<bool> {
+pub fn register_success(conn: &Connection, uid: i64, client: &str, used_temp_password: bool) -> rusqlite::Result<bool> {
     let first: bool =
         conn.query_row("SELECT is_first_time_login FROM users WHERE uid = :uid", named_params! { ":uid": uid }, |r| r.get(0))?;
     conn.execute(
-        "UPDATE users SET failed_attempts = 0, locked_until = NULL, lock_count = 0, is_first_time_login = 0,
+        "UPDATE users SET is_first_time_login = 0,
                           force_password_update = CASE WHEN :temp THEN 1 ELSE force_password_update END
          WHERE uid = :uid",
         named_params! { ":uid": uid, ":temp": used_temp_password },
     )?;
+    conn.execute("DELETE FROM sign_in_locks WHERE uid = :uid AND client_addr = :client", named_params! { ":uid": uid, ":client": client })?;
     Ok(first)
+}
+
+/// Failed sign-ins (wrong or refused passwords and codes) against `uid` since `since`, and from how
+/// many client addresses, unless the administrators were told of this account since then.
+pub fn failures_untold(conn: &Connection, uid: i64, since: i64) -> rusqlite::Result<Option<(i64, i64)>> {
+    conn.query_row(
+        "SELECT COUNT(*), COUNT(DISTINCT client_addr) FROM login_attempts
+         WHERE uid = :uid AND at >= :since AND success = 0
+           AND NOT EXISTS (SELECT 1 FROM sign_in_alerts WHERE uid = :uid AND alerted_at >= :since)",
+        named_params! { ":uid": uid, ":since": since },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .map(|counted: (i64, i64)| (counted.0 > 0).then_some(counted))
+}
+
+/// Notes that the administrators were told of `uid` at `now`.
+pub fn mark_alerted(conn: &Connection, uid: i64, now: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO sign_in_alerts (uid, alerted_at) VALUES (:uid, :now) ON CONFLICT (uid) DO UPDATE SET alerted_at = excluded.alerted_at",
+        named_params! { ":uid": uid, ":now": now },
+    )?;
+    Ok(())
+}
+
+/// The live, unblocked administrators: email and chosen language, to be told of an attack.
+pub fn administrators(conn: &Connection) -> rusqlite::Result<Vec<(String, Option<String>)>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT email, locale FROM users WHERE user_type_id = :admin AND is_deleted = 0 AND is_blocked = 0 ORDER BY uid")?;
+    let rows = stmt.query_map(named_params! { ":admin": UserType::Administrator }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+    rows.collect()
 }
 
 /// Sets a new password. `force` makes the user change it at the next sign-in (a password an
@@ -155,14 +203,14 @@ pub fn set_temp_password(conn: &Connection, uid: i64, hash: &str, expires: i64) 
     )
 }
 
-/// Lifts a block or a failed-login lock and clears the failure count. Returns false for an
-/// unknown or deleted account.
+/// Lifts a block and the failed-login locks against every address, and clears their counts.
+/// Returns false for an unknown or deleted account.
 pub fn unblock(conn: &Connection, uid: i64) -> rusqlite::Result<bool> {
     let n = conn.execute(
-        "UPDATE users SET is_blocked = 0, failed_attempts = 0, locked_until = NULL, lock_count = 0, updated_at = :now
-         WHERE uid = :uid AND is_deleted = 0",
+        "UPDATE users SET is_blocked = 0, updated_at = :now WHERE uid = :uid AND is_deleted = 0",
         named_params! { ":now": crate::now(), ":uid": uid },
     )?;
+    conn.execute("DELETE FROM sign_in_locks WHERE uid = :uid", named_params! { ":uid": uid })?;
     Ok(n == 1)
 }
 
@@ -212,10 +260,11 @@ pub fn user_name(conn: &Connection, uid: i64) -> rusqlite::Result<String> {
 /// Live users other than `me` (agents only with `agents_only`) for the Block/Unblock list,
 /// blocked (or locked by wrong passwords) first, each with their manager.
 pub fn block_list(conn: &Connection, me: i64, agents_only: bool) -> rusqlite::Result<Vec<(BlockRow, Option<UserId>)>> {
-    // A failed-login lock shows as a block while it holds; unblocking lifts either.
+    // A failed-login lock against any address shows as a block while it holds; unblocking lifts either.
     let mut stmt = conn.prepare_cached(
         "SELECT u.uid, u.name, u.email, u.user_type_id, t.name, c.name,
-                u.is_blocked OR COALESCE(u.locked_until > :now, 0) AS blocked, u.manager_id
+                u.is_blocked OR EXISTS (SELECT 1 FROM sign_in_locks l WHERE l.uid = u.uid AND l.locked_until > :now) AS blocked,
+                u.manager_id
          FROM users u
          JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries c ON c.country_id = u.country_id
          WHERE u.is_deleted = 0 AND u.uid <> :me AND (NOT :agents OR u.user_type_id = :agent)

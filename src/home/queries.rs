@@ -56,7 +56,7 @@ pub fn figures(conn: &Connection, scope: Scope, w: Windows, extras: HomeExtras) 
     let blocked_users = match extras.blocked_users_but {
         Some(me) => Some(conn.query_row(
             "SELECT COUNT(*) FROM users u
-             WHERE u.is_deleted = 0 AND u.uid <> :me AND (u.is_blocked OR COALESCE(u.locked_until > :now, 0))",
+             WHERE u.is_deleted = 0 AND u.uid <> :me AND (u.is_blocked OR EXISTS (SELECT 1 FROM sign_in_locks l WHERE l.uid = u.uid AND l.locked_until > :now))",
             named_params! { ":me": me, ":now": crate::now() },
             |r| r.get(0),
         )?),

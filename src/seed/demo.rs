@@ -23,7 +23,7 @@ pub struct DemoSummary {
 /// data every time.
 pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     reference(conn)?;
-    if crate::auth::queries::find_account(conn, "admin@demo.test")?.is_some() {
+    if crate::auth::queries::find_account(conn, "admin@demo.test", None)?.is_some() {
         return Ok(DemoSummary::default());
     }
     // One hash for all demo users: they share a published password anyway.

@@ -1,5 +1,5 @@
-//! Attacks on sign-in (guessing spread over addresses and endpoints), and the security headers and
-//! body limits every kind of response and every POST route must keep.
+//! Attacks on sign-in (guessing spread over addresses and endpoints, a stranger holding an owner's
+//! lock), and the security headers and body limits every kind of response and every POST route must keep.
 
 use std::net::SocketAddr;
 
@@ -30,7 +30,7 @@ async fn sign_in_call(app: &TestApp, path: &str, body: Value, addr: [u8; 4], for
 }
 
 #[tokio::test]
-async fn one_account_is_rate_limited_across_addresses_and_sign_in_calls() {
+async fn one_account_is_rate_limited_per_address_and_kind_of_call() {
     let app = TestApp::with(|c| {
         c.account_login_rate_per_minute = 5;
         c.login_rate_per_minute = 100;
@@ -40,33 +40,195 @@ async fn one_account_is_rate_limited_across_addresses_and_sign_in_calls() {
         body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         body
     };
-    // Five calls of five kinds, each from its own address: all count against the one account.
+    let wrong = || agent(json!({ "password": "wrong-password", "terms": true }));
+    let home = [10, 0, 0, 1];
+    // Five wrong passwords from one address spend its password budget (the fifth locks it there).
+    for _ in 0..5 {
+        let r = sign_in_call(&app, "/login/auth", wrong(), home, None).await;
+        assert!([StatusCode::UNAUTHORIZED, StatusCode::FORBIDDEN].contains(&r.status), "{}", r.body);
+    }
+    // The sixth is refused before the password is tried, whatever it forwards.
+    let attempts = || app.conn().query_row("SELECT COUNT(*) FROM login_attempts", [], |r| r.get::<_, i64>(0)).unwrap();
+    let before = attempts();
+    let r = sign_in_call(&app, "/login/auth", wrong(), home, Some("198.51.100.7")).await;
+    r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
+    assert_eq!(attempts(), before, "a refused call is not a password check");
+    // The other sign-in calls of that address have their own budget, which the passwords did not spend.
     let calls = [
         ("/login/checkUser", agent(json!({})), StatusCode::OK),
-        ("/login/auth", agent(json!({ "password": "wrong-password", "terms": true })), StatusCode::UNAUTHORIZED),
         ("/login/generateOTP", agent(json!({})), StatusCode::OK),
         ("/login/authOTP", agent(json!({ "otp": "000000", "terms": true })), StatusCode::UNAUTHORIZED),
         ("/login/reset", agent(json!({})), StatusCode::OK),
+        ("/login/checkUser", agent(json!({})), StatusCode::OK),
     ];
-    for (i, (path, body, status)) in calls.into_iter().enumerate() {
-        let r = sign_in_call(&app, path, body, [10, 0, 0, i as u8 + 1], None).await;
+    for (path, body, status) in calls {
+        let r = sign_in_call(&app, path, body, home, None).await;
         assert_eq!(r.status, status, "{path}: {}", r.body);
     }
-    // The sixth, from a fresh address and with a forged forwarding header, is refused, even with
-    // the right password; the refusal is JSON and the password was not even tried.
-    let attempts = || app.conn().query_row("SELECT COUNT(*) FROM login_attempts", [], |r| r.get::<_, i64>(0)).unwrap();
-    let before = attempts();
-    let body = json!({ "userName": "agent3@demo.test", "password": PASSWORD, "terms": true });
-    let r = sign_in_call(&app, "/login/auth", body, [10, 0, 0, 99], Some("198.51.100.7")).await;
+    let r = sign_in_call(&app, "/login/checkUser", json!({ "userName": "AGENT3@DEMO.TEST" }), home, None).await;
     r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
-    assert_eq!(attempts(), before, "a refused call is not a password check");
-    for path in ["/login/checkUser", "/login/generateOTP", "/login/reset"] {
-        let r = sign_in_call(&app, path, json!({ "userName": "AGENT3@DEMO.TEST" }), [10, 0, 1, 1], None).await;
-        r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
-    }
-    // Other accounts are untouched, from the same addresses.
+    // Another address signs the account in; other accounts are untouched from the first.
+    let body = json!({ "userName": "agent3@demo.test", "password": PASSWORD, "terms": true });
+    assert_eq!(sign_in_call(&app, "/login/auth", body, [10, 0, 0, 2], None).await.status, StatusCode::OK);
     let body = json!({ "userName": "agent1@demo.test", "password": PASSWORD, "terms": true });
-    assert_eq!(sign_in_call(&app, "/login/auth", body, [10, 0, 0, 1], None).await.status, StatusCode::OK);
+    assert_eq!(sign_in_call(&app, "/login/auth", body, home, None).await.status, StatusCode::OK);
+}
+
+/// The red team's attack (issue #49, finding 3): one anonymous client sends a wrong password for
+/// the owner's account every 2 s (here a minute's worth in a row), under the shipped limits.
+async fn stranger_sends_wrong_passwords(app: &TestApp, login: &str, from: [u8; 4], times: usize) -> Vec<StatusCode> {
+    let wrong = json!({ "userName": login, "password": "Wrong-password-1", "terms": true, "loginMethod": "password" });
+    let mut statuses = Vec::new();
+    for _ in 0..times {
+        statuses.push(sign_in_call(app, "/login/auth", wrong.clone(), from, None).await.status);
+    }
+    statuses
+}
+
+/// The application's own limits (the test app turns the sign-in limits off).
+fn shipped_limits() -> TestApp {
+    let shipped = fieldsales::config::Config::new("x".into(), "y".into());
+    TestApp::with(|c| {
+        c.login_rate_per_minute = shipped.login_rate_per_minute;
+        c.account_login_rate_per_minute = shipped.account_login_rate_per_minute;
+    })
+}
+
+const STRANGER: [u8; 4] = [203, 0, 113, 9];
+const OWNERS_PHONE: [u8; 4] = [10, 20, 30, 40];
+
+#[tokio::test]
+async fn a_stranger_sending_wrong_passwords_does_not_keep_the_owner_out() {
+    let app = shipped_limits();
+    let owner = "agent1@demo.test";
+    let seen = stranger_sends_wrong_passwords(&app, owner, STRANGER, 30).await;
+    // The stranger met the lock and then the limit, never a sign-in.
+    assert_eq!(
+        seen[..5],
+        [StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED, StatusCode::FORBIDDEN]
+    );
+    assert!(seen[5..].iter().all(|s| [StatusCode::FORBIDDEN, StatusCode::TOO_MANY_REQUESTS].contains(s)), "{seen:?}");
+    assert_eq!(seen.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+
+    // Meanwhile the owner, on their phone: the two-step sign-in with the password, ...
+    let r = sign_in_call(&app, "/login/checkUser", json!({ "userName": owner }), OWNERS_PHONE, None).await;
+    assert_eq!((r.status, r.body["success"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.body);
+    let right = json!({ "userName": owner, "password": PASSWORD, "terms": true, "loginMethod": "password" });
+    let r = sign_in_call(&app, "/login/auth", right, OWNERS_PHONE, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // ... and a mailed code.
+    let r = sign_in_call(&app, "/login/generateOTP", json!({ "userName": owner }), OWNERS_PHONE, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let code = app.mailed(owner, "Code: ");
+    let otp = json!({ "userName": owner, "otp": code, "terms": true, "loginMethod": "otp" });
+    let r = sign_in_call(&app, "/login/authOTP", otp, OWNERS_PHONE, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    // The owner's sign-ins did not lift the stranger's lock, which holds against their address only.
+    let locked_at: Vec<String> = app
+        .conn()
+        .prepare(
+            "SELECT l.client_addr FROM sign_in_locks l JOIN users u USING (uid)
+             WHERE u.email = 'agent1@demo.test' AND l.locked_until > strftime('%s', 'now')",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(locked_at, ["203.0.113.9"]);
+}
+
+#[tokio::test]
+async fn calls_refused_under_a_lock_are_not_counted_and_leave_the_way_out_open() {
+    let app = shipped_limits();
+    let owner = "agent1@demo.test";
+    // The owner mistypes five times and then tries five more times while locked, all from the phone.
+    let seen = stranger_sends_wrong_passwords(&app, owner, OWNERS_PHONE, 10).await;
+    assert_eq!(seen[4..], [StatusCode::FORBIDDEN; 6], "{seen:?}");
+    // They did not spend the budget of the way out: the phone may ask for a mailed code.
+    let r = sign_in_call(&app, "/login/checkUser", json!({ "userName": owner }), OWNERS_PHONE, None).await;
+    assert_eq!((r.status, r.body["loginMethodAllowed"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.body);
+    let r = sign_in_call(&app, "/login/generateOTP", json!({ "userName": owner }), OWNERS_PHONE, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // Nor did they count towards another lock or lengthen this one.
+    let (failures, lock_count, left): (i64, i64, i64) = app
+        .conn()
+        .query_row(
+            "SELECT failures, lock_count, locked_until - strftime('%s', 'now') FROM sign_in_locks WHERE client_addr = '10.20.30.40'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!((failures, lock_count), (0, 1));
+    assert!((895..=900).contains(&left), "{left}");
+    // The code signs in from the same phone and lifts the lock there.
+    let otp = json!({ "userName": owner, "otp": app.mailed(owner, "Code: "), "terms": true, "loginMethod": "otp" });
+    let r = sign_in_call(&app, "/login/authOTP", otp, OWNERS_PHONE, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let rows: i64 = app.conn().query_row("SELECT COUNT(*) FROM sign_in_locks", [], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 0, "the code lifted the lock against the phone");
+}
+
+#[tokio::test]
+async fn an_administrators_unblock_gives_the_next_sign_in_a_fresh_budget() {
+    let app = shipped_limits();
+    let admin = app.as_admin().await;
+    let owner = "agent1@demo.test";
+    // The stranger shares the owner's address (an office's one public address): the lock and the
+    // budget of that address are both spent.
+    let office = [198, 51, 100, 20];
+    let seen = stranger_sends_wrong_passwords(&app, owner, office, 15).await;
+    assert_eq!(seen.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+    let right = json!({ "userName": owner, "password": PASSWORD, "terms": true, "loginMethod": "password" });
+    let r = sign_in_call(&app, "/login/auth", right.clone(), office, None).await;
+    r.expect(StatusCode::TOO_MANY_REQUESTS, ACCOUNT_LIMITED);
+    // The owner calls the administrator, who unblocks the account: the next sign-in goes through.
+    let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = ?1", [owner], |r| r.get(0)).unwrap();
+    let r = app.post(&format!("/users/unblock/{uid}"), Some(&admin), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = sign_in_call(&app, "/login/auth", right, office, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+#[tokio::test]
+async fn sustained_failures_against_one_account_are_mailed_to_the_administrators_once_a_window() {
+    let app = TestApp::new();
+    let owner = "agent1@demo.test";
+    let subject = "Repeated failed sign-ins on a fieldsales account";
+    let alerts = || app.outbox().into_iter().filter(|m| m["subject"] == subject).collect::<Vec<_>>();
+    // 19 failed sign-ins: twelve from the stranger (four wrong, the one that locks, seven refused
+    // under the lock) and one each from seven more addresses; and a few against other ids.
+    stranger_sends_wrong_passwords(&app, owner, STRANGER, 12).await;
+    for n in 1..=7 {
+        stranger_sends_wrong_passwords(&app, owner, [192, 0, 2, n], 1).await;
+    }
+    stranger_sends_wrong_passwords(&app, "agent2@demo.test", STRANGER, 3).await;
+    stranger_sends_wrong_passwords(&app, "ghost@demo.test", STRANGER, 25).await;
+    assert!(alerts().is_empty(), "{:?}", alerts());
+    // The 20th within ten minutes tells every live administrator, once.
+    stranger_sends_wrong_passwords(&app, owner, STRANGER, 1).await;
+    let told = alerts();
+    let administrators: Vec<String> = app
+        .conn()
+        .prepare("SELECT email FROM users WHERE user_type_id = 1 AND is_deleted = 0 AND is_blocked = 0 ORDER BY uid")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(!administrators.is_empty());
+    assert_eq!(told.iter().map(|m| m["to"].as_str().unwrap().to_string()).collect::<Vec<_>>(), administrators);
+    let body = told[0]["body"].as_str().unwrap();
+    assert!(body.starts_with("20 sign-in attempts on the account of "), "{body}");
+    assert!(body.contains("(agent1@demo.test)") && body.contains("from 8 client address(es)"), "{body}");
+    assert!(app.outbox().iter().all(|m| m["to"] != owner), "the owner is not told, nor the stranger");
+    stranger_sends_wrong_passwords(&app, owner, STRANGER, 10).await;
+    assert_eq!(alerts().len(), administrators.len(), "once in the window");
+    // Ten minutes on, failures still going on are told again.
+    app.conn().execute("UPDATE sign_in_alerts SET alerted_at = alerted_at - 601", []).unwrap();
+    stranger_sends_wrong_passwords(&app, owner, STRANGER, 1).await;
+    assert_eq!(alerts().len(), 2 * administrators.len());
 }
 
 #[tokio::test]

@@ -35,14 +35,27 @@ async fn five_wrong(app: &TestApp, email: &str) -> Reply {
     app.login_with(email, "Wrong-password-1").await
 }
 
-/// Moves the lock of `email` into the past, as if its time had run out.
+/// Moves the lock of `email` (against the test's one client address) into the past, as if its time
+/// had run out.
 fn run_out_lock(app: &TestApp, email: &str) {
-    let n = app.conn().execute("UPDATE users SET locked_until = strftime('%s', 'now') - 1 WHERE email = ?1", [email]).unwrap();
+    let n = app
+        .conn()
+        .execute(
+            "UPDATE sign_in_locks SET locked_until = strftime('%s', 'now') - 1 WHERE uid = (SELECT uid FROM users WHERE email = ?1)",
+            [email],
+        )
+        .unwrap();
     assert_eq!(n, 1);
 }
 
 fn lock_secs_left(app: &TestApp, email: &str) -> i64 {
-    app.conn().query_row("SELECT locked_until - strftime('%s', 'now') FROM users WHERE email = ?1", [email], |r| r.get(0)).unwrap()
+    app.conn()
+        .query_row(
+            "SELECT locked_until - strftime('%s', 'now') FROM sign_in_locks WHERE uid = (SELECT uid FROM users WHERE email = ?1)",
+            [email],
+            |r| r.get(0),
+        )
+        .unwrap()
 }
 
 async fn check_user(app: &TestApp, email: &str) -> Reply {
@@ -238,5 +251,24 @@ async fn forgot_password_mails_once_in_five_minutes_and_the_password_keeps_worki
 async fn a_version_20_database_upgrades_to_the_fresh_schema() {
     let app = TestApp::new();
     assert_upgrades_to_fresh(&mut app.conn(), 20, downgrade_to_schema_20);
+    assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::OK);
+}
+
+/// Upgrade step 29: the account-wide lock becomes one per client address; a lock set under the old
+/// rule named no address and is lifted.
+#[tokio::test]
+async fn a_version_28_database_upgrades_to_the_fresh_schema_without_its_account_wide_locks() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let fresh = schema_objects(&conn);
+    downgrade_to_schema_28(&conn);
+    conn.execute(
+        "UPDATE users SET failed_attempts = 3, locked_until = strftime('%s', 'now') + 900, lock_count = 1 WHERE email = 'agent1@demo.test'",
+        [],
+    )
+    .unwrap();
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 28 });
+    assert_eq!(schema_objects(&conn), fresh);
+    drop(conn);
     assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::OK);
 }

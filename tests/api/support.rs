@@ -264,8 +264,22 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 28: the failed-login lock on the users row, one
+/// for the whole account (its columns added last, where step 29 then drops them), and no alerts.
+pub fn downgrade_to_schema_28(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TABLE sign_in_alerts; DROP TABLE sign_in_locks;
+         ALTER TABLE users ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+         ALTER TABLE users ADD COLUMN locked_until INTEGER;
+         ALTER TABLE users ADD COLUMN lock_count INTEGER NOT NULL DEFAULT 0;
+         PRAGMA user_version = 28;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 25: no day started by the first visit or order.
 pub fn downgrade_to_schema_25(conn: &rusqlite::Connection) {
+    downgrade_to_schema_28(conn);
     conn.execute_batch("DROP TRIGGER work_days_visit_insert; DROP TRIGGER work_days_order_insert; PRAGMA user_version = 25;").unwrap();
 }
 
