@@ -429,14 +429,8 @@ mod tests {
     #[test]
     fn a_tap_late_by_more_than_the_grace_or_for_a_day_before_is_a_claim() {
         let noon = crate::clock::start_of(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()) + 12 * 3600;
-        let tap = |at: i64, received_at: i64| CheckedMark {
-            client_id: None,
-            at,
-            received_at,
-            latitude: None,
-            longitude: None,
-            accuracy: None,
-        };
+        let tap =
+            |at: i64, received_at: i64| CheckedMark { client_id: None, at, received_at, latitude: None, longitude: None, accuracy: None };
         assert!(!tap(noon, noon).is_claim());
         assert!(!tap(noon - CLAIM_GRACE_S, noon).is_claim());
         assert!(tap(noon - CLAIM_GRACE_S - 1, noon).is_claim());

@@ -454,7 +454,10 @@ async fn an_invented_past_day_is_kept_as_claims_with_their_received_time() {
 
     let s = app.post("/users/day/start", Some(&agent), json!({ "clientId": "inv-start", "at": iso(start) })).await;
     assert_eq!(s.status, StatusCode::OK, "{}", s.body);
-    assert_eq!((s.body["code"].as_str(), s.body["claimed"].as_bool(), s.body["how"].as_str()), (Some("day_start_claimed"), Some(true), Some("tap")));
+    assert_eq!(
+        (s.body["code"].as_str(), s.body["claimed"].as_bool(), s.body["how"].as_str()),
+        (Some("day_start_claimed"), Some(true), Some("tap"))
+    );
     assert!(just_now(&s.body["receivedAt"]), "{}", s.body);
     let e = app.post("/users/day/end", Some(&agent), json!({ "clientId": "inv-end", "at": iso(end) })).await;
     assert_eq!(e.status, StatusCode::OK, "{}", e.body);
@@ -544,9 +547,11 @@ async fn a_managers_correction_sets_a_claimed_past_days_times_and_is_audited() {
     assert_eq!((row["startClaimed"].as_bool(), row["endClaimed"].as_bool()), (Some(true), Some(true)), "{row}");
     let (action, actor): (String, i64) = app
         .conn()
-        .query_row("SELECT action, actor_uid FROM audit_log WHERE action LIKE 'attendance corrected: claimant%' ORDER BY id DESC LIMIT 1", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+        .query_row(
+            "SELECT action, actor_uid FROM audit_log WHERE action LIKE 'attendance corrected: claimant%' ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .unwrap();
     assert_eq!(actor, uid(&app, "am@demo.test"));
     let received = fieldsales::clock::today().format("%Y-%m-%d").to_string();
@@ -571,10 +576,16 @@ async fn a_tap_within_the_grace_is_an_ordinary_tap() {
     let at = today_minus(600);
     let s = app.post("/users/day/start", Some(&agent), json!({ "clientId": "p-start", "at": iso(at) })).await;
     assert_eq!(s.status, StatusCode::OK, "{}", s.body);
-    assert_eq!((s.body["code"].as_str(), s.body["how"].as_str(), s.body["claimed"].as_bool()), (Some("day_started"), Some("tap"), Some(false)));
+    assert_eq!(
+        (s.body["code"].as_str(), s.body["how"].as_str(), s.body["claimed"].as_bool()),
+        (Some("day_started"), Some("tap"), Some(false))
+    );
     assert!(just_now(&s.body["receivedAt"]));
     let e = app.post("/users/day/end", Some(&agent), json!({ "clientId": "p-end" })).await;
-    assert_eq!((e.body["code"].as_str(), e.body["how"].as_str(), e.body["claimed"].as_bool()), (Some("day_ended"), Some("tap"), Some(false)));
+    assert_eq!(
+        (e.body["code"].as_str(), e.body["how"].as_str(), e.body["claimed"].as_bool()),
+        (Some("day_ended"), Some("tap"), Some(false))
+    );
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     let row = row_of(&app, &manager, "prompt@demo.test", &today).await;
     assert_eq!((row["startClaimed"].as_bool(), row["endClaimed"].as_bool()), (Some(false), Some(false)), "{row}");
