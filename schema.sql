@@ -962,6 +962,9 @@ CREATE INDEX IF NOT EXISTS visit_photos_sha ON visit_photos(sha256);
 -- with the phone's time `*_device_time`, the server's `*_received_at`, the position as sent),
 -- `automatic` (the day started at the first visit or order, or closed 30 minutes after the last
 -- activity) or `corrected` (a manager, with a reason; the change is in audit_log too).
+-- `start_claimed` / `end_claimed` (step 28, issue #49): that tap was a claim, the agent's word: its
+-- time on a day before the one it arrived on, or more than 15 minutes before it arrived. A claim
+-- never moves a start or end the day's work or a manager gave (attendance::days).
 CREATE TABLE IF NOT EXISTS work_days (
     day_id            INTEGER PRIMARY KEY,
     agent_id          INTEGER NOT NULL REFERENCES users(uid),
@@ -984,7 +987,7 @@ CREATE TABLE IF NOT EXISTS work_days (
     end_accuracy      REAL,
     correction_reason TEXT,
     corrected_by      INTEGER REFERENCES users(uid),
-    corrected_at      INTEGER,
+    corrected_at      INTEGER, start_claimed INTEGER NOT NULL DEFAULT 0 CHECK (start_claimed IN (0, 1)), end_claimed INTEGER NOT NULL DEFAULT 0 CHECK (end_claimed IN (0, 1)),
     UNIQUE (agent_id, work_date)
 );
 CREATE INDEX IF NOT EXISTS work_days_date ON work_days(work_date, agent_id);

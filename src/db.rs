@@ -94,6 +94,8 @@ const UPGRADES: &[(i64, &str)] = &[
     ),
     // A working day starts by itself at the agent's first visit or order (issue #37).
     (26, include_str!("attendance/autostart_upgrade.sql")),
+    // A tap that arrives late or for a day already past is a claim, flagged (issue #49).
+    (28, include_str!("attendance/claims_upgrade.sql")),
     // A failed-login lock per account and client address, and the administrators' alert (issue #49).
     (29, include_str!("auth/lock_per_client_upgrade.sql")),
 ];

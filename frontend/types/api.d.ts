@@ -2530,11 +2530,20 @@ export interface components {
              * @description The day's row (for a correction); null when the agent has not started.
              */
             dayId?: number | null;
+            /** @description The end tap was a claim (as `startClaimed`). */
+            endClaimed: boolean;
             /**
              * @description How the end was recorded (`tap`, `automatic`: 30 minutes after the last activity of a day
              *     over, `corrected`).
              */
             endHow?: string | null;
+            /** @description When the server received the end tap. */
+            endReceivedAt?: string | null;
+            /**
+             * @description The end tap's own time; a claimed end of a day already past is only here (`endedAt` is the
+             *     automatic close until a manager corrects it).
+             */
+            endTapAt?: string | null;
             endedAt?: string | null;
             /** @description The last visit, order, payment, photo or start of the day. */
             lastActivityAt?: string | null;
@@ -2547,8 +2556,20 @@ export interface components {
             longitude?: number | null;
             /** Format: int64 */
             orders: number;
+            /**
+             * @description The start tap was a claim: its time on a day before the one it arrived on, or more than
+             *     15 minutes before it arrived. Kept after a correction (whose `startHow` is `corrected`).
+             */
+            startClaimed: boolean;
             /** @description How the start was recorded (`tap`, `automatic`, `corrected`). */
             startHow?: string | null;
+            /** @description When the server received the start tap. */
+            startReceivedAt?: string | null;
+            /**
+             * @description The start tap's own time (ISO 8601; null when the start was not tapped): the start itself
+             *     unless the tap was a claim beside an earlier first visit or order, or a manager corrected it.
+             */
+            startTapAt?: string | null;
             startedAt?: string | null;
             /** @description `not-started`, `working` or `ended`. */
             state: string;
@@ -2805,7 +2826,8 @@ export interface components {
             accuracy: components["schemas"]["LenientNumber"];
             /**
              * @description The phone's time of the tap, ISO 8601 with offset (at most 5 minutes ahead, 7 days old);
-             *     absent: the server's time.
+             *     absent: the server's time. On a day before today, or more than 15 minutes before the tap
+             *     arrives, the tap is a claim (`claimed` in the answer).
              * @default null
              */
             at: string | null;
@@ -2821,6 +2843,12 @@ export interface components {
         };
         /** @description The answer of a start or end, and of every repeat of its `clientId`. */
         DayMarked: {
+            /**
+             * @description True when this tap is a claim (its time on a day before the one it arrived on, or more than
+             *     15 minutes before it arrived): recorded and flagged; it moves no start or end the day had,
+             *     and an end for a day already past is recorded only as a claim.
+             */
+            claimed: boolean;
             code: string;
             /** Format: int64 */
             dayId: number;
@@ -2833,6 +2861,8 @@ export interface components {
             message: string;
             /** @description The values in the text, by name (`time`), where it has any. */
             params?: Record<string, never> | null;
+            /** @description ISO 8601: when the server received this tap. */
+            receivedAt?: string | null;
             /** @description ISO 8601. */
             startedAt: string;
         };

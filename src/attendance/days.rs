@@ -12,13 +12,25 @@
 //!   (`day_end_before_start`).
 //! - A day not ended is closed once its calendar day is over, at its last activity (visit,
 //!   order, payment, photo, or the start itself) + 30 minutes, `automatic`. Reads compute it,
-//!   nothing is written: a late tap on "End day" from the phone's queue still replaces it.
+//!   nothing is written.
+//!
+//! Claims (issue #49: days were invented afterwards by taps sent with a past `at`):
+//! - A tap is a claim when its time is on a day before the server's day it arrived on, or when it
+//!   arrived more than `CLAIM_GRACE_S` after its time (an honest phone's offline queue does that
+//!   too: a claim is kept and flagged, never refused). It is stored with its received time and
+//!   `*_claimed`, and the screens and the report show both.
+//! - A claim never moves what the day already has: beside an automatic start (the first visit or
+//!   order, evidence) it is recorded and the start stays. It sets a start only on a day without
+//!   one, and an end only on today's day; an end for a day already past is recorded only as a
+//!   claim (`day_end_claimed_day_over`): that day keeps closing at its last activity + 30 minutes.
+//! - Only a manager's correction (`correct`, audited with who, when, the reason and what was
+//!   claimed) sets times on a day already past.
 
 use chrono::{Days, NaiveDate};
 use rusqlite::Connection;
 
 use super::messages::*;
-use super::queries::{self, Activity, DayRow, Tap};
+use super::queries::{self, Activity, DayRow, Tap, TapTimes};
 use super::types::{AttendanceRow, DayMark, DayMarked, Today};
 use crate::error::{AppError, AppResult, Problem};
 use crate::geo::coordinates;
@@ -30,6 +42,9 @@ pub const AUTO_CLOSE_AFTER_S: i64 = 30 * 60;
 const AHEAD_LIMIT_S: i64 = 5 * 60;
 /// A queued tap older than this is refused, as a visit is.
 const AGE_LIMIT_S: i64 = 7 * 24 * 3600;
+/// A tap that arrives more than this after its time is a claim (see the module's comment): long
+/// enough for a phone's retry of a weak signal, short of a working hour invented afterwards.
+pub const CLAIM_GRACE_S: i64 = 15 * 60;
 
 /// When a day not ended closes by itself: 30 minutes after its last activity, once the calendar
 /// day `day` is over at `now`; `None` while it lasts.
@@ -105,11 +120,18 @@ impl CheckedMark {
         }
     }
 
+    /// Whether this tap is a claim: its time on a day before the one it arrived on, or more than
+    /// `CLAIM_GRACE_S` before it arrived.
+    fn is_claim(&self) -> bool {
+        self.received_at - self.at > CLAIM_GRACE_S || date_of(self.at) < date_of(self.received_at)
+    }
+
     fn tap(&self) -> Tap<'_> {
         Tap {
             client_id: self.client_id.as_deref(),
             at: self.at,
             received_at: self.received_at,
+            claimed: self.is_claim(),
             latitude: self.latitude,
             longitude: self.longitude,
             accuracy: self.accuracy,
@@ -117,31 +139,47 @@ impl CheckedMark {
     }
 }
 
-fn answer(problem: impl Into<Problem>, day: &DayRow, duplicate: bool, start: bool) -> DayMarked {
-    let problem = problem.into();
-    let how = if start { day.start_how.clone() } else { day.end_how.clone().unwrap_or_default() };
-    DayMarked {
+/// The answer of the start (`start`) or end tap recorded on `day`, first or repeated, at `now`:
+/// what the tap did (kept beside the first work, a claim, recorded only as a claim) and the day as
+/// it stands.
+fn answer(conn: &Connection, day: &DayRow, duplicate: bool, start: bool, now: i64) -> AppResult<DayMarked> {
+    let shown = shown(conn, day.agent_id, &day.work_date, Some(day), now)?;
+    let (problem, how, tap): (Problem, _, _) = if start {
+        let problem = match (day.start_how.as_str(), day.start_tap) {
+            ("automatic", _) => DAY_STARTED_BEFORE.with([("time", hh_mm(day.started_at))]),
+            ("tap", Some(tap)) if tap.claimed => DAY_START_CLAIMED.into(),
+            _ => DAY_STARTED.into(),
+        };
+        (problem, day.start_how.clone(), day.start_tap)
+    } else {
+        let problem = match (day.ended_at, day.end_tap) {
+            (None, Some(tap)) if tap.claimed => DAY_END_CLAIM_PAST.into(),
+            (Some(_), Some(tap)) if tap.claimed => DAY_END_CLAIMED.into(),
+            _ => DAY_ENDED.into(),
+        };
+        (problem, shown.ended.as_ref().map(|e| e.1.clone()).unwrap_or_default(), day.end_tap)
+    };
+    Ok(DayMarked {
         message: problem.message.into_owned(),
         code: problem.code.into(),
         params: problem.params,
         day_id: day.day_id,
         duplicate,
         started_at: iso(day.started_at),
-        ended_at: day.ended_at.map(iso),
+        ended_at: shown.ended.map(|e| iso(e.0)),
         how,
-    }
+        received_at: tap.map(|t| iso(t.received_at)),
+        claimed: tap.is_some_and(|t| t.claimed),
+    })
 }
 
 /// The answer to a repeat of `client_id`, if it was recorded before.
-fn repeat(conn: &Connection, agent: i64, client_id: Option<&str>) -> AppResult<Option<DayMarked>> {
+fn repeat(conn: &Connection, agent: i64, client_id: Option<&str>, now: i64) -> AppResult<Option<DayMarked>> {
     let Some(id) = client_id else { return Ok(None) };
-    Ok(queries::by_client(conn, agent, id)?.map(|day| {
-        if day.end_client_id.as_deref() == Some(id) {
-            answer(DAY_ENDED, &day, true, false)
-        } else {
-            answer(DAY_STARTED, &day, true, true)
-        }
-    }))
+    match queries::by_client(conn, agent, id)? {
+        Some(day) => answer(conn, &day, true, day.end_client_id.as_deref() != Some(id), now).map(Some),
+        None => Ok(None),
+    }
 }
 
 fn reload(conn: &Connection, day: &DayRow) -> AppResult<DayRow> {
@@ -150,7 +188,7 @@ fn reload(conn: &Connection, day: &DayRow) -> AppResult<DayRow> {
 
 /// "Start day" by `agent`, in the open transaction `conn`.
 pub fn start(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayMarked> {
-    if let Some(first) = repeat(conn, agent, mark.client_id.as_deref())? {
+    if let Some(first) = repeat(conn, agent, mark.client_id.as_deref(), mark.received_at)? {
         return Ok(first);
     }
     mark.check_window()?;
@@ -158,19 +196,15 @@ pub fn start(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayM
     let Some(day) = queries::on_date(conn, agent, &date)? else {
         queries::insert_start(conn, agent, &date, &mark.tap())?;
         let day = queries::on_date(conn, agent, &date)?.ok_or_else(|| AppError::not_found(DAY_NOT_FOUND))?;
-        return Ok(answer(DAY_STARTED, &day, false, true));
+        return answer(conn, &day, false, true, mark.received_at);
     };
     match day.start_how.as_str() {
         "corrected" => Err(AppError::conflict(DAY_CORRECTED_BEFORE)),
         "automatic" if day.start_client_id.is_none() => {
-            let moves = mark.at < day.started_at;
+            // The first work is evidence: only a tap on time moves the start earlier.
+            let moves = mark.at < day.started_at && !mark.is_claim();
             queries::tap_start(conn, day.day_id, &mark.tap(), moves)?;
-            let day = reload(conn, &day)?;
-            if moves {
-                Ok(answer(DAY_STARTED, &day, false, true))
-            } else {
-                Ok(answer(DAY_STARTED_BEFORE.with([("time", hh_mm(day.started_at))]), &day, false, true))
-            }
+            answer(conn, &reload(conn, &day)?, false, true, mark.received_at)
         }
         _ => Err(AppError::conflict(DAY_ALREADY_STARTED.with([("time", hh_mm(day.started_at))]))),
     }
@@ -178,7 +212,7 @@ pub fn start(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayM
 
 /// "End day" by `agent`, in the open transaction `conn`.
 pub fn end(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayMarked> {
-    if let Some(first) = repeat(conn, agent, mark.client_id.as_deref())? {
+    if let Some(first) = repeat(conn, agent, mark.client_id.as_deref(), mark.received_at)? {
         return Ok(first);
     }
     mark.check_window()?;
@@ -186,16 +220,19 @@ pub fn end(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayMar
     let Some(day) = queries::on_date(conn, agent, &date)? else {
         return Err(AppError::conflict(DAY_NOT_STARTED));
     };
-    match (day.end_how.as_deref(), day.ended_at) {
-        (Some("corrected"), _) => return Err(AppError::conflict(DAY_CORRECTED_BEFORE)),
-        (Some("tap"), Some(at)) => return Err(AppError::conflict(DAY_ALREADY_ENDED.with([("time", hh_mm(at))]))),
-        _ => {}
+    if day.end_how.as_deref() == Some("corrected") {
+        return Err(AppError::conflict(DAY_CORRECTED_BEFORE));
+    }
+    if let Some(at) = day.end_tap.map(|t| t.at) {
+        return Err(AppError::conflict(DAY_ALREADY_ENDED.with([("time", hh_mm(at))])));
     }
     if mark.at < day.started_at {
         return Err(AppError::bad_request(DAY_END_BEFORE_START.on("at")));
     }
-    queries::tap_end(conn, day.day_id, &mark.tap())?;
-    Ok(answer(DAY_ENDED, &reload(conn, &day)?, false, false))
+    // A day already past keeps closing by itself: the claim waits for a manager's correction.
+    let ends = date >= date_of(mark.received_at);
+    queries::tap_end(conn, day.day_id, &mark.tap(), ends)?;
+    answer(conn, &reload(conn, &day)?, false, false, mark.received_at)
 }
 
 /// A day as shown at `now`: its state, end (tapped, corrected or automatic) and activity.
@@ -248,6 +285,7 @@ pub fn list(conn: &Connection, scope: Scope, date: &str, now: i64) -> AppResult<
     for (agent, name, day) in queries::agents_on(conn, scope, date)? {
         let s = shown(conn, agent, date, day.as_ref(), now)?;
         let position = if day.is_some() { queries::last_position(conn, agent, date, from, to)? } else { None };
+        let (start_tap, end_tap) = day.as_ref().map_or((None, None), |d| (d.start_tap, d.end_tap));
         out.push(AttendanceRow {
             agent_id: agent,
             agent_name: name,
@@ -262,6 +300,12 @@ pub fn list(conn: &Connection, scope: Scope, date: &str, now: i64) -> AppResult<
             last_activity_at: s.last_at.map(iso),
             latitude: position.map(|p| p.0),
             longitude: position.map(|p| p.1),
+            start_tap_at: start_tap.map(|t| iso(t.at)),
+            start_received_at: start_tap.map(|t| iso(t.received_at)),
+            start_claimed: start_tap.is_some_and(|t| t.claimed),
+            end_tap_at: end_tap.map(|t| iso(t.at)),
+            end_received_at: end_tap.map(|t| iso(t.received_at)),
+            end_claimed: end_tap.is_some_and(|t| t.claimed),
             correction_reason: day.and_then(|d| d.correction_reason),
         });
     }
@@ -319,13 +363,23 @@ pub fn correct(conn: &Connection, scope: Scope, by: i64, as_uid: i64, c: Checked
     }
     queries::correct(conn, day.day_id, c.started_at, c.ended_at, &c.reason, as_uid, now)?;
     let when = |t: Option<i64>| t.map(|t| crate::clock::date_and_time(t).1).unwrap_or_else(|| "-".into());
+    // What the agent claimed stays in the audit line, with when it arrived.
+    let claim = |tap: Option<TapTimes>| match tap.filter(|t| t.claimed) {
+        Some(t) => {
+            let (date, time) = crate::clock::date_and_time(t.received_at);
+            format!(" (claimed {}, received {date} {time})", when(Some(t.at)))
+        }
+        None => String::new(),
+    };
     let action = format!(
-        "attendance corrected: {} on {}, start {} -> {}, end {} -> {}; reason: {}",
+        "attendance corrected: {} on {}, start {}{} -> {}, end {}{} -> {}; reason: {}",
         queries::user_name(conn, day.agent_id)?,
         day.work_date,
         when(Some(day.started_at)),
+        claim(day.start_tap),
         when(c.started_at.or(Some(day.started_at))),
         when(day.ended_at),
+        claim(day.end_tap),
         when(end),
         c.reason
     );
@@ -370,5 +424,19 @@ mod tests {
         assert!(CheckedMark::check(mark(Some(&iso_at(now + 301)), None), now).unwrap().check_window().is_err());
         assert!(CheckedMark::check(mark(Some(&iso_at(now - AGE_LIMIT_S - 1)), None), now).unwrap().check_window().is_err());
         assert!(CheckedMark::check(mark(Some(&iso_at(now - 60)), None), now).unwrap().check_window().is_ok());
+    }
+
+    #[test]
+    fn a_tap_late_by_more_than_the_grace_or_for_a_day_before_is_a_claim() {
+        let noon = crate::clock::start_of(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()) + 12 * 3600;
+        let tap =
+            |at: i64, received_at: i64| CheckedMark { client_id: None, at, received_at, latitude: None, longitude: None, accuracy: None };
+        assert!(!tap(noon, noon).is_claim());
+        assert!(!tap(noon - CLAIM_GRACE_S, noon).is_claim());
+        assert!(tap(noon - CLAIM_GRACE_S - 1, noon).is_claim());
+        // A minute before midnight, arriving two minutes later: the day before's, a claim.
+        let midnight = crate::clock::start_of(NaiveDate::from_ymd_opt(2026, 11, 21).unwrap());
+        assert!(tap(midnight - 60, midnight + 60).is_claim());
+        assert!(!tap(midnight + 60, midnight + 120).is_claim());
     }
 }

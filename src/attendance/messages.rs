@@ -7,6 +7,9 @@ crate::messages! {
     /// `{time}`: HH:MM of the first visit or order, which stays the day's start.
     DAY_STARTED_BEFORE = "day_started_at_first_work": "Your day had already started at your first visit or order at {time}; that time is kept.";
     DAY_ENDED = "day_ended": "Your day has ended.";
+    DAY_START_CLAIMED = "day_start_claimed": "Your start was recorded. It arrived late, so your manager sees it as your claim, with the time it arrived.";
+    DAY_END_CLAIMED = "day_end_claimed": "Your end was recorded. It arrived late, so your manager sees it as your claim, with the time it arrived.";
+    DAY_END_CLAIM_PAST = "day_end_claimed_day_over": "That day is over: your end was recorded as a claim for your manager to confirm. Until then the day closes 30 minutes after its last activity.";
     /// `{time}`: HH:MM of the tapped start.
     DAY_ALREADY_STARTED = "day_already_started": "Your day has already started at {time}.";
     /// `{time}`: HH:MM of the tapped end.

@@ -19,10 +19,32 @@ pub struct DayRow {
     pub end_how: Option<String>,
     pub end_client_id: Option<String>,
     pub correction_reason: Option<String>,
+    /// The start tap (none when not tapped): the phone's time, the server's, and whether it was a claim.
+    pub start_tap: Option<TapTimes>,
+    /// The end tap, as the start's. A claimed end of a day already past is only here (`ended_at`
+    /// stays empty: the day closes by itself until a manager corrects it).
+    pub end_tap: Option<TapTimes>,
+}
+
+/// When a tap was made (the phone's time), when it arrived, and whether it was a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TapTimes {
+    pub at: i64,
+    pub received_at: i64,
+    pub claimed: bool,
 }
 
 const DAY_COLUMNS: &str = "d.day_id, d.agent_id, d.work_date, d.started_at, d.start_how, d.start_client_id, d.ended_at, d.end_how,
-                           d.end_client_id, d.correction_reason";
+                           d.end_client_id, d.correction_reason, d.start_device_time, d.start_received_at, d.start_claimed,
+                           d.end_device_time, d.end_received_at, d.end_claimed";
+
+/// The tap times at columns `at..at + 3` (device time, received time, claimed), if there was a tap.
+fn tap_times(r: &Row, at: usize) -> rusqlite::Result<Option<TapTimes>> {
+    Ok(match (r.get::<_, Option<i64>>(at)?, r.get::<_, Option<i64>>(at + 1)?) {
+        (Some(device), Some(received_at)) => Some(TapTimes { at: device, received_at, claimed: r.get(at + 2)? }),
+        _ => None,
+    })
+}
 
 fn day_row(r: &Row, at: usize) -> rusqlite::Result<DayRow> {
     Ok(DayRow {
@@ -36,6 +58,8 @@ fn day_row(r: &Row, at: usize) -> rusqlite::Result<DayRow> {
         end_how: r.get(at + 7)?,
         end_client_id: r.get(at + 8)?,
         correction_reason: r.get(at + 9)?,
+        start_tap: tap_times(r, at + 10)?,
+        end_tap: tap_times(r, at + 13)?,
     })
 }
 
@@ -62,11 +86,13 @@ pub fn in_scope(conn: &Connection, scope: Scope, day_id: i64) -> rusqlite::Resul
         .optional()
 }
 
-/// A tap as recorded: the phone's id and time, the server's time, the position as sent.
+/// A tap as recorded: the phone's id and time, the server's time, whether it is a claim, the
+/// position as sent.
 pub struct Tap<'a> {
     pub client_id: Option<&'a str>,
     pub at: i64,
     pub received_at: i64,
+    pub claimed: bool,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
     pub accuracy: Option<f64>,
@@ -76,11 +102,11 @@ pub struct Tap<'a> {
 pub fn insert_start(conn: &Connection, agent: i64, date: &str, tap: &Tap) -> rusqlite::Result<i64> {
     conn.prepare_cached(
         "INSERT INTO work_days (agent_id, work_date, started_at, start_how, start_client_id, start_device_time, start_received_at,
-                                start_latitude, start_longitude, start_accuracy)
-         VALUES (:a, :d, :at, 'tap', :c, :at, :now, :lat, :lng, :acc)",
+                                start_claimed, start_latitude, start_longitude, start_accuracy)
+         VALUES (:a, :d, :at, 'tap', :c, :at, :now, :claimed, :lat, :lng, :acc)",
     )?
     .execute(named_params! {
-        ":a": agent, ":d": date, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at,
+        ":a": agent, ":d": date, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at, ":claimed": tap.claimed,
         ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy,
     })?;
     Ok(conn.last_insert_rowid())
@@ -90,28 +116,31 @@ pub fn insert_start(conn: &Connection, agent: i64, date: &str, tap: &Tap) -> rus
 /// first work) makes it the day's start, marked `tap`.
 pub fn tap_start(conn: &Connection, day_id: i64, tap: &Tap, moves: bool) -> rusqlite::Result<usize> {
     conn.prepare_cached(
-        "UPDATE work_days SET start_client_id = :c, start_device_time = :at, start_received_at = :now,
+        "UPDATE work_days SET start_client_id = :c, start_device_time = :at, start_received_at = :now, start_claimed = :claimed,
                 start_latitude = :lat, start_longitude = :lng, start_accuracy = :acc,
                 started_at = CASE WHEN :moves THEN :at ELSE started_at END,
                 start_how = CASE WHEN :moves THEN 'tap' ELSE start_how END
          WHERE day_id = :id",
     )?
     .execute(named_params! {
-        ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at,
+        ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at, ":claimed": tap.claimed,
         ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy, ":moves": moves,
     })
 }
 
-/// Ends day `day_id` by `tap`.
-pub fn tap_end(conn: &Connection, day_id: i64, tap: &Tap) -> rusqlite::Result<usize> {
+/// Records an end `tap` on day `day_id`; `ends` makes it the day's end, marked `tap` (else the
+/// day keeps no end of its own and closes by itself: a claim on a day already past).
+pub fn tap_end(conn: &Connection, day_id: i64, tap: &Tap, ends: bool) -> rusqlite::Result<usize> {
     conn.prepare_cached(
-        "UPDATE work_days SET ended_at = :at, end_how = 'tap', end_client_id = :c, end_device_time = :at, end_received_at = :now,
-                end_latitude = :lat, end_longitude = :lng, end_accuracy = :acc
+        "UPDATE work_days SET end_client_id = :c, end_device_time = :at, end_received_at = :now, end_claimed = :claimed,
+                end_latitude = :lat, end_longitude = :lng, end_accuracy = :acc,
+                ended_at = CASE WHEN :ends THEN :at ELSE ended_at END,
+                end_how = CASE WHEN :ends THEN 'tap' ELSE end_how END
          WHERE day_id = :id",
     )?
     .execute(named_params! {
-        ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at,
-        ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy,
+        ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at, ":claimed": tap.claimed,
+        ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy, ":ends": ends,
     })
 }
 

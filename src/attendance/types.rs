@@ -11,7 +11,8 @@ pub struct DayMark {
     /// The phone's id of this tap (1-64 of `A-Za-z0-9_-`): a repeat by the same agent records nothing.
     pub client_id: Option<String>,
     /// The phone's time of the tap, ISO 8601 with offset (at most 5 minutes ahead, 7 days old);
-    /// absent: the server's time.
+    /// absent: the server's time. On a day before today, or more than 15 minutes before the tap
+    /// arrives, the tap is a claim (`claimed` in the answer).
     pub at: Option<String>,
     /// Where the phone was, recorded as sent (verified against nothing).
     pub latitude: lenient::Number,
@@ -39,6 +40,12 @@ pub struct DayMarked {
     pub ended_at: Option<String>,
     /// How the start (for a start) or the end (for an end) was recorded: `tap`, `automatic` or `corrected`.
     pub how: String,
+    /// ISO 8601: when the server received this tap.
+    pub received_at: Option<String>,
+    /// True when this tap is a claim (its time on a day before the one it arrived on, or more than
+    /// 15 minutes before it arrived): recorded and flagged; it moves no start or end the day had,
+    /// and an end for a day already past is recorded only as a claim.
+    pub claimed: bool,
 }
 
 /// `GET /users/day/today`: the caller's own day.
@@ -98,6 +105,21 @@ pub struct AttendanceRow {
     /// The last known position of the day (the last visit's with one, else the day's start or end).
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// The start tap's own time (ISO 8601; null when the start was not tapped): the start itself
+    /// unless the tap was a claim beside an earlier first visit or order, or a manager corrected it.
+    pub start_tap_at: Option<String>,
+    /// When the server received the start tap.
+    pub start_received_at: Option<String>,
+    /// The start tap was a claim: its time on a day before the one it arrived on, or more than
+    /// 15 minutes before it arrived. Kept after a correction (whose `startHow` is `corrected`).
+    pub start_claimed: bool,
+    /// The end tap's own time; a claimed end of a day already past is only here (`endedAt` is the
+    /// automatic close until a manager corrects it).
+    pub end_tap_at: Option<String>,
+    /// When the server received the end tap.
+    pub end_received_at: Option<String>,
+    /// The end tap was a claim (as `startClaimed`).
+    pub end_claimed: bool,
     /// Set when a manager corrected the day.
     pub correction_reason: Option<String>,
 }

@@ -453,12 +453,15 @@ pub const VISIT_PHOTOS: Report = Report {
 // HH:MM, Hours, counts, Order Value and Distance (km) as numbers. A day not ended is closed 30
 // minutes after its last activity once the day is over (attendance::days::close_time); Distance
 // sums the steps between the day's consecutive visit positions (SQL function distance_m, geo).
+// Each tap beside with its phone's time, the time it arrived and whether it was a claim (issue
+// #49: a claimed end of a day already past is only there; End is the automatic close).
 pub const ATTENDANCE: Report = Report {
     name: "attendance",
     title: "Attendance",
     right: rights::ATTENDANCE_REVIEW,
     sql: r#"WITH days AS (
              SELECT d.agent_id, d.work_date, d.started_at, d.start_how, d.ended_at, d.end_how,
+                    d.start_device_time, d.start_received_at, d.start_claimed, d.end_device_time, d.end_received_at, d.end_claimed,
                     CAST(strftime('%s', d.work_date, 'utc') AS INTEGER) AS day_from,
                     CAST(strftime('%s', d.work_date, '+1 day', 'utc') AS INTEGER) AS day_to
              FROM work_days d WHERE d.work_date >= :from AND d.work_date < :to AND {{scope:d.agent_id}}),
@@ -494,6 +497,12 @@ pub const ATTENDANCE: Report = Report {
                 strftime('%H:%M', c.end_at, 'unixepoch', 'localtime') AS "End:time",
                 ROUND((c.end_at - c.started_at) / 3600.0, 2) AS "Hours",
                 c.start_how AS "Start How", c.end_how_shown AS "End How",
+                datetime(c.start_device_time, 'unixepoch', 'localtime') AS "Start Device Time:datetime",
+                datetime(c.start_received_at, 'unixepoch', 'localtime') AS "Start Received At:datetime",
+                CASE WHEN c.start_received_at IS NULL THEN NULL WHEN c.start_claimed THEN 'Yes' ELSE 'No' END AS "Start Claimed",
+                datetime(c.end_device_time, 'unixepoch', 'localtime') AS "End Device Time:datetime",
+                datetime(c.end_received_at, 'unixepoch', 'localtime') AS "End Received At:datetime",
+                CASE WHEN c.end_received_at IS NULL THEN NULL WHEN c.end_claimed THEN 'Yes' ELSE 'No' END AS "End Claimed",
                 strftime('%H:%M', c.first_visit, 'unixepoch', 'localtime') AS "First Visit:time",
                 strftime('%H:%M', c.last_visit, 'unixepoch', 'localtime') AS "Last Visit:time",
                 c.visits AS "Visits", c.verified AS "Verified Visits", c.orders AS "Orders",

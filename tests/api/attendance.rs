@@ -7,7 +7,7 @@ use chrono::{Local, TimeZone};
 use serde_json::{json, Value};
 
 use crate::reports::{fetch, sheet};
-use crate::support::{assert_upgrades_to_fresh, downgrade_to_schema_25, TestApp};
+use crate::support::{assert_upgrades_to_fresh, downgrade_to_schema_25, downgrade_to_schema_27, TestApp};
 
 fn iso(ts: i64) -> String {
     Local.timestamp_opt(ts, 0).unwrap().to_rfc3339()
@@ -203,10 +203,20 @@ async fn a_day_not_ended_closes_half_an_hour_after_its_last_activity_once_over()
     // Today the agent has not started.
     let today = app.get("/users/day/today", Some(&agent)).await;
     assert_eq!(today.body["state"].as_str(), Some("not-started"));
-    // The close is computed, never written: a late tap from the phone's queue still ends the day.
+    // The close is computed, never written. A tap ending the day now is recorded only as a claim
+    // (issue #49: past days were ended hours later): the day still closes at 14:33.
     let late = app.post("/users/day/end", Some(&agent), json!({ "clientId": "late-end", "at": iso(yesterday_at(18, 0)) })).await;
-    assert_eq!((late.status, late.body["how"].as_str()), (StatusCode::OK, Some("tap")), "{}", late.body);
-    assert_eq!(ts(&late.body["endedAt"]), yesterday_at(18, 0));
+    assert_eq!(late.status, StatusCode::OK, "{}", late.body);
+    assert_eq!(
+        (late.body["code"].as_str(), late.body["how"].as_str(), late.body["claimed"].as_bool()),
+        (Some("day_end_claimed_day_over"), Some("automatic"), Some(true))
+    );
+    assert_eq!(ts(&late.body["endedAt"]), yesterday_at(14, 33));
+    // Its repeat answers the same; another end tap is refused.
+    let again = app.post("/users/day/end", Some(&agent), json!({ "clientId": "late-end", "at": iso(yesterday_at(18, 0)) })).await;
+    assert_eq!((again.body["code"].as_str(), again.body["duplicate"].as_bool()), (Some("day_end_claimed_day_over"), Some(true)));
+    let other = app.post("/users/day/end", Some(&agent), json!({ "clientId": "late-end-2", "at": iso(yesterday_at(19, 0)) })).await;
+    assert_eq!((other.status, other.body["code"].as_str()), (StatusCode::CONFLICT, Some("day_already_ended")));
 }
 
 #[tokio::test]
@@ -349,6 +359,12 @@ async fn the_report_matches_the_days_visits_and_orders() {
             "Hours",
             "Start How",
             "End How",
+            "Start Device Time",
+            "Start Received At",
+            "Start Claimed",
+            "End Device Time",
+            "End Received At",
+            "End Claimed",
             "First Visit",
             "Last Visit",
             "Visits",
@@ -385,6 +401,12 @@ async fn the_report_matches_the_days_visits_and_orders() {
     assert_eq!((col("Start").to_string(), col("End").to_string()), (format!("{}:00", hhmm(start)), format!("{}:00", hhmm(end_at))));
     assert_eq!(number("Hours"), (((end_at - start) as f64 / 3600.0) * 100.0).round() / 100.0);
     assert_eq!((col("Start How").to_string(), col("End How").to_string()), ("tap".to_string(), "tap".to_string()));
+    // The start arrived up to three hours after its time (less just after midnight): a claim past
+    // the grace; the end was tapped on time.
+    let claimed = if fieldsales::now() - start > fieldsales::attendance::days::CLAIM_GRACE_S { "Yes" } else { "No" };
+    assert_eq!((col("Start Claimed").to_string(), col("End Claimed").to_string()), (claimed.to_string(), "No".to_string()));
+    assert_eq!(col("Start Device Time").to_string(), local_datetime(start));
+    assert_eq!(col("End Device Time").to_string(), local_datetime(end_at));
     assert_eq!(
         (col("First Visit").to_string(), col("Last Visit").to_string()),
         (format!("{}:00", hhmm(start + 60)), format!("{}:00", hhmm(start + 240)))
@@ -394,6 +416,187 @@ async fn the_report_matches_the_days_visits_and_orders() {
     let km = (fieldsales::geo::distance_m(points[0], points[1]) + fieldsales::geo::distance_m(points[1], points[2])) / 1000.0;
     assert_eq!(number("Distance (km)"), (km * 100.0).round() / 100.0);
     assert!(km > 4.0, "{km}");
+}
+
+/// A time as the report's datetime cells read back.
+fn local_datetime(t: i64) -> String {
+    Local.timestamp_opt(t, 0).unwrap().format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
+fn days_ago_at(days: u64, hour: u32, minute: u32) -> i64 {
+    let day = fieldsales::clock::today() - chrono::Days::new(days);
+    Local.from_local_datetime(&day.and_hms_opt(hour, minute, 0).unwrap()).earliest().unwrap().timestamp()
+}
+
+/// The attendance row of `email` on `date` as `token` sees it.
+async fn row_of(app: &TestApp, token: &str, email: &str, date: &str) -> Value {
+    let page = app.get(&format!("/users/attendance?date={date}"), Some(token)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.body["data"].as_array().unwrap().iter().find(|r| r["agentId"] == json!(uid(app, email))).expect("the agent listed").clone()
+}
+
+/// A time "just now" (the server's clock, within a minute).
+fn just_now(value: &Value) -> bool {
+    (fieldsales::now() - ts(value)).abs() < 60
+}
+
+/// The red team's invented day (issue #49): a start two days back at 07:00 and an end at 21:45,
+/// both sent now, made a 14.75-hour day that never happened. Both are claims: kept with the time
+/// they arrived and flagged in the list and the report; the end of a day already past is only a
+/// claim, so the day closes by itself (its start + 30 minutes: nothing else happened).
+#[tokio::test]
+async fn an_invented_past_day_is_kept_as_claims_with_their_received_time() {
+    let app = TestApp::new();
+    let agent = fresh_agent(&app, "inventor@demo.test").await;
+    let manager = app.token("am@demo.test").await;
+    let (start, end) = (days_ago_at(2, 7, 0), days_ago_at(2, 21, 45));
+    let date = (fieldsales::clock::today() - chrono::Days::new(2)).format("%Y-%m-%d").to_string();
+
+    let s = app.post("/users/day/start", Some(&agent), json!({ "clientId": "inv-start", "at": iso(start) })).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.body);
+    assert_eq!(
+        (s.body["code"].as_str(), s.body["claimed"].as_bool(), s.body["how"].as_str()),
+        (Some("day_start_claimed"), Some(true), Some("tap"))
+    );
+    assert!(just_now(&s.body["receivedAt"]), "{}", s.body);
+    let e = app.post("/users/day/end", Some(&agent), json!({ "clientId": "inv-end", "at": iso(end) })).await;
+    assert_eq!(e.status, StatusCode::OK, "{}", e.body);
+    assert_eq!(
+        (e.body["code"].as_str(), e.body["claimed"].as_bool(), e.body["how"].as_str()),
+        (Some("day_end_claimed_day_over"), Some(true), Some("automatic"))
+    );
+    assert_eq!(ts(&e.body["endedAt"]), start + 1800);
+    assert!(just_now(&e.body["receivedAt"]));
+
+    let row = row_of(&app, &manager, "inventor@demo.test", &date).await;
+    assert_eq!((row["startClaimed"].as_bool(), row["endClaimed"].as_bool()), (Some(true), Some(true)), "{row}");
+    assert_eq!((ts(&row["startTapAt"]), ts(&row["endTapAt"])), (start, end));
+    assert!(just_now(&row["startReceivedAt"]) && just_now(&row["endReceivedAt"]), "{row}");
+    assert_eq!((ts(&row["startedAt"]), ts(&row["endedAt"]), row["endHow"].as_str()), (start, start + 1800, Some("automatic")));
+
+    let link = app.get(&format!("/report/attendance?fromDate={date}&toDate={date}"), Some(&manager)).await;
+    assert_eq!(link.status, StatusCode::OK, "{}", link.body);
+    let all = sheet(&fetch(&app, link.body["excelPath"].as_str().unwrap()).await.expect("the workbook"));
+    let header: Vec<String> = all[0].iter().map(|c| c.to_string()).collect();
+    let row = all.iter().find(|r| r[1] == calamine::Data::String("inventor@demo.test".into())).expect("the agent's day");
+    let col = |name: &str| row[header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name}"))].to_string();
+    assert_eq!((col("Start Claimed"), col("End Claimed")), ("Yes".to_string(), "Yes".to_string()));
+    assert_eq!((col("Start Device Time"), col("End Device Time")), (local_datetime(start), local_datetime(end)));
+    let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    assert!(col("Start Received At").starts_with(&today) && col("End Received At").starts_with(&today), "{row:?}");
+    assert_eq!((col("End"), col("End How"), col("Hours")), ("07:30:00".to_string(), "automatic".to_string(), "0.5".to_string()));
+}
+
+/// A start tapped late does not pull the start that the first visit gave earlier (issue #49): the
+/// claim is kept beside it, flagged. A tap on time still does (the existing rule).
+#[tokio::test]
+async fn a_late_tap_does_not_pull_an_automatic_start_earlier() {
+    let app = TestApp::new();
+    let agent = fresh_agent(&app, "puller@demo.test").await;
+    let manager = app.token("am@demo.test").await;
+    let buyers = customers_of(&app, "puller@demo.test");
+    visit(&app, &agent, &buyers[0], yesterday_at(10, 0), None).await;
+    let tap = app.post("/users/day/start", Some(&agent), json!({ "clientId": "pull-1", "at": iso(yesterday_at(7, 0)) })).await;
+    assert_eq!(tap.status, StatusCode::OK, "{}", tap.body);
+    assert_eq!(
+        (tap.body["code"].as_str(), tap.body["how"].as_str(), tap.body["claimed"].as_bool()),
+        (Some("day_started_at_first_work"), Some("automatic"), Some(true))
+    );
+    assert_eq!(ts(&tap.body["startedAt"]), yesterday_at(10, 0));
+    let yesterday = (fieldsales::clock::today() - chrono::Days::new(1)).format("%Y-%m-%d").to_string();
+    let row = row_of(&app, &manager, "puller@demo.test", &yesterday).await;
+    assert_eq!((ts(&row["startedAt"]), row["startHow"].as_str()), (yesterday_at(10, 0), Some("automatic")));
+    assert_eq!((ts(&row["startTapAt"]), row["startClaimed"].as_bool()), (yesterday_at(7, 0), Some(true)));
+    assert!(just_now(&row["startReceivedAt"]));
+
+    // The same today, a tap arriving an hour after its time (only when today has that hour).
+    let now = fieldsales::now();
+    if now - fieldsales::clock::start_of(fieldsales::clock::today()) > 2 * 3600 {
+        let other = fresh_agent(&app, "puller2@demo.test").await;
+        let buyer = &customers_of(&app, "puller2@demo.test")[0];
+        visit(&app, &other, buyer, now - 1800, None).await;
+        let late = app.post("/users/day/start", Some(&other), json!({ "clientId": "pull-2", "at": iso(now - 3600) })).await;
+        assert_eq!((late.body["how"].as_str(), late.body["claimed"].as_bool()), (Some("automatic"), Some(true)), "{}", late.body);
+        assert_eq!(ts(&late.body["startedAt"]), now - 1800);
+    }
+}
+
+/// Only a manager's correction sets times on a day already past: the invented day corrected to
+/// 09:00-17:00, the audit line saying what was claimed and when it arrived, and the agent's taps
+/// refused after it.
+#[tokio::test]
+async fn a_managers_correction_sets_a_claimed_past_days_times_and_is_audited() {
+    let app = TestApp::new();
+    let agent = fresh_agent(&app, "claimant@demo.test").await;
+    let manager = app.token("am@demo.test").await;
+    let date = (fieldsales::clock::today() - chrono::Days::new(2)).format("%Y-%m-%d").to_string();
+    let s = app.post("/users/day/start", Some(&agent), json!({ "clientId": "c-start", "at": iso(days_ago_at(2, 7, 0)) })).await;
+    let e = app.post("/users/day/end", Some(&agent), json!({ "clientId": "c-end", "at": iso(days_ago_at(2, 21, 45)) })).await;
+    assert_eq!((s.status, e.status), (StatusCode::OK, StatusCode::OK), "{} {}", s.body, e.body);
+    let day_id = s.body["dayId"].as_i64().unwrap();
+
+    let body = json!({ "dayId": day_id, "startedAt": iso(days_ago_at(2, 9, 0)), "endedAt": iso(days_ago_at(2, 17, 0)), "reason": "Checked with the depot log" });
+    let ok = app.post("/users/attendance/correct", Some(&manager), body).await;
+    assert_eq!((ok.status, ok.body["code"].as_str()), (StatusCode::OK, Some("day_corrected")), "{}", ok.body);
+    let row = row_of(&app, &manager, "claimant@demo.test", &date).await;
+    assert_eq!(
+        (ts(&row["startedAt"]), ts(&row["endedAt"]), row["startHow"].as_str(), row["endHow"].as_str()),
+        (days_ago_at(2, 9, 0), days_ago_at(2, 17, 0), Some("corrected"), Some("corrected"))
+    );
+    // The claims stay on record beside the correction.
+    assert_eq!((row["startClaimed"].as_bool(), row["endClaimed"].as_bool()), (Some(true), Some(true)), "{row}");
+    let (action, actor): (String, i64) = app
+        .conn()
+        .query_row(
+            "SELECT action, actor_uid FROM audit_log WHERE action LIKE 'attendance corrected: claimant%' ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(actor, uid(&app, "am@demo.test"));
+    let received = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    assert!(
+        action.contains(&format!("start 07:00 (claimed 07:00, received {received} "))
+            && action.contains("end - (claimed 21:45, received ")
+            && action.contains("-> 17:00")
+            && action.contains("Checked with the depot log"),
+        "{action}"
+    );
+    let tap = app.post("/users/day/start", Some(&agent), json!({ "clientId": "c-start-2", "at": iso(days_ago_at(2, 6, 0)) })).await;
+    assert_eq!((tap.status, tap.body["code"].as_str()), (StatusCode::CONFLICT, Some("day_corrected_by_manager")));
+}
+
+/// A tap that arrives within the grace (15 minutes) of its time is an ordinary tap: it is the
+/// day's start and end, not flagged, and carries its received time.
+#[tokio::test]
+async fn a_tap_within_the_grace_is_an_ordinary_tap() {
+    let app = TestApp::new();
+    let agent = fresh_agent(&app, "prompt@demo.test").await;
+    let manager = app.token("am@demo.test").await;
+    let at = today_minus(600);
+    let s = app.post("/users/day/start", Some(&agent), json!({ "clientId": "p-start", "at": iso(at) })).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.body);
+    assert_eq!(
+        (s.body["code"].as_str(), s.body["how"].as_str(), s.body["claimed"].as_bool()),
+        (Some("day_started"), Some("tap"), Some(false))
+    );
+    assert!(just_now(&s.body["receivedAt"]));
+    let e = app.post("/users/day/end", Some(&agent), json!({ "clientId": "p-end" })).await;
+    assert_eq!(
+        (e.body["code"].as_str(), e.body["how"].as_str(), e.body["claimed"].as_bool()),
+        (Some("day_ended"), Some("tap"), Some(false))
+    );
+    let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
+    let row = row_of(&app, &manager, "prompt@demo.test", &today).await;
+    assert_eq!((row["startClaimed"].as_bool(), row["endClaimed"].as_bool()), (Some(false), Some(false)), "{row}");
+    assert_eq!((ts(&row["startedAt"]), ts(&row["startTapAt"])), (at, at));
+    assert!(just_now(&row["startReceivedAt"]) && just_now(&row["endReceivedAt"]));
+}
+
+#[tokio::test]
+async fn a_version_27_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    assert_upgrades_to_fresh(&mut app.conn(), 27, downgrade_to_schema_27);
 }
 
 #[tokio::test]

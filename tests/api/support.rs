@@ -277,9 +277,18 @@ pub fn downgrade_to_schema_28(conn: &rusqlite::Connection) {
     .unwrap();
 }
 
+/// Takes a fresh database back to schema version 27: no claimed taps of a working day.
+pub fn downgrade_to_schema_27(conn: &rusqlite::Connection) {
+    downgrade_to_schema_28(conn);
+    conn.execute_batch(
+        "ALTER TABLE work_days DROP COLUMN end_claimed; ALTER TABLE work_days DROP COLUMN start_claimed; PRAGMA user_version = 27;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 25: no day started by the first visit or order.
 pub fn downgrade_to_schema_25(conn: &rusqlite::Connection) {
-    downgrade_to_schema_28(conn);
+    downgrade_to_schema_27(conn);
     conn.execute_batch("DROP TRIGGER work_days_visit_insert; DROP TRIGGER work_days_order_insert; PRAGMA user_version = 25;").unwrap();
 }
 

@@ -2,7 +2,8 @@
 // for today (refreshed every minute): not started / working (since 09:12, 7 visits, last at 14:03)
 // / ended, how the start and end were recorded, the last known position (a link to the map
 // site: the map view lives in the map feature, which a feature may not import), and a Correct
-// action with start and end times and a required reason, confirmed before it is saved.
+// action with start and end times and a required reason, confirmed before it is saved. A claimed
+// tap (issue #49) is marked with its time and when it arrived.
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
@@ -14,6 +15,7 @@ import { hasRight } from "../../lib/session";
 import { Empty, Loading, PageHeader, Spinner, TextInput } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { attendance, correctDay } from "./api";
+import { claimMarks } from "./claims";
 import { t } from "./text";
 import "./attendance.css";
 
@@ -148,10 +150,10 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
 }
 
 /**
- * One agent's day.
- * @param {{ r: Row, showPlan: boolean, onCorrect: (r: Row) => void }} props
+ * One agent's day on `date`.
+ * @param {{ r: Row, date: string, showPlan: boolean, onCorrect: (r: Row) => void }} props
  */
-function AgentDay({ r, showPlan, onCorrect }) {
+function AgentDay({ r, date, showPlan, onCorrect }) {
   const hasPosition = r.latitude != null && r.longitude != null;
   return (
     <li class="card attendance-item" data-testid="attendance-item" data-agent-id={r.agentId} data-state={r.state}>
@@ -160,6 +162,11 @@ function AgentDay({ r, showPlan, onCorrect }) {
         <span class={`state-badge state-${r.state}`}>{stateLabel(r.state)}</span>
       </div>
       <p data-testid="attendance-line">{dayLine(r)}</p>
+      {claimMarks(r, date).map((mark) => (
+        <p key={mark} class="claim-mark" data-testid="claim-mark">
+          {mark}
+        </p>
+      ))}
       {r.correctionReason && <p class="muted">{t("correctedReason", { reason: r.correctionReason })}</p>}
       <div class="attendance-links">
         {hasPosition && (
@@ -229,7 +236,7 @@ export default function AttendanceScreen({ user }) {
           {rows.length ? (
             <ul class="attendance-list" data-testid="attendance-list" aria-label={t("agents")}>
               {rows.map((r) => (
-                <AgentDay key={r.agentId} r={r} showPlan={showPlan} onCorrect={setCorrecting} />
+                <AgentDay key={r.agentId} r={r} date={date} showPlan={showPlan} onCorrect={setCorrecting} />
               ))}
             </ul>
           ) : (

@@ -20,6 +20,9 @@ export const t = catalogue("attendance", {
   endedAuto: "closed automatically",
   corrected: "corrected",
   correctedReason: "Corrected: {reason}",
+  // A claimed tap (late, or for a day before): the tap's time and when it arrived.
+  startClaimed: "Start claimed {time}, received {received}",
+  endClaimed: "End claimed {time}, received {received}",
   lastPosition: "Last known position",
   mapOfDay: "Map of the day",
   correct: "Correct",
