@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::kinds::{Check, Context, Kind};
 use super::messages::{
-    BAD_HEADER, CELL_REQUIRED, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, SHEET_EMPTY, TOO_MANY_ROWS,
+    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, SHEET_EMPTY, TOO_MANY_ROWS,
 };
 use super::mapping::{header_key, Mapping};
 use super::{cells, sheet};
@@ -79,32 +79,51 @@ fn check_header(kind: &Kind, mapping: &Mapping, cells: &[String]) -> AppResult<V
 }
 
 /// The generic checks of the kind's column definitions; number, money and date cells are
-/// rewritten in the one form the kinds read (`cells`), a refused cell is left as it was typed.
-fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), Problem> {
-    for (column, value) in kind.columns.iter().zip(cells) {
-        let named = |msg: crate::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
-        if value.is_empty() {
-            if column.required {
-                return Err(named(CELL_REQUIRED));
-            }
-            continue;
-        }
-        match column.check {
-            Check::Text => {}
-            Check::Number => *value = cells::number(column.header, value, false)?,
-            Check::Money => *value = cells::number(column.header, value, true)?,
-            Check::Date => *value = cells::date(column.header, value)?.format("%Y-%m-%d").to_string(),
-            Check::Mobile if value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()) => {}
-            Check::Mobile => return Err(named(NOT_A_MOBILE)),
-            Check::Email if value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')) => {}
-            Check::Email => return Err(named(NOT_AN_EMAIL)),
-        }
-        // After the column's own check, whose message says more (a mobile's digits).
-        if let Some(problem) = column.limit.and_then(|field| field.problem_as(column.header, value)) {
-            return Err(problem);
-        }
+/// rewritten in the one form the kinds read (`cells`), a refused cell is left as it was typed and
+/// its place given with the reason.
+fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), (usize, Problem)> {
+    for (at, (column, value)) in kind.columns.iter().zip(cells).enumerate() {
+        check_cell(column, value).map_err(|problem| (at, problem))?;
     }
     Ok(())
+}
+
+fn check_cell(column: &super::kinds::Column, value: &mut String) -> Result<(), Problem> {
+    let named = |msg: crate::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
+    if value.is_empty() {
+        return if column.required { Err(named(CELL_REQUIRED)) } else { Ok(()) };
+    }
+    match column.check {
+        Check::Text => {}
+        Check::Number => *value = cells::number(column.header, value, false)?,
+        Check::Money => *value = cells::number(column.header, value, true)?,
+        Check::Date => *value = cells::date(column.header, value)?.format("%Y-%m-%d").to_string(),
+        Check::Mobile if value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()) => {}
+        Check::Mobile => return Err(named(NOT_A_MOBILE)),
+        Check::Email if value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')) => {}
+        Check::Email => return Err(named(NOT_AN_EMAIL)),
+    }
+    // After the column's own check, whose message says more (a mobile's digits).
+    match column.limit.and_then(|field| field.problem_as(column.header, value)) {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// The Buyer ID a cell of a column mapped onto Buyer ID stands for: the cell itself where it is a
+/// Buyer ID the uploader sees, else the one customer of theirs with that exact name (case aside).
+fn buyer_id_of(conn: &Connection, ctx: &Context, cell: &str) -> Result<Option<String>, Problem> {
+    let scope = ctx.scope();
+    let internal = |_| Problem::from(crate::error::INTERNAL);
+    if crate::customers::api::visible_customer(conn, scope, cell).is_ok() {
+        return Ok(None);
+    }
+    let mut found = crate::customers::api::buyer_ids_named(conn, scope, cell).map_err(internal)?;
+    match found.len() {
+        1 => Ok(found.pop()),
+        0 => Err(CUSTOMER_NAME_NOT_FOUND.with([("name", serde_json::json!(cell))])),
+        _ => Err(CUSTOMER_NAME_AMBIGUOUS.with([("name", serde_json::json!(cell))])),
+    }
 }
 
 fn xlsx_error(err: rust_xlsxwriter::XlsxError) -> AppError {
@@ -151,6 +170,9 @@ pub fn import(
     let mut places: Vec<Option<usize>> = Vec::new();
     let mut row: Vec<String> = vec![String::new(); width];
     let mut rows = 0usize;
+    // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
+    let buyer_by_name =
+        kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
     sheet::for_each_row_read_ahead(&mut workbook, |row_number, file_cells| {
         if !header_seen {
             // An export's title rows (a company name, the report's name and period) may stand
@@ -179,12 +201,29 @@ pub fn import(
         if rows > MAX_ROWS {
             return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
+        let mut refused_at = None;
         let verdict = check_cells(kind, cells)
+            .map_err(|(at, problem)| {
+                refused_at = Some(at);
+                problem
+            })
+            .and_then(|_| match buyer_by_name.filter(|at| !cells[*at].is_empty()) {
+                Some(at) => buyer_id_of(&tx, ctx, &cells[at]).map(|found| {
+                    if let Some(buyer_id) = found {
+                        cells[at] = buyer_id;
+                    }
+                }),
+                None => Ok(()),
+            })
             .and_then(|_| (kind.apply)(&tx, cells, ctx).map_err(|reason| ROW_REJECTED.with([("reason", serde_json::json!(reason))])));
         // Text stays text (a cell starting with '=' stays a value, never a formula); a date or a
         // price of its column becomes a date or a number.
-        for value in cells.iter() {
-            result.value(value);
+        for (at, value) in cells.iter().enumerate() {
+            if refused_at == Some(at) {
+                result.text(value);
+            } else {
+                result.value(value);
+            }
         }
         match verdict {
             Ok(()) => {

@@ -96,6 +96,11 @@ impl Context {
     pub fn within(self, scope: Scope) -> Self {
         Context { scope, ..self }
     }
+
+    /// Whose data the upload may touch.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
 }
 
 /// `lookup(key)` once per distinct key (case-insensitive, as the columns' NOCASE collation) in `seen`.

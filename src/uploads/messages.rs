@@ -40,6 +40,9 @@ crate::messages! {
     MAPPING_INVALID = "upload_mapping_invalid": "The column mapping must name each of their headers once, as {\"their header\": \"our header\"}.";
     /// `{column}`: a header the mapping maps onto.
     MAPPING_UNKNOWN_COLUMN = "upload_mapping_unknown_column": "{column} is not a column of this upload.";
+    /// `{name}`: the name in the column mapped onto Buyer ID.
+    CUSTOMER_NAME_NOT_FOUND = "customer_name_not_found": "No customer of yours has the Buyer ID or the name {name}";
+    CUSTOMER_NAME_AMBIGUOUS = "customer_name_ambiguous": "Several of your customers are named {name}: give their Buyer ID";
     /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
     ROW_REJECTED = "upload_row_rejected": "{reason}";
 }
