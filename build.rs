@@ -47,15 +47,16 @@ fn upload_columns(root: &Path) {
         let check = match check {
             "text" => "Text",
             "number" => "Number",
+            "money" => "Money",
             "date" => "Date",
             "mobile" => "Mobile",
             "email" => "Email",
-            other => bad(&format!("check is text, number, date, mobile or email, not {other:?}")),
+            other => bad(&format!("check is text, number, money, date, mobile or email, not {other:?}")),
         };
         // Every column of text names its limit; a number or a date has none.
         let limit = match (check, field) {
-            ("Number" | "Date", "-") => "None".to_string(),
-            ("Number" | "Date", other) => bad(&format!("a {check} column has no field, not {other:?}")),
+            ("Number" | "Money" | "Date", "-") => "None".to_string(),
+            ("Number" | "Money" | "Date", other) => bad(&format!("a {check} column has no field, not {other:?}")),
             (_, "-") => bad("a text, mobile or email column names its field of validate::limits"),
             (_, field) => format!("Some(&crate::validate::limits::{field})"),
         };

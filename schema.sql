@@ -251,6 +251,9 @@ CREATE TABLE IF NOT EXISTS customers (
 -- upgrade step 16 dropped the index on it.)
 CREATE INDEX IF NOT EXISTS customers_agent ON customers(agent_id, buyer_id, name, mobile);
 CREATE INDEX IF NOT EXISTS customers_created ON customers(created_at);
+-- An upload whose name column stands for the Buyer ID (a Tally export's Party's Name) finds the
+-- customer by its exact name, case aside (step 32).
+CREATE INDEX IF NOT EXISTS customers_name ON customers(name COLLATE NOCASE);
 
 -- An administrator's search over every customer by id, name or mobile, by prefix and by word,
 -- without scanning the table. (Agents and managers search their own customers through the

@@ -122,6 +122,10 @@ pub enum Command {
         /// Only read the workbook (with the same guards) and count its rows; write nothing.
         #[arg(long)]
         parse_only: bool,
+        /// Read a file whose headers differ: "Their Header=Our Header,..." (e.g. a Tally export:
+        /// "Ref. No.=Invoice No,Party's Name=Buyer ID,Date=Invoice Date,Pending Amount=Amount,Due on=Due Date").
+        #[arg(long)]
+        map: Option<String>,
     },
 }
 
@@ -411,12 +415,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 rows as f64 / secs.max(1e-9)
             );
         }
-        Command::Import { kind, file, info_id, as_user, parse_only } => {
+        Command::Import { kind, file, info_id, as_user, parse_only, map } => {
             if parse_only {
                 parse_command(&file)?;
             } else {
                 let (pool, _) = open_migrated(&config)?;
-                import_command(&pool, &kind, &file, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config))?;
+                let source = ImportSource { kind: &kind, file: &file, map: map.as_deref() };
+                import_command(&pool, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config))?;
             }
         }
         Command::Backup { file } => {
@@ -544,10 +549,16 @@ fn parse_command(file: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What `fieldsales import` reads: the kind, the file, and its column mapping.
+struct ImportSource<'a> {
+    kind: &'a str,
+    file: &'a std::path::Path,
+    map: Option<&'a str>,
+}
+
 fn import_command(
     pool: &Pool,
-    kind: &str,
-    file: &std::path::Path,
+    ImportSource { kind, file, map }: ImportSource,
     info_id: Option<i64>,
     as_user: Option<&str>,
     formats: crate::formats::Formats,
@@ -574,7 +585,11 @@ fn import_command(
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = std::time::Instant::now();
-    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats);
+    let mapping = match map {
+        Some(text) => crate::uploads::mapping::Mapping::from_pairs(kind, text).map_err(|e| anyhow::anyhow!("--map: {e}"))?,
+        None => crate::uploads::mapping::Mapping::default(),
+    };
+    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping);
     let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();

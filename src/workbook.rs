@@ -42,6 +42,8 @@ pub enum Kind {
     Time,
     /// 'HH:MM[:SS]' text becomes an Excel time shown hh:mm:ss.
     TimeSeconds,
+    /// Numbers given as text (an upload's cells) written as numbers, in Excel's general format.
+    Number,
     /// Numbers in the currency's unit, shown with the company's currency format.
     Money,
     /// Numbers in percent (50 for 50%), written as the fraction and shown 50.0%.
@@ -71,7 +73,7 @@ impl Kind {
     /// The column's width in characters (so a date never shows as ####), `None` for Excel's own.
     fn width(self) -> Option<f64> {
         match self {
-            Kind::General => None,
+            Kind::General | Kind::Number => None,
             Kind::Date => Some(12.0),
             Kind::DateTime => Some(20.0),
             Kind::Time | Kind::TimeSeconds => Some(9.0),
@@ -172,7 +174,7 @@ impl SheetWriter {
             Kind::Date => parse_date(value).map(excel_day),
             Kind::DateTime => parse_datetime(value).map(|t| excel_day(t.date()) + excel_time(t.time())),
             Kind::Time | Kind::TimeSeconds => parse_time(value).map(excel_time),
-            Kind::Money | Kind::Percent => {
+            Kind::Number | Kind::Money | Kind::Percent => {
                 // A figure given as text (an upload's cell) is written as the number it is.
                 match value.trim().parse::<f64>() {
                     Ok(x) if x.is_finite() && !value.trim().is_empty() => return self.number(x),
@@ -270,7 +272,7 @@ impl Styles {
     fn new(columns: &[Column], formats: &Formats) -> Self {
         let format = |column: &Column| {
             let code = match column.kind {
-                Kind::General => return None,
+                Kind::General | Kind::Number => return None,
                 Kind::Date => formats.excel_date().to_string(),
                 Kind::DateTime => formats.excel_datetime().to_string(),
                 Kind::Time => "hh:mm".to_string(),

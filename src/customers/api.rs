@@ -18,6 +18,11 @@ pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppR
     super::access::customer_in_scope(conn, scope, buyer_id)
 }
 
+/// The buyer ids (at most two) of the customers in `scope` named `name`, case aside.
+pub fn buyer_ids_named(conn: &Connection, scope: Scope, name: &str) -> rusqlite::Result<Vec<String>> {
+    super::access::buyer_ids_named(conn, scope, name)
+}
+
 /// Saves `visit` by `me` (seeing customers as `scope`) in the open transaction `tx`: see
 /// `visits::record`. The order booking saves the visit an order came with through this.
 pub fn record_visit(tx: &Connection, scope: Scope, me: UserId, radius_m: f64, visit: CheckedVisit) -> AppResult<VisitSaved> {

@@ -9,13 +9,18 @@ use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
 use super::kinds::{Check, Context, Kind};
-use super::messages::{BAD_HEADER, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS};
-use super::sheet;
-use crate::error::{AppError, AppResult};
+use super::messages::{
+    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, SHEET_EMPTY, TOO_MANY_ROWS,
+};
+use super::mapping::{header_key, Mapping};
+use super::{cells, sheet};
+use crate::error::{AppError, AppResult, Problem};
 use crate::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
 
 /// Data rows one upload may carry.
 pub const MAX_ROWS: usize = 200_000;
+/// Rows above the header that an export's title may take.
+const TITLE_ROWS: u32 = 20;
 /// Rejected rows listed in the response (the result workbook has them all).
 const LISTED_REJECTIONS: usize = 1_000;
 
@@ -23,7 +28,20 @@ const LISTED_REJECTIONS: usize = 1_000;
 #[serde(rename_all = "camelCase")]
 pub struct Rejected {
     pub row_number: u32,
+    /// The reason in English (the result workbook's Reason).
     pub reason: String,
+    /// The reason's code in the catalogue, and its parameters: the screen words it in the user's
+    /// language.
+    pub code: &'static str,
+    #[schema(value_type = Option<Object>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+impl Rejected {
+    fn new(row_number: u32, problem: Problem) -> Self {
+        Rejected { row_number, reason: problem.message.into_owned(), code: problem.code, params: problem.params }
+    }
 }
 
 #[derive(Debug)]
@@ -40,64 +58,72 @@ impl Outcome {
     }
 }
 
-/// The header must name the kind's columns in order. Columns added later may be left out, with
-/// every column after them, so a file of an older format still imports; returns how many of the
-/// kind's columns the file has (cells beyond them, such as a result workbook's Status and Reason,
-/// are ignored). A column of the kind named out of its place is refused.
-fn check_header(kind: &Kind, cells: &[String]) -> AppResult<usize> {
-    let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
-    let present = kind.columns.iter().zip(cells).take_while(|(column, cell)| cell.trim().eq_ignore_ascii_case(column.header)).count();
-    let rest_may_be_absent = kind.columns[present..].iter().all(|c| c.added_later);
-    let misplaced = cells.iter().skip(present).any(|cell| is_header_of(kind, cell));
-    if rest_may_be_absent && !misplaced {
-        Ok(present)
-    } else {
-        Err(AppError::bad_request(BAD_HEADER.with([("columns", serde_json::json!(expected.join(", ")))])))
+/// Where each of the kind's columns is in the file's header, found by name whatever its case,
+/// spacing and place; a column that is not required may be absent (`None`: its cells are empty,
+/// which keeps what is stored). Other columns (a result workbook's Status and Reason) are ignored.
+fn check_header(kind: &Kind, mapping: &Mapping, cells: &[String]) -> AppResult<Vec<Option<usize>>> {
+    let keys: Vec<String> = cells.iter().map(|cell| mapping.key_of(cell)).collect();
+    let found: Vec<Option<usize>> = kind
+        .columns
+        .iter()
+        .map(|column| {
+            let key = header_key(column.header);
+            keys.iter().position(|cell| *cell == key)
+        })
+        .collect();
+    if kind.columns.iter().zip(&found).any(|(column, at)| column.required && at.is_none()) {
+        let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
+        return Err(AppError::bad_request(BAD_HEADER.with([("columns", serde_json::json!(expected.join(", ")))])));
     }
+    Ok(found)
 }
 
-fn is_header_of(kind: &Kind, cell: &str) -> bool {
-    kind.columns.iter().any(|c| c.header.eq_ignore_ascii_case(cell.trim()))
-}
-
-/// A date cell as typed by hand (`2026-11-5` too) in the one form every date column keeps and
-/// compares as text, the one `clock::parse_date` takes (so a year of other than four digits is
-/// not a date here either).
-fn date_cell(value: &str) -> Option<String> {
-    let date = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok()?.format("%Y-%m-%d").to_string();
-    crate::clock::parse_date(&date).map(|_| date)
-}
-
-/// The generic checks of the kind's column definitions; date cells are rewritten as YYYY-MM-DD.
-fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), String> {
-    for (column, value) in kind.columns.iter().zip(cells) {
-        if value.is_empty() {
-            if column.required {
-                return Err(format!("{} is required", column.header));
-            }
-            continue;
-        }
-        let ok = match column.check {
-            Check::Text => true,
-            Check::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
-            Check::Date => date_cell(value).map(|date| *value = date).is_some(),
-            Check::Mobile => value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()),
-            Check::Email => value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')),
-        };
-        if !ok {
-            return Err(match column.check {
-                Check::Number => format!("{} must be a number", column.header),
-                Check::Date => format!("{} must be a date (YYYY-MM-DD)", column.header),
-                Check::Mobile => format!("{} must have 10 or 11 digits", column.header),
-                _ => format!("{} is not a valid email", column.header),
-            });
-        }
-        // After the column's own check, whose message says more (a mobile's digits).
-        if let Some(problem) = column.limit.and_then(|field| field.problem_as(column.header, value)) {
-            return Err(problem.message.into_owned());
-        }
+/// The generic checks of the kind's column definitions; number, money and date cells are
+/// rewritten in the one form the kinds read (`cells`), a refused cell is left as it was typed and
+/// its place given with the reason.
+fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), (usize, Problem)> {
+    for (at, (column, value)) in kind.columns.iter().zip(cells).enumerate() {
+        check_cell(column, value).map_err(|problem| (at, problem))?;
     }
     Ok(())
+}
+
+fn check_cell(column: &super::kinds::Column, value: &mut String) -> Result<(), Problem> {
+    let named = |msg: crate::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
+    if value.is_empty() {
+        return if column.required { Err(named(CELL_REQUIRED)) } else { Ok(()) };
+    }
+    match column.check {
+        Check::Text => {}
+        Check::Number => *value = cells::number(column.header, value, false)?,
+        Check::Money => *value = cells::number(column.header, value, true)?,
+        Check::Date => *value = cells::date(column.header, value)?.format("%Y-%m-%d").to_string(),
+        Check::Mobile if value.chars().all(|c| c.is_ascii_digit()) && (10..=11).contains(&value.len()) => {}
+        Check::Mobile => return Err(named(NOT_A_MOBILE)),
+        Check::Email if value.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.')) => {}
+        Check::Email => return Err(named(NOT_AN_EMAIL)),
+    }
+    // After the column's own check, whose message says more (a mobile's digits).
+    match column.limit.and_then(|field| field.problem_as(column.header, value)) {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// The Buyer ID a cell of a column mapped onto Buyer ID stands for: the cell itself where it is a
+/// Buyer ID the uploader sees, else the one customer of theirs with that exact name (case aside).
+fn buyer_id_of(conn: &Connection, ctx: &Context, cell: &str) -> Result<Option<String>, Problem> {
+    let scope = ctx.scope();
+    let internal = |_| Problem::from(crate::error::INTERNAL);
+    if crate::customers::api::visible_customer(conn, scope, cell).is_ok() {
+        return Ok(None);
+    }
+    let mut found = crate::customers::api::buyer_ids_named(conn, scope, cell).map_err(internal)?;
+    match found.len() {
+        1 => Ok(found.pop()),
+        0 => Err(CUSTOMER_NAME_NOT_FOUND.with([("name", serde_json::json!(cell))])),
+        _ => Err(CUSTOMER_NAME_AMBIGUOUS.with([("name", serde_json::json!(cell))])),
+    }
 }
 
 fn xlsx_error(err: rust_xlsxwriter::XlsxError) -> AppError {
@@ -116,10 +142,12 @@ pub fn import(
 ) -> AppResult<Outcome> {
     let mut workbook = sheet::open(bytes)?;
     let width = kind.columns.len();
-    // Dates and prices as the reports have them: Excel dates and money (text when a cell is none).
+    // Dates, numbers and money as the reports have them: Excel dates, numbers and money in the
+    // company's currency format (a cell refused as typed stays the text it was).
     let typed = |c: &super::kinds::Column| match c.check {
         Check::Date => WorkbookKind::Date,
-        Check::Number if c.header.ends_with("Price") => WorkbookKind::Money,
+        Check::Number => WorkbookKind::Number,
+        Check::Money => WorkbookKind::Money,
         _ => WorkbookKind::General,
     };
     let header = kind
@@ -135,17 +163,37 @@ pub fn import(
     crate::buckets::defer_added(&tx)?;
     let mut outcome = Outcome { applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut header_seen = false;
-    // How many of the kind's columns the file has (older formats lack the columns added later).
-    let mut present = 0usize;
+    // Why the first row was not the header, answered if no row is.
+    let mut first_refusal: Option<AppError> = None;
+    // Where each of the kind's columns is in the file; the row's cells in the kind's order, one
+    // kept vector refilled for every row.
+    let mut places: Vec<Option<usize>> = Vec::new();
+    let mut row: Vec<String> = vec![String::new(); width];
     let mut rows = 0usize;
-    sheet::for_each_row_read_ahead(&mut workbook, |row_number, cells| {
+    // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
+    let buyer_by_name =
+        kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
+    sheet::for_each_row_read_ahead(&mut workbook, |row_number, file_cells| {
         if !header_seen {
-            present = check_header(kind, cells)?;
-            header_seen = true;
+            // An export's title rows (a company name, the report's name and period) may stand
+            // above its header: the first row that is the header is taken.
+            match check_header(kind, &ctx.mapping, file_cells) {
+                Ok(found) => {
+                    places = found;
+                    header_seen = true;
+                }
+                Err(err) if row_number >= TITLE_ROWS => return Err(first_refusal.take().unwrap_or(err)),
+                Err(err) => first_refusal = first_refusal.take().or(Some(err)),
+            }
             return Ok(());
         }
-        cells.truncate(present);
-        cells.resize(width, String::new());
+        for (cell, place) in row.iter_mut().zip(&places) {
+            match place.and_then(|at| file_cells.get_mut(at)) {
+                Some(value) => std::mem::swap(cell, value),
+                None => cell.clear(),
+            }
+        }
+        let cells = &mut row;
         if cells.iter().all(String::is_empty) {
             return Ok(());
         }
@@ -153,23 +201,41 @@ pub fn import(
         if rows > MAX_ROWS {
             return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
-        let verdict = check_cells(kind, cells).and_then(|_| (kind.apply)(&tx, cells, ctx));
+        let mut refused_at = None;
+        let verdict = check_cells(kind, cells)
+            .map_err(|(at, problem)| {
+                refused_at = Some(at);
+                problem
+            })
+            .and_then(|_| match buyer_by_name.filter(|at| !cells[*at].is_empty()) {
+                Some(at) => buyer_id_of(&tx, ctx, &cells[at]).map(|found| {
+                    if let Some(buyer_id) = found {
+                        cells[at] = buyer_id;
+                    }
+                }),
+                None => Ok(()),
+            })
+            .and_then(|_| (kind.apply)(&tx, cells, ctx).map_err(|reason| ROW_REJECTED.with([("reason", serde_json::json!(reason))])));
         // Text stays text (a cell starting with '=' stays a value, never a formula); a date or a
         // price of its column becomes a date or a number.
-        for value in cells.iter() {
-            result.value(value);
+        for (at, value) in cells.iter().enumerate() {
+            if refused_at == Some(at) {
+                result.text(value);
+            } else {
+                result.value(value);
+            }
         }
         match verdict {
             Ok(()) => {
                 outcome.applied += 1;
                 result.text("Uploaded");
             }
-            Err(reason) => {
+            Err(problem) => {
                 outcome.rejected_count += 1;
                 result.text("Rejected");
-                result.text(&reason);
+                result.text(&problem.message);
                 if outcome.rejected.len() < LISTED_REJECTIONS {
-                    outcome.rejected.push(Rejected { row_number, reason });
+                    outcome.rejected.push(Rejected::new(row_number, problem));
                 }
             }
         }
@@ -180,7 +246,7 @@ pub fn import(
         Ok(())
     })?;
     if !header_seen {
-        return Err(AppError::bad_request(SHEET_EMPTY));
+        return Err(first_refusal.unwrap_or_else(|| AppError::bad_request(SHEET_EMPTY)));
     }
     if rows == 0 {
         return Err(AppError::bad_request(NO_ROWS));

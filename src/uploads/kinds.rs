@@ -18,8 +18,11 @@ use crate::scope::Scope;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Check {
     Text,
+    /// Plain decimal text once checked (grouping taken out: `cells::number`).
     Number,
-    /// YYYY-MM-DD (Excel dates are converted).
+    /// A number to the paisa once checked (currency marks taken out: `cells::number`).
+    Money,
+    /// YYYY-MM-DD once checked (Excel dates and the locale's forms are converted: `cells::date`).
     Date,
     /// 10 or 11 digits.
     Mobile,
@@ -61,6 +64,8 @@ pub struct Context {
     beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
     /// The company's formats, for the result workbook's dates and prices.
     pub formats: crate::formats::Formats,
+    /// Which of the file's headers stand for which of the kind's columns.
+    pub mapping: super::mapping::Mapping,
 }
 
 impl Context {
@@ -73,7 +78,13 @@ impl Context {
             scope: Scope::All,
             beats: RefCell::default(),
             formats: crate::formats::Formats::default(),
+            mapping: super::mapping::Mapping::default(),
         }
+    }
+
+    /// The context of a file read through `mapping`.
+    pub fn mapped(self, mapping: super::mapping::Mapping) -> Self {
+        Context { mapping, ..self }
     }
 
     /// The context in the company's `formats`.
@@ -84,6 +95,11 @@ impl Context {
     /// The context of an upload by a user of `scope`.
     pub fn within(self, scope: Scope) -> Self {
         Context { scope, ..self }
+    }
+
+    /// Whose data the upload may touch.
+    pub fn scope(&self) -> Scope {
+        self.scope
     }
 }
 

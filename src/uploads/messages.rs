@@ -1,6 +1,7 @@
 //! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
-//! (The reasons a row was rejected are written into the result workbook and listed in the answer
-//! as text: they are file contents, not errors of the call.)
+//! The reasons a row was rejected are written into the result workbook and listed in the answer
+//! with their code and parameters (the screen words them in the user's language); they are file
+//! contents, not errors of the call.
 
 use crate::error::UniqueField;
 
@@ -24,6 +25,26 @@ crate::messages! {
     FILE_REQUIRED = "upload_file_required": "Please choose an .xlsx file to upload.";
     SAMPLE_NOT_FOUND = "upload_sample_not_found": "There is no such sample file.";
     CUSTOMERS_DOWNLOADED = "upload_customers_downloaded": "Downloaded Successful";
+    /// Row reasons. `{column}`: the column's header.
+    CELL_REQUIRED = "upload_cell_required": "{column} is required";
+    NOT_A_NUMBER = "upload_cell_not_a_number": "{column} must be a number, such as 1200, 1,00,000.50 or ₹ 12,500.75";
+    /// `{value}`: the cell as typed.
+    AMOUNT_TOO_PRECISE = "amount_too_precise": "{column} has more than two decimals ({value}): amounts are kept to the paisa";
+    NOT_A_DATE = "upload_cell_not_a_date": "{column} must be a date: 22/11/2026, 22-11-2026, 22.11.2026, 22-Nov-2026 or 2026-11-22";
+    /// `{value}`: the cell as typed.
+    DATE_IMPOSSIBLE = "upload_date_impossible": "{column}: {value} is not a day of the calendar";
+    /// `{month}`: the word typed where the month goes.
+    MONTH_UNKNOWN = "upload_month_unknown": "{column}: {month} is not the name of a month";
+    NOT_A_MOBILE = "upload_cell_not_a_mobile": "{column} must have 10 or 11 digits";
+    NOT_AN_EMAIL = "upload_cell_not_an_email": "{column} is not a valid email";
+    MAPPING_INVALID = "upload_mapping_invalid": "The column mapping must name each of their headers once, as {\"their header\": \"our header\"}.";
+    /// `{column}`: a header the mapping maps onto.
+    MAPPING_UNKNOWN_COLUMN = "upload_mapping_unknown_column": "{column} is not a column of this upload.";
+    /// `{name}`: the name in the column mapped onto Buyer ID.
+    CUSTOMER_NAME_NOT_FOUND = "customer_name_not_found": "No customer of yours has the Buyer ID or the name {name}";
+    CUSTOMER_NAME_AMBIGUOUS = "customer_name_ambiguous": "Several of your customers are named {name}: give their Buyer ID";
+    /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
+    ROW_REJECTED = "upload_row_rejected": "{reason}";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).

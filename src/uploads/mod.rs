@@ -1,8 +1,10 @@
 //! Spreadsheet uploads and downloads: every kind through one pipeline (`import`), kinds defined
 //! once (`kinds`), safe workbook reading (`sheet`), sample files and the customer master export.
 
+mod cells;
 pub mod import;
 pub mod kinds;
+pub mod mapping;
 pub mod messages;
 pub mod queries;
 pub mod sheet;
@@ -58,6 +60,8 @@ macro_rules! upload_route {
             /// The .xlsx workbook.
             #[schema(format = Binary)]
             $file: String,
+            /// Optional: JSON `{"their header": "our header"}` for a file whose header differs.
+            mapping: Option<String>,
             $($extra)*
         }
 
@@ -132,6 +136,7 @@ async fn upload(
     let mut file = None;
     let mut is_delete = false;
     let mut info_id = None;
+    let mut mapping = None;
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_string();
         if name == kind.field {
@@ -141,6 +146,8 @@ async fn upload(
             is_delete = field.text().await.map_err(multipart_error)?.trim().eq_ignore_ascii_case("true");
         } else if name == "infoId" {
             info_id = field.text().await.map_err(multipart_error)?.trim().parse::<i64>().ok();
+        } else if name == "mapping" {
+            mapping = Some(field.text().await.map_err(multipart_error)?);
         }
     }
     let kind = if is_delete && kind.name == kinds::CUSTOMER.name { &kinds::CUSTOMER_DELETE } else { kind };
@@ -151,7 +158,14 @@ async fn upload(
     if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
         return Err(AppError::bad_request(XLSX_ONLY));
     }
-    let ctx = Context::new(user.uid, info_id).within(user.scope()).in_formats(crate::formats::Formats::of_config(&state.config));
+    let mapping = match mapping.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        Some(text) => mapping::Mapping::from_json(kind, text)?,
+        None => mapping::Mapping::default(),
+    };
+    let ctx = Context::new(user.uid, info_id)
+        .within(user.scope())
+        .in_formats(crate::formats::Formats::of_config(&state.config))
+        .mapped(mapping);
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;
     state

@@ -138,9 +138,9 @@ async fn invoices_upload_with_row_errors_update_by_number_and_show_as_outstandin
             (5, "Unknown customer NO-SUCH-BUYER".to_string()),
             (6, "Amount must not be negative".into()),
             (7, "Due Date must not be before Invoice Date".into()),
-            (8, "Invoice Date must be a date (YYYY-MM-DD)".into()),
+            (8, "Invoice Date must be a date: 22/11/2026, 22-11-2026, 22.11.2026, 22-Nov-2026 or 2026-11-22".into()),
             (9, "Unknown distributor No Such Distributor".into()),
-            (11, "Amount must be a number".into()),
+            (11, "Amount must be a number, such as 1200, 1,00,000.50 or ₹ 12,500.75".into()),
         ]
     );
     // The result workbook has every row with its status.

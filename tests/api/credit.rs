@@ -109,9 +109,13 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
     let (a, b, c, d) = (row("CL001", "50000"), row("CL002", ""), row("CL003", "-5"), row("CL004", "12.345"));
     let r = upload(&app, &admin, "customer", "customerdata", &[header, &a, &b, &c, &d]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "3 rows uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "2 rows uploaded, 2 rejected.", "{}", r.body);
     assert_eq!(r.body["data"][0]["reason"], "Credit Limit must not be negative");
-    assert_eq!((limit_of("CL001"), limit_of("CL002"), limit_of("CL004")), (Some(5_000_000), None, Some(1235)));
+    // An amount beyond the paisa is refused, never rounded (issue #50).
+    assert_eq!(r.body["data"][1]["code"], "amount_too_precise");
+    assert_eq!((limit_of("CL001"), limit_of("CL002")), (Some(5_000_000), None));
+    let cl004: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id = 'CL004'", [], |r| r.get(0)).unwrap();
+    assert_eq!(cl004, 0, "the row with 12.345 wrote nothing");
     // An empty cell, or a file of the older format without the column, keeps the stored limit.
     let (a, b) = (row("CL001", ""), row("CL004", "0"));
     upload(&app, &admin, "customer", "customerdata", &[header, &a, &b]).await;

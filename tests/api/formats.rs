@@ -71,7 +71,7 @@ fn expected(kind: Kind, formats: &Formats) -> String {
         Kind::TimeSeconds => "hh:mm:ss".into(),
         Kind::Money => formats.excel_money(),
         Kind::Percent => "0.0%".into(),
-        Kind::General => "builtin:0".into(),
+        Kind::General | Kind::Number => "builtin:0".into(),
     }
 }
 

@@ -35,3 +35,4 @@ mod security_files;
 mod security_scope;
 mod security_users;
 mod uploads;
+mod uploads_real;

@@ -845,8 +845,12 @@ async fn product_uploads_take_two_or_six_columns() {
     .await;
     assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(catalogue_row(&app, "From Result"), (Some("FR".into()), None, None, None, true));
-    // A column out of its place is refused.
+    // A column is found by its name wherever it stands (issue #50); without a required one the
+    // file is refused.
     let r = upload(&app, &admin, "product", "productdata", &[&["Product Name", "SKU", "Pack Size"], &["Misplaced", "", "6"]]).await;
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
+    assert_eq!(catalogue_row(&app, "Misplaced").2, Some(6));
+    let r = upload(&app, &admin, "product", "productdata", &[&["SKU", "Pack Size"], &["NN", "6"]]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert!(
         r.message().starts_with("The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active."),

@@ -200,7 +200,8 @@ async fn hand_typed_dates_are_kept_as_yyyy_mm_dd() {
     ];
     let r = upload(&app, &admin, "/users/order/upload", "orderdata", workbook(&rows), vec![]).await;
     assert_eq!(r.message(), "1 row uploaded, 1 rejected.", "{}", r.body);
-    assert_eq!(r.body["data"][0]["reason"], "Order Date must be a date (YYYY-MM-DD)");
+    assert_eq!(r.body["data"][0]["reason"], "Order Date must be a date: 22/11/2026, 22-11-2026, 22.11.2026, 22-Nov-2026 or 2026-11-22");
+    assert_eq!(r.body["data"][0]["code"], "upload_cell_not_a_date");
     let stored: String = app.conn().query_row("SELECT order_date FROM order_lines WHERE order_id = 'HT-1'", [], |r| r.get(0)).unwrap();
     assert_eq!(stored, "2026-11-08");
 }

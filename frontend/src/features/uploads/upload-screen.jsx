@@ -3,6 +3,7 @@
 import { t } from "./text";
 import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
+import { messageFor } from "../../lib/i18n/messages";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
@@ -69,7 +70,12 @@ function ResultModal({ result, onClose }) {
             rows={result.data}
             columns={[
               { key: "rowNumber", label: t("row") },
-              { key: "reason", label: t("reason"), wrap: true },
+              {
+                key: "reason",
+                label: t("reason"),
+                wrap: true,
+                render: (/** @type {UploadResult["data"][number]} */ row) => messageFor(row.code, row.params, row.reason),
+              },
             ]}
           />
         )}
