@@ -144,6 +144,10 @@ pub struct ServeArgs {
     /// sign-in calls, each their own (0 = no limit).
     #[arg(long, env = "FIELDSALES_ACCOUNT_LOGIN_RATE", default_value_t = 10)]
     pub account_login_rate: u32,
+    /// Visit photos a user may send a minute (0 = no limit); more are answered 429 and the phone
+    /// sends them again later.
+    #[arg(long, env = "FIELDSALES_PHOTO_RATE", default_value_t = 30)]
+    pub photo_rate: u32,
     /// Metres from a customer's position within which a visit counts as verified.
     #[arg(long, env = "FIELDSALES_CHECKIN_RADIUS_M", default_value_t = 300.0, value_parser = positive_metres)]
     pub checkin_radius_m: f64,
@@ -369,6 +373,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let _lock = db::lock(&config.db_path)?;
             config.login_rate_per_minute = args.login_rate;
             config.account_login_rate_per_minute = args.account_login_rate;
+            config.photo_rate_per_minute = args.photo_rate;
             config.checkin_radius_m = args.checkin_radius_m;
             config.order_mail_minutes = args.order_mail_minutes;
             config.tile_url = args.tile_url;

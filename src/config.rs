@@ -18,6 +18,8 @@ pub struct Config {
     /// Sign-in attempts allowed per login id, client address and minute, in each of two budgets
     /// (passwords; check-user, codes and temporary passwords) (0 = no limit).
     pub account_login_rate_per_minute: u32,
+    /// Photos a user may send a minute to be decoded (0 = no limit).
+    pub photo_rate_per_minute: u32,
     /// Wrong passwords in a row that block an account.
     pub max_failed_logins: i64,
     /// Lifetime of a sign-in token.
@@ -96,6 +98,7 @@ impl Config {
             mail_from: "fieldsales <no-reply@fieldsales.local>".into(),
             login_rate_per_minute: 60,
             account_login_rate_per_minute: 10,
+            photo_rate_per_minute: 30,
             max_failed_logins: 5,
             session_hours: 12,
             otp_login: true,

@@ -25,6 +25,7 @@ pub mod formats;
 pub mod geo;
 pub mod home;
 pub mod ids;
+pub mod lanes;
 pub mod lenient;
 pub mod mailer;
 pub mod masters;

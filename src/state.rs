@@ -11,8 +11,13 @@ use tokio::sync::Semaphore;
 use crate::config::Config;
 use crate::db::Pool;
 use crate::error::{AppError, AppResult};
+use crate::ids::UserId;
+use crate::lanes::Lanes;
 use crate::mailer::Mailer;
 use crate::tokens::TokenKeys;
+
+/// Photos one user may have waiting for the decoder or decoding at once (a visit's eight).
+pub const QUEUED_PHOTOS_PER_USER: usize = 8;
 
 /// The server's shared state, behind one `Arc`: axum clones it for every extractor of every
 /// request, and a clone of its nine handles (each an atomic count on a line shared by every core)
@@ -44,6 +49,10 @@ pub struct Shared {
     unblocks: Mutex<HashMap<String, u32>>,
     /// The group-commit writer of visit saves.
     pub writer: crate::writer::Writer,
+    /// Photo decodes per user and minute; `None` when the limit is off.
+    pub photo_limiter: Option<Arc<DefaultKeyedRateLimiter<UserId>>>,
+    /// Each user's lane to the photo decoder (see `photos::picture`).
+    pub photo_lanes: Lanes,
 }
 
 impl AppState {
@@ -52,9 +61,9 @@ impl AppState {
         let keys = TokenKeys::load_or_create(&*pool.get()?)?;
         let mailer = Mailer::new(&config)?;
         let writer = crate::writer::Writer::start(&config.db_path)?;
-        let per_minute = |n: u32| NonZeroU32::new(n).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))));
         let login_limiter = per_minute(config.login_rate_per_minute);
         let account_limiter = per_minute(config.account_login_rate_per_minute);
+        let photo_limiter = per_minute(config.photo_rate_per_minute);
         Ok(AppState(Arc::new(Shared {
             pool,
             db_slots: Arc::new(Semaphore::new(crate::db::POOL_SIZE as usize)),
@@ -65,6 +74,8 @@ impl AppState {
             account_limiter,
             unblocks: Mutex::default(),
             writer,
+            photo_limiter,
+            photo_lanes: Lanes::new(QUEUED_PHOTOS_PER_USER),
         })))
     }
 
@@ -103,6 +114,11 @@ impl AppState {
         })
         .await?
     }
+}
+
+/// A limit of `n` a minute for each key (`None` for 0: no limit).
+fn per_minute<K: std::hash::Hash + Eq + Clone>(n: u32) -> Option<Arc<DefaultKeyedRateLimiter<K>>> {
+    NonZeroU32::new(n).map(|n| Arc::new(RateLimiter::keyed(Quota::per_minute(n))))
 }
 
 /// Runs CPU-heavy work (password hashing) on the blocking thread pool.

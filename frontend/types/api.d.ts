@@ -15059,6 +15059,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller has 8 photos waiting to be decoded (photo_busy) or sent their photos of this minute (photo_rate_limited): send again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The server is busy (the database stayed locked); try again */
             503: {
                 headers: {

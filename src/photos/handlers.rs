@@ -57,8 +57,9 @@ async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Opti
 /// `POST /users/visit/photo` (visit_photo): multipart `clientId`, `visitClientId` or `visitId`,
 /// `label`, `takenAt`, `file` (JPEG or WebP, 2 MB). The photo is checked by its content, kept
 /// once by the hash of the stored bytes (re-encoded: at most 1600 px and 200 KB, no metadata),
-/// and flagged when it repeats another photo of the customer or of the agent's last 30 days. A
-/// repeat of a `clientId` answers the first send with `duplicate: true`.
+/// and flagged when it repeats another photo of the customer or of the agent's last 30 days that
+/// the caller may see. A repeat of a `clientId` answers the first send with `duplicate: true`.
+/// A caller's photos are decoded one at a time, at most `--photo-rate` a minute.
 #[utoipa::path(post, path = "/users/visit/photo", tag = "photos", summary = "Send a photo of a visit",
     request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
     responses(
@@ -66,7 +67,8 @@ async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Opti
         (status = 400, description = "A field is missing or not valid, or the file is not a JPEG or WebP photo within limits", body = crate::api::ErrorBody),
         (status = 404, description = "No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later)", body = crate::api::ErrorBody),
         (status = 409, description = "The visit has 8 photos already", body = crate::api::ErrorBody),
-        (status = 413, description = "The body is larger than 2 MB", body = crate::api::ErrorBody)
+        (status = 413, description = "The body is larger than 2 MB", body = crate::api::ErrorBody),
+        (status = 429, description = "The caller has 8 photos waiting to be decoded (photo_busy) or sent their photos of this minute (photo_rate_limited): send again later", body = crate::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<PhotoSaved>> {
     user.require(rights::VISIT_PHOTO)?;
@@ -154,18 +156,33 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     let find_again = find.clone();
     state.db(move |conn| find(conn)).await?;
     let bytes = file.ok_or_else(|| AppError::bad_request(PHOTO_FILE_REQUIRED.on("file")))?;
-    let photo = picture::prepare(bytes).await?;
+    let sent = picture::check(bytes)?;
+    let place = state
+        .photo_lanes
+        .enter(me)
+        .ok_or_else(|| AppError::TooManyRequests(PHOTO_BUSY.with([("max", json!(crate::state::QUEUED_PHOTOS_PER_USER))])))?;
+    if let Some(limiter) = &state.photo_limiter {
+        limiter
+            .check_key(&me)
+            .map_err(|_| AppError::TooManyRequests(PHOTO_RATE_LIMITED.with([("max", json!(state.config.photo_rate_per_minute))])))?;
+    }
+    let photo = picture::prepare(sent, &place).await?;
+    drop(place);
     let data_dir = state.config.data_dir.clone();
+    // The files before the row that names them, and outside the writer: their fsyncs would hold
+    // up every write queued behind it.
+    let photo = crate::state::blocking(move || store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb).map(|()| photo)).await?;
+    // Through the writer: a transaction of its own that read, then wrote, met another's write lock
+    // and answered 503 (eight photos of one visit sent at once).
     state
-        .db(move |conn| {
-            store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb)?;
-            let tx = conn.transaction()?;
-            // Checked again in the transaction: another send may have come meanwhile.
-            if let Some((id, flagged, similar)) = queries::saved_before(&tx, me, &client_id)? {
+        .writer
+        .write(move |tx| {
+            // Checked again in the write: another send may have come meanwhile.
+            if let Some((id, flagged, similar)) = queries::saved_before(tx, me, &client_id)? {
                 return Ok(queries::answer(id, true, flagged, similar));
             }
-            let visit = find_again(&tx)?;
-            let similar_to = queries::similar_to(&tx, &photo.sha256, photo.phash, visit.customer, visit.agent, received_at)?;
+            let visit = find_again(tx)?;
+            let similar_to = queries::similar_to(tx, scope, me, &photo.sha256, photo.phash, visit, received_at)?;
             let row = NewPhoto {
                 visit,
                 entered_by: me,
@@ -180,8 +197,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
                 height: photo.height,
                 similar_to,
             };
-            let id = queries::insert(&tx, &row)?;
-            tx.commit()?;
+            let id = queries::insert(tx, &row)?;
             Ok(queries::answer(id, false, similar_to.is_some(), similar_to))
         })
         .await
@@ -244,8 +260,9 @@ async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -
         state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
     let data_dir = state.config.data_dir.clone();
     let bytes = crate::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
-    // The file under a photo id never changes: the browser may keep it (privately).
-    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, max-age=31536000, immutable")], bytes).into_response())
+    // Kept nowhere, as every stored picture: the ids are sequential, and a browser shared by two
+    // users would show the second one a photo kept for the first.
+    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
 }
 
 /// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):

@@ -9,6 +9,11 @@ crate::messages! {
     PHOTO_NOT_AN_IMAGE = "photo_not_jpeg_or_webp": "Only JPEG and WebP photos can be sent.";
     PHOTO_UNREADABLE = "photo_unreadable": "The photo could not be read: the file is damaged or incomplete.";
     PHOTO_TOO_LARGE_TO_DECODE = "photo_too_many_pixels": "The photo has too many pixels (at most 8,192 a side and about 20 megapixels).";
+    PHOTO_IMPLAUSIBLY_SMALL = "photo_implausibly_small": "The file is too small for the picture size it claims: it is damaged or not a real photo.";
+    /// `{max}`: photos a sender may have waiting at once.
+    PHOTO_BUSY = "photo_busy": "{max} of your photos are being processed; this one will be sent again in a moment.";
+    /// `{max}`: photos a sender may send a minute.
+    PHOTO_RATE_LIMITED = "photo_rate_limited": "At most {max} photos a minute can be sent; the rest will be sent again shortly.";
     PHOTO_CLIENT_ID_NOT_VALID = "photo_client_id_not_valid": "clientId must be 1 to 64 letters, digits, - or _.";
     PHOTO_VISIT_REQUIRED = "photo_visit_required": "Name the photo's visit (visitClientId or visitId).";
     PHOTO_VISIT_NOT_FOUND = "photo_visit_not_found": "The photo's visit was not found (it may not have reached the server yet).";

@@ -3,15 +3,23 @@
 //! [`MAX_SIDE`] pixels a side and always re-encoded as a JPEG of at most [`MAX_STORED_BYTES`], so
 //! no metadata the phone left (EXIF with GPS, XMP, ICC) survives; a thumbnail of [`THUMB_SIDE`]
 //! pixels and a perceptual hash go with it. No SQL and no files here (see `store`).
+//!
+//! Decoding is the one costly step, so it is bounded per photo and shared between senders: a
+//! photo must be plausible for its size before it is decoded (a few hundred bytes claiming 22
+//! megapixels took 185 MB and 0.8 s), the decodes at once are few, and each sender's photos queue
+//! in a lane of their own (`crate::lanes`), one decoding at a time, so one agent's flood takes one
+//! slot and never the others'.
 
 use std::io::Cursor;
 use std::sync::LazyLock;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 
-use super::messages::{PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE_TO_DECODE, PHOTO_UNREADABLE};
+use super::messages::{PHOTO_IMPLAUSIBLY_SMALL, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE_TO_DECODE, PHOTO_UNREADABLE};
 use crate::error::{AppError, AppResult};
+use crate::lanes::Place;
 
 /// Longest side of a stored photo, in pixels.
 pub const MAX_SIDE: u32 = 1600;
@@ -26,11 +34,24 @@ pub const MAX_SENT_BYTES: usize = 2 * 1024 * 1024;
 pub const MAX_DECODE_SIDE: u32 = 8192;
 /// Most memory one decode may take: about 22 megapixels of RGB (a 12 MP original is 36 MiB).
 pub const MAX_DECODE_ALLOC: u64 = 64 * 1024 * 1024;
+/// Pixels any photo may have whatever its size: the phone's own (at most 1600 px a side) are never
+/// held to [`MAX_PIXELS_PER_BYTE`].
+const FREE_PIXELS: usize = (MAX_SIDE * MAX_SIDE) as usize;
+/// Beyond [`FREE_PIXELS`], the most pixels a photo may claim per byte of its file. A camera's JPEG
+/// takes one to four bits a pixel; even a flat grey baseline JPEG takes six bits for each 8 x 8
+/// block of each component (about 57 pixels a byte at 4:2:0). A header claiming more is a forgery
+/// or a file cut short, refused before it is decoded.
+const MAX_PIXELS_PER_BYTE: usize = 100;
 /// Decodes at once: with [`MAX_DECODE_ALLOC`] each, the memory photos can take is bounded however
-/// many phones send together.
+/// many phones send together. Each sender takes at most one (see `prepare`).
 const DECODES_AT_ONCE: usize = 2;
+static DECODES: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(DECODES_AT_ONCE));
 
-static DECODES: LazyLock<tokio::sync::Semaphore> = LazyLock::new(|| tokio::sync::Semaphore::new(DECODES_AT_ONCE));
+/// A sent photo that passed the checks made without decoding it.
+pub struct Sent {
+    format: ImageFormat,
+    bytes: axum::body::Bytes,
+}
 
 /// A photo ready to keep.
 #[derive(Debug, Clone)]
@@ -72,19 +93,31 @@ fn is_whole(format: ImageFormat, bytes: &[u8]) -> bool {
     }
 }
 
-/// Checks and decodes a sent photo, upright, within the limits; waits for a decode slot.
-pub async fn prepare(bytes: axum::body::Bytes) -> AppResult<Prepared> {
+/// Checks a sent photo without decoding it: its kind by content, whole, and the size its header
+/// claims within the limits and plausible for the file's length.
+pub fn check(bytes: axum::body::Bytes) -> AppResult<Sent> {
     let format = sniff(&bytes).ok_or_else(|| AppError::bad_request(PHOTO_NOT_AN_IMAGE.on("file")))?;
     if !is_whole(format, &bytes) {
         return Err(AppError::bad_request(PHOTO_UNREADABLE.on("file")));
     }
     // The size the header claims, before any decoder sees it (a pixel flood is refused unread).
     let size = imagesize::blob_size(&bytes).map_err(|_| AppError::bad_request(PHOTO_UNREADABLE.on("file")))?;
-    if size.width.max(size.height) > MAX_DECODE_SIDE as usize || (size.width * size.height * 3) as u64 > MAX_DECODE_ALLOC {
+    let pixels = size.width.saturating_mul(size.height);
+    if size.width.max(size.height) > MAX_DECODE_SIDE as usize || pixels.saturating_mul(3) as u64 > MAX_DECODE_ALLOC {
         return Err(AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")));
     }
+    if pixels > FREE_PIXELS && pixels / MAX_PIXELS_PER_BYTE > bytes.len() {
+        return Err(AppError::bad_request(PHOTO_IMPLAUSIBLY_SMALL.on("file")));
+    }
+    Ok(Sent { format, bytes })
+}
+
+/// Decodes a checked photo, upright, within the limits, once its sender's earlier photos are done
+/// (`place`: its place in the sender's lane) and a decode slot is free.
+pub async fn prepare(sent: Sent, place: &Place) -> AppResult<Prepared> {
+    let _turn = place.turn().await.map_err(|e| AppError::Internal(e.into()))?;
     let _slot = DECODES.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
-    crate::state::blocking(move || prepare_now(format, &bytes)).await
+    crate::state::blocking(move || prepare_now(sent.format, &sent.bytes)).await
 }
 
 fn limits() -> Limits {

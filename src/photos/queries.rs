@@ -5,7 +5,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use super::picture::distance;
 use super::types::{photo_url, PhotoPage, PhotoRow, PhotoSaved, PhotoVisit, VisitPhoto};
 use crate::error::AppResult;
-use crate::ids::{CustomerId, UserId};
+use crate::ids::UserId;
 use crate::scope::Scope;
 
 /// Photos a page.
@@ -48,30 +48,34 @@ pub fn photos_of_visit(conn: &Connection, visit_id: i64) -> rusqlite::Result<i64
     conn.prepare_cached("SELECT COUNT(*) FROM visit_photos WHERE visit_id = :v")?.query_row(named_params! { ":v": visit_id }, |r| r.get(0))
 }
 
-/// The photo a new one repeats: the first with the same bytes anywhere, else the nearest (by
-/// perceptual hash, at most [`NEAR_BITS`] apart; the older on a tie) among the customer's photos
-/// and the agent's of the last 30 days.
+/// The photo a new one repeats, among those its sender may see (in `scope`, or sent by `me`): the
+/// first with the same bytes, else the nearest (by perceptual hash, at most [`NEAR_BITS`] apart;
+/// the older on a tie) among the customer's photos and the agent's of the last 30 days. Never one
+/// the sender could not open: the answer names it.
 pub fn similar_to(
     conn: &Connection,
+    scope: Scope,
+    me: UserId,
     sha256: &str,
     phash: i64,
-    customer: CustomerId,
-    agent: UserId,
+    visit: PhotoVisit,
     now: i64,
 ) -> rusqlite::Result<Option<i64>> {
+    let seen = visible(scope);
     let same: Option<i64> = conn
-        .prepare_cached("SELECT MIN(photo_id) FROM visit_photos WHERE sha256 = :s")?
-        .query_row(named_params! { ":s": sha256 }, |r| r.get(0))?;
+        .prepare_cached(&format!("SELECT MIN(p.photo_id) FROM visit_photos p WHERE p.sha256 = :s AND {seen}"))?
+        .query_row(named_params! { ":s": sha256, ":me": me, ":scope_uid": scope.uid() }, |r| r.get(0))?;
     if same.is_some() {
         return Ok(same);
     }
-    let mut stmt = conn.prepare_cached(
-        "SELECT photo_id, phash FROM visit_photos WHERE customer_id = :c
-         UNION SELECT photo_id, phash FROM visit_photos WHERE agent_id = :a AND taken_at >= :since",
-    )?;
-    let rows = stmt.query_map(named_params! { ":c": customer, ":a": agent, ":since": now - AGENT_WINDOW_S }, |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
-    })?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT p.photo_id, p.phash FROM visit_photos p WHERE p.customer_id = :c AND {seen}
+         UNION SELECT p.photo_id, p.phash FROM visit_photos p WHERE p.agent_id = :a AND p.taken_at >= :since AND {seen}"
+    ))?;
+    let params = named_params! {
+        ":c": visit.customer, ":a": visit.agent, ":since": now - AGENT_WINDOW_S, ":me": me, ":scope_uid": scope.uid(),
+    };
+    let rows = stmt.query_map(params, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
     let mut best: Option<(u32, i64)> = None;
     for row in rows {
         let (id, hash) = row?;
@@ -81,6 +85,12 @@ pub fn similar_to(
         }
     }
     Ok(best.map(|(_, id)| id))
+}
+
+/// The condition keeping photos (`p`) to those a caller may see: in their `scope` (bound as
+/// `:scope_uid`), or sent by them (`:me`).
+fn visible(scope: Scope) -> String {
+    format!("({} OR p.entered_by = :me)", scope.condition("p.agent_id"))
 }
 
 /// A photo row to insert.
@@ -183,8 +193,7 @@ pub fn iso(ts: i64) -> String {
 /// The stored file (content hash) of a photo the caller may see: in `scope`, or sent by the
 /// caller.
 pub fn file_of(conn: &Connection, scope: Scope, me: UserId, photo_id: i64) -> rusqlite::Result<Option<String>> {
-    let sql =
-        format!("SELECT p.sha256 FROM visit_photos p WHERE p.photo_id = :p AND ({} OR p.entered_by = :me)", scope.condition("p.agent_id"));
+    let sql = format!("SELECT p.sha256 FROM visit_photos p WHERE p.photo_id = :p AND {}", visible(scope));
     conn.prepare_cached(&sql)?.query_row(named_params! { ":p": photo_id, ":me": me, ":scope_uid": scope.uid() }, |r| r.get(0)).optional()
 }
 

@@ -14,6 +14,8 @@ crate::messages! {
     TOO_MANY_COLUMNS = "upload_too_many_columns": "The sheet has cells beyond column {max}; only the listed columns are read.";
     /// `{max}`: the most rows an upload may have.
     TOO_MANY_ROWS = "upload_too_many_rows": "An upload may have at most {max} rows.";
+    /// `{max}`: Excel's limit of a cell, in characters.
+    TEXT_TOO_LONG = "upload_text_too_long": "The workbook holds a text longer than a cell may be ({max} characters) and was refused unread.";
     /// `{row}`: the row number in the sheet.
     CELL_TOO_LONG = "upload_cell_too_long": "Row {row}: a cell is longer than 32,767 characters.";
     /// `{columns}`: the kind's column headers, comma-separated.

@@ -7,13 +7,18 @@
 //! declared 1,000 bytes and inflated to 1 GB inside calamine). Cells are then streamed from the
 //! sheet XML (`worksheet_cells_reader`), so a sheet that claims A1:XFD1048576 allocates nothing;
 //! the parts calamine holds whole in memory (shared strings, styles, the workbook and its
-//! relationships) have their own, smaller limit. A malformed sheet that makes calamine panic (a
-//! shared string index past the table) is caught and answered as an unreadable workbook.
+//! relationships) have their own, smaller limit. While it is inflated, every XML part is also read
+//! event by event (quick-xml, as calamine reads it) with no event and no string let past the
+//! longest text a cell may hold: calamine holds a cell's string whole before the cell's length can
+//! be checked, and one 250 MB cell took the server from 24 to 489 MB. A malformed sheet that makes
+//! calamine panic (a shared string index past the table) is caught and answered as an unreadable
+//! workbook.
 
-use std::io::{Cursor, Read, Seek};
+use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use calamine::{DataRef, Reader, Xlsx};
+use quick_xml::events::Event;
 
 use crate::error::AppError;
 
@@ -26,14 +31,21 @@ const MAX_HELD_PART_BYTES: u64 = 64 * 1024 * 1024;
 const MAX_RATIO: u64 = 200;
 /// Excel's own cell limit.
 pub const MAX_CELL_CHARS: usize = 32_767;
+/// Longest text the XML of a workbook may hold in one piece, in bytes as written: one event (a tag,
+/// a text node, a comment...) or one string (the text of a shared or inline string, all its runs
+/// together). A cell's 32,767 characters fit however they are written (`&#1114111;` is ten bytes).
+const MAX_TEXT_BYTES: u64 = MAX_CELL_CHARS as u64 * 10;
 /// Columns a sheet may use (more is refused before reading on).
 pub const MAX_COLUMNS: u32 = 64;
 
 pub use super::messages::UNREADABLE;
-use super::messages::{CELL_TOO_LONG, COMPRESSED_SUSPICIOUSLY, PART_SIZE_MISMATCH, TOO_LARGE, TOO_MANY_COLUMNS, TOO_MANY_ROWS};
+use super::messages::{
+    CELL_TOO_LONG, COMPRESSED_SUSPICIOUSLY, PART_SIZE_MISMATCH, TEXT_TOO_LONG, TOO_LARGE, TOO_MANY_COLUMNS, TOO_MANY_ROWS,
+};
 
-/// Checks the container: a zip whose parts inflate to exactly their declared sizes, and those
-/// sizes within the limits. Constant memory: each part streams through a 64 KB buffer.
+/// Checks the container: a zip whose parts inflate to exactly their declared sizes, those sizes
+/// within the limits, and XML parts without a text longer than a cell may be. Constant memory:
+/// each part streams through a 64 KB buffer, and an XML event takes at most [`MAX_TEXT_BYTES`].
 pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
     // The name said .xlsx (checked by the caller); the content did not.
     if !bytes.starts_with(b"PK\x03\x04") {
@@ -58,14 +70,116 @@ pub fn check_container(bytes: &[u8]) -> Result<(), AppError> {
     for i in 0..zip.len() {
         let mut part = zip.by_index(i).map_err(|_| AppError::bad_request(UNREADABLE))?;
         let declared = part.size();
+        let xml = is_xml(part.name());
         // One byte past the declared size is enough to know it lied.
-        let inflated = std::io::copy(&mut (&mut part).take(declared.saturating_add(1)), &mut std::io::sink())
-            .map_err(|_| AppError::bad_request(UNREADABLE))?;
-        if inflated != declared {
+        let mut inflated = Inflated::new((&mut part).take(declared.saturating_add(1)));
+        let scanned = if xml { scan_text(&mut inflated) } else { Scanned::Whole };
+        if scanned == Scanned::TooLong {
+            return Err(AppError::bad_request(TEXT_TOO_LONG.with([("max", serde_json::json!(MAX_CELL_CHARS))])));
+        }
+        inflated.cap = u64::MAX;
+        std::io::copy(&mut inflated, &mut std::io::sink()).map_err(|_| AppError::bad_request(UNREADABLE))?;
+        if inflated.total != declared {
             return Err(AppError::bad_request(PART_SIZE_MISMATCH));
+        }
+        if scanned == Scanned::Malformed {
+            return Err(AppError::bad_request(UNREADABLE));
         }
     }
     Ok(())
+}
+
+/// Parts read as XML, by calamine or by what it follows.
+fn is_xml(name: &str) -> bool {
+    name.ends_with(".xml") || name.ends_with(".rels")
+}
+
+/// A part being inflated: counts the bytes handed on, and refuses to hand on more than `cap`
+/// since the last XML event (quick-xml holds an event whole while it reads it).
+struct Inflated<R> {
+    inner: BufReader<R>,
+    total: u64,
+    since_event: u64,
+    cap: u64,
+    over: bool,
+}
+
+impl<R: Read> Inflated<R> {
+    fn new(part: R) -> Self {
+        Inflated { inner: BufReader::with_capacity(64 * 1024, part), total: 0, since_event: 0, cap: MAX_TEXT_BYTES, over: false }
+    }
+}
+
+impl<R: Read> BufRead for Inflated<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.since_event > self.cap {
+            self.over = true;
+            return Err(std::io::Error::other("an XML event longer than a cell may be"));
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.total += n as u64;
+        self.since_event += n as u64;
+        self.inner.consume(n);
+    }
+}
+
+impl<R: Read> Read for Inflated<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+/// What reading a part's XML found.
+#[derive(Debug, PartialEq, Eq)]
+enum Scanned {
+    Whole,
+    TooLong,
+    /// Not XML: the part's size is still checked, then the workbook is unreadable.
+    Malformed,
+}
+
+/// Reads a part's XML to its end, refusing (before it is held) an event or a string longer than
+/// [`MAX_TEXT_BYTES`]. A string is the text between two tags (entity references and CDATA
+/// included), or all the text of a shared or inline string (`<si>`, `<is>`), whose rich-text runs
+/// calamine joins into one.
+fn scan_text<R: Read>(part: &mut Inflated<R>) -> Scanned {
+    let mut reader = quick_xml::Reader::from_reader(part);
+    let config = reader.config_mut();
+    // Only the sizes matter here; whether the XML makes sense is calamine's to say.
+    config.check_end_names = false;
+    config.allow_unmatched_ends = true;
+    config.allow_dangling_amp = true;
+    let is_string = |name: quick_xml::name::LocalName| matches!(name.as_ref(), b"si" | b"is");
+    let (mut buf, mut text, mut in_string) = (Vec::new(), 0u64, false);
+    loop {
+        buf.clear();
+        let event = match reader.read_event_into(&mut buf) {
+            Ok(event) => event,
+            Err(_) if reader.get_ref().over => return Scanned::TooLong,
+            Err(_) => return Scanned::Malformed,
+        };
+        match event {
+            Event::Eof => return Scanned::Whole,
+            Event::Start(tag) if is_string(tag.local_name()) => (in_string, text) = (true, 0),
+            Event::End(tag) if is_string(tag.local_name()) => (in_string, text) = (false, 0),
+            Event::Start(_) | Event::End(_) | Event::Empty(_) if !in_string => text = 0,
+            Event::Text(t) => text += t.len() as u64,
+            Event::CData(t) => text += t.len() as u64,
+            Event::GeneralRef(r) => text += r.len() as u64 + 2,
+            _ => {}
+        }
+        if text > MAX_TEXT_BYTES {
+            return Scanned::TooLong;
+        }
+        reader.get_mut().since_event = 0;
+    }
 }
 
 /// Parts calamine reads as a stream rather than whole: the worksheets.

@@ -165,7 +165,7 @@ async fn a_photo_is_kept_once_small_upright_and_without_metadata() {
     assert_eq!(hex, sha, "named by the hash of the stored bytes");
     eprintln!("stored {} bytes ({}x{})", stored.len(), w, h);
 
-    // Served with the session: the photo and its thumbnail, privately cacheable JPEGs.
+    // Served with the session: the photo and its thumbnail, JPEGs.
     let list = app.get("/users/visit/photos", Some(&app.token("am@demo.test").await)).await;
     let row = &ok(&list)["data"][0];
     assert_eq!(row["photoId"].as_i64(), Some(photo_id));
@@ -173,7 +173,6 @@ async fn a_photo_is_kept_once_small_upright_and_without_metadata() {
         let (status, headers, body) = fetch(&app, url, &agent).await;
         assert_eq!(status, StatusCode::OK, "{url}");
         assert_eq!(headers["content-type"], "image/jpeg");
-        assert!(headers["cache-control"].to_str().unwrap().starts_with("private, max-age="));
         let p = image::load_from_memory(&body).unwrap();
         assert!(p.width().max(p.height()) <= side && p.width().max(p.height()) >= side * 3 / 4);
         eprintln!("{url}: {} bytes", body.len());
@@ -377,9 +376,8 @@ async fn a_photo_names_one_of_the_callers_own_visits_and_a_visit_has_at_most_eig
     assert_eq!(ok(&send(&app, &agent1, "eight-3", "visit-o", "a.jpg", Vec::new()).await)["duplicate"], json!(true));
 }
 
-#[tokio::test]
-async fn lists_and_files_are_kept_to_the_callers_team() {
-    let app = TestApp::new();
+/// A second team: manager2@demo.test, their agent5@demo.test, and agent5's customer TEAM2-SHOP.
+fn second_team(app: &TestApp) {
     let conn = app.conn();
     let hash: String = conn.query_row("SELECT password_hash FROM users WHERE uid = 3", [], |r| r.get(0)).unwrap();
     let account = |email: &'static str, user_type, manager_id| NewAccount {
@@ -400,7 +398,12 @@ async fn lists_and_files_are_kept_to_the_callers_team() {
         rusqlite::params![agent5, now],
     )
     .unwrap();
-    drop(conn);
+}
+
+#[tokio::test]
+async fn lists_and_files_are_kept_to_the_callers_team() {
+    let app = TestApp::new();
+    second_team(&app);
     let agent1 = app.as_agent(1).await;
     let agent5 = app.token("agent5@demo.test").await;
     visit(&app, &agent1, &buyer_of(&app, 3), "visit-t1").await;
@@ -532,4 +535,108 @@ async fn a_webp_photo_is_kept_as_a_jpeg() {
     let stored = std::fs::read(app.state.config.data_dir.join(format!("files/photos/{sha}.jpg"))).unwrap();
     assert!(stored.starts_with(&[0xFF, 0xD8, 0xFF]));
     assert_eq!(image::load_from_memory(&stored).unwrap().width(), 640);
+}
+
+// Security, third round (issue #49, findings 4 to 7).
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn eight_photos_sent_at_once_to_one_visit_are_all_saved() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    let buyer = buyer_of(&app, 3);
+    visit(&app, &agent, &buyer, "visit-at-once").await;
+    // Other writes go on meanwhile, as on a working morning: the photos' rows meet them.
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let visits = async {
+        let mut n = 0;
+        while !done.load(std::sync::atomic::Ordering::SeqCst) {
+            let body = json!({ "buyerID": buyer, "outcomeId": 1, "clientId": format!("busy-{n}") });
+            assert_eq!(app.post("/users/customer/details", Some(&agent), body).await.status, StatusCode::OK);
+            n += 1;
+        }
+    };
+    let photos = async {
+        let ids: Vec<String> = (0..8).map(|i| format!("at-once-{i}")).collect();
+        let sends = ids.iter().zip(60..).map(|(id, seed)| send(&app, &agent, id, "visit-at-once", "a.jpg", jpeg(seed, 640, 480, 85)));
+        let answers = futures_util::future::join_all(sends).await;
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        answers
+    };
+    let ((), answers) = tokio::join!(visits, photos);
+    let statuses: Vec<_> = answers.iter().map(|r| (r.status, r.body["code"].clone())).collect();
+    assert!(answers.iter().all(|r| r.status == StatusCode::OK), "{statuses:?}");
+    assert_eq!(rows(&app), 8);
+}
+
+#[tokio::test]
+async fn photos_are_served_no_store_to_anyone() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    visit(&app, &agent, &buyer_of(&app, 3), "visit-cache").await;
+    let id = ok(&send(&app, &agent, "cache-1", "visit-cache", "a.jpg", jpeg(71, 400, 300, 80)).await)["photoId"].as_i64().unwrap();
+    let am = app.token("am@demo.test").await;
+    for token in [&agent, &am] {
+        for part in ["file", "thumb"] {
+            let (status, headers, _) = fetch(&app, &format!("/webapi/api/users/visit/photo/{id}/{part}"), token).await;
+            assert_eq!(status, StatusCode::OK);
+            assert_eq!(headers["cache-control"], "private, no-store", "{part}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_duplicate_flag_names_only_a_photo_the_sender_may_see() {
+    let app = TestApp::new();
+    second_team(&app);
+    let agent1 = app.as_agent(1).await;
+    let agent5 = app.token("agent5@demo.test").await;
+    visit(&app, &agent1, &buyer_of(&app, 3), "visit-d1").await;
+    visit(&app, &agent5, "TEAM2-SHOP", "visit-d5").await;
+    let picture = jpeg(81, 600, 400, 80);
+    let team1 = ok(&send(&app, &agent1, "d-1", "visit-d1", "a.jpg", picture.clone()).await)["photoId"].as_i64().unwrap();
+    // The same bytes from the other team: not named to them, not flagged against a photo they cannot open.
+    let elsewhere = ok(&send(&app, &agent5, "d-5", "visit-d5", "a.jpg", picture.clone()).await).clone();
+    assert_eq!((elsewhere["flagged"].clone(), elsewhere["similarTo"].clone()), (json!(false), Value::Null), "{elsewhere}");
+    assert_eq!(fetch(&app, &format!("/webapi/api/users/visit/photo/{team1}/file"), &agent5).await.0, StatusCode::NOT_FOUND);
+    // Within the sender's own photos, a repeat is still flagged.
+    let theirs = elsewhere["photoId"].as_i64().unwrap();
+    let again = ok(&send(&app, &agent5, "d-6", "visit-d5", "a.jpg", picture).await).clone();
+    assert_eq!((again["flagged"].clone(), again["similarTo"].as_i64()), (json!(true), Some(theirs)));
+}
+
+#[tokio::test]
+async fn a_small_file_claiming_many_pixels_is_refused_before_it_is_decoded() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    visit(&app, &agent, &buyer_of(&app, 3), "visit-budget").await;
+    // The red team's pixel flood: a few hundred bytes claiming 4700 x 4700 (within the side and
+    // memory limits, so only its size gives it away).
+    let flood = jpeg_claiming(4700, 4700);
+    assert!(flood.len() < 4096, "{} bytes", flood.len());
+    let r = send(&app, &agent, "budget-1", "visit-budget", "flood.jpg", flood).await;
+    assert_eq!((r.status, r.body["code"].clone()), (StatusCode::BAD_REQUEST, json!("photo_implausibly_small")), "{}", r.body);
+    assert_eq!(rows(&app), 0);
+    // A camera original of as many pixels is taken.
+    let original = jpeg(91, 3000, 2000, 50);
+    assert!(original.len() < 2 << 20, "{} bytes", original.len());
+    ok(&send(&app, &agent, "budget-2", "visit-budget", "shelf.jpg", original).await);
+}
+
+#[tokio::test]
+async fn a_sender_gets_a_few_decodes_a_minute() {
+    let app = TestApp::with(|c| c.photo_rate_per_minute = 2);
+    let agent = app.as_agent(1).await;
+    let agent2 = app.as_agent(2).await;
+    visit(&app, &agent, &buyer_of(&app, 3), "visit-rate").await;
+    visit(&app, &agent2, &buyer_of(&app, 4), "visit-rate-2").await;
+    for i in 0..2 {
+        ok(&send(&app, &agent, &format!("rate-{i}"), "visit-rate", "a.jpg", jpeg(100 + i, 200, 150, 80)).await);
+    }
+    let third = send(&app, &agent, "rate-2", "visit-rate", "a.jpg", jpeg(102, 200, 150, 80)).await;
+    assert_eq!((third.status, third.body["code"].clone()), (StatusCode::TOO_MANY_REQUESTS, json!("photo_rate_limited")));
+    assert!(third.message().contains('2'), "{}", third.body);
+    // A repeat of a photo already saved costs nothing, and another sender has a rate of their own.
+    assert_eq!(ok(&send(&app, &agent, "rate-1", "visit-rate", "a.jpg", Vec::new()).await)["duplicate"], json!(true));
+    ok(&send(&app, &agent2, "rate-other", "visit-rate-2", "a.jpg", jpeg(103, 200, 150, 80)).await);
+    assert_eq!(rows(&app), 3);
 }

@@ -225,3 +225,56 @@ async fn the_anti_forgery_cookie_is_secure_behind_https() {
     let spoofed = xsrf_cookie(false, "https").await;
     assert!(spoofed.starts_with("XSRF-TOKEN=") && !spoofed.contains("Secure"), "{spoofed}");
 }
+
+/// The product workbook with the shared string "Cola" written as `cola`, the sheet part as `sheet`.
+fn with_cola_as(cola: &str, sheet: impl Fn(String) -> String) -> Vec<u8> {
+    rebuilt(|name, text| {
+        match name {
+            "xl/sharedStrings.xml" => {
+                assert!(text.contains("<t>Cola</t>"), "{text}");
+                text.replace("<t>Cola</t>", cola)
+            }
+            "xl/worksheets/sheet1.xml" => sheet(text),
+            _ => text,
+        }
+        .into_bytes()
+    })
+}
+
+#[tokio::test]
+async fn a_text_longer_than_a_cell_is_refused_before_it_is_held() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let long = "x".repeat(400_000);
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("one long text node", with_cola_as(&format!("<t>{long}</t>"), |s| s)),
+        // Each run is short; calamine joins them into one string.
+        ("a string of many runs", with_cola_as(&format!("<r><t>{}</t></r>", "x".repeat(10_000)).repeat(40), |s| s)),
+        // Entity references split a text node into many short events.
+        ("a text of references", with_cola_as(&format!("<t>{}</t>", "&amp;".repeat(80_000)), |s| s)),
+        ("an inline string in the sheet", {
+            with_cola_as("<t>Cola</t>", |s| {
+                let inline = format!(r#"<c r="C2" t="inlineStr"><is><t>{long}</t></is></c></row>"#);
+                let at = s.find("</row>").unwrap() + "</row>".len();
+                let second_row_end = at + s[at..].find("</row>").unwrap();
+                format!("{}{inline}{}", &s[..second_row_end], &s[second_row_end + "</row>".len()..])
+            })
+        }),
+        ("a long comment", with_cola_as("<t>Cola</t>", |s| s.replacen("<sheetData>", &format!("<!--{long}--><sheetData>"), 1))),
+    ];
+    let before = app.conn().query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0)).unwrap();
+    for (what, bytes) in cases {
+        assert!(bytes.len() < 64 * 1024, "{what}: small on the wire ({} bytes)", bytes.len());
+        let r = app.multipart("/users/product/upload", Some(&admin), vec![("productdata", Part::File { name: "p.xlsx", bytes })]).await;
+        assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("upload_text_too_long")), "{what}: {}", r.body);
+        assert!(r.message().contains("32767") || r.message().contains("32,767"), "{what}: {}", r.message());
+    }
+    assert_eq!(app.conn().query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0)).unwrap(), before);
+    // The longest cell Excel allows, however it is written, is read on (and judged as a product).
+    for (what, cola) in [("32,767 ampersands", "&amp;".repeat(32_767)), ("32,767 emoji", "\u{1F600}".repeat(32_767))] {
+        let bytes = with_cola_as(&format!("<t>{cola}</t>"), |s| s);
+        let r = app.multipart("/users/product/upload", Some(&admin), vec![("productdata", Part::File { name: "p.xlsx", bytes })]).await;
+        assert_ne!(r.body["code"], "upload_text_too_long", "{what}: {}", r.body);
+        assert_ne!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{what}");
+    }
+}

@@ -12,6 +12,13 @@
 Each must be a 400 with a JSON message, change nothing, leave no panic in the server's log, and
 raise the server's peak RSS (VmHWM) by less than 64 MB beyond the body it had to receive.
 
+Then texts longer than a cell may be (security, third round, issue #49, finding 4), each a 400
+`upload_text_too_long` with the server's peak RSS under 100 MiB all told:
+
+- the red team's workbook: one cell of 250 MB (an inline string), about 2 MB on the wire;
+- the same, four at once;
+- one shared string of 60 MB (within the limit of a part calamine holds whole).
+
     python3 tests/hostile/workbooks.py
 
 FIELDSALES_BIN picks the binary (default target/release/fieldsales). Exit status 1 on a failure.
@@ -20,6 +27,7 @@ FIELDSALES_BIN picks the binary (default target/release/fieldsales). Exit status
 import os
 import struct
 import sys
+import threading
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "faults"))
@@ -27,6 +35,9 @@ from harness import API, Server, multipart, request, sign_in  # noqa: E402
 
 MB = 1024 * 1024
 ALLOWED_RISE = 64 * MB
+# The most the server's whole resident memory may reach while it refuses texts longer than a cell
+# or pictures with more pixels than their size makes plausible (issue #49).
+PEAK_LIMIT = 100 * MB
 
 CONTENT_TYPES = (b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
                  b'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
@@ -129,6 +140,49 @@ def random_deflate(size):
     return workbook([shared_strings([b"Product Name", b"SKU"])], [os.urandom(MB) for _ in range(size // MB)])
 
 
+def long_text(size):
+    """`size` bytes of letters that deflate about 120:1 (a few random letters a kilobyte), under
+    the ratio the server takes for a zip bomb, in 1 MB chunks."""
+    noise = os.urandom(8 * 1024).translate(bytes(97 + i % 16 for i in range(256)))
+    block = b"".join(b"a" * 1016 + noise[i * 8:(i + 1) * 8] for i in range(1024))
+    for _ in range(size // MB):
+        yield block
+
+
+def long_cell(size=250 * MB):
+    """The red team's workbook: one inline cell of `size` bytes on the second row."""
+    def chunks():
+        yield (b'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+               b'<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+               b'<row r="2"><c r="A2" t="inlineStr"><is><t>')
+        yield from long_text(size)
+        yield b"</t></is></c></row></sheetData></worksheet>"
+    return workbook([shared_strings([b"Product Name", b"SKU"])], chunks())
+
+
+def long_shared_string(size=60 * MB):
+    """One shared string of `size` bytes, named by the second row's first cell."""
+    def chunks():
+        yield SST_OPEN + b"<si><t>Product Name</t></si><si><t>SKU</t></si><si><t>"
+        yield from long_text(size)
+        yield b"</t></si></sst>"
+    return workbook(chunks(), [sheet([[0, 1], [2, 1]])])
+
+
+def at_once(n, send):
+    """Calls `send(i)` for i < n, each on its own thread, all at once; the answers in order."""
+    answers = [None] * n
+
+    def run(i):
+        answers[i] = send(i)
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
 def reset_peak(pid):
     """Sets VmHWM back to the current RSS (Linux: writing 5 to clear_refs), so each case's peak is its own."""
     with open(f"/proc/{pid}/clear_refs", "w") as f:
@@ -198,6 +252,22 @@ def main():
                 failures.append(f"{what}: {status} {answer}")
             if rise >= ALLOWED_RISE + len(body):
                 failures.append(f"{what}: peak RSS rose {rise / MB:.1f} MB (allowed 64 MB + the {len(body) / MB:.1f} MB body)")
+        print("Making the long texts ...", flush=True)
+        cell, shared = long_cell(), long_shared_string()
+        long_cases = [("one 250 MB cell", cell, 1), ("one 250 MB cell, four at once", cell, 4), ("one 60 MB shared string", shared, 1)]
+        for what, data, copies in long_cases:
+            body, ctype = multipart({}, {"productdata": ("long.xlsx", data)})
+            reset_peak(server.proc.pid)
+            answers = at_once(copies, lambda _: request(port, "POST", f"{API}/users/product/upload", body,
+                                                        token=tokens["admin@demo.test"], content_type=ctype, timeout=120))
+            peak = peak_rss(server.proc.pid)
+            codes = sorted({(status, (answer or {}).get("code")) for status, answer in answers})
+            print(f"{what:72} {answers[0][0]:>6} {len(body) / MB:>7.2f}MB {peak / MB:>7.1f}MB peak  {codes}", flush=True)
+            if codes != [(400, "upload_text_too_long")]:
+                failures.append(f"{what}: {codes}")
+            if peak >= PEAK_LIMIT:
+                failures.append(f"{what}: peak RSS {peak / MB:.1f} MB (allowed {PEAK_LIMIT / MB:.0f} MB)")
+        cases += long_cases
         if footprint(port, tokens["admin@demo.test"]) != before:
             failures.append("a hostile workbook changed the products or beats")
         if request(port, "GET", "/healthz")[0] != 200:
