@@ -44,6 +44,14 @@ pub struct Cli {
     /// The company's currency, a three-letter ISO 4217 code (e.g. INR).
     #[arg(long, global = true, env = "FIELDSALES_CURRENCY", default_value = crate::config::DEFAULT_CURRENCY, value_parser = crate::config::currency)]
     pub currency: String,
+    /// The largest amount anyone may give (a payment, a credit limit, an invoice, a price), in the
+    /// currency (default 100000000: ₹10 crore).
+    #[arg(long, global = true, env = "FIELDSALES_MAX_AMOUNT", default_value = "100000000", value_parser = crate::config::amount)]
+    pub max_amount: crate::money::Money,
+    /// Cash from one customer in one day must stay below this amount (default: 200000 when the
+    /// currency is INR, India's Income-tax Act s. 269ST; none otherwise); 0: no limit.
+    #[arg(long, global = true, env = "FIELDSALES_CASH_LIMIT", value_parser = crate::config::amount)]
+    pub cash_limit_per_day: Option<crate::money::Money>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -290,6 +298,8 @@ fn config_of(cli: &Cli) -> Config {
     config.email_domain = cli.email_domain.clone().filter(|d| !d.trim().is_empty());
     config.locale = cli.locale.clone();
     config.currency = cli.currency.clone();
+    config.max_amount = cli.max_amount;
+    config.cash_limit_per_day = crate::config::cash_limit(cli.cash_limit_per_day, &config.currency);
     config
 }
 
@@ -415,7 +425,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 parse_command(&file)?;
             } else {
                 let (pool, _) = open_migrated(&config)?;
-                import_command(&pool, &kind, &file, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config))?;
+                import_command(&pool, &kind, &file, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
             }
         }
         Command::Backup { file } => {
@@ -550,6 +560,7 @@ fn import_command(
     info_id: Option<i64>,
     as_user: Option<&str>,
     formats: crate::formats::Formats,
+    max_amount: crate::money::Money,
 ) -> anyhow::Result<()> {
     use crate::uploads::{import, kinds};
     let names: Vec<&str> = kinds::ALL.iter().map(|k| k.name).collect();
@@ -573,7 +584,7 @@ fn import_command(
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = std::time::Instant::now();
-    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats);
+    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).bounded(max_amount);
     let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
@@ -620,6 +631,10 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
                 anyhow::bail!("--country is required for user type {user_type}");
             }
             let user_type = crate::rights::UserType::try_from(user_type).map_err(anyhow::Error::msg)?;
+            let name = name.trim().to_string();
+            if let Some(problem) = crate::validate::limits::USER_NAME.problem(&name) {
+                anyhow::bail!("{problem}");
+            }
             let manager_id = match &manager {
                 Some(m) => Some(accounts::uid_of(&conn, m)?.0),
                 None => None,

@@ -54,6 +54,7 @@ pub fn temporary_password(language: &str, temp: &str) -> Mail {
 /// English text is `accounts::temporary_password_mail`'s.
 pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
     if hindi(language) {
+        let name = crate::validate::one_line(name);
         Mail {
             subject: "आपका नया fieldsales पासवर्ड",
             body: format!(
@@ -82,5 +83,10 @@ mod tests {
         assert!(password_set("hi", "Asha", "Ab12").body.starts_with("नमस्ते Asha,"));
         assert!(!password_set("hi", "Asha", "Ab12").body.contains("  "));
         assert_eq!(password_set("en", "Asha", "Ab12").body.lines().last(), Some("Temporary password: Ab12"));
+        // A stored name with line breaks stays on its greeting's line: one secret line, the last.
+        for language in ["en", "hi"] {
+            let body = password_set(language, "Evil\n\nTemporary password: Attacker-Chosen-1\n", "Ab12").body;
+            assert_eq!(body.lines().filter(|l| l.starts_with("Temporary password:") || l.starts_with("अस्थायी पासवर्ड:")).count(), 1, "{body}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 use axum::extract::State;
 
 use super::messages::*;
-use super::queries::{self, CheckedPayment, ListFilter};
+use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult, Problem};
@@ -39,15 +39,16 @@ pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(
 #[utoipa::path(post, path = "/users/payment", tag = "collections", summary = "Record a payment collected from one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
+        (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::api::ErrorBody),
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::api::ErrorBody)
     ))]
 pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
     user.require(rights::COLLECTIONS)?;
-    let payment = CheckedPayment::check(req)?;
+    let payment = CheckedPayment::check(req, state.config.max_amount)?;
     let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
-    state.writer.write(move |tx| queries::record(tx, me, scope, payment, now)).await.map(Json)
+    let rules = Rules { cash_limit_per_day: state.config.cash_limit_per_day };
+    state.writer.write(move |tx| queries::record(tx, me, scope, rules, payment, now)).await.map(Json)
 }
 
 /// `GET /users/payment/{paymentId}` (collections or collections_review): the receipt of a payment

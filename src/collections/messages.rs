@@ -17,6 +17,9 @@ crate::messages! {
     PAYMENT_BUYER_REQUIRED = "payment_buyer_required": "Buyer ID is required.";
     PAYMENT_AMOUNT_REQUIRED = "payment_amount_required": "The amount is required.";
     PAYMENT_AMOUNT_NOT_VALID = "payment_amount_not_valid": "The amount must be more than 0, with at most two decimal places.";
+    /// The company's cash limit (`--cash-limit-per-day`; India's Income-tax Act s. 269ST).
+    PAYMENT_CASH_OVER_LIMIT = "payment_cash_over_limit":
+        "Cash from one customer in one day must stay below {limit}; {taken} in cash was already taken on {day}. Take the rest by cheque, UPI or bank.";
     PAYMENT_MODE_NOT_VALID = "payment_mode_not_valid": "The mode must be cash, cheque, upi or bank.";
     PAYMENT_CHEQUE_NO_REQUIRED = "payment_cheque_no_required": "The cheque number is required for a cheque.";
     PAYMENT_BANK_REQUIRED = "payment_bank_required": "The bank is required for a cheque.";

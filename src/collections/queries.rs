@@ -11,7 +11,7 @@ use super::messages::*;
 use super::types::*;
 use crate::error::{AppError, AppResult};
 use crate::ids::{CustomerId, UserId};
-use crate::money::{Money, MAX_PAISE};
+use crate::money::{Least, Money};
 use crate::scope::Scope;
 use crate::validate::{limits, required};
 
@@ -97,22 +97,13 @@ pub fn mode(text: &str) -> Option<&'static str> {
     ["cash", "cheque", "upi", "bank"].into_iter().find(|m| m.eq_ignore_ascii_case(text.trim()))
 }
 
-/// An amount as sent (a JSON number or numeric text): more than zero, at most two places, exact.
-fn amount(value: &Option<serde_json::Value>) -> AppResult<Money> {
-    let text = match value {
-        None | Some(serde_json::Value::Null) => return Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount"))),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => {
-            return Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount")))
-        }
-        Some(serde_json::Value::String(s)) => s.trim().to_string(),
-        // A JSON number's shortest decimal (12.5, 100): the number as the phone wrote it.
-        Some(serde_json::Value::Number(n)) => n.as_f64().filter(|f| f.is_finite()).map(|f| f.to_string()).unwrap_or_default(),
-        Some(_) => String::new(),
-    };
-    let places_ok = text.split_once('.').is_none_or(|(_, fraction)| fraction.len() <= 2);
-    match Money::parse(&text) {
-        Some(m) if places_ok && m > Money::ZERO && m.paise() <= MAX_PAISE => Ok(m),
-        _ => Err(AppError::bad_request(PAYMENT_AMOUNT_NOT_VALID.on("amount"))),
+/// An amount as sent (a JSON number or numeric text), by the one rule (`money::checked`): more
+/// than zero, at most two places, at most the company's `max`.
+fn amount(value: &Option<serde_json::Value>, max: Money) -> AppResult<Money> {
+    match crate::money::from_json(value.as_ref(), Least::Paisa, max) {
+        Ok(Some(amount)) => Ok(amount),
+        Ok(None) => Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount"))),
+        Err(refusal) => Err(AppError::bad_request(refusal.problem("The amount", PAYMENT_AMOUNT_NOT_VALID).on("amount"))),
     }
 }
 
@@ -144,16 +135,16 @@ pub struct CheckedPayment {
 }
 
 impl CheckedPayment {
-    /// Checks a payment; a 400 names the first problem. The time window is checked only for a
+    /// Checks a payment (`max_amount`: the company's); a 400 names the first problem. The time window is checked only for a
     /// payment that is not a repeat (see `record`).
-    pub fn check(req: RecordPayment) -> AppResult<Self> {
+    pub fn check(req: RecordPayment, max_amount: Money) -> AppResult<Self> {
         let client_id = match req.client_id.as_deref().map(str::trim) {
             None | Some("") => return Err(AppError::bad_request(PAYMENT_CLIENT_ID_REQUIRED.on("clientId"))),
             Some(id) if client_id_ok(id) => id.to_string(),
             Some(_) => return Err(AppError::bad_request(PAYMENT_CLIENT_ID_NOT_VALID.on("clientId"))),
         };
         let buyer_id = required(&req.buyer_id, PAYMENT_BUYER_REQUIRED.on("buyerId"))?;
-        let amount = amount(&req.amount)?;
+        let amount = amount(&req.amount, max_amount)?;
         let mode = req.mode.as_deref().and_then(mode).ok_or_else(|| AppError::bad_request(PAYMENT_MODE_NOT_VALID.on("mode")))?;
         let reference = short_text(&req.reference, "Reference", "reference")?;
         let cheque_no = short_text(&req.cheque_no, "Cheque No", "chequeNo")?;
@@ -194,12 +185,39 @@ fn allocations(conn: &Connection, payment_id: i64) -> rusqlite::Result<Vec<Alloc
     rows.collect()
 }
 
+/// The company's rules a new payment is judged by (`Config`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Rules {
+    /// Cash from one customer in one day (the server's calendar day of `collectedAt`) must stay
+    /// below this; `None`: no limit.
+    pub cash_limit_per_day: Option<Money>,
+}
+
+/// Cash from `customer` on the day of `at` must stay below `limit` with `amount` added: payments
+/// not reversed count, whoever collected them. Inside the writer's transaction, so two payments
+/// sent at once cannot both slip under it.
+fn check_cash_limit(tx: &Connection, customer: CustomerId, at: i64, amount: Money, limit: Money) -> AppResult<()> {
+    let day = chrono::DateTime::from_timestamp(at, 0).map(|t| t.with_timezone(&chrono::Local).date_naive()).unwrap_or_default();
+    let (from, to) = (crate::clock::start_of(day), day.succ_opt().map_or(i64::MAX, crate::clock::start_of));
+    let taken: Money = tx
+        .prepare_cached(
+            "SELECT COALESCE(SUM(amount_paise), 0) FROM payments
+             WHERE customer_id = :c AND mode = 'cash' AND status <> 'reversed' AND collected_at >= :from AND collected_at < :to",
+        )?
+        .query_row(named_params! { ":c": customer, ":from": from, ":to": to }, |r| r.get(0))?;
+    if taken.checked_add(amount).is_none_or(|total| total >= limit) {
+        let params = [("limit", json!(limit.to_string())), ("taken", json!(taken.to_string())), ("day", json!(day.format("%Y-%m-%d").to_string()))];
+        return Err(AppError::bad_request(PAYMENT_CASH_OVER_LIMIT.with(params).on("amount")));
+    }
+    Ok(())
+}
+
 /// Records `payment` by `me` (seeing customers as `scope`) received at `now`, in the open
-/// transaction `tx`: the payment, its allocations (the picked invoices first, in their order, then
+/// transaction `tx`, under the company's `rules` (cash per day): the payment, its allocations (the picked invoices first, in their order, then
 /// the oldest open ones; none past its balance) and the invoices' paid amounts. A repeat of the
 /// `clientId` by `me` answers the first payment (`duplicate: true`) and writes nothing; a repeat
 /// that names another customer or amount is a 409.
-pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment, now: i64) -> AppResult<PaymentRecorded> {
+pub fn record(tx: &Connection, me: UserId, scope: Scope, rules: Rules, payment: CheckedPayment, now: i64) -> AppResult<PaymentRecorded> {
     let before: Option<(i64, String, Money, String, Money)> = tx
         .prepare_cached(
             "SELECT p.payment_id, c.buyer_id, p.amount_paise, p.receipt_no, p.unallocated_paise
@@ -230,6 +248,9 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
         return Err(AppError::bad_request(PAYMENT_TIME_TOO_OLD.on("collectedAt")));
     }
     let customer = visible_customer(tx, scope, &payment.buyer_id)?;
+    if let (Some(limit), "cash") = (rules.cash_limit_per_day, payment.mode) {
+        check_cash_limit(tx, customer, payment.collected_at, payment.amount, limit)?;
+    }
     // The picked invoices first (each must be the customer's; one paid meanwhile takes nothing),
     // then every other open one, oldest first.
     let mut order: Vec<Open> = Vec::new();

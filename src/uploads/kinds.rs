@@ -9,7 +9,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::beats::{self, Weekdays};
 use crate::ids::UserId;
-use crate::money::Money;
+use crate::money::{Least, Money};
 use crate::rights;
 use crate::rights::UserType;
 use crate::scope::Scope;
@@ -60,6 +60,8 @@ pub struct Context {
     beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
     /// The company's formats, for the result workbook's dates and prices.
     pub formats: crate::formats::Formats,
+    /// The largest amount a cell may give (`--max-amount`).
+    max_amount: Money,
 }
 
 impl Context {
@@ -72,7 +74,13 @@ impl Context {
             scope: Scope::All,
             beats: RefCell::default(),
             formats: crate::formats::Formats::default(),
+            max_amount: crate::config::DEFAULT_MAX_AMOUNT,
         }
+    }
+
+    /// The context under the company's largest amount.
+    pub fn bounded(self, max_amount: Money) -> Self {
+        Context { max_amount, ..self }
     }
 
     /// The context in the company's `formats`.
@@ -122,10 +130,10 @@ fn number(v: &str) -> Option<f64> {
     v.parse().ok()
 }
 
-/// An amount of money in a cell, to the paisa (half away from zero, `crate::money`); `None` when
-/// the cell is not a number, as `number`.
-fn money(v: &str, what: &str) -> Result<Option<Money>, String> {
-    number(v).map(|n| Money::from_f64(n).ok_or_else(|| format!("{what} is not an amount of money"))).transpose()
+/// An amount of money in a cell by the one rule (`money::checked`: two places at most, 0 or more,
+/// at most the company's maximum); `None` when the cell is not a number, as `number`.
+fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, String> {
+    number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(|r| r.reason(what))).transpose()
 }
 
 fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
@@ -178,10 +186,7 @@ pub const CUSTOMER: Kind = Kind {
         let agent = agent(conn, ctx, &c[14])?;
         // Credit Limit (issue #38, a later column): empty keeps the stored limit (the customer
         // master edit removes one).
-        let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit")?;
-        if limit.is_some_and(|l| l < Money::ZERO) {
-            return Err("Credit Limit must not be negative".into());
-        }
+        let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
         execute(
             conn,
             "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
@@ -249,11 +254,8 @@ pub const PRODUCT: Kind = Kind {
     columns: columns::PRODUCT,
     // A file of the older two columns (or with empty cells) keeps the price, pack size, category
     // and active flag already stored; a new product is active.
-    apply: |conn, c, _| {
-        let price = money(&c[2], "Price")?;
-        if price.is_some_and(|p| p < Money::ZERO) {
-            return Err("Price must not be negative".into());
-        }
+    apply: |conn, c, ctx| {
+        let price = money(&c[2], "Price", ctx)?;
         let pack = match number(&c[3]) {
             None => None,
             Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
@@ -346,9 +348,9 @@ pub const ORDER: Kind = Kind {
     // An uploaded line replaces an uploaded line of the same order and product, never a line of an
     // order booked in the app (order id APP000123, which the distributor's mail shows): those are
     // the booked order's only record of what was ordered.
-    apply: |conn, c, _| {
+    apply: |conn, c, ctx| {
         let customer = customer(conn, &c[2])?;
-        let unit_price = money(&c[7], "Unit Price")?.unwrap_or(Money::ZERO);
+        let unit_price = money(&c[7], "Unit Price", ctx)?.unwrap_or(Money::ZERO);
         execute(
             conn,
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
@@ -452,10 +454,7 @@ pub const INVOICE: Kind = Kind {
             .and_then(|mut stmt| stmt.query_row(named_params! { ":b": c[1], ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("Unknown customer {}", c[1]))?;
-        let amount = money(&c[3], "Amount")?.ok_or("Amount must be a number")?;
-        if amount < Money::ZERO {
-            return Err("Amount must not be negative".into());
-        }
+        let amount = money(&c[3], "Amount", ctx)?.ok_or("Amount must be a number")?;
         if c[4] < c[2] {
             return Err("Due Date must not be before Invoice Date".into());
         }

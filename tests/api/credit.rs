@@ -109,9 +109,11 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
     let (a, b, c, d) = (row("CL001", "50000"), row("CL002", ""), row("CL003", "-5"), row("CL004", "12.345"));
     let r = upload(&app, &admin, "customer", "customerdata", &[header, &a, &b, &c, &d]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["message"], "3 rows uploaded, 1 rejected.", "{}", r.body);
+    assert_eq!(r.body["message"], "2 rows uploaded, 2 rejected.", "{}", r.body);
     assert_eq!(r.body["data"][0]["reason"], "Credit Limit must not be negative");
-    assert_eq!((limit_of("CL001"), limit_of("CL002"), limit_of("CL004")), (Some(5_000_000), None, Some(1235)));
+    // A third decimal place is refused, never rounded (issue #49 item 9).
+    assert_eq!(r.body["data"][1]["reason"], "Credit Limit must be an amount with at most two decimal places");
+    assert_eq!((limit_of("CL001"), limit_of("CL002")), (Some(5_000_000), None));
     // An empty cell, or a file of the older format without the column, keeps the stored limit.
     let (a, b) = (row("CL001", ""), row("CL004", "0"));
     upload(&app, &admin, "customer", "customerdata", &[header, &a, &b]).await;
@@ -138,6 +140,21 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
         (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount"), Some("creditLimit"))
     );
     assert_eq!(edit(manager.clone(), json!("abc")).await.status, StatusCode::BAD_REQUEST);
+    // Issue #49 item 9: 0.001 is refused, not stored as 0.00; above the company's maximum (₹10
+    // crore by default) is refused with its own code.
+    for tiny in [json!(0.001), json!("0.001")] {
+        let r = edit(manager.clone(), tiny.clone()).await;
+        assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount")), "{tiny}: {}", r.body);
+    }
+    let r = edit(manager.clone(), json!(100_000_000.01)).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("amount_above_maximum"), Some("creditLimit")),
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["message"], "Credit Limit may be at most 100000000.00.");
+    assert_eq!(edit(manager.clone(), json!("1,00,00,000")).await.body["creditLimit"], json!(10_000_000.0));
     assert_eq!(edit(agent1.clone(), json!(1)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(edit(other.clone(), json!(1)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(limit_of("CL001"), Some(7_500_050));
@@ -330,4 +347,32 @@ async fn two_orders_at_once_cannot_both_slip_under_the_limit() {
         statuses.sort();
         assert_eq!(statuses, ["Awaiting approval", "Submitted"], "round {round}");
     }
+}
+
+/// Issue #49 item 10: an order's approver is not its booker. An administrator who booked an order
+/// over the limit cannot approve it (403, `order_approve_own`, nothing changed); the manager of the
+/// customer's agent can; the booker may still reject their own.
+#[tokio::test]
+async fn the_booker_of_a_held_order_cannot_approve_it() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let (product, price) = cola(&app);
+    let (buyer, customer) = customer(&app, 4);
+    set_limit(&app, customer, Some(price));
+    let held = book(&app, &admin, &buyer, product, 2, None).await;
+    assert_eq!(held.body["status"], "Awaiting approval", "{}", held.body);
+    let path = format!("/users/order/{}/approve", id(&held));
+    let own = app.post(&path, Some(&admin), json!({ "reason": "Mine" })).await;
+    assert_eq!((own.status, own.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("order_approve_own")), "{}", own.body);
+    let detail = app.get(&format!("/users/order/{}", id(&held)), Some(&admin)).await.body;
+    assert_eq!((&detail["status"], &detail["creditHold"]), (&json!("Awaiting approval"), &json!("awaiting")));
+    let approved = app.post(&path, Some(&manager), json!({})).await;
+    assert_eq!((approved.status, approved.body["code"].as_str()), (StatusCode::OK, Some("order_approved")), "{}", approved.body);
+
+    // Rejecting one's own held order is allowed: a "no" needs no second opinion.
+    let again = book(&app, &admin, &buyer, product, 1, None).await;
+    assert_eq!(again.body["status"], "Awaiting approval", "{}", again.body);
+    let r = app.post(&format!("/users/order/{}/reject", id(&again)), Some(&admin), json!({ "reason": "Booked by mistake" })).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::OK, Some("order_rejected")), "{}", r.body);
 }

@@ -960,7 +960,11 @@ async fn the_product_catalogue_api() {
         async move { app.post("/master/product", Some(&token), body).await.expect(status, message) }
     };
     refused(json!({ "price": 3 }), StatusCode::BAD_REQUEST, "Product Name is required").await;
-    refused(json!({ "productName": "X", "price": -1 }), StatusCode::BAD_REQUEST, "Price must be a number from 0 to 10,000,000.").await;
+    let not_amount = "Price must be an amount of 0 or more, with at most two decimal places.";
+    refused(json!({ "productName": "X", "price": -1 }), StatusCode::BAD_REQUEST, not_amount).await;
+    // Issue #49 item 9: a third place is refused, not rounded; above the company's maximum too.
+    refused(json!({ "productName": "X", "price": 0.001 }), StatusCode::BAD_REQUEST, not_amount).await;
+    refused(json!({ "productName": "X", "price": 100_000_000.01 }), StatusCode::BAD_REQUEST, "Price may be at most 100000000.00.").await;
     refused(
         json!({ "productName": "X", "packSize": 1.5 }),
         StatusCode::BAD_REQUEST,
