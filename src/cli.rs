@@ -52,6 +52,10 @@ pub struct Cli {
     /// currency is INR, India's Income-tax Act s. 269ST; none otherwise); 0: no limit.
     #[arg(long, global = true, env = "FIELDSALES_CASH_LIMIT", value_parser = crate::config::amount)]
     pub cash_limit_per_day: Option<crate::money::Money>,
+    /// A payment that leaves more than this, and more than the customer owed, unallocated waits
+    /// for a manager's approval before it counts.
+    #[arg(long, global = true, env = "FIELDSALES_PAYMENT_APPROVAL_ABOVE", default_value = "10000", value_parser = crate::config::amount)]
+    pub payment_approval_above: crate::money::Money,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -300,6 +304,7 @@ fn config_of(cli: &Cli) -> Config {
     config.currency = cli.currency.clone();
     config.max_amount = cli.max_amount;
     config.cash_limit_per_day = crate::config::cash_limit(cli.cash_limit_per_day, &config.currency);
+    config.payment_approval_above = cli.payment_approval_above;
     config
 }
 

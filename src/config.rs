@@ -51,12 +51,18 @@ pub struct Config {
     /// Cash from one customer in one day must stay below this (India's Income-tax Act s. 269ST:
     /// ₹2,00,000); `None`: no limit.
     pub cash_limit_per_day: Option<Money>,
+    /// A payment leaving more than `max(what was owed, this)` unallocated waits for a manager's
+    /// approval (`collections::queries::far_above_owed`).
+    pub payment_approval_above: Money,
 }
 
 /// ₹10,00,00,000 (ten crore): far above any one retailer's invoice, payment or credit limit, and a
 /// hundred thousand times below what an amount holds, so no total of a team's amounts comes near
 /// overflowing.
 pub const DEFAULT_MAX_AMOUNT: Money = Money::from_paise(100_000_000_00);
+/// ₹10,000: an over-payment up to this much (or up to what was owed) is kept on the payment as
+/// ever; more waits for a manager.
+pub const DEFAULT_PAYMENT_APPROVAL_ABOVE: Money = Money::from_paise(10_000_00);
 /// ₹2,00,000: the Income-tax Act (s. 269ST) refuses cash of this much or more from one person in a
 /// day; the default for a company in rupees.
 pub const INR_CASH_LIMIT_PER_DAY: Money = Money::from_paise(200_000_00);
@@ -141,6 +147,7 @@ impl Config {
             currency: DEFAULT_CURRENCY.into(),
             max_amount: DEFAULT_MAX_AMOUNT,
             cash_limit_per_day: Some(INR_CASH_LIMIT_PER_DAY),
+            payment_approval_above: DEFAULT_PAYMENT_APPROVAL_ABOVE,
         }
     }
 

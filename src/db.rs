@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 26;
+pub const SCHEMA_VERSION: i64 = 31;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -94,6 +94,8 @@ const UPGRADES: &[(i64, &str)] = &[
     ),
     // A working day starts by itself at the agent's first visit or order (issue #37).
     (26, include_str!("attendance/autostart_upgrade.sql")),
+    // A payment far above what its customer owed waits for a manager's approval (issue #49).
+    (31, include_str!("collections/approval_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

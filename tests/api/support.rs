@@ -264,6 +264,15 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 30 (as this branch knows it): payments have no
+/// `pending` status. The step's own statements with the older CHECK.
+pub fn downgrade_to_schema_30(conn: &rusqlite::Connection) {
+    let step = include_str!("../../src/collections/approval_upgrade.sql");
+    let older = step.replace("('pending', 'collected', 'deposited', 'reversed')", "('collected', 'deposited', 'reversed')");
+    assert_ne!(older, step, "step 31 names the pending status");
+    conn.execute_batch(&format!("{older}\nPRAGMA user_version = 30;")).unwrap();
+}
+
 /// Takes a fresh database back to schema version 25: no day started by the first visit or order.
 pub fn downgrade_to_schema_25(conn: &rusqlite::Connection) {
     conn.execute_batch("DROP TRIGGER work_days_visit_insert; DROP TRIGGER work_days_order_insert; PRAGMA user_version = 25;").unwrap();
