@@ -558,7 +558,8 @@ async fn the_offline_copy_carries_the_open_invoices() {
 /// through the API over random invoices: the books stay exact in integer paise.
 #[tokio::test]
 async fn random_payments_and_reversals_through_the_api_keep_the_books_exact() {
-    let app = TestApp::new();
+    // The walk's cash runs far past a day's cash limit, which has its own test.
+    let app = TestApp::with(|c| c.cash_limit_per_day = None);
     let admin = app.as_admin().await;
     let agent1 = app.as_agent(1).await;
     let mut rng = StdRng::seed_from_u64(3_800);
@@ -771,7 +772,9 @@ async fn amounts_are_bounded_by_the_companys_maximum_and_two_places() {
     // The maximum is the company's setting.
     let small = TestApp::with(|c| c.max_amount = fieldsales::money::Money::from_paise(500_000));
     let (admin, agent1) = (small.as_admin().await, small.as_agent(1).await);
-    let buyer = owing_6000_50(&small, &admin, "BOUND-6", 0).await;
+    let buyer = fresh_customer(&small, "agent1@demo.test", 0);
+    let r = upload(&small, &admin, invoice_book(&[row("BOUND-6", &buyer, &day(-1), "5000", &day(20)), row("BOUND-7", &buyer, &day(-1), "5000.01", &day(20))])).await;
+    assert_eq!(r.body["data"][0]["reason"], "Amount may be at most 5000.00.", "{}", r.body);
     let r = small.post("/users/payment", Some(&agent1), payment("BOUNDS00-0003", &buyer, json!(5000.01))).await;
     assert_eq!(r.body["code"], "amount_above_maximum", "{}", r.body);
     let r = small.post("/users/payment", Some(&agent1), payment("BOUNDS00-0004", &buyer, json!(5000))).await;

@@ -155,6 +155,7 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
     );
     assert_eq!(r.body["message"], "Credit Limit may be at most 100000000.00.");
     assert_eq!(edit(manager.clone(), json!("1,00,00,000")).await.body["creditLimit"], json!(10_000_000.0));
+    assert_eq!(edit(manager.clone(), json!("75,000.50")).await.body["creditLimit"], json!(75000.5));
     assert_eq!(edit(agent1.clone(), json!(1)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(edit(other.clone(), json!(1)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(limit_of("CL001"), Some(7_500_050));

@@ -1313,8 +1313,8 @@ async fn a_version_22_database_upgrades_to_the_fresh_schema() {
     crate::support::assert_upgrades_to_fresh(&mut app.conn(), 22, crate::support::downgrade_to_schema_22);
 }
 
-/// The API takes amounts as decimals and rounds them to the paisa half away from zero: a product
-/// saved at 12.345 costs 12.35, and an order of three at that price totals 37.05 exactly.
+/// The API takes amounts as decimals of at most two places (a third is refused since issue #49,
+/// never rounded): a product saved at 12.35 and one at 0.1, three of each, total 37.35 exactly.
 #[tokio::test]
 async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
     let app = TestApp::new();
@@ -1322,7 +1322,9 @@ async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
     let buyer = customer_of(&app, "agent1@demo.test", true, 0);
     let (cola, _) = product(&app, "Cola 300ml");
     let (tea, _) = product(&app, "Tea Leaf 250g");
-    for (id, name, sku, price) in [(cola, "Cola 300ml", "CL-300", json!(12.345)), (tea, "Tea Leaf 250g", "TL-250", json!("0.1"))] {
+    let third = app.post("/master/product", Some(&admin), json!({ "productId": cola, "productName": "Cola 300ml", "price": 12.345 })).await;
+    assert_eq!((third.status, third.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("product_price_out_of_range")));
+    for (id, name, sku, price) in [(cola, "Cola 300ml", "CL-300", json!(12.35)), (tea, "Tea Leaf 250g", "TL-250", json!("0.1"))] {
         let saved =
             app.post("/master/product", Some(&admin), json!({ "productId": id, "productName": name, "sku": sku, "price": price })).await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
