@@ -430,7 +430,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 parse_command(&file)?;
             } else {
                 let (pool, _) = open_migrated(&config)?;
-                import_command(&pool, &kind, &file, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
+                import_command(
+                    &pool,
+                    &kind,
+                    &file,
+                    info_id,
+                    as_user.as_deref(),
+                    crate::formats::Formats::of_config(&config),
+                    config.max_amount,
+                )?;
             }
         }
         Command::Backup { file } => {

@@ -59,13 +59,13 @@ pub struct Config {
 /// ₹10,00,00,000 (ten crore): far above any one retailer's invoice, payment or credit limit, and a
 /// hundred thousand times below what an amount holds, so no total of a team's amounts comes near
 /// overflowing.
-pub const DEFAULT_MAX_AMOUNT: Money = Money::from_paise(100_000_000_00);
+pub const DEFAULT_MAX_AMOUNT: Money = Money::from_paise(100_000_000 * 100);
 /// ₹10,000: an over-payment up to this much (or up to what was owed) is kept on the payment as
 /// ever; more waits for a manager.
-pub const DEFAULT_PAYMENT_APPROVAL_ABOVE: Money = Money::from_paise(10_000_00);
+pub const DEFAULT_PAYMENT_APPROVAL_ABOVE: Money = Money::from_paise(10_000 * 100);
 /// ₹2,00,000: the Income-tax Act (s. 269ST) refuses cash of this much or more from one person in a
 /// day; the default for a company in rupees.
-pub const INR_CASH_LIMIT_PER_DAY: Money = Money::from_paise(200_000_00);
+pub const INR_CASH_LIMIT_PER_DAY: Money = Money::from_paise(200_000 * 100);
 
 /// An amount setting as the command line gives it (`--max-amount 100000000`): a decimal of at
 /// most two places, 0 or more.
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(cash_limit(None, "INR"), Some(INR_CASH_LIMIT_PER_DAY));
         assert_eq!(cash_limit(None, "USD"), None);
         assert_eq!(cash_limit(Some(Money::ZERO), "INR"), None);
-        assert_eq!(cash_limit(Some(Money::from_paise(500_000_00)), "USD"), Some(Money::from_paise(500_000_00)));
+        assert_eq!(cash_limit(Some(Money::from_paise(500_000 * 100)), "USD"), Some(Money::from_paise(500_000 * 100)));
     }
 
     #[test]

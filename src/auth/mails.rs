@@ -86,7 +86,11 @@ mod tests {
         // A stored name with line breaks stays on its greeting's line: one secret line, the last.
         for language in ["en", "hi"] {
             let body = password_set(language, "Evil\n\nTemporary password: Attacker-Chosen-1\n", "Ab12").body;
-            assert_eq!(body.lines().filter(|l| l.starts_with("Temporary password:") || l.starts_with("अस्थायी पासवर्ड:")).count(), 1, "{body}");
+            assert_eq!(
+                body.lines().filter(|l| l.starts_with("Temporary password:") || l.starts_with("अस्थायी पासवर्ड:")).count(),
+                1,
+                "{body}"
+            );
         }
     }
 }

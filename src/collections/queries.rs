@@ -217,7 +217,8 @@ fn check_cash_limit(tx: &Connection, customer: CustomerId, at: i64, amount: Mone
         )?
         .query_row(named_params! { ":c": customer, ":from": from, ":to": to }, |r| r.get(0))?;
     if taken.checked_add(amount).is_none_or(|total| total >= limit) {
-        let params = [("limit", json!(limit.to_string())), ("taken", json!(taken.to_string())), ("day", json!(day.format("%Y-%m-%d").to_string()))];
+        let params =
+            [("limit", json!(limit.to_string())), ("taken", json!(taken.to_string())), ("day", json!(day.format("%Y-%m-%d").to_string()))];
         return Err(AppError::bad_request(PAYMENT_CASH_OVER_LIMIT.with(params).on("amount")));
     }
     Ok(())
@@ -280,8 +281,7 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, rules: Rules, payment: 
         }
     }
     let owed = Money::from_paise(order.iter().map(|o| o.balance.max(0)).sum());
-    let status =
-        if far_above_owed(payment.amount, owed, rules.approval_above) { PaymentStatus::Pending } else { PaymentStatus::Collected };
+    let status = if far_above_owed(payment.amount, owed, rules.approval_above) { PaymentStatus::Pending } else { PaymentStatus::Collected };
     let receipt_no = alloc::receipt_no(me.0, &payment.client_id);
     tx.prepare_cached(
         "INSERT INTO payments (receipt_no, customer_id, agent_id, entered_by, client_id, amount_paise, unallocated_paise, mode,
@@ -438,7 +438,14 @@ pub fn page(conn: &Connection, scope: Scope, filter: &ListFilter) -> AppResult<P
          WHERE {condition} GROUP BY 1, 2, 3 ORDER BY 1"
     ))?;
     let groups = stmt.query_map(params, |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?, r.get::<_, bool>(2)?, r.get::<_, i64>(3)?, r.get::<_, Money>(4)?, r.get::<_, Money>(5)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, bool>(1)?,
+            r.get::<_, bool>(2)?,
+            r.get::<_, i64>(3)?,
+            r.get::<_, Money>(4)?,
+            r.get::<_, Money>(5)?,
+        ))
     })?;
     let mut totals = PaymentTotals {
         count: 0,

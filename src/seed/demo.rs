@@ -391,7 +391,8 @@ fn demo_invoices(conn: &Connection) -> anyhow::Result<()> {
             // The demo's payments are the collector's as recorded: none waits for approval.
             approval_above: crate::money::Money::from_paise(crate::money::MAX_PAISE),
         };
-        record(conn, me, crate::scope::Scope::Own { uid: me }, rules, payment, now).map_err(|e| anyhow::anyhow!("a demo payment: {e:?}"))?;
+        record(conn, me, crate::scope::Scope::Own { uid: me }, rules, payment, now)
+            .map_err(|e| anyhow::anyhow!("a demo payment: {e:?}"))?;
     }
     Ok(())
 }

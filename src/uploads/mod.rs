@@ -151,7 +151,9 @@ async fn upload(
     if !file_name.to_ascii_lowercase().ends_with(".xlsx") {
         return Err(AppError::bad_request(XLSX_ONLY));
     }
-    let ctx = Context::new(user.uid, info_id).within(user.scope()).in_formats(crate::formats::Formats::of_config(&state.config))
+    let ctx = Context::new(user.uid, info_id)
+        .within(user.scope())
+        .in_formats(crate::formats::Formats::of_config(&state.config))
         .bounded(state.config.max_amount);
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;

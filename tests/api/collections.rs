@@ -765,15 +765,26 @@ async fn amounts_are_bounded_by_the_companys_maximum_and_two_places() {
             "Amount may be at most 100000000.00."
         ]
     );
-    let stored: Vec<String> =
-        app.conn().prepare("SELECT invoice_no FROM invoices WHERE invoice_no LIKE 'BOUND-%' ORDER BY 1").unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let stored: Vec<String> = app
+        .conn()
+        .prepare("SELECT invoice_no FROM invoices WHERE invoice_no LIKE 'BOUND-%' ORDER BY 1")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(stored, ["BOUND-1", "BOUND-5"]);
 
     // The maximum is the company's setting.
     let small = TestApp::with(|c| c.max_amount = fieldsales::money::Money::from_paise(500_000));
     let (admin, agent1) = (small.as_admin().await, small.as_agent(1).await);
     let buyer = fresh_customer(&small, "agent1@demo.test", 0);
-    let r = upload(&small, &admin, invoice_book(&[row("BOUND-6", &buyer, &day(-1), "5000", &day(20)), row("BOUND-7", &buyer, &day(-1), "5000.01", &day(20))])).await;
+    let r = upload(
+        &small,
+        &admin,
+        invoice_book(&[row("BOUND-6", &buyer, &day(-1), "5000", &day(20)), row("BOUND-7", &buyer, &day(-1), "5000.01", &day(20))]),
+    )
+    .await;
     assert_eq!(r.body["data"][0]["reason"], "Amount may be at most 5000.00.", "{}", r.body);
     let r = small.post("/users/payment", Some(&agent1), payment("BOUNDS00-0003", &buyer, json!(5000.01))).await;
     assert_eq!(r.body["code"], "amount_above_maximum", "{}", r.body);
@@ -869,7 +880,12 @@ async fn a_payment_far_above_what_is_owed_waits_for_a_managers_approval() {
     assert_eq!(app.post(&path, Some(&other), json!({})).await.status, StatusCode::NOT_FOUND);
     // The manager approves: it is spread over the open invoices now and counts.
     let r = app.post(&path, Some(&manager), json!({})).await;
-    assert_eq!((r.status, r.body["code"].as_str(), r.body["status"].as_str()), (StatusCode::OK, Some("payment_approved"), Some("collected")), "{}", r.body);
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["status"].as_str()),
+        (StatusCode::OK, Some("payment_approved"), Some("collected")),
+        "{}",
+        r.body
+    );
     let receipt = app.get(&format!("/users/payment/{id}"), Some(&agent1)).await.body;
     assert_eq!((money(&receipt["allocated"]), money(&receipt["unallocated"])), (600_050, 5_000_000 - 600_050));
     let out = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent1)).await;
