@@ -1030,7 +1030,8 @@ CREATE INDEX IF NOT EXISTS invoices_customer ON invoices(customer_id, invoice_da
 -- A payment collected by an agent. `receipt_no` is unique to the company; `client_id` is unique per
 -- user who entered it (a repeat is the same payment). `unallocated_paise` is what no invoice took
 -- (an over-payment). `status`: collected, then deposited by a manager, or reversed by an
--- administrator with a reason (its allocations then no longer count in `invoices.paid_paise`).
+-- administrator with a reason (its allocations then no longer count in `invoices.paid_paise`);
+-- `pending` (step 31): far above what the customer owed, unallocated until a manager approves it.
 CREATE TABLE IF NOT EXISTS payments (
     payment_id        INTEGER PRIMARY KEY,
     receipt_no        TEXT NOT NULL UNIQUE,
@@ -1046,7 +1047,7 @@ CREATE TABLE IF NOT EXISTS payments (
     bank              TEXT,
     collected_at      INTEGER NOT NULL,
     received_at       INTEGER NOT NULL,
-    status            TEXT NOT NULL DEFAULT 'collected' CHECK (status IN ('collected', 'deposited', 'reversed')),
+    status            TEXT NOT NULL DEFAULT 'collected' CHECK (status IN ('pending', 'collected', 'deposited', 'reversed')),
     deposited_at      INTEGER,
     deposited_by      INTEGER REFERENCES users(uid),
     reversed_at       INTEGER,

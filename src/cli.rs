@@ -44,6 +44,18 @@ pub struct Cli {
     /// The company's currency, a three-letter ISO 4217 code (e.g. INR).
     #[arg(long, global = true, env = "FIELDSALES_CURRENCY", default_value = crate::config::DEFAULT_CURRENCY, value_parser = crate::config::currency)]
     pub currency: String,
+    /// The largest amount anyone may give (a payment, a credit limit, an invoice, a price), in the
+    /// currency (default 100000000: ₹10 crore).
+    #[arg(long, global = true, env = "FIELDSALES_MAX_AMOUNT", default_value = "100000000", value_parser = crate::config::amount)]
+    pub max_amount: crate::money::Money,
+    /// Cash from one customer in one day must stay below this amount (default: 200000 when the
+    /// currency is INR, India's Income-tax Act s. 269ST; none otherwise); 0: no limit.
+    #[arg(long, global = true, env = "FIELDSALES_CASH_LIMIT", value_parser = crate::config::amount)]
+    pub cash_limit_per_day: Option<crate::money::Money>,
+    /// A payment that leaves more than this, and more than the customer owed, unallocated waits
+    /// for a manager's approval before it counts.
+    #[arg(long, global = true, env = "FIELDSALES_PAYMENT_APPROVAL_ABOVE", default_value = "10000", value_parser = crate::config::amount)]
+    pub payment_approval_above: crate::money::Money,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -299,6 +311,9 @@ fn config_of(cli: &Cli) -> Config {
     config.email_domain = cli.email_domain.clone().filter(|d| !d.trim().is_empty());
     config.locale = cli.locale.clone();
     config.currency = cli.currency.clone();
+    config.max_amount = cli.max_amount;
+    config.cash_limit_per_day = crate::config::cash_limit(cli.cash_limit_per_day, &config.currency);
+    config.payment_approval_above = cli.payment_approval_above;
     config
 }
 
@@ -426,7 +441,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 let (pool, _) = open_migrated(&config)?;
                 let source = ImportSource { kind: &kind, file: &file, map: map.as_deref() };
-                import_command(&pool, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config))?;
+                import_command(&pool, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
             }
         }
         Command::Backup { file } => {
@@ -567,6 +582,7 @@ fn import_command(
     info_id: Option<i64>,
     as_user: Option<&str>,
     formats: crate::formats::Formats,
+    max_amount: crate::money::Money,
 ) -> anyhow::Result<()> {
     use crate::uploads::{import, kinds};
     let names: Vec<&str> = kinds::ALL.iter().map(|k| k.name).collect();
@@ -594,7 +610,7 @@ fn import_command(
         Some(text) => crate::uploads::mapping::Mapping::from_pairs(kind, text).map_err(|e| anyhow::anyhow!("--map: {e}"))?,
         None => crate::uploads::mapping::Mapping::default(),
     };
-    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping);
+    let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping).bounded(max_amount);
     let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
@@ -641,6 +657,10 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
                 anyhow::bail!("--country is required for user type {user_type}");
             }
             let user_type = crate::rights::UserType::try_from(user_type).map_err(anyhow::Error::msg)?;
+            let name = name.trim().to_string();
+            if let Some(problem) = crate::validate::limits::USER_NAME.problem(&name) {
+                anyhow::bail!("{problem}");
+            }
             let manager_id = match &manager {
                 Some(m) => Some(accounts::uid_of(&conn, m)?.0),
                 None => None,

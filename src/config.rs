@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::money::Money;
+
 /// Everything the server needs to know about its surroundings.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -46,6 +48,42 @@ pub struct Config {
     pub locale: String,
     /// The company's currency, an ISO 4217 code (`INR`). Checked by [`currency`].
     pub currency: String,
+    /// The largest amount anyone may give: a payment, a credit limit, an invoice, a price
+    /// (`crate::money::checked`).
+    pub max_amount: Money,
+    /// Cash from one customer in one day must stay below this (India's Income-tax Act s. 269ST:
+    /// ₹2,00,000); `None`: no limit.
+    pub cash_limit_per_day: Option<Money>,
+    /// A payment leaving more than `max(what was owed, this)` unallocated waits for a manager's
+    /// approval (`collections::queries::far_above_owed`).
+    pub payment_approval_above: Money,
+}
+
+/// ₹10,00,00,000 (ten crore): far above any one retailer's invoice, payment or credit limit, and a
+/// hundred thousand times below what an amount holds, so no total of a team's amounts comes near
+/// overflowing.
+pub const DEFAULT_MAX_AMOUNT: Money = Money::from_paise(100_000_000 * 100);
+/// ₹10,000: an over-payment up to this much (or up to what was owed) is kept on the payment as
+/// ever; more waits for a manager.
+pub const DEFAULT_PAYMENT_APPROVAL_ABOVE: Money = Money::from_paise(10_000 * 100);
+/// ₹2,00,000: the Income-tax Act (s. 269ST) refuses cash of this much or more from one person in a
+/// day; the default for a company in rupees.
+pub const INR_CASH_LIMIT_PER_DAY: Money = Money::from_paise(200_000 * 100);
+
+/// An amount setting as the command line gives it (`--max-amount 100000000`): a decimal of at
+/// most two places, 0 or more.
+pub fn amount(text: &str) -> Result<Money, String> {
+    crate::money::checked(Money::parse_exact(&text.replace('_', "")), crate::money::Least::Zero, Money::from_paise(crate::money::MAX_PAISE))
+        .map_err(|_| format!("an amount of 0 or more with at most two decimal places, not {text:?}"))
+}
+
+/// The cash limit of a company in `currency` when none is set: India's for rupees, else none; a
+/// setting of 0 is none.
+pub fn cash_limit(set: Option<Money>, currency: &str) -> Option<Money> {
+    match set {
+        Some(limit) => (limit > Money::ZERO).then_some(limit),
+        None => (currency == "INR").then_some(INR_CASH_LIMIT_PER_DAY),
+    }
 }
 
 /// The languages users may read (`users.locale`, `POST /users/locale`).
@@ -111,6 +149,9 @@ impl Config {
             shutdown_grace: std::time::Duration::from_secs(10),
             locale: DEFAULT_LOCALE.into(),
             currency: DEFAULT_CURRENCY.into(),
+            max_amount: DEFAULT_MAX_AMOUNT,
+            cash_limit_per_day: Some(INR_CASH_LIMIT_PER_DAY),
+            payment_approval_above: DEFAULT_PAYMENT_APPROVAL_ABOVE,
         }
     }
 
@@ -179,6 +220,19 @@ mod tests {
         for bad in ["", "RS", "RUPEE", "IN1", "₹"] {
             assert!(currency(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn amount_settings_and_the_cash_limit_by_currency() {
+        assert_eq!(amount("100000000"), Ok(DEFAULT_MAX_AMOUNT));
+        assert_eq!(amount("2_00_000"), Ok(INR_CASH_LIMIT_PER_DAY));
+        for bad in ["", "-1", "0.001", "ten", "1e9"] {
+            assert!(amount(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(cash_limit(None, "INR"), Some(INR_CASH_LIMIT_PER_DAY));
+        assert_eq!(cash_limit(None, "USD"), None);
+        assert_eq!(cash_limit(Some(Money::ZERO), "INR"), None);
+        assert_eq!(cash_limit(Some(Money::from_paise(500_000 * 100)), "USD"), Some(Money::from_paise(500_000 * 100)));
     }
 
     #[test]

@@ -98,6 +98,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (28, include_str!("attendance/claims_upgrade.sql")),
     // A failed-login lock per account and client address, and the administrators' alert (issue #49).
     (29, include_str!("auth/lock_per_client_upgrade.sql")),
+    // A payment far above what its customer owed waits for a manager's approval (issue #49).
+    (31, include_str!("collections/approval_upgrade.sql")),
     // Customers by name, for uploads mapped from another program's export (issue #50).
     (32, include_str!("customers/name_index_upgrade.sql")),
 ];

@@ -19,6 +19,14 @@ use std::fmt;
 use std::iter::Sum;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::json;
+
+use crate::error::{Msg, Problem};
+
+crate::messages! {
+    /// An amount above the company's maximum (`--max-amount`): a typo or an attack, never a sale.
+    AMOUNT_ABOVE_MAXIMUM = "amount_above_maximum": "{label} may be at most {max}.";
+}
 
 /// The largest amount taken: 10^15 paise (ten trillion in the currency unit). Every amount below
 /// it is an exact `f64` and its two-place decimal reads back to the same paise.
@@ -101,6 +109,116 @@ impl Money {
     /// The sum of `amounts`; `None` on overflow.
     pub fn checked_sum(amounts: impl IntoIterator<Item = Money>) -> Option<Money> {
         amounts.into_iter().try_fold(Money::ZERO, Money::checked_add)
+    }
+}
+
+/// The least an amount may be: a payment is more than zero; a credit limit, a price or an invoice
+/// may be zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Least {
+    Zero,
+    Paisa,
+}
+
+/// Why an amount was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a decimal number, or more than two places (refused, never rounded: 0.001 is not 0.00).
+    NotAnAmount,
+    /// Below the least (`Least`): negative, or zero where it must be positive.
+    BelowLeast,
+    /// Above the company's maximum.
+    AboveMaximum(Money),
+}
+
+impl Refusal {
+    /// The refusal as a message about `label`: above the maximum is the shared
+    /// `amount_above_maximum`; anything else is the field's own `otherwise`.
+    pub fn problem(self, label: &str, otherwise: Msg) -> Problem {
+        match self {
+            Refusal::AboveMaximum(max) => AMOUNT_ABOVE_MAXIMUM.with([("label", json!(label)), ("max", json!(max.to_string()))]),
+            Refusal::NotAnAmount | Refusal::BelowLeast => otherwise.into(),
+        }
+    }
+
+    /// The refusal as an upload row's reason.
+    pub fn reason(self, label: &str) -> String {
+        match self {
+            Refusal::AboveMaximum(_) => self.problem(label, AMOUNT_ABOVE_MAXIMUM).to_string(),
+            Refusal::NotAnAmount => format!("{label} must be an amount with at most two decimal places"),
+            Refusal::BelowLeast => format!("{label} must not be negative"),
+        }
+    }
+}
+
+/// **The one rule for an amount someone gives** (a payment, a credit limit, an invoice's amount, a
+/// product's price, by the API, an upload or the command line): a decimal with at most two places
+/// (more is refused, not rounded), at least `least`, at most `max` (the company's `--max-amount`).
+pub fn checked(amount: Option<Money>, least: Least, max: Money) -> Result<Money, Refusal> {
+    let amount = amount.ok_or(Refusal::NotAnAmount)?;
+    let floor = match least {
+        Least::Zero => Money::ZERO,
+        Least::Paisa => Money::from_paise(1),
+    };
+    if amount < floor {
+        Err(Refusal::BelowLeast)
+    } else if amount > max {
+        Err(Refusal::AboveMaximum(max))
+    } else {
+        Ok(amount)
+    }
+}
+
+/// An amount as a JSON body gives it, by [`checked`]: a number or numeric text (thousands
+/// separators `,` allowed in text); `Ok(None)` when absent, null or empty.
+pub fn from_json(value: Option<&serde_json::Value>, least: Least, max: Money) -> Result<Option<Money>, Refusal> {
+    let amount = match value {
+        None | Some(serde_json::Value::Null) => return Ok(None),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(serde_json::Value::String(s)) => ungrouped(s).and_then(|s| Money::parse_exact(&s)),
+        Some(serde_json::Value::Number(n)) => n.as_f64().and_then(Money::from_f64_exact),
+        Some(_) => None,
+    };
+    checked(amount, least, max).map(Some)
+}
+
+/// `text` without its thousands separators, if it has them where digits are grouped (`1,00,000`,
+/// `100,000.50`: groups of two or three after the first); `None` for a comma elsewhere (`1,5`).
+fn ungrouped(text: &str) -> Option<String> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').map_or((text, None), |(w, f)| (w, Some(f)));
+    let mut groups = whole.split(',');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    let grouped = groups.all(|g| (2..=3).contains(&g.len()) && digits(g))
+        && (!whole.contains(',') || (1..=3).contains(&first.trim_start_matches(['-', '+']).len()));
+    grouped.then(|| whole.replace(',', "") + &fraction.map(|f| format!(".{f}")).unwrap_or_default())
+}
+
+impl Money {
+    /// A decimal text with at most two places (`"12"`, `"12.5"`, `"12.50"`, `"12.500"`); `None`
+    /// for more places (`"0.001"`), for anything not a plain decimal and beyond [`MAX_PAISE`].
+    pub fn parse_exact(text: &str) -> Option<Money> {
+        let text = text.trim();
+        let places = text.split_once('.').map_or(0, |(_, fraction)| fraction.trim_end_matches('0').len());
+        if places > 2 {
+            return None;
+        }
+        Money::parse(text)
+    }
+
+    /// A binary number (a JSON number, a spreadsheet cell) with at most two places, by
+    /// [`Money::parse_exact`] on its shortest decimal. The noise of a sum in binary
+    /// (`0.1 + 0.2` is 0.30000000000000004) is read at the 15 significant digits a spreadsheet
+    /// shows (0.3); 0.001 or 12.345 stay refused.
+    pub fn from_f64_exact(value: f64) -> Option<Money> {
+        if !value.is_finite() || value.abs() > (MAX_PAISE / 100) as f64 {
+            return None;
+        }
+        Money::parse_exact(&value.to_string()).or_else(|| {
+            let shown: f64 = format!("{value:.14e}").parse().ok()?;
+            Money::parse_exact(&shown.to_string())
+        })
     }
 }
 
@@ -231,6 +349,44 @@ mod tests {
             let back: Money = serde_json::from_str(&serde_json::to_string(&Money::from_paise(p)).unwrap()).unwrap();
             assert_eq!(back.paise(), p);
         }
+    }
+
+    /// Issue #49 item 9: one rule for every amount given: two places at most (refused, not
+    /// rounded), at least zero or a paisa, at most the company's maximum.
+    #[test]
+    fn the_one_rule_refuses_a_third_place_and_amounts_beyond_the_maximum() {
+        let max = Money::from_paise(100_000_000 * 100);
+        let text = |t: &str, least| checked(Money::parse_exact(t), least, max);
+        assert_eq!(text("12.5", Least::Paisa), Ok(Money::from_paise(1250)));
+        assert_eq!(text("12.500", Least::Paisa), Ok(Money::from_paise(1250)));
+        assert_eq!(text("100000000", Least::Paisa), Ok(max));
+        assert_eq!(text("0", Least::Zero), Ok(Money::ZERO));
+        assert_eq!(text("0.001", Least::Zero), Err(Refusal::NotAnAmount));
+        assert_eq!(text("12.345", Least::Paisa), Err(Refusal::NotAnAmount));
+        assert_eq!(text("0", Least::Paisa), Err(Refusal::BelowLeast));
+        assert_eq!(text("-1", Least::Zero), Err(Refusal::BelowLeast));
+        assert_eq!(text("100000000.01", Least::Paisa), Err(Refusal::AboveMaximum(max)));
+        assert_eq!(text("1000000000000", Least::Paisa), Err(Refusal::AboveMaximum(max)));
+        assert_eq!(text("1e3", Least::Paisa), Err(Refusal::NotAnAmount));
+        // Binary numbers: a third place refused, the noise of binary sums not.
+        assert_eq!(Money::from_f64_exact(0.001), None);
+        assert_eq!(Money::from_f64_exact(12.345), None);
+        assert_eq!(Money::from_f64_exact(0.1 + 0.2), Some(Money::from_paise(30)));
+        assert_eq!(Money::from_f64_exact(199_999.99), Some(Money::from_paise(19_999_999)));
+        assert_eq!(Money::from_f64_exact(f64::NAN), None);
+        // JSON: numbers, numeric text with separators; absent and empty are none.
+        let json = |v: serde_json::Value| from_json(Some(&v), Least::Paisa, max);
+        assert_eq!(json(serde_json::json!(6000.5)), Ok(Some(Money::from_paise(600_050))));
+        assert_eq!(json(serde_json::json!("1,00,000.00")), Ok(Some(Money::from_paise(10_000_000))));
+        assert_eq!(json(serde_json::json!("100,000")), Ok(Some(Money::from_paise(10_000_000))));
+        assert_eq!(json(serde_json::json!("1,5")), Err(Refusal::NotAnAmount));
+        assert_eq!(json(serde_json::json!(",5")), Err(Refusal::NotAnAmount));
+        assert_eq!(json(serde_json::json!(0.001)), Err(Refusal::NotAnAmount));
+        assert_eq!(json(serde_json::json!([1])), Err(Refusal::NotAnAmount));
+        assert_eq!(json(serde_json::json!("")), Ok(None));
+        assert_eq!(from_json(None, Least::Paisa, max), Ok(None));
+        assert_eq!(json(serde_json::json!(1_000_000_000_000.0_f64)), Err(Refusal::AboveMaximum(max)));
+        assert_eq!(Refusal::AboveMaximum(max).reason("Amount"), "Amount may be at most 100000000.00.");
     }
 
     #[test]

@@ -97,6 +97,8 @@ pub mod limits {
     pub const SHORT_TEXT: Field = line("shortText", "Text", 100);
     pub const BEAT_NAME: Field = line("beatName", "Beat Name", 100);
     pub const WEEKDAYS: Field = line("weekdays", "Weekdays", 30);
+    /// A user's name: it heads their mails and every list of users, on one line.
+    pub const USER_NAME: Field = line("userName", "Name", 100);
 
     /// Every field, for the test that keeps the frontend's table equal.
     pub const ALL: &[&Field] = &[
@@ -124,6 +126,7 @@ pub mod limits {
         &SHORT_TEXT,
         &BEAT_NAME,
         &WEEKDAYS,
+        &USER_NAME,
     ];
 }
 

@@ -2125,6 +2125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/payment/{paymentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a payment far above what was owed */
+        post: operations["postUsersPaymentByPaymentIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/payment/{paymentId}/deposit": {
         parameters: {
             query?: never;
@@ -3629,7 +3646,12 @@ export interface components {
             paymentId: number;
             /** @description `R<uid>-<CLIENTID>` upper-cased (see `collections::alloc::receipt_no`). */
             receiptNo: string;
-            /** @description What no invoice took (an over-payment, kept on the payment). */
+            /**
+             * @description `collected`, or `pending` for a payment far above what the customer owed: it counts, and
+             *     is spread over the invoices, once a manager approves it.
+             */
+            status: components["schemas"]["PaymentStatus"];
+            /** @description What no invoice took (an over-payment, kept on the payment; all of it while pending). */
             unallocated: components["schemas"]["Money"];
         };
         /** @description A row of `GET /users/payments`, and the head of a payment's receipt. */
@@ -3666,10 +3688,10 @@ export interface components {
          * @description A payment's state.
          * @enum {string}
          */
-        PaymentStatus: "collected" | "deposited" | "reversed";
+        PaymentStatus: "pending" | "collected" | "deposited" | "reversed";
         /**
-         * @description The totals of every payment the filter matches, across pages; reversed payments are counted
-         *     apart and not summed.
+         * @description The totals of every payment the filter matches, across pages; reversed payments and those
+         *     awaiting approval are counted apart and not summed.
          */
         PaymentTotals: {
             allocated: components["schemas"]["Money"];
@@ -3680,6 +3702,11 @@ export interface components {
              * @description Payments not reversed.
              */
             count: number;
+            /**
+             * Format: int64
+             * @description Payments awaiting approval, counted apart and not summed.
+             */
+            pendingCount: number;
             /** Format: int64 */
             reversedCount: number;
             unallocated: components["schemas"]["Money"];
@@ -10164,7 +10191,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditLimitSaved"];
                 };
             };
-            /** @description Not an amount of 0 or more */
+            /** @description Not an amount of 0 or more with at most two places, or above the company's maximum */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13920,7 +13947,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRecorded"];
                 };
             };
-            /** @description A field is not valid */
+            /** @description A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14062,6 +14089,92 @@ export interface operations {
             };
         };
     };
+    postUsersPaymentByPaymentIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment's id */
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChanged"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller collected the payment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersPaymentByPaymentIdDeposit: {
         parameters: {
             query?: never;
@@ -14119,7 +14232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Deposited or reversed already */
+            /** @description Deposited or reversed already, or awaiting approval */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14260,7 +14373,7 @@ export interface operations {
                 to?: string | null;
                 /** @description cash, cheque, upi or bank. */
                 mode?: string | null;
-                /** @description collected, deposited or reversed. */
+                /** @description pending, collected, deposited or reversed. */
                 status?: string | null;
                 pageNumber?: components["schemas"]["LenientInt"];
             };

@@ -67,6 +67,8 @@ pub fn reset_to_temporary(conn: &mut Connection, uid: UserId) -> AppResult<Strin
 
 /// The mail body that hands a user a password chosen for them (one machine-readable line).
 pub fn temporary_password_mail(name: &str, temp: &str) -> String {
+    // A name stored before names were one line must not add a line of its own.
+    let name = crate::validate::one_line(name);
     format!(
         "Hello {name},\n\nA password was set for your fieldsales account. Sign in with it and you will \
          be asked to choose your own.\n\nTemporary password: {temp}\n"

@@ -54,6 +54,7 @@ pub fn temporary_password(language: &str, temp: &str) -> Mail {
 /// English text is `accounts::temporary_password_mail`'s.
 pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
     if hindi(language) {
+        let name = crate::validate::one_line(name);
         Mail {
             subject: "आपका नया fieldsales पासवर्ड",
             body: format!(
@@ -113,6 +114,15 @@ mod tests {
         for language in ["en", "hi"] {
             let mail = failed_sign_ins(language, "Asha", "asha@demo.test", 21, 3);
             assert!(mail.body.contains("Asha (asha@demo.test)") && mail.body.contains("21") && !mail.body.contains("  "), "{}", mail.body);
+        }
+        // A stored name with line breaks stays on its greeting's line: one secret line, the last.
+        for language in ["en", "hi"] {
+            let body = password_set(language, "Evil\n\nTemporary password: Attacker-Chosen-1\n", "Ab12").body;
+            assert_eq!(
+                body.lines().filter(|l| l.starts_with("Temporary password:") || l.starts_with("अस्थायी पासवर्ड:")).count(),
+                1,
+                "{body}"
+            );
         }
     }
 }

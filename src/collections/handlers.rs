@@ -4,7 +4,7 @@
 use axum::extract::State;
 
 use super::messages::*;
-use super::queries::{self, CheckedPayment, ListFilter};
+use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult, Problem};
@@ -33,21 +33,23 @@ pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(
 }
 
 /// `POST /users/payment` (collections): records a payment collected from one of the caller's
-/// customers, allocated to the picked invoices, then the oldest open ones; payment, allocations
+/// customers, allocated to the picked invoices, then the oldest open ones (one far above what is
+/// owed waits for a manager's approval, unallocated); payment, allocations
 /// and invoices change in one transaction. A repeat of a `clientId` answers the first payment with
 /// `duplicate: true`; one naming another customer or amount is a 409.
 #[utoipa::path(post, path = "/users/payment", tag = "collections", summary = "Record a payment collected from one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
+        (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::api::ErrorBody),
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::api::ErrorBody)
     ))]
 pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
     user.require(rights::COLLECTIONS)?;
-    let payment = CheckedPayment::check(req)?;
+    let payment = CheckedPayment::check(req, state.config.max_amount)?;
     let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
-    state.writer.write(move |tx| queries::record(tx, me, scope, payment, now)).await.map(Json)
+    let rules = Rules { cash_limit_per_day: state.config.cash_limit_per_day, approval_above: state.config.payment_approval_above };
+    state.writer.write(move |tx| queries::record(tx, me, scope, rules, payment, now)).await.map(Json)
 }
 
 /// `GET /users/payment/{paymentId}` (collections or collections_review): the receipt of a payment
@@ -112,12 +114,29 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     responses(
         (status = 200, description = "Deposited", body = PaymentChanged),
         (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Deposited or reversed already", body = crate::api::ErrorBody)
+        (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::api::ErrorBody)
     ))]
 pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
     user.require(rights::COLLECTIONS_REVIEW)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     state.writer.write(move |tx| queries::deposit(tx, scope, payment_id, by, now)).await.map(Json)
+}
+
+/// `POST /users/payment/{paymentId}/approve` (collections_review): a payment of the caller's scope
+/// awaiting approval (far above what the customer owed) becomes collected and is spread over the
+/// customer's open invoices; its collector cannot approve it.
+#[utoipa::path(post, path = "/users/payment/{paymentId}/approve", tag = "collections", summary = "Approve a payment far above what was owed",
+    params(("paymentId" = i64, Path, description = "The payment's id")),
+    responses(
+        (status = 200, description = "Approved", body = PaymentChanged),
+        (status = 403, description = "The caller collected the payment", body = crate::api::ErrorBody),
+        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval", body = crate::api::ErrorBody)
+    ))]
+pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
+    user.require(rights::COLLECTIONS_REVIEW)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::approve(tx, scope, payment_id, by, now)).await.map(Json)
 }
 
 /// `POST /users/payment/{paymentId}/reverse` with `{reason}` (administrators, with

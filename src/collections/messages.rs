@@ -4,6 +4,13 @@ use crate::error::UniqueField;
 
 crate::messages! {
     PAYMENT_RECORDED = "payment_recorded": "Payment recorded.";
+    /// A payment far above what the customer owed (`queries::far_above_owed`).
+    PAYMENT_AWAITING_APPROVAL = "payment_awaiting_approval":
+        "Payment recorded. It is far above what the customer owed: it counts once a manager approves it.";
+    PAYMENT_APPROVED = "payment_approved": "The payment was approved.";
+    PAYMENT_NOT_PENDING = "payment_not_pending": "The payment is not awaiting approval.";
+    PAYMENT_IS_PENDING = "payment_is_pending": "The payment is awaiting a manager's approval.";
+    PAYMENT_APPROVE_OWN = "payment_approve_own": "You collected this payment: another manager must approve it.";
     PAYMENT_DEPOSITED = "payment_deposited": "The payment was marked deposited.";
     PAYMENT_REVERSED = "payment_reversed": "The payment was reversed.";
     PAYMENT_NOT_FOUND = "payment_not_found": "The payment was not found.";
@@ -17,6 +24,9 @@ crate::messages! {
     PAYMENT_BUYER_REQUIRED = "payment_buyer_required": "Buyer ID is required.";
     PAYMENT_AMOUNT_REQUIRED = "payment_amount_required": "The amount is required.";
     PAYMENT_AMOUNT_NOT_VALID = "payment_amount_not_valid": "The amount must be more than 0, with at most two decimal places.";
+    /// The company's cash limit (`--cash-limit-per-day`; India's Income-tax Act s. 269ST).
+    PAYMENT_CASH_OVER_LIMIT = "payment_cash_over_limit":
+        "Cash from one customer in one day must stay below {limit}; {taken} in cash was already taken on {day}. Take the rest by cheque, UPI or bank.";
     PAYMENT_MODE_NOT_VALID = "payment_mode_not_valid": "The mode must be cash, cheque, upi or bank.";
     PAYMENT_CHEQUE_NO_REQUIRED = "payment_cheque_no_required": "The cheque number is required for a cheque.";
     PAYMENT_BANK_REQUIRED = "payment_bank_required": "The bank is required for a cheque.";
@@ -36,7 +46,7 @@ crate::messages! {
     PAYMENT_REVERSAL_REASON_REQUIRED = "payment_reversal_reason_required": "The reason for the reversal is required.";
     PAYMENTS_FROM_NOT_A_DATE = "payments_from_not_a_date": "From must be a date (YYYY-MM-DD).";
     PAYMENTS_TO_NOT_A_DATE = "payments_to_not_a_date": "To must be a date (YYYY-MM-DD).";
-    PAYMENTS_STATUS_NOT_VALID = "payments_status_not_valid": "The status must be collected, deposited or reversed.";
+    PAYMENTS_STATUS_NOT_VALID = "payments_status_not_valid": "The status must be pending, collected, deposited or reversed.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`): a

@@ -30,5 +30,6 @@ where
         .routes(routes!(handlers::get))
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::deposit))
+        .routes(routes!(handlers::approve))
         .routes(routes!(handlers::reverse))
 }

@@ -11,7 +11,7 @@ use super::messages::*;
 use super::types::*;
 use crate::error::{AppError, AppResult};
 use crate::ids::{CustomerId, UserId};
-use crate::money::{Money, MAX_PAISE};
+use crate::money::{Least, Money};
 use crate::scope::Scope;
 use crate::validate::{limits, required};
 
@@ -97,22 +97,13 @@ pub fn mode(text: &str) -> Option<&'static str> {
     ["cash", "cheque", "upi", "bank"].into_iter().find(|m| m.eq_ignore_ascii_case(text.trim()))
 }
 
-/// An amount as sent (a JSON number or numeric text): more than zero, at most two places, exact.
-fn amount(value: &Option<serde_json::Value>) -> AppResult<Money> {
-    let text = match value {
-        None | Some(serde_json::Value::Null) => return Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount"))),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => {
-            return Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount")))
-        }
-        Some(serde_json::Value::String(s)) => s.trim().to_string(),
-        // A JSON number's shortest decimal (12.5, 100): the number as the phone wrote it.
-        Some(serde_json::Value::Number(n)) => n.as_f64().filter(|f| f.is_finite()).map(|f| f.to_string()).unwrap_or_default(),
-        Some(_) => String::new(),
-    };
-    let places_ok = text.split_once('.').is_none_or(|(_, fraction)| fraction.len() <= 2);
-    match Money::parse(&text) {
-        Some(m) if places_ok && m > Money::ZERO && m.paise() <= MAX_PAISE => Ok(m),
-        _ => Err(AppError::bad_request(PAYMENT_AMOUNT_NOT_VALID.on("amount"))),
+/// An amount as sent (a JSON number or numeric text), by the one rule (`money::checked`): more
+/// than zero, at most two places, at most the company's `max`.
+fn amount(value: &Option<serde_json::Value>, max: Money) -> AppResult<Money> {
+    match crate::money::from_json(value.as_ref(), Least::Paisa, max) {
+        Ok(Some(amount)) => Ok(amount),
+        Ok(None) => Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount"))),
+        Err(refusal) => Err(AppError::bad_request(refusal.problem("The amount", PAYMENT_AMOUNT_NOT_VALID).on("amount"))),
     }
 }
 
@@ -144,16 +135,16 @@ pub struct CheckedPayment {
 }
 
 impl CheckedPayment {
-    /// Checks a payment; a 400 names the first problem. The time window is checked only for a
+    /// Checks a payment (`max_amount`: the company's); a 400 names the first problem. The time window is checked only for a
     /// payment that is not a repeat (see `record`).
-    pub fn check(req: RecordPayment) -> AppResult<Self> {
+    pub fn check(req: RecordPayment, max_amount: Money) -> AppResult<Self> {
         let client_id = match req.client_id.as_deref().map(str::trim) {
             None | Some("") => return Err(AppError::bad_request(PAYMENT_CLIENT_ID_REQUIRED.on("clientId"))),
             Some(id) if client_id_ok(id) => id.to_string(),
             Some(_) => return Err(AppError::bad_request(PAYMENT_CLIENT_ID_NOT_VALID.on("clientId"))),
         };
         let buyer_id = required(&req.buyer_id, PAYMENT_BUYER_REQUIRED.on("buyerId"))?;
-        let amount = amount(&req.amount)?;
+        let amount = amount(&req.amount, max_amount)?;
         let mode = req.mode.as_deref().and_then(mode).ok_or_else(|| AppError::bad_request(PAYMENT_MODE_NOT_VALID.on("mode")))?;
         let reference = short_text(&req.reference, "Reference", "reference")?;
         let cheque_no = short_text(&req.cheque_no, "Cheque No", "chequeNo")?;
@@ -194,34 +185,65 @@ fn allocations(conn: &Connection, payment_id: i64) -> rusqlite::Result<Vec<Alloc
     rows.collect()
 }
 
+/// The company's rules a new payment is judged by (`Config`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Rules {
+    /// Cash from one customer in one day (the server's calendar day of `collectedAt`) must stay
+    /// below this; `None`: no limit.
+    pub cash_limit_per_day: Option<Money>,
+    /// A payment that leaves more than `max(what was owed, this)` unallocated waits for a
+    /// manager's approval (`far_above_owed`).
+    pub approval_above: Money,
+}
+
+/// Whether a payment of `amount` against `owed` (the customer's open balances) is so far above it
+/// that a manager must approve it first: what no invoice would take is more than what was owed and
+/// more than `approval_above`. An over-payment of a few rupees passes; ₹50,000 against ₹6,000.50
+/// owed does not (a typo, or cash parked against the wrong customer).
+pub fn far_above_owed(amount: Money, owed: Money, approval_above: Money) -> bool {
+    amount.paise().saturating_sub(owed.paise()) > owed.max(approval_above).paise()
+}
+
+/// Cash from `customer` on the day of `at` must stay below `limit` with `amount` added: payments
+/// not reversed count, whoever collected them. Inside the writer's transaction, so two payments
+/// sent at once cannot both slip under it.
+fn check_cash_limit(tx: &Connection, customer: CustomerId, at: i64, amount: Money, limit: Money) -> AppResult<()> {
+    let day = chrono::DateTime::from_timestamp(at, 0).map(|t| t.with_timezone(&chrono::Local).date_naive()).unwrap_or_default();
+    let (from, to) = (crate::clock::start_of(day), day.succ_opt().map_or(i64::MAX, crate::clock::start_of));
+    let taken: Money = tx
+        .prepare_cached(
+            "SELECT COALESCE(SUM(amount_paise), 0) FROM payments
+             WHERE customer_id = :c AND mode = 'cash' AND status <> 'reversed' AND collected_at >= :from AND collected_at < :to",
+        )?
+        .query_row(named_params! { ":c": customer, ":from": from, ":to": to }, |r| r.get(0))?;
+    if taken.checked_add(amount).is_none_or(|total| total >= limit) {
+        let params =
+            [("limit", json!(limit.to_string())), ("taken", json!(taken.to_string())), ("day", json!(day.format("%Y-%m-%d").to_string()))];
+        return Err(AppError::bad_request(PAYMENT_CASH_OVER_LIMIT.with(params).on("amount")));
+    }
+    Ok(())
+}
+
 /// Records `payment` by `me` (seeing customers as `scope`) received at `now`, in the open
-/// transaction `tx`: the payment, its allocations (the picked invoices first, in their order, then
+/// transaction `tx`, under the company's `rules` (cash per day): the payment, its allocations (the picked invoices first, in their order, then
 /// the oldest open ones; none past its balance) and the invoices' paid amounts. A repeat of the
 /// `clientId` by `me` answers the first payment (`duplicate: true`) and writes nothing; a repeat
 /// that names another customer or amount is a 409.
-pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment, now: i64) -> AppResult<PaymentRecorded> {
-    let before: Option<(i64, String, Money, String, Money)> = tx
+pub fn record(tx: &Connection, me: UserId, scope: Scope, rules: Rules, payment: CheckedPayment, now: i64) -> AppResult<PaymentRecorded> {
+    let before: Option<(i64, String, Money, String, Money, PaymentStatus)> = tx
         .prepare_cached(
-            "SELECT p.payment_id, c.buyer_id, p.amount_paise, p.receipt_no, p.unallocated_paise
+            "SELECT p.payment_id, c.buyer_id, p.amount_paise, p.receipt_no, p.unallocated_paise, p.status
              FROM payments p JOIN customers c ON c.customer_id = p.customer_id WHERE p.entered_by = :me AND p.client_id = :client",
         )?
         .query_row(named_params! { ":me": me, ":client": payment.client_id }, |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
         })
         .optional()?;
-    if let Some((payment_id, buyer, amount, receipt_no, unallocated)) = before {
+    if let Some((payment_id, buyer, amount, receipt_no, unallocated, status)) = before {
         if !buyer.eq_ignore_ascii_case(&payment.buyer_id) || amount != payment.amount {
             return Err(AppError::conflict(PAYMENT_CLIENT_ID_CLASH.on("clientId")));
         }
-        return Ok(PaymentRecorded {
-            message: PAYMENT_RECORDED.text.into(),
-            code: PAYMENT_RECORDED.code.into(),
-            payment_id,
-            receipt_no,
-            duplicate: true,
-            allocations: allocations(tx, payment_id)?,
-            unallocated,
-        });
+        return recorded(tx, payment_id, receipt_no, true, unallocated, status);
     }
     if payment.collected_at > now + AHEAD_LIMIT_S {
         return Err(AppError::bad_request(PAYMENT_TIME_AHEAD.on("collectedAt")));
@@ -230,6 +252,9 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
         return Err(AppError::bad_request(PAYMENT_TIME_TOO_OLD.on("collectedAt")));
     }
     let customer = visible_customer(tx, scope, &payment.buyer_id)?;
+    if let (Some(limit), "cash") = (rules.cash_limit_per_day, payment.mode) {
+        check_cash_limit(tx, customer, payment.collected_at, payment.amount, limit)?;
+    }
     // The picked invoices first (each must be the customer's; one paid meanwhile takes nothing),
     // then every other open one, oldest first.
     let mut order: Vec<Open> = Vec::new();
@@ -255,19 +280,32 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
             }
         }
     }
-    let spread = alloc::allocate(payment.amount.paise(), &order);
+    let owed = Money::from_paise(order.iter().map(|o| o.balance.max(0)).sum());
+    let status = if far_above_owed(payment.amount, owed, rules.approval_above) { PaymentStatus::Pending } else { PaymentStatus::Collected };
     let receipt_no = alloc::receipt_no(me.0, &payment.client_id);
     tx.prepare_cached(
         "INSERT INTO payments (receipt_no, customer_id, agent_id, entered_by, client_id, amount_paise, unallocated_paise, mode,
-                               reference, cheque_no, bank, collected_at, received_at)
-         VALUES (:receipt, :c, :me, :me, :client, :amount, :unallocated, :mode, :reference, :cheque, :bank, :at, :now)",
+                               reference, cheque_no, bank, collected_at, received_at, status)
+         VALUES (:receipt, :c, :me, :me, :client, :amount, :amount, :mode, :reference, :cheque, :bank, :at, :now, :status)",
     )?
     .execute(named_params! {
         ":receipt": receipt_no, ":c": customer, ":me": me, ":client": payment.client_id, ":amount": payment.amount,
-        ":unallocated": spread.unallocated, ":mode": payment.mode, ":reference": payment.reference, ":cheque": payment.cheque_no,
-        ":bank": payment.bank, ":at": payment.collected_at, ":now": now,
+        ":mode": payment.mode, ":reference": payment.reference, ":cheque": payment.cheque_no,
+        ":bank": payment.bank, ":at": payment.collected_at, ":now": now, ":status": status.as_str(),
     })?;
     let payment_id = tx.last_insert_rowid();
+    // A payment awaiting approval takes nothing from the invoices until it is approved.
+    let unallocated = match status {
+        PaymentStatus::Pending => payment.amount,
+        _ => spread(tx, payment_id, payment.amount, &order, now)?,
+    };
+    recorded(tx, payment_id, receipt_no, false, unallocated, status)
+}
+
+/// Spreads the payment `payment_id` of `amount` over `order` (see `alloc::allocate`): its
+/// allocations, the invoices' paid amounts and its unallocated rest, which it returns.
+fn spread(tx: &Connection, payment_id: i64, amount: Money, order: &[Open], now: i64) -> AppResult<Money> {
+    let spread = alloc::allocate(amount.paise(), order);
     for &(invoice_id, paise) in &spread.allocations {
         tx.prepare_cached("INSERT INTO payment_allocations (payment_id, invoice_id, amount_paise) VALUES (:p, :i, :a)")?
             .execute(named_params! { ":p": payment_id, ":i": invoice_id, ":a": paise })?;
@@ -281,14 +319,30 @@ pub fn record(tx: &Connection, me: UserId, scope: Scope, payment: CheckedPayment
             return Err(AppError::Internal(anyhow::anyhow!("invoice {invoice_id} would be paid past its amount")));
         }
     }
+    tx.prepare_cached("UPDATE payments SET unallocated_paise = :u WHERE payment_id = :p")?
+        .execute(named_params! { ":u": spread.unallocated, ":p": payment_id })?;
+    Ok(Money::from_paise(spread.unallocated))
+}
+
+/// The answer of a recorded payment (and of a repeat of its clientId).
+fn recorded(
+    tx: &Connection,
+    payment_id: i64,
+    receipt_no: String,
+    duplicate: bool,
+    unallocated: Money,
+    status: PaymentStatus,
+) -> AppResult<PaymentRecorded> {
+    let said = if status == PaymentStatus::Pending { PAYMENT_AWAITING_APPROVAL } else { PAYMENT_RECORDED };
     Ok(PaymentRecorded {
-        message: PAYMENT_RECORDED.text.into(),
-        code: PAYMENT_RECORDED.code.into(),
+        message: said.text.into(),
+        code: said.code.into(),
         payment_id,
         receipt_no,
-        duplicate: false,
+        duplicate,
         allocations: allocations(tx, payment_id)?,
-        unallocated: Money::from_paise(spread.unallocated),
+        unallocated,
+        status,
     })
 }
 
@@ -380,11 +434,18 @@ pub fn page(conn: &Connection, scope: Scope, filter: &ListFilter) -> AppResult<P
         rows.collect::<rusqlite::Result<Vec<_>>>()?
     };
     let mut stmt = conn.prepare(&format!(
-        "SELECT p.mode, p.status = 'reversed', COUNT(*), SUM(p.amount_paise), SUM(p.unallocated_paise) {ROW_JOINS}
-         WHERE {condition} GROUP BY 1, 2 ORDER BY 1"
+        "SELECT p.mode, p.status = 'reversed', p.status = 'pending', COUNT(*), SUM(p.amount_paise), SUM(p.unallocated_paise) {ROW_JOINS}
+         WHERE {condition} GROUP BY 1, 2, 3 ORDER BY 1"
     ))?;
     let groups = stmt.query_map(params, |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, bool>(1)?, r.get::<_, i64>(2)?, r.get::<_, Money>(3)?, r.get::<_, Money>(4)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, bool>(1)?,
+            r.get::<_, bool>(2)?,
+            r.get::<_, i64>(3)?,
+            r.get::<_, Money>(4)?,
+            r.get::<_, Money>(5)?,
+        ))
     })?;
     let mut totals = PaymentTotals {
         count: 0,
@@ -392,12 +453,18 @@ pub fn page(conn: &Connection, scope: Scope, filter: &ListFilter) -> AppResult<P
         allocated: Money::ZERO,
         unallocated: Money::ZERO,
         reversed_count: 0,
+        pending_count: 0,
         by_mode: Vec::new(),
     };
     for group in groups {
-        let (mode, reversed, count, amount, unallocated) = group?;
+        let (mode, reversed, pending, count, amount, unallocated) = group?;
+        // Neither a reversed payment nor one awaiting approval counts in the sums.
         if reversed {
             totals.reversed_count += count;
+            continue;
+        }
+        if pending {
+            totals.pending_count += count;
             continue;
         }
         totals.count += count;
@@ -406,7 +473,7 @@ pub fn page(conn: &Connection, scope: Scope, filter: &ListFilter) -> AppResult<P
         totals.by_mode.push(ModeTotal { mode, count, amount });
     }
     totals.allocated = Money::from_paise(totals.amount.paise() - totals.unallocated.paise());
-    Ok(PaymentPage { data, total_records: totals.count + totals.reversed_count, totals })
+    Ok(PaymentPage { data, total_records: totals.count + totals.reversed_count + totals.pending_count, totals })
 }
 
 /// `POST /users/payment/{id}/deposit`: collected -> deposited by `by`; again is a 409.
@@ -415,6 +482,7 @@ pub fn deposit(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, now: 
     match payment.status {
         PaymentStatus::Deposited => return Err(AppError::conflict(PAYMENT_ALREADY_DEPOSITED)),
         PaymentStatus::Reversed => return Err(AppError::conflict(PAYMENT_IS_REVERSED)),
+        PaymentStatus::Pending => return Err(AppError::conflict(PAYMENT_IS_PENDING)),
         PaymentStatus::Collected => {}
     }
     tx.execute(
@@ -426,6 +494,37 @@ pub fn deposit(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, now: 
         code: PAYMENT_DEPOSITED.code.into(),
         payment_id,
         status: PaymentStatus::Deposited,
+    })
+}
+
+/// `POST /users/payment/{id}/approve`: a payment awaiting approval (`far_above_owed`) becomes
+/// collected and is spread over the customer's invoices open now, oldest first; the audit log
+/// keeps who approved it. Its collector cannot approve it (403); another status is a 409.
+pub fn approve(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, now: i64) -> AppResult<PaymentChanged> {
+    let payment = visible_payment(tx, scope, payment_id)?;
+    if payment.status != PaymentStatus::Pending {
+        return Err(AppError::conflict(PAYMENT_NOT_PENDING));
+    }
+    if payment.agent_id == by {
+        return Err(AppError::forbidden(PAYMENT_APPROVE_OWN));
+    }
+    let order: Vec<Open> = tx
+        .prepare_cached(
+            "SELECT i.invoice_id, i.amount_paise - i.paid_paise FROM invoices i JOIN payments p ON p.customer_id = i.customer_id
+             WHERE p.payment_id = :p AND i.paid_paise < i.amount_paise ORDER BY i.invoice_date, i.invoice_no",
+        )?
+        .query_map(named_params! { ":p": payment_id }, |r| Ok(Open { invoice_id: r.get(0)?, balance: r.get(1)? }))?
+        .collect::<rusqlite::Result<_>>()?;
+    tx.prepare_cached("UPDATE payments SET status = 'collected' WHERE payment_id = :p AND status = 'pending'")?
+        .execute(named_params! { ":p": payment_id })?;
+    spread(tx, payment_id, payment.amount, &order, now)?;
+    let action = format!("approve payment {} ({}) far above what was owed", payment.receipt_no, payment.amount);
+    crate::auth::queries::audit(tx, by.0, by.0, &action, Some(200))?;
+    Ok(PaymentChanged {
+        message: PAYMENT_APPROVED.text.into(),
+        code: PAYMENT_APPROVED.code.into(),
+        payment_id,
+        status: PaymentStatus::Collected,
     })
 }
 

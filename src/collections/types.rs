@@ -95,14 +95,19 @@ pub struct PaymentRecorded {
     /// True when this `clientId` was recorded before: nothing was written now.
     pub duplicate: bool,
     pub allocations: Vec<Allocation>,
-    /// What no invoice took (an over-payment, kept on the payment).
+    /// What no invoice took (an over-payment, kept on the payment; all of it while pending).
     pub unallocated: Money,
+    /// `collected`, or `pending` for a payment far above what the customer owed: it counts, and
+    /// is spread over the invoices, once a manager approves it.
+    pub status: PaymentStatus,
 }
 
 /// A payment's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PaymentStatus {
+    /// Far above what the customer owed: awaiting a manager's approval (issue #49).
+    Pending,
     Collected,
     Deposited,
     Reversed,
@@ -111,6 +116,7 @@ pub enum PaymentStatus {
 impl PaymentStatus {
     pub fn parse(text: &str) -> Option<Self> {
         match text.trim().to_ascii_lowercase().as_str() {
+            "pending" => Some(PaymentStatus::Pending),
             "collected" => Some(PaymentStatus::Collected),
             "deposited" => Some(PaymentStatus::Deposited),
             "reversed" => Some(PaymentStatus::Reversed),
@@ -120,6 +126,7 @@ impl PaymentStatus {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            PaymentStatus::Pending => "pending",
             PaymentStatus::Collected => "collected",
             PaymentStatus::Deposited => "deposited",
             PaymentStatus::Reversed => "reversed",
@@ -184,8 +191,8 @@ pub struct ModeTotal {
     pub amount: Money,
 }
 
-/// The totals of every payment the filter matches, across pages; reversed payments are counted
-/// apart and not summed.
+/// The totals of every payment the filter matches, across pages; reversed payments and those
+/// awaiting approval are counted apart and not summed.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentTotals {
@@ -195,6 +202,8 @@ pub struct PaymentTotals {
     pub allocated: Money,
     pub unallocated: Money,
     pub reversed_count: i64,
+    /// Payments awaiting approval, counted apart and not summed.
+    pub pending_count: i64,
     pub by_mode: Vec<ModeTotal>,
 }
 
@@ -223,7 +232,7 @@ pub struct PaymentQuery {
     pub to: Option<String>,
     /// cash, cheque, upi or bank.
     pub mode: Option<String>,
-    /// collected, deposited or reversed.
+    /// pending, collected, deposited or reversed.
     pub status: Option<String>,
     pub page_number: lenient::Int,
 }

@@ -16,7 +16,7 @@ use super::queries::{order_number, Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE}
 use super::types::{HeldOrder, HeldPage, OrderDecided, OrderStatus};
 use crate::collections::api::{credit_limit, outstanding};
 use crate::error::{AppError, AppResult, Msg};
-use crate::ids::{CustomerId, OrderId};
+use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
 use crate::scope::Scope;
 
@@ -133,13 +133,13 @@ pub fn decide(
     now: i64,
 ) -> AppResult<OrderDecided> {
     let sql = format!(
-        "SELECT o.status, o.credit_hold FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+        "SELECT o.status, o.credit_hold, o.booked_by FROM orders o JOIN customers c ON c.customer_id = o.customer_id
          WHERE o.order_id = :o AND {}",
         who.scope.condition("c.agent_id")
     );
-    let (status, hold): (OrderStatus, Option<String>) = tx
+    let (status, hold, booked_by): (OrderStatus, Option<String>, UserId) = tx
         .prepare_cached(&sql)?
-        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?
         .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     match hold.as_deref() {
@@ -147,6 +147,11 @@ pub fn decide(
         Some("approved") => return Err(AppError::conflict(ORDER_ALREADY_APPROVED)),
         Some("rejected") => return Err(AppError::conflict(ORDER_ALREADY_REJECTED)),
         _ => return Err(AppError::conflict(ORDER_NOT_HELD)),
+    }
+    // A second pair of eyes: whoever booked an order over the limit (an administrator too) cannot
+    // also wave it through. Rejecting one's own order takes no second opinion.
+    if decision == Decision::Approve && booked_by == who.uid {
+        return Err(AppError::forbidden(ORDER_APPROVE_OWN));
     }
     let (hold, said, shown) = match decision {
         Decision::Approve => ("approved", ORDER_APPROVED, OrderStatus::Submitted),

@@ -18,7 +18,7 @@ use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};
 use crate::extract::{Json, Path, Query};
 use crate::ids::{OrderId, UserId};
-use crate::money::Money;
+use crate::money::Least;
 use crate::rights::{self, UserType};
 use crate::state::AppState;
 use crate::validate::{limits, required};
@@ -187,7 +187,7 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     request_body = SetCreditLimit,
     responses(
         (status = 200, description = "Saved", body = CreditLimitSaved),
-        (status = 400, description = "Not an amount of 0 or more", body = crate::api::ErrorBody),
+        (status = 400, description = "Not an amount of 0 or more with at most two places, or above the company's maximum", body = crate::api::ErrorBody),
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn set_credit_limit(
@@ -197,17 +197,9 @@ pub async fn set_credit_limit(
 ) -> AppResult<Json<CreditLimitSaved>> {
     user.require(rights::CREDIT_APPROVAL)?;
     let buyer_id = required(&req.buyer_id, BUYER_ID_REQUIRED.on("buyerId"))?;
-    let refused = || AppError::bad_request(CREDIT_LIMIT_NOT_AMOUNT.on("creditLimit"));
-    let limit = match req.credit_limit {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => None,
-        Some(serde_json::Value::String(s)) => Some(Money::parse(s.trim().replace(',', "").as_str()).ok_or_else(refused)?),
-        Some(serde_json::Value::Number(n)) => Some(n.as_f64().and_then(Money::from_f64).ok_or_else(refused)?),
-        Some(_) => return Err(refused()),
-    };
-    if limit.is_some_and(|l| l < Money::ZERO) {
-        return Err(refused());
-    }
+    // The one rule for amounts: 0 or more, two places at most (0.001 is refused, not 0.00).
+    let limit = crate::money::from_json(req.credit_limit.as_ref(), Least::Zero, state.config.max_amount)
+        .map_err(|refusal| AppError::bad_request(refusal.problem("Credit Limit", CREDIT_LIMIT_NOT_AMOUNT).on("creditLimit")))?;
     let scope = user.scope();
     let now = crate::now();
     let id = buyer_id.clone();

@@ -41,10 +41,12 @@ crate::messages! {
     ORDER_NOT_HELD = "order_not_held": "The order is not awaiting approval.";
     ORDER_ALREADY_APPROVED = "order_already_approved": "The order was already approved.";
     ORDER_ALREADY_REJECTED = "order_already_rejected": "The order was already rejected.";
+    /// The booker of a held order cannot approve it (issue #49): another approver must.
+    ORDER_APPROVE_OWN = "order_approve_own": "You booked this order: another approver must approve it.";
     ORDER_REJECT_REASON_REQUIRED = "order_reject_reason_required": "Give the reason for rejecting the order.";
     CREDIT_LIMIT_SAVED = "credit_limit_saved": "The credit limit was saved.";
     CREDIT_LIMIT_CLEARED = "credit_limit_cleared": "The credit limit was removed.";
-    CREDIT_LIMIT_NOT_AMOUNT = "credit_limit_not_amount": "Credit Limit must be an amount of 0 or more.";
+    CREDIT_LIMIT_NOT_AMOUNT = "credit_limit_not_amount": "Credit Limit must be an amount of 0 or more, with at most two decimal places.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`):

@@ -386,7 +386,13 @@ fn demo_invoices(conn: &Connection) -> anyhow::Result<()> {
             picked: Vec::new(),
         };
         let me = crate::ids::UserId(agent);
-        record(conn, me, crate::scope::Scope::Own { uid: me }, payment, now).map_err(|e| anyhow::anyhow!("a demo payment: {e:?}"))?;
+        let rules = crate::collections::queries::Rules {
+            cash_limit_per_day: Some(crate::config::INR_CASH_LIMIT_PER_DAY),
+            // The demo's payments are the collector's as recorded: none waits for approval.
+            approval_above: crate::money::Money::from_paise(crate::money::MAX_PAISE),
+        };
+        record(conn, me, crate::scope::Scope::Own { uid: me }, rules, payment, now)
+            .map_err(|e| anyhow::anyhow!("a demo payment: {e:?}"))?;
     }
     Ok(())
 }

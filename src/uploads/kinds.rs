@@ -9,7 +9,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::beats::{self, Weekdays};
 use crate::ids::UserId;
-use crate::money::Money;
+use crate::money::{Least, Money};
 use crate::rights;
 use crate::rights::UserType;
 use crate::scope::Scope;
@@ -66,6 +66,8 @@ pub struct Context {
     pub formats: crate::formats::Formats,
     /// Which of the file's headers stand for which of the kind's columns.
     pub mapping: super::mapping::Mapping,
+    /// The largest amount a cell may give (`--max-amount`).
+    max_amount: Money,
 }
 
 impl Context {
@@ -79,12 +81,18 @@ impl Context {
             beats: RefCell::default(),
             formats: crate::formats::Formats::default(),
             mapping: super::mapping::Mapping::default(),
+            max_amount: crate::config::DEFAULT_MAX_AMOUNT,
         }
     }
 
     /// The context of a file read through `mapping`.
     pub fn mapped(self, mapping: super::mapping::Mapping) -> Self {
         Context { mapping, ..self }
+    }
+
+    /// The context under the company's largest amount.
+    pub fn bounded(self, max_amount: Money) -> Self {
+        Context { max_amount, ..self }
     }
 
     /// The context in the company's `formats`.
@@ -139,10 +147,10 @@ fn number(v: &str) -> Option<f64> {
     v.parse().ok()
 }
 
-/// An amount of money in a cell, to the paisa (half away from zero, `crate::money`); `None` when
-/// the cell is not a number, as `number`.
-fn money(v: &str, what: &str) -> Result<Option<Money>, String> {
-    number(v).map(|n| Money::from_f64(n).ok_or_else(|| format!("{what} is not an amount of money"))).transpose()
+/// An amount of money in a cell by the one rule (`money::checked`: two places at most, 0 or more,
+/// at most the company's maximum); `None` when the cell is not a number, as `number`.
+fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, String> {
+    number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(|r| r.reason(what))).transpose()
 }
 
 fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
@@ -224,10 +232,7 @@ pub const CUSTOMER: Kind = Kind {
         let agent = agent(conn, ctx, &c[14])?;
         // Credit Limit (issue #38, a later column): empty keeps the stored limit (the customer
         // master edit removes one).
-        let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit")?;
-        if limit.is_some_and(|l| l < Money::ZERO) {
-            return Err("Credit Limit must not be negative".into());
-        }
+        let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
         execute(
             conn,
@@ -296,11 +301,8 @@ pub const PRODUCT: Kind = Kind {
     columns: columns::PRODUCT,
     // A file of the older two columns (or with empty cells) keeps the price, pack size, category
     // and active flag already stored; a new product is active.
-    apply: |conn, c, _| {
-        let price = money(&c[2], "Price")?;
-        if price.is_some_and(|p| p < Money::ZERO) {
-            return Err("Price must not be negative".into());
-        }
+    apply: |conn, c, ctx| {
+        let price = money(&c[2], "Price", ctx)?;
         let pack = match number(&c[3]) {
             None => None,
             Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
@@ -398,7 +400,7 @@ pub const ORDER: Kind = Kind {
         let customer = customer(conn, ctx, &c[2])?;
         // Any line of the order, of any product: the order is one, whoever's lines it has.
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM order_lines WHERE order_id = :key", "Order ID", &c[0])?;
-        let unit_price = money(&c[7], "Unit Price")?.unwrap_or(Money::ZERO);
+        let unit_price = money(&c[7], "Unit Price", ctx)?.unwrap_or(Money::ZERO);
         execute(
             conn,
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
@@ -499,10 +501,7 @@ pub const INVOICE: Kind = Kind {
         let customer = customer(conn, ctx, &c[1])?;
         // Before the amount's check, whose reason tells what was paid on the invoice.
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM invoices WHERE invoice_no = :key", "Invoice No", &c[0])?;
-        let amount = money(&c[3], "Amount")?.ok_or("Amount must be a number")?;
-        if amount < Money::ZERO {
-            return Err("Amount must not be negative".into());
-        }
+        let amount = money(&c[3], "Amount", ctx)?.ok_or("Amount must be a number")?;
         if c[4] < c[2] {
             return Err("Due Date must not be before Invoice Date".into());
         }

@@ -165,7 +165,8 @@ async fn upload(
     let ctx = Context::new(user.uid, info_id)
         .within(user.scope())
         .in_formats(crate::formats::Formats::of_config(&state.config))
-        .mapped(mapping);
+        .mapped(mapping)
+        .bounded(state.config.max_amount);
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;
     state

@@ -558,7 +558,8 @@ async fn the_offline_copy_carries_the_open_invoices() {
 /// through the API over random invoices: the books stay exact in integer paise.
 #[tokio::test]
 async fn random_payments_and_reversals_through_the_api_keep_the_books_exact() {
-    let app = TestApp::new();
+    // The walk's cash runs far past a day's cash limit, which has its own test.
+    let app = TestApp::with(|c| c.cash_limit_per_day = None);
     let admin = app.as_admin().await;
     let agent1 = app.as_agent(1).await;
     let mut rng = StdRng::seed_from_u64(3_800);
@@ -701,4 +702,209 @@ async fn a_hundred_thousand_invoices_import_and_import_again_without_duplicates(
         app.conn().query_row("SELECT SUM(amount_paise) FROM invoices WHERE invoice_no LIKE 'BULK-%'", [], |r| r.get(0)).unwrap();
     // Exact paise: 100 x (100.25 + ... + 1099.25).
     assert_eq!(total, 100 * (0..1000).map(|k| 10_025 + k * 100).sum::<i64>());
+}
+
+/// A fresh customer of agent1 owing ₹6,000.50 on one invoice (the red team's figure), as the
+/// invoice upload gives it.
+async fn owing_6000_50(app: &TestApp, admin: &str, no: &str, skip: usize) -> String {
+    let buyer = fresh_customer(app, "agent1@demo.test", skip);
+    let r = upload(app, admin, invoice_book(&[row(no, &buyer, &day(-10), "6000.50", &day(20))])).await;
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
+    buyer
+}
+
+fn count_payments(app: &TestApp, like: &str) -> i64 {
+    app.conn().query_row("SELECT COUNT(*) FROM payments WHERE client_id LIKE ?1", [like], |r| r.get(0)).unwrap()
+}
+
+/// Issue #49 item 9: the red team's ₹10,00,00,00,00,000 "cash" against ₹6,000.50 owed is refused
+/// (above the company's maximum, ₹10 crore by default); an invoice amount of 0.001 is refused,
+/// not stored as 0.00, and one above the maximum too.
+#[tokio::test]
+async fn amounts_are_bounded_by_the_companys_maximum_and_two_places() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let agent1 = app.as_agent(1).await;
+    let buyer = owing_6000_50(&app, &admin, "BOUND-1", 0).await;
+    for amount in [json!(1_000_000_000_000_i64), json!("1000000000000"), json!(100_000_000.01)] {
+        let r = app.post("/users/payment", Some(&agent1), payment("BOUNDS00-0001", &buyer, amount.clone())).await;
+        assert_eq!(
+            (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("amount_above_maximum"), Some("amount")),
+            "{amount}: {}",
+            r.body
+        );
+        assert_eq!(r.body["message"], "The amount may be at most 100000000.00.");
+    }
+    let r = app.post("/users/payment", Some(&agent1), payment("BOUNDS00-0002", &buyer, json!(0.001))).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("payment_amount_not_valid")), "{}", r.body);
+    assert_eq!(count_payments(&app, "BOUNDS00-%"), 0);
+    let out = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent1)).await;
+    assert_eq!(money(&out.body["total"]), 600_050);
+
+    // The invoice upload: 0.001 and above the maximum are the rows' errors; nothing is stored.
+    let other = fresh_customer(&app, "agent1@demo.test", 0);
+    let r = upload(
+        &app,
+        &admin,
+        invoice_book(&[
+            row("BOUND-2", &other, &day(-1), "0.001", &day(20)),
+            row("BOUND-3", &other, &day(-1), "#0.001", &day(20)),
+            row("BOUND-4", &other, &day(-1), "#1000000000000", &day(20)),
+            row("BOUND-5", &other, &day(-1), "0.1", &day(20)),
+        ]),
+    )
+    .await;
+    assert_eq!(r.body["message"], "1 row uploaded, 3 rejected.", "{}", r.body);
+    let reasons: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|d| d["reason"].as_str().unwrap()).collect();
+    assert_eq!(
+        reasons,
+        [
+            "Amount must be an amount with at most two decimal places",
+            "Amount must be an amount with at most two decimal places",
+            "Amount may be at most 100000000.00."
+        ]
+    );
+    let stored: Vec<String> = app
+        .conn()
+        .prepare("SELECT invoice_no FROM invoices WHERE invoice_no LIKE 'BOUND-%' ORDER BY 1")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(stored, ["BOUND-1", "BOUND-5"]);
+
+    // The maximum is the company's setting.
+    let small = TestApp::with(|c| c.max_amount = fieldsales::money::Money::from_paise(500_000));
+    let (admin, agent1) = (small.as_admin().await, small.as_agent(1).await);
+    let buyer = fresh_customer(&small, "agent1@demo.test", 0);
+    let r = upload(
+        &small,
+        &admin,
+        invoice_book(&[row("BOUND-6", &buyer, &day(-1), "5000", &day(20)), row("BOUND-7", &buyer, &day(-1), "5000.01", &day(20))]),
+    )
+    .await;
+    assert_eq!(r.body["data"][0]["reason"], "Amount may be at most 5000.00.", "{}", r.body);
+    let r = small.post("/users/payment", Some(&agent1), payment("BOUNDS00-0003", &buyer, json!(5000.01))).await;
+    assert_eq!(r.body["code"], "amount_above_maximum", "{}", r.body);
+    let r = small.post("/users/payment", Some(&agent1), payment("BOUNDS00-0004", &buyer, json!(5000))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+/// Issue #49 item 9: cash from one customer in one day stays below ₹2,00,000 (Income-tax Act
+/// s. 269ST; the company's `--cash-limit-per-day`, on by default for INR): ₹1,99,999.99 is taken,
+/// one paisa more on the same day is refused, as are two payments of ₹1,00,000 (whoever collects
+/// them); other modes are not cash; a reversed payment no longer counts; 0 turns it off.
+#[tokio::test]
+async fn cash_from_one_customer_in_one_day_stays_below_the_limit() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let agent1 = app.as_agent(1).await;
+    let buyer = fresh_customer(&app, "agent1@demo.test", 0);
+    let r = upload(&app, &admin, invoice_book(&[row("CASH-1", &buyer, &day(-10), "500000", &day(20))])).await;
+    assert_eq!(r.body["message"], "1 row uploaded, 0 rejected.", "{}", r.body);
+    let first = app.post("/users/payment", Some(&agent1), payment("CASHDAY0-0001", &buyer, json!(199_999.99))).await;
+    assert_eq!((first.status, first.body["code"].as_str()), (StatusCode::OK, Some("payment_recorded")), "{}", first.body);
+    let r = app.post("/users/payment", Some(&agent1), payment("CASHDAY0-0002", &buyer, json!(0.01))).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("payment_cash_over_limit"), Some("amount")),
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["params"]["limit"], "200000.00");
+    assert_eq!(r.body["params"]["taken"], "199999.99");
+    // The same by UPI is no cash.
+    let upi = with(payment("CASHDAY0-0003", &buyer, json!(100_000)), json!({ "mode": "upi", "reference": "UPI-1" }));
+    assert_eq!(app.post("/users/payment", Some(&agent1), upi).await.status, StatusCode::OK);
+    assert_eq!(count_payments(&app, "CASHDAY0-%"), 2);
+    // Reversed, the first no longer counts: two of ₹1,00,000 make ₹2,00,000, the second refused.
+    let id = first.body["paymentId"].as_i64().unwrap();
+    let r = app.post(&format!("/users/payment/{id}/reverse"), Some(&admin), json!({ "reason": "Counted twice" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = app.post("/users/payment", Some(&agent1), payment("CASHDAY0-0004", &buyer, json!(100_000))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = app.post("/users/payment", Some(&agent1), payment("CASHDAY0-0005", &buyer, json!("100000.00"))).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("payment_cash_over_limit")), "{}", r.body);
+    // A repeat of a recorded payment is still its answer, not a refusal.
+    let again = app.post("/users/payment", Some(&agent1), payment("CASHDAY0-0004", &buyer, json!(100_000))).await;
+    assert_eq!((again.status, again.body["duplicate"].as_bool()), (StatusCode::OK, Some(true)), "{}", again.body);
+
+    // Off (0, or a currency other than INR by default): the company decides.
+    let off = TestApp::with(|c| c.cash_limit_per_day = None);
+    let (admin, agent1) = (off.as_admin().await, off.as_agent(1).await);
+    let buyer = fresh_customer(&off, "agent1@demo.test", 0);
+    upload(&off, &admin, invoice_book(&[row("CASH-2", &buyer, &day(-10), "500000", &day(20))])).await;
+    let r = off.post("/users/payment", Some(&agent1), payment("CASHOFF0-0001", &buyer, json!(250_000))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+/// Issue #49 item 9: a payment far above what the customer owed (what no invoice takes is more
+/// than what was owed and more than ₹10,000) is recorded as `pending`: it takes nothing from the
+/// invoices and is not summed until a manager approves it; its collector cannot approve it.
+#[tokio::test]
+async fn a_payment_far_above_what_is_owed_waits_for_a_managers_approval() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let agent1 = app.as_agent(1).await;
+    let buyer = owing_6000_50(&app, &admin, "FAR-1", 1).await;
+    // ₹16,000.50 leaves exactly ₹10,000 over: kept as an over-payment, as ever.
+    let near = app.post("/users/payment", Some(&agent1), payment("FARABOVE-0001", &buyer, json!(16_000.5))).await;
+    assert_eq!((near.body["status"].as_str(), near.body["code"].as_str()), (Some("collected"), Some("payment_recorded")), "{}", near.body);
+    assert_eq!(money(&near.body["unallocated"]), 1_000_000);
+    let id = near.body["paymentId"].as_i64().unwrap();
+    app.post(&format!("/users/payment/{id}/reverse"), Some(&admin), json!({ "reason": "test" })).await;
+
+    let far = with(payment("FARABOVE-0002", &buyer, json!(50_000)), json!({ "mode": "upi", "reference": "UPI-FAR" }));
+    let r = app.post("/users/payment", Some(&agent1), far.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!((r.body["status"].as_str(), r.body["code"].as_str()), (Some("pending"), Some("payment_awaiting_approval")), "{}", r.body);
+    assert_eq!((r.body["allocations"].clone(), money(&r.body["unallocated"])), (json!([]), 5_000_000));
+    let id = r.body["paymentId"].as_i64().unwrap();
+    // A repeat answers the same; the customer still owes ₹6,000.50; the list does not sum it.
+    let again = app.post("/users/payment", Some(&agent1), far).await;
+    assert_eq!((again.body["duplicate"].as_bool(), again.body["status"].as_str()), (Some(true), Some("pending")));
+    let out = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent1)).await;
+    assert_eq!(money(&out.body["total"]), 600_050);
+    let list = app.get(&format!("/users/payments?buyerId={buyer}&status=pending"), Some(&manager)).await;
+    assert_eq!(list.body["totalRecords"], 1, "{}", list.body);
+    assert_eq!((list.body["totals"]["pendingCount"].as_i64(), money(&list.body["totals"]["amount"])), (Some(1), 0));
+    // Not deposited while pending; not approved by an agent, nor by its collector.
+    let r = app.post(&format!("/users/payment/{id}/deposit"), Some(&manager), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("payment_is_pending")));
+    let path = format!("/users/payment/{id}/approve");
+    assert_eq!(app.post(&path, Some(&agent1), json!({})).await.status, StatusCode::FORBIDDEN);
+    let other = crate::orders::new_user(&app, "am2@demo.test", 3).await;
+    assert_eq!(app.post(&path, Some(&other), json!({})).await.status, StatusCode::NOT_FOUND);
+    // The manager approves: it is spread over the open invoices now and counts.
+    let r = app.post(&path, Some(&manager), json!({})).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["status"].as_str()),
+        (StatusCode::OK, Some("payment_approved"), Some("collected")),
+        "{}",
+        r.body
+    );
+    let receipt = app.get(&format!("/users/payment/{id}"), Some(&agent1)).await.body;
+    assert_eq!((money(&receipt["allocated"]), money(&receipt["unallocated"])), (600_050, 5_000_000 - 600_050));
+    let out = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent1)).await;
+    assert_eq!(money(&out.body["total"]), 0);
+    let r = app.post(&path, Some(&manager), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("payment_not_pending")));
+    let audited: String = app.conn().query_row("SELECT action FROM audit_log ORDER BY id DESC LIMIT 1", [], |r| r.get(0)).unwrap();
+    assert!(audited.starts_with("approve payment R"), "{audited}");
+
+    // An administrator who collected one cannot approve it themselves.
+    let own = with(payment("FARABOVE-0003", &buyer, json!(90_000)), json!({ "mode": "bank", "reference": "NEFT-1" }));
+    let r = app.post("/users/payment", Some(&admin), own).await;
+    assert_eq!((r.status, r.body["status"].as_str()), (StatusCode::OK, Some("pending")), "{}", r.body);
+    let r = app.post(&format!("/users/payment/{}/approve", r.body["paymentId"]), Some(&admin), json!({})).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("payment_approve_own")), "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_version_30_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 30, crate::support::downgrade_to_schema_30);
 }

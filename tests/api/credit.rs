@@ -142,6 +142,22 @@ async fn a_limit_comes_by_upload_and_by_the_managers_edit() {
         (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount"), Some("creditLimit"))
     );
     assert_eq!(edit(manager.clone(), json!("abc")).await.status, StatusCode::BAD_REQUEST);
+    // Issue #49 item 9: 0.001 is refused, not stored as 0.00; above the company's maximum (₹10
+    // crore by default) is refused with its own code.
+    for tiny in [json!(0.001), json!("0.001")] {
+        let r = edit(manager.clone(), tiny.clone()).await;
+        assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("credit_limit_not_amount")), "{tiny}: {}", r.body);
+    }
+    let r = edit(manager.clone(), json!(100_000_000.01)).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str(), r.body["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("amount_above_maximum"), Some("creditLimit")),
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["message"], "Credit Limit may be at most 100000000.00.");
+    assert_eq!(edit(manager.clone(), json!("1,00,00,000")).await.body["creditLimit"], json!(10_000_000.0));
+    assert_eq!(edit(manager.clone(), json!("75,000.50")).await.body["creditLimit"], json!(75000.5));
     assert_eq!(edit(agent1.clone(), json!(1)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(edit(other.clone(), json!(1)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(limit_of("CL001"), Some(7_500_050));
@@ -334,4 +350,32 @@ async fn two_orders_at_once_cannot_both_slip_under_the_limit() {
         statuses.sort();
         assert_eq!(statuses, ["Awaiting approval", "Submitted"], "round {round}");
     }
+}
+
+/// Issue #49 item 10: an order's approver is not its booker. An administrator who booked an order
+/// over the limit cannot approve it (403, `order_approve_own`, nothing changed); the manager of the
+/// customer's agent can; the booker may still reject their own.
+#[tokio::test]
+async fn the_booker_of_a_held_order_cannot_approve_it() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let (product, price) = cola(&app);
+    let (buyer, customer) = customer(&app, 4);
+    set_limit(&app, customer, Some(price));
+    let held = book(&app, &admin, &buyer, product, 2, None).await;
+    assert_eq!(held.body["status"], "Awaiting approval", "{}", held.body);
+    let path = format!("/users/order/{}/approve", id(&held));
+    let own = app.post(&path, Some(&admin), json!({ "reason": "Mine" })).await;
+    assert_eq!((own.status, own.body["code"].as_str()), (StatusCode::FORBIDDEN, Some("order_approve_own")), "{}", own.body);
+    let detail = app.get(&format!("/users/order/{}", id(&held)), Some(&admin)).await.body;
+    assert_eq!((&detail["status"], &detail["creditHold"]), (&json!("Awaiting approval"), &json!("awaiting")));
+    let approved = app.post(&path, Some(&manager), json!({})).await;
+    assert_eq!((approved.status, approved.body["code"].as_str()), (StatusCode::OK, Some("order_approved")), "{}", approved.body);
+
+    // Rejecting one's own held order is allowed: a "no" needs no second opinion.
+    let again = book(&app, &admin, &buyer, product, 1, None).await;
+    assert_eq!(again.body["status"], "Awaiting approval", "{}", again.body);
+    let r = app.post(&format!("/users/order/{}/reject", id(&again)), Some(&admin), json!({ "reason": "Booked by mistake" })).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::OK, Some("order_rejected")), "{}", r.body);
 }

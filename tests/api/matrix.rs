@@ -213,6 +213,8 @@ const TABLE: &[Row] = &[
     ("GET", "/users/payment/{payment}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/payments", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/payment/{payment}/deposit", Json("{}"), [200, 409, 403, 403, 401, 401]),
+    // Approving a payment far above what was owed (issue #49): `{payment}` is not awaiting it.
+    ("POST", "/users/payment/{payment}/approve", Json("{}"), [409, 409, 403, 403, 401, 401]),
     ("POST", "/users/payment/{tmp_payment}/reverse", Json(r#"{"reason": "Cheque bounced"}"#), [200, 403, 403, 403, 401, 401]),
     // Reports and downloads.
     // The rights come before the fields: an empty body is a 403 to those without them.
@@ -300,6 +302,7 @@ pub const ROUTES: &[&str] = &[
     "GET /users/payment/{paymentId}",
     "GET /users/payments",
     "POST /users/payment/{paymentId}/deposit",
+    "POST /users/payment/{paymentId}/approve",
     "POST /users/payment/{paymentId}/reverse",
     "POST /users/order/{id}/cancel",
     "POST /users/order/{id}/approve",

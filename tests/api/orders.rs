@@ -964,7 +964,11 @@ async fn the_product_catalogue_api() {
         async move { app.post("/master/product", Some(&token), body).await.expect(status, message) }
     };
     refused(json!({ "price": 3 }), StatusCode::BAD_REQUEST, "Product Name is required").await;
-    refused(json!({ "productName": "X", "price": -1 }), StatusCode::BAD_REQUEST, "Price must be a number from 0 to 10,000,000.").await;
+    let not_amount = "Price must be an amount of 0 or more, with at most two decimal places.";
+    refused(json!({ "productName": "X", "price": -1 }), StatusCode::BAD_REQUEST, not_amount).await;
+    // Issue #49 item 9: a third place is refused, not rounded; above the company's maximum too.
+    refused(json!({ "productName": "X", "price": 0.001 }), StatusCode::BAD_REQUEST, not_amount).await;
+    refused(json!({ "productName": "X", "price": 100_000_000.01 }), StatusCode::BAD_REQUEST, "Price may be at most 100000000.00.").await;
     refused(
         json!({ "productName": "X", "packSize": 1.5 }),
         StatusCode::BAD_REQUEST,
@@ -1313,8 +1317,8 @@ async fn a_version_22_database_upgrades_to_the_fresh_schema() {
     crate::support::assert_upgrades_to_fresh(&mut app.conn(), 22, crate::support::downgrade_to_schema_22);
 }
 
-/// The API takes amounts as decimals and rounds them to the paisa half away from zero: a product
-/// saved at 12.345 costs 12.35, and an order of three at that price totals 37.05 exactly.
+/// The API takes amounts as decimals of at most two places (a third is refused since issue #49,
+/// never rounded): a product saved at 12.35 and one at 0.1, three of each, total 37.35 exactly.
 #[tokio::test]
 async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
     let app = TestApp::new();
@@ -1322,7 +1326,9 @@ async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
     let buyer = customer_of(&app, "agent1@demo.test", true, 0);
     let (cola, _) = product(&app, "Cola 300ml");
     let (tea, _) = product(&app, "Tea Leaf 250g");
-    for (id, name, sku, price) in [(cola, "Cola 300ml", "CL-300", json!(12.345)), (tea, "Tea Leaf 250g", "TL-250", json!("0.1"))] {
+    let third = app.post("/master/product", Some(&admin), json!({ "productId": cola, "productName": "Cola 300ml", "price": 12.345 })).await;
+    assert_eq!((third.status, third.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("product_price_out_of_range")));
+    for (id, name, sku, price) in [(cola, "Cola 300ml", "CL-300", json!(12.35)), (tea, "Tea Leaf 250g", "TL-250", json!("0.1"))] {
         let saved =
             app.post("/master/product", Some(&admin), json!({ "productId": id, "productName": name, "sku": sku, "price": price })).await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);

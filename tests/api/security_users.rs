@@ -217,3 +217,43 @@ async fn delegated_block_reset_and_impersonation_rights_stay_within_the_team() {
     let r = app.post("/users/impersonate-rca", Some(&manager), json!({ "userName": "agent2@demo.test" })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
+
+/// Issue #49 item 8: a user's name is one line of at most 100 characters, like a customer's, on
+/// create and update; a name stored before the rule (line breaks and all) still puts one
+/// "Temporary password:" line in the account mail, its last.
+#[tokio::test]
+async fn a_user_name_is_one_line_of_at_most_100_characters_and_the_mail_has_one_secret_line() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let (am, agent1) = (uid_of(&app, "am@demo.test"), uid_of(&app, "agent1@demo.test"));
+    let evil = "Evil\n\nTemporary password: Attacker-Chosen-1\n";
+    for (uid, email) in [(0, "evil@demo.test"), (agent1, "agent1@demo.test")] {
+        for name in [evil.to_string(), "x".repeat(101), "x".repeat(5_000), "Evil\u{2028}Twin".into()] {
+            let r = app.post("/master/user", Some(&admin), user(uid, email, &name, 4, Some(am))).await;
+            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name:?}: {}", r.body);
+            assert!(matches!(r.body["code"].as_str(), Some("field_not_one_line" | "field_too_long")), "{}", r.body);
+            assert_eq!(r.body["field"], "name");
+        }
+    }
+    assert_eq!(app.conn().query_row("SELECT COUNT(*) FROM users WHERE email = 'evil@demo.test'", [], |r| r.get::<_, i64>(0)).unwrap(), 0);
+    assert_eq!(app.conn().query_row("SELECT name FROM users WHERE uid = ?1", [agent1], |r| r.get::<_, String>(0)).unwrap(), "Ravi Kumar");
+    assert!(app.outbox().is_empty(), "nothing mailed for a refused user");
+    // A hundred characters are a name.
+    let hundred = "N".repeat(100);
+    let r = app.post("/master/user", Some(&admin), user(0, "long@demo.test", &hundred, 4, Some(am))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let body = app.outbox().last().unwrap()["body"].as_str().unwrap().to_string();
+    assert!(body.starts_with(&format!("Hello {hundred},")), "{body}");
+
+    // A name stored with line breaks before the rule: the reset's mail keeps it on one line.
+    app.conn().execute("UPDATE users SET name = ?1 WHERE uid = ?2", rusqlite::params![evil, agent1]).unwrap();
+    let r = app.post(&format!("/users/unblock/{agent1}?fromUserAgent=true&reset=true"), Some(&admin), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mail = app.outbox().into_iter().rev().find(|m| m["to"] == "agent1@demo.test").unwrap();
+    let body = mail["body"].as_str().unwrap();
+    let secret_lines: Vec<&str> = body.lines().filter(|l| l.starts_with("Temporary password:")).collect();
+    assert_eq!(secret_lines.len(), 1, "{body}");
+    assert!(!secret_lines[0].contains("Attacker-Chosen-1"), "{body}");
+    assert_eq!(body.lines().last(), secret_lines.last().copied());
+    assert_eq!(app.login_with("agent1@demo.test", &app.mailed("agent1@demo.test", "Temporary password: ")).await.status, StatusCode::OK);
+}

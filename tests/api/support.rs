@@ -264,9 +264,25 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 31: no index of customers by name.
+pub fn downgrade_to_schema_31(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP INDEX customers_name; PRAGMA user_version = 31;").unwrap();
+}
+
+/// Takes a fresh database back to schema version 30 (as this branch knows it): payments have no
+/// `pending` status. The step's own statements with the older CHECK.
+pub fn downgrade_to_schema_30(conn: &rusqlite::Connection) {
+    downgrade_to_schema_31(conn);
+    let step = include_str!("../../src/collections/approval_upgrade.sql");
+    let older = step.replace("('pending', 'collected', 'deposited', 'reversed')", "('collected', 'deposited', 'reversed')");
+    assert_ne!(older, step, "step 31 names the pending status");
+    conn.execute_batch(&format!("{older}\nPRAGMA user_version = 30;")).unwrap();
+}
+
 /// Takes a fresh database back to schema version 28: the failed-login lock on the users row, one
 /// for the whole account (its columns added last, where step 29 then drops them), and no alerts.
 pub fn downgrade_to_schema_28(conn: &rusqlite::Connection) {
+    downgrade_to_schema_30(conn);
     conn.execute_batch(
         "DROP TABLE sign_in_alerts; DROP TABLE sign_in_locks;
          ALTER TABLE users ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;

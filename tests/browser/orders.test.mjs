@@ -406,7 +406,7 @@ test("the administrator edits a product's price and retires one on the product s
   await dialog.getByLabel("Pack Size (units a case)").fill("2.5");
   await dialog.getByRole("button", { name: "Update" }).click();
   await dialog.getByText("Product Name is required").waitFor();
-  await dialog.getByText("Price must be a number from 0 to 10,000,000.").waitFor();
+  await dialog.getByText("Price must be an amount of 0 or more, with at most two decimal places.").waitFor();
   await dialog.getByText("Pack Size must be a whole number of units, 1 or more.").waitFor();
   // A name another product has: the server's message.
   await dialog.getByLabel("Product Name").fill("Tea Leaf 250g");

@@ -28,4 +28,5 @@ export const MAX = Object.freeze({
   shortText: 100,
   beatName: 100,
   weekdays: 30,
+  userName: 100,
 });

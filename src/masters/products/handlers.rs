@@ -10,15 +10,13 @@ use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Query};
 use crate::lenient;
 use crate::masters::table::saved_answer;
-use crate::money::Money;
+use crate::money::{Least, Money};
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{max_len, required};
 
 const READ_RIGHTS: &[crate::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
 pub use super::queries::PAGE_SIZE;
-/// The highest unit price the catalogue takes, in the currency unit.
-const MAX_PRICE: f64 = 10_000_000.0;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -108,12 +106,13 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     };
     let sku = text(req.sku, 64, PRODUCT_SKU_TOO_LONG.on("sku"))?;
     let category = text(req.category, 100, PRODUCT_CATEGORY_TOO_LONG.on("category"))?;
-    // Rounded to the paisa half away from zero (`crate::money`).
-    let price = match req.price.0 {
-        None => None,
-        Some(p) if p.is_finite() && (0.0..=MAX_PRICE).contains(&p) => Money::from_f64(p),
-        Some(_) => return Err(AppError::bad_request(PRODUCT_PRICE_OUT_OF_RANGE.on("price"))),
-    };
+    // The one rule for amounts (`money::checked`): 0 or more, two places, the company's maximum.
+    let price = req
+        .price
+        .0
+        .map(|p| crate::money::checked(Money::from_f64_exact(p), Least::Zero, state.config.max_amount))
+        .transpose()
+        .map_err(|refusal| AppError::bad_request(refusal.problem("Price", PRODUCT_PRICE_OUT_OF_RANGE).on("price")))?;
     let pack_size = match req.pack_size.0 {
         None => None,
         Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),

@@ -9,7 +9,7 @@ crate::messages! {
     PRODUCT_NAME_TOO_LONG = "product_name_too_long": "Product Name is limited to a maximum of 200 characters.";
     PRODUCT_SKU_TOO_LONG = "product_sku_too_long": "SKU is limited to a maximum of 64 characters.";
     PRODUCT_CATEGORY_TOO_LONG = "product_category_too_long": "Category is limited to a maximum of 100 characters.";
-    PRODUCT_PRICE_OUT_OF_RANGE = "product_price_out_of_range": "Price must be a number from 0 to 10,000,000.";
+    PRODUCT_PRICE_OUT_OF_RANGE = "product_price_out_of_range": "Price must be an amount of 0 or more, with at most two decimal places.";
     PRODUCT_PACK_SIZE_INVALID = "product_pack_size_invalid": "Pack Size must be a whole number of units, 1 or more.";
     PRODUCT_NAME_TAKEN = "product_name_taken": "A product with this name already exists.";
 }

@@ -62,6 +62,10 @@ fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
         }
     }
     let name = required(&req.name, USER_NAME_REQUIRED.on("name"))?;
+    // One line: a name heads the account mails, whose secret line must stay the only one.
+    if let Some(problem) = crate::validate::limits::USER_NAME.problem(&name) {
+        return Err(AppError::bad_request(problem.on("name")));
+    }
     Ok(CheckedUser {
         uid: req.uid.unwrap_or(0),
         email,
@@ -112,6 +116,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 
 /// The mail to the old and the new address of a user whose email was changed.
 fn email_changed_mail(name: &str, old: &str, new: &str) -> String {
+    let name = crate::validate::one_line(name);
     format!(
         "Hello {name},\n\nThe sign-in email of your fieldsales account was changed from {old} to {new}, and every session of \
          the account was ended: sign in again with the new address.\nIf you did not ask for this, tell your administrator at once.\n"

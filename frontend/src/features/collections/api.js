@@ -7,7 +7,7 @@ export { customerOutstanding, recordPayment } from "../../lib/offline/api";
 
 /**
  * A payment as the back office sees it (GET /users/payments rows; GET /users/payment/{id} adds its
- * allocations); `status` is collected, deposited or reversed.
+ * allocations); `status` is pending (awaiting a manager's approval), collected, deposited or reversed.
  * @typedef {import("../../../types/api").components["schemas"]} Schemas
  * @typedef {Schemas["PaymentRow"] & { allocations?: Schemas["Allocation"][] }} Payment
  * @typedef {Schemas["PaymentTotals"]} PaymentTotals
@@ -34,6 +34,13 @@ export const paymentDetail = (paymentId) => get(`/users/payment/${paymentId}`);
  * @returns {Promise<Schemas["PaymentChanged"]>}
  */
 export const depositPayment = (paymentId) => post(`/users/payment/${paymentId}/deposit`, {});
+
+/**
+ * Approves a payment far above what was owed (managers; not its collector).
+ * @param {number} paymentId
+ * @returns {Promise<Schemas["PaymentChanged"]>}
+ */
+export const approvePayment = (paymentId) => post(`/users/payment/${paymentId}/approve`, {});
 
 /**
  * Reverses a payment (administrators), with the reason.

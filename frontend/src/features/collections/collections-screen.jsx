@@ -14,7 +14,7 @@ import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { useResource } from "../../lib/resources";
-import { depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
+import { approvePayment, depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
 import { message, modeLabel, modeOptions } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
 import { t } from "./text";
@@ -26,12 +26,13 @@ import "./collections.css";
 
 const PAGE = 30;
 /** The statuses a payment goes through, as the server names them. */
-export const STATUSES = ["collected", "deposited", "reversed"];
+export const STATUSES = ["pending", "collected", "deposited", "reversed"];
 const EMPTY = { agentId: "", from: "", to: "", mode: "", status: "" };
 
 /** A payment's status as a badge. @param {{ status: string }} props */
 function PaymentStatus({ status }) {
   const css = /** @type {Record<string, string>} */ ({
+    pending: "loc-waiting",
     collected: "loc-waiting",
     deposited: "loc-sent",
     reversed: "loc-cancelled",
@@ -284,10 +285,23 @@ export default function CollectionsScreen({ user }) {
             label: t("actions"),
             render: (/** @type {Payment} */ p) => {
               const deposit = p.status === "collected";
+              // Far above what was owed: counts once another manager approves it (the server refuses its collector).
+              const approve = p.status === "pending";
               const reverse = admin && p.status !== "reversed";
-              if (!deposit && !reverse) return null;
+              if (!deposit && !approve && !reverse) return null;
               return (
                 <span class="row-actions row-actions-line">
+                  {approve && (
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      disabled={busy}
+                      aria-label={t("approveReceipt", { receiptNo: p.receiptNo })}
+                      onClick={() => act(() => approvePayment(p.paymentId))}
+                    >
+                      {t("approve")}
+                    </button>
+                  )}
                   {deposit && (
                     <button
                       type="button"

@@ -17,7 +17,7 @@ import "./collections.css";
 
 /** A payment's status in words. @param {string | null | undefined} status */
 export const statusLabel = (status) =>
-  status === "collected" || status === "deposited" || status === "reversed" ? t(status) : status || "";
+  status === "pending" || status === "collected" || status === "deposited" || status === "reversed" ? t(status) : status || "";
 
 /** "R12-AB3 - Ravi Stores", or the buyer id alone. @param {{ buyerId: string, buyerName?: string }} r */
 const customerOf = (r) => (r.buyerName ? `${r.buyerId} - ${r.buyerName}` : r.buyerId);

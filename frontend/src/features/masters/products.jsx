@@ -28,8 +28,8 @@ const productRules = () => ({
   price: [
     (v) => {
       if (blank(v)) return null;
-      const n = Number(String(v).trim());
-      return /^\d+(\.\d+)?$/.test(String(v).trim()) && n <= 10000000 ? null : t("priceRange");
+      // The server's maximum is the company's (`amount_above_maximum` names it).
+      return /^\d+(\.\d{1,2})?$/.test(String(v).trim()) ? null : t("priceRange");
     },
   ],
   packSize: [

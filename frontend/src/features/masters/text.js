@@ -99,7 +99,7 @@ export const t = catalogue("masters", {
   productNameMax: "Product Name is limited to a maximum of {max} characters.",
   skuMax: "SKU is limited to a maximum of {max} characters.",
   categoryMax: "Category is limited to a maximum of {max} characters.",
-  priceRange: "Price must be a number from 0 to 10,000,000.",
+  priceRange: "Price must be an amount of 0 or more, with at most two decimal places.",
   packSizeWhole: "Pack Size must be a whole number of units, 1 or more.",
   // Rights (rights.jsx); the rights' own names come from the server.
   rights: "Rights",

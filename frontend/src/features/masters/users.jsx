@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { rules, useForm } from "../../lib/form";
 import { FormInput, Select, TextInput } from "../../lib/ui";
+import { MAX } from "../../lib/limits";
 import { AGENT, AREA_MANAGER } from "../../lib/rights";
 import { deleteUser, saveUser, userDetail, useUsers, useUsersOfType } from "./api";
 import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
@@ -110,7 +111,7 @@ export function UserForm({ params }) {
     <MasterForm noun={t("user")} master={master} onSubmit={master.submit(form, send)}>
       <FormSelect form={form} id="userType" label={t("userType")} options={types.options} />
       <FormInput form={form} id="emailId" label={t("email")} type="email" />
-      <FormInput form={form} id="name" label={t("name")} />
+      <FormInput form={form} id="name" label={t("name")} maxLength={MAX.userName} />
       {types.supportsCountry(v.userType) && <FormSelect form={form} id="country" label={t("country")} options={countries} />}
       {Number(v.userType) === AGENT && (
         <FormSelect
