@@ -3923,6 +3923,13 @@ export interface components {
             reference: string | null;
         };
         Rejected: {
+            /**
+             * @description The reason's code in the catalogue, and its parameters: the screen words it in the user's
+             *     language.
+             */
+            code: string;
+            params?: Record<string, never> | null;
+            /** @description The reason in English (the result workbook's Reason). */
             reason: string;
             /** Format: int32 */
             rowNumber: number;
@@ -7571,6 +7578,8 @@ export interface operations {
                     data: string;
                     /** Format: int64 */
                     infoId: number;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -9812,6 +9821,8 @@ export interface operations {
                      * @description The .xlsx workbook.
                      */
                     beatdata: string;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -11152,6 +11163,8 @@ export interface operations {
                      */
                     customerdata: string;
                     isDelete?: boolean | null;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -12059,6 +12072,8 @@ export interface operations {
                      * @description The .xlsx workbook.
                      */
                     deliverydata: string;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -12134,6 +12149,8 @@ export interface operations {
                      * @description The .xlsx workbook.
                      */
                     distributordata: string;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -12614,6 +12631,8 @@ export interface operations {
                      * @description The .xlsx workbook.
                      */
                     invoicedata: string;
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                 };
             };
         };
@@ -13299,6 +13318,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                     /**
                      * Format: binary
                      * @description The .xlsx workbook.
@@ -14647,6 +14668,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                     /**
                      * Format: binary
                      * @description The .xlsx workbook.
@@ -14769,6 +14792,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
                     /**
                      * Format: binary
                      * @description The .xlsx workbook.

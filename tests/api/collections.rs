@@ -760,8 +760,8 @@ async fn amounts_are_bounded_by_the_companys_maximum_and_two_places() {
     assert_eq!(
         reasons,
         [
-            "Amount must be an amount with at most two decimal places",
-            "Amount must be an amount with at most two decimal places",
+            "Amount has more than two decimals (0.001): amounts are kept to the paisa",
+            "Amount has more than two decimals (0.001): amounts are kept to the paisa",
             "Amount may be at most 100000000.00."
         ]
     );
