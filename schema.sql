@@ -921,10 +921,10 @@ CREATE TABLE IF NOT EXISTS broadcast_reads (
 ) WITHOUT ROWID;
 
 -- Every upload (src/uploads/import.rs): the home's uploads with errors, and how far an import got.
--- state, last_row and stopped_code (step 33, added last as ALTER TABLE puts them): an import applies
+-- state, last_row, stopped_code and stopped_reason (step 33, added last as ALTER TABLE puts them): an import applies
 -- its rows in short pieces, each committed on its own (src/uploads/import.rs); 'running' until its
 -- last piece, 'stopped' with the code of why (a refused file, the uploader gone, the server
--- stopped) and the last row applied.
+-- stopped; its English text) and the last row applied.
 CREATE TABLE IF NOT EXISTS uploads (
     upload_id   INTEGER PRIMARY KEY,
     kind        TEXT NOT NULL,
@@ -932,7 +932,7 @@ CREATE TABLE IF NOT EXISTS uploads (
     uploaded_at INTEGER NOT NULL,
     applied     INTEGER NOT NULL,
     rejected    INTEGER NOT NULL
-, state TEXT NOT NULL DEFAULT 'done' CHECK (state IN ('running', 'done', 'stopped')), last_row INTEGER NOT NULL DEFAULT 0, stopped_code TEXT);
+, state TEXT NOT NULL DEFAULT 'done' CHECK (state IN ('running', 'done', 'stopped')), last_row INTEGER NOT NULL DEFAULT 0, stopped_code TEXT, stopped_reason TEXT);
 CREATE INDEX IF NOT EXISTS uploads_rejected ON uploads(uploaded_at) WHERE rejected > 0;
 -- An uploader's latest upload (the upload screen's progress).
 CREATE INDEX IF NOT EXISTS uploads_by ON uploads(uploaded_by, upload_id);

@@ -220,9 +220,9 @@ pub fn import(
         (Ok(()), _) => Ok(outcome),
         (Err(err), None) => Err(err),
         (Err(err), Some(upload)) => {
-            let code = err.code();
-            writer.write_blocking(move |conn| Ok(queries::stop_upload(conn, upload, code)?))?;
-            let reason = err.problem().message.to_string();
+            let (code, reason) = (err.code(), err.problem().message.to_string());
+            let why = reason.clone();
+            writer.write_blocking(move |conn| Ok(queries::stop_upload(conn, upload, code, &why)?))?;
             Err(AppError::bad_request(STOPPED.with([
                 ("row", serde_json::json!(last_row)),
                 ("applied", serde_json::json!(outcome.applied)),

@@ -69,25 +69,28 @@ pub fn finish_upload(conn: &Connection, upload: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The upload stopped after the rows counted so far, for the reason `code`.
-pub fn stop_upload(conn: &Connection, upload: i64, code: &str) -> rusqlite::Result<()> {
+/// The upload stopped after the rows counted so far, for the reason `code` (in English `reason`).
+pub fn stop_upload(conn: &Connection, upload: i64, code: &str, reason: &str) -> rusqlite::Result<()> {
     conn.execute(
-        "UPDATE uploads SET state = 'stopped', stopped_code = :code WHERE upload_id = :id AND state = 'running'",
-        named_params! { ":id": upload, ":code": code },
+        "UPDATE uploads SET state = 'stopped', stopped_code = :code, stopped_reason = :reason WHERE upload_id = :id AND state = 'running'",
+        named_params! { ":id": upload, ":code": code, ":reason": reason },
     )?;
     Ok(())
 }
 
 /// Uploads left running by a server that stopped (killed, or power lost) stopped where their last
 /// piece was committed; how many.
-pub fn stop_interrupted(conn: &Connection, code: &str) -> rusqlite::Result<usize> {
-    conn.execute("UPDATE uploads SET state = 'stopped', stopped_code = :code WHERE state = 'running'", named_params! { ":code": code })
+pub fn stop_interrupted(conn: &Connection, why: crate::error::Msg) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE uploads SET state = 'stopped', stopped_code = :code, stopped_reason = :reason WHERE state = 'running'",
+        named_params! { ":code": why.code, ":reason": why.text },
+    )
 }
 
 /// The latest upload of `kind` by `uploader`.
 pub fn latest_upload(conn: &Connection, uploader: i64, kind: &str) -> rusqlite::Result<Option<super::types::UploadProgress>> {
     conn.query_row(
-        "SELECT upload_id, state, applied, rejected, last_row, stopped_code, uploaded_at FROM uploads
+        "SELECT upload_id, state, applied, rejected, last_row, stopped_code, stopped_reason, uploaded_at FROM uploads
          WHERE uploaded_by = :by AND kind = :kind ORDER BY upload_id DESC LIMIT 1",
         named_params! { ":by": uploader, ":kind": kind },
         |r| {
@@ -98,7 +101,8 @@ pub fn latest_upload(conn: &Connection, uploader: i64, kind: &str) -> rusqlite::
                 rejected: r.get(3)?,
                 last_row: r.get(4)?,
                 stopped_code: r.get(5)?,
-                started_at: crate::clock::iso(r.get(6)?),
+                stopped_reason: r.get(6)?,
+                started_at: crate::clock::iso(r.get(7)?),
             })
         },
     )

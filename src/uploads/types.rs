@@ -14,5 +14,7 @@ pub struct UploadProgress {
     /// The sheet's row number of the last row applied or rejected.
     pub last_row: i64,
     pub stopped_code: Option<String>,
+    /// Why it stopped, in English (the screen words `stoppedCode` in the user's language).
+    pub stopped_reason: Option<String>,
     pub started_at: String,
 }

@@ -267,7 +267,7 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
 /// Takes a fresh database back to schema version 32: uploads without the record of how far they got.
 pub fn downgrade_to_schema_32(conn: &rusqlite::Connection) {
     conn.execute_batch(
-        "DROP INDEX uploads_by; ALTER TABLE uploads DROP COLUMN stopped_code; ALTER TABLE uploads DROP COLUMN last_row;
+        "DROP INDEX uploads_by; ALTER TABLE uploads DROP COLUMN stopped_reason; ALTER TABLE uploads DROP COLUMN stopped_code; ALTER TABLE uploads DROP COLUMN last_row;
          ALTER TABLE uploads DROP COLUMN state; PRAGMA user_version = 32;",
     )
     .unwrap();

@@ -307,5 +307,5 @@ async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again
     assert_eq!((outcome.applied, stored()), (600, 600));
     // A running import the server did not finish.
     app.conn().execute("UPDATE uploads SET state = 'running' WHERE upload_id = ?1", [outcome.upload.unwrap()]).unwrap();
-    assert_eq!(queries::stop_interrupted(&app.conn(), "upload_interrupted").unwrap(), 1);
+    assert_eq!(queries::stop_interrupted(&app.conn(), fieldsales::uploads::messages::UPLOAD_INTERRUPTED).unwrap(), 1);
 }
