@@ -31,5 +31,6 @@ export const t = catalogue("uploads", {
   rowsDone: "{rows} rows applied so far",
   cancel: "Cancel",
   cancelled: "The upload was cancelled; the rows already applied stay.",
-  lastStopped: "Your last upload of this kind stopped after row {row}: {reason} Upload the file again: rows already in are updated, not repeated.",
+  lastStopped:
+    "Your last upload of this kind stopped after row {row}: {reason} Upload the file again: rows already in are updated, not repeated.",
 });

@@ -102,14 +102,14 @@ export function UploadScreen({ kind, back = "/home" }) {
   const [cancel, setCancel] = useState(/** @type {AbortController | null} */ (null));
   // The last upload of this kind, where it stopped part-way (the server stopped, a refused row).
   const [stopped, setStopped] = useState(/** @type {UploadProgress | null} */ (null));
-  const lookStopped = () =>
+  // Counts the uploads sent from this screen: each one ended looks again.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
     latestUpload(kind).then(
       (last) => setStopped(last && last.state === "stopped" ? last : null),
       () => setStopped(null),
     );
-  useEffect(() => {
-    lookStopped();
-  }, [kind]);
+  }, [kind, sent]);
   const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
@@ -141,7 +141,7 @@ export function UploadScreen({ kind, back = "/home" }) {
     clearInterval(poll);
     setProgress(null);
     setCancel(null);
-    lookStopped();
+    setSent((n) => n + 1);
   };
   return (
     <section>
