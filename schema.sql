@@ -920,7 +920,11 @@ CREATE TABLE IF NOT EXISTS broadcast_reads (
     PRIMARY KEY (broadcast_id, uid)
 ) WITHOUT ROWID;
 
--- Every upload (src/uploads/import.rs), written with its rows: the home's uploads with errors.
+-- Every upload (src/uploads/import.rs): the home's uploads with errors, and how far an import got.
+-- state, last_row, stopped_code and stopped_reason (step 33, added last as ALTER TABLE puts them): an import applies
+-- its rows in short pieces, each committed on its own (src/uploads/import.rs); 'running' until its
+-- last piece, 'stopped' with the code of why (a refused file, the uploader gone, the server
+-- stopped; its English text) and the last row applied.
 CREATE TABLE IF NOT EXISTS uploads (
     upload_id   INTEGER PRIMARY KEY,
     kind        TEXT NOT NULL,
@@ -928,8 +932,10 @@ CREATE TABLE IF NOT EXISTS uploads (
     uploaded_at INTEGER NOT NULL,
     applied     INTEGER NOT NULL,
     rejected    INTEGER NOT NULL
-);
+, state TEXT NOT NULL DEFAULT 'done' CHECK (state IN ('running', 'done', 'stopped')), last_row INTEGER NOT NULL DEFAULT 0, stopped_code TEXT, stopped_reason TEXT);
 CREATE INDEX IF NOT EXISTS uploads_rejected ON uploads(uploaded_at) WHERE rejected > 0;
+-- An uploader's latest upload (the upload screen's progress).
+CREATE INDEX IF NOT EXISTS uploads_by ON uploads(uploaded_by, upload_id);
 
 -- A photo taken on a visit (issue #37): the file lies under the data dir by its content hash
 -- (`sha256`, one file however many rows or sends name it); `phash` is its perceptual hash, which

@@ -5,6 +5,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
@@ -440,8 +441,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 parse_command(&file)?;
             } else {
                 let (pool, _) = open_migrated(&config)?;
+                // The rows go in through the group-commit writer, a piece at a time, as a server's
+                // upload does: a running server's writes go in between.
+                let writer = crate::writer::Writer::start(&config.db_path)?;
                 let source = ImportSource { kind: &kind, file: &file, map: map.as_deref() };
-                import_command(&pool, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
+                import_command(&pool, &writer, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
             }
         }
         Command::Backup { file } => {
@@ -578,6 +582,7 @@ struct ImportSource<'a> {
 
 fn import_command(
     pool: &Pool,
+    writer: &crate::writer::Writer,
     ImportSource { kind, file, map }: ImportSource,
     info_id: Option<i64>,
     as_user: Option<&str>,
@@ -588,7 +593,7 @@ fn import_command(
     let names: Vec<&str> = kinds::ALL.iter().map(|k| k.name).collect();
     let kind = kinds::by_name(kind).with_context(|| format!("unknown kind {kind}; use one of {}", names.join(", ")))?;
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-    let mut conn = pool.get()?;
+    let conn = pool.get()?;
     let uploader: i64 = match as_user {
         Some(login) => accounts::uid_of(&conn, login)?.0,
         None => conn
@@ -611,7 +616,7 @@ fn import_command(
         None => crate::uploads::mapping::Mapping::default(),
     };
     let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping).bounded(max_amount);
-    let outcome = tokio::task::block_in_place(|| import::import(&mut conn, kind, &bytes, &ctx, &result, &mut |n| bar.set_position(n)))?;
+    let outcome = tokio::task::block_in_place(|| import::import(writer, kind, &bytes, ctx, &result, &AtomicBool::new(false), &mut |n| bar.set_position(n)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let rows = outcome.applied + outcome.rejected_count;

@@ -166,7 +166,8 @@ impl AppError {
         self.problem().code
     }
 
-    fn problem(&self) -> Problem {
+    /// What this error says: its code, text and parameters.
+    pub fn problem(&self) -> Problem {
         match self {
             AppError::BadRequest(p)
             | AppError::Unauthorized(p)

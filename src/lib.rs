@@ -90,6 +90,11 @@ pub mod clock {
         Local::now().date_naive()
     }
 
+    /// A timestamp as ISO 8601 (UTC), as answers carry times.
+    pub fn iso(ts: i64) -> String {
+        chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()
+    }
+
     /// The first day of `day`'s month.
     pub fn month_start(day: NaiveDate) -> NaiveDate {
         day.with_day(1).unwrap_or(day)

@@ -88,6 +88,12 @@ pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Resu
         );
     }
     std::fs::create_dir_all(&config.data_dir).with_context(|| format!("creating the data folder {}", config.data_dir.display()))?;
+    // An import the server stopped during (killed, power lost) stopped at its last piece of rows;
+    // its uploader's screen says so.
+    let interrupted = crate::uploads::queries::stop_interrupted(&conn, crate::uploads::messages::UPLOAD_INTERRUPTED)?;
+    if interrupted > 0 {
+        tracing::warn!(interrupted, "uploads stopped by the server's stop are marked stopped at their last row applied");
+    }
     let orphans = tokio::task::block_in_place(|| crate::files::sweep_orphans(&conn, &config.data_dir))
         .context("checking the uploaded files against the database")?;
     if orphans > 0 {

@@ -145,10 +145,37 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
     {
+        let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
+        self.submit(work, move |outcome| {
+            let _ = answer.send(outcome);
+        })?;
+        answered.await.map_err(|_| dropped())?
+    }
+
+    /// `write` from a thread that may block (an import's, the command line's): waits for the
+    /// answer there. Bulk work goes through here in short pieces, each its own job, so the
+    /// field's writes queued meanwhile are committed between them.
+    pub fn write_blocking<T, F>(&self, work: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
+    {
+        let (answer, answered) = mpsc::sync_channel::<AppResult<T>>(1);
+        self.submit(work, move |outcome| {
+            let _ = answer.send(outcome);
+        })?;
+        answered.recv().map_err(|_| dropped())?
+    }
+
+    /// Queues `work` for the next batch; `deliver` gets its outcome once the batch is committed.
+    fn submit<T, F>(&self, work: F, deliver: impl FnOnce(AppResult<T>) + Send + 'static) -> AppResult<()>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
+    {
         if let Some(err) = self.disk_failed.get() {
             return Err(AppError::Internal(anyhow::anyhow!("writes are refused until a restart: {err}")));
         }
-        let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
         crate::memory::note_work();
         let queued = stats::now();
         let job: Job = Box::new(move |conn| {
@@ -160,14 +187,17 @@ impl Writer {
                     Ok(()) => result,
                     Err(err) => Err(AppError::Internal(anyhow::anyhow!("committing a batch of writes failed: {err}"))),
                 };
-                let _ = answer.send(outcome);
+                deliver(outcome);
                 stats::since(queued, |s| &s.answered);
             });
             (ok, reply)
         });
-        self.jobs.send(job).map_err(|_| AppError::Internal(anyhow::anyhow!("the group-commit thread has stopped")))?;
-        answered.await.map_err(|_| AppError::Internal(anyhow::anyhow!("a write was dropped by the group-commit thread")))?
+        self.jobs.send(job).map_err(|_| AppError::Internal(anyhow::anyhow!("the group-commit thread has stopped")))
     }
+}
+
+fn dropped() -> AppError {
+    AppError::Internal(anyhow::anyhow!("a write was dropped by the group-commit thread"))
 }
 
 fn run(

@@ -43,12 +43,13 @@ if [ ! -d tests/browser/node_modules ]; then
 fi
 FIELDSALES_BIN="$PWD/target/release/fieldsales" node --test --test-concurrency=2 tests/browser/*.test.mjs
 
-step "Fault tests against target/release/fieldsales (SIGKILL crashes, a held write lock, secrets in logs)"
+step "Fault tests against target/release/fieldsales (SIGKILL crashes, a held write lock, secrets in logs, a kill during a big import)"
 export FIELDSALES_BIN="$PWD/target/release/fieldsales"
 python3 tests/faults/crash.py --kills 5 --writes 1000
 python3 tests/faults/concurrency.py --writers 200 --hold 10
 python3 tests/faults/log_secrets.py
 python3 tests/faults/litestream.py --kills 10
+python3 tests/faults/import_kill.py --rows 100000
 
 step "Deployment files (systemd units, litestream.yml, Caddy and the client address, Dockerfile)"
 bash tests/deploy/check.sh

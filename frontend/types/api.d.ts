@@ -2363,6 +2363,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/upload/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest upload of a kind and how far it got */
+        get: operations["getUsersUploadLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/visit/photo": {
         parameters: {
             query?: never;
@@ -4266,6 +4283,28 @@ export interface components {
             postalCode: components["schemas"]["LenientText"];
             /** @default null */
             state: string | null;
+        };
+        /**
+         * @description How far an upload got: `running` while its rows go in (a piece at a time), `done`, or
+         *     `stopped` with the code of why after `lastRow`.
+         */
+        UploadProgress: {
+            /** Format: int64 */
+            applied: number;
+            /**
+             * Format: int64
+             * @description The sheet's row number of the last row applied or rejected.
+             */
+            lastRow: number;
+            /** Format: int64 */
+            rejected: number;
+            startedAt: string;
+            state: string;
+            stoppedCode?: string | null;
+            /** @description Why it stopped, in English (the screen words `stoppedCode` in the user's language). */
+            stoppedReason?: string | null;
+            /** Format: int64 */
+            uploadId: number;
         };
         /** @description The result of an upload: the first rejected rows, and the result workbook when rows applied. */
         UploadResult: {
@@ -15083,6 +15122,74 @@ export interface operations {
             };
             /** @description The body is larger than the route accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersUploadLatest: {
+        parameters: {
+            query: {
+                /** @description The upload kind (customer, product, ..., invoice). */
+                kind: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadProgress"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No upload of this kind by the caller, or no such kind */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

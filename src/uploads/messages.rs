@@ -45,6 +45,11 @@ crate::messages! {
     /// `{name}`: the name in the column mapped onto Buyer ID.
     CUSTOMER_NAME_NOT_FOUND = "customer_name_not_found": "No customer of yours has the Buyer ID or the name {name}";
     CUSTOMER_NAME_AMBIGUOUS = "customer_name_ambiguous": "Several of your customers are named {name}: give their Buyer ID";
+    /// `{row}`: the last row applied; `{applied}`: the rows applied; `{reason}`: why it stopped.
+    UPLOAD_STOPPED = "upload_stopped": "The upload stopped after row {row} ({applied} rows applied): {reason} Fix the file and upload it again: rows already in are updated, not repeated.";
+    UPLOAD_CANCELLED = "upload_cancelled": "The upload was cancelled.";
+    UPLOAD_INTERRUPTED = "upload_interrupted": "The server stopped during the upload.";
+    NO_UPLOAD = "upload_none": "There is no upload of this kind yet.";
     /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
     ROW_REJECTED = "upload_row_rejected": "{reason}";
 }

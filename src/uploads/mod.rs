@@ -8,6 +8,10 @@ pub mod mapping;
 pub mod messages;
 pub mod queries;
 pub mod sheet;
+mod types;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use axum::extract::FromRef;
 use axum::extract::{Multipart, State};
@@ -18,13 +22,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::import::Rejected;
+pub use self::types::UploadProgress;
 use self::kinds::{Context, Kind};
-use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, SAMPLE_NOT_FOUND, XLSX_ONLY};
+use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, NO_UPLOAD, SAMPLE_NOT_FOUND, XLSX_ONLY};
 use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
 use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path};
+use crate::extract::{Json, MultipartForm, Path, Query};
 use crate::files::multipart_error;
 use crate::state::AppState;
 
@@ -48,6 +53,7 @@ where
         .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
+        .routes(routes!(latest_upload))
 }
 
 /// One upload route: its handler (the shared `upload` for one kind) and, for the OpenAPI document,
@@ -169,26 +175,64 @@ async fn upload(
         .bounded(state.config.max_amount);
     let data_dir = state.config.data_dir.clone();
     let uid = user.uid;
-    state
-        .db(move |conn| {
-            let (result_name, result_path) = crate::downloads::new_file(&data_dir)
-                .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
-            let outcome = match import::import(conn, kind, &bytes, &ctx, &result_path, &mut |_| {}) {
-                Ok(outcome) => outcome,
-                Err(err) => {
-                    let _ = std::fs::remove_file(&result_path);
-                    return Err(err);
-                }
-            };
-            let link = if outcome.applied > 0 {
-                Some(crate::downloads::issue(conn, &data_dir, uid, &result_name, &format!("{}-result.xlsx", kind.name))?)
-            } else {
+    let writer = state.writer.clone();
+    // Set when this request is dropped (the uploader closed the page or pressed Cancel): the
+    // import stops before its next piece of rows.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_when_gone = StopWhenDropped(stop.clone());
+    crate::state::blocking(move || {
+        let (result_name, result_path) = crate::downloads::new_file(&data_dir)
+            .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
+        let outcome = match import::import(&writer, kind, &bytes, ctx, &result_path, &stop, &mut |_| {}) {
+            Ok(outcome) => outcome,
+            Err(err) => {
                 let _ = std::fs::remove_file(&result_path);
-                None
-            };
-            let message = outcome.message();
-            Ok(UploadResult { data: outcome.rejected, excel_link: link, message })
-        })
+                return Err(err);
+            }
+        };
+        let link = if outcome.applied > 0 {
+            let label = format!("{}-result.xlsx", kind.name);
+            Some(writer.write_blocking(move |conn| Ok(crate::downloads::issue(conn, &data_dir, uid, &result_name, &label)?))?)
+        } else {
+            let _ = std::fs::remove_file(&result_path);
+            None
+        };
+        let message = outcome.message();
+        Ok(UploadResult { data: outcome.rejected, excel_link: link, message })
+    })
+    .await
+    .map(Json)
+}
+
+/// Sets its flag when dropped.
+struct StopWhenDropped(Arc<AtomicBool>);
+
+impl Drop for StopWhenDropped {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+struct LatestQuery {
+    /// The upload kind (customer, product, ..., invoice).
+    kind: String,
+}
+
+/// `GET /users/upload/latest?kind=` (the kind's right): the caller's latest upload of that kind,
+/// for the upload screen's progress while its rows go in, and its notice when the last one stopped.
+#[utoipa::path(get, path = "/users/upload/latest", tag = "uploads", summary = "The caller's latest upload of a kind and how far it got",
+    params(LatestQuery),
+    responses(
+        (status = 200, description = "OK", body = UploadProgress),
+        (status = 404, description = "No upload of this kind by the caller, or no such kind", body = crate::api::ErrorBody)
+    ))]
+async fn latest_upload(State(state): State<AppState>, user: CurrentUser, Query(q): Query<LatestQuery>) -> AppResult<Json<UploadProgress>> {
+    let kind = kinds::by_name(&q.kind).ok_or_else(|| AppError::not_found(NO_UPLOAD))?;
+    user.require(kind.right)?;
+    let uid = user.uid;
+    state
+        .db(move |conn| queries::latest_upload(conn, uid, kind.name)?.ok_or_else(|| AppError::not_found(NO_UPLOAD)))
         .await
         .map(Json)
 }

@@ -1,8 +1,9 @@
-//! SQL of the upload area outside the kinds' own statements: the customer master export.
+//! SQL of the upload area outside the kinds' own statements: the record of each upload and how far
+//! it got, and the customer master export.
 
 use std::path::Path;
 
-use rusqlite::{named_params, Connection};
+use rusqlite::{named_params, Connection, OptionalExtension};
 use rust_xlsxwriter::Workbook;
 
 use super::kinds;
@@ -42,4 +43,68 @@ pub fn write_customers(conn: &Connection, scope: Scope, path: &Path) -> AppResul
     }
     book.save(path).map_err(|e| AppError::Internal(anyhow::anyhow!("saving the export: {e}")))?;
     Ok(())
+}
+
+/// Records an upload begun by `uploader` (with its first piece of rows); its id.
+pub fn start_upload(conn: &Connection, kind: &str, uploader: i64) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO uploads (kind, uploaded_by, uploaded_at, applied, rejected, state)
+         VALUES (:kind, :by, :at, 0, 0, 'running') RETURNING upload_id",
+    )?
+    .query_row(named_params! { ":kind": kind, ":by": uploader, ":at": crate::now() }, |r| r.get(0))
+}
+
+/// Counts a piece of rows into its upload, with the piece.
+pub fn advance_upload(conn: &Connection, upload: i64, applied: usize, rejected: usize, last_row: u32) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE uploads SET applied = applied + :applied, rejected = rejected + :rejected, last_row = :last WHERE upload_id = :id",
+    )?
+    .execute(named_params! { ":id": upload, ":applied": applied as i64, ":rejected": rejected as i64, ":last": last_row })?;
+    Ok(())
+}
+
+/// The upload went through to its last row.
+pub fn finish_upload(conn: &Connection, upload: i64) -> rusqlite::Result<()> {
+    conn.execute("UPDATE uploads SET state = 'done' WHERE upload_id = :id", named_params! { ":id": upload })?;
+    Ok(())
+}
+
+/// The upload stopped after the rows counted so far, for the reason `code` (in English `reason`).
+pub fn stop_upload(conn: &Connection, upload: i64, code: &str, reason: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE uploads SET state = 'stopped', stopped_code = :code, stopped_reason = :reason WHERE upload_id = :id AND state = 'running'",
+        named_params! { ":id": upload, ":code": code, ":reason": reason },
+    )?;
+    Ok(())
+}
+
+/// Uploads left running by a server that stopped (killed, or power lost) stopped where their last
+/// piece was committed; how many.
+pub fn stop_interrupted(conn: &Connection, why: crate::error::Msg) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE uploads SET state = 'stopped', stopped_code = :code, stopped_reason = :reason WHERE state = 'running'",
+        named_params! { ":code": why.code, ":reason": why.text },
+    )
+}
+
+/// The latest upload of `kind` by `uploader`.
+pub fn latest_upload(conn: &Connection, uploader: i64, kind: &str) -> rusqlite::Result<Option<super::types::UploadProgress>> {
+    conn.query_row(
+        "SELECT upload_id, state, applied, rejected, last_row, stopped_code, stopped_reason, uploaded_at FROM uploads
+         WHERE uploaded_by = :by AND kind = :kind ORDER BY upload_id DESC LIMIT 1",
+        named_params! { ":by": uploader, ":kind": kind },
+        |r| {
+            Ok(super::types::UploadProgress {
+                upload_id: r.get(0)?,
+                state: r.get(1)?,
+                applied: r.get(2)?,
+                rejected: r.get(3)?,
+                last_row: r.get(4)?,
+                stopped_code: r.get(5)?,
+                stopped_reason: r.get(6)?,
+                started_at: crate::clock::iso(r.get(7)?),
+            })
+        },
+    )
+    .optional()
 }

@@ -203,6 +203,9 @@ const TABLE: &[Row] = &[
     ("POST", "/users/order/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("POST", "/master/info-type-subtype/upload", EMPTY, [400, 403, 403, 403, 401, 401]),
     ("GET", "/users/customer/download", Nothing, [200, 403, 403, 403, 401, 401]),
+    // How far the caller's own latest upload of a kind got (issue #50): the kind's right; the
+    // matrix's uploads are all refused files, which leave no record.
+    ("GET", "/users/upload/latest?kind=beat", Nothing, [404, 404, 403, 403, 401, 401]),
     // Collections (issue #38): agents record payments for their own customers and read their own;
     // managers and administrators (collections_review) read their scope's, deposit, upload
     // invoices; only administrators reverse. The administrator deposits `{payment}` first, so the
@@ -375,6 +378,7 @@ pub const ROUTES: &[&str] = &[
     "POST /users/order/upload",
     "POST /master/info-type-subtype/upload",
     "GET /users/customer/download",
+    "GET /users/upload/latest",
     "POST /report/monthlyReport",
     "POST /report/deliveryReport",
     "POST /report/buyerImagesReport",

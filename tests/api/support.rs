@@ -264,8 +264,18 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 32: uploads without the record of how far they got.
+pub fn downgrade_to_schema_32(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP INDEX uploads_by; ALTER TABLE uploads DROP COLUMN stopped_reason; ALTER TABLE uploads DROP COLUMN stopped_code; ALTER TABLE uploads DROP COLUMN last_row;
+         ALTER TABLE uploads DROP COLUMN state; PRAGMA user_version = 32;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 31: no index of customers by name.
 pub fn downgrade_to_schema_31(conn: &rusqlite::Connection) {
+    downgrade_to_schema_32(conn);
     conn.execute_batch("DROP INDEX customers_name; PRAGMA user_version = 31;").unwrap();
 }
 

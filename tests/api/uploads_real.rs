@@ -221,3 +221,91 @@ async fn the_result_workbook_has_numbers_and_dates_not_text() {
     let refused: Vec<&Data> = range.rows().nth(2).unwrap().iter().collect();
     assert_eq!(refused[3], &Data::String("99.999".into()), "the refused cell as typed");
 }
+
+fn customer_rows(n: usize) -> Vec<Vec<String>> {
+    let header: Vec<String> = ["Buyer ID", "Buyer Name", "Mobile", "Country", "Agent Email"].map(String::from).to_vec();
+    let mut rows = vec![header];
+    rows.extend((0..n).map(|i| {
+        vec![format!("PW{i:05}"), format!("Piecewise Store {i}"), format!("98{i:08}"), "India".into(), "agent1@demo.test".into()]
+    }));
+    rows
+}
+
+fn workbook_of(rows: &[Vec<String>]) -> Vec<u8> {
+    let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+    let slices: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+    workbook(&slices)
+}
+
+/// An import goes in a piece of rows at a time, each committed on its own: its record says how far
+/// it got (`GET /users/upload/latest`), and a file uploaded again updates its rows, never repeats
+/// them.
+#[tokio::test]
+async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    app.get("/users/upload/latest?kind=customer", Some(&admin)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
+    let rows = customer_rows(1_100);
+    for _ in 0..2 {
+        let r = app
+            .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", Part::File { name: "c.xlsx", bytes: workbook_of(&rows) })])
+            .await;
+        assert_eq!(r.message(), "1100 rows uploaded, 0 rejected.", "{}", r.body);
+        let latest = app.get("/users/upload/latest?kind=customer", Some(&admin)).await;
+        assert_eq!(latest.status, StatusCode::OK, "{}", latest.body);
+        assert_eq!(
+            (&latest.body["state"], &latest.body["applied"], &latest.body["rejected"], &latest.body["lastRow"]),
+            (&json!("done"), &json!(1_100), &json!(0), &json!(1_101))
+        );
+    }
+    let stored: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id LIKE 'PW%'", [], |r| r.get(0)).unwrap();
+    assert_eq!(stored, 1_100, "uploaded twice, every row once");
+    let searchable: i64 =
+        app.conn().query_row("SELECT COUNT(*) FROM customers_fts WHERE customers_fts MATCH 'Piecewise'", [], |r| r.get(0)).unwrap();
+    assert_eq!(searchable, 1_100, "every piece indexed its customers");
+    // Another user sees only their own uploads; an unknown kind is a 404.
+    let manager = app.token("am@demo.test").await;
+    app.get("/users/upload/latest?kind=invoice", Some(&manager)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
+    app.get("/users/upload/latest?kind=nothing", Some(&admin)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
+}
+
+/// An import stopped part-way (the uploader gone: here the stop flag set after the first piece)
+/// keeps the pieces committed, is recorded as stopped after its last row applied, and says so; the
+/// same file again brings every row in once. An import the server stopped during is marked stopped
+/// when the server starts.
+#[tokio::test]
+async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use fieldsales::uploads::{import, kinds, queries};
+    let app = TestApp::new();
+    let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'admin@demo.test'", [], |r| r.get(0)).unwrap();
+    let bytes = workbook_of(&customer_rows(600));
+    let dir = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let writer = &app.state.writer;
+    let ctx = || kinds::Context::new(uid, None);
+    let err = import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &stop, &mut |_| {
+        stop.store(true, Ordering::Relaxed)
+    })
+    .unwrap_err();
+    assert_eq!(err.code(), "upload_stopped");
+    assert_eq!(
+        err.to_string(),
+        "The upload stopped after row 251 (250 rows applied): The upload was cancelled. Fix the file and upload it again: rows already in are updated, not repeated."
+    );
+    let (state, applied, last, code): (String, i64, i64, String) = app
+        .conn()
+        .query_row("SELECT state, applied, last_row, stopped_code FROM uploads ORDER BY upload_id DESC LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })
+        .unwrap();
+    assert_eq!((state.as_str(), applied, last, code.as_str()), ("stopped", 250, 251, "upload_cancelled"));
+    let stored = || app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id LIKE 'PW%'", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(stored(), 250, "the first piece stays");
+    let outcome = import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &AtomicBool::new(false), &mut |_| {})
+        .unwrap();
+    assert_eq!((outcome.applied, stored()), (600, 600));
+    // A running import the server did not finish.
+    app.conn().execute("UPDATE uploads SET state = 'running' WHERE upload_id = ?1", [outcome.upload.unwrap()]).unwrap();
+    assert_eq!(queries::stop_interrupted(&app.conn(), fieldsales::uploads::messages::UPLOAD_INTERRUPTED).unwrap(), 1);
+}

@@ -81,10 +81,11 @@ async function ensureXsrfCookie(signal) {
  * caller names it, it is `any` (the default goes to `unknown` once every call is typed).
  * @template [T=unknown]
  * @param {string} path under API_BASE, e.g. "/master/user"
- * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number }} [options]
+ * `signal` cancels the call (an upload's Cancel).
+ * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal }} [options]
  * @returns {Promise<T>}
  */
-export async function api(path, { method = "GET", body, raw = false, timeout } = {}) {
+export async function api(path, { method = "GET", body, raw = false, timeout, signal } = {}) {
   /** @type {Record<string, string>} */
   const headers = {};
   const session = getOwnSession();
@@ -101,6 +102,7 @@ export async function api(path, { method = "GET", body, raw = false, timeout } =
   const limit = timeout ?? (form ? 0 : REQUEST_TIMEOUT_MS);
   const controller = new AbortController();
   const timer = limit ? setTimeout(() => controller.abort(), limit) : null;
+  signal?.addEventListener("abort", () => controller.abort());
   let response;
   let text;
   // No answer (no network, the anti-forgery cookie's own fetch failed, the time ran out) is status

@@ -18,12 +18,28 @@ const UPLOAD_PATHS = {
 /** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */
 
 /**
- * Uploads a workbook (FormData with the kind's file field): no timeout, an upload's time grows with its file.
+ * Uploads a workbook (FormData with the kind's file field): no timeout, an upload's time grows with
+ * its file; `signal` cancels it (the server stops before its next piece of rows).
  * @param {UploadKind} kind
  * @param {FormData} form
+ * @param {AbortSignal} [signal]
  * @returns {Promise<Schemas["UploadResult"]>}
  */
-export const uploadWorkbook = (kind, form) => api(UPLOAD_PATHS[kind], { method: "POST", body: form });
+export const uploadWorkbook = (kind, form, signal) => api(UPLOAD_PATHS[kind], { method: "POST", body: form, signal });
+
+/**
+ * The caller's latest upload of `kind` and how far it got (null: none yet).
+ * @param {UploadKind} kind
+ * @returns {Promise<Schemas["UploadProgress"] | null>}
+ */
+export async function latestUpload(kind) {
+  try {
+    return await api(`/users/upload/latest?kind=${kind}`);
+  } catch (err) {
+    if (/** @type {{ status?: number }} */ (err).status === 404) return null;
+    throw err;
+  }
+}
 
 /**
  * The customer workbook's download link; built while the request waits, however long a large book

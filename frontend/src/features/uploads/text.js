@@ -27,4 +27,10 @@ export const t = catalogue("uploads", {
   addEdit: "Add/Edit",
   delete: "Delete",
   downloadCustomers: "Download Customer Master",
+  sending: "Sending the file…",
+  rowsDone: "{rows} rows applied so far",
+  cancel: "Cancel",
+  cancelled: "The upload was cancelled; the rows already applied stay.",
+  lastStopped:
+    "Your last upload of this kind stopped after row {row}: {reason} Upload the file again: rows already in are updated, not repeated.",
 });

@@ -1,16 +1,17 @@
 // The upload screens (spec 1 §2, spec 2 "Delivery upload screen"): pick an .xlsx, Submit, the
 // 'Upload File Format' sample, and the result modal with the rejected rows paged at 30.
 import { t } from "./text";
-import { useState } from "react";
-import { alertSuccess } from "../../lib/alerts";
+import { useEffect, useState } from "react";
+import { alertInfo, alertSuccess } from "../../lib/alerts";
 import { messageFor } from "../../lib/i18n/messages";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { customerWorkbook, uploadWorkbook } from "./api";
+import { customerWorkbook, latestUpload, uploadWorkbook } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]["UploadResult"]} UploadResult */
+/** @typedef {import("../../../types/api").components["schemas"]["UploadProgress"]} UploadProgress */
 /** @typedef {import("./api").UploadKind} UploadKind */
 
 /**
@@ -96,6 +97,19 @@ export function UploadScreen({ kind, back = "/home" }) {
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, saving] = useSaving();
   const [result, setResult] = useState(/** @type {UploadResult | null} */ (null));
+  // While the file's rows go in: how far they got (polled), and the Cancel of the request.
+  const [progress, setProgress] = useState(/** @type {UploadProgress | null} */ (null));
+  const [cancel, setCancel] = useState(/** @type {AbortController | null} */ (null));
+  // The last upload of this kind, where it stopped part-way (the server stopped, a refused row).
+  const [stopped, setStopped] = useState(/** @type {UploadProgress | null} */ (null));
+  // Counts the uploads sent from this screen: each one ended looks again.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    latestUpload(kind).then(
+      (last) => setStopped(last && last.state === "stopped" ? last : null),
+      () => setStopped(null),
+    );
+  }, [kind, sent]);
   const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
     e.preventDefault();
     if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
@@ -106,11 +120,28 @@ export function UploadScreen({ kind, back = "/home" }) {
     const data = new FormData();
     data.append(spec.field, file);
     if (kind.startsWith("customer")) data.append("isDelete", spec.isDelete ? "true" : "false");
+    const controller = new AbortController();
+    setCancel(controller);
+    const poll = setInterval(() => {
+      latestUpload(kind).then(
+        (now) => now && now.state === "running" && setProgress(now),
+        () => {},
+      );
+    }, 1000);
     await saving(async () => {
-      const r = await uploadWorkbook(kind, data);
-      if (r.excelLink) alertSuccess(r.message);
-      setResult(r);
+      try {
+        const r = await uploadWorkbook(kind, data, controller.signal);
+        if (r.excelLink) alertSuccess(r.message);
+        setResult(r);
+      } catch (err) {
+        if (!controller.signal.aborted) throw err;
+        alertInfo(t("cancelled"));
+      }
     });
+    clearInterval(poll);
+    setProgress(null);
+    setCancel(null);
+    setSent((n) => n + 1);
   };
   return (
     <section>
@@ -130,6 +161,25 @@ export function UploadScreen({ kind, back = "/home" }) {
         </Field>
         <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
       </form>
+      {busy && (
+        <div class="upload-progress" role="status" data-testid="upload-progress">
+          <progress />
+          <span>{progress ? t("rowsDone", { rows: progress.applied + progress.rejected }) : t("sending")}</span>
+          {cancel && (
+            <button type="button" class="btn" onClick={() => cancel.abort()}>
+              {t("cancel")}
+            </button>
+          )}
+        </div>
+      )}
+      {!busy && stopped && (
+        <p class="notice" role="status" data-testid="upload-stopped">
+          {t("lastStopped", {
+            row: stopped.lastRow,
+            reason: messageFor(stopped.stoppedCode, null, stopped.stoppedReason || ""),
+          })}
+        </p>
+      )}
       {result && <ResultModal result={result} onClose={() => setResult(null)} />}
     </section>
   );
