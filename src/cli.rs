@@ -445,7 +445,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 // upload does: a running server's writes go in between.
                 let writer = crate::writer::Writer::start(&config.db_path)?;
                 let source = ImportSource { kind: &kind, file: &file, map: map.as_deref() };
-                import_command(&pool, &writer, source, info_id, as_user.as_deref(), crate::formats::Formats::of_config(&config), config.max_amount)?;
+                import_command(
+                    &pool,
+                    &writer,
+                    source,
+                    info_id,
+                    as_user.as_deref(),
+                    crate::formats::Formats::of_config(&config),
+                    config.max_amount,
+                )?;
             }
         }
         Command::Backup { file } => {
@@ -616,7 +624,9 @@ fn import_command(
         None => crate::uploads::mapping::Mapping::default(),
     };
     let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping).bounded(max_amount);
-    let outcome = tokio::task::block_in_place(|| import::import(writer, kind, &bytes, ctx, &result, &AtomicBool::new(false), &mut |n| bar.set_position(n)))?;
+    let outcome = tokio::task::block_in_place(|| {
+        import::import(writer, kind, &bytes, ctx, &result, &AtomicBool::new(false), &mut |n| bar.set_position(n))
+    })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let rows = outcome.applied + outcome.rejected_count;

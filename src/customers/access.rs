@@ -24,7 +24,8 @@ pub fn customer_in_scope(conn: &Connection, scope: Scope, buyer_id: &str) -> App
 /// The buyer ids of the customers in `scope` named exactly `name`, case aside: at most two, enough
 /// to tell one from several.
 pub fn buyer_ids_named(conn: &Connection, scope: Scope, name: &str) -> rusqlite::Result<Vec<String>> {
-    let sql = format!("SELECT c.buyer_id FROM customers c WHERE c.name = :name COLLATE NOCASE AND {} LIMIT 2", scope.condition("c.agent_id"));
+    let sql =
+        format!("SELECT c.buyer_id FROM customers c WHERE c.name = :name COLLATE NOCASE AND {} LIMIT 2", scope.condition("c.agent_id"));
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map(named_params! { ":name": name, ":scope_uid": scope.uid() }, |r| r.get(0))?;
     rows.collect()

@@ -12,14 +12,15 @@ use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
 use super::kinds::{Check, Context, Kind};
-use super::messages::{
-    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED, SHEET_EMPTY, TOO_MANY_ROWS,
-};
 use super::mapping::{header_key, Mapping};
+use super::messages::{
+    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED,
+    SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
+};
 use super::{cells, queries, sheet};
 use crate::error::{AppError, AppResult, Problem};
-use crate::writer::Writer;
 use crate::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
+use crate::writer::Writer;
 
 /// Data rows one upload may carry.
 pub const MAX_ROWS: usize = 200_000;
@@ -269,8 +270,7 @@ fn import_pieces(
     let mut places: Vec<Option<usize>> = Vec::new();
     let mut rows = 0usize;
     // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
-    let buyer_by_name =
-        kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
+    let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
     let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::with_capacity(PIECE_ROWS) });
     // The rows' cell vectors, refilled piece after piece rather than made anew for every row.
     let mut spare: Vec<Vec<String>> = Vec::new();

@@ -84,8 +84,11 @@ mod tests {
 
     #[test]
     fn a_tally_export_maps_onto_the_invoice_columns() {
-        let map = Mapping::from_pairs(&INVOICE, "Ref. No.=Invoice No, Party's Name=Buyer ID,Date=Invoice Date,Pending Amount=amount,Due on=Due Date")
-            .expect("valid");
+        let map = Mapping::from_pairs(
+            &INVOICE,
+            "Ref. No.=Invoice No, Party's Name=Buyer ID,Date=Invoice Date,Pending Amount=amount,Due on=Due Date",
+        )
+        .expect("valid");
         assert_eq!(map.key_of("  ref.  no. "), "invoice no");
         assert_eq!(map.key_of("Party's Name"), "buyer id");
         assert_eq!(map.key_of("Pending Amount"), "amount");

@@ -22,9 +22,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::import::Rejected;
-pub use self::types::UploadProgress;
 use self::kinds::{Context, Kind};
 use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, NO_UPLOAD, SAMPLE_NOT_FOUND, XLSX_ONLY};
+pub use self::types::UploadProgress;
 use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
@@ -231,10 +231,7 @@ async fn latest_upload(State(state): State<AppState>, user: CurrentUser, Query(q
     let kind = kinds::by_name(&q.kind).ok_or_else(|| AppError::not_found(NO_UPLOAD))?;
     user.require(kind.right)?;
     let uid = user.uid;
-    state
-        .db(move |conn| queries::latest_upload(conn, uid, kind.name)?.ok_or_else(|| AppError::not_found(NO_UPLOAD)))
-        .await
-        .map(Json)
+    state.db(move |conn| queries::latest_upload(conn, uid, kind.name)?.ok_or_else(|| AppError::not_found(NO_UPLOAD))).await.map(Json)
 }
 
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):

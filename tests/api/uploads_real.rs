@@ -89,10 +89,7 @@ async fn cells_that_cannot_be_read_are_row_errors_with_their_codes() {
             ("amount_too_precise", "Amount has more than two decimals (99.999): amounts are kept to the paisa"),
             ("upload_cell_not_a_number", "Amount must be a number, such as 1200, 1,00,000.50 or ₹ 12,500.75"),
             ("upload_month_unknown", "Invoice Date: Novembre is not the name of a month"),
-            (
-                "upload_cell_not_a_date",
-                "Invoice Date must be a date: 22/11/2026, 22-11-2026, 22.11.2026, 22-Nov-2026 or 2026-11-22"
-            ),
+            ("upload_cell_not_a_date", "Invoice Date must be a date: 22/11/2026, 22-11-2026, 22.11.2026, 22-Nov-2026 or 2026-11-22"),
             ("upload_cell_required", "Amount is required"),
         ]
     );
@@ -107,10 +104,8 @@ async fn cells_that_cannot_be_read_are_row_errors_with_their_codes() {
 async fn headers_match_by_name_and_optional_columns_may_be_absent() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
-    let rows: Vec<&[&str]> = vec![
-        &["due  date", "AMOUNT", "invoice no", " Buyer ID ", "Invoice Date"],
-        &["2026-12-22", "500", "H-1", "B100001", "2026-11-22"],
-    ];
+    let rows: Vec<&[&str]> =
+        vec![&["due  date", "AMOUNT", "invoice no", " Buyer ID ", "Invoice Date"], &["2026-12-22", "500", "H-1", "B100001", "2026-11-22"]];
     let r = upload_invoices(&app, &admin, &rows, None).await;
     assert_eq!(r.message(), "1 row uploaded, 0 rejected.", "{}", r.body);
     assert_eq!(invoice(&app, "H-1"), Some(("2026-11-22".into(), "2026-12-22".into(), 50_000)));
@@ -248,7 +243,11 @@ async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
     let rows = customer_rows(1_100);
     for _ in 0..2 {
         let r = app
-            .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", Part::File { name: "c.xlsx", bytes: workbook_of(&rows) })])
+            .multipart(
+                "/users/customer/upload",
+                Some(&admin),
+                vec![("customerdata", Part::File { name: "c.xlsx", bytes: workbook_of(&rows) })],
+            )
             .await;
         assert_eq!(r.message(), "1100 rows uploaded, 0 rejected.", "{}", r.body);
         let latest = app.get("/users/upload/latest?kind=customer", Some(&admin)).await;
@@ -265,7 +264,9 @@ async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
     assert_eq!(searchable, 1_100, "every piece indexed its customers");
     // Another user sees only their own uploads; an unknown kind is a 404.
     let manager = app.token("am@demo.test").await;
-    app.get("/users/upload/latest?kind=invoice", Some(&manager)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
+    app.get("/users/upload/latest?kind=invoice", Some(&manager))
+        .await
+        .expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
     app.get("/users/upload/latest?kind=nothing", Some(&admin)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
 }
 
@@ -275,8 +276,8 @@ async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
 /// when the server starts.
 #[tokio::test]
 async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again() {
-    use std::sync::atomic::{AtomicBool, Ordering};
     use fieldsales::uploads::{import, kinds, queries};
+    use std::sync::atomic::{AtomicBool, Ordering};
     let app = TestApp::new();
     let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'admin@demo.test'", [], |r| r.get(0)).unwrap();
     let bytes = workbook_of(&customer_rows(600));
@@ -302,8 +303,8 @@ async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again
     assert_eq!((state.as_str(), applied, last, code.as_str()), ("stopped", 250, 251, "upload_cancelled"));
     let stored = || app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id LIKE 'PW%'", [], |r| r.get::<_, i64>(0)).unwrap();
     assert_eq!(stored(), 250, "the first piece stays");
-    let outcome = import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &AtomicBool::new(false), &mut |_| {})
-        .unwrap();
+    let outcome =
+        import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &AtomicBool::new(false), &mut |_| {}).unwrap();
     assert_eq!((outcome.applied, stored()), (600, 600));
     // A running import the server did not finish.
     app.conn().execute("UPDATE uploads SET state = 'running' WHERE upload_id = ?1", [outcome.upload.unwrap()]).unwrap();
