@@ -506,7 +506,7 @@ async fn a_deleted_customer_leaves_its_beats() {
     let app = TestApp::new();
     let (_, _, buyers) = planned_day(&app).await;
     let admin = app.as_admin().await;
-    let file = crate::support::Part::File { name: "d.xlsx", bytes: crate::orders::workbook(&[&["Buyer ID"], &[&buyers[3]]]) };
+    let file = crate::support::Part::File { name: "d.xlsx", bytes: crate::support::workbook(&[&["Buyer ID"], &[&buyers[3]]]) };
     let r = app
         .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", crate::support::Part::Text("true"))])
         .await;

@@ -10,7 +10,7 @@ use fieldsales::auth::accounts::{self, NewAccount};
 use serde_json::{json, Value};
 
 use crate::reports::{fetch, sheet};
-use crate::support::{Part, Reply, TestApp};
+use crate::support::{workbook, Part, Reply, TestApp};
 
 /// The id and price of a demo product.
 fn product(app: &TestApp, name: &str) -> (i64, f64) {
@@ -762,17 +762,6 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
     assert_eq!((last.orders as i64, last.waiting), (submitted_without, 0));
     assert_eq!(status(waiting_id).await["status"], "Sent");
     assert_eq!(count(&app, "SELECT COUNT(*) FROM orders WHERE status = 'Submitted' OR mailing_at IS NOT NULL"), 0);
-}
-
-pub(crate) fn workbook(rows: &[&[&str]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, value) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *value).unwrap();
-        }
-    }
-    book.save_to_buffer().unwrap()
 }
 
 pub(crate) async fn upload(app: &TestApp, token: &str, kind: &str, field: &'static str, rows: &[&[&str]]) -> Reply {

@@ -119,7 +119,7 @@ async fn an_agents_new_customer_is_unlocated_until_a_manager_accepts_its_positio
         )
         .await;
     let unvisited = r.body["buyerId"].as_str().unwrap();
-    let file = Part::File { name: "d.xlsx", bytes: crate::orders::workbook(&[&["Buyer ID"], &[unvisited]]) };
+    let file = Part::File { name: "d.xlsx", bytes: crate::support::workbook(&[&["Buyer ID"], &[unvisited]]) };
     let del = app.multipart("/users/customer/upload", Some(&admin), vec![("customerdata", file), ("isDelete", Part::Text("true"))]).await;
     assert_eq!(del.message(), "1 row uploaded, 0 rejected.", "{}", del.body);
 }

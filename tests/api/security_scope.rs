@@ -11,7 +11,8 @@ use fieldsales::auth::accounts::{self, NewAccount};
 use fieldsales::rights::UserType;
 use serde_json::{json, Value};
 
-use crate::support::{Part, Reply, TestApp};
+use crate::support::{workbook, Part, Reply, TestApp};
+use crate::uploads::CUSTOMER_HEADER;
 
 const TEAM2_MANAGER: &str = "am2@team2.test";
 const TEAM2_AGENT: &str = "agent5@team2.test";
@@ -21,19 +22,8 @@ const TEAM2_BUYER: &str = "N0002401";
 /// have a team (beats and invoices they hold already).
 const GRANTED: [&str; 4] = ["customer_master", "delivery_upload_master", "product_master", "scorecard_master"];
 
-fn workbook(rows: &[Vec<&str>]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, value) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *value).unwrap();
-        }
-    }
-    book.save_to_buffer().unwrap()
-}
-
 async fn upload(app: &TestApp, token: &str, path: &str, field: &'static str, rows: &[Vec<&str>], delete: bool) -> Reply {
-    let mut parts = vec![(field, Part::File { name: "upload.xlsx", bytes: workbook(rows) })];
+    let mut parts = vec![(field, Part::File { name: "upload.xlsx", bytes: workbook(&rows.iter().map(Vec::as_slice).collect::<Vec<_>>()) })];
     if delete {
         parts.push(("isDelete", Part::Text("true")));
     }
@@ -61,24 +51,6 @@ fn account(app: &TestApp, email: &'static str, user_type: UserType, manager: Opt
     };
     accounts::create(&conn, &account).unwrap()
 }
-
-const CUSTOMER_HEADER: [&str; 15] = [
-    "Buyer ID",
-    "Buyer Name",
-    "Mobile",
-    "Email",
-    "Address 1",
-    "Address 2",
-    "Postal Code",
-    "City",
-    "State",
-    "Country",
-    "Info",
-    "Latitude",
-    "Longitude",
-    "Retailer Type",
-    "Agent Email",
-];
 
 fn customer_row<'a>(buyer: &'a str, name: &'a str, mobile: &'a str, agent: &'a str) -> Vec<&'a str> {
     vec![buyer, name, mobile, "", "1 Road", "", "560001", "Bengaluru", "Karnataka", "India", "", "12.9", "77.6", "Retailer", agent]

@@ -254,6 +254,18 @@ pub fn schema_objects(conn: &rusqlite::Connection) -> Vec<(String, String, Optio
         .collect()
 }
 
+/// A workbook of text cells, row by row, as a person types them into a sheet.
+pub fn workbook(rows: &[&[&str]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            sheet.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
 /// Takes a fresh database back with `downgrade` (to version `from`), migrates it, and asserts it
 /// upgraded from `from` to exactly the fresh schema.
 pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, downgrade: fn(&rusqlite::Connection)) {

@@ -7,18 +7,7 @@ use axum::http::{Method, StatusCode};
 use calamine::{Data, Reader, Xlsx};
 use serde_json::json;
 
-use crate::support::{Part, TestApp};
-
-fn workbook(rows: &[&[&str]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, value) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *value).unwrap();
-        }
-    }
-    book.save_to_buffer().unwrap()
-}
+use crate::support::{workbook, Part, TestApp};
 
 async fn upload(
     app: &TestApp,

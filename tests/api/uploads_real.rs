@@ -7,18 +7,7 @@ use axum::http::StatusCode;
 use calamine::{Data, Reader, Xlsx};
 use serde_json::{json, Value};
 
-use crate::support::{Part, TestApp};
-
-fn workbook(rows: &[&[&str]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, value) in row.iter().enumerate() {
-            sheet.write_string(r as u32, c as u16, *value).unwrap();
-        }
-    }
-    book.save_to_buffer().unwrap()
-}
+use crate::support::{workbook, Part, TestApp};
 
 async fn upload_invoices(app: &TestApp, token: &str, rows: &[&[&str]], mapping: Option<Value>) -> crate::support::Reply {
     let mut parts = vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: workbook(rows) })];
@@ -217,6 +206,13 @@ async fn the_result_workbook_has_numbers_and_dates_not_text() {
     assert_eq!(refused[3], &Data::String("99.999".into()), "the refused cell as typed");
 }
 
+/// The rows of a customer workbook of `n` customers of agent1, as one sheet.
+fn customer_workbook(n: usize) -> Vec<u8> {
+    let rows = customer_rows(n);
+    let cells: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+    workbook(&cells.iter().map(Vec::as_slice).collect::<Vec<_>>())
+}
+
 fn customer_rows(n: usize) -> Vec<Vec<String>> {
     let header: Vec<String> = ["Buyer ID", "Buyer Name", "Mobile", "Country", "Agent Email"].map(String::from).to_vec();
     let mut rows = vec![header];
@@ -224,12 +220,6 @@ fn customer_rows(n: usize) -> Vec<Vec<String>> {
         vec![format!("PW{i:05}"), format!("Piecewise Store {i}"), format!("98{i:08}"), "India".into(), "agent1@demo.test".into()]
     }));
     rows
-}
-
-fn workbook_of(rows: &[Vec<String>]) -> Vec<u8> {
-    let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
-    let slices: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
-    workbook(&slices)
 }
 
 /// An import goes in a piece of rows at a time, each committed on its own: its record says how far
@@ -240,14 +230,10 @@ async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
     app.get("/users/upload/latest?kind=customer", Some(&admin)).await.expect(StatusCode::NOT_FOUND, "There is no upload of this kind yet.");
-    let rows = customer_rows(1_100);
+    let bytes = customer_workbook(1_100);
     for _ in 0..2 {
         let r = app
-            .multipart(
-                "/users/customer/upload",
-                Some(&admin),
-                vec![("customerdata", Part::File { name: "c.xlsx", bytes: workbook_of(&rows) })],
-            )
+            .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", Part::File { name: "c.xlsx", bytes: bytes.clone() })])
             .await;
         assert_eq!(r.message(), "1100 rows uploaded, 0 rejected.", "{}", r.body);
         let latest = app.get("/users/upload/latest?kind=customer", Some(&admin)).await;
@@ -280,7 +266,7 @@ async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again
     use std::sync::atomic::{AtomicBool, Ordering};
     let app = TestApp::new();
     let uid: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'admin@demo.test'", [], |r| r.get(0)).unwrap();
-    let bytes = workbook_of(&customer_rows(600));
+    let bytes = customer_workbook(600);
     let dir = tempfile::tempdir().unwrap();
     let stop = AtomicBool::new(false);
     let writer = &app.state.writer;
