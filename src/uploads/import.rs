@@ -22,8 +22,12 @@ use crate::error::{AppError, AppResult, Problem};
 use crate::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
 use crate::writer::Writer;
 
-/// Data rows one upload may carry.
-pub const MAX_ROWS: usize = 200_000;
+/// Data rows one upload may carry. An import holds no long write lock (it goes in pieces) and
+/// keeps constant memory (rows streamed; a part held whole is bounded by `sheet`), so a file of a
+/// distributor's whole customer base goes in one upload (issue #50; 200,000 before).
+pub const MAX_ROWS: usize = 1_000_000;
+/// Headers of a refused file's likeliest header row sent back to be matched with ours.
+const MAX_THEIR_COLUMNS: usize = 64;
 /// Rows above the header that an export's title may take.
 const TITLE_ROWS: u32 = 20;
 /// Rejected rows listed in the response (the result workbook has them all).
@@ -79,8 +83,17 @@ fn check_header(kind: &Kind, mapping: &Mapping, cells: &[String]) -> AppResult<V
         })
         .collect();
     if kind.columns.iter().zip(&found).any(|(column, at)| column.required && at.is_none()) {
+        // With the columns ours and theirs, the upload screen offers to match them (a mapping).
         let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
-        return Err(AppError::bad_request(BAD_HEADER.with([("columns", serde_json::json!(expected.join(", ")))])));
+        let ours: Vec<serde_json::Value> =
+            kind.columns.iter().map(|c| serde_json::json!({"header": c.header, "required": c.required})).collect();
+        let theirs: Vec<String> =
+            cells.iter().map(|c| c.trim()).filter(|c| !c.is_empty()).take(MAX_THEIR_COLUMNS).map(|c| c.chars().take(200).collect()).collect();
+        return Err(AppError::bad_request(BAD_HEADER.with([
+            ("columns", serde_json::json!(expected.join(", "))),
+            ("ours", serde_json::json!(ours)),
+            ("theirs", serde_json::json!(theirs)),
+        ])));
     }
     Ok(found)
 }
@@ -264,8 +277,9 @@ fn import_pieces(
     // Written on its own thread while the rows are checked and applied here; saved only at the end.
     let mut result = SheetWriter::start_typed(header, &ctx.formats, result_path.to_path_buf())?;
     let mut header_seen = false;
-    // Why the first row was not the header, answered if no row is.
-    let mut first_refusal: Option<AppError> = None;
+    // Why the widest row so far was not the header (the likeliest to be someone else's header),
+    // answered if no row is.
+    let mut widest_refusal: Option<(usize, AppError)> = None;
     // Where each of the kind's columns is in the file.
     let mut places: Vec<Option<usize>> = Vec::new();
     let mut rows = 0usize;
@@ -323,8 +337,13 @@ fn import_pieces(
                     places = found;
                     header_seen = true;
                 }
-                Err(err) if row_number >= TITLE_ROWS => return Err(first_refusal.take().unwrap_or(err)),
-                Err(err) => first_refusal = first_refusal.take().or(Some(err)),
+                Err(err) if row_number >= TITLE_ROWS => return Err(widest_refusal.take().map_or(err, |(_, widest)| widest)),
+                Err(err) => {
+                    let width = file_cells.iter().filter(|c| !c.trim().is_empty()).count();
+                    if widest_refusal.as_ref().is_none_or(|(widest, _)| width > *widest) {
+                        widest_refusal = Some((width, err));
+                    }
+                }
             }
             return Ok(());
         }
@@ -357,7 +376,7 @@ fn import_pieces(
         Ok(())
     })?;
     if !header_seen {
-        return Err(first_refusal.unwrap_or_else(|| AppError::bad_request(SHEET_EMPTY)));
+        return Err(widest_refusal.map_or_else(|| AppError::bad_request(SHEET_EMPTY), |(_, widest)| widest));
     }
     if rows == 0 {
         return Err(AppError::bad_request(NO_ROWS));

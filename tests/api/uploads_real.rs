@@ -141,6 +141,10 @@ async fn a_tally_bills_receivable_export_maps_onto_the_invoice_upload() {
     // Without the mapping the file is refused for its header, and says which columns it needs.
     let r = upload_invoices(&app, &admin, &rows, None).await;
     assert_eq!(r.body["code"], "upload_bad_header", "{}", r.body);
+    // Their header row (the widest of the rows above any header) and ours, for the screen to match.
+    assert_eq!(r.body["params"]["theirs"], json!(["Date", "Ref. No.", "Party's Name", "Pending Amount", "Due on", "Overdue by days"]));
+    assert_eq!(r.body["params"]["ours"][0], json!({"header": "Invoice No", "required": true}));
+    assert_eq!(r.body["params"]["ours"][5], json!({"header": "Distributor Name", "required": false}));
     // A mapping onto a column the kind does not have is refused before any row is read.
     let r = upload_invoices(&app, &admin, &rows, Some(json!({"Ref. No.": "Bill No"}))).await;
     r.expect(StatusCode::BAD_REQUEST, "Bill No is not a column of this upload.");

@@ -77,3 +77,47 @@ test("the customer master downloads the workbook", async () => {
   await p.getByRole("heading", { name: "Customer Master Delete" }).waitFor();
   await p.context().close();
 });
+
+test("a manager matches a Tally export's columns once; the next file goes in with the match remembered", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await p.context().setDefaultTimeout(10000);
+  await app.login(p, "am@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  await p.goto("/#/collections");
+  await p.getByRole("link", { name: "Upload invoices" }).click();
+  await p.getByRole("heading", { name: "Invoice Upload" }).waitFor();
+  // Tally's "Bills Receivable": the company and the report above the header, its own column names,
+  // dates as 2-Nov-26, balances marked Dr; the party's column holds the Buyer ID here.
+  const dir = mkdtempSync(join(tmpdir(), "fieldsales-tally-"));
+  const tally = (name, rows) => {
+    const file = join(dir, name);
+    const header = ["Date", "Ref. No.", "Party's Name", "Pending Amount", "Due on", "Overdue by days"];
+    execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify([["Demo Distributors"], ["Bills Receivable"], header, ...rows])]);
+    return file;
+  };
+  await p.locator("#uploadFile").setInputFiles(tally("first.xlsx", [["2-Nov-26", "TL/B1", "B100001", "12,500.50 Dr", "2-Dec-26", "4"]]));
+  await p.getByRole("button", { name: "Submit" }).click();
+  const panel = p.getByTestId("column-match");
+  await panel.getByRole("heading", { name: "Match the columns" }).waitFor();
+  // The first guess from the names, each of ours beside a list of theirs.
+  assert.equal(await panel.getByLabel("Invoice No *").inputValue(), "Ref. No.");
+  assert.equal(await panel.getByLabel("Buyer ID *").inputValue(), "Party's Name");
+  assert.equal(await panel.getByLabel("Invoice Date *").inputValue(), "Date");
+  assert.equal(await panel.getByLabel("Amount *").inputValue(), "Pending Amount");
+  assert.equal(await panel.getByLabel("Due Date *").inputValue(), "Due on");
+  assert.equal(await panel.getByLabel("Distributor Name", { exact: true }).inputValue(), "");
+  await panel.getByRole("button", { name: "Upload with these columns" }).click();
+  const dialog = p.getByRole("dialog");
+  await dialog.getByText("1 row uploaded, 0 rejected.").waitFor();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  // The next export goes straight in: the match is remembered for this kind.
+  await p.locator("#uploadFile").setInputFiles(tally("second.xlsx", [["3-Nov-26", "TL/B2", "B100001", "1,000.00 Dr", "3-Dec-26", ""]]));
+  await p.getByRole("button", { name: "Submit" }).click();
+  await p.getByRole("dialog").getByText("1 row uploaded, 0 rejected.").waitFor();
+  assert.equal(await p.getByTestId("column-match").count(), 0);
+  const manager = await app.token("am@demo.test");
+  const owed = await (await fetch(`${app.base}/webapi/api/users/customer/outstanding/B100001`, { headers: { Authorization: `Bearer ${manager}` } })).json();
+  const numbers = owed.invoices.map((i) => i.invoiceNo);
+  assert.ok(numbers.includes("TL/B1") && numbers.includes("TL/B2"), JSON.stringify(numbers));
+  assert.deepEqual(p.pageErrors, []);
+});

@@ -84,6 +84,7 @@ export const ROUTES = [
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: RIGHT.RPT_ORDERS },
   { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
   { path: "/collections", screen: pick(collections, "CollectionsScreen"), right: RIGHT.COLLECTIONS_REVIEW },
+  { path: "/collections/invoice-upload", screen: pick(uploads, "InvoiceUpload"), right: RIGHT.COLLECTIONS_REVIEW },
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },

@@ -177,7 +177,11 @@ export default function CollectionsScreen({ user }) {
   };
   return (
     <section>
-      <PageHeader title={t("title")} back="/home" />
+      <PageHeader title={t("title")} back="/home">
+        <a class="btn" href="#/collections/invoice-upload">
+          {t("uploadInvoices")}
+        </a>
+      </PageHeader>
       <form class="toolbar" onSubmit={search} noValidate>
         <AgentSelect
           value={filter.agentId ? Number(filter.agentId) : 0}

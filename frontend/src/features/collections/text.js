@@ -4,6 +4,7 @@
 import { catalogue } from "../../lib/i18n/catalogue";
 
 export const t = catalogue("collections", {
+  uploadInvoices: "Upload invoices",
   // Payment modes and statuses.
   cash: "Cash",
   cheque: "Cheque",

@@ -13,6 +13,7 @@ const UPLOAD_PATHS = {
   delivery: "/users/delivery/upload",
   order: "/users/order/upload",
   beat: "/users/beat/upload",
+  invoice: "/users/invoice/upload",
 };
 
 /** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */

@@ -12,3 +12,4 @@ export const ScorecardUpload = () => <UploadScreen kind="scorecard" />;
 export const DeliveryUpload = () => <UploadScreen kind="delivery" />;
 export const OrderUpload = () => <UploadScreen kind="order" />;
 export const BeatUpload = () => <UploadScreen kind="beat" back="/master/beats" />;
+export const InvoiceUpload = () => <UploadScreen kind="invoice" back="/collections" />;

@@ -27,6 +27,12 @@ export const t = catalogue("uploads", {
   addEdit: "Add/Edit",
   delete: "Delete",
   downloadCustomers: "Download Customer Master",
+  invoice: "Invoice Upload",
+  matchTitle: "Match the columns",
+  matchIntro:
+    "This file's header is not the upload's. Pick which of its columns holds each of ours (* required); the match is remembered for your next file.",
+  notInFile: "— not in the file —",
+  uploadMatched: "Upload with these columns",
   sending: "Sending the file…",
   rowsDone: "{rows} rows applied so far",
   cancel: "Cancel",

@@ -9,9 +9,13 @@ import { DataTable } from "../../lib/table";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { customerWorkbook, latestUpload, uploadWorkbook } from "./api";
+import { guessMatch, mappingOf, rememberMapping, rememberedMapping } from "./match";
+import { ApiError } from "../../lib/api-client";
 
 /** @typedef {import("../../../types/api").components["schemas"]["UploadResult"]} UploadResult */
 /** @typedef {import("../../../types/api").components["schemas"]["UploadProgress"]} UploadProgress */
+/** Their columns beside ours: `chosen` is our header -> theirs ("" where none).
+ * @typedef {{ ours: { header: string, required: boolean }[], theirs: string[], chosen: Record<string, string> }} Match */
 /** @typedef {import("./api").UploadKind} UploadKind */
 
 /**
@@ -46,6 +50,7 @@ export const UPLOADS = {
   },
   order: { field: "orderdata", sample: "sample_orderupload.xlsx" },
   beat: { field: "beatdata", sample: "sample_beatupload.xlsx" },
+  invoice: { field: "invoicedata", sample: "sample_invoiceupload.xlsx" },
 };
 
 /** @param {{ result: UploadResult, onClose: () => void }} props */
@@ -110,16 +115,16 @@ export function UploadScreen({ kind, back = "/home" }) {
       () => setStopped(null),
     );
   }, [kind, sent]);
-  const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
-    e.preventDefault();
-    if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
-      setError(t("chooseXlsx"));
-      return;
-    }
-    setError(null);
+  // Someone else's export: their columns beside ours, to be matched (and remembered) before the
+  // file goes in again.
+  const [match, setMatch] = useState(/** @type {Match | null} */ (null));
+  /** Sends the file, read through `mapping` (their header -> ours) where given. @param {Record<string, string> | null} mapping */
+  const send = async (mapping) => {
+    if (!file) return;
     const data = new FormData();
     data.append(spec.field, file);
     if (kind.startsWith("customer")) data.append("isDelete", spec.isDelete ? "true" : "false");
+    if (mapping) data.append("mapping", JSON.stringify(mapping));
     const controller = new AbortController();
     setCancel(controller);
     const poll = setInterval(() => {
@@ -131,17 +136,35 @@ export function UploadScreen({ kind, back = "/home" }) {
     await saving(async () => {
       try {
         const r = await uploadWorkbook(kind, data, controller.signal);
+        if (mapping) rememberMapping(kind, mapping);
         if (r.excelLink) alertSuccess(r.message);
+        setMatch(null);
         setResult(r);
       } catch (err) {
-        if (!controller.signal.aborted) throw err;
-        alertInfo(t("cancelled"));
+        if (controller.signal.aborted) {
+          alertInfo(t("cancelled"));
+          return;
+        }
+        const theirs = err instanceof ApiError && err.code === "upload_bad_header" ? err.params?.theirs : null;
+        if (!Array.isArray(theirs) || theirs.length === 0) throw err;
+        const ours = /** @type {Match["ours"]} */ (err.params?.ours);
+        setMatch({ ours, theirs, chosen: guessMatch(ours, theirs) });
       }
     });
     clearInterval(poll);
     setProgress(null);
     setCancel(null);
     setSent((n) => n + 1);
+  };
+  const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
+    e.preventDefault();
+    if (!file || !file.name.toLowerCase().endsWith(".xlsx")) {
+      setError(t("chooseXlsx"));
+      return;
+    }
+    setError(null);
+    setMatch(null);
+    await send(rememberedMapping(kind));
   };
   return (
     <section>
@@ -171,6 +194,31 @@ export function UploadScreen({ kind, back = "/home" }) {
             </button>
           )}
         </div>
+      )}
+      {match && !busy && (
+        <section class="column-match" data-testid="column-match" aria-labelledby="column-match-title">
+          <h2 id="column-match-title">{t("matchTitle")}</h2>
+          <p class="muted">{t("matchIntro")}</p>
+          {match.ours.map((our, i) => (
+            <Field key={our.header} label={our.required ? `${our.header} *` : our.header} id={`match-${i}`}>
+              <select
+                id={`match-${i}`}
+                value={match.chosen[our.header]}
+                onChange={(e) => setMatch({ ...match, chosen: { ...match.chosen, [our.header]: e.currentTarget.value } })}
+              >
+                <option value="">{t("notInFile")}</option>
+                {match.theirs.map((their) => (
+                  <option key={their} value={their}>
+                    {their}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ))}
+          <button type="button" class="btn btn-primary" onClick={() => send(mappingOf(match.chosen))}>
+            {t("uploadMatched")}
+          </button>
+        </section>
       )}
       {!busy && stopped && (
         <p class="notice" role="status" data-testid="upload-stopped">
