@@ -51,6 +51,13 @@ python3 tests/faults/log_secrets.py
 python3 tests/faults/litestream.py --kills 10
 python3 tests/faults/import_kill.py --rows 100000
 
+step "Result workbooks read back with openpyxl (numbers as numbers, dates as dates; issue #50)"
+if [ ! -x target/openpyxl-venv/bin/python ]; then
+  python3 -m venv target/openpyxl-venv
+  target/openpyxl-venv/bin/pip install --quiet --disable-pip-version-check openpyxl==3.1.5
+fi
+target/openpyxl-venv/bin/python tests/uploads/result_workbook.py
+
 step "Deployment files (systemd units, litestream.yml, Caddy and the client address, Dockerfile)"
 bash tests/deploy/check.sh
 
