@@ -87,8 +87,13 @@ fn check_header(kind: &Kind, mapping: &Mapping, cells: &[String]) -> AppResult<V
         let expected: Vec<&str> = kind.columns.iter().map(|c| c.header).collect();
         let ours: Vec<serde_json::Value> =
             kind.columns.iter().map(|c| serde_json::json!({"header": c.header, "required": c.required})).collect();
-        let theirs: Vec<String> =
-            cells.iter().map(|c| c.trim()).filter(|c| !c.is_empty()).take(MAX_THEIR_COLUMNS).map(|c| c.chars().take(200).collect()).collect();
+        let theirs: Vec<String> = cells
+            .iter()
+            .map(|c| c.trim())
+            .filter(|c| !c.is_empty())
+            .take(MAX_THEIR_COLUMNS)
+            .map(|c| c.chars().take(200).collect())
+            .collect();
         return Err(AppError::bad_request(BAD_HEADER.with([
             ("columns", serde_json::json!(expected.join(", "))),
             ("ours", serde_json::json!(ours)),
