@@ -15152,13 +15152,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description OK (null: no upload of this kind by the caller yet) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadProgress"];
+                    "application/json": null | components["schemas"]["UploadProgress"];
                 };
             };
             /** @description A malformed or invalid request */
@@ -15188,7 +15188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No upload of this kind by the caller, or no such kind */
+            /** @description No such kind */
             404: {
                 headers: {
                     [name: string]: unknown;

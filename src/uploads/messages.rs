@@ -49,7 +49,7 @@ crate::messages! {
     UPLOAD_STOPPED = "upload_stopped": "The upload stopped after row {row} ({applied} rows applied): {reason} Fix the file and upload it again: rows already in are updated, not repeated.";
     UPLOAD_CANCELLED = "upload_cancelled": "The upload was cancelled.";
     UPLOAD_INTERRUPTED = "upload_interrupted": "The server stopped during the upload.";
-    NO_UPLOAD = "upload_none": "There is no upload of this kind yet.";
+    NO_SUCH_KIND = "upload_kind_unknown": "There is no such kind of upload.";
     /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
     ROW_REJECTED = "upload_row_rejected": "{reason}";
 }

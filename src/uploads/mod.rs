@@ -23,7 +23,7 @@ use utoipa_axum::routes;
 
 use self::import::Rejected;
 use self::kinds::{Context, Kind};
-use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, NO_UPLOAD, SAMPLE_NOT_FOUND, XLSX_ONLY};
+use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, NO_SUCH_KIND, SAMPLE_NOT_FOUND, XLSX_ONLY};
 pub use self::types::UploadProgress;
 use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
@@ -220,18 +220,23 @@ struct LatestQuery {
 }
 
 /// `GET /users/upload/latest?kind=` (the kind's right): the caller's latest upload of that kind,
-/// for the upload screen's progress while its rows go in, and its notice when the last one stopped.
+/// for the upload screen's progress while its rows go in, and its notice when the last one stopped;
+/// `null` before their first.
 #[utoipa::path(get, path = "/users/upload/latest", tag = "uploads", summary = "The caller's latest upload of a kind and how far it got",
     params(LatestQuery),
     responses(
-        (status = 200, description = "OK", body = UploadProgress),
-        (status = 404, description = "No upload of this kind by the caller, or no such kind", body = crate::api::ErrorBody)
+        (status = 200, description = "OK (null: no upload of this kind by the caller yet)", body = Option<UploadProgress>),
+        (status = 404, description = "No such kind", body = crate::api::ErrorBody)
     ))]
-async fn latest_upload(State(state): State<AppState>, user: CurrentUser, Query(q): Query<LatestQuery>) -> AppResult<Json<UploadProgress>> {
-    let kind = kinds::by_name(&q.kind).ok_or_else(|| AppError::not_found(NO_UPLOAD))?;
+async fn latest_upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<LatestQuery>,
+) -> AppResult<Json<Option<UploadProgress>>> {
+    let kind = kinds::by_name(&q.kind).ok_or_else(|| AppError::not_found(NO_SUCH_KIND))?;
     user.require(kind.right)?;
     let uid = user.uid;
-    state.db(move |conn| queries::latest_upload(conn, uid, kind.name)?.ok_or_else(|| AppError::not_found(NO_UPLOAD))).await.map(Json)
+    state.db(move |conn| Ok(queries::latest_upload(conn, uid, kind.name)?)).await.map(Json)
 }
 
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):

@@ -82,7 +82,7 @@ test("a manager matches a Tally export's columns once; the next file goes in wit
   const p = await app.page({ width: 390, height: 844 });
   await p.context().setDefaultTimeout(10000);
   await app.login(p, "am@demo.test");
-  await p.waitForURL((u) => u.hash === "#/home");
+  await p.waitForURL((u) => u.hash !== "" && !u.hash.startsWith("#/login"));
   await p.goto("/#/collections");
   await p.getByRole("link", { name: "Upload invoices" }).click();
   await p.getByRole("heading", { name: "Invoice Upload" }).waitFor();

@@ -522,7 +522,12 @@ export default function OrderScreen({ params, user }) {
           <small>{t("totalOf", { count: lines.length })}</small>
           <strong data-testid="order-total">{money(total)}</strong>
         </span>
-        <SubmitButton busy={busy}>{t("submitOrder")}</SubmitButton>
+        {/* The bar is sticky: a press that moved the focus there from a quantity scrolled the page
+            between the press and the release, which then fell on another element and submitted
+            nothing. The focus stays where it is; the click submits. */}
+        <SubmitButton busy={busy} onMouseDown={(/** @type {MouseEvent} */ e) => e.preventDefault()}>
+          {t("submitOrder")}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -162,7 +162,7 @@ export default function OrdersScreen() {
           {
             key: "waitingReason",
             label: t("waiting"),
-            render: (o) => o.waitingReason && <span class="state-failed">{waitingText(o)}</span>,
+            render: (o) => o.waitingReason && <span class="state-failed waiting-reason">{waitingText(o)}</span>,
           },
           {
             key: "actions",

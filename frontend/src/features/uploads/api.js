@@ -33,14 +33,7 @@ export const uploadWorkbook = (kind, form, signal) => api(UPLOAD_PATHS[kind], { 
  * @param {UploadKind} kind
  * @returns {Promise<Schemas["UploadProgress"] | null>}
  */
-export async function latestUpload(kind) {
-  try {
-    return await api(`/users/upload/latest?kind=${kind}`);
-  } catch (err) {
-    if (/** @type {{ status?: number }} */ (err).status === 404) return null;
-    throw err;
-  }
-}
+export const latestUpload = (kind) => api(`/users/upload/latest?kind=${kind}`);
 
 /**
  * The customer workbook's download link; built while the request waits, however long a large book
