@@ -82,7 +82,7 @@ def main():
         deadline = time.time() + 300
         while time.time() < deadline:
             status, latest = request(server.port, "GET", f"{API}/users/upload/latest?kind=customer", token=token)
-            if status == 200 and latest["state"] == "running" and latest["applied"] >= min(20_000, args.rows // 4):
+            if status == 200 and latest and latest["state"] == "running" and latest["applied"] >= min(20_000, args.rows // 4):
                 applied = latest["applied"]
                 break
             time.sleep(0.05)
@@ -99,7 +99,7 @@ def main():
         token = sign_in(server.port, "admin@demo.test")
         status, latest = request(server.port, "GET", f"{API}/users/upload/latest?kind=customer", token=token)
         print(f"after the restart the upload says: {latest}")
-        if status != 200 or latest["state"] != "stopped" or latest["stoppedCode"] != "upload_interrupted" or latest["applied"] != present:
+        if status != 200 or not latest or latest["state"] != "stopped" or latest["stoppedCode"] != "upload_interrupted" or latest["applied"] != present:
             failures.append(f"the upload's record after the restart: {status} {latest}")
         started = time.time()
         status, answer = upload(server.port, token, data)
