@@ -299,6 +299,17 @@ impl utoipa::ToSchema for Money {}
 
 #[cfg(test)]
 mod tests {
+    /// The shared vector file: the phone's `parseAmount` reads the same cases the same way
+    /// (frontend/test/amount-vectors.test.mjs).
+    #[test]
+    fn typed_amounts_read_as_the_phone_reads_them() {
+        let vectors: serde_json::Value = serde_json::from_str(include_str!("../tests/vectors/amounts.json")).expect("json");
+        for case in vectors["cases"].as_array().expect("cases") {
+            let text = case["text"].as_str().expect("text");
+            assert_eq!(super::Money::parse_exact(text).map(super::Money::paise), case["paise"].as_i64(), "{text:?}");
+        }
+    }
+
     use super::*;
 
     fn paise(text: &str) -> Option<i64> {

@@ -251,6 +251,12 @@ pub fn import(
     }
 }
 
+/// A piece goes to the writer and comes back before the next row is read; a bug that broke that is
+/// answered as one (500), never a panic of the import's thread.
+fn no_piece() -> AppError {
+    AppError::Internal(anyhow::anyhow!("the import's piece of rows was not handed back"))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn import_pieces(
     writer: &Writer,
@@ -298,7 +304,7 @@ fn import_pieces(
         if stop.load(Ordering::Relaxed) {
             return Err(AppError::bad_request(CANCELLED));
         }
-        let sent = piece.take().expect("a piece is always at hand between sends");
+        let sent = piece.take().ok_or_else(no_piece)?;
         let mut done = writer.write_blocking(move |conn| sent.apply(conn))?;
         outcome.upload = done.upload;
         for row in done.rows.drain(..) {
@@ -336,7 +342,7 @@ fn import_pieces(
         if !header_seen {
             // An export's title rows (a company name, the report's name and period) may stand
             // above its header: the first row that is the header is taken.
-            let mapping = &piece.as_ref().expect("a piece is at hand").ctx.mapping;
+            let mapping = &piece.as_ref().ok_or_else(no_piece)?.ctx.mapping;
             match check_header(kind, mapping, file_cells) {
                 Ok(found) => {
                     places = found;
@@ -372,7 +378,7 @@ fn import_pieces(
             refused_at = Some(at);
             problem
         });
-        let current = piece.as_mut().expect("a piece is at hand");
+        let current = piece.as_mut().ok_or_else(no_piece)?;
         current.rows.push(Pending { number: row_number, cells, verdict, refused_at });
         if current.rows.len() == PIECE_ROWS {
             apply(&mut piece, &mut spare, outcome)?;
@@ -391,7 +397,7 @@ fn import_pieces(
     }
     progress(rows as u64);
     result.finish_with(|| Ok(()))?;
-    let upload = outcome.upload.expect("a file with rows had a piece applied");
+    let upload = outcome.upload.ok_or_else(no_piece)?;
     writer.write_blocking(move |conn| Ok(queries::finish_upload(conn, upload)?))?;
     Ok(())
 }

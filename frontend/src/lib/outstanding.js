@@ -33,9 +33,11 @@ export const fromPaise = (paise) => Math.round(paise) / 100;
  * @returns {number | null}
  */
 export function parseAmount(text) {
+  // Zeros after the second place are no third place (12.500 is 12.50), as on the server.
   const t = String(text ?? "")
     .trim()
-    .replace(/,/g, "");
+    .replace(/,/g, "")
+    .replace(/^(\d*\.\d{2})0+$/, "$1");
   if (!/^\d+(\.\d{0,2})?$/.test(t) && !/^\.\d{1,2}$/.test(t)) return null;
   const [whole, frac = ""] = t.split(".");
   return Number(whole || "0") * 100 + Number((frac + "00").slice(0, 2));
