@@ -245,7 +245,7 @@ CREATE TABLE IF NOT EXISTS customers (
     created_at    INTEGER NOT NULL,
     -- credit_limit_paise (step 25): the most the customer may owe, outstanding invoices plus open
     -- orders (src/collections); NULL: no limit.
-    updated_at    INTEGER NOT NULL, credit_limit_paise INTEGER CHECK (credit_limit_paise >= 0));
+    updated_at    INTEGER NOT NULL, credit_limit_paise INTEGER CHECK (credit_limit_paise >= 0), gstin TEXT);
 -- Covers an agent's or a manager's search: their customers' ids, names and mobiles, no table reads.
 -- (An administrator's search reads customers_fts; no query looks a customer up by mobile alone, so
 -- upgrade step 16 dropped the index on it.)
@@ -596,7 +596,7 @@ CREATE TABLE IF NOT EXISTS products (
     pack_size  INTEGER CHECK (pack_size > 0),
     category   TEXT,
     active     INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
-, price_paise INTEGER CHECK (price_paise >= 0));
+, price_paise INTEGER CHECK (price_paise >= 0), hsn TEXT CHECK (hsn IS NULL OR (length(hsn) BETWEEN 4 AND 8 AND hsn NOT GLOB '*[^0-9]*')), gst_rate_bp INTEGER NOT NULL DEFAULT 0 CHECK (gst_rate_bp BETWEEN 0 AND 4000));
 
 -- The latest scorecard of each agent (loaded by the scorecard upload).
 CREATE TABLE IF NOT EXISTS scorecards (
@@ -707,7 +707,7 @@ CREATE TABLE IF NOT EXISTS distributors (
     city           TEXT,
     country_id     INTEGER REFERENCES countries(country_id),
     email          TEXT
-);
+, state TEXT, gstin TEXT);
 
 -- Orders booked in the app (issue #18, upgrade step 4). Its lines are in `order_lines` (source
 -- 'app', order id 'APP' and the order_id in 6 digits, seller_name the distributor's name), so
@@ -1075,3 +1075,30 @@ CREATE INDEX IF NOT EXISTS payment_allocations_invoice ON payment_allocations(in
 -- The orders held over a credit limit, awaiting a manager (orders.credit_hold: NULL for an order
 -- never held, else `awaiting` (not mailed), `approved` or `rejected` (never mailed)).
 CREATE INDEX IF NOT EXISTS orders_held ON orders(created_at) WHERE credit_hold = 'awaiting';
+
+-- Trade schemes (issue #52, step 34; products' hsn and gst_rate_bp, distributors' state and gstin,
+-- customers' gstin came with it): src/schemes/schemes_upgrade.sql says how they are kept.
+CREATE TABLE IF NOT EXISTS schemes (
+    scheme_id     INTEGER NOT NULL,
+    version       INTEGER NOT NULL,
+    name          TEXT NOT NULL,
+    kind          TEXT NOT NULL CHECK (kind IN ('free_every', 'free_slab', 'line_percent', 'line_flat', 'combo', 'order_percent', 'order_flat')),
+    valid_from    TEXT NOT NULL,
+    valid_to      TEXT,
+    priority      INTEGER NOT NULL DEFAULT 0,
+    body          TEXT NOT NULL,
+    created_by    INTEGER REFERENCES users(uid),
+    created_at    INTEGER NOT NULL,
+    superseded_at INTEGER,
+    PRIMARY KEY (scheme_id, version)
+) WITHOUT ROWID;
+-- The versions in force (not superseded), by the dates they hold.
+CREATE INDEX IF NOT EXISTS schemes_current ON schemes(valid_from, valid_to) WHERE superseded_at IS NULL;
+CREATE TABLE IF NOT EXISTS scheme_set (only INTEGER PRIMARY KEY CHECK (only = 1), version INTEGER NOT NULL);
+INSERT OR IGNORE INTO scheme_set (only, version) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS schemes_set_insert AFTER INSERT ON schemes BEGIN
+    UPDATE scheme_set SET version = version + 1 WHERE only = 1;
+END;
+CREATE TRIGGER IF NOT EXISTS schemes_set_update AFTER UPDATE ON schemes BEGIN
+    UPDATE scheme_set SET version = version + 1 WHERE only = 1;
+END;

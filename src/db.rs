@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 33;
+pub const SCHEMA_VERSION: i64 = 34;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -104,6 +104,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (32, include_str!("customers/name_index_upgrade.sql")),
     // An import in short pieces, and how far it got (issue #50).
     (33, include_str!("uploads/progress_upgrade.sql")),
+    // GST on products and parties, and trade schemes kept as versions (issue #52).
+    (34, include_str!("schemes/schemes_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

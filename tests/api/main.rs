@@ -28,6 +28,7 @@ mod orders;
 mod photos;
 mod platform;
 mod reports;
+mod schemes;
 mod scope;
 mod security_auth;
 mod security_fields;

@@ -276,8 +276,19 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 33: no GST columns, no schemes.
+pub fn downgrade_to_schema_33(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TABLE schemes; DROP TABLE scheme_set; ALTER TABLE customers DROP COLUMN gstin;
+         ALTER TABLE distributors DROP COLUMN gstin; ALTER TABLE distributors DROP COLUMN state;
+         ALTER TABLE products DROP COLUMN gst_rate_bp; ALTER TABLE products DROP COLUMN hsn; PRAGMA user_version = 33;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 32: uploads without the record of how far they got.
 pub fn downgrade_to_schema_32(conn: &rusqlite::Connection) {
+    downgrade_to_schema_33(conn);
     conn.execute_batch(
         "DROP INDEX uploads_by; ALTER TABLE uploads DROP COLUMN stopped_reason; ALTER TABLE uploads DROP COLUMN stopped_code; ALTER TABLE uploads DROP COLUMN last_row;
          ALTER TABLE uploads DROP COLUMN state; PRAGMA user_version = 32;",
