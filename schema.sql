@@ -369,7 +369,7 @@ CREATE TABLE IF NOT EXISTS order_lines (
     qty_shipped  REAL NOT NULL DEFAULT 0,
     ds_name      TEXT,
     fao_name     TEXT,
-    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app')), product_id INTEGER, unit_price_paise INTEGER NOT NULL DEFAULT 0);
+    source       TEXT NOT NULL DEFAULT 'upload' CHECK (source IN ('upload', 'app')), product_id INTEGER, unit_price_paise INTEGER NOT NULL DEFAULT 0, gross_paise INTEGER NOT NULL DEFAULT 0, discount_paise INTEGER NOT NULL DEFAULT 0, taxable_paise INTEGER NOT NULL DEFAULT 0, gst_rate_bp INTEGER NOT NULL DEFAULT 0, cgst_paise INTEGER NOT NULL DEFAULT 0, sgst_paise INTEGER NOT NULL DEFAULT 0, igst_paise INTEGER NOT NULL DEFAULT 0, line_total_paise INTEGER NOT NULL DEFAULT 0);
 -- A customer's lines by date, with their product and quantity: the visit screen's Must Sell list
 -- and a bucket row's top-selling product read them from the index alone (upgrade step 12).
 CREATE INDEX IF NOT EXISTS order_lines_customer ON order_lines(customer_id, order_date, product_name, qty_shipped);
@@ -735,7 +735,7 @@ CREATE TABLE IF NOT EXISTS orders (
     sent_at        INTEGER,
     cancelled_at   INTEGER,
     -- credit_* (step 25): an order held over its customer's credit limit (src/collections/collections_upgrade.sql).
-    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0, credit_hold TEXT CHECK (credit_hold IN ('awaiting', 'approved', 'rejected')), held_reason TEXT, credit_decided_by INTEGER REFERENCES users(uid), credit_decided_at INTEGER, credit_decision_reason TEXT);
+    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0, credit_hold TEXT CHECK (credit_hold IN ('awaiting', 'approved', 'rejected')), held_reason TEXT, credit_decided_by INTEGER REFERENCES users(uid), credit_decided_at INTEGER, credit_decision_reason TEXT, gross_paise INTEGER NOT NULL DEFAULT 0, discount_paise INTEGER NOT NULL DEFAULT 0, taxable_paise INTEGER NOT NULL DEFAULT 0, cgst_paise INTEGER NOT NULL DEFAULT 0, sgst_paise INTEGER NOT NULL DEFAULT 0, igst_paise INTEGER NOT NULL DEFAULT 0, scheme_version INTEGER NOT NULL DEFAULT 0);
 CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);
@@ -771,7 +771,7 @@ CREATE TABLE IF NOT EXISTS cancelled_lines (
     product_name TEXT NOT NULL,
     sku          TEXT,
     quantity     INTEGER NOT NULL,
-    unit_price_paise INTEGER NOT NULL DEFAULT 0);
+    unit_price_paise INTEGER NOT NULL DEFAULT 0, gross_paise INTEGER NOT NULL DEFAULT 0, discount_paise INTEGER NOT NULL DEFAULT 0, taxable_paise INTEGER NOT NULL DEFAULT 0, gst_rate_bp INTEGER NOT NULL DEFAULT 0, cgst_paise INTEGER NOT NULL DEFAULT 0, sgst_paise INTEGER NOT NULL DEFAULT 0, igst_paise INTEGER NOT NULL DEFAULT 0, line_total_paise INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS cancelled_lines_order ON cancelled_lines(order_id);
 
 -- Beat plans (issue #19).
@@ -1102,3 +1102,24 @@ END;
 CREATE TRIGGER IF NOT EXISTS schemes_set_update AFTER UPDATE ON schemes BEGIN
     UPDATE scheme_set SET version = version + 1 WHERE only = 1;
 END;
+-- An order's free pieces and what each scheme gave each line (step 34; order lines and orders keep
+-- their priced figures since then too).
+CREATE TABLE IF NOT EXISTS order_free_lines (
+    order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+    product_id   INTEGER NOT NULL REFERENCES products(product_id),
+    product_name TEXT NOT NULL,
+    quantity     INTEGER NOT NULL CHECK (quantity > 0),
+    scheme_id    INTEGER NOT NULL,
+    version      INTEGER NOT NULL,
+    PRIMARY KEY (order_id, product_id, scheme_id)
+) WITHOUT ROWID;
+-- What each scheme took off each line of an order (the `schemes` report reads it by scheme).
+CREATE TABLE IF NOT EXISTS order_line_schemes (
+    order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+    product_id   INTEGER NOT NULL,
+    scheme_id    INTEGER NOT NULL,
+    version      INTEGER NOT NULL,
+    amount_paise INTEGER NOT NULL,
+    PRIMARY KEY (order_id, product_id, scheme_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS order_line_schemes_scheme ON order_line_schemes(scheme_id, order_id);

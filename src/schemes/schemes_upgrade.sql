@@ -35,3 +35,56 @@ END;
 CREATE TRIGGER IF NOT EXISTS schemes_set_update AFTER UPDATE ON schemes BEGIN
     UPDATE scheme_set SET version = version + 1 WHERE only = 1;
 END;
+-- Each order line keeps its priced figures, written once when it is booked (or loaded): every
+-- report and target reads them, never quantity times price again. Lines from before this step
+-- and uploaded lines: gross = quantity x unit price, no discount, no tax. The order keeps its
+-- totals (total_paise: what the retailer pays, tax included) and the scheme set it was priced with;
+-- its free pieces and what each scheme gave each line are kept beside it.
+ALTER TABLE order_lines ADD COLUMN gross_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN discount_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN taxable_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN gst_rate_bp INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN cgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN sgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN igst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_lines ADD COLUMN line_total_paise INTEGER NOT NULL DEFAULT 0;
+UPDATE order_lines SET gross_paise = CAST(ROUND(qty_shipped * unit_price_paise) AS INTEGER),
+    taxable_paise = CAST(ROUND(qty_shipped * unit_price_paise) AS INTEGER),
+    line_total_paise = CAST(ROUND(qty_shipped * unit_price_paise) AS INTEGER);
+ALTER TABLE cancelled_lines ADD COLUMN gross_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN discount_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN taxable_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN gst_rate_bp INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN cgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN sgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN igst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cancelled_lines ADD COLUMN line_total_paise INTEGER NOT NULL DEFAULT 0;
+UPDATE cancelled_lines SET gross_paise = quantity * unit_price_paise, taxable_paise = quantity * unit_price_paise,
+    line_total_paise = quantity * unit_price_paise;
+ALTER TABLE orders ADD COLUMN gross_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN discount_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN taxable_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN cgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN sgst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN igst_paise INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN scheme_version INTEGER NOT NULL DEFAULT 0;
+UPDATE orders SET gross_paise = total_paise, taxable_paise = total_paise;
+CREATE TABLE IF NOT EXISTS order_free_lines (
+    order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+    product_id   INTEGER NOT NULL REFERENCES products(product_id),
+    product_name TEXT NOT NULL,
+    quantity     INTEGER NOT NULL CHECK (quantity > 0),
+    scheme_id    INTEGER NOT NULL,
+    version      INTEGER NOT NULL,
+    PRIMARY KEY (order_id, product_id, scheme_id)
+) WITHOUT ROWID;
+-- What each scheme took off each line of an order (the `schemes` report reads it by scheme).
+CREATE TABLE IF NOT EXISTS order_line_schemes (
+    order_id     INTEGER NOT NULL REFERENCES orders(order_id),
+    product_id   INTEGER NOT NULL,
+    scheme_id    INTEGER NOT NULL,
+    version      INTEGER NOT NULL,
+    amount_paise INTEGER NOT NULL,
+    PRIMARY KEY (order_id, product_id, scheme_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS order_line_schemes_scheme ON order_line_schemes(scheme_id, order_id);

@@ -279,9 +279,10 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
 /// Takes a fresh database back to schema version 33: no GST columns, no schemes.
 pub fn downgrade_to_schema_33(conn: &rusqlite::Connection) {
     conn.execute_batch(
-        "DROP TABLE schemes; DROP TABLE scheme_set; ALTER TABLE customers DROP COLUMN gstin;
+        "DROP TABLE order_line_schemes; DROP TABLE order_free_lines; DROP TABLE schemes; DROP TABLE scheme_set; ALTER TABLE customers DROP COLUMN gstin;
          ALTER TABLE distributors DROP COLUMN gstin; ALTER TABLE distributors DROP COLUMN state;
-         ALTER TABLE products DROP COLUMN gst_rate_bp; ALTER TABLE products DROP COLUMN hsn; PRAGMA user_version = 33;",
+         ALTER TABLE products DROP COLUMN gst_rate_bp; ALTER TABLE products DROP COLUMN hsn;
+         ALTER TABLE order_lines DROP COLUMN line_total_paise; ALTER TABLE order_lines DROP COLUMN igst_paise; ALTER TABLE order_lines DROP COLUMN sgst_paise; ALTER TABLE order_lines DROP COLUMN cgst_paise; ALTER TABLE order_lines DROP COLUMN gst_rate_bp; ALTER TABLE order_lines DROP COLUMN taxable_paise; ALTER TABLE order_lines DROP COLUMN discount_paise; ALTER TABLE order_lines DROP COLUMN gross_paise; ALTER TABLE cancelled_lines DROP COLUMN line_total_paise; ALTER TABLE cancelled_lines DROP COLUMN igst_paise; ALTER TABLE cancelled_lines DROP COLUMN sgst_paise; ALTER TABLE cancelled_lines DROP COLUMN cgst_paise; ALTER TABLE cancelled_lines DROP COLUMN gst_rate_bp; ALTER TABLE cancelled_lines DROP COLUMN taxable_paise; ALTER TABLE cancelled_lines DROP COLUMN discount_paise; ALTER TABLE cancelled_lines DROP COLUMN gross_paise; ALTER TABLE orders DROP COLUMN scheme_version; ALTER TABLE orders DROP COLUMN igst_paise; ALTER TABLE orders DROP COLUMN sgst_paise; ALTER TABLE orders DROP COLUMN cgst_paise; ALTER TABLE orders DROP COLUMN taxable_paise; ALTER TABLE orders DROP COLUMN discount_paise; ALTER TABLE orders DROP COLUMN gross_paise; PRAGMA user_version = 33;",
     )
     .unwrap();
 }
