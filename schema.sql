@@ -965,6 +965,8 @@ CREATE INDEX IF NOT EXISTS visit_photos_customer ON visit_photos(customer_id, ta
 CREATE INDEX IF NOT EXISTS visit_photos_agent ON visit_photos(agent_id, taken_at);
 CREATE INDEX IF NOT EXISTS visit_photos_taken ON visit_photos(taken_at);
 CREATE INDEX IF NOT EXISTS visit_photos_sha ON visit_photos(sha256);
+-- The photos like another, by that other (step 36): a prune's pieces unlink them by index.
+CREATE INDEX IF NOT EXISTS visit_photos_similar ON visit_photos(similar_to) WHERE similar_to IS NOT NULL;
 
 -- An agent's working day (issue #37): one row per agent and calendar day (`work_date`, YYYY-MM-DD
 -- in the company's day). Start and end each say how they were recorded: `tap` (the agent's tap,

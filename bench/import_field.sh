@@ -20,9 +20,12 @@ seed_once >&2
 cp "$DB" "$DIR/run.db"
 # The workbook, written as a stream (a million rows fit the 256 MB unpacked limit): Buyer ID and
 # name inline, the mobile a number cell, the country and the agent's email shared strings.
-python3 - "$DIR/customers.xlsx" "$ROWS" <<'PY'
+# Two files of the same customers under other names: the uploads alternate, so every upload after
+# the first changes every row (its search entries too), not only the first.
+for NAMES in Store Shop; do
+python3 - "$DIR/customers-$NAMES.xlsx" "$ROWS" "$NAMES" <<'PY'
 import sys, zipfile
-path, n = sys.argv[1], int(sys.argv[2])
+path, n, names = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 agents = [f"agent{a + 1}@scale.test" for a in range(200)]
 shared = ["Buyer ID", "Buyer Name", "Mobile", "Country", "Agent Email", "India"] + agents
 ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
@@ -47,12 +50,13 @@ with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         batch = []
         for i in range(n):
             r = i + 2
-            batch.append(f'<row r="{r}"><c r="A{r}" t="inlineStr"><is><t>U{i:07d}</t></is></c><c r="B{r}" t="inlineStr"><is><t>Upload Store {i}</t></is></c>'
+            batch.append(f'<row r="{r}"><c r="A{r}" t="inlineStr"><is><t>U{i:07d}</t></is></c><c r="B{r}" t="inlineStr"><is><t>Upload {names} {i}</t></is></c>'
                          f'<c r="C{r}"><v>{9000000000 + i}</v></c><c r="D{r}" t="s"><v>5</v></c><c r="E{r}" t="s"><v>{6 + i % 200}</v></c></row>')
             if len(batch) == 10000:
                 sheet.write("".join(batch).encode()); batch = []
         sheet.write(("".join(batch) + "</sheetData></worksheet>").encode())
 PY
+done
 PORT=${PORT:-18091}
 BASE="http://127.0.0.1:$PORT"
 RUST_LOG=warn "$BIN" --db "$DIR/run.db" --data-dir "$DIR/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$DIR/server.log" 2>&1 &
@@ -66,11 +70,14 @@ login() {
 }
 AGENT=$(login agent1@scale.test)
 ADMIN=$(login admin@scale.test)
-upload() { # one upload of the file; prints its seconds
-  local t0 t1
+upload() { # one upload, of the other file than the last (counted in a file: subshells call it); prints its seconds
+  local t0 t1 names n
+  n=$(cat "$DIR/uploads.n" 2>/dev/null || echo 0)
+  echo $((n + 1)) >"$DIR/uploads.n"
+  names=Store; [ $((n % 2)) -eq 1 ] && names=Shop
   t0=$(date +%s%N)
   curl -fs -o /dev/null -H "Authorization: Bearer $ADMIN" -H 'Cookie: XSRF-TOKEN=b' -H 'X-XSRF-TOKEN: b' \
-    -F "customerdata=@$DIR/customers.xlsx" -F isDelete=false "$BASE/webapi/api/users/customer/upload"
+    -F "customerdata=@$DIR/customers-$names.xlsx" -F isDelete=false "$BASE/webapi/api/users/customer/upload"
   t1=$(date +%s%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", (b - a) / 1e9 }'
 }

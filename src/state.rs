@@ -129,3 +129,39 @@ where
 {
     tokio::task::spawn_blocking(work).await.map_err(AppError::from)?
 }
+
+/// Runs bulk work (an upload's import) on a thread of its own at a lower CPU priority (nice 10),
+/// which the threads it starts (the workbook's reader and result writer) inherit: on a busy
+/// machine the field's requests and the writer get the cores first, while the import's pieces
+/// still commit on the writer's thread at its priority (issue #50). Not the blocking pool: a
+/// pooled thread could not raise its priority back without privileges.
+pub async fn in_background<T, F>(name: &str, work: F) -> AppResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> AppResult<T> + Send + 'static,
+{
+    let (done, finished) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(move || {
+            lower_this_threads_priority();
+            let _ = done.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)));
+        })
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("starting a background thread")))?;
+    match finished.await {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(_)) => Err(AppError::Internal(anyhow::anyhow!("the background work panicked"))),
+        Err(_) => Err(AppError::Internal(anyhow::anyhow!("the background work ended without an answer"))),
+    }
+}
+
+/// Nice 10 for the calling thread (Linux keeps a nice value per thread); elsewhere nothing.
+fn lower_this_threads_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid takes no arguments; setpriority only reads its arguments. A failure (a
+    // sandbox that forbids it) leaves the priority as it was, which is only slower for others.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}

@@ -10,15 +10,15 @@ pub fn store(conn: &Connection, token: &str, file_name: &str, label: &str, uid: 
     Ok(())
 }
 
-/// The files of links expired or spent at `now`.
-pub fn stale_files(conn: &Connection, now: i64) -> rusqlite::Result<Vec<String>> {
-    conn.prepare_cached("SELECT file_name FROM download_tokens WHERE expires_at <= :now OR used = 1")?
-        .query_map(named_params! { ":now": now }, |r| r.get(0))?
-        .collect()
-}
-
-pub fn remove_stale(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
-    conn.execute("DELETE FROM download_tokens WHERE expires_at <= :now OR used = 1", named_params! { ":now": now })
+/// Removes up to `limit` links expired or spent at `now`; gives their files.
+pub fn remove_stale(conn: &Connection, now: i64, limit: usize) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(
+        "DELETE FROM download_tokens WHERE token IN
+             (SELECT token FROM download_tokens WHERE expires_at <= :now OR used = 1 LIMIT :n)
+         RETURNING file_name",
+    )?
+    .query_map(named_params! { ":now": now, ":n": limit as i64 }, |r| r.get(0))?
+    .collect()
 }
 
 /// Whether `token` is a live, unspent link.

@@ -1,5 +1,7 @@
 //! `fieldsales photos prune --before DATE`: removes the photos taken before a day, their rows in
-//! one transaction, then the files (photo and thumbnail) no remaining row names.
+//! short transactions of `PIECE` rows each (the server's writes go in between: issue #50; one
+//! transaction for a year of photos held every agent's saves for its length), then the files
+//! (photo and thumbnail) no remaining row names.
 
 use std::path::Path;
 
@@ -16,13 +18,26 @@ pub struct Pruned {
     pub bytes: u64,
 }
 
+/// Photo rows deleted per transaction.
+const PIECE: usize = 500;
+
 /// Removes the photos taken before `before` (unix seconds); `progress` is told of each file
 /// checked, out of the total.
 pub fn prune(conn: &mut Connection, data_dir: &Path, before: i64, progress: impl Fn(u64, u64)) -> anyhow::Result<Pruned> {
-    let tx = conn.transaction()?;
-    let (rows, hashes) = queries::delete_before(&tx, before)?;
-    tx.commit()?;
-    let mut done = Pruned { rows, ..Pruned::default() };
+    let mut done = Pruned::default();
+    let mut hashes = Vec::new();
+    loop {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let (rows, named) = queries::delete_piece_before(&tx, before, PIECE)?;
+        tx.commit()?;
+        if rows == 0 {
+            break;
+        }
+        done.rows += rows;
+        hashes.extend(named);
+    }
+    hashes.sort_unstable();
+    hashes.dedup();
     let total = hashes.len() as u64;
     for (i, sha) in hashes.iter().enumerate() {
         if !queries::hash_named(conn, sha)? {

@@ -219,19 +219,26 @@ pub fn answer(photo_id: i64, duplicate: bool, flagged: bool, similar_to: Option<
     PhotoSaved { message: msg.text.to_string(), code: msg.code.to_string(), photo_id, duplicate, flagged, similar_to }
 }
 
-/// Deletes the photos taken before `before` in the open transaction `tx` (a later photo flagged
-/// as like one of them keeps its flag and loses the link); the content hashes they named.
-pub fn delete_before(tx: &Connection, before: i64) -> rusqlite::Result<(usize, Vec<String>)> {
-    let hashes: Vec<String> = tx
-        .prepare("SELECT DISTINCT sha256 FROM visit_photos WHERE taken_at < :b")?
-        .query_map(named_params! { ":b": before }, |r| r.get(0))?
+/// Deletes up to `limit` of the photos taken before `before` (the oldest ids first) in the open
+/// transaction `tx`; a photo flagged as like one of them keeps its flag and loses the link. Gives
+/// how many rows went and the content hashes they named (0: none left).
+pub fn delete_piece_before(tx: &Connection, before: i64, limit: usize) -> rusqlite::Result<(usize, Vec<String>)> {
+    let piece: Vec<(i64, String)> = tx
+        .prepare_cached("SELECT photo_id, sha256 FROM visit_photos WHERE taken_at < :b ORDER BY photo_id LIMIT :n")?
+        .query_map(named_params! { ":b": before, ":n": limit as i64 }, |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
+    let ids = serde_json::to_string(&piece.iter().map(|(id, _)| id).collect::<Vec<_>>())
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
     tx.execute(
         "UPDATE visit_photos SET similar_to = NULL
-         WHERE taken_at >= :b AND similar_to IN (SELECT photo_id FROM visit_photos WHERE taken_at < :b)",
-        named_params! { ":b": before },
+         WHERE similar_to IN (SELECT value FROM json_each(:ids)) AND photo_id NOT IN (SELECT value FROM json_each(:ids))",
+        named_params! { ":ids": ids },
     )?;
-    let rows = tx.execute("DELETE FROM visit_photos WHERE taken_at < :b", named_params! { ":b": before })?;
+    let rows =
+        tx.execute("DELETE FROM visit_photos WHERE photo_id IN (SELECT value FROM json_each(:ids))", named_params! { ":ids": ids })?;
+    let mut hashes: Vec<String> = piece.into_iter().map(|(_, sha)| sha).collect();
+    hashes.sort_unstable();
+    hashes.dedup();
     Ok((rows, hashes))
 }
 

@@ -4,8 +4,8 @@
 //! Reason (fix it and upload it again).
 
 use std::path::Path;
-
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use rusqlite::{named_params, Connection};
 use rust_xlsxwriter::Workbook;
@@ -155,10 +155,26 @@ fn xlsx_error(err: rust_xlsxwriter::XlsxError) -> AppError {
     AppError::Internal(anyhow::anyhow!("writing the result workbook: {err}"))
 }
 
-/// Rows applied in one job of the writer at most. Each job is committed on its own, so the field's
-/// writes queued meanwhile go in between (issue #50: the whole file in one transaction held every
-/// agent's saves for its length, 4.3 s for 100,000 customers).
-const PIECE_ROWS: usize = 250;
+/// The time one piece of rows may take in the writer. Each piece is one job of the writer,
+/// committed on its own, so the field's writes queued meanwhile go in between and wait at most
+/// about this long (issue #50: the whole file in one transaction held every agent's saves for its
+/// length, 4.3 s for 100,000 customers). A fixed count of rows did not bound it: 250 customers
+/// took 8 ms to insert on a quiet machine and over 100 ms to update (their search index rewritten)
+/// on a busy one. So each piece is sized from the time the one before took.
+const PIECE_BUDGET: Duration = Duration::from_millis(20);
+/// The first piece's rows, before any is timed, and the bounds of every piece.
+const FIRST_PIECE_ROWS: usize = 64;
+const MIN_PIECE_ROWS: usize = 8;
+const MAX_PIECE_ROWS: usize = 2000;
+
+/// The rows of the next piece after one of `rows` took `took`: halfway from `rows` to what the
+/// budget holds at that rate (one slow piece, beside a checkpoint, does not shrink the next to
+/// nothing; a fast one grows it gradually), within the bounds.
+fn next_piece_rows(rows: usize, took: Duration) -> usize {
+    let took_us = took.as_micros().max(1);
+    let fits = (rows as u128 * PIECE_BUDGET.as_micros() / took_us).min(MAX_PIECE_ROWS as u128) as usize;
+    ((rows + fits) / 2).clamp(MIN_PIECE_ROWS, MAX_PIECE_ROWS)
+}
 
 /// A row read and checked, waiting for its piece to be applied.
 struct Pending {
@@ -181,12 +197,15 @@ struct Piece {
     /// The column mapped onto Buyer ID, which may name the customer.
     buyer_by_name: Option<usize>,
     rows: Vec<Pending>,
+    /// How long its last apply took in the writer.
+    took: Duration,
 }
 
 impl Piece {
     /// Applies the rows that passed their cell checks and records how far the upload got, in the
     /// writer's open transaction: the piece is committed whole or not at all.
     fn apply(mut self, conn: &Connection) -> AppResult<Piece> {
+        let began = Instant::now();
         crate::customers::api::defer_search_index(conn)?;
         crate::buckets::defer_added(conn)?;
         let upload = match self.upload {
@@ -203,6 +222,7 @@ impl Piece {
         let applied = self.rows.iter().filter(|r| r.verdict.is_ok()).count();
         let last = self.rows.last().map_or(0, |r| r.number);
         queries::advance_upload(conn, upload, applied, self.rows.len() - applied, last)?;
+        self.took = began.elapsed();
         Ok(self)
     }
 }
@@ -296,7 +316,8 @@ fn import_pieces(
     let mut rows = 0usize;
     // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
     let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
-    let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::with_capacity(PIECE_ROWS) });
+    let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::new(), took: Duration::ZERO });
+    let mut piece_rows = FIRST_PIECE_ROWS;
     // The rows' cell vectors, refilled piece after piece rather than made anew for every row.
     let mut spare: Vec<Vec<String>> = Vec::new();
     // Sends the piece to the writer, then writes its rows into the result workbook.
@@ -380,8 +401,10 @@ fn import_pieces(
         });
         let current = piece.as_mut().ok_or_else(no_piece)?;
         current.rows.push(Pending { number: row_number, cells, verdict, refused_at });
-        if current.rows.len() == PIECE_ROWS {
+        if current.rows.len() >= piece_rows {
+            let sent = current.rows.len();
             apply(&mut piece, &mut spare, outcome)?;
+            piece_rows = next_piece_rows(sent, piece.as_ref().ok_or_else(no_piece)?.took);
             progress(rows as u64);
         }
         Ok(())
@@ -425,4 +448,22 @@ pub fn sample(kind: &Kind) -> AppResult<Vec<u8>> {
         sheet.set_column_width(i as u16, (column.header.len().max(column.example.len()) + 2) as f64).map_err(xlsx_error)?;
     }
     book.save_to_buffer().map_err(xlsx_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_are_sized_to_the_budget() {
+        // At 1 ms a row the budget holds 20 rows: the next piece goes halfway there.
+        assert_eq!(next_piece_rows(64, Duration::from_millis(64)), 42);
+        assert_eq!(next_piece_rows(42, Duration::from_millis(42)), 31);
+        // A fast piece grows the next, up to the bound; a very slow one shrinks it, down to its bound.
+        assert_eq!(next_piece_rows(64, Duration::from_millis(1)), (64 + 1280) / 2);
+        assert_eq!(next_piece_rows(MAX_PIECE_ROWS, Duration::from_micros(10)), MAX_PIECE_ROWS);
+        assert_eq!(next_piece_rows(8, Duration::from_secs(5)), MIN_PIECE_ROWS);
+        // A piece timed as no time at all is a fast one, never a division by zero.
+        assert_eq!(next_piece_rows(100, Duration::ZERO), (100 + MAX_PIECE_ROWS) / 2);
+    }
 }

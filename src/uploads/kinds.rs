@@ -231,7 +231,8 @@ pub const CUSTOMER: Kind = Kind {
         let country = country(conn, ctx, &c[9])?;
         let agent = agent(conn, ctx, &c[14])?;
         // Credit Limit (issue #38, a later column): empty keeps the stored limit (the customer
-        // master edit removes one).
+        // master edit removes one). A row that changes nothing writes nothing (the daily export
+        // uploaded again): no search index, summary or version is touched, updated_at stays.
         let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
         execute(
@@ -245,7 +246,14 @@ pub const CUSTOMER: Kind = Kind {
                  city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
                  latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
                  agent_id = excluded.agent_id, updated_at = excluded.updated_at,
-                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise)",
+                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise)
+             WHERE name IS NOT excluded.name OR mobile IS NOT excluded.mobile OR email IS NOT excluded.email
+                 OR address1 IS NOT excluded.address1 OR address2 IS NOT excluded.address2
+                 OR postal_code IS NOT excluded.postal_code OR city IS NOT excluded.city OR state IS NOT excluded.state
+                 OR country_id IS NOT excluded.country_id OR info IS NOT excluded.info OR latitude IS NOT excluded.latitude
+                 OR longitude IS NOT excluded.longitude OR retailer_type IS NOT excluded.retailer_type
+                 OR agent_id IS NOT excluded.agent_id
+                 OR credit_limit_paise IS NOT COALESCE(excluded.credit_limit_paise, credit_limit_paise)",
             named_params! {
                 ":b": c[0], ":n": c[1], ":m": c[2], ":e": opt(&c[3]), ":a1": opt(&c[4]), ":a2": opt(&c[5]),
                 ":p": opt(&c[6]), ":city": opt(&c[7]), ":state": opt(&c[8]), ":country": country, ":info": opt(&c[10]),

@@ -180,7 +180,7 @@ async fn upload(
     // import stops before its next piece of rows.
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_when_gone = StopWhenDropped(stop.clone());
-    crate::state::blocking(move || {
+    crate::state::in_background("import", move || {
         let (result_name, result_path) = crate::downloads::new_file(&data_dir)
             .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
         let outcome = match import::import(&writer, kind, &bytes, ctx, &result_path, &stop, &mut |_| {}) {

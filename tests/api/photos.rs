@@ -482,6 +482,34 @@ async fn prune_removes_old_rows_and_the_files_no_row_names() {
     assert!(!bad.status.success());
 }
 
+/// A prune of more rows than one piece takes them all, a piece at a time; a photo of a later
+/// piece that was like one of an earlier piece loses its link, not the prune its place.
+#[tokio::test]
+async fn prune_goes_through_many_pieces() {
+    let app = TestApp::new();
+    let agent = app.as_agent(1).await;
+    visit(&app, &agent, &buyer_of(&app, 3), "visit-m").await;
+    let first = ok(&send(&app, &agent, "m-1", "visit-m", "a.jpg", jpeg(31, 600, 400, 80)).await)["photoId"].as_i64().unwrap();
+    let long_ago = chrono::NaiveDate::from_ymd_opt(2025, 1, 10).unwrap().and_hms_opt(12, 0, 0).unwrap().and_utc().timestamp();
+    let conn = app.conn();
+    conn.execute("UPDATE visit_photos SET taken_at = ?1 WHERE photo_id = ?2", rusqlite::params![long_ago, first]).unwrap();
+    // 1,200 copies of its row, each like the first (three pieces of 500).
+    conn.execute(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
+         INSERT INTO visit_photos (visit_id, customer_id, agent_id, entered_by, client_id, label, taken_at, received_at, sha256,
+                                   phash, bytes, width, height, flagged, similar_to)
+         SELECT visit_id, customer_id, agent_id, entered_by, 'copy-' || i, label, taken_at, received_at, sha256, phash, bytes,
+                width, height, 1, photo_id FROM visit_photos, n WHERE photo_id = ?1",
+        [first],
+    )
+    .unwrap();
+    let out = app.cli(&["photos", "prune", "--before", "2025-02-01"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Deleted 1201 photo rows") && stdout.contains("removed 1 photo files"), "{stdout}");
+    assert_eq!(app.conn().query_row("SELECT COUNT(*) FROM visit_photos", [], |r| r.get::<_, i64>(0)).unwrap(), 0);
+}
+
 #[tokio::test]
 async fn the_report_lists_photos_with_links_and_the_visit_shows_its_photos() {
     let app = TestApp::new();
@@ -639,4 +667,10 @@ async fn a_sender_gets_a_few_decodes_a_minute() {
     assert_eq!(ok(&send(&app, &agent, "rate-1", "visit-rate", "a.jpg", Vec::new()).await)["duplicate"], json!(true));
     ok(&send(&app, &agent2, "rate-other", "visit-rate-2", "a.jpg", jpeg(103, 200, 150, 80)).await);
     assert_eq!(rows(&app), 3);
+}
+
+#[tokio::test]
+async fn a_version_35_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 35, crate::support::downgrade_to_schema_35);
 }

@@ -2,7 +2,7 @@
 // downloads the result workbook.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
@@ -119,5 +119,38 @@ test("a manager matches a Tally export's columns once; the next file goes in wit
   const owed = await (await fetch(`${app.base}/webapi/api/users/customer/outstanding/B100001`, { headers: { Authorization: `Bearer ${manager}` } })).json();
   const numbers = owed.invoices.map((i) => i.invoiceNo);
   assert.ok(numbers.includes("TL/B1") && numbers.includes("TL/B2"), JSON.stringify(numbers));
+  assert.deepEqual(p.pageErrors, []);
+});
+
+test("a slow upload shows its bytes sent and can be cancelled; nothing of it is applied", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await p.context().setDefaultTimeout(15000);
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  await p.goto("/#/master/product-master-upload");
+  await p.getByRole("heading", { name: "Product Master Upload" }).waitFor();
+  // 4,000 products with long names over a 64 KB/s uplink: several seconds of sending.
+  const dir = mkdtempSync(join(tmpdir(), "fieldsales-slow-"));
+  const file = join(dir, "products.xlsx");
+  const rows = [["Product Name", "SKU"]];
+  for (let i = 0; i < 4000; i++) rows.push([`Slow Upload Product ${i} ${Math.random().toString(36).repeat(3)}`, `SU-${i}`]);
+  execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify(rows)]);
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 1 << 20, uploadThroughput: 64 * 1024 });
+  await p.locator("#uploadFile").setInputFiles(file);
+  await p.getByRole("button", { name: "Submit" }).click();
+  const progress = p.getByTestId("upload-progress");
+  await progress.getByText(/^Sending the file: \d+ %$/).waitFor();
+  const bar = progress.locator("progress");
+  await p.waitForFunction(() => Number(document.querySelector("[data-testid=upload-progress] progress")?.getAttribute("value")) > 0);
+  assert.ok(Number(await bar.getAttribute("max")) >= statSync(file).size, "the bar's end is the request's size");
+  await progress.getByRole("button", { name: "Cancel" }).click();
+  await p.getByText("The upload was cancelled; the rows already applied stay.").waitFor();
+  assert.equal(await progress.count(), 0);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const admin = await app.token("admin@demo.test");
+  const found = await (await fetch(`${app.base}/webapi/api/master/product?pageNumber=1&search=Slow%20Upload`, { headers: { Authorization: `Bearer ${admin}` } })).json();
+  assert.equal(found.totalRecords ?? found.data?.length ?? 0, 0, JSON.stringify(found).slice(0, 200));
   assert.deepEqual(p.pageErrors, []);
 });

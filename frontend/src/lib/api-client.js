@@ -74,6 +74,30 @@ async function ensureXsrfCookie(signal) {
 }
 
 /**
+ * `fetch` through XMLHttpRequest, the one browser API that reports an upload's bytes sent
+ * (`onSent(sent, total)`); gives a Response as fetch does and fails as it does (network, abort).
+ * @param {string} url
+ * @param {{ method: string, headers: Record<string, string>, body?: BodyInit, signal: AbortSignal }} init
+ * @param {(sent: number, total: number) => void} onSent
+ * @returns {Promise<Response>}
+ */
+function fetchReportingSent(url, { method, headers, body, signal }, onSent) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onSent(e.loaded, e.total);
+    };
+    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status }));
+    xhr.onerror = () => reject(new TypeError("network error"));
+    xhr.onabort = () => reject(new DOMException("aborted", "AbortError"));
+    signal.addEventListener("abort", () => xhr.abort());
+    xhr.send(/** @type {XMLHttpRequestBodyInit | null} */ (body ?? null));
+  });
+}
+
+/**
  * Calls the API. `body` may be a plain object (sent as JSON) or FormData; `raw` gives a successful
  * answer's Response itself (downloads). `timeout` (ms, 0 for none) defaults to REQUEST_TIMEOUT_MS,
  * and to none for FormData: an upload's time grows with its file.
@@ -81,11 +105,13 @@ async function ensureXsrfCookie(signal) {
  * caller names it, it is `any` (the default goes to `unknown` once every call is typed).
  * @template [T=unknown]
  * @param {string} path under API_BASE, e.g. "/master/user"
- * `signal` cancels the call (an upload's Cancel).
- * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal }} [options]
+ * `signal` cancels the call (an upload's Cancel); `onSent(sent, total)` reports an upload's bytes
+ * as they go.
+ * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal,
+ *   onSent?: (sent: number, total: number) => void }} [options]
  * @returns {Promise<T>}
  */
-export async function api(path, { method = "GET", body, raw = false, timeout, signal } = {}) {
+export async function api(path, { method = "GET", body, raw = false, timeout, signal, onSent } = {}) {
   /** @type {Record<string, string>} */
   const headers = {};
   const session = getOwnSession();
@@ -109,13 +135,10 @@ export async function api(path, { method = "GET", body, raw = false, timeout, si
   // 0 whichever fetch failed: a save then goes to the offline queue rather than failing.
   try {
     if (method !== "GET") headers["X-XSRF-TOKEN"] = await ensureXsrfCookie(controller.signal);
-    response = await fetch(API_BASE + path, {
-      method,
-      headers,
-      body: payload,
-      credentials: "same-origin",
-      signal: controller.signal,
-    });
+    const init = { method, headers, body: payload, signal: controller.signal };
+    response = onSent
+      ? await fetchReportingSent(API_BASE + path, init, onSent)
+      : await fetch(API_BASE + path, { ...init, credentials: "same-origin" });
     if (raw && response.ok) return /** @type {T} */ (/** @type {unknown} */ (response));
     text = await response.text();
   } catch {

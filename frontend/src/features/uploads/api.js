@@ -20,13 +20,16 @@ const UPLOAD_PATHS = {
 
 /**
  * Uploads a workbook (FormData with the kind's file field): no timeout, an upload's time grows with
- * its file; `signal` cancels it (the server stops before its next piece of rows).
+ * its file; `signal` cancels it (the server stops before its next piece of rows); `onSent(sent,
+ * total)` reports the file's bytes as they go.
  * @param {UploadKind} kind
  * @param {FormData} form
  * @param {AbortSignal} [signal]
+ * @param {(sent: number, total: number) => void} [onSent]
  * @returns {Promise<Schemas["UploadResult"]>}
  */
-export const uploadWorkbook = (kind, form, signal) => api(UPLOAD_PATHS[kind], { method: "POST", body: form, signal });
+export const uploadWorkbook = (kind, form, signal, onSent) =>
+  api(UPLOAD_PATHS[kind], { method: "POST", body: form, signal, onSent });
 
 /**
  * The caller's latest upload of `kind` and how far it got (null: none yet).

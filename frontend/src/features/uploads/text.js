@@ -34,6 +34,8 @@ export const t = catalogue("uploads", {
   notInFile: "— not in the file —",
   uploadMatched: "Upload with these columns",
   sending: "Sending the file…",
+  sendingPercent: "Sending the file: {percent} %",
+  reading: "File sent; reading its rows…",
   rowsDone: "{rows} rows applied so far",
   cancel: "Cancel",
   cancelled: "The upload was cancelled; the rows already applied stay.",

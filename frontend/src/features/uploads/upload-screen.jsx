@@ -104,6 +104,8 @@ export function UploadScreen({ kind, back = "/home" }) {
   const [result, setResult] = useState(/** @type {UploadResult | null} */ (null));
   // While the file's rows go in: how far they got (polled), and the Cancel of the request.
   const [progress, setProgress] = useState(/** @type {UploadProgress | null} */ (null));
+  // The file's bytes sent so far, before its rows go in.
+  const [sentBytes, setSentBytes] = useState(/** @type {{ sent: number, total: number } | null} */ (null));
   const [cancel, setCancel] = useState(/** @type {AbortController | null} */ (null));
   // The last upload of this kind, where it stopped part-way (the server stopped, a refused row).
   const [stopped, setStopped] = useState(/** @type {UploadProgress | null} */ (null));
@@ -135,7 +137,7 @@ export function UploadScreen({ kind, back = "/home" }) {
     }, 1000);
     await saving(async () => {
       try {
-        const r = await uploadWorkbook(kind, data, controller.signal);
+        const r = await uploadWorkbook(kind, data, controller.signal, (sent, total) => setSentBytes({ sent, total }));
         if (mapping) rememberMapping(kind, mapping);
         if (r.excelLink) alertSuccess(r.message);
         setMatch(null);
@@ -153,6 +155,7 @@ export function UploadScreen({ kind, back = "/home" }) {
     });
     clearInterval(poll);
     setProgress(null);
+    setSentBytes(null);
     setCancel(null);
     setSent((n) => n + 1);
   };
@@ -186,8 +189,20 @@ export function UploadScreen({ kind, back = "/home" }) {
       </form>
       {busy && (
         <div class="upload-progress" role="status" data-testid="upload-progress">
-          <progress />
-          <span>{progress ? t("rowsDone", { rows: progress.applied + progress.rejected }) : t("sending")}</span>
+          {progress || !sentBytes ? (
+            <progress />
+          ) : (
+            <progress value={sentBytes.sent} max={sentBytes.total} aria-label={t("sending")} />
+          )}
+          <span>
+            {progress
+              ? t("rowsDone", { rows: progress.applied + progress.rejected })
+              : sentBytes && sentBytes.sent < sentBytes.total
+                ? t("sendingPercent", { percent: Math.floor((sentBytes.sent * 100) / sentBytes.total) })
+                : sentBytes
+                  ? t("reading")
+                  : t("sending")}
+          </span>
           {cancel && (
             <button type="button" class="btn" onClick={() => cancel.abort()}>
               {t("cancel")}
