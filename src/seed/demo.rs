@@ -26,6 +26,11 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     if crate::auth::queries::find_account(conn, "admin@demo.test", None)?.is_some() {
         return Ok(DemoSummary::default());
     }
+    // Tens of thousands of rows in one transaction: in a company's live database that would hold
+    // every agent's saves for seconds (issue #50), and mix invented customers with real ones.
+    if crate::auth::accounts::any_users(conn)? {
+        anyhow::bail!("the demo company goes into a new database only; this one has users already");
+    }
     // One hash for all demo users: they share a published password anyway.
     let hash = password::hash(DEMO_PASSWORD)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -77,6 +77,16 @@ async fn migrate_and_seed_report_what_they_did() {
     assert!(text(&seed.stdout).contains("Demo company loaded: 6 users"), "{}", text(&seed.stdout));
     let again = run(&["seed", "--demo"]);
     assert!(text(&again.stdout).contains("already there"));
+    // A company's own database: no demo mixed into it, no seconds-long write beside its agents.
+    let live = dir.path().join("live.db");
+    let in_live =
+        |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_fieldsales")).arg("--db").arg(&live).args(args).output().unwrap();
+    let created =
+        in_live(&["user", "create", "--email", "owner@company.test", "--name", "Owner", "--type", "1", "--password", "Abcdefghijk1"]);
+    assert!(created.status.success(), "{}", text(&created.stderr));
+    let refused = in_live(&["seed", "--demo"]);
+    assert!(!refused.status.success());
+    assert!(text(&refused.stderr).contains("the demo company goes into a new database only"), "{}", text(&refused.stderr));
 }
 
 #[tokio::test]

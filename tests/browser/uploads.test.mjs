@@ -2,7 +2,7 @@
 // downloads the result workbook.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
@@ -134,7 +134,8 @@ test("a slow upload shows its bytes sent and can be cancelled; nothing of it is 
   const file = join(dir, "products.xlsx");
   const rows = [["Product Name", "SKU"]];
   for (let i = 0; i < 4000; i++) rows.push([`Slow Upload Product ${i} ${Math.random().toString(36).repeat(3)}`, `SU-${i}`]);
-  execFileSync("python3", [join(here, "make_xlsx.py"), file, JSON.stringify(rows)]);
+  writeFileSync(join(dir, "rows.json"), JSON.stringify(rows));
+  execFileSync("python3", [join(here, "make_xlsx.py"), file, `@${join(dir, "rows.json")}`]);
   const cdp = await p.context().newCDPSession(p);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 1 << 20, uploadThroughput: 64 * 1024 });
