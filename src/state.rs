@@ -130,7 +130,7 @@ where
     tokio::task::spawn_blocking(work).await.map_err(AppError::from)?
 }
 
-/// Runs bulk work (an upload's import) on a thread of its own at a lower CPU priority (nice 10),
+/// Runs bulk work (an upload's import) on a thread of its own at a lower CPU priority (nice 5),
 /// which the threads it starts (the workbook's reader and result writer) inherit: on a busy
 /// machine the field's requests and the writer get the cores first, while the import's pieces
 /// still commit on the writer's thread at its priority (issue #50). Not the blocking pool: a
@@ -155,13 +155,18 @@ where
     }
 }
 
-/// Nice 10 for the calling thread (Linux keeps a nice value per thread); elsewhere nothing.
+/// The background threads' nice value: a third of the CPU weight of the server's own threads
+/// (nice 10, a ninth, left an import crawling while the agents' saves kept both cores busy).
+#[cfg(target_os = "linux")]
+const BACKGROUND_NICE: libc::c_int = 5;
+
+/// `BACKGROUND_NICE` for the calling thread (Linux keeps a nice value per thread); elsewhere nothing.
 fn lower_this_threads_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: gettid takes no arguments; setpriority only reads its arguments. A failure (a
     // sandbox that forbids it) leaves the priority as it was, which is only slower for others.
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+        libc::setpriority(libc::PRIO_PROCESS, tid, BACKGROUND_NICE);
     }
 }
