@@ -26,6 +26,9 @@ test("the shared pricing vectors price as written", () => {
 test("the bug classes of other engines are named cases", () => {
   const names = new Set(cases.map((/** @type {{name: string}} */ c) => c.name));
   for (const prefix of ["erpnext-34288", "erpnext-49564", "erpnext-41211", "odoo-100016", "odoo-237624"]) {
-    assert.ok([...names].some((n) => n.startsWith(prefix)), prefix);
+    assert.ok(
+      [...names].some((n) => n.startsWith(prefix)),
+      prefix,
+    );
   }
 });

@@ -681,7 +681,7 @@ mod tests {
                     free_quantity: Some(next(3)),
                     flat: None,
                     components: vec![],
-                    max_discount: if next(2) == 0 { Some(next(5000)) } else { None },
+                    max_discount: if next(2) == 0 && kind != SchemeKind::FreeEvery { Some(next(5000)) } else { None },
                     applies: Applies::default(),
                 });
             }

@@ -14,11 +14,11 @@ const rupees = (/** @type {number} */ paise) => paise / 100;
  * as the naive engine keeps it). */
 function firstDifference(/** @type {any} */ naive, /** @type {any} */ expected) {
   for (const [i, line] of expected.lines.entries()) {
-    for (const k of ["gross", "discount", "taxable", "cgst", "sgst", "igst", "lineTotal"]) {
+    for (const k of ["taxable", "discount", "cgst", "sgst", "igst", "lineTotal", "gross"]) {
       if (naive.lines[i][k] !== rupees(line[k])) return `line ${i + 1} ${k}: naive ${naive.lines[i][k]}, engine ${rupees(line[k]).toFixed(2)}`;
     }
   }
-  for (const k of ["gross", "discount", "taxable", "total"]) {
+  for (const k of ["taxable", "discount", "total", "gross"]) {
     if (naive.totals[k] !== rupees(expected.totals[k])) return `totals.${k}: naive ${naive.totals[k]}, engine ${rupees(expected.totals[k]).toFixed(2)}`;
   }
   const want = expected.free.map((/** @type {any} */ f) => `${f.quantity} of ${f.productId}`).join(", ");

@@ -91,7 +91,7 @@ export function spread(total, weights) {
     rems[i] = r;
     given += q;
   }
-  let left = total - given;
+  const left = total - given;
   if (left > 0) {
     const idx = [];
     for (let i = 0; i < n; i++) idx.push(i);
@@ -358,7 +358,8 @@ export function price(input) {
   /** @param {number} k @param {number} product @param {number} quantity */
   const freeLine = (k, product, quantity) => {
     figure(quantity);
-    if (quantity > 0) free.push({ productId: product, quantity, schemeId: schemes[k].schemeId, version: schemes[k].version ?? 0 });
+    if (quantity > 0)
+      free.push({ productId: product, quantity, schemeId: schemes[k].schemeId, version: schemes[k].version ?? 0 });
   };
   for (const k of applicable) {
     const s = schemes[k];
@@ -582,7 +583,13 @@ export function price(input) {
     if (isOrderKind(s.kind)) {
       if (!anyPiece) continue;
       const next = slabsAround(slabs, orderValue)[1];
-      if (next) nearMiss.push({ schemeId: s.schemeId, name: s.name, needValue: (next.minValue ?? 0) - orderValue, reward: slabOut(next) });
+      if (next)
+        nearMiss.push({
+          schemeId: s.schemeId,
+          name: s.name,
+          needValue: (next.minValue ?? 0) - orderValue,
+          reward: slabOut(next),
+        });
       continue;
     }
     const ix = linesOf(s.products ?? []);
@@ -594,7 +601,12 @@ export function price(input) {
       const at = sets * every;
       const pieces = sets * (s.freeQuantity ?? 0);
       if (at <= MAX_FIGURE && pieces <= MAX_FIGURE) {
-        nearMiss.push({ schemeId: s.schemeId, name: s.name, needQuantity: at - q, reward: { minQuantity: at, freeQuantity: pieces } });
+        nearMiss.push({
+          schemeId: s.schemeId,
+          name: s.name,
+          needQuantity: at - q,
+          reward: { minQuantity: at, freeQuantity: pieces },
+        });
       }
       continue;
     }
