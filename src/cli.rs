@@ -574,14 +574,23 @@ fn megabytes(bytes: u64) -> String {
 /// `fieldsales price`: one pricing input per line on stdin, one answer per line on stdout.
 fn price_command() -> anyhow::Result<()> {
     use std::io::{BufRead, Write};
-    let stdin = std::io::stdin();
+    let mut input = std::io::BufReader::new(std::io::stdin().lock());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.context("reading stdin")?;
+    let mut line = String::new();
+    loop {
+        // Answers go out whenever the input read so far is answered: a caller may wait for them
+        // before it writes more.
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+        line.clear();
+        if input.read_line(&mut line).context("reading stdin")? == 0 {
+            break;
+        }
         if line.trim().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<crate::pricing::PricingInput>(&line) {
+        let answer = match serde_json::from_str::<crate::pricing::PricingInput>(line.trim_end()) {
             Err(err) => serde_json::json!({"error": "unreadable", "detail": err.to_string()}),
             Ok(input) => match crate::pricing::price(&input) {
                 Ok(priced) => serde_json::to_value(priced)?,

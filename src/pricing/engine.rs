@@ -72,8 +72,7 @@ pub fn spread(total: i64, weights: &[i64]) -> Vec<i64> {
 
 fn is_date(text: &str) -> bool {
     let b = text.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+    b.len() == 10 && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
 }
 
 /// ASCII whitespace trimmed (the same on the phone, whose `trim` knows more spaces).
@@ -414,7 +413,8 @@ pub fn price(input: &PricingInput) -> Result<Priced, PricingError> {
             let measure = qty_of(ix);
             let slab = slabs_around(&s.slabs, measure).0.expect("held");
             let fpp = slab.flat_per_piece.unwrap_or(0);
-            let mut a: Amounts = ix.iter().zip(&room).map(|(&i, &r)| (i, (fpp.min(lines[i].unit_price) * lines[i].quantity).min(r))).collect();
+            let mut a: Amounts =
+                ix.iter().zip(&room).map(|(&i, &r)| (i, (fpp.min(lines[i].unit_price) * lines[i].quantity).min(r))).collect();
             cap_amounts(&mut a, s.max_discount);
             a
         };
@@ -654,11 +654,18 @@ mod tests {
         };
         for _ in 0..2000 {
             let lines: Vec<BasketLine> = (0..1 + next(6))
-                .map(|_| BasketLine { product_id: 1 + next(4), quantity: next(30), unit_price: next(5000), gst_rate_bp: [0, 500, 1200, 1800, 2800][next(5) as usize] })
+                .map(|_| BasketLine {
+                    product_id: 1 + next(4),
+                    quantity: next(30),
+                    unit_price: next(5000),
+                    gst_rate_bp: [0, 500, 1200, 1800, 2800][next(5) as usize],
+                })
                 .collect();
             let mut schemes = Vec::new();
             for id in 1..=next(5) {
-                let kind = [SchemeKind::LinePercent, SchemeKind::LineFlat, SchemeKind::OrderPercent, SchemeKind::OrderFlat, SchemeKind::FreeEvery][next(5) as usize];
+                let kind =
+                    [SchemeKind::LinePercent, SchemeKind::LineFlat, SchemeKind::OrderPercent, SchemeKind::OrderFlat, SchemeKind::FreeEvery]
+                        [next(5) as usize];
                 let slab = match kind {
                     SchemeKind::LinePercent => Slab { min_quantity: Some(1 + next(10)), percent_bp: Some(next(10_001)), ..Slab::default() },
                     SchemeKind::LineFlat => Slab { min_quantity: Some(1 + next(10)), flat_per_piece: Some(next(3000)), ..Slab::default() },
@@ -685,7 +692,13 @@ mod tests {
                     applies: Applies::default(),
                 });
             }
-            let input = PricingInput { booking_date: "2026-06-01".into(), customer: CustomerParty::default(), distributor: DistributorParty::default(), lines, schemes };
+            let input = PricingInput {
+                booking_date: "2026-06-01".into(),
+                customer: CustomerParty::default(),
+                distributor: DistributorParty::default(),
+                lines,
+                schemes,
+            };
             let p = price(&input).expect("prices");
             for l in &p.lines {
                 assert!(l.discount <= l.gross && l.discount >= 0);
