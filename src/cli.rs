@@ -119,6 +119,10 @@ pub enum Command {
     /// Visit photos.
     #[command(subcommand)]
     Photos(PhotosCommand),
+    /// Price orders with the pricing engine (docs/pricing.md): reads pricing inputs as JSON lines
+    /// on stdin, writes the priced answers as JSON lines (`{"error": "overflow" | "invalid" |
+    /// "unreadable", ...}` for one it cannot price). Touches no database.
+    Price,
     /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
     /// with a Status and Reason column is written beside the input).
     Import {
@@ -323,6 +327,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     init_logging(matches!(cli.command, Command::Serve(_)));
     let mut config = config_of(&cli);
     match cli.command {
+        Command::Price => price_command()?,
         Command::Migrate => {
             let (_, migration) = open_migrated(&config)?;
             println!("{}", describe(&migration, &config));
@@ -564,6 +569,40 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// `fieldsales price`: one pricing input per line on stdin, one answer per line on stdout.
+fn price_command() -> anyhow::Result<()> {
+    use std::io::{BufRead, Write};
+    let mut input = std::io::BufReader::new(std::io::stdin().lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut line = String::new();
+    loop {
+        // Answers go out whenever the input read so far is answered: a caller may wait for them
+        // before it writes more.
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+        line.clear();
+        if input.read_line(&mut line).context("reading stdin")? == 0 {
+            break;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = match serde_json::from_str::<crate::pricing::PricingInput>(line.trim_end()) {
+            Err(err) => serde_json::json!({"error": "unreadable", "detail": err.to_string()}),
+            Ok(input) => match crate::pricing::price(&input) {
+                Ok(priced) => serde_json::to_value(priced)?,
+                Err(crate::pricing::PricingError::Overflow) => serde_json::json!({"error": "overflow"}),
+                Err(crate::pricing::PricingError::Invalid) => serde_json::json!({"error": "invalid"}),
+            },
+        };
+        serde_json::to_writer(&mut out, &answer)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 fn parse_command(file: &std::path::Path) -> anyhow::Result<()> {

@@ -51,6 +51,9 @@ python3 tests/faults/log_secrets.py
 python3 tests/faults/litestream.py --kills 10
 python3 tests/faults/import_kill.py --rows 100000
 
+step "Pricing: the phone's engine and the server's (fieldsales price) agree on 10,000 random orders (issue #52)"
+node tests/pricing/differential.mjs --cases 10000 --bin "$FIELDSALES_BIN"
+
 step "Result workbooks read back with openpyxl (numbers as numbers, dates as dates; issue #50)"
 if [ ! -x target/openpyxl-venv/bin/python ]; then
   python3 -m venv target/openpyxl-venv
