@@ -590,15 +590,15 @@ fn price_command() -> anyhow::Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<crate::pricing::PricingInput>(line.trim_end()) {
-            Err(err) => serde_json::json!({"error": "unreadable", "detail": err.to_string()}),
+        // A priced answer keeps the engine's field order (lines, free, totals, nearMiss).
+        match serde_json::from_str::<crate::pricing::PricingInput>(line.trim_end()) {
+            Err(err) => serde_json::to_writer(&mut out, &serde_json::json!({"error": "unreadable", "detail": err.to_string()}))?,
             Ok(input) => match crate::pricing::price(&input) {
-                Ok(priced) => serde_json::to_value(priced)?,
-                Err(crate::pricing::PricingError::Overflow) => serde_json::json!({"error": "overflow"}),
-                Err(crate::pricing::PricingError::Invalid) => serde_json::json!({"error": "invalid"}),
+                Ok(priced) => serde_json::to_writer(&mut out, &priced)?,
+                Err(crate::pricing::PricingError::Overflow) => serde_json::to_writer(&mut out, &serde_json::json!({"error": "overflow"}))?,
+                Err(crate::pricing::PricingError::Invalid) => serde_json::to_writer(&mut out, &serde_json::json!({"error": "invalid"}))?,
             },
-        };
-        serde_json::to_writer(&mut out, &answer)?;
+        }
         out.write_all(b"\n")?;
     }
     out.flush()?;
