@@ -25,6 +25,7 @@ mod masters;
 mod matrix;
 mod openapi;
 mod orders;
+mod pricing;
 mod photos;
 mod platform;
 mod reports;
