@@ -122,7 +122,7 @@ pub fn sort_free(free: &mut [FreeItem]) {
 /// server's.
 pub fn changed(expected_total: Option<Money>, shown: &[(i64, Option<Money>)], total: Money, lines: &[OrderLine]) -> bool {
     expected_total.is_some_and(|t| t != total)
-        || shown.iter().any(|(product_id, price)| {
-            price.is_some_and(|p| lines.iter().any(|l| l.product_id == *product_id && p != l.unit_price))
-        })
+        || shown
+            .iter()
+            .any(|(product_id, price)| price.is_some_and(|p| lines.iter().any(|l| l.product_id == *product_id && p != l.unit_price)))
 }

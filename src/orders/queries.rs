@@ -12,8 +12,8 @@ use super::credit;
 use super::messages::*;
 use super::pricing::{self, Figures, ProductFacts};
 use super::types::{
-    BookOrder, FreeItem, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow,
-    OrderStatus, OrderTotals,
+    BookOrder, FreeItem, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow, OrderStatus,
+    OrderTotals,
 };
 use crate::customers::api::visible_customer;
 use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
@@ -352,8 +352,19 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         .iter()
         .map(|l| {
             json!([
-                l.product_id, l.product_name, l.sku, l.quantity, l.unit_price.paise(), l.gross.paise(), l.discount.paise(),
-                l.taxable.paise(), l.gst_rate_bp, l.cgst.paise(), l.sgst.paise(), l.igst.paise(), l.line_total.paise()
+                l.product_id,
+                l.product_name,
+                l.sku,
+                l.quantity,
+                l.unit_price.paise(),
+                l.gross.paise(),
+                l.discount.paise(),
+                l.taxable.paise(),
+                l.gst_rate_bp,
+                l.cgst.paise(),
+                l.sgst.paise(),
+                l.igst.paise(),
+                l.line_total.paise()
             ])
         })
         .collect();
@@ -376,10 +387,8 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         )?
         .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(items).to_string() })?;
     }
-    let given: Vec<_> = lines
-        .iter()
-        .flat_map(|l| l.schemes.iter().map(move |s| json!([l.product_id, s.scheme_id, s.version, s.amount.paise()])))
-        .collect();
+    let given: Vec<_> =
+        lines.iter().flat_map(|l| l.schemes.iter().map(move |s| json!([l.product_id, s.scheme_id, s.version, s.amount.paise()]))).collect();
     if !given.is_empty() {
         tx.prepare_cached(
             "INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise)

@@ -79,9 +79,7 @@ pub async fn offline(State(state): State<AppState>, user: CurrentUser) -> AppRes
     let today = crate::clock::today().format("%Y-%m-%d").to_string();
     let (scheme_version, schemes, products) = state.db(move |conn| queries::copy(conn, scope, &today)).await?;
     let schemes = schemes.iter().map(api_form).collect::<AppResult<Vec<_>>>()?;
-    let products = products
-        .into_iter()
-        .map(|(product_id, price, gst_rate_bp, hsn)| OfflineProduct { product_id, price, gst_rate_bp, hsn })
-        .collect();
+    let products =
+        products.into_iter().map(|(product_id, price, gst_rate_bp, hsn)| OfflineProduct { product_id, price, gst_rate_bp, hsn }).collect();
     Ok(Json(OfflineSchemes { scheme_version, schemes, products }))
 }
