@@ -91,7 +91,9 @@ async function basket(p) {
     ["tea", "Tea Leaf 250g", "2"],
   ]) {
     await p.locator("#productSearch").fill(query);
-    await p.getByTestId("product-results").locator("li", { hasText: name }).getByRole("button").click();
+    // By the product's exact name (the button's own label is in the screen's language).
+    const strong = p.locator("strong", { hasText: new RegExp(`^${name}$`) });
+    await p.getByTestId("product-results").locator("li").filter({ has: strong }).getByRole("button").click();
     await p.locator(`[data-testid=order-line]:has-text("${name}") input[type=number]`).fill(qty);
   }
 }
