@@ -150,7 +150,7 @@ async fn a_booking_stores_its_figures_once_and_the_quote_is_the_booking() {
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
     let number = format!("APP{id:06}");
-    let line = rows.iter().find(|r| r[1].to_string() == number && r[col("Product")].to_string() == "Cola 300ml").unwrap();
+    let line = rows.iter().find(|r| r[1].to_string() == number && r[col("Product")] == "Cola 300ml").unwrap();
     assert_eq!(line[col("Taxable Value")].to_string(), (cola_gross as f64 / 100.0).to_string());
     assert_eq!(line[col("CGST")].to_string(), ((cola_tax / 2) as f64 / 100.0).to_string());
     assert_eq!(line[col("SGST")].to_string(), ((cola_tax - cola_tax / 2) as f64 / 100.0).to_string());
