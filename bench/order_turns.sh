@@ -5,6 +5,7 @@
 # prints the bookings a second and the CPU per booking in the group-commit thread and the server.
 #   A_BIN=/tmp/old/fieldsales B_BIN=target/release/fieldsales bash bench/order_turns.sh
 #   B_SQL=old_triggers.sql bash bench/order_turns.sh     # one binary; B's copy altered by sqlite3 first
+#   B_SQL=bench/schemes.sql bash bench/order_turns.sh   # booking with schemes and GST (issue #52): B >= 0.8 x A
 # Knobs: PAIRS (3), DURATION (8s), A_BIN/B_BIN (the release binary), A_SQL/B_SQL (none).
 set -euo pipefail
 cd "$(dirname "$0")/.."

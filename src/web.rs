@@ -70,6 +70,7 @@ fn api_routes() -> OpenApiRouter<App> {
         .merge(crate::home::router())
         .merge(crate::deliveries::router())
         .merge(crate::orders::router())
+        .merge(crate::schemes::router())
         .merge(crate::beats::router())
         .merge(crate::uploads::router())
         .merge(crate::reports::router())

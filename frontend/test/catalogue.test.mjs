@@ -61,7 +61,17 @@ function values(text) {
 }
 
 /** Ids whose Hindi is the English on purpose (a name, an abbreviation). */
-const SAME_IN_HINDI = ["app.brand", "auth.brand", "auth.otp", "customers.pdf", "buckets.sku"];
+const SAME_IN_HINDI = [
+  "app.brand",
+  "auth.brand",
+  "auth.otp",
+  "customers.pdf",
+  "buckets.sku",
+  "orders.cgst",
+  "orders.sgst",
+  "orders.igst",
+  "orders.gst",
+];
 
 beforeEach(() => resetBrowser());
 afterEach(async () => {

@@ -1955,6 +1955,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/order/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price an order without booking it */
+        post: operations["postUsersOrderQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/order/upload": {
         parameters: {
             query?: never;
@@ -2270,6 +2287,23 @@ export interface paths {
         };
         /** Agents an administrator may open */
         get: operations["getUsersRcaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/schemes/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schemes and rates for pricing orders offline */
+        get: operations["getUsersSchemesOffline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3037,6 +3071,16 @@ export interface components {
             /** @description The values in the text, by name, for the client's own language. */
             params?: Record<string, never> | null;
         };
+        /** @description Pieces a scheme gives free, as their own line (no price, no GST). */
+        FreeItem: {
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            schemeId: number;
+        };
         Health: {
             /** @description Always `ok`. */
             status: string;
@@ -3215,6 +3259,13 @@ export interface components {
             /** @default null */
             unitPrice: components["schemas"]["LenientNumber"];
         };
+        /** @description What one scheme took off one line (line schemes and the line's share of order schemes). */
+        LineScheme: {
+            amount: components["schemas"]["Money"];
+            name: string;
+            /** Format: int64 */
+            schemeId: number;
+        };
         Link: {
             countries: components["schemas"]["LinkCountry"][];
             link: string;
@@ -3352,6 +3403,19 @@ export interface components {
             /** @default [] */
             userType: components["schemas"]["LenientIntList"];
         };
+        /** @description The next slab of a scheme the order does not reach ("2 more for 1 free"). */
+        NearMiss: {
+            name: string;
+            /**
+             * Format: int64
+             * @description Pieces still missing.
+             */
+            needQuantity?: number | null;
+            needValue?: null | components["schemas"]["Money"];
+            reward: components["schemas"]["SlabReward"];
+            /** Format: int64 */
+            schemeId: number;
+        };
         NewCustomer: {
             /** @default null */
             address1: string | null;
@@ -3405,6 +3469,30 @@ export interface components {
              */
             removed: string[];
         };
+        /** @description One product as the phone prices it. */
+        OfflineProduct: {
+            /** Format: int64 */
+            gstRateBp: number;
+            hsn?: string | null;
+            /** @description Before GST. */
+            price: components["schemas"]["Money"];
+            /** Format: int64 */
+            productId: number;
+        };
+        /** @description `GET /users/schemes/offline`. */
+        OfflineSchemes: {
+            products: components["schemas"]["OfflineProduct"][];
+            /**
+             * Format: int64
+             * @description The version of the scheme set this copy is of (an order priced from it names it).
+             */
+            schemeVersion: number;
+            /**
+             * @description The schemes in the API's form (CONTRACT.md "Order pricing": money as amounts), with their
+             *     `version`.
+             */
+            schemes: Record<string, never>[];
+        };
         /** @description A one-time token, valid one minute. */
         OneTimeToken: {
             token: string;
@@ -3436,6 +3524,8 @@ export interface components {
             distributorName: string;
             /** @description True when this `clientId` was booked before: nothing was written now. */
             duplicate: boolean;
+            /** @description Pieces given free by schemes, each its own line. */
+            free: components["schemas"]["FreeItem"][];
             /** @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text. */
             heldReason?: string | null;
             /** @description The held reason's code and values, for the client's own language. */
@@ -3443,17 +3533,25 @@ export interface components {
             heldReasonParams?: Record<string, never> | null;
             lines: components["schemas"]["OrderLine"][];
             message: string;
+            /** @description The next slabs the order missed (at booking; empty on a repeat). */
+            nearMiss: components["schemas"]["NearMiss"][];
             orderId: components["schemas"]["OrderId"];
             /** @description The order's id in the order lines and the distributor's mail (APP000123). */
             orderNumber: string;
             /**
              * @description True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
-             *     prices (the order is booked at the server's).
+             *     figures (the order is booked at the server's: a price or a scheme changed meanwhile).
              */
             priceChanged: boolean;
+            /**
+             * Format: int64
+             * @description The version of the scheme set the order was priced with.
+             */
+            schemeVersion: number;
             status: components["schemas"]["OrderStatus"];
-            /** @description The sum of the lines' `lineTotal`, exactly. */
+            /** @description What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`. */
             total: components["schemas"]["Money"];
+            totals: components["schemas"]["OrderTotals"];
             visit?: null | components["schemas"]["VisitSaved"];
         };
         /** @description The answer of a cancel. */
@@ -3489,22 +3587,48 @@ export interface components {
         OrderDetail: components["schemas"]["OrderRow"] & {
             address?: string | null;
             cancelledAt?: string | null;
+            free: components["schemas"]["FreeItem"][];
             lines: components["schemas"]["OrderLine"][];
+            /** @description Always empty: a booked order keeps its figures, not what it missed. */
+            nearMiss: components["schemas"]["NearMiss"][];
             remark?: string | null;
+            /** Format: int64 */
+            schemeVersion: number;
             sentAt?: string | null;
+            totals: components["schemas"]["OrderTotals"];
         };
         /** Format: int64 */
         OrderId: number;
-        /** @description A line of a booked order, at the price it was booked at. */
+        /**
+         * @description A line of a booked (or quoted) order, at the price and with the figures it was priced with
+         *     (CONTRACT.md "Order pricing"): stored once, read by every figure.
+         */
         OrderLine: {
-            /** @description `quantity` times `unitPrice`, exactly. */
+            cgst: components["schemas"]["Money"];
+            /** @description What the schemes took off this line (its share of order schemes included). */
+            discount: components["schemas"]["Money"];
+            /** @description `quantity` times `unitPrice`. */
+            gross: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description The product's GST rate when priced, in basis points (1800 = 18 %).
+             */
+            gstRateBp: number;
+            igst: components["schemas"]["Money"];
+            /** @description `taxable` plus its tax. */
             lineTotal: components["schemas"]["Money"];
             /** Format: int64 */
             productId: number;
             productName: string;
             /** Format: int64 */
             quantity: number;
+            /** @description What each scheme took off this line; they add up to `discount`. */
+            schemes: components["schemas"]["LineScheme"][];
+            sgst: components["schemas"]["Money"];
             sku?: string | null;
+            /** @description `gross` less `discount`: the value GST is charged on. */
+            taxable: components["schemas"]["Money"];
+            /** @description The price of one piece before GST. */
             unitPrice: components["schemas"]["Money"];
         };
         /** @description One page of orders. */
@@ -3512,6 +3636,25 @@ export interface components {
             data: components["schemas"]["OrderRow"][];
             /** Format: int64 */
             totalRecords: number;
+        };
+        /** @description `POST /users/order/quote`: the order priced as a booking would be now, booked nowhere. */
+        OrderQuote: {
+            /** @description The day it was priced for (the company's time zone), YYYY-MM-DD. */
+            bookingDate: string;
+            buyerId: string;
+            /** Format: int64 */
+            distributorId: number;
+            distributorName: string;
+            free: components["schemas"]["FreeItem"][];
+            lines: components["schemas"]["OrderLine"][];
+            nearMiss: components["schemas"]["NearMiss"][];
+            /** @description True when the body's `expectedTotal` or a line's `unitPrice` differs from these figures. */
+            priceChanged: boolean;
+            /** Format: int64 */
+            schemeVersion: number;
+            /** @description What the retailer would pay, tax included (`totals.total`). */
+            total: components["schemas"]["Money"];
+            totals: components["schemas"]["OrderTotals"];
         };
         /** @description A row of `GET /users/orders`, and the head of an order's detail. */
         OrderRow: {
@@ -3565,6 +3708,16 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "Submitted" | "Sent" | "Cancelled" | "Awaiting approval" | "Rejected";
+        /** @description An order's totals: `total` is what the retailer pays, tax included. */
+        OrderTotals: {
+            cgst: components["schemas"]["Money"];
+            discount: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            igst: components["schemas"]["Money"];
+            sgst: components["schemas"]["Money"];
+            taxable: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+        };
         /**
          * @description The visit saved together with an order (the order screen's Submit logs the visit too): the
          *     fields of a visit save without the buyer, which is the order's.
@@ -4193,6 +4346,18 @@ export interface components {
         };
         SinceBody: {
             latestTimestamp?: unknown;
+        };
+        /** @description What a scheme's next slab gives, in its own terms (money as amounts). */
+        SlabReward: {
+            flat?: null | components["schemas"]["Money"];
+            flatPerPiece?: null | components["schemas"]["Money"];
+            /** Format: int64 */
+            freeQuantity?: number | null;
+            /** Format: int64 */
+            minQuantity?: number | null;
+            minValue?: null | components["schemas"]["Money"];
+            /** Format: int64 */
+            percentBp?: number | null;
         };
         StatusUpdate: {
             /** @default null */
@@ -13347,6 +13512,93 @@ export interface operations {
             };
         };
     };
+    postUsersOrderQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookOrder"];
+            };
+        };
+        responses: {
+            /** @description Priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQuote"];
+                };
+            };
+            /** @description A field, line, product or distributor is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersOrderUpload: {
         parameters: {
             query?: never;
@@ -14790,6 +15042,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"][];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersSchemesOffline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflineSchemes"];
                 };
             };
             /** @description No session, or the session has ended */

@@ -541,9 +541,9 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
         "SELECT COUNT(DISTINCT CASE WHEN o.order_date >= :today THEN o.order_id END),
                 COUNT(DISTINCT CASE WHEN o.order_date >= :month THEN o.order_id END),
                 COUNT(DISTINCT CASE WHEN o.order_date < :month THEN o.order_id END),
-                COALESCE(SUM(CASE WHEN o.order_date >= :today THEN o.qty_shipped * o.unit_price_paise END), 0),
-                COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.qty_shipped * o.unit_price_paise END), 0),
-                COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.qty_shipped * o.unit_price_paise END), 0)
+                COALESCE(SUM(CASE WHEN o.order_date >= :today THEN o.taxable_paise END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date >= :month THEN o.taxable_paise END), 0),
+                COALESCE(SUM(CASE WHEN o.order_date < :month THEN o.taxable_paise END), 0)
          FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id AND o.order_date >= :l3m
          WHERE {filter}"
     );

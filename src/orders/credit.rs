@@ -12,7 +12,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use serde_json::{json, Map, Value};
 
 use super::messages::*;
-use super::queries::{order_number, Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
+use super::queries::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
 use super::types::{HeldOrder, HeldPage, OrderDecided, OrderStatus};
 use crate::collections::api::{credit_limit, outstanding};
 use crate::error::{AppError, AppResult, Msg};
@@ -158,15 +158,7 @@ pub fn decide(
         Decision::Reject => ("rejected", ORDER_REJECTED, OrderStatus::Rejected),
     };
     if decision == Decision::Reject {
-        let number = order_number(order_id);
-        tx.prepare_cached(
-            "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price_paise)
-             SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price_paise
-             FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id",
-        )?
-        .execute(named_params! { ":o": order_id, ":number": number })?;
-        tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
-            .execute(named_params! { ":number": number })?;
+        super::queries::move_to_cancelled(tx, order_id)?;
         tx.prepare_cached(
             "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
         )?

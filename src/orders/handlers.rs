@@ -11,7 +11,7 @@ use super::messages::{
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{
     BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
-    OrderQuery, SetCreditLimit,
+    OrderQuery, OrderQuote, SetCreditLimit,
 };
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
@@ -48,11 +48,30 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let order = CheckedOrder::check(req, now)?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
     let today = crate::clock::today().format("%Y-%m-%d").to_string();
-    // Read and priced on a pooled connection; then written and committed in groups with the visit
+    // Read and priced on a pooled connection (the schemes in force on the day it arrives: a
+    // queued order is priced again here); then written and committed in groups with the visit
     // saves (see `writer`), whose one thread thus only writes.
-    let (order, priced) = state.db(move |conn| queries::price(conn, who, &order).map(|priced| (order, priced))).await?;
+    let day = today.clone();
+    let (order, priced) = state.db(move |conn| queries::price(conn, who, &order, &day).map(|priced| (order, priced))).await?;
     let booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
     Ok(Json(booked))
+}
+
+/// `POST /users/order/quote` (order_booking): an order's body priced as booking it now would
+/// price it (the server's prices, the schemes in force today, GST), with the same checks and the
+/// same scope, booked nowhere: no order, no visit, no credit judgement.
+#[utoipa::path(post, path = "/users/order/quote", tag = "orders", summary = "Price an order without booking it",
+    responses(
+        (status = 200, description = "Priced", body = OrderQuote),
+        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderQuote>> {
+    user.require(rights::ORDER_BOOKING)?;
+    let order = CheckedOrder::check(req, crate::now())?;
+    let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
+    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    state.db(move |conn| queries::quote(conn, who, &order, &today)).await.map(Json)
 }
 
 /// `GET /users/order/{orderId}` (order_booking or rpt_orders): one order of the caller's

@@ -6,6 +6,7 @@
 pub mod credit;
 pub mod handlers;
 pub mod messages;
+pub mod pricing;
 pub mod queries;
 pub mod send;
 pub mod types;
@@ -24,6 +25,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(handlers::book))
+        .routes(routes!(handlers::quote))
         .routes(routes!(handlers::get))
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::cancel))

@@ -6,9 +6,15 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use serde_json::json;
 
+use std::collections::HashMap;
+
 use super::credit;
 use super::messages::*;
-use super::types::{BookOrder, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderRow, OrderStatus};
+use super::pricing::{self, Figures, ProductFacts};
+use super::types::{
+    BookOrder, FreeItem, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow, OrderStatus,
+    OrderTotals,
+};
 use crate::customers::api::visible_customer;
 use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
 use crate::error::{AppError, AppResult};
@@ -111,13 +117,11 @@ impl CheckedOrder {
         })
     }
 
-    /// Whether the screen's prices (a line's unit price, the total), to the paisa, differ from the
-    /// booked ones.
-    fn price_changed(&self, booked: &OrderBooked) -> bool {
-        self.expected_total.is_some_and(|t| t != booked.total)
-            || self.lines.iter().any(|wanted| {
-                wanted.shown_price.is_some_and(|p| booked.lines.iter().any(|l| l.product_id == wanted.product_id && p != l.unit_price))
-            })
+    /// Whether the screen's figures (a line's unit price, the total with tax), to the paisa, differ
+    /// from the server's.
+    fn price_changed(&self, total: Money, lines: &[OrderLine]) -> bool {
+        let shown: Vec<(i64, Option<Money>)> = self.lines.iter().map(|l| (l.product_id, l.shown_price)).collect();
+        pricing::changed(self.expected_total, &shown, total, lines)
     }
 }
 
@@ -163,43 +167,63 @@ fn usual_distributor(tx: &Connection, customer: CustomerId) -> rusqlite::Result<
     .optional()
 }
 
-/// What a booking reads before it writes: the customer and their agent, the distributor and the
-/// lines at the server's current prices.
+/// What a booking reads before it writes: the customer and their agent, the distributor, and the
+/// order priced by the engine at the server's current prices and schemes.
 #[derive(Debug)]
 pub struct Priced {
     customer: CustomerId,
     owner: Option<UserId>,
     distributor: i64,
     seller: String,
-    lines: Vec<OrderLine>,
+    /// The day it was priced for (the company's time zone).
+    booking_date: String,
+    scheme_version: i64,
+    figures: Figures,
 }
 
 /// Reads what `order` needs (see [`Priced`]) and checks it: the customer among the caller's, the
-/// distributor (or the customer's usual one), every product sold and priced. `None` when the
-/// caller booked its `clientId` before: the writer answers that booking.
+/// distributor (or the customer's usual one), every product sold and priced; then prices it with
+/// the schemes in force on `today`. `None` when the caller booked its `clientId` before: the
+/// writer answers that booking.
 ///
 /// The handler runs this on a pooled connection before it queues the write, so the group-commit
 /// writer, which runs one booking after another, only writes; what changes in the milliseconds
-/// between (a price, a product retired) is as if the order had been booked a moment earlier.
-pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<Option<Priced>> {
+/// between (a price, a product retired, a scheme) is as if the order had been booked a moment
+/// earlier.
+pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) -> AppResult<Option<Priced>> {
     if order.client_id.as_deref().map(|id| booked_before(conn, who.uid, id)).transpose()?.flatten().is_some() {
         return Ok(None);
     }
+    price_now(conn, who, order, today).map(Some)
+}
+
+/// The order's inputs read and priced (see [`price`]), whether or not its `clientId` was booked.
+fn price_now(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) -> AppResult<Priced> {
     let (customer, owner) = visible_customer(conn, who.scope, &order.buyer_id)?;
+    let party: crate::pricing::CustomerParty = conn
+        .prepare_cached("SELECT buyer_id, NULLIF(TRIM(state), ''), retailer_type FROM customers WHERE customer_id = :c")?
+        .query_row(named_params! { ":c": customer }, |r| {
+            Ok(crate::pricing::CustomerParty { buyer_id: r.get(0)?, state: r.get(1)?, retailer_type: r.get(2)? })
+        })?;
+    let distributor_row = |r: &rusqlite::Row| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?));
     let (distributor, seller) = match order.distributor_id {
         Some(id) => conn
             .prepare_cached("SELECT distributor_id, name FROM distributors WHERE distributor_id = :d")?
-            .query_row(named_params! { ":d": id }, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .query_row(named_params! { ":d": id }, distributor_row)
             .optional()?
             .ok_or_else(|| AppError::bad_request(ORDER_DISTRIBUTOR_NOT_FOUND.on("distributorId")))?,
         None => usual_distributor(conn, customer)?.ok_or_else(|| AppError::bad_request(ORDER_NO_USUAL_DISTRIBUTOR.on("distributorId")))?,
     };
-    let mut lines = Vec::with_capacity(order.lines.len());
-    let mut product = conn.prepare_cached("SELECT name, sku, price_paise, active FROM products WHERE product_id = :p")?;
+    let distributor_state: Option<String> = conn
+        .prepare_cached("SELECT NULLIF(TRIM(state), '') FROM distributors WHERE distributor_id = :d")?
+        .query_row(named_params! { ":d": distributor }, |r| r.get(0))?;
+    let mut basket = Vec::with_capacity(order.lines.len());
+    let mut facts = HashMap::with_capacity(order.lines.len());
+    let mut product = conn.prepare_cached("SELECT name, sku, price_paise, active, gst_rate_bp FROM products WHERE product_id = :p")?;
     for (i, wanted) in order.lines.iter().enumerate() {
         let WantedLine { product_id, quantity, .. } = *wanted;
-        let (name, sku, price, active): (String, Option<String>, Option<Money>, bool) = product
-            .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        let (name, sku, price, active, gst_rate_bp): (String, Option<String>, Option<Money>, bool, i64) = product
+            .query_row(named_params! { ":p": product_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
             .optional()?
             .ok_or_else(|| {
                 AppError::bad_request(ORDER_LINE_UNKNOWN_PRODUCT.with([("line", json!(i + 1)), ("product", json!(product_id))]).on("lines"))
@@ -208,10 +232,47 @@ pub fn price(conn: &Connection, who: Booker, order: &CheckedOrder) -> AppResult<
             return Err(AppError::bad_request(ORDER_PRODUCT_RETIRED.with([("name", json!(name))]).on("lines")));
         }
         let unit_price = price.ok_or_else(|| AppError::bad_request(ORDER_PRODUCT_UNPRICED.with([("name", json!(name))]).on("lines")))?;
-        let line_total = unit_price.times(quantity).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
-        lines.push(OrderLine { product_id, product_name: name, sku, quantity, unit_price, line_total });
+        unit_price.times(quantity).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
+        basket.push(crate::pricing::BasketLine { product_id, quantity, unit_price: unit_price.paise(), gst_rate_bp });
+        facts.insert(product_id, ProductFacts { name, sku });
     }
-    Ok(Some(Priced { customer, owner, distributor, seller, lines }))
+    drop(product);
+    let (scheme_version, schemes) = crate::schemes::queries::in_force(conn, today).map_err(AppError::Internal)?;
+    let input = crate::pricing::PricingInput {
+        booking_date: today.to_string(),
+        customer: party,
+        distributor: crate::pricing::DistributorParty { distributor_id: Some(distributor), state: distributor_state },
+        lines: basket,
+        schemes,
+    };
+    let figures = pricing::figures(&input, &facts, |id| {
+        Ok(conn
+            .prepare_cached("SELECT name FROM products WHERE product_id = :p")?
+            .query_row(named_params! { ":p": id }, |r| r.get(0))
+            .optional()?
+            .unwrap_or_default())
+    })?;
+    Ok(Priced { customer, owner, distributor, seller, booking_date: today.to_string(), scheme_version, figures })
+}
+
+/// `POST /users/order/quote`: `order` priced as its booking would be on `today`, written nowhere.
+pub fn quote(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) -> AppResult<OrderQuote> {
+    let priced = price_now(conn, who, order, today)?;
+    let Figures { lines, free, totals, near_miss } = priced.figures;
+    let price_changed = order.price_changed(totals.total, &lines);
+    Ok(OrderQuote {
+        buyer_id: order.buyer_id.clone(),
+        distributor_id: priced.distributor,
+        distributor_name: priced.seller,
+        booking_date: priced.booking_date,
+        total: totals.total,
+        lines,
+        free,
+        totals,
+        scheme_version: priced.scheme_version,
+        near_miss,
+        price_changed,
+    })
 }
 
 /// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
@@ -223,7 +284,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let repeat = |tx: &Connection, order_id: OrderId| -> AppResult<OrderBooked> {
         let mut first = booked(tx, order_id)?;
         first.duplicate = true;
-        first.price_changed = order.price_changed(&first);
+        first.price_changed = order.price_changed(first.total, &first.lines);
         Ok(first)
     };
     // A repeat answers even if the customer has left the caller since: it was booked.
@@ -231,11 +292,11 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         return repeat(tx, first);
     }
     // `None`: `price` found this repeat, and orders are never deleted.
-    let Priced { customer, owner, distributor, seller, lines } =
+    let Priced { customer, owner, distributor, seller, scheme_version, figures, .. } =
         priced.ok_or_else(|| AppError::Internal(anyhow::anyhow!("a repeated booking is no longer there")))?;
-    let total = Money::checked_sum(lines.iter().map(|l| l.line_total))
-        .filter(|t| t.paise() <= crate::money::MAX_PAISE)
-        .ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
+    let Figures { lines, free, totals, near_miss } = figures;
+    // What the retailer pays, tax included: what the credit limit weighs (decision 36).
+    let total = totals.total;
     // The visit first: an order taken at a visit is of the visit's day as saved (the phone's
     // `visitedAt`, judged when the visit was first saved): one queued offline on Monday and sent on
     // Tuesday is Monday's, as its visit is, so the day's figures count the visit as productive.
@@ -253,14 +314,17 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let inserted = tx
         .prepare_cached(
             "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at,
-                                 line_count, credit_hold, held_reason)
-             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines, :hold, :reason)
+                                 line_count, credit_hold, held_reason, gross_paise, discount_paise, taxable_paise, cgst_paise,
+                                 sgst_paise, igst_paise, scheme_version)
+             VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines, :hold, :reason, :gross, :discount,
+                     :taxable, :cgst, :sgst, :igst, :set)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
         )?
         .execute(named_params! {
             ":c": customer, ":agent": owner, ":me": me, ":d": distributor, ":client": order.client_id,
             ":remark": order.remark, ":date": day, ":total": total, ":now": now, ":lines": lines.len(),
-            ":hold": hold, ":reason": held_reason,
+            ":hold": hold, ":reason": held_reason, ":gross": totals.gross, ":discount": totals.discount,
+            ":taxable": totals.taxable, ":cgst": totals.cgst, ":sgst": totals.sgst, ":igst": totals.igst, ":set": scheme_version,
         })?;
     if inserted == 0 {
         if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
@@ -283,15 +347,55 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     // changes into a statement journal first (the foreign keys make it one that may abort), so
     // per-line statements copied the same pages ten times over. (The order row applied the
     // customer's summary, once for all its lines: customer_stats_booking_insert.)
-    let items: Vec<(i64, &str, Option<&str>, i64, i64)> =
-        lines.iter().map(|l| (l.product_id, l.product_name.as_str(), l.sku.as_deref(), l.quantity, l.unit_price.paise())).collect();
+    // Each line's figures are stored once here; every report reads them (decision 36).
+    let items: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|l| {
+            json!([
+                l.product_id,
+                l.product_name,
+                l.sku,
+                l.quantity,
+                l.unit_price.paise(),
+                l.gross.paise(),
+                l.discount.paise(),
+                l.taxable.paise(),
+                l.gst_rate_bp,
+                l.cgst.paise(),
+                l.sgst.paise(),
+                l.igst.paise(),
+                l.line_total.paise()
+            ])
+        })
+        .collect();
     let items = serde_json::to_string(&items).map_err(|e| AppError::Internal(e.into()))?;
     tx.prepare_cached(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price_paise, source)
-         SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price_paise,
+                                  source, gross_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise,
+                                  line_total_paise)
+         SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app',
+                j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12
          FROM json_each(:items) j ORDER BY j.key",
     )?
     .execute(named_params! { ":number": number, ":date": day, ":c": customer, ":seller": seller, ":items": items })?;
+    // Free pieces and what each scheme gave each line: only when schemes gave something.
+    if !free.is_empty() {
+        let items: Vec<_> = free.iter().map(|f| json!([f.product_id, f.product_name, f.quantity, f.scheme_id, f.version])).collect();
+        tx.prepare_cached(
+            "INSERT INTO order_free_lines (order_id, product_id, product_name, quantity, scheme_id, version)
+             SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(:items) j",
+        )?
+        .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(items).to_string() })?;
+    }
+    let given: Vec<_> =
+        lines.iter().flat_map(|l| l.schemes.iter().map(move |s| json!([l.product_id, s.scheme_id, s.version, s.amount.paise()]))).collect();
+    if !given.is_empty() {
+        tx.prepare_cached(
+            "INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise)
+             SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(:items) j",
+        )?
+        .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(given).to_string() })?;
+    }
     let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     let mut answer = OrderBooked {
         message: ORDER_BOOKED.text.into(),
@@ -304,13 +408,17 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         distributor_name: seller,
         total,
         lines,
+        free,
+        totals,
+        scheme_version,
+        near_miss,
         price_changed: false,
         visit,
         held_reason,
         held_reason_code,
         held_reason_params,
     };
-    answer.price_changed = order.price_changed(&answer);
+    answer.price_changed = order.price_changed(answer.total, &answer.lines);
     Ok(answer)
 }
 
@@ -326,28 +434,91 @@ fn visit_day(tx: &Connection, visit_id: i64, customer: CustomerId) -> AppResult<
     Ok(crate::clock::date_and_time(at).0)
 }
 
-/// The lines of an order, in the order they were booked: in `order_lines`, or in `cancelled_lines`
-/// once it is cancelled.
+/// The columns of a stored line's figures, in `order_lines` and `cancelled_lines` alike.
+const FIGURES: &str = "gross_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise, line_total_paise";
+
+/// The lines of an order with their stored figures and what each scheme took off them, in the
+/// order they were booked: in `order_lines`, or in `cancelled_lines` once it is cancelled.
 fn lines_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<OrderLine>> {
-    conn.prepare_cached(
-        "SELECT product_id, product_name, sku, quantity, unit_price_paise, quantity * unit_price_paise FROM (
-             SELECT line_id, product_id, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity, unit_price_paise
+    let params = named_params! { ":o": order_id, ":number": order_number(order_id) };
+    let mut given: HashMap<i64, Vec<LineScheme>> = HashMap::new();
+    let mut stmt = conn.prepare_cached(
+        "SELECT g.product_id, g.scheme_id, g.version, COALESCE(s.name, ''), g.amount_paise
+         FROM order_line_schemes g LEFT JOIN schemes s ON s.scheme_id = g.scheme_id AND s.version = g.version
+         WHERE g.order_id = :o ORDER BY g.product_id, g.scheme_id",
+    )?;
+    let rows = stmt.query_map(named_params! { ":o": order_id }, |r| {
+        Ok((r.get::<_, i64>(0)?, LineScheme { scheme_id: r.get(1)?, version: r.get(2)?, name: r.get(3)?, amount: r.get(4)? }))
+    })?;
+    for row in rows {
+        let (product, scheme) = row?;
+        given.entry(product).or_default().push(scheme);
+    }
+    let sql = format!(
+        "SELECT product_id, product_name, sku, quantity, unit_price_paise, {FIGURES} FROM (
+             SELECT line_id, product_id, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity, unit_price_paise, {FIGURES}
              FROM order_lines WHERE order_id = :number AND source = 'app'
              UNION ALL
-             SELECT line_id, product_id, product_name, sku, quantity, unit_price_paise FROM cancelled_lines WHERE order_id = :o)
-         ORDER BY line_id",
+             SELECT line_id, product_id, product_name, sku, quantity, unit_price_paise, {FIGURES} FROM cancelled_lines WHERE order_id = :o)
+         ORDER BY line_id"
+    );
+    let lines = conn
+        .prepare_cached(&sql)?
+        .query_map(params, |r| {
+            let product_id: i64 = r.get(0)?;
+            Ok(OrderLine {
+                product_id,
+                product_name: r.get(1)?,
+                sku: r.get(2)?,
+                quantity: r.get(3)?,
+                unit_price: r.get(4)?,
+                gross: r.get(5)?,
+                discount: r.get(6)?,
+                taxable: r.get(7)?,
+                gst_rate_bp: r.get(8)?,
+                cgst: r.get(9)?,
+                sgst: r.get(10)?,
+                igst: r.get(11)?,
+                line_total: r.get(12)?,
+                schemes: given.remove(&product_id).unwrap_or_default(),
+            })
+        })?
+        .collect();
+    lines
+}
+
+/// An order's free pieces, as stored.
+fn free_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<FreeItem>> {
+    let mut free = conn
+        .prepare_cached("SELECT product_id, product_name, quantity, scheme_id, version FROM order_free_lines WHERE order_id = :o")?
+        .query_map(named_params! { ":o": order_id }, |r| {
+            Ok(FreeItem { product_id: r.get(0)?, product_name: r.get(1)?, quantity: r.get(2)?, scheme_id: r.get(3)?, version: r.get(4)? })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    pricing::sort_free(&mut free);
+    Ok(free)
+}
+
+/// An order's stored totals and the scheme set it was priced with.
+fn totals_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<(OrderTotals, i64)> {
+    conn.prepare_cached(
+        "SELECT gross_paise, discount_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, scheme_version
+         FROM orders WHERE order_id = :o",
     )?
-    .query_map(named_params! { ":o": order_id, ":number": order_number(order_id) }, |r| {
-        Ok(OrderLine {
-            product_id: r.get(0)?,
-            product_name: r.get(1)?,
-            sku: r.get(2)?,
-            quantity: r.get(3)?,
-            unit_price: r.get(4)?,
-            line_total: r.get(5)?,
-        })
-    })?
-    .collect()
+    .query_row(named_params! { ":o": order_id }, |r| {
+        Ok((
+            OrderTotals {
+                gross: r.get(0)?,
+                discount: r.get(1)?,
+                taxable: r.get(2)?,
+                cgst: r.get(3)?,
+                sgst: r.get(4)?,
+                igst: r.get(5)?,
+                total: r.get(6)?,
+            },
+            r.get(7)?,
+        ))
+    })
 }
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
@@ -374,6 +545,7 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
             Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit, r.get::<_, Option<String>>(7)?))
         })?;
     let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
+    let (totals, scheme_version) = totals_of(tx, order_id)?;
     Ok(OrderBooked {
         message: ORDER_BOOKED.text.into(),
         code: ORDER_BOOKED.code.into(),
@@ -385,6 +557,10 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         distributor_name,
         total,
         lines: lines_of(tx, order_id)?,
+        free: free_of(tx, order_id)?,
+        totals,
+        scheme_version,
+        near_miss: Vec::new(),
         price_changed: false,
         visit,
         held_reason,
@@ -471,12 +647,18 @@ pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: OrderId) -
                     sent_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 2)?.map(iso),
                     cancelled_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 3)?.map(iso),
                     lines: Vec::new(),
+                    free: Vec::new(),
+                    totals: OrderTotals::default(),
+                    scheme_version: 0,
+                    near_miss: Vec::new(),
                 })
             },
         )
         .optional()?
         .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     order.lines = lines_of(conn, order_id)?;
+    order.free = free_of(conn, order_id)?;
+    (order.totals, order.scheme_version) = totals_of(conn, order_id)?;
     Ok(order)
 }
 
@@ -525,6 +707,21 @@ pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> App
     Ok(OrderPage { data, total_records })
 }
 
+/// Moves an order's lines, with their figures, from `order_lines` (where every figure counts
+/// them) to `cancelled_lines`: a cancel, a manager's rejection.
+pub fn move_to_cancelled(tx: &Connection, order_id: OrderId) -> rusqlite::Result<()> {
+    let number = order_number(order_id);
+    tx.prepare_cached(&format!(
+        "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price_paise, {FIGURES})
+         SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price_paise, {FIGURES}
+         FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id"
+    ))?
+    .execute(named_params! { ":o": order_id, ":number": number })?;
+    tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
+        .execute(named_params! { ":number": number })?;
+    Ok(())
+}
+
 /// Cancels an order in the open transaction `tx`: only the user who booked it or an
 /// administrator, only while it is Submitted and not being mailed. Its lines move from
 /// `order_lines` to `cancelled_lines` (the summary's delete trigger recomputes the customer's
@@ -553,15 +750,7 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
     if mailing_at.is_some_and(|at| at > now - MAILING_HOLD_S) {
         return Err(AppError::conflict(ORDER_BEING_SENT));
     }
-    let number = order_number(order_id);
-    tx.prepare_cached(
-        "INSERT INTO cancelled_lines (order_id, product_id, product_name, sku, quantity, unit_price_paise)
-         SELECT :o, product_id, product_name, sku, CAST(qty_shipped AS INTEGER), unit_price_paise
-         FROM order_lines WHERE order_id = :number AND source = 'app' ORDER BY line_id",
-    )?
-    .execute(named_params! { ":o": order_id, ":number": number })?;
-    tx.prepare_cached("DELETE FROM order_lines WHERE order_id = :number AND source = 'app'")?
-        .execute(named_params! { ":number": number })?;
+    move_to_cancelled(tx, order_id)?;
     tx.prepare_cached(
         "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
     )?

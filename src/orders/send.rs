@@ -35,10 +35,48 @@ use crate::validate::one_line;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /// The columns of the workbook each distributor receives.
-pub const COLUMNS: &[&str] =
-    &["Order ID", "Order Date", "Buyer ID", "Buyer Name", "Address", "Product", "SKU", "Quantity", "Unit Price", "Total"];
+/// Each line's stored figures (issue #52): Discount, Taxable Value (before GST), the GST rate in
+/// percent, each tax, and Total (what the retailer pays for the line, tax included). A scheme's
+/// free pieces are lines of their own, priced 0, their product marked free.
+pub const COLUMNS: &[&str] = &[
+    "Order ID",
+    "Order Date",
+    "Buyer ID",
+    "Buyer Name",
+    "Address",
+    "Product",
+    "SKU",
+    "Quantity",
+    "Unit Price",
+    "Discount",
+    "Taxable Value",
+    "GST %",
+    "CGST",
+    "SGST",
+    "IGST",
+    "Total",
+];
 /// `COLUMNS` for a Hindi company.
-pub const COLUMNS_HI: &[&str] = &["ऑर्डर ID", "ऑर्डर की तारीख", "Buyer ID", "Buyer का नाम", "पता", "उत्पाद", "SKU", "मात्रा", "इकाई मूल्य", "कुल"];
+pub const COLUMNS_HI: &[&str] = &[
+    "ऑर्डर ID",
+    "ऑर्डर की तारीख",
+    "Buyer ID",
+    "Buyer का नाम",
+    "पता",
+    "उत्पाद",
+    "SKU",
+    "मात्रा",
+    "इकाई मूल्य",
+    "छूट",
+    "कर योग्य मूल्य",
+    "GST %",
+    "CGST",
+    "SGST",
+    "IGST",
+    "कुल",
+];
+/// Where `Total` is among `COLUMNS`.
+pub const TOTAL_COLUMN: usize = 15;
 
 /// What a run did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -117,8 +155,16 @@ struct Row {
     sku: Option<String>,
     quantity: i64,
     unit_price: Money,
-    /// `quantity` times `unit_price`, computed by SQLite in integers.
+    discount: Money,
+    taxable: Money,
+    gst_rate_bp: i64,
+    cgst: Money,
+    sgst: Money,
+    igst: Money,
+    /// The line's total as stored when it was booked (taxable value plus tax); 0 for free pieces.
     amount: Money,
+    /// Pieces a scheme gives free.
+    free: bool,
 }
 
 /// Mails every distributor's Submitted orders in the company's formats (`config`'s locale and
@@ -236,11 +282,18 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
         "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
                 TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
                      || COALESCE(c.postal_code, '')),
-                l.product_name, l.sku, CAST(l.qty_shipped AS INTEGER), l.unit_price_paise,
-                CAST(l.qty_shipped AS INTEGER) * l.unit_price_paise
+                l.product_name, l.sku, l.quantity, l.unit_price_paise, l.discount_paise, l.taxable_paise, l.gst_rate_bp,
+                l.cgst_paise, l.sgst_paise, l.igst_paise, l.line_total_paise, l.free
          FROM orders o JOIN customers c ON c.customer_id = o.customer_id
-         JOIN order_lines l ON l.order_id = printf('APP%06d', o.order_id) AND l.source = 'app'
-         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, l.line_id",
+         JOIN (SELECT order_id AS number, line_id AS n, 0 AS free, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity,
+                      unit_price_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise, line_total_paise
+               FROM order_lines WHERE source = 'app'
+                 AND order_id IN (SELECT printf('APP%06d', value) FROM json_each(:ids))
+               UNION ALL
+               SELECT printf('APP%06d', f.order_id), f.scheme_id, 1, f.product_name, p.sku, f.quantity, 0, 0, 0, 0, 0, 0, 0, 0
+               FROM order_free_lines f LEFT JOIN products p ON p.product_id = f.product_id
+               WHERE f.order_id IN (SELECT value FROM json_each(:ids))) l ON l.number = printf('APP%06d', o.order_id)
+         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, l.free, l.n",
     )?;
     let rows = stmt.query_map(named_params! { ":ids": ids }, |r| {
         Ok(Row {
@@ -253,7 +306,14 @@ fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
             sku: r.get(6)?,
             quantity: r.get(7)?,
             unit_price: r.get(8)?,
-            amount: r.get(9)?,
+            discount: r.get(9)?,
+            taxable: r.get(10)?,
+            gst_rate_bp: r.get(11)?,
+            cgst: r.get(12)?,
+            sgst: r.get(13)?,
+            igst: r.get(14)?,
+            amount: r.get(15)?,
+            free: r.get(16)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -286,14 +346,25 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row], formats:
         sheet.write_string(r, 2, &row.buyer_id)?;
         sheet.write_string(r, 3, &row.buyer_name)?;
         sheet.write_string(r, 4, &row.address)?;
-        sheet.write_string(r, 5, &row.product)?;
+        let product = match (row.free, formats.hindi()) {
+            (false, _) => row.product.clone(),
+            (true, false) => format!("{} (free)", row.product),
+            (true, true) => format!("{} (मुफ़्त)", row.product),
+        };
+        sheet.write_string(r, 5, &product)?;
         sheet.write_string(r, 6, row.sku.as_deref().unwrap_or_default())?;
         sheet.write_number(r, 7, row.quantity as f64)?;
         // Amounts are number cells, exact to the paisa (the nearest binary number to it).
         sheet.write_number_with_format(r, 8, row.unit_price.to_f64(), &money)?;
-        sheet.write_number_with_format(r, 9, row.amount.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 9, row.discount.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 10, row.taxable.to_f64(), &money)?;
+        sheet.write_number(r, 11, row.gst_rate_bp as f64 / 100.0)?;
+        sheet.write_number_with_format(r, 12, row.cgst.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 13, row.sgst.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 14, row.igst.to_f64(), &money)?;
+        sheet.write_number_with_format(r, 15, row.amount.to_f64(), &money)?;
     }
-    for (i, width) in [12.0, 14.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 14.0, 16.0].iter().enumerate() {
+    for (i, width) in [12.0, 14.0, 11.0, 28.0, 40.0, 28.0, 10.0, 9.0, 14.0, 12.0, 14.0, 7.0, 12.0, 12.0, 12.0, 16.0].iter().enumerate() {
         sheet.set_column_width(i as u16, *width)?;
     }
     book.save(&path).with_context(|| format!("writing {}", path.display()))?;
@@ -313,12 +384,16 @@ fn subject(distributor: &str, orders: usize, formats: &Formats) -> String {
 /// formats. Stored names go in as one line each (`one_line`): a line break in a name stored
 /// before the checks must not write lines of its own.
 fn mail_body(distributor: &str, rows: &[Row], formats: &Formats) -> String {
-    let mut orders: Vec<(OrderId, &Row, Money, usize)> = Vec::new();
+    // Each order's total: its lines' stored totals, tax included; free pieces count as lines.
+    let mut orders: Vec<(OrderId, &Row, [Money; 3], usize)> = Vec::new();
     for row in rows {
-        let value = row.amount;
+        let tax: Money = [row.cgst, row.sgst, row.igst].into_iter().sum();
+        let value = [row.taxable, tax, row.amount];
         match orders.last_mut() {
-            Some((id, _, total, lines)) if *id == row.order_id => {
-                *total = [*total, value].into_iter().sum();
+            Some((id, _, sums, lines)) if *id == row.order_id => {
+                for (sum, v) in sums.iter_mut().zip(value) {
+                    *sum = [*sum, v].into_iter().sum();
+                }
                 *lines += 1;
             }
             _ => orders.push((row.order_id, row, value, 1)),
@@ -339,18 +414,21 @@ fn mail_body(distributor: &str, rows: &[Row], formats: &Formats) -> String {
             orders.len()
         )
     };
-    for (id, row, total, lines) in &orders {
+    for (id, row, [taxable, tax, total], lines) in &orders {
         let lines = match (hindi, *lines) {
             (true, 1) => "1 पंक्ति".to_string(),
             (true, n) => format!("{n} पंक्तियाँ"),
             (false, n) => format!("{n} line(s)"),
         };
         body.push_str(&format!(
-            "{}  {}  {} {}  {lines}  {} {}\n",
+            "{}  {}  {} {}  {lines}  {} {}  GST {}  {} {}\n",
             order_number(*id),
             formats.date_text(&row.order_date),
             one_line(&row.buyer_id),
             one_line(&row.buyer_name),
+            if hindi { "कर योग्य" } else { "taxable" },
+            formats.money(*taxable),
+            formats.money(*tax),
             if hindi { "कुल" } else { "total" },
             formats.money(*total)
         ));

@@ -108,7 +108,20 @@ pub struct BookOrder {
     pub visit: Option<OrderVisit>,
 }
 
-/// A line of a booked order, at the price it was booked at.
+/// What one scheme took off one line (line schemes and the line's share of order schemes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineScheme {
+    pub scheme_id: i64,
+    pub name: String,
+    pub amount: Money,
+    /// The scheme's version this line was priced with (kept, not answered).
+    #[serde(skip)]
+    pub version: i64,
+}
+
+/// A line of a booked (or quoted) order, at the price and with the figures it was priced with
+/// (CONTRACT.md "Order pricing"): stored once, read by every figure.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
@@ -116,9 +129,82 @@ pub struct OrderLine {
     pub product_name: String,
     pub sku: Option<String>,
     pub quantity: i64,
+    /// The price of one piece before GST.
     pub unit_price: Money,
-    /// `quantity` times `unitPrice`, exactly.
+    /// `quantity` times `unitPrice`.
+    pub gross: Money,
+    /// What the schemes took off this line (its share of order schemes included).
+    pub discount: Money,
+    /// `gross` less `discount`: the value GST is charged on.
+    pub taxable: Money,
+    /// The product's GST rate when priced, in basis points (1800 = 18 %).
+    pub gst_rate_bp: i64,
+    pub cgst: Money,
+    pub sgst: Money,
+    pub igst: Money,
+    /// `taxable` plus its tax.
     pub line_total: Money,
+    /// What each scheme took off this line; they add up to `discount`.
+    pub schemes: Vec<LineScheme>,
+}
+
+/// Pieces a scheme gives free, as their own line (no price, no GST).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FreeItem {
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    pub scheme_id: i64,
+    /// The scheme's version (kept, not answered).
+    #[serde(skip)]
+    pub version: i64,
+}
+
+/// An order's totals: `total` is what the retailer pays, tax included.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTotals {
+    pub gross: Money,
+    pub discount: Money,
+    pub taxable: Money,
+    pub cgst: Money,
+    pub sgst: Money,
+    pub igst: Money,
+    pub total: Money,
+}
+
+/// What a scheme's next slab gives, in its own terms (money as amounts).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlabReward {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_quantity: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_value: Option<Money>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub free_quantity: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percent_bp: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flat_per_piece: Option<Money>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flat: Option<Money>,
+}
+
+/// The next slab of a scheme the order does not reach ("2 more for 1 free").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearMiss {
+    pub scheme_id: i64,
+    pub name: String,
+    /// Pieces still missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub need_quantity: Option<i64>,
+    /// Value still missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub need_value: Option<Money>,
+    pub reward: SlabReward,
 }
 
 /// The answer of a booking, and of every repeat of its `clientId`.
@@ -136,11 +222,18 @@ pub struct OrderBooked {
     pub status: OrderStatus,
     pub distributor_id: i64,
     pub distributor_name: String,
-    /// The sum of the lines' `lineTotal`, exactly.
+    /// What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`.
     pub total: Money,
     pub lines: Vec<OrderLine>,
+    /// Pieces given free by schemes, each its own line.
+    pub free: Vec<FreeItem>,
+    pub totals: OrderTotals,
+    /// The version of the scheme set the order was priced with.
+    pub scheme_version: i64,
+    /// The next slabs the order missed (at booking; empty on a repeat).
+    pub near_miss: Vec<NearMiss>,
     /// True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
-    /// prices (the order is booked at the server's).
+    /// figures (the order is booked at the server's: a price or a scheme changed meanwhile).
     pub price_changed: bool,
     /// The visit saved with the order, if one was sent.
     pub visit: Option<VisitSaved>,
@@ -202,6 +295,31 @@ pub struct OrderDetail {
     pub sent_at: Option<String>,
     pub cancelled_at: Option<String>,
     pub lines: Vec<OrderLine>,
+    pub free: Vec<FreeItem>,
+    pub totals: OrderTotals,
+    pub scheme_version: i64,
+    /// Always empty: a booked order keeps its figures, not what it missed.
+    pub near_miss: Vec<NearMiss>,
+}
+
+/// `POST /users/order/quote`: the order priced as a booking would be now, booked nowhere.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderQuote {
+    pub buyer_id: String,
+    pub distributor_id: i64,
+    pub distributor_name: String,
+    /// The day it was priced for (the company's time zone), YYYY-MM-DD.
+    pub booking_date: String,
+    /// What the retailer would pay, tax included (`totals.total`).
+    pub total: Money,
+    pub lines: Vec<OrderLine>,
+    pub free: Vec<FreeItem>,
+    pub totals: OrderTotals,
+    pub scheme_version: i64,
+    pub near_miss: Vec<NearMiss>,
+    /// True when the body's `expectedTotal` or a line's `unitPrice` differs from these figures.
+    pub price_changed: bool,
 }
 
 /// One page of orders.

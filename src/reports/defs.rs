@@ -239,7 +239,7 @@ pub const MONTHLY_SUMMARY: Report = Report {
                   WHERE c.agent_id = u.uid AND "#,
         filters!(days "o.order_date", country),
         r#") AS "Orders",
-                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price_paise), 0)) / 100.0 FROM order_lines o
+                (SELECT COALESCE(SUM(o.taxable_paise), 0) / 100.0 FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id
                   WHERE c.agent_id = u.uid AND "#,
         filters!(days "o.order_date", country),
@@ -278,7 +278,7 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
                   WHERE a.manager_id = m.uid AND "#,
         filters!(days "o.order_date", country),
         r#") AS "Orders",
-                (SELECT ROUND(COALESCE(SUM(o.qty_shipped * o.unit_price_paise), 0)) / 100.0 FROM order_lines o
+                (SELECT COALESCE(SUM(o.taxable_paise), 0) / 100.0 FROM order_lines o
                   JOIN customers c ON c.customer_id = o.customer_id JOIN users a ON a.uid = c.agent_id
                   WHERE a.manager_id = m.uid AND "#,
         filters!(days "o.order_date", country),
@@ -327,7 +327,10 @@ pub const ORDERS: Report = Report {
                 c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", u.email AS "Agent ID", u.name AS "Agent Name",
                 m.name AS "Manager", o.seller_name AS "Distributor", o.product_name AS "Product", o.sku AS "SKU",
                 o.qty_shipped AS "Quantity", o.unit_price_paise / 100.0 AS "Unit Price:money",
-                ROUND(o.qty_shipped * o.unit_price_paise) / 100.0 AS "Line Total:money", b.name AS "Booked By"
+                o.gross_paise / 100.0 AS "Gross:money", o.discount_paise / 100.0 AS "Discount:money",
+                o.taxable_paise / 100.0 AS "Taxable Value:money", o.gst_rate_bp / 100.0 AS "GST %",
+                o.cgst_paise / 100.0 AS "CGST:money", o.sgst_paise / 100.0 AS "SGST:money", o.igst_paise / 100.0 AS "IGST:money",
+                o.line_total_paise / 100.0 AS "Line Total:money", b.name AS "Booked By"
          FROM order_lines o JOIN customers c ON c.customer_id = o.customer_id
          LEFT JOIN users u ON u.uid = c.agent_id LEFT JOIN users m ON m.uid = u.manager_id
          LEFT JOIN orders a ON o.source = 'app' AND a.order_id = CAST(substr(o.order_id, 4) AS INTEGER)
@@ -473,7 +476,7 @@ pub const ATTENDANCE: Report = Report {
                     (SELECT COUNT(*) FROM visits v WHERE v.agent_id = s.agent_id AND v.visited_at >= s.day_from AND v.visited_at < s.day_to
                        AND v.location_status = 'verified') AS verified,
                     (SELECT COUNT(*) FROM orders o WHERE o.agent_id = s.agent_id AND o.order_date = s.work_date AND o.status <> 'Cancelled') AS orders,
-                    (SELECT COALESCE(SUM(o.total_paise), 0) FROM orders o WHERE o.agent_id = s.agent_id AND o.order_date = s.work_date
+                    (SELECT COALESCE(SUM(o.taxable_paise), 0) FROM orders o WHERE o.agent_id = s.agent_id AND o.order_date = s.work_date
                        AND o.status <> 'Cancelled') AS order_paise,
                     (SELECT SUM(step) FROM (
                         SELECT distance_m(LAG(v.latitude) OVER w, LAG(v.longitude) OVER w, v.latitude, v.longitude) AS step

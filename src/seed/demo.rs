@@ -94,9 +94,12 @@ fn demo_business(conn: &Connection, agents: &[(i64, i64)], summary: &mut DemoSum
     )?;
     let mut insert_line = conn.prepare(
         "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                  unit_price_paise, ds_name, fao_name)
-         VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao)
-         ON CONFLICT (order_id, product_name) DO UPDATE SET qty_shipped = qty_shipped + excluded.qty_shipped",
+                                  unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
+         VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, :ds, :fao, CAST(ROUND(:qty * :price) AS INTEGER),
+                 CAST(ROUND(:qty * :price) AS INTEGER), CAST(ROUND(:qty * :price) AS INTEGER))
+         ON CONFLICT (order_id, product_name) DO UPDATE SET qty_shipped = qty_shipped + excluded.qty_shipped,
+             gross_paise = gross_paise + excluded.gross_paise, taxable_paise = taxable_paise + excluded.taxable_paise,
+             line_total_paise = line_total_paise + excluded.line_total_paise",
     )?;
     let remarks = ["Owner asked for a new scheme", "Will order next week", "Stock is enough", "Met the manager", ""];
     let mut order_no = 100_000;
@@ -466,7 +469,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             expected_total: None,
             visit,
         };
-        let priced = queries::price(conn, who, &order).context("pricing a demo order")?;
+        let priced = queries::price(conn, who, &order, &date).context("pricing a demo order")?;
         let booked = queries::book(conn, who, order, priced, at, &date).context("booking a demo order")?;
         summary.order_lines += booked.lines.len();
         match then {

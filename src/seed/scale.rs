@@ -541,8 +541,9 @@ impl<'c> Writer<'c> {
             visit: tx.prepare_cached(visit)?,
             line: tx.prepare_cached(
                 "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku,
-                                          qty_shipped, unit_price_paise, ds_name, fao_name)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'Scale DS', 'Scale FAO')",
+                                          qty_shipped, unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'Scale DS', 'Scale FAO', CAST(ROUND(?7 * ?8) AS INTEGER),
+                         CAST(ROUND(?7 * ?8) AS INTEGER), CAST(ROUND(?7 * ?8) AS INTEGER))",
             )?,
             delivery: tx.prepare_cached(
                 "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name,

@@ -54,8 +54,10 @@ pub(super) fn scale_row_by_row(conn: &mut Connection, p: ScaleParams, now: i64, 
             )?;
             let mut line = tx.prepare_cached(
                 "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku,
-                                          qty_shipped, unit_price_paise, ds_name, fao_name)
-                 VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, 'Scale DS', 'Scale FAO')",
+                                          qty_shipped, unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
+                 VALUES (:order, :date, :c, :seller, :product, :sku, :qty, :price, 'Scale DS', 'Scale FAO',
+                         CAST(ROUND(:qty * :price) AS INTEGER), CAST(ROUND(:qty * :price) AS INTEGER),
+                         CAST(ROUND(:qty * :price) AS INTEGER))",
             )?;
             let mut delivery = tx.prepare_cached(
                 "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name,

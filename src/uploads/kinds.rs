@@ -412,12 +412,14 @@ pub const ORDER: Kind = Kind {
         execute(
             conn,
             "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                      unit_price_paise, ds_name, fao_name)
-             VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao)
+                                      unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
+             VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao, CAST(ROUND(:q * :u) AS INTEGER), CAST(ROUND(:q * :u) AS INTEGER),
+                     CAST(ROUND(:q * :u) AS INTEGER))
              ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
                  customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
                  qty_shipped = excluded.qty_shipped, unit_price_paise = excluded.unit_price_paise, ds_name = excluded.ds_name,
-                 fao_name = excluded.fao_name
+                 fao_name = excluded.fao_name, gross_paise = excluded.gross_paise, taxable_paise = excluded.taxable_paise,
+                 line_total_paise = excluded.line_total_paise
              WHERE order_lines.source = 'upload'",
             named_params! {
                 ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),

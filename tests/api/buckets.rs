@@ -53,8 +53,9 @@ async fn team(app: &TestApp) -> Team {
     };
     let order = |c: i64, id: &str, date: &str, qty: f64, price: f64| {
         conn.execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price_paise)
-             VALUES (?1, ?2, ?3, 'Metro Wholesale', 'Cola 300ml', 'CL-300', ?4, ROUND(?5 * 100))",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped, unit_price_paise,
+                                      taxable_paise)
+             VALUES (?1, ?2, ?3, 'Metro Wholesale', 'Cola 300ml', 'CL-300', ?4, ROUND(?5 * 100), ROUND(?4 * ROUND(?5 * 100)))",
             rusqlite::params![id, date, c, qty, price],
         )
         .unwrap();
@@ -388,8 +389,9 @@ async fn a_visit_or_an_order_moves_a_customer_at_once() {
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     app.conn()
         .execute(
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise)
-             SELECT 'O6', :agents, customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 2500 FROM customers WHERE buyer_id = 'TC2'",
+            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, qty_shipped, unit_price_paise,
+                                      taxable_paise)
+             SELECT 'O6', :agents, customer_id, 'Metro Wholesale', 'Cola 300ml', 1, 2500, 2500 FROM customers WHERE buyer_id = 'TC2'",
             [&today],
         )
         .unwrap();

@@ -27,6 +27,7 @@ mod openapi;
 mod orders;
 mod photos;
 mod platform;
+mod pricing;
 mod reports;
 mod schemes;
 mod scope;

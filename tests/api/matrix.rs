@@ -106,6 +106,15 @@ const TABLE: &[Row] = &[
         Json(r#"{"buyerId": "{spare}", "distributorId": {distributor}, "lines": [{"productId": {product}, "quantity": 2}]}"#),
         [200, 403, 200, 404, 401, 401],
     ),
+    // Pricing (issue #52): the quote has the booking's right and scope; the phone's copy of schemes
+    // and rates goes to those who book.
+    (
+        "POST",
+        "/users/order/quote",
+        Json(r#"{"buyerId": "{spare}", "distributorId": {distributor}, "lines": [{"productId": {product}, "quantity": 2}]}"#),
+        [200, 403, 200, 404, 401, 401],
+    ),
+    ("GET", "/users/schemes/offline", Nothing, [200, 403, 200, 200, 401, 401]),
     ("GET", "/users/order/{app_order}", Nothing, [200, 200, 200, 404, 401, 401]),
     ("GET", "/users/orders", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/order/{app_order}/cancel", Json("{}"), [200, 403, 409, 404, 401, 401]),
@@ -297,6 +306,8 @@ pub const ROUTES: &[&str] = &[
     "GET /users/scorecardAM/{id}",
     "GET /users/agentList",
     "POST /users/order",
+    "POST /users/order/quote",
+    "GET /users/schemes/offline",
     "GET /users/order/{id}",
     "GET /users/orders",
     "POST /users/invoice/upload",

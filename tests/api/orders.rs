@@ -133,7 +133,10 @@ async fn an_order_is_booked_at_the_servers_prices() {
     assert_eq!(b["orderNumber"], number);
     assert_eq!(
         b["lines"][0],
-        json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "quantity": 24, "unitPrice": cola_price, "lineTotal": 24.0 * cola_price })
+        // Issue #52: each line carries its priced figures (no GST rate, no scheme here).
+        json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "quantity": 24, "unitPrice": cola_price,
+                "gross": 24.0 * cola_price, "discount": 0.0, "taxable": 24.0 * cola_price, "gstRateBp": 0, "cgst": 0.0, "sgst": 0.0,
+                "igst": 0.0, "lineTotal": 24.0 * cola_price, "schemes": [] })
     );
     assert_eq!(b["lines"][1]["unitPrice"], tea_price);
     assert_eq!(b["total"], 24.0 * cola_price + 3.0 * tea_price);
@@ -730,14 +733,12 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
         .unwrap();
     assert_eq!(&ours[0][1..4], &[today(), mailed_buyer.clone(), buyer_name]);
     assert!(ours[0][4].starts_with(&address), "{}", ours[0][4]);
-    assert_eq!(
-        &ours[0][5..],
-        &["Cola 300ml".to_string(), "CL-300".into(), "24".into(), cola_price.to_string(), (24.0 * cola_price).to_string()]
-    );
-    assert_eq!(
-        &ours[1][5..],
-        &["Bath Soap 100g".to_string(), "BS-100".into(), "6".into(), soap_price.to_string(), (6.0 * soap_price).to_string()]
-    );
+    // Issue #52: after the unit price, the line's stored figures (no GST, no scheme here).
+    let figures = |total: f64| [0.0, total, 0.0, 0.0, 0.0, 0.0, total].map(|v| v.to_string());
+    assert_eq!(&ours[0][5..9], &["Cola 300ml".to_string(), "CL-300".into(), "24".into(), cola_price.to_string()]);
+    assert_eq!(&ours[0][9..], &figures(24.0 * cola_price));
+    assert_eq!(&ours[1][5..9], &["Bath Soap 100g".to_string(), "BS-100".into(), "6".into(), soap_price.to_string()]);
+    assert_eq!(&ours[1][9..], &figures(6.0 * soap_price));
     // Sent once the mail was accepted; the order without an address waits.
     let status = |id: i64| {
         let (app, token) = (&app, agent1.clone());
@@ -1007,6 +1008,13 @@ async fn the_orders_report_lists_every_order_line() {
             "SKU",
             "Quantity",
             "Unit Price",
+            "Gross",
+            "Discount",
+            "Taxable Value",
+            "GST %",
+            "CGST",
+            "SGST",
+            "IGST",
             "Line Total",
             "Booked By"
         ]
@@ -1017,9 +1025,24 @@ async fn the_orders_report_lists_every_order_line() {
     assert_eq!(ours[0], t);
     assert_eq!(&ours[2..6], &["app".to_string(), "Submitted".into(), buyer.clone(), ours[5].clone()]);
     assert_eq!(&ours[6..9], &["agent1@demo.test".to_string(), "Ravi Kumar".into(), "Meera Nair".into()]);
+    let value = (5.0 * price).to_string();
     assert_eq!(
         &ours[10..],
-        &["Cola 300ml".to_string(), "CL-300".into(), "5".into(), price.to_string(), (5.0 * price).to_string(), "Ravi Kumar".into()]
+        &[
+            "Cola 300ml".to_string(),
+            "CL-300".into(),
+            "5".into(),
+            price.to_string(),
+            value.clone(),
+            "0".into(),
+            value.clone(),
+            "0".into(),
+            "0".into(),
+            "0".into(),
+            "0".into(),
+            value,
+            "Ravi Kumar".into()
+        ]
     );
     let uploaded = rows.iter().skip(1).find(|r| r[2] == "upload").expect("an uploaded line today");
     assert_eq!(uploaded[3].to_string(), "", "uploads have no status");

@@ -158,7 +158,8 @@ export async function start({ tileUrl = "" } = {}) {
     assert.equal(r.status, 200, `signing in ${email}`);
     return (await r.json()).token;
   }
-  return { base, page, login, mailed, cli, stop, xsrf, token };
+  // `db`: the server's database file (a test may set up rows the screens have no form for yet).
+  return { base, page, login, mailed, cli, stop, xsrf, token, db: join(dir, "t.db") };
 }
 
 /** Waits until the alert of `kind` says exactly `text` (the screens show the server's message there). */

@@ -4,6 +4,7 @@
 import { get, post } from "../../lib/api-client";
 
 export { bookOrder } from "../../lib/offline/api";
+export { fetchSchemes as schemesCopy } from "../../lib/offline/schemes";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -46,3 +47,10 @@ export const approveOrder = (orderId, reason) => post(`/users/order/${orderId}/a
  * @returns {Promise<Schemas["OrderDecided"]>}
  */
 export const rejectOrder = (orderId, reason) => post(`/users/order/${orderId}/reject`, { reason });
+
+/**
+ * Prices an order's body as booking it now would, booking nothing (issue #52).
+ * @param {Schemas["BookOrder"]} body
+ * @returns {Promise<Schemas["OrderQuote"]>}
+ */
+export const quoteOrder = (body) => post("/users/order/quote", body);

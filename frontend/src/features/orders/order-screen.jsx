@@ -1,238 +1,76 @@
 // Take order (issue #18), opened from the visit screen: the customer's Must Sell products first as
 // one-tap suggestions with their last quantities, a search over the product list (name, SKU,
-// category), quantities in units or cases (sent as units), line totals and the order total in a
-// bar at the bottom, a remark and the visit outcome to log; Submit books the order and its visit
-// in one call (POST /users/order with `visit`). The server books at its own prices and says when
-// they differ from the screen's. Agents work offline: the customer and the product list come from
-// the phone, and an order saved then waits in the phone's queue (lib/offline/) with its own
-// clientId, and its visit's, so it is booked once however often it is sent.
+// category), quantities in units or cases (sent as units), each line priced live as the agent
+// types (issue #52: the phone's engine with its copy of schemes and rates, offline too): its
+// scheme and discount, the free pieces as lines of their own, the hint of the next slab, CGST and
+// SGST (or IGST) and the total in the summary, the total in a bar at the bottom; a remark and the
+// visit outcome to log. Submit books the order and its visit in one call (POST /users/order with
+// `visit`) and sends the total it showed (`expectedTotal`); the server prices it again and says
+// when its figures differ. Agents work offline: the customer, the product list and the schemes
+// come from the phone, and an order saved then waits in the phone's queue (lib/offline/) with its
+// own clientId, and its visit's, so it is booked once however often it is sent.
+// Parts: order-line.jsx (a line), order-summary.jsx (the priced order), order-confirmation.jsx
+// (after Submit), order-lines.js (quantities), pricing.js (the engine's input), use-pricing-data.js.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { formatDateTime, money } from "../../lib/format";
-import { Icon } from "../../lib/icons";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { heldReasonText, OrderStatus } from "../../lib/order-status";
+import { heldReasonText } from "../../lib/order-status";
 import { useCustomerScreen, useOutcomes } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
-import { DataTable } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { bookOrder, distributors as distributorList } from "./api";
+import { Confirmation } from "./order-confirmation";
+import { OrderLine } from "./order-line";
+import { grossOf, lineError, productNote, unitsOf } from "./order-lines";
+import { OrderSummary } from "./order-summary";
+import { priceOrder, toAmount } from "./pricing";
 import { t } from "./text";
+import { useProducts, useSchemesCopy } from "./use-pricing-data";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
 /** @typedef {Schemas["Product"]} Product */
 /** @typedef {import("../../lib/offline/queue").ShownLine} ShownLine */
-/** A line being typed: the product, its quantity as typed, in units or cases. */
-/** @typedef {{ product: Product, qty: string, unit: "units" | "cases" }} Line */
-/**
- * The answer after Submit: the server's booking, or (queued) the screen's lines and total.
- * @typedef {Omit<Partial<Schemas["OrderBooked"]>, "lines" | "total" | "message"> & { queued?: boolean, message: string, total: number,
- *   lines: (ShownLine | Schemas["OrderLine"])[] }} OrderAnswer
- * @typedef {{ answer: OrderAnswer, shownTotal: number, queued: boolean, buyerId: string, buyerName: string }} OrderResult
- */
+/** @typedef {import("./order-lines").Line} Line */
+/** @typedef {import("./order-confirmation").OrderAnswer} OrderAnswer */
+/** @typedef {import("./order-confirmation").OrderResult} OrderResult */
+/** @typedef {import("../../lib/pricing/engine").Priced} Priced */
 
-/** The largest quantity of one line, in units (the server's limit). */
-const MAX_UNITS = 100000;
 const DEFAULT_OUTCOME = "order placed";
 
 /**
- * The active products: fetched (and kept on the phone for agents), else the phone's copy.
- * @param {User} user
+ * The engine's figures as the summary shows them (amounts; free pieces with their names).
+ * @param {Priced} priced
+ * @param {Map<number, Product>} byId
+ * @param {object[]} schemes the copy's schemes (for the names of free pieces' schemes)
  */
-function useProducts(user) {
-  const enabled = offlineEnabled(user);
-  const [products, setProducts] = useState(/** @type {Product[] | null} */ (null));
-  useEffect(() => {
-    (enabled
-      ? networkOr(
-          () => offline.refreshProducts(user.uid),
-          () => offline.lastProducts(user.uid),
-        )
-      : offline.fetchProducts()
-    )
-      .then((list) => setProducts(list || []))
-      .catch((err) => {
-        alertError(err.message);
-        setProducts([]);
-      });
-  }, [enabled, user.uid]);
-  return products;
-}
-
-/** A line's quantity in units, or NaN when the typed quantity is not a whole number of 1 or more. @param {Line} line */
-function unitsOf(line) {
-  const text = String(line.qty).trim();
-  if (!/^\d+$/.test(text) || Number(text) < 1) return NaN;
-  return Number(text) * (line.unit === "cases" ? line.product.packSize || 1 : 1);
-}
-
-/** @param {Line} line */
-function lineError(line) {
-  const units = unitsOf(line);
-  if (Number.isNaN(units)) return t("lineWhole");
-  if (units > MAX_UNITS) return t("lineMax");
-  return null;
-}
-
-/** @param {Line} line */
-const lineTotal = (line) => {
-  const units = unitsOf(line);
-  return Number.isNaN(units) ? 0 : Math.round(units * (line.product.price || 0) * 100) / 100;
-};
-
-/** @param {Product} p */
-function productNote(p) {
-  return [
-    p.sku,
-    p.category,
-    p.price != null ? t("pricePerUnit", { price: money(p.price) }) : t("noPrice"),
-    (p.packSize || 1) > 1 ? t("caseOf", { size: p.packSize }) : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
-
-/**
- * @param {{ line: Line, index: number, error: string | null, onChange: (next: Line) => void, onRemove: () => void }} props
- */
-function OrderLine({ line, index, error, onChange, onRemove }) {
-  const p = line.product;
-  const id = `qty-${p.productId}`;
-  const units = unitsOf(line);
-  return (
-    <li class="order-line" data-testid="order-line">
-      <div class="order-line-head">
-        <div class="product-info">
-          <strong>{p.productName}</strong>
-          <small class="muted">{productNote(p)}</small>
-        </div>
-        <button type="button" class="icon-btn" aria-label={t("removeProduct", { name: p.productName })} onClick={onRemove}>
-          <Icon name="close" size={18} />
-        </button>
-      </div>
-      <div class="order-line-qty">
-        <label class="visually-hidden" for={id}>
-          {t("quantityOf", { name: p.productName })}
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          value={line.qty}
-          aria-invalid={!!error}
-          onInput={(e) => onChange({ ...line, qty: e.currentTarget.value })}
-        />
-        {(p.packSize || 1) > 1 ? (
-          <div class="seg" role="group" aria-label={t("unitOfLine", { line: index + 1 })}>
-            {
-              /** @type {const} */ (["units", "cases"]).map((u) => (
-                <button key={u} type="button" aria-pressed={line.unit === u} onClick={() => onChange({ ...line, unit: u })}>
-                  {u === "units" ? t("unitsButton") : t("casesButton")}
-                </button>
-              ))
-            }
-          </div>
-        ) : (
-          <span class="muted">{t("units")}</span>
-        )}
-        <span class="line-total" data-testid="line-total">
-          {money(lineTotal(line))}
-        </span>
-      </div>
-      {line.unit === "cases" && !Number.isNaN(units) && <small class="hint">{t("inUnits", { units })}</small>}
-      {error && (
-        <small class="field-error" role="status">
-          {error}
-        </small>
-      )}
-    </li>
+function shownFigures(priced, byId, schemes) {
+  const names = new Map(schemes.map((/** @type {any} */ s) => [s.schemeId, s.name]));
+  const totals = /** @type {import("./order-summary").Totals} */ (
+    Object.fromEntries(Object.entries(priced.totals).map(([k, v]) => [k, toAmount(v)]))
   );
-}
-
-/** The answer shown after Submit: the server's (or, queued, the screen's) lines and total. @param {{ result: OrderResult, buyerId: string }} props */
-function Confirmation({ result, buyerId }) {
-  const { answer, shownTotal, queued, buyerName } = result;
-  const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
-  const changed = !queued && (answer.priceChanged || Math.abs(answer.total - shownTotal) >= 0.005);
-  // Over the customer's credit limit: booked, but held for a manager's approval.
-  const held = !queued && answer.status === "Awaiting approval";
-  return (
-    <section>
-      <PageHeader title={queued ? t("titleSaved") : held ? t("titleAwaiting") : t("titleSubmitted")} back={back} />
-      <div class="card" data-testid="order-confirmation">
-        {queued && (
-          <p class="offline-note" role="status">
-            {t("savedNote")}
-          </p>
-        )}
-        {changed && (
-          <p class="offline-note" role="status" data-testid="price-changed">
-            {t("pricesChanged", { total: money(answer.total) })}
-          </p>
-        )}
-        {answer.duplicate && <p class="muted">{t("duplicate")}</p>}
-        {held && (
-          <p class="offline-note" role="status" data-testid="order-held">
-            {t("heldNote", { reason: heldReasonText(answer) })}
-          </p>
-        )}
-        <dl>
-          <div class="dl-row">
-            <dt>{t("order")}</dt>
-            <dd data-testid="order-number">
-              {queued ? t("waitingToSync") : t("orderNumber", { number: answer.orderNumber, id: answer.orderId })}
-            </dd>
-          </div>
-          <div class="dl-row">
-            <dt>{t("customer")}</dt>
-            <dd>{buyerName ? `${buyerId} - ${buyerName}` : buyerId}</dd>
-          </div>
-          {!queued && (
-            <>
-              <div class="dl-row">
-                <dt>{t("status")}</dt>
-                <dd>
-                  <OrderStatus status={answer.status} />
-                </dd>
-              </div>
-              <div class="dl-row">
-                <dt>{t("distributor")}</dt>
-                <dd>{answer.distributorName}</dd>
-              </div>
-            </>
-          )}
-          <div class="dl-row">
-            <dt>{t("total")}</dt>
-            <dd>
-              <strong data-testid="confirmed-total">{money(answer.total)}</strong>
-            </dd>
-          </div>
-        </dl>
-        <DataTable
-          serial={false}
-          pageSize={1000}
-          testId="confirmed-lines"
-          rows={answer.lines.map((l) => ({ ...l, key: l.productId }))}
-          columns={[
-            { key: "productName", label: t("product") },
-            { key: "quantity", label: t("quantity") },
-            { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
-            { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
-          ]}
-        />
-        <a class="btn btn-primary" href={`#${back}`}>
-          {t("backToCustomer")}
-        </a>
-      </div>
-    </section>
-  );
+  const free = priced.free.map((f) => ({
+    productId: f.productId,
+    productName: byId.get(f.productId)?.productName || String(f.productId),
+    quantity: f.quantity,
+    schemeId: f.schemeId,
+    schemeName: names.get(f.schemeId),
+  }));
+  const nearMiss = priced.nearMiss.map((/** @type {any} */ n) => ({
+    ...n,
+    needValue: n.needValue != null ? toAmount(n.needValue) : null,
+    reward: {
+      ...n.reward,
+      flat: n.reward && n.reward.flat != null ? toAmount(n.reward.flat) : null,
+      flatPerPiece: n.reward && n.reward.flatPerPiece != null ? toAmount(n.reward.flatPerPiece) : null,
+    },
+  }));
+  return { totals, free, nearMiss };
 }
 
 /** @param {{ params: { buyerId: string }, user: User }} props */
@@ -242,6 +80,7 @@ export default function OrderScreen({ params, user }) {
   const withVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
   const { data: screen, loading, error } = useCustomerScreen(user, buyerId);
   const products = useProducts(user);
+  const copy = useSchemesCopy(user);
   const outcomes = useOutcomes(user, withVisit && buyerId);
   const [lines, setLines] = useState(/** @type {Line[]} */ ([]));
   const [query, setQuery] = useState("");
@@ -308,7 +147,19 @@ export default function OrderScreen({ params, user }) {
   const change = (i) => (next) => setLines(lines.map((l, j) => (j === i ? next : l)));
   /** @param {number} i */
   const remove = (i) => () => setLines(lines.filter((_, j) => j !== i));
-  const total = Math.round(lines.reduce((sum, l) => sum + lineTotal(l), 0) * 100) / 100;
+  // Priced live: the phone's engine over its copy of schemes and rates (null while a quantity is
+  // not valid; the lines then show their value before GST).
+  const chosen = distributors.find((d) => String(d.distributorId) === distributorId);
+  const priced = priceOrder({
+    lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), price: l.product.price })),
+    copy,
+    customer: { buyerId: customer.buyerID, state: customer.state, retailerType: customer.retailerType },
+    // The usual distributor is the server's to find: its state is not on the phone (same state).
+    distributor: chosen ? { distributorId: chosen.distributorId, state: /** @type {any} */ (chosen).state } : null,
+  });
+  const byId = new Map((products || []).map((p) => [p.productId, p]));
+  const shown = priced ? shownFigures(priced, byId, copy ? copy.schemes : []) : null;
+  const total = shown ? shown.totals.total : Math.round(lines.reduce((sum, l) => sum + grossOf(l), 0) * 100) / 100;
   const errors = {
     lines: lines.length ? null : t("addOne"),
     outcome: withVisit && !outcomeId ? t("outcomeRequired") : null,
@@ -352,12 +203,12 @@ export default function OrderScreen({ params, user }) {
           : null,
       };
       /** @type {ShownLine[]} */
-      const shown = lines.map((l) => ({
+      const shownLines = lines.map((l, i) => ({
         productId: l.product.productId,
         productName: l.product.productName,
         quantity: unitsOf(l),
         unitPrice: l.product.price,
-        lineTotal: lineTotal(l),
+        lineTotal: priced ? toAmount(priced.lines[i].lineTotal) : grossOf(l),
       }));
       /** @returns {Promise<OrderAnswer>} */
       const send = () => bookOrder(body);
@@ -370,9 +221,16 @@ export default function OrderScreen({ params, user }) {
           buyerName: customer.buyerName,
           outcomeName: outcome ? outcome.outCome : "",
           total,
-          lines: shown,
+          lines: shownLines,
         });
-        return { queued: true, message: offline.queuedMessage(t("titleSaved")), total, lines: shown };
+        return {
+          queued: true,
+          message: offline.queuedMessage(t("titleSaved")),
+          total,
+          lines: shownLines,
+          totals: shown ? shown.totals : undefined,
+          free: shown ? shown.free : [],
+        };
       };
       // As a visit's save: an order the server did not judge waits on the phone, a refusal shows.
       const answer = enabled ? await networkOr(send, queue, offline.unjudged) : await send();
@@ -476,6 +334,8 @@ export default function OrderScreen({ params, user }) {
                 line={l}
                 index={i}
                 error={checked ? errors.each[i] : null}
+                priced={priced ? priced.lines[i] : null}
+                fallbackTotal={grossOf(l)}
                 onChange={change(i)}
                 onRemove={remove(i)}
               />
@@ -488,6 +348,14 @@ export default function OrderScreen({ params, user }) {
           <p class="field-error" role="status">
             {errors.lines}
           </p>
+        )}
+        {shown && lines.length > 0 && (
+          <OrderSummary
+            totals={shown.totals}
+            free={shown.free}
+            nearMiss={shown.nearMiss}
+            note={copy ? (copy.at ? t("pricedOffline", { at: formatDateTime(copy.at) }) : null) : t("noSchemesCopy")}
+          />
         )}
       </div>
       <div class="card">

@@ -1,7 +1,8 @@
 // Orders (managers, back office, administrators; right rpt_orders): the booked orders of the
 // caller's customers, 30 a page newest first (GET /users/orders), between two dates, with status,
 // customer, agent, distributor, total and, for administrators, why a Submitted order waits (the
-// distributor has no email address); View shows an order's lines (GET /users/order/{id}).
+// distributor has no email address); View shows an order's lines with their stored figures
+// (GET /users/order/{id}): discount, taxable value, each tax and the total, the free pieces.
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { DateInput, invalidDate } from "../../lib/date-input";
@@ -12,6 +13,7 @@ import { ServerTable, useServerPage } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { orderDetail, ordersPagePath } from "./api";
+import { OrderSummary } from "./order-summary";
 import { t } from "./text";
 import "./orders.css";
 
@@ -81,9 +83,17 @@ function OrderDialog({ orderId, onClose }) {
                 { key: "sku", label: t("sku") },
                 { key: "quantity", label: t("quantity") },
                 { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
+                { key: "discount", label: t("discount"), render: (l) => money(l.discount) },
+                { key: "taxable", label: t("taxable"), render: (l) => money(l.taxable) },
+                {
+                  key: "tax",
+                  label: t("gst"),
+                  render: (l) => money(Math.round((Number(l.cgst) + Number(l.sgst) + Number(l.igst)) * 100) / 100),
+                },
                 { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
               ]}
             />
+            <OrderSummary totals={order.totals} free={order.free} nearMiss={[]} />
           </>
         )}
         <div class="modal-actions">

@@ -1,5 +1,5 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
-// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list and the
+// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list, the schemes and the
 // day plan.
 export {
   newClientId,
@@ -14,6 +14,7 @@ export {
 } from "./queue";
 export { keepPlan, lastPlan } from "./plan";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
+export { lastSchemes, refreshSchemes } from "./schemes";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
 export { findReceipt, keepReceipt, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
 export {

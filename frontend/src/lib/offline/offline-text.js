@@ -9,5 +9,7 @@ export const t = catalogue("offline", {
   willSyncAfterSignIn: "{saved}, will sync after you sign in again",
   /** `what`: the queue's counts ("2 visits and 1 photo"). */
   sent: "{what} sent.",
+  repriced:
+    "{count, plural, one {# order was booked at the server's prices: a price or a scheme changed since it was saved (see the customer's orders).} other {# orders were booked at the server's prices: prices or schemes changed since they were saved (see the customers' orders).}}",
   held: "{count, plural, one {# order is awaiting approval: it is over the customer's credit limit (see the customer's orders).} other {# orders are awaiting approval: they are over their customers' credit limits (see the customers' orders).}}",
 });

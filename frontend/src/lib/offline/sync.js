@@ -11,6 +11,7 @@ import { ApiError, refusesCaller } from "../api-client";
 import { keptOutcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
 import { refreshProducts } from "./products";
+import { refreshSchemes } from "./schemes";
 import { paymentApplied, receiptSaved } from "./payments";
 import {
   kindOf,
@@ -38,9 +39,11 @@ const MAX_PROBE_MS = 10 * 1000;
 
 /**
  * `held`: the orders among the sent that the server held over their customer's credit limit
- * (status "Awaiting approval": judged as they arrive).
+ * (status "Awaiting approval": judged as they arrive). `repriced`: the orders among the sent that
+ * the server priced otherwise than the phone did (a price or a scheme changed meanwhile; booked
+ * at the server's figures, `priceChanged`).
  * @typedef {{ sent: number, orders: number, payments?: number, photos?: number, refused: number, transient: unknown,
- *   held?: number }} RoundResult
+ *   held?: number, repriced?: number }} RoundResult
  */
 
 /**
@@ -100,7 +103,7 @@ export function syncQueue(uid) {
 /** @param {number} uid @returns {Promise<RoundResult>} */
 async function sendWaiting(uid) {
   /** @type {RoundResult} */
-  const result = { sent: 0, orders: 0, payments: 0, photos: 0, refused: 0, transient: null, held: 0 };
+  const result = { sent: 0, orders: 0, payments: 0, photos: 0, refused: 0, transient: null, held: 0, repriced: 0 };
   const all = await listQueue(uid);
   const waiting = all.filter((e) => e.state === "waiting");
   if (!waiting.length) return result;
@@ -116,12 +119,13 @@ async function sendWaiting(uid) {
       if ((getOwnSession() || {}).uid !== uid) return result;
       if (entry.kind === "photo" && queuedVisits.has(entry.visitClientId)) continue;
       try {
-        const answer = /** @type {{ status?: string } | null} */ (await sendEntry(entry));
+        const answer = /** @type {{ status?: string, priceChanged?: boolean } | null} */ (await sendEntry(entry));
         // A payment's allocations come off the copy's balances before it leaves the queue (where
         // they were taken off as it waited), and its receipt takes the server's id and allocation.
         if (entry.kind === "payment") await paymentAccepted(uid, entry, /** @type {PaymentSaved} */ (answer));
         await removeEntry(uid, entry.clientId);
         if (kindOf(entry) === "order" && answer && answer.status === "Awaiting approval") result.held = (result.held || 0) + 1;
+        if (kindOf(entry) === "order" && answer && answer.priceChanged) result.repriced = (result.repriced || 0) + 1;
         const visit = visitClientIdOf(entry);
         if (visit) queuedVisits.delete(visit);
         setStatus({ reachable: true });
@@ -220,6 +224,13 @@ export async function refreshOffline(uid) {
     if (err instanceof ApiError && err.status === 0) setStatus({ reachable: false });
     else console.warn("the product list was not refreshed:", err.message);
   }
+  // The schemes and rates with the product list: the order screen prices from both.
+  try {
+    await refreshSchemes(uid);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) setStatus({ reachable: false });
+    else console.warn("the schemes were not refreshed:", err.message);
+  }
 }
 
 /** @type {{ uid: number, run: () => Promise<void>, stop: () => void } | null} the running scheduler */
@@ -265,9 +276,11 @@ export function startOffline(user) {
         photos: 0,
         refused: 0,
         held: 0,
+        repriced: 0,
       }));
       if (r.sent > 0) alertSuccess(t("sent", { what: queuedText(r.sent, r) }));
       if (r.held) alertInfo(t("held", { count: r.held }));
+      if (r.repriced) alertInfo(t("repriced", { count: r.repriced }));
       failures = r.transient || !getStatus().reachable ? failures + 1 : 0;
     } else failures++;
     if (stopped) return;

@@ -1,0 +1,78 @@
+// The order screen's live pricing (issue #52): the basket, the customer, the distributor and the
+// phone's copy of schemes and rates (lib/offline/schemes.js) as the engine's input, priced by the
+// phone's twin of the server's engine (lib/pricing/engine.js) as the agent types. Money in the
+// engine is whole paise; the screen shows amounts.
+import { price } from "../../lib/pricing/engine";
+
+/** @typedef {import("../../lib/pricing/engine").Priced} Priced */
+/** @typedef {import("../../lib/offline/schemes").SchemesCopy} SchemesCopy */
+
+/** An amount (two places) in whole paise. @param {number | string | null | undefined} v */
+export const toPaise = (v) => (v == null || v === "" ? 0 : Math.round(Number(v) * 100));
+/** Whole paise as an amount. @param {number} paise */
+export const toAmount = (paise) => paise / 100;
+
+/** The money fields of a scheme in the API's form and of its slabs (amounts, to paise for the engine). */
+const SCHEME_MONEY = ["flat", "maxDiscount"];
+const SLAB_MONEY = ["minValue", "flatPerPiece", "flat"];
+
+/**
+ * A scheme of the copy (the API's form: money as amounts) in the engine's form (paise). The
+ * schemes master's own `schemeFromApi` (lib/pricing/schemes.js) does the same; this one stays
+ * until the two branches meet.
+ * @param {Record<string, any>} scheme
+ */
+export function schemeFromApi(scheme) {
+  /** @type {Record<string, any>} */
+  const out = { ...scheme };
+  for (const k of SCHEME_MONEY) if (out[k] != null) out[k] = toPaise(out[k]);
+  out.slabs = (scheme.slabs || []).map((/** @type {Record<string, any>} */ slab) => {
+    const s = { ...slab };
+    for (const k of SLAB_MONEY) if (s[k] != null) s[k] = toPaise(s[k]);
+    return s;
+  });
+  return out;
+}
+
+/** Today in the phone's time zone (the company's), YYYY-MM-DD. */
+export function localToday(now = new Date()) {
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The order priced: `null` while a line's quantity is not a whole number of 1 or more.
+ * @param {{ lines: { productId: number, quantity: number, price: number | null | undefined, gstRateBp?: number | null }[],
+ *   copy: SchemesCopy | null, customer: { buyerId?: string, state?: string | null, retailerType?: string | null },
+ *   distributor: { distributorId?: number | null, state?: string | null } | null, today?: string }} order
+ * @returns {Priced | null}
+ */
+export function priceOrder({ lines, copy, customer, distributor, today }) {
+  if (lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < 1)) return null;
+  const rates = new Map((copy ? copy.products : []).map((p) => [p.productId, p]));
+  const input = {
+    bookingDate: today || localToday(),
+    customer: { buyerId: customer.buyerId || null, state: customer.state || null, retailerType: customer.retailerType || null },
+    distributor: {
+      distributorId: distributor ? (distributor.distributorId ?? null) : null,
+      state: (distributor && distributor.state) || null,
+    },
+    lines: lines.map((l) => {
+      const rate = rates.get(l.productId);
+      return {
+        productId: l.productId,
+        quantity: l.quantity,
+        // The copy's price and rate when it has the product (the server's when it was refreshed).
+        unitPrice: toPaise(rate ? rate.price : l.price),
+        gstRateBp: rate ? rate.gstRateBp : l.gstRateBp || 0,
+      };
+    }),
+    schemes: copy ? copy.schemes.map(schemeFromApi) : [],
+  };
+  try {
+    return price(input);
+  } catch (err) {
+    console.warn("the order could not be priced on the phone:", err instanceof Error ? err.message : err);
+    return null;
+  }
+}
