@@ -44,6 +44,7 @@ pub mod server;
 pub mod state;
 pub mod tokens;
 pub mod uploads;
+pub mod taxids;
 pub mod validate;
 pub mod web;
 pub mod workbook;
