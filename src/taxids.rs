@@ -132,10 +132,7 @@ pub fn gstin_check_char(first14: &str) -> Option<char> {
 }
 
 fn is_pan(v: &[u8]) -> bool {
-    v.len() == 10
-        && v[..5].iter().all(u8::is_ascii_uppercase)
-        && v[5..9].iter().all(u8::is_ascii_digit)
-        && v[9].is_ascii_uppercase()
+    v.len() == 10 && v[..5].iter().all(u8::is_ascii_uppercase) && v[5..9].iter().all(u8::is_ascii_digit) && v[9].is_ascii_uppercase()
 }
 
 /// Why a GSTIN was refused.
