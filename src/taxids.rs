@@ -11,7 +11,7 @@
 //! A GSTIN's state code must be one of the party's state (`state_codes`, the official GST state code
 //! list matched case-insensitively with common alternate spellings). A party without a state, or
 //! with a state the list does not know (free text from an upload), takes any code of the list
-//! (docs/decisions/53-gstin-state.md).
+//! (docs/decisions/36-gst-master-data-and-tax-ids.md).
 
 use serde_json::json;
 
