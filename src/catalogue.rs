@@ -11,6 +11,7 @@ pub fn messages() -> Vec<Msg> {
         crate::scope::ALL,
         crate::geo::ALL,
         crate::validate::ALL,
+        crate::taxids::ALL,
         crate::money::ALL,
         crate::db::ALL,
         crate::extract::ALL,

@@ -3052,8 +3052,12 @@ export interface components {
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
+            /** @description Its GSTIN (issue #52), checked against its state by the distributor upload. */
+            gstin?: string | null;
             /** @description False: its orders wait, no mail can reach it. */
             hasEmail: boolean;
+            /** @description Its state (free text; the GST state codes it stands for: `crate::taxids::state_codes`). */
+            state?: string | null;
         };
         /** @description A generated file behind a single-use download link, valid 10 minutes. */
         DownloadLink: {
@@ -3425,6 +3429,11 @@ export interface components {
             city: string | null;
             /** @default null */
             email: string | null;
+            /**
+             * @description The shop's GSTIN (issue #52): its state code must be `state`'s (`gstin_invalid`).
+             * @default null
+             */
+            gstin: string | null;
             /** @default null */
             latitude: components["schemas"]["LenientNumber"];
             /** @default null */
@@ -3966,6 +3975,13 @@ export interface components {
             category?: string | null;
             /**
              * Format: int64
+             * @description The GST rate in basis points (`1800` = 18 %); 0 until set.
+             */
+            gstRateBp: number;
+            /** @description The HSN code (4 to 8 digits); null until set. */
+            hsn?: string | null;
+            /**
+             * Format: int64
              * @description Units per case.
              */
             packSize?: number | null;
@@ -3999,6 +4015,8 @@ export interface components {
             address1?: string | null;
             address2?: string | null;
             city?: string | null;
+            /** @description The GSTIN (issue #52); in a change, `""` removes it. Its state code must be the state's. */
+            gstin?: string | null;
             /** Format: double */
             latitude?: number | null;
             /** Format: double */
@@ -4186,6 +4204,13 @@ export interface components {
             active: boolean | null;
             /** @default null */
             category: string | null;
+            /** @default null */
+            gstRateBp: components["schemas"]["LenientNumber"];
+            /**
+             * @description 4 to 8 digits; `""` removes it; absent: none for a new product, unchanged for an existing one.
+             * @default null
+             */
+            hsn: string | null;
             /** @default null */
             packSize: components["schemas"]["LenientNumber"];
             /** @default null */
@@ -4438,6 +4463,11 @@ export interface components {
             buyerId: string | null;
             /** @default null */
             city: string | null;
+            /**
+             * @description A GSTIN whose state code is the customer's state's; `""` removes the stored one.
+             * @default null
+             */
+            gstin: string | null;
             /** @default null */
             latitude: components["schemas"]["LenientNumber"];
             /** @default null */

@@ -154,6 +154,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     let city = limits::CITY.optional(req.city)?;
     let state_name = limits::STATE.optional(req.state)?;
     let postal_code = limits::POSTAL_CODE.optional(req.postal_code)?;
+    let gstin = crate::taxids::optional_gstin(req.gstin.as_deref(), state_name.as_deref(), "gstin")?;
     let retailer_type = match req.retailer_type.as_deref().map(str::trim) {
         None | Some("") | Some("Retailer") => "Retailer",
         Some("Wholesaler") => "Wholesaler",
@@ -180,6 +181,9 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
                 owner: me,
             };
             let (id, buyer_id) = insert_customer(&tx, &row)?;
+            if let Some(g) = &gstin {
+                set_gstin(&tx, id, g)?;
+            }
             if let (Some(at), false) = (position, moves) {
                 super::locations::propose_typed(&tx, id, me, at)?;
             }
@@ -265,6 +269,12 @@ pub async fn update_profile(
         postal_code: limits::POSTAL_CODE.optional(req.postal_code.0)?,
         latitude: stored.map(|p| p.0),
         longitude: stored.map(|p| p.1),
+        // Checked against the state once the stored one is known (`change_profile`); "" removes it.
+        gstin: match req.gstin.as_deref().map(str::trim) {
+            None => None,
+            Some("") => Some(String::new()),
+            Some(g) => Some(crate::taxids::optional_gstin(Some(g), None, "gstin")?.unwrap_or_default()),
+        },
     };
     if change == Profile::default() && position.is_none() {
         return Err(AppError::bad_request(PROFILE_NOTHING_TO_CHANGE));

@@ -150,7 +150,8 @@ pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReO
 
 pub fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
     conn.query_row(
-        "SELECT mobile, address1, address2, city, state, postal_code, latitude, longitude FROM customers WHERE customer_id = :id",
+        "SELECT mobile, address1, address2, city, state, postal_code, latitude, longitude, gstin FROM customers
+         WHERE customer_id = :id",
         named_params! { ":id": id },
         |r| {
             Ok(Profile {
@@ -162,6 +163,7 @@ pub fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
                 postal_code: r.get(5)?,
                 latitude: r.get(6)?,
                 longitude: r.get(7)?,
+                gstin: r.get(8)?,
             })
         },
     )
@@ -180,16 +182,24 @@ pub fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile) -> App
         postal_code: change.postal_code.or(before.postal_code.clone()),
         latitude: change.latitude.or(before.latitude),
         longitude: change.longitude.or(before.longitude),
+        // `Some("")` removes it.
+        gstin: change.gstin.or(before.gstin.clone()).filter(|g| !g.is_empty()),
     };
+    // The GSTIN's state code must stay the state's, whichever of the two changes.
+    if let Some(g) = &after.gstin {
+        if let Err(e) = crate::taxids::check_gstin(g, after.state.as_deref()) {
+            return Err(AppError::bad_request(crate::taxids::gstin_problem(g, after.state.as_deref(), &e).on("gstin")));
+        }
+    }
     let now = crate::now();
     tx.execute(
         "UPDATE customers SET mobile = :mobile, address1 = :a1, address2 = :a2, city = :city, state = :state,
-                              postal_code = :postal, latitude = :lat, longitude = :lng, updated_at = :now
+                              postal_code = :postal, latitude = :lat, longitude = :lng, gstin = :gstin, updated_at = :now
          WHERE customer_id = :id",
         named_params! {
             ":mobile": after.mobile, ":a1": after.address1, ":a2": after.address2, ":city": after.city,
             ":state": after.state, ":postal": after.postal_code, ":lat": after.latitude, ":lng": after.longitude,
-            ":now": now, ":id": id,
+            ":gstin": after.gstin, ":now": now, ":id": id,
         },
     )?;
     let to_json = |p: &Profile| serde_json::to_string(p).map_err(|e| AppError::Internal(e.into()));
@@ -246,6 +256,12 @@ pub struct NewCustomerRow {
     pub retailer_type: &'static str,
     /// The creator, who owns the customer.
     pub owner: i64,
+}
+
+/// Sets customer `id`'s GSTIN (checked by the caller).
+pub fn set_gstin(tx: &Connection, id: i64, gstin: &str) -> rusqlite::Result<()> {
+    tx.execute("UPDATE customers SET gstin = :g WHERE customer_id = :id", named_params! { ":g": gstin, ":id": id })?;
+    Ok(())
 }
 
 /// Adds the customer in the open transaction: its row id and its generated buyer id `N<row id>`.

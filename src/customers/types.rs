@@ -141,6 +141,8 @@ pub struct NewCustomer {
     pub state: Option<String>,
     pub postal_code: Option<String>,
     pub retailer_type: Option<String>,
+    /// The shop's GSTIN (issue #52): its state code must be `state`'s (`gstin_invalid`).
+    pub gstin: Option<String>,
 }
 
 /// The answer of an add, with the generated buyer id.
@@ -173,6 +175,9 @@ pub struct Profile {
     pub postal_code: Option<String>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// The GSTIN (issue #52); in a change, `""` removes it. Its state code must be the state's.
+    #[serde(default)]
+    pub gstin: Option<String>,
 }
 
 /// A customer's profile with its identity and the address on one line.
@@ -208,4 +213,6 @@ pub struct UpdateProfile {
     pub postal_code: lenient::Text,
     pub latitude: lenient::Number,
     pub longitude: lenient::Number,
+    /// A GSTIN whose state code is the customer's state's; `""` removes the stored one.
+    pub gstin: Option<String>,
 }

@@ -306,10 +306,34 @@ fn demo_deliveries(conn: &Connection) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Every fifth of agent1's first 100 customers in India gets a GSTIN of its state (issue #52): a
+/// PAN made from its row id, entity 1, `Z` and the GSTN's check character.
+fn demo_gstins(conn: &Connection) -> anyhow::Result<()> {
+    let customers: Vec<(i64, String)> = conn
+        .prepare(
+            "SELECT c.customer_id, c.state FROM customers c JOIN users a ON a.uid = c.agent_id
+             WHERE a.email = 'agent1@demo.test' AND c.country_id = 1 AND c.state IS NOT NULL ORDER BY c.customer_id LIMIT 100",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let letter = |n: i64| char::from(b'A' + (n % 26) as u8);
+    for (id, state) in customers.into_iter().step_by(5) {
+        let Some(code) = crate::taxids::state_codes(&state).last().copied() else { continue };
+        let first14 = format!("{code}AB{}P{}{:04}K1Z", letter(id / 26), letter(id), id % 10_000);
+        let check = crate::taxids::gstin_check_char(&first14).context("a demo GSTIN")?;
+        conn.execute(
+            "UPDATE customers SET gstin = :g WHERE customer_id = :id",
+            named_params! { ":g": format!("{first14}{check}"), ":id": id },
+        )?;
+    }
+    Ok(())
+}
+
 /// Links per country, a welcome broadcast, the product catalogue (with a retired product) and
 /// the distributors, and this month's scorecards.
 fn demo_masters(conn: &Connection) -> anyhow::Result<()> {
     catalogue_and_distributors(conn)?;
+    demo_gstins(conn)?;
     conn.execute(
         "INSERT OR IGNORE INTO products (name, sku, price_paise, pack_size, category, active)
          VALUES ('Cola 2L (discontinued)', 'CL-2L', 8000, 6, 'Beverages', 0)",

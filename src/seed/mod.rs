@@ -99,6 +99,30 @@ const CATALOGUE: &[(&str, i64)] = &[
     ("Personal Care", 480),
 ];
 const _: () = assert!(CATALOGUE.len() == PRODUCTS.len());
+/// HSN code and GST rate (basis points) of each of `PRODUCTS`, in the same order (issue #52).
+const GST: &[(&str, i64)] = &[
+    ("22011010", 1800),
+    ("22011010", 1800),
+    ("22021010", 2800),
+    ("22021010", 2800),
+    ("22021010", 2800),
+    ("22021010", 2800),
+    ("22029920", 1200),
+    ("22029990", 2800),
+    ("20052000", 1200),
+    ("20052000", 1200),
+    ("19053100", 1800),
+    ("19053100", 1800),
+    ("18063100", 1800),
+    ("19023010", 1200),
+    ("19023010", 1200),
+    ("09024020", 500),
+    ("21011120", 1800),
+    ("34022090", 1800),
+    ("34011190", 1800),
+    ("33051090", 1800),
+];
+const _: () = assert!(GST.len() == PRODUCTS.len());
 const SELLERS: &[&str] = &["Sunrise Distributors", "Coastal Trading Co", "Metro Wholesale", "Lanka Supply House"];
 /// Each seller's prices against the catalogue's, in the demo's order history: distributors price
 /// differently, which the visit screen's price comparison shows.
@@ -106,25 +130,34 @@ const SELLER_PRICES: [f64; 4] = [0.97, 1.04, 1.0, 1.0];
 /// The sellers' order mail addresses: Metro Wholesale has none, so its booked orders wait.
 const SELLER_EMAILS: &[Option<&str>] =
     &[Some("orders@sunrise.demo.test"), Some("orders@coastal.demo.test"), None, Some("orders@lankasupply.demo.test")];
+/// The sellers' GSTINs (issue #52), of the state of their city in `CITIES` (their check characters
+/// computed by the GSTN's rule, `taxids::gstin_check_char`); Lanka Supply House has none.
+const SELLER_GSTINS: &[Option<&str>] = &[Some("29AABCT1332L1ZA"), Some("33AAACH7409R1Z8"), Some("36AAFCD5862R1ZW"), None];
 
 /// The products of `PRODUCTS` with their prices, categories and pack sizes, and the sellers of
 /// the order lines as distributors (with their mail addresses): what order booking needs.
 fn catalogue_and_distributors(conn: &Connection) -> anyhow::Result<()> {
     let mut product = conn.prepare(
-        "INSERT INTO products (name, sku, price_paise, pack_size, category) VALUES (:name, :sku, :price, :pack, :category)
-         ON CONFLICT (name) DO UPDATE SET price_paise = excluded.price_paise, pack_size = excluded.pack_size, category = excluded.category",
+        "INSERT INTO products (name, sku, price_paise, pack_size, category, hsn, gst_rate_bp)
+         VALUES (:name, :sku, :price, :pack, :category, :hsn, :rate)
+         ON CONFLICT (name) DO UPDATE SET price_paise = excluded.price_paise, pack_size = excluded.pack_size, category = excluded.category,
+             hsn = excluded.hsn, gst_rate_bp = excluded.gst_rate_bp",
     )?;
-    for ((name, sku, price), (category, pack)) in PRODUCTS.iter().zip(CATALOGUE) {
+    for (((name, sku, price), (category, pack)), (hsn, rate)) in PRODUCTS.iter().zip(CATALOGUE).zip(GST) {
         let price = Money::from_f64(*price).context("a catalogue price")?;
-        product.execute(named_params! { ":name": name, ":sku": sku, ":price": price, ":pack": pack, ":category": category })?;
+        product.execute(named_params! {
+            ":name": name, ":sku": sku, ":price": price, ":pack": pack, ":category": category, ":hsn": hsn, ":rate": rate,
+        })?;
     }
     let mut distributor = conn.prepare(
-        "INSERT OR IGNORE INTO distributors (name, code, city, country_id, email) VALUES (:name, :code, :city, :country, :email)",
+        "INSERT OR IGNORE INTO distributors (name, code, city, country_id, email, state, gstin)
+         VALUES (:name, :code, :city, :country, :email, :state, :gstin)",
     )?;
-    for (i, (name, email)) in SELLERS.iter().zip(SELLER_EMAILS).enumerate() {
-        let (city, country) = if i == 3 { ("Colombo", 2) } else { (CITIES[i].0, 1) };
+    for (i, ((name, email), gstin)) in SELLERS.iter().zip(SELLER_EMAILS).zip(SELLER_GSTINS).enumerate() {
+        let (city, state, country) = if i == 3 { ("Colombo", "Western", 2) } else { (CITIES[i].0, CITIES[i].1, 1) };
         distributor.execute(named_params! {
             ":name": name, ":code": format!("D{:02}", i + 1), ":city": city, ":country": country, ":email": email,
+            ":state": state, ":gstin": gstin,
         })?;
     }
     Ok(())

@@ -234,7 +234,9 @@ fn apply_row(conn: &Connection, kind: &Kind, ctx: &Context, buyer_by_name: Optio
             cells[at] = buyer_id;
         }
     }
-    (kind.apply)(conn, cells, ctx).map_err(|reason| ROW_REJECTED.with([("reason", serde_json::json!(reason))]))
+    ctx.take_refusal();
+    (kind.apply)(conn, cells, ctx)
+        .map_err(|reason| ctx.take_refusal().unwrap_or_else(|| ROW_REJECTED.with([("reason", serde_json::json!(reason))])))
 }
 
 /// Imports `bytes` as `kind` through `writer`, a piece of rows at a time; writes the result

@@ -68,6 +68,9 @@ pub struct Context {
     pub mapping: super::mapping::Mapping,
     /// The largest amount a cell may give (`--max-amount`).
     max_amount: Money,
+    /// The catalogued reason of the row last refused by `refuse` (with its code and params), which
+    /// the import takes in place of the kind's plain text.
+    refusal: RefCell<Option<crate::error::Problem>>,
 }
 
 impl Context {
@@ -82,7 +85,21 @@ impl Context {
             formats: crate::formats::Formats::default(),
             mapping: super::mapping::Mapping::default(),
             max_amount: crate::config::DEFAULT_MAX_AMOUNT,
+            refusal: RefCell::default(),
         }
+    }
+
+    /// A row's refusal with a code of the catalogue: its English text, the row's `Err`; the import
+    /// answers it with its code and params (`take_refusal`).
+    pub fn refuse(&self, problem: crate::error::Problem) -> String {
+        let text = problem.message.to_string();
+        *self.refusal.borrow_mut() = Some(problem);
+        text
+    }
+
+    /// The catalogued refusal of the row just applied, if `refuse` gave one.
+    pub fn take_refusal(&self) -> Option<crate::error::Problem> {
+        self.refusal.borrow_mut().take()
     }
 
     /// The context of a file read through `mapping`.
@@ -151,6 +168,15 @@ fn number(v: &str) -> Option<f64> {
 /// at most the company's maximum); `None` when the cell is not a number, as `number`.
 fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, String> {
     number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(|r| r.reason(what))).transpose()
+}
+
+/// An optional GSTIN cell of a party of `state` (issue #52): empty is `None` (keeps the stored one),
+/// else the normalised GSTIN or the row's `gstin_invalid`.
+fn gstin(ctx: &Context, value: &str, state: Option<&str>) -> Result<Option<String>, String> {
+    match opt(value.trim()) {
+        None => Ok(None),
+        Some(v) => crate::taxids::check_gstin(v, state).map(Some).map_err(|e| ctx.refuse(crate::taxids::gstin_problem(v, state, &e))),
+    }
 }
 
 fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
@@ -234,31 +260,36 @@ pub const CUSTOMER: Kind = Kind {
         // master edit removes one). A row that changes nothing writes nothing (the daily export
         // uploaded again): no search index, summary or version is touched, updated_at stays.
         let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
+        // GSTIN (issue #52, a later column): its state code must be the row's State's.
+        let gstin = gstin(ctx, c.get(16).map_or("", String::as_str), opt(&c[8]))?;
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
         execute(
             conn,
             "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
                                     info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at,
-                                    credit_limit_paise)
-             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now, :limit)
+                                    credit_limit_paise, gstin)
+             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now, :limit,
+                     :gstin)
              ON CONFLICT (buyer_id) DO UPDATE SET name = excluded.name, mobile = excluded.mobile, email = excluded.email,
                  address1 = excluded.address1, address2 = excluded.address2, postal_code = excluded.postal_code,
                  city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
                  latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
                  agent_id = excluded.agent_id, updated_at = excluded.updated_at,
-                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise)
+                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise),
+                 gstin = COALESCE(excluded.gstin, gstin)
              WHERE name IS NOT excluded.name OR mobile IS NOT excluded.mobile OR email IS NOT excluded.email
                  OR address1 IS NOT excluded.address1 OR address2 IS NOT excluded.address2
                  OR postal_code IS NOT excluded.postal_code OR city IS NOT excluded.city OR state IS NOT excluded.state
                  OR country_id IS NOT excluded.country_id OR info IS NOT excluded.info OR latitude IS NOT excluded.latitude
                  OR longitude IS NOT excluded.longitude OR retailer_type IS NOT excluded.retailer_type
                  OR agent_id IS NOT excluded.agent_id
-                 OR credit_limit_paise IS NOT COALESCE(excluded.credit_limit_paise, credit_limit_paise)",
+                 OR credit_limit_paise IS NOT COALESCE(excluded.credit_limit_paise, credit_limit_paise)
+                 OR gstin IS NOT COALESCE(excluded.gstin, gstin)",
             named_params! {
                 ":b": c[0], ":n": c[1], ":m": c[2], ":e": opt(&c[3]), ":a1": opt(&c[4]), ":a2": opt(&c[5]),
                 ":p": opt(&c[6]), ":city": opt(&c[7]), ":state": opt(&c[8]), ":country": country, ":info": opt(&c[10]),
                 ":lat": number(&c[11]), ":lng": number(&c[12]), ":t": retailer_type, ":agent": agent,
-                ":by": ctx.uploader, ":now": crate::now(), ":limit": limit,
+                ":by": ctx.uploader, ":now": crate::now(), ":limit": limit, ":gstin": gstin,
             },
         )
     },
@@ -317,12 +348,26 @@ pub const PRODUCT: Kind = Kind {
             Some(_) => return Err("Pack Size must be a whole number of units, 1 or more".into()),
         };
         let active = yes_no(&c[5])?;
+        // HSN and GST % (issue #52, later columns): `18`, `5`, `0.25`, `18%`.
+        let cell = |i: usize| c.get(i).map_or("", |v| v.trim());
+        let hsn = match opt(cell(6)) {
+            None => None,
+            Some(v) => Some(crate::taxids::check_hsn(v).ok_or_else(|| ctx.refuse(crate::taxids::hsn_problem(v)))?),
+        };
+        let rate = match opt(cell(7)) {
+            None => None,
+            Some(v) => Some(crate::taxids::gst_percent_bp(v).ok_or_else(|| ctx.refuse(crate::taxids::gst_rate_problem(v)))?),
+        };
         execute(
             conn,
-            "INSERT INTO products (name, sku, price_paise, pack_size, category, active) VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1))
+            "INSERT INTO products (name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp)
+             VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1), :hsn, COALESCE(:rate, 0))
              ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price_paise = COALESCE(:p, price_paise),
-                 pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active)",
-            named_params! { ":n": c[0], ":s": opt(&c[1]), ":p": price, ":pack": pack, ":cat": opt(&c[4]), ":a": active },
+                 pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active),
+                 hsn = COALESCE(:hsn, hsn), gst_rate_bp = COALESCE(:rate, gst_rate_bp)",
+            named_params! {
+                ":n": c[0], ":s": opt(&c[1]), ":p": price, ":pack": pack, ":cat": opt(&c[4]), ":a": active, ":hsn": hsn, ":rate": rate,
+            },
         )
     },
 };
@@ -334,14 +379,30 @@ pub const DISTRIBUTOR: Kind = Kind {
     right: rights::DISTRIBUTOR_MASTER,
     columns: columns::DISTRIBUTOR,
     // Booked orders are mailed to Email; a file without it (the older format) keeps the stored one.
+    // State and GSTIN (issue #52, later columns) likewise; the GSTIN's state code must be the
+    // row's State's, or the stored state's when the cell is empty.
     apply: |conn, c, ctx| {
         let country = country(conn, ctx, &c[3])?;
+        let cell = |i: usize| c.get(i).map_or("", |v| v.trim());
+        let state = match opt(cell(5)) {
+            Some(s) => Some(s.to_string()),
+            None => conn
+                .prepare_cached("SELECT state FROM distributors WHERE name = :n")
+                .and_then(|mut stmt| stmt.query_row(named_params! { ":n": c[0] }, |r| r.get::<_, Option<String>>(0)).optional())
+                .map_err(|e| e.to_string())?
+                .flatten(),
+        };
+        let gstin = gstin(ctx, cell(6), state.as_deref())?;
         execute(
             conn,
-            "INSERT INTO distributors (name, code, city, country_id, email) VALUES (:n, :code, :city, :country, :email)
+            "INSERT INTO distributors (name, code, city, country_id, email, state, gstin)
+             VALUES (:n, :code, :city, :country, :email, :state, :gstin)
              ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id,
-                 email = COALESCE(:email, email)",
-            named_params! { ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country, ":email": opt(&c[4]) },
+                 email = COALESCE(:email, email), state = COALESCE(:state, state), gstin = COALESCE(:gstin, gstin)",
+            named_params! {
+                ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country, ":email": opt(&c[4]),
+                ":state": opt(cell(5)), ":gstin": gstin,
+            },
         )
     },
 };

@@ -24,7 +24,8 @@ pub fn write_customers(conn: &Connection, scope: Scope, path: &Path) -> AppResul
             "SELECT c.buyer_id, c.name, c.mobile, c.email, c.address1, c.address2, c.postal_code, c.city, c.state,
                     k.name, c.info, CAST(c.latitude AS TEXT), CAST(c.longitude AS TEXT), c.retailer_type, a.email,
                     CASE WHEN c.credit_limit_paise IS NOT NULL
-                         THEN printf('%d.%02d', c.credit_limit_paise / 100, c.credit_limit_paise % 100) END
+                         THEN printf('%d.%02d', c.credit_limit_paise / 100, c.credit_limit_paise % 100) END,
+                    c.gstin
              FROM customers c LEFT JOIN countries k ON k.country_id = c.country_id
              LEFT JOIN users a ON a.uid = c.agent_id WHERE {} ORDER BY c.buyer_id",
             scope.condition("c.agent_id")
@@ -33,7 +34,7 @@ pub fn write_customers(conn: &Connection, scope: Scope, path: &Path) -> AppResul
         let mut n = 0u32;
         while let Some(row) = rows.next()? {
             n += 1;
-            for i in 0..16 {
+            for i in 0..17 {
                 let value: Option<String> = row.get(i)?;
                 if let Some(v) = value {
                     sheet.write_string(n, i as u16, &v).map_err(fail)?;

@@ -20,6 +20,7 @@ mod deliveries;
 mod field;
 mod files_attacks;
 mod formats;
+mod gst;
 mod locale;
 mod masters;
 mod matrix;

@@ -843,7 +843,7 @@ async fn product_uploads_take_two_or_six_columns() {
     let r = upload(&app, &admin, "product", "productdata", &[&["SKU", "Pack Size"], &["NN", "6"]]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert!(
-        r.message().starts_with("The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active."),
+        r.message().starts_with("The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active, HSN, GST %."),
         "{}",
         r.message()
     );
@@ -908,7 +908,7 @@ async fn the_product_catalogue_api() {
     assert_eq!(names(&cola), ["Cola 1.25L", "Cola 300ml"]);
     assert_eq!(
         cola["data"][1],
-        json!({ "productId": product(&app, "Cola 300ml").0, "productName": "Cola 300ml", "sku": "CL-300", "price": 25.0, "packSize": 24, "category": "Beverages", "active": true })
+        json!({ "productId": product(&app, "Cola 300ml").0, "productName": "Cola 300ml", "sku": "CL-300", "price": 25.0, "packSize": 24, "category": "Beverages", "active": true, "hsn": "22021010", "gstRateBp": 2800 })
     );
     assert_eq!(names(&list(admin.clone(), "?search=cola").await), ["Cola 1.25L", "Cola 2L (discontinued)", "Cola 300ml"]);
     assert_eq!(names(&list(agent1.clone(), "?search=CJ-1").await), ["Coffee Jar 100g"], "by SKU");
@@ -1317,7 +1317,15 @@ async fn a_version_22_database_upgrades_to_exact_money() {
         match now["productName"].as_str().unwrap() {
             "Cola 300ml" => assert_eq!(now["price"], json!(19.99)),
             "Tea Leaf 250g" => assert_eq!(now["price"], json!(33.33)),
-            _ => assert_eq!(now, was),
+            // HSN and GST rate came with step 34: a version 22 database has none (0 %).
+            _ => {
+                let without_gst = |v: &Value| {
+                    let mut v = v.clone();
+                    v.as_object_mut().unwrap().retain(|k, _| k != "hsn" && k != "gstRateBp");
+                    v
+                };
+                assert_eq!((without_gst(now), now["hsn"].clone(), now["gstRateBp"].clone()), (without_gst(was), Value::Null, json!(0)))
+            }
         }
     }
 }

@@ -267,10 +267,10 @@ async fn the_result_workbook_can_be_fixed_and_uploaded_again() {
     let result = download(&app, r.body["excelLink"].as_str().unwrap()).await;
     let mut table = rows_of(&result);
     assert_eq!(table[0].last().unwrap(), "Reason");
-    // The result has every column of the kind (Credit Limit too, empty: a later column), then
-    // the status and the reason.
-    assert_eq!((table[1][16].as_str(), table[2][16].as_str()), ("Uploaded", "Rejected"));
-    assert_eq!(table[2][17], "Mobile must have 10 or 11 digits");
+    // The result has every column of the kind (Credit Limit and GSTIN too, empty: later columns),
+    // then the status and the reason.
+    assert_eq!((table[1][17].as_str(), table[2][17].as_str()), ("Uploaded", "Rejected"));
+    assert_eq!(table[2][18], "Mobile must have 10 or 11 digits");
     table[2][2] = "9876522222".into();
     let fixed: Vec<Vec<&str>> = table.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
     let refs: Vec<&[&str]> = fixed.iter().map(|r| r.as_slice()).collect();
@@ -540,7 +540,7 @@ async fn structural_problems_and_hostile_files_are_refused_and_nothing_is_writte
     let before = products();
     let long = long_cell_workbook();
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active. Download the 'Upload File Format' sample to see it."),
+        (workbook(&[&["Name", "SKU"], &["Cola", "C"]]), "The first row must be the header: Product Name, SKU, Price, Pack Size, Category, Active, HSN, GST %. Download the 'Upload File Format' sample to see it."),
         (workbook(&[&["Product Name", "SKU"]]), "The sheet has a header but no rows."),
         (workbook(&[]), "The sheet is empty."),
         (b"Product Name,SKU\nCola,C\n".to_vec(), "The file is not a readable .xlsx workbook."),
@@ -598,7 +598,7 @@ async fn samples_and_the_customer_export() {
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
     assert_eq!(check.body, serde_json::json!({ "valid": true, "message": "Valid link.", "code": "download_link_valid" }));
     let rows = rows_of(&download(&app, &link).await);
-    assert_eq!(rows[0], CUSTOMER_HEADER.iter().chain(&["Credit Limit"]).map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(rows[0], CUSTOMER_HEADER.iter().chain(&["Credit Limit", "GSTIN"]).map(|s| s.to_string()).collect::<Vec<_>>());
     assert_eq!(rows.len(), 2401);
     let check = app.get(&format!("/report/check-download-token-valid?token={token}"), Some(&admin)).await;
     assert_eq!(check.body, serde_json::json!({ "valid": false, "message": "Invalid or expired link.", "code": "download_link_invalid" }));

@@ -31,6 +31,10 @@ pub struct Product {
     pub category: Option<String>,
     /// False: retired, no longer orderable.
     pub active: bool,
+    /// The HSN code (4 to 8 digits); null until set.
+    pub hsn: Option<String>,
+    /// The GST rate in basis points (`1800` = 18 %); 0 until set.
+    pub gst_rate_bp: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -77,6 +81,11 @@ pub struct SaveProduct {
     pub category: Option<String>,
     /// Absent: true for a new product, unchanged for an existing one.
     pub active: Option<bool>,
+    /// 4 to 8 digits; `""` removes it; absent: none for a new product, unchanged for an existing one.
+    pub hsn: Option<String>,
+    /// Basis points, a whole number from 0 to 4000 (`1800` = 18 %); absent: 0 for a new product,
+    /// unchanged for an existing one.
+    pub gst_rate_bp: lenient::Number,
 }
 
 saved_answer!(
@@ -118,7 +127,29 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
         Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
         Some(_) => return Err(AppError::bad_request(PRODUCT_PACK_SIZE_INVALID.on("packSize"))),
     };
-    let fields = ProductFields { id: req.product_id.filter(|id| *id > 0), name, sku, price, pack_size, category, active: req.active };
+    let hsn = match req.hsn.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(v) => Some(Some(crate::taxids::check_hsn(v).ok_or_else(|| AppError::bad_request(crate::taxids::hsn_problem(v).on("hsn")))?)),
+    };
+    let gst_rate_bp = req
+        .gst_rate_bp
+        .0
+        .map(|r| {
+            crate::taxids::check_gst_rate_bp(r).ok_or_else(|| AppError::bad_request(crate::taxids::gst_rate_problem(r).on("gstRateBp")))
+        })
+        .transpose()?;
+    let fields = ProductFields {
+        id: req.product_id.filter(|id| *id > 0),
+        name,
+        sku,
+        price,
+        pack_size,
+        category,
+        active: req.active,
+        hsn,
+        gst_rate_bp,
+    };
     let product_id = state.db(move |conn| queries::save(conn, &fields)).await?;
     Ok(Json(ProductSaved { message: PRODUCT_SAVED.text.into(), product_id }))
 }

@@ -20,7 +20,7 @@ pub fn page(conn: &Connection, all: bool, pattern: Option<&str>, offset: i64) ->
         .query_row(named_params! { ":all": all, ":p": pattern }, |r| r.get(0))?;
     let data = conn
         .prepare_cached(&format!(
-            "SELECT product_id, name, sku, price_paise, pack_size, category, active FROM products WHERE {WHERE}
+            "SELECT product_id, name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp FROM products WHERE {WHERE}
              ORDER BY name LIMIT :limit OFFSET :offset"
         ))?
         .query_map(named_params! { ":all": all, ":p": pattern, ":limit": PAGE_SIZE, ":offset": offset }, |r| {
@@ -32,6 +32,8 @@ pub fn page(conn: &Connection, all: bool, pattern: Option<&str>, offset: i64) ->
                 pack_size: r.get(4)?,
                 category: r.get(5)?,
                 active: r.get(6)?,
+                hsn: r.get(7)?,
+                gst_rate_bp: r.get(8)?,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -48,6 +50,10 @@ pub struct ProductFields {
     pub pack_size: Option<i64>,
     pub category: Option<String>,
     pub active: Option<bool>,
+    /// `None` keeps it (a new product has none), `Some(None)` removes it.
+    pub hsn: Option<Option<String>>,
+    /// Basis points; `None` keeps it (a new product's is 0).
+    pub gst_rate_bp: Option<i64>,
 }
 
 /// Creates or updates a product; its id. Another product's name is a 409, an unknown id a 404.
@@ -59,22 +65,25 @@ pub fn save(conn: &Connection, p: &ProductFields) -> AppResult<i64> {
     if taken.is_some_and(|t| Some(t) != p.id) {
         return Err(AppError::conflict(PRODUCT_NAME_TAKEN.on("productName")));
     }
+    let (hsn_set, hsn) = (p.hsn.is_some(), p.hsn.clone().flatten());
     let params = named_params! {
         ":id": p.id, ":n": p.name, ":sku": p.sku, ":price": p.price, ":pack": p.pack_size, ":cat": p.category, ":active": p.active,
+        ":hsn_set": hsn_set, ":hsn": hsn, ":rate": p.gst_rate_bp,
     };
     match p.id {
         None => {
             conn.execute(
-                "INSERT INTO products (name, sku, price_paise, pack_size, category, active)
-                 VALUES (:n, :sku, :price, :pack, :cat, COALESCE(:active, 1))",
-                &params[1..],
+                "INSERT INTO products (name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp)
+                 VALUES (:n, :sku, :price, :pack, :cat, COALESCE(:active, 1), :hsn, COALESCE(:rate, 0))",
+                &*[&params[1..7], &params[8..]].concat(),
             )?;
             Ok(conn.last_insert_rowid())
         }
         Some(id) => {
             let changed = conn.execute(
                 "UPDATE products SET name = :n, sku = :sku, price_paise = :price, pack_size = :pack, category = :cat,
-                        active = COALESCE(:active, active)
+                        active = COALESCE(:active, active), hsn = CASE WHEN :hsn_set THEN :hsn ELSE hsn END,
+                        gst_rate_bp = COALESCE(:rate, gst_rate_bp)
                  WHERE product_id = :id",
                 params,
             )?;

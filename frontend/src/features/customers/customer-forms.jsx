@@ -13,6 +13,8 @@ import { MAX } from "../../lib/limits";
 import { useResource } from "../../lib/resources";
 import { addCustomer, customerProfile, decideLocation, updateProfile } from "./api";
 import { CreditLimitForm } from "./credit-limit";
+import { gstinMessage, t as taxText } from "../../lib/tax-ids-text";
+import { normaliseTaxId } from "../../lib/tax-ids";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -31,10 +33,12 @@ export function NewCustomerScreen() {
   const [, navigate] = useLocation();
   const [busy, saving] = useSaving();
   const form = useForm(
-    { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "" },
+    { mobileNo: "", buyerName: "", address1: "", city: "", state: "", postalCode: "", gstin: "" },
     {
       mobileNo: [rules.required(t("mobileRequired")), ...mobileRules],
       buyerName: [rules.required(t("buyerNameRequired"))],
+      // The server's rule (gstin_invalid): its state code must be the state's.
+      gstin: [(g, all) => gstinMessage(g, all.state)],
     },
   );
   const v = form.values;
@@ -43,7 +47,12 @@ export function NewCustomerScreen() {
     e.preventDefault();
     if (!form.validate()) return;
     await saving(async () => {
-      const r = await addCustomer({ ...v, mobileNo: v.mobileNo.trim(), buyerName: v.buyerName.trim() });
+      const r = await addCustomer({
+        ...v,
+        mobileNo: v.mobileNo.trim(),
+        buyerName: v.buyerName.trim(),
+        gstin: normaliseTaxId(v.gstin) || null,
+      });
       alertSuccess(r.message);
       navigate(`/customer/visit/${encodeURIComponent(r.buyerId)}`);
     });
@@ -58,13 +67,14 @@ export function NewCustomerScreen() {
         <FormInput form={form} id="city" label={t("city")} maxLength={MAX.city} />
         <FormInput form={form} id="state" label={t("state")} maxLength={MAX.state} />
         <FormInput form={form} id="postalCode" label={t("postalCode")} inputMode="numeric" maxLength={MAX.postalCode} />
+        <FormInput form={form} id="gstin" label={t("gstinHint")} autoCapitalize="characters" />
         <SubmitButton busy={busy}>{t("save")}</SubmitButton>
       </form>
     </section>
   );
 }
 
-const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode"];
+const PROFILE_FIELDS = ["mobile", "address1", "address2", "city", "state", "postalCode", "gstin"];
 
 /** @param {number} lat @param {number} lng */
 const mapsLink = (lat, lng) => `https://www.google.com/maps?q=${lat},${lng}`;
@@ -146,7 +156,11 @@ function ProfileForm({ buyerId, profile }) {
   const [busy, saving] = useSaving();
   const form = useForm(
     /** @type {Record<string, any>} */ ({ ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profile[f] ?? ""])), here: false }),
-    { mobile: mobileRules },
+    {
+      mobile: mobileRules,
+      // Checked against the state the update leaves (a blank state field keeps the stored one).
+      gstin: [(g, all) => gstinMessage(g, String(all.state).trim() || profile.state)],
+    },
   );
   const v = form.values;
   /** @param {Event} e */
@@ -161,6 +175,9 @@ function ProfileForm({ buyerId, profile }) {
       /** @type {Record<string, string | number | null>} */
       const body = { buyerId };
       PROFILE_FIELDS.forEach((f) => v[f].trim() && (body[f] = v[f].trim()));
+      if (body.gstin) body.gstin = normaliseTaxId(body.gstin);
+      // A GSTIN cleared from the field is removed ("" is the server's removal).
+      else if (profile.gstin) body.gstin = "";
       if (v.here) {
         const position = await currentPosition();
         if (!position && PROFILE_FIELDS.every((f) => !body[f])) {
@@ -182,6 +199,7 @@ function ProfileForm({ buyerId, profile }) {
       <FormInput form={form} id="city" label={t("city")} maxLength={MAX.city} />
       <FormInput form={form} id="state" label={t("state")} maxLength={MAX.state} />
       <FormInput form={form} id="postalCode" label={t("postalCode")} inputMode="numeric" maxLength={MAX.postalCode} />
+      <FormInput form={form} id="gstin" label={t("gstinHint")} autoCapitalize="characters" />
       <div class="field checkbox">
         <label>
           <input type="checkbox" name="here" checked={v.here} onChange={form.set("here")} /> {t("setLocationHere")}
@@ -212,6 +230,10 @@ function ProfileCard({ profile }) {
         <div class="dl-row">
           <dt>{t("address")}</dt>
           <dd>{profile.address || "—"}</dd>
+        </div>
+        <div class="dl-row">
+          <dt>{taxText("gstin")}</dt>
+          <dd data-testid="profile-gstin">{profile.gstin || "—"}</dd>
         </div>
         <div class="dl-row">
           <dt>{t("creditLimit")}</dt>

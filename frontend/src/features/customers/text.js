@@ -80,6 +80,7 @@ export const t = catalogue("customers", {
   lastUpdated: "Last Updated",
   creditLimit: "Credit Limit",
   noCreditLimit: "None",
+  gstinHint: "GSTIN (optional)",
   location: "Location",
   notLocated: "Not located yet",
   // Customer info (info-screens.jsx).

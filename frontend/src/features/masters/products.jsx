@@ -1,7 +1,8 @@
 // Products (issue #18; right product_master): the catalogue order taking books from, 30 a page by
 // name with a search over name, SKU and category (GET /master/product, retired products too);
 // Add and Modify in a dialog (POST /master/product) with the name, SKU, price, pack size,
-// category and Active. Products are never deleted (orders name them): Active off retires one.
+// category, Active, HSN and GST % (issue #52; checked by lib/tax-ids.js as the server checks them,
+// the rate sent in basis points). Products are never deleted (orders name them): Active off retires one.
 import { useEffect, useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
@@ -9,6 +10,7 @@ import { money } from "../../lib/format";
 import { ServerTable, useServerPage } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
+import { bpAsPercent, checkHsn, gstPercentBp } from "../../lib/tax-ids";
 import { useSaving } from "../../lib/use-api";
 import { productPagePath, saveProduct } from "./api";
 import { t } from "./text";
@@ -36,6 +38,8 @@ const productRules = () => ({
     (v) => (blank(v) || (/^\d+$/.test(String(v).trim()) && Number(v) >= 1 && Number(v) <= 1000000) ? null : t("packSizeWhole")),
   ],
   category: [rules.maxLength(100, t("categoryMax", { max: 100 }))],
+  hsn: [(v) => (blank(v) || checkHsn(v) !== null ? null : t("hsnInvalid"))],
+  gstPercent: [(v) => (blank(v) || gstPercentBp(v) !== null ? null : t("gstPercentInvalid"))],
 });
 
 /** @typedef {import("./api").Schemas["Product"]} Product */
@@ -57,8 +61,10 @@ function ProductDialog({ product, onClose, onSaved }) {
           packSize: text(product.packSize),
           category: text(product.category),
           active: product.active,
+          hsn: text(product.hsn),
+          gstPercent: bpAsPercent(product.gstRateBp),
         }
-      : { productName: "", sku: "", price: "", packSize: "", category: "", active: true },
+      : { productName: "", sku: "", price: "", packSize: "", category: "", active: true, hsn: "", gstPercent: "" },
     productRules(),
   );
   useEffect(() => {
@@ -79,6 +85,8 @@ function ProductDialog({ product, onClose, onSaved }) {
         packSize: blank(v.packSize) ? null : Number(v.packSize),
         category: v.category.trim(),
         active: !!v.active,
+        hsn: blank(v.hsn) ? "" : checkHsn(v.hsn),
+        gstRateBp: blank(v.gstPercent) ? 0 : gstPercentBp(v.gstPercent),
       });
       alertSuccess(r.message);
       onSaved();
@@ -100,6 +108,8 @@ function ProductDialog({ product, onClose, onSaved }) {
           <FormInput form={form} id="price" label={t("priceUnit")} inputMode="decimal" />
           <FormInput form={form} id="packSize" label={t("packSizeCase")} inputMode="numeric" />
           <FormInput form={form} id="category" label={t("category")} />
+          <FormInput form={form} id="hsn" label={t("hsnCode")} inputMode="numeric" />
+          <FormInput form={form} id="gstPercent" label={t("gstPercentHint")} inputMode="decimal" />
           <div class="field checkbox">
             <label>
               <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
@@ -158,6 +168,8 @@ export function ProductList() {
           { key: "price", label: t("price"), render: (p) => (p.price == null ? t("notSet") : money(p.price)) },
           { key: "packSize", label: t("packSize") },
           { key: "category", label: t("category") },
+          { key: "hsn", label: t("hsn") },
+          { key: "gstRateBp", label: t("gstPercent"), render: (p) => bpAsPercent(p.gstRateBp) },
           { key: "active", label: t("status"), render: (p) => (p.active ? t("active") : t("retired")) },
           {
             key: "actions",

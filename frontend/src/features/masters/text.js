@@ -101,6 +101,13 @@ export const t = catalogue("masters", {
   categoryMax: "Category is limited to a maximum of {max} characters.",
   priceRange: "Price must be an amount of 0 or more, with at most two decimal places.",
   packSizeWhole: "Pack Size must be a whole number of units, 1 or more.",
+  // GST (issue #52): the product's HSN code and rate, typed as a percent.
+  hsn: "HSN",
+  hsnCode: "HSN code (4 to 8 digits)",
+  gstPercent: "GST %",
+  gstPercentHint: "GST % (0 to 40, such as 18 or 0.25)",
+  hsnInvalid: "HSN must be 4 to 8 digits.",
+  gstPercentInvalid: "GST % must be from 0 to 40, with at most two decimals.",
   // Rights (rights.jsx); the rights' own names come from the server.
   rights: "Rights",
   right: "Right",
