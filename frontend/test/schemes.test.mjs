@@ -70,9 +70,67 @@ test("amounts are exact to the paisa and more places are refused", () => {
 });
 
 test("absent fields stay absent in slabs and empty in applies", () => {
-  const engine = schemeFromApi({ schemeId: 1, name: "B10G1", kind: "free_every", validFrom: "2026-01-01", products: [5], every: 10, freeQuantity: 1 });
+  const engine = schemeFromApi({
+    schemeId: 1,
+    name: "B10G1",
+    kind: "free_every",
+    validFrom: "2026-01-01",
+    products: [5],
+    every: 10,
+    freeQuantity: 1,
+  });
   assert.deepEqual(engine.slabs, []);
   assert.equal(engine.every, 10);
   assert.equal(engine.version, 0);
   assert.deepEqual(engine.applies, { retailerTypes: [], states: [], distributorIds: [], buyerIds: [] });
+});
+
+test("the Schemes form gives the API's body for its kind, and reads it back", async () => {
+  const { bodyOf, emptyForm, formOf, problemsOf } = await import("../src/features/schemes/scheme-form.js");
+  const form = {
+    ...emptyForm(),
+    name: " B10G1 ",
+    kind: "free_every",
+    validFrom: "2026-12-01",
+    products: [3],
+    every: "10",
+    freeQuantity: "1",
+  };
+  assert.deepEqual(problemsOf(form), {});
+  const body = bodyOf(form, null);
+  assert.equal(body.name, "B10G1");
+  assert.deepEqual([body.every, body.freeQuantity, body.freeProductId, body.slabs], [10, 1, null, []]);
+  const lp = {
+    ...emptyForm(),
+    name: "Volume",
+    kind: "line_percent",
+    validFrom: "2026-12-01",
+    products: [3, 4],
+    threshold: /** @type {"value"} */ ("value"),
+    slabs: [
+      { min: "1,000.50", reward: "2.5" },
+      { min: "5000", reward: "10" },
+    ],
+  };
+  const lpBody = bodyOf(lp, 9);
+  assert.deepEqual(lpBody.slabs, [
+    { minValue: 1000.5, percentBp: 250 },
+    { minValue: 5000, percentBp: 1000 },
+  ]);
+  assert.equal(lpBody.schemeId, 9);
+  const back = formOf({ ...lpBody, version: 1 });
+  assert.deepEqual(
+    back.slabs.map((s) => [s.min, s.reward]),
+    [
+      ["1000.5", "2.5"],
+      ["5000", "10"],
+    ],
+  );
+  assert.equal(back.threshold, "value");
+  assert.deepEqual(problemsOf({ ...lp, slabs: [{ min: "10", reward: "101" }] }), { slab0reward: "percentRange" });
+  assert.deepEqual(problemsOf({ ...emptyForm() }), {
+    name: "nameRequired",
+    kind: "kindRequired",
+    validFrom: "validFromRequired",
+  });
 });

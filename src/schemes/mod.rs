@@ -20,8 +20,5 @@ where
     S: Clone + Send + Sync + 'static,
     AppState: FromRef<S>,
 {
-    OpenApiRouter::new()
-        .routes(routes!(handlers::list, handlers::save))
-        .routes(routes!(handlers::get))
-        .routes(routes!(handlers::end))
+    OpenApiRouter::new().routes(routes!(handlers::list, handlers::save)).routes(routes!(handlers::get)).routes(routes!(handlers::end))
 }

@@ -46,7 +46,13 @@ pub fn check_names(conn: &Connection, s: &Scheme) -> AppResult<()> {
     let named = s.products.iter().chain(&s.free_product_id).chain(s.components.iter().map(|c| &c.product_id));
     for id in named {
         if !product.query_row(named_params! { ":id": id }, |r| r.get::<_, bool>(0))? {
-            let field = if Some(*id) == s.free_product_id { "freeProductId" } else if s.products.contains(id) { "products" } else { "components" };
+            let field = if Some(*id) == s.free_product_id {
+                "freeProductId"
+            } else if s.products.contains(id) {
+                "products"
+            } else {
+                "components"
+            };
             return Err(AppError::bad_request(SCHEME_PRODUCT_NOT_FOUND.with([("product", serde_json::json!(id))]).on(field)));
         }
     }

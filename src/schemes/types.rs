@@ -532,13 +532,17 @@ mod tests {
         assert_eq!(code(ApiScheme { valid_to: Some("2026-11-30".into()), ..free_every() }), "scheme_end_before_start");
         assert_eq!(code(ApiScheme { products: vec![], ..free_every() }), "scheme_products_required");
         assert_eq!(code(ApiScheme { every: None, ..free_every() }), "scheme_every_required");
-        let slabs = |slabs: Vec<ApiSlab>| ApiScheme { kind: "line_percent".into(), every: None, free_quantity: None, slabs, ..free_every() };
+        let slabs =
+            |slabs: Vec<ApiSlab>| ApiScheme { kind: "line_percent".into(), every: None, free_quantity: None, slabs, ..free_every() };
         assert_eq!(code(slabs(vec![])), "scheme_slabs_required");
         let q = |min: i64, bp: i64| ApiSlab { min_quantity: Some(min), percent_bp: Some(bp), ..Default::default() };
         assert_eq!(code(slabs(vec![q(10, 200), q(10, 300)])), "scheme_slabs_not_rising");
         assert_eq!(code(slabs(vec![q(10, 10_001)])), "scheme_percent_out_of_range");
         assert_eq!(code(slabs(vec![q(10, -5)])), "scheme_percent_out_of_range");
-        assert_eq!(code(slabs(vec![ApiSlab { min_value: Some(1.005), percent_bp: Some(1), ..Default::default() }])), "scheme_amount_invalid");
+        assert_eq!(
+            code(slabs(vec![ApiSlab { min_value: Some(1.005), percent_bp: Some(1), ..Default::default() }])),
+            "scheme_amount_invalid"
+        );
         assert!(slabs(vec![q(10, 200), q(20, 300)]).to_engine(1, 1, MAX).is_ok());
     }
 }

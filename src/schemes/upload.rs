@@ -60,8 +60,23 @@ const BUYER_IDS: usize = 19;
 
 /// The columns that belong to the scheme, not to a slab (the kinds without slabs take Free
 /// Quantity and Flat from their one row too).
-const SCHEME_COLUMNS: [usize; 15] =
-    [KIND, VALID_FROM, VALID_TO, PRIORITY, GROUP, PRODUCTS, FREE_PRODUCT, EVERY, MAX_DISCOUNT, COMPONENTS, RETAILER_TYPES, STATES, DISTRIBUTORS, BUYER_IDS, NAME];
+const SCHEME_COLUMNS: [usize; 15] = [
+    KIND,
+    VALID_FROM,
+    VALID_TO,
+    PRIORITY,
+    GROUP,
+    PRODUCTS,
+    FREE_PRODUCT,
+    EVERY,
+    MAX_DISCOUNT,
+    COMPONENTS,
+    RETAILER_TYPES,
+    STATES,
+    DISTRIBUTORS,
+    BUYER_IDS,
+    NAME,
+];
 
 fn cell(row: &[String], at: usize) -> &str {
     row.get(at).map_or("", |c| c.trim())

@@ -558,7 +558,8 @@ pub fn grouped(kind: &Kind) -> Option<Grouped> {
 }
 
 /// Every kind, for samples, the CLI and the docs.
-pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE, &SCHEME];
+pub const ALL: &[&Kind] =
+    &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE, &SCHEME];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)

@@ -136,32 +136,95 @@ async fn bad_schemes_are_refused_with_their_code_and_nothing_stored() {
     let lp = |slabs: Value| with(base("line_percent"), json!({"products": [p1], "slabs": slabs}));
     let cases: Vec<(Value, StatusCode, &str)> = vec![
         (lp(json!([])), StatusCode::BAD_REQUEST, "scheme_slabs_required"),
-        (lp(json!([{"minQuantity": 10, "percentBp": 200}, {"minQuantity": 5, "percentBp": 300}])), StatusCode::BAD_REQUEST, "scheme_slabs_not_rising"),
-        (lp(json!([{"minQuantity": 10, "percentBp": 200}, {"minQuantity": 10, "percentBp": 300}])), StatusCode::BAD_REQUEST, "scheme_slabs_not_rising"),
+        (
+            lp(json!([{"minQuantity": 10, "percentBp": 200}, {"minQuantity": 5, "percentBp": 300}])),
+            StatusCode::BAD_REQUEST,
+            "scheme_slabs_not_rising",
+        ),
+        (
+            lp(json!([{"minQuantity": 10, "percentBp": 200}, {"minQuantity": 10, "percentBp": 300}])),
+            StatusCode::BAD_REQUEST,
+            "scheme_slabs_not_rising",
+        ),
         (lp(json!([{"minQuantity": 10, "percentBp": 10001}])), StatusCode::BAD_REQUEST, "scheme_percent_out_of_range"),
         (lp(json!([{"minQuantity": 10, "percentBp": -100}])), StatusCode::BAD_REQUEST, "scheme_percent_out_of_range"),
         (lp(json!([{"minQuantity": 10}])), StatusCode::BAD_REQUEST, "scheme_slab_reward_required"),
         (lp(json!([{"percentBp": 100}])), StatusCode::BAD_REQUEST, "scheme_slab_threshold_required"),
-        (lp(json!([{"minQuantity": 10, "percentBp": 100}, {"minValue": 500, "percentBp": 200}])), StatusCode::BAD_REQUEST, "scheme_slab_thresholds_mixed"),
+        (
+            lp(json!([{"minQuantity": 10, "percentBp": 100}, {"minValue": 500, "percentBp": 200}])),
+            StatusCode::BAD_REQUEST,
+            "scheme_slab_thresholds_mixed",
+        ),
         (lp(json!([{"minValue": 10.005, "percentBp": 100}])), StatusCode::BAD_REQUEST, "scheme_amount_invalid"),
-        (with(base("line_percent"), json!({"slabs": [{"minQuantity": 1, "percentBp": 100}]})), StatusCode::BAD_REQUEST, "scheme_products_required"),
+        (
+            with(base("line_percent"), json!({"slabs": [{"minQuantity": 1, "percentBp": 100}]})),
+            StatusCode::BAD_REQUEST,
+            "scheme_products_required",
+        ),
         (with(base("buy_one_get_one"), json!({"products": [p1]})), StatusCode::BAD_REQUEST, "scheme_kind_unknown"),
-        (with(buy_ten_get_one(p1), json!({"name": "End first", "validTo": "2025-12-31"})), StatusCode::BAD_REQUEST, "scheme_end_before_start"),
+        (
+            with(buy_ten_get_one(p1), json!({"name": "End first", "validTo": "2025-12-31"})),
+            StatusCode::BAD_REQUEST,
+            "scheme_end_before_start",
+        ),
         (with(buy_ten_get_one(p1), json!({"name": "Bad day", "validFrom": "2026-02-30"})), StatusCode::BAD_REQUEST, "scheme_date_invalid"),
-        (with(buy_ten_get_one(p1), json!({"name": "Ghost gift", "freeProductId": missing})), StatusCode::BAD_REQUEST, "scheme_product_not_found"),
+        (
+            with(buy_ten_get_one(p1), json!({"name": "Ghost gift", "freeProductId": missing})),
+            StatusCode::BAD_REQUEST,
+            "scheme_product_not_found",
+        ),
         (with(buy_ten_get_one(missing), json!({"name": "Ghost product"})), StatusCode::BAD_REQUEST, "scheme_product_not_found"),
         (with(buy_ten_get_one(p1), json!({"name": "No every", "every": null})), StatusCode::BAD_REQUEST, "scheme_every_required"),
-        (with(buy_ten_get_one(p1), json!({"name": "No gift", "freeQuantity": null})), StatusCode::BAD_REQUEST, "scheme_free_quantity_required"),
-        (with(buy_ten_get_one(p1), json!({"name": "Slabbed", "slabs": [{"minQuantity": 1, "freeQuantity": 1}]})), StatusCode::BAD_REQUEST, "scheme_field_unused"),
-        (with(base("combo"), json!({"components": [{"productId": p1, "quantity": 2}], "flat": 10})), StatusCode::BAD_REQUEST, "scheme_components_required"),
-        (with(base("combo"), json!({"components": [{"productId": p1, "quantity": 2}, {"productId": missing, "quantity": 1}], "flat": 10})), StatusCode::BAD_REQUEST, "scheme_product_not_found"),
-        (with(base("combo"), json!({"components": [{"productId": p1, "quantity": 2}, {"productId": p2, "quantity": 1}]})), StatusCode::BAD_REQUEST, "scheme_combo_reward"),
+        (
+            with(buy_ten_get_one(p1), json!({"name": "No gift", "freeQuantity": null})),
+            StatusCode::BAD_REQUEST,
+            "scheme_free_quantity_required",
+        ),
+        (
+            with(buy_ten_get_one(p1), json!({"name": "Slabbed", "slabs": [{"minQuantity": 1, "freeQuantity": 1}]})),
+            StatusCode::BAD_REQUEST,
+            "scheme_field_unused",
+        ),
+        (
+            with(base("combo"), json!({"components": [{"productId": p1, "quantity": 2}], "flat": 10})),
+            StatusCode::BAD_REQUEST,
+            "scheme_components_required",
+        ),
+        (
+            with(
+                base("combo"),
+                json!({"components": [{"productId": p1, "quantity": 2}, {"productId": missing, "quantity": 1}], "flat": 10}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "scheme_product_not_found",
+        ),
+        (
+            with(base("combo"), json!({"components": [{"productId": p1, "quantity": 2}, {"productId": p2, "quantity": 1}]})),
+            StatusCode::BAD_REQUEST,
+            "scheme_combo_reward",
+        ),
         (with(base("order_flat"), json!({"slabs": [{"flat": 50}]})), StatusCode::BAD_REQUEST, "scheme_slab_threshold_required"),
         (with(base("order_flat"), json!({"slabs": [{"minQuantity": 5, "flat": 50}]})), StatusCode::BAD_REQUEST, "scheme_field_unused"),
-        (with(base("order_percent"), json!({"products": [p1], "slabs": [{"minValue": 1000, "percentBp": 100}]})), StatusCode::BAD_REQUEST, "scheme_field_unused"),
-        (with(base("order_flat"), json!({"slabs": [{"minValue": 1000, "flat": 50}], "applies": {"distributorIds": [999999]}})), StatusCode::BAD_REQUEST, "scheme_distributor_not_found"),
-        (with(base("order_flat"), json!({"slabs": [{"minValue": 1000, "flat": 50}], "applies": {"buyerIds": ["NO-SUCH-BUYER"]}})), StatusCode::BAD_REQUEST, "scheme_customer_not_found"),
-        (with(base("free_every"), json!({"name": " ", "products": [p1], "every": 10, "freeQuantity": 1})), StatusCode::BAD_REQUEST, "scheme_name_required"),
+        (
+            with(base("order_percent"), json!({"products": [p1], "slabs": [{"minValue": 1000, "percentBp": 100}]})),
+            StatusCode::BAD_REQUEST,
+            "scheme_field_unused",
+        ),
+        (
+            with(base("order_flat"), json!({"slabs": [{"minValue": 1000, "flat": 50}], "applies": {"distributorIds": [999999]}})),
+            StatusCode::BAD_REQUEST,
+            "scheme_distributor_not_found",
+        ),
+        (
+            with(base("order_flat"), json!({"slabs": [{"minValue": 1000, "flat": 50}], "applies": {"buyerIds": ["NO-SUCH-BUYER"]}})),
+            StatusCode::BAD_REQUEST,
+            "scheme_customer_not_found",
+        ),
+        (
+            with(base("free_every"), json!({"name": " ", "products": [p1], "every": 10, "freeQuantity": 1})),
+            StatusCode::BAD_REQUEST,
+            "scheme_name_required",
+        ),
         (buy_ten_get_one(p2), StatusCode::CONFLICT, "scheme_name_taken"),
         (with(buy_ten_get_one(p1), json!({"schemeId": 999999, "name": "Unknown id"})), StatusCode::NOT_FOUND, "scheme_not_found"),
     ];
@@ -195,7 +258,28 @@ async fn the_scheme_upload_takes_a_schemes_rows_together() {
     //            Name  Kind  From  To  Prio  Group  Products  MinQ  MinV  FreeQ  FreeP  %  Flat  Every  Max  Comp  RT  States  Dist  Buyers
     let e = "";
     let rows: Vec<Vec<&str>> = vec![
-        vec!["Volume deal", "line_percent", "01/12/2026", "31-Mar-2027", "3", e, &products, "10", e, e, e, "2", e, e, e, e, "Retailer", e, e, e],
+        vec![
+            "Volume deal",
+            "line_percent",
+            "01/12/2026",
+            "31-Mar-2027",
+            "3",
+            e,
+            &products,
+            "10",
+            e,
+            e,
+            e,
+            "2",
+            e,
+            e,
+            e,
+            e,
+            "Retailer",
+            e,
+            e,
+            e,
+        ],
         vec!["Volume deal", e, e, e, e, e, e, "50", e, e, e, "5.5", e, e, e, e, e, e, e, e],
         vec!["Broken", "line_percent", "2026-12-01", e, e, e, &n1, "20", e, e, e, "2", e, e, e, e, e, e, e, e],
         vec!["Broken", e, e, e, e, e, e, "10", e, e, e, "3", e, e, e, e, e, e, e, e],
@@ -205,15 +289,15 @@ async fn the_scheme_upload_takes_a_schemes_rows_together() {
     let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
     let r = upload(&app, &admin, scheme_book(&rows)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let rejected: Vec<(i64, String)> =
-        r.body["data"].as_array().unwrap().iter().map(|x| (x["rowNumber"].as_i64().unwrap(), x["code"].as_str().unwrap().to_string())).collect();
+    let rejected: Vec<(i64, String)> = r.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["rowNumber"].as_i64().unwrap(), x["code"].as_str().unwrap().to_string()))
+        .collect();
     assert_eq!(
         rejected,
-        [
-            (4, "upload_group_rejected".to_string()),
-            (5, "scheme_slabs_not_rising".to_string()),
-            (7, "upload_group_rows_apart".to_string())
-        ],
+        [(4, "upload_group_rejected".to_string()), (5, "scheme_slabs_not_rising".to_string()), (7, "upload_group_rows_apart".to_string())],
         "{}",
         r.body
     );
@@ -222,7 +306,10 @@ async fn the_scheme_upload_takes_a_schemes_rows_together() {
     assert_eq!(names, ["Big order", "Volume deal"]);
     let deal = &list.body["data"][1];
     assert_eq!(deal["slabs"], json!([{"minQuantity": 10, "percentBp": 200}, {"minQuantity": 50, "percentBp": 550}]));
-    assert_eq!((deal["validFrom"].clone(), deal["validTo"].clone(), deal["priority"].clone()), (json!("2026-12-01"), json!("2027-03-31"), json!(3)));
+    assert_eq!(
+        (deal["validFrom"].clone(), deal["validTo"].clone(), deal["priority"].clone()),
+        (json!("2026-12-01"), json!("2027-03-31"), json!(3))
+    );
     assert_eq!(deal["products"].as_array().unwrap().len(), 2);
     assert_eq!(deal["applies"]["retailerTypes"], json!(["Retailer"]));
     assert_eq!(list.body["data"][0]["slabs"], json!([{"minValue": 10000.0, "flat": 250.5}]));

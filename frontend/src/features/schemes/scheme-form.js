@@ -25,7 +25,8 @@ export const thresholdOf = (f) =>
   f.kind === "order_percent" || f.kind === "order_flat" ? "value" : f.kind === "line_percent" ? f.threshold : "quantity";
 
 /** What a slab of `kind` gives: "free" pieces, "percent", or "amount" rupees. @param {string} kind */
-export const rewardOf = (kind) => (kind === "free_slab" ? "free" : kind === "line_percent" || kind === "order_percent" ? "percent" : "amount");
+export const rewardOf = (kind) =>
+  kind === "free_slab" ? "free" : kind === "line_percent" || kind === "order_percent" ? "percent" : "amount";
 
 const text = (/** @type {unknown} */ v) => (v === null || v === undefined ? "" : String(v));
 /** Basis points as a percent text (250 -> "2.5"). @param {number | null | undefined} bp */
@@ -85,7 +86,11 @@ export function formOf(s) {
       ? s.slabs.map((/** @type {any} */ slab) => ({
           min: text(slab.minQuantity ?? slab.minValue),
           reward:
-            reward === "free" ? text(slab.freeQuantity) : reward === "percent" ? percentText(slab.percentBp) : text(slab.flatPerPiece ?? slab.flat),
+            reward === "free"
+              ? text(slab.freeQuantity)
+              : reward === "percent"
+                ? percentText(slab.percentBp)
+                : text(slab.flatPerPiece ?? slab.flat),
         }))
       : [{ min: "", reward: "" }],
     components: (s.components ?? []).length
@@ -143,7 +148,9 @@ export function bodyOf(f, schemeId) {
     freeProductId: (free || kind === "free_slab") && !blank(f.freeProductId) ? Number(f.freeProductId) : null,
     freeQuantity: free ? whole(f.freeQuantity) : null,
     flat: combo && f.comboReward === "flat" ? rupees(f.flat) : null,
-    components: combo ? f.components.filter((c) => c.productId).map((c) => ({ productId: Number(c.productId), quantity: Number(c.quantity) })) : [],
+    components: combo
+      ? f.components.filter((c) => c.productId).map((c) => ({ productId: Number(c.productId), quantity: Number(c.quantity) }))
+      : [],
     maxDiscount: kind === "order_percent" ? rupees(f.maxDiscount) : null,
     applies: {
       retailerTypes: f.retailerTypes,
@@ -184,7 +191,8 @@ export function problemsOf(f) {
     f.slabs.forEach((s, i) => {
       if (!(byValue ? amountOk(s.min) : wholeOk(s.min))) out[`slab${i}min`] = byValue ? "amount" : "wholeNumber";
       const bp = basisPoints(s.reward);
-      const ok = reward === "free" ? wholeOk(s.reward) : reward === "percent" ? bp !== null && bp > 0 && bp <= 10000 : amountOk(s.reward);
+      const ok =
+        reward === "free" ? wholeOk(s.reward) : reward === "percent" ? bp !== null && bp > 0 && bp <= 10000 : amountOk(s.reward);
       if (!ok) out[`slab${i}reward`] = reward === "free" ? "wholeNumber" : reward === "percent" ? "percentRange" : "amount";
     });
   }

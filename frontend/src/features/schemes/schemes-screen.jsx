@@ -42,19 +42,29 @@ const err = (id, errors) => (errors[id] ? t(errors[id]) : undefined);
  */
 function ProductPicker({ products, value, onChange }) {
   const [filter, setFilter] = useState("");
-  const shown = products.filter((p) => value.includes(p.productId) || p.productName.toLowerCase().includes(filter.trim().toLowerCase()));
+  const shown = products.filter(
+    (p) => value.includes(p.productId) || p.productName.toLowerCase().includes(filter.trim().toLowerCase()),
+  );
   shown.sort((a, b) => Number(value.includes(b.productId)) - Number(value.includes(a.productId)));
   return (
     <fieldset class="choice scheme-products" data-testid="scheme-products">
       <legend>{t("pickProducts")}</legend>
-      <input type="search" aria-label={t("filterProducts")} placeholder={t("filterProducts")} value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+      <input
+        type="search"
+        aria-label={t("filterProducts")}
+        placeholder={t("filterProducts")}
+        value={filter}
+        onInput={(e) => setFilter(e.currentTarget.value)}
+      />
       <div class="scheme-product-list">
         {shown.slice(0, 50).map((p) => (
           <label key={p.productId}>
             <input
               type="checkbox"
               checked={value.includes(p.productId)}
-              onChange={() => onChange(value.includes(p.productId) ? value.filter((x) => x !== p.productId) : [...value, p.productId])}
+              onChange={() =>
+                onChange(value.includes(p.productId) ? value.filter((x) => x !== p.productId) : [...value, p.productId])
+              }
             />{" "}
             {p.productName}
           </label>
@@ -100,7 +110,14 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
   const productOptions = products.map((p) => ({ value: String(p.productId), label: p.productName }));
   const byValue = thresholdOf(f) === "value";
   const reward = rewardOf(f.kind);
-  const rewardLabel = reward === "free" ? t("freeQuantity") : reward === "percent" ? t("percent") : f.kind === "line_flat" ? t("flatPerPiece") : t("flat");
+  const rewardLabel =
+    reward === "free"
+      ? t("freeQuantity")
+      : reward === "percent"
+        ? t("percent")
+        : f.kind === "line_flat"
+          ? t("flatPerPiece")
+          : t("flat");
   /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
@@ -122,11 +139,24 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
   };
   return (
     <div class="modal-backdrop" onClick={() => !busy && onClose()}>
-      <div class="modal modal-wide scheme-dialog" role="dialog" aria-modal="true" aria-labelledby="scheme-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        class="modal modal-wide scheme-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="scheme-title"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="scheme-title">{schemeId ? t("editTitle") : t("addTitle")}</h2>
         {version !== null && <p class="muted">{t("version", { version })}</p>}
         <form onSubmit={submit} noValidate>
-          <TextInput id="schemeName" label={t("name")} value={f.name} onInput={input("name")} error={err("name", errors)} maxLength={200} />
+          <TextInput
+            id="schemeName"
+            label={t("name")}
+            value={f.name}
+            onInput={input("name")}
+            error={err("name", errors)}
+            maxLength={200}
+          />
           <Select
             id="schemeKind"
             label={t("kind")}
@@ -136,18 +166,46 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
             options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
           />
           <div class="scheme-pair">
-            <DateInput id="validFrom" label={t("validFrom")} value={f.validFrom} onValue={(v) => update({ validFrom: v })} error={err("validFrom", errors)} />
+            <DateInput
+              id="validFrom"
+              label={t("validFrom")}
+              value={f.validFrom}
+              onValue={(v) => update({ validFrom: v })}
+              error={err("validFrom", errors)}
+            />
             <DateInput id="validTo" label={t("validTo")} value={f.validTo} onValue={(v) => update({ validTo: v })} />
           </div>
           <div class="scheme-pair">
             <TextInput id="priority" label={t("priority")} value={f.priority} onInput={input("priority")} inputMode="numeric" />
-            <TextInput id="exclusiveGroup" label={t("exclusiveGroup")} value={f.exclusiveGroup} onInput={input("exclusiveGroup")} maxLength={100} />
+            <TextInput
+              id="exclusiveGroup"
+              label={t("exclusiveGroup")}
+              value={f.exclusiveGroup}
+              onInput={input("exclusiveGroup")}
+              maxLength={100}
+            />
           </div>
-          {LINE_KINDS.includes(f.kind) && <ProductPicker products={products} value={f.products} onChange={(v) => update({ products: v })} />}
+          {LINE_KINDS.includes(f.kind) && (
+            <ProductPicker products={products} value={f.products} onChange={(v) => update({ products: v })} />
+          )}
           {f.kind === "free_every" && (
             <div class="scheme-pair">
-              <TextInput id="every" label={t("every")} value={f.every} onInput={input("every")} inputMode="numeric" error={err("every", errors)} />
-              <TextInput id="freeQuantity" label={t("freeQuantity")} value={f.freeQuantity} onInput={input("freeQuantity")} inputMode="numeric" error={err("freeQuantity", errors)} />
+              <TextInput
+                id="every"
+                label={t("every")}
+                value={f.every}
+                onInput={input("every")}
+                inputMode="numeric"
+                error={err("every", errors)}
+              />
+              <TextInput
+                id="freeQuantity"
+                label={t("freeQuantity")}
+                value={f.freeQuantity}
+                onInput={input("freeQuantity")}
+                inputMode="numeric"
+                error={err("freeQuantity", errors)}
+              />
             </div>
           )}
           {(f.kind === "free_every" || f.kind === "free_slab" || (f.kind === "combo" && f.comboReward === "free")) && (
@@ -184,7 +242,9 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                     value={s.min}
                     inputMode={byValue ? "decimal" : "numeric"}
                     error={err(`slab${i}min`, errors)}
-                    onInput={(e) => update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, min: e.currentTarget.value } : x)) })}
+                    onInput={(e) =>
+                      update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, min: e.currentTarget.value } : x)) })
+                    }
                   />
                   <TextInput
                     id={`slab${i}reward`}
@@ -192,7 +252,9 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                     value={s.reward}
                     inputMode={reward === "free" ? "numeric" : "decimal"}
                     error={err(`slab${i}reward`, errors)}
-                    onInput={(e) => update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, reward: e.currentTarget.value } : x)) })}
+                    onInput={(e) =>
+                      update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, reward: e.currentTarget.value } : x)) })
+                    }
                   />
                   <button
                     type="button"
@@ -205,7 +267,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                   </button>
                 </div>
               ))}
-              <button type="button" class="btn btn-small" onClick={() => update({ slabs: [...f.slabs, { min: "", reward: "" }] })}>
+              <button
+                type="button"
+                class="btn btn-small"
+                onClick={() => update({ slabs: [...f.slabs, { min: "", reward: "" }] })}
+              >
                 {t("addSlab")}
               </button>
             </fieldset>
@@ -221,7 +287,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                       label={t("product")}
                       value={c.productId}
                       options={productOptions}
-                      onChange={(e) => update({ components: f.components.map((x, j) => (j === i ? { ...x, productId: e.currentTarget.value } : x)) })}
+                      onChange={(e) =>
+                        update({
+                          components: f.components.map((x, j) => (j === i ? { ...x, productId: e.currentTarget.value } : x)),
+                        })
+                      }
                     />
                     <TextInput
                       id={`component${i}quantity`}
@@ -229,7 +299,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                       value={c.quantity}
                       inputMode="numeric"
                       error={err(`component${i}`, errors)}
-                      onInput={(e) => update({ components: f.components.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)) })}
+                      onInput={(e) =>
+                        update({
+                          components: f.components.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)),
+                        })
+                      }
                     />
                     <button
                       type="button"
@@ -242,7 +316,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                     </button>
                   </div>
                 ))}
-                <button type="button" class="btn btn-small" onClick={() => update({ components: [...f.components, { productId: "", quantity: "" }] })}>
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  onClick={() => update({ components: [...f.components, { productId: "", quantity: "" }] })}
+                >
                   {t("addComponent")}
                 </button>
               </fieldset>
@@ -258,14 +336,35 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                 ]}
               />
               {f.comboReward === "free" ? (
-                <TextInput id="freeQuantity" label={t("freeQuantity")} value={f.freeQuantity} onInput={input("freeQuantity")} inputMode="numeric" error={err("freeQuantity", errors)} />
+                <TextInput
+                  id="freeQuantity"
+                  label={t("freeQuantity")}
+                  value={f.freeQuantity}
+                  onInput={input("freeQuantity")}
+                  inputMode="numeric"
+                  error={err("freeQuantity", errors)}
+                />
               ) : (
-                <TextInput id="flat" label={t("flat")} value={f.flat} onInput={input("flat")} inputMode="decimal" error={err("flat", errors)} />
+                <TextInput
+                  id="flat"
+                  label={t("flat")}
+                  value={f.flat}
+                  onInput={input("flat")}
+                  inputMode="decimal"
+                  error={err("flat", errors)}
+                />
               )}
             </>
           )}
           {f.kind === "order_percent" && (
-            <TextInput id="maxDiscount" label={t("maxDiscount")} value={f.maxDiscount} onInput={input("maxDiscount")} inputMode="decimal" error={err("maxDiscount", errors)} />
+            <TextInput
+              id="maxDiscount"
+              label={t("maxDiscount")}
+              value={f.maxDiscount}
+              onInput={input("maxDiscount")}
+              inputMode="decimal"
+              error={err("maxDiscount", errors)}
+            />
           )}
           <fieldset class="choice">
             <legend>{t("retailerTypes")}</legend>
@@ -278,7 +377,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                   type="checkbox"
                   checked={f.retailerTypes.includes(value)}
                   onChange={() =>
-                    update({ retailerTypes: f.retailerTypes.includes(value) ? f.retailerTypes.filter((x) => x !== value) : [...f.retailerTypes, value] })
+                    update({
+                      retailerTypes: f.retailerTypes.includes(value)
+                        ? f.retailerTypes.filter((x) => x !== value)
+                        : [...f.retailerTypes, value],
+                    })
                   }
                 />{" "}
                 {label}
@@ -384,7 +487,11 @@ export function SchemesScreen() {
         columns={[
           { key: "name", label: t("name"), wrap: true },
           { key: "kind", label: t("kind"), render: (s) => kindLabel(s.kind) },
-          { key: "gives", label: t("slabs"), render: (s) => summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : "") },
+          {
+            key: "gives",
+            label: t("slabs"),
+            render: (s) => summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : ""),
+          },
           {
             key: "valid",
             label: t("validity"),
@@ -396,11 +503,21 @@ export function SchemesScreen() {
             label: t("actions"),
             render: (s) => (
               <span class="scheme-actions">
-                <button type="button" class="btn btn-small" aria-label={t("editNamed", { name: s.name })} onClick={() => setEditing({ schemeId: s.schemeId })}>
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  aria-label={t("editNamed", { name: s.name })}
+                  onClick={() => setEditing({ schemeId: s.schemeId })}
+                >
                   {t("edit")}
                 </button>
                 {s.status !== "ended" && s.validTo !== today && (
-                  <button type="button" class="btn btn-small" aria-label={t("endNamed", { name: s.name })} onClick={() => setEnding(s)}>
+                  <button
+                    type="button"
+                    class="btn btn-small"
+                    aria-label={t("endNamed", { name: s.name })}
+                    onClick={() => setEnding(s)}
+                  >
                     {t("end")}
                   </button>
                 )}
@@ -419,7 +536,13 @@ export function SchemesScreen() {
           }}
         />
       )}
-      <ConfirmDialog open={!!ending} title={t("endTitle")} message={ending ? t("endConfirm", { name: ending.name }) : ""} onYes={end} onCancel={() => setEnding(null)} />
+      <ConfirmDialog
+        open={!!ending}
+        title={t("endTitle")}
+        message={ending ? t("endConfirm", { name: ending.name }) : ""}
+        onYes={end}
+        onCancel={() => setEnding(null)}
+      />
     </section>
   );
 }
