@@ -486,16 +486,27 @@ export function SchemesScreen() {
         rowClass={(s) => (s.status === "ended" ? "row-retired" : undefined)}
         columns={[
           { key: "name", label: t("name"), wrap: true },
-          { key: "kind", label: t("kind"), render: (s) => kindLabel(s.kind) },
           {
-            key: "gives",
-            label: t("slabs"),
-            render: (s) => summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : ""),
+            key: "kind",
+            label: t("kind"),
+            wrap: true,
+            render: (s) => (
+              <>
+                {kindLabel(s.kind)}
+                <br />
+                <span class="muted">{summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : "")}</span>
+              </>
+            ),
           },
           {
             key: "valid",
             label: t("validity"),
-            render: (s) => `${formatDate(s.validFrom)} – ${s.validTo ? formatDate(s.validTo) : t("openEnded")}`,
+            render: (s) => (
+              <>
+                {formatDate(s.validFrom)} –<br />
+                {s.validTo ? formatDate(s.validTo) : t("openEnded")}
+              </>
+            ),
           },
           { key: "status", label: t("status"), render: (s) => statusOf(s, today) },
           {
