@@ -491,11 +491,10 @@ export function SchemesScreen() {
             label: t("kind"),
             wrap: true,
             render: (s) => (
-              <>
-                {kindLabel(s.kind)}
-                <br />
-                <span class="muted">{summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : "")}</span>
-              </>
+              <div>
+                <div>{kindLabel(s.kind)}</div>
+                <div class="muted">{summary(s) + (s.maxDiscount != null ? ` · ≤ ${money(s.maxDiscount)}` : "")}</div>
+              </div>
             ),
           },
           {
