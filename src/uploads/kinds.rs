@@ -538,12 +538,17 @@ pub const SCHEME: Kind = Kind {
     apply: |_, _, _| Err("A scheme's rows are applied together".into()),
 };
 
+/// A refused group of rows: the index of the row at fault and why.
+pub type GroupRefusal = (usize, crate::error::Problem);
+
+/// Applies a group's rows (cells in column order); else the index of the row at fault and why.
+pub type GroupApply = fn(&Connection, &[&[String]], &Context) -> Result<(), GroupRefusal>;
+
 /// A kind whose consecutive rows with the same key (the cell at `key`, case aside) make one
 /// record: the import hands them over together, and they are applied or rejected together.
 pub struct Grouped {
     pub key: usize,
-    /// Applies a group's rows (cells in column order); else the index of the row at fault and why.
-    pub apply: fn(&Connection, &[&[String]], &Context) -> Result<(), (usize, crate::error::Problem)>,
+    pub apply: GroupApply,
 }
 
 /// How `kind`'s rows are grouped, if they are.
