@@ -60,7 +60,8 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (45, 'attendance_review',        'Report',   'Attendance'),
     (46, 'collections',              'Customer', 'Collect Payment'),
     (47, 'collections_review',       'Report',   'Collections'),
-    (48, 'credit_approval',          'Customer', 'Credit Approval');
+    (48, 'credit_approval',          'Customer', 'Credit Approval'),
+    (49, 'scheme_master',            'Master',   'Schemes');
 
 -- A right is labelled as the menu names its screen (frontend/src/app/menu.js), so the Rights
 -- screen and the menu say the same; databases seeded with the earlier labels follow here.

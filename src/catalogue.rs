@@ -33,6 +33,7 @@ pub fn messages() -> Vec<Msg> {
         crate::collections::messages::ALL,
         crate::attendance::messages::ALL,
         crate::photos::messages::ALL,
+        crate::schemes::messages::ALL,
     ]
     .concat()
 }
@@ -54,6 +55,7 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
         crate::collections::messages::UNIQUE_FIELDS,
         crate::attendance::messages::UNIQUE_FIELDS,
         crate::photos::messages::UNIQUE_FIELDS,
+        crate::schemes::messages::UNIQUE_FIELDS,
     ]
     .iter()
     .flat_map(|fields| fields.iter())

@@ -141,6 +141,7 @@ rights! {
     Collections = COLLECTIONS: "collections",
     CollectionsReview = COLLECTIONS_REVIEW: "collections_review",
     CreditApproval = CREDIT_APPROVAL: "credit_approval",
+    SchemeMaster = SCHEME_MASTER: "scheme_master",
 }
 
 #[cfg(test)]

@@ -99,6 +99,8 @@ pub mod limits {
     pub const WEEKDAYS: Field = line("weekdays", "Weekdays", 30);
     /// A user's name: it heads their mails and every list of users, on one line.
     pub const USER_NAME: Field = line("userName", "Name", 100);
+    /// A list of names separated by `;` (the scheme upload's Products, States...).
+    pub const SCHEME_LIST: Field = line("schemeList", "List", 2000);
 
     /// Every field, for the test that keeps the frontend's table equal.
     pub const ALL: &[&Field] = &[
@@ -127,6 +129,7 @@ pub mod limits {
         &BEAT_NAME,
         &WEEKDAYS,
         &USER_NAME,
+        &SCHEME_LIST,
     ];
 }
 

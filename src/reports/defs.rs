@@ -515,6 +515,32 @@ pub const ATTENDANCE: Report = Report {
          ORDER BY c.work_date, u.name, u.uid"#,
 };
 
+// What each scheme gave (issue #52), by month, scheme, agent and customer: the amounts it took off
+// the order lines (`order_line_schemes`) and the free pieces it gave (`order_free_lines`) of the
+// orders booked in the window, not cancelled nor rejected over a credit limit. The scheme's name is
+// its current version's; Agent is the order's (the customer's agent when it was booked).
+pub const SCHEMES: Report = Report {
+    name: "schemes",
+    title: "Schemes",
+    right: rights::RPT_ORDERS,
+    sql: concat!(
+        r#"WITH given AS (
+             SELECT order_id, scheme_id, amount_paise AS amount, 0 AS free FROM order_line_schemes
+             UNION ALL
+             SELECT order_id, scheme_id, 0, quantity FROM order_free_lines)
+         SELECT substr(o.order_date, 1, 7) AS "Month", g.scheme_id AS "Scheme ID",
+                (SELECT s.name FROM schemes s WHERE s.scheme_id = g.scheme_id ORDER BY s.version DESC LIMIT 1) AS "Scheme",
+                u.name AS "Agent", u.email AS "Agent ID", c.buyer_id AS "Buyer ID", c.name AS "Buyer Name",
+                COUNT(DISTINCT o.order_id) AS "Orders", SUM(g.amount) / 100.0 AS "Discount:money", SUM(g.free) AS "Free Pieces"
+         FROM given g JOIN orders o ON o.order_id = g.order_id JOIN customers c ON c.customer_id = o.customer_id
+         LEFT JOIN users u ON u.uid = o.agent_id
+         WHERE o.status <> 'Cancelled' AND o.credit_hold IS NOT 'rejected' AND "#,
+        filters!(days "o.order_date", scope, country, search),
+        r#" GROUP BY substr(o.order_date, 1, 7), g.scheme_id, o.agent_id, o.customer_id
+         ORDER BY "Month", g.scheme_id, u.name, c.buyer_id"#
+    ),
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -535,6 +561,7 @@ pub const ALL: &[&Report] = &[
     &BUYER_DETAILS,
     &COLLECTIONS,
     &OUTSTANDING,
+    &SCHEMES,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

@@ -1,7 +1,13 @@
 //! Trade schemes (issue #52): the master of schemes kept as versions, and the set in force on a
-//! day that the pricing engine (`crate::pricing`) applies. CONTRACT.md, "Order pricing".
+//! day that the pricing engine (`crate::pricing`) applies. CONTRACT.md, "Order pricing". HTTP in
+//! `handlers`, the API's form of a scheme and its rules in `types`, SQL in `queries`, texts in
+//! `messages`; the upload kind `scheme` is `upload`; the phone's copy is `offline`.
+pub mod handlers;
+pub mod messages;
 pub mod offline;
 pub mod queries;
+pub mod types;
+pub mod upload;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
@@ -15,5 +21,9 @@ where
     S: Clone + Send + Sync + 'static,
     AppState: FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(offline::offline))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::list, handlers::save))
+        .routes(routes!(handlers::get))
+        .routes(routes!(handlers::end))
+        .routes(routes!(offline::offline))
 }

@@ -11,11 +11,11 @@ use rusqlite::{named_params, Connection};
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
-use super::kinds::{Check, Context, Kind};
+use super::kinds::{Check, Context, Grouped, Kind};
 use super::mapping::{header_key, Mapping};
 use super::messages::{
-    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, NOT_AN_EMAIL, NOT_A_MOBILE, NO_ROWS, ROW_REJECTED,
-    SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
+    BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, GROUP_REJECTED, GROUP_ROWS_APART, NOT_AN_EMAIL,
+    NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
 };
 use super::{cells, queries, sheet};
 use crate::error::{AppError, AppResult, Problem};
@@ -166,6 +166,9 @@ const PIECE_BUDGET: Duration = Duration::from_millis(20);
 const FIRST_PIECE_ROWS: usize = 64;
 const MIN_PIECE_ROWS: usize = 8;
 const MAX_PIECE_ROWS: usize = 2000;
+/// A grouped kind's pieces (schemes: a few hundred rows a file) end at a group's end after this
+/// many rows, not by time: a group must not be cut by a piece that shrank.
+const GROUPED_PIECE_ROWS: usize = 250;
 
 /// The rows of the next piece after one of `rows` took `took`: halfway from `rows` to what the
 /// budget holds at that rate (one slow piece, beside a checkpoint, does not shrink the next to
@@ -214,8 +217,13 @@ impl Piece {
         };
         self.upload = Some(upload);
         let (kind, ctx, by_name) = (self.kind, &self.ctx, self.buyer_by_name);
-        for row in self.rows.iter_mut().filter(|r| r.verdict.is_ok()) {
-            row.verdict = apply_row(conn, kind, ctx, by_name, &mut row.cells);
+        match super::kinds::grouped(kind) {
+            Some(group) => apply_groups(conn, &group, ctx, &mut self.rows)?,
+            None => {
+                for row in self.rows.iter_mut().filter(|r| r.verdict.is_ok()) {
+                    row.verdict = apply_row(conn, kind, ctx, by_name, &mut row.cells);
+                }
+            }
         }
         crate::customers::api::flush_search_index(conn)?;
         crate::buckets::summarize_added(conn)?;
@@ -225,6 +233,55 @@ impl Piece {
         self.took = began.elapsed();
         Ok(self)
     }
+}
+
+/// A grouped kind's group key of a row.
+fn group_key(group: &Grouped, cells: &[String]) -> String {
+    cells.get(group.key).map_or(String::new(), |c| c.trim().to_lowercase())
+}
+
+/// Applies a grouped kind's rows, each run of rows with the same key as one record, in a
+/// savepoint: a row refused (by its cell checks or the kind) rejects its whole group, the others
+/// with the reason of the row at fault; a key met again after other rows is refused.
+fn apply_groups(conn: &Connection, group: &Grouped, ctx: &Context, rows: &mut [Pending]) -> AppResult<()> {
+    let mut start = 0;
+    while start < rows.len() {
+        let key = group_key(group, &rows[start].cells);
+        let end = start + rows[start..].iter().take_while(|r| group_key(group, &r.cells) == key).count();
+        let members = &mut rows[start..end];
+        let verdict = match members.iter().position(|r| r.verdict.is_err()) {
+            Some(at) => Err((at, None)),
+            None if !ctx.first_of_group(&key) => {
+                let name = members[0].cells.get(group.key).cloned().unwrap_or_default();
+                Err((0, Some(GROUP_ROWS_APART.with([("name", serde_json::json!(name))]))))
+            }
+            None => {
+                conn.execute_batch("SAVEPOINT upload_group")?;
+                let cells: Vec<&[String]> = members.iter().map(|r| r.cells.as_slice()).collect();
+                let outcome = (group.apply)(conn, &cells, ctx);
+                if outcome.is_err() {
+                    conn.execute_batch("ROLLBACK TO upload_group")?;
+                }
+                conn.execute_batch("RELEASE upload_group")?;
+                outcome.map_err(|(at, problem)| (at.min(members.len() - 1), Some(problem)))
+            }
+        };
+        if let Err((at, problem)) = verdict {
+            if let Some(problem) = problem {
+                members[at].verdict = Err(problem);
+            }
+            let reason = members[at].verdict.as_ref().err().map(|p| p.message.to_string()).unwrap_or_default();
+            let row = members[at].number;
+            for (i, member) in members.iter_mut().enumerate() {
+                if i != at && member.verdict.is_ok() {
+                    member.verdict =
+                        Err(GROUP_REJECTED.with([("row", serde_json::json!(row)), ("reason", serde_json::json!(reason.clone()))]));
+                }
+            }
+        }
+        start = end;
+    }
+    Ok(())
 }
 
 /// One row's Buyer ID by name (where mapped) and the kind's own apply.
@@ -320,6 +377,7 @@ fn import_pieces(
     let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
     let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::new(), took: Duration::ZERO });
     let mut piece_rows = FIRST_PIECE_ROWS;
+    let grouped = super::kinds::grouped(kind);
     // The rows' cell vectors, refilled piece after piece rather than made anew for every row.
     let mut spare: Vec<Vec<String>> = Vec::new();
     // Sends the piece to the writer, then writes its rows into the result workbook.
@@ -401,9 +459,19 @@ fn import_pieces(
             refused_at = Some(at);
             problem
         });
+        // A grouped kind's piece ends where a group does (or, for a group of more rows than a
+        // piece takes twice, within it: its second part is then refused as given apart).
+        if let Some(group) = &grouped {
+            let current = piece.as_ref().ok_or_else(no_piece)?;
+            let ends = current.rows.last().is_some_and(|last| group_key(group, &last.cells) != group_key(group, &cells));
+            if current.rows.len() >= GROUPED_PIECE_ROWS && (ends || current.rows.len() >= 2 * GROUPED_PIECE_ROWS) {
+                apply(&mut piece, &mut spare, outcome)?;
+                progress(rows as u64 - 1);
+            }
+        }
         let current = piece.as_mut().ok_or_else(no_piece)?;
         current.rows.push(Pending { number: row_number, cells, verdict, refused_at });
-        if current.rows.len() >= piece_rows {
+        if grouped.is_none() && current.rows.len() >= piece_rows {
             let sent = current.rows.len();
             apply(&mut piece, &mut spare, outcome)?;
             piece_rows = next_piece_rows(sent, piece.as_ref().ok_or_else(no_piece)?.took);

@@ -3,7 +3,7 @@
 //! row is applied.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
@@ -71,6 +71,8 @@ pub struct Context {
     /// The catalogued reason of the row last refused by `refuse` (with its code and params), which
     /// the import takes in place of the kind's plain text.
     refusal: RefCell<Option<crate::error::Problem>>,
+    /// The keys of the groups of rows applied so far (a grouped kind's, lower case).
+    groups_seen: RefCell<HashSet<String>>,
 }
 
 impl Context {
@@ -86,6 +88,7 @@ impl Context {
             mapping: super::mapping::Mapping::default(),
             max_amount: crate::config::DEFAULT_MAX_AMOUNT,
             refusal: RefCell::default(),
+            groups_seen: RefCell::default(),
         }
     }
 
@@ -125,6 +128,12 @@ impl Context {
     /// Whose data the upload may touch.
     pub fn scope(&self) -> Scope {
         self.scope
+    }
+
+    /// Notes that the group of rows `key` is being applied; false when it already was (its rows
+    /// do not follow one another).
+    pub fn first_of_group(&self, key: &str) -> bool {
+        self.groups_seen.borrow_mut().insert(key.to_string())
     }
 }
 
@@ -589,9 +598,55 @@ pub const INVOICE: Kind = Kind {
     },
 };
 
+/// Trade schemes (issue #52): one row per slab, the rows of one Scheme Name one scheme, applied or
+/// rejected together (`grouped`, `crate::schemes::upload`).
+pub const SCHEME: Kind = Kind {
+    name: "scheme",
+    title: "Schemes",
+    field: "schemedata",
+    right: rights::SCHEME_MASTER,
+    columns: columns::SCHEME,
+    apply: |_, _, _| Err("A scheme's rows are applied together".into()),
+};
+
+/// A refused group of rows: the index of the row at fault and why.
+pub type GroupRefusal = (usize, crate::error::Problem);
+
+/// Applies a group's rows (cells in column order); else the index of the row at fault and why.
+pub type GroupApply = fn(&Connection, &[&[String]], &Context) -> Result<(), GroupRefusal>;
+
+/// A kind whose consecutive rows with the same key (the cell at `key`, case aside) make one
+/// record: the import hands them over together, and they are applied or rejected together.
+pub struct Grouped {
+    pub key: usize,
+    pub apply: GroupApply,
+}
+
+/// How `kind`'s rows are grouped, if they are.
+pub fn grouped(kind: &Kind) -> Option<Grouped> {
+    (kind.name == SCHEME.name).then_some(Grouped {
+        key: 0,
+        apply: |conn, rows, ctx| {
+            let today = crate::clock::today().format("%Y-%m-%d").to_string();
+            crate::schemes::upload::apply(conn, rows, ctx.uploader, ctx.max_amount, &today)
+        },
+    })
+}
+
 /// Every kind, for samples, the CLI and the docs.
-pub const ALL: &[&Kind] = &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE];
+pub const ALL: &[&Kind] =
+    &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE, &SCHEME];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The scheme upload reads its cells by the places `crate::schemes::upload` names.
+    #[test]
+    fn the_scheme_columns_are_where_the_schemes_read_them() {
+        let headers: Vec<&str> = super::SCHEME.columns.iter().map(|c| c.header).collect();
+        assert_eq!(headers, crate::schemes::upload::HEADERS);
+    }
 }

@@ -52,6 +52,10 @@ crate::messages! {
     NO_SUCH_KIND = "upload_kind_unknown": "There is no such kind of upload.";
     /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
     ROW_REJECTED = "upload_row_rejected": "{reason}";
+    /// Kinds whose rows make one record together (a scheme's slabs): `{name}` the record's key.
+    GROUP_ROWS_APART = "upload_group_rows_apart": "The rows of {name} must follow one another: it was already given above.";
+    /// `{row}`: the row at fault; `{reason}`: its reason in English.
+    GROUP_REJECTED = "upload_group_rejected": "Rejected with row {row} of the same scheme: {reason}";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).

@@ -52,6 +52,7 @@ where
         .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_schemes), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
         .routes(routes!(latest_upload))
 }
@@ -111,6 +112,14 @@ upload_route!(
     kinds::INVOICE,
     "Upload invoices (an Invoice No uploaded again is updated)",
     invoicedata {}
+);
+upload_route!(
+    upload_schemes,
+    SchemeUploadForm,
+    "/users/scheme/upload",
+    kinds::SCHEME,
+    "Upload schemes (one row per slab; a scheme's rows together; a name in force gets a new version)",
+    schemedata {}
 );
 upload_route!(
     upload_sub_info,
@@ -242,7 +251,7 @@ async fn latest_upload(
 /// `GET /webapi/excelupload/sample_<kind>upload.xlsx` and `sample_customerdelete.xlsx` (public):
 /// the header row and an example row of a kind.
 #[utoipa::path(get, path = "/webapi/excelupload/{file}", tag = "uploads", summary = "The sample workbook of an upload kind",
-    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice) or sample_customerdelete.xlsx")),
+    params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice, scheme) or sample_customerdelete.xlsx")),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
         (status = 404, description = "No such sample file", body = crate::api::ErrorBody)

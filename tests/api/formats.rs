@@ -127,6 +127,16 @@ async fn every_reports_dates_are_excel_dates_and_its_money_has_the_currency_form
             [],
         )
         .unwrap();
+    // What a scheme gave (the demo books none): one order with one line's scheme amount.
+    app.conn()
+        .execute_batch(
+            "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, created_at)
+                 SELECT customer_id, agent_id, agent_id, (SELECT MIN(distributor_id) FROM distributors), date('now', 'localtime'), 0
+                 FROM customers WHERE agent_id IS NOT NULL ORDER BY customer_id LIMIT 1;
+             INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise)
+                 VALUES (last_insert_rowid(), (SELECT MIN(product_id) FROM products), 1, 1, 1250);",
+        )
+        .unwrap();
     let formats = Formats::default();
     let today = fieldsales::clock::today().format("%Y-%m-%d").to_string();
     let mut checked: HashMap<Kind, usize> = HashMap::new();

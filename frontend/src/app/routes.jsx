@@ -18,6 +18,7 @@ const collections = () => import("../features/collections/screens");
 const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
 const photos = () => import("../features/photos/screens");
+const schemes = () => import("../features/schemes/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
 const map = () => import("../features/map/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
@@ -38,6 +39,7 @@ const REPORT_RIGHTS = {
   orders: RIGHT.RPT_ORDERS,
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
   attendance: RIGHT.ATTENDANCE_REVIEW,
+  schemes: RIGHT.RPT_ORDERS,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.
@@ -85,6 +87,8 @@ export const ROUTES = [
   { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
   { path: "/collections", screen: pick(collections, "CollectionsScreen"), right: RIGHT.COLLECTIONS_REVIEW },
   { path: "/collections/invoice-upload", screen: pick(uploads, "InvoiceUpload"), right: RIGHT.COLLECTIONS_REVIEW },
+  { path: "/master/schemes", screen: pick(schemes, "SchemesScreen"), right: RIGHT.SCHEME_MASTER },
+  { path: "/master/scheme-upload", screen: pick(uploads, "SchemeUpload"), right: RIGHT.SCHEME_MASTER },
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },

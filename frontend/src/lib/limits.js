@@ -29,4 +29,5 @@ export const MAX = Object.freeze({
   beatName: 100,
   weekdays: 30,
   userName: 100,
+  schemeList: 2000,
 });

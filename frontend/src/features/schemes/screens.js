@@ -1,0 +1,2 @@
+// The Schemes screens, loaded together on demand by the route table.
+export { SchemesScreen } from "./schemes-screen";
