@@ -881,6 +881,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/master/scheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of 30 schemes (current versions) */
+        get: operations["getMasterScheme"];
+        put?: never;
+        /** Create a scheme, or a new version of one */
+        post: operations["postMasterScheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/master/scheme/{schemeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheme: its current version and history */
+        get: operations["getMasterSchemeBySchemeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/master/scheme/{schemeId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a scheme today (withdrawn from tomorrow) */
+        post: operations["postMasterSchemeBySchemeIdEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/master/user": {
         parameters: {
             query?: never;
@@ -2295,6 +2347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/scheme/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload schemes (one row per slab; a scheme's rows together; a name in force gets a new version) */
+        post: operations["postUsersSchemeUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/schemes/offline": {
         parameters: {
             query?: never;
@@ -2572,6 +2641,156 @@ export interface components {
         Allocation: {
             amount: components["schemas"]["Money"];
             invoiceNo: string;
+        };
+        /** @description Who the scheme applies to; each list empty means everyone. */
+        ApiApplies: {
+            /** @default [] */
+            buyerIds: string[];
+            /** @default [] */
+            distributorIds: number[];
+            /** @default [] */
+            retailerTypes: string[];
+            /** @default [] */
+            states: string[];
+        };
+        ApiComponent: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            productId: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            quantity: number;
+        };
+        /**
+         * @description A scheme in the API: the body of `POST /master/scheme` and what the reads answer. Money
+         *     (`minValue`, `flatPerPiece`, `flat`, `maxDiscount`) is decimal rupees with at most two places;
+         *     `percentBp` basis points (1000 = 10 %); quantities whole pieces; dates `YYYY-MM-DD`.
+         */
+        ApiScheme: {
+            /**
+             * @default {
+             *       "buyerIds": [],
+             *       "distributorIds": [],
+             *       "retailerTypes": [],
+             *       "states": []
+             *     }
+             */
+            applies: components["schemas"]["ApiApplies"];
+            /** @default [] */
+            components: components["schemas"]["ApiComponent"][];
+            /**
+             * Format: int64
+             * @description free_every: the pieces bought for each free lot.
+             * @default null
+             */
+            every: number | null;
+            /**
+             * @description Of the schemes of one group only the first whose condition holds applies.
+             * @default null
+             */
+            exclusiveGroup: string | null;
+            /**
+             * Format: double
+             * @description combo: amount off per complete set.
+             * @default null
+             */
+            flat: number | null;
+            /**
+             * Format: int64
+             * @description free_every, free_slab, combo: the free product (the same product when absent).
+             * @default null
+             */
+            freeProductId: number | null;
+            /**
+             * Format: int64
+             * @description free_every and combo: free pieces per lot or set.
+             * @default null
+             */
+            freeQuantity: number | null;
+            /**
+             * @description free_every, free_slab, line_percent, line_flat, combo, order_percent or order_flat.
+             * @default
+             */
+            kind: string;
+            /**
+             * Format: double
+             * @description order_percent: the most it takes off.
+             * @default null
+             */
+            maxDiscount: number | null;
+            /** @default  */
+            name: string;
+            /**
+             * Format: int64
+             * @description Higher first.
+             * @default 0
+             */
+            priority: number;
+            /**
+             * @description The products the scheme counts (line kinds, at least one).
+             * @default []
+             */
+            products: number[];
+            /**
+             * Format: int64
+             * @description Absent or 0 in a request: a new scheme; else a new version of this one.
+             * @default null
+             */
+            schemeId: number | null;
+            /** @default [] */
+            slabs: components["schemas"]["ApiSlab"][];
+            /** @default  */
+            validFrom: string;
+            /**
+             * @description The last day it applies (inclusive); absent: open-ended.
+             * @default null
+             */
+            validTo: string | null;
+            /**
+             * Format: int64
+             * @description In answers: the version shown (an edit makes the next one). Ignored in requests.
+             * @default null
+             */
+            version: number | null;
+        };
+        /** @description One slab: the threshold (`minQuantity` or `minValue`) and what it gives. */
+        ApiSlab: {
+            /**
+             * Format: double
+             * @description order_flat: amount off the order.
+             * @default null
+             */
+            flat: number | null;
+            /**
+             * Format: double
+             * @description line_flat: amount off each piece.
+             * @default null
+             */
+            flatPerPiece: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            freeQuantity: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            minQuantity: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            minValue: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            percentBp: number | null;
         };
         ApprovalRecord: {
             /** @default null */
@@ -4295,6 +4514,43 @@ export interface components {
              * @default null
              */
             visitedAt: string | null;
+        };
+        /** @description `GET /master/scheme/{schemeId}`: the current version, where it stands, and every version. */
+        SchemeDetail: components["schemas"]["ApiScheme"] & {
+            /** @description Newest first. */
+            history: components["schemas"]["SchemeVersion"][];
+            status: string;
+        };
+        /** @description A scheme of the list: its current version and where it stands today. */
+        SchemeListed: components["schemas"]["ApiScheme"] & {
+            /** @description `active` (in force today), `upcoming` (starts later) or `ended`. */
+            status: string;
+        };
+        SchemePage: {
+            data: components["schemas"]["SchemeListed"][];
+            /** Format: int64 */
+            totalRecords: number;
+        };
+        /** @description The answer of a save or an end. */
+        SchemeSaved: {
+            message: string;
+            /** Format: int64 */
+            schemeId: number;
+            validTo?: string | null;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One stored version of a scheme. */
+        SchemeVersion: {
+            /** @description ISO 8601. */
+            createdAt: string;
+            createdBy?: string | null;
+            /** @description When the next version replaced it (ISO 8601); absent for the current one. */
+            supersededAt?: string | null;
+            validFrom: string;
+            validTo?: string | null;
+            /** Format: int64 */
+            version: number;
         };
         Scorecard: {
             agentID: string;
@@ -8908,6 +9164,316 @@ export interface operations {
             };
             /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMasterScheme: {
+        parameters: {
+            query?: {
+                /** @description true: not ended (in force today or later); false: ended; absent: all. */
+                active?: string | null;
+                pageNumber?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemePage"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postMasterScheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiScheme"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemeSaved"];
+                };
+            };
+            /** @description A field is missing or not valid for the kind, or names what does not exist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The scheme to edit does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A scheme not ended has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMasterSchemeBySchemeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scheme's id */
+                schemeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemeDetail"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such scheme */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postMasterSchemeBySchemeIdEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scheme's id */
+                schemeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemeSaved"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such scheme */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The scheme has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15103,6 +15669,83 @@ export interface operations {
             };
         };
     };
+    postUsersSchemeUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
+                    /**
+                     * Format: binary
+                     * @description The .xlsx workbook.
+                     */
+                    schemedata: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getUsersSchemesOffline: {
         parameters: {
             query?: never;
@@ -15873,7 +16516,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice) or sample_customerdelete.xlsx */
+                /** @description sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice, scheme) or sample_customerdelete.xlsx */
                 file: string;
             };
             cookie?: never;
