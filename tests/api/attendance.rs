@@ -383,15 +383,16 @@ async fn the_report_matches_the_days_visits_and_orders() {
         other => panic!("{name} is not a number: {other:?}"),
     };
     let hhmm = |t: i64| fieldsales::clock::date_and_time(t).1;
-    let (visits, verified, orders, paise): (i64, i64, i64, i64) = app
+    let (visits, verified, orders, paise, with_tax): (i64, i64, i64, i64, i64) = app
         .conn()
         .query_row(
             "SELECT (SELECT COUNT(*) FROM visits WHERE agent_id = ?1 AND date(visited_at, 'unixepoch', 'localtime') = ?2),
                     (SELECT COUNT(*) FROM visits WHERE agent_id = ?1 AND date(visited_at, 'unixepoch', 'localtime') = ?2 AND location_status = 'verified'),
                     (SELECT COUNT(*) FROM orders WHERE agent_id = ?1 AND order_date = ?2),
+                    (SELECT SUM(taxable_paise) FROM orders WHERE agent_id = ?1 AND order_date = ?2),
                     (SELECT SUM(total_paise) FROM orders WHERE agent_id = ?1 AND order_date = ?2)",
             rusqlite::params![uid(&app, "reported@demo.test"), t],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .unwrap();
     assert_eq!((visits, orders), (4, 1));
@@ -412,6 +413,9 @@ async fn the_report_matches_the_days_visits_and_orders() {
         (format!("{}:00", hhmm(start + 60)), format!("{}:00", hhmm(start + 240)))
     );
     assert_eq!((number("Visits"), number("Verified Visits"), number("Orders")), (visits as f64, verified as f64, orders as f64));
+    // Issue #52: the order value is the taxable value, before GST (decision 36): 3 x 20.00 of the
+    // demo's first product (Aqua Mineral Water 1L, 18 %), whose total with its 10.80 of tax is 70.80.
+    assert_eq!((paise, with_tax), (6000, 7080));
     assert_eq!(number("Order Value"), paise as f64 / 100.0);
     let km = (fieldsales::geo::distance_m(points[0], points[1]) + fieldsales::geo::distance_m(points[1], points[2])) / 1000.0;
     assert_eq!(number("Distance (km)"), (km * 100.0).round() / 100.0);

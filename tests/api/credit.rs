@@ -37,6 +37,18 @@ fn cola(app: &TestApp) -> (i64, i64) {
         .unwrap()
 }
 
+/// The demo's Cola 300ml with its GST, in paise (issue #52): 25.00 at 28 %, (2500 * 2800 + 5000)
+/// div 10000 = 700 paise of tax on one piece, exactly 700 a piece on any number of them. The credit
+/// check weighs an order's total with tax.
+fn cola_with_gst(app: &TestApp) -> i64 {
+    let (price, rate): (i64, i64) = app
+        .conn()
+        .query_row("SELECT price_paise, gst_rate_bp FROM products WHERE name = 'Cola 300ml'", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert_eq!((price, rate), (2500, 2800), "the demo's price and rate the figures are worked from");
+    3200
+}
+
 /// An invoice of `paise` for the customer (the invoice upload is another part of #38).
 fn invoice(app: &TestApp, customer: i64, no: &str, paise: i64) {
     app.conn()
@@ -175,7 +187,8 @@ async fn an_order_over_the_limit_waits_for_approval_and_is_mailed_only_when_appr
     let app = TestApp::new();
     let agent1 = app.as_agent(1).await;
     let manager = app.token("am@demo.test").await;
-    let (product, price) = cola(&app);
+    let (product, _) = cola(&app);
+    let price = cola_with_gst(&app);
     let (buyer, customer) = customer(&app, 0);
     invoice(&app, customer, "INV-C1", 4_000_000);
     // Paid in part: the outstanding is the balance.
@@ -269,7 +282,8 @@ async fn a_rejected_order_is_never_mailed() {
     let app = TestApp::new();
     let agent1 = app.as_agent(1).await;
     let admin = app.as_admin().await;
-    let (product, price) = cola(&app);
+    let (product, _) = cola(&app);
+    let price = cola_with_gst(&app);
     let (buyer, customer) = customer(&app, 1);
     invoice(&app, customer, "INV-R1", 100_000);
     set_limit(&app, customer, Some(100_000 + price));

@@ -133,13 +133,18 @@ async fn an_order_is_booked_at_the_servers_prices() {
     assert_eq!(b["orderNumber"], number);
     assert_eq!(
         b["lines"][0],
-        // Issue #52: each line carries its priced figures (no GST rate, no scheme here).
+        // Issue #52: each line carries its priced figures (no scheme here). The demo's Cola 300ml
+        // is taxed at 28 %: 24 x 25.00 = 600.00 taxable, (60000 * 2800 + 5000) div 10000 = 16800
+        // paise of GST, half CGST and half SGST (the customer's state is the distributor's or missing).
         json!({ "productId": cola, "productName": "Cola 300ml", "sku": "CL-300", "quantity": 24, "unitPrice": cola_price,
-                "gross": 24.0 * cola_price, "discount": 0.0, "taxable": 24.0 * cola_price, "gstRateBp": 0, "cgst": 0.0, "sgst": 0.0,
-                "igst": 0.0, "lineTotal": 24.0 * cola_price, "schemes": [] })
+                "gross": 600.0, "discount": 0.0, "taxable": 600.0, "gstRateBp": 2800, "cgst": 84.0, "sgst": 84.0,
+                "igst": 0.0, "lineTotal": 768.0, "schemes": [] })
     );
+    assert_eq!((cola_price, tea_price), (25.0, 140.0), "the demo's prices the figures here are worked from");
     assert_eq!(b["lines"][1]["unitPrice"], tea_price);
-    assert_eq!(b["total"], 24.0 * cola_price + 3.0 * tea_price);
+    // Tea Leaf 250g at 5 %: 3 x 140.00 = 420.00 + 21.00; the total includes the tax: 768.00 + 441.00.
+    assert_eq!((b["lines"][1]["gstRateBp"].clone(), b["lines"][1]["lineTotal"].clone()), (json!(500), json!(441.0)));
+    assert_eq!(b["total"], 1209.0);
     // The distributor is the customer's usual one: that of their latest order line.
     let usual: String = app
         .conn()
@@ -166,10 +171,11 @@ async fn an_order_is_booked_at_the_servers_prices() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0], (today(), usual.clone(), "Cola 300ml".to_string(), 24.0, cola_price, "app".to_string()));
 
-    // The screen's prices are compared, never used: a wrong total or unit price says so.
+    // The screen's prices are compared, never used: a wrong total or unit price says so. The total
+    // compared is the one with tax: one Cola is 25.00 + 7.00 (28 %), two are 50.00 + 14.00.
     let stale = book(&app, &agent1, with(order(&buyer, &[(cola, 1.0)]), json!({ "expectedTotal": 1.0 }))).await;
-    assert_eq!((stale.body["priceChanged"].clone(), stale.body["total"].clone()), (json!(true), json!(cola_price)));
-    let right = book(&app, &agent1, with(order(&buyer, &[(cola, 2.0)]), json!({ "expectedTotal": 2.0 * cola_price }))).await;
+    assert_eq!((stale.body["priceChanged"].clone(), stale.body["total"].clone()), (json!(true), json!(32.0)));
+    let right = book(&app, &agent1, with(order(&buyer, &[(cola, 2.0)]), json!({ "expectedTotal": 64.0 }))).await;
     assert_eq!(right.body["priceChanged"], false);
     let line_price = json!({ "buyerId": buyer, "lines": [{ "productId": cola, "quantity": 1, "unitPrice": cola_price + 1.0 }] });
     assert_eq!(book(&app, &agent1, line_price).await.body["priceChanged"], true);
@@ -182,7 +188,8 @@ async fn an_order_is_booked_at_the_servers_prices() {
     let shown = json!({ "buyerId": buyer, "lines": [{ "productId": cola, "quantity": 2, "unitPrice": cola_price }], "expectedTotal": 2.0 * cola_price });
     let repriced = book(&app, &agent1, shown).await;
     assert_eq!(repriced.body["lines"][0]["unitPrice"], 27.5);
-    assert_eq!(repriced.body["total"], 55.0);
+    // 2 x 27.50 = 55.00, and 28 % of it (5500 * 2800 + 5000) div 10000 = 1540 paise.
+    assert_eq!(repriced.body["total"], 70.4);
     assert_eq!(repriced.body["priceChanged"], true);
     // Another distributor may be chosen for one order.
     let other = count(&app, "SELECT distributor_id FROM distributors WHERE name = 'Lanka Supply House'");
@@ -733,12 +740,16 @@ async fn waiting_orders_are_mailed_to_their_distributors() {
         .unwrap();
     assert_eq!(&ours[0][1..4], &[today(), mailed_buyer.clone(), buyer_name]);
     assert!(ours[0][4].starts_with(&address), "{}", ours[0][4]);
-    // Issue #52: after the unit price, the line's stored figures (no GST, no scheme here).
-    let figures = |total: f64| [0.0, total, 0.0, 0.0, 0.0, 0.0, total].map(|v| v.to_string());
+    // Issue #52: after the unit price, the line's stored figures: Discount, Taxable Value, GST %,
+    // CGST, SGST, IGST, Total (no scheme here; the tax split half and half within one state).
+    let figures = |row: [f64; 7]| row.map(|v| v.to_string());
+    assert_eq!((cola_price, soap_price), (25.0, 38.0), "the demo's prices the figures here are worked from");
     assert_eq!(&ours[0][5..9], &["Cola 300ml".to_string(), "CL-300".into(), "24".into(), cola_price.to_string()]);
-    assert_eq!(&ours[0][9..], &figures(24.0 * cola_price));
+    // 24 x 25.00 = 600.00 at 28 %: (60000 * 2800 + 5000) div 10000 = 16800 paise.
+    assert_eq!(&ours[0][9..], &figures([0.0, 600.0, 28.0, 84.0, 84.0, 0.0, 768.0]));
     assert_eq!(&ours[1][5..9], &["Bath Soap 100g".to_string(), "BS-100".into(), "6".into(), soap_price.to_string()]);
-    assert_eq!(&ours[1][9..], &figures(6.0 * soap_price));
+    // 6 x 38.00 = 228.00 at 18 %: (22800 * 1800 + 5000) div 10000 = 4104 paise.
+    assert_eq!(&ours[1][9..], &figures([0.0, 228.0, 18.0, 20.52, 20.52, 0.0, 269.04]));
     // Sent once the mail was accepted; the order without an address waits.
     let status = |id: i64| {
         let (app, token) = (&app, agent1.clone());
@@ -1025,7 +1036,9 @@ async fn the_orders_report_lists_every_order_line() {
     assert_eq!(ours[0], t);
     assert_eq!(&ours[2..6], &["app".to_string(), "Submitted".into(), buyer.clone(), ours[5].clone()]);
     assert_eq!(&ours[6..9], &["agent1@demo.test".to_string(), "Ravi Kumar".into(), "Meera Nair".into()]);
-    let value = (5.0 * price).to_string();
+    // Issue #52: 5 x 25.00 = 125.00 taxable; Cola 300ml is taxed at 28 %: (12500 * 2800 + 5000)
+    // div 10000 = 3500 paise, half CGST and half SGST; the Line Total includes it.
+    assert_eq!(price, 25.0, "the demo's price the figures here are worked from");
     assert_eq!(
         &ours[10..],
         &[
@@ -1033,14 +1046,14 @@ async fn the_orders_report_lists_every_order_line() {
             "CL-300".into(),
             "5".into(),
             price.to_string(),
-            value.clone(),
+            "125".into(),
             "0".into(),
-            value.clone(),
+            "125".into(),
+            "28".into(),
+            "17.5".into(),
+            "17.5".into(),
             "0".into(),
-            "0".into(),
-            "0".into(),
-            "0".into(),
-            value,
+            "160".into(),
             "Ravi Kumar".into()
         ]
     );
@@ -1134,6 +1147,35 @@ async fn a_version_3_database_upgrades_to_the_fresh_schema() {
     assert!(conn.execute("UPDATE products SET price_paise = -1 WHERE product_id = 1", []).is_err());
 }
 
+/// What an order (or its lines) booked with GST answers once upgraded from a database older than
+/// the order figures of issue #52 (step 34): the old rows keep quantity x unit price as taxable
+/// value and line total, with no rate and no tax (decision 36). Schemes are not booked here, so
+/// gross, discount and taxable value are kept as they were.
+fn without_tax(v: &Value) -> Value {
+    let mut v = v.clone();
+    let untax = |line: &mut Value| {
+        let taxable = line["taxable"].clone();
+        let m = line.as_object_mut().unwrap();
+        m.insert("gstRateBp".into(), json!(0));
+        for k in ["cgst", "sgst", "igst"] {
+            m.insert(k.into(), json!(0.0));
+        }
+        m.insert("lineTotal".into(), taxable);
+    };
+    if let Some(lines) = v.as_array_mut() {
+        lines.iter_mut().for_each(untax);
+        return v;
+    }
+    v["lines"].as_array_mut().unwrap().iter_mut().for_each(untax);
+    let taxable = v["totals"]["taxable"].clone();
+    for k in ["cgst", "sgst", "igst"] {
+        v["totals"][k] = json!(0.0);
+    }
+    v["totals"]["total"] = taxable.clone();
+    v["total"] = taxable;
+    v
+}
+
 /// Upgrade step 18: a version 17 database (a booked order's lines in `order_items`, copied into
 /// `order_lines` while it is not cancelled) upgrades to the fresh schema, and every order, the
 /// cancelled ones too, shows the same lines and line count as before.
@@ -1186,7 +1228,11 @@ async fn a_version_17_database_upgrades_with_every_order_keeping_its_lines() {
     assert_ne!(crate::support::schema_objects(&conn), fresh);
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 17 });
     assert_eq!(crate::support::schema_objects(&conn), fresh);
-    assert_eq!(shown().await, before);
+    // Issue #52: the orders were booked with GST, which a version 17 database cannot hold; the
+    // same lines come back with quantity x unit price as their total and no tax.
+    assert!(before.iter().any(|o| o.3 != without_tax(&o.3)), "the orders were booked with tax");
+    let untaxed: Vec<_> = before.iter().map(|(id, n, status, lines)| (*id, *n, status.clone(), without_tax(lines))).collect();
+    assert_eq!(shown().await, untaxed);
     assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM cancelled_lines WHERE order_id = {cancelled}")), 2);
 }
 
@@ -1309,7 +1355,9 @@ async fn a_version_22_database_upgrades_to_exact_money() {
             assert_eq!(now["total"], json!(2.9));
             assert_eq!(now["lines"][0]["unitPrice"], json!(0.29));
         } else {
-            assert_eq!(&now, was, "order {id}");
+            // Issue #52: booked with GST, which a version 22 database cannot hold: the same lines
+            // and decimals, with quantity x unit price as the total and no tax.
+            assert_eq!(now, without_tax(was), "order {id}");
         }
     }
     let after = app.get("/master/product?pageNumber=1", Some(&admin)).await.body;
@@ -1354,6 +1402,8 @@ async fn amounts_are_rounded_to_the_paisa_and_totals_never_drift() {
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     }
     assert_eq!(product(&app, "Cola 300ml").1, 12.35);
+    // Issue #52: the demo taxes both (28 % and 5 %); untaxed here, the figures are the prices' own.
+    app.conn().execute("UPDATE products SET gst_rate_bp = 0 WHERE product_id IN (?1, ?2)", [cola, tea]).unwrap();
     let r = book(&app, &agent1, with(order(&buyer, &[(cola, 3.0), (tea, 3.0)]), json!({ "expectedTotal": 37.35 }))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!((r.body["total"].clone(), r.body["priceChanged"].clone()), (json!(37.35), json!(false)));
