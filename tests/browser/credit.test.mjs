@@ -265,7 +265,7 @@ test("an order queued offline is judged when it arrives: the agent is told it aw
   assert.match(
     await row.getByTestId("held-reason").textContent(),
     new RegExp(
-      `^Outstanding ${(await outstandingOf(BUYER)).replace(/[.$]/g, "\\$&")} \\+ open orders ₹[\\d,]+\\.\\d\\d \\+ this order ₹50\\.00 exceeds the credit limit ₹10\\.00\\.$`,
+      `^Outstanding ${(await outstandingOf(BUYER)).replace(/[.$]/g, "\\$&")} \\+ open orders ₹[\\d,]+\\.\\d\\d \\+ this order ₹64\\.00 exceeds the credit limit ₹10\\.00\\.$`,
     ),
   );
   await p

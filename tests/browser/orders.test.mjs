@@ -16,6 +16,12 @@ after(async () => app && (await app.stop()));
 // Money as the screens show it (lib/format.js): the company's currency (INR) with Indian grouping, "₹1,00,000.00".
 const money = (n) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(Number(n));
 const cents = (n) => Math.round(n * 100) / 100;
+// What `quantity` pieces of `product` cost the retailer, GST included, in rupees: the contract's
+// rounding of the tax on the line's whole paise.
+const withGst = (quantity, product) => {
+  const gross = Math.round(product.price * 100) * quantity;
+  return (gross + Math.floor((gross * (product.gstRateBp ?? 0) + 5000) / 10000)) / 100;
+};
 
 /** The stored session of the page's user. */
 const session = (p) => p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
@@ -102,9 +108,9 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
   await line.getByLabel(`Quantity of ${other.productName}`).fill("2");
   await line.getByRole("button", { name: "Cases" }).click();
   await line.getByText(`= ${2 * other.packSize} units`).waitFor();
-  const expected = cents(lastQty * products.get(chipName).price + 2 * other.packSize * other.price);
+  const expected = cents(withGst(lastQty, products.get(chipName)) + withGst(2 * other.packSize, other));
   await p.getByTestId("order-total").getByText(money(expected), { exact: true }).waitFor();
-  assert.equal(await line.getByTestId("line-total").textContent(), money(2 * other.packSize * other.price));
+  assert.equal(await line.getByTestId("line-total").textContent(), money(withGst(2 * other.packSize, other)));
 
   // The outcome defaults to "Order placed"; the total and Submit stay in view at the bottom.
   assert.equal(await p.getByLabel("Visit outcome").locator("option:checked").textContent(), "Order placed");
@@ -184,16 +190,17 @@ test("a price changed while the order screen was open is booked at the server's 
   const product = anotherProduct(products, ["Shampoo Sachet"]);
   const line = await addSearched(p, product.productName, product.productName);
   await line.getByLabel(`Quantity of ${product.productName}`).fill("3");
-  await p.getByTestId("order-total").getByText(money(3 * product.price), { exact: true }).waitFor();
+  await p.getByTestId("order-total").getByText(money(withGst(3, product)), { exact: true }).waitFor();
   const newPrice = product.price + 5;
   const saved = await apiPost(adminToken, "/master/product", { ...product, price: newPrice });
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
   try {
     await p.getByRole("button", { name: "Submit order" }).click();
-    const note = `Prices changed since you opened the order: the total is now ${money(3 * newPrice)}.`;
+    const repriced = money(withGst(3, { ...product, price: newPrice }));
+    const note = `Prices changed since you opened the order: the total is now ${repriced}.`;
     await p.getByTestId("price-changed").getByText(note).waitFor();
     await expectAlert(p, "info", note);
-    assert.equal(await p.getByTestId("confirmed-total").textContent(), money(3 * newPrice));
+    assert.equal(await p.getByTestId("confirmed-total").textContent(), repriced);
   } finally {
     await apiPost(adminToken, "/master/product", product);
   }
@@ -228,7 +235,7 @@ test("offline, an order waits on the phone with its visit, is counted with the v
   const line = await addSearched(p, product.category.slice(0, 4).toLowerCase(), product.productName);
   await line.getByLabel(`Quantity of ${product.productName}`).fill("1");
   await line.getByRole("button", { name: "Cases" }).click();
-  const total = money(product.packSize * product.price);
+  const total = money(withGst(product.packSize, product));
   await p.getByTestId("order-total").getByText(total, { exact: true }).waitFor();
   await p.getByRole("button", { name: "Submit order" }).click();
   const done = p.getByTestId("order-confirmation");
@@ -283,7 +290,7 @@ test("offline, an order waits on the phone with its visit, is counted with the v
   await offlineBar.waitFor({ state: "detached", timeout: 15000 });
   const after = await apiGet(token, "/users/orders?buyerId=B100001");
   assert.equal(after.totalRecords, before + 1, "exactly one order reached the server");
-  assert.equal(after.data[0].total, product.packSize * product.price);
+  assert.equal(after.data[0].total, withGst(product.packSize, product));
   assert.equal(after.data[0].lineCount, 1);
   assert.ok(posts.length >= 2, `${posts.length} sends`);
   assert.equal(new Set(posts.map((b) => b.clientId)).size, 1, "every send carried the same clientId");
