@@ -134,12 +134,12 @@ test("forgot password asks for the id, shows the server's message and returns to
 const ADMIN_MENU = [
   "Home", "Today", "Attendance", "Map", "Waiting Visits",
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
-  "Products", "Product Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Delivery Status",
+  "Products", "Product Upload", "Schemes", "Scheme Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Delivery Status",
   "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Photos", "RED101 Delivery", "Retailer Bucket", "Delivery Approve", "Credit Approval",
   "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
   "Customer Add Report", "Profile Update Report", "Info Add Report", "Login History Report", "Productivity Report", "Monthly Summary Report",
   "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Collections", "Order Lines Report",
-  "Beat Adherence Report", "Attendance Report", "Check RCA/AM A/C", "Reset Password",
+  "Beat Adherence Report", "Attendance Report", "Schemes Report", "Check RCA/AM A/C", "Reset Password",
 ];
 // The agent's home (Today) and daily screens are in the menu (issue #41 item 6).
 const AGENT_MENU = ["Today", "Map", "Waiting Visits", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
