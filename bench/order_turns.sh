@@ -6,11 +6,12 @@
 #   A_BIN=/tmp/old/fieldsales B_BIN=target/release/fieldsales bash bench/order_turns.sh
 #   B_SQL=old_triggers.sql bash bench/order_turns.sh     # one binary; B's copy altered by sqlite3 first
 #   B_SQL=bench/schemes.sql bash bench/order_turns.sh   # booking with schemes and GST (issue #52): B >= 0.8 x A
-# Knobs: PAIRS (3), DURATION (8s), A_BIN/B_BIN (the release binary), A_SQL/B_SQL (none).
+# Knobs: PAIRS (3), DURATION (8s), A_BIN/B_BIN (the release binary), A_SQL/B_SQL (none), TURNS_DB
+# and TURNS_CUSTOMERS (another seeded file and its customers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
-DB=$OUT/scale-v6-1000000-10-5-100000.db
+DB=${TURNS_DB:-$OUT/scale-v6-1000000-10-5-100000.db}
 [ -f "$DB" ] || { echo "no $DB: run bash bench/run.sh once to seed it" >&2; exit 1; }
 RUN=$OUT/turns.db PORT=18997 BASE=http://127.0.0.1:18997
 cpu_of() { awk '{print $14 + $15}' "$1"; }
@@ -31,11 +32,11 @@ run() { # label, binary, SQL file or ""
   for t in /proc/$server/task/*; do [ "$(cat "$t/comm")" = group-commit ] && writer=$t/stat; done
   local w0 s0 w1 s1 out booked
   w0=$(cpu_of "$writer") s0=$(cpu_of /proc/$server/stat)
-  out=$(TOKEN=$token CUSTOMER_STEP=200 CUSTOMERS=1000000 wrk -t2 -c50 -d"${DURATION:-8s}" -s bench/order.lua $BASE)
+  out=$(TOKEN=$token CUSTOMER_STEP=200 CUSTOMERS=${TURNS_CUSTOMERS:-1000000} wrk -t2 -c50 -d"${DURATION:-8s}" -s bench/order.lua $BASE)
   w1=$(cpu_of "$writer") s1=$(cpu_of /proc/$server/stat)
   kill $server && wait $server 2>/dev/null || true
   booked=$(echo "$out" | sed -n 's/^ *\([0-9]*\) requests in.*/\1/p')
-  echo "$1: $(echo "$out" | sed -n 's/^Requests\/sec: *//p') bookings/s, CPU per booking $(( (w1 - w0) * tick_us / booked )) us writer / $(( (s1 - s0) * tick_us / booked )) us server"
+  echo "$1: $(echo "$out" | sed -n 's/^Requests\/sec: *//p') bookings/s ($(echo "$out" | sed -n 's/^ *Non-2xx or 3xx responses: *//p' | grep . || echo 0) refused), CPU per booking $(( (w1 - w0) * tick_us / booked )) us writer / $(( (s1 - s0) * tick_us / booked )) us server"
 }
 
 for _ in $(seq "${PAIRS:-3}"); do
