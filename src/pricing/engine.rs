@@ -411,7 +411,8 @@ pub fn price(input: &PricingInput) -> Result<Priced, PricingError> {
             ix.iter().copied().zip(spread(total, &room)).collect()
         } else {
             let measure = qty_of(ix);
-            let slab = slabs_around(&s.slabs, measure).0.expect("held");
+            // Only schemes whose lowest slab held are here; a slab missing is refused, never a panic.
+            let slab = slabs_around(&s.slabs, measure).0.ok_or(PricingError::Invalid)?;
             let fpp = slab.flat_per_piece.unwrap_or(0);
             let mut a: Amounts =
                 ix.iter().zip(&room).map(|(&i, &r)| (i, (fpp.min(lines[i].unit_price) * lines[i].quantity).min(r))).collect();
