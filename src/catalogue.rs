@@ -32,6 +32,7 @@ pub fn messages() -> Vec<Msg> {
         crate::collections::messages::ALL,
         crate::attendance::messages::ALL,
         crate::photos::messages::ALL,
+        crate::targets::messages::ALL,
     ]
     .concat()
 }
@@ -53,6 +54,7 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
         crate::collections::messages::UNIQUE_FIELDS,
         crate::attendance::messages::UNIQUE_FIELDS,
         crate::photos::messages::UNIQUE_FIELDS,
+        crate::targets::messages::UNIQUE_FIELDS,
     ]
     .iter()
     .flat_map(|fields| fields.iter())

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 34;
+pub const SCHEMA_VERSION: i64 = 35;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -106,6 +106,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (33, include_str!("uploads/progress_upgrade.sql")),
     // GST on products and parties, and trade schemes kept as versions (issue #52).
     (34, include_str!("schemes/schemes_upgrade.sql")),
+    // Targets per agent, month and measure, holidays and incentive slabs (issue #53).
+    (35, include_str!("targets/targets_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

@@ -141,6 +141,8 @@ rights! {
     Collections = COLLECTIONS: "collections",
     CollectionsReview = COLLECTIONS_REVIEW: "collections_review",
     CreditApproval = CREDIT_APPROVAL: "credit_approval",
+    // Targets and incentives (issue #53): administrators, area managers for their agents.
+    TargetMaster = TARGET_MASTER: "target_master",
 }
 
 #[cfg(test)]

@@ -512,6 +512,11 @@ pub const ATTENDANCE: Report = Report {
          ORDER BY c.work_date, u.name, u.uid"#,
 };
 
+// Targets (issue #53): per agent of the caller's scope and measure, the month of the filter
+// (monthYear, or fromDate's month), its target and what was achieved, in the figures of
+// `GET /users/targets` (the same SQL: `targets::queries`).
+pub const TARGETS: Report = Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -532,6 +537,7 @@ pub const ALL: &[&Report] = &[
     &BUYER_DETAILS,
     &COLLECTIONS,
     &OUTSTANDING,
+    &TARGETS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

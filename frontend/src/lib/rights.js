@@ -53,6 +53,7 @@ export const RIGHT = Object.freeze({
   COLLECTIONS: "collections",
   COLLECTIONS_REVIEW: "collections_review",
   CREDIT_APPROVAL: "credit_approval",
+  TARGET_MASTER: "target_master",
 });
 
 // The user types (a session's `userType`, a user record's `userType` / `userTypeId`).
