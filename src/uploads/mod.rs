@@ -52,6 +52,7 @@ where
         .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_targets), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
         .routes(routes!(latest_upload))
 }
@@ -111,6 +112,14 @@ upload_route!(
     kinds::INVOICE,
     "Upload invoices (an Invoice No uploaded again is updated)",
     invoicedata {}
+);
+upload_route!(
+    upload_targets,
+    TargetUploadForm,
+    "/users/target/upload",
+    kinds::TARGET,
+    "Upload targets (an agent, month and measure uploaded again is replaced)",
+    targetdata {}
 );
 upload_route!(
     upload_sub_info,

@@ -276,8 +276,14 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 34: no targets, holidays or incentive slabs.
+pub fn downgrade_to_schema_34(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP TABLE incentive_slabs; DROP TABLE holidays; DROP TABLE targets; PRAGMA user_version = 34;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 33: no GST columns, no schemes.
 pub fn downgrade_to_schema_33(conn: &rusqlite::Connection) {
+    downgrade_to_schema_34(conn);
     conn.execute_batch(
         "DROP TABLE order_line_schemes; DROP TABLE order_free_lines; DROP TABLE schemes; DROP TABLE scheme_set; ALTER TABLE customers DROP COLUMN gstin;
          ALTER TABLE distributors DROP COLUMN gstin; ALTER TABLE distributors DROP COLUMN state;

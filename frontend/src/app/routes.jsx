@@ -15,6 +15,7 @@ const users = () => import("../features/users/screens");
 const orders = () => import("../features/orders/screens");
 const beats = () => import("../features/beats/screens");
 const collections = () => import("../features/collections/screens");
+const targets = () => import("../features/targets/screens");
 const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
 const photos = () => import("../features/photos/screens");
@@ -38,6 +39,7 @@ const REPORT_RIGHTS = {
   orders: RIGHT.RPT_ORDERS,
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
   attendance: RIGHT.ATTENDANCE_REVIEW,
+  targets: RIGHT.TARGET_MASTER,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.
@@ -84,6 +86,8 @@ export const ROUTES = [
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: RIGHT.RPT_ORDERS },
   { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
   { path: "/collections", screen: pick(collections, "CollectionsScreen"), right: RIGHT.COLLECTIONS_REVIEW },
+  { path: "/targets", screen: pick(targets, "TeamScreen"), right: RIGHT.TARGET_MASTER },
+  { path: "/targets/upload", screen: pick(uploads, "TargetUpload"), right: RIGHT.TARGET_MASTER },
   { path: "/collections/invoice-upload", screen: pick(uploads, "InvoiceUpload"), right: RIGHT.COLLECTIONS_REVIEW },
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },

@@ -42,6 +42,7 @@ export const REPORTS = {
   orders: { titleId: "orderLines", kind: "dated" },
   "beat-adherence": { titleId: "beatAdherence", kind: "dated" },
   attendance: { titleId: "attendance", kind: "dated" },
+  targets: { titleId: "targets", kind: "dated" },
 };
 
 /**

@@ -18,6 +18,7 @@ export const t = catalogue("reports", {
   orderLines: "Order Lines Report",
   beatAdherence: "Beat Adherence Report",
   attendance: "Attendance Report",
+  targets: "Targets Report",
   // The filter form.
   fromDate: "From Date",
   toDate: "To Date",

@@ -14,6 +14,7 @@ const UPLOAD_PATHS = {
   order: "/users/order/upload",
   beat: "/users/beat/upload",
   invoice: "/users/invoice/upload",
+  target: "/users/target/upload",
 };
 
 /** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */

@@ -13,3 +13,4 @@ export const DeliveryUpload = () => <UploadScreen kind="delivery" />;
 export const OrderUpload = () => <UploadScreen kind="order" />;
 export const BeatUpload = () => <UploadScreen kind="beat" back="/master/beats" />;
 export const InvoiceUpload = () => <UploadScreen kind="invoice" back="/collections" />;
+export const TargetUpload = () => <UploadScreen kind="target" back="/targets" />;

@@ -28,6 +28,7 @@ export const t = catalogue("uploads", {
   delete: "Delete",
   downloadCustomers: "Download Customer Master",
   invoice: "Invoice Upload",
+  target: "Target Upload",
   matchTitle: "Match the columns",
   matchIntro:
     "This file's header is not the upload's. Pick which of its columns holds each of ours (* required); the match is remembered for your next file.",

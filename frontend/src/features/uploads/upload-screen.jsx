@@ -51,6 +51,7 @@ export const UPLOADS = {
   order: { field: "orderdata", sample: "sample_orderupload.xlsx" },
   beat: { field: "beatdata", sample: "sample_beatupload.xlsx" },
   invoice: { field: "invoicedata", sample: "sample_invoiceupload.xlsx" },
+  target: { field: "targetdata", sample: "sample_targetupload.xlsx" },
 };
 
 /** @param {{ result: UploadResult, onClose: () => void }} props */
