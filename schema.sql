@@ -1134,16 +1134,16 @@ CREATE TABLE IF NOT EXISTS targets (
     set_by   INTEGER NOT NULL REFERENCES users(uid),
     set_at   INTEGER NOT NULL,
     PRIMARY KEY (agent_id, month, measure)
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS holidays (
     day        TEXT PRIMARY KEY CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'),
     name       TEXT NOT NULL,
     created_by INTEGER REFERENCES users(uid),
     created_at INTEGER NOT NULL
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS incentive_slabs (
     measure      TEXT NOT NULL CHECK (measure IN ('sales_value', 'productive_calls', 'lines_per_call', 'visits', 'new_outlets', 'collections')),
     from_percent INTEGER NOT NULL CHECK (from_percent BETWEEN 1 AND 1000),
     payout_paise INTEGER NOT NULL CHECK (payout_paise >= 0),
     PRIMARY KEY (measure, from_percent)
-) WITHOUT ROWID;
+);

@@ -121,9 +121,23 @@ const SESSION_TABLES: [&str; 2] = ["rights", "session_table_changes"];
 /// that a user read from a snapshot taken between the two is not kept either.
 static SESSION_GENERATION: AtomicU64 = AtomicU64::new(0);
 
+/// The tables that what was achieved of a target is read from (`targets`' cache of the team view):
+/// orders, visits, payments, the targets, holidays and slabs, and the users (who is in a team).
+const FIGURES_TABLES: [&str; 7] = ["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users"];
+
+/// Moves with every change to `FIGURES_TABLES` by this process, twice as `SESSION_GENERATION` does.
+static FIGURES_GENERATION: AtomicU64 = AtomicU64::new(0);
+
 thread_local! {
     /// Whether the work running on this thread changed a session table since it was last settled.
     static SESSION_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+    /// Whether it changed one of `FIGURES_TABLES`.
+    static FIGURES_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The current generation of the tables targets read (see `FIGURES_GENERATION`).
+pub fn figures_generation() -> u64 {
+    FIGURES_GENERATION.load(Ordering::Acquire)
 }
 
 /// The current generation of the session tables (see `SESSION_GENERATION`).
@@ -136,6 +150,9 @@ pub fn session_generation() -> u64 {
 pub fn settle_session_changes() {
     if SESSION_TABLES_CHANGED.with(|changed| changed.replace(false)) {
         SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
+    }
+    if FIGURES_TABLES_CHANGED.with(|changed| changed.replace(false)) {
+        FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
     }
 }
 
@@ -159,6 +176,10 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
         if SESSION_TABLES.contains(&table) {
             SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
             SESSION_TABLES_CHANGED.with(|changed| changed.set(true));
+        }
+        if FIGURES_TABLES.contains(&table) {
+            FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
+            FIGURES_TABLES_CHANGED.with(|changed| changed.set(true));
         }
     }));
     // Plans never depend on bound values (the query planner stability guarantee). Without it a

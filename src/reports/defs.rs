@@ -515,7 +515,8 @@ pub const ATTENDANCE: Report = Report {
 // Targets (issue #53): per agent of the caller's scope and measure, the month of the filter
 // (monthYear, or fromDate's month), its target and what was achieved, in the figures of
 // `GET /users/targets` (the same SQL: `targets::queries`).
-pub const TARGETS: Report = Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
+pub const TARGETS: Report =
+    Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
 
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,

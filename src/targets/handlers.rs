@@ -2,6 +2,8 @@
 //! incentive slabs. Thin: the checks and SQL are in `queries`.
 
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 use super::messages::*;
 use super::queries::{self, Measure};
@@ -42,10 +44,19 @@ pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Q
         (status = 200, description = "OK", body = Team),
         (status = 400, description = "The month is not valid", body = crate::api::ErrorBody)
     ))]
-pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TeamQuery>) -> AppResult<Json<Team>> {
+pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TeamQuery>) -> AppResult<Response> {
     user.require(rights::TARGET_MASTER)?;
     let (scope, today) = (user.scope(), crate::clock::today());
-    state.db(move |conn| queries::team(conn, scope, q.month.as_deref(), today)).await.map(Json)
+    let (month, _, _) = queries::month_of(q.month.as_deref(), today)?;
+    let body = state
+        .db(move |conn| {
+            super::cache::team(scope, &month, today, || {
+                let team = queries::team(conn, scope, Some(&month), today)?;
+                Ok(serde_json::to_vec(&team).map_err(|e| AppError::Internal(e.into()))?.into())
+            })
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// `POST /master/target` with `{agentId, month, measure, target}` (target_master: administrators
@@ -62,11 +73,8 @@ pub async fn set_target(State(state): State<AppState>, user: CurrentUser, Json(r
     let agent = req.agent_id.0.map(UserId).ok_or_else(|| AppError::bad_request(TARGET_AGENT_REQUIRED.on("agentId")))?;
     let month = req.month.as_deref().map(str::trim).unwrap_or_default().to_string();
     queries::month(&month).ok_or_else(|| AppError::bad_request(TARGET_MONTH_NOT_VALID.on("month")))?;
-    let measure = req
-        .measure
-        .as_deref()
-        .and_then(Measure::parse)
-        .ok_or_else(|| AppError::bad_request(TARGET_MEASURE_NOT_VALID.on("measure")))?;
+    let measure =
+        req.measure.as_deref().and_then(Measure::parse).ok_or_else(|| AppError::bad_request(TARGET_MEASURE_NOT_VALID.on("measure")))?;
     let text = match &req.target {
         None | Some(serde_json::Value::Null) => None,
         Some(serde_json::Value::String(s)) if s.trim().is_empty() => None,
@@ -76,9 +84,9 @@ pub async fn set_target(State(state): State<AppState>, user: CurrentUser, Json(r
     };
     let target = match text {
         None => None,
-        Some(t) => {
-            Some(measure.parse_target(&t, state.config.max_amount).ok_or_else(|| AppError::bad_request(TARGET_VALUE_NOT_VALID.on("target")))?)
-        }
+        Some(t) => Some(
+            measure.parse_target(&t, state.config.max_amount).ok_or_else(|| AppError::bad_request(TARGET_VALUE_NOT_VALID.on("target")))?,
+        ),
     };
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     let m = month.clone();
@@ -164,11 +172,8 @@ pub async fn incentives(State(state): State<AppState>, user: CurrentUser) -> App
     ))]
 pub async fn set_incentive(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetIncentive>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;
-    let measure = req
-        .measure
-        .as_deref()
-        .and_then(Measure::parse)
-        .ok_or_else(|| AppError::bad_request(TARGET_MEASURE_NOT_VALID.on("measure")))?;
+    let measure =
+        req.measure.as_deref().and_then(Measure::parse).ok_or_else(|| AppError::bad_request(TARGET_MEASURE_NOT_VALID.on("measure")))?;
     let mut slabs = req.slabs;
     slabs.sort_by_key(|s| s.from_percent);
     let valid = slabs.len() <= 20

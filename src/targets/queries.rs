@@ -533,7 +533,10 @@ mod tests {
         assert_eq!(m[2].needed_per_day, None);
         assert_eq!(incentive.earned, Money::from_paise(50_000));
         let next = incentive.next.unwrap();
-        assert_eq!((next.measure.as_str(), next.percent, next.payout, next.need), ("productive_calls", 100, Money::from_paise(150_000), 4.0));
+        assert_eq!(
+            (next.measure.as_str(), next.percent, next.payout, next.need),
+            ("productive_calls", 100, Money::from_paise(150_000), 4.0)
+        );
     }
 
     #[test]

@@ -543,11 +543,20 @@ pub const TARGET: Kind = Kind {
         let target = measure.parse_target(&c[3], ctx.max_amount).ok_or_else(|| {
             "Target must be 0 or more: whole for a count, with at most two decimal places for an amount or lines per call".to_string()
         })?;
-        crate::targets::queries::set_target(conn, ctx.scope, UserId(agent), month, measure, Some(target), UserId(ctx.uploader), crate::now())
-            .map_err(|e| match e.code() {
-                "agent_not_found" => format!("Unknown agent {}", c[0]),
-                _ => e.to_string(),
-            })
+        crate::targets::queries::set_target(
+            conn,
+            ctx.scope,
+            UserId(agent),
+            month,
+            measure,
+            Some(target),
+            UserId(ctx.uploader),
+            crate::now(),
+        )
+        .map_err(|e| match e.code() {
+            "agent_not_found" => format!("Unknown agent {}", c[0]),
+            _ => e.to_string(),
+        })
     },
 };
 

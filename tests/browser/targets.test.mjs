@@ -46,7 +46,7 @@ async function api(token, method, path, body) {
 /** The stored taxable value of the orders booked with `clientId`, filled as booking will while it leaves it 0. */
 function fillTaxable(clientId) {
   const sql = `UPDATE orders SET taxable_paise = (SELECT COALESCE(SUM(CAST(ROUND(l.qty_shipped * l.unit_price_paise) AS INTEGER)), 0)
-      FROM order_lines l WHERE l.order_id = 'APP' || orders.order_id) WHERE client_id = '${clientId}' AND taxable_paise = 0;
+      FROM order_lines l WHERE l.order_id = printf('APP%06d', orders.order_id)) WHERE client_id = '${clientId}' AND taxable_paise = 0;
     SELECT taxable_paise FROM orders WHERE client_id = '${clientId}';`;
   return Number(
     execFileSync("sqlite3", [app.db, sql], { encoding: "utf8" }).trim(),
