@@ -135,10 +135,8 @@ test("an order booked offline moves Today's sales-value bar at once, marked wait
   const expected =
     Math.round(before * 100 + 3 * Math.round(product.price * 100)) / 100;
   assert.equal(await achievedOnScreen(p), expected);
-  await p.screenshot({
-    path: join(shots, "today-targets-offline-390.png"),
-    fullPage: true,
-  });
+  await p.getByTestId("targets-card").scrollIntoViewIfNeeded();
+  await p.screenshot({ path: join(shots, "today-targets-offline-390.png") });
 
   // Online: the order reaches the server, the card loads the server's figure, which equals it.
   const clientIds = await p.evaluate(
@@ -175,6 +173,8 @@ test("an order booked offline moves Today's sales-value bar at once, marked wait
       .achieved,
     expected,
   );
+  await p.getByTestId("targets-card").scrollIntoViewIfNeeded();
+  await p.screenshot({ path: join(shots, "today-targets-online-390.png") });
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });
