@@ -321,6 +321,9 @@ async fn managers_see_and_set_only_their_agents() {
     assert_eq!(app.get(&format!("/users/targets?agentId={agent1_id}"), Some(&agent1)).await.status, StatusCode::OK);
     let r = app.post("/master/target", Some(&agent1), json!({ "agentId": agent1_id, "month": m, "measure": "visits", "target": 9 })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // The targets report: target_master; an agent has no report right.
+    assert_eq!(app.get(&format!("/report/targets?monthYear={m}"), Some(&agent1)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get(&format!("/report/targets?monthYear={m}"), Some(&manager)).await.status, StatusCode::OK);
     // The team views: each manager's own agents only.
     let team = |body: &Value| -> Vec<String> {
         body["agents"].as_array().unwrap().iter().map(|a| a["email"].as_str().unwrap().to_string()).collect()
