@@ -90,7 +90,7 @@ pub async fn set_target(State(state): State<AppState>, user: CurrentUser, Json(r
     };
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     let m = month.clone();
-    state.writer.write(move |tx| queries::set_target(tx, scope, agent, &m, measure, target, by, now)).await?;
+    state.writer.write(move |tx| queries::set_target(tx, scope, agent, &m, measure, target, (by, now))).await?;
     let said = if target.is_some() { TARGET_SAVED } else { TARGET_REMOVED };
     Ok(Json(TargetSaved {
         message: said.text.into(),

@@ -398,6 +398,7 @@ pub fn team(conn: &Connection, scope: Scope, month: Option<&str>, today: NaiveDa
 
 /// Sets (or with `target` none removes) an agent's target: the agent must be a live agent the
 /// caller manages (an administrator any), else the usual 404 of an agent outside the scope.
+/// `stamp`: who sets it, and when.
 pub fn set_target(
     conn: &Connection,
     scope: Scope,
@@ -405,13 +406,13 @@ pub fn set_target(
     month: &str,
     measure: Measure,
     target: Option<i64>,
-    by: UserId,
-    now: i64,
+    stamp: (UserId, i64),
 ) -> AppResult<()> {
     let found: Option<Option<UserId>> = conn
         .prepare_cached("SELECT manager_id FROM users WHERE uid = :a AND user_type_id = :agent AND is_deleted = 0")?
         .query_row(named_params! { ":a": agent, ":agent": UserType::Agent }, |r| r.get(0))
         .optional()?;
+    let (by, now) = stamp;
     match found {
         Some(manager) if scope.manages(UserType::Agent, manager) => {}
         _ => return Err(AppError::not_found(crate::scope::NO_AGENT)),
@@ -515,8 +516,8 @@ mod tests {
             agent_id: 1,
             email: String::new(),
             name: String::new(),
-            achieved: BTreeMap::from([(Measure::SalesValue, 1_000_01), (Measure::ProductiveCalls, 16), (Measure::LinesPerCall, 250)]),
-            targets: BTreeMap::from([(Measure::SalesValue, 10_000_00), (Measure::ProductiveCalls, 20), (Measure::LinesPerCall, 300)]),
+            achieved: BTreeMap::from([(Measure::SalesValue, 100_001), (Measure::ProductiveCalls, 16), (Measure::LinesPerCall, 250)]),
+            targets: BTreeMap::from([(Measure::SalesValue, 1_000_000), (Measure::ProductiveCalls, 20), (Measure::LinesPerCall, 300)]),
         };
         let cal = Calendar { working: 26, worked: 6, remaining: 21 };
         let slabs = BTreeMap::from([(Measure::ProductiveCalls, vec![(50, Money::from_paise(50_000)), (100, Money::from_paise(150_000))])]);

@@ -550,8 +550,7 @@ pub const TARGET: Kind = Kind {
             month,
             measure,
             Some(target),
-            UserId(ctx.uploader),
-            crate::now(),
+            (UserId(ctx.uploader), crate::now()),
         )
         .map_err(|e| match e.code() {
             "agent_not_found" => format!("Unknown agent {}", c[0]),
