@@ -421,8 +421,7 @@ async fn the_report_equals_the_api_for_every_agent() {
         ok(&api);
         for measure in api.body["measures"].as_array().unwrap() {
             let name = measure["measure"].as_str().unwrap();
-            let row =
-                rows.iter().find(|r| r[1].to_string() == email && r[3].to_string() == name).unwrap_or_else(|| panic!("{email} {name}"));
+            let row = rows.iter().find(|r| r[1].to_string() == email && r[3] == name).unwrap_or_else(|| panic!("{email} {name}"));
             assert_eq!(row[0].to_string(), m);
             assert_eq!(number(&row[4]), measure["target"].as_f64(), "{email} {name} target");
             assert_eq!(number(&row[5]), measure["achieved"].as_f64(), "{email} {name} achieved");
