@@ -24,7 +24,18 @@ test("a scheme's money goes from amounts to paise, the rest as it is", () => {
   const engine = schemeFromApi(api);
   assert.deepEqual(
     [engine.schemeId, engine.version, engine.name, engine.kind, engine.validFrom, engine.maxDiscount, engine.slabs],
-    [7, 2, "Order flat", "order_flat", "2026-01-01", 50050, [{ minValue: 100000, flat: 5005 }, { minQuantity: 3, flatPerPiece: 10 }]],
+    [
+      7,
+      2,
+      "Order flat",
+      "order_flat",
+      "2026-01-01",
+      50050,
+      [
+        { minValue: 100000, flat: 5005 },
+        { minQuantity: 3, flatPerPiece: 10 },
+      ],
+    ],
   );
   assert.equal(toPaise(0.29), 29);
   assert.equal(toPaise(1.15), 115);
@@ -60,7 +71,15 @@ test("the copy's price and rate are the ones priced; CGST and SGST within a stat
 test("the warm-up orders take every kind of scheme, both kinds of GST, free goods and a near miss", () => {
   const [same, other] = warmUpInput().map((input) => price(input));
   const kinds = new Set(warmUpInput()[0].schemes.map((s) => s.kind));
-  assert.deepEqual([...kinds].sort(), ["combo", "free_every", "free_slab", "line_flat", "line_percent", "order_flat", "order_percent"]);
+  assert.deepEqual([...kinds].sort(), [
+    "combo",
+    "free_every",
+    "free_slab",
+    "line_flat",
+    "line_percent",
+    "order_flat",
+    "order_percent",
+  ]);
   assert.ok(same.totals.cgst > 0 && same.totals.igst === 0, "same state: CGST and SGST");
   assert.ok(other.totals.igst > 0 && other.totals.cgst === 0, "another state: IGST");
   assert.ok(same.free.length > 0 && same.nearMiss.length > 0 && same.totals.discount > 0);
