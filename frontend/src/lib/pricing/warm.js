@@ -10,6 +10,7 @@ let warmed = false;
 
 /** Ten lines and one scheme of each kind, every path of the engine taken. */
 export function warmUpInput() {
+  /** @type {{ productId: number, quantity: number, unitPrice: number, gstRateBp: number }[]} */
   const lines = [];
   for (let i = 0; i < 10; i++) {
     lines.push({
