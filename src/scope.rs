@@ -7,16 +7,21 @@
 //! manager's to see and hand over) and their own; anyone else their own. A filter on one agent
 //! narrows a scope to that agent, who must be inside it.
 
+use rusqlite::types::ToSql;
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
+use crate::ids::{CustomerId, UserId};
 use crate::rights::UserType;
 
 crate::messages! {
+    CUSTOMER_NOT_FOUND = "customer_not_found": "The customer was not found.";
     ADMINISTRATORS_ONLY = "administrators_only": "Only administrators create, change or delete administrators.";
     NO_AGENT = "agent_not_found": "The agent was not found.";
 }
+
+/// The one parameter [`Scope::condition`] names.
+const SCOPE_PARAM: &str = ":scope_uid";
 
 /// Whose data a user may see. Query functions take this, so no handler can forget it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,9 +33,10 @@ pub enum Scope {
 
 impl Scope {
     /// The SQL condition keeping the user id in `column` to this scope. It names one parameter,
-    /// `:scope_uid`, bound with [`Scope::uid`]. One text per case rather than one `(:all OR ...)`:
-    /// SQLite plans a statement before it sees its parameters, and with the OR it scanned every
-    /// row for an agent too.
+    /// which the scope binds itself: run the statement with [`Scope::with`] (or push
+    /// [`Scope::param`]). One text per case rather than one `(:all OR ...)`: SQLite plans a
+    /// statement before it sees its parameters, and with the OR it scanned every row for an agent
+    /// too.
     pub fn condition(self, column: &str) -> String {
         match self {
             Scope::All => "(:scope_uid IS NULL)".into(),
@@ -41,7 +47,27 @@ impl Scope {
         }
     }
 
-    /// The value of `:scope_uid` in [`Scope::condition`].
+    /// The parameter of [`Scope::condition`] with its value, to push onto a statement's list.
+    pub fn param(&self) -> (&'static str, &dyn ToSql) {
+        static EVERYONE: Option<UserId> = None;
+        let value: &dyn ToSql = match self {
+            Scope::All => &EVERYONE,
+            Scope::Own { uid } => uid,
+            Scope::Team { manager } => manager,
+        };
+        (SCOPE_PARAM, value)
+    }
+
+    /// A statement's named parameters (`named_params!`) with the scope's own added: run a statement
+    /// that holds [`Scope::condition`] with `&*scope.with(named_params! {...})`.
+    pub fn with<'a>(&'a self, params: &[(&'a str, &'a dyn ToSql)]) -> Vec<(&'a str, &'a dyn ToSql)> {
+        let mut all = Vec::with_capacity(params.len() + 1);
+        all.extend_from_slice(params);
+        all.push(self.param());
+        all
+    }
+
+    /// The user the scope is about: the agent of `Own`, the manager of `Team`, nobody for `All`.
     pub fn uid(self) -> Option<UserId> {
         match self {
             Scope::All => None,
@@ -58,6 +84,20 @@ impl Scope {
             Scope::Own { uid } => owner == uid,
             Scope::Team { manager } => owner == manager || owner_manager == Some(manager),
         }
+    }
+
+    /// The row id and agent of customer `buyer_id` when this scope covers it (by the customer's
+    /// agent, deleted agents' customers included for their manager); else a 404, the same answer
+    /// as for a customer that does not exist. The one lookup of a customer by its buyer id that
+    /// every area starts from (customers, collections, uploads).
+    pub fn customer(&self, conn: &Connection, buyer_id: &str) -> AppResult<(CustomerId, Option<UserId>)> {
+        let sql =
+            format!("SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :buyer AND {}", self.condition("c.agent_id"));
+        // Every customer endpoint starts here: prepared once per connection and scope kind.
+        conn.prepare_cached(&sql)?
+            .query_row(&*self.with(named_params! { ":buyer": buyer_id }), |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?
+            .ok_or_else(|| AppError::not_found(CUSTOMER_NOT_FOUND))
     }
 
     /// This scope narrowed to one agent (`None`: no narrowing). The agent must be inside it:

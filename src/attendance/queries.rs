@@ -82,7 +82,7 @@ pub fn on_date(conn: &Connection, agent: i64, date: &str) -> rusqlite::Result<Op
 /// Day `day_id` when its agent is in `scope` (else none: a 404).
 pub fn in_scope(conn: &Connection, scope: Scope, day_id: i64) -> rusqlite::Result<Option<DayRow>> {
     conn.prepare_cached(&format!("SELECT {DAY_COLUMNS} FROM work_days d WHERE d.day_id = :id AND {}", scope.condition("d.agent_id")))?
-        .query_row(named_params! { ":id": day_id, ":scope_uid": scope.uid() }, |r| day_row(r, 0))
+        .query_row(&*scope.with(named_params! { ":id": day_id }), |r| day_row(r, 0))
         .optional()
 }
 
@@ -219,7 +219,7 @@ pub fn agents_on(conn: &Connection, scope: Scope, date: &str) -> rusqlite::Resul
          ORDER BY u.name COLLATE NOCASE, u.uid",
         scope.condition("u.uid")
     ))?;
-    let rows = stmt.query_map(named_params! { ":date": date, ":agent": UserType::Agent, ":scope_uid": scope.uid() }, |r| {
+    let rows = stmt.query_map(&*scope.with(named_params! { ":date": date, ":agent": UserType::Agent }), |r| {
         let day = match r.get::<_, Option<i64>>(2)? {
             Some(_) => Some(day_row(r, 2)?),
             None => None,

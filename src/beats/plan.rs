@@ -148,7 +148,7 @@ fn with_scope(sql: &str, scope: Scope) -> String {
 pub fn totals(conn: &Connection, scope: Scope, day: NaiveDate) -> rusqlite::Result<DayFigures> {
     let (from, to) = day_params(day);
     conn.prepare_cached(&with_scope(TOTALS_SQL, scope))?.query_row(
-        named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent, ":scope_uid": scope.uid() },
+        &*scope.with(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent }),
         |r| {
             Ok(DayFigures {
                 planned: r.get(0)?,
@@ -192,7 +192,7 @@ pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: Na
     let mut unplanned_visits = Vec::new();
     let scope = Scope::Own { uid: agent_id };
     let mut stmt = conn.prepare_cached(&with_scope(CUSTOMERS_SQL, scope))?;
-    let mut rows = stmt.query(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent, ":scope_uid": scope.uid() })?;
+    let mut rows = stmt.query(&*scope.with(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent }))?;
     while let Some(r) = rows.next()? {
         let planned: bool = r.get(0)?;
         let best: Option<i64> = r.get(8)?;

@@ -57,7 +57,7 @@ fn beat_agent(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<UserId
         "SELECT b.agent_id FROM beats b WHERE b.beat_id = :b AND b.deleted_on IS NULL AND {}",
         scope.condition("b.agent_id")
     ))?
-    .query_row(named_params! { ":b": beat_id, ":scope_uid": scope.uid() }, |r| r.get(0))
+    .query_row(&*scope.with(named_params! { ":b": beat_id }), |r| r.get(0))
     .optional()?
     .ok_or_else(|| AppError::not_found(BEAT_NOT_FOUND))
 }
@@ -77,9 +77,9 @@ pub fn page(conn: &Connection, scope: Scope, search: Option<&str>, page: i64) ->
         "b.deleted_on IS NULL AND {} AND (:search IS NULL OR b.beat_name LIKE '%' || :search || '%' OR u.name LIKE '%' || :search || '%')",
         scope.condition("b.agent_id")
     );
-    let (ids, offset) = (scope.uid(), (page.max(1) - 1) * PAGE_SIZE);
+    let offset = (page.max(1) - 1) * PAGE_SIZE;
     let count_sql = format!("SELECT COUNT(*) FROM beats b JOIN users u ON u.uid = b.agent_id WHERE {condition}");
-    let total_records = conn.prepare_cached(&count_sql)?.query_row(named_params! { ":scope_uid": ids, ":search": search }, |r| r.get(0))?;
+    let total_records = conn.prepare_cached(&count_sql)?.query_row(&*scope.with(named_params! { ":search": search }), |r| r.get(0))?;
     let sql = format!(
         "SELECT b.beat_id, b.beat_name, b.agent_id, u.name, u.email,
                 (SELECT json_group_array(weekday) FROM (SELECT weekday FROM beat_days w
@@ -90,7 +90,7 @@ pub fn page(conn: &Connection, scope: Scope, search: Option<&str>, page: i64) ->
     );
     let data = conn
         .prepare_cached(&sql)?
-        .query_map(named_params! { ":scope_uid": ids, ":search": search, ":limit": PAGE_SIZE, ":offset": offset }, |r| {
+        .query_map(&*scope.with(named_params! { ":search": search, ":limit": PAGE_SIZE, ":offset": offset }), |r| {
             Ok(BeatRow {
                 beat_id: r.get(0)?,
                 beat_name: r.get(1)?,
@@ -154,7 +154,7 @@ pub fn agents_customer(conn: &Connection, scope: Scope, agent: UserId, buyer_id:
             "SELECT c.customer_id, c.agent_id FROM customers c WHERE c.buyer_id = :b AND {}",
             scope.condition("c.agent_id")
         ))?
-        .query_row(named_params! { ":b": buyer_id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row(&*scope.with(named_params! { ":b": buyer_id }), |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     match found {
         None => Err(AppError::bad_request(CUSTOMER_NOT_FOUND.with([("buyerId", json!(buyer_id))]))),

@@ -362,7 +362,7 @@ fn top_products(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<i64, S
 /// The parameters every bucket query binds.
 struct BucketParams {
     filter: String,
-    ids: Option<crate::ids::UserId>,
+    scope: Scope,
     from15: String,
     from15_ts: i64,
     month: String,
@@ -371,14 +371,21 @@ struct BucketParams {
 
 impl BucketParams {
     fn new(scope: Scope, w: Windows) -> Self {
-        let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
+        let filter = scope.condition("c.agent_id");
         let (from15, from15_ts) = w.from15();
-        BucketParams { filter, ids, from15, from15_ts, month: Windows::date(w.month_start()), last_month: Windows::date(w.months_back(1)) }
+        BucketParams {
+            filter,
+            scope,
+            from15,
+            from15_ts,
+            month: Windows::date(w.month_start()),
+            last_month: Windows::date(w.months_back(1)),
+        }
     }
 
     fn list(&self) -> Vec<(&'static str, &dyn rusqlite::ToSql)> {
         vec![
-            (":scope_uid", &self.ids),
+            self.scope.param(),
             (":from15", &self.from15),
             (":from15_ts", &self.from15_ts),
             (":month", &self.month),
@@ -509,7 +516,7 @@ pub struct AgentCheckIns {
 /// The visit summary: visits and orders of the agents' customers today, this month, and the
 /// monthly average of the three whole months before this one.
 pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<VisitSummary> {
-    let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
+    let filter = scope.condition("c.agent_id");
     let today = Windows::date(w.today);
     let month = Windows::date(w.month_start());
     let l3m = Windows::date(w.months_back(3));
@@ -522,7 +529,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
          WHERE {filter}"
     );
     let (total_ftd, total_ftm, unique_ftd, unique_ftm): (i64, i64, i64, i64) =
-        conn.query_row(&visits, named_params! { ":scope_uid": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+        conn.query_row(&visits, &*scope.with(named_params! { ":today_ts": today_ts, ":month_ts": month_ts }), |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })?;
     // Unique customers visited per month, summed over the three months (then averaged).
@@ -534,7 +541,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
                       AND v.visited_at >= :l3m_ts AND v.visited_at < :month_ts
                  WHERE {filter})"
         ),
-        named_params! { ":scope_uid": ids, ":l3m_ts": l3m_ts, ":month_ts": month_ts },
+        &*scope.with(named_params! { ":l3m_ts": l3m_ts, ":month_ts": month_ts }),
         |r| r.get(0),
     )?;
     let orders = format!(
@@ -550,7 +557,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
     // Values in paise (a fractional quantity of an upload's line makes a sum REAL: rounded to the paisa).
     use crate::money::Money;
     let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, Money, Money, Money) =
-        conn.query_row(&orders, named_params! { ":scope_uid": ids, ":today": today, ":month": month, ":l3m": l3m }, |r| {
+        conn.query_row(&orders, &*scope.with(named_params! { ":today": today, ":month": month, ":l3m": l3m }), |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
         })?;
     // Productive visits: a booked order (not cancelled) was saved with the visit. Walked from the
@@ -562,7 +569,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
          WHERE {filter}"
     );
     let (productive_ftd, productive_ftm): (i64, i64) =
-        conn.query_row(&productive, named_params! { ":scope_uid": ids, ":today_ts": today_ts, ":month_ts": month_ts }, |r| {
+        conn.query_row(&productive, &*scope.with(named_params! { ":today_ts": today_ts, ":month_ts": month_ts }), |r| {
             Ok((r.get(0)?, r.get(1)?))
         })?;
     let check_ins = format!(
@@ -577,7 +584,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
     );
     let check_in_by_agent = conn
         .prepare_cached(&check_ins)?
-        .query_map(named_params! { ":scope_uid": ids, ":month_ts": month_ts }, |r| {
+        .query_map(&*scope.with(named_params! { ":month_ts": month_ts }), |r| {
             let (visits, verified): (i64, i64) = (r.get(2)?, r.get(3)?);
             Ok(AgentCheckIns {
                 agent_id: r.get(0)?,
@@ -623,7 +630,7 @@ pub struct TrendWeek {
 
 /// Visits and distinct orders per week over the last 8 weeks (this week included).
 pub fn trend(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<Vec<TrendWeek>> {
-    let (filter, ids) = (scope.condition("c.agent_id"), scope.uid());
+    let filter = scope.condition("c.agent_id");
     let this_monday = w.today - Days::new(u64::from(w.today.weekday().num_days_from_monday()));
     let mut weeks = Vec::new();
     for back in (0..8u64).rev() {
@@ -634,7 +641,7 @@ pub fn trend(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<Ve
                 "SELECT COUNT(*) FROM customers c JOIN visits v ON v.customer_id = c.customer_id
                  AND v.visited_at >= :from AND v.visited_at < :to WHERE {filter}"
             ),
-            named_params! { ":scope_uid": ids, ":from": clock::start_of(start), ":to": clock::start_of(end) },
+            &*scope.with(named_params! { ":from": clock::start_of(start), ":to": clock::start_of(end) }),
             |r| r.get(0),
         )?;
         let orders: i64 = conn.query_row(
@@ -642,7 +649,7 @@ pub fn trend(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::Result<Ve
                 "SELECT COUNT(DISTINCT o.order_id) FROM customers c JOIN order_lines o ON o.customer_id = c.customer_id
                  AND o.order_date >= :from AND o.order_date < :to WHERE {filter}"
             ),
-            named_params! { ":scope_uid": ids, ":from": Windows::date(start), ":to": Windows::date(end) },
+            &*scope.with(named_params! { ":from": Windows::date(start), ":to": Windows::date(end) }),
             |r| r.get(0),
         )?;
         weeks.push(TrendWeek { week_start: Windows::date(start), visits, orders });

@@ -108,7 +108,7 @@ pub fn owners(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<(Owner, i
          WHERE {} ORDER BY u.uid",
         scope.condition("u.uid")
     ))?;
-    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid() }, row)?;
+    let rows = stmt.query_map(&*scope.with(named_params! {}), row)?;
     rows.collect()
 }
 

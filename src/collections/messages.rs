@@ -15,7 +15,6 @@ crate::messages! {
     PAYMENT_REVERSED = "payment_reversed": "The payment was reversed.";
     PAYMENT_NOT_FOUND = "payment_not_found": "The payment was not found.";
     /// A customer outside the caller's scope is answered as one that does not exist.
-    COLLECTIONS_CUSTOMER_NOT_FOUND = "collections_customer_not_found": "The customer was not found.";
     PAYMENT_CLIENT_ID_REQUIRED = "payment_client_id_required": "clientId is required.";
     PAYMENT_CLIENT_ID_NOT_VALID = "payment_client_id_not_valid": "clientId must be 1 to 64 letters, digits, '-' or '_'.";
     /// A repeat of a clientId that carries another customer or amount: a clash, not a repeat.

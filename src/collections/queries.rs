@@ -15,15 +15,9 @@ use crate::money::{Least, Money};
 use crate::scope::Scope;
 use crate::validate::{limits, required};
 
-/// The customer `buyer_id` if the caller (`scope`) may see it (by the customer's agent); else a
-/// 404, the same as for a customer that does not exist. (The customers area's own lookup reads the
-/// same rule; collections does not import that area, whose offline copy imports this one.)
+/// The customer `buyer_id` if the caller (`scope`) may see it; else a 404 ([`Scope::customer`]).
 fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<CustomerId> {
-    let sql = format!("SELECT c.customer_id FROM customers c WHERE c.buyer_id = :buyer AND {}", scope.condition("c.agent_id"));
-    conn.prepare_cached(&sql)?
-        .query_row(named_params! { ":buyer": buyer_id, ":scope_uid": scope.uid() }, |r| r.get(0))
-        .optional()?
-        .ok_or_else(|| AppError::not_found(COLLECTIONS_CUSTOMER_NOT_FOUND))
+    Ok(scope.customer(conn, buyer_id)?.0)
 }
 
 /// A phone's id of a payment: 1-64 of `A-Za-z0-9_-` (as visits' and orders').
@@ -386,7 +380,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<PaymentRow> {
 fn visible_payment(conn: &Connection, scope: Scope, payment_id: i64) -> AppResult<PaymentRow> {
     let sql = format!("SELECT {ROW_COLUMNS} {ROW_JOINS} WHERE p.payment_id = :id AND {}", scope.condition("p.agent_id"));
     conn.prepare_cached(&sql)?
-        .query_row(named_params! { ":id": payment_id, ":scope_uid": scope.uid() }, row)
+        .query_row(&*scope.with(named_params! { ":id": payment_id }), row)
         .optional()?
         .ok_or_else(|| AppError::not_found(PAYMENT_NOT_FOUND))
 }
@@ -421,10 +415,8 @@ pub fn page(conn: &Connection, scope: Scope, filter: &ListFilter) -> AppResult<P
     );
     let status = filter.status.map(PaymentStatus::as_str);
     let offset = (filter.page.max(1) - 1).saturating_mul(PAGE_SIZE);
-    let params = named_params! {
-        ":scope_uid": scope.uid(), ":buyer": filter.buyer_id, ":from": filter.from_ts, ":to": filter.to_ts,
-        ":mode": filter.mode, ":status": status,
-    };
+    let params = &*scope.with(named_params! { ":buyer": filter.buyer_id, ":from": filter.from_ts, ":to": filter.to_ts,
+    ":mode": filter.mode, ":status": status, });
     let data = {
         let sql = format!(
             "SELECT {ROW_COLUMNS} {ROW_JOINS} WHERE {condition} ORDER BY p.collected_at DESC, p.payment_id DESC LIMIT {PAGE_SIZE} OFFSET {offset}"

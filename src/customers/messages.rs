@@ -3,7 +3,6 @@
 use crate::error::UniqueField;
 
 crate::messages! {
-    CUSTOMER_NOT_FOUND = "customer_not_found": "The customer was not found.";
     VISITS_PERIOD_UNKNOWN = "customer_visits_period_unknown": "Use ftd (today) or ftm (this month).";
     MOBILE_REQUIRED = "customer_mobile_required": "Mobile No. is Required";
     MOBILE_NOT_NUMERIC = "customer_mobile_not_numeric": "Mobile No. should contain only numbers";

@@ -28,10 +28,9 @@ pub fn search_in(conn: &Connection, scope: Scope, words: &[String]) -> rusqlite:
         sql.push_str(&format!(" AND (c.buyer_id LIKE :p{i} OR c.mobile LIKE :p{i} OR c.name LIKE :p{i} OR c.name LIKE :w{i})"));
     }
     sql.push_str(" LIMIT 10");
-    let uid = scope.uid();
     let prefixes: Vec<(String, String, String, String)> =
         words.iter().enumerate().map(|(i, w)| (format!(":p{i}"), format!("{w}%"), format!(":w{i}"), format!("% {w}%"))).collect();
-    let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":scope_uid", &uid)];
+    let mut params: Vec<(&str, &dyn rusqlite::ToSql)> = vec![scope.param()];
     for (p, pv, w, wv) in &prefixes {
         params.push((p.as_str(), pv));
         params.push((w.as_str(), wv));
@@ -225,7 +224,7 @@ pub fn visits_since(conn: &Connection, scope: Scope, from: i64) -> rusqlite::Res
          ORDER BY v.visited_at DESC LIMIT 2000",
         scope.condition("v.agent_id")
     ))?;
-    let rows = stmt.query_map(named_params! { ":from": from, ":scope_uid": scope.uid() }, |r| {
+    let rows = stmt.query_map(&*scope.with(named_params! { ":from": from }), |r| {
         let (date, time) = clock::date_and_time(r.get(0)?);
         Ok(VisitRow {
             date,

@@ -115,7 +115,7 @@ pub fn default_list(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Del
            AND d.approve_status IS NOT 'Approve'
          ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 200"
     ))?;
-    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid(), ":from": from, ":to": to }, row)?;
+    let rows = stmt.query_map(&*scope.with(named_params! { ":from": from, ":to": to }), row)?;
     rows.collect()
 }
 
@@ -149,10 +149,8 @@ pub fn delivered_counts(conn: &Connection, scope: Scope) -> rusqlite::Result<Del
              LEFT JOIN delivery_statuses s ON s.delivery_status_id = d.delivery_status_id
              WHERE {filter} AND (d.planned_delivery_date >= :month OR d.updated_at >= :month_ts)"
         ),
-        named_params! {
-            ":scope_uid": scope.uid(), ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
-            ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(),
-        },
+        &*scope.with(named_params! { ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
+        ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(), }),
         |r| {
             Ok(DeliveredCounts {
                 delivered_today: r.get(0)?,
@@ -189,7 +187,7 @@ pub fn suggestions(conn: &Connection, scope: Scope, text: &str) -> rusqlite::Res
     for (kind, (name, _)) in SEARCH_COLUMNS.iter().enumerate() {
         let limit = 10 - out.len();
         let values = stmt.query_map(
-            named_params! { ":scope_uid": scope.uid(), ":kind": kind, ":from": from, ":below": below, ":pattern": pattern, ":limit": limit },
+            &*scope.with(named_params! { ":kind": kind, ":from": from, ":below": below, ":pattern": pattern, ":limit": limit }),
             |r| r.get::<_, String>(0),
         )?;
         for value in values {
@@ -237,7 +235,7 @@ pub fn matching(conn: &Connection, scope: Scope, column: &str, value: &str) -> r
     let filter = scope.condition("c.agent_id");
     let mut stmt =
         conn.prepare_cached(&format!("{SELECT} WHERE {filter} AND {column} = :v ORDER BY d.planned_delivery_date DESC LIMIT 200"))?;
-    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid(), ":v": value }, row)?;
+    let rows = stmt.query_map(&*scope.with(named_params! { ":v": value }), row)?;
     rows.collect()
 }
 
@@ -245,7 +243,7 @@ pub fn matching(conn: &Connection, scope: Scope, column: &str, value: &str) -> r
 pub fn one(conn: &Connection, scope: Scope, id: i64) -> rusqlite::Result<Option<Delivery>> {
     let filter = scope.condition("c.agent_id");
     conn.prepare_cached(&format!("{SELECT} WHERE {filter} AND d.delivery_id = :id"))?
-        .query_row(named_params! { ":scope_uid": scope.uid(), ":id": id }, row)
+        .query_row(&*scope.with(named_params! { ":id": id }), row)
         .optional()
 }
 
@@ -255,7 +253,7 @@ pub fn pending(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Delivery
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE {filter} AND d.approve_status = 'Pending' ORDER BY d.planned_delivery_date, d.delivery_id LIMIT 5000"
     ))?;
-    let rows = stmt.query_map(named_params! { ":scope_uid": scope.uid() }, row)?;
+    let rows = stmt.query_map(&*scope.with(named_params! {}), row)?;
     rows.collect()
 }
 
@@ -405,10 +403,9 @@ mod tests {
             let plan: Vec<String> = conn
                 .prepare(&format!("EXPLAIN QUERY PLAN {}", suggestions_sql(scope)))
                 .unwrap()
-                .query_map(
-                    named_params! { ":scope_uid": scope.uid(), ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 },
-                    |r| r.get(3),
-                )
+                .query_map(&*scope.with(named_params! { ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 }), |r| {
+                    r.get(3)
+                })
                 .unwrap()
                 .collect::<Result<_, _>>()
                 .unwrap();

@@ -21,14 +21,13 @@ pub struct HomeExtras {
 pub fn figures(conn: &Connection, scope: Scope, w: Windows, extras: HomeExtras) -> rusqlite::Result<Home> {
     let summary = visit_summary(conn, scope, w)?;
     let filter = scope.condition("c.agent_id");
-    let scope_uid = scope.uid();
     let today_ts = clock::start_of(w.today);
     let verified: i64 = conn.query_row(
         &format!(
             "SELECT COALESCE(SUM(v.location_status = 'verified'), 0)
              FROM customers c JOIN visits v ON v.customer_id = c.customer_id AND v.visited_at >= :today_ts WHERE {filter}"
         ),
-        named_params! { ":scope_uid": scope_uid, ":today_ts": today_ts },
+        &*scope.with(named_params! { ":today_ts": today_ts }),
         |r| r.get(0),
     )?;
     // Agents as `c.agent_id`, so the scope's one condition applies to them too.
@@ -38,7 +37,7 @@ pub fn figures(conn: &Connection, scope: Scope, w: Windows, extras: HomeExtras) 
              SELECT COUNT(*), COALESCE(SUM(NOT EXISTS (SELECT 1 FROM visits v WHERE v.agent_id = c.agent_id AND v.visited_at >= :today_ts)), 0)
              FROM c WHERE {filter}"
         ),
-        named_params! { ":scope_uid": scope_uid, ":agent": UserType::Agent, ":today_ts": today_ts },
+        &*scope.with(named_params! { ":agent": UserType::Agent, ":today_ts": today_ts }),
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     let pending_approvals = if extras.pending_approvals {
@@ -47,7 +46,7 @@ pub fn figures(conn: &Connection, scope: Scope, w: Windows, extras: HomeExtras) 
                 "SELECT COUNT(*) FROM deliveries d JOIN customers c ON c.customer_id = d.customer_id
                  WHERE {filter} AND d.approve_status = 'Pending'"
             ),
-            named_params! { ":scope_uid": scope_uid },
+            &*scope.with(named_params! {}),
             |r| r.get(0),
         )?)
     } else {

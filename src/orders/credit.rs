@@ -139,7 +139,7 @@ pub fn decide(
     );
     let (status, hold, booked_by): (OrderStatus, Option<String>, UserId) = tx
         .prepare_cached(&sql)?
-        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row(&*who.scope.with(named_params! { ":o": order_id }), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?
         .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     match hold.as_deref() {
@@ -176,10 +176,9 @@ pub fn decide(
 /// caller's customers (`scope`), each with the customer's outstanding and limit now.
 pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
     let condition = format!("o.credit_hold = 'awaiting' AND o.status = 'Submitted' AND {}", scope.condition("c.agent_id"));
-    let scope_uid = scope.uid();
     let total_records: i64 = conn
         .prepare_cached(&format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}"))?
-        .query_row(named_params! { ":scope_uid": scope_uid }, |r| r.get(0))?;
+        .query_row(&*scope.with(named_params! {}), |r| r.get(0))?;
     let offset = (page.max(1) - 1) * PAGE_SIZE;
     let sql = format!(
         "SELECT {HEAD_COLUMNS}, o.customer_id, c.credit_limit_paise, a.name
@@ -188,22 +187,19 @@ pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows: Vec<(HeldOrder, CustomerId)> = stmt
-        .query_map(
-            named_params! { ":scope_uid": scope_uid, ":admin": false, ":no_email": "", ":limit": PAGE_SIZE, ":offset": offset },
-            |r| {
-                let w = super::queries::HEAD_WIDTH;
-                Ok((
-                    HeldOrder {
-                        order: super::queries::head(r)?,
-                        outstanding: Money::ZERO,
-                        open_orders: Money::ZERO,
-                        credit_limit: r.get(w + 1)?,
-                        agent_name: r.get(w + 2)?,
-                    },
-                    r.get(w)?,
-                ))
-            },
-        )?
+        .query_map(&*scope.with(named_params! { ":admin": false, ":no_email": "", ":limit": PAGE_SIZE, ":offset": offset }), |r| {
+            let w = super::queries::HEAD_WIDTH;
+            Ok((
+                HeldOrder {
+                    order: super::queries::head(r)?,
+                    outstanding: Money::ZERO,
+                    open_orders: Money::ZERO,
+                    credit_limit: r.get(w + 1)?,
+                    agent_name: r.get(w + 2)?,
+                },
+                r.get(w)?,
+            ))
+        })?
         .collect::<Result<_, _>>()?;
     let mut data = Vec::with_capacity(rows.len());
     for (mut row, customer) in rows {

@@ -637,23 +637,20 @@ pub fn detail(conn: &Connection, scope: Scope, admin: bool, order_id: OrderId) -
     );
     let mut order = conn
         .prepare_cached(&sql)?
-        .query_row(
-            named_params! { ":o": order_id, ":admin": admin, ":no_email": ORDER_DISTRIBUTOR_NO_EMAIL.text, ":scope_uid": scope.uid() },
-            |r| {
-                Ok(OrderDetail {
-                    head: head(r)?,
-                    address: r.get(HEAD_WIDTH)?,
-                    remark: r.get(HEAD_WIDTH + 1)?,
-                    sent_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 2)?.map(iso),
-                    cancelled_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 3)?.map(iso),
-                    lines: Vec::new(),
-                    free: Vec::new(),
-                    totals: OrderTotals::default(),
-                    scheme_version: 0,
-                    near_miss: Vec::new(),
-                })
-            },
-        )
+        .query_row(&*scope.with(named_params! { ":o": order_id, ":admin": admin, ":no_email": ORDER_DISTRIBUTOR_NO_EMAIL.text }), |r| {
+            Ok(OrderDetail {
+                head: head(r)?,
+                address: r.get(HEAD_WIDTH)?,
+                remark: r.get(HEAD_WIDTH + 1)?,
+                sent_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 2)?.map(iso),
+                cancelled_at: r.get::<_, Option<i64>>(HEAD_WIDTH + 3)?.map(iso),
+                lines: Vec::new(),
+                free: Vec::new(),
+                totals: OrderTotals::default(),
+                scheme_version: 0,
+                near_miss: Vec::new(),
+            })
+        })
         .optional()?
         .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     order.lines = lines_of(conn, order_id)?;
@@ -679,12 +676,11 @@ pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> App
     // One statement per case: a customer's orders by its index, or the orders of the customers in
     // the caller's scope.
     let condition = if customer.is_some() { "o.customer_id = :customer".to_string() } else { scope.condition("c.agent_id") };
-    let scope_uid = scope.uid();
     let condition = format!("{condition} AND (:from IS NULL OR o.order_date >= :from) AND (:to IS NULL OR o.order_date <= :to)");
     let offset = (f.page.max(1) - 1) * PAGE_SIZE;
     let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
         (":customer", &customer),
-        (":scope_uid", &scope_uid),
+        scope.param(),
         (":no_email", &ORDER_DISTRIBUTOR_NO_EMAIL.text),
         (":from", &f.from),
         (":to", &f.to),
@@ -735,7 +731,7 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
     );
     let (booked_by, status, mailing_at): (UserId, OrderStatus, Option<i64>) = tx
         .prepare_cached(&sql)?
-        .query_row(named_params! { ":o": order_id, ":scope_uid": who.scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row(&*who.scope.with(named_params! { ":o": order_id }), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?
         .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
     if booked_by != who.uid && !admin {

@@ -29,14 +29,14 @@ pub fn visit_by_client_id(conn: &Connection, scope: Scope, me: UserId, client_id
         "SELECT v.visit_id, v.customer_id, v.agent_id FROM visits v WHERE v.entered_by = :me AND v.client_id = :c AND {}",
         scope.condition("v.agent_id")
     );
-    conn.prepare_cached(&sql)?.query_row(named_params! { ":me": me, ":c": client_id, ":scope_uid": scope.uid() }, visit).optional()
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":me": me, ":c": client_id }), visit).optional()
 }
 
 /// The visit `visit_id`, if it is in the caller's scope.
 pub fn visit_by_id(conn: &Connection, scope: Scope, visit_id: i64) -> rusqlite::Result<Option<PhotoVisit>> {
     let sql =
         format!("SELECT v.visit_id, v.customer_id, v.agent_id FROM visits v WHERE v.visit_id = :v AND {}", scope.condition("v.agent_id"));
-    conn.prepare_cached(&sql)?.query_row(named_params! { ":v": visit_id, ":scope_uid": scope.uid() }, visit).optional()
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":v": visit_id }), visit).optional()
 }
 
 fn visit(r: &rusqlite::Row) -> rusqlite::Result<PhotoVisit> {
@@ -64,7 +64,7 @@ pub fn similar_to(
     let seen = visible(scope);
     let same: Option<i64> = conn
         .prepare_cached(&format!("SELECT MIN(p.photo_id) FROM visit_photos p WHERE p.sha256 = :s AND {seen}"))?
-        .query_row(named_params! { ":s": sha256, ":me": me, ":scope_uid": scope.uid() }, |r| r.get(0))?;
+        .query_row(&*scope.with(named_params! { ":s": sha256, ":me": me }), |r| r.get(0))?;
     if same.is_some() {
         return Ok(same);
     }
@@ -72,10 +72,9 @@ pub fn similar_to(
         "SELECT p.photo_id, p.phash FROM visit_photos p WHERE p.customer_id = :c AND {seen}
          UNION SELECT p.photo_id, p.phash FROM visit_photos p WHERE p.agent_id = :a AND p.taken_at >= :since AND {seen}"
     ))?;
-    let params = named_params! {
-        ":c": visit.customer, ":a": visit.agent, ":since": now - AGENT_WINDOW_S, ":me": me, ":scope_uid": scope.uid(),
-    };
-    let rows = stmt.query_map(params, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+    let since = now - AGENT_WINDOW_S;
+    let params = scope.with(named_params! { ":c": visit.customer, ":a": visit.agent, ":since": since, ":me": me });
+    let rows = stmt.query_map(&*params, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
     let mut best: Option<(u32, i64)> = None;
     for row in rows {
         let (id, hash) = row?;
@@ -142,9 +141,9 @@ pub fn page(conn: &Connection, scope: Scope, f: &ListFilter) -> AppResult<PhotoP
          AND (:to IS NULL OR p.taken_at < :to) AND (:label IS NULL OR p.label = :label) AND (:flagged IS NULL OR p.flagged = :flagged)",
         scope.condition("p.agent_id")
     );
-    let (scope_uid, offset) = (scope.uid(), (f.page.max(1) - 1) * PAGE_SIZE);
+    let offset = (f.page.max(1) - 1) * PAGE_SIZE;
     let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
-        (":scope_uid", &scope_uid),
+        scope.param(),
         (":buyer", &f.buyer_id),
         (":from", &f.from),
         (":to", &f.to),
@@ -194,7 +193,7 @@ pub fn iso(ts: i64) -> String {
 /// caller.
 pub fn file_of(conn: &Connection, scope: Scope, me: UserId, photo_id: i64) -> rusqlite::Result<Option<String>> {
     let sql = format!("SELECT p.sha256 FROM visit_photos p WHERE p.photo_id = :p AND {}", visible(scope));
-    conn.prepare_cached(&sql)?.query_row(named_params! { ":p": photo_id, ":me": me, ":scope_uid": scope.uid() }, |r| r.get(0)).optional()
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":p": photo_id, ":me": me }), |r| r.get(0)).optional()
 }
 
 /// The photos of a visit, in the order they were sent.

@@ -81,7 +81,7 @@ pub fn export(
     let user_types = serde_json::to_string(&types).unwrap_or_else(|_| "[]".into());
     let countries: Vec<&str> = filter.countries.iter().map(|c| c.trim()).filter(|c| !c.is_empty()).collect();
     let countries = serde_json::to_string(&countries).unwrap_or_else(|_| "[]".into());
-    let (scope_uid, administrator) = (scope.uid(), scope == Scope::All);
+    let administrator = scope == Scope::All;
     let by_updated = filter.radio_button.as_deref().is_some_and(|r| r.eq_ignore_ascii_case("UpdatedDate"));
     let params: Vec<(&'static str, &dyn rusqlite::ToSql)> = vec![
         (":from", &from),
@@ -92,7 +92,7 @@ pub fn export(
         (":user_types", &user_types),
         (":countries", &countries),
         (":by_updated", &by_updated),
-        (":scope_uid", &scope_uid),
+        scope.param(),
         (":administrator", &administrator),
         (":administrator_type", &UserType::Administrator),
         (":area_manager_type", &UserType::AreaManager),

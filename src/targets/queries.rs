@@ -203,10 +203,9 @@ pub fn figures(conn: &Connection, scope: Scope, first: NaiveDate, next: NaiveDat
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut out = stmt
         .query_map(
-            named_params! {
-                ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
-                ":agent_type": UserType::Agent, ":scope_uid": scope.uid(),
-            },
+            &*scope.with(named_params! {
+            ":from": from, ":to": to, ":from_ts": from_ts, ":to_ts": to_ts,
+            ":agent_type": UserType::Agent, }),
             |r| {
                 let (calls, lines): (i64, i64) = (r.get(4)?, r.get(5)?);
                 let achieved = BTreeMap::from([
@@ -439,7 +438,7 @@ pub fn agent_by_email(conn: &Connection, scope: Scope, email: &str) -> rusqlite:
         "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
         scope.condition("a.uid")
     ))?
-    .query_row(named_params! { ":e": email, ":agent": UserType::Agent, ":scope_uid": scope.uid() }, |r| r.get(0))
+    .query_row(&*scope.with(named_params! { ":e": email, ":agent": UserType::Agent }), |r| r.get(0))
     .optional()
 }
 

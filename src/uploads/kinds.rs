@@ -210,17 +210,18 @@ fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
             "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
             ctx.scope.condition("a.uid")
         ))?
-        .query_row(named_params! { ":e": email, ":agent": UserType::Agent, ":scope_uid": ctx.scope.uid() }, |r| r.get(0))
+        .query_row(&*ctx.scope.with(named_params! { ":e": email, ":agent": UserType::Agent }), |r| r.get(0))
         .optional()
     })?
     .ok_or_else(|| format!("Unknown agent {email}"))
 }
 
 fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, String> {
-    conn.prepare_cached(&format!("SELECT c.customer_id FROM customers c WHERE c.buyer_id = :b AND {}", ctx.scope.condition("c.agent_id")))
-        .and_then(|mut stmt| stmt.query_row(named_params! { ":b": buyer, ":scope_uid": ctx.scope.uid() }, |r| r.get(0)).optional())
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("Unknown customer {buyer}"))
+    match ctx.scope.customer(conn, buyer) {
+        Ok((id, _)) => Ok(id.0),
+        Err(e) if e.code() == crate::scope::CUSTOMER_NOT_FOUND.code => Err(format!("Unknown customer {buyer}")),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Refuses a row whose key (`what` `key`) names rows already there of a customer outside the
@@ -238,7 +239,7 @@ fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str
     );
     let taken: bool = conn
         .prepare_cached(&sql)
-        .and_then(|mut stmt| stmt.query_row(named_params! { ":key": key, ":scope_uid": ctx.scope.uid() }, |r| r.get(0)))
+        .and_then(|mut stmt| stmt.query_row(&*ctx.scope.with(named_params! { ":key": key }), |r| r.get(0)))
         .map_err(|e| e.to_string())?;
     if taken {
         return Err(format!("{what} {key} is already used outside your area"));

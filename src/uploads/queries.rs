@@ -30,7 +30,7 @@ pub fn write_customers(conn: &Connection, scope: Scope, path: &Path) -> AppResul
              LEFT JOIN users a ON a.uid = c.agent_id WHERE {} ORDER BY c.buyer_id",
             scope.condition("c.agent_id")
         ))?;
-        let mut rows = stmt.query(named_params! { ":scope_uid": scope.uid() })?;
+        let mut rows = stmt.query(&*scope.with(named_params! {}))?;
         let mut n = 0u32;
         while let Some(row) = rows.next()? {
             n += 1;

@@ -338,7 +338,7 @@ async fn a_payment_is_checked_field_by_field() {
         ),
         (with(ok.clone(), json!({ "invoices": ["NOPE"] })), StatusCode::BAD_REQUEST, "payment_invoice_unknown", "invoices"),
         (with(ok.clone(), json!({ "invoices": ["V-1", "v-1"] })), StatusCode::BAD_REQUEST, "payment_invoice_repeated", "invoices"),
-        (with(ok.clone(), json!({ "buyerId": "NO-SUCH-BUYER" })), StatusCode::NOT_FOUND, "collections_customer_not_found", ""),
+        (with(ok.clone(), json!({ "buyerId": "NO-SUCH-BUYER" })), StatusCode::NOT_FOUND, "customer_not_found", ""),
     ];
     for (body, status, code, field) in cases {
         let r = app.post("/users/payment", Some(&agent1), body.clone()).await;

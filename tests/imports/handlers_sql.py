@@ -2,6 +2,9 @@
 """Handlers hold no SQL: a Rust file with an HTTP handler (a `#[utoipa::path]`) holds no SQL
 statement, so an area reads as handlers (HTTP only), queries (SQL) and types (docs/architecture.md).
 Exits 1 naming each file and its first SQL line. Unit tests at the end of a file do not count.
+
+Also: the scope's parameter is bound by the scope alone (`Scope::with`, `Scope::param`): no file
+but src/scope.rs names it as a parameter to bind (issue #51).
 """
 import os
 import re
@@ -29,11 +32,29 @@ def offenders(src):
     return found
 
 
+def scope_binders(src):
+    found = []
+    for folder, _, files in os.walk(src):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            if not name.endswith(".rs") or os.path.relpath(path, src) == "scope.rs":
+                continue
+            text = open(path, encoding="utf-8").read()
+            at = text.find('":scope_uid"')
+            if at >= 0:
+                found.append(f"{os.path.relpath(path, ROOT)}:{text.count(chr(10), 0, at) + 1}")
+    return found
+
+
 if __name__ == "__main__":
+    binders = scope_binders(os.path.join(ROOT, "src"))
+    for place in binders:
+        print(f"The scope's parameter bound by hand (use Scope::with or Scope::param): {place}")
     bad = offenders(os.path.join(ROOT, "src"))
     for place in bad:
         print(f"SQL in a handler file: {place}")
     if bad:
         print(f"{len(bad)} handler files hold SQL; move it to the area's queries module.")
+    if bad or binders:
         sys.exit(1)
     print("No handler file holds SQL.")

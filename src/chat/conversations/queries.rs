@@ -11,20 +11,19 @@ use crate::scope::Scope;
 
 /// The people `me` may chat with, as a condition on `u` (a `users` row): live, not themselves,
 /// and an administrator, or inside their scope (an administrator everyone, a manager their
-/// agents), or, for anyone else, their manager. Binds `:me`, `:admin`, `:my_manager` and the
-/// scope's `:scope_uid` (see [`partner_params`]).
+/// agents), or, for anyone else, their manager. Binds `:me`, `:admin`, `:my_manager` (see
+/// [`partner_manager`]) and the scope's own parameter (`Scope::with`).
 fn partner_condition(me: Chatter) -> String {
     format!("u.is_deleted = 0 AND u.uid <> :me AND (u.user_type_id = :admin OR u.uid = :my_manager OR {})", me.scope.condition("u.uid"))
 }
 
-/// The values of `:my_manager` and `:scope_uid` in [`partner_condition`].
-fn partner_params(me: Chatter) -> (Option<UserId>, Option<UserId>) {
+/// The value of `:my_manager` in [`partner_condition`].
+fn partner_manager(me: Chatter) -> Option<UserId> {
     // Only those with no one below them chat with their own manager.
-    let my_manager = match me.scope {
+    match me.scope {
         Scope::Own { .. } => me.manager,
         _ => None,
-    };
-    (my_manager, me.scope.uid())
+    }
 }
 
 fn initials(name: &str) -> String {
@@ -49,11 +48,10 @@ pub fn partners(conn: &Connection, me: Chatter) -> rusqlite::Result<Vec<ChatUser
          ORDER BY unread_count DESC, u.name, u.uid",
         partner_condition(me)
     );
-    let (my_manager, scope_uid) = partner_params(me);
+    let my_manager = partner_manager(me);
     let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(
-        named_params! { ":me": me.uid, ":my_manager": my_manager, ":scope_uid": scope_uid, ":admin": ADMINISTRATOR },
-        |r| {
+    let rows =
+        stmt.query_map(&*me.scope.with(named_params! { ":me": me.uid, ":my_manager": my_manager, ":admin": ADMINISTRATOR }), |r| {
             let name: String = r.get(1)?;
             Ok(ChatUser {
                 uid: r.get(0)?,
@@ -62,19 +60,18 @@ pub fn partners(conn: &Connection, me: Chatter) -> rusqlite::Result<Vec<ChatUser
                 conversation_id: r.get(2)?,
                 unread_count: r.get(3)?,
             })
-        },
-    )?;
+        })?;
     rows.collect()
 }
 
 /// Whether `me` may chat with `other`.
 pub fn may_chat(conn: &Connection, me: Chatter, other: UserId) -> rusqlite::Result<bool> {
     let sql = format!("SELECT 1 FROM users u WHERE u.uid = :other AND {}", partner_condition(me));
-    let (my_manager, scope_uid) = partner_params(me);
+    let my_manager = partner_manager(me);
     Ok(conn
         .prepare_cached(&sql)?
         .query_row(
-            named_params! { ":other": other, ":me": me.uid, ":my_manager": my_manager, ":scope_uid": scope_uid, ":admin": ADMINISTRATOR },
+            &*me.scope.with(named_params! { ":other": other, ":me": me.uid, ":my_manager": my_manager, ":admin": ADMINISTRATOR }),
             |_| Ok(()),
         )
         .optional()?

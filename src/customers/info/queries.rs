@@ -137,7 +137,7 @@ pub(super) fn media_file(conn: &Connection, scope: Scope, reviewer: bool, name: 
              WHERE d.image_name = :name AND {in_scope}
              LIMIT 1"
         ),
-        named_params! { ":name": name, ":reviewer": reviewer, ":scope_uid": scope.uid() },
+        &*scope.with(named_params! { ":name": name, ":reviewer": reviewer }),
         |r| Ok((r.get(0)?, r.get(1)?)),
     )
     .optional()

@@ -20,7 +20,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
     let mut last_id = cursor.after;
     let mut ids = Vec::new();
     let mut customers = stmt
-        .query_map(named_params! { ":scope_uid": own.uid(), ":after": cursor.after, ":since": cursor.since, ":page": PAGE }, |r| {
+        .query_map(&*own.with(named_params! { ":after": cursor.after, ":since": cursor.since, ":page": PAGE }), |r| {
             last_id = r.get(0)?;
             ids.push(crate::ids::CustomerId(last_id));
             Ok(OfflineCustomer {
@@ -50,7 +50,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
             own.condition("r.agent_id"),
             own.condition("c.agent_id")
         ))?
-        .query_map(named_params! { ":scope_uid": own.uid(), ":since": cursor.since }, |r| r.get(0))?
+        .query_map(&*own.with(named_params! { ":since": cursor.since }), |r| r.get(0))?
         .collect::<Result<Vec<String>, _>>()?
     } else {
         Vec::new()

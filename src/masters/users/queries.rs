@@ -222,6 +222,6 @@ pub fn agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<AgentItem
     let sql =
         format!("SELECT uid, name FROM users WHERE is_deleted = 0 AND user_type_id = :agent AND {} ORDER BY name", scope.condition("uid"));
     conn.prepare_cached(&sql)?
-        .query_map(named_params! { ":agent": AGENT, ":scope_uid": scope.uid() }, |r| Ok(AgentItem { uid: r.get(0)?, name: r.get(1)? }))?
+        .query_map(&*scope.with(named_params! { ":agent": AGENT }), |r| Ok(AgentItem { uid: r.get(0)?, name: r.get(1)? }))?
         .collect()
 }

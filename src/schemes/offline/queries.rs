@@ -32,7 +32,7 @@ pub fn copy(conn: &mut Connection, scope: Scope, today: &str) -> AppResult<(i64,
         let buyers = &scheme.applies.buyer_ids;
         if !buyers.is_empty() {
             let list = serde_json::to_string(buyers).map_err(|e| AppError::Internal(e.into()))?;
-            let ours: bool = theirs.query_row(named_params! { ":buyers": list, ":scope_uid": scope.uid() }, |r| r.get(0))?;
+            let ours: bool = theirs.query_row(&*scope.with(named_params! { ":buyers": list }), |r| r.get(0))?;
             if !ours {
                 continue;
             }
