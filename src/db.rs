@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 36;
+pub const SCHEMA_VERSION: i64 = 37;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -108,6 +108,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (34, include_str!("schemes/schemes_upgrade.sql")),
     // Photos like another, by that other: a prune in pieces (issue #50). (Step 35: targets.)
     (36, include_str!("photos/similar_index_upgrade.sql")),
+    // Shelf counts, returns as credits, new shops proposed by agents (issue #54).
+    (37, include_str!("returns/returns_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

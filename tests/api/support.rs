@@ -276,8 +276,18 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 36: no shelf counts, returns or new shops.
+pub fn downgrade_to_schema_36(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TABLE proposal_orders; DROP TABLE outlet_proposals; DROP TABLE return_allocations; DROP TABLE return_lines;
+         DROP TABLE returns; DROP TABLE shelf_count_lines; DROP TABLE shelf_counts; PRAGMA user_version = 36;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 35: no index of photos by the photo they are like.
 pub fn downgrade_to_schema_35(conn: &rusqlite::Connection) {
+    downgrade_to_schema_36(conn);
     conn.execute_batch("DROP INDEX visit_photos_similar; PRAGMA user_version = 35;").unwrap();
 }
 
