@@ -19,6 +19,7 @@ export const t = catalogue("reports", {
   beatAdherence: "Beat Adherence Report",
   attendance: "Attendance Report",
   schemes: "Schemes Report",
+  returns: "Returns Report",
   // The filter form.
   fromDate: "From Date",
   toDate: "To Date",
