@@ -262,6 +262,9 @@ CREATE INDEX IF NOT EXISTS customers_name ON customers(name COLLATE NOCASE);
 CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
     buyer_id, name, mobile, content = '', contentless_delete = 1, tokenize = 'unicode61', prefix = '2 3 4'
 );
+-- Its segments are merged in bounded steps between an import's pieces and after it, never inside a
+-- write (step 38, src/customers/search_merge_upgrade.sql says why).
+INSERT INTO customers_fts (customers_fts, rank) VALUES ('automerge', 0);
 -- While a bulk writer (an upload, the scale seed) holds the row of customers_fts_deferred inside its
 -- transaction, the index triggers note the customers they would change in customers_fts_pending
 -- instead, and the writer indexes them, and every customer added above the highest id at its
@@ -1126,7 +1129,7 @@ CREATE TABLE IF NOT EXISTS order_line_schemes (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS order_line_schemes_scheme ON order_line_schemes(scheme_id, order_id);
 
--- Returns, shelf stock and new shops (issue #54, step 37): src/returns/returns_upgrade.sql says
+-- Returns, shelf stock and new shops (issue #54, step 39): src/returns/returns_upgrade.sql says
 -- how they are kept.
 -- A shelf count at a visit: how many pieces of each product the shop holds (`shelf_count_lines`);
 -- a repeat of a `client_id` by the same user is the same count.
@@ -1239,3 +1242,26 @@ CREATE TABLE IF NOT EXISTS proposal_orders (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS proposal_orders_client ON proposal_orders(booked_by, client_id);
 CREATE INDEX IF NOT EXISTS proposal_orders_proposal ON proposal_orders(proposal_id);
+-- Targets, holidays and incentive slabs (issue #53, step 37): src/targets/targets_upgrade.sql says how
+-- they are kept.
+CREATE TABLE IF NOT EXISTS targets (
+    agent_id INTEGER NOT NULL REFERENCES users(uid),
+    month    TEXT NOT NULL CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]'),
+    measure  TEXT NOT NULL CHECK (measure IN ('sales_value', 'productive_calls', 'lines_per_call', 'visits', 'new_outlets', 'collections')),
+    target   INTEGER NOT NULL CHECK (target >= 0),
+    set_by   INTEGER NOT NULL REFERENCES users(uid),
+    set_at   INTEGER NOT NULL,
+    PRIMARY KEY (agent_id, month, measure)
+);
+CREATE TABLE IF NOT EXISTS holidays (
+    day        TEXT PRIMARY KEY CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'),
+    name       TEXT NOT NULL,
+    created_by INTEGER REFERENCES users(uid),
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS incentive_slabs (
+    measure      TEXT NOT NULL CHECK (measure IN ('sales_value', 'productive_calls', 'lines_per_call', 'visits', 'new_outlets', 'collections')),
+    from_percent INTEGER NOT NULL CHECK (from_percent BETWEEN 1 AND 1000),
+    payout_paise INTEGER NOT NULL CHECK (payout_paise >= 0),
+    PRIMARY KEY (measure, from_percent)
+);

@@ -142,6 +142,8 @@ rights! {
     CollectionsReview = COLLECTIONS_REVIEW: "collections_review",
     CreditApproval = CREDIT_APPROVAL: "credit_approval",
     SchemeMaster = SCHEME_MASTER: "scheme_master",
+    // Targets and incentives (issue #53): administrators, area managers for their agents.
+    TargetMaster = TARGET_MASTER: "target_master",
     ReturnApproval = RETURN_APPROVAL: "return_approval",
     OutletProposal = OUTLET_PROPOSAL: "outlet_proposal",
     OutletApproval = OUTLET_APPROVAL: "outlet_approval",

@@ -10,11 +10,11 @@ use super::messages::{
 };
 use super::messages::{ORDER_SHOP_CLIENT_ID_REQUIRED, ORDER_SHOP_DISTRIBUTOR_REQUIRED, ORDER_SHOP_REJECTED};
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
-use super::waiting;
 use super::types::{
     BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, OrderQuote, SetCreditLimit,
 };
+use super::waiting;
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};

@@ -28,8 +28,10 @@ pub fn shop(conn: &Connection, scope: Scope, id: i64) -> AppResult<Shop> {
          WHERE o.proposal_id = :id AND {}",
         scope.condition("o.agent_id")
     );
-    let row: Option<(String, Option<String>)> =
-        conn.prepare_cached(&sql)?.query_row(named_params! { ":id": id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+    let row: Option<(String, Option<String>)> = conn
+        .prepare_cached(&sql)?
+        .query_row(named_params! { ":id": id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     match row {
         None => Err(AppError::not_found(ORDER_SHOP_NOT_FOUND.on("proposalId"))),
         Some((status, Some(buyer))) if status == "Approved" => Ok(Shop::Approved(buyer)),
@@ -51,7 +53,15 @@ fn waiting_answer(wait_id: i64, proposal_id: i64, duplicate: bool) -> OrderWaiti
 
 /// Keeps `req` (checked by the caller) by `me` for pending shop `proposal_id` in the open
 /// transaction; a repeat of its clientId answers the first.
-pub fn wait_for_shop(tx: &Connection, me: UserId, scope: Scope, proposal_id: i64, client_id: &str, req: &BookOrder, now: i64) -> AppResult<OrderWaiting> {
+pub fn wait_for_shop(
+    tx: &Connection,
+    me: UserId,
+    scope: Scope,
+    proposal_id: i64,
+    client_id: &str,
+    req: &BookOrder,
+    now: i64,
+) -> AppResult<OrderWaiting> {
     let before: Option<(i64, i64)> = tx
         .prepare_cached("SELECT wait_id, proposal_id FROM proposal_orders WHERE booked_by = :me AND client_id = :c")?
         .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?)))
@@ -76,7 +86,14 @@ pub fn wait_for_shop(tx: &Connection, me: UserId, scope: Scope, proposal_id: i64
 /// Books the orders that waited for proposal `proposal_id`, now customer `buyer_id`, in the open
 /// transaction (each in a savepoint: one refused, for a retired product say, keeps its code and
 /// leaves the others booked). Answers the booked order ids and the refused `clientId: code`s.
-pub fn release_waiting(tx: &Connection, proposal_id: i64, buyer_id: &str, radius_m: f64, now: i64, today: &str) -> AppResult<(Vec<i64>, Vec<String>)> {
+pub fn release_waiting(
+    tx: &Connection,
+    proposal_id: i64,
+    buyer_id: &str,
+    radius_m: f64,
+    now: i64,
+    today: &str,
+) -> AppResult<(Vec<i64>, Vec<String>)> {
     let waiting: Vec<(i64, UserId, String, String, i64)> = {
         let mut stmt = tx.prepare_cached(
             "SELECT wait_id, booked_by, client_id, body, created_at FROM proposal_orders
@@ -117,7 +134,9 @@ pub fn release_waiting(tx: &Connection, proposal_id: i64, buyer_id: &str, radius
 
 /// Refuses the orders that waited for proposal `proposal_id` (rejected) with `code`.
 pub fn refuse_waiting(tx: &Connection, proposal_id: i64, code: &str) -> rusqlite::Result<()> {
-    tx.prepare_cached("UPDATE proposal_orders SET refused_code = :code WHERE proposal_id = :p AND order_id IS NULL AND refused_code IS NULL")?
-        .execute(named_params! { ":code": code, ":p": proposal_id })?;
+    tx.prepare_cached(
+        "UPDATE proposal_orders SET refused_code = :code WHERE proposal_id = :p AND order_id IS NULL AND refused_code IS NULL",
+    )?
+    .execute(named_params! { ":code": code, ":p": proposal_id })?;
     Ok(())
 }

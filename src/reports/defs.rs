@@ -540,6 +540,11 @@ pub const SCHEMES: Report = Report {
          ORDER BY "Month", g.scheme_id, u.name, c.buyer_id"#
     ),
 };
+// Targets (issue #53): per agent of the caller's scope and measure, the month of the filter
+// (monthYear, or fromDate's month), its target and what was achieved, in the figures of
+// `GET /users/targets` (the same SQL: `targets::queries`).
+pub const TARGETS: Report =
+    Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
 
 // Goods given back (issue #54): one row per line of the returns recorded in the window, with the
 // return's reason, state and who decided; values as recorded (taxable + tax, decision 40).
@@ -585,6 +590,7 @@ pub const ALL: &[&Report] = &[
     &COLLECTIONS,
     &OUTSTANDING,
     &SCHEMES,
+    &TARGETS,
     &RETURNS,
 ];
 

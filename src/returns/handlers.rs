@@ -46,7 +46,11 @@ pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): 
         (status = 200, description = "OK", body = SuggestedOrder),
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
     ))]
-pub async fn suggested_order(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<SuggestedOrder>> {
+pub async fn suggested_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(buyer_id): Path<String>,
+) -> AppResult<Json<SuggestedOrder>> {
     user.require(rights::CUSTOMER_VISIT)?;
     let scope = user.scope();
     state.db(move |conn| queries::suggested_order(conn, scope, buyer_id.trim(), today())).await.map(Json)
@@ -61,7 +65,11 @@ pub async fn suggested_order(State(state): State<AppState>, user: CurrentUser, P
         (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "The clientId was used for a return of another customer", body = crate::api::ErrorBody)
     ))]
-pub async fn record_return(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordReturn>) -> AppResult<Json<ReturnRecorded>> {
+pub async fn record_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<RecordReturn>,
+) -> AppResult<Json<ReturnRecorded>> {
     user.require(rights::CUSTOMER_VISIT)?;
     let ret = queries::check_return(req, today())?;
     let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
@@ -88,12 +96,13 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
     user.require_any(RETURN_READ)?;
     let from = date(q.from, "from")?;
     let to = date(q.to, "to")?;
-    let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(ReturnStatus::parse(s).ok_or_else(|| {
-            AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-        })?),
-    };
+    let status =
+        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(ReturnStatus::parse(s).ok_or_else(|| {
+                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
+            })?),
+        };
     let filter = ReturnFilter {
         agent: q.agent_id.0.map(UserId),
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
@@ -116,7 +125,12 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
         (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
     ))]
-pub async fn approve_return(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Json(req): Json<Decide>) -> AppResult<Json<ReturnDecided>> {
+pub async fn approve_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<ReturnDecided>> {
     user.require(rights::RETURN_APPROVAL)?;
     let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
@@ -132,7 +146,12 @@ pub async fn approve_return(State(state): State<AppState>, user: CurrentUser, Pa
         (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
     ))]
-pub async fn reject_return(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Json(req): Json<Decide>) -> AppResult<Json<ReturnDecided>> {
+pub async fn reject_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<ReturnDecided>> {
     user.require(rights::RETURN_APPROVAL)?;
     let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
@@ -163,14 +182,13 @@ pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req)
     ))]
 pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProposalQuery>) -> AppResult<Json<ProposalPage>> {
     user.require_any(OUTLET_READ)?;
-    let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(
-            ["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s)).ok_or_else(|| {
+    let status =
+        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s)).ok_or_else(|| {
                 AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-            })?,
-        ),
-    };
+            })?),
+        };
     let (scope, page) = (user.scope(), q.page_number.unwrap_or(1));
     state.db(move |conn| queries::proposal_page(conn, scope, status, page)).await.map(Json)
 }
@@ -201,7 +219,12 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
         (status = 404, description = "No such proposal among the caller's", body = crate::api::ErrorBody),
         (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
     ))]
-pub async fn reject_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>, Json(req): Json<Decide>) -> AppResult<Json<OutletDecided>> {
+pub async fn reject_outlet(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<OutletDecided>> {
     user.require(rights::OUTLET_APPROVAL)?;
     let reason = crate::validate::required(&req.reason, OUTLET_REJECT_REASON_REQUIRED.on("reason"))?;
     crate::validate::limits::VISIT_REMARK.check(&reason)?;

@@ -59,9 +59,15 @@ pub fn product_ids(lines: &[LineIn]) -> AppResult<Vec<i64>> {
     }
     let mut ids: Vec<i64> = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate() {
-        let id = line.product_id.0.filter(|p| *p > 0).ok_or_else(|| AppError::bad_request(RETURN_LINE_NO_PRODUCT.with([("line", json!(i + 1))]).on("lines")))?;
+        let id = line
+            .product_id
+            .0
+            .filter(|p| *p > 0)
+            .ok_or_else(|| AppError::bad_request(RETURN_LINE_NO_PRODUCT.with([("line", json!(i + 1))]).on("lines")))?;
         if let Some(first) = ids.iter().position(|p| *p == id) {
-            return Err(AppError::bad_request(RETURN_LINE_REPEATED.with([("line", json!(i + 1)), ("first", json!(first + 1))]).on("lines")));
+            return Err(AppError::bad_request(
+                RETURN_LINE_REPEATED.with([("line", json!(i + 1)), ("first", json!(first + 1))]).on("lines"),
+            ));
         }
         ids.push(id);
     }
@@ -70,7 +76,8 @@ pub fn product_ids(lines: &[LineIn]) -> AppResult<Vec<i64>> {
 
 /// Every product of `ids` exists (line numbers from 1): its name, pack size, list price and GST rate.
 fn products(conn: &Connection, ids: &[i64]) -> AppResult<Vec<(String, i64, Option<Money>, i64)>> {
-    let mut stmt = conn.prepare_cached("SELECT name, COALESCE(pack_size, 1), price_paise, gst_rate_bp FROM products WHERE product_id = :p")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT name, COALESCE(pack_size, 1), price_paise, gst_rate_bp FROM products WHERE product_id = :p")?;
     let mut found = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
         let row = stmt.query_row(named_params! { ":p": id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional()?;
@@ -112,12 +119,8 @@ pub fn record_stock(tx: &Connection, me: UserId, scope: Scope, count: CheckedSto
         .prepare_cached("SELECT count_id FROM shelf_counts WHERE entered_by = :me AND client_id = :c")?
         .query_row(named_params! { ":me": me, ":c": count.client_id }, |r| r.get(0))
         .optional()?;
-    let answer = |count_id, duplicate| StockRecorded {
-        message: STOCK_RECORDED.text.into(),
-        code: STOCK_RECORDED.code.into(),
-        count_id,
-        duplicate,
-    };
+    let answer =
+        |count_id, duplicate| StockRecorded { message: STOCK_RECORDED.text.into(), code: STOCK_RECORDED.code.into(), count_id, duplicate };
     if let Some(id) = before {
         return Ok(answer(id, true));
     }
@@ -153,10 +156,13 @@ pub fn suggested(ordered_8_weeks: f64, on_shelf: i64, pack: i64) -> i64 {
 /// `GET /users/customer/suggested-order/{buyerId}`.
 pub fn suggested_order(conn: &Connection, scope: Scope, buyer_id: &str, today: chrono::NaiveDate) -> AppResult<SuggestedOrder> {
     let (customer, _) = visible(conn, scope, buyer_id)?;
-    let buyer: String = conn.query_row("SELECT buyer_id FROM customers WHERE customer_id = :c", named_params! { ":c": customer }, |r| r.get(0))?;
+    let buyer: String =
+        conn.query_row("SELECT buyer_id FROM customers WHERE customer_id = :c", named_params! { ":c": customer }, |r| r.get(0))?;
     let since = (today - chrono::Days::new(7 * AVERAGE_WEEKS as u64)).format("%Y-%m-%d").to_string();
     let last: Option<(i64, i64)> = conn
-        .prepare_cached("SELECT count_id, counted_at FROM shelf_counts WHERE customer_id = :c ORDER BY counted_at DESC, count_id DESC LIMIT 1")?
+        .prepare_cached(
+            "SELECT count_id, counted_at FROM shelf_counts WHERE customer_id = :c ORDER BY counted_at DESC, count_id DESC LIMIT 1",
+        )?
         .query_row(named_params! { ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     let mut stmt = conn.prepare_cached(
@@ -234,16 +240,23 @@ pub fn check_return(req: RecordReturn, today: chrono::NaiveDate) -> AppResult<Ch
         let expiry = match text(&line.expiry) {
             None => None,
             Some(e) => Some(
-                crate::clock::parse_date(&e).ok_or_else(|| AppError::bad_request(RETURN_EXPIRY_NOT_A_DATE.with([("line", json!(n))]).on("lines")))?,
+                crate::clock::parse_date(&e)
+                    .ok_or_else(|| AppError::bad_request(RETURN_EXPIRY_NOT_A_DATE.with([("line", json!(n))]).on("lines")))?,
             ),
         };
         if matches!(reason, "damaged" | "expired" | "near_expiry") && batch.is_none() {
             return Err(AppError::bad_request(RETURN_BATCH_REQUIRED.with([("line", json!(n))]).on("lines")));
         }
         match (reason, expiry) {
-            ("expired" | "near_expiry", None) => return Err(AppError::bad_request(RETURN_EXPIRY_REQUIRED.with([("line", json!(n))]).on("lines"))),
-            ("expired", Some(e)) if e > today => return Err(AppError::bad_request(RETURN_EXPIRY_IN_FUTURE.with([("line", json!(n))]).on("lines"))),
-            ("near_expiry", Some(e)) if e < today => return Err(AppError::bad_request(RETURN_EXPIRY_PASSED.with([("line", json!(n))]).on("lines"))),
+            ("expired" | "near_expiry", None) => {
+                return Err(AppError::bad_request(RETURN_EXPIRY_REQUIRED.with([("line", json!(n))]).on("lines")))
+            }
+            ("expired", Some(e)) if e > today => {
+                return Err(AppError::bad_request(RETURN_EXPIRY_IN_FUTURE.with([("line", json!(n))]).on("lines")))
+            }
+            ("near_expiry", Some(e)) if e < today => {
+                return Err(AppError::bad_request(RETURN_EXPIRY_PASSED.with([("line", json!(n))]).on("lines")))
+            }
             _ => {}
         }
         lines.push(CheckedReturnLine { product_id, quantity, batch, expiry: expiry.map(|e| e.format("%Y-%m-%d").to_string()) });
@@ -273,7 +286,14 @@ fn share(amount: i64, quantity: i64, of: f64) -> i64 {
 /// last priced order line of it, its taxable value and tax per piece; never ordered (or only in
 /// uploaded lines, which carry no tax), the list price and the product's GST rate.
 /// `(valued_from, taxable, tax)` in paise.
-pub fn value_line(conn: &Connection, customer: CustomerId, product: i64, quantity: i64, list: Option<Money>, gst_bp: i64) -> rusqlite::Result<(&'static str, i64, i64)> {
+pub fn value_line(
+    conn: &Connection,
+    customer: CustomerId,
+    product: i64,
+    quantity: i64,
+    list: Option<Money>,
+    gst_bp: i64,
+) -> rusqlite::Result<(&'static str, i64, i64)> {
     let last: Option<(f64, i64, i64)> = conn
         .prepare_cached(
             "SELECT qty_shipped, taxable_paise, cgst_paise + sgst_paise + igst_paise FROM order_lines
@@ -317,8 +337,10 @@ pub fn record_return(tx: &Connection, me: UserId, scope: Scope, ret: CheckedRetu
     }
     let (customer, agent) = visible(tx, scope, &ret.buyer_id)?;
     if let Some(d) = ret.distributor_id {
-        let found: Option<i64> =
-            tx.prepare_cached("SELECT 1 FROM distributors WHERE distributor_id = :d")?.query_row(named_params! { ":d": d }, |r| r.get(0)).optional()?;
+        let found: Option<i64> = tx
+            .prepare_cached("SELECT 1 FROM distributors WHERE distributor_id = :d")?
+            .query_row(named_params! { ":d": d }, |r| r.get(0))
+            .optional()?;
         if found.is_none() {
             return Err(AppError::bad_request(RETURN_DISTRIBUTOR_NOT_FOUND.on("distributorId")));
         }
@@ -441,8 +463,19 @@ pub fn return_page(conn: &Connection, scope: Scope, f: &ReturnFilter) -> AppResu
 /// Approves (`reason` optional) or rejects a Submitted return of the caller's scope. Approved: its
 /// value is spread over the customer's oldest open invoices (added to their paid amounts, kept in
 /// `return_allocations`), what none takes stays unallocated on the return.
-pub fn decide_return(tx: &Connection, scope: Scope, return_id: i64, approve: bool, by: UserId, reason: Option<String>, now: i64) -> AppResult<ReturnDecided> {
-    let sql = format!("SELECT r.customer_id, r.value_paise, r.status FROM returns r WHERE r.return_id = :id AND {}", scope.condition("r.agent_id"));
+pub fn decide_return(
+    tx: &Connection,
+    scope: Scope,
+    return_id: i64,
+    approve: bool,
+    by: UserId,
+    reason: Option<String>,
+    now: i64,
+) -> AppResult<ReturnDecided> {
+    let sql = format!(
+        "SELECT r.customer_id, r.value_paise, r.status FROM returns r WHERE r.return_id = :id AND {}",
+        scope.condition("r.agent_id")
+    );
     let (customer, value, status): (CustomerId, i64, ReturnStatus) = tx
         .prepare_cached(&sql)?
         .query_row(named_params! { ":id": return_id, ":scope_uid": scope.uid() }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -478,7 +511,8 @@ pub fn decide_return(tx: &Connection, scope: Scope, return_id: i64, approve: boo
         "UPDATE returns SET status = :s, decided_by = :by, decided_at = :now, decision_reason = :reason, unallocated_paise = :u WHERE return_id = :id",
     )?
     .execute(named_params! { ":s": new_status.as_str(), ":by": by, ":now": now, ":reason": reason, ":u": unallocated, ":id": return_id })?;
-    let said = if approve { RETURN_APPROVED.with([("value", json!(Money::from_paise(value).to_string()))]) } else { RETURN_REJECTED.with([]) };
+    let said =
+        if approve { RETURN_APPROVED.with([("value", json!(Money::from_paise(value).to_string()))]) } else { RETURN_REJECTED.with([]) };
     Ok(ReturnDecided {
         message: said.message.into_owned(),
         code: said.code.into(),
@@ -508,9 +542,10 @@ pub struct CheckedProposal {
 }
 
 fn required_field(value: Option<&str>, label: &str, field: &'static str, limit: &crate::validate::Field) -> AppResult<String> {
-    let value = value.map(str::trim).filter(|v| !v.is_empty()).ok_or_else(|| {
-        AppError::bad_request(OUTLET_FIELD_REQUIRED.with([("label", json!(label))]).on(field))
-    })?;
+    let value = value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| AppError::bad_request(OUTLET_FIELD_REQUIRED.with([("label", json!(label))]).on(field)))?;
     if let Some(problem) = limit.problem(value) {
         return Err(AppError::bad_request(problem.on(field)));
     }
@@ -576,7 +611,8 @@ pub fn similar_names(a: &str, b: &str) -> bool {
 /// that is the same shop proposed twice.
 fn likely_duplicate(tx: &Connection, p: &CheckedProposal) -> AppResult<Option<LikelyDuplicate>> {
     let twice: Option<(i64, String)> = {
-        let mut stmt = tx.prepare_cached("SELECT proposal_id, buyer_name FROM outlet_proposals WHERE mobile = :m AND status = 'Pending'")?;
+        let mut stmt =
+            tx.prepare_cached("SELECT proposal_id, buyer_name FROM outlet_proposals WHERE mobile = :m AND status = 'Pending'")?;
         let rows = stmt.query_map(named_params! { ":m": p.mobile }, |r| Ok((r.get(0)?, r.get(1)?)))?;
         let all: Vec<(i64, String)> = rows.collect::<rusqlite::Result<_>>()?;
         all.into_iter().find(|(_, name)| similar_names(name, &p.buyer_name))
@@ -604,10 +640,10 @@ fn likely_duplicate(tx: &Connection, p: &CheckedProposal) -> AppResult<Option<Li
     let dlng = dlat / lat.to_radians().cos().abs().max(0.01);
     let near = |sql: &str| -> AppResult<Vec<(Option<String>, Option<i64>, String, f64, f64)>> {
         let mut stmt = tx.prepare_cached(sql)?;
-        let rows = stmt.query_map(
-            named_params! { ":lat0": lat - dlat, ":lat1": lat + dlat, ":lng0": lng - dlng, ":lng1": lng + dlng },
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )?;
+        let rows = stmt
+            .query_map(named_params! { ":lat0": lat - dlat, ":lat1": lat + dlat, ":lng0": lng - dlng, ":lng1": lng + dlng }, |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     };
     let mut candidates = near(
@@ -645,7 +681,15 @@ fn proposed_answer(id: i64, duplicate: bool, likely: Option<LikelyDuplicate>, st
         Some(d) => OUTLET_PROPOSED_DUPLICATE.with([("match", json!(d.buyer_id.clone().unwrap_or_else(|| d.name.clone())))]),
         None => OUTLET_PROPOSED.with([]),
     };
-    OutletProposed { message: said.message.into_owned(), code: said.code.into(), proposal_id: id, duplicate, likely_duplicate: likely, status, buyer_id }
+    OutletProposed {
+        message: said.message.into_owned(),
+        code: said.code.into(),
+        proposal_id: id,
+        duplicate,
+        likely_duplicate: likely,
+        status,
+        buyer_id,
+    }
 }
 
 /// Records a proposal by agent `me` in the open transaction; a repeat of its clientId answers the
@@ -690,8 +734,9 @@ pub fn proposal_page(conn: &Connection, scope: Scope, status: Option<&str>, page
          WHERE {} AND (:status IS NULL OR o.status = :status)",
         scope.condition("o.agent_id")
     );
-    let total: i64 =
-        conn.prepare(&format!("SELECT COUNT(*) {filter}"))?.query_row(named_params! { ":scope_uid": scope.uid(), ":status": status }, |r| r.get(0))?;
+    let total: i64 = conn
+        .prepare(&format!("SELECT COUNT(*) {filter}"))?
+        .query_row(named_params! { ":scope_uid": scope.uid(), ":status": status }, |r| r.get(0))?;
     let sql = format!(
         "SELECT o.proposal_id, o.agent_id, u.name, o.buyer_name, o.mobile, o.address1, o.city, o.state, o.postal_code, o.latitude,
                 o.longitude, o.retailer_type, o.gstin, o.pan, o.fssai, o.likely_duplicate, o.duplicate_reason, o.status, c.buyer_id,
@@ -782,7 +827,15 @@ fn pending(tx: &Connection, scope: Scope, id: i64) -> AppResult<Pending> {
 /// Approves a Pending proposal of the scope: the customer is made for the proposing agent (a new
 /// Buyer ID, the shop's position stored), then the orders taken for the pending shop are booked
 /// under it (`crate::orders::api::release_waiting`), all in the open transaction.
-pub fn approve_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, radius_m: f64, now: i64, today: &str) -> AppResult<OutletDecided> {
+pub fn approve_proposal(
+    tx: &Connection,
+    scope: Scope,
+    id: i64,
+    by: UserId,
+    radius_m: f64,
+    now: i64,
+    today: &str,
+) -> AppResult<OutletDecided> {
     let Pending { agent, p, country } = pending(tx, scope, id)?;
     let row = crate::customers::api::NewCustomerRow {
         name: p.buyer_name,
@@ -801,8 +854,10 @@ pub fn approve_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, radi
     if let Some(g) = &p.gstin {
         crate::customers::api::set_gstin(tx, customer, g)?;
     }
-    tx.prepare_cached("UPDATE outlet_proposals SET status = 'Approved', customer_id = :c, decided_by = :by, decided_at = :now WHERE proposal_id = :id")?
-        .execute(named_params! { ":c": customer, ":by": by, ":now": now, ":id": id })?;
+    tx.prepare_cached(
+        "UPDATE outlet_proposals SET status = 'Approved', customer_id = :c, decided_by = :by, decided_at = :now WHERE proposal_id = :id",
+    )?
+    .execute(named_params! { ":c": customer, ":by": by, ":now": now, ":id": id })?;
     let (orders, refused) = crate::orders::api::release_waiting(tx, id, &buyer_id, radius_m, now, today)?;
     let said = OUTLET_APPROVED.with([("buyerId", json!(buyer_id))]);
     Ok(OutletDecided {

@@ -1,4 +1,4 @@
--- Step 37 (src/db.rs): returns, shelf stock and new shops (issue #54, CONTRACT.md "Returns, shelf
+-- Step 39 (src/db.rs): returns, shelf stock and new shops (issue #54, CONTRACT.md "Returns, shelf
 -- stock and new shops"). schema.sql has the same objects.
 -- A shelf count at a visit: how many pieces of each product the shop holds (`shelf_count_lines`);
 -- a repeat of a `client_id` by the same user is the same count.

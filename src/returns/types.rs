@@ -103,7 +103,9 @@ impl ReturnStatus {
         }
     }
     pub fn parse(text: &str) -> Option<Self> {
-        [ReturnStatus::Submitted, ReturnStatus::Approved, ReturnStatus::Rejected].into_iter().find(|s| s.as_str().eq_ignore_ascii_case(text))
+        [ReturnStatus::Submitted, ReturnStatus::Approved, ReturnStatus::Rejected]
+            .into_iter()
+            .find(|s| s.as_str().eq_ignore_ascii_case(text))
     }
 }
 

@@ -97,7 +97,13 @@ async fn a_shelf_count_suggests_two_weeks_of_the_average_less_the_shelf_in_packs
     assert_eq!(r.body["lines"][0]["suggested"], 2 * pack);
     assert!(r.body["countedAt"].is_string());
     // Plenty on the shelf: nothing, never below 0.
-    let r = app.post("/users/stock", Some(&agent), json!({ "clientId": "count-2", "buyerId": buyer, "lines": [{ "productId": p, "quantity": 100 * pack }] })).await;
+    let r = app
+        .post(
+            "/users/stock",
+            Some(&agent),
+            json!({ "clientId": "count-2", "buyerId": buyer, "lines": [{ "productId": p, "quantity": 100 * pack }] }),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     let r = app.get(&format!("/users/customer/suggested-order/{buyer}"), Some(&agent)).await;
     assert_eq!(r.body["lines"][0]["suggested"], 0);
@@ -117,7 +123,9 @@ async fn a_shelf_count_suggests_two_weeks_of_the_average_less_the_shelf_in_packs
     // Another team's agent sees no such customer.
     let other = app.as_agent(4).await;
     assert_eq!(app.get(&format!("/users/customer/suggested-order/{buyer}"), Some(&other)).await.status, StatusCode::NOT_FOUND);
-    let r = app.post("/users/stock", Some(&other), json!({ "clientId": "x", "buyerId": buyer, "lines": [{ "productId": p, "quantity": 1 }] })).await;
+    let r = app
+        .post("/users/stock", Some(&other), json!({ "clientId": "x", "buyerId": buyer, "lines": [{ "productId": p, "quantity": 1 }] }))
+        .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
 
@@ -139,7 +147,11 @@ async fn returns_are_valued_at_the_last_order_and_approved_into_credits_on_the_o
     let (never, list, gst_bp, _) = product(&app, 1);
     // An order of 12 of `ordered`: its priced figures are what a return is worth.
     let r = app
-        .post("/users/order", Some(&agent), json!({ "buyerId": buyer, "distributorId": distributor(&app), "lines": [{ "productId": ordered, "quantity": 12 }] }))
+        .post(
+            "/users/order",
+            Some(&agent),
+            json!({ "buyerId": buyer, "distributorId": distributor(&app), "lines": [{ "productId": ordered, "quantity": 12 }] }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let line = &r.body["lines"][0];
@@ -162,11 +174,20 @@ async fn returns_are_valued_at_the_last_order_and_approved_into_credits_on_the_o
     for (body, code) in [
         (ret("b1", &buyer, "damaged", json!([{ "productId": ordered, "quantity": 0, "batch": "B1" }])), "quantity_not_valid"),
         (ret("b1", &buyer, "damaged", json!([{ "productId": ordered, "quantity": -2, "batch": "B1" }])), "quantity_not_valid"),
-        (ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "batch": "B1", "expiry": future }])), "return_expiry_in_future"),
+        (
+            ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "batch": "B1", "expiry": future }])),
+            "return_expiry_in_future",
+        ),
         (ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "batch": "B1" }])), "return_expiry_required"),
-        (ret("b1", &buyer, "near_expiry", json!([{ "productId": ordered, "quantity": 1, "batch": "B1", "expiry": past }])), "return_expiry_passed"),
+        (
+            ret("b1", &buyer, "near_expiry", json!([{ "productId": ordered, "quantity": 1, "batch": "B1", "expiry": past }])),
+            "return_expiry_passed",
+        ),
         (ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "expiry": past }])), "return_batch_required"),
-        (ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "batch": "B", "expiry": "31/12/2020" }])), "return_expiry_not_a_date"),
+        (
+            ret("b1", &buyer, "expired", json!([{ "productId": ordered, "quantity": 1, "batch": "B", "expiry": "31/12/2020" }])),
+            "return_expiry_not_a_date",
+        ),
         (ret("b1", &buyer, "broken", json!([{ "productId": ordered, "quantity": 1 }])), "return_reason_not_valid"),
         (ret("b1", &buyer, "other", json!([])), "return_no_lines"),
         (ret("b1", &buyer, "other", json!([{ "productId": 999999, "quantity": 1 }])), "return_line_unknown_product"),
@@ -195,7 +216,13 @@ async fn returns_are_valued_at_the_last_order_and_approved_into_credits_on_the_o
     let again = app.post("/users/return", Some(&agent), body).await;
     assert_eq!((again.body["returnId"].as_i64(), again.body["duplicate"].as_bool()), (Some(id), Some(true)));
     assert_eq!(count(&app, "SELECT COUNT(*) FROM returns"), 1);
-    let clash = app.post("/users/return", Some(&agent), ret("ret-1", &customer_of_other(&app), "other", json!([{ "productId": ordered, "quantity": 1 }]))).await;
+    let clash = app
+        .post(
+            "/users/return",
+            Some(&agent),
+            ret("ret-1", &customer_of_other(&app), "other", json!([{ "productId": ordered, "quantity": 1 }])),
+        )
+        .await;
     assert_eq!((clash.status, clash.body["code"].as_str()), (StatusCode::CONFLICT, Some("return_client_id_clash")));
 
     // Listed with its lines, how each was valued.
@@ -216,8 +243,12 @@ async fn returns_are_valued_at_the_last_order_and_approved_into_credits_on_the_o
     let r = app.post(&format!("/users/return/{id}/approve"), Some(&manager), json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let value = at_order + at_list;
-    let allocations: Vec<(String, i64)> =
-        r.body["allocations"].as_array().unwrap().iter().map(|a| (a["invoiceNo"].as_str().unwrap().to_string(), money(&a["amount"]))).collect();
+    let allocations: Vec<(String, i64)> = r.body["allocations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["invoiceNo"].as_str().unwrap().to_string(), money(&a["amount"])))
+        .collect();
     assert_eq!(allocations, vec![("RT-1".to_string(), 500), ("RT-2".to_string(), value - 500)]);
     let after = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent)).await;
     assert_eq!(money(&before.body["total"]) - money(&after.body["total"]), value);
@@ -227,7 +258,8 @@ async fn returns_are_valued_at_the_last_order_and_approved_into_credits_on_the_o
     assert_eq!(app.post(&format!("/users/return/{id}/reject"), Some(&manager), json!({})).await.status, StatusCode::CONFLICT);
 
     // A rejected return credits nothing.
-    let r = app.post("/users/return", Some(&agent), ret("ret-2", &buyer, "wrong_item", json!([{ "productId": never, "quantity": 1 }]))).await;
+    let r =
+        app.post("/users/return", Some(&agent), ret("ret-2", &buyer, "wrong_item", json!([{ "productId": never, "quantity": 1 }]))).await;
     let id2 = r.body["returnId"].as_i64().unwrap();
     let r = app.post(&format!("/users/return/{id2}/reject"), Some(&admin), json!({ "reason": "Not ours" })).await;
     assert_eq!((r.status, r.body["status"].as_str()), (StatusCode::OK, Some("Rejected")));
@@ -291,9 +323,11 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
         let r = app.post("/users/outlet/propose", Some(&agent), body).await;
         assert_eq!((r.status, r.body["code"].as_str().unwrap_or_default()), (StatusCode::BAD_REQUEST, code), "{extra}: {}", r.body);
     }
-    let r = app.post("/users/outlet/propose", Some(&agent), with(shop("bad", "S", "9876500001"), json!({ "gstin": "27AAPFU0939F1ZW" }))).await;
+    let r =
+        app.post("/users/outlet/propose", Some(&agent), with(shop("bad", "S", "9876500001"), json!({ "gstin": "27AAPFU0939F1ZW" }))).await;
     assert_eq!(r.body["params"]["reason"], "checksum");
-    let r = app.post("/users/outlet/propose", Some(&agent), with(shop("bad", "S", "9876500001"), json!({ "gstin": "29AABCT1332L1ZA" }))).await;
+    let r =
+        app.post("/users/outlet/propose", Some(&agent), with(shop("bad", "S", "9876500001"), json!({ "gstin": "29AABCT1332L1ZA" }))).await;
     assert_eq!(r.body["params"]["reason"], "state");
     assert_eq!(count_rows(&app), before);
     // Managers propose nothing (the right is the agents').
@@ -319,10 +353,21 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
     // The mobile of an existing customer is flagged with its Buyer ID.
     let (existing, mobile): (String, String) = app
         .conn()
-        .query_row("SELECT buyer_id, mobile FROM customers WHERE mobile IS NOT NULL AND length(mobile) = 10 LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row("SELECT buyer_id, mobile FROM customers WHERE mobile IS NOT NULL AND length(mobile) = 10 LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
         .unwrap();
-    let r = app.post("/users/outlet/propose", Some(&agent), with(shop("shop-4", "Totally New Traders", &mobile), json!({ "latitude": 10.0, "longitude": 77.0 }))).await;
-    assert_eq!((r.body["likelyDuplicate"]["reason"].as_str(), r.body["likelyDuplicate"]["buyerId"].as_str()), (Some("mobile"), Some(existing.as_str())));
+    let r = app
+        .post(
+            "/users/outlet/propose",
+            Some(&agent),
+            with(shop("shop-4", "Totally New Traders", &mobile), json!({ "latitude": 10.0, "longitude": 77.0 })),
+        )
+        .await;
+    assert_eq!(
+        (r.body["likelyDuplicate"]["reason"].as_str(), r.body["likelyDuplicate"]["buyerId"].as_str()),
+        (Some("mobile"), Some(existing.as_str()))
+    );
 
     // An order for the pending shop waits (once per clientId); it needs its clientId and distributor.
     let order = json!({ "clientId": "first-order", "proposalId": proposal, "distributorId": distributor(&app), "lines": [{ "productId": p, "quantity": 6 }] });
@@ -332,10 +377,15 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
     assert_eq!(app.post("/users/order", Some(&agent), order.clone()).await.body["duplicate"], true);
     let r = app.post("/users/order", Some(&agent), with(order.clone(), json!({ "clientId": "o2", "distributorId": null }))).await;
     assert_eq!(r.body["code"], "order_shop_distributor_required");
-    let r = app.post("/users/order", Some(&agent), with(order.clone(), json!({ "clientId": "o3", "lines": [{ "productId": p, "quantity": 0 }] }))).await;
+    let r = app
+        .post("/users/order", Some(&agent), with(order.clone(), json!({ "clientId": "o3", "lines": [{ "productId": p, "quantity": 0 }] })))
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     let other = app.as_agent(4).await;
-    assert_eq!(app.post("/users/order", Some(&other), with(order.clone(), json!({ "clientId": "o4" }))).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.post("/users/order", Some(&other), with(order.clone(), json!({ "clientId": "o4" }))).await.status,
+        StatusCode::NOT_FOUND
+    );
 
     // The manager's list flags the repeat and counts the waiting order.
     let r = app.get("/users/outlet/proposals?status=Pending", Some(&manager)).await;
@@ -344,7 +394,10 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
     assert_eq!(row["waitingOrders"], 1);
     assert_eq!(row["gstin"], "27AAPFU0939F1ZV");
     assert!(app.get("/users/outlet/proposals", Some(&other)).await.body["data"].as_array().unwrap().is_empty());
-    assert_eq!(app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&agent), json!({})).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&agent), json!({})).await.status,
+        StatusCode::FORBIDDEN
+    );
 
     // Approved: the customer, with a new Buyer ID, for the agent; the waiting order booked under it.
     let r = app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&manager), json!({})).await;
@@ -352,8 +405,10 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
     let buyer = r.body["buyerId"].as_str().unwrap().to_string();
     let orders = r.body["orders"].as_array().unwrap().clone();
     assert_eq!(orders.len(), 1, "{}", r.body);
-    let (owner, gstin): (i64, Option<String>) =
-        app.conn().query_row("SELECT agent_id, gstin FROM customers WHERE buyer_id = ?1", [&buyer], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (owner, gstin): (i64, Option<String>) = app
+        .conn()
+        .query_row("SELECT agent_id, gstin FROM customers WHERE buyer_id = ?1", [&buyer], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
     assert_eq!((owner, gstin.as_deref()), (uid(&app, "agent1@demo.test"), Some("27AAPFU0939F1ZV")));
     let booked = app.get(&format!("/users/order/{}", orders[0]), Some(&agent)).await;
     assert_eq!(booked.body["buyerId"], buyer.as_str());
@@ -375,7 +430,10 @@ async fn new_shops_are_checked_flagged_and_approved_into_customers_with_their_wa
         }
     }
     assert!(found, "the new customer is on the phone's copy");
-    assert_eq!(app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&manager), json!({})).await.status, StatusCode::CONFLICT);
+    assert_eq!(
+        app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&manager), json!({})).await.status,
+        StatusCode::CONFLICT
+    );
 
     // Rejected with a reason (required); its waiting orders are refused.
     let order = json!({ "clientId": "near-order", "proposalId": near_id, "distributorId": distributor(&app), "lines": [{ "productId": p, "quantity": 6 }] });
@@ -398,7 +456,8 @@ async fn a_return_names_its_photo_from_the_visit_photo_pipeline() {
     let manager = app.token("am@demo.test").await;
     let (buyer, _) = customer(&app, 2);
     let (p, _, _, _) = product(&app, 0);
-    let visit = json!({ "buyerID": buyer, "outcomeId": 2, "remark": "returns", "clientId": "v-ret", "visitedAt": chrono::Utc::now().to_rfc3339() });
+    let visit =
+        json!({ "buyerID": buyer, "outcomeId": 2, "remark": "returns", "clientId": "v-ret", "visitedAt": chrono::Utc::now().to_rfc3339() });
     assert_eq!(app.post("/users/customer/details", Some(&agent), visit).await.status, StatusCode::OK);
     let r = app
         .multipart(
@@ -415,16 +474,19 @@ async fn a_return_names_its_photo_from_the_visit_photo_pipeline() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let photo = r.body["photoId"].as_i64().unwrap();
-    let body = with(ret("ret-photo", &buyer, "damaged", json!([{ "productId": p, "quantity": 2, "batch": "B-1" }])), json!({ "photoClientId": "ph-ret" }));
+    let body = with(
+        ret("ret-photo", &buyer, "damaged", json!([{ "productId": p, "quantity": 2, "batch": "B-1" }])),
+        json!({ "photoClientId": "ph-ret" }),
+    );
     assert_eq!(app.post("/users/return", Some(&agent), body).await.status, StatusCode::OK);
     let list = app.get(&format!("/users/returns?buyerId={buyer}"), Some(&manager)).await;
     assert_eq!(list.body["data"][0]["photoId"], photo);
 }
 
 #[tokio::test]
-async fn a_version_36_database_upgrades_to_the_fresh_schema() {
+async fn a_version_38_database_upgrades_to_the_fresh_schema() {
     let app = TestApp::new();
-    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 36, crate::support::downgrade_to_schema_36);
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 38, crate::support::downgrade_to_schema_38);
 }
 
 #[tokio::test]

@@ -276,13 +276,25 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
-/// Takes a fresh database back to schema version 36: no shelf counts, returns or new shops.
-pub fn downgrade_to_schema_36(conn: &rusqlite::Connection) {
+/// Takes a fresh database back to schema version 38: no shelf counts, returns or new shops.
+pub fn downgrade_to_schema_38(conn: &rusqlite::Connection) {
     conn.execute_batch(
         "DROP TABLE proposal_orders; DROP TABLE outlet_proposals; DROP TABLE return_allocations; DROP TABLE return_lines;
-         DROP TABLE returns; DROP TABLE shelf_count_lines; DROP TABLE shelf_counts; PRAGMA user_version = 36;",
+         DROP TABLE returns; DROP TABLE shelf_count_lines; DROP TABLE shelf_counts; PRAGMA user_version = 38;",
     )
     .unwrap();
+}
+
+/// Takes a fresh database back to schema version 37: the search index merges inside its writes.
+pub fn downgrade_to_schema_37(conn: &rusqlite::Connection) {
+    downgrade_to_schema_38(conn);
+    conn.execute_batch("INSERT INTO customers_fts (customers_fts, rank) VALUES ('automerge', 4); PRAGMA user_version = 37;").unwrap();
+}
+
+/// Takes a fresh database back to schema version 36: no targets, holidays or incentive slabs.
+pub fn downgrade_to_schema_36(conn: &rusqlite::Connection) {
+    downgrade_to_schema_37(conn);
+    conn.execute_batch("DROP TABLE incentive_slabs; DROP TABLE holidays; DROP TABLE targets; PRAGMA user_version = 36;").unwrap();
 }
 
 /// Takes a fresh database back to schema version 35: no index of photos by the photo they are like.

@@ -73,6 +73,8 @@ export const t = catalogue("app", {
   menuBuyerDetailsReport: "Buyer Details Report",
   menuOrders: "Orders",
   menuCollections: "Collections",
+  menuTargets: "Targets",
+  menuTargetsReport: "Targets Report",
   menuOrderLinesReport: "Order Lines Report",
   menuBeatAdherenceReport: "Beat Adherence Report",
   menuAttendanceReport: "Attendance Report",

@@ -54,6 +54,7 @@ export const RIGHT = Object.freeze({
   COLLECTIONS_REVIEW: "collections_review",
   CREDIT_APPROVAL: "credit_approval",
   SCHEME_MASTER: "scheme_master",
+  TARGET_MASTER: "target_master",
   RETURN_APPROVAL: "return_approval",
   OUTLET_PROPOSAL: "outlet_proposal",
   OUTLET_APPROVAL: "outlet_approval",

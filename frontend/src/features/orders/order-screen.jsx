@@ -28,6 +28,7 @@ import { Confirmation } from "./order-confirmation";
 import { OrderLine } from "./order-line";
 import { grossOf, lineError, productNote, unitsOf } from "./order-lines";
 import { OrderSummary } from "./order-summary";
+import { warmPricing } from "../../lib/pricing/warm";
 import { priceOrder, toAmount } from "./pricing";
 import { t } from "./text";
 import { useProducts, useSchemesCopy } from "./use-pricing-data";
@@ -91,6 +92,9 @@ export default function OrderScreen({ params, user }) {
   const [distributors, setDistributors] = useState(/** @type {Schemas["Distributor"][]} */ ([]));
   useEffect(() => {
     distributorList().then(setDistributors, () => {});
+    // The engine compiled before the first line is typed (lib/pricing/warm.js).
+    const warm = setTimeout(warmPricing, 0);
+    return () => clearTimeout(warm);
   }, []);
   const [outcomeId, setOutcomeId] = useState("");
   const [checked, setChecked] = useState(false);
@@ -238,6 +242,8 @@ export default function OrderScreen({ params, user }) {
           buyerName: customer.buyerName,
           outcomeName: outcome ? outcome.outCome : "",
           total,
+          // Today's targets add it to the month's sales value (paise, as the server stores it).
+          taxable: priced ? priced.totals.taxable : undefined,
           lines: shownLines,
         });
         return {

@@ -43,6 +43,7 @@ export const REPORTS = {
   "beat-adherence": { titleId: "beatAdherence", kind: "dated" },
   attendance: { titleId: "attendance", kind: "dated" },
   schemes: { titleId: "schemes", kind: "dated" },
+  targets: { titleId: "targets", kind: "dated" },
   returns: { titleId: "returns", kind: "dated" },
 };
 

@@ -19,6 +19,7 @@ export const t = catalogue("reports", {
   beatAdherence: "Beat Adherence Report",
   attendance: "Attendance Report",
   schemes: "Schemes Report",
+  targets: "Targets Report",
   returns: "Returns Report",
   // The filter form.
   fromDate: "From Date",
