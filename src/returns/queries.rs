@@ -75,7 +75,10 @@ pub fn product_ids(lines: &[LineIn]) -> AppResult<Vec<i64>> {
 }
 
 /// Every product of `ids` exists (line numbers from 1): its name, pack size, list price and GST rate.
-fn products(conn: &Connection, ids: &[i64]) -> AppResult<Vec<(String, i64, Option<Money>, i64)>> {
+/// A product's name, pack size, list price and GST rate (basis points).
+type ProductFacts = (String, i64, Option<Money>, i64);
+
+fn products(conn: &Connection, ids: &[i64]) -> AppResult<Vec<ProductFacts>> {
     let mut stmt =
         conn.prepare_cached("SELECT name, COALESCE(pack_size, 1), price_paise, gst_rate_bp FROM products WHERE product_id = :p")?;
     let mut found = Vec::with_capacity(ids.len());
@@ -638,7 +641,9 @@ fn likely_duplicate(tx: &Connection, p: &CheckedProposal) -> AppResult<Option<Li
     let (lat, lng) = p.position;
     let dlat = 0.000_32;
     let dlng = dlat / lat.to_radians().cos().abs().max(0.01);
-    let near = |sql: &str| -> AppResult<Vec<(Option<String>, Option<i64>, String, f64, f64)>> {
+    // (buyer id, proposal id, name, latitude, longitude) of a shop near the position.
+    type Near = (Option<String>, Option<i64>, String, f64, f64);
+    let near = |sql: &str| -> AppResult<Vec<Near>> {
         let mut stmt = tx.prepare_cached(sql)?;
         let rows = stmt
             .query_map(named_params! { ":lat0": lat - dlat, ":lat1": lat + dlat, ":lng0": lng - dlng, ":lng1": lng + dlng }, |r| {
@@ -695,7 +700,9 @@ fn proposed_answer(id: i64, duplicate: bool, likely: Option<LikelyDuplicate>, st
 /// Records a proposal by agent `me` in the open transaction; a repeat of its clientId answers the
 /// first (another mobile under the same clientId is a 409).
 pub fn propose(tx: &Connection, me: UserId, p: CheckedProposal, now: i64) -> AppResult<OutletProposed> {
-    let before: Option<(i64, String, Option<String>, Option<String>, String, Option<String>)> = tx
+    // (id, mobile, likely duplicate, its reason, status, buyer id once approved)
+    type Before = (i64, String, Option<String>, Option<String>, String, Option<String>);
+    let before: Option<Before> = tx
         .prepare_cached(
             "SELECT o.proposal_id, o.mobile, o.likely_duplicate, o.duplicate_reason, o.status, c.buyer_id
              FROM outlet_proposals o LEFT JOIN customers c ON c.customer_id = o.customer_id WHERE o.agent_id = :me AND o.client_id = :client",
