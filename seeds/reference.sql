@@ -62,7 +62,10 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (47, 'collections_review',       'Report',   'Collections'),
     (48, 'credit_approval',          'Customer', 'Credit Approval'),
     (49, 'scheme_master',            'Master',   'Schemes'),
-    (50, 'target_master',            'Master',   'Targets');
+    (50, 'target_master',            'Master',   'Targets'),
+    (51, 'return_approval',          'Customer', 'Returns'),
+    (52, 'outlet_proposal',          'Customer', 'New Shop'),
+    (53, 'outlet_approval',          'Customer', 'New Shops');
 
 -- A right is labelled as the menu names its screen (frontend/src/app/menu.js), so the Rights
 -- screen and the menu say the same; databases seeded with the earlier labels follow here.
@@ -132,6 +135,15 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
 -- targets report (holidays and incentive slabs stay the administrators').
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT 3, right_id FROM rights WHERE code = 'target_master'
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+
+-- Returns, shelf stock and new shops (issue #54): agents propose new shops (shelf counts and
+-- returns are taken with customer_visit); area managers approve returns and new shops.
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 4, right_id FROM rights WHERE code = 'outlet_proposal'
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 3, right_id FROM rights WHERE code IN ('return_approval', 'outlet_approval')
     AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.

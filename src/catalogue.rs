@@ -35,6 +35,7 @@ pub fn messages() -> Vec<Msg> {
         crate::photos::messages::ALL,
         crate::schemes::messages::ALL,
         crate::targets::messages::ALL,
+        crate::returns::messages::ALL,
     ]
     .concat()
 }
@@ -58,6 +59,7 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
         crate::photos::messages::UNIQUE_FIELDS,
         crate::schemes::messages::UNIQUE_FIELDS,
         crate::targets::messages::UNIQUE_FIELDS,
+        crate::returns::messages::UNIQUE_FIELDS,
     ]
     .iter()
     .flat_map(|fields| fields.iter())

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 38;
+pub const SCHEMA_VERSION: i64 = 39;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -112,6 +112,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (37, include_str!("targets/targets_upgrade.sql")),
     // The customer search index merged in bounded steps, not inside the writes (issue #50).
     (38, include_str!("customers/search_merge_upgrade.sql")),
+    // Shelf counts, returns as credits, new shops proposed by agents (issue #54).
+    (39, include_str!("returns/returns_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:
@@ -126,8 +128,10 @@ const SESSION_TABLES: [&str; 2] = ["rights", "session_table_changes"];
 static SESSION_GENERATION: AtomicU64 = AtomicU64::new(0);
 
 /// The tables that what was achieved of a target is read from (`targets`' cache of the team view):
-/// orders, visits, payments, the targets, holidays and slabs, and the users (who is in a team).
-const FIGURES_TABLES: [&str; 7] = ["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users"];
+/// orders, visits, payments, the targets, holidays and slabs, the users (who is in a team), the
+/// returns and the new shops (issue #54).
+const FIGURES_TABLES: [&str; 9] =
+    ["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users", "returns", "outlet_proposals"];
 
 /// Moves with every change to `FIGURES_TABLES` by this process, twice as `SESSION_GENERATION` does.
 static FIGURES_GENERATION: AtomicU64 = AtomicU64::new(0);

@@ -36,6 +36,7 @@ pub mod orders;
 pub mod photos;
 pub mod pricing;
 pub mod reports;
+pub mod returns;
 pub mod rights;
 pub mod schemes;
 pub mod scope;

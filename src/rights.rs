@@ -144,6 +144,9 @@ rights! {
     SchemeMaster = SCHEME_MASTER: "scheme_master",
     // Targets and incentives (issue #53): administrators, area managers for their agents.
     TargetMaster = TARGET_MASTER: "target_master",
+    ReturnApproval = RETURN_APPROVAL: "return_approval",
+    OutletProposal = OUTLET_PROPOSAL: "outlet_proposal",
+    OutletApproval = OUTLET_APPROVAL: "outlet_approval",
 }
 
 #[cfg(test)]

@@ -78,6 +78,7 @@ fn api_routes() -> OpenApiRouter<App> {
         .merge(crate::attendance::router())
         .merge(crate::collections::router())
         .merge(crate::targets::router())
+        .merge(crate::returns::router())
         .routes(routes!(crate::downloads::handlers::download))
         .routes(routes!(crate::downloads::handlers::check))
         .routes(routes!(openapi_json))

@@ -1566,6 +1566,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/customer/suggested-order/{buyerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order suggested by the last shelf count */
+        get: operations["getUsersCustomerSuggestedOrderByBuyerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/customer/upload": {
         parameters: {
             query?: never;
@@ -2213,6 +2230,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/outlet/proposal/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a new shop */
+        post: operations["postUsersOutletProposalByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/outlet/proposal/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a new shop */
+        post: operations["postUsersOutletProposalByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/outlet/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New shops proposed in the caller's scope */
+        get: operations["getUsersOutletProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/outlet/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose a new shop */
+        post: operations["postUsersOutletPropose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/passwordUpdate": {
         parameters: {
             query?: never;
@@ -2417,6 +2502,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record goods returned by one of the caller's customers */
+        post: operations["postUsersReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/return/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a return: a credit to the customer */
+        post: operations["postUsersReturnByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/return/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a return */
+        post: operations["postUsersReturnByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of 30 returns of the caller's scope */
+        get: operations["getUsersReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/scheme/upload": {
         parameters: {
             query?: never;
@@ -2513,6 +2666,23 @@ export interface paths {
         get: operations["getUsersSession"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a shelf count at one of the caller's customers */
+        post: operations["postUsersStock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3065,6 +3235,8 @@ export interface components {
             /** @default [] */
             lines: components["schemas"]["LineRequest"][];
             /** @default null */
+            proposalId: components["schemas"]["LenientInt"];
+            /** @default null */
             remark: string | null;
             /** @default null */
             visit: null | components["schemas"]["OrderVisit"];
@@ -3189,6 +3361,19 @@ export interface components {
         CountryRef: string | {
             country: string;
         };
+        /** @description An approved return as a credit on the customer's account. */
+        Credit: {
+            /** @description The part spread over invoices. */
+            allocated: components["schemas"]["Money"];
+            /** @description Its value (taxable + tax). */
+            amount: components["schemas"]["Money"];
+            /** @description When it was approved, ISO 8601. */
+            approvedAt: string;
+            /** Format: int64 */
+            returnId: number;
+            /** @description The part no open invoice took. */
+            unallocated: components["schemas"]["Money"];
+        };
         /** @description The answer of `POST /users/customer/creditLimit`. */
         CreditLimitSaved: {
             buyerID: string;
@@ -3297,6 +3482,11 @@ export interface components {
             /** Format: int64 */
             visitedOffSite: number;
             weekday: string;
+        };
+        /** @description `POST /users/return/{id}/approve` and `/reject`, `/users/outlet/proposal/{id}/reject`. */
+        Decide: {
+            /** @default null */
+            reason: string | null;
         };
         /** @description `POST /users/order/{orderId}/approve` and `/reject`. */
         DecideOrder: {
@@ -3603,6 +3793,36 @@ export interface components {
         LenientNumber: number | string | null;
         LenientText: string | number | null;
         LenientTextList: (string | number)[] | (string | number | null);
+        /** @description What a proposal may repeat. */
+        LikelyDuplicate: {
+            /** @description The customer it may be. */
+            buyerId?: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The other proposal it may be.
+             */
+            proposalId?: number | null;
+            /** @description `mobile` (the same mobile) or `nearby` (within 30 m, with a similar name). */
+            reason: string;
+        };
+        /** @description A line of a shelf count or a return as sent. */
+        LineIn: {
+            /**
+             * @description Returns: the batch number (required for damaged, expired and near_expiry goods).
+             * @default null
+             */
+            batch: string | null;
+            /**
+             * @description Returns: the expiry date, YYYY-MM-DD (required for expired and near_expiry goods).
+             * @default null
+             */
+            expiry: string | null;
+            /** @default null */
+            productId: components["schemas"]["LenientInt"];
+            /** @default null */
+            quantity: components["schemas"]["LenientNumber"];
+        };
         /** @description One line of a booking. */
         LineRequest: {
             /** @default null */
@@ -4174,11 +4394,45 @@ export interface components {
             /** Format: int64 */
             outComeId: number;
         };
+        /** @description The answer of a proposal's approval or rejection. */
+        OutletDecided: {
+            /** @description The new customer's Buyer ID (approved only). */
+            buyerId?: string | null;
+            code: string;
+            message: string;
+            /** @description The orders taken for the pending shop, booked now (their ids). */
+            orders: number[];
+            /** Format: int64 */
+            proposalId: number;
+            /** @description Orders taken for it that could not be booked (their clientIds and codes). */
+            refused: string[];
+            status: string;
+        };
+        /** @description The answer of a proposal, and of every repeat of its `clientId`. */
+        OutletProposed: {
+            /** @description The new customer's Buyer ID once approved. */
+            buyerId?: string | null;
+            code: string;
+            /** @description True when this `clientId` was proposed before: nothing was written now. */
+            duplicate: boolean;
+            likelyDuplicate?: null | components["schemas"]["LikelyDuplicate"];
+            message: string;
+            /** Format: int64 */
+            proposalId: number;
+            /** @description Pending, Approved or Rejected. */
+            status: string;
+        };
         /** @description `GET /users/customer/outstanding/{buyerId}`: open invoices only, oldest first. */
         Outstanding: {
             ageing: components["schemas"]["Ageing"];
             buyerId: string;
             creditLimit?: null | components["schemas"]["Money"];
+            /**
+             * @description The customer's approved returns (issue #54, decision 40), newest first: each a credit
+             *     already taken off the oldest invoices (so out of `total` and the ageing), with what no
+             *     open invoice took.
+             */
+            credits: components["schemas"]["Credit"][];
             invoices: components["schemas"]["OpenInvoice"][];
             /** @description The sum of the open invoices' balances. */
             total: components["schemas"]["Money"];
@@ -4433,6 +4687,76 @@ export interface components {
             lastUpdateDate: string;
             proposedLocation?: null | components["schemas"]["ProposedLocation"];
         };
+        /** @description `GET /users/outlet/proposals`. */
+        ProposalPage: {
+            data: components["schemas"]["ProposalRow"][];
+            /** Format: int64 */
+            totalRecords: number;
+        };
+        /** @description A row of `GET /users/outlet/proposals`. */
+        ProposalRow: {
+            address1: string;
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            buyerId?: string | null;
+            buyerName: string;
+            city: string;
+            createdAt: string;
+            decisionReason?: string | null;
+            fssai?: string | null;
+            gstin?: string | null;
+            /** Format: double */
+            latitude?: number | null;
+            likelyDuplicate?: null | components["schemas"]["LikelyDuplicate"];
+            /** Format: double */
+            longitude?: number | null;
+            mobile: string;
+            pan?: string | null;
+            postalCode: string;
+            /** Format: int64 */
+            proposalId: number;
+            retailerType: string;
+            state: string;
+            status: string;
+            /**
+             * Format: int64
+             * @description Orders waiting for the shop's approval.
+             */
+            waitingOrders: number;
+        };
+        /** @description `POST /users/outlet/propose`. */
+        ProposeOutlet: {
+            /** @default null */
+            address1: string | null;
+            /** @default null */
+            buyerName: string | null;
+            /** @default null */
+            city: string | null;
+            /** @default null */
+            clientId: string | null;
+            /** @default null */
+            fssai: components["schemas"]["LenientText"];
+            /** @default null */
+            gstin: string | null;
+            /** @default null */
+            latitude: components["schemas"]["LenientNumber"];
+            /** @default null */
+            longitude: components["schemas"]["LenientNumber"];
+            /** @default null */
+            mobile: components["schemas"]["LenientText"];
+            /** @default null */
+            pan: string | null;
+            /** @default null */
+            postalCode: components["schemas"]["LenientText"];
+            /**
+             * @description Retailer or Wholesaler.
+             * @default null
+             */
+            retailerType: string | null;
+            /** @default null */
+            state: string | null;
+        };
         ProposedLocation: {
             /**
              * Format: double
@@ -4508,6 +4832,44 @@ export interface components {
              */
             reference: string | null;
         };
+        /** @description `POST /users/return`. */
+        RecordReturn: {
+            /** @default null */
+            buyerId: components["schemas"]["LenientText"];
+            /**
+             * @description The phone's id of the return (1-64 of `A-Za-z0-9_-`): a repeat by the same user records nothing.
+             * @default null
+             */
+            clientId: string | null;
+            /** @default null */
+            distributorId: components["schemas"]["LenientInt"];
+            /** @default [] */
+            lines: components["schemas"]["LineIn"][];
+            /**
+             * @description The clientId of the photo sent through `POST /users/visit/photo` with the return, if any.
+             * @default null
+             */
+            photoClientId: string | null;
+            /**
+             * @description damaged, expired, near_expiry, wrong_item or other.
+             * @default null
+             */
+            reason: string | null;
+            /** @default null */
+            remark: string | null;
+        };
+        /** @description `POST /users/stock`. */
+        RecordStock: {
+            /** @default null */
+            buyerId: components["schemas"]["LenientText"];
+            /**
+             * @description The phone's id of the count (1-64 of `A-Za-z0-9_-`): a repeat by the same user saves nothing.
+             * @default null
+             */
+            clientId: string | null;
+            /** @default [] */
+            lines: components["schemas"]["LineIn"][];
+        };
         Rejected: {
             /**
              * @description The reason's code in the catalogue, and its parameters: the screen words it in the user's
@@ -4520,6 +4882,79 @@ export interface components {
             /** Format: int32 */
             rowNumber: number;
         };
+        /** @description The answer of a return's approval or rejection. */
+        ReturnDecided: {
+            /** @description The credit spread over the oldest open invoices (approved only). */
+            allocations: components["schemas"]["Allocation"][];
+            code: string;
+            message: string;
+            /** Format: int64 */
+            returnId: number;
+            status: components["schemas"]["ReturnStatus"];
+            unallocated: components["schemas"]["Money"];
+        };
+        /** @description A line of a return as listed. */
+        ReturnLine: {
+            batch?: string | null;
+            expiry?: string | null;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            tax: components["schemas"]["Money"];
+            taxable: components["schemas"]["Money"];
+            /** @description `order`: at the customer's last order of it; `list`: never ordered, at the list price and GST. */
+            valuedFrom: string;
+        };
+        /** @description `GET /users/returns`. */
+        ReturnPage: {
+            data: components["schemas"]["ReturnRow"][];
+            /** Format: int64 */
+            totalRecords: number;
+        };
+        /** @description The answer of a return, and of every repeat of its `clientId`. */
+        ReturnRecorded: {
+            code: string;
+            duplicate: boolean;
+            message: string;
+            /** Format: int64 */
+            returnId: number;
+            status: components["schemas"]["ReturnStatus"];
+            /** @description Taxable value and tax of its lines (decision 40): the credit it becomes when approved. */
+            value: components["schemas"]["Money"];
+        };
+        /** @description A row of `GET /users/returns`. */
+        ReturnRow: {
+            /** Format: int64 */
+            agentId?: number | null;
+            agentName?: string | null;
+            buyerId: string;
+            buyerName: string;
+            /** @description ISO 8601. */
+            createdAt: string;
+            decidedAt?: string | null;
+            decisionReason?: string | null;
+            lines: components["schemas"]["ReturnLine"][];
+            /**
+             * Format: int64
+             * @description The return's photo (`GET /users/visit/photo/{id}`), when it was sent.
+             */
+            photoId?: number | null;
+            reason: string;
+            remark?: string | null;
+            /** Format: int64 */
+            returnId: number;
+            status: components["schemas"]["ReturnStatus"];
+            tax: components["schemas"]["Money"];
+            taxable: components["schemas"]["Money"];
+            value: components["schemas"]["Money"];
+        };
+        /**
+         * @description A return's state.
+         * @enum {string}
+         */
+        ReturnStatus: "Submitted" | "Approved" | "Rejected";
         /** @description `POST /users/payment/{paymentId}/reverse`. */
         ReversePayment: {
             /** @default null */
@@ -4870,10 +5305,54 @@ export interface components {
             /** @default null */
             id: components["schemas"]["LenientInt"];
         };
+        /** @description The answer of a shelf count, and of every repeat of its `clientId`. */
+        StockRecorded: {
+            code: string;
+            /** Format: int64 */
+            countId: number;
+            duplicate: boolean;
+            message: string;
+        };
         SubInfo: {
             /** Format: int64 */
             infoSubId: number;
             infoSubType: string;
+        };
+        /** @description A line of the suggested order. */
+        SuggestedLine: {
+            /**
+             * Format: double
+             * @description Pieces ordered in the last 8 weeks divided by 8, two places.
+             */
+            averageWeekly: number;
+            /** @description The customer's last order of it (YYYY-MM-DD), if any. */
+            lastOrdered?: string | null;
+            /**
+             * Format: int64
+             * @description The last count's pieces of it (0 when it was not counted).
+             */
+            onShelf: number;
+            /**
+             * Format: int64
+             * @description Units per case (1 when the product has none).
+             */
+            packSize: number;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /**
+             * Format: int64
+             * @description Two weeks of `averageWeekly` less `onShelf`, rounded up to whole packs, never below 0.
+             */
+            suggested: number;
+        };
+        /** @description `GET /users/customer/suggested-order/{buyerId}`. */
+        SuggestedOrder: {
+            buyerId: string;
+            /** @description When the last count was taken (ISO 8601), null when never. */
+            countedAt?: string | null;
+            /** @description The products ordered in the last 8 weeks or counted last, last ordered first. */
+            lines: components["schemas"]["SuggestedLine"][];
         };
         Suggestion: {
             buyerId: string;
@@ -12657,6 +13136,74 @@ export interface operations {
             };
         };
     };
+    getUsersCustomerSuggestedOrderByBuyerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's Buyer ID */
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestedOrder"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersCustomerUpload: {
         parameters: {
             query?: never;
@@ -14735,7 +15282,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Booked, or booked before under this clientId */
+            /** @description Booked, or booked before under this clientId; for a pending shop an OrderWaiting */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14771,7 +15318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such customer among the caller's */
+            /** @description No such customer (or new shop) among the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14780,7 +15327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The visit's clientId belongs to a visit saved with another order, or for another customer */
+            /** @description The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15447,6 +15994,338 @@ export interface operations {
             };
             /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersOutletProposalByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutletDecided"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Approved or rejected already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersOutletProposalByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decide"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutletDecided"];
+                };
+            };
+            /** @description The reason is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Approved or rejected already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersOutletProposals: {
+        parameters: {
+            query?: {
+                /** @description Pending, Approved or Rejected. */
+                status?: string;
+                pageNumber?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalPage"];
+                };
+            };
+            /** @description The status is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersOutletPropose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposeOutlet"];
+            };
+        };
+        responses: {
+            /** @description Proposed, or proposed before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutletProposed"];
+                };
+            };
+            /** @description A field is not valid (GSTIN, PAN, FSSAI...), or the shop awaits approval already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId was used for another shop */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16379,6 +17258,373 @@ export interface operations {
             };
         };
     };
+    postUsersReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordReturn"];
+            };
+        };
+        responses: {
+            /** @description Recorded, or recorded before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRecorded"];
+                };
+            };
+            /** @description A field or line is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId was used for a return of another customer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersReturnByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decide"];
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnDecided"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such return among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Approved or rejected already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersReturnByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decide"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnDecided"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such return among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Approved or rejected already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersReturns: {
+        parameters: {
+            query?: {
+                agentId?: number;
+                buyerId?: string;
+                /** @description Submitted, Approved or Rejected. */
+                status?: string;
+                from?: string;
+                to?: string;
+                pageNumber?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPage"];
+                };
+            };
+            /** @description A filter is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUsersSchemeUpload: {
         parameters: {
             query?: never;
@@ -16723,6 +17969,93 @@ export interface operations {
             };
             /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordStock"];
+            };
+        };
+        responses: {
+            /** @description Saved, or saved before under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockRecorded"];
+                };
+            };
+            /** @description A field or line is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,7 +75,27 @@ pub fn outstanding_of(conn: &Connection, customer: CustomerId, buyer_id: &str, t
         credit_limit: super::api::credit_limit(conn, customer)?,
         ageing: Ageing { days0to30: b0, days31to60: b1, days61to90: b2, days90plus: b3 },
         invoices,
+        credits: credits(conn, customer)?,
     })
+}
+
+/// The approved returns of `customer` (src/returns), newest first: credits on their account.
+pub fn credits(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Vec<Credit>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT return_id, decided_at, value_paise, unallocated_paise FROM returns
+         WHERE customer_id = :c AND status = 'Approved' ORDER BY decided_at DESC, return_id DESC LIMIT 50",
+    )?;
+    let rows = stmt.query_map(named_params! { ":c": customer }, |r| {
+        let (amount, unallocated): (i64, i64) = (r.get(2)?, r.get(3)?);
+        Ok(Credit {
+            return_id: r.get(0)?,
+            approved_at: iso(r.get::<_, Option<i64>>(1)?.unwrap_or_default()),
+            amount: Money::from_paise(amount),
+            allocated: Money::from_paise(amount - unallocated),
+            unallocated: Money::from_paise(unallocated),
+        })
+    })?;
+    rows.collect()
 }
 
 /// `GET /users/customer/outstanding/{buyerId}`: a customer of the caller's scope (else 404).

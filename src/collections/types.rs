@@ -45,6 +45,25 @@ pub struct Outstanding {
     pub credit_limit: Option<Money>,
     pub ageing: Ageing,
     pub invoices: Vec<OpenInvoice>,
+    /// The customer's approved returns (issue #54, decision 40), newest first: each a credit
+    /// already taken off the oldest invoices (so out of `total` and the ageing), with what no
+    /// open invoice took.
+    pub credits: Vec<Credit>,
+}
+
+/// An approved return as a credit on the customer's account.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Credit {
+    pub return_id: i64,
+    /// When it was approved, ISO 8601.
+    pub approved_at: String,
+    /// Its value (taxable + tax).
+    pub amount: Money,
+    /// The part spread over invoices.
+    pub allocated: Money,
+    /// The part no open invoice took.
+    pub unallocated: Money,
 }
 
 /// `POST /users/payment`.

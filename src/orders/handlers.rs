@@ -8,11 +8,13 @@ use super::messages::{
     CREDIT_LIMIT_CLEARED, CREDIT_LIMIT_NOT_AMOUNT, CREDIT_LIMIT_SAVED, ORDER_FROM_NOT_A_DATE, ORDER_REJECT_REASON_REQUIRED,
     ORDER_TO_NOT_A_DATE,
 };
+use super::messages::{ORDER_SHOP_CLIENT_ID_REQUIRED, ORDER_SHOP_DISTRIBUTOR_REQUIRED, ORDER_SHOP_REJECTED};
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{
     BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, OrderQuote, SetCreditLimit,
 };
+use super::waiting;
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};
@@ -31,20 +33,49 @@ pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::ORDER_BOOKING, rights
 /// of the caller's customers at the server's current prices, dated today, for the given
 /// distributor or the customer's usual one; with `visit`, saves that visit in the same
 /// transaction and links the order to it. A repeat of a `clientId` answers the first booking with
-/// `duplicate: true` and writes nothing.
+/// `duplicate: true` and writes nothing. With `proposalId` (a new shop awaiting approval) instead
+/// of `buyerId` the order waits, answered as `OrderWaiting`, and is booked when the shop is
+/// approved; once it is, the order is booked under its new Buyer ID at once.
 #[utoipa::path(post, path = "/users/order", tag = "orders", summary = "Book an order (and the visit it came with) for one of the caller's customers",
+    request_body = BookOrder,
     responses(
-        (status = 200, description = "Booked, or booked before under this clientId", body = OrderBooked),
+        (status = 200, description = "Booked, or booked before under this clientId; for a pending shop an OrderWaiting", body = OrderBooked),
         (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected", body = crate::api::ErrorBody)
     ))]
-pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderBooked>> {
+pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<BookOrder>) -> AppResult<axum::response::Response> {
+    use axum::response::IntoResponse;
     user.require(rights::ORDER_BOOKING)?;
     if req.visit.is_some() {
         user.require(rights::CUSTOMER_VISIT)?;
     }
     let now = crate::now();
+    if let Some(proposal) = req.proposal_id.0 {
+        let scope = user.scope();
+        match state.db(move |conn| waiting::shop(conn, scope, proposal)).await? {
+            waiting::Shop::Approved(buyer) => {
+                req.buyer_id = crate::lenient::Text(Some(buyer));
+                req.proposal_id = crate::lenient::Int(None);
+            }
+            waiting::Shop::Rejected => return Err(AppError::conflict(ORDER_SHOP_REJECTED.on("proposalId"))),
+            waiting::Shop::Pending => {
+                let client_id = req.client_id.clone().filter(|c| !c.trim().is_empty());
+                let client_id = client_id.ok_or_else(|| AppError::bad_request(ORDER_SHOP_CLIENT_ID_REQUIRED.on("clientId")))?;
+                if req.distributor_id.0.is_none() {
+                    return Err(AppError::bad_request(ORDER_SHOP_DISTRIBUTOR_REQUIRED.on("distributorId")));
+                }
+                // Checked now as it will be booked (the buyer aside), so a bad line is refused at once.
+                let mut probe = req.clone();
+                probe.buyer_id = crate::lenient::Text(Some(format!("P{proposal}")));
+                let checked = CheckedOrder::check(probe, now)?;
+                let client_id = checked.client_id.clone().unwrap_or(client_id);
+                let me = UserId(user.uid);
+                let waited = state.writer.write(move |tx| waiting::wait_for_shop(tx, me, scope, proposal, &client_id, &req, now)).await?;
+                return Ok(Json(waited).into_response());
+            }
+        }
+    }
     let order = CheckedOrder::check(req, now)?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
     let today = crate::clock::today().format("%Y-%m-%d").to_string();
@@ -54,7 +85,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let day = today.clone();
     let (order, priced) = state.db(move |conn| queries::price(conn, who, &order, &day).map(|priced| (order, priced))).await?;
     let booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
-    Ok(Json(booked))
+    Ok(Json(booked).into_response())
 }
 
 /// `POST /users/order/quote` (order_booking): an order's body priced as booking it now would

@@ -4,6 +4,12 @@ use crate::error::UniqueField;
 
 crate::messages! {
     ORDER_BOOKED = "order_booked": "Order submitted successfully.";
+    /// An order taken for a new shop awaiting approval (issue #54).
+    ORDER_WAITS_FOR_SHOP = "order_waits_for_shop": "Order saved. It goes to the distributor once the new shop is approved.";
+    ORDER_SHOP_NOT_FOUND = "order_shop_not_found": "The new shop was not found.";
+    ORDER_SHOP_REJECTED = "order_shop_rejected": "The new shop was rejected: the order cannot be booked.";
+    ORDER_SHOP_CLIENT_ID_REQUIRED = "order_shop_client_id_required": "An order for a new shop needs its clientId.";
+    ORDER_SHOP_DISTRIBUTOR_REQUIRED = "order_shop_distributor_required": "An order for a new shop needs its distributor.";
     ORDER_CANCELLED = "order_cancelled": "The order was cancelled.";
     ORDER_NOT_FOUND = "order_not_found": "The order was not found.";
     /// Why a Submitted order waits (administrators see it in the lists).

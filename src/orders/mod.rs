@@ -3,6 +3,7 @@
 //! distributors receive their orders by mail (`send`). The product catalogue API is in
 //! `masters::products`.
 
+pub mod api;
 pub mod credit;
 pub mod handlers;
 pub mod messages;
@@ -10,6 +11,7 @@ pub mod pricing;
 pub mod queries;
 pub mod send;
 pub mod types;
+pub mod waiting;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;

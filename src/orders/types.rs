@@ -91,7 +91,7 @@ impl OrderVisit {
 }
 
 /// `POST /users/order`.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BookOrder {
     /// The phone's id of this booking (1-64 of `A-Za-z0-9_-`): a repeat by the same user books nothing.
@@ -106,6 +106,24 @@ pub struct BookOrder {
     pub expected_total: lenient::Number,
     /// A visit to save with the order, in the same transaction; the order is linked to it.
     pub visit: Option<OrderVisit>,
+    /// A new shop awaiting approval (`POST /users/outlet/propose`) instead of `buyerId`: the
+    /// order waits (it needs a `clientId` and a `distributorId`) and is booked under the shop's
+    /// new Buyer ID when a manager approves it (decision 41).
+    pub proposal_id: lenient::Int,
+}
+
+/// The answer of an order taken for a pending shop (and of every repeat of its `clientId`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderWaiting {
+    pub message: String,
+    /// `order_waits_for_shop`.
+    pub code: String,
+    pub wait_id: i64,
+    pub proposal_id: i64,
+    pub duplicate: bool,
+    /// "Awaiting shop approval".
+    pub status: String,
 }
 
 /// What one scheme took off one line (line schemes and the line's share of order schemes).

@@ -546,6 +546,29 @@ pub const SCHEMES: Report = Report {
 pub const TARGETS: Report =
     Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
 
+// Goods given back (issue #54): one row per line of the returns recorded in the window, with the
+// return's reason, state and who decided; values as recorded (taxable + tax, decision 40).
+pub const RETURNS: Report = Report {
+    name: "returns",
+    title: "Returns",
+    right: rights::RETURN_APPROVAL,
+    sql: concat!(
+        r#"SELECT r.return_id AS "Return ID", date(r.created_at, 'unixepoch', 'localtime') AS "Date:date", a.name AS "Agent",
+                c.buyer_id AS "Buyer ID", c.name AS "Buyer Name", r.reason AS "Reason", p.name AS "Product", l.quantity AS "Quantity",
+                l.batch AS "Batch", l.expiry AS "Expiry:date", l.valued_from AS "Valued At",
+                l.taxable_paise / 100.0 AS "Taxable:money", l.tax_paise / 100.0 AS "Tax:money",
+                (l.taxable_paise + l.tax_paise) / 100.0 AS "Value:money", r.status AS "Status",
+                d.name AS "Decided By", datetime(r.decided_at, 'unixepoch', 'localtime') AS "Decided At:datetime",
+                r.decision_reason AS "Decision Reason"
+         FROM returns r JOIN return_lines l ON l.return_id = r.return_id JOIN products p ON p.product_id = l.product_id
+         JOIN customers c ON c.customer_id = r.customer_id LEFT JOIN users a ON a.uid = r.agent_id
+         LEFT JOIN users d ON d.uid = r.decided_by
+         WHERE "#,
+        filters!(window "r.created_at", country, search),
+        " AND {{scope:r.agent_id}} ORDER BY r.created_at, r.return_id, l.line_no"
+    ),
+};
+
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
     &CUSTOMER_ADD,
@@ -568,6 +591,7 @@ pub const ALL: &[&Report] = &[
     &OUTSTANDING,
     &SCHEMES,
     &TARGETS,
+    &RETURNS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

@@ -6,11 +6,11 @@
 //! - `sales_value`: the stored taxable value (`orders.taxable_paise`, step 34) of the agent's orders
 //!   dated in the month, not Cancelled and not rejected over a credit limit (a rejected order is
 //!   stored Cancelled too: `orders::credit`), held ones included, less approved returns (issue #54:
-//!   `approved_returns`, 0 until returns exist);
+//!   `approved_returns`, their taxable value, by the day they were approved);
 //! - `productive_calls`: those orders that came with a visit (a visit has at most one order);
 //! - `lines_per_call`: the lines of those orders / productive calls, rounded half up to 2 places;
 //! - `visits`: the agent's visits in the month;
-//! - `new_outlets`: approved new shops (issue #54: `new_outlets`, 0 until proposals exist);
+//! - `new_outlets`: approved new shops (issue #54: `new_outlets`, by the day they were approved);
 //! - `collections`: the agent's payments collected in the month, not reversed.
 //!
 //! The same fragments make the `targets` report (`REPORT_SQL`) and the API's figures (`figures`),
@@ -108,10 +108,20 @@ pub fn month(text: &str) -> Option<(NaiveDate, NaiveDate)> {
     Some((first, first + chrono::Months::new(1)))
 }
 
-/// Approved returns of the agent's customers in the month, in paise (issue #54; no returns yet).
+/// The taxable value of the returns of the agent's customers approved in the month, in paise
+/// (issue #54: a return's taxable value as it was valued, decision 40).
 macro_rules! approved_returns {
     () => {
-        "0"
+        "(SELECT COALESCE(SUM(r.taxable_paise), 0) FROM returns r WHERE r.agent_id = a.uid AND r.status = 'Approved'
+            AND r.decided_at >= :from_ts AND r.decided_at < :to_ts)"
+    };
+}
+
+/// The new shops the agent proposed that were approved in the month (issue #54, decision 41).
+macro_rules! new_outlets {
+    () => {
+        "(SELECT COUNT(*) FROM outlet_proposals n WHERE n.agent_id = a.uid AND n.status = 'Approved'
+            AND n.decided_at >= :from_ts AND n.decided_at < :to_ts)"
     };
 }
 
@@ -141,7 +151,9 @@ macro_rules! figures_cte {
             counted_orders!(),
             " AND o.visit_id IS NOT NULL) AS productive_lines,
                 (SELECT COUNT(*) FROM visits v WHERE v.agent_id = a.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts) AS visits,
-                0 AS new_outlets,
+                ",
+            new_outlets!(),
+            " AS new_outlets,
                 (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.agent_id = a.uid
                     AND p.collected_at >= :from_ts AND p.collected_at < :to_ts AND p.status <> 'reversed') AS collections
              FROM users a WHERE a.user_type_id = :agent_type AND a.is_deleted = 0 AND {{scope:a.uid}})"

@@ -30,6 +30,7 @@ mod photos;
 mod platform;
 mod pricing;
 mod reports;
+mod returns;
 mod schemes;
 mod scope;
 mod security_auth;

@@ -418,3 +418,33 @@ async fn the_report_equals_the_api_for_every_agent() {
     }
     assert!(seen_sales, "an agent had a sales value");
 }
+
+/// Issue #54: an approved return takes its taxable value off `sales_value`, an approved new shop
+/// adds one to `new_outlets` (the day each is approved); a rejected one moves nothing.
+#[tokio::test]
+async fn an_approved_return_and_an_approved_new_shop_move_their_measures() {
+    let app = TestApp::new();
+    let (agent1, manager) = (app.as_agent(1).await, app.token("am@demo.test").await);
+    let me = uid(&app, "agent1@demo.test");
+    let (buyer, _) = customer_of(&app, "agent1@demo.test", 3);
+    let product_id: i64 =
+        app.conn().query_row("SELECT MIN(product_id) FROM products WHERE active = 1 AND price_paise > 0", [], |r| r.get(0)).unwrap();
+    let before = achieved(&app, &manager, me).await;
+    let body = json!({ "clientId": "t-ret", "buyerId": buyer, "reason": "other", "lines": [{ "productId": product_id, "quantity": 3 }] });
+    let r = app.post("/users/return", Some(&agent1), body).await;
+    ok(&r);
+    let id = r.body["returnId"].as_i64().unwrap();
+    let taxable: i64 = app.conn().query_row("SELECT taxable_paise FROM returns WHERE return_id = ?1", [id], |r| r.get(0)).unwrap();
+    assert!(taxable > 0);
+    assert!(moved(&before, &achieved(&app, &manager, me).await).is_empty(), "a submitted return moves nothing");
+    ok(&app.post(&format!("/users/return/{id}/approve"), Some(&manager), json!({})).await);
+    let shop = json!({
+        "clientId": "t-shop", "buyerName": "Target Test Traders", "mobile": "9812300001", "address1": "1 Main Road", "city": "Pune",
+        "state": "Maharashtra", "postalCode": "411001", "latitude": 18.6, "longitude": 73.9
+    });
+    let r = app.post("/users/outlet/propose", Some(&agent1), shop).await;
+    ok(&r);
+    ok(&app.post(&format!("/users/outlet/proposal/{}/approve", r.body["proposalId"]), Some(&manager), json!({})).await);
+    let after = achieved(&app, &manager, me).await;
+    assert_eq!(moved(&before, &after), map(&[("sales_value", -(taxable as f64) / 100.0), ("new_outlets", 1.0)]));
+}

@@ -20,6 +20,7 @@ const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
 const photos = () => import("../features/photos/screens");
 const schemes = () => import("../features/schemes/screens");
+const shop = () => import("../features/shop/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
 const map = () => import("../features/map/screens");
 const reportScreen = lazy(() => import("../features/reports/report-screen"));
@@ -42,6 +43,7 @@ const REPORT_RIGHTS = {
   attendance: RIGHT.ATTENDANCE_REVIEW,
   schemes: RIGHT.RPT_ORDERS,
   targets: RIGHT.TARGET_MASTER,
+  returns: RIGHT.RETURN_APPROVAL,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.
@@ -96,6 +98,9 @@ export const ROUTES = [
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },
+  { path: "/customer/new-shop", screen: pick(shop, "NewShopScreen"), right: RIGHT.OUTLET_PROPOSAL },
+  { path: "/customer/new-shops", screen: pick(shop, "NewShopsScreen"), right: RIGHT.OUTLET_APPROVAL },
+  { path: "/customer/returns", screen: pick(shop, "ReturnsScreen"), right: RIGHT.RETURN_APPROVAL },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: RIGHT.PROFILE_UPDATE },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: RIGHT.INFO_ADD },
   { path: "/customer/details/:ftmftd", screen: pick(customers, "FtmFtdScreen"), right: RIGHT.CUSTOMER_VISIT },

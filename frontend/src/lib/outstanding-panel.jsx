@@ -47,7 +47,11 @@ export function useOutstanding(user, buyerId) {
             if (!waiting.length) return /** @type {Shown} */ (o);
             let invoices = o.invoices;
             for (const e of waiting) if (e.kind === "payment") invoices = applyAllocations(invoices, e.allocations);
-            return /** @type {Shown} */ ({ ...summarize(o.buyerId, invoices), creditLimit: o.creditLimit });
+            return /** @type {Shown} */ ({
+              ...summarize(o.buyerId, invoices),
+              creditLimit: o.creditLimit,
+              credits: o.credits || [],
+            });
           };
           const fromPhone = async () => {
             const m = await loadEngine();
@@ -175,6 +179,13 @@ export function OutstandingPanel({ user, buyerId, children }) {
               <AgeingRow ageing={data.ageing} />
               <InvoiceTable invoices={data.invoices} />
             </div>
+          )}
+          {(data.credits || []).length > 0 && (
+            <ul class="credits" data-testid="credits">
+              {(data.credits || []).map((c) => (
+                <li key={c.returnId}>{t("credit", { amount: money(c.amount), date: formatDate(c.approvedAt.slice(0, 10)) })}</li>
+              ))}
+            </ul>
           )}
         </>
       )}

@@ -22,4 +22,6 @@ export const t = catalogue("outstanding", {
   due: "Due",
   balance: "Balance",
   daysOverdue: "Days overdue",
+  // An approved return (issue #54), already taken off the oldest invoices.
+  credit: "Credit {amount} for goods returned, {date}",
 });

@@ -130,6 +130,7 @@ export function summarize(buyerId, invoices, { today = null, creditLimit = null 
       days90plus: fromPaise(sums.days90plus),
     },
     invoices: open,
+    credits: [],
   };
 }
 

@@ -55,6 +55,9 @@ export const RIGHT = Object.freeze({
   CREDIT_APPROVAL: "credit_approval",
   SCHEME_MASTER: "scheme_master",
   TARGET_MASTER: "target_master",
+  RETURN_APPROVAL: "return_approval",
+  OUTLET_PROPOSAL: "outlet_proposal",
+  OUTLET_APPROVAL: "outlet_approval",
 });
 
 // The user types (a session's `userType`, a user record's `userType` / `userTypeId`).

@@ -132,3 +132,10 @@ export const agentScorecard = (agent) => get(`/users/scorecardAM/${enc(agent)}`)
  * @returns {Promise<Response>}
  */
 export const mediaFile = (fileName) => api(`/users/media?fileName=${enc(fileName)}`, { raw: true });
+
+/**
+ * The order a customer's last shelf count suggests (issue #54).
+ * @param {string} buyerId
+ * @returns {Promise<import("../../../types/api").components["schemas"]["SuggestedOrder"]>}
+ */
+export const suggestedOrder = (buyerId) => get(`/users/customer/suggested-order/${encodeURIComponent(buyerId)}`);

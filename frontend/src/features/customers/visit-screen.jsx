@@ -25,6 +25,7 @@ import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../l
 import { useSaving } from "../../lib/use-api";
 import { LocationBadge } from "../../lib/location-badge";
 import { CustomerOrders } from "./customer-orders";
+import { ShelfPanel } from "./shelf-panel";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
 import { OutstandingPanel } from "../../lib/outstanding-panel";
@@ -115,7 +116,7 @@ function savedText({ message, code, locationStatus, distanceM }) {
 
 /**
  * @param {{ buyerId: string, buyerName: string, user: User, outcomes: Schemas["Outcome"][],
- *   onSaved: (r: { queued?: boolean }) => void }} props
+ *   onSaved: (r: { queued?: boolean, clientId?: string }) => void }} props
  */
 function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
   const [busy, saving] = useSaving();
@@ -171,7 +172,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       if (r.queued) alertInfo(r.message);
       else alertSuccess(savedText(r));
       form.reset();
-      onSaved(r);
+      onSaved({ ...r, clientId: id });
     });
   };
   return (
@@ -390,6 +391,8 @@ export default function VisitScreen({ params, user }) {
   const outcomes = useOutcomes(user, buyerId);
   // A visit of this customer left the queue (sent): the server's list now has it.
   const queued = useQueuedVisits(user, buyerId, () => navigator.onLine && load());
+  // The visit just saved (or queued) here: a return's photo goes with it.
+  const [visitClientId, setVisitClientId] = useState(/** @type {string | null} */ (null));
   return (
     <section>
       <PageHeader title={t("title")}>
@@ -425,8 +428,20 @@ export default function VisitScreen({ params, user }) {
             buyerName={screen.customerDetails.buyerName}
             user={user}
             outcomes={outcomes}
-            onSaved={(r) => !r.queued && load()}
+            onSaved={(r) => {
+              setVisitClientId(r.clientId || null);
+              if (!r.queued) load();
+            }}
           />
+          {Number(user.userType) === AGENT && (
+            <ShelfPanel
+              key={`shelf-${screen.customerDetails.buyerID}`}
+              buyerId={screen.customerDetails.buyerID}
+              buyerName={screen.customerDetails.buyerName}
+              user={user}
+              visitClientId={visitClientId}
+            />
+          )}
           {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
             <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
               {hasRight(user, RIGHT.COLLECTIONS) && (

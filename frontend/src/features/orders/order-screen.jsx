@@ -32,6 +32,7 @@ import { warmPricing } from "../../lib/pricing/warm";
 import { priceOrder, toAmount } from "./pricing";
 import { t } from "./text";
 import { useProducts, useSchemesCopy } from "./use-pricing-data";
+import { takeHandedOrder } from "../../lib/shop-handoff";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
@@ -118,6 +119,21 @@ export default function OrderScreen({ params, user }) {
     });
   }, [screen, products]);
   const found = useMemo(() => offline.searchProducts(products, query), [products, query]);
+  // The suggested order the visit screen handed over (one tap from the shelf count).
+  useEffect(() => {
+    if (!products || !products.length) return;
+    const handed = takeHandedOrder(buyerId);
+    if (!handed.length) return;
+    const byId = new Map(products.map((p) => [p.productId, p]));
+    setLines(
+      handed.flatMap((h) => {
+        const product = byId.get(h.productId);
+        return product && product.price != null
+          ? [{ product, qty: String(h.quantity), unit: /** @type {const} */ ("units") }]
+          : [];
+      }),
+    );
+  }, [products, buyerId]);
 
   if (result) return <Confirmation result={result} buyerId={result.buyerId} />;
   const back = `/customer/visit/${encodeURIComponent(buyerId)}`;
@@ -194,6 +210,7 @@ export default function OrderScreen({ params, user }) {
         remark: remark.trim() || null,
         lines: lines.map((l) => ({ productId: l.product.productId, quantity: unitsOf(l), unitPrice: l.product.price ?? null })),
         expectedTotal: total,
+        proposalId: null,
         visit: withVisit
           ? {
               outcomeId: Number(outcomeId),

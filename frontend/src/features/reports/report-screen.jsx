@@ -44,6 +44,7 @@ export const REPORTS = {
   attendance: { titleId: "attendance", kind: "dated" },
   schemes: { titleId: "schemes", kind: "dated" },
   targets: { titleId: "targets", kind: "dated" },
+  returns: { titleId: "returns", kind: "dated" },
 };
 
 /**

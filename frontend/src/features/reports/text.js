@@ -20,6 +20,7 @@ export const t = catalogue("reports", {
   attendance: "Attendance Report",
   schemes: "Schemes Report",
   targets: "Targets Report",
+  returns: "Returns Report",
   // The filter form.
   fromDate: "From Date",
   toDate: "To Date",

@@ -6,6 +6,7 @@ import { catalogue } from "../i18n/catalogue";
 export const t = catalogue("offline", {
   /** `saved`: the screen's own words ("Saved on this phone", "Order saved on this phone"). */
   willSync: "{saved}, will sync",
+  shopNotThrough: "The new shop has not reached the server yet",
   willSyncAfterSignIn: "{saved}, will sync after you sign in again",
   /** `what`: the queue's counts ("2 visits and 1 photo"). */
   sent: "{what} sent.",

@@ -13,6 +13,8 @@ import { bookOrder, endDay, recordPayment, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
 import { uploadPhoto } from "../photos/api";
 import { t } from "./offline-text";
+import { post } from "../api-client";
+import { proposalIdOf, rememberProposal } from "../shop-handoff";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {{ productId: number, productName: string, quantity: number, unitPrice: number | null | undefined, lineTotal: number }} ShownLine */
@@ -34,7 +36,12 @@ import { t } from "./offline-text";
  * @typedef {{ kind: "photo", clientId: string, visitClientId: string, blob: Blob, size: number,
  *   label: import("../photos/api").PhotoLabel | "" | null, takenAt: string, buyerId: string, buyerName?: string,
  *   width?: number, height?: number }} PhotoItem
- * @typedef {VisitItem | OrderItem | DayItem | PaymentItem | PhotoItem} QueueItem
+ * A shelf count, a return or a new shop (issue #54): the request body under `body`, sent to `path`;
+ * `what` names it in the waiting list; an order for a new shop proposed offline names the
+ * proposal's clientId (`proposalClientId`, resolved when the proposal is through).
+ * @typedef {{ kind: "post", clientId: string, path: "/users/stock" | "/users/return" | "/users/outlet/propose",
+ *   body: Record<string, unknown>, what: string, buyerName?: string }} PostItem
+ * @typedef {VisitItem | (OrderItem & { proposalClientId?: string }) | DayItem | PaymentItem | PhotoItem | PostItem} QueueItem
  */
 /**
  * A queued entry: `state` "waiting" (sync sends it) or "failed" (refused, `message` says why, in the
@@ -175,7 +182,7 @@ export async function clearQueue(uid) {
 /**
  * "visit", "order", "day-start", "day-end", "payment" or "photo".
  * @param {QueueItem} entry
- * @returns {"visit" | "order" | "day-start" | "day-end" | "payment" | "photo"}
+ * @returns {"visit" | "order" | "day-start" | "day-end" | "payment" | "photo" | "post"}
  */
 export const kindOf = (entry) => entry.kind || "visit";
 
@@ -192,7 +199,19 @@ export const isDayEntry = (entry) => entry.kind === "day-start" || entry.kind ==
  * @returns {Promise<unknown>}
  */
 export function sendEntry(entry) {
+  if (entry.kind === "order" && entry.proposalClientId) {
+    const proposalId = proposalIdOf(entry.proposalClientId);
+    if (proposalId == null) return Promise.reject(new Error(t("shopNotThrough")));
+    return bookOrder({ ...entry.order, proposalId });
+  }
   if (entry.kind === "order") return bookOrder(entry.order);
+  if (entry.kind === "post") {
+    return post(entry.path, entry.body).then((/** @type {any} */ answer) => {
+      if (entry.path === "/users/outlet/propose" && answer && answer.proposalId)
+        rememberProposal(entry.clientId, answer.proposalId);
+      return answer;
+    });
+  }
   if (entry.kind === "day-start") return startDay(entry.day);
   if (entry.kind === "day-end") return endDay(entry.day);
   if (entry.kind === "payment") return recordPayment(entry.payment);
@@ -208,7 +227,14 @@ export function sendEntry(entry) {
  * @returns {string | null}
  */
 export function visitClientIdOf(entry) {
-  if (entry.kind === "photo" || entry.kind === "payment" || entry.kind === "day-start" || entry.kind === "day-end") return null;
+  if (
+    entry.kind === "photo" ||
+    entry.kind === "payment" ||
+    entry.kind === "day-start" ||
+    entry.kind === "day-end" ||
+    entry.kind === "post"
+  )
+    return null;
   if (entry.kind === "order") return entry.order.visit ? entry.order.visit.clientId || null : null;
   return entry.clientId;
 }

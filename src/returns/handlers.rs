@@ -1,0 +1,233 @@
+//! Endpoints of shelf counts, the suggested order, returns and new shops (issue #54; CONTRACT.md
+//! "Returns, shelf stock and new shops"). Thin: the checks and SQL are in `queries`.
+
+use axum::extract::State;
+
+use super::messages::*;
+use super::queries::{self, ReturnFilter};
+use super::types::*;
+use crate::auth::session::CurrentUser;
+use crate::error::{AppError, AppResult, Problem};
+use crate::extract::{Json, Path, Query};
+use crate::ids::UserId;
+use crate::rights;
+use crate::state::AppState;
+
+/// Reading returns: the agent's (customer_visit, their own) or the approver's (their team's, all).
+pub const RETURN_READ: &[rights::Right] = &[rights::CUSTOMER_VISIT, rights::RETURN_APPROVAL];
+/// Reading proposals: the proposer's (their own) or the approver's.
+pub const OUTLET_READ: &[rights::Right] = &[rights::OUTLET_PROPOSAL, rights::OUTLET_APPROVAL];
+
+fn today() -> chrono::NaiveDate {
+    crate::clock::today()
+}
+
+/// `POST /users/stock` (customer_visit): a shelf count of one of the caller's customers; a repeat
+/// of its `clientId` answers the first.
+#[utoipa::path(post, path = "/users/stock", tag = "returns", summary = "Record a shelf count at one of the caller's customers",
+    responses(
+        (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
+        (status = 400, description = "A field or line is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
+    user.require(rights::CUSTOMER_VISIT)?;
+    let count = queries::check_stock(req)?;
+    let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
+    state.writer.write(move |tx| queries::record_stock(tx, me, scope, count, now)).await.map(Json)
+}
+
+/// `GET /users/customer/suggested-order/{buyerId}` (customer_visit): per product the customer
+/// ordered in the last 8 weeks or had counted last, two weeks of the average less the shelf,
+/// rounded up to whole packs.
+#[utoipa::path(get, path = "/users/customer/suggested-order/{buyerId}", tag = "returns", summary = "The order suggested by the last shelf count",
+    params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
+    responses(
+        (status = 200, description = "OK", body = SuggestedOrder),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn suggested_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(buyer_id): Path<String>,
+) -> AppResult<Json<SuggestedOrder>> {
+    user.require(rights::CUSTOMER_VISIT)?;
+    let scope = user.scope();
+    state.db(move |conn| queries::suggested_order(conn, scope, buyer_id.trim(), today())).await.map(Json)
+}
+
+/// `POST /users/return` (customer_visit): goods given back by one of the caller's customers,
+/// valued at their last order (decision 40); a repeat of its `clientId` answers the first.
+#[utoipa::path(post, path = "/users/return", tag = "returns", summary = "Record goods returned by one of the caller's customers",
+    responses(
+        (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
+        (status = 400, description = "A field or line is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "The clientId was used for a return of another customer", body = crate::api::ErrorBody)
+    ))]
+pub async fn record_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<RecordReturn>,
+) -> AppResult<Json<ReturnRecorded>> {
+    user.require(rights::CUSTOMER_VISIT)?;
+    let ret = queries::check_return(req, today())?;
+    let (me, scope, now) = (UserId(user.uid), user.scope(), crate::now());
+    state.writer.write(move |tx| queries::record_return(tx, me, scope, ret, now)).await.map(Json)
+}
+
+fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::NaiveDate>> {
+    let refusal = || -> Problem { RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!(field))]).on(field) };
+    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal())),
+    }
+}
+
+/// `GET /users/returns?agentId=&buyerId=&status=&from=&to=&pageNumber=` (customer_visit or
+/// return_approval): 30 returns a page of the caller's scope, newest first, with their lines.
+#[utoipa::path(get, path = "/users/returns", tag = "returns", summary = "A page of 30 returns of the caller's scope", params(ReturnQuery),
+    responses(
+        (status = 200, description = "OK", body = ReturnPage),
+        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+    ))]
+pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Json<ReturnPage>> {
+    user.require_any(RETURN_READ)?;
+    let from = date(q.from, "from")?;
+    let to = date(q.to, "to")?;
+    let status =
+        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(ReturnStatus::parse(s).ok_or_else(|| {
+                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
+            })?),
+        };
+    let filter = ReturnFilter {
+        agent: q.agent_id.0.map(UserId),
+        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        status,
+        from_ts: from.map(crate::clock::start_of),
+        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        page: q.page_number.unwrap_or(1),
+    };
+    let scope = user.scope();
+    state.db(move |conn| queries::return_page(conn, scope, &filter)).await.map(Json)
+}
+
+/// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
+/// caller's scope becomes a credit, spread over the customer's oldest open invoices.
+#[utoipa::path(post, path = "/users/return/{id}/approve", tag = "returns", summary = "Approve a return: a credit to the customer",
+    params(("id" = i64, Path, description = "The return's id")),
+    request_body = Decide,
+    responses(
+        (status = 200, description = "Approved", body = ReturnDecided),
+        (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+    ))]
+pub async fn approve_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<ReturnDecided>> {
+    user.require(rights::RETURN_APPROVAL)?;
+    let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::decide_return(tx, scope, id, true, by, reason, now)).await.map(Json)
+}
+
+/// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
+#[utoipa::path(post, path = "/users/return/{id}/reject", tag = "returns", summary = "Reject a return",
+    params(("id" = i64, Path, description = "The return's id")),
+    request_body = Decide,
+    responses(
+        (status = 200, description = "Rejected", body = ReturnDecided),
+        (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+    ))]
+pub async fn reject_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<ReturnDecided>> {
+    user.require(rights::RETURN_APPROVAL)?;
+    let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::decide_return(tx, scope, id, false, by, reason, now)).await.map(Json)
+}
+
+/// `POST /users/outlet/propose` (outlet_proposal): a new shop for the caller, awaiting a manager;
+/// a likely repeat of a shop we have is flagged, the same shop proposed twice is a 400.
+#[utoipa::path(post, path = "/users/outlet/propose", tag = "returns", summary = "Propose a new shop",
+    responses(
+        (status = 200, description = "Proposed, or proposed before under this clientId", body = OutletProposed),
+        (status = 400, description = "A field is not valid (GSTIN, PAN, FSSAI...), or the shop awaits approval already", body = crate::api::ErrorBody),
+        (status = 409, description = "The clientId was used for another shop", body = crate::api::ErrorBody)
+    ))]
+pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req): Json<ProposeOutlet>) -> AppResult<Json<OutletProposed>> {
+    user.require(rights::OUTLET_PROPOSAL)?;
+    let proposal = queries::check_proposal(req)?;
+    let (me, now) = (UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::propose(tx, me, proposal, now)).await.map(Json)
+}
+
+/// `GET /users/outlet/proposals?status=&pageNumber=` (outlet_proposal or outlet_approval): the
+/// proposals of the caller's scope, newest first.
+#[utoipa::path(get, path = "/users/outlet/proposals", tag = "returns", summary = "New shops proposed in the caller's scope", params(ProposalQuery),
+    responses(
+        (status = 200, description = "OK", body = ProposalPage),
+        (status = 400, description = "The status is not valid", body = crate::api::ErrorBody)
+    ))]
+pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProposalQuery>) -> AppResult<Json<ProposalPage>> {
+    user.require_any(OUTLET_READ)?;
+    let status =
+        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s)).ok_or_else(|| {
+                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
+            })?),
+        };
+    let (scope, page) = (user.scope(), q.page_number.unwrap_or(1));
+    state.db(move |conn| queries::proposal_page(conn, scope, status, page)).await.map(Json)
+}
+
+/// `POST /users/outlet/proposal/{id}/approve` (outlet_approval): the customer is made, with a new
+/// Buyer ID, for the proposing agent; the orders that waited for it are booked.
+#[utoipa::path(post, path = "/users/outlet/proposal/{id}/approve", tag = "returns", summary = "Approve a new shop",
+    params(("id" = i64, Path, description = "The proposal's id")),
+    responses(
+        (status = 200, description = "Approved", body = OutletDecided),
+        (status = 404, description = "No such proposal among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+    ))]
+pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
+    user.require(rights::OUTLET_APPROVAL)?;
+    let (scope, by, now, radius) = (user.scope(), UserId(user.uid), crate::now(), state.config.checkin_radius_m);
+    let today = today().format("%Y-%m-%d").to_string();
+    state.writer.write(move |tx| queries::approve_proposal(tx, scope, id, by, radius, now, &today)).await.map(Json)
+}
+
+/// `POST /users/outlet/proposal/{id}/reject` with `{reason}` (outlet_approval).
+#[utoipa::path(post, path = "/users/outlet/proposal/{id}/reject", tag = "returns", summary = "Reject a new shop",
+    params(("id" = i64, Path, description = "The proposal's id")),
+    request_body = Decide,
+    responses(
+        (status = 200, description = "Rejected", body = OutletDecided),
+        (status = 400, description = "The reason is missing", body = crate::api::ErrorBody),
+        (status = 404, description = "No such proposal among the caller's", body = crate::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+    ))]
+pub async fn reject_outlet(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<Decide>,
+) -> AppResult<Json<OutletDecided>> {
+    user.require(rights::OUTLET_APPROVAL)?;
+    let reason = crate::validate::required(&req.reason, OUTLET_REJECT_REASON_REQUIRED.on("reason"))?;
+    crate::validate::limits::VISIT_REMARK.check(&reason)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| queries::reject_proposal(tx, scope, id, by, &reason, now)).await.map(Json)
+}
