@@ -40,6 +40,9 @@ const REPORT_RIGHTS = {
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
   attendance: RIGHT.ATTENDANCE_REVIEW,
   schemes: RIGHT.RPT_ORDERS,
+  collections: RIGHT.COLLECTIONS_REVIEW,
+  outstanding: RIGHT.COLLECTIONS_REVIEW,
+  "visit-photos": RIGHT.PHOTO_REVIEW,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.

@@ -20,7 +20,7 @@ import {
 import { t } from "./text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
-/** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries"} ReportKind */
+/** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries" | "today"} ReportKind */
 /** @typedef {{ value: string, label: string }} Option */
 
 /**
@@ -43,6 +43,10 @@ export const REPORTS = {
   "beat-adherence": { titleId: "beatAdherence", kind: "dated" },
   attendance: { titleId: "attendance", kind: "dated" },
   schemes: { titleId: "schemes", kind: "dated" },
+  collections: { titleId: "collections", kind: "dated" },
+  // Today's balances: no dates, the country and search of the filter only.
+  outstanding: { titleId: "outstanding", kind: "today" },
+  "visit-photos": { titleId: "visitPhotos", kind: "dated" },
 };
 
 /**
@@ -140,6 +144,7 @@ export default function ReportScreen({ params }) {
         country: v.countries,
       });
     if (kind === "countries") return buyerImagesReport({ country: v.countries });
+    if (kind === "today") return datedReport(name, { search: v.search, country: v.country });
     return myCustomerReport();
   };
   const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
@@ -174,9 +179,10 @@ export default function ReportScreen({ params }) {
             <DateInput id="toDate" label={t("toDate")} value={v.toDate} onValue={form.set("toDate")} error={form.errors.toDate} />
           </>
         )}
-        {(kind === "dated" || kind === "productivity") && (
+        {kind === "today" && <p class="muted">{t("asOfToday")}</p>}
+        {(kind === "dated" || kind === "productivity" || kind === "today") && (
           <>
-            {name !== "login-history" && (
+            {name !== "login-history" && kind !== "today" && (
               <Select
                 id="userType"
                 label={t("userType")}
