@@ -29,6 +29,7 @@ import { OrderLine } from "./order-line";
 import { grossOf, lineError, productNote, unitsOf } from "./order-lines";
 import { OrderSummary } from "./order-summary";
 import { priceOrder, toAmount } from "./pricing";
+import { distributorField, hasUsualDistributor, mustSellTexts } from "./order-notes";
 import { t } from "./text";
 import { useProducts, useSchemesCopy } from "./use-pricing-data";
 
@@ -127,6 +128,7 @@ export default function OrderScreen({ params, user }) {
     );
   }
   const customer = screen.customerDetails;
+  const mustSellNote = mustSellTexts(screen);
 
   /** @param {Product} p */
   const onOrder = (p) => lines.some((l) => l.product.productId === p.productId);
@@ -160,12 +162,14 @@ export default function OrderScreen({ params, user }) {
   const byId = new Map((products || []).map((p) => [p.productId, p]));
   const shown = priced ? shownFigures(priced, byId, copy ? copy.schemes : []) : null;
   const total = shown ? shown.totals.total : Math.round(lines.reduce((sum, l) => sum + grossOf(l), 0) * 100) / 100;
+  const distributorShown = distributorField(hasUsualDistributor(screen), distributorId);
   const errors = {
     lines: lines.length ? null : t("addOne"),
+    distributor: distributorShown.error,
     outcome: withVisit && !outcomeId ? t("outcomeRequired") : null,
     each: lines.map(lineError),
   };
-  const invalid = errors.lines || errors.outcome || errors.each.some(Boolean);
+  const invalid = errors.lines || errors.distributor || errors.outcome || errors.each.some(Boolean);
 
   /** @param {Event} e */
   const submit = async (e) => {
@@ -251,9 +255,9 @@ export default function OrderScreen({ params, user }) {
       <p class="order-customer" data-testid="order-customer">
         <strong>{customer.buyerID}</strong> {customer.buyerName}
       </p>
-      {(screen.seenAt || screen.fromCopy) && (
+      {mustSellNote.note && (
         <p class="offline-note" role="status">
-          {screen.fromCopy ? t("noMustSellOffline") : t("mustSellSeen", { at: formatDateTime(screen.seenAt) })}
+          {mustSellNote.note}
         </p>
       )}
       {products === null ? (
@@ -281,7 +285,7 @@ export default function OrderScreen({ params, user }) {
                 ))}
               </ul>
             ) : (
-              <Empty text={t("noMustSell")} />
+              <Empty text={mustSellNote.empty} />
             )}
           </div>
           <div class="card">
@@ -364,8 +368,9 @@ export default function OrderScreen({ params, user }) {
           label={t("distributor")}
           value={distributorId}
           onChange={(e) => setDistributorId(e.currentTarget.value)}
-          placeholder={t("usualDistributor")}
-          hint={t("distributorHint")}
+          placeholder={distributorShown.placeholder}
+          hint={distributorShown.hint}
+          error={checked ? errors.distributor : null}
           options={distributors.map((d) => ({
             value: String(d.distributorId),
             label: d.hasEmail ? d.distributorName : t("noEmail", { name: d.distributorName }),

@@ -1,0 +1,50 @@
+// Rules of the screens that issue #55 found wanting, checked without a screen: the order's
+// distributor for a customer with no order on file, the offline notes that contradicted their
+// lists, the warning on a payment above what is owed, and Credit Approval's two outstandings.
+import { resetBrowser } from "./support/browser.mjs";
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+import { loadLanguage } from "../src/lib/i18n/messages.js";
+import { amountForbidden, amountWarning, checkPayment } from "../src/features/collections/payment-rules.js";
+import { distributorField, hasUsualDistributor, mustSellTexts } from "../src/features/orders/order-notes.js";
+
+beforeEach(() => resetBrowser());
+afterEach(async () => await loadLanguage("en"));
+
+test("no 'usual distributor' is offered for a customer without an order on file", () => {
+  const none = hasUsualDistributor({ reOrderMustSell: [] });
+  assert.equal(none, false);
+  const field = distributorField(none, "");
+  assert.doesNotMatch(field.placeholder, /usual/i);
+  assert.match(field.hint, /no earlier order/);
+  assert.ok(field.error, "an order without a distributor is refused before Submit");
+  assert.equal(distributorField(none, "3").error, null);
+  // With orders on file the usual one is offered; from the phone's copy it cannot be told.
+  const usual = hasUsualDistributor({ reOrderMustSell: [{}] });
+  assert.equal(distributorField(usual, "").placeholder, "Usual distributor");
+  assert.equal(distributorField(usual, "").error, null);
+  assert.equal(hasUsualDistributor({ fromCopy: true, reOrderMustSell: [] }), null);
+  assert.equal(distributorField(null, "").error, null);
+});
+
+test("offline, the Must Sell card says once that its list is not on the phone", () => {
+  const copy = mustSellTexts({ fromCopy: true });
+  assert.equal(copy.note, null, "no note above a card that says the same");
+  assert.match(copy.empty, /no Must Sell list on this phone/);
+  assert.doesNotMatch(copy.empty, /No Must Sell products/);
+  assert.equal(mustSellTexts({}).empty, "No Must Sell products for this customer.");
+});
+
+test("an amount above what is owed is told while typed; cash at the legal limit is refused before Submit", () => {
+  assert.equal(amountWarning(600050, 600050), null);
+  assert.equal(amountWarning(100, null), null, "outstanding unknown: nothing to compare");
+  assert.match(amountWarning(700000, 600050) || "", /More than the ₹6,000\.50 owed: ₹999\.50 stays unallocated/);
+  // The issue's ₹9,99,99,999 against ₹6,000.50 owed.
+  assert.match(amountWarning(99999999_00, 600050) || "", /^Check the amount: ₹9,99,99,999\.00 is far above the ₹6,000\.50 owed/);
+  assert.match(amountForbidden(200000_00, "cash", "INR") || "", /below ₹2,00,000\.00/);
+  assert.equal(amountForbidden(199999_99, "cash", "INR"), null);
+  assert.equal(amountForbidden(200000_00, "cheque", "INR"), null);
+  assert.equal(amountForbidden(200000_00, "cash", "USD"), null);
+  const form = { amount: "250000", mode: "cash", chequeNo: "", bank: "", reference: "" };
+  assert.ok(checkPayment(form, "INR").amount, "the form's check refuses it too");
+});
