@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { loadLanguage } from "../src/lib/i18n/messages.js";
 import { amountForbidden, amountWarning, checkPayment } from "../src/features/collections/payment-rules.js";
-import { distributorField, hasUsualDistributor, mustSellTexts } from "../src/features/orders/order-notes.js";
+import { distributorField, hasUsualDistributor, heldFigures, mustSellTexts } from "../src/features/orders/order-notes.js";
 
 beforeEach(() => resetBrowser());
 afterEach(async () => await loadLanguage("en"));
@@ -47,4 +47,12 @@ test("an amount above what is owed is told while typed; cash at the legal limit 
   assert.equal(amountForbidden(200000_00, "cash", "USD"), null);
   const form = { amount: "250000", mode: "cash", chequeNo: "", bank: "", reference: "" };
   assert.ok(checkPayment(form, "INR").amount, "the form's check refuses it too");
+});
+
+test("Credit Approval says which outstanding is now and which was at booking", () => {
+  const order = { createdAt: "2026-12-05T10:00:00Z", outstanding: 39100.5, openOrders: 500, creditLimit: 40000 };
+  const shown = heldFigures(order, "Outstanding ₹39,600.50 + open orders ₹0.00 + this order ₹500.00 exceeds the credit limit ₹40,000.00.");
+  assert.equal(shown.outstanding, "Outstanding now");
+  assert.match(shown.reason, /^When booked \(.*2026.*\): Outstanding ₹39,600\.50/);
+  assert.equal(heldFigures(order, "").reason, "");
 });

@@ -43,3 +43,19 @@ export function mustSellTexts(screen) {
   if (screen.fromCopy) return { note: null, empty: t("noMustSellOffline") };
   return { note: screen.seenAt ? t("mustSellSeen", { at: formatDateTime(screen.seenAt) }) : null, empty: t("noMustSell") };
 }
+
+/**
+ * A held order's figures on Credit Approval: the outstanding, open orders and limit are today's,
+ * while the reason gives them as they were when it was booked (a payment may have come since),
+ * so each says which it is.
+ * @param {{ createdAt: string, outstanding: number, openOrders: number, creditLimit?: number | null }} order
+ * @param {string} reason the held reason in the user's language ("" for none)
+ */
+export function heldFigures(order, reason) {
+  return {
+    outstanding: t("outstandingNow"),
+    openOrders: t("openOrdersNow"),
+    creditLimit: t("creditLimitNow"),
+    reason: reason ? t("whenBooked", { at: formatDateTime(order.createdAt), reason }) : "",
+  };
+}

@@ -122,6 +122,11 @@ export const t = catalogue("orders", {
   outstanding: "Outstanding",
   openOrders: "Open orders (this one too)",
   creditLimit: "Credit limit",
+  // Credit Approval (issue #55): today's figures, apart from those of the held reason (at booking).
+  outstandingNow: "Outstanding now",
+  openOrdersNow: "Open orders now (this one too)",
+  creditLimitNow: "Credit limit now",
+  whenBooked: "When booked ({at}): {reason}",
   noneNow: "None now",
   approve: "Approve",
   reject: "Reject",
