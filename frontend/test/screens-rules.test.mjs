@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 import { loadLanguage } from "../src/lib/i18n/messages.js";
 import { amountForbidden, amountWarning, checkPayment } from "../src/features/collections/payment-rules.js";
+import { collectionSums, mergeCollections } from "../src/features/collections/my-collections.js";
 import { distributorField, hasUsualDistributor, heldFigures, mustSellTexts } from "../src/features/orders/order-notes.js";
 
 beforeEach(() => resetBrowser());
@@ -51,8 +52,96 @@ test("an amount above what is owed is told while typed; cash at the legal limit 
 
 test("Credit Approval says which outstanding is now and which was at booking", () => {
   const order = { createdAt: "2026-12-05T10:00:00Z", outstanding: 39100.5, openOrders: 500, creditLimit: 40000 };
-  const shown = heldFigures(order, "Outstanding ₹39,600.50 + open orders ₹0.00 + this order ₹500.00 exceeds the credit limit ₹40,000.00.");
+  const shown = heldFigures(
+    order,
+    "Outstanding ₹39,600.50 + open orders ₹0.00 + this order ₹500.00 exceeds the credit limit ₹40,000.00.",
+  );
   assert.equal(shown.outstanding, "Outstanding now");
   assert.match(shown.reason, /^When booked \(.*2026.*\): Outstanding ₹39,600\.50/);
   assert.equal(heldFigures(order, "").reason, "");
+});
+
+test("My collections: the server's payments and the phone's receipts, 30 days, today's sums by mode", () => {
+  const now = new Date(2026, 11, 6, 15, 0);
+  const at = (/** @type {number} */ day, /** @type {number} */ hour) => new Date(2026, 11, day, hour).toISOString();
+  const receipts = [
+    // Sent and listed by the server: the server's row wins (deposited).
+    {
+      clientId: "p1",
+      receiptNo: "R5-P1",
+      paymentId: 1,
+      buyerId: "B1",
+      buyerName: "One",
+      mode: "cash",
+      amount: 100,
+      collectedAt: at(6, 9),
+    },
+    // Still in the phone's queue: only the phone knows it.
+    { clientId: "p2", receiptNo: "R5-P2", paymentId: null, buyerId: "B2", mode: "upi", amount: 250.5, collectedAt: at(6, 11) },
+    // Older than 30 days: left out.
+    {
+      clientId: "p0",
+      receiptNo: "R5-P0",
+      paymentId: null,
+      buyerId: "B2",
+      mode: "cash",
+      amount: 9,
+      collectedAt: at(1, 9).replace("2026-12", "2026-10"),
+    },
+  ];
+  const rows = [
+    {
+      clientId: "P1",
+      receiptNo: "R5-P1",
+      paymentId: 1,
+      buyerId: "B1",
+      customerName: "One",
+      mode: "cash",
+      amount: 100,
+      collectedAt: at(6, 9),
+      status: "deposited",
+    },
+    {
+      clientId: "p3",
+      receiptNo: "R5-P3",
+      paymentId: 3,
+      buyerId: "B3",
+      customerName: "Three",
+      mode: "cheque",
+      amount: 40,
+      collectedAt: at(5, 9),
+      status: "collected",
+    },
+    {
+      clientId: "p4",
+      receiptNo: "R5-P4",
+      paymentId: 4,
+      buyerId: "B3",
+      customerName: "Three",
+      mode: "cash",
+      amount: 70,
+      collectedAt: at(6, 10),
+      status: "reversed",
+    },
+  ];
+  const list = mergeCollections(receipts, /** @type {any} */ (rows), now);
+  assert.deepEqual(
+    list.map((c) => [c.receiptNo, c.status]),
+    [
+      ["R5-P2", "phone"],
+      ["R5-P4", "reversed"],
+      ["R5-P1", "deposited"],
+      ["R5-P3", "collected"],
+    ],
+  );
+  const sums = collectionSums(list, now);
+  assert.deepEqual(sums.byMode, { cash: 10000, cheque: 0, upi: 25050, bank: 0 });
+  assert.equal(sums.total, 35050);
+  assert.equal(sums.count, 2);
+  assert.equal(sums.deposited, 10000);
+  // Offline: the phone's receipts alone.
+  assert.deepEqual(
+    mergeCollections(receipts, null, now).map((c) => c.status),
+    ["phone", "phone"],
+  );
 });

@@ -38,6 +38,7 @@ export const MENU = [
       { name: "menuAttendance", path: "/attendance" },
       { name: "menuMap", path: "/map/today" },
       { name: "menuWaitingVisits", path: "/customer/waiting-visits" },
+      { name: "menuMyCollections", path: "/collections/mine" },
     ],
   },
   {

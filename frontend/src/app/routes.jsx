@@ -94,6 +94,7 @@ export const ROUTES = [
   { path: "/master/scheme-upload", screen: pick(uploads, "SchemeUpload"), right: RIGHT.SCHEME_MASTER },
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
+  { path: "/collections/mine", screen: pick(collections, "MyCollectionsScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },
   { path: "/customer/profile/:buyerId", screen: pick(customers, "ProfileScreen"), right: RIGHT.PROFILE_UPDATE },
   { path: "/customer/info/:buyerId", screen: pick(customers, "InfoScreen"), right: RIGHT.INFO_ADD },

@@ -69,6 +69,7 @@ export const t = catalogue("app", {
   menuBuyerDetailsReport: "Buyer Details Report",
   menuOrders: "Orders",
   menuCollections: "Collections",
+  menuMyCollections: "My Collections",
   menuOrderLinesReport: "Order Lines Report",
   menuBeatAdherenceReport: "Beat Adherence Report",
   menuAttendanceReport: "Attendance Report",

@@ -23,7 +23,10 @@ export default function ReceiptScreen({ params, user }) {
   const { data, loading } = useResource(
     () =>
       agent
-        ? loadEngine().then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+        ? loadEngine()
+            .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+            // Not made on this phone (My collections lists the server's too): the server's copy.
+            .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
         : paymentId
           ? paymentDetail(paymentId).then(receiptOf)
           : Promise.resolve(null),
