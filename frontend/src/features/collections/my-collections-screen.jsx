@@ -2,12 +2,12 @@
 // days, today's cash, cheques, UPI and bank with their total, what is deposited, and each receipt
 // to open again (and share or print there). From the server when it answers, with the payments
 // still on this phone; offline, from the phone's own receipts (my-collections.js).
-import { get } from "../../lib/api-client";
 import { formatDateTime, money } from "../../lib/format";
 import { fromPaise } from "../../lib/outstanding";
 import { loadEngine, networkOr } from "../../lib/offline/status";
 import { useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
+import { myPayments } from "./api";
 import { collectionSums, firstDay, mergeCollections } from "./my-collections";
 import { MODES, modeLabel } from "./payment-rules";
 import { statusLabel } from "./receipt";
@@ -15,20 +15,6 @@ import { t } from "./text";
 import "./collections.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
-/** @typedef {import("./api").PaymentPage} PaymentPage */
-
-/** The server's pages of the agent's own payments since `from` (at most 10 pages of 30). @param {string} from */
-async function serverRows(from) {
-  /** @type {import("./api").Payment[]} */
-  const rows = [];
-  for (let page = 1; page <= 10; page++) {
-    /** @type {PaymentPage} */
-    const answer = await get(`/users/payments?${new URLSearchParams({ from, pageNumber: String(page) })}`);
-    rows.push(...answer.data);
-    if (answer.data.length < 30 || rows.length >= answer.totalRecords) break;
-  }
-  return rows;
-}
 
 /** @param {{ user: User }} props */
 export default function MyCollectionsScreen({ user }) {
@@ -37,7 +23,7 @@ export default function MyCollectionsScreen({ user }) {
     const engine = await loadEngine();
     const receipts = await engine.listReceipts(user.uid).catch(() => []);
     const rows = await networkOr(
-      () => serverRows(firstDay(now)),
+      () => myPayments(firstDay(now)),
       () => null,
     );
     return { list: mergeCollections(receipts, rows, now), offline: rows === null, now };
