@@ -92,7 +92,7 @@ export const t = catalogue("collections", {
   close: "Close",
   cancel: "Cancel",
   reason: "Reason",
-  pleaseConfirm: "Please confirm..",
+  pleaseConfirm: "Please confirm",
   reverseQuestion: "Reverse this payment? Receipt {receiptNo}, {amount} from {customer}: its invoices will be open again.",
   depositQuestion: "Mark this payment as deposited? Receipt {receiptNo}, {amount} {mode}.",
 });
