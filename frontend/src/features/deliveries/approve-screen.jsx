@@ -11,6 +11,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { saveApprovals, usePendingApprovals } from "./api";
 import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
+import { deliveryApprovalLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -54,7 +55,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
     ...orderFacts(delivery),
     [t("logisticAmount"), money(delivery.logisticsCharges)],
     [t("deliveryStatus"), delivery.deliveryStatus],
-    [t("status"), delivery.status],
+    [t("status"), deliveryApprovalLabel(delivery.approveStatus)],
     ...rejectionFacts(delivery),
   ];
   return (

@@ -18,6 +18,7 @@ import {
   reportUserTypes,
 } from "./api";
 import { t } from "./text";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries" | "today"} ReportKind */
@@ -113,7 +114,7 @@ export default function ReportScreen({ params }) {
     },
   );
   const v = form.values;
-  const typeOptions = types.map((t) => ({ value: String(t.userTypeId), label: t.userType }));
+  const typeOptions = types.map((t) => ({ value: String(t.userTypeId), label: userTypeLabel(t.userTypeId, t.userType) }));
   const countryOptions = countries.map((c) => ({ value: c.country, label: c.country }));
 
   /** @returns {Promise<Schemas["DownloadLink"]>} */
