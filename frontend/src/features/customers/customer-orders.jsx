@@ -117,6 +117,7 @@ export function CustomerOrders({ buyerId, user }) {
             { key: "distributorName", label: t("distributor") },
             {
               key: "actions",
+              end: true,
               label: t("actions"),
               render: (r) =>
                 !r.queued && mayCancel(r) ? (

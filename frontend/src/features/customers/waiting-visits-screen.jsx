@@ -138,6 +138,7 @@ export default function WaitingVisitsScreen({ user }) {
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
+    end: true,
     label: tc("actions"),
     /** @param {QueueEntry} e */
     render: (e) => (

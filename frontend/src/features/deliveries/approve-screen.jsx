@@ -154,19 +154,20 @@ export default function ApproveScreen() {
               ),
             },
             { key: "orderID", label: t("orderId") },
-            { key: "orderDate", label: t("orderDate"), render: (d) => formatDate(d.orderDate) },
-            { key: "plannedDeliveryDate", label: t("plannedDeliveryDate"), render: (d) => formatDate(d.plannedDeliveryDate) },
-            { key: "sellerName", label: t("distributor") },
-            { key: "buyerName", label: t("retailer") },
-            { key: "logisticsCharges", label: t("logisticAmount"), render: (d) => money(d.logisticsCharges) },
+            // What decides an approval first, in view on a desktop without scrolling (issue #55).
             { key: "deliveryStatus", label: t("status") },
             {
               key: "reasonDescription",
               label: t("rejectedReason"),
               render: (d) => d.reasonDescription || d.rejectedReason || "",
             },
-            { key: "otherReason", label: t("otherReason"), wrap: true },
             { key: "agentID", label: t("agentId") },
+            { key: "orderDate", label: t("orderDate"), render: (d) => formatDate(d.orderDate) },
+            { key: "plannedDeliveryDate", label: t("plannedDeliveryDate"), render: (d) => formatDate(d.plannedDeliveryDate) },
+            { key: "sellerName", label: t("distributor") },
+            { key: "buyerName", label: t("retailer") },
+            { key: "logisticsCharges", label: t("logisticAmount"), render: (d) => money(d.logisticsCharges) },
+            { key: "otherReason", label: t("otherReason"), wrap: true },
             {
               key: "image",
               label: t("image"),
@@ -182,6 +183,7 @@ export default function ApproveScreen() {
             {
               key: "update",
               label: t("update"),
+              end: true,
               render: (d) => (
                 <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>
                   {t("update")}

@@ -66,6 +66,7 @@ export function MasterList({
   const rows = filter ? filter(data || []) : data || [];
   const actions = {
     key: "actions",
+    end: true,
     label: t("actions"),
     /** @param {T} row */
     render: (row) => (
