@@ -354,7 +354,11 @@ function Tabs({ screen, buyerId }) {
           testId="must-sell"
           rows={screen.reOrderMustSell}
           columns={[
-            { key: "lastOrderDate", label: t("lastOrdered"), render: (r) => <span class="nowrap">{formatDate(r.lastOrderDate)}</span> },
+            {
+              key: "lastOrderDate",
+              label: t("lastOrdered"),
+              render: (r) => <span class="nowrap">{formatDate(r.lastOrderDate)}</span>,
+            },
             { key: "distinctProductName", label: t("product") },
             { key: "lastOrderShippedQty", label: t("qty") },
             { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
