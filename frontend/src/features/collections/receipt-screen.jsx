@@ -49,7 +49,8 @@ export default function ReceiptScreen({ params, user }) {
       unwatch();
     };
   }, [agent, clientId, user.uid]);
-  const back = data ? `/customer/visit/${encodeURIComponent(data.buyerId)}` : "/customer/visit";
+  // An agent goes back to the customer; a reviewer (a receipt opened from Collections) to the list.
+  const back = !agent ? "/collections" : data ? `/customer/visit/${encodeURIComponent(data.buyerId)}` : "/customer/visit";
   return (
     <section>
       <PageHeader title={t("receipt")} back={back} />

@@ -17,7 +17,6 @@ import { formatDateTime, money } from "../../lib/format";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { heldReasonText } from "../../lib/order-status";
 import { useCustomerScreen, useOutcomes } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
@@ -241,7 +240,8 @@ export default function OrderScreen({ params, user }) {
       clientIds.current = null;
       const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
       if (answer.queued) alertInfo(answer.message);
-      else if (answer.status === "Awaiting approval") alertInfo(t("awaitingAlert", { reason: heldReasonText(answer) }));
+      // The toast names the state; the reason is in the note under it, once (issue #55).
+      else if (answer.status === "Awaiting approval") alertInfo(t("titleAwaiting"));
       else if (changed) alertInfo(t("pricesChanged", { total: money(answer.total) }));
       else alertSuccess(answer.message);
       setResult({ answer, shownTotal: total, queued: !!answer.queued, buyerId: customer.buyerID, buyerName: customer.buyerName });

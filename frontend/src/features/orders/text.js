@@ -45,7 +45,6 @@ export const t = catalogue("orders", {
   addOne: "Add at least one product to the order.",
   outcomeRequired: "Visit Outcome is required",
   correctOrder: "Please correct the order: see the messages on the screen.",
-  awaitingAlert: "Order awaiting approval: {reason}",
   noMustSellOffline: "Offline: no Must Sell list on this phone for this customer.",
   mustSellSeen: "Offline: the Must Sell list as last seen on {at}.",
   loadingProducts: "Loading products…",
