@@ -1125,3 +1125,27 @@ CREATE TABLE IF NOT EXISTS order_line_schemes (
     PRIMARY KEY (order_id, product_id, scheme_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS order_line_schemes_scheme ON order_line_schemes(scheme_id, order_id);
+
+-- Targets, holidays and incentive slabs (issue #53, step 37): src/targets/targets_upgrade.sql says how
+-- they are kept.
+CREATE TABLE IF NOT EXISTS targets (
+    agent_id INTEGER NOT NULL REFERENCES users(uid),
+    month    TEXT NOT NULL CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]'),
+    measure  TEXT NOT NULL CHECK (measure IN ('sales_value', 'productive_calls', 'lines_per_call', 'visits', 'new_outlets', 'collections')),
+    target   INTEGER NOT NULL CHECK (target >= 0),
+    set_by   INTEGER NOT NULL REFERENCES users(uid),
+    set_at   INTEGER NOT NULL,
+    PRIMARY KEY (agent_id, month, measure)
+);
+CREATE TABLE IF NOT EXISTS holidays (
+    day        TEXT PRIMARY KEY CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'),
+    name       TEXT NOT NULL,
+    created_by INTEGER REFERENCES users(uid),
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS incentive_slabs (
+    measure      TEXT NOT NULL CHECK (measure IN ('sales_value', 'productive_calls', 'lines_per_call', 'visits', 'new_outlets', 'collections')),
+    from_percent INTEGER NOT NULL CHECK (from_percent BETWEEN 1 AND 1000),
+    payout_paise INTEGER NOT NULL CHECK (payout_paise >= 0),
+    PRIMARY KEY (measure, from_percent)
+);

@@ -302,6 +302,43 @@ def prices(i):
     one(LATEST_PER_SELLER, {"product": product_queries[i % len(product_queries)], "since": since, "all": False, "country": country})
 
 
+# src/targets/queries.rs figures_cte! for an administrator (every agent; Scope::All), and the
+# month's targets per agent: what the team view of targets reads on a cache miss.
+TARGETS_FIGURES = """SELECT a.uid, a.email, a.name,
+    (SELECT COALESCE(SUM(o.taxable_paise), 0) FROM orders o WHERE o.agent_id = a.uid AND o.order_date >= :from AND o.order_date < :to
+       AND o.status <> 'Cancelled' AND COALESCE(o.credit_hold, '') <> 'rejected') - 0,
+    (SELECT COUNT(*) FROM orders o WHERE o.agent_id = a.uid AND o.order_date >= :from AND o.order_date < :to
+       AND o.status <> 'Cancelled' AND COALESCE(o.credit_hold, '') <> 'rejected' AND o.visit_id IS NOT NULL),
+    (SELECT COALESCE(SUM(o.line_count), 0) FROM orders o WHERE o.agent_id = a.uid AND o.order_date >= :from AND o.order_date < :to
+       AND o.status <> 'Cancelled' AND COALESCE(o.credit_hold, '') <> 'rejected' AND o.visit_id IS NOT NULL),
+    (SELECT COUNT(*) FROM visits v WHERE v.agent_id = a.uid AND v.visited_at >= :from_ts AND v.visited_at < :to_ts),
+    0,
+    (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.agent_id = a.uid
+       AND p.collected_at >= :from_ts AND p.collected_at < :to_ts AND p.status <> 'reversed')
+    FROM users a WHERE a.user_type_id = 4 AND a.is_deleted = 0 AND (:scope_uid IS NULL) ORDER BY a.name, a.uid"""
+next_month = (month + datetime.timedelta(days=32)).replace(day=1)
+targets_params = {"from": month.isoformat(), "to": next_month.isoformat(), "from_ts": int(time.mktime(month.timetuple())),
+                  "to_ts": int(time.mktime(next_month.timetuple())), "scope_uid": None}
+admin, admin_type, _ = uid_of(os.environ.get("ADMIN_EMAIL", "admin@scale.test"))
+
+
+def targets(_):
+    # src/targets/handlers.rs team under load: the session check, then the answer kept as sent
+    # (src/targets/cache.rs; nothing changes the figures while it is read).
+    session_check(admin, admin_type)
+
+
+def targets_miss(_):
+    # The same on a miss: every agent's figures of the month, their targets and the holidays.
+    session_check(admin, admin_type)
+    conn.execute("BEGIN")
+    rows = one(TARGETS_FIGURES, targets_params)
+    for row in rows:
+        one("SELECT measure, target FROM targets WHERE agent_id = :a AND month = :m", {"a": row[0], "m": month.strftime("%Y-%m")})
+    one("SELECT day FROM holidays WHERE day >= :from AND day < :to ORDER BY day", targets_params)
+    conn.execute("COMMIT")
+
+
 def chat(_):
     session_check(agent, agent_type)
     for sql in CHAT:
@@ -333,3 +370,5 @@ measure("landing", landing, samples)
 # A landing miss and a bucket page: fewer samples, enough for a p50 (the p99 of 20 is their maximum).
 measure("landing_miss", landing_miss, max(5, samples // 15))
 measure("bucket", bucket, max(5, samples // 15))
+measure("targets", targets, samples)
+measure("targets_miss", targets_miss, max(5, samples // 15))

@@ -65,6 +65,7 @@ CALLS = [
     ("delivery", "delivery search (agent)", "delivery", ("", None), share_check(MIN_SHARE)),
     ("prices", "price comparison (visit screen)", "prices", ("", None), share_check(MIN_SHARE)),
     ("chat", "chat poll (unread counts)", "chat", ("", None), share_check(MIN_SHARE)),
+    ("targets", "team view of targets (administrator, 200 agents)", "targets", ("", None), share_check(MIN_SHARE)),
 ]
 RATIO_TARGET = {"bucket": ">= 0.2 of `/healthz`, p99 <= 25x floor"}
 

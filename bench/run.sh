@@ -9,6 +9,7 @@
 #   CUSTOMERS=20000 DURATION=3s bash bench/run.sh      # a quick run
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
 # IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs),
+# ONLY=targets (just /healthz and the team view of targets, issue #53, with the floors),
 # SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT,
 # WRITE_CONNECTIONS (visit save and order submit, and the tasks of their floor: 128, issue #39).
 set -euo pipefail
@@ -85,6 +86,7 @@ login() {
 }
 AGENT_TOKEN=$(login agent1@scale.test)
 MANAGER_TOKEN=$(login am1@scale.test)
+ADMIN_TOKEN=$(login admin@scale.test)
 
 measure() { # name, wrk script, then NAME=value settings for the script (CONN=n: other connections)
   local name=$1 script=$2 conn=$CONNECTIONS
@@ -100,6 +102,15 @@ answered() { sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$OUT/wrk-$1.txt"; }
 machine0=$(machine_cpu)
 measure healthz get.lua PATH_UNDER_TEST=/healthz TOKEN=
 echo "healthz_machine_cpu_us=$(( ($(machine_cpu) - machine0) * tick_us / $(answered healthz) ))" >>"$FIGURES"
+if [ "${ONLY:-}" = targets ]; then
+  measure targets get.lua TOKEN="$ADMIN_TOKEN" PATH_UNDER_TEST=/webapi/api/users/targets/team
+  kill $SERVER
+  wait $SERVER 2>/dev/null || true
+  trap - EXIT
+  python3 bench/floor.py "$RUN" agent1@scale.test am1@scale.test >>"$FIGURES"
+  python3 bench/report.py "$FIGURES" "$OUT" | tee "$OUT/results.md"
+  exit 0
+fi
 measure search search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/customer/search QUERIES="$CUSTOMER_QUERIES"
 measure details customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
 # The writer's statistics of a burst of writes: its `write_stats` line, written after a quiet second.
@@ -114,6 +125,9 @@ measure prices search.lua TOKEN="$AGENT_TOKEN" SEARCH_PATH=/webapi/api/users/pro
 measure chat post.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/chat/getUnreadCountsByConversation BODY='{}'
 measure landing get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/landing/0
 measure bucket get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST="/webapi/api/users/landing/notvisited/0?pageNumber=1&order=desc"
+# The team view of targets for every agent (200 on the scale data set, issue #53); ONLY=targets runs
+# just this row (with /healthz, its reference) and the floors.
+measure targets get.lua TOKEN="$ADMIN_TOKEN" PATH_UNDER_TEST=/webapi/api/users/targets/team
 # Order submit after the dashboards: its bookings add order lines to the agent's customers. The CPU
 # time a booking takes in the group-commit thread (which writes every booking, one after another)
 # and in the whole server: one over the first is the most bookings a second the writer can take.

@@ -61,7 +61,8 @@ INSERT OR IGNORE INTO rights (right_id, code, group_name, label) VALUES
     (46, 'collections',              'Customer', 'Collect Payment'),
     (47, 'collections_review',       'Report',   'Collections'),
     (48, 'credit_approval',          'Customer', 'Credit Approval'),
-    (49, 'scheme_master',            'Master',   'Schemes');
+    (49, 'scheme_master',            'Master',   'Schemes'),
+    (50, 'target_master',            'Master',   'Targets');
 
 -- A right is labelled as the menu names its screen (frontend/src/app/menu.js), so the Rights
 -- screen and the menu say the same; databases seeded with the earlier labels follow here.
@@ -125,6 +126,12 @@ INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
     SELECT 3, right_id FROM rights WHERE code IN ('photo_review', 'attendance_review', 'collections_review', 'credit_approval')
+    AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
+
+-- Targets (issue #53): area managers set their agents' targets and read the team view and the
+-- targets report (holidays and incentive slabs stay the administrators').
+INSERT OR IGNORE INTO user_type_rights (user_type_id, right_id)
+    SELECT 3, right_id FROM rights WHERE code = 'target_master'
     AND right_id > COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'rights_granted_upto'), 0);
 
 -- Default outcomes, info types and delivery statuses a new installation starts with.

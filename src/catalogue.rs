@@ -34,6 +34,7 @@ pub fn messages() -> Vec<Msg> {
         crate::attendance::messages::ALL,
         crate::photos::messages::ALL,
         crate::schemes::messages::ALL,
+        crate::targets::messages::ALL,
     ]
     .concat()
 }
@@ -56,6 +57,7 @@ pub fn unique_fields() -> Vec<&'static UniqueField> {
         crate::attendance::messages::UNIQUE_FIELDS,
         crate::photos::messages::UNIQUE_FIELDS,
         crate::schemes::messages::UNIQUE_FIELDS,
+        crate::targets::messages::UNIQUE_FIELDS,
     ]
     .iter()
     .flat_map(|fields| fields.iter())

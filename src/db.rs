@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 36;
+pub const SCHEMA_VERSION: i64 = 37;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -106,8 +106,10 @@ const UPGRADES: &[(i64, &str)] = &[
     (33, include_str!("uploads/progress_upgrade.sql")),
     // GST on products and parties, and trade schemes kept as versions (issue #52).
     (34, include_str!("schemes/schemes_upgrade.sql")),
-    // Photos like another, by that other: a prune in pieces (issue #50). (Step 35: targets.)
+    // Photos like another, by that other: a prune in pieces (issue #50).
     (36, include_str!("photos/similar_index_upgrade.sql")),
+    // Targets per agent, month and measure, holidays and incentive slabs (issue #53).
+    (37, include_str!("targets/targets_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:
@@ -121,9 +123,23 @@ const SESSION_TABLES: [&str; 2] = ["rights", "session_table_changes"];
 /// that a user read from a snapshot taken between the two is not kept either.
 static SESSION_GENERATION: AtomicU64 = AtomicU64::new(0);
 
+/// The tables that what was achieved of a target is read from (`targets`' cache of the team view):
+/// orders, visits, payments, the targets, holidays and slabs, and the users (who is in a team).
+const FIGURES_TABLES: [&str; 7] = ["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users"];
+
+/// Moves with every change to `FIGURES_TABLES` by this process, twice as `SESSION_GENERATION` does.
+static FIGURES_GENERATION: AtomicU64 = AtomicU64::new(0);
+
 thread_local! {
     /// Whether the work running on this thread changed a session table since it was last settled.
     static SESSION_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+    /// Whether it changed one of `FIGURES_TABLES`.
+    static FIGURES_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The current generation of the tables targets read (see `FIGURES_GENERATION`).
+pub fn figures_generation() -> u64 {
+    FIGURES_GENERATION.load(Ordering::Acquire)
 }
 
 /// The current generation of the session tables (see `SESSION_GENERATION`).
@@ -136,6 +152,9 @@ pub fn session_generation() -> u64 {
 pub fn settle_session_changes() {
     if SESSION_TABLES_CHANGED.with(|changed| changed.replace(false)) {
         SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
+    }
+    if FIGURES_TABLES_CHANGED.with(|changed| changed.replace(false)) {
+        FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
     }
 }
 
@@ -159,6 +178,10 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
         if SESSION_TABLES.contains(&table) {
             SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
             SESSION_TABLES_CHANGED.with(|changed| changed.set(true));
+        }
+        if FIGURES_TABLES.contains(&table) {
+            FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
+            FIGURES_TABLES_CHANGED.with(|changed| changed.set(true));
         }
     }));
     // Plans never depend on bound values (the query planner stability guarantee). Without it a

@@ -42,6 +42,7 @@ pub mod scope;
 pub mod seed;
 pub mod server;
 pub mod state;
+pub mod targets;
 pub mod taxids;
 pub mod tokens;
 pub mod uploads;

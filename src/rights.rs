@@ -142,6 +142,8 @@ rights! {
     CollectionsReview = COLLECTIONS_REVIEW: "collections_review",
     CreditApproval = CREDIT_APPROVAL: "credit_approval",
     SchemeMaster = SCHEME_MASTER: "scheme_master",
+    // Targets and incentives (issue #53): administrators, area managers for their agents.
+    TargetMaster = TARGET_MASTER: "target_master",
 }
 
 #[cfg(test)]

@@ -77,6 +77,7 @@ fn api_routes() -> OpenApiRouter<App> {
         .merge(crate::photos::router())
         .merge(crate::attendance::router())
         .merge(crate::collections::router())
+        .merge(crate::targets::router())
         .routes(routes!(crate::downloads::handlers::download))
         .routes(routes!(crate::downloads::handlers::check))
         .routes(routes!(openapi_json))

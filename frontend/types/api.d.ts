@@ -586,6 +586,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/master/holiday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holidays */
+        get: operations["getMasterHoliday"];
+        put?: never;
+        /** Add or rename a holiday (administrators) */
+        post: operations["postMasterHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/master/holiday/delete/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a holiday (administrators) */
+        post: operations["postMasterHolidayDeleteByDate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/master/incentive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incentive slabs */
+        get: operations["getMasterIncentive"];
+        put?: never;
+        /** Set a measure's incentive slabs (administrators) */
+        post: operations["postMasterIncentive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/master/info-subtype": {
         parameters: {
             query?: never;
@@ -927,6 +980,23 @@ export interface paths {
         put?: never;
         /** End a scheme today (withdrawn from tomorrow) */
         post: operations["postMasterSchemeBySchemeIdEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/master/target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or remove an agent's target of a month */
+        post: operations["postMasterTarget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2449,6 +2519,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/target/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload targets (an agent, month and measure uploaded again is replaced) */
+        post: operations["postUsersTargetUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's targets of a month: achieved, projected, needed, incentive */
+        get: operations["getUsersTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/targets/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team view: the caller's agents by measure */
+        get: operations["getUsersTargetsTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/unblock/{id}": {
         parameters: {
             query?: never;
@@ -3330,6 +3451,10 @@ export interface components {
             remark?: string | null;
             superAdminStatus: string;
         };
+        Holiday: {
+            date: string;
+            name: string;
+        };
         /**
          * @description The administrator's home: today's figures over the caller's scope, each the same figure the
          *     screen its tile leads to shows (visits, orders and value are the visit summary's own).
@@ -3386,6 +3511,11 @@ export interface components {
         /** @description The session user of an impersonated session, with who is acting. */
         ImpersonatedBody: components["schemas"]["SessionBody"] & {
             impersonatedBy: string;
+        };
+        Incentive: {
+            /** @description The sum over the measures of the highest slab each reached. */
+            earned: components["schemas"]["Money"];
+            next?: null | components["schemas"]["NextSlab"];
         };
         InfoSubType: {
             /** Format: int64 */
@@ -3566,6 +3696,39 @@ export interface components {
             /** @description A Leaflet URL template (`{z}/{x}/{y}`); empty: no tiles, pins on a plain background. */
             tileUrl: string;
         };
+        /** @description One measure of one agent's month. */
+        MeasureProgress: {
+            /** Format: double */
+            achieved: number;
+            /** @description sales_value, productive_calls, lines_per_call, visits, new_outlets or collections. */
+            measure: string;
+            /**
+             * Format: double
+             * @description What is still needed per remaining working day (today included), never below 0; null without a
+             *     target, when no working day remains, and for lines per call.
+             */
+            neededPerDay?: number | null;
+            /**
+             * Format: double
+             * @description Achieved of target in percent, floored to two places; null without a target (or a target of 0).
+             */
+            percent?: number | null;
+            /**
+             * Format: double
+             * @description At the run rate so far: achieved / days worked x working days (a ratio, lines per call, stays as it is).
+             */
+            projected: number;
+            /**
+             * Format: double
+             * @description Null when no target is set for the month.
+             */
+            target?: number | null;
+        };
+        /** @description The slabs of one measure, lowest first. */
+        MeasureSlabs: {
+            measure: string;
+            slabs: components["schemas"]["Slab"][];
+        };
         Message: {
             imageUrl?: string | null;
             isRead: boolean;
@@ -3670,6 +3833,22 @@ export interface components {
             /** @default null */
             conversationId: components["schemas"]["LenientInt"];
             latestTimestamp?: unknown;
+        };
+        /** @description The next slab within reach. */
+        NextSlab: {
+            measure: string;
+            /**
+             * Format: double
+             * @description How much more of the measure reaches it (in the measure's unit).
+             */
+            need: number;
+            /** @description What the measure pays at that slab. */
+            payout: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description The slab's fromPercent.
+             */
+            percent: number;
         };
         OfflineCustomer: {
             address1?: string | null;
@@ -4515,6 +4694,10 @@ export interface components {
              */
             visitedAt: string | null;
         };
+        Saved: {
+            code: string;
+            message: string;
+        };
         /** @description `GET /master/scheme/{schemeId}`: the current version, where it stands, and every version. */
         SchemeDetail: components["schemas"]["ApiScheme"] & {
             /** @description Newest first. */
@@ -4625,8 +4808,49 @@ export interface components {
              */
             creditLimit: number | null;
         };
+        /** @description `POST /master/holiday`. */
+        SetHoliday: {
+            /**
+             * @description YYYY-MM-DD.
+             * @default null
+             */
+            date: string | null;
+            /** @default null */
+            name: string | null;
+        };
+        /** @description `POST /master/incentive`: the measure's slabs, replacing those before (an empty list removes them). */
+        SetIncentive: {
+            /** @default null */
+            measure: string | null;
+            /** @default [] */
+            slabs: components["schemas"]["Slab"][];
+        };
+        /** @description `POST /master/target`. */
+        SetTarget: {
+            /** @default null */
+            agentId: components["schemas"]["LenientInt"];
+            /** @default null */
+            measure: string | null;
+            /**
+             * @description YYYY-MM.
+             * @default null
+             */
+            month: string | null;
+            /**
+             * Format: double
+             * @description 0 or more in the measure's unit; null or empty removes the target.
+             * @default null
+             */
+            target: number | null;
+        };
         SinceBody: {
             latestTimestamp?: unknown;
+        };
+        /** @description One slab: from this percent of the target, the measure pays `payout`. */
+        Slab: {
+            /** Format: int64 */
+            fromPercent: number;
+            payout: components["schemas"]["Money"];
         };
         /** @description What a scheme's next slab gives, in its own terms (money as amounts). */
         SlabReward: {
@@ -4654,6 +4878,64 @@ export interface components {
         Suggestion: {
             buyerId: string;
             display: string;
+        };
+        TargetSaved: {
+            /** Format: int64 */
+            agentId: number;
+            code: string;
+            measure: string;
+            message: string;
+            month: string;
+            /**
+             * Format: double
+             * @description Null: removed.
+             */
+            target?: number | null;
+        };
+        /** @description `GET /users/targets`: one agent's month. */
+        Targets: {
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            /**
+             * Format: int64
+             * @description Working days of the month up to today, today included (all of them for a month past, 0 for one to come).
+             */
+            daysWorked: number;
+            incentive: components["schemas"]["Incentive"];
+            measures: components["schemas"]["MeasureProgress"][];
+            /** @description YYYY-MM. */
+            month: string;
+            /**
+             * Format: int64
+             * @description Working days from today (included) to the month's end.
+             */
+            remainingDays: number;
+            /**
+             * Format: int64
+             * @description The month's days less Sundays and holidays.
+             */
+            workingDays: number;
+        };
+        /** @description `GET /users/targets/team`: the caller's agents (an administrator's: every agent), by name. */
+        Team: {
+            agents: components["schemas"]["TeamAgent"][];
+            /** Format: int64 */
+            daysWorked: number;
+            month: string;
+            /** Format: int64 */
+            remainingDays: number;
+            /** Format: int64 */
+            workingDays: number;
+        };
+        /** @description One agent's row of the team view. */
+        TeamAgent: {
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            email: string;
+            incentive: components["schemas"]["Incentive"];
+            measures: components["schemas"]["MeasureProgress"][];
         };
         /** @description `GET /users/day/today`: the caller's own day. */
         Today: {
@@ -7564,6 +7846,345 @@ export interface operations {
             };
         };
     };
+    getMasterHoliday: {
+        parameters: {
+            query?: {
+                /** @description YYYY; every holiday when absent. */
+                year?: components["schemas"]["LenientInt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holiday"][];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postMasterHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetHoliday"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A field is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postMasterHolidayDeleteByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM-DD */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such holiday */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMasterIncentive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasureSlabs"][];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postMasterIncentive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetIncentive"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Saved"];
+                };
+            };
+            /** @description A field is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMasterInfoSubtype: {
         parameters: {
             query?: {
@@ -9492,6 +10113,93 @@ export interface operations {
             };
         };
     };
+    postMasterTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTarget"];
+            };
+        };
+        responses: {
+            /** @description Saved or removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TargetSaved"];
+                };
+            };
+            /** @description A field is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMasterUser: {
         parameters: {
             query?: {
@@ -10278,6 +10986,8 @@ export interface operations {
                 userType?: components["schemas"]["LenientInt"];
                 /** @description One country name, or several separated by commas. */
                 country?: components["schemas"]["LenientTextList"];
+                /** @description YYYY-MM: the whole month, in place of fromDate and toDate (the targets report's month). */
+                monthYear?: string | null;
             };
             header?: never;
             path: {
@@ -16000,6 +16710,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUsersTargetUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Optional: JSON `{"their header": "our header"}` for a file whose header differs. */
+                    mapping?: string | null;
+                    /**
+                     * Format: binary
+                     * @description The .xlsx workbook.
+                     */
+                    targetdata: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersTargets: {
+        parameters: {
+            query?: {
+                /** @description The agent (inside the caller's scope); an agent's own when absent. */
+                agentId?: components["schemas"]["LenientInt"];
+                /** @description YYYY-MM; the current month when absent. */
+                month?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Targets"];
+                };
+            };
+            /** @description The month is not valid, or agentId is missing for a manager */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such agent among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersTargetsTeam: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM; the current month when absent. */
+                month?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description The month is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended */

@@ -540,6 +540,11 @@ pub const SCHEMES: Report = Report {
          ORDER BY "Month", g.scheme_id, u.name, c.buyer_id"#
     ),
 };
+// Targets (issue #53): per agent of the caller's scope and measure, the month of the filter
+// (monthYear, or fromDate's month), its target and what was achieved, in the figures of
+// `GET /users/targets` (the same SQL: `targets::queries`).
+pub const TARGETS: Report =
+    Report { name: "targets", title: "Targets", right: rights::TARGET_MASTER, sql: crate::targets::queries::REPORT_SQL };
 
 pub const ALL: &[&Report] = &[
     &CUSTOMER_VISIT,
@@ -562,6 +567,7 @@ pub const ALL: &[&Report] = &[
     &COLLECTIONS,
     &OUTSTANDING,
     &SCHEMES,
+    &TARGETS,
 ];
 
 pub fn by_name(name: &str) -> Option<&'static Report> {

@@ -60,6 +60,8 @@ pub struct ReportQuery {
     pub user_type: lenient::Int,
     /// One country name, or several separated by commas.
     pub country: lenient::Texts,
+    /// YYYY-MM: the whole month, in place of fromDate and toDate (the targets report's month).
+    pub month_year: Option<String>,
 }
 
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
@@ -77,7 +79,8 @@ pub async fn by_name(
     let report = defs::by_name(&name).ok_or_else(|| AppError::not_found(REPORT_NOT_FOUND.with([("name", serde_json::json!(name))])))?;
     // Rights before validation: a caller without the right learns nothing about the fields.
     user.require(report.right)?;
-    if report.dated() {
+    let by_month = q.month_year.as_deref().is_some_and(|m| !m.trim().is_empty()) && q.from_date.is_none() && q.to_date.is_none();
+    if report.dated() && !by_month {
         required(&q.from_date, FROM_DATE_REQUIRED)?;
         required(&q.to_date, TO_DATE_REQUIRED)?;
     }
@@ -87,6 +90,7 @@ pub async fn by_name(
         search: q.search,
         user_type: q.user_type.0,
         countries: q.country.0,
+        month_year: q.month_year,
         ..Filter::default()
     };
     run(&state, &user, report, filter).await

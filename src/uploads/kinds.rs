@@ -609,6 +609,47 @@ pub const SCHEME: Kind = Kind {
     apply: |_, _, _| Err("A scheme's rows are applied together".into()),
 };
 
+/// Targets per agent, month and measure (issue #53): the natural key is (Agent Email, Month,
+/// Measure), re-uploading it replaces the target; the agent must be a live agent of the uploader's
+/// scope (a manager's own agents), else the row is refused as an unknown agent. Month is YYYY-MM
+/// (a date cell's month is taken); Target is in the measure's unit (an amount for sales_value and
+/// collections, two places for lines_per_call, a whole number otherwise).
+pub const TARGET: Kind = Kind {
+    name: "target",
+    title: "Targets",
+    field: "targetdata",
+    right: rights::TARGET_MASTER,
+    columns: columns::TARGET,
+    apply: |conn, c, ctx| {
+        let agent = remembered(&ctx.agents, &c[0], || crate::targets::queries::agent_by_email(conn, ctx.scope, &c[0]))?
+            .ok_or_else(|| format!("Unknown agent {}", c[0]))?;
+        let month = match c[1].trim() {
+            m if m.len() == 10 && crate::clock::parse_date(m).is_some() => &m[..7],
+            m => m,
+        };
+        crate::targets::queries::month(month).ok_or_else(|| format!("Month must be written YYYY-MM, not {}", c[1]))?;
+        let measure = crate::targets::queries::Measure::parse(&c[2]).ok_or_else(|| {
+            format!("Measure must be sales_value, productive_calls, lines_per_call, visits, new_outlets or collections, not {}", c[2])
+        })?;
+        let target = measure.parse_target(&c[3], ctx.max_amount).ok_or_else(|| {
+            "Target must be 0 or more: whole for a count, with at most two decimal places for an amount or lines per call".to_string()
+        })?;
+        crate::targets::queries::set_target(
+            conn,
+            ctx.scope,
+            UserId(agent),
+            month,
+            measure,
+            Some(target),
+            (UserId(ctx.uploader), crate::now()),
+        )
+        .map_err(|e| match e.code() {
+            "agent_not_found" => format!("Unknown agent {}", c[0]),
+            _ => e.to_string(),
+        })
+    },
+};
+
 /// A refused group of rows: the index of the row at fault and why.
 pub type GroupRefusal = (usize, crate::error::Problem);
 
@@ -635,7 +676,7 @@ pub fn grouped(kind: &Kind) -> Option<Grouped> {
 
 /// Every kind, for samples, the CLI and the docs.
 pub const ALL: &[&Kind] =
-    &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE, &SCHEME];
+    &[&CUSTOMER, &CUSTOMER_DELETE, &PRODUCT, &DISTRIBUTOR, &SCORECARD, &DELIVERY, &ORDER, &SUBINFO, &BEAT, &INVOICE, &SCHEME, &TARGET];
 
 pub fn by_name(name: &str) -> Option<&'static Kind> {
     ALL.iter().copied().find(|k| k.name == name)

@@ -53,6 +53,7 @@ where
         .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
         .routes(with_body_limit(routes!(upload_schemes), MAX_UPLOAD_BYTES))
+        .routes(with_body_limit(routes!(upload_targets), MAX_UPLOAD_BYTES))
         .routes(routes!(download_customers))
         .routes(routes!(latest_upload))
 }
@@ -120,6 +121,14 @@ upload_route!(
     kinds::SCHEME,
     "Upload schemes (one row per slab; a scheme's rows together; a name in force gets a new version)",
     schemedata {}
+);
+upload_route!(
+    upload_targets,
+    TargetUploadForm,
+    "/users/target/upload",
+    kinds::TARGET,
+    "Upload targets (an agent, month and measure uploaded again is replaced)",
+    targetdata {}
 );
 upload_route!(
     upload_sub_info,

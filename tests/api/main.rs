@@ -37,5 +37,6 @@ mod security_fields;
 mod security_files;
 mod security_scope;
 mod security_users;
+mod targets;
 mod uploads;
 mod uploads_real;

@@ -234,6 +234,19 @@ const TABLE: &[Row] = &[
     // Approving a payment far above what was owed (issue #49): `{payment}` is not awaiting it.
     ("POST", "/users/payment/{payment}/approve", Json("{}"), [409, 409, 403, 403, 401, 401]),
     ("POST", "/users/payment/{tmp_payment}/reverse", Json(r#"{"reason": "Cheque bounced"}"#), [200, 403, 403, 403, 401, 401]),
+    // Targets (issue #53): every signed-in user reads the targets of an agent of their scope;
+    // target_master (administrators, managers) sets them, reads the team view and uploads them;
+    // holidays and incentive slabs are the administrators' to change. (The `targets` report's right:
+    // tests/api/targets.rs; a row here would read "targets" as the literal of /users/targets.)
+    ("GET", "/users/targets?agentId={agent1}", Nothing, [200, 200, 200, 404, 401, 401]),
+    ("GET", "/users/targets/team", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("POST", "/master/target", Json("{}"), [400, 400, 403, 403, 401, 401]),
+    ("POST", "/users/target/upload", EMPTY, [400, 400, 403, 403, 401, 401]),
+    ("GET", "/master/holiday", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("POST", "/master/holiday", Json("{}"), [400, 403, 403, 403, 401, 401]),
+    ("POST", "/master/holiday/delete/2026-01-26", Json("{}"), [404, 403, 403, 403, 401, 401]),
+    ("GET", "/master/incentive", Nothing, [200, 200, 403, 403, 401, 401]),
+    ("POST", "/master/incentive", Json("{}"), [400, 403, 403, 403, 401, 401]),
     // Reports and downloads.
     // The rights come before the fields: an empty body is a 403 to those without them.
     ("POST", "/report/monthlyReport", Json("{}"), [400, 403, 403, 403, 401, 401]),
@@ -329,6 +342,15 @@ pub const ROUTES: &[&str] = &[
     "POST /users/payment/{paymentId}/deposit",
     "POST /users/payment/{paymentId}/approve",
     "POST /users/payment/{paymentId}/reverse",
+    "GET /users/targets",
+    "GET /users/targets/team",
+    "POST /master/target",
+    "POST /users/target/upload",
+    "GET /master/holiday",
+    "POST /master/holiday",
+    "POST /master/holiday/delete/{date}",
+    "GET /master/incentive",
+    "POST /master/incentive",
     "POST /users/order/{id}/cancel",
     "POST /users/order/{id}/approve",
     "POST /users/order/{id}/reject",

@@ -15,6 +15,7 @@ const users = () => import("../features/users/screens");
 const orders = () => import("../features/orders/screens");
 const beats = () => import("../features/beats/screens");
 const collections = () => import("../features/collections/screens");
+const targets = () => import("../features/targets/screens");
 const today = () => import("../features/today/screens");
 const attendance = () => import("../features/attendance/screens");
 const photos = () => import("../features/photos/screens");
@@ -43,6 +44,7 @@ const REPORT_RIGHTS = {
   collections: RIGHT.COLLECTIONS_REVIEW,
   outstanding: RIGHT.COLLECTIONS_REVIEW,
   "visit-photos": RIGHT.PHOTO_REVIEW,
+  targets: RIGHT.TARGET_MASTER,
 };
 /**
  * A screen exported as `name` by a lazily loaded module.
@@ -89,6 +91,8 @@ export const ROUTES = [
   { path: "/customer/orders", screen: pick(orders, "OrdersScreen"), right: RIGHT.RPT_ORDERS },
   { path: "/orders/credit-approval", screen: pick(orders, "CreditApprovalScreen"), right: RIGHT.CREDIT_APPROVAL },
   { path: "/collections", screen: pick(collections, "CollectionsScreen"), right: RIGHT.COLLECTIONS_REVIEW },
+  { path: "/targets", screen: pick(targets, "TeamScreen"), right: RIGHT.TARGET_MASTER },
+  { path: "/targets/upload", screen: pick(uploads, "TargetUpload"), right: RIGHT.TARGET_MASTER },
   { path: "/collections/invoice-upload", screen: pick(uploads, "InvoiceUpload"), right: RIGHT.COLLECTIONS_REVIEW },
   { path: "/master/schemes", screen: pick(schemes, "SchemesScreen"), right: RIGHT.SCHEME_MASTER },
   { path: "/master/scheme-upload", screen: pick(uploads, "SchemeUpload"), right: RIGHT.SCHEME_MASTER },

@@ -70,6 +70,8 @@ export const t = catalogue("app", {
   menuOrders: "Orders",
   menuCollections: "Collections",
   menuMyCollections: "My Collections",
+  menuTargets: "Targets",
+  menuTargetsReport: "Targets Report",
   menuOrderLinesReport: "Order Lines Report",
   menuBeatAdherenceReport: "Beat Adherence Report",
   menuAttendanceReport: "Attendance Report",

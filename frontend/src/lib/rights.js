@@ -54,6 +54,7 @@ export const RIGHT = Object.freeze({
   COLLECTIONS_REVIEW: "collections_review",
   CREDIT_APPROVAL: "credit_approval",
   SCHEME_MASTER: "scheme_master",
+  TARGET_MASTER: "target_master",
 });
 
 // The user types (a session's `userType`, a user record's `userType` / `userTypeId`).

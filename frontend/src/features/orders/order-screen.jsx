@@ -224,6 +224,8 @@ export default function OrderScreen({ params, user }) {
           buyerName: customer.buyerName,
           outcomeName: outcome ? outcome.outCome : "",
           total,
+          // Today's targets add it to the month's sales value (paise, as the server stores it).
+          taxable: priced ? priced.totals.taxable : undefined,
           lines: shownLines,
         });
         return {

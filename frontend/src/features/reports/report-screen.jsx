@@ -48,6 +48,7 @@ export const REPORTS = {
   // Today's balances: no dates, the country and search of the filter only.
   outstanding: { titleId: "outstanding", kind: "today" },
   "visit-photos": { titleId: "visitPhotos", kind: "dated" },
+  targets: { titleId: "targets", kind: "dated" },
 };
 
 /**

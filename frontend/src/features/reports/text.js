@@ -24,6 +24,7 @@ export const t = catalogue("reports", {
   visitPhotos: "Visit Photos Report",
   // The outstanding report has no dates: it is what each customer owes today.
   asOfToday: "What each customer owes today, aged by days past the due date.",
+  targets: "Targets Report",
   // The filter form.
   fromDate: "From Date",
   toDate: "To Date",

@@ -5,7 +5,7 @@
 // customer search and the map one tap away. An agent's own day opens offline from the copy kept on
 // the phone (lib/plan.js), with what waits in the phone's queue counted in. Managers and
 // administrators open one agent's day at /today/:agentId. An agent starts and ends the working day
-// here too (work-day.jsx).
+// here too (work-day.jsx), and sees the month's targets (targets-card.jsx).
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AgentSelect } from "../../lib/agent-select";
@@ -19,6 +19,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { t } from "./text";
 import { WorkDay } from "./work-day";
+import { TargetsCard } from "./targets-card";
 
 /** @typedef {import("../../lib/plan").DayPlan} DayPlan */
 /** @typedef {import("../../lib/plan").PlanCustomer} PlanCustomer */
@@ -253,6 +254,7 @@ export default function TodayScreen({ params, user }) {
       </PageHeader>
       {!own && hasRight(user, RIGHT.BEAT_MASTER) && <AgentSelect value={agentId} onChange={(a) => navigate(`/today/${a}`)} />}
       {own && hasRight(user, RIGHT.ATTENDANCE) && <WorkDay user={user} />}
+      {own && <TargetsCard user={user} />}
       {loading && <Loading />}
       {!loading && !plan && (
         <div class="card empty-plan">

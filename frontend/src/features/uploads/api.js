@@ -15,6 +15,7 @@ const UPLOAD_PATHS = {
   beat: "/users/beat/upload",
   invoice: "/users/invoice/upload",
   scheme: "/users/scheme/upload",
+  target: "/users/target/upload",
 };
 
 /** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */

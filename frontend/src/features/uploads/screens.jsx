@@ -14,3 +14,4 @@ export const OrderUpload = () => <UploadScreen kind="order" />;
 export const BeatUpload = () => <UploadScreen kind="beat" back="/master/beats" />;
 export const InvoiceUpload = () => <UploadScreen kind="invoice" back="/collections" />;
 export const SchemeUpload = () => <UploadScreen kind="scheme" back="/master/schemes" />;
+export const TargetUpload = () => <UploadScreen kind="target" back="/targets" />;

@@ -29,6 +29,7 @@ export const t = catalogue("uploads", {
   downloadCustomers: "Download Customer Master",
   invoice: "Invoice Upload",
   scheme: "Scheme Upload",
+  target: "Target Upload",
   matchTitle: "Match the columns",
   matchIntro:
     "This file's header is not the upload's. Pick which of its columns holds each of ours (* required); the match is remembered for your next file.",

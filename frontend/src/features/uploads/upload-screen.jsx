@@ -52,6 +52,7 @@ export const UPLOADS = {
   beat: { field: "beatdata", sample: "sample_beatupload.xlsx" },
   invoice: { field: "invoicedata", sample: "sample_invoiceupload.xlsx" },
   scheme: { field: "schemedata", sample: "sample_schemeupload.xlsx" },
+  target: { field: "targetdata", sample: "sample_targetupload.xlsx" },
 };
 
 /** @param {{ result: UploadResult, onClose: () => void }} props */

@@ -1,6 +1,6 @@
 // The offline engine, one lazily loaded chunk for agents (lib/offline/status.js loads it): the
-// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list, the schemes and the
-// day plan.
+// per-user store, the queue of visits, orders and payments, sync, the customer copy, the product list, the schemes,
+// the day plan and the month's targets.
 export {
   newClientId,
   enqueue,
@@ -13,6 +13,7 @@ export {
   visitClientIdOf,
 } from "./queue";
 export { keepPlan, lastPlan } from "./plan";
+export { keepTargets, lastTargets } from "./targets";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { lastSchemes, refreshSchemes } from "./schemes";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";

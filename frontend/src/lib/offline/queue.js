@@ -21,7 +21,7 @@ import { t } from "./offline-text";
  * An order: the request body under `order`, plus what to show (its lines and total as the screen had them).
  * @typedef {Schemas["SaveVisit"] & { kind?: "visit", clientId: string, buyerName?: string, outcomeName?: string }} VisitItem
  * @typedef {{ kind: "order", clientId: string, order: Schemas["BookOrder"], buyerName?: string, outcomeName?: string,
- *   total: number, lines: ShownLine[] }} OrderItem
+ *   total: number, taxable?: number, lines: ShownLine[] }} OrderItem
  * A tap on "Start day" or "End day": the request body under `day`.
  * @typedef {{ kind: "day-start", clientId: string, day: Schemas["DayMark"] }
  *   | { kind: "day-end", clientId: string, day: Schemas["DayMark"] }} DayItem
