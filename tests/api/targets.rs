@@ -50,8 +50,7 @@ fn product(app: &TestApp, name: &str) -> (i64, i64) {
 
 /// The order's taxable value as booking stored it (never 0 for a priced order).
 fn stored_taxable(app: &TestApp, order_id: i64) -> i64 {
-    let stored: i64 =
-        app.conn().query_row("SELECT taxable_paise FROM orders WHERE order_id = ?1", [order_id], |r| r.get(0)).unwrap();
+    let stored: i64 = app.conn().query_row("SELECT taxable_paise FROM orders WHERE order_id = ?1", [order_id], |r| r.get(0)).unwrap();
     assert!(stored > 0, "booking stored no taxable value for order {order_id}");
     stored
 }
