@@ -359,6 +359,7 @@ async function visit(app, p, { user, size, route, url, expectHash = url }) {
     }
     return !rule;
   });
+  if (process.env.TOUR_VERBOSE && unexpected.length) console.log(`${user} ${size.width} ${route}: ${unexpected.join(" | ")}`);
   return { user, size: `${size.width}x${size.height}`, width: size.width, route, url: at, file, failures: unexpected, expected, ms: Date.now() - started, phases };
 }
 
@@ -468,7 +469,9 @@ test("the tour: every screen as every user, on a phone and a desktop", { timeout
   }
 
   let count = 0;
-  for (const user of USERS) {
+  // TOUR_ONLY=agent,agent-hi: these users alone (a quicker look while working on some screens).
+  const only = process.env.TOUR_ONLY ? process.env.TOUR_ONLY.split(",") : null;
+  for (const user of USERS.filter((u) => !only || only.includes(u.key))) {
     const params = await paramsFor(app.base, user, admin.token);
     for (const size of user.sizes || SIZES) {
       const p = await openPage(app, size);
