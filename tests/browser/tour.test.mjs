@@ -69,7 +69,8 @@ async function englishOnHindi(p) {
   const found = new Set();
   for (let text of await unwrapped(p, [".chat-window"])) {
     for (const d of known) if (text.includes(d)) text = text.split(d).join(" ");
-    for (const w of text.match(/[A-Za-z][A-Za-z']{2,}/g) || []) {
+    // Whole tokens: "RED101" is a name, not the word "red".
+    for (const w of text.match(/[A-Za-z][\w'/]{2,}/g) || []) {
       const lower = w.toLowerCase();
       if (ENGLISH_WORDS.has(lower) && !ALLOWED_LATIN.has(lower)) found.add(w);
     }

@@ -43,7 +43,6 @@ export const t = catalogue("collections", {
   totalToday: "Total ({count, plural, one {# payment} other {# payments}})",
   depositedIn30: "Deposited (last 30 days)",
   last30Days: "Last 30 days",
-  openReceipt: "Receipt {receiptNo}",
   onThisPhone: "On this phone",
   nothingCollected: "Nothing collected in the last 30 days.",
   // The receipt.
