@@ -97,6 +97,8 @@ export function coveredControls(all) {
     if (!c.checkVisibility() || r.width === 0 || r.bottom <= 0 || r.top >= window.innerHeight || r.right <= 0 || r.left >= window.innerWidth)
       continue;
     if (c.closest(floating) && all && !c.closest(".footer-actions")) continue;
+    // Under the sticky header (and the chat button on it) content scrolls by design.
+    if (r.top + r.height / 2 < 60) continue;
     const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!at || c.contains(at) || at.closest(".modal-backdrop, .modal, .leaflet-container")) continue;
     const over = at.closest(floating);
