@@ -175,7 +175,8 @@ test("an agent takes an order from the visit screen: a Must Sell suggestion, a s
   await dialog.getByRole("button", { name: "Yes" }).click();
   await row.getByText("Cancelled").waitFor();
   assert.equal(await row.getByRole("button", { name: "Cancel" }).count(), 0, "a cancelled order cannot be cancelled again");
-  const orderId = Number(number.match(/id (\d+)/)[1]);
+  // The order number is APP and the id in six figures (orders::queries, "APP{:06}").
+  const orderId = Number(number.slice(3));
   assert.equal((await apiGet(token, `/users/order/${orderId}`)).status, "Cancelled");
   assert.deepEqual(p.pageErrors, []);
   assert.deepEqual(p.consoleErrors, []);
