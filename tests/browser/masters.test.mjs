@@ -1,5 +1,5 @@
 // An administrator keeps the masters: outcomes, links with countries, users; empty submits show
-// the spec's messages and deletes ask 'Please confirm..' first.
+// the spec's messages and deletes ask 'Please confirm' first.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { expectAlert, start } from "./server.mjs";
