@@ -262,6 +262,9 @@ CREATE INDEX IF NOT EXISTS customers_name ON customers(name COLLATE NOCASE);
 CREATE VIRTUAL TABLE IF NOT EXISTS customers_fts USING fts5(
     buyer_id, name, mobile, content = '', contentless_delete = 1, tokenize = 'unicode61', prefix = '2 3 4'
 );
+-- Its segments are merged in bounded steps between an import's pieces and after it, never inside a
+-- write (step 38, src/customers/search_merge_upgrade.sql says why).
+INSERT INTO customers_fts (customers_fts, rank) VALUES ('automerge', 0);
 -- While a bulk writer (an upload, the scale seed) holds the row of customers_fts_deferred inside its
 -- transaction, the index triggers note the customers they would change in customers_fts_pending
 -- instead, and the writer indexes them, and every customer added above the highest id at its

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 37;
+pub const SCHEMA_VERSION: i64 = 38;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -110,6 +110,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (36, include_str!("photos/similar_index_upgrade.sql")),
     // Targets per agent, month and measure, holidays and incentive slabs (issue #53).
     (37, include_str!("targets/targets_upgrade.sql")),
+    // The customer search index merged in bounded steps, not inside the writes (issue #50).
+    (38, include_str!("customers/search_merge_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

@@ -8,7 +8,7 @@ use crate::ids::{CustomerId, UserId};
 use crate::scope::Scope;
 
 pub use super::best_sellers::BestSellerCache;
-pub use super::search_index::{defer as defer_search_index, flush as flush_search_index};
+pub use super::search_index::{defer as defer_search_index, flush as flush_search_index, merge_step as merge_search_index};
 pub use super::types::Contact;
 pub use super::visits::{check_client_id, insert_visit, judge, CheckedVisit, LocationStatus, NewVisit, SaveVisit, VisitSaved};
 

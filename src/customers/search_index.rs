@@ -3,6 +3,9 @@
 //! indexes those and every customer added since in one statement before the commit (schema.sql,
 //! "customers_fts_deferred"). A transaction that rolls back takes both with it, so the index never
 //! lags behind a committed write.
+//!
+//! The index merges its segments only when asked (`merge_step`; schema step 38): FTS5's automatic
+//! merge ran inside the write that added a segment and held the write lock for up to 1.4 s.
 
 use rusqlite::Connection;
 
@@ -13,8 +16,9 @@ pub fn defer(tx: &Connection) -> rusqlite::Result<()> {
 
 /// Indexes the customers written since `defer`, as they are now, and ends the deferral: those
 /// changed or deleted (noted by the triggers) and those added (every id above the highest at
-/// `defer`: a new customer takes the next one).
-pub fn flush(tx: &Connection) -> rusqlite::Result<()> {
+/// `defer`: a new customer takes the next one). Says whether the index changed.
+pub fn flush(tx: &Connection) -> rusqlite::Result<bool> {
+    let before = tx.total_changes();
     tx.execute_batch(
         "DELETE FROM customers_fts WHERE rowid IN (SELECT customer_id FROM customers_fts_pending);
          INSERT INTO customers_fts (rowid, buyer_id, name, mobile)
@@ -26,5 +30,24 @@ pub fn flush(tx: &Connection) -> rusqlite::Result<()> {
          WHERE p.customer_id <= (SELECT above FROM customers_fts_deferred);
          DELETE FROM customers_fts_pending;
          DELETE FROM customers_fts_deferred;",
-    )
+    )?;
+    // Ending the deferral is one change; anything more was the index's.
+    Ok(tx.total_changes() - before > 1)
+}
+
+/// Pages of merged index one `merge_step` writes at most: about 2-20 ms on a loaded 2-core machine
+/// (32 pages: 23 ms at p99 on a 120,000-customer index renamed 400 rows at a time; 64: 42 ms).
+const MERGE_PAGES: i64 = 32;
+
+/// Merges some of the search index's segments (at most `MERGE_PAGES` pages written), where a level
+/// holds several; says whether there was anything to merge. Bulk writers call it between their
+/// pieces and then until it says no, each call its own short write.
+pub fn merge_step(conn: &Connection) -> rusqlite::Result<bool> {
+    let before = conn.total_changes();
+    conn.execute(
+        "INSERT INTO customers_fts (customers_fts, rank) VALUES ('merge', :pages)",
+        rusqlite::named_params! {":pages": MERGE_PAGES},
+    )?;
+    // SQLite's documented test: the command changed two rows or more only when it merged.
+    Ok(conn.total_changes() - before >= 2)
 }

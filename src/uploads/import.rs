@@ -202,6 +202,9 @@ struct Piece {
     rows: Vec<Pending>,
     /// How long its last apply took in the writer.
     took: Duration,
+    /// Whether its last apply changed the customer search index (whose segments are then merged
+    /// a step at a time, outside the piece).
+    indexed: bool,
 }
 
 impl Piece {
@@ -225,7 +228,7 @@ impl Piece {
                 }
             }
         }
-        crate::customers::api::flush_search_index(conn)?;
+        self.indexed = crate::customers::api::flush_search_index(conn)?;
         crate::buckets::summarize_added(conn)?;
         let applied = self.rows.iter().filter(|r| r.verdict.is_ok()).count();
         let last = self.rows.last().map_or(0, |r| r.number);
@@ -375,7 +378,9 @@ fn import_pieces(
     let mut rows = 0usize;
     // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
     let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
-    let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::new(), took: Duration::ZERO });
+    let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::new(), took: Duration::ZERO, indexed: false });
+    // Whether a piece changed the search index, whose segments are merged once the rows are in.
+    let mut merge_left = false;
     let mut piece_rows = FIRST_PIECE_ROWS;
     let grouped = super::kinds::grouped(kind);
     // The rows' cell vectors, refilled piece after piece rather than made anew for every row.
@@ -387,6 +392,10 @@ fn import_pieces(
         }
         let sent = piece.take().ok_or_else(no_piece)?;
         let mut done = writer.write_blocking(move |conn| sent.apply(conn))?;
+        if done.indexed {
+            writer.write_blocking(|conn| Ok(crate::customers::api::merge_search_index(conn)?))?;
+            merge_left = true;
+        }
         outcome.upload = done.upload;
         for row in done.rows.drain(..) {
             // Text stays text (a cell starting with '=' stays a value, never a formula); a date
@@ -492,6 +501,8 @@ fn import_pieces(
     result.finish_with(|| Ok(()))?;
     let upload = outcome.upload.ok_or_else(no_piece)?;
     writer.write_blocking(move |conn| Ok(queries::finish_upload(conn, upload)?))?;
+    // The search index's segments the pieces left, merged a short step at a time.
+    while merge_left && writer.write_blocking(|conn| Ok(crate::customers::api::merge_search_index(conn)?))? {}
     Ok(())
 }
 

@@ -276,8 +276,14 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 37: the search index merges inside its writes.
+pub fn downgrade_to_schema_37(conn: &rusqlite::Connection) {
+    conn.execute_batch("INSERT INTO customers_fts (customers_fts, rank) VALUES ('automerge', 4); PRAGMA user_version = 37;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 36: no targets, holidays or incentive slabs.
 pub fn downgrade_to_schema_36(conn: &rusqlite::Connection) {
+    downgrade_to_schema_37(conn);
     conn.execute_batch("DROP TABLE incentive_slabs; DROP TABLE holidays; DROP TABLE targets; PRAGMA user_version = 36;").unwrap();
 }
 

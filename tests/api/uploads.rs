@@ -326,6 +326,20 @@ async fn an_uploads_customers_are_searchable_as_they_now_are() {
     app.conn().execute_batch("INSERT INTO customers_fts (customers_fts) VALUES ('integrity-check')").unwrap();
 }
 
+/// Upgrade step 38: an existing search index stops merging inside its writes.
+#[tokio::test]
+async fn step_38_upgrades_to_the_fresh_schema_and_the_index_merges_only_when_asked() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let automerge = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT v FROM customers_fts_config WHERE k = 'automerge'", [], |r| r.get(0)).unwrap()
+    };
+    crate::support::downgrade_to_schema_37(&conn);
+    assert_eq!(automerge(&conn), 4, "merging inside its writes, as before step 38");
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 37 });
+    assert_eq!(automerge(&conn), 0);
+}
+
 /// Upgrade step 16: the search index is built again without a copy of its text or the owner
 /// column; a version 15 database upgrades to the fresh schema, every customer is still
 /// found, and changes made after the upgrade are indexed by the new triggers.

@@ -212,7 +212,13 @@ async fn the_result_workbook_has_numbers_and_dates_not_text() {
 
 /// The rows of a customer workbook of `n` customers of agent1, as one sheet.
 fn customer_workbook(n: usize) -> Vec<u8> {
-    let rows = customer_rows(n);
+    customer_workbook_named(n, "Store")
+}
+
+/// As `customer_workbook`, the customers named "Piecewise {kind} i".
+fn customer_workbook_named(n: usize, kind: &str) -> Vec<u8> {
+    let mut rows = customer_rows(n);
+    rows.iter_mut().skip(1).for_each(|r| r[1] = r[1].replace("Store", kind));
     let cells: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
     workbook(&cells.iter().map(Vec::as_slice).collect::<Vec<_>>())
 }
@@ -228,18 +234,16 @@ fn customer_rows(n: usize) -> Vec<Vec<String>> {
 
 /// An import goes in a piece of rows at a time, each committed on its own: its record says how far
 /// it got (`GET /users/upload/latest`), and a file uploaded again updates its rows, never repeats
-/// them.
+/// them. The search index's segments are merged after the pieces, never inside them (step 38).
 #[tokio::test]
 async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
     let app = TestApp::new();
     let admin = app.as_admin().await;
     let none = app.get("/users/upload/latest?kind=customer", Some(&admin)).await;
     assert_eq!((none.status, &none.body), (StatusCode::OK, &serde_json::Value::Null), "none yet");
-    let bytes = customer_workbook(1_100);
-    for _ in 0..2 {
-        let r = app
-            .multipart("/users/customer/upload", Some(&admin), vec![("customerdata", Part::File { name: "c.xlsx", bytes: bytes.clone() })])
-            .await;
+    for kind in ["Store", "Shop"] {
+        let bytes = customer_workbook_named(1_100, kind);
+        let r = app.multipart("/users/customer/upload", Some(&admin), vec![("customerdata", Part::File { name: "c.xlsx", bytes })]).await;
         assert_eq!(r.message(), "1100 rows uploaded, 0 rejected.", "{}", r.body);
         let latest = app.get("/users/upload/latest?kind=customer", Some(&admin)).await;
         assert_eq!(latest.status, StatusCode::OK, "{}", latest.body);
@@ -253,6 +257,22 @@ async fn an_import_goes_in_pieces_and_its_record_says_how_far_it_got() {
     let searchable: i64 =
         app.conn().query_row("SELECT COUNT(*) FROM customers_fts WHERE customers_fts MATCH 'Piecewise'", [], |r| r.get(0)).unwrap();
     assert_eq!(searchable, 1_100, "every piece indexed its customers");
+    let (renamed, old): (i64, i64) = app
+        .conn()
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM customers_fts WHERE customers_fts MATCH 'Piecewise AND Shop'),
+                    (SELECT COUNT(*) FROM customers_fts WHERE customers_fts MATCH 'Piecewise AND Store')",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((renamed, old), (1_100, 0), "found by their new names only");
+    let conn = app.conn();
+    let automerge: i64 = conn.query_row("SELECT v FROM customers_fts_config WHERE k = 'automerge'", [], |r| r.get(0)).unwrap();
+    assert_eq!(automerge, 0, "the index merges only when asked");
+    assert!(!fieldsales::customers::api::merge_search_index(&conn).unwrap(), "the import merged what its pieces left");
+    conn.execute_batch("INSERT INTO customers_fts (customers_fts) VALUES ('integrity-check')").unwrap();
+    drop(conn);
     // Another user sees only their own uploads; an unknown kind is a 404.
     let manager = app.token("am@demo.test").await;
     assert_eq!(app.get("/users/upload/latest?kind=customer", Some(&manager)).await.status, StatusCode::FORBIDDEN);
