@@ -43,3 +43,11 @@ test("the message follows the language and the locale's month names", async () =
   setPseudo(true);
   assert.equal(invalidDate(), "[!! Enter a date such as 27-Nov-2026. !!]");
 });
+
+test("an empty date field's placeholder is the form to type, never a date (issue #55)", async () => {
+  const { datePlaceholder } = await import("../src/lib/date-rules.js");
+  assert.equal(datePlaceholder(), "DD-MMM-YYYY");
+  await loadLanguage("hi");
+  assert.doesNotMatch(datePlaceholder(), /\d/, "a Hindi placeholder with digits looks like a date");
+  assert.notEqual(datePlaceholder(), "DD-MMM-YYYY");
+});

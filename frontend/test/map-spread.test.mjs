@@ -39,3 +39,19 @@ test("a pin outside the box (the map panned away) keeps its own point", () => {
   ];
   assert.deepEqual(spread(points, box), points);
 });
+
+test("clusters: near pins are one group in list order, far ones their own; hundreds at once (issue #55)", async () => {
+  const { clusters } = await import("../src/features/map/spread.js");
+  const points = [
+    { x: 100, y: 100 },
+    { x: 110, y: 105 },
+    { x: 400, y: 400 },
+    { x: 130, y: 100 },
+    { x: 150, y: 100 },
+  ];
+  assert.deepEqual(clusters(points, 44), [[0, 1, 3], [2], [4]]);
+  const many = Array.from({ length: 475 }, (_, i) => ({ x: (i * 37) % 390, y: (i * 53) % 600 }));
+  const groups = clusters(many, 44);
+  assert.equal(groups.flat().length, 475, "every pin is in one group");
+  assert.ok(groups.length < 200, `475 pins on a phone are fewer markers (${groups.length})`);
+});

@@ -169,7 +169,7 @@ test("an area manager plans a beat, reorders it, meets the refusals and deletes 
   await p.getByRole("button", { name: "Search" }).click();
   await rowOf(p, BEAT).getByRole("button", { name: `Delete ${BEAT}` }).click();
   const dialog = p.getByRole("dialog");
-  assert.equal(await dialog.locator("h2").textContent(), "Please confirm..");
+  assert.equal(await dialog.locator("h2").textContent(), "Please confirm");
   assert.equal(await dialog.locator("p").textContent(), "Are you sure, you want to delete?");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   assert.equal(await rowOf(p, BEAT).count(), 1);

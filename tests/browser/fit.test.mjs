@@ -50,30 +50,27 @@ test("at 390 the day plan's pins each show their number and none covers another"
   await p.context().close();
 });
 
-test("at 390 the bucket map pages through the whole bucket", async () => {
+test("at 390 the bucket map shows the whole bucket, clustered; a cluster opens into its customers (issue #55)", async () => {
   const p = await signedIn("agent1@demo.test");
   const { uid } = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
   await p.goto(`/#/map/bucket/retailers/${uid}`);
-  const pager = p.getByRole("navigation", { name: "Pages" });
-  await pager.getByText(/^Page 1 of \d+$/).waitFor();
-  const pages = Number((await pager.getByText(/^Page 1 of/).textContent()).split(" of ")[1]);
-  assert.ok(pages > 2, `the demo bucket has ${pages} pages`);
-  await p.getByTestId("map-pin").first().waitFor();
-  const numbers = async () => (await pinsOf(p)).pins.map((x) => Number(x.seq));
-  assert.ok((await numbers()).every((n) => n >= 1 && n <= 25));
-
-  await pager.getByRole("button", { name: "Next" }).click();
-  await p.waitForURL((u) => u.hash === `#/map/bucket/retailers/${uid}?pageNumber=2&order=desc`);
-  await pager.getByText(`Page 2 of ${pages}`).waitFor();
-  await p.waitForFunction(() => [...document.querySelectorAll("[data-testid=map-pin]")].some((e) => Number(e.textContent) > 25));
-  assert.ok((await numbers()).every((n) => n >= 26 && n <= 50), `page 2 numbers its pins 26 to 50: ${await numbers()}`);
-
-  // The last page too, and the phone's back returns to the page before.
-  await p.goto(`/#/map/bucket/retailers/${uid}?pageNumber=${pages}&order=desc`);
-  await pager.getByText(`Page ${pages} of ${pages}`).waitFor();
-  assert.ok(await pager.getByRole("button", { name: "Next" }).isDisabled());
-  await p.goBack();
-  await pager.getByText(`Page 2 of ${pages}`).waitFor();
+  await p.getByTestId("bucket-count").waitFor();
+  assert.equal(await p.getByRole("navigation", { name: "Pages" }).count(), 0, "no pages: the whole bucket");
+  const placed = Number((await p.getByTestId("bucket-count").textContent()).match(/, (\d+) on the map/)[1]);
+  assert.ok(placed > 25, `more than a page of the bucket is on the map (${placed})`);
+  const shown = () =>
+    p.evaluate(() => ({
+      pins: document.querySelectorAll("[data-testid=map-pin]").length,
+      groups: [...document.querySelectorAll("[data-testid=map-cluster]")].map((g) => Number(g.dataset.count)),
+    }));
+  await p.waitForFunction(() => document.querySelectorAll("[data-testid=map-pin], [data-testid=map-cluster]").length > 0);
+  const before = await shown();
+  assert.equal(before.pins + before.groups.reduce((a, b) => a + b, 0), placed, "each placed customer is a pin or counted in a cluster");
+  assert.ok(before.groups.length > 0, "a phone's map of the bucket has clusters");
+  // A tap on the biggest cluster zooms in: it falls apart into smaller ones or pins.
+  const biggest = Math.max(...before.groups);
+  await p.locator(`[data-testid=map-cluster][data-count="${biggest}"]`).first().click();
+  await p.waitForFunction((n) => Math.max(0, ...[...document.querySelectorAll("[data-testid=map-cluster]")].map((g) => Number(g.dataset.count))) < n, biggest);
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });

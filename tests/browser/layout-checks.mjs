@@ -64,3 +64,46 @@ export function layoutChecks() {
     );
   return problems;
 }
+
+/**
+ * The classes of issue #55, run in the page: an empty date field shows no date (its placeholder
+ * has no digit), and a table wider than its box shows its scroll cue (lib/table.jsx `data-wide`).
+ */
+export function classChecks() {
+  const problems = [];
+  for (const input of document.querySelectorAll(".date-input input[type=text]")) {
+    if (input.checkVisibility() && !input.value && /\d/.test(input.placeholder))
+      problems.push(`empty date field #${input.id} shows a date: "${input.placeholder}"`);
+  }
+  for (const box of document.querySelectorAll(".table-wrap")) {
+    if (box.checkVisibility() && box.scrollWidth > box.clientWidth + 1 && !box.hasAttribute("data-wide"))
+      problems.push(`table ${box.dataset.testid || ""} is ${box.scrollWidth}px wide in a ${box.clientWidth}px box without a scroll cue`);
+  }
+  return problems;
+}
+
+/**
+ * Controls covered by a floating or sticky one (issue #55), run in the page after a scroll: `all`
+ * (scrolled to the end) counts every control under the Top link, the chat or a sticky footer bar;
+ * otherwise (mid-page, where content passes under a bar by design) the bars' own buttons only.
+ * @param {boolean} all
+ */
+export function coveredControls(all) {
+  const covered = [];
+  const floating = ".chat-fab, .back-to-top, .chat-window, .footer-actions";
+  const controls = all ? "button, .btn, [role=button], input, select, textarea" : ".footer-actions button, .footer-actions .btn";
+  for (const c of document.querySelectorAll(controls)) {
+    const r = c.getBoundingClientRect();
+    if (!c.checkVisibility() || r.width === 0 || r.bottom <= 0 || r.top >= window.innerHeight || r.right <= 0 || r.left >= window.innerWidth)
+      continue;
+    if (c.closest(floating) && all && !c.closest(".footer-actions")) continue;
+    // Under the sticky header (and the chat button on it) content scrolls by design.
+    if (r.top + r.height / 2 < 60) continue;
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || c.contains(at) || at.closest(".modal-backdrop, .modal, .leaflet-container")) continue;
+    const over = at.closest(floating);
+    if (over && !over.contains(c))
+      covered.push(`"${(c.textContent || c.getAttribute("aria-label") || c.id || c.tagName).trim().slice(0, 30)}" under .${over.className.split(" ")[0]}`);
+  }
+  return covered.length ? [`controls covered after scrolling ${all ? "to the end" : "half way"}: ${covered.slice(0, 5).join("; ")}`] : [];
+}

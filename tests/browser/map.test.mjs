@@ -176,31 +176,34 @@ test("with a tile server set, its tiles are drawn under the pins; when they fail
   }
 });
 
-test("Show on map from a bucket list shows that page's customers, numbered as the list", async () => {
+test("Show on map from a bucket list shows every customer of the bucket, clustered, not a page (issue #55)", async () => {
   const p = await signedIn(app, "agent1@demo.test", { width: 1280, height: 800 });
   const { uid } = await p.evaluate(() => JSON.parse(localStorage.getItem("fieldsales.session")));
   await p.goto(`/#/landing/retailer-bucket/retailers/${uid}`);
   await p.getByTestId("bucket-table").waitFor();
-  // Oldest visits first, then the second page.
+  // Oldest visits first, from the second page: the map still shows the whole bucket.
   await p.getByRole("button", { name: /Last Visit Date/ }).click();
   await p.getByRole("button", { name: "Next" }).click();
   await p.getByText("Page 2 of").waitFor();
   await p.getByRole("link", { name: "Show on map" }).click();
-  await p.waitForURL((u) => u.hash === `#/map/bucket/retailers/${uid}?pageNumber=2&order=asc`);
+  await p.waitForURL((u) => u.hash.startsWith(`#/map/bucket/retailers/${uid}?`));
   await p.getByRole("heading", { name: "My Retailers on the map" }).waitFor();
+  assert.equal(await p.getByRole("button", { name: "Next" }).count(), 0, "no pager: the whole bucket");
 
-  const page = await api(p, `/users/landing/retailers/${uid}?pageNumber=2&order=asc`);
-  const rows = page.data.map((r, i) => ({ ...r, seq: 26 + i }));
+  const first = await api(p, `/users/landing/retailers/${uid}?pageNumber=1&order=asc`);
+  const rows = [...first.data];
+  for (let n = 2; n <= Math.ceil(first.totalRecords / 25); n++) rows.push(...(await api(p, `/users/landing/retailers/${uid}?pageNumber=${n}&order=asc`)).data);
   const located = rows.filter(hasPosition);
-  assert.ok(located.length > 0, "some customers of the page have a position");
-  await p.getByTestId("map-pin").nth(located.length - 1).waitFor();
+  assert.ok(rows.length > 25, `the bucket holds more than a page (${rows.length})`);
+  await p.getByTestId("bucket-count").getByText(`${rows.length} customers of the bucket, ${located.length} on the map`).waitFor();
   await p.waitForTimeout(600);
-  const { map, pins } = await pinsOf(p);
-  assert.deepEqual(
-    pins.map((x) => [x.id, x.seq]).sort((a, b) => a[1] - b[1]),
-    located.map((r) => [r.customerId, r.seq]),
-  );
-  for (const x of pins) assert.ok(inside(x.box, map), `pin ${x.seq} is inside the map`);
+  // Each located customer is a pin or counted in a cluster marker; all inside the map.
+  const counted = await p.evaluate(() => {
+    const pins = document.querySelectorAll("[data-testid=map-pin]");
+    const groups = [...document.querySelectorAll("[data-testid=map-cluster]")];
+    return pins.length + groups.reduce((n, g) => n + Number(g.dataset.count), 0);
+  });
+  assert.equal(counted, located.length);
   await p.getByRole("heading", { name: `No position: ${rows.length - located.length}` }).waitFor();
   await p.getByTestId("map-legend").getByText(/^Never visited \(\d+\)$/).waitFor();
   // Back to the list.

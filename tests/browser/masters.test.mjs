@@ -1,5 +1,5 @@
 // An administrator keeps the masters: outcomes, links with countries, users; empty submits show
-// the spec's messages and deletes ask 'Please confirm..' first.
+// the spec's messages and deletes ask 'Please confirm' first.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { expectAlert, start } from "./server.mjs";
@@ -20,7 +20,7 @@ const rowOf = (text) => p.getByTestId("master-table").locator("tr", { hasText: t
 async function deleteRow(text, message) {
   await rowOf(text).getByRole("button", { name: "Delete" }).click();
   const dialog = p.getByRole("dialog");
-  assert.equal(await dialog.locator("h2").textContent(), "Please confirm..");
+  assert.equal(await dialog.locator("h2").textContent(), "Please confirm");
   assert.equal(await dialog.locator("p").textContent(), "Are you sure, you want to delete?");
   assert.deepEqual(await dialog.getByRole("button").allTextContents(), ["Yes", "Cancel"]);
   await dialog.getByRole("button", { name: "Yes" }).click();

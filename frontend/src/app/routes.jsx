@@ -42,6 +42,9 @@ const REPORT_RIGHTS = {
   "beat-adherence": RIGHT.RPT_BEAT_ADHERENCE,
   attendance: RIGHT.ATTENDANCE_REVIEW,
   schemes: RIGHT.RPT_ORDERS,
+  collections: RIGHT.COLLECTIONS_REVIEW,
+  outstanding: RIGHT.COLLECTIONS_REVIEW,
+  "visit-photos": RIGHT.PHOTO_REVIEW,
   targets: RIGHT.TARGET_MASTER,
   returns: RIGHT.RETURN_APPROVAL,
 };
@@ -97,6 +100,7 @@ export const ROUTES = [
   { path: "/master/scheme-upload", screen: pick(uploads, "SchemeUpload"), right: RIGHT.SCHEME_MASTER },
   { path: "/collections/collect/:buyerId", screen: pick(collections, "CollectScreen"), right: RIGHT.COLLECTIONS },
   { path: "/collections/receipt/:clientId", screen: pick(collections, "ReceiptScreen"), right: RIGHT.COLLECTIONS },
+  { path: "/collections/mine", screen: pick(collections, "MyCollectionsScreen"), right: RIGHT.COLLECTIONS },
   { path: "/customer/new", screen: pick(customers, "NewCustomerScreen"), right: RIGHT.NEW_CUSTOMER },
   { path: "/customer/new-shop", screen: pick(shop, "NewShopScreen"), right: RIGHT.OUTLET_PROPOSAL },
   { path: "/customer/new-shops", screen: pick(shop, "NewShopsScreen"), right: RIGHT.OUTLET_APPROVAL },

@@ -13,6 +13,7 @@ import { OfflineBar } from "./offline-bar";
 import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
+import { closeDialogsOnEscape } from "../lib/confirm";
 import { UserLanguage } from "../lib/i18n/language-switch";
 
 /** @typedef {import("../lib/session").SessionUser} SessionUser */
@@ -83,6 +84,7 @@ export function Shell({ user, children }) {
   const sidebar = useRef(/** @type {HTMLElement | null} */ (null));
   const toggle = useRef(/** @type {HTMLButtonElement | null} */ (null));
 
+  useEffect(closeDialogsOnEscape, []);
   // A new screen starts at the top with the drawer closed.
   useEffect(() => {
     setOpen(false);

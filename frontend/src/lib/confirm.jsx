@@ -1,4 +1,5 @@
-// The confirmation dialog of spec 1 §8: 'Please confirm..' with Yes and Cancel.
+// The confirmation dialog of spec 1 §8: 'Please confirm' with Yes and Cancel; and Escape for every
+// dialog of the app (issue #55).
 import { t } from "./parts-text";
 import { useEffect, useRef } from "react";
 
@@ -28,4 +29,22 @@ export function ConfirmDialog({ open, title = t("confirmTitle"), message = t("co
       </div>
     </div>
   );
+}
+
+/**
+ * Escape closes the dialog on top, as a press on its backdrop does (every dialog that may be
+ * dismissed closes on its backdrop; one that must be answered has no handler there and stays).
+ * Installed once by the shell; the remover is returned.
+ */
+export function closeDialogsOnEscape() {
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    const backdrops = document.querySelectorAll(".modal-backdrop");
+    const top = backdrops[backdrops.length - 1];
+    if (!top) return;
+    e.preventDefault();
+    top.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  };
+  document.addEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey);
 }

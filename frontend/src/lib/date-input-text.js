@@ -5,5 +5,7 @@ import { catalogue } from "./i18n/catalogue";
 export const t = catalogue("dateinput", {
   invalid: "Enter a date such as {example}.",
   calendar: "Calendar",
+  // An empty field's placeholder: the form to type, never a date (a grey date looks like a value).
+  format: "DD-MMM-YYYY",
   year: "Year",
 });

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "./icons";
 import { t } from "./date-input-text";
-import { EXAMPLE, invalidDate, isDay } from "./date-rules";
+import { datePlaceholder, invalidDate, isDay } from "./date-rules";
 import { formatDate, formats } from "./format";
 import { parseDate } from "./parse-date";
 import { Field } from "./ui";
@@ -83,7 +83,7 @@ export function DateInput({ id, label, error, hint, value, onValue, min, max, in
           inputMode="text"
           autoComplete="off"
           spellcheck={false}
-          placeholder={formatDate(EXAMPLE)}
+          placeholder={datePlaceholder()}
           value={text}
           onInput={(e) => take(e.currentTarget.value)}
           onBlur={leave}

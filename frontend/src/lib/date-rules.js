@@ -10,6 +10,12 @@ export const EXAMPLE = "2026-11-27";
 /** The message of a text that is no date, in the language in force: "Enter a date such as 27-Nov-2026.". */
 export const invalidDate = () => t("invalid", { example: formatDate(EXAMPLE) });
 
+/**
+ * The placeholder of an empty date field: the form to type ("DD-MMM-YYYY"), in the language in
+ * force; no digits, so an empty field never looks filled (issue #55).
+ */
+export const datePlaceholder = () => t("format");
+
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

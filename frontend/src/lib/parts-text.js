@@ -4,7 +4,7 @@
 import { catalogue } from "./i18n/catalogue";
 
 export const t = catalogue("lib", {
-  confirmTitle: "Please confirm..",
+  confirmTitle: "Please confirm",
   confirmDelete: "Are you sure, you want to delete?",
   yes: "Yes",
   cancel: "Cancel",

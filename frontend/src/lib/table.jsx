@@ -1,14 +1,47 @@
 // A paged table: columns, rows, page size as a prop, serial numbers, empty state.
 import { t } from "./parts-text";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Empty } from "./ui";
 
 /**
  * A column: `key` (the row's field, shown unless `render` is given), `label` (text, or an element
  * and then `title` names it on phones), `render(row, index)`, `wrap` for free text (addresses,
- * remarks) that may take more than one line on a desktop, where other cells keep to one.
- * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, wrap?: boolean, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
+ * remarks) that may take more than one line on a desktop, where other cells keep to one; `end`
+ * keeps the column in view at the right edge of a table wider than its box (the deciding columns:
+ * status, actions; issue #55).
+ * @typedef {{ key: string, label: import("preact").ComponentChildren, title?: string, wrap?: boolean, end?: boolean, render?: (row: any, index: number) => import("preact").ComponentChildren }} Column
  */
+
+/**
+ * The scroll cue of a table wider than its box (issue #55): `data-wide` while its content is
+ * wider than the box (a visible scroll bar, and a fade at the edge it continues past), and
+ * `data-at-end` once scrolled to the end. Kept up on resizes and scrolls.
+ * @param {{ current: HTMLElement | null }} ref
+ */
+export function useScrollCue(ref) {
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return undefined;
+    const mark = () => {
+      const wide = box.scrollWidth > box.clientWidth + 1;
+      box.toggleAttribute("data-wide", wide);
+      box.toggleAttribute("data-at-end", wide && box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+    };
+    mark();
+    const seen = typeof ResizeObserver === "function" ? new ResizeObserver(mark) : null;
+    if (seen) {
+      seen.observe(box);
+      if (box.firstElementChild) seen.observe(box.firstElementChild);
+    }
+    box.addEventListener("scroll", mark, { passive: true });
+    window.addEventListener("resize", mark);
+    return () => {
+      if (seen) seen.disconnect();
+      box.removeEventListener("scroll", mark);
+      window.removeEventListener("resize", mark);
+    };
+  });
+}
 
 /**
  * `empty` is the empty state's text (the spec's "No Data Available" unless given), `emptyNote` what shows
@@ -18,6 +51,8 @@ import { Empty } from "./ui";
  */
 export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, emptyNote, rowClass, testId }) {
   const [page, setPage] = useState(0);
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null));
+  useScrollCue(box);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   useEffect(() => {
     if (page >= pages) setPage(0);
@@ -26,13 +61,15 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
   const start = page * pageSize;
   const shown = rows.slice(start, start + pageSize);
   return (
-    <div class="table-wrap" data-testid={testId}>
+    <div class="table-wrap" data-testid={testId} ref={box}>
       <table>
         <thead>
           <tr>
             {serial && <th>{t("serialNo")}</th>}
             {columns.map((c) => (
-              <th key={c.key}>{c.label}</th>
+              <th key={c.key} class={c.end ? "stick-end" : undefined}>
+                {c.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -47,7 +84,7 @@ export function DataTable({ columns, rows, pageSize = 30, serial = true, empty, 
               {columns.map((c) => (
                 <td
                   key={c.key}
-                  class={c.wrap ? "wrap" : undefined}
+                  class={[c.wrap && "wrap", c.end && "stick-end"].filter(Boolean).join(" ") || undefined}
                   data-label={typeof c.label === "string" ? c.label : c.title || ""}
                 >
                   {c.render ? c.render(row, start + i) : row[c.key]}

@@ -140,7 +140,11 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
         </div>
         <ConfirmDialog
           open={confirming}
-          message={t("confirm", { name: row.agentName, start: start || "-", end: end || "-" })}
+          message={
+            end
+              ? t("confirm", { name: row.agentName, start: start || "-", end })
+              : t("confirmStart", { name: row.agentName, start: start || "-" })
+          }
           onYes={save}
           onCancel={() => setConfirming(false)}
         />

@@ -40,4 +40,6 @@ export const t = catalogue("attendance", {
   changeTime: "Change the start or the end time.",
   reasonRequired: "A reason is required.",
   confirm: "Are you sure, you want to correct the day of {name} to {start}–{end}?",
+  // A day corrected to a start alone (issue #55: not "08:05–-").
+  confirmStart: "Are you sure, you want to correct the day of {name} to start at {start}, with no end?",
 });

@@ -188,11 +188,16 @@ export function LoginScreen() {
         )}
         <div class={`field checkbox${errors.terms ? " has-error" : ""}`}>
           <label>
-            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} /> {t("iAgree")}{" "}
-            {/* A new tab, so what is typed here stays. */}
-            <a href="#/app/terms" target="_blank" rel="noopener">
-              {t("terms")}
-            </a>
+            <input type="checkbox" name="terms" checked={values.terms} onChange={set("terms")} />{" "}
+            {/* One box for the words and the link: the label lays its children out as a row,
+                which drops the space between two of them ("theterms", issue #55). A new tab, so
+                what is typed here stays. */}
+            <span>
+              {t("iAgree")}{" "}
+              <a href="#/app/terms" target="_blank" rel="noopener">
+                {t("terms")}
+              </a>
+            </span>
           </label>
           {errors.terms && <small class="field-error">{errors.terms}</small>}
         </div>

@@ -90,6 +90,7 @@ export default function BeatList() {
           { key: "customerCount", label: t("customers") },
           {
             key: "actions",
+            end: true,
             label: t("actions"),
             render: (b) => (
               <span class="row-actions">

@@ -1,10 +1,11 @@
 // The area manager's agent dropdown: 'All RedForce(Cumulative)' (0) and each of their agents.
 import { AgentSelect } from "../../lib/agent-select";
 import { AGENT } from "../../lib/rights";
+import { t } from "./text";
 
 /** @param {{ value: number, onChange: (agent: number) => void }} props */
 export function AgentPicker({ value, onChange }) {
-  return <AgentSelect value={value} onChange={onChange} allLabel="All RedForce(Cumulative)" />;
+  return <AgentSelect value={value} onChange={onChange} allLabel={t("allRedForce")} />;
 }
 
 /**

@@ -12,6 +12,7 @@ import { defaultAgent } from "./agent-picker";
 import { LocationBadge } from "../../lib/location-badge";
 import { AREA_MANAGER } from "../../lib/rights";
 import { bucketPage } from "./api";
+import { retailerTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 /** @typedef {Schemas["BucketRow"]} BucketRow */
@@ -47,7 +48,7 @@ function columnsFor(bucket, sortHeader) {
     { key: "mobile", label: t("mobile") },
     { key: "address1", label: t("address1") },
     { key: "info", label: t("info") },
-    { key: "retailerType", label: t("retailerType") },
+    { key: "retailerType", label: t("retailerType"), render: (r) => retailerTypeLabel(r.retailerType) },
     { key: "lastVisitDate", label: sortHeader, render: (r) => formatDate(r.lastVisitDate) || t("never") },
     {
       key: "lastVisitLocationStatus",

@@ -3,6 +3,8 @@
 import { catalogue } from "../../lib/i18n/catalogue";
 
 export const t = catalogue("buckets", {
+  // The spec's word for every agent of the manager together (RedForce: the field force).
+  allRedForce: "All RedForce(Cumulative)",
   map: "Map",
   never: "Never",
   customerId: "Customer ID",

@@ -49,3 +49,21 @@ export const approvePayment = (paymentId) => post(`/users/payment/${paymentId}/a
  * @returns {Promise<Schemas["PaymentChanged"]>}
  */
 export const reversePayment = (paymentId, reason) => post(`/users/payment/${paymentId}/reverse`, { reason });
+
+/**
+ * The caller's own payments since `from` ("YYYY-MM-DD"), newest first: the pages of
+ * GET /users/payments (an agent's scope is their own), at most 10 pages of 30 (My collections).
+ * @param {string} from
+ * @returns {Promise<Payment[]>}
+ */
+export async function myPayments(from) {
+  /** @type {Payment[]} */
+  const rows = [];
+  for (let page = 1; page <= 10; page++) {
+    /** @type {PaymentPage} */
+    const answer = await get(`/users/payments?${new URLSearchParams({ from, pageNumber: String(page) })}`);
+    rows.push(...answer.data);
+    if (answer.data.length < 30 || rows.length >= answer.totalRecords) break;
+  }
+  return rows;
+}

@@ -11,7 +11,7 @@ import { formats, money } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { allocate, fromPaise, parseAmount } from "../../lib/outstanding";
+import { allocate, fromPaise, parseAmount, toPaise } from "../../lib/outstanding";
 import { OutstandingPanel, useOutstanding } from "../../lib/outstanding-panel";
 import { nextPaymentClientId, receiptNo } from "../../lib/receipt-numbers";
 import { useCustomerScreen } from "../../lib/resources";
@@ -19,7 +19,7 @@ import { DataTable } from "../../lib/table";
 import { Loading, PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { recordPayment } from "./api";
-import { checkPayment, modeOptions } from "./payment-rules";
+import { amountForbidden, amountWarning, checkPayment, modeOptions } from "./payment-rules";
 import { t } from "./text";
 import "./collections.css";
 
@@ -51,11 +51,14 @@ export default function CollectScreen({ params, user }) {
   const set = (field) => (/** @type {Event} */ e) => {
     const next = { ...values, [field]: /** @type {HTMLInputElement} */ (e.currentTarget).value };
     setValues(next);
-    if (submitted) setErrors(checkPayment(next));
+    if (submitted) setErrors(checkPayment(next, formats.get().currency));
   };
   const invoices = outstanding ? outstanding.invoices : [];
   const paise = parseAmount(values.amount);
   const preview = paise && paise > 0 ? allocate(invoices, paise, picked) : null;
+  // Told while typing (issue #55): what a rule forbids, and an amount above what is owed.
+  const forbidden = amountForbidden(paise, values.mode, formats.get().currency);
+  const warning = forbidden ? null : amountWarning(paise, outstanding ? toPaise(outstanding.total) : null);
   const buyerName = screen ? screen.customerDetails.buyerName : "";
 
   /** @param {string} invoiceNo */
@@ -66,7 +69,7 @@ export default function CollectScreen({ params, user }) {
   const submit = async (e) => {
     e.preventDefault();
     setSubmitted(true);
-    const found = checkPayment(values);
+    const found = checkPayment(values, formats.get().currency);
     setErrors(found);
     if (Object.keys(found).length || !paise) return;
     await saving(async () => {
@@ -166,8 +169,13 @@ export default function CollectScreen({ params, user }) {
           autoComplete="off"
           value={values.amount}
           onInput={set("amount")}
-          error={errors.amount}
+          error={errors.amount || forbidden}
         />
+        {warning && (
+          <p class="field-warning" role="status" data-testid="amount-warning">
+            {warning}
+          </p>
+        )}
         <Select
           id="payMode"
           label={t("mode")}
@@ -223,7 +231,7 @@ export default function CollectScreen({ params, user }) {
                 { key: "paise", label: t("amount"), render: (a) => <span class="nowrap">{money(fromPaise(a.paise))}</span> },
               ]}
             />
-            {preview.unallocated > 0 && preview.allocations.length > 0 && (
+            {preview.unallocated > 0 && preview.allocations.length > 0 && !warning && (
               <p class="muted" data-testid="unallocated">
                 {t("staysUnallocated", { amount: money(fromPaise(preview.unallocated)) })}
               </p>

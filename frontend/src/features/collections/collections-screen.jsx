@@ -286,6 +286,7 @@ export default function CollectionsScreen({ user }) {
           { key: "status", label: t("status"), render: (p) => <PaymentStatus status={p.status} /> },
           {
             key: "actions",
+            end: true,
             label: t("actions"),
             render: (/** @type {Payment} */ p) => {
               const deposit = p.status === "collected";

@@ -23,7 +23,10 @@ export default function ReceiptScreen({ params, user }) {
   const { data, loading } = useResource(
     () =>
       agent
-        ? loadEngine().then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+        ? loadEngine()
+            .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+            // Not made on this phone (My collections lists the server's too): the server's copy.
+            .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
         : paymentId
           ? paymentDetail(paymentId).then(receiptOf)
           : Promise.resolve(null),
@@ -46,7 +49,8 @@ export default function ReceiptScreen({ params, user }) {
       unwatch();
     };
   }, [agent, clientId, user.uid]);
-  const back = data ? `/customer/visit/${encodeURIComponent(data.buyerId)}` : "/customer/visit";
+  // An agent goes back to the customer; a reviewer (a receipt opened from Collections) to the list.
+  const back = !agent ? "/collections" : data ? `/customer/visit/${encodeURIComponent(data.buyerId)}` : "/customer/visit";
   return (
     <section>
       <PageHeader title={t("receipt")} back={back} />

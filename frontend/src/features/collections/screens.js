@@ -3,3 +3,4 @@
 export { default as CollectScreen } from "./collect-screen";
 export { default as ReceiptScreen } from "./receipt-screen";
 export { default as CollectionsScreen } from "./collections-screen";
+export { default as MyCollectionsScreen } from "./my-collections-screen";

@@ -29,9 +29,22 @@ export const t = catalogue("collections", {
   invoice: "Invoice",
   amount: "Amount",
   staysUnallocated: "{amount} stays unallocated.",
+  aboveOwed: "More than the {owed} owed: {rest} stays unallocated.",
+  farAboveOwed:
+    "Check the amount: {amount} is far above the {owed} owed. If it is right, a manager approves it before it counts.",
+  cashOverLimit: "Cash from one customer in one day must stay below {limit}: take the rest by cheque, UPI or bank.",
   savePayment: "Save payment",
   savedOnPhone: "Payment saved on this phone",
   paymentSaved: "Payment saved.",
+  // My collections (agents, issue #55).
+  myCollections: "My Collections",
+  myCollectionsOffline: "Offline: the receipts made on this phone in the last 30 days.",
+  collectedToday: "Collected today",
+  totalToday: "Total ({count, plural, one {# payment} other {# payments}})",
+  depositedIn30: "Deposited (last 30 days)",
+  last30Days: "Last 30 days",
+  onThisPhone: "On this phone",
+  nothingCollected: "Nothing collected in the last 30 days.",
   // The receipt.
   receipt: "Receipt",
   receiptNo: "Receipt {receiptNo}",
@@ -78,7 +91,7 @@ export const t = catalogue("collections", {
   close: "Close",
   cancel: "Cancel",
   reason: "Reason",
-  pleaseConfirm: "Please confirm..",
+  pleaseConfirm: "Please confirm",
   reverseQuestion: "Reverse this payment? Receipt {receiptNo}, {amount} from {customer}: its invoices will be open again.",
   depositQuestion: "Mark this payment as deposited? Receipt {receiptNo}, {amount} {mode}.",
 });

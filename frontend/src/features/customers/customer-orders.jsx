@@ -106,7 +106,7 @@ export function CustomerOrders({ buyerId, user }) {
           pageSize={5}
           testId="orders"
           rows={[...queued, ...orders.map((o) => ({ ...o, key: o.orderId }))]}
-          empty={t("noOrders")}
+          empty={unreachable ? t("noQueuedOrders") : t("noOrders")}
           rowClass={(r) => (r.queued ? "row-queued" : undefined)}
           columns={[
             { key: "orderNumber", label: t("order"), render: (r) => <span class="nowrap">{r.orderNumber}</span> },
@@ -117,6 +117,7 @@ export function CustomerOrders({ buyerId, user }) {
             { key: "distributorName", label: t("distributor") },
             {
               key: "actions",
+              end: true,
               label: t("actions"),
               render: (r) =>
                 !r.queued && mayCancel(r) ? (

@@ -54,6 +54,8 @@ export const t = catalogue("customers", {
   takeOrder: "Take order",
   ordersOffline: "Offline: the orders booked before need the network.",
   noOrders: "No orders yet",
+  // Offline: the orders booked before are unknown, so the list holds only those on this phone.
+  noQueuedOrders: "None waiting on this phone.",
   order: "Order",
   products: "Products",
   total: "Total",

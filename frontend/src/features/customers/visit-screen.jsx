@@ -12,7 +12,7 @@
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
-import { dayMonth, formatDate, formatDateTime, localParts, money } from "../../lib/format";
+import { formatDate, formatDateTime, localParts, money } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
@@ -355,7 +355,11 @@ function Tabs({ screen, buyerId }) {
           testId="must-sell"
           rows={screen.reOrderMustSell}
           columns={[
-            { key: "lastOrderDate", label: t("lastOrdered"), render: (r) => dayMonth(r.lastOrderDate) },
+            {
+              key: "lastOrderDate",
+              label: t("lastOrdered"),
+              render: (r) => <span class="nowrap">{formatDate(r.lastOrderDate)}</span>,
+            },
             { key: "distinctProductName", label: t("product") },
             { key: "lastOrderShippedQty", label: t("qty") },
             { key: "unitPrice", label: t("unitPrice"), render: (r) => money(r.unitPrice) },
@@ -497,7 +501,7 @@ export default function VisitScreen({ params, user }) {
               ]}
             />
           </div>
-          <div class="footer-actions">
+          <div class="footer-actions visit-bar">
             {hasRight(user, RIGHT.PROFILE_UPDATE) && (
               <a class="btn" href={`#/customer/profile/${encodeURIComponent(String(buyerId))}`}>
                 {tc("profileUpdate")}

@@ -5,6 +5,7 @@ import { catalogue } from "../../lib/i18n/catalogue";
 
 export const t = catalogue("waiting", {
   title: "Waiting visits",
+  caption: "Everything saved on this phone and not yet sent: visits, orders, payments, photos and the day's start and end.",
   onlyAgents: "Only agents keep visits on the phone.",
   notAccepted: "Not accepted:",
   retry: "Retry",

@@ -138,6 +138,7 @@ export default function WaitingVisitsScreen({ user }) {
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
   const actions = {
     key: "actions",
+    end: true,
     label: tc("actions"),
     /** @param {QueueEntry} e */
     render: (e) => (
@@ -163,6 +164,10 @@ export default function WaitingVisitsScreen({ user }) {
           </button>
         )}
       </PageHeader>
+      {/* The spec's name holds more than visits: said once here (issue #55). */}
+      <p class="muted" data-testid="waiting-caption">
+        {t("caption")}
+      </p>
       <p class="offline-note" data-testid="offline-copy">
         {isOffline() ? `${t("offline")} ` : ""}
         {copy && copy.syncedAt ? t("copyState", { count: copy.count, when: formatDateTime(copy.syncedAt) }) : t("noCopy")}

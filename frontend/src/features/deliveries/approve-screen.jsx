@@ -11,6 +11,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { saveApprovals, usePendingApprovals } from "./api";
 import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
+import { deliveryApprovalLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -54,7 +55,7 @@ function StatusModal({ delivery, onClose, onSaved }) {
     ...orderFacts(delivery),
     [t("logisticAmount"), money(delivery.logisticsCharges)],
     [t("deliveryStatus"), delivery.deliveryStatus],
-    [t("status"), delivery.status],
+    [t("status"), deliveryApprovalLabel(delivery.approveStatus)],
     ...rejectionFacts(delivery),
   ];
   return (
@@ -153,19 +154,20 @@ export default function ApproveScreen() {
               ),
             },
             { key: "orderID", label: t("orderId") },
-            { key: "orderDate", label: t("orderDate"), render: (d) => formatDate(d.orderDate) },
-            { key: "plannedDeliveryDate", label: t("plannedDeliveryDate"), render: (d) => formatDate(d.plannedDeliveryDate) },
-            { key: "sellerName", label: t("distributor") },
-            { key: "buyerName", label: t("retailer") },
-            { key: "logisticsCharges", label: t("logisticAmount"), render: (d) => money(d.logisticsCharges) },
+            // What decides an approval first, in view on a desktop without scrolling (issue #55).
             { key: "deliveryStatus", label: t("status") },
             {
               key: "reasonDescription",
               label: t("rejectedReason"),
               render: (d) => d.reasonDescription || d.rejectedReason || "",
             },
-            { key: "otherReason", label: t("otherReason"), wrap: true },
             { key: "agentID", label: t("agentId") },
+            { key: "orderDate", label: t("orderDate"), render: (d) => formatDate(d.orderDate) },
+            { key: "plannedDeliveryDate", label: t("plannedDeliveryDate"), render: (d) => formatDate(d.plannedDeliveryDate) },
+            { key: "sellerName", label: t("distributor") },
+            { key: "buyerName", label: t("retailer") },
+            { key: "logisticsCharges", label: t("logisticAmount"), render: (d) => money(d.logisticsCharges) },
+            { key: "otherReason", label: t("otherReason"), wrap: true },
             {
               key: "image",
               label: t("image"),
@@ -181,6 +183,7 @@ export default function ApproveScreen() {
             {
               key: "update",
               label: t("update"),
+              end: true,
               render: (d) => (
                 <button type="button" class="btn btn-small" onClick={() => setEditing(d)}>
                   {t("update")}

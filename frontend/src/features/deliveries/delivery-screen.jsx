@@ -11,6 +11,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AREA_MANAGER } from "../../lib/rights";
 import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
+import { deliveryApprovalLabel } from "../../lib/enum-text";
 import {
   deliveryDetails,
   deliveryScreen,
@@ -147,7 +148,7 @@ function Detail({ delivery, canModify, onClose, onSaved }) {
         ])
       : []),
     [t("deliveryStatus"), delivery.deliveryStatus || "—"],
-    [t("approval"), delivery.status],
+    [t("approval"), deliveryApprovalLabel(delivery.approveStatus)],
     ...rejectionFacts(delivery),
   ];
   return (
@@ -233,7 +234,7 @@ export default function DeliveryScreen({ user }) {
               { key: "plannedDeliveryDate", label: t("plannedDelivery"), render: (d) => formatDate(d.plannedDeliveryDate) },
               { key: "buyerName", label: t("retailer") },
               { key: "deliveryStatus", label: t("deliveryStatus"), render: (d) => d.deliveryStatus || "—" },
-              { key: "status", label: t("approval") },
+              { key: "status", label: t("approval"), render: (r) => deliveryApprovalLabel(r.approveStatus) },
               {
                 key: "open",
                 label: "",

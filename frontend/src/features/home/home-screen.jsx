@@ -10,7 +10,8 @@ import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
-import { money } from "../../lib/format";
+import { formatDate, money } from "../../lib/format";
+import { AGENT } from "../../lib/rights";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { homeFigures } from "./api";
@@ -66,7 +67,13 @@ function tiles(h, user) {
     h.pendingApprovals != null && [t("pendingApprovals"), h.pendingApprovals, t("waitingDecision"), "/customer/delivery/approve"],
     h.blockedUsers != null && [t("blockedUsers"), h.blockedUsers, t("blockedNote"), "/user/unblock-user"],
     h.uploadsWithErrors != null && [t("uploadsWithErrors"), h.uploadsWithErrors, t("uploadsNote"), uploadRoute(h, user)],
-    [t("agentsNotStarted"), h.agentsNotStarted, t("agentsNote", { agents: h.agents }), "/today"],
+    // A team's figure: not on an agent's own Home ("... of 1 agents", issue #55).
+    Number(user.userType) !== AGENT && [
+      t("agentsNotStarted"),
+      h.agentsNotStarted,
+      t("agentsNote", { agents: h.agents }),
+      "/today",
+    ],
   ];
   return all.filter((tile) => tile !== false);
 }
@@ -89,7 +96,7 @@ export default function HomeScreen({ user }) {
         <Loading />
       ) : (
         <figure class="dashboard" aria-label={t("dashboard")} data-testid="home-dashboard">
-          <figcaption class="tiles-heading">{t("todayDate", { date: data.date })}</figcaption>
+          <figcaption class="tiles-heading">{t("todayDate", { date: formatDate(data.date) })}</figcaption>
           <div class="tiles">
             {tiles(data, user).map(([label, value, note, route, share]) => (
               <a key={label} class="tile" href={`#${route}`}>

@@ -14,7 +14,7 @@ export const t = catalogue("home", {
   uploadsWithErrors: "Uploads with errors",
   uploadsNote: "Uploaded today with rejected rows",
   agentsNotStarted: "Agents not started",
-  agentsNote: "of {agents} agents have no visit today",
+  agentsNote: "of {agents, plural, one {# agent} other {# agents}} have no visit today",
   home: "Home",
   dashboard: "Dashboard",
   todayDate: "Today, {date}",

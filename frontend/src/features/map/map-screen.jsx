@@ -1,6 +1,6 @@
-// The map screens (issue #19): an agent's day plan (/map/today, /map/today/:agentId) and one page
-// of a retailer bucket (/map/bucket/:bucketName/:agentId?pageNumber=&order=, what the bucket list
-// shows, with the list's pager). Numbered pins in the list's order, a legend of their colours, and
+// The map screens (issue #19): an agent's day plan (/map/today, /map/today/:agentId) and a retailer
+// bucket (/map/bucket/:bucketName/:agentId?order=: every customer of it, clustered, issue #55;
+// a pageNumber in the address, from the list's link, is ignored). Numbered pins in the list's order, a legend of their colours, and
 // beside the map the customers without a position. The day plan opens offline like Today
 // (lib/plan.js); the tile setting (GET /users/map/settings) missing or unreachable means a plain
 // background.
@@ -12,19 +12,16 @@ import { bucketTitle } from "../../lib/bucket-titles";
 import { formatDateTime } from "../../lib/format";
 import { hasPosition, loadPlan, PLAN_STATES, planStatus } from "../../lib/plan";
 import { hasRight } from "../../lib/session";
-import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { Legend, MapView } from "./map-view";
 import { AGENT, RIGHT } from "../../lib/rights";
-import { bucketPage, mapSettings } from "./api";
+import { allBucketRows, mapSettings } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {import("./map-view").Pin} Pin */
 /** @typedef {import("./map-view").LegendState} LegendState */
 /** @typedef {{ tileUrl: string, attribution: string }} Tiles */
 
-/** The bucket list's page size (server side). */
-const BUCKET_PAGE = 25;
 const NO_TILES = { tileUrl: "", attribution: "" };
 
 /** The tile setting; no tiles when it cannot be had (offline, say): the pins still show. */
@@ -72,9 +69,9 @@ const bucketLegend = () => [
 
 /**
  * The legend, the map and, beside it, the customers without a position.
- * @param {{ items: Pin[], legend: LegendState[], tiles: Tiles | null, canVisit: boolean }} props
+ * @param {{ items: Pin[], legend: LegendState[], tiles: Tiles | null, canVisit: boolean, cluster?: boolean }} props
  */
-function MapLayout({ items, legend, tiles, canVisit }) {
+function MapLayout({ items, legend, tiles, canVisit, cluster = false }) {
   // The same pins until the items change: new ones would fit the map again and close a popup.
   const pins = useMemo(() => items.filter(hasPosition), [items]);
   const unplaced = items.filter((i) => !hasPosition(i));
@@ -82,7 +79,7 @@ function MapLayout({ items, legend, tiles, canVisit }) {
     <div class="map-layout">
       <div class="map-main">
         <Legend states={legend} items={items} />
-        <MapView pins={pins} tiles={tiles} />
+        <MapView pins={pins} tiles={tiles} cluster={cluster} />
         {pins.length === 0 && <Empty text={t("noPositions")} />}
       </div>
       <aside class="card map-aside" data-testid="no-position">
@@ -174,40 +171,41 @@ export function TodayMapScreen({ params, user }) {
 }
 
 /**
- * One page of a bucket on the map, as the bucket list shows it (page and order from the query).
+ * A bucket on the map (issue #55): every customer of the bucket with a position, clustered where
+ * they crowd, not one page of the list; numbered in the list's order (from the query), so a
+ * number is the customer's place in the list.
  * @param {{ params: { bucketName: string, agentId?: string }, user: Schemas["SessionBody"] }} props
  */
 export function BucketMapScreen({ params, user }) {
   const [location] = useLocation();
   const query = new URLSearchParams(location.split("?")[1] || "");
-  const page = Math.max(1, Number(query.get("pageNumber")) || 1);
   const order = query.get("order") === "asc" ? "asc" : "desc";
   const bucket = params.bucketName;
   const agent = Number(params.agentId) || 0;
   const tiles = useTiles();
   const canVisit = hasRight(user, RIGHT.CUSTOMER_VISIT);
-  const [result, setResult] = useState(/** @type {(Schemas["BucketPage"] & { page: number }) | null} */ (null));
-  // The page count of the last answer: the pager stays in place while the next page loads.
-  const [pages, setPages] = useState(1);
+  const [rows, setRows] = useState(/** @type {Schemas["BucketPage"]["data"] | null} */ (null));
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
   useEffect(() => {
-    setResult(null);
-    bucketPage(bucket, agent, page, order)
-      .then((r) => {
-        setResult({ ...r, page });
-        setPages(Math.max(1, Math.ceil(r.totalRecords / BUCKET_PAGE)));
-      })
+    let gone = false;
+    setRows(null);
+    allBucketRows(bucket, agent, order, (done, total) => !gone && setProgress({ done, total }))
+      .then((all) => !gone && setRows(all))
       .catch((err) => {
+        if (gone) return;
         alertError(err.message);
-        setResult({ data: [], totalRecords: 0, page });
+        setRows([]);
       });
-  }, [bucket, agent, page, order]);
+    return () => {
+      gone = true;
+    };
+  }, [bucket, agent, order]);
   const items = useMemo(() => {
     // The ordered bucket lists order lines (buyerID; sellerName is the distributor): one pin per customer.
     const seen = new Set();
     /** @type {Pin[]} */
     const list = [];
-    if (!result) return list;
-    for (const r of result.data) {
+    for (const r of rows || []) {
       // A row of the ordered buckets has no customer's name, address or position.
       const row = "customerId" in r ? r : null;
       const id = row ? row.customerId : "buyerID" in r ? r.buyerID : null;
@@ -217,7 +215,7 @@ export function BucketMapScreen({ params, user }) {
       const legend = bucketLegend().find(([key]) => key === status);
       list.push({
         id,
-        seq: (result.page - 1) * BUCKET_PAGE + list.length + 1,
+        seq: list.length + 1,
         name: (row && row.customerName) || id,
         detail: row ? [row.address1, row.shippingCity].filter(Boolean).join(", ") : "",
         status,
@@ -228,26 +226,22 @@ export function BucketMapScreen({ params, user }) {
       });
     }
     return list;
-  }, [result, canVisit]);
+  }, [rows, canVisit]);
   const title = bucketTitle(bucket);
   return (
     <section class="map-screen">
       <PageHeader title={t("bucketOnMap", { title })} back={`/landing/retailer-bucket/${encodeURIComponent(bucket)}/${agent}`} />
-      {/* Each page is its own address, so the phone's back goes to the page before. Set as the hash:
-          wouter's navigate would move the query out of it, where this screen does not read it. */}
-      <Pager
-        page={page}
-        pages={pages}
-        onPage={(n) =>
-          (window.location.hash = `/map/bucket/${encodeURIComponent(bucket)}/${agent}?pageNumber=${n}&order=${order}`)
-        }
-      />
-      {!result ? (
-        <Loading />
+      {!rows ? (
+        <Loading text={progress.total ? t("loadingBucket", progress) : undefined} />
       ) : items.length === 0 ? (
-        <Empty text={t("noCustomersOnPage")} />
+        <Empty text={t("noCustomersInBucket")} />
       ) : (
-        <MapLayout items={items} legend={bucketLegend()} tiles={tiles} canVisit={canVisit} />
+        <>
+          <p class="muted" data-testid="bucket-count">
+            {t("bucketCount", { count: items.length, placed: items.filter(hasPosition).length })}
+          </p>
+          <MapLayout items={items} legend={bucketLegend()} tiles={tiles} canVisit={canVisit} cluster />
+        </>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { t } from "./text";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
-import { spread } from "./spread";
+import { clusters, spread } from "./spread";
 
 /**
  * A customer on the map: `seq` its number in the list, `status` its pin state (the `.pin-<status>`
@@ -20,6 +20,10 @@ import { spread } from "./spread";
 /** Where the map opens before there is a pin to fit: the whole of India. */
 const WHOLE_COUNTRY = { center: L.latLng(22.5, 79), zoom: 4 };
 const PIN_SIZE = 28;
+/** Pins nearer than this on screen are one cluster marker (maps of many customers), below CLUSTER_UNTIL. */
+const CLUSTER_GAP = 44;
+/** From this zoom on every pin is drawn (spread aside where they would cover each other). */
+const CLUSTER_UNTIL = 17;
 
 /** A pin's popup, built as DOM nodes: customer names never pass through HTML. @param {Pin} pin */
 function popupOf(pin) {
@@ -35,17 +39,21 @@ function popupOf(pin) {
   if (pin.href) {
     const link = document.createElement("a");
     link.href = pin.href;
-    link.textContent = "Open visit screen";
+    link.textContent = t("openVisit");
     el.append(link);
   }
   return el;
 }
 
 /**
- * pins: those with a position; tiles: { tileUrl, attribution } (tileUrl "" = no tiles) or null while unknown.
- * @param {{ pins: Pin[], tiles: { tileUrl: string, attribution: string } | null }} props
+ * pins: those with a position; tiles: { tileUrl, attribution } (tileUrl "" = no tiles) or null while
+ * unknown; `cluster`: pins near each other are one marker with their count, which zooms in to them
+ * (a bucket's hundreds of customers), until the zoom shows streets.
+ * @param {{ pins: Pin[], tiles: { tileUrl: string, attribution: string } | null, cluster?: boolean }} props
  */
-export function MapView({ pins, tiles }) {
+export function MapView({ pins, tiles, cluster = false }) {
+  const clustering = useRef(cluster);
+  clustering.current = cluster;
   const box = useRef(/** @type {HTMLDivElement | null} */ (null));
   const map = useRef(/** @type {L.Map | null} */ (null));
   const markers = useRef(/** @type {L.LayerGroup | null} */ (null));
@@ -64,8 +72,47 @@ export function MapView({ pins, tiles }) {
     leaders.current = lines;
     markers.current = L.layerGroup().addTo(m);
     map.current = m;
+    const groups = L.layerGroup().addTo(m);
+    // Near pins as one marker with their count (the `cluster` prop), below the street zoom.
+    const layOutClusters = () => {
+      const own = placed.current.map(({ at }) => m.latLngToContainerPoint(at));
+      groups.clearLayers();
+      lines.clearLayers();
+      for (const members of clusters(own, CLUSTER_GAP)) {
+        if (members.length === 1) {
+          const { marker, at } = placed.current[members[0]];
+          marker.setLatLng(at);
+          if (!markers.current?.hasLayer(marker)) markers.current?.addLayer(marker);
+          continue;
+        }
+        const bounds = L.latLngBounds(members.map((i) => placed.current[i].at));
+        for (const i of members) markers.current?.removeLayer(placed.current[i].marker);
+        const label = t("clusterOf", { count: members.length });
+        const size = members.length >= 100 ? 44 : 36;
+        const icon = L.divIcon({
+          className: "pin pin-cluster",
+          html: String(members.length),
+          iconSize: [size, size],
+          iconAnchor: [size / 2, size / 2],
+        });
+        const group = L.marker(bounds.getCenter(), { icon, title: label, keyboard: true }).addTo(groups);
+        group.on("click", () => m.fitBounds(bounds, { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: CLUSTER_UNTIL }));
+        const el = group.getElement();
+        if (el) {
+          el.setAttribute("aria-label", label);
+          el.dataset.testid = "map-cluster";
+          el.dataset.count = String(members.length);
+        }
+      }
+    };
     // Draws each pin where spread() puts it at this zoom; a moved pin gets a line to its own place.
     const layOut = () => {
+      if (clustering.current && m.getZoom() < CLUSTER_UNTIL) {
+        layOutClusters();
+        return;
+      }
+      groups.clearLayers();
+      for (const { marker } of placed.current) if (!markers.current?.hasLayer(marker)) markers.current?.addLayer(marker);
       const size = m.getSize();
       const own = placed.current.map(({ at }) => m.latLngToContainerPoint(at));
       const drawn = spread(own, { width: size.x, height: size.y, gap: PIN_SIZE + 2 });

@@ -41,3 +41,41 @@ export function spread(points, { width, height, gap }) {
   }
   return drawn;
 }
+
+/**
+ * The pins as groups that are drawn as one marker (issue #55: a bucket's hundreds of customers on
+ * one map): in list order, each point joins the first group whose first point lies within `gap`
+ * of it (on screen), else starts a group of its own. Indexes into `points`, each group in list order.
+ * @param {{ x: number, y: number }[]} points
+ * @param {number} gap
+ * @returns {number[][]}
+ */
+export function clusters(points, gap) {
+  /** @type {number[][]} */
+  const groups = [];
+  /** The groups' first points by grid cell of `gap`, to look at the 9 cells around a point only. */
+  const cells = new Map();
+  const cellOf = (/** @type {number} */ x, /** @type {number} */ y) => `${Math.floor(x / gap)},${Math.floor(y / gap)}`;
+  points.forEach((p, i) => {
+    const cx = Math.floor(p.x / gap);
+    const cy = Math.floor(p.y / gap);
+    let joined = null;
+    for (let dx = -1; dx <= 1 && !joined; dx++)
+      for (let dy = -1; dy <= 1 && !joined; dy++)
+        for (const g of cells.get(`${cx + dx},${cy + dy}`) || []) {
+          const head = points[g[0]];
+          if (Math.hypot(head.x - p.x, head.y - p.y) < gap) {
+            joined = g;
+            break;
+          }
+        }
+    if (joined) joined.push(i);
+    else {
+      const group = [i];
+      groups.push(group);
+      const key = cellOf(p.x, p.y);
+      cells.set(key, [...(cells.get(key) || []), group]);
+    }
+  });
+  return groups;
+}

@@ -22,8 +22,13 @@ export const t = catalogue("map", {
   offlinePlan: "Offline: the plan as loaded on {when}.",
   noBeat: "No beat planned for today",
   bucketOnMap: "{title} on the map",
-  noCustomersOnPage: "No customers on this page.",
+  noCustomersInBucket: "No customers in this bucket.",
   tilesFailed: "The map tiles could not be loaded: the pins show on a plain background.",
   mapOfCustomers: "Map of the customers",
   legend: "Legend",
+  openVisit: "Open visit screen",
+  clusterOf: "{count} customers here: zoom in",
+  // The bucket map (issue #55): every customer of the bucket, not a page of it.
+  bucketCount: "{count, plural, one {# customer} other {# customers}} of the bucket, {placed} on the map",
+  loadingBucket: "Loading the bucket's customers: {done} of {total}",
 });

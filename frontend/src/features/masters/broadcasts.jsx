@@ -16,6 +16,7 @@ import {
   useUserTypeChoice,
 } from "./master-screen";
 import { t } from "./text";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas["Broadcast"]} Broadcast */
 
@@ -29,7 +30,7 @@ export function BroadcastList() {
       loaded={useBroadcasts()}
       columns={[
         { key: "messageText", label: t("message"), render: (r) => <span class="pre-wrap">{r.messageText}</span> },
-        { key: "userTypeDetail", label: t("userType") },
+        { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userType, r.userTypeDetail) },
         { key: "country", label: t("country"), render: (r) => r.country || t("all") },
         { key: "sentDate", label: t("sent"), render: (r) => formatDateTime(r.sentDate) },
       ]}

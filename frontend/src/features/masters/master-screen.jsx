@@ -11,6 +11,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { useCountries, useUserTypes } from "./api";
 import { t } from "./text";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("preact").ComponentChildren} Children */
 /** @typedef {import("./api").MessageBody} MessageBody */
@@ -65,6 +66,7 @@ export function MasterList({
   const rows = filter ? filter(data || []) : data || [];
   const actions = {
     key: "actions",
+    end: true,
     label: t("actions"),
     /** @param {T} row */
     render: (row) => (
@@ -194,7 +196,7 @@ export function useUserTypeChoice() {
   const { data } = useUserTypes();
   const types = data || [];
   return {
-    options: types.map((t) => ({ value: String(t.userTypeId), label: t.userType })),
+    options: types.map((t) => ({ value: String(t.userTypeId), label: userTypeLabel(t.userTypeId, t.userType) })),
     /** @param {string | number} typeId */
     supportsCountry: (typeId) => types.some((t) => String(t.userTypeId) === String(typeId) && t.isCountrySupported),
   };

@@ -173,6 +173,7 @@ export function ProductList() {
           { key: "active", label: t("status"), render: (p) => (p.active ? t("active") : t("retired")) },
           {
             key: "actions",
+            end: true,
             label: t("actions"),
             render: (p) => (
               <button

@@ -10,6 +10,7 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { ADMINISTRATOR, RIGHT } from "../../lib/rights";
 import { saveRights, useRights, useRightsByUserType } from "./api";
 import { t } from "./text";
+import { rightLabel, userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -177,7 +178,7 @@ export function RightsScreen() {
               </th>
               {types.map((type) => (
                 <th scope="col" key={type.userTypeId} style={S.type}>
-                  {type.userType}
+                  {userTypeLabel(type.userTypeId, type.userType)}
                 </th>
               ))}
             </tr>
@@ -192,7 +193,7 @@ export function RightsScreen() {
               {rows.map((r) => (
                 <tr key={r.linkRight}>
                   <th scope="row" style={S.right}>
-                    {r.rightName}
+                    {rightLabel(r.linkRight, r.rightName)}
                     <small style={S.code}>{breakable(r.linkRight)}</small>
                   </th>
                   {types.map((type) => {

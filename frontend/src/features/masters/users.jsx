@@ -8,6 +8,7 @@ import { AGENT, AREA_MANAGER } from "../../lib/rights";
 import { deleteUser, saveUser, userDetail, useUsers, useUsersOfType } from "./api";
 import { FormSelect, MasterForm, MasterList, useCountryOptions, useMasterForm, useUserTypeChoice } from "./master-screen";
 import { t } from "./text";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -36,7 +37,7 @@ export function UserList() {
       columns={[
         { key: "name", label: t("name") },
         { key: "emailID", label: t("email") },
-        { key: "userTypeDetail", label: t("userType") },
+        { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userType, r.userTypeDetail) },
         { key: "country", label: t("country") },
       ]}
       idOf={(r) => r.uid}

@@ -14,6 +14,7 @@ import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { approveOrder, heldOrdersPath, rejectOrder } from "./api";
+import { heldFigures } from "./order-notes";
 import { t } from "./text";
 import "./credit-approval.css";
 
@@ -92,15 +93,16 @@ function DecideDialog({ order, approve, onClose, onDone }) {
 
 /** @param {{ order: Held, onDecide: (approve: boolean) => void }} props */
 function HeldCard({ order, onDecide }) {
+  const shown = heldFigures(order, heldReasonText(order));
   /** @type {[string, import("preact").ComponentChildren][]} */
   const facts = [
     [t("customer"), `${order.buyerId} - ${order.buyerName}`],
     [t("agent"), order.agentName || order.bookedByName],
     [t("booked"), formatDateTime(order.createdAt)],
     [t("total"), <strong key="t">{money(order.total)}</strong>],
-    [t("outstanding"), money(order.outstanding)],
-    [t("openOrders"), money(order.openOrders)],
-    [t("creditLimit"), order.creditLimit == null ? t("noneNow") : money(order.creditLimit)],
+    [shown.outstanding, money(order.outstanding)],
+    [shown.openOrders, money(order.openOrders)],
+    [shown.creditLimit, order.creditLimit == null ? t("noneNow") : money(order.creditLimit)],
   ];
   return (
     <li class="card held-card" data-testid="held-order">
@@ -117,7 +119,7 @@ function HeldCard({ order, onDecide }) {
         ))}
       </dl>
       <p class="offline-note" data-testid="held-reason">
-        {heldReasonText(order)}
+        {shown.reason}
       </p>
       <div class="held-actions">
         <button

@@ -49,9 +49,7 @@ export function Confirmation({ result, buyerId }) {
         <dl>
           <div class="dl-row">
             <dt>{t("order")}</dt>
-            <dd data-testid="order-number">
-              {queued ? t("waitingToSync") : t("orderNumber", { number: answer.orderNumber, id: answer.orderId })}
-            </dd>
+            <dd data-testid="order-number">{queued ? t("waitingToSync") : answer.orderNumber}</dd>
           </div>
           <div class="dl-row">
             <dt>{t("customer")}</dt>

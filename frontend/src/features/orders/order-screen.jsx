@@ -17,7 +17,6 @@ import { formatDateTime, money } from "../../lib/format";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { heldReasonText } from "../../lib/order-status";
 import { useCustomerScreen, useOutcomes } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { Empty, Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
@@ -30,6 +29,7 @@ import { grossOf, lineError, productNote, unitsOf } from "./order-lines";
 import { OrderSummary } from "./order-summary";
 import { warmPricing } from "../../lib/pricing/warm";
 import { priceOrder, toAmount } from "./pricing";
+import { distributorField, hasUsualDistributor, mustSellTexts } from "./order-notes";
 import { t } from "./text";
 import { useProducts, useSchemesCopy } from "./use-pricing-data";
 import { takeHandedOrder } from "../../lib/shop-handoff";
@@ -147,6 +147,7 @@ export default function OrderScreen({ params, user }) {
     );
   }
   const customer = screen.customerDetails;
+  const mustSellNote = mustSellTexts(screen);
 
   /** @param {Product} p */
   const onOrder = (p) => lines.some((l) => l.product.productId === p.productId);
@@ -180,12 +181,14 @@ export default function OrderScreen({ params, user }) {
   const byId = new Map((products || []).map((p) => [p.productId, p]));
   const shown = priced ? shownFigures(priced, byId, copy ? copy.schemes : []) : null;
   const total = shown ? shown.totals.total : Math.round(lines.reduce((sum, l) => sum + grossOf(l), 0) * 100) / 100;
+  const distributorShown = distributorField(hasUsualDistributor(screen), distributorId);
   const errors = {
     lines: lines.length ? null : t("addOne"),
+    distributor: distributorShown.error,
     outcome: withVisit && !outcomeId ? t("outcomeRequired") : null,
     each: lines.map(lineError),
   };
-  const invalid = errors.lines || errors.outcome || errors.each.some(Boolean);
+  const invalid = errors.lines || errors.distributor || errors.outcome || errors.each.some(Boolean);
 
   /** @param {Event} e */
   const submit = async (e) => {
@@ -260,7 +263,8 @@ export default function OrderScreen({ params, user }) {
       clientIds.current = null;
       const changed = !answer.queued && (answer.priceChanged || Math.abs(answer.total - total) >= 0.005);
       if (answer.queued) alertInfo(answer.message);
-      else if (answer.status === "Awaiting approval") alertInfo(t("awaitingAlert", { reason: heldReasonText(answer) }));
+      // The toast names the state; the reason is in the note under it, once (issue #55).
+      else if (answer.status === "Awaiting approval") alertInfo(t("titleAwaiting"));
       else if (changed) alertInfo(t("pricesChanged", { total: money(answer.total) }));
       else alertSuccess(answer.message);
       setResult({ answer, shownTotal: total, queued: !!answer.queued, buyerId: customer.buyerID, buyerName: customer.buyerName });
@@ -274,9 +278,9 @@ export default function OrderScreen({ params, user }) {
       <p class="order-customer" data-testid="order-customer">
         <strong>{customer.buyerID}</strong> {customer.buyerName}
       </p>
-      {(screen.seenAt || screen.fromCopy) && (
+      {mustSellNote.note && (
         <p class="offline-note" role="status">
-          {screen.fromCopy ? t("noMustSellOffline") : t("mustSellSeen", { at: formatDateTime(screen.seenAt) })}
+          {mustSellNote.note}
         </p>
       )}
       {products === null ? (
@@ -304,7 +308,7 @@ export default function OrderScreen({ params, user }) {
                 ))}
               </ul>
             ) : (
-              <Empty text={t("noMustSell")} />
+              <Empty text={mustSellNote.empty} />
             )}
           </div>
           <div class="card">
@@ -387,8 +391,9 @@ export default function OrderScreen({ params, user }) {
           label={t("distributor")}
           value={distributorId}
           onChange={(e) => setDistributorId(e.currentTarget.value)}
-          placeholder={t("usualDistributor")}
-          hint={t("distributorHint")}
+          placeholder={distributorShown.placeholder}
+          hint={distributorShown.hint}
+          error={checked ? errors.distributor : null}
           options={distributors.map((d) => ({
             value: String(d.distributorId),
             label: d.hasEmail ? d.distributorName : t("noEmail", { name: d.distributorName }),

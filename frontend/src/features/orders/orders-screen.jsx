@@ -176,6 +176,7 @@ export default function OrdersScreen() {
           },
           {
             key: "actions",
+            end: true,
             label: t("actions"),
             render: (o) => (
               <button

@@ -18,9 +18,10 @@ import {
   reportUserTypes,
 } from "./api";
 import { t } from "./text";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
-/** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries"} ReportKind */
+/** @typedef {"dated" | "productivity" | "monthly" | "delivery" | "plain" | "countries" | "today"} ReportKind */
 /** @typedef {{ value: string, label: string }} Option */
 
 /**
@@ -43,6 +44,10 @@ export const REPORTS = {
   "beat-adherence": { titleId: "beatAdherence", kind: "dated" },
   attendance: { titleId: "attendance", kind: "dated" },
   schemes: { titleId: "schemes", kind: "dated" },
+  collections: { titleId: "collections", kind: "dated" },
+  // Today's balances: no dates, the country and search of the filter only.
+  outstanding: { titleId: "outstanding", kind: "today" },
+  "visit-photos": { titleId: "visitPhotos", kind: "dated" },
   targets: { titleId: "targets", kind: "dated" },
   returns: { titleId: "returns", kind: "dated" },
 };
@@ -111,7 +116,7 @@ export default function ReportScreen({ params }) {
     },
   );
   const v = form.values;
-  const typeOptions = types.map((t) => ({ value: String(t.userTypeId), label: t.userType }));
+  const typeOptions = types.map((t) => ({ value: String(t.userTypeId), label: userTypeLabel(t.userTypeId, t.userType) }));
   const countryOptions = countries.map((c) => ({ value: c.country, label: c.country }));
 
   /** @returns {Promise<Schemas["DownloadLink"]>} */
@@ -142,6 +147,7 @@ export default function ReportScreen({ params }) {
         country: v.countries,
       });
     if (kind === "countries") return buyerImagesReport({ country: v.countries });
+    if (kind === "today") return datedReport(name, { search: v.search, country: v.country });
     return myCustomerReport();
   };
   const submit = async (/** @type {import("preact").JSX.TargetedSubmitEvent<HTMLFormElement>} */ e) => {
@@ -176,9 +182,10 @@ export default function ReportScreen({ params }) {
             <DateInput id="toDate" label={t("toDate")} value={v.toDate} onValue={form.set("toDate")} error={form.errors.toDate} />
           </>
         )}
-        {(kind === "dated" || kind === "productivity") && (
+        {kind === "today" && <p class="muted">{t("asOfToday")}</p>}
+        {(kind === "dated" || kind === "productivity" || kind === "today") && (
           <>
-            {name !== "login-history" && (
+            {name !== "login-history" && kind !== "today" && (
               <Select
                 id="userType"
                 label={t("userType")}

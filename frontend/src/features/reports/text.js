@@ -19,6 +19,11 @@ export const t = catalogue("reports", {
   beatAdherence: "Beat Adherence Report",
   attendance: "Attendance Report",
   schemes: "Schemes Report",
+  collections: "Collections Report",
+  outstanding: "Outstanding Report",
+  visitPhotos: "Visit Photos Report",
+  // The outstanding report has no dates: it is what each customer owes today.
+  asOfToday: "What each customer owes today, aged by days past the due date.",
   targets: "Targets Report",
   returns: "Returns Report",
   // The filter form.

@@ -510,6 +510,7 @@ export function SchemesScreen() {
           { key: "status", label: t("status"), render: (s) => statusOf(s, today) },
           {
             key: "actions",
+            end: true,
             label: t("actions"),
             render: (s) => (
               <span class="scheme-actions">

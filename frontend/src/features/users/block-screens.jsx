@@ -9,6 +9,7 @@ import { Loading, PageHeader, Select } from "../../lib/ui";
 import { useApi, useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { blockList, resetAgent, setBlocked } from "./api";
+import { userTypeLabel } from "../../lib/enum-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]["BlockRow"]} BlockRow */
 
@@ -54,7 +55,7 @@ export function UnblockUserScreen() {
           columns={[
             { key: "name", label: t("name") },
             { key: "emailId", label: t("loginId") },
-            { key: "userTypeDetail", label: t("userType") },
+            { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userType, r.userTypeDetail) },
             { key: "country", label: t("country") },
             { key: "isBlocked", label: t("status"), render: (u) => (u.isBlocked ? t("blocked") : t("active")) },
             {

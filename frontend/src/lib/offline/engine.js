@@ -17,7 +17,7 @@ export { keepTargets, lastTargets } from "./targets";
 export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
 export { lastSchemes, refreshSchemes } from "./schemes";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
-export { findReceipt, keepReceipt, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
+export { findReceipt, keepReceipt, listReceipts, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";
 export {
   discardEntry,
   forgetUser,

@@ -120,3 +120,12 @@ export async function findReceipt(uid, clientId) {
   const all = (await getMeta(uid, "receipts")) || [];
   return all.find((r) => r.clientId.toUpperCase() === clientId.toUpperCase()) || null;
 }
+
+/**
+ * Every receipt made on this phone (My collections, issue #55), as kept.
+ * @param {number} uid
+ * @returns {Promise<Receipt[]>}
+ */
+export async function listReceipts(uid) {
+  return (await getMeta(uid, "receipts")) || [];
+}

@@ -14,7 +14,7 @@ import { api, get, post } from "../api-client";
  * A row of GET /users/visit/photos.
  * @typedef {{ photoId: number, visitId: number, buyerId: string, buyerName: string, agentId: number,
  *   agentName: string, label: PhotoLabel | null, takenAt: string, receivedAt: string, flagged: boolean,
- *   thumbUrl: string, url: string }} PhotoRow
+ *   similarTo?: number | null, thumbUrl: string, url: string }} PhotoRow
  * @typedef {{ data: PhotoRow[], totalRecords: number }} PhotoPage
  */
 /**

@@ -114,8 +114,18 @@ export function PhotoOverlay({ photo, onClose }) {
         <span>
           {photo.buyerName || photo.buyerId} · {photo.agentName} · {formatDateTime(photo.takenAt)}
           {photo.label ? ` · ${labelText(photo.label)}` : ""}
-          {photo.flagged ? ` · ${t("possibleDuplicate")}` : ""}
+          {photo.flagged && !photo.similarTo ? ` · ${t("possibleDuplicate")}` : ""}
         </span>
+        {photo.flagged && photo.similarTo ? (
+          // Which photo it resembles (issue #55): that photo's thumbnail and number.
+          <span class="photo-similar" data-testid="photo-similar">
+            <LazyThumb
+              url={photo.thumbUrl.replace(/\/\d+\/thumb$/, `/${photo.similarTo}/thumb`)}
+              alt={t("similarTo", { id: photo.similarTo })}
+            />
+            {t("similarTo", { id: photo.similarTo })}
+          </span>
+        ) : null}
         <button type="button" class="btn" ref={close} onClick={onClose}>
           {t("close")}
         </button>

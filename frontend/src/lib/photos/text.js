@@ -23,6 +23,7 @@ export const t = catalogue("photo", {
   labelAt: "{label} at {customer}",
   open: "Open {photo}",
   possibleDuplicate: "Possible duplicate",
+  similarTo: "Possible duplicate of photo {id}",
   close: "Close",
   notLoaded: "The photo could not be loaded.",
   visitPhotos: "Visit photos",
