@@ -112,6 +112,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (37, include_str!("targets/targets_upgrade.sql")),
     // The customer search index merged in bounded steps, not inside the writes (issue #50).
     (38, include_str!("customers/search_merge_upgrade.sql")),
+    // The credit hold's reason kept as a code and amounts in paise, worded where shown (issue #51).
+    (39, include_str!("orders/held_reason_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

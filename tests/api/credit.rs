@@ -5,7 +5,6 @@
 
 use axum::http::StatusCode;
 use fieldsales::money::Money;
-use fieldsales::orders::credit::rupees;
 use serde_json::{json, Value};
 
 use crate::orders::{new_user, upload};
@@ -82,8 +81,9 @@ fn mailed(app: &TestApp, number: &str) -> bool {
     app.outbox().iter().any(|m| m["body"].as_str().unwrap_or_default().contains(number))
 }
 
+/// An amount as the company's formats (en-IN, INR) show it: the one server money formatter.
 fn rs(paise: i64) -> String {
-    rupees(Money::from_paise(paise))
+    fieldsales::formats::Formats::default().money(Money::from_paise(paise))
 }
 
 fn id(r: &Reply) -> i64 {

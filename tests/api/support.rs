@@ -276,8 +276,18 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 38: a credit hold's reason stored as English text.
+pub fn downgrade_to_schema_38(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "ALTER TABLE orders DROP COLUMN held_limit_paise; ALTER TABLE orders DROP COLUMN held_order_paise;
+         ALTER TABLE orders DROP COLUMN held_open_paise; ALTER TABLE orders DROP COLUMN held_outstanding_paise; PRAGMA user_version = 38;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 37: the search index merges inside its writes.
 pub fn downgrade_to_schema_37(conn: &rusqlite::Connection) {
+    downgrade_to_schema_38(conn);
     conn.execute_batch("INSERT INTO customers_fts (customers_fts, rank) VALUES ('automerge', 4); PRAGMA user_version = 37;").unwrap();
 }
 
