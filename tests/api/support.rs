@@ -210,7 +210,24 @@ impl TestApp {
         if let Some(token) = token {
             req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
-        self.send(req.body(Body::from(body)).expect("request")).await
+        let reply = self.send(req.body(Body::from(body)).expect("request")).await;
+        assert_rejections_coded(path, &reply.body);
+        reply
+    }
+}
+
+/// Every rejected row of an upload's answer carries a code of the catalogue with the parameters
+/// of its text, never the generic `upload_row_rejected` of a reason without one (issue #51).
+pub fn assert_rejections_coded(path: &str, body: &Value) {
+    let Some(rows) = body["data"].as_array().filter(|_| path.contains("upload")) else { return };
+    let catalogue = fieldsales::catalogue::messages();
+    for row in rows.iter().filter(|r| r.get("rowNumber").is_some()) {
+        let code = row["code"].as_str().unwrap_or_else(|| panic!("a rejected row without a code: {row}"));
+        assert_ne!(code, "upload_row_rejected", "a reason without a code of its own: {row}");
+        let msg = catalogue.iter().find(|m| m.code == code).unwrap_or_else(|| panic!("{code} is not in the catalogue: {row}"));
+        for name in msg.text.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(n, _)| n)) {
+            assert!(row["params"].get(name).is_some(), "{code} lacks its parameter {name}: {row}");
+        }
     }
 }
 
