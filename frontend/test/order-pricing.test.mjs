@@ -3,7 +3,10 @@
 // gives with GST. The schemes' figures themselves are the engine's (tests/vectors/pricing.json).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { localToday, priceOrder, schemeFromApi, toPaise } from "../src/features/orders/pricing.js";
+import { localToday, priceOrder, toPaise } from "../src/features/orders/pricing.js";
+import { price } from "../src/lib/pricing/engine.js";
+import { schemeFromApi } from "../src/lib/pricing/schemes.js";
+import { warmUpInput } from "../src/lib/pricing/warm.js";
 
 test("a scheme's money goes from amounts to paise, the rest as it is", () => {
   const api = {
@@ -18,14 +21,22 @@ test("a scheme's money goes from amounts to paise, the rest as it is", () => {
       { minQuantity: 3, flatPerPiece: 0.1 },
     ],
   };
-  assert.deepEqual(schemeFromApi(api), {
-    ...api,
-    maxDiscount: 50050,
-    slabs: [
-      { minValue: 100000, flat: 5005 },
-      { minQuantity: 3, flatPerPiece: 10 },
+  const engine = schemeFromApi(api);
+  assert.deepEqual(
+    [engine.schemeId, engine.version, engine.name, engine.kind, engine.validFrom, engine.maxDiscount, engine.slabs],
+    [
+      7,
+      2,
+      "Order flat",
+      "order_flat",
+      "2026-01-01",
+      50050,
+      [
+        { minValue: 100000, flat: 5005 },
+        { minQuantity: 3, flatPerPiece: 10 },
+      ],
     ],
-  });
+  );
   assert.equal(toPaise(0.29), 29);
   assert.equal(toPaise(1.15), 115);
   assert.equal(toPaise(1234567.89), 123456789);
@@ -55,4 +66,21 @@ test("the copy's price and rate are the ones priced; CGST and SGST within a stat
   // A quantity still being typed prices nothing.
   assert.equal(priceOrder({ lines: [{ productId: 1, quantity: NaN, price: 1 }], copy, customer: {}, distributor: null }), null);
   assert.match(localToday(new Date(2026, 0, 5)), /^2026-01-05$/);
+});
+
+test("the warm-up orders take every kind of scheme, both kinds of GST, free goods and a near miss", () => {
+  const [same, other] = warmUpInput().map((input) => price(input));
+  const kinds = new Set(warmUpInput()[0].schemes.map((s) => s.kind));
+  assert.deepEqual([...kinds].sort(), [
+    "combo",
+    "free_every",
+    "free_slab",
+    "line_flat",
+    "line_percent",
+    "order_flat",
+    "order_percent",
+  ]);
+  assert.ok(same.totals.cgst > 0 && same.totals.igst === 0, "same state: CGST and SGST");
+  assert.ok(other.totals.igst > 0 && other.totals.cgst === 0, "another state: IGST");
+  assert.ok(same.free.length > 0 && same.nearMiss.length > 0 && same.totals.discount > 0);
 });

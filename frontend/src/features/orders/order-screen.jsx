@@ -28,6 +28,7 @@ import { Confirmation } from "./order-confirmation";
 import { OrderLine } from "./order-line";
 import { grossOf, lineError, productNote, unitsOf } from "./order-lines";
 import { OrderSummary } from "./order-summary";
+import { warmPricing } from "../../lib/pricing/warm";
 import { priceOrder, toAmount } from "./pricing";
 import { t } from "./text";
 import { useProducts, useSchemesCopy } from "./use-pricing-data";
@@ -90,6 +91,9 @@ export default function OrderScreen({ params, user }) {
   const [distributors, setDistributors] = useState(/** @type {Schemas["Distributor"][]} */ ([]));
   useEffect(() => {
     distributorList().then(setDistributors, () => {});
+    // The engine compiled before the first line is typed (lib/pricing/warm.js).
+    const warm = setTimeout(warmPricing, 0);
+    return () => clearTimeout(warm);
   }, []);
   const [outcomeId, setOutcomeId] = useState("");
   const [checked, setChecked] = useState(false);

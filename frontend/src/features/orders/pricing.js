@@ -4,6 +4,7 @@
 // engine is whole paise; the screen shows amounts.
 import { price } from "../../lib/pricing/engine";
 import { fromPaise, toPaise } from "../../lib/outstanding";
+import { schemeFromApi } from "../../lib/pricing/schemes";
 
 /** @typedef {import("../../lib/pricing/engine").Priced} Priced */
 /** @typedef {import("../../lib/offline/schemes").SchemesCopy} SchemesCopy */
@@ -12,28 +13,6 @@ import { fromPaise, toPaise } from "../../lib/outstanding";
 export { toPaise };
 /** Whole paise as an amount. @param {number} paise */
 export const toAmount = (paise) => fromPaise(paise);
-
-/** The money fields of a scheme in the API's form and of its slabs (amounts, to paise for the engine). */
-const SCHEME_MONEY = ["flat", "maxDiscount"];
-const SLAB_MONEY = ["minValue", "flatPerPiece", "flat"];
-
-/**
- * A scheme of the copy (the API's form: money as amounts) in the engine's form (paise). The
- * schemes master's own `schemeFromApi` (lib/pricing/schemes.js) does the same; this one stays
- * until the two branches meet.
- * @param {Record<string, any>} scheme
- */
-export function schemeFromApi(scheme) {
-  /** @type {Record<string, any>} */
-  const out = { ...scheme };
-  for (const k of SCHEME_MONEY) if (out[k] != null) out[k] = toPaise(out[k]);
-  out.slabs = (scheme.slabs || []).map((/** @type {Record<string, any>} */ slab) => {
-    const s = { ...slab };
-    for (const k of SLAB_MONEY) if (s[k] != null) s[k] = toPaise(s[k]);
-    return s;
-  });
-  return out;
-}
 
 /** Today in the phone's time zone (the company's), YYYY-MM-DD. */
 export function localToday(now = new Date()) {
