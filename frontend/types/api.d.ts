@@ -2754,6 +2754,9 @@ export interface components {
             visits: number;
         };
         AgentItem: {
+            /** @description A deleted agent (listed after the live ones): their data stays visible to their manager and
+             *     administrators, and the screens mark them "(deleted)". */
+            deleted: boolean;
             name: string;
             /** Format: int64 */
             uid: number;
