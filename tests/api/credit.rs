@@ -415,7 +415,8 @@ async fn step_39_turns_stored_english_reasons_into_codes_and_paise() {
     let mut conn = app.conn();
     crate::support::downgrade_to_schema_38(&conn);
     let english = "Outstanding -₹5,000.50 + open orders ₹0.00 + this order ₹12,34,567.89 exceeds the credit limit ₹1.00.";
-    conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = ?1 WHERE order_id = ?2", rusqlite::params![english, first]).unwrap();
+    conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = ?1 WHERE order_id = ?2", rusqlite::params![english, first])
+        .unwrap();
     conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = 'Held by hand' WHERE order_id = ?1", [second]).unwrap();
     assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 38 });
     let stored = |order: i64| -> (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>) {
