@@ -722,6 +722,10 @@ CREATE TABLE IF NOT EXISTS distributors (
 -- with the order (a productive visit). client_id: the phone's id of the booking, unique per user.
 -- total_paise (step 23, added last as its ALTER TABLE leaves it): the sum of its lines' quantity
 -- times unit price, in paise (`crate::money`).
+-- held_reason (step 40): why a credit hold was put, as a code of the catalogue
+-- (`order_held_over_limit`), with the amounts of its text in paise (held_outstanding_paise,
+-- held_open_paise, held_order_paise, held_limit_paise), worded in the company's currency where it
+-- is shown (`orders::types::Held`); a reason the upgrade did not recognise stays text, amounts NULL.
 CREATE TABLE IF NOT EXISTS orders (
     order_id       INTEGER PRIMARY KEY,
     customer_id    INTEGER NOT NULL REFERENCES customers(customer_id),
@@ -738,7 +742,7 @@ CREATE TABLE IF NOT EXISTS orders (
     sent_at        INTEGER,
     cancelled_at   INTEGER,
     -- credit_* (step 25): an order held over its customer's credit limit (src/collections/collections_upgrade.sql).
-    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0, credit_hold TEXT CHECK (credit_hold IN ('awaiting', 'approved', 'rejected')), held_reason TEXT, credit_decided_by INTEGER REFERENCES users(uid), credit_decided_at INTEGER, credit_decision_reason TEXT, gross_paise INTEGER NOT NULL DEFAULT 0, discount_paise INTEGER NOT NULL DEFAULT 0, taxable_paise INTEGER NOT NULL DEFAULT 0, cgst_paise INTEGER NOT NULL DEFAULT 0, sgst_paise INTEGER NOT NULL DEFAULT 0, igst_paise INTEGER NOT NULL DEFAULT 0, scheme_version INTEGER NOT NULL DEFAULT 0);
+    cancelled_by   INTEGER REFERENCES users(uid), line_count INTEGER NOT NULL DEFAULT 0, total_paise INTEGER NOT NULL DEFAULT 0, credit_hold TEXT CHECK (credit_hold IN ('awaiting', 'approved', 'rejected')), held_reason TEXT, credit_decided_by INTEGER REFERENCES users(uid), credit_decided_at INTEGER, credit_decision_reason TEXT, gross_paise INTEGER NOT NULL DEFAULT 0, discount_paise INTEGER NOT NULL DEFAULT 0, taxable_paise INTEGER NOT NULL DEFAULT 0, cgst_paise INTEGER NOT NULL DEFAULT 0, sgst_paise INTEGER NOT NULL DEFAULT 0, igst_paise INTEGER NOT NULL DEFAULT 0, scheme_version INTEGER NOT NULL DEFAULT 0, held_outstanding_paise INTEGER, held_open_paise INTEGER, held_order_paise INTEGER, held_limit_paise INTEGER);
 CREATE UNIQUE INDEX IF NOT EXISTS orders_client ON orders(booked_by, client_id) WHERE client_id IS NOT NULL;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_visit ON orders(visit_id) WHERE visit_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, order_date);

@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     search_index::defer(&tx)?;
     stats::defer_added(&tx)?;
     for cells in &rows {
-        (CUSTOMER.apply)(&tx, cells, &ctx)?;
+        (CUSTOMER.apply)(&tx, cells, &ctx).map_err(|p| p.to_string())?;
     }
     let mut steps = vec![step("rows")];
     search_index::flush(&tx)?;

@@ -93,6 +93,41 @@ impl Problem {
     }
 }
 
+/// The Hindi texts of the catalogue by code, the screens' own file (`{name}` a parameter): the
+/// server words in Hindi only what it writes into files for a Hindi user (an upload's result
+/// workbook and its listed reasons); answers carry the code and params for the screen.
+fn hindi() -> &'static std::collections::HashMap<String, String> {
+    static HINDI: std::sync::OnceLock<std::collections::HashMap<String, String>> = std::sync::OnceLock::new();
+    HINDI.get_or_init(|| serde_json::from_str(include_str!("../frontend/src/lib/i18n/hi-messages.json")).unwrap_or_default())
+}
+
+impl Problem {
+    /// The text in `language` ("hi": the Hindi catalogue's text of the code with the params
+    /// filled in; any other, or a code or parameter the catalogue lacks: the English).
+    pub fn worded(&self, language: &str) -> Cow<'_, str> {
+        let text = match hindi().get(self.code) {
+            Some(text) if language == "hi" => text,
+            _ => return Cow::Borrowed(&self.message),
+        };
+        let mut worded = text.clone();
+        for (name, value) in self.params.iter().flatten() {
+            let shown = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            worded = worded.replace(&format!("{{{name}}}"), &shown);
+        }
+        let unfilled = worded.split('{').skip(1).any(|rest| {
+            rest.split_once('}').is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        });
+        if unfilled {
+            Cow::Borrowed(&self.message)
+        } else {
+            Cow::Owned(worded)
+        }
+    }
+}
+
 impl From<Msg> for Problem {
     fn from(msg: Msg) -> Self {
         Problem { code: msg.code, message: Cow::Borrowed(msg.text), field: None, params: None }

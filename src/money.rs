@@ -140,15 +140,6 @@ impl Refusal {
             Refusal::NotAnAmount | Refusal::BelowLeast => otherwise.into(),
         }
     }
-
-    /// The refusal as an upload row's reason.
-    pub fn reason(self, label: &str) -> String {
-        match self {
-            Refusal::AboveMaximum(_) => self.problem(label, AMOUNT_ABOVE_MAXIMUM).to_string(),
-            Refusal::NotAnAmount => format!("{label} must be an amount with at most two decimal places"),
-            Refusal::BelowLeast => format!("{label} must not be negative"),
-        }
-    }
 }
 
 /// **The one rule for an amount someone gives** (a payment, a credit limit, an invoice's amount, a
@@ -397,7 +388,7 @@ mod tests {
         assert_eq!(json(serde_json::json!("")), Ok(None));
         assert_eq!(from_json(None, Least::Paisa, max), Ok(None));
         assert_eq!(json(serde_json::json!(1_000_000_000_000.0_f64)), Err(Refusal::AboveMaximum(max)));
-        assert_eq!(Refusal::AboveMaximum(max).reason("Amount"), "Amount may be at most 100000000.00.");
+        assert_eq!(Refusal::AboveMaximum(max).problem("Amount", AMOUNT_ABOVE_MAXIMUM).message, "Amount may be at most 100000000.00.");
     }
 
     #[test]

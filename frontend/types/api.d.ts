@@ -2924,6 +2924,11 @@ export interface components {
             visits: number;
         };
         AgentItem: {
+            /**
+             * @description A deleted agent (listed after the live ones): their data stays visible to their manager and
+             *     administrators, and the screens mark them "(deleted)".
+             */
+            deleted: boolean;
             name: string;
             /** Format: int64 */
             uid: number;
@@ -4153,7 +4158,10 @@ export interface components {
             duplicate: boolean;
             /** @description Pieces given free by schemes, each its own line. */
             free: components["schemas"]["FreeItem"][];
-            /** @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text. */
+            /**
+             * @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text,
+             *     amounts in the company's currency.
+             */
             heldReason?: string | null;
             /** @description The held reason's code and values, for the client's own language. */
             heldReasonCode?: string | null;
@@ -4877,7 +4885,7 @@ export interface components {
              */
             code: string;
             params?: Record<string, never> | null;
-            /** @description The reason in English (the result workbook's Reason). */
+            /** @description The reason in the uploader's language (the result workbook's Reason). */
             reason: string;
             /** Format: int32 */
             rowNumber: number;

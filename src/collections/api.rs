@@ -56,6 +56,6 @@ pub fn upsert_invoice(
     due_date: &str,
     amount: Money,
     now: i64,
-) -> Result<(), String> {
+) -> rusqlite::Result<Result<(), crate::error::Problem>> {
     super::queries::upsert_invoice(conn, invoice_no, customer, distributor, invoice_date, due_date, amount, now)
 }

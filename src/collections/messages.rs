@@ -3,6 +3,11 @@
 use crate::error::UniqueField;
 
 crate::messages! {
+    /// Invoice upload rows (`queries::upsert_invoice`): `{invoice}` the Invoice No, `{paid}` what
+    /// was paid on it (a decimal).
+    INVOICE_PAID_MORE = "upload_invoice_paid_more": "Invoice {invoice} has {paid} paid on it: its amount cannot be less than that";
+    INVOICE_OTHER_CUSTOMER = "upload_invoice_other_customer": "Invoice {invoice} has payments of another customer: its Buyer ID cannot change";
+    INVOICE_NOT_UPDATED = "upload_invoice_not_updated": "Invoice {invoice} could not be updated";
     PAYMENT_RECORDED = "payment_recorded": "Payment recorded.";
     /// A payment far above what the customer owed (`queries::far_above_owed`).
     PAYMENT_AWAITING_APPROVAL = "payment_awaiting_approval":

@@ -570,7 +570,7 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
 }
 
 /// One row of the invoice upload, cells already checked (`uploads::kinds::INVOICE`): inserts the
-/// invoice, or updates the one of the same number (amount, dates, customer, distributor). `Err` is
+/// invoice, or updates the one of the same number (amount, dates, customer, distributor). The inner `Err` is
 /// the row's reason: an amount below what was paid on it, or another customer for an invoice with
 /// payments. The upload has checked that the invoice and the customer are in its scope (the
 /// reasons tell what was paid).
@@ -584,8 +584,7 @@ pub fn upsert_invoice(
     due_date: &str,
     amount: Money,
     now: i64,
-) -> Result<(), String> {
-    let sql = |e: rusqlite::Error| e.to_string();
+) -> rusqlite::Result<Result<(), crate::error::Problem>> {
     conn.prepare_cached(
         "INSERT INTO invoices (invoice_no, customer_id, distributor_id, invoice_date, due_date, amount_paise, uploaded_at, updated_at)
          VALUES (:no, :c, :d, :date, :due, :amount, :now, :now)
@@ -600,20 +599,19 @@ pub fn upsert_invoice(
         stmt.execute(named_params! {
             ":no": invoice_no, ":c": customer, ":d": distributor, ":date": invoice_date, ":due": due_date, ":amount": amount, ":now": now,
         })
-    })
-    .map_err(sql)?;
+    })?;
     if conn.changes() > 0 {
-        return Ok(());
+        return Ok(Ok(()));
     }
     let (paid, owner): (Money, i64) = conn
         .prepare_cached("SELECT paid_paise, customer_id FROM invoices WHERE invoice_no = :no")
-        .and_then(|mut stmt| stmt.query_row(named_params! { ":no": invoice_no }, |r| Ok((r.get(0)?, r.get(1)?))))
-        .map_err(sql)?;
-    if paid > amount {
-        Err(format!("Invoice {invoice_no} has {paid} paid on it: its amount cannot be less than that"))
+        .and_then(|mut stmt| stmt.query_row(named_params! { ":no": invoice_no }, |r| Ok((r.get(0)?, r.get(1)?))))?;
+    let invoice = ("invoice", json!(invoice_no));
+    Ok(Err(if paid > amount {
+        INVOICE_PAID_MORE.with([invoice, ("paid", json!(paid.to_string()))])
     } else if owner != customer {
-        Err(format!("Invoice {invoice_no} has payments of another customer: its Buyer ID cannot change"))
+        INVOICE_OTHER_CUSTOMER.with([invoice])
     } else {
-        Err(format!("Invoice {invoice_no} could not be updated"))
-    }
+        INVOICE_NOT_UPDATED.with([invoice])
+    }))
 }

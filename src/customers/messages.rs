@@ -3,6 +3,9 @@
 use crate::error::UniqueField;
 
 crate::messages! {
+    /// Said by the phone, never by the server: the customer is neither answered by the server
+    /// nor kept on the phone (`frontend/src/lib/resources.js`).
+    NOT_ON_PHONE = "customer_not_on_phone": "Offline: this customer is not on this phone.";
     VISITS_PERIOD_UNKNOWN = "customer_visits_period_unknown": "Use ftd (today) or ftm (this month).";
     MOBILE_REQUIRED = "customer_mobile_required": "Mobile No. is Required";
     MOBILE_NOT_NUMERIC = "customer_mobile_not_numeric": "Mobile No. should contain only numbers";

@@ -9,71 +9,15 @@
 //! them and they come back as invoices), held ones included, rejected and cancelled ones not.
 
 use rusqlite::{named_params, Connection, OptionalExtension};
-use serde_json::{json, Map, Value};
 
 use super::messages::*;
 use super::queries::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
-use super::types::{HeldOrder, HeldPage, OrderDecided, OrderStatus};
+use super::types::{Held, HeldOrder, HeldPage, OrderDecided, OrderStatus};
 use crate::collections::api::{credit_limit, outstanding};
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppError, AppResult};
 use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
 use crate::scope::Scope;
-
-/// An amount as the reason shows it: `₹1,00,000.00` (Indian grouping, two places).
-pub fn rupees(amount: Money) -> String {
-    let text = amount.to_string();
-    let (sign, text) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest.to_string()),
-        None => ("", text),
-    };
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, "00"));
-    let mut grouped = String::new();
-    if whole.len() > 3 {
-        let (head, last3) = whole.split_at(whole.len() - 3);
-        let first = head.len() % 2;
-        if first == 1 {
-            grouped.push_str(&head[..1]);
-        }
-        for (i, pair) in head.as_bytes()[first..].chunks(2).enumerate() {
-            if i > 0 || first == 1 {
-                grouped.push(',');
-            }
-            grouped.push_str(std::str::from_utf8(pair).unwrap_or_default());
-        }
-        grouped.push(',');
-        grouped.push_str(last3);
-    } else {
-        grouped.push_str(whole);
-    }
-    format!("{sign}₹{grouped}.{fraction}")
-}
-
-/// The values of `{name}`s in `text`, as the message `msg` wrote them; `None` when `text` is not
-/// that message (a reason stored in another wording).
-pub fn params_of(msg: Msg, text: &str) -> Option<Map<String, Value>> {
-    let mut map = Map::new();
-    let mut rest = text;
-    let mut template = msg.text;
-    // The literal before the first `{`.
-    let literal_end = template.find('{').unwrap_or(template.len());
-    rest = rest.strip_prefix(&template[..literal_end])?;
-    template = &template[literal_end..];
-    while let Some(body) = template.strip_prefix('{') {
-        let close = body.find('}')?;
-        let name = &body[..close];
-        template = &body[close + 1..];
-        let literal_end = template.find('{').unwrap_or(template.len());
-        let literal = &template[..literal_end];
-        // The text's end after the last value (its closing "." may also be in the value).
-        let last = literal_end == template.len();
-        let value_end = if last { rest.strip_suffix(literal)?.len() } else { rest.find(literal)? };
-        map.insert(name.to_string(), json!(rest[..value_end]));
-        rest = rest[value_end..].strip_prefix(literal)?;
-        template = &template[literal_end..];
-    }
-    rest.is_empty().then_some(map)
-}
 
 /// What the customer's open orders (see the module) add up to.
 fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
@@ -84,9 +28,9 @@ fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money>
     .query_row(named_params! { ":c": customer }, |r| r.get(0))
 }
 
-/// The judgement of a new order of `total` for `customer`, in the booking's transaction: the
-/// reason it is held (the English text), or `None` when the customer has no limit or stays within it.
-pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<Option<String>> {
+/// The judgement of a new order of `total` for `customer`, in the booking's transaction: why it
+/// is held, or `None` when the customer has no limit or stays within it.
+pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<Option<Held>> {
     let Some(limit) = credit_limit(tx, customer)? else {
         return Ok(None);
     };
@@ -96,21 +40,7 @@ pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<O
     if after <= limit {
         return Ok(None);
     }
-    let reason = ORDER_HELD_OVER_LIMIT.with([
-        ("outstanding", json!(rupees(owed))),
-        ("open", json!(rupees(open))),
-        ("order", json!(rupees(total))),
-        ("limit", json!(rupees(limit))),
-    ]);
-    Ok(Some(reason.message.into_owned()))
-}
-
-/// The held reason's code and values, for the client's own language (see [`params_of`]).
-pub fn reason_parts(reason: Option<&str>) -> (Option<String>, Option<Map<String, Value>>) {
-    match reason.and_then(|r| params_of(ORDER_HELD_OVER_LIMIT, r)) {
-        Some(params) => (Some(ORDER_HELD_OVER_LIMIT.code.to_string()), Some(params)),
-        None => (None, None),
-    }
+    Ok(Some(Held::OverLimit { outstanding: owed, open, order: total, limit }))
 }
 
 /// A manager's decision on a held order.
@@ -221,31 +151,24 @@ pub fn set_limit(conn: &Connection, scope: Scope, buyer_id: &str, limit: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Formats;
 
     #[test]
-    fn amounts_are_grouped_the_indian_way() {
-        let r = |p: i64| rupees(Money::from_paise(p));
-        assert_eq!(r(0), "₹0.00");
-        assert_eq!(r(99_999), "₹999.99");
-        assert_eq!(r(4_000_000), "₹40,000.00");
-        assert_eq!(r(10_000_000), "₹1,00,000.00");
-        assert_eq!(r(12_345_678_900), "₹12,34,56,789.00");
-        assert_eq!(r(100_000), "₹1,000.00");
-    }
-
-    #[test]
-    fn the_reason_gives_back_its_values() {
-        let said = ORDER_HELD_OVER_LIMIT.with([
-            ("outstanding", json!("₹40,000.00")),
-            ("open", json!("₹5,000.00")),
-            ("order", json!("₹8,000.00")),
-            ("limit", json!("₹50,000.00")),
-        ]);
-        assert_eq!(
-            said.message,
-            "Outstanding ₹40,000.00 + open orders ₹5,000.00 + this order ₹8,000.00 exceeds the credit limit ₹50,000.00."
-        );
-        assert_eq!(params_of(ORDER_HELD_OVER_LIMIT, &said.message), said.params);
-        assert_eq!(params_of(ORDER_HELD_OVER_LIMIT, "something else"), None);
+    fn the_reason_is_worded_in_the_company_currency() {
+        let held = Held::OverLimit {
+            outstanding: Money::from_paise(4_000_000),
+            open: Money::from_paise(500_000),
+            order: Money::from_paise(800_000),
+            limit: Money::from_paise(5_000_000),
+        };
+        let (text, code, params) = held.worded(&Formats::of("en-IN", "INR"));
+        assert_eq!(text, "Outstanding ₹40,000.00 + open orders ₹5,000.00 + this order ₹8,000.00 exceeds the credit limit ₹50,000.00.");
+        assert_eq!(code.as_deref(), Some("order_held_over_limit"));
+        assert_eq!(params.unwrap()["limit"], "₹50,000.00");
+        let (text, _, _) = held.worded(&Formats::of("en-US", "USD"));
+        assert_eq!(text, "Outstanding $40,000.00 + open orders $5,000.00 + this order $8,000.00 exceeds the credit limit $50,000.00.");
+        assert_eq!(Held::of(Some("old words".into()), [None; 4]).unwrap().worded(&Formats::default()), ("old words".into(), None, None));
+        let (code, amounts) = held.stored();
+        assert_eq!(Held::of(Some(code.into()), amounts), Some(held));
     }
 }

@@ -19,6 +19,7 @@ use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};
 use crate::extract::{Json, Path, Query};
+use crate::formats::Formats;
 use crate::ids::{OrderId, UserId};
 use crate::money::Least;
 use crate::rights::{self, UserType};
@@ -84,7 +85,8 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     // saves (see `writer`), whose one thread thus only writes.
     let day = today.clone();
     let (order, priced) = state.db(move |conn| queries::price(conn, who, &order, &day).map(|priced| (order, priced))).await?;
-    let booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
+    let mut booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
+    booked.word_held(&Formats::of_config(&state.config));
     Ok(Json(booked).into_response())
 }
 
@@ -116,7 +118,9 @@ pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): 
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
     user.require_any(READ_RIGHTS)?;
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
-    state.db(move |conn| queries::detail(conn, scope, admin, OrderId(order_id))).await.map(Json)
+    let mut detail = state.db(move |conn| queries::detail(conn, scope, admin, OrderId(order_id))).await?;
+    detail.head.word_held(&Formats::of_config(&state.config));
+    Ok(Json(detail))
 }
 
 fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
@@ -147,7 +151,10 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         page: q.page_number.unwrap_or(1),
     };
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
-    state.db(move |conn| queries::page(conn, scope, admin, &filter)).await.map(Json)
+    let mut page = state.db(move |conn| queries::page(conn, scope, admin, &filter)).await?;
+    let formats = Formats::of_config(&state.config);
+    page.data.iter_mut().for_each(|row| row.word_held(&formats));
+    Ok(Json(page))
 }
 
 /// `POST /users/order/{orderId}/cancel` (order_booking): the user who booked the order, or an
@@ -228,7 +235,10 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     user.require(rights::CREDIT_APPROVAL)?;
     let scope = user.scope();
     let page = q.page_number.unwrap_or(1);
-    state.db(move |conn| credit::held(conn, scope, page)).await.map(Json)
+    let mut held = state.db(move |conn| credit::held(conn, scope, page)).await?;
+    let formats = Formats::of_config(&state.config);
+    held.data.iter_mut().for_each(|row| row.order.word_held(&formats));
+    Ok(Json(held))
 }
 
 /// `POST /users/customer/creditLimit` (credit_approval: managers and administrators): sets the

@@ -12,8 +12,8 @@ use super::credit;
 use super::messages::*;
 use super::pricing::{self, Figures, ProductFacts};
 use super::types::{
-    BookOrder, FreeItem, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow, OrderStatus,
-    OrderTotals,
+    BookOrder, FreeItem, Held, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow,
+    OrderStatus, OrderTotals,
 };
 use crate::customers::api::visible_customer;
 use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
@@ -308,16 +308,24 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     };
     // Over the customer's credit limit, the order waits for a manager (`credit`): judged here, in
     // the writer's transaction, so the next booking of the customer already counts this one.
-    let held_reason = credit::judge(tx, customer, total)?;
-    let hold = held_reason.as_ref().map(|_| "awaiting");
+    let held = credit::judge(tx, customer, total)?;
+    let hold = held.as_ref().map(|_| "awaiting");
+    let (held_reason, [held_outstanding, held_open, held_order, held_limit]) = match &held {
+        Some(h) => {
+            let (code, amounts) = h.stored();
+            (Some(code.to_string()), amounts)
+        }
+        None => (None, [None; 4]),
+    };
     // The unique index (booked_by, client_id) is what keeps a clientId to one order.
     let inserted = tx
         .prepare_cached(
             "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, client_id, remark, order_date, total_paise, created_at,
                                  line_count, credit_hold, held_reason, gross_paise, discount_paise, taxable_paise, cgst_paise,
-                                 sgst_paise, igst_paise, scheme_version)
+                                 sgst_paise, igst_paise, scheme_version, held_outstanding_paise, held_open_paise, held_order_paise,
+                                 held_limit_paise)
              VALUES (:c, :agent, :me, :d, :client, :remark, :date, :total, :now, :lines, :hold, :reason, :gross, :discount,
-                     :taxable, :cgst, :sgst, :igst, :set)
+                     :taxable, :cgst, :sgst, :igst, :set, :h_outstanding, :h_open, :h_order, :h_limit)
              ON CONFLICT (booked_by, client_id) WHERE client_id IS NOT NULL DO NOTHING",
         )?
         .execute(named_params! {
@@ -325,6 +333,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
             ":remark": order.remark, ":date": day, ":total": total, ":now": now, ":lines": lines.len(),
             ":hold": hold, ":reason": held_reason, ":gross": totals.gross, ":discount": totals.discount,
             ":taxable": totals.taxable, ":cgst": totals.cgst, ":sgst": totals.sgst, ":igst": totals.igst, ":set": scheme_version,
+            ":h_outstanding": held_outstanding, ":h_open": held_open, ":h_order": held_order, ":h_limit": held_limit,
         })?;
     if inserted == 0 {
         if let Some(first) = order.client_id.as_deref().map(|id| booked_before(tx, me, id)).transpose()?.flatten() {
@@ -396,14 +405,13 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         )?
         .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(given).to_string() })?;
     }
-    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     let mut answer = OrderBooked {
         message: ORDER_BOOKED.text.into(),
         code: ORDER_BOOKED.code.into(),
         order_id,
         order_number: number,
         duplicate: false,
-        status: if held_reason.is_some() { OrderStatus::AwaitingApproval } else { OrderStatus::Submitted },
+        status: if held.is_some() { OrderStatus::AwaitingApproval } else { OrderStatus::Submitted },
         distributor_id: distributor,
         distributor_name: seller,
         total,
@@ -414,9 +422,10 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         near_miss,
         price_changed: false,
         visit,
-        held_reason,
-        held_reason_code,
-        held_reason_params,
+        held_reason: None,
+        held_reason_code: None,
+        held_reason_params: None,
+        held,
     };
     answer.price_changed = order.price_changed(answer.total, &answer.lines);
     Ok(answer)
@@ -523,11 +532,12 @@ fn totals_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<(OrderTot
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).
 fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
-    let (status, distributor_id, distributor_name, total, visit, held_reason) = tx
+    let (status, distributor_id, distributor_name, total, visit, held) = tx
         .prepare_cached(concat!(
             "SELECT ",
             shown_status!(),
-            ", o.distributor_id, d.name, o.total_paise, v.visit_id, v.location_status, v.distance_m, o.held_reason
+            ", o.distributor_id, d.name, o.total_paise, v.visit_id, v.location_status, v.distance_m, o.held_reason,
+                o.held_outstanding_paise, o.held_open_paise, o.held_order_paise, o.held_limit_paise
              FROM orders o JOIN distributors d ON d.distributor_id = o.distributor_id
              LEFT JOIN visits v ON v.visit_id = o.visit_id WHERE o.order_id = :o"
         ))?
@@ -542,9 +552,9 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
                 }),
                 _ => None,
             };
-            Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit, r.get::<_, Option<String>>(7)?))
+            let held = Held::of(r.get(7)?, [r.get(8)?, r.get(9)?, r.get(10)?, r.get(11)?]);
+            Ok((r.get::<_, OrderStatus>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, visit, held))
         })?;
-    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     let (totals, scheme_version) = totals_of(tx, order_id)?;
     Ok(OrderBooked {
         message: ORDER_BOOKED.text.into(),
@@ -563,9 +573,10 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         near_miss: Vec::new(),
         price_changed: false,
         visit,
-        held_reason,
-        held_reason_code,
-        held_reason_params,
+        held_reason: None,
+        held_reason_code: None,
+        held_reason_params: None,
+        held,
     })
 }
 
@@ -582,21 +593,21 @@ pub const HEAD_COLUMNS: &str = concat!(
     ", o.order_date, o.created_at, c.buyer_id, c.name, o.distributor_id, d.name,
     o.booked_by, b.name, o.total_paise, o.visit_id,
     CASE WHEN :admin AND o.status = 'Submitted' AND COALESCE(TRIM(d.email), '') = '' THEN :no_email END,
-    o.line_count, o.credit_hold, o.held_reason, k.name, o.credit_decided_at, o.credit_decision_reason"
+    o.line_count, o.credit_hold, o.held_reason, k.name, o.credit_decided_at, o.credit_decision_reason,
+    o.held_outstanding_paise, o.held_open_paise, o.held_order_paise, o.held_limit_paise"
 );
 /// What [`HEAD_COLUMNS`] read from.
 pub const HEAD_TABLES: &str = "orders o JOIN customers c ON c.customer_id = o.customer_id
     JOIN distributors d ON d.distributor_id = o.distributor_id JOIN users b ON b.uid = o.booked_by
     LEFT JOIN users k ON k.uid = o.credit_decided_by";
 /// How many columns [`HEAD_COLUMNS`] has; a query's own columns follow.
-pub const HEAD_WIDTH: usize = 19;
+pub const HEAD_WIDTH: usize = 23;
 
 pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
-    let held_reason: Option<String> = r.get(15)?;
+    let held = Held::of(r.get(15)?, [r.get(19)?, r.get(20)?, r.get(21)?, r.get(22)?]);
     let waiting_reason: Option<String> = r.get(12)?;
     // The one reason the column gives (see HEAD_COLUMNS).
     let waiting_reason_code = waiting_reason.as_ref().map(|_| ORDER_DISTRIBUTOR_NO_EMAIL.code.to_string());
-    let (held_reason_code, held_reason_params) = credit::reason_parts(held_reason.as_deref());
     Ok(OrderRow {
         order_id: r.get(0)?,
         order_number: order_number(OrderId(r.get(0)?)),
@@ -615,9 +626,10 @@ pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
         waiting_reason_code,
         line_count: r.get(13)?,
         credit_hold: r.get(14)?,
-        held_reason,
-        held_reason_code,
-        held_reason_params,
+        held_reason: None,
+        held_reason_code: None,
+        held_reason_params: None,
+        held,
         credit_decided_by_name: r.get(16)?,
         credit_decided_at: r.get::<_, Option<i64>>(17)?.map(iso),
         credit_decision_reason: r.get(18)?,

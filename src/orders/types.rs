@@ -255,12 +255,16 @@ pub struct OrderBooked {
     pub price_changed: bool,
     /// The visit saved with the order, if one was sent.
     pub visit: Option<VisitSaved>,
-    /// Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text.
+    /// Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text,
+    /// amounts in the company's currency.
     pub held_reason: Option<String>,
     /// The held reason's code and values, for the client's own language.
     pub held_reason_code: Option<String>,
     #[schema(value_type = Option<Object>)]
     pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The hold as stored, worded by `word_held` where it is answered.
+    #[serde(skip)]
+    pub held: Option<Held>,
 }
 
 /// A row of `GET /users/orders`, and the head of an order's detail.
@@ -296,6 +300,9 @@ pub struct OrderRow {
     pub held_reason_code: Option<String>,
     #[schema(value_type = Option<Object>)]
     pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The hold as stored, worded by `word_held` where it is answered.
+    #[serde(skip)]
+    pub held: Option<Held>,
     /// Who approved or rejected it, when (ISO 8601) and why.
     pub credit_decided_by_name: Option<String>,
     pub credit_decided_at: Option<String>,
@@ -448,3 +455,76 @@ pub struct CreditLimitSaved {
     pub buyer_id: String,
     pub credit_limit: Option<Money>,
 }
+
+/// Why an order was held, as stored (`orders.held_reason` the code, the amounts in paise):
+/// worded only where it is shown ([`Held::worded`], the company's money format).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Held {
+    /// `order_held_over_limit` with its four amounts.
+    OverLimit { outstanding: Money, open: Money, order: Money, limit: Money },
+    /// A reason stored in a wording the upgrade did not recognise: shown as it was.
+    Text(String),
+}
+
+impl Held {
+    /// The hold of an order's columns: `held_reason` and the four `held_*_paise`.
+    pub fn of(reason: Option<String>, amounts: [Option<Money>; 4]) -> Option<Held> {
+        let reason = reason?;
+        match amounts {
+            [Some(outstanding), Some(open), Some(order), Some(limit)] if reason == super::messages::ORDER_HELD_OVER_LIMIT.code => {
+                Some(Held::OverLimit { outstanding, open, order, limit })
+            }
+            _ => Some(Held::Text(reason)),
+        }
+    }
+
+    /// The stored code and amounts (`held_reason`, `held_outstanding_paise`, `held_open_paise`,
+    /// `held_order_paise`, `held_limit_paise`).
+    pub fn stored(&self) -> (&str, [Option<Money>; 4]) {
+        match self {
+            Held::OverLimit { outstanding, open, order, limit } => {
+                (super::messages::ORDER_HELD_OVER_LIMIT.code, [Some(*outstanding), Some(*open), Some(*order), Some(*limit)])
+            }
+            Held::Text(text) => (text, [None; 4]),
+        }
+    }
+
+    /// The reason as the API answers it: the English text with the amounts in the company's
+    /// money format (`formats`), and its code and params (the same formatted amounts) for the
+    /// client's own language; a reason of an unknown wording has no code.
+    pub fn worded(
+        &self,
+        formats: &crate::formats::Formats,
+    ) -> (String, Option<String>, Option<serde_json::Map<String, serde_json::Value>>) {
+        match self {
+            Held::OverLimit { outstanding, open, order, limit } => {
+                let said = super::messages::ORDER_HELD_OVER_LIMIT.with([
+                    ("outstanding", serde_json::json!(formats.money(*outstanding))),
+                    ("open", serde_json::json!(formats.money(*open))),
+                    ("order", serde_json::json!(formats.money(*order))),
+                    ("limit", serde_json::json!(formats.money(*limit))),
+                ]);
+                (said.message.into_owned(), Some(said.code.to_string()), said.params)
+            }
+            Held::Text(text) => (text.clone(), None, None),
+        }
+    }
+}
+
+/// Sets `heldReason`, its code and params from the stored hold, in the company's `formats`.
+macro_rules! word_held {
+    ($t:ty) => {
+        impl $t {
+            pub fn word_held(&mut self, formats: &crate::formats::Formats) {
+                if let Some(held) = &self.held {
+                    let (text, code, params) = held.worded(formats);
+                    self.held_reason = Some(text);
+                    self.held_reason_code = code;
+                    self.held_reason_params = params;
+                }
+            }
+        }
+    };
+}
+word_held!(OrderBooked);
+word_held!(OrderRow);

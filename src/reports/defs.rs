@@ -223,7 +223,8 @@ pub const MONTHLY_SUMMARY: Report = Report {
     title: "Monthly Summary",
     right: rights::RPT_PRODUCTIVITY,
     sql: concat!(
-        r#"SELECT u.email AS "Agent ID", u.name AS "Agent Name", t.name AS "User Type", k.name AS "Country",
+        r#"SELECT u.email AS "Agent ID", u.name || CASE WHEN u.is_deleted THEN ' (deleted)' ELSE '' END AS "Agent Name",
+                t.name AS "User Type", k.name AS "Country",
                 (SELECT COUNT(*) FROM customers c WHERE c.agent_id = u.uid AND "#,
         filters!(country),
         r#") AS "Customers",
@@ -245,7 +246,7 @@ pub const MONTHLY_SUMMARY: Report = Report {
         filters!(days "o.order_date", country),
         r#") AS "Order Value:money"
          FROM users u JOIN user_types t ON t.user_type_id = u.user_type_id LEFT JOIN countries k ON k.country_id = u.country_id
-         WHERE u.is_deleted = 0 AND u.user_type_id <> :area_manager_type AND "#,
+         WHERE (u.is_deleted = 0 OR u.user_type_id = :agent_type) AND u.user_type_id <> :area_manager_type AND "#,
         filters!(user_type),
         "
            AND ",
@@ -260,7 +261,7 @@ pub const MONTHLY_SUMMARY_AM: Report = Report {
     right: rights::RPT_PRODUCTIVITY,
     sql: concat!(
         r#"SELECT m.email AS "AM ID", m.name AS "AM Name", k.name AS "Country",
-                (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid AND a.is_deleted = 0) AS "Agents",
+                (SELECT COUNT(*) FROM users a WHERE a.manager_id = m.uid) AS "Agents",
                 (SELECT COUNT(*) FROM customers c JOIN users a ON a.uid = c.agent_id WHERE a.manager_id = m.uid AND "#,
         filters!(country),
         r#") AS "Customers",

@@ -399,8 +399,8 @@ fn demo_invoices(conn: &Connection) -> anyhow::Result<()> {
                 &due.format("%Y-%m-%d").to_string(),
                 amount,
                 now,
-            )
-            .map_err(anyhow::Error::msg)?;
+            )?
+            .map_err(|p| anyhow::anyhow!("{p}"))?;
         }
     }
     let modes = ["cash", "cheque", "upi", "cash"];

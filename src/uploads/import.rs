@@ -15,7 +15,7 @@ use super::kinds::{Check, Context, Grouped, Kind};
 use super::mapping::{header_key, Mapping};
 use super::messages::{
     BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, GROUP_REJECTED, GROUP_ROWS_APART, NOT_AN_EMAIL,
-    NOT_A_MOBILE, NO_ROWS, ROW_REJECTED, SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
+    NOT_A_MOBILE, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
 };
 use super::{cells, queries, sheet};
 use crate::error::{AppError, AppResult, Problem};
@@ -37,7 +37,7 @@ const LISTED_REJECTIONS: usize = 1_000;
 #[serde(rename_all = "camelCase")]
 pub struct Rejected {
     pub row_number: u32,
-    /// The reason in English (the result workbook's Reason).
+    /// The reason in the uploader's language (the result workbook's Reason).
     pub reason: String,
     /// The reason's code in the catalogue, and its parameters: the screen words it in the user's
     /// language.
@@ -48,8 +48,8 @@ pub struct Rejected {
 }
 
 impl Rejected {
-    fn new(row_number: u32, problem: Problem) -> Self {
-        Rejected { row_number, reason: problem.message.into_owned(), code: problem.code, params: problem.params }
+    fn new(row_number: u32, reason: String, problem: Problem) -> Self {
+        Rejected { row_number, reason, code: problem.code, params: problem.params }
     }
 }
 
@@ -294,9 +294,7 @@ fn apply_row(conn: &Connection, kind: &Kind, ctx: &Context, buyer_by_name: Optio
             cells[at] = buyer_id;
         }
     }
-    ctx.take_refusal();
     (kind.apply)(conn, cells, ctx)
-        .map_err(|reason| ctx.take_refusal().unwrap_or_else(|| ROW_REJECTED.with([("reason", serde_json::json!(reason))])))
 }
 
 /// Imports `bytes` as `kind` through `writer`, a piece of rows at a time; writes the result
@@ -415,9 +413,10 @@ fn import_pieces(
                 Err(problem) => {
                     outcome.rejected_count += 1;
                     result.text("Rejected");
-                    result.text(&problem.message);
+                    let reason = problem.worded(&done.ctx.language).into_owned();
+                    result.text(&reason);
                     if outcome.rejected.len() < LISTED_REJECTIONS {
-                        outcome.rejected.push(Rejected::new(row.number, problem));
+                        outcome.rejected.push(Rejected::new(row.number, reason, problem));
                     }
                 }
             }

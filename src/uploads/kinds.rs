@@ -7,9 +7,13 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
+use serde_json::json;
+
+use super::messages::*;
 use crate::beats::{self, Weekdays};
+use crate::error::Problem;
 use crate::ids::UserId;
-use crate::money::{Least, Money};
+use crate::money::{Least, Money, Refusal};
 use crate::rights;
 use crate::rights::UserType;
 use crate::scope::Scope;
@@ -68,9 +72,8 @@ pub struct Context {
     pub mapping: super::mapping::Mapping,
     /// The largest amount a cell may give (`--max-amount`).
     max_amount: Money,
-    /// The catalogued reason of the row last refused by `refuse` (with its code and params), which
-    /// the import takes in place of the kind's plain text.
-    refusal: RefCell<Option<crate::error::Problem>>,
+    /// The uploader's language ("en" or "hi"): the result workbook's and the answer's reasons.
+    pub language: String,
     /// The keys of the groups of rows applied so far (a grouped kind's, lower case).
     groups_seen: RefCell<HashSet<String>>,
 }
@@ -87,22 +90,9 @@ impl Context {
             formats: crate::formats::Formats::default(),
             mapping: super::mapping::Mapping::default(),
             max_amount: crate::config::DEFAULT_MAX_AMOUNT,
-            refusal: RefCell::default(),
             groups_seen: RefCell::default(),
+            language: "en".into(),
         }
-    }
-
-    /// A row's refusal with a code of the catalogue: its English text, the row's `Err`; the import
-    /// answers it with its code and params (`take_refusal`).
-    pub fn refuse(&self, problem: crate::error::Problem) -> String {
-        let text = problem.message.to_string();
-        *self.refusal.borrow_mut() = Some(problem);
-        text
-    }
-
-    /// The catalogued refusal of the row just applied, if `refuse` gave one.
-    pub fn take_refusal(&self) -> Option<crate::error::Problem> {
-        self.refusal.borrow_mut().take()
     }
 
     /// The context of a file read through `mapping`.
@@ -118,6 +108,11 @@ impl Context {
     /// The context in the company's `formats`.
     pub fn in_formats(self, formats: crate::formats::Formats) -> Self {
         Context { formats, ..self }
+    }
+
+    /// The context of an uploader who reads `language` ("en", "hi").
+    pub fn in_language(self, language: &str) -> Self {
+        Context { language: language.to_string(), ..self }
     }
 
     /// The context of an upload by a user of `scope`.
@@ -142,12 +137,12 @@ fn remembered(
     seen: &RefCell<HashMap<String, Option<i64>>>,
     key: &str,
     lookup: impl FnOnce() -> rusqlite::Result<Option<i64>>,
-) -> Result<Option<i64>, String> {
+) -> Result<Option<i64>, Problem> {
     let key = key.to_ascii_lowercase();
     if let Some(found) = seen.borrow().get(&key) {
         return Ok(*found);
     }
-    let found = lookup().map_err(|e| e.to_string())?;
+    let found = lookup().map_err(db)?;
     seen.borrow_mut().insert(key, found);
     Ok(found)
 }
@@ -161,8 +156,19 @@ pub struct Kind {
     pub field: &'static str,
     pub right: crate::rights::Right,
     pub columns: &'static [Column],
-    /// Applies one checked row (cells in column order); `Err` is the reason it was rejected.
-    pub apply: fn(&Connection, &[String], &Context) -> Result<(), String>,
+    /// Applies one checked row (cells in column order); `Err` is the reason it was rejected, a
+    /// message of the catalogue with its parameters.
+    pub apply: fn(&Connection, &[String], &Context) -> Result<(), Problem>,
+}
+
+/// A database error while applying a row: the row's reason (a constraint the row broke).
+fn db(err: rusqlite::Error) -> Problem {
+    ROW_REJECTED.with([("reason", json!(err.to_string()))])
+}
+
+/// The reason `msg` about the column `column`.
+fn about(msg: crate::error::Msg, column: &str) -> Problem {
+    msg.with([("column", json!(column))])
 }
 
 fn opt(v: &str) -> Option<&str> {
@@ -175,20 +181,25 @@ fn number(v: &str) -> Option<f64> {
 
 /// An amount of money in a cell by the one rule (`money::checked`: two places at most, 0 or more,
 /// at most the company's maximum); `None` when the cell is not a number, as `number`.
-fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, String> {
-    number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(|r| r.reason(what))).transpose()
+fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, Problem> {
+    let refused = |refusal: Refusal| match refusal {
+        Refusal::NotAnAmount => about(AMOUNT_TWO_PLACES, what),
+        Refusal::BelowLeast => about(AMOUNT_NEGATIVE, what),
+        Refusal::AboveMaximum(_) => refusal.problem(what, AMOUNT_TWO_PLACES),
+    };
+    number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(refused)).transpose()
 }
 
 /// An optional GSTIN cell of a party of `state` (issue #52): empty is `None` (keeps the stored one),
 /// else the normalised GSTIN or the row's `gstin_invalid`.
-fn gstin(ctx: &Context, value: &str, state: Option<&str>) -> Result<Option<String>, String> {
+fn gstin(value: &str, state: Option<&str>) -> Result<Option<String>, Problem> {
     match opt(value.trim()) {
         None => Ok(None),
-        Some(v) => crate::taxids::check_gstin(v, state).map(Some).map_err(|e| ctx.refuse(crate::taxids::gstin_problem(v, state, &e))),
+        Some(v) => crate::taxids::check_gstin(v, state).map(Some).map_err(|e| crate::taxids::gstin_problem(v, state, &e)),
     }
 }
 
-fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, String> {
+fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, Problem> {
     if name.is_empty() {
         return Ok(None);
     }
@@ -198,13 +209,13 @@ fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, 
             .optional()
     })?
     .map(Some)
-    .ok_or_else(|| format!("Unknown country {name}"))
+    .ok_or_else(|| UNKNOWN_COUNTRY.with([("name", json!(name))]))
 }
 
 // An agent or customer outside the uploader's scope is as unknown as one that does not exist: a
 // row's reason tells nothing of another team.
 
-fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
+fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, Problem> {
     remembered(&ctx.agents, email, || {
         conn.prepare_cached(&format!(
             "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
@@ -213,14 +224,18 @@ fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, String> {
         .query_row(&*ctx.scope.with(named_params! { ":e": email, ":agent": UserType::Agent }), |r| r.get(0))
         .optional()
     })?
-    .ok_or_else(|| format!("Unknown agent {email}"))
+    .ok_or_else(|| unknown_agent(email))
 }
 
-fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, String> {
+fn unknown_agent(email: &str) -> Problem {
+    UNKNOWN_AGENT.with([("email", json!(email))])
+}
+
+fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, Problem> {
     match ctx.scope.customer(conn, buyer) {
         Ok((id, _)) => Ok(id.0),
-        Err(e) if e.code() == crate::scope::CUSTOMER_NOT_FOUND.code => Err(format!("Unknown customer {buyer}")),
-        Err(e) => Err(e.to_string()),
+        Err(e) if e.code() == crate::scope::CUSTOMER_NOT_FOUND.code => Err(UNKNOWN_CUSTOMER.with([("buyerId", json!(buyer))])),
+        Err(e) => Err(e.problem()),
     }
 }
 
@@ -228,7 +243,7 @@ fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, String
 /// uploader's scope, which the kind's upsert would take over (issue #49: another team's invoice
 /// moved to one's own customer). `rows` selects the `customer_id` of the rows of the key `:key`.
 /// The reason says only that the key is taken: nothing of those rows, their customer or team.
-fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str, key: &str) -> Result<(), String> {
+fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str, key: &str) -> Result<(), Problem> {
     // Everything is inside an administrator's (and the command line's) scope.
     if ctx.scope == Scope::All {
         return Ok(());
@@ -240,16 +255,16 @@ fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str
     let taken: bool = conn
         .prepare_cached(&sql)
         .and_then(|mut stmt| stmt.query_row(&*ctx.scope.with(named_params! { ":key": key }), |r| r.get(0)))
-        .map_err(|e| e.to_string())?;
+        .map_err(db)?;
     if taken {
-        return Err(format!("{what} {key} is already used outside your area"));
+        return Err(TAKEN_OUTSIDE.with([("column", json!(what)), ("value", json!(key))]));
     }
     Ok(())
 }
 
 /// Runs one of a kind's statements, prepared once per connection: imports run it for every row.
-fn execute(conn: &Connection, sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]) -> Result<(), String> {
-    conn.prepare_cached(sql).and_then(|mut stmt| stmt.execute(params)).map(|_| ()).map_err(|e| e.to_string())
+fn execute(conn: &Connection, sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]) -> Result<(), Problem> {
+    conn.prepare_cached(sql).and_then(|mut stmt| stmt.execute(params)).map(|_| ()).map_err(db)
 }
 
 pub const CUSTOMER: Kind = Kind {
@@ -262,7 +277,7 @@ pub const CUSTOMER: Kind = Kind {
         let retailer_type = match c[13].as_str() {
             "" | "Retailer" => "Retailer",
             "Wholesaler" => "Wholesaler",
-            other => return Err(format!("Retailer Type must be Retailer or Wholesaler, not {other}")),
+            other => return Err(RETAILER_TYPE.with([("value", json!(other))])),
         };
         let country = country(conn, ctx, &c[9])?;
         let agent = agent(conn, ctx, &c[14])?;
@@ -271,7 +286,7 @@ pub const CUSTOMER: Kind = Kind {
         // uploaded again): no search index, summary or version is touched, updated_at stays.
         let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
         // GSTIN (issue #52, a later column): its state code must be the row's State's.
-        let gstin = gstin(ctx, c.get(16).map_or("", String::as_str), opt(&c[8]))?;
+        let gstin = gstin(c.get(16).map_or("", String::as_str), opt(&c[8]))?;
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
         execute(
             conn,
@@ -322,9 +337,9 @@ pub const CUSTOMER_DELETE: Kind = Kind {
                 named_params! { ":c": id },
                 |r| r.get(0),
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(db)?;
         if used {
-            return Err("The customer has visits, orders or deliveries and cannot be deleted".into());
+            return Err(CUSTOMER_IN_USE.into());
         }
         // A position an agent typed for a customer never visited waits without a visit.
         execute(conn, "DELETE FROM location_proposals WHERE customer_id = :c", named_params! { ":c": id })?;
@@ -333,12 +348,12 @@ pub const CUSTOMER_DELETE: Kind = Kind {
 };
 
 /// `yes`/`no` (also y/n, true/false, 1/0, active/inactive) as 1/0; empty is `None`.
-pub fn yes_no(v: &str) -> Result<Option<i64>, String> {
+pub fn yes_no(v: &str) -> Result<Option<i64>, Problem> {
     match v.trim().to_ascii_lowercase().as_str() {
         "" => Ok(None),
         "yes" | "y" | "true" | "1" | "active" => Ok(Some(1)),
         "no" | "n" | "false" | "0" | "inactive" => Ok(Some(0)),
-        other => Err(format!("Active must be yes or no, not {other}")),
+        other => Err(ACTIVE_YES_NO.with([("value", json!(other))])),
     }
 }
 
@@ -355,18 +370,18 @@ pub const PRODUCT: Kind = Kind {
         let pack = match number(&c[3]) {
             None => None,
             Some(p) if p.fract() == 0.0 && (1.0..=1_000_000.0).contains(&p) => Some(p as i64),
-            Some(_) => return Err("Pack Size must be a whole number of units, 1 or more".into()),
+            Some(_) => return Err(PACK_SIZE_WHOLE.into()),
         };
         let active = yes_no(&c[5])?;
         // HSN and GST % (issue #52, later columns): `18`, `5`, `0.25`, `18%`.
         let cell = |i: usize| c.get(i).map_or("", |v| v.trim());
         let hsn = match opt(cell(6)) {
             None => None,
-            Some(v) => Some(crate::taxids::check_hsn(v).ok_or_else(|| ctx.refuse(crate::taxids::hsn_problem(v)))?),
+            Some(v) => Some(crate::taxids::check_hsn(v).ok_or_else(|| crate::taxids::hsn_problem(v))?),
         };
         let rate = match opt(cell(7)) {
             None => None,
-            Some(v) => Some(crate::taxids::gst_percent_bp(v).ok_or_else(|| ctx.refuse(crate::taxids::gst_rate_problem(v)))?),
+            Some(v) => Some(crate::taxids::gst_percent_bp(v).ok_or_else(|| crate::taxids::gst_rate_problem(v))?),
         };
         execute(
             conn,
@@ -399,10 +414,10 @@ pub const DISTRIBUTOR: Kind = Kind {
             None => conn
                 .prepare_cached("SELECT state FROM distributors WHERE name = :n")
                 .and_then(|mut stmt| stmt.query_row(named_params! { ":n": c[0] }, |r| r.get::<_, Option<String>>(0)).optional())
-                .map_err(|e| e.to_string())?
+                .map_err(db)?
                 .flatten(),
         };
-        let gstin = gstin(ctx, cell(6), state.as_deref())?;
+        let gstin = gstin(cell(6), state.as_deref())?;
         execute(
             conn,
             "INSERT INTO distributors (name, code, city, country_id, email, state, gstin)
@@ -499,7 +514,7 @@ pub const ORDER: Kind = Kind {
         )?;
         // Neither inserted nor updated (the statement's own changes; triggers' are not counted).
         if conn.changes() == 0 {
-            return Err("This order line belongs to an order booked in the app and cannot be replaced".into());
+            return Err(ORDER_LINE_BOOKED.into());
         }
         Ok(())
     },
@@ -512,16 +527,16 @@ pub const SUBINFO: Kind = Kind {
     right: rights::INFOTYPE_MASTER,
     columns: columns::SUBINFO,
     apply: |conn, c, ctx| {
-        let info = ctx.info_id.ok_or("Info Type is required.")?;
+        let info = ctx.info_id.ok_or(INFO_TYPE_REQUIRED)?;
         let added = conn
             .execute(
                 "INSERT INTO info_sub_types (info_id, name) SELECT :i, :n WHERE NOT EXISTS (
                      SELECT 1 FROM info_sub_types WHERE info_id = :i AND name = :n AND is_retired = 0)",
                 named_params! { ":i": info, ":n": c[0] },
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(db)?;
         if added == 0 {
-            return Err(format!("{} already exists", c[0]));
+            return Err(SUB_INFO_EXISTS.with([("name", json!(c[0]))]));
         }
         Ok(())
     },
@@ -538,30 +553,27 @@ pub const BEAT: Kind = Kind {
     columns: columns::BEAT,
     apply: |conn, c, ctx| {
         let agent = UserId(agent(conn, ctx, &c[1])?);
-        let weekdays = Weekdays::parse_text(&c[2]).map_err(|m| m.text.to_string())?;
-        let customer = beats::agents_customer(conn, ctx.scope, agent, &c[3]).map_err(|e| e.to_string())?;
-        let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or("Sequence must be a whole number from 1")? as i64;
+        let weekdays = Weekdays::parse_text(&c[2])?;
+        let customer = beats::agents_customer(conn, ctx.scope, agent, &c[3]).map_err(|e| e.problem())?;
+        let sequence = number(&c[4]).filter(|s| s.fract() == 0.0 && *s >= 1.0).ok_or(SEQUENCE_WHOLE)? as i64;
         // Its length and characters are the column's check (`validate::limits::BEAT_NAME`).
         let name = c[0].trim();
         let today = crate::clock::today().format("%Y-%m-%d").to_string();
         let key = (agent, name.to_lowercase());
         let known = ctx.beats.borrow().get(&key).copied();
         let beat_id = match known {
-            Some((_, first)) if first != weekdays => {
-                return Err(format!("Weekdays differ from this beat's first row ({})", first.names().join(",")))
-            }
+            Some((_, first)) if first != weekdays => return Err(WEEKDAYS_DIFFER.with([("weekdays", json!(first.names().join(",")))])),
             Some((id, _)) => id,
             None => {
-                let sql = |e: rusqlite::Error| e.to_string();
-                let id = beats::find_or_create(conn, agent, name, crate::now()).map_err(sql)?;
-                beats::set_weekdays(conn, id, weekdays, &today).map_err(sql)?;
-                beats::end_stops(conn, id, &today).map_err(sql)?;
+                let id = beats::find_or_create(conn, agent, name, crate::now()).map_err(db)?;
+                beats::set_weekdays(conn, id, weekdays, &today).map_err(db)?;
+                beats::end_stops(conn, id, &today).map_err(db)?;
                 ctx.beats.borrow_mut().insert(key, (id, weekdays));
                 id
             }
         };
-        if !beats::add_stop(conn, beat_id, customer, sequence, &today).map_err(|e| e.to_string())? {
-            return Err(format!("Customer {} is listed twice in this beat", c[3]));
+        if !beats::add_stop(conn, beat_id, customer, sequence, &today).map_err(db)? {
+            return Err(CUSTOMER_TWICE_IN_BEAT.with([("buyerId", json!(c[3]))]));
         }
         Ok(())
     },
@@ -582,20 +594,20 @@ pub const INVOICE: Kind = Kind {
         let customer = customer(conn, ctx, &c[1])?;
         // Before the amount's check, whose reason tells what was paid on the invoice.
         refuse_taken_outside(conn, ctx, "SELECT customer_id FROM invoices WHERE invoice_no = :key", "Invoice No", &c[0])?;
-        let amount = money(&c[3], "Amount", ctx)?.ok_or("Amount must be a number")?;
+        let amount = money(&c[3], "Amount", ctx)?.ok_or_else(|| about(NOT_A_NUMBER, "Amount"))?;
         if c[4] < c[2] {
-            return Err("Due Date must not be before Invoice Date".into());
+            return Err(DUE_BEFORE_INVOICE.into());
         }
         let distributor: Option<i64> = match opt(&c[5]) {
             None => None,
             Some(name) => Some(
                 conn.prepare_cached("SELECT distributor_id FROM distributors WHERE name = :n")
                     .and_then(|mut stmt| stmt.query_row(named_params! { ":n": name }, |r| r.get(0)).optional())
-                    .map_err(|e| e.to_string())?
-                    .ok_or_else(|| format!("Unknown distributor {name}"))?,
+                    .map_err(db)?
+                    .ok_or_else(|| UNKNOWN_DISTRIBUTOR.with([("name", json!(name))]))?,
             ),
         };
-        crate::collections::api::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now())
+        crate::collections::api::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now()).map_err(db)?
     },
 };
 
@@ -607,7 +619,7 @@ pub const SCHEME: Kind = Kind {
     field: "schemedata",
     right: rights::SCHEME_MASTER,
     columns: columns::SCHEME,
-    apply: |_, _, _| Err("A scheme's rows are applied together".into()),
+    apply: |_, _, _| Err(SCHEME_ROWS_TOGETHER.into()),
 };
 
 /// Targets per agent, month and measure (issue #53): the natural key is (Agent Email, Month,
@@ -623,18 +635,14 @@ pub const TARGET: Kind = Kind {
     columns: columns::TARGET,
     apply: |conn, c, ctx| {
         let agent = remembered(&ctx.agents, &c[0], || crate::targets::queries::agent_by_email(conn, ctx.scope, &c[0]))?
-            .ok_or_else(|| format!("Unknown agent {}", c[0]))?;
+            .ok_or_else(|| unknown_agent(&c[0]))?;
         let month = match c[1].trim() {
             m if m.len() == 10 && crate::clock::parse_date(m).is_some() => &m[..7],
             m => m,
         };
-        crate::targets::queries::month(month).ok_or_else(|| format!("Month must be written YYYY-MM, not {}", c[1]))?;
-        let measure = crate::targets::queries::Measure::parse(&c[2]).ok_or_else(|| {
-            format!("Measure must be sales_value, productive_calls, lines_per_call, visits, new_outlets or collections, not {}", c[2])
-        })?;
-        let target = measure.parse_target(&c[3], ctx.max_amount).ok_or_else(|| {
-            "Target must be 0 or more: whole for a count, with at most two decimal places for an amount or lines per call".to_string()
-        })?;
+        crate::targets::queries::month(month).ok_or_else(|| MONTH_FORMAT.with([("value", json!(c[1]))]))?;
+        let measure = crate::targets::queries::Measure::parse(&c[2]).ok_or_else(|| MEASURE_UNKNOWN.with([("value", json!(c[2]))]))?;
+        let target = measure.parse_target(&c[3], ctx.max_amount).ok_or(TARGET_INVALID)?;
         crate::targets::queries::set_target(
             conn,
             ctx.scope,
@@ -645,8 +653,8 @@ pub const TARGET: Kind = Kind {
             (UserId(ctx.uploader), crate::now()),
         )
         .map_err(|e| match e.code() {
-            "agent_not_found" => format!("Unknown agent {}", c[0]),
-            _ => e.to_string(),
+            "agent_not_found" => unknown_agent(&c[0]),
+            _ => e.problem(),
         })
     },
 };

@@ -50,8 +50,43 @@ crate::messages! {
     UPLOAD_CANCELLED = "upload_cancelled": "The upload was cancelled.";
     UPLOAD_INTERRUPTED = "upload_interrupted": "The server stopped during the upload.";
     NO_SUCH_KIND = "upload_kind_unknown": "There is no such kind of upload.";
-    /// A kind's own reason, not yet given a code of its own: `{reason}` is its English text.
+    /// The database refused the row's write: `{reason}` is its English text.
     ROW_REJECTED = "upload_row_rejected": "{reason}";
+    /// `{name}`: the country typed.
+    UNKNOWN_COUNTRY = "upload_unknown_country": "Unknown country {name}";
+    /// `{email}`: the agent's email typed (an agent outside the uploader's team is as unknown).
+    UNKNOWN_AGENT = "upload_unknown_agent": "Unknown agent {email}";
+    /// `{buyerId}`: the Buyer ID typed (a customer outside the uploader's scope is as unknown).
+    UNKNOWN_CUSTOMER = "upload_unknown_customer": "Unknown customer {buyerId}";
+    /// `{name}`: the distributor typed.
+    UNKNOWN_DISTRIBUTOR = "upload_unknown_distributor": "Unknown distributor {name}";
+    /// `{column}`: the key's header (Buyer ID, Order ID, Invoice No); `{value}`: the key.
+    TAKEN_OUTSIDE = "upload_key_taken_outside": "{column} {value} is already used outside your area";
+    /// `{value}`: the cell as typed.
+    RETAILER_TYPE = "upload_retailer_type": "Retailer Type must be Retailer or Wholesaler, not {value}";
+    CUSTOMER_IN_USE = "upload_customer_in_use": "The customer has visits, orders or deliveries and cannot be deleted";
+    /// `{value}`: the cell as typed.
+    ACTIVE_YES_NO = "upload_active_yes_no": "Active must be yes or no, not {value}";
+    PACK_SIZE_WHOLE = "upload_pack_size_whole": "Pack Size must be a whole number of units, 1 or more";
+    /// `{column}`: the amount's header.
+    AMOUNT_TWO_PLACES = "upload_amount_two_places": "{column} must be an amount with at most two decimal places";
+    /// `{column}`: the amount's header.
+    AMOUNT_NEGATIVE = "upload_amount_negative": "{column} must not be negative";
+    ORDER_LINE_BOOKED = "upload_order_line_booked": "This order line belongs to an order booked in the app and cannot be replaced";
+    /// `{name}`: the sub info type typed.
+    SUB_INFO_EXISTS = "upload_sub_info_exists": "{name} already exists";
+    SEQUENCE_WHOLE = "upload_sequence_whole": "Sequence must be a whole number from 1";
+    /// `{weekdays}`: the first row's weekdays, comma-separated.
+    WEEKDAYS_DIFFER = "upload_weekdays_differ": "Weekdays differ from this beat's first row ({weekdays})";
+    /// `{buyerId}`: the customer listed twice.
+    CUSTOMER_TWICE_IN_BEAT = "upload_customer_twice_in_beat": "Customer {buyerId} is listed twice in this beat";
+    DUE_BEFORE_INVOICE = "upload_due_before_invoice": "Due Date must not be before Invoice Date";
+    SCHEME_ROWS_TOGETHER = "upload_scheme_rows_together": "A scheme's rows are applied together";
+    /// `{value}`: the cell as typed.
+    MONTH_FORMAT = "upload_month_format": "Month must be written YYYY-MM, not {value}";
+    /// `{value}`: the cell as typed.
+    MEASURE_UNKNOWN = "upload_measure_unknown": "Measure must be sales_value, productive_calls, lines_per_call, visits, new_outlets or collections, not {value}";
+    TARGET_INVALID = "upload_target_invalid": "Target must be 0 or more: whole for a count, with at most two decimal places for an amount or lines per call";
     /// Kinds whose rows make one record together (a scheme's slabs): `{name}` the record's key.
     GROUP_ROWS_APART = "upload_group_rows_apart": "The rows of {name} must follow one another: it was already given above.";
     /// `{row}`: the row at fault; `{reason}`: its reason in English.

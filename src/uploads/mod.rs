@@ -189,6 +189,7 @@ async fn upload(
     let ctx = Context::new(user.uid, info_id)
         .within(user.scope())
         .in_formats(crate::formats::Formats::of_config(&state.config))
+        .in_language(state.config.language_of(user.locale.as_deref()))
         .mapped(mapping)
         .bounded(state.config.max_amount);
     let data_dir = state.config.data_dir.clone();

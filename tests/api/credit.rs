@@ -5,7 +5,6 @@
 
 use axum::http::StatusCode;
 use fieldsales::money::Money;
-use fieldsales::orders::credit::rupees;
 use serde_json::{json, Value};
 
 use crate::orders::{new_user, upload};
@@ -82,8 +81,9 @@ fn mailed(app: &TestApp, number: &str) -> bool {
     app.outbox().iter().any(|m| m["body"].as_str().unwrap_or_default().contains(number))
 }
 
+/// An amount as the company's formats (en-IN, INR) show it: the one server money formatter.
 fn rs(paise: i64) -> String {
-    rupees(Money::from_paise(paise))
+    fieldsales::formats::Formats::default().money(Money::from_paise(paise))
 }
 
 fn id(r: &Reply) -> i64 {
@@ -392,4 +392,79 @@ async fn the_booker_of_a_held_order_cannot_approve_it() {
     assert_eq!(again.body["status"], "Awaiting approval", "{}", again.body);
     let r = app.post(&format!("/users/order/{}/reject", id(&again)), Some(&admin), json!({ "reason": "Booked by mistake" })).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::OK, Some("order_rejected")), "{}", r.body);
+}
+
+/// Step 40: the hold's reason is a code with its amounts in paise; a version 38 database upgrades
+/// to the fresh schema (issue #51).
+#[tokio::test]
+async fn step_40_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 39, crate::support::downgrade_to_schema_39);
+}
+
+/// Reasons stored in English before step 40 become the code and their amounts (a negative one
+/// too); a reason in another wording stays as it was, shown as it is.
+#[tokio::test]
+async fn step_40_turns_stored_english_reasons_into_codes_and_paise() {
+    let app = TestApp::new();
+    let agent1 = app.as_agent(1).await;
+    let (product, _) = cola(&app);
+    let (buyer, _) = customer(&app, 0);
+    let first = id(&book(&app, &agent1, &buyer, product, 1, None).await);
+    let second = id(&book(&app, &agent1, &buyer, product, 1, None).await);
+    let mut conn = app.conn();
+    crate::support::downgrade_to_schema_39(&conn);
+    let english = "Outstanding -₹5,000.50 + open orders ₹0.00 + this order ₹12,34,567.89 exceeds the credit limit ₹1.00.";
+    conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = ?1 WHERE order_id = ?2", rusqlite::params![english, first])
+        .unwrap();
+    conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = 'Held by hand' WHERE order_id = ?1", [second]).unwrap();
+    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 39 });
+    let stored = |order: i64| -> (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>) {
+        conn.query_row(
+            "SELECT held_reason, held_outstanding_paise, held_open_paise, held_order_paise, held_limit_paise FROM orders WHERE order_id = ?1",
+            [order],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap()
+    };
+    assert_eq!(stored(first), ("order_held_over_limit".into(), Some(-500_050), Some(0), Some(123_456_789), Some(100)));
+    assert_eq!(stored(second), ("Held by hand".into(), None, None, None, None));
+    let detail = app.get(&format!("/users/order/{first}"), Some(&agent1)).await;
+    assert_eq!(detail.body["heldReason"], english, "worded again as it was: {}", detail.body);
+    assert_eq!(detail.body["heldReasonParams"]["outstanding"], "-₹5,000.50");
+    let other = app.get(&format!("/users/order/{second}"), Some(&agent1)).await;
+    assert_eq!((&other.body["heldReason"], &other.body["heldReasonCode"]), (&json!("Held by hand"), &Value::Null));
+}
+
+/// Money is formatted where it is shown, in the company's currency (issue #51): with
+/// FIELDSALES_CURRENCY=USD a held order's reason shows dollars, in the API's English and in the
+/// Hindi the screen fills from its code and params.
+#[tokio::test]
+async fn a_held_orders_reason_is_in_the_companys_currency_in_english_and_hindi() {
+    let app = TestApp::with(|c| c.currency = "USD".into());
+    let agent1 = app.as_agent(1).await;
+    let manager = app.token("am@demo.test").await;
+    let (product, _) = cola(&app);
+    let (buyer, customer) = customer(&app, 0);
+    invoice(&app, customer, "INV-USD", 600_050);
+    set_limit(&app, customer, Some(100));
+    let held = book(&app, &agent1, &buyer, product, 1, None).await;
+    let order = cola_with_gst(&app);
+    let english = format!("Outstanding $6,000.50 + open orders $0.00 + this order ${}.00 exceeds the credit limit $1.00.", order / 100);
+    assert_eq!(held.body["heldReason"], english.as_str(), "{}", held.body);
+    assert!(!held.body.to_string().contains('₹'), "{}", held.body);
+    let page = app.get("/users/orders/held", Some(&manager)).await;
+    let row = &page.body["data"][0];
+    assert_eq!(row["heldReason"], english.as_str(), "{}", page.body);
+    assert_eq!(row["heldReasonParams"]["outstanding"], "$6,000.50");
+    // The screen of a Hindi user words the code with these params.
+    let params = row["heldReasonParams"].as_object().cloned();
+    let problem = fieldsales::error::Problem { code: "order_held_over_limit", message: english.clone().into(), field: None, params };
+    let hindi = problem.worded("hi").into_owned();
+    assert!(hindi.contains("$6,000.50") && hindi.contains("$1.00") && !hindi.contains('₹'), "{hindi}");
+    assert!(hindi.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "Devanagari: {hindi}");
+    // A Hindi agent's answer is the same figures.
+    assert_eq!(app.post("/users/locale", Some(&agent1), json!({ "locale": "hi" })).await.status, StatusCode::OK);
+    let list = app.get(&format!("/users/orders?buyerId={buyer}"), Some(&agent1)).await;
+    assert_eq!(list.body["data"][0]["heldReasonParams"]["limit"], "$1.00");
 }

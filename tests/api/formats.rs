@@ -127,14 +127,20 @@ async fn every_reports_dates_are_excel_dates_and_its_money_has_the_currency_form
             [],
         )
         .unwrap();
-    // What a scheme gave (the demo books none): one order with one line's scheme amount.
+    // What a scheme gave (the demo books none): one order with one line's scheme amount; and a
+    // return (the demo records none).
     app.conn()
         .execute_batch(
             "INSERT INTO orders (customer_id, agent_id, booked_by, distributor_id, order_date, created_at)
                  SELECT customer_id, agent_id, agent_id, (SELECT MIN(distributor_id) FROM distributors), date('now', 'localtime'), 0
                  FROM customers WHERE agent_id IS NOT NULL ORDER BY customer_id LIMIT 1;
              INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise)
-                 VALUES (last_insert_rowid(), (SELECT MIN(product_id) FROM products), 1, 1, 1250);",
+                 VALUES (last_insert_rowid(), (SELECT MIN(product_id) FROM products), 1, 1, 1250);
+             INSERT INTO returns (customer_id, agent_id, entered_by, client_id, reason, taxable_paise, tax_paise, value_paise, created_at)
+                 SELECT customer_id, agent_id, agent_id, 'formats-return', 'expired', 1000, 180, 1180, CAST(strftime('%s', 'now') AS INTEGER)
+                 FROM customers WHERE agent_id IS NOT NULL ORDER BY customer_id LIMIT 1;
+             INSERT INTO return_lines (return_id, line_no, product_id, quantity, batch, expiry, valued_from, taxable_paise, tax_paise)
+                 VALUES (last_insert_rowid(), 1, (SELECT MIN(product_id) FROM products), 2, 'B-1', '2026-01-31', 'list', 1000, 180);",
         )
         .unwrap();
     let formats = Formats::default();

@@ -242,3 +242,67 @@ async fn a_deleted_agents_customer_stays_the_managers() {
         assert_eq!(card.status == StatusCode::OK, expected, "{who} reads the deleted agent's scorecard: {}", card.body);
     }
 }
+
+/// One rule for deleted agents in reports and pickers (issue #51, decision 44): after agent4 is
+/// deleted, the Monthly Summary's agent rows (read by an administrator: a manager holds no
+/// report right in the demo) (agent4's marked "(deleted)") add up to their
+/// manager's row of the Monthly Summary AM, which counts them, and the agent picker still lists
+/// agent4, marked deleted, for their manager and administrators.
+#[tokio::test]
+async fn a_deleted_agent_stays_in_the_reports_and_pickers_marked_deleted() {
+    use axum::http::Method;
+    use calamine::Data;
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let agent4: i64 = app.conn().query_row("SELECT uid FROM users WHERE email = 'agent4@demo.test'", [], |r| r.get(0)).unwrap();
+    let deleted = app.post(&format!("/master/user/delete/{agent4}"), Some(&admin), json!({})).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+
+    let month = fieldsales::clock::today().format("%Y-%m").to_string();
+    let report = |name: &'static str, user_type: Value| {
+        let (app, admin, month) = (&app, admin.clone(), month.clone());
+        async move {
+            let body = json!({ "country": ["India", "Sri Lanka"], "userType": user_type, "reportName": name, "monthYear": month });
+            let r = app.call(Method::POST, "/webapi/api/report/monthlyReport", Some(&admin), Some(body)).await;
+            assert_eq!(r.status, StatusCode::OK, "{name}: {}", r.body);
+            let bytes = crate::reports::fetch(app, r.body["excelPath"].as_str().unwrap()).await.unwrap();
+            crate::reports::sheet(&bytes)
+        }
+    };
+    let number = |cell: &Data| match cell {
+        Data::Float(f) => *f,
+        Data::Int(i) => *i as f64,
+        other => panic!("not a figure: {other:?}"),
+    };
+    // The manager's agents' rows (the administrator's own row apart).
+    let agents: Vec<Vec<Data>> =
+        report("monthly-summary", json!([0])).await.into_iter().filter(|r| !r[0].to_string().starts_with("admin")).collect();
+    let ams = report("monthly-summary-am", json!(["3"])).await;
+    let column = |sheet: &[Vec<Data>], name: &str| sheet[0].iter().position(|h| *h == name).unwrap();
+    let names: Vec<String> = agents[1..].iter().map(|r| r[column(&agents, "Agent Name")].to_string()).collect();
+    assert!(names.iter().any(|n| n == "Nimal Perera (deleted)"), "{names:?}");
+    assert_eq!(ams.len(), 2, "the manager's one row: {ams:?}");
+    assert_eq!(number(&ams[1][column(&ams, "Agents")]) as usize, agents.len() - 1, "the agents the rows show");
+    for figure in ["Customers", "Visits", "Orders", "Order Value"] {
+        let (a, m) = (column(&agents, figure), column(&ams, figure));
+        let sum: f64 = agents[1..].iter().map(|r| number(&r[a])).sum();
+        assert!((sum - number(&ams[1][m])).abs() < 0.005, "{figure}: agent rows {sum}, manager row {:?}", ams[1][m]);
+    }
+    let visits = column(&agents, "Visits");
+    let deleted_row = agents.iter().find(|r| r[column(&agents, "Agent Name")].to_string().ends_with("(deleted)")).unwrap();
+    assert!(number(&deleted_row[visits]) > 0.0, "the deleted agent's visits count: {deleted_row:?}");
+
+    // The picker: the deleted agent listed, marked, to their manager and an administrator.
+    for token in [&manager, &admin] {
+        let list = app.get("/master/allagent?addSelfAccount=false", Some(token)).await;
+        let found: Vec<&Value> = list.body.as_array().unwrap().iter().filter(|a| a["uid"] == agent4).collect();
+        assert_eq!(found.len(), 1, "{}", list.body);
+        assert_eq!(found[0]["deleted"], true);
+        assert!(list.body.as_array().unwrap().iter().filter(|a| a["uid"] != agent4).all(|a| a["deleted"] == false));
+    }
+    // Another agent sees only themselves.
+    let agent1 = app.as_agent(1).await;
+    let own = app.get("/master/allagent?addSelfAccount=false", Some(&agent1)).await;
+    assert!(own.body.as_array().unwrap().iter().all(|a| a["uid"] != agent4), "{}", own.body);
+}

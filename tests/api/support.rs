@@ -210,7 +210,24 @@ impl TestApp {
         if let Some(token) = token {
             req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
-        self.send(req.body(Body::from(body)).expect("request")).await
+        let reply = self.send(req.body(Body::from(body)).expect("request")).await;
+        assert_rejections_coded(path, &reply.body);
+        reply
+    }
+}
+
+/// Every rejected row of an upload's answer carries a code of the catalogue with the parameters
+/// of its text, never the generic `upload_row_rejected` of a reason without one (issue #51).
+pub fn assert_rejections_coded(path: &str, body: &Value) {
+    let Some(rows) = body["data"].as_array().filter(|_| path.contains("upload")) else { return };
+    let catalogue = fieldsales::catalogue::messages();
+    for row in rows.iter().filter(|r| r.get("rowNumber").is_some()) {
+        let code = row["code"].as_str().unwrap_or_else(|| panic!("a rejected row without a code: {row}"));
+        assert_ne!(code, "upload_row_rejected", "a reason without a code of its own: {row}");
+        let msg = catalogue.iter().find(|m| m.code == code).unwrap_or_else(|| panic!("{code} is not in the catalogue: {row}"));
+        for name in msg.text.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(n, _)| n)) {
+            assert!(row["params"].get(name).is_some(), "{code} lacks its parameter {name}: {row}");
+        }
     }
 }
 
@@ -276,8 +293,18 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 39: a credit hold's reason stored as English text.
+pub fn downgrade_to_schema_39(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "ALTER TABLE orders DROP COLUMN held_limit_paise; ALTER TABLE orders DROP COLUMN held_order_paise;
+         ALTER TABLE orders DROP COLUMN held_open_paise; ALTER TABLE orders DROP COLUMN held_outstanding_paise; PRAGMA user_version = 39;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 38: no shelf counts, returns or new shops.
 pub fn downgrade_to_schema_38(conn: &rusqlite::Connection) {
+    downgrade_to_schema_39(conn);
     conn.execute_batch(
         "DROP TABLE proposal_orders; DROP TABLE outlet_proposals; DROP TABLE return_allocations; DROP TABLE return_lines;
          DROP TABLE returns; DROP TABLE shelf_count_lines; DROP TABLE shelf_counts; PRAGMA user_version = 38;",

@@ -105,6 +105,9 @@ async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_bac
             (6, "Mobile must have 10 or 11 digits".to_string()),
         ]
     );
+    let codes: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["upload_cell_not_a_mobile", "upload_unknown_country", "upload_unknown_agent", "upload_cell_not_a_mobile"]);
+    assert_eq!(r.body["data"][1]["params"], json!({ "name": "Atlantis" }));
     let owner: i64 = app.conn().query_row("SELECT agent_id FROM customers WHERE buyer_id = 'U0006'", [], |r| r.get(0)).unwrap();
     assert_eq!(owner, 6);
 
@@ -117,6 +120,43 @@ async fn a_mixed_customer_file_lands_its_good_rows_and_the_fixed_result_goes_bac
     let again = app.call(Method::GET, &link, None, None).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(again.message(), "Invalid or expired link.");
+}
+
+/// An uploader who reads Hindi gets the rows' reasons in Hindi, in the answer and in the result
+/// workbook, each still with its code and parameters (issue #51).
+#[tokio::test]
+async fn a_hindi_uploader_reads_the_reasons_in_hindi() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let changed = app.post("/users/locale", Some(&admin), json!({ "locale": "hi" })).await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let mut wholesale = customer_row("U0203", "9876500203", "India", "agent1@demo.test");
+    wholesale[13] = "Distributor";
+    let rows: Vec<Vec<&str>> = vec![
+        CUSTOMER_HEADER.to_vec(),
+        customer_row("U0201", "9876500201", "India", "agent1@demo.test"),
+        customer_row("U0202", "9876500202", "Atlantis", "agent1@demo.test"),
+        wholesale,
+        customer_row("U0204", "12345", "India", "agent1@demo.test"),
+    ];
+    let refs: Vec<&[&str]> = rows.iter().map(|r| r.as_slice()).collect();
+    let r = upload(&app, &admin, "/users/customer/upload", "customerdata", workbook(&refs), vec![("isDelete", Part::Text("false"))]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let said: Vec<(&str, &str)> =
+        r.body["data"].as_array().unwrap().iter().map(|d| (d["code"].as_str().unwrap(), d["reason"].as_str().unwrap())).collect();
+    assert_eq!(
+        said,
+        [
+            ("upload_unknown_country", "अज्ञात देश Atlantis"),
+            ("upload_retailer_type", "Retailer Type, Retailer या Wholesaler होना चाहिए, Distributor नहीं"),
+            ("upload_cell_not_a_mobile", "Mobile में 10 या 11 अंक होने चाहिए"),
+        ]
+    );
+    let bytes = download(&app, r.body["excelLink"].as_str().unwrap()).await;
+    let sheet = rows_of(&bytes);
+    let at = sheet[0].iter().position(|h| h == "Reason").unwrap();
+    let reasons: Vec<&str> = sheet[1..].iter().map(|row| row.get(at).map_or("", String::as_str)).collect();
+    assert_eq!(reasons, ["", "अज्ञात देश Atlantis", said[1].1, said[2].1]);
 }
 
 /// The customers an upload adds get their dashboard summary rows in one statement before its

@@ -10,13 +10,16 @@ import { useApi } from "./use-api";
 /** The caller's agents (GET /master/allagent, without the caller's own account). @returns {Promise<AgentItem[]>} */
 export const callerAgents = () => get("/master/allagent?addSelfAccount=false");
 
+/** An agent as a picker names them: a deleted one marked "(deleted)" (their data stays visible). @param {AgentItem} a */
+export const agentLabel = (a) => (a.deleted ? t("deletedAgent", { name: a.name }) : a.name);
+
 /**
  * `allLabel` adds the choice 0 (every agent) first; without it the choice starts empty.
  * @param {{ value: number | null | undefined, onChange: (agent: number) => void, allLabel?: string | null, label?: string }} props
  */
 export function AgentSelect({ value, onChange, allLabel = null, label = t("agent") }) {
   const { data } = useApi(callerAgents, { initial: /** @type {AgentItem[]} */ ([]) });
-  const agents = (data || []).map((a) => ({ value: String(a.uid), label: a.name }));
+  const agents = (data || []).map((a) => ({ value: String(a.uid), label: agentLabel(a) }));
   return (
     <Select
       id="agentPicker"

@@ -19,6 +19,7 @@ export const t = catalogue("lib", {
   shopNotLocated: "Shop not located",
   agent: "Agent",
   chooseAgent: "Choose an agent",
+  deletedAgent: "{name} (deleted)",
   linkExpired: "Invalid or expired link.",
   reportFailed: "Something went wrong while generating report.",
   statusSubmitted: "Submitted",

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "./api-client";
 import { alertError } from "./alerts";
+import { messageFor } from "./i18n/messages";
 import { customerSearch, outcomeList, visitScreen } from "./offline/api";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 
@@ -115,8 +116,12 @@ export function useOutcomes(user, key) {
   return data || [];
 }
 
-/** The error a screen shows when the customer is neither answered by the server nor on the phone. */
+/**
+ * The error a screen shows when the customer is neither answered by the server nor on the phone:
+ * the catalogue's `customer_not_on_phone` (docs/messages.json), in the user's language.
+ */
 export const NOT_ON_PHONE = "Offline: this customer is not on this phone.";
+const NOT_ON_PHONE_CODE = "customer_not_on_phone";
 
 /**
  * A customer's visit screen (details, Must Sell, best sellers, last visits, links): the server's,
@@ -141,7 +146,7 @@ export function useCustomerScreen(user, buyerId) {
             loadEngine()
               .then((m) => m.offlineDetails(user.uid, buyerId))
               .then((s) => {
-                if (!s) throw new Error(NOT_ON_PHONE);
+                if (!s) throw new Error(messageFor(NOT_ON_PHONE_CODE, null, NOT_ON_PHONE));
                 return s;
               });
           return enabled ? networkOr(fromServer, fromPhone) : fromServer();

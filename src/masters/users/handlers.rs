@@ -158,7 +158,7 @@ pub async fn agents(State(state): State<AppState>, user: CurrentUser, Query(quer
     let mut list = state.db(move |conn| Ok(queries::agents(conn, scope)?)).await?;
     list.retain(|a| a.uid != me);
     if add_self || matches!(scope, Scope::Own { .. }) {
-        list.insert(0, AgentItem { uid: me, name: my_name });
+        list.insert(0, AgentItem { uid: me, name: my_name, deleted: false });
     }
     Ok(Json(list))
 }

@@ -217,11 +217,17 @@ pub fn retire(conn: &mut Connection, scope: Scope, id: UserId) -> AppResult<()> 
     Ok(())
 }
 
-/// The live agents inside `scope`, by name.
+/// The agents inside `scope`, the live ones by name, then the deleted ones (marked `deleted`):
+/// a deleted agent's data stays their manager's and the administrators' to see and hand over
+/// (decision 44), so the pickers offer them too.
 pub fn agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<AgentItem>> {
-    let sql =
-        format!("SELECT uid, name FROM users WHERE is_deleted = 0 AND user_type_id = :agent AND {} ORDER BY name", scope.condition("uid"));
+    let sql = format!(
+        "SELECT uid, name, is_deleted FROM users WHERE user_type_id = :agent AND {} ORDER BY is_deleted, name",
+        scope.condition("uid")
+    );
     conn.prepare_cached(&sql)?
-        .query_map(&*scope.with(named_params! { ":agent": AGENT }), |r| Ok(AgentItem { uid: r.get(0)?, name: r.get(1)? }))?
+        .query_map(&*scope.with(named_params! { ":agent": AGENT }), |r| {
+            Ok(AgentItem { uid: r.get(0)?, name: r.get(1)?, deleted: r.get(2)? })
+        })?
         .collect()
 }

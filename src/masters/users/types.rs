@@ -75,6 +75,9 @@ saved_answer!(
 pub struct AgentItem {
     pub uid: i64,
     pub name: String,
+    /// A deleted agent (listed after the live ones): their data stays visible to their manager and
+    /// administrators, and the screens mark them "(deleted)".
+    pub deleted: bool,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

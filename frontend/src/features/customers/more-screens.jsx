@@ -5,6 +5,7 @@ import { formatDate, money } from "../../lib/format";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { AREA_MANAGER, RIGHT } from "../../lib/rights";
+import { agentLabel } from "../../lib/agent-select";
 import { useResource } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
 import { agentList, agentScorecard, ftmFtd, mediaFile, ownScorecard } from "./api";
@@ -110,7 +111,7 @@ export function ScorecardScreen({ user }) {
           value={agent}
           onChange={(e) => setAgent(e.currentTarget.value)}
           placeholder=""
-          options={(agents.data || []).map((a) => ({ value: String(a.uid), label: a.name }))}
+          options={(agents.data || []).map((a) => ({ value: String(a.uid), label: agentLabel(a) }))}
         />
       )}
       {loading ? <Loading /> : <Card card={load ? data : null} note={emptyNote(manager, agent, user)} />}

@@ -3,15 +3,16 @@
 // phone's twin of the server's engine (lib/pricing/engine.js) as the agent types. Money in the
 // engine is whole paise; the screen shows amounts.
 import { price } from "../../lib/pricing/engine";
+import { fromPaise, toPaise } from "../../lib/outstanding";
 import { schemeFromApi } from "../../lib/pricing/schemes";
 
 /** @typedef {import("../../lib/pricing/engine").Priced} Priced */
 /** @typedef {import("../../lib/offline/schemes").SchemesCopy} SchemesCopy */
 
-/** An amount (two places) in whole paise. @param {number | string | null | undefined} v */
-export const toPaise = (v) => (v == null || v === "" ? 0 : Math.round(Number(v) * 100));
+// Amounts <-> whole paise by the phone's one pair of money converters (lib/outstanding.js).
+export { toPaise };
 /** Whole paise as an amount. @param {number} paise */
-export const toAmount = (paise) => paise / 100;
+export const toAmount = (paise) => fromPaise(paise);
 
 /** Today in the phone's time zone (the company's), YYYY-MM-DD. */
 export function localToday(now = new Date()) {
