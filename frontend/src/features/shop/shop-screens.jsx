@@ -13,7 +13,8 @@ import * as offline from "../../lib/offline/engine";
 import { alertFailure } from "../../lib/resources";
 import { checkFssai, checkGstin, checkPan } from "../../lib/tax-ids";
 import { Empty, Field, PageHeader, Select } from "../../lib/ui";
-import { approveReturn, approveShop, distributors, proposals, rejectReturn, rejectShop, returnsList } from "./api";
+import { approveReturn, approveShop, proposals, rejectReturn, rejectShop, returnsList } from "./api";
+import { reasonLabel } from "../customers/shelf-text";
 import { t } from "./text";
 import "./shop.css";
 
@@ -156,7 +157,12 @@ function FirstOrder({ user, proposalClientId, buyerName }) {
       .catch(() => offline.lastProducts(user.uid))
       .then((list) => setProducts((list || []).filter((p) => p.price != null)))
       .catch(() => {});
-    distributors().then(setSellers, () => {});
+    // From the phone's copy when offline: a new shop has no usual distributor to fall back on.
+    offline
+      .refreshDistributors(user.uid)
+      .catch(() => offline.lastDistributors(user.uid))
+      .then((list) => setSellers(list || []))
+      .catch(() => {});
   }, [user.uid]);
   const save = async () => {
     const q = Number(quantity);
@@ -366,7 +372,7 @@ export function ReturnsScreen() {
               {r.buyerName} ({r.buyerId})
             </h2>
             <p>
-              {r.reason} · {t("agent")}: {r.agentName || ""}
+              {reasonLabel(r.reason)} · {t("agent")}: {r.agentName || ""}
             </p>
             <ul>
               {r.lines.map((l) => (
