@@ -129,6 +129,8 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   await p.goto(`/#/customer/visit/${BUYER}`);
   await p.getByTestId("customer-details").waitFor();
   await p.getByTestId(`suggested-${usual[0].productId}`).waitFor();
+  await p.goto("/#/today");
+  await p.getByTestId("work-day").waitFor();
 
   await p.context().setOffline(true);
   await p.goto(`/#/customer/visit/${BUYER}`);
