@@ -26,7 +26,8 @@ export const t = catalogue("shelf", {
   quantity: "Quantity",
   batch: "Batch",
   expiry: "Expiry",
-  remark: "Remark",
+  // Not "Remark": the visit form beside it has one (a label is found by its words).
+  remark: "Note on the return",
   photo: "Photo of the goods",
   photoAfterVisit: "Save the visit first to add a photo.",
   recordReturn: "Record return",
