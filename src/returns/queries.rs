@@ -513,8 +513,11 @@ pub fn decide_return(
         "UPDATE returns SET status = :s, decided_by = :by, decided_at = :now, decision_reason = :reason, unallocated_paise = :u WHERE return_id = :id",
     )?
     .execute(named_params! { ":s": new_status.as_str(), ":by": by, ":now": now, ":reason": reason, ":u": unallocated, ":id": return_id })?;
-    let said =
-        if approve { RETURN_APPROVED.with([("value", json!(Money::from_paise(value).to_string()))]) } else { RETURN_REJECTED.with([]) };
+    let said = if approve {
+        RETURN_APPROVED.with([("value", json!(crate::orders::credit::rupees(Money::from_paise(value))))])
+    } else {
+        RETURN_REJECTED.with([])
+    };
     Ok(ReturnDecided {
         message: said.message.into_owned(),
         code: said.code.into(),

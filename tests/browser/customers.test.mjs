@@ -95,7 +95,8 @@ test("an agent reads the best sellers and compares a product's prices", async ()
 
   await p.getByRole("tab", { name: "Price Comparison" }).click();
   await tabs.getByLabel("Product").fill("Cola 3");
-  await p.getByRole("option", { name: /Cola 300ml/ }).click();
+  // The suggestions, not the return form's product list on the same screen.
+  await p.getByRole("listbox").getByRole("option", { name: /Cola 300ml/ }).click();
   const rows = tabs.getByRole("table").locator("tbody tr");
   await rows.first().waitFor();
   const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));

@@ -16,7 +16,7 @@ import { queueVisitPhotos } from "../../lib/photos/photo-queue";
 import { hasRight } from "../../lib/session";
 import { RIGHT } from "../../lib/rights";
 import { Field, Select } from "../../lib/ui";
-import { t } from "./shelf-text";
+import { reasonLabel, t } from "./shelf-text";
 import "./shelf-panel.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -181,13 +181,6 @@ export function ShelfPanel({ buyerId, buyerName, user, visitClientId }) {
 }
 
 const REASONS = /** @type {const} */ (["damaged", "expired", "near_expiry", "wrong_item", "other"]);
-const REASON_TEXT = {
-  damaged: "reasonDamaged",
-  expired: "reasonExpired",
-  near_expiry: "reasonNearExpiry",
-  wrong_item: "reasonWrongItem",
-  other: "reasonOther",
-};
 
 /** @param {{ buyerId: string, buyerName: string, user: Schemas["SessionBody"], products: Schemas["Product"][], visitClientId: string | null }} props */
 function ReturnForm({ buyerId, buyerName, user, products, visitClientId }) {
@@ -268,7 +261,7 @@ function ReturnForm({ buyerId, buyerName, user, products, visitClientId }) {
         label={t("reason")}
         value={reason}
         onChange={(e) => setReason(/** @type {HTMLSelectElement} */ (e.currentTarget).value)}
-        options={REASONS.map((r) => ({ value: r, label: t(/** @type {any} */ (REASON_TEXT[r])) }))}
+        options={REASONS.map((r) => ({ value: r, label: reasonLabel(r) }))}
       />
       <Field label={t("quantity")} id="returnQuantity">
         <input

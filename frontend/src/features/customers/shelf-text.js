@@ -26,7 +26,8 @@ export const t = catalogue("shelf", {
   quantity: "Quantity",
   batch: "Batch",
   expiry: "Expiry",
-  remark: "Remark",
+  // Not "Remark": the visit form beside it has one (a label is found by its words).
+  remark: "Note on the return",
   photo: "Photo of the goods",
   photoAfterVisit: "Save the visit first to add a photo.",
   recordReturn: "Record return",
@@ -37,3 +38,19 @@ export const t = catalogue("shelf", {
   expiryFuture: "Expired goods cannot expire after today.",
   chooseProduct: "Choose a product.",
 });
+
+/** A return's reason, by its code. */
+const REASON_TEXT = /** @type {const} */ ({
+  damaged: "reasonDamaged",
+  expired: "reasonExpired",
+  near_expiry: "reasonNearExpiry",
+  wrong_item: "reasonWrongItem",
+  other: "reasonOther",
+});
+
+/**
+ * A return's reason in the language in force, by its code (damaged, expired...); another as it came.
+ * @param {string} code
+ */
+export const reasonLabel = (code) =>
+  code in REASON_TEXT ? t(REASON_TEXT[/** @type {keyof typeof REASON_TEXT} */ (code)]) : code;

@@ -16,5 +16,3 @@ export const returnsList = (status) => get(`/users/returns?status=${encodeURICom
 export const approveReturn = (id) => post(`/users/return/${id}/approve`, {});
 /** @param {number} id @param {string} reason @returns {Promise<Schemas["ReturnDecided"]>} */
 export const rejectReturn = (id, reason) => post(`/users/return/${id}/reject`, { reason });
-/** @returns {Promise<Schemas["Distributor"][]>} */
-export const distributors = () => get("/master/distributor");

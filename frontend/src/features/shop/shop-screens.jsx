@@ -7,13 +7,14 @@
 import { useEffect, useRef, useState } from "react";
 import { alertError, alertInfo, alertSuccess } from "../../lib/alerts";
 import { AuthImage } from "../../lib/auth-image";
-import { money } from "../../lib/format";
+import { formatDate, money } from "../../lib/format";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
 import { alertFailure } from "../../lib/resources";
 import { checkFssai, checkGstin, checkPan } from "../../lib/tax-ids";
 import { Empty, Field, PageHeader, Select } from "../../lib/ui";
-import { approveReturn, approveShop, distributors, proposals, rejectReturn, rejectShop, returnsList } from "./api";
+import { approveReturn, approveShop, proposals, rejectReturn, rejectShop, returnsList } from "./api";
+import { reasonLabel, t as shelfText } from "../customers/shelf-text";
 import { t } from "./text";
 import "./shop.css";
 
@@ -53,14 +54,24 @@ export function NewShopScreen({ user }) {
   const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
   const [queued, setQueued] = useState(/** @type {string | null} */ (null));
   const clientId = useRef(/** @type {string | null} */ (null));
-  /** @param {string} name */
-  const input = (name, type = "text") => (
-    <Field label={t(/** @type {any} */ (name))} id={`shop-${name}`} error={errors[name]}>
+  /**
+   * @param {string} name
+   * @param {{ type?: string, optional?: boolean, numeric?: boolean, capitals?: boolean }} [how]
+   */
+  const input = (name, { type = "text", optional = false, numeric = false, capitals = false } = {}) => (
+    <Field
+      label={t(/** @type {any} */ (name))}
+      id={`shop-${name}`}
+      error={errors[name]}
+      hint={optional ? t("optional") : undefined}
+    >
       <input
         id={`shop-${name}`}
         type={type}
         value={v[name] || ""}
         aria-invalid={!!errors[name]}
+        inputMode={numeric ? "numeric" : undefined}
+        autoCapitalize={capitals ? "characters" : undefined}
         onInput={(e) => setV({ ...v, [name]: /** @type {HTMLInputElement} */ (e.currentTarget).value })}
       />
     </Field>
@@ -112,11 +123,11 @@ export function NewShopScreen({ user }) {
         <form class="card shop-form" onSubmit={submit} data-testid="new-shop">
           <p class="muted">{t("newShopHint")}</p>
           {input("buyerName")}
-          {input("mobile", "tel")}
+          {input("mobile", { type: "tel" })}
           {input("address1")}
           {input("city")}
           {input("state")}
-          {input("postalCode")}
+          {input("postalCode", { numeric: true })}
           <Select
             id="shop-retailerType"
             label={t("retailerType")}
@@ -128,9 +139,9 @@ export function NewShopScreen({ user }) {
               { value: "Wholesaler", label: t("wholesaler") },
             ]}
           />
-          {input("gstin")}
-          {input("pan")}
-          {input("fssai")}
+          {input("gstin", { optional: true, capitals: true })}
+          {input("pan", { optional: true, capitals: true })}
+          {input("fssai", { optional: true, numeric: true })}
           <button type="submit" class="btn btn-primary">
             {t("propose")}
           </button>
@@ -156,7 +167,12 @@ function FirstOrder({ user, proposalClientId, buyerName }) {
       .catch(() => offline.lastProducts(user.uid))
       .then((list) => setProducts((list || []).filter((p) => p.price != null)))
       .catch(() => {});
-    distributors().then(setSellers, () => {});
+    // From the phone's copy when offline: a new shop has no usual distributor to fall back on.
+    offline
+      .refreshDistributors(user.uid)
+      .catch(() => offline.lastDistributors(user.uid))
+      .then((list) => setSellers(list || []))
+      .catch(() => {});
   }, [user.uid]);
   const save = async () => {
     const q = Number(quantity);
@@ -279,6 +295,7 @@ function Decide({ onApprove, onReject, onDone }) {
 function StatusFilter({ value, onChange, options }) {
   return (
     <Select
+      class="shop-status"
       id="statusFilter"
       label={t("status")}
       value={value}
@@ -323,7 +340,9 @@ export function NewShopsScreen() {
             {r.likelyDuplicate && (
               <p class="shop-flag" role="note">
                 {t("likelyDuplicate", {
-                  name: r.likelyDuplicate.buyerId || r.likelyDuplicate.name,
+                  name: r.likelyDuplicate.buyerId
+                    ? `${r.likelyDuplicate.name}, ${r.likelyDuplicate.buyerId}`
+                    : r.likelyDuplicate.name,
                   what: r.likelyDuplicate.reason === "mobile" ? t("byMobile") : t("nearby"),
                 })}
               </p>
@@ -366,14 +385,14 @@ export function ReturnsScreen() {
               {r.buyerName} ({r.buyerId})
             </h2>
             <p>
-              {r.reason} · {t("agent")}: {r.agentName || ""}
+              {reasonLabel(r.reason)} · {t("agent")}: {r.agentName || ""}
             </p>
             <ul>
               {r.lines.map((l) => (
                 <li key={l.productId}>
                   {l.productName} × {l.quantity}
-                  {l.batch ? ` · ${l.batch}` : ""}
-                  {l.expiry ? ` · ${l.expiry}` : ""}
+                  {l.batch ? ` · ${shelfText("batch")} ${l.batch}` : ""}
+                  {l.expiry ? ` · ${shelfText("expiry")} ${formatDate(l.expiry)}` : ""}
                   {l.valuedFrom === "list" ? ` (${t("valuedAtList")})` : ""}
                 </li>
               ))}

@@ -28,6 +28,12 @@ export const outcomeList = () => prefetched(OUTCOMES_PATH);
 export const keptOutcomeList = () => sharedPrefetch(OUTCOMES_PATH);
 
 /**
+ * The distributors an order may go to (order_booking).
+ * @returns {Promise<Schemas["Distributor"][]>}
+ */
+export const distributorList = () => get("/master/distributor");
+
+/**
  * One page (30) of the product master.
  * @param {number} pageNumber from 1
  * @returns {Promise<Schemas["ProductPage"]>}

@@ -14,7 +14,7 @@ export {
 } from "./queue";
 export { keepPlan, lastPlan } from "./plan";
 export { keepTargets, lastTargets } from "./targets";
-export { fetchProducts, lastProducts, refreshProducts, searchProducts } from "./products";
+export { fetchProducts, lastDistributors, lastProducts, refreshDistributors, refreshProducts, searchProducts } from "./products";
 export { lastSchemes, refreshSchemes } from "./schemes";
 export { copyState, keepDetails, keepOutcomes, lastOutcomes, offlineDetails, searchCustomers } from "./customers";
 export { findReceipt, keepReceipt, listReceipts, offlineOutstanding, paymentApplied, receiptSaved } from "./payments";

@@ -1,7 +1,7 @@
 // The product catalogue for order taking: every orderable product (GET /master/product, all its
 // pages), kept on the phone per user (the store's meta, like the outcomes) for booking offline,
 // and the in-memory search over it (name, SKU or category).
-import { productPage } from "./api";
+import { distributorList, productPage } from "./api";
 import { getMeta, setMeta } from "./store";
 
 /** @typedef {import("../../../types/api").components["schemas"]["Product"]} Product */
@@ -34,6 +34,27 @@ export async function refreshProducts(uid) {
 /** The catalogue kept on the phone (null before the first refresh). @param {number} uid @returns {Promise<Product[] | null>} */
 export async function lastProducts(uid) {
   const kept = await getMeta(uid, "products");
+  return kept ? kept.list : null;
+}
+
+/**
+ * Fetches the distributors and keeps them on the phone with the catalogue: a new shop has no usual
+ * distributor, and its first order, taken offline, chooses one from this copy. Resolves to them.
+ * @param {number} uid
+ */
+export async function refreshDistributors(uid) {
+  const list = await distributorList();
+  await setMeta(uid, "distributors", { list, at: new Date().toISOString() });
+  return list;
+}
+
+/**
+ * The distributors kept on the phone (null before the first refresh).
+ * @param {number} uid
+ * @returns {Promise<import("../../../types/api").components["schemas"]["Distributor"][] | null>}
+ */
+export async function lastDistributors(uid) {
+  const kept = await getMeta(uid, "distributors");
   return kept ? kept.list : null;
 }
 

@@ -10,7 +10,7 @@
 import { ApiError, refusesCaller } from "../api-client";
 import { keptOutcomeList } from "./api";
 import { forgetIndex, keepOutcomes, refreshCustomers } from "./customers";
-import { refreshProducts } from "./products";
+import { refreshDistributors, refreshProducts } from "./products";
 import { refreshSchemes } from "./schemes";
 import { paymentApplied, receiptSaved } from "./payments";
 import {
@@ -223,6 +223,13 @@ export async function refreshOffline(uid) {
   } catch (err) {
     if (err instanceof ApiError && err.status === 0) setStatus({ reachable: false });
     else console.warn("the product list was not refreshed:", err.message);
+  }
+  // The distributors with the products: a new shop's first order, taken offline, chooses from them.
+  try {
+    await refreshDistributors(uid);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) setStatus({ reachable: false });
+    else console.warn("the distributors were not refreshed:", err.message);
   }
   // The schemes and rates with the product list: the order screen prices from both.
   try {
