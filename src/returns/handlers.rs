@@ -134,7 +134,8 @@ pub async fn approve_return(
     user.require(rights::RETURN_APPROVAL)?;
     let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::decide_return(tx, scope, id, true, by, reason, now)).await.map(Json)
+    let formats = crate::formats::Formats::of_config(&state.config);
+    state.writer.write(move |tx| queries::decide_return(tx, scope, id, true, (by, now), reason, &formats)).await.map(Json)
 }
 
 /// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
@@ -155,7 +156,8 @@ pub async fn reject_return(
     user.require(rights::RETURN_APPROVAL)?;
     let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::decide_return(tx, scope, id, false, by, reason, now)).await.map(Json)
+    let formats = crate::formats::Formats::of_config(&state.config);
+    state.writer.write(move |tx| queries::decide_return(tx, scope, id, false, (by, now), reason, &formats)).await.map(Json)
 }
 
 /// `POST /users/outlet/propose` (outlet_proposal): a new shop for the caller, awaiting a manager;

@@ -470,9 +470,9 @@ pub fn decide_return(
     scope: Scope,
     return_id: i64,
     approve: bool,
-    by: UserId,
+    (by, now): (UserId, i64),
     reason: Option<String>,
-    now: i64,
+    formats: &crate::formats::Formats,
 ) -> AppResult<ReturnDecided> {
     let sql = format!(
         "SELECT r.customer_id, r.value_paise, r.status FROM returns r WHERE r.return_id = :id AND {}",
@@ -513,11 +513,8 @@ pub fn decide_return(
         "UPDATE returns SET status = :s, decided_by = :by, decided_at = :now, decision_reason = :reason, unallocated_paise = :u WHERE return_id = :id",
     )?
     .execute(named_params! { ":s": new_status.as_str(), ":by": by, ":now": now, ":reason": reason, ":u": unallocated, ":id": return_id })?;
-    let said = if approve {
-        RETURN_APPROVED.with([("value", json!(crate::orders::credit::rupees(Money::from_paise(value))))])
-    } else {
-        RETURN_REJECTED.with([])
-    };
+    let said =
+        if approve { RETURN_APPROVED.with([("value", json!(formats.money(Money::from_paise(value))))]) } else { RETURN_REJECTED.with([]) };
     Ok(ReturnDecided {
         message: said.message.into_owned(),
         code: said.code.into(),

@@ -135,15 +135,15 @@ const ADMIN_MENU = [
   "Home", "Today", "Attendance", "Map", "Waiting Visits", "My Collections",
   "User Master", "Customer Master", "Outcome Master", "Info Type Master", "Sub Info Master", "Link Master",
   "Products", "Product Upload", "Schemes", "Scheme Upload", "Order Upload", "Distributor Upload", "Scorecard Upload", "Delivery Upload", "Beats", "Beat Upload", "Targets", "Delivery Status",
-  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Photos", "RED101 Delivery", "Retailer Bucket", "Delivery Approve", "Credit Approval", "Collections",
-  "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
+  "Additional Reason", "Rights", "Customer Visit", "Visit Summary", "Photos", "RED101 Delivery", "Retailer Bucket", "Delivery Approve", "Credit Approval", "New Shop", "New Shops", "Returns",
+  "Collections", "Score Card", "Info Status Update", "Agent Pass Reset", "Block/Unblock", "Broadcast Message", "Customer Visit Report",
   "Customer Add Report", "Profile Update Report", "Info Add Report", "Login History Report", "Productivity Report", "Monthly Summary Report",
   "Monthly Summary AM Report", "Delivery Report", "My Customer Report", "Buyer Details Report", "Orders", "Order Lines Report",
-  "Beat Adherence Report", "Attendance Report", "Schemes Report", "Collections Report", "Outstanding Report", "Visit Photos Report", "Targets Report",
+  "Beat Adherence Report", "Attendance Report", "Schemes Report", "Collections Report", "Outstanding Report", "Visit Photos Report", "Targets Report", "Returns Report",
   "Check RCA/AM A/C", "Reset Password",
 ];
 // The agent's home (Today) and daily screens are in the menu (issue #41 item 6).
-const AGENT_MENU = ["Today", "Map", "Waiting Visits", "My Collections", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "Score Card", "Reset Password"];
+const AGENT_MENU = ["Today", "Map", "Waiting Visits", "My Collections", "Customer Visit", "Visit Summary", "RED101 Delivery", "Retailer Bucket", "New Shop", "Score Card", "Reset Password"];
 
 test("the menu shows exactly what the rights allow", async () => {
   const p = await app.page({ width: 1280, height: 900 });
