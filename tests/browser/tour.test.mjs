@@ -414,7 +414,7 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-test("the tour: every screen as every user, on a phone and a desktop", { timeout: 480_000 }, async () => {
+test("the tour: every screen as every user, on a phone and a desktop", { timeout: 900_000 }, async () => {
   const started = Date.now();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });

@@ -96,7 +96,12 @@ export function MapView({ pins, tiles, cluster = false }) {
           iconAnchor: [size / 2, size / 2],
         });
         const group = L.marker(bounds.getCenter(), { icon, title: label, keyboard: true }).addTo(groups);
-        group.on("click", () => m.fitBounds(bounds, { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: CLUSTER_UNTIL }));
+        // A tap always zooms in (at least a level), even where the cluster's own bounds fit the
+        // map already: else a wide cluster would stay as it is.
+        group.on("click", () => {
+          const fits = m.getBoundsZoom(bounds, false, L.point(PIN_SIZE * 3, PIN_SIZE * 3));
+          m.setView(bounds.getCenter(), Math.min(CLUSTER_UNTIL, Math.max(m.getZoom() + 1, fits)));
+        });
         const el = group.getElement();
         if (el) {
           el.setAttribute("aria-label", label);
