@@ -16,7 +16,7 @@ import { queueVisitPhotos } from "../../lib/photos/photo-queue";
 import { hasRight } from "../../lib/session";
 import { RIGHT } from "../../lib/rights";
 import { Field, Select } from "../../lib/ui";
-import { reasonLabel, t } from "./shelf-text";
+import { reasonLabel, t } from "../../lib/shelf-text";
 import "./shelf-panel.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */

@@ -14,7 +14,7 @@ import { alertFailure } from "../../lib/resources";
 import { checkFssai, checkGstin, checkPan } from "../../lib/tax-ids";
 import { Empty, Field, PageHeader, Select } from "../../lib/ui";
 import { approveReturn, approveShop, proposals, rejectReturn, rejectShop, returnsList } from "./api";
-import { reasonLabel, t as shelfText } from "../customers/shelf-text";
+import { reasonLabel, t as shelfText } from "../../lib/shelf-text";
 import { t } from "./text";
 import "./shop.css";
 

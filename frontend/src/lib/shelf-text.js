@@ -1,6 +1,6 @@
-// The English of the visit screen's shelf count and returns (shelf-panel.jsx): ids "shelf.<name>".
+// The English of the shelf count and returns (the visit's shelf-panel.jsx and the shop screens): ids "shelf.<name>".
 // Hindi: lib/i18n/hi-ui.json.
-import { catalogue } from "../../lib/i18n/catalogue";
+import { catalogue } from "./i18n/catalogue";
 
 export const t = catalogue("shelf", {
   title: "Shelf count",
