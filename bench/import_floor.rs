@@ -9,8 +9,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use fieldsales::buckets::stats;
-use fieldsales::customers::search_index;
+use fieldsales::buckets::queries::stats;
+use fieldsales::customers::queries::search_index;
 use fieldsales::uploads::kinds::{Context, CUSTOMER};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

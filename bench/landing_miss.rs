@@ -1,13 +1,13 @@
 //! A manager's landing on a cache miss for every agent, through the server's own code
-//! (`buckets::figures::landing` with an empty `LandingCache`, over a pooled connection with the
+//! (`buckets::queries::landing` with an empty `LandingCache`, over a pooled connection with the
 //! server's settings): what the first landing of the day costs a team.
 //! `cargo run --release --example landing_miss -- <db> <manager e-mail> N` prints its p50, p99, mean.
 
 use std::path::Path;
 use std::time::Instant;
 
-use fieldsales::buckets::figures::{self, Windows};
-use fieldsales::buckets::stats::LandingCache;
+use fieldsales::buckets::queries::stats::LandingCache;
+use fieldsales::buckets::queries::{self, Windows};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..n {
         let cache = LandingCache::default();
         let started = Instant::now();
-        figures::landing(&conn, &cache, scope, Windows { today: fieldsales::clock::today() })?;
+        queries::landing(&conn, &cache, scope, Windows { today: fieldsales::clock::today() })?;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

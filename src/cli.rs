@@ -9,9 +9,9 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use rusqlite::{named_params, OptionalExtension};
 
-use crate::auth::accounts::{self, NewAccount};
+use crate::auth::accounts;
+use crate::auth::types::NewAccount;
 use crate::auth::{password, queries};
 use crate::config::Config;
 use crate::db::{self, Pool};
@@ -643,14 +643,9 @@ fn import_command(
     let conn = pool.get()?;
     let uploader: i64 = match as_user {
         Some(login) => accounts::uid_of(&conn, login)?.0,
-        None => conn
-            .query_row(
-                "SELECT uid FROM users WHERE user_type_id = :admin AND is_deleted = 0 ORDER BY uid LIMIT 1",
-                named_params! { ":admin": crate::rights::UserType::Administrator },
-                |r| r.get(0),
-            )
-            .optional()?
-            .context("there is no administrator to record as the uploader; use --as")?,
+        None => {
+            crate::auth::queries::first_administrator(&conn)?.context("there is no administrator to record as the uploader; use --as")?
+        }
     };
     let result = file.with_extension("result.xlsx");
     let bar = indicatif::ProgressBar::new_spinner().with_style(
@@ -694,14 +689,7 @@ async fn user_command(pool: &Pool, mailer: &Mailer, command: UserCommand) -> any
             println!("Their sessions were ended; they must choose a new password at the next sign-in.");
         }
         UserCommand::Create { email, name, user_type, country, manager, password: given } => {
-            let (country_id, supported) = conn
-                .query_row(
-                    "SELECT (SELECT country_id FROM countries WHERE name = :country), is_country_supported
-                     FROM user_types WHERE user_type_id = :type",
-                    named_params! { ":country": country, ":type": user_type },
-                    |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, bool>(1)?)),
-                )
-                .optional()?
+            let (country_id, supported) = crate::masters::users::queries::country_for_type(&conn, country.as_deref(), user_type)?
                 .with_context(|| format!("there is no user type {user_type} (see `fieldsales user create --help`)"))?;
             if let Some(c) = &country {
                 if country_id.is_none() {

@@ -320,6 +320,15 @@ fn migrate_in(conn: &mut Connection) -> anyhow::Result<Migration> {
     Ok(outcome)
 }
 
+/// Stores a value of the `settings` table, replacing the one there.
+pub fn store_setting(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO settings (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        rusqlite::named_params! { ":key": key, ":value": value },
+    )?;
+    Ok(())
+}
+
 /// A value of the `settings` table.
 pub fn setting(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row("SELECT value FROM settings WHERE key = :key", &[(":key", key)], |r| r.get(0)).optional()

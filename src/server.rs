@@ -7,8 +7,9 @@ use std::net::SocketAddr;
 
 use anyhow::Context;
 
-use crate::auth::accounts::{self, NewAccount};
+use crate::auth::accounts;
 use crate::auth::password;
+use crate::auth::types::NewAccount;
 use crate::config::Config;
 use crate::db::{self, Migration, Pool};
 use crate::state::AppState;
@@ -22,11 +23,11 @@ pub fn open_migrated(config: &Config) -> anyhow::Result<(Pool, Migration)> {
     // This process just filed the visits' days (or there are none yet): in its own time zone.
     let filed_here = match migration {
         Migration::Created => true,
-        Migration::Upgraded { from } => from < crate::beats::visit_days::FILED_BY_STEP,
+        Migration::Upgraded { from } => from < crate::beats::queries::visit_days::FILED_BY_STEP,
         Migration::UpToDate => false,
     };
     if filed_here {
-        crate::beats::visit_days::record_zone(&conn)?;
+        crate::beats::queries::visit_days::record_zone(&conn)?;
     }
     Ok((pool, migration))
 }
@@ -58,16 +59,16 @@ pub async fn start(config: Config, addr: SocketAddr, demo: bool) -> anyhow::Resu
     }
     let mut conn = pool.get()?;
     let started = std::time::Instant::now();
-    if let Some(visits) = tokio::task::block_in_place(|| crate::beats::visit_days::refile_if_zone_changed(&mut conn))
+    if let Some(visits) = tokio::task::block_in_place(|| crate::beats::queries::visit_days::refile_if_zone_changed(&mut conn))
         .context("filing the visits' days in this time zone")?
     {
         tracing::info!(visits, seconds = started.elapsed().as_secs_f64(), "filed the visits' days in this server's time zone");
     }
-    if demo && !accounts::any_users(&conn)? {
+    if demo && !crate::auth::queries::any_users(&conn)? {
         let summary = tokio::task::block_in_place(|| crate::seed::demo(&mut conn))?;
         println!("Demo company loaded: {} users, e.g. admin@demo.test / {}", summary.users, crate::seed::DEMO_PASSWORD);
     }
-    if !accounts::any_users(&conn)? {
+    if !crate::auth::queries::any_users(&conn)? {
         let temp = password::temporary();
         let hash = password::hash(&temp)?;
         accounts::create(

@@ -21,9 +21,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::{API_BASE, BODY_TOO_LARGE, DATABASE_UNREACHABLE, METHOD_NOT_ALLOWED, NO_SUCH_ENDPOINT, XSRF_INVALID};
-use crate::auth::session::SessionUser;
-use crate::buckets::figures;
-use crate::buckets::stats::LandingCache;
+use crate::auth::types::SessionUser;
+use crate::buckets::queries;
+use crate::buckets::queries::stats::LandingCache;
 use crate::customers::api::BestSellerCache;
 use crate::error::json_error;
 use crate::state::AppState;
@@ -333,7 +333,7 @@ pub async fn serve(state: AppState, addr: SocketAddr) -> anyhow::Result<()> {
         // memory back once they are done.
         let warmed = warm.shared.pool.get().map_err(anyhow::Error::from).and_then(|conn| {
             warm.best_sellers.warm(&conn)?;
-            figures::landing(&conn, &warm.landing, crate::scope::Scope::All, figures::Windows::now())?;
+            queries::landing(&conn, &warm.landing, crate::scope::Scope::All, queries::Windows::now())?;
             conn.execute_batch("PRAGMA shrink_memory")?;
             crate::memory::give_back_free_memory();
             Ok(())

@@ -22,7 +22,7 @@ cargo clippy --release --locked --all-targets -- -D warnings
 step "Imports point down (no cycle between server modules; lib -> features -> app on the frontend)"
 python3 tests/imports/check.py
 
-step "Handler files hold no SQL (each area: handlers, queries, types)"
+step "SQL only in the query files, each table written by its owner (docs/tables.md)"
 python3 tests/imports/handlers_sql.py
 
 step "The frontend's API types match docs/openapi.json (frontend/tools/api-types; the API tests keep docs/openapi.json true to the server)"

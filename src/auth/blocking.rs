@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::messages::{CANNOT_BLOCK_SELF, USER_BLOCKED, USER_PASSWORD_RESET, USER_UNBLOCKED};
-use super::session::{self, CurrentUser};
+use super::session::CurrentUser;
 use super::types::{BlockAnswer, BlockRow, NoSuchUser};
 use super::{accounts, queries};
 use crate::error::{AppError, AppResult};
@@ -87,7 +87,7 @@ pub async fn block(
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let (name, _, user_type) = target(&tx, id, me, agents_only, scope)?;
             queries::block(&tx, id)?;
-            session::end_user_sessions(&tx, UserId(id), "blocked")?;
+            queries::end_user_sessions(&tx, UserId(id), "blocked")?;
             tx.commit()?;
             Ok((name, user_type))
         })

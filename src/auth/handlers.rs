@@ -8,7 +8,8 @@ use rusqlite::TransactionBehavior;
 use super::messages::*;
 use super::password;
 use super::queries::{self, Account, Attempt, LockRule};
-use super::session::{self, CurrentUser, SessionUser};
+use super::session::{self, CurrentUser};
+use super::types::SessionUser;
 use super::types::{
     CheckUserResponse, LocaleRequest, LoginRequest, LoginSettings, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts,
     UserNameRequest,
@@ -510,7 +511,7 @@ pub async fn password_update(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             queries::set_password(&tx, uid, &new_hash, false)?;
-            session::end_user_sessions(&tx, crate::ids::UserId(uid), "password changed")?;
+            queries::end_user_sessions(&tx, crate::ids::UserId(uid), "password changed")?;
             tx.commit()?;
             Ok(())
         })
@@ -564,7 +565,7 @@ pub async fn logout(State(state): State<AppState>, user: SessionUser) -> AppResu
     let (acting, uid) = (user.impersonator, user.uid);
     state
         .db(move |conn| {
-            session::end_session(conn, &sid, "logout")?;
+            queries::end_session(conn, &sid, "logout")?;
             if let Some(admin) = acting {
                 super::impersonation::audit(conn, admin, uid, "impersonation ended", None)?;
             }

@@ -2,7 +2,7 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::types::{BlockRow, OpenAccount};
+use super::types::{BlockRow, NewAccount, OpenAccount, SessionUser};
 use crate::ids::UserId;
 use crate::rights::UserType;
 
@@ -350,4 +350,157 @@ pub fn redeem_impersonation_token(conn: &Connection, token: &str, admin: i64) ->
         |r| r.get(0),
     )
     .optional()
+}
+
+/// Opens a session row; `acting`: the administrator and their own session, when impersonating.
+pub fn insert_session(conn: &Connection, sid: &str, uid: i64, acting: Option<(i64, &str)>, now: i64, expires: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO sessions (session_id, uid, impersonator_uid, parent_session_id, created_at, expires_at)
+         VALUES (:sid, :uid, :admin, :parent, :now, :exp)",
+        named_params! {
+            ":sid": sid, ":uid": uid, ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1),
+            ":now": now, ":exp": expires,
+        },
+    )?;
+    Ok(())
+}
+
+/// Ends every live session of a user (password change, reset, block, delete), and the sessions
+/// they opened in other users' accounts.
+pub fn end_user_sessions(conn: &Connection, uid: UserId, reason: &str) -> rusqlite::Result<usize> {
+    let now = crate::now();
+    let opened = conn.execute(
+        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
+         WHERE parent_session_id IN (SELECT session_id FROM sessions WHERE uid = :uid AND ended_at IS NULL)
+           AND ended_at IS NULL",
+        named_params! { ":now": now, ":reason": reason, ":uid": uid },
+    )?;
+    let own = conn.execute(
+        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
+         WHERE uid = :uid AND ended_at IS NULL AND expires_at > :now",
+        named_params! { ":now": now, ":reason": reason, ":uid": uid },
+    )?;
+    Ok(opened + own)
+}
+
+/// Ends a session, and the sessions it opened in other users' accounts.
+pub fn end_session(conn: &Connection, session_id: &str, reason: &str) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
+         WHERE (session_id = :sid OR parent_session_id = :sid) AND ended_at IS NULL",
+        named_params! { ":now": crate::now(), ":reason": reason, ":sid": session_id },
+    )
+}
+
+/// `(group, right code)` of each right a user type holds, ordered by right.
+pub fn rights_of_type(conn: &Connection, user_type: UserType) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT r.group_name, r.code FROM user_type_rights utr
+         JOIN rights r ON r.right_id = utr.right_id
+         WHERE utr.user_type_id = :type ORDER BY r.right_id",
+    )?;
+    let rows = stmt.query_map(named_params! { ":type": user_type }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+    rows.collect()
+}
+
+/// The session `sid` of `uid` when it is live at `now`, its account neither blocked nor deleted,
+/// and `acting` is the session's (None for an own session): its user (with `token`, rights not yet
+/// read) and the session's end of validity.
+pub fn live_session(
+    conn: &Connection,
+    sid: &str,
+    uid: i64,
+    acting: Option<(i64, &str)>,
+    now: i64,
+    token: String,
+) -> rusqlite::Result<Option<(SessionUser, i64)>> {
+    conn.prepare_cached(
+        "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
+                u.force_password_update, u.is_first_time_login, s.expires_at, u.locale
+         FROM sessions s JOIN users u ON u.uid = s.uid
+         WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
+           AND s.parent_session_id IS :parent AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
+    )?
+    .query_row(
+        named_params! { ":sid": sid, ":uid": uid, ":now": now, ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1) },
+        |r| {
+            Ok((
+                SessionUser {
+                    uid: r.get(0)?,
+                    name: r.get(1)?,
+                    email: r.get(2)?,
+                    user_type: r.get(3)?,
+                    country_id: r.get(4)?,
+                    manager_id: r.get(5)?,
+                    force_password_update: r.get(6)?,
+                    is_first_time_login: r.get(7)?,
+                    locale: r.get(9)?,
+                    rights: Default::default(),
+                    session_id: sid.to_string(),
+                    token,
+                    impersonator: acting.map(|a| a.0),
+                },
+                r.get(8)?,
+            ))
+        },
+    )
+    .optional()
+}
+
+/// Inserts the account `a`; returns its uid.
+pub fn insert_account(conn: &Connection, a: &NewAccount) -> rusqlite::Result<i64> {
+    let now = crate::now();
+    conn.execute(
+        "INSERT INTO users (email, name, user_type_id, country_id, manager_id, password_hash,
+                            force_password_update, created_at, updated_at)
+         VALUES (:email, :name, :type, :country, :manager, :hash, :force, :now, :now)",
+        named_params! {
+            ":email": a.email, ":name": a.name, ":type": a.user_type, ":country": a.country_id,
+            ":manager": a.manager_id, ":hash": a.password_hash, ":force": a.force_password_update,
+            ":now": now,
+        },
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Whether any account exists (deleted ones too).
+pub fn any_users(conn: &Connection) -> rusqlite::Result<bool> {
+    Ok(conn.query_row("SELECT 1 FROM users LIMIT 1", [], |_| Ok(())).optional()?.is_some())
+}
+
+/// The first live administrator, by uid.
+pub fn first_administrator(conn: &Connection) -> rusqlite::Result<Option<i64>> {
+    conn.query_row(
+        "SELECT uid FROM users WHERE user_type_id = :admin AND is_deleted = 0 ORDER BY uid LIMIT 1",
+        named_params! { ":admin": UserType::Administrator },
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+/// What the user master changes of an account.
+pub struct AccountChange<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub user_type: UserType,
+    pub country_id: Option<i64>,
+    pub manager_id: Option<i64>,
+}
+
+/// Changes an account's email, name, type, country and manager.
+pub fn update_account(conn: &Connection, uid: UserId, c: &AccountChange) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE users SET email = :email, name = :name, user_type_id = :type, country_id = :country,
+                          manager_id = :manager, updated_at = :now
+         WHERE uid = :id",
+        named_params! {
+            ":email": c.email, ":name": c.name, ":type": c.user_type, ":country": c.country_id,
+            ":manager": c.manager_id, ":now": crate::now(), ":id": uid.0,
+        },
+    )
+}
+
+/// Marks an account deleted (its rows stay).
+pub fn delete_account(conn: &Connection, uid: UserId) -> rusqlite::Result<usize> {
+    conn.execute("UPDATE users SET is_deleted = 1, updated_at = :now WHERE uid = :id", named_params! { ":now": crate::now(), ":id": uid.0 })
 }

@@ -7,8 +7,7 @@ use std::sync::Arc;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use rusqlite::{named_params, Connection, OptionalExtension};
-use serde::Serialize;
+use rusqlite::Connection;
 
 use crate::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
 use crate::ids::UserId;
@@ -18,6 +17,7 @@ use crate::state::AppState;
 use crate::tokens::{Claims, TokenKeys};
 
 pub use super::messages::{IMPERSONATION_ENDED, PASSWORD_CHANGE_REQUIRED};
+use super::types::{RoleRight, SessionUser};
 
 /// An impersonated session lives at most an hour (and never past the administrator's session).
 pub const IMPERSONATION_SECS: i64 = 3600;
@@ -40,86 +40,16 @@ pub fn open_impersonated(conn: &Connection, keys: &TokenKeys, uid: i64, acting: 
 fn open(conn: &Connection, keys: &TokenKeys, uid: i64, lifetime_secs: i64, acting: Option<Acting>) -> AppResult<SessionUser> {
     let now = crate::now();
     let claims = Claims { sub: uid.to_string(), sid: crate::random_hex(16), iat: now, exp: now + lifetime_secs };
-    conn.execute(
-        "INSERT INTO sessions (session_id, uid, impersonator_uid, parent_session_id, created_at, expires_at)
-         VALUES (:sid, :uid, :admin, :parent, :now, :exp)",
-        named_params! {
-            ":sid": claims.sid, ":uid": uid, ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1),
-            ":now": now, ":exp": claims.exp,
-        },
-    )?;
+    super::queries::insert_session(conn, &claims.sid, uid, acting, now, claims.exp)?;
     let token = keys.sign(&claims)?;
     load_session_user(conn, &claims, token, acting)?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("a new session for user {uid} is not live")))
 }
 
-/// Ends every live session of a user (password change, reset, block, delete), and the sessions
-/// they opened in other users' accounts.
-pub fn end_user_sessions(conn: &Connection, uid: UserId, reason: &str) -> rusqlite::Result<usize> {
-    let now = crate::now();
-    let opened = conn.execute(
-        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
-         WHERE parent_session_id IN (SELECT session_id FROM sessions WHERE uid = :uid AND ended_at IS NULL)
-           AND ended_at IS NULL",
-        named_params! { ":now": now, ":reason": reason, ":uid": uid },
-    )?;
-    let own = conn.execute(
-        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
-         WHERE uid = :uid AND ended_at IS NULL AND expires_at > :now",
-        named_params! { ":now": now, ":reason": reason, ":uid": uid },
-    )?;
-    Ok(opened + own)
-}
-
-/// Ends a session, and the sessions it opened in other users' accounts.
-pub fn end_session(conn: &Connection, session_id: &str, reason: &str) -> rusqlite::Result<usize> {
-    conn.execute(
-        "UPDATE sessions SET ended_at = :now, ended_reason = :reason
-         WHERE (session_id = :sid OR parent_session_id = :sid) AND ended_at IS NULL",
-        named_params! { ":now": crate::now(), ":reason": reason, ":sid": session_id },
-    )
-}
-
-/// One right of a user, with the menu group it belongs to.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleRight {
-    pub group_name: String,
-    pub link_right: String,
-}
-
 /// The rights a user type holds, ordered by group and right.
 pub fn rights_of_type(conn: &Connection, user_type: UserType) -> rusqlite::Result<Vec<RoleRight>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT r.group_name, r.code FROM user_type_rights utr
-         JOIN rights r ON r.right_id = utr.right_id
-         WHERE utr.user_type_id = :type ORDER BY r.right_id",
-    )?;
-    let rows = stmt.query_map(named_params! { ":type": user_type }, |r| Ok(RoleRight { group_name: r.get(0)?, link_right: r.get(1)? }))?;
-    rows.collect()
-}
-
-/// A request's user: any live session, including one that still has to change its password.
-/// Use it only for the session, password-update and logout endpoints; everything else takes
-/// [`CurrentUser`].
-#[derive(Debug, Clone)]
-pub struct SessionUser {
-    pub uid: i64,
-    pub name: String,
-    pub email: String,
-    pub user_type: UserType,
-    pub country_id: Option<i64>,
-    pub manager_id: Option<i64>,
-    pub force_password_update: bool,
-    pub is_first_time_login: bool,
-    /// The language the user chose (`en`, `hi`); `None`: the company's.
-    pub locale: Option<String>,
-    /// Shared with the kept copy of the user (`kept`), not copied for each request.
-    pub rights: Arc<Vec<RoleRight>>,
-    pub session_id: String,
-    pub token: String,
-    /// Set when an administrator acts for this user: the administrator's uid.
-    pub impersonator: Option<i64>,
+    let rights = super::queries::rights_of_type(conn, user_type)?;
+    Ok(rights.into_iter().map(|(group_name, link_right)| RoleRight { group_name, link_right }).collect())
 }
 
 impl SessionUser {
@@ -156,41 +86,8 @@ fn load_session_user(conn: &Connection, claims: &Claims, token: String, acting: 
 
 /// [`load_session_user`] with the session's end of validity.
 fn load_live(conn: &Connection, claims: &Claims, token: String, acting: Option<Acting>) -> AppResult<Option<(SessionUser, i64)>> {
-    let user = conn
-        .prepare_cached(
-            "SELECT u.uid, u.name, u.email, u.user_type_id, u.country_id, u.manager_id,
-                    u.force_password_update, u.is_first_time_login, s.expires_at, u.locale
-             FROM sessions s JOIN users u ON u.uid = s.uid
-             WHERE s.session_id = :sid AND s.uid = :uid AND s.ended_at IS NULL AND s.impersonator_uid IS :admin
-               AND s.parent_session_id IS :parent AND s.expires_at > :now AND u.is_blocked = 0 AND u.is_deleted = 0",
-        )?
-        .query_row(
-            named_params! {
-                ":sid": claims.sid, ":uid": claims.sub.parse::<i64>().unwrap_or(-1), ":now": crate::now(),
-                ":admin": acting.map(|a| a.0), ":parent": acting.map(|a| a.1),
-            },
-            |r| {
-                Ok((
-                    SessionUser {
-                        uid: r.get(0)?,
-                        name: r.get(1)?,
-                        email: r.get(2)?,
-                        user_type: r.get(3)?,
-                        country_id: r.get(4)?,
-                        manager_id: r.get(5)?,
-                        force_password_update: r.get(6)?,
-                        is_first_time_login: r.get(7)?,
-                        locale: r.get(9)?,
-                        rights: Arc::default(),
-                        session_id: claims.sid.clone(),
-                        token,
-                        impersonator: acting.map(|a| a.0),
-                    },
-                    r.get(8)?,
-                ))
-            },
-        )
-        .optional()?;
+    let uid = claims.sub.parse::<i64>().unwrap_or(-1);
+    let user = super::queries::live_session(conn, &claims.sid, uid, acting, crate::now(), token)?;
     match user {
         Some((mut user, expires_at)) => {
             user.rights = Arc::new(rights_of_type(conn, user.user_type)?);

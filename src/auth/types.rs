@@ -1,8 +1,9 @@
 //! Request and response bodies of the sign-in area, named as the spec names them.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
-use super::session::{RoleRight, SessionUser};
 use crate::config::Config;
 use crate::lenient;
 use crate::rights::UserType;
@@ -204,4 +205,47 @@ pub struct OpenAccount {
     pub name: String,
     /// The login id.
     pub user_name: String,
+}
+
+/// A user to create; the password is already hashed.
+pub struct NewAccount<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub user_type: crate::rights::UserType,
+    pub country_id: Option<i64>,
+    pub manager_id: Option<i64>,
+    pub password_hash: &'a str,
+    /// The user must choose their own password at the first sign-in.
+    pub force_password_update: bool,
+}
+
+/// One right of a user, with the menu group it belongs to.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleRight {
+    pub group_name: String,
+    pub link_right: String,
+}
+
+/// A request's user: any live session, including one that still has to change its password.
+/// Use it only for the session, password-update and logout endpoints; everything else takes
+/// [`CurrentUser`].
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub uid: i64,
+    pub name: String,
+    pub email: String,
+    pub user_type: UserType,
+    pub country_id: Option<i64>,
+    pub manager_id: Option<i64>,
+    pub force_password_update: bool,
+    pub is_first_time_login: bool,
+    /// The language the user chose (`en`, `hi`); `None`: the company's.
+    pub locale: Option<String>,
+    /// Shared with the kept copy of the user (`kept`), not copied for each request.
+    pub rights: Arc<Vec<RoleRight>>,
+    pub session_id: String,
+    pub token: String,
+    /// Set when an administrator acts for this user: the administrator's uid.
+    pub impersonator: Option<i64>,
 }

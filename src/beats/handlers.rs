@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 
-use super::plan;
+use super::queries::plan;
 use super::queries::{self, CheckedBeat};
 use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
 use crate::api::MessageBody;

@@ -5,13 +5,11 @@
 
 pub mod handlers;
 pub mod messages;
-pub mod plan;
 pub mod queries;
 pub mod types;
-pub mod visit_days;
 
 // What other areas use of beats (buckets' day tiles, the adherence report, the beat upload):
-pub use plan::{totals as day_figures, DayFigures, ADHERENCE_REPORT_SQL};
+pub use queries::plan::{totals as day_figures, DayFigures, ADHERENCE_REPORT_SQL};
 pub use queries::{add_stop, agents_customer, end_stops, find_or_create, set_weekdays};
 pub use types::Weekdays;
 

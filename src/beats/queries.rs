@@ -1,6 +1,10 @@
 //! Beats in the database: the list, one beat, saving and deleting (API and upload), and the dated
 //! versions of weekdays and customers (schema.sql "Beat plans") that keep past days as planned.
 
+pub mod visit_days;
+
+pub mod plan;
+
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use serde_json::json;

@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 use rusqlite::Connection;
 use serde::Deserialize;
 
-use super::figures::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use super::messages::BUCKET_NOT_FOUND;
-use super::stats::LandingCache;
+use super::queries::stats::LandingCache;
+use super::queries::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
@@ -48,7 +48,7 @@ where
 }
 
 async fn landing(state: &AppState, cache: Arc<LandingCache>, user: &CurrentUser, agent: i64) -> AppResult<Json<Landing>> {
-    of_agents(state, user, rights::RETAILER_BUCKET, agent, move |conn, scope, w| figures::landing(conn, &cache, scope, w)).await
+    of_agents(state, user, rights::RETAILER_BUCKET, agent, move |conn, scope, w| queries::landing(conn, &cache, scope, w)).await
 }
 
 /// `GET /users/landing` (retailer_bucket): the dashboard of the caller's whole scope.
@@ -103,7 +103,7 @@ pub async fn bucket(
 ) -> AppResult<Response> {
     user.require(rights::RETAILER_BUCKET)?;
     let bucket = bucket.to_ascii_lowercase();
-    if !figures::BUCKETS.contains(&bucket.as_str()) {
+    if !queries::BUCKETS.contains(&bucket.as_str()) {
         return Err(AppError::not_found(BUCKET_NOT_FOUND.with([("bucket", serde_json::json!(bucket))])));
     }
     let order = match q.order.as_deref() {
@@ -117,11 +117,11 @@ pub async fn bucket(
             let narrowed = scope.narrowed(conn, agent_of_path(agent))?;
             let w = Windows::now();
             if bucket == "ordered" {
-                let (data, total) = figures::ordered_page(conn, narrowed, w, order, offset, PAGE_SIZE)?;
+                let (data, total) = queries::ordered_page(conn, narrowed, w, order, offset, PAGE_SIZE)?;
                 let page = BucketPage { data: data.into_iter().map(BucketItem::Order).collect(), total_records: total };
                 return Ok(Json(page).into_response());
             }
-            let body = figures::bucket_page(conn, &cache, &bucket, narrowed, w, order, offset, PAGE_SIZE)?
+            let body = queries::bucket_page(conn, &cache, &bucket, narrowed, w, order, offset, PAGE_SIZE)?
                 .ok_or_else(|| AppError::not_found(BUCKET_NOT_FOUND.with([("bucket", serde_json::json!(bucket))])))?;
             Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
         })
@@ -135,11 +135,11 @@ pub async fn bucket(
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
-    of_agents(&state, &user, rights::RETAILER_BUCKET, agent, figures::trend).await
+    of_agents(&state, &user, rights::RETAILER_BUCKET, agent, queries::trend).await
 }
 
 async fn summary(state: &AppState, user: &CurrentUser, agent: i64) -> AppResult<Json<VisitSummary>> {
-    of_agents(state, user, rights::VISIT_SUMMARY, agent, figures::visit_summary).await
+    of_agents(state, user, rights::VISIT_SUMMARY, agent, queries::visit_summary).await
 }
 
 /// `GET /users/customer/visitSummary` (visit_summary): the caller's whole scope.

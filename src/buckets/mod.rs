@@ -1,16 +1,15 @@
 //! Retailer buckets and the visit summary: the dashboards an area manager opens each morning, for
 //! one agent or all of the caller's agents, and the customer lists behind each tile.
 
-pub mod figures;
 pub mod handlers;
 pub mod messages;
-pub mod stats;
+pub mod queries;
 
 // What other areas use of the dashboards: the home's visit summary (`home`), the start-up warm-up
 // of the landing cache (`web`), and the upload's deferred summary of the customers it adds
 // (`uploads`).
-pub use figures::{landing, percent, visit_summary, Windows};
-pub use stats::{defer_added, summarize_added, LandingCache};
+pub use queries::stats::{defer_added, summarize_added, LandingCache};
+pub use queries::{landing, percent, visit_summary, Windows};
 
 use std::sync::Arc;
 
@@ -28,7 +27,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     AppState: FromRef<S>,
-    Arc<stats::LandingCache>: FromRef<S>,
+    Arc<queries::stats::LandingCache>: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(handlers::landing_mine))
@@ -43,14 +42,14 @@ where
 /// `GET /users/landingAM/{agentId}`: the same dashboard under the manager screens' name.
 #[utoipa::path(get, path = "/users/landingAM/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all), for managers", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
-        (status = 200, description = "OK", body = figures::Landing),
+        (status = 200, description = "OK", body = queries::Landing),
         (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
     ))]
 pub async fn landing_of_am(
     state: State<AppState>,
-    cache: State<Arc<stats::LandingCache>>,
+    cache: State<Arc<queries::stats::LandingCache>>,
     user: CurrentUser,
     agent: Path<i64>,
-) -> AppResult<Json<figures::Landing>> {
+) -> AppResult<Json<queries::Landing>> {
     handlers::landing_of(state, cache, user, agent).await
 }

@@ -6,7 +6,6 @@
 //! `handlers` the HTTP side.
 
 pub mod alloc;
-pub mod api;
 pub mod handlers;
 pub mod messages;
 pub mod queries;

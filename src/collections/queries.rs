@@ -72,7 +72,7 @@ pub fn outstanding_of(conn: &Connection, customer: CustomerId, buyer_id: &str, t
     Ok(Outstanding {
         buyer_id: buyer_id.to_string(),
         total: invoices.iter().map(|i| i.balance).sum(),
-        credit_limit: super::api::credit_limit(conn, customer)?,
+        credit_limit: credit_limit(conn, customer)?,
         ageing: Ageing { days0to30: b0, days31to60: b1, days61to90: b2, days90plus: b3 },
         invoices,
         credits: credits(conn, customer)?,
@@ -323,12 +323,7 @@ fn spread(tx: &Connection, payment_id: i64, amount: Money, order: &[Open], now: 
     for &(invoice_id, paise) in &spread.allocations {
         tx.prepare_cached("INSERT INTO payment_allocations (payment_id, invoice_id, amount_paise) VALUES (:p, :i, :a)")?
             .execute(named_params! { ":p": payment_id, ":i": invoice_id, ":a": paise })?;
-        let changed = tx
-            .prepare_cached(
-                "UPDATE invoices SET paid_paise = paid_paise + :a, updated_at = :now
-                 WHERE invoice_id = :i AND paid_paise + :a <= amount_paise",
-            )?
-            .execute(named_params! { ":i": invoice_id, ":a": paise, ":now": now })?;
+        let changed = pay_invoice(tx, invoice_id, paise, now)?;
         if changed != 1 {
             return Err(AppError::Internal(anyhow::anyhow!("invoice {invoice_id} would be paid past its amount")));
         }
@@ -614,4 +609,34 @@ pub fn upsert_invoice(
     } else {
         INVOICE_NOT_UPDATED.with([invoice])
     }))
+}
+
+/// What a customer owes now: the balance of their invoices (amount less the payments allocated to
+/// them that were not reversed).
+pub fn owed(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
+    conn.query_row(
+        "SELECT COALESCE(SUM(amount_paise - paid_paise), 0) FROM invoices
+          WHERE customer_id = :customer AND paid_paise < amount_paise",
+        named_params! { ":customer": customer },
+        |r| r.get(0),
+    )
+}
+
+/// The customer's credit limit, if they have one.
+pub fn credit_limit(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Option<Money>> {
+    conn.query_row("SELECT credit_limit_paise FROM customers WHERE customer_id = :customer", named_params! { ":customer": customer }, |r| {
+        r.get(0)
+    })
+    .optional()
+    .map(Option::flatten)
+}
+
+/// Adds `paise` to what is paid on an invoice (a payment's or a return's credit), never past its
+/// amount; the rows changed (0: it would have gone past).
+pub fn pay_invoice(conn: &Connection, invoice_id: i64, paise: i64, now: i64) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "UPDATE invoices SET paid_paise = paid_paise + :a, updated_at = :now
+         WHERE invoice_id = :i AND paid_paise + :a <= amount_paise",
+    )?
+    .execute(named_params! { ":i": invoice_id, ":a": paise, ":now": now })
 }

@@ -3,7 +3,7 @@
 //! a customer that does not exist; lists and searches use the same condition, so whatever opens
 //! by id is also found (deleted agents' customers included, for their manager).
 
-use rusqlite::{named_params, Connection};
+use rusqlite::Connection;
 
 use crate::error::AppResult;
 use crate::ids::{CustomerId, UserId};
@@ -12,14 +12,4 @@ use crate::scope::Scope;
 /// The row id and owning agent of `buyer_id`, if the caller (`scope`) may see it.
 pub fn customer_in_scope(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(CustomerId, Option<UserId>)> {
     scope.customer(conn, buyer_id)
-}
-
-/// The buyer ids of the customers in `scope` named exactly `name`, case aside: at most two, enough
-/// to tell one from several.
-pub fn buyer_ids_named(conn: &Connection, scope: Scope, name: &str) -> rusqlite::Result<Vec<String>> {
-    let sql =
-        format!("SELECT c.buyer_id FROM customers c WHERE c.name = :name COLLATE NOCASE AND {} LIMIT 2", scope.condition("c.agent_id"));
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(&*scope.with(named_params! { ":name": name }), |r| r.get(0))?;
-    rows.collect()
 }

@@ -8,8 +8,8 @@ use crate::ids::{CustomerId, UserId};
 use crate::scope::Scope;
 
 pub use super::best_sellers::BestSellerCache;
+pub use super::queries::search_index::{defer as defer_search_index, flush as flush_search_index, merge_step as merge_search_index};
 pub use super::queries::{insert_customer, set_gstin, NewCustomerRow};
-pub use super::search_index::{defer as defer_search_index, flush as flush_search_index, merge_step as merge_search_index};
 pub use super::types::Contact;
 pub use super::visits::{check_client_id, insert_visit, judge, CheckedVisit, LocationStatus, NewVisit, SaveVisit, VisitSaved};
 
@@ -21,7 +21,7 @@ pub fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppR
 
 /// The buyer ids (at most two) of the customers in `scope` named `name`, case aside.
 pub fn buyer_ids_named(conn: &Connection, scope: Scope, name: &str) -> rusqlite::Result<Vec<String>> {
-    super::access::buyer_ids_named(conn, scope, name)
+    super::queries::buyer_ids_named(conn, scope, name)
 }
 
 /// Saves `visit` by `me` (seeing customers as `scope`) in the open transaction `tx`: see

@@ -84,8 +84,7 @@ impl BestSellerCache {
     /// computation a visit screen runs meanwhile instead of skipping that country, whose first
     /// visit would otherwise compute its list on the request.
     pub fn warm(&self, conn: &Connection) -> rusqlite::Result<()> {
-        let countries: Vec<i64> =
-            conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        let countries = super::queries::country_ids(conn)?;
         for country in countries {
             let _guard = self.computing.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             self.compute(conn, Some(country))?;
@@ -111,10 +110,7 @@ fn best_sellers(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result<
     let since = (clock::today() - chrono::Days::new(90)).format("%Y-%m-%d").to_string();
     let mut shipped: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
     {
-        let mut stmt = conn.prepare_cached(
-            "SELECT o.product_name, o.qty_shipped FROM customers c CROSS JOIN order_lines o
-             WHERE o.customer_id = c.customer_id AND o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)",
-        )?;
+        let mut stmt = conn.prepare_cached(super::queries::SHIPPED_SINCE)?;
         let mut rows = stmt.query(named_params! { ":since": since, ":country": country_id })?;
         while let Some(row) = rows.next()? {
             // The name is borrowed from the row: a product's name is copied once, not per line.

@@ -224,7 +224,7 @@ pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q):
                 address,
                 last_update_date: clock::date_and_time(updated).0,
                 proposed_location: super::locations::proposal_of(conn, id)?,
-                credit_limit: crate::collections::api::credit_limit(conn, CustomerId(id))?,
+                credit_limit: crate::collections::queries::credit_limit(conn, CustomerId(id))?,
             })
         })
         .await

@@ -18,7 +18,6 @@ pub mod offline;
 pub mod products;
 pub mod queries;
 pub mod scorecards;
-pub mod search_index;
 pub mod types;
 pub mod visits;
 

@@ -1,5 +1,7 @@
 //! The SQL of the customer visit screens: search, the visit screen's parts, the profile.
 
+pub mod search_index;
+
 use rusqlite::{named_params, Connection};
 
 use super::types::*;
@@ -291,3 +293,82 @@ pub fn name_and_update(conn: &Connection, id: i64) -> rusqlite::Result<(String, 
         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
     })
 }
+
+/// A row of the Customer Master upload (`uploads::kinds::CUSTOMER` names the parameters): inserts
+/// the customer or updates the one of its Buyer ID; a row that changes nothing writes nothing.
+pub fn upsert_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
+                                info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at,
+                                credit_limit_paise, gstin)
+         VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now, :limit,
+                 :gstin)
+         ON CONFLICT (buyer_id) DO UPDATE SET name = excluded.name, mobile = excluded.mobile, email = excluded.email,
+             address1 = excluded.address1, address2 = excluded.address2, postal_code = excluded.postal_code,
+             city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
+             latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
+             agent_id = excluded.agent_id, updated_at = excluded.updated_at,
+             credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise),
+             gstin = COALESCE(excluded.gstin, gstin)
+         WHERE name IS NOT excluded.name OR mobile IS NOT excluded.mobile OR email IS NOT excluded.email
+             OR address1 IS NOT excluded.address1 OR address2 IS NOT excluded.address2
+             OR postal_code IS NOT excluded.postal_code OR city IS NOT excluded.city OR state IS NOT excluded.state
+             OR country_id IS NOT excluded.country_id OR info IS NOT excluded.info OR latitude IS NOT excluded.latitude
+             OR longitude IS NOT excluded.longitude OR retailer_type IS NOT excluded.retailer_type
+             OR agent_id IS NOT excluded.agent_id
+             OR credit_limit_paise IS NOT COALESCE(excluded.credit_limit_paise, credit_limit_paise)
+             OR gstin IS NOT COALESCE(excluded.gstin, gstin)",
+    )?
+    .execute(params)
+}
+
+/// Deletes a customer nothing refers to yet (no visit, order, delivery, info or proposed change;
+/// the Customer Delete upload), with the positions typed for it, which wait without a visit;
+/// false, and nothing deleted, when something refers to it.
+pub fn delete_unused(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    let used: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM visits WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM order_lines WHERE customer_id = :c)
+             OR EXISTS (SELECT 1 FROM deliveries WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM customer_info WHERE customer_id = :c)
+             OR EXISTS (SELECT 1 FROM profile_updates WHERE customer_id = :c)
+             OR EXISTS (SELECT 1 FROM orders WHERE customer_id = :c)",
+        named_params! { ":c": id },
+        |r| r.get(0),
+    )?;
+    if used {
+        return Ok(false);
+    }
+    conn.prepare_cached("DELETE FROM location_proposals WHERE customer_id = :c")?.execute(named_params! { ":c": id })?;
+    conn.prepare_cached("DELETE FROM customers WHERE customer_id = :c")?.execute(named_params! { ":c": id })?;
+    Ok(true)
+}
+
+/// Sets (or with `None` clears) a customer's credit limit.
+pub fn set_credit_limit(
+    conn: &Connection,
+    customer: crate::ids::CustomerId,
+    limit: Option<crate::money::Money>,
+    now: i64,
+) -> rusqlite::Result<usize> {
+    conn.prepare_cached("UPDATE customers SET credit_limit_paise = :limit, updated_at = :now WHERE customer_id = :c")?
+        .execute(named_params! { ":limit": limit, ":now": now, ":c": customer })
+}
+
+/// The buyer ids of the customers in `scope` named exactly `name`, case aside: at most two, enough
+/// to tell one from several.
+pub fn buyer_ids_named(conn: &Connection, scope: Scope, name: &str) -> rusqlite::Result<Vec<String>> {
+    let sql =
+        format!("SELECT c.buyer_id FROM customers c WHERE c.name = :name COLLATE NOCASE AND {} LIMIT 2", scope.condition("c.agent_id"));
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(&*scope.with(named_params! { ":name": name }), |r| r.get(0))?;
+    rows.collect()
+}
+
+/// Every country's id.
+pub fn country_ids(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
+    conn.prepare("SELECT country_id FROM countries")?.query_map([], |r| r.get(0))?.collect()
+}
+
+/// The quantities shipped on lines since `:since` to the customers of `:country` (NULL: all), one
+/// row a line: product name, quantity (Best Sellers sums them by product as it reads them).
+pub const SHIPPED_SINCE: &str = "SELECT o.product_name, o.qty_shipped FROM customers c CROSS JOIN order_lines o
+     WHERE o.customer_id = c.customer_id AND o.order_date >= :since AND (:country IS NULL OR c.country_id = :country)";

@@ -1,6 +1,6 @@
 //! The monthly scorecard: an agent's own, a manager's view of each of their agents.
 
-mod queries;
+pub mod queries;
 
 use axum::extract::State;
 use serde::Serialize;

@@ -5,7 +5,7 @@ use axum::extract::State;
 use super::queries::{self, HomeExtras};
 use super::types::Home;
 use crate::auth::session::CurrentUser;
-use crate::buckets::figures::Windows;
+use crate::buckets::queries::Windows;
 use crate::error::AppResult;
 use crate::extract::Json;
 use crate::rights;

@@ -63,7 +63,7 @@ pub fn figures(conn: &Connection, scope: Scope, w: Windows, extras: HomeExtras) 
     };
     let (uploads_with_errors, latest_upload_with_errors) = match extras.uploads_by {
         Some(by) => {
-            let (count, kind) = crate::uploads::import::with_errors_since(conn, today_ts, by)?;
+            let (count, kind) = crate::uploads::queries::with_errors_since(conn, today_ts, by)?;
             (Some(count), kind)
         }
         None => (None, None),

@@ -68,6 +68,6 @@ crate::messages! {
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::error`).
-/// None: each master's save names its duplicate with the value typed (`table::duplicate_as`),
+/// None: each master's save names its duplicate with the value typed (`queries::duplicate_as`),
 /// which a constraint's column alone cannot say.
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -10,9 +10,9 @@ pub mod links;
 pub mod messages;
 pub mod outcomes;
 pub mod products;
+pub mod queries;
 pub mod reference;
 pub mod rights;
-pub mod table;
 pub mod users;
 
 use std::sync::Arc;

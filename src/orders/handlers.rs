@@ -3,18 +3,18 @@
 
 use axum::extract::State;
 
-use super::credit::{self, Decision};
 use super::messages::{
     CREDIT_LIMIT_CLEARED, CREDIT_LIMIT_NOT_AMOUNT, CREDIT_LIMIT_SAVED, ORDER_FROM_NOT_A_DATE, ORDER_REJECT_REASON_REQUIRED,
     ORDER_TO_NOT_A_DATE,
 };
 use super::messages::{ORDER_SHOP_CLIENT_ID_REQUIRED, ORDER_SHOP_DISTRIBUTOR_REQUIRED, ORDER_SHOP_REJECTED};
+use super::queries::credit::{self, Decision};
+use super::queries::waiting;
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{
     BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, OrderQuote, SetCreditLimit,
 };
-use super::waiting;
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
 use crate::error::{AppError, AppResult, Problem};

@@ -4,14 +4,12 @@
 //! `masters::products`.
 
 pub mod api;
-pub mod credit;
 pub mod handlers;
 pub mod messages;
 pub mod pricing;
 pub mod queries;
 pub mod send;
 pub mod types;
-pub mod waiting;
 
 use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;

@@ -9,7 +9,7 @@
 //! accepted but before marking the orders Sent mails them again: at least once, never lost.
 //! Distributors without an email keep their orders Submitted (administrators see why). Orders held
 //! over a credit limit wait until a manager approves them; rejected ones are never mailed
-//! (`super::credit`).
+//! (`super::queries::credit`).
 //!
 //! Distributors are no users: the mail and its workbook follow the company's locale
 //! (`FIELDSALES_LOCALE`, `crate::formats`): Hindi texts and headers for a Hindi company, dates in
@@ -21,10 +21,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
-use rusqlite::{named_params, Connection, TransactionBehavior};
+use rusqlite::Connection;
 use rust_xlsxwriter::{Format, Workbook};
 
-use super::queries::{order_number, MAILING_HOLD_S};
+use super::queries::mailing::{self, Row};
+use super::queries::order_number;
 use crate::config::Config;
 use crate::db::Pool;
 use crate::formats::Formats;
@@ -137,36 +138,6 @@ async fn with_conn<T: Send + 'static>(
     tokio::task::spawn_blocking(move || work(&mut *pool.get()?)).await?
 }
 
-/// A distributor with orders waiting.
-struct Waiting {
-    id: i64,
-    name: String,
-    email: Option<String>,
-}
-
-/// One line of the workbook.
-struct Row {
-    order_id: OrderId,
-    order_date: String,
-    buyer_id: String,
-    buyer_name: String,
-    address: String,
-    product: String,
-    sku: Option<String>,
-    quantity: i64,
-    unit_price: Money,
-    discount: Money,
-    taxable: Money,
-    gst_rate_bp: i64,
-    cgst: Money,
-    sgst: Money,
-    igst: Money,
-    /// The line's total as stored when it was booked (taxable value plus tax); 0 for free pieces.
-    amount: Money,
-    /// Pieces a scheme gives free.
-    free: bool,
-}
-
 /// Mails every distributor's Submitted orders in the company's formats (`config`'s locale and
 /// currency); `None` when a run of this process is going on.
 pub async fn send_submitted_for(pool: &Pool, mailer: &Mailer, config: &Config) -> anyhow::Result<Option<SendSummary>> {
@@ -184,17 +155,7 @@ async fn send_in(pool: &Pool, mailer: &Mailer, data_dir: &Path, formats: &Format
     }
     let _running = Running;
     let mut summary = SendSummary::default();
-    let waiting: Vec<(Waiting, i64)> = with_conn(pool, |conn| {
-        let mut stmt = conn.prepare(
-            "SELECT d.distributor_id, d.name, NULLIF(TRIM(d.email), ''), COUNT(*) FROM orders o
-             JOIN distributors d ON d.distributor_id = o.distributor_id
-             WHERE o.status = 'Submitted' AND COALESCE(o.credit_hold, 'approved') = 'approved'
-             GROUP BY d.distributor_id ORDER BY d.distributor_id",
-        )?;
-        let rows = stmt.query_map([], |r| Ok((Waiting { id: r.get(0)?, name: r.get(1)?, email: r.get(2)? }, r.get(3)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    })
-    .await?;
+    let waiting: Vec<(mailing::Waiting, i64)> = with_conn(pool, |conn| Ok(mailing::waiting_distributors(conn)?)).await?;
     for (distributor, count) in waiting {
         let Some(email) = distributor.email.clone() else {
             summary.waiting += count as usize;
@@ -202,14 +163,14 @@ async fn send_in(pool: &Pool, mailer: &Mailer, data_dir: &Path, formats: &Format
         };
         let now = crate::now();
         let id = distributor.id;
-        let held: Vec<i64> = with_conn(pool, move |conn| hold(conn, id, now)).await?;
+        let held: Vec<i64> = with_conn(pool, move |conn| mailing::hold(conn, id, now)).await?;
         if held.is_empty() {
             continue;
         }
         let dir = data_dir.join("files").join("orders");
         let (ids, name, f) = (held.clone(), distributor.name.clone(), formats.clone());
         let built = with_conn(pool, move |conn| {
-            let rows = rows_of(conn, &ids)?;
+            let rows = mailing::rows_of(conn, &ids)?;
             let path = write_workbook(&dir, id, now, &rows, &f)?;
             Ok((path, mail_body(&name, &rows, &f)))
         })
@@ -224,99 +185,18 @@ async fn send_in(pool: &Pool, mailer: &Mailer, data_dir: &Path, formats: &Format
         let ids = held.clone();
         match sent {
             Ok(()) => {
-                with_conn(pool, move |conn| mark(conn, &ids, Some(crate::now()))).await?;
+                with_conn(pool, move |conn| mailing::mark(conn, &ids, Some(crate::now()))).await?;
                 summary.mails += 1;
                 summary.orders += held.len();
             }
             Err(err) => {
                 tracing::error!(error = %err, distributor = %distributor.name, orders = held.len(), "mailing a distributor's orders failed");
-                with_conn(pool, move |conn| mark(conn, &ids, None)).await?;
+                with_conn(pool, move |conn| mailing::mark(conn, &ids, None)).await?;
                 summary.failed += held.len();
             }
         }
     }
     Ok(Some(summary))
-}
-
-/// Holds the Submitted orders of `distributor` for this run; returns their ids.
-fn hold(conn: &mut Connection, distributor: i64, now: i64) -> anyhow::Result<Vec<i64>> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let ids = tx
-        .prepare(
-            "UPDATE orders SET mailing_at = :now
-             WHERE status = 'Submitted' AND distributor_id = :d AND (mailing_at IS NULL OR mailing_at <= :stale)
-               AND COALESCE(credit_hold, 'approved') = 'approved'
-             RETURNING order_id",
-        )?
-        .query_map(named_params! { ":now": now, ":d": distributor, ":stale": now - MAILING_HOLD_S }, |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
-    tx.commit()?;
-    let mut ids = ids;
-    ids.sort_unstable();
-    Ok(ids)
-}
-
-/// After the mail: Sent at `sent_at` (accepted), or back to waiting (`None`, failed).
-fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow::Result<()> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let ids = serde_json::to_string(ids)?;
-    let sql = match sent_at {
-        Some(_) => {
-            "UPDATE orders SET status = 'Sent', sent_at = :at, mailing_at = NULL
-                    WHERE order_id IN (SELECT value FROM json_each(:ids)) AND status = 'Submitted'"
-        }
-        None => "UPDATE orders SET mailing_at = NULL WHERE order_id IN (SELECT value FROM json_each(:ids))",
-    };
-    let at = sent_at.unwrap_or_default();
-    let mut stmt = tx.prepare(sql)?;
-    stmt.execute(&crate::db::only_used(&stmt, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])?[..])?;
-    drop(stmt);
-    tx.commit()?;
-    Ok(())
-}
-
-fn rows_of(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Row>> {
-    let ids = serde_json::to_string(ids)?;
-    // A booked order's lines carry its number (`queries::order_number`, APP and six digits).
-    let mut stmt = conn.prepare(
-        "SELECT o.order_id, o.order_date, c.buyer_id, c.name,
-                TRIM(COALESCE(c.address1, '') || ' ' || COALESCE(c.address2, '') || ' ' || COALESCE(c.city, '') || ' '
-                     || COALESCE(c.postal_code, '')),
-                l.product_name, l.sku, l.quantity, l.unit_price_paise, l.discount_paise, l.taxable_paise, l.gst_rate_bp,
-                l.cgst_paise, l.sgst_paise, l.igst_paise, l.line_total_paise, l.free
-         FROM orders o JOIN customers c ON c.customer_id = o.customer_id
-         JOIN (SELECT order_id AS number, line_id AS n, 0 AS free, product_name, sku, CAST(qty_shipped AS INTEGER) AS quantity,
-                      unit_price_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise, sgst_paise, igst_paise, line_total_paise
-               FROM order_lines WHERE source = 'app'
-                 AND order_id IN (SELECT printf('APP%06d', value) FROM json_each(:ids))
-               UNION ALL
-               SELECT printf('APP%06d', f.order_id), f.scheme_id, 1, f.product_name, p.sku, f.quantity, 0, 0, 0, 0, 0, 0, 0, 0
-               FROM order_free_lines f LEFT JOIN products p ON p.product_id = f.product_id
-               WHERE f.order_id IN (SELECT value FROM json_each(:ids))) l ON l.number = printf('APP%06d', o.order_id)
-         WHERE o.order_id IN (SELECT value FROM json_each(:ids)) ORDER BY o.order_id, l.free, l.n",
-    )?;
-    let rows = stmt.query_map(named_params! { ":ids": ids }, |r| {
-        Ok(Row {
-            order_id: r.get(0)?,
-            order_date: r.get(1)?,
-            buyer_id: r.get(2)?,
-            buyer_name: r.get(3)?,
-            address: r.get::<_, String>(4)?.split_whitespace().collect::<Vec<_>>().join(" "),
-            product: r.get(5)?,
-            sku: r.get(6)?,
-            quantity: r.get(7)?,
-            unit_price: r.get(8)?,
-            discount: r.get(9)?,
-            taxable: r.get(10)?,
-            gst_rate_bp: r.get(11)?,
-            cgst: r.get(12)?,
-            sgst: r.get(13)?,
-            igst: r.get(14)?,
-            amount: r.get(15)?,
-            free: r.get(16)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Writes the workbook `<dir>/orders-<distributor>-<time>-<first order>.xlsx` and returns its path.

@@ -131,11 +131,7 @@ pub async fn approve_return(
     Path(id): Path<i64>,
     Json(req): Json<Decide>,
 ) -> AppResult<Json<ReturnDecided>> {
-    user.require(rights::RETURN_APPROVAL)?;
-    let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
-    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    let formats = crate::formats::Formats::of_config(&state.config);
-    state.writer.write(move |tx| queries::decide_return(tx, scope, id, true, (by, now), reason, &formats)).await.map(Json)
+    decide(state, user, id, true, req).await
 }
 
 /// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
@@ -153,11 +149,16 @@ pub async fn reject_return(
     Path(id): Path<i64>,
     Json(req): Json<Decide>,
 ) -> AppResult<Json<ReturnDecided>> {
+    decide(state, user, id, false, req).await
+}
+
+/// Approves (`approve`) or rejects a Submitted return of the caller's scope (return_approval).
+async fn decide(state: AppState, user: CurrentUser, id: i64, approve: bool, req: Decide) -> AppResult<Json<ReturnDecided>> {
     user.require(rights::RETURN_APPROVAL)?;
     let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     let formats = crate::formats::Formats::of_config(&state.config);
-    state.writer.write(move |tx| queries::decide_return(tx, scope, id, false, (by, now), reason, &formats)).await.map(Json)
+    state.writer.write(move |tx| queries::decide_return(tx, scope, id, approve, (by, now), reason, &formats)).await.map(Json)
 }
 
 /// `POST /users/outlet/propose` (outlet_proposal): a new shop for the caller, awaiting a manager;

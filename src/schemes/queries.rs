@@ -193,3 +193,12 @@ pub fn detail(conn: &Connection, id: i64, today: &str) -> AppResult<SchemeDetail
         .collect::<Result<_, _>>()?;
     Ok(SchemeDetail { scheme: ApiScheme::from(&body_of(&body)?), status, history })
 }
+
+/// The product a scheme upload's cell names: by SKU, else by name (case aside).
+pub fn product_named(conn: &Connection, text: &str) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached(
+        "SELECT product_id FROM products WHERE sku = :t OR name = :t COLLATE NOCASE ORDER BY sku = :t DESC, product_id LIMIT 1",
+    )?
+    .query_row(named_params! { ":t": text }, |r| r.get(0))
+    .optional()
+}

@@ -6,7 +6,7 @@
 //! are `src/uploads/columns.tsv`'s, in `HEADERS`' order; cells arrive checked by the uploads'
 //! cell readers (dates `YYYY-MM-DD`, numbers and money as plain decimal text).
 
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use super::messages::*;
 use super::types::{ApiApplies, ApiComponent, ApiScheme, ApiSlab};
@@ -106,12 +106,9 @@ fn internal(e: rusqlite::Error) -> Problem {
 
 /// The product a cell names: by SKU, else by name (case aside).
 fn product(conn: &Connection, text: &str) -> Result<i64, Problem> {
-    conn.prepare_cached(
-        "SELECT product_id FROM products WHERE sku = :t OR name = :t COLLATE NOCASE ORDER BY sku = :t DESC, product_id LIMIT 1",
-    )
-    .and_then(|mut stmt| stmt.query_row(named_params! { ":t": text }, |r| r.get(0)).optional())
-    .map_err(internal)?
-    .ok_or_else(|| SCHEME_PRODUCT_NOT_FOUND.with([("product", serde_json::json!(text))]))
+    super::queries::product_named(conn, text)
+        .map_err(internal)?
+        .ok_or_else(|| SCHEME_PRODUCT_NOT_FOUND.with([("product", serde_json::json!(text))]))
 }
 
 /// The scheme a group of rows gives, in the API's terms (the checks of `ApiScheme::to_engine`
@@ -147,10 +144,7 @@ fn scheme_of(conn: &Connection, rows: &[&[String]]) -> Result<ApiScheme, (usize,
     }
     let mut distributor_ids = Vec::new();
     for name in list(cell(first, DISTRIBUTORS)) {
-        let id: Option<i64> = conn
-            .prepare_cached("SELECT distributor_id FROM distributors WHERE name = :n")
-            .and_then(|mut stmt| stmt.query_row(named_params! { ":n": name }, |r| r.get(0)).optional())
-            .map_err(|e| on_first(internal(e)))?;
+        let id = crate::masters::distributors::queries::id_by_name(conn, &name).map_err(|e| on_first(internal(e)))?;
         distributor_ids.push(id.ok_or_else(|| on_first(SCHEME_DISTRIBUTOR_NOT_FOUND.with([("distributorId", serde_json::json!(name))])))?);
     }
     let mut slabs = Vec::new();

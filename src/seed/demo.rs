@@ -6,8 +6,9 @@
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
 use super::*;
-use crate::auth::accounts::{self, NewAccount};
+use crate::auth::accounts;
 use crate::auth::password;
+use crate::auth::types::NewAccount;
 use crate::rights::UserType;
 
 /// What `demo` created.
@@ -28,7 +29,7 @@ pub fn demo(conn: &mut Connection) -> anyhow::Result<DemoSummary> {
     }
     // Tens of thousands of rows in one transaction: in a company's live database that would hold
     // every agent's saves for seconds (issue #50), and mix invented customers with real ones.
-    if crate::auth::accounts::any_users(conn)? {
+    if crate::auth::queries::any_users(conn)? {
         anyhow::bail!("the demo company goes into a new database only; this one has users already");
     }
     // One hash for all demo users: they share a published password anyway.
@@ -390,7 +391,7 @@ fn demo_invoices(conn: &Connection) -> anyhow::Result<()> {
             let due = date + chrono::Days::new(30);
             // Whole rupees and fifty paise: ₹500.00 to ₹25,000.50.
             let amount = crate::money::Money::from_paise(rng.gen_range(10..=500) * 5_000 + if rng.gen_bool(0.3) { 50 } else { 0 });
-            crate::collections::api::upsert_invoice(
+            crate::collections::queries::upsert_invoice(
                 conn,
                 &format!("INV-DEMO-{number:05}"),
                 *customer,

@@ -4,8 +4,9 @@
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
 use super::*;
-use crate::auth::accounts::{self, NewAccount};
+use crate::auth::accounts;
 use crate::auth::password;
+use crate::auth::types::NewAccount;
 use crate::rights::UserType;
 
 /// The size of the `scale` data set. `ScaleParams::new(n)` gives the benchmark's proportions.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rusqlite::{named_params, Connection};
+use rusqlite::Connection;
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
@@ -503,18 +503,6 @@ fn import_pieces(
     // The search index's segments the pieces left, merged a short step at a time.
     while merge_left && writer.write_blocking(|conn| Ok(crate::customers::api::merge_search_index(conn)?))? {}
     Ok(())
-}
-
-/// Today's uploads with rejected rows, by `uploader` or by anyone (`None`), and the kind of the
-/// latest of them (the screen to upload the fixed file on).
-pub fn with_errors_since(conn: &Connection, since: i64, uploader: Option<i64>) -> rusqlite::Result<(i64, Option<String>)> {
-    conn.query_row(
-        "SELECT COUNT(*), (SELECT kind FROM uploads WHERE rejected > 0 AND uploaded_at >= :since
-                              AND (:by IS NULL OR uploaded_by = :by) ORDER BY upload_id DESC LIMIT 1)
-         FROM uploads WHERE rejected > 0 AND uploaded_at >= :since AND (:by IS NULL OR uploaded_by = :by)",
-        named_params! { ":since": since, ":by": uploader },
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
 }
 
 /// A sample workbook of a kind: its header row and an example row.

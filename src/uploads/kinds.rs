@@ -5,17 +5,17 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::{named_params, Connection};
 
 use serde_json::json;
 
 use super::messages::*;
+use super::queries;
 use crate::beats::{self, Weekdays};
 use crate::error::Problem;
 use crate::ids::UserId;
 use crate::money::{Least, Money, Refusal};
 use crate::rights;
-use crate::rights::UserType;
 use crate::scope::Scope;
 
 /// How a cell is checked before the row is applied.
@@ -203,28 +203,16 @@ fn country(conn: &Connection, ctx: &Context, name: &str) -> Result<Option<i64>, 
     if name.is_empty() {
         return Ok(None);
     }
-    remembered(&ctx.countries, name, || {
-        conn.prepare_cached("SELECT country_id FROM countries WHERE name = :n")?
-            .query_row(named_params! { ":n": name }, |r| r.get(0))
-            .optional()
-    })?
-    .map(Some)
-    .ok_or_else(|| UNKNOWN_COUNTRY.with([("name", json!(name))]))
+    remembered(&ctx.countries, name, || queries::country_id(conn, name))?
+        .map(Some)
+        .ok_or_else(|| UNKNOWN_COUNTRY.with([("name", json!(name))]))
 }
 
 // An agent or customer outside the uploader's scope is as unknown as one that does not exist: a
 // row's reason tells nothing of another team.
 
 fn agent(conn: &Connection, ctx: &Context, email: &str) -> Result<i64, Problem> {
-    remembered(&ctx.agents, email, || {
-        conn.prepare_cached(&format!(
-            "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
-            ctx.scope.condition("a.uid")
-        ))?
-        .query_row(&*ctx.scope.with(named_params! { ":e": email, ":agent": UserType::Agent }), |r| r.get(0))
-        .optional()
-    })?
-    .ok_or_else(|| unknown_agent(email))
+    remembered(&ctx.agents, email, || queries::agent_in_scope(conn, ctx.scope, email))?.ok_or_else(|| unknown_agent(email))
 }
 
 fn unknown_agent(email: &str) -> Problem {
@@ -248,23 +236,11 @@ fn refuse_taken_outside(conn: &Connection, ctx: &Context, rows: &str, what: &str
     if ctx.scope == Scope::All {
         return Ok(());
     }
-    let sql = format!(
-        "SELECT EXISTS (SELECT 1 FROM ({rows}) r JOIN customers c ON c.customer_id = r.customer_id WHERE NOT COALESCE({}, 0))",
-        ctx.scope.condition("c.agent_id")
-    );
-    let taken: bool = conn
-        .prepare_cached(&sql)
-        .and_then(|mut stmt| stmt.query_row(&*ctx.scope.with(named_params! { ":key": key }), |r| r.get(0)))
-        .map_err(db)?;
+    let taken = queries::taken_outside(conn, ctx.scope, rows, key).map_err(db)?;
     if taken {
         return Err(TAKEN_OUTSIDE.with([("column", json!(what)), ("value", json!(key))]));
     }
     Ok(())
-}
-
-/// Runs one of a kind's statements, prepared once per connection: imports run it for every row.
-fn execute(conn: &Connection, sql: &str, params: &[(&str, &dyn rusqlite::ToSql)]) -> Result<(), Problem> {
-    conn.prepare_cached(sql).and_then(|mut stmt| stmt.execute(params)).map(|_| ()).map_err(db)
 }
 
 pub const CUSTOMER: Kind = Kind {
@@ -287,29 +263,9 @@ pub const CUSTOMER: Kind = Kind {
         let limit = money(c.get(15).map_or("", String::as_str), "Credit Limit", ctx)?;
         // GSTIN (issue #52, a later column): its state code must be the row's State's.
         let gstin = gstin(c.get(16).map_or("", String::as_str), opt(&c[8]))?;
-        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM customers WHERE buyer_id = :key", "Buyer ID", &c[0])?;
-        execute(
+        refuse_taken_outside(conn, ctx, queries::CUSTOMERS_OF_BUYER, "Buyer ID", &c[0])?;
+        crate::customers::queries::upsert_uploaded(
             conn,
-            "INSERT INTO customers (buyer_id, name, mobile, email, address1, address2, postal_code, city, state, country_id,
-                                    info, latitude, longitude, retailer_type, agent_id, created_by, created_at, updated_at,
-                                    credit_limit_paise, gstin)
-             VALUES (:b, :n, :m, :e, :a1, :a2, :p, :city, :state, :country, :info, :lat, :lng, :t, :agent, :by, :now, :now, :limit,
-                     :gstin)
-             ON CONFLICT (buyer_id) DO UPDATE SET name = excluded.name, mobile = excluded.mobile, email = excluded.email,
-                 address1 = excluded.address1, address2 = excluded.address2, postal_code = excluded.postal_code,
-                 city = excluded.city, state = excluded.state, country_id = excluded.country_id, info = excluded.info,
-                 latitude = excluded.latitude, longitude = excluded.longitude, retailer_type = excluded.retailer_type,
-                 agent_id = excluded.agent_id, updated_at = excluded.updated_at,
-                 credit_limit_paise = COALESCE(excluded.credit_limit_paise, credit_limit_paise),
-                 gstin = COALESCE(excluded.gstin, gstin)
-             WHERE name IS NOT excluded.name OR mobile IS NOT excluded.mobile OR email IS NOT excluded.email
-                 OR address1 IS NOT excluded.address1 OR address2 IS NOT excluded.address2
-                 OR postal_code IS NOT excluded.postal_code OR city IS NOT excluded.city OR state IS NOT excluded.state
-                 OR country_id IS NOT excluded.country_id OR info IS NOT excluded.info OR latitude IS NOT excluded.latitude
-                 OR longitude IS NOT excluded.longitude OR retailer_type IS NOT excluded.retailer_type
-                 OR agent_id IS NOT excluded.agent_id
-                 OR credit_limit_paise IS NOT COALESCE(excluded.credit_limit_paise, credit_limit_paise)
-                 OR gstin IS NOT COALESCE(excluded.gstin, gstin)",
             named_params! {
                 ":b": c[0], ":n": c[1], ":m": c[2], ":e": opt(&c[3]), ":a1": opt(&c[4]), ":a2": opt(&c[5]),
                 ":p": opt(&c[6]), ":city": opt(&c[7]), ":state": opt(&c[8]), ":country": country, ":info": opt(&c[10]),
@@ -317,6 +273,8 @@ pub const CUSTOMER: Kind = Kind {
                 ":by": ctx.uploader, ":now": crate::now(), ":limit": limit, ":gstin": gstin,
             },
         )
+        .map(drop)
+        .map_err(db)
     },
 };
 
@@ -328,22 +286,10 @@ pub const CUSTOMER_DELETE: Kind = Kind {
     columns: columns::CUSTOMERDELETE,
     apply: |conn, c, ctx| {
         let id = customer(conn, ctx, &c[0])?;
-        let used: bool = conn
-            .query_row(
-                "SELECT EXISTS (SELECT 1 FROM visits WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM order_lines WHERE customer_id = :c)
-                     OR EXISTS (SELECT 1 FROM deliveries WHERE customer_id = :c) OR EXISTS (SELECT 1 FROM customer_info WHERE customer_id = :c)
-                     OR EXISTS (SELECT 1 FROM profile_updates WHERE customer_id = :c)
-                     OR EXISTS (SELECT 1 FROM orders WHERE customer_id = :c)",
-                named_params! { ":c": id },
-                |r| r.get(0),
-            )
-            .map_err(db)?;
-        if used {
+        if !crate::customers::queries::delete_unused(conn, id).map_err(db)? {
             return Err(CUSTOMER_IN_USE.into());
         }
-        // A position an agent typed for a customer never visited waits without a visit.
-        execute(conn, "DELETE FROM location_proposals WHERE customer_id = :c", named_params! { ":c": id })?;
-        execute(conn, "DELETE FROM customers WHERE customer_id = :c", named_params! { ":c": id })
+        Ok(())
     },
 };
 
@@ -383,17 +329,14 @@ pub const PRODUCT: Kind = Kind {
             None => None,
             Some(v) => Some(crate::taxids::gst_percent_bp(v).ok_or_else(|| crate::taxids::gst_rate_problem(v))?),
         };
-        execute(
+        crate::masters::products::queries::upsert_uploaded(
             conn,
-            "INSERT INTO products (name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp)
-             VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1), :hsn, COALESCE(:rate, 0))
-             ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price_paise = COALESCE(:p, price_paise),
-                 pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active),
-                 hsn = COALESCE(:hsn, hsn), gst_rate_bp = COALESCE(:rate, gst_rate_bp)",
             named_params! {
                 ":n": c[0], ":s": opt(&c[1]), ":p": price, ":pack": pack, ":cat": opt(&c[4]), ":a": active, ":hsn": hsn, ":rate": rate,
             },
         )
+        .map(drop)
+        .map_err(db)
     },
 };
 
@@ -411,24 +354,18 @@ pub const DISTRIBUTOR: Kind = Kind {
         let cell = |i: usize| c.get(i).map_or("", |v| v.trim());
         let state = match opt(cell(5)) {
             Some(s) => Some(s.to_string()),
-            None => conn
-                .prepare_cached("SELECT state FROM distributors WHERE name = :n")
-                .and_then(|mut stmt| stmt.query_row(named_params! { ":n": c[0] }, |r| r.get::<_, Option<String>>(0)).optional())
-                .map_err(db)?
-                .flatten(),
+            None => crate::masters::distributors::queries::state_of(conn, &c[0]).map_err(db)?,
         };
         let gstin = gstin(cell(6), state.as_deref())?;
-        execute(
+        crate::masters::distributors::queries::upsert_uploaded(
             conn,
-            "INSERT INTO distributors (name, code, city, country_id, email, state, gstin)
-             VALUES (:n, :code, :city, :country, :email, :state, :gstin)
-             ON CONFLICT (name) DO UPDATE SET code = excluded.code, city = excluded.city, country_id = excluded.country_id,
-                 email = COALESCE(:email, email), state = COALESCE(:state, state), gstin = COALESCE(:gstin, gstin)",
             named_params! {
                 ":n": c[0], ":code": opt(&c[1]), ":city": opt(&c[2]), ":country": country, ":email": opt(&c[4]),
                 ":state": opt(cell(5)), ":gstin": gstin,
             },
         )
+        .map(drop)
+        .map_err(db)
     },
 };
 
@@ -441,17 +378,15 @@ pub const SCORECARD: Kind = Kind {
     apply: |conn, c, ctx| {
         let agent = agent(conn, ctx, &c[0])?;
         let n = |i: usize| number(&c[i]).unwrap_or(0.0);
-        execute(
+        crate::customers::scorecards::queries::replace_uploaded(
             conn,
-            "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
-                 retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
-                 qualification_status)
-             VALUES (:a, :u, :t, :ta, :l, :rt, :ra, :la, :p, :i, :q)",
             named_params! {
                 ":a": agent, ":u": c[1], ":t": n(2), ":ta": n(3), ":l": n(4), ":rt": n(5) as i64, ":ra": n(6) as i64,
                 ":la": n(7) as i64, ":p": n(8), ":i": n(9), ":q": c[10],
             },
         )
+        .map(drop)
+        .map_err(db)
     },
 };
 
@@ -463,21 +398,16 @@ pub const DELIVERY: Kind = Kind {
     columns: columns::DELIVERY,
     apply: |conn, c, ctx| {
         let customer = customer(conn, ctx, &c[3])?;
-        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM deliveries WHERE order_id = :key", "Order ID", &c[0])?;
-        execute(
+        refuse_taken_outside(conn, ctx, queries::DELIVERIES_OF_ORDER, "Order ID", &c[0])?;
+        crate::deliveries::queries::upsert_uploaded(
             conn,
-            "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
-                                     affiliate_name, logistics_charges, created_at)
-             VALUES (:o, :od, :pd, :c, :s, :ai, :an, :lc, :now)
-             ON CONFLICT (order_id) DO UPDATE SET order_date = excluded.order_date,
-                 planned_delivery_date = excluded.planned_delivery_date, customer_id = excluded.customer_id,
-                 seller_name = excluded.seller_name, affiliate_id = excluded.affiliate_id,
-                 affiliate_name = excluded.affiliate_name, logistics_charges = excluded.logistics_charges",
             named_params! {
                 ":o": c[0], ":od": c[1], ":pd": c[2], ":c": customer, ":s": c[4], ":ai": opt(&c[5]), ":an": opt(&c[6]),
                 ":lc": number(&c[7]).unwrap_or(0.0), ":now": crate::now(),
             },
         )
+        .map(drop)
+        .map_err(db)
     },
 };
 
@@ -493,27 +423,17 @@ pub const ORDER: Kind = Kind {
     apply: |conn, c, ctx| {
         let customer = customer(conn, ctx, &c[2])?;
         // Any line of the order, of any product: the order is one, whoever's lines it has.
-        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM order_lines WHERE order_id = :key", "Order ID", &c[0])?;
+        refuse_taken_outside(conn, ctx, queries::LINES_OF_ORDER, "Order ID", &c[0])?;
         let unit_price = money(&c[7], "Unit Price", ctx)?.unwrap_or(Money::ZERO);
-        execute(
+        let written = crate::orders::queries::upsert_uploaded_line(
             conn,
-            "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                      unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
-             VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao, CAST(ROUND(:q * :u) AS INTEGER), CAST(ROUND(:q * :u) AS INTEGER),
-                     CAST(ROUND(:q * :u) AS INTEGER))
-             ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
-                 customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
-                 qty_shipped = excluded.qty_shipped, unit_price_paise = excluded.unit_price_paise, ds_name = excluded.ds_name,
-                 fao_name = excluded.fao_name, gross_paise = excluded.gross_paise, taxable_paise = excluded.taxable_paise,
-                 line_total_paise = excluded.line_total_paise
-             WHERE order_lines.source = 'upload'",
             named_params! {
                 ":o": c[0], ":d": c[1], ":c": customer, ":s": c[3], ":p": c[4], ":sku": opt(&c[5]),
                 ":q": number(&c[6]).unwrap_or(0.0), ":u": unit_price, ":ds": opt(&c[8]), ":fao": opt(&c[9]),
             },
-        )?;
-        // Neither inserted nor updated (the statement's own changes; triggers' are not counted).
-        if conn.changes() == 0 {
+        )
+        .map_err(db)?;
+        if written == 0 {
             return Err(ORDER_LINE_BOOKED.into());
         }
         Ok(())
@@ -528,14 +448,8 @@ pub const SUBINFO: Kind = Kind {
     columns: columns::SUBINFO,
     apply: |conn, c, ctx| {
         let info = ctx.info_id.ok_or(INFO_TYPE_REQUIRED)?;
-        let added = conn
-            .execute(
-                "INSERT INTO info_sub_types (info_id, name) SELECT :i, :n WHERE NOT EXISTS (
-                     SELECT 1 FROM info_sub_types WHERE info_id = :i AND name = :n AND is_retired = 0)",
-                named_params! { ":i": info, ":n": c[0] },
-            )
-            .map_err(db)?;
-        if added == 0 {
+        let added = crate::masters::info_types::queries::add_sub_type(conn, info, &c[0]).map_err(db)?;
+        if !added {
             return Err(SUB_INFO_EXISTS.with([("name", json!(c[0]))]));
         }
         Ok(())
@@ -593,7 +507,7 @@ pub const INVOICE: Kind = Kind {
     apply: |conn, c, ctx| {
         let customer = customer(conn, ctx, &c[1])?;
         // Before the amount's check, whose reason tells what was paid on the invoice.
-        refuse_taken_outside(conn, ctx, "SELECT customer_id FROM invoices WHERE invoice_no = :key", "Invoice No", &c[0])?;
+        refuse_taken_outside(conn, ctx, queries::INVOICES_OF_NUMBER, "Invoice No", &c[0])?;
         let amount = money(&c[3], "Amount", ctx)?.ok_or_else(|| about(NOT_A_NUMBER, "Amount"))?;
         if c[4] < c[2] {
             return Err(DUE_BEFORE_INVOICE.into());
@@ -601,13 +515,12 @@ pub const INVOICE: Kind = Kind {
         let distributor: Option<i64> = match opt(&c[5]) {
             None => None,
             Some(name) => Some(
-                conn.prepare_cached("SELECT distributor_id FROM distributors WHERE name = :n")
-                    .and_then(|mut stmt| stmt.query_row(named_params! { ":n": name }, |r| r.get(0)).optional())
+                crate::masters::distributors::queries::id_by_name(conn, name)
                     .map_err(db)?
                     .ok_or_else(|| UNKNOWN_DISTRIBUTOR.with([("name", json!(name))]))?,
             ),
         };
-        crate::collections::api::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now()).map_err(db)?
+        crate::collections::queries::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now()).map_err(db)?
     },
 };
 

@@ -109,3 +109,49 @@ pub fn latest_upload(conn: &Connection, uploader: i64, kind: &str) -> rusqlite::
     )
     .optional()
 }
+
+/// The `customer_id` of the rows of a key `:key` that a kind's upsert would take over, one query a
+/// kind, for [`taken_outside`].
+pub const CUSTOMERS_OF_BUYER: &str = "SELECT customer_id FROM customers WHERE buyer_id = :key";
+pub const DELIVERIES_OF_ORDER: &str = "SELECT customer_id FROM deliveries WHERE order_id = :key";
+pub const LINES_OF_ORDER: &str = "SELECT customer_id FROM order_lines WHERE order_id = :key";
+pub const INVOICES_OF_NUMBER: &str = "SELECT customer_id FROM invoices WHERE invoice_no = :key";
+
+/// Whether the rows `rows` (one of the constants above) of the key `key` belong to a customer
+/// outside `scope`.
+pub fn taken_outside(conn: &Connection, scope: Scope, rows: &str, key: &str) -> rusqlite::Result<bool> {
+    let sql = format!(
+        "SELECT EXISTS (SELECT 1 FROM ({rows}) r JOIN customers c ON c.customer_id = r.customer_id WHERE NOT COALESCE({}, 0))",
+        scope.condition("c.agent_id")
+    );
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":key": key }), |r| r.get(0))
+}
+
+/// The id of the country `name`.
+pub fn country_id(conn: &Connection, name: &str) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT country_id FROM countries WHERE name = :n")?
+        .query_row(named_params! { ":n": name }, |r| r.get(0))
+        .optional()
+}
+
+/// The uid of the live agent `email` inside `scope`.
+pub fn agent_in_scope(conn: &Connection, scope: Scope, email: &str) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached(&format!(
+        "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
+        scope.condition("a.uid")
+    ))?
+    .query_row(&*scope.with(named_params! { ":e": email, ":agent": crate::rights::UserType::Agent }), |r| r.get(0))
+    .optional()
+}
+
+/// Today's uploads with rejected rows, by `uploader` or by anyone (`None`), and the kind of the
+/// latest of them (the screen to upload the fixed file on).
+pub fn with_errors_since(conn: &Connection, since: i64, uploader: Option<i64>) -> rusqlite::Result<(i64, Option<String>)> {
+    conn.query_row(
+        "SELECT COUNT(*), (SELECT kind FROM uploads WHERE rejected > 0 AND uploaded_at >= :since
+                              AND (:by IS NULL OR uploaded_by = :by) ORDER BY upload_id DESC LIMIT 1)
+         FROM uploads WHERE rejected > 0 AND uploaded_at >= :since AND (:by IS NULL OR uploaded_by = :by)",
+        named_params! { ":since": since, ":by": uploader },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}

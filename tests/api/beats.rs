@@ -684,7 +684,7 @@ async fn a_version_9_database_gains_the_visit_summary_and_the_productive_index()
     assert_eq!(shape(&conn), fresh);
     // The productive visits' count reads the partial index.
     let plan: Vec<String> = conn
-        .prepare(&format!("EXPLAIN QUERY PLAN {}", fieldsales::buckets::stats::PRODUCTIVE_VISITS))
+        .prepare(&format!("EXPLAIN QUERY PLAN {}", fieldsales::buckets::queries::stats::PRODUCTIVE_VISITS))
         .unwrap()
         .query_map(rusqlite::named_params! { ":agent": 3, ":from15": "2000-01-01", ":from15_ts": 0 }, |r| r.get(3))
         .unwrap()
@@ -698,7 +698,7 @@ async fn a_version_9_database_gains_the_visit_summary_and_the_productive_index()
 /// the zone so the next start has nothing to do.
 #[tokio::test]
 async fn the_visit_days_are_refiled_when_they_were_filed_in_another_time_zone() {
-    use fieldsales::beats::visit_days::refile_if_zone_changed;
+    use fieldsales::beats::queries::visit_days::refile_if_zone_changed;
     let app = TestApp::new();
     let mut conn = app.conn();
     let grouped = |conn: &rusqlite::Connection| {

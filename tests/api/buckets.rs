@@ -417,10 +417,10 @@ async fn a_visit_or_an_order_moves_a_customer_at_once() {
 
 #[tokio::test]
 async fn cached_landing_counts_follow_the_day() {
-    use fieldsales::buckets::figures::{self, Windows};
+    use fieldsales::buckets::queries::{self, Windows};
     let app = TestApp::new();
     let t = team(&app).await;
-    let cache = fieldsales::buckets::stats::LandingCache::default();
+    let cache = fieldsales::buckets::queries::stats::LandingCache::default();
     let conn = app.conn();
     let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'm@team.test'", [], |r| r.get(0)).unwrap();
     let scope = fieldsales::scope::Scope::Team { manager: fieldsales::ids::UserId(manager) };
@@ -428,7 +428,7 @@ async fn cached_landing_counts_follow_the_day() {
     let today = fieldsales::clock::today();
     // The same cache asked on later days (a server running for weeks): the windows move on.
     for day in [today, today + Days::new(1), today + Days::new(10), today + Days::new(20), today + Days::new(45), today] {
-        let figures = figures::landing(&conn, &cache, scope, Windows { today: day }).unwrap();
+        let figures = queries::landing(&conn, &cache, scope, Windows { today: day }).unwrap();
         let body = serde_json::to_value(&figures).unwrap();
         assert_eq!(landing(&body), History::on(day).landing(&conn, &team_ids), "on {day}");
     }

@@ -276,7 +276,7 @@ async fn delivered_percentages_are_shares_of_the_plan() {
     let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'am@demo.test'", [], |r| r.get(0)).unwrap();
     let agent = fieldsales::auth::accounts::create(
         &conn,
-        &fieldsales::auth::accounts::NewAccount {
+        &fieldsales::auth::types::NewAccount {
             email: "tiles@demo.test",
             name: "Tiles Agent",
             user_type: fieldsales::rights::UserType::Agent,

@@ -4,7 +4,8 @@
 use std::collections::BTreeSet;
 
 use axum::http::{Method, StatusCode};
-use fieldsales::auth::accounts::{self, NewAccount};
+use fieldsales::auth::accounts;
+use fieldsales::auth::types::NewAccount;
 use serde_json::{json, Value};
 
 use crate::support::{png, Part, TestApp};

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use fieldsales::auth::accounts::{self, NewAccount};
+use fieldsales::auth::accounts;
+use fieldsales::auth::types::NewAccount;
 use serde_json::{json, Value};
 
 use crate::reports::{fetch, sheet};

@@ -2,7 +2,8 @@
 //! when they repeat a photo, hostile files refused, lists and files scoped, report, prune.
 
 use axum::http::StatusCode;
-use fieldsales::auth::accounts::{self, NewAccount};
+use fieldsales::auth::accounts;
+use fieldsales::auth::types::NewAccount;
 use serde_json::{json, Value};
 
 use crate::support::{Part, Reply, TestApp};

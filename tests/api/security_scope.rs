@@ -7,7 +7,8 @@
 //! (Products, distributors and sub info types are the company's, with no team.)
 
 use axum::http::StatusCode;
-use fieldsales::auth::accounts::{self, NewAccount};
+use fieldsales::auth::accounts;
+use fieldsales::auth::types::NewAccount;
 use fieldsales::rights::UserType;
 use serde_json::{json, Value};
 

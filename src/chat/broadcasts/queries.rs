@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::media_url;
 use super::types::{Broadcast, BroadcastMessage};
-use crate::auth::session::SessionUser;
+use crate::auth::types::SessionUser;
 use crate::chat::conversations::iso;
 use crate::chat::messages::{BROADCAST_COUNTRY_REQUIRED, BROADCAST_COUNTRY_UNKNOWN, BROADCAST_USER_TYPE_UNKNOWN};
 use crate::error::{AppError, AppResult};

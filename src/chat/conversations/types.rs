@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::auth::session::SessionUser;
+use crate::auth::types::SessionUser;
 use crate::ids::UserId;
 use crate::lenient;
 use crate::scope::Scope;

@@ -38,7 +38,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
         .collect::<Result<Vec<_>, _>>()?;
     let today = crate::clock::today();
     for (customer, id) in customers.iter_mut().zip(ids) {
-        let owed = crate::collections::api::outstanding_detail(conn, id, &customer.buyer_id, today)?;
+        let owed = crate::collections::queries::outstanding_of(conn, id, &customer.buyer_id, today)?;
         customer.outstanding = (!owed.invoices.is_empty()).then_some(owed);
     }
     // Removals go with the first page of a pass of changes.

@@ -34,3 +34,15 @@ pub(super) fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Sco
     )
     .optional()
 }
+
+/// A row of the Scorecard upload (`uploads::kinds::SCORECARD` names the parameters): the agent's
+/// scorecard, replaced.
+pub fn replace_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO scorecards (agent_id, updated_upto, ttv_target, ttv_achieved, last_month_ttv,
+             retailer_target, retailers_achieved, last_month_active_retailers, ttv_projection, proposed_incentive,
+             qualification_status)
+         VALUES (:a, :u, :t, :ta, :l, :rt, :ra, :la, :p, :i, :q)",
+    )?
+    .execute(params)
+}

@@ -9,7 +9,7 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::masters::messages::{DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_REQUIRED, REASON_NOT_FOUND, REASON_REQUIRED};
-use crate::masters::table::{RetireAnswers, SaveRefusals};
+use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::lenient;
-use crate::masters::table::saved_answer;
+use crate::masters::queries::saved_answer;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -9,7 +9,7 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path, Query};
 use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_REQUIRED, SUB_INFO_REQUIRED, SUB_INFO_REQUIRED_OR_UPLOAD};
-use crate::masters::table::{RetireAnswers, SaveRefusals};
+use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::{required, required_id};

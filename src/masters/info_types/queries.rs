@@ -6,7 +6,7 @@ use serde_json::json;
 use super::types::{InfoSubType, InfoType, SubInfo};
 use crate::error::AppResult;
 use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_TAKEN, SUB_INFO_TAKEN};
-use crate::masters::table::{self, Parent, Upsert};
+use crate::masters::queries::{self as table, Parent, Upsert};
 
 /// Live info types (all, or the one `only`), each with its live sub types.
 pub fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<InfoType>> {
@@ -79,4 +79,15 @@ pub fn save_sub(conn: &Connection, id: i64, info_id: i64, name: &str) -> AppResu
 /// Retires a sub type.
 pub fn retire_sub(conn: &Connection, id: i64) -> AppResult<()> {
     table::retire(conn, "info_sub_types", "info_sub_id", id)
+}
+
+/// Adds the sub-type `name` to the info type `info` (the Sub Info Types upload); false when a live
+/// one of that name is there.
+pub fn add_sub_type(conn: &Connection, info: i64, name: &str) -> rusqlite::Result<bool> {
+    let added = conn.execute(
+        "INSERT INTO info_sub_types (info_id, name) SELECT :i, :n WHERE NOT EXISTS (
+             SELECT 1 FROM info_sub_types WHERE info_id = :i AND name = :n AND is_retired = 0)",
+        named_params! { ":i": info, ":n": name },
+    )?;
+    Ok(added > 0)
 }

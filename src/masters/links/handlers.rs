@@ -9,7 +9,7 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Path};
 use crate::masters::messages::{LINK_COUNTRY_REQUIRED, LINK_NAME_REQUIRED, LINK_NOT_FOUND, LINK_NOT_WEB_ADDRESS, LINK_REQUIRED};
-use crate::masters::table::{RetireAnswers, SaveRefusals};
+use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;

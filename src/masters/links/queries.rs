@@ -7,7 +7,7 @@ use super::types::{Link, LinkCountry};
 use crate::db::updated;
 use crate::error::{AppError, AppResult};
 use crate::masters::messages::{COUNTRY_UNKNOWN, LINK_TAKEN};
-use crate::masters::table::{self, Upsert};
+use crate::masters::queries::{self as table, Upsert};
 
 /// Links (all, or the one `only`) with their countries.
 pub fn links(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<Link>> {

@@ -45,7 +45,7 @@ pub struct SaveLink {
     pub countries: Vec<CountryRef>,
 }
 
-crate::masters::table::saved_answer!(
+crate::masters::queries::saved_answer!(
     /// The answer of a save, with the id of the new or updated link.
     LinkSaved,
     link_id

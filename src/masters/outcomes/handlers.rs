@@ -11,7 +11,7 @@ use crate::auth::session::CurrentUser;
 use crate::error::AppResult;
 use crate::extract::{Json, Path};
 use crate::masters::messages::OUTCOME_REQUIRED;
-use crate::masters::table::{RetireAnswers, SaveRefusals};
+use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::rights;
 use crate::state::AppState;
 use crate::validate::required;

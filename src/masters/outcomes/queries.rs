@@ -6,7 +6,7 @@ use serde_json::json;
 use super::types::Outcome;
 use crate::error::AppResult;
 use crate::masters::messages::OUTCOME_TAKEN;
-use crate::masters::table::{self, Upsert};
+use crate::masters::queries::{self as table, Upsert};
 
 fn outcome(r: &rusqlite::Row) -> rusqlite::Result<Outcome> {
     Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? })

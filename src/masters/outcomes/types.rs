@@ -20,7 +20,7 @@ pub struct SaveOutcome {
     pub out_come: Option<String>,
 }
 
-crate::masters::table::saved_answer!(
+crate::masters::queries::saved_answer!(
     /// The answer of a save, with the id of the new or updated outcome.
     OutcomeSaved,
     out_come_id

@@ -9,7 +9,7 @@ use crate::auth::session::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::extract::{Json, Query};
 use crate::lenient;
-use crate::masters::table::saved_answer;
+use crate::masters::queries::saved_answer;
 use crate::money::{Least, Money};
 use crate::rights;
 use crate::state::AppState;

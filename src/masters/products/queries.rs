@@ -94,3 +94,16 @@ pub fn save(conn: &Connection, p: &ProductFields) -> AppResult<i64> {
         }
     }
 }
+
+/// A row of the Product Master upload (`uploads::kinds::PRODUCT` names the parameters): an empty
+/// cell keeps what is stored.
+pub fn upsert_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "INSERT INTO products (name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp)
+         VALUES (:n, :s, :p, :pack, :cat, COALESCE(:a, 1), :hsn, COALESCE(:rate, 0))
+         ON CONFLICT (name) DO UPDATE SET sku = excluded.sku, price_paise = COALESCE(:p, price_paise),
+             pack_size = COALESCE(:pack, pack_size), category = COALESCE(:cat, category), active = COALESCE(:a, active),
+             hsn = COALESCE(:hsn, hsn), gst_rate_bp = COALESCE(:rate, gst_rate_bp)",
+    )?
+    .execute(params)
+}

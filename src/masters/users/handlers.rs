@@ -15,7 +15,7 @@ use crate::ids::UserId;
 use crate::masters::messages::{
     USER_DELETE_SELF, USER_EMAIL_DOMAIN, USER_EMAIL_INVALID, USER_EMAIL_REQUIRED, USER_NAME_REQUIRED, USER_TYPE_REQUIRED,
 };
-use crate::masters::table::{RetireAnswers, SaveRefusals};
+use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::rights;
 use crate::rights::UserType;
 use crate::scope::Scope;

@@ -5,15 +5,16 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde_json::json;
 
 use super::types::{AgentItem, CheckedUser, UserDetail, UserFilter, UserRow};
-use crate::auth::accounts::{self, NewAccount};
-use crate::auth::session;
+use crate::auth::accounts;
+use crate::auth::queries::{self as auth_queries, AccountChange};
+use crate::auth::types::NewAccount;
 use crate::error::{AppError, AppResult};
 use crate::ids::UserId;
 use crate::masters::messages::{
     COUNTRY_UNKNOWN, USER_COUNTRY_REQUIRED, USER_EMAIL_TAKEN, USER_LAST_ADMIN_DELETE, USER_LAST_ADMIN_STAYS, USER_MANAGER_NOT_AREA_MANAGER,
     USER_MANAGER_REQUIRED, USER_OUTSIDE_SCOPE, USER_OWN_TYPE, USER_TYPE_UNKNOWN,
 };
-use crate::masters::table::duplicate_as;
+use crate::masters::queries::duplicate_as;
 use crate::rights::UserType;
 use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
 use crate::scope::Scope;
@@ -185,19 +186,12 @@ pub fn update(conn: &mut Connection, scope: Scope, me: UserId, u: &CheckedUser) 
     }
     let (country_id, manager_id) = resolve(&tx, u)?;
     may_make(scope, u.user_type, manager_id)?;
-    tx.execute(
-        "UPDATE users SET email = :email, name = :name, user_type_id = :type, country_id = :country,
-                          manager_id = :manager, updated_at = :now
-         WHERE uid = :id",
-        named_params! {
-            ":email": u.email, ":name": u.name, ":type": u.user_type, ":country": country_id,
-            ":manager": manager_id, ":now": crate::now(), ":id": u.uid,
-        },
-    )
-    .map_err(|e| duplicate_as(e, USER_EMAIL_TAKEN.with([("email", json!(u.email))]).on("emailId")))?;
+    let change = AccountChange { email: &u.email, name: &u.name, user_type: u.user_type, country_id, manager_id: manager_id.map(|m| m.0) };
+    auth_queries::update_account(&tx, UserId(u.uid), &change)
+        .map_err(|e| duplicate_as(e, USER_EMAIL_TAKEN.with([("email", json!(u.email))]).on("emailId")))?;
     let changed = current.email != u.email;
     if changed {
-        session::end_user_sessions(&tx, UserId(u.uid), "email changed")?;
+        auth_queries::end_user_sessions(&tx, UserId(u.uid), "email changed")?;
     }
     tx.commit()?;
     Ok(changed.then(|| (current.email, u.name.clone())))
@@ -211,8 +205,8 @@ pub fn retire(conn: &mut Connection, scope: Scope, id: UserId) -> AppResult<()> 
     if user_type == ADMINISTRATOR && live_admins(&tx)? <= 1 {
         return Err(AppError::bad_request(USER_LAST_ADMIN_DELETE));
     }
-    tx.execute("UPDATE users SET is_deleted = 1, updated_at = :now WHERE uid = :id", named_params! { ":now": crate::now(), ":id": id })?;
-    session::end_user_sessions(&tx, id, "user deleted")?;
+    auth_queries::delete_account(&tx, id)?;
+    auth_queries::end_user_sessions(&tx, id, "user deleted")?;
     tx.commit()?;
     Ok(())
 }
@@ -230,4 +224,16 @@ pub fn agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<AgentItem
             Ok(AgentItem { uid: r.get(0)?, name: r.get(1)?, deleted: r.get(2)? })
         })?
         .collect()
+}
+
+/// `(country id, whether the type needs a country)` of a user type and a country named (the
+/// country id `None` where no country has that name); `None` where there is no such type.
+pub fn country_for_type(conn: &Connection, country: Option<&str>, user_type: i64) -> rusqlite::Result<Option<(Option<i64>, bool)>> {
+    conn.query_row(
+        "SELECT (SELECT country_id FROM countries WHERE name = :country), is_country_supported
+         FROM user_types WHERE user_type_id = :type",
+        named_params! { ":country": country, ":type": user_type },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::UserId;
 use crate::lenient;
-use crate::masters::table::saved_answer;
+use crate::masters::queries::saved_answer;
 use crate::rights::UserType;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -10,10 +10,10 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::messages::*;
-use super::queries::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
-use super::types::{Held, HeldOrder, HeldPage, OrderDecided, OrderStatus};
-use crate::collections::api::{credit_limit, outstanding};
+use super::super::messages::*;
+use super::super::types::{Held, HeldOrder, HeldPage, OrderDecided, OrderStatus};
+use super::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
+use crate::collections::queries::{credit_limit, owed};
 use crate::error::{AppError, AppResult};
 use crate::ids::{CustomerId, OrderId, UserId};
 use crate::money::Money;
@@ -34,7 +34,7 @@ pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<O
     let Some(limit) = credit_limit(tx, customer)? else {
         return Ok(None);
     };
-    let owed = outstanding(tx, customer)?;
+    let owed = owed(tx, customer)?;
     let open = open_orders(tx, customer)?;
     let after = Money::checked_sum([owed, open, total]).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
     if after <= limit {
@@ -88,7 +88,7 @@ pub fn decide(
         Decision::Reject => ("rejected", ORDER_REJECTED, OrderStatus::Rejected),
     };
     if decision == Decision::Reject {
-        super::queries::move_to_cancelled(tx, order_id)?;
+        super::move_to_cancelled(tx, order_id)?;
         tx.prepare_cached(
             "UPDATE orders SET status = 'Cancelled', cancelled_at = :now, cancelled_by = :me, mailing_at = NULL WHERE order_id = :o",
         )?
@@ -118,10 +118,10 @@ pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows: Vec<(HeldOrder, CustomerId)> = stmt
         .query_map(&*scope.with(named_params! { ":admin": false, ":no_email": "", ":limit": PAGE_SIZE, ":offset": offset }), |r| {
-            let w = super::queries::HEAD_WIDTH;
+            let w = super::HEAD_WIDTH;
             Ok((
                 HeldOrder {
-                    order: super::queries::head(r)?,
+                    order: super::head(r)?,
                     outstanding: Money::ZERO,
                     open_orders: Money::ZERO,
                     credit_limit: r.get(w + 1)?,
@@ -133,7 +133,7 @@ pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
         .collect::<Result<_, _>>()?;
     let mut data = Vec::with_capacity(rows.len());
     for (mut row, customer) in rows {
-        row.outstanding = outstanding(conn, customer)?;
+        row.outstanding = owed(conn, customer)?;
         row.open_orders = open_orders(conn, customer)?;
         data.push(row);
     }
@@ -143,14 +143,13 @@ pub fn held(conn: &Connection, scope: Scope, page: i64) -> AppResult<HeldPage> {
 /// Sets (or with `None` clears) the credit limit of a customer of the caller's (`scope`).
 pub fn set_limit(conn: &Connection, scope: Scope, buyer_id: &str, limit: Option<Money>, now: i64) -> AppResult<CustomerId> {
     let (customer, _) = crate::customers::api::visible_customer(conn, scope, buyer_id)?;
-    conn.prepare_cached("UPDATE customers SET credit_limit_paise = :limit, updated_at = :now WHERE customer_id = :c")?
-        .execute(named_params! { ":limit": limit, ":now": now, ":c": customer })?;
+    crate::customers::queries::set_credit_limit(conn, customer, limit, now)?;
     Ok(customer)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::*;
     use crate::formats::Formats;
 
     #[test]

@@ -257,7 +257,7 @@ impl LandingCache {
         }
     }
 
-    /// One owner's walk of a bucket (`n` customers at most, see `figures::bucket_page`), from the
+    /// One owner's walk of a bucket (`n` customers at most, see `queries::bucket_page`), from the
     /// cache while the owner's version and the day hold; `read` walks the summary otherwise. Like
     /// [`Self::counts`], call it inside the read transaction that read the owner's version.
     pub fn walk(

@@ -4,7 +4,7 @@
 //! moved to another zone) would put visits on the wrong days for good, so `serve` refiles it at
 //! start when its zone is not the one recorded.
 
-use rusqlite::{named_params, Connection, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 
 /// The `settings` key of the zone `visit_days` is filed in.
 const ZONE_KEY: &str = "visit_days_zone";
@@ -28,11 +28,7 @@ fn zone_of(conn: &Connection) -> rusqlite::Result<String> {
 }
 
 fn store_zone(conn: &Connection, zone: &str) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO settings (key, value) VALUES (:key, :zone) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        named_params! { ":key": ZONE_KEY, ":zone": zone },
-    )?;
-    Ok(())
+    crate::db::store_setting(conn, ZONE_KEY, zone)
 }
 
 /// Refiles every visit in `visit_days` when this process's zone is not the recorded one (or none
@@ -45,7 +41,7 @@ pub fn refile_if_zone_changed(conn: &mut Connection) -> rusqlite::Result<Option<
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     tx.execute("DELETE FROM visit_days", [])?;
-    let visits = tx.execute(include_str!("visit_days_fill.sql"), [])?;
+    let visits = tx.execute(include_str!("../visit_days_fill.sql"), [])?;
     store_zone(&tx, &zone)?;
     tx.commit()?;
     Ok(Some(visits))

@@ -18,7 +18,7 @@ use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
-use super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
+use super::super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::api::LocationStatus;
 use crate::ids::UserId;
 use crate::rights::UserType;
@@ -197,7 +197,7 @@ pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: Na
         let planned: bool = r.get(0)?;
         let best: Option<i64> = r.get(8)?;
         let customer = PlanCustomer {
-            place: super::queries::place(r, 1)?,
+            place: super::place(r, 1)?,
             sequence: planned.then_some(customers.len() as i64 + 1),
             beat_id: if planned { r.get(7)? } else { None },
             visited: best.is_some(),

@@ -8,18 +8,20 @@
 //! starts on the 1st; "last month" is the whole previous calendar month; "last 3 months" are the
 //! three whole months before this one.
 
+pub mod stats;
+
 use std::collections::HashMap;
 
 use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
-use super::stats::{self, Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 use crate::clock;
 use crate::customers::api::Contact;
 use crate::error::{AppError, AppResult};
 use crate::scope::Scope;
 use axum::body::Bytes;
+use stats::{Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 
 /// The dates every window is measured from.
 #[derive(Debug, Clone, Copy)]

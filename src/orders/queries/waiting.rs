@@ -4,9 +4,9 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::messages::*;
-use super::queries::{book, price, Booker, CheckedOrder};
-use super::types::{BookOrder, OrderWaiting};
+use super::super::messages::*;
+use super::super::types::{BookOrder, OrderWaiting};
+use super::{book, price, Booker, CheckedOrder};
 use crate::error::{AppError, AppResult};
 use crate::ids::UserId;
 use crate::lenient;
