@@ -58,7 +58,7 @@ fn upload_columns(root: &Path) {
             ("Number" | "Money" | "Date", "-") => "None".to_string(),
             ("Number" | "Money" | "Date", other) => bad(&format!("a {check} column has no field, not {other:?}")),
             (_, "-") => bad("a text, mobile or email column names its field of validate::limits"),
-            (_, field) => format!("Some(&crate::validate::limits::{field})"),
+            (_, field) => format!("Some(&crate::platform::validate::limits::{field})"),
         };
         let column = format!(
             "Column {{ header: {header:?}, required: {required}, check: Check::{check}, example: {example:?}, added_later: {added_later}, limit: {limit} }}"

@@ -27,7 +27,7 @@ samples = int(os.environ.get("SAMPLES", "300"))
 RUN = "%x" % time.time_ns()
 
 conn = sqlite3.connect(db, isolation_level=None)
-# src/db.rs configure()
+# src/platform/db.rs configure()
 conn.executescript("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -16000; PRAGMA busy_timeout = 30000;")
 
 
@@ -121,9 +121,9 @@ LINES = """INSERT INTO order_lines (order_id, order_date, customer_id, seller_na
          SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
          FROM json_each(:items) j ORDER BY j.key"""
 
-# src/scope.rs agents_for (a manager's team: its agents and the manager).
+# src/platform/scope.rs agents_for (a manager's team: its agents and the manager).
 TEAM = "SELECT uid FROM users WHERE manager_id = :m AND is_deleted = 0"
-# src/scope.rs Agents::params for a list of agents (Agents::Only); binds :agents only.
+# src/platform/scope.rs Agents::params for a list of agents (Agents::Only); binds :agents only.
 AGENT_FILTER = "c.agent_id IN (SELECT value FROM json_each(:agents))"
 # src/buckets/stats.rs owners (a list of agents): each owner with its version (read on every landing and bucket call).
 OWNERS = """SELECT j.value, COALESCE(v.version, 0) FROM json_each(:agents) j

@@ -8,11 +8,11 @@ use fieldsales::auth::password;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(20).max(1);
-    let stored = password::hash(fieldsales::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
+    let stored = password::hash(fieldsales::app::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let started = Instant::now();
-        if !password::verify(fieldsales::seed::DEMO_PASSWORD, &stored) {
+        if !password::verify(fieldsales::app::seed::DEMO_PASSWORD, &stored) {
             return Err("the password did not verify".into());
         }
         times.push(started.elapsed().as_secs_f64() * 1000.0);

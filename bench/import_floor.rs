@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let db = args.next().ok_or("usage: import_floor <db> N")?;
     let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100_000);
-    let pool = fieldsales::db::open_pool(Path::new(&db))?;
+    let pool = fieldsales::platform::db::open_pool(Path::new(&db))?;
     let mut conn = pool.get()?;
     let uploader: i64 = conn.query_row("SELECT uid FROM users WHERE user_type_id = 1 ORDER BY uid LIMIT 1", [], |r| r.get(0))?;
     let ctx = Context::new(uploader, None);

@@ -13,10 +13,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (db, manager) = (args.next().ok_or("usage: landing_miss <db> <manager e-mail> [N]")?, args.next().ok_or("no manager")?);
     let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20).max(1);
-    let pool = fieldsales::db::open_pool(Path::new(&db))?;
+    let pool = fieldsales::platform::db::open_pool(Path::new(&db))?;
     let conn = pool.get()?;
     let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = ?1", [&manager], |r| r.get(0))?;
-    let scope = fieldsales::scope::Scope::Team { manager: fieldsales::ids::UserId(manager) };
+    let scope = fieldsales::platform::scope::Scope::Team { manager: fieldsales::platform::ids::UserId(manager) };
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let cache = LandingCache::default();

@@ -59,7 +59,7 @@ rm -f "$RUN-wal" "$RUN-shm"
 BASE="http://127.0.0.1:$PORT"
 started=$(date +%s%N)
 # FIELDSALES_WRITE_STATS: the writer's histograms (batch sizes, waits, fsyncs, checkpoints), one
-# `write_stats` line in the log after each burst of writes (src/writer.rs, `stats`).
+# `write_stats` line in the log after each burst of writes (src/platform/writer.rs, `stats`).
 FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
@@ -154,7 +154,7 @@ write_stats order
 measure signin signin.lua
 echo "signin_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 # Idle after the load (issue #39): once the CPU is quiet again and the server has had its idle
-# seconds (it hands memory back 2-4 s and 14-16 s into an idle time: src/memory.rs).
+# seconds (it hands memory back 2-4 s and 14-16 s into an idle time: src/platform/memory.rs).
 prev=-1
 for _ in $(seq 120); do
   now=$(cpu); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use fieldsales::seed::{scale_floor, ScaleParams};
+use fieldsales::app::seed::{scale_floor, ScaleParams};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -28,10 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // Made and migrated as the seed's is, then written over one connection of the pool's
     // settings, alone on the file (as `fieldsales seed --scale` does, so no journal).
-    let pool = fieldsales::db::open_pool(Path::new(&db))?;
-    fieldsales::db::migrate(&mut *pool.get()?)?;
+    let pool = fieldsales::platform::db::open_pool(Path::new(&db))?;
+    fieldsales::platform::db::migrate(&mut *pool.get()?)?;
     drop(pool);
-    let mut conn = fieldsales::db::connect(Path::new(&db))?;
+    let mut conn = fieldsales::platform::db::connect(Path::new(&db))?;
     let (rows, secs, cpu) = scale_floor(&mut conn, p)?;
     println!("seed_floor_rows={rows}");
     println!("seed_floor_secs={secs:.2}");

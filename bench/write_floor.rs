@@ -1,6 +1,6 @@
 //! The floor under the two frequent writes (issue #39): the rows a visit save and a booking of 10
 //! lines commit, and nothing else, written as fast as they go through the server's own group
-//! commit (`fieldsales::writer::Writer`: the same batching, checkpoints, `synchronous` setting and
+//! commit (`fieldsales::platform::writer::Writer`: the same batching, checkpoints, `synchronous` setting and
 //! fsync thread) into a copy of the benchmark's file (the same schema, indexes and triggers), from
 //! N tasks on a multi-threaded runtime as the server's requests hand their writes over.
 //!
@@ -37,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The agent's customers with their usual distributor (as the booking finds it), and the
     // products the benchmark books (ids 1..20), read before the clock starts.
-    let conn = fieldsales::db::connect(&db)?;
+    let conn = fieldsales::platform::db::connect(&db)?;
     let me: i64 = conn.query_row("SELECT uid FROM users WHERE email = :e", named_params! { ":e": email }, |r| r.get(0))?;
     let mut customers = Vec::new();
     {
@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
-        let writer = fieldsales::writer::Writer::start(&db).map_err(|e| e.to_string())?;
+        let writer = fieldsales::platform::writer::Writer::start(&db).map_err(|e| e.to_string())?;
         let run = fieldsales::now();
         for kind in ["visit", "order"] {
             let until = Instant::now() + Duration::from_secs_f64(seconds);

@@ -1,56 +1,31 @@
 //! fieldsales: a self-hosted field-sales and retailer-visit management server.
 //!
-//! Feature areas (`auth`, `masters`, ...) each own their routes, handlers and SQL; the shared
-//! plumbing (`config`, `db`, `error`, `extract`, `mailer`, `state`, `web`, `cli`, `seed`, `backup`) sits beside them.
+//! Three floors, imports pointing down (docs/architecture.md): `app` (the command line, the server,
+//! the router, the API description, the catalogue, the demo data), the feature areas (`auth`,
+//! `masters`, ..., each owning its routes, handlers, SQL and tables) and `platform` (the database,
+//! the writer, errors, money, formats, state and extractors, rights and the scope).
 
-pub mod api;
+pub mod app;
 pub mod attendance;
 pub mod auth;
-pub mod backup;
 pub mod beats;
 pub mod buckets;
-pub mod catalogue;
 pub mod chat;
-pub mod cli;
 pub mod collections;
-pub mod config;
 pub mod customers;
-pub mod db;
 pub mod deliveries;
 pub mod downloads;
-pub mod error;
-pub mod extract;
-pub mod files;
-pub mod formats;
-pub mod geo;
 pub mod home;
-pub mod ids;
-pub mod lanes;
-pub mod lenient;
-pub mod mailer;
 pub mod masters;
-pub mod memory;
-pub mod money;
-pub mod openapi;
 pub mod orders;
 pub mod photos;
+pub mod platform;
 pub mod pricing;
 pub mod reports;
 pub mod returns;
-pub mod rights;
 pub mod schemes;
-pub mod scope;
-pub mod seed;
-pub mod server;
-pub mod state;
 pub mod targets;
-pub mod taxids;
-pub mod tokens;
 pub mod uploads;
-pub mod validate;
-pub mod web;
-pub mod workbook;
-pub mod writer;
 
 /// The version the server reports as `appVersion`; the bundle is compiled with the same value.
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -32,9 +32,9 @@ use rusqlite::Connection;
 use super::messages::*;
 use super::queries::{self, Activity, DayRow, Tap, TapTimes};
 use super::types::{AttendanceRow, DayMark, DayMarked, Today};
-use crate::error::{AppError, AppResult, Problem};
-use crate::geo::coordinates;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::geo::coordinates;
+use crate::platform::scope::Scope;
 
 /// A day not ended closes this long after its last activity.
 pub const AUTO_CLOSE_AFTER_S: i64 = 30 * 60;
@@ -323,7 +323,7 @@ pub struct CheckedCorrection {
 impl CheckedCorrection {
     pub fn check(req: super::types::CorrectDay) -> AppResult<Self> {
         let day_id = req.day_id.0.filter(|d| *d > 0).ok_or_else(|| AppError::not_found(DAY_NOT_FOUND))?;
-        let reason = req.reason.map(|r| crate::validate::one_line(r.trim())).unwrap_or_default();
+        let reason = req.reason.map(|r| crate::platform::validate::one_line(r.trim())).unwrap_or_default();
         if reason.is_empty() {
             return Err(AppError::bad_request(CORRECTION_REASON_REQUIRED.on("reason")));
         }
@@ -410,9 +410,9 @@ mod tests {
         let mark = |at: Option<&str>, acc: Option<f64>| DayMark {
             client_id: Some("a-1".into()),
             at: at.map(str::to_string),
-            latitude: crate::lenient::Number(Some(12.9)),
-            longitude: crate::lenient::Number(Some(77.6)),
-            accuracy: crate::lenient::Number(acc),
+            latitude: crate::platform::lenient::Number(Some(12.9)),
+            longitude: crate::platform::lenient::Number(Some(77.6)),
+            accuracy: crate::platform::lenient::Number(acc),
         };
         let ok = CheckedMark::check(mark(None, Some(12.0)), now).unwrap();
         assert_eq!(ok.at, now);

@@ -5,21 +5,21 @@ use axum::extract::State;
 use super::days::{self, CheckedCorrection, CheckedMark};
 use super::messages::*;
 use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Query};
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// `POST /users/day/start` (attendance): the agent's "Start day", with the phone's time and
 /// position as sent. A repeat of a `clientId` answers the first with `duplicate: true`.
 #[utoipa::path(post, path = "/users/day/start", tag = "attendance", summary = "Start the caller's working day",
     responses(
         (status = 200, description = "Started, started before under this clientId, or started already by the first work (code day_started_at_first_work)", body = DayMarked),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
-        (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
     user.require(rights::ATTENDANCE)?;
@@ -32,8 +32,8 @@ pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): 
 #[utoipa::path(post, path = "/users/day/end", tag = "attendance", summary = "End the caller's working day",
     responses(
         (status = 200, description = "Ended, or ended before under this clientId", body = DayMarked),
-        (status = 400, description = "A field is not valid, or the end is before the start", body = crate::api::ErrorBody),
-        (status = 409, description = "The day has not started, was ended by a tap already, or corrected by a manager", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid, or the end is before the start", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The day has not started, was ended by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
     user.require(rights::ATTENDANCE)?;
@@ -56,8 +56,8 @@ pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResul
 #[utoipa::path(get, path = "/users/attendance", tag = "attendance", summary = "The working day of the caller's agents", params(AttendanceQuery),
     responses(
         (status = 200, description = "OK", body = AttendancePage),
-        (status = 400, description = "The date is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "The date is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Json<AttendancePage>> {
     user.require(rights::ATTENDANCE_REVIEW)?;
@@ -83,8 +83,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 #[utoipa::path(post, path = "/users/attendance/correct", tag = "attendance", summary = "Correct an agent's working day",
     responses(
         (status = 200, description = "Corrected", body = MessageBody),
-        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such day among the caller's agents", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such day among the caller's agents", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn correct(State(state): State<AppState>, user: CurrentUser, Json(req): Json<CorrectDay>) -> AppResult<Json<MessageBody>> {
     user.require(rights::ATTENDANCE_REVIEW)?;

@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`).
+//! Every text this area sends, by code (see `crate::platform::error`).
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     DAY_STARTED = "day_started": "Your day has started.";
@@ -33,5 +33,5 @@ crate::messages! {
     DAY_CORRECTED = "day_corrected": "The day has been corrected.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -3,8 +3,8 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension, Row};
 
-use crate::rights::UserType;
-use crate::scope::Scope;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
 
 /// A `work_days` row, as the rules read it.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lenient;
+use crate::platform::lenient;
 
 /// A tap on "Start day" or "End day", sent at once or later from the phone's queue.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -8,8 +8,8 @@ use serde_json::json;
 use super::messages::{EMAIL_TAKEN, NO_USER_WITH_LOGIN};
 use super::types::NewAccount;
 use super::{password, queries};
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
 
 /// Creates the account `a`; returns its uid (an email already taken: 409 with the email).
 pub fn create(conn: &Connection, a: &NewAccount) -> AppResult<i64> {
@@ -42,7 +42,7 @@ pub fn reset_to_temporary(conn: &mut Connection, uid: UserId) -> AppResult<Strin
 /// The mail body that hands a user a password chosen for them (one machine-readable line).
 pub fn temporary_password_mail(name: &str, temp: &str) -> String {
     // A name stored before names were one line must not add a line of its own.
-    let name = crate::validate::one_line(name);
+    let name = crate::platform::validate::one_line(name);
     format!(
         "Hello {name},\n\nA password was set for your fieldsales account. Sign in with it and you will \
          be asked to choose your own.\n\nTemporary password: {temp}\n"

@@ -8,12 +8,12 @@ use super::messages::{CANNOT_BLOCK_SELF, USER_BLOCKED, USER_PASSWORD_RESET, USER
 use super::session::CurrentUser;
 use super::types::{BlockAnswer, BlockRow, NoSuchUser};
 use super::{accounts, queries};
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::rights::{self, UserType};
-use crate::scope::Scope;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights::{self, UserType};
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
@@ -28,7 +28,7 @@ impl BlockQuery {
     fn agents_only(&self) -> bool {
         self.from_user_agent.unwrap_or(false)
     }
-    fn right(&self) -> crate::rights::Right {
+    fn right(&self) -> crate::platform::rights::Right {
         if self.agents_only() {
             rights::USER_AGENT
         } else {
@@ -65,7 +65,7 @@ fn target(conn: &rusqlite::Connection, id: i64, me: i64, agents_only: bool, scop
     }
     let (name, email, user_type, manager_id) = queries::live_user(conn, id)?;
     if agents_only && user_type != UserType::Agent {
-        return Err(AppError::not_found(crate::scope::NO_AGENT));
+        return Err(AppError::not_found(crate::platform::scope::NO_AGENT));
     }
     scope.check_manages(user_type, manager_id)?;
     Ok((name, email, user_type))

@@ -14,11 +14,11 @@ use super::types::{
     CheckUserResponse, LocaleRequest, LoginRequest, LoginSettings, PasswordUpdateRequest, SessionBody, SignInAnswers, TooManyAttempts,
     UserNameRequest,
 };
-use crate::api::MessageBody;
-use crate::error::{AppError, AppResult};
-use crate::extract::{ClientAddr, Json};
-use crate::state::AppState;
-use crate::validate::{required, required_secret};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ClientAddr, Json};
+use crate::platform::state::AppState;
+use crate::platform::validate::{required, required_secret};
 use serde_json::json;
 
 /// Login ids the per-account limiter remembers before it drops the idle ones.
@@ -70,7 +70,13 @@ enum Budget {
 
 /// The start of every sign-in call: the per-address limit, the login id (`missing` when there is
 /// none), then the per-account limit of `budget`.
-fn admitted_login(state: &AppState, client: &str, login: &Option<String>, missing: crate::error::Msg, budget: Budget) -> AppResult<String> {
+fn admitted_login(
+    state: &AppState,
+    client: &str,
+    login: &Option<String>,
+    missing: crate::platform::error::Msg,
+    budget: Budget,
+) -> AppResult<String> {
     check_rate(state, client)?;
     let login = required(login, missing)?;
     check_account_rate(state, budget, &login, client)?;
@@ -285,7 +291,7 @@ async fn tell_administrators(state: &AppState, alert: Option<Alert>) {
 /// Opens the session of a verified account signing in from `client` and answers with the session user.
 fn sign_in(
     conn: &rusqlite::Connection,
-    keys: &crate::tokens::TokenKeys,
+    keys: &crate::platform::tokens::TokenKeys,
     account: &Account,
     client: &str,
     temporary: bool,
@@ -304,7 +310,7 @@ fn sign_in(
 #[utoipa::path(post, path = "/login/generateOTP", tag = "auth", summary = "Mail a one-time sign-in code",
     responses(
         (status = 200, description = "A code was mailed if the id is registered and none was sent in the last minute", body = MessageBody),
-        (status = 403, description = "Codes not enabled", body = crate::api::ErrorBody),
+        (status = 403, description = "Codes not enabled", body = crate::platform::api::ErrorBody),
         TooManyAttempts
     ))]
 pub async fn generate_otp(
@@ -425,7 +431,7 @@ pub async fn auth_otp(
 #[utoipa::path(post, path = "/login/reset", tag = "auth", summary = "Mail a temporary password (forgot password)",
     responses(
         (status = 200, description = "A temporary password was mailed if the id is registered and none was sent lately", body = MessageBody),
-        (status = 403, description = "Blocked account", body = crate::api::ErrorBody),
+        (status = 403, description = "Blocked account", body = crate::platform::api::ErrorBody),
         TooManyAttempts
     ))]
 pub async fn reset(
@@ -495,7 +501,7 @@ pub async fn password_update(
     let account = state
         .db(move |conn| Ok(queries::find_account(conn, &email, None)?))
         .await?
-        .ok_or_else(|| AppError::unauthorized(crate::error::SESSION_EXPIRED))?;
+        .ok_or_else(|| AppError::unauthorized(crate::platform::error::SESSION_EXPIRED))?;
     let new_hash = password::off_thread(move || {
         let now = crate::now();
         let current_ok = password::verify(&current, &account.password_hash)
@@ -511,7 +517,7 @@ pub async fn password_update(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             queries::set_password(&tx, uid, &new_hash, false)?;
-            queries::end_user_sessions(&tx, crate::ids::UserId(uid), "password changed")?;
+            queries::end_user_sessions(&tx, crate::platform::ids::UserId(uid), "password changed")?;
             tx.commit()?;
             Ok(())
         })
@@ -533,15 +539,15 @@ pub async fn session(State(state): State<AppState>, user: SessionUser) -> Json<S
 #[utoipa::path(post, path = "/users/locale", tag = "auth", summary = "Choose the language the user reads",
     responses(
         (status = 200, description = "Changed", body = MessageBody),
-        (status = 400, description = "Not a language the server has (code locale_unknown, field locale)", body = crate::api::ErrorBody)
+        (status = 400, description = "Not a language the server has (code locale_unknown, field locale)", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_locale(State(state): State<AppState>, user: CurrentUser, Json(req): Json<LocaleRequest>) -> AppResult<Json<MessageBody>> {
     let locale = req.locale.as_deref().map(str::trim).unwrap_or_default().to_ascii_lowercase();
-    if !crate::config::LANGUAGES.contains(&locale.as_str()) {
+    if !crate::platform::config::LANGUAGES.contains(&locale.as_str()) {
         return Err(AppError::bad_request(LOCALE_UNKNOWN.on("locale")));
     }
-    let uid = crate::ids::UserId(user.uid);
-    state.db(move |conn| Ok(queries::set_locale(conn, uid, &locale)?)).await.and_then(crate::db::updated)?;
+    let uid = crate::platform::ids::UserId(user.uid);
+    state.db(move |conn| Ok(queries::set_locale(conn, uid, &locale)?)).await.and_then(crate::platform::db::updated)?;
     Ok(Json(MessageBody::from(LOCALE_CHANGED)))
 }
 

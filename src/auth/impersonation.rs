@@ -11,10 +11,10 @@ use super::messages::{IMPERSONATION_FAILED, IMPERSONATION_INVALID_USER};
 use super::queries;
 use super::session::{self, CurrentUser};
 use super::types::{OneTimeToken, OpenAccount as Account, SessionBody};
-use crate::error::{AppError, AppResult};
-use crate::extract::Json;
-use crate::rights::{self, UserType};
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::Json;
+use crate::platform::rights::{self, UserType};
+use crate::platform::state::AppState;
 
 const TOKEN_SECS: i64 = 60;
 
@@ -66,12 +66,12 @@ pub struct UserNameBody {
 #[utoipa::path(post, path = "/users/impersonate-rca", tag = "auth", summary = "A one-time token to open an agent or manager account",
     responses(
         (status = 200, description = "The one-time token", body = OneTimeToken),
-        (status = 404, description = "No such live agent or manager", body = crate::api::ErrorBody)
+        (status = 404, description = "No such live agent or manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn issue(State(state): State<AppState>, user: CurrentUser, Json(b): Json<UserNameBody>) -> AppResult<Json<OneTimeToken>> {
     user.require(rights::RCA_ACCOUNT_ACCESS)?;
     user.require_own_session()?;
-    let login = crate::validate::required(&b.user_name, IMPERSONATION_INVALID_USER)?;
+    let login = crate::platform::validate::required(&b.user_name, IMPERSONATION_INVALID_USER)?;
     let (admin, scope) = (user.uid, user.scope());
     let token = state
         .db(move |conn| {

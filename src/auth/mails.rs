@@ -54,7 +54,7 @@ pub fn temporary_password(language: &str, temp: &str) -> Mail {
 /// English text is `accounts::temporary_password_mail`'s.
 pub fn password_set(language: &str, name: &str, temp: &str) -> Mail {
     if hindi(language) {
-        let name = crate::validate::one_line(name);
+        let name = crate::platform::validate::one_line(name);
         Mail {
             subject: "आपका नया fieldsales पासवर्ड",
             body: format!(

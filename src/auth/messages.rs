@@ -1,7 +1,7 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
-//! (`not_logged_in` and `session_expired` are `crate::error`'s, shared with the token checks.)
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
+//! (`not_logged_in` and `session_expired` are `crate::platform::error`'s, shared with the token checks.)
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     // Sign-in.
@@ -65,6 +65,6 @@ crate::messages! {
     NO_USER_WITH_LOGIN = "no_user_with_login_id": "There is no user with the login id {login}.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 /// (`users.email` answers with the email in its text: `accounts::create` maps it itself.)
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

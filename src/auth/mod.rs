@@ -16,7 +16,7 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::state::AppState;
+use crate::platform::state::AppState;
 
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
 /// (`/report/download` carries its own single-use token.)

@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock};
 
 use tokio::sync::Semaphore;
 
-use crate::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult};
 
 /// The spec's text for the password rule (spec 1, section 5).
 pub use super::messages::PASSWORD_RULE as RULE_MESSAGE;
@@ -33,7 +33,7 @@ where
     F: FnOnce() -> AppResult<T> + Send + 'static,
 {
     let permit = HASHING.clone().acquire_owned().await.map_err(|e| AppError::Internal(e.into()))?;
-    crate::state::blocking(move || {
+    crate::platform::state::blocking(move || {
         let _permit = permit;
         work()
     })

@@ -3,8 +3,8 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::types::{BlockRow, NewAccount, OpenAccount, SessionUser};
-use crate::ids::UserId;
-use crate::rights::UserType;
+use crate::platform::ids::UserId;
+use crate::platform::rights::UserType;
 
 /// What sign-in needs to know about an account.
 #[derive(Debug, Clone)]

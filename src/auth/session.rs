@@ -9,12 +9,12 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use rusqlite::Connection;
 
-use crate::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
-use crate::ids::UserId;
-use crate::rights::{Right, UserType};
-use crate::scope::Scope;
-use crate::state::AppState;
-use crate::tokens::{Claims, TokenKeys};
+use crate::platform::error::{AppError, AppResult, NOT_LOGGED_IN, NO_PERMISSION, SESSION_EXPIRED};
+use crate::platform::ids::UserId;
+use crate::platform::rights::{Right, UserType};
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
+use crate::platform::tokens::{Claims, TokenKeys};
 
 pub use super::messages::{IMPERSONATION_ENDED, PASSWORD_CHANGE_REQUIRED};
 use super::types::{RoleRight, SessionUser};
@@ -133,7 +133,8 @@ mod kept {
         let user = {
             let kept = KEPT.read().ok()?;
             let k = kept.get(key)?;
-            let valid = k.generation == crate::db::session_generation() && k.read_at.elapsed() < KEEP_FOR && k.expires_at > crate::now();
+            let valid =
+                k.generation == crate::platform::db::session_generation() && k.read_at.elapsed() < KEEP_FOR && k.expires_at > crate::now();
             // A token is the signed claims of its session: the same session, the same token.
             (valid && k.user.token == token).then(|| Arc::clone(&k.user))?
         };
@@ -158,7 +159,7 @@ async fn live_user(state: &AppState, claims: Claims, token: String, acting: Opti
         return Ok(Some(user));
     }
     // Taken before the read: a change committed after this moves the generation past it.
-    let (generation, read_at) = (crate::db::session_generation(), std::time::Instant::now());
+    let (generation, read_at) = (crate::platform::db::session_generation(), std::time::Instant::now());
     let live = state.db(move |conn| load_live(conn, &claims, token, acting.as_ref().map(|(admin, sid)| (*admin, sid.as_str())))).await?;
     Ok(live.map(|(user, expires_at)| {
         kept::put(key, &user, expires_at, generation, read_at);

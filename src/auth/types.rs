@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::Config;
-use crate::lenient;
-use crate::rights::UserType;
+use crate::platform::config::Config;
+use crate::platform::lenient;
+use crate::platform::rights::UserType;
 
 /// `POST /login/checkUser`, `/login/generateOTP`, `/login/reset`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -44,7 +44,7 @@ pub struct CheckUserResponse {
 
 impl CheckUserResponse {
     /// A login id that may not sign in, and why.
-    pub fn refused(msg: crate::error::Msg) -> Self {
+    pub fn refused(msg: crate::platform::error::Msg) -> Self {
         CheckUserResponse { success: false, message: msg.text.into(), code: msg.code.into(), login_method_allowed: false, user_type: None }
     }
 }
@@ -155,7 +155,7 @@ pub struct BlockAnswer {
 }
 
 impl BlockAnswer {
-    pub fn new(said: crate::error::Problem, user_type: UserType) -> Self {
+    pub fn new(said: crate::platform::error::Problem, user_type: UserType) -> Self {
         BlockAnswer { message: said.message.into_owned(), code: said.code.into(), params: said.params, user_type_id: user_type }
     }
 }
@@ -166,22 +166,22 @@ pub enum SignInAnswers {
     #[response(status = 200, description = "Signed in: the session user and token")]
     SignedIn(SessionBody),
     #[response(status = 401, description = "Wrong login id or password, or a wrong, expired or used code")]
-    Wrong(crate::api::ErrorBody),
+    Wrong(crate::platform::api::ErrorBody),
     #[response(status = 403, description = "Blocked or locked account, or this way of signing in is not allowed")]
-    Refused(crate::api::ErrorBody),
+    Refused(crate::platform::api::ErrorBody),
     #[response(status = 429, description = "Too many sign-in attempts from this address")]
-    TooMany(crate::api::ErrorBody),
+    TooMany(crate::platform::api::ErrorBody),
 }
 
 /// The refusal every sign-in call documents: this address tried too often.
 #[derive(utoipa::IntoResponses)]
 #[response(status = 429, description = "Too many sign-in attempts from this address")]
-pub struct TooManyAttempts(pub crate::api::ErrorBody);
+pub struct TooManyAttempts(pub crate::platform::api::ErrorBody);
 
 /// The refusal of a block or unblock of someone the caller may not reach.
 #[derive(utoipa::IntoResponses)]
 #[response(status = 404, description = "No such user (or not an agent with fromUserAgent)")]
-pub struct NoSuchUser(pub crate::api::ErrorBody);
+pub struct NoSuchUser(pub crate::platform::api::ErrorBody);
 
 /// One row of the Block/Unblock list.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -211,7 +211,7 @@ pub struct OpenAccount {
 pub struct NewAccount<'a> {
     pub email: &'a str,
     pub name: &'a str,
-    pub user_type: crate::rights::UserType,
+    pub user_type: crate::platform::rights::UserType,
     pub country_id: Option<i64>,
     pub manager_id: Option<i64>,
     pub password_hash: &'a str,

@@ -6,16 +6,16 @@ use axum::extract::State;
 use super::queries::plan;
 use super::queries::{self, CheckedBeat};
 use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::api::MessageBody;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
-const READ_RIGHTS: &[crate::rights::Right] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
+const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
 
 fn today() -> String {
     crate::clock::today().format("%Y-%m-%d").to_string()
@@ -26,7 +26,7 @@ fn today() -> String {
 #[utoipa::path(get, path = "/master/beat", tag = "beats", summary = "A page of 30 beats of the caller's agents", params(BeatQuery),
     responses(
         (status = 200, description = "OK", body = BeatPage),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BeatQuery>) -> AppResult<Json<BeatPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -48,7 +48,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "OK", body = BeatDetail),
-        (status = 404, description = "No such beat among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<BeatDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -61,9 +61,9 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
 #[utoipa::path(post, path = "/master/beat", tag = "beats", summary = "Create or update a beat",
     responses(
         (status = 200, description = "Saved", body = BeatSaved),
-        (status = 400, description = "A field or customer is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent or beat among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The agent has a beat of this name", body = crate::api::ErrorBody)
+        (status = 400, description = "A field or customer is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent or beat among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The agent has a beat of this name", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveBeat>) -> AppResult<Json<BeatSaved>> {
     user.require(rights::BEAT_MASTER)?;
@@ -87,7 +87,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
-        (status = 404, description = "No such beat among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::BEAT_MASTER)?;
@@ -103,7 +103,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[utoipa::path(get, path = "/users/plan/today", tag = "beats", summary = "An agent's plan of today and what was done of it", params(PlanQuery),
     responses(
         (status = 200, description = "OK", body = DayPlan),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn today_plan(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PlanQuery>) -> AppResult<Json<DayPlan>> {
     user.require_any(READ_RIGHTS)?;

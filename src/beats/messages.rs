@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     BEAT_NOT_FOUND = "beat_not_found": "The beat was not found.";
@@ -23,5 +23,5 @@ crate::messages! {
     NAME_TAKEN = "beat_name_taken": "A beat named {name} already exists for this agent.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

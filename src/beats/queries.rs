@@ -11,10 +11,10 @@ use serde_json::json;
 
 use super::messages::*;
 use super::types::{BeatCustomer, BeatDetail, BeatPage, BeatRow, CustomerPlace, SaveBeat, Weekdays};
-use crate::error::{AppError, AppResult};
-use crate::ids::{CustomerId, UserId};
-use crate::rights::UserType;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
 /// Beats are listed 30 a page, like the other masters.
 const PAGE_SIZE: i64 = 30;
 /// More shops than an agent can visit in a day is a mistake, not a beat.
@@ -36,7 +36,7 @@ impl CheckedBeat {
         if name.is_empty() {
             return Err(AppError::bad_request(NAME_REQUIRED));
         }
-        crate::validate::limits::BEAT_NAME.check(&name)?;
+        crate::platform::validate::limits::BEAT_NAME.check(&name)?;
         let agent_id = req.agent_id.filter(|a| *a > 0).map(UserId).ok_or_else(|| AppError::bad_request(AGENT_REQUIRED))?;
         let weekdays = Weekdays::parse(req.weekdays.iter().map(String::as_str)).map_err(AppError::bad_request)?;
         let buyers: Vec<String> = req.customers.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
@@ -72,7 +72,7 @@ pub fn agent_name(conn: &Connection, scope: Scope, agent: UserId) -> AppResult<S
     conn.prepare_cached("SELECT name FROM users WHERE uid = :a AND user_type_id = :agent")?
         .query_row(named_params! { ":a": agent, ":agent": UserType::Agent }, |r| r.get(0))
         .optional()?
-        .ok_or_else(|| AppError::not_found(crate::scope::NO_AGENT))
+        .ok_or_else(|| AppError::not_found(crate::platform::scope::NO_AGENT))
 }
 
 /// A page of the live beats of `scope` (narrowed to one agent or not), by agent and beat name.

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customers::api::LocationStatus;
-use crate::lenient;
+use crate::platform::lenient;
 
 /// Weekday names as the API and the upload write them, Monday first (strftime's `%u` is the
 /// position plus one).
@@ -18,7 +18,7 @@ pub struct Weekdays(u8);
 
 impl Weekdays {
     /// Names in any case, short or long ("mon", "Monday"); at least one.
-    pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, crate::error::Msg> {
+    pub fn parse<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, crate::platform::error::Msg> {
         const LONG: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
         let mut bits = 0u8;
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
@@ -33,7 +33,7 @@ impl Weekdays {
     }
 
     /// A cell such as `Mon,Thu`, `Mon/Thu` or `Mon Thu`.
-    pub fn parse_text(text: &str) -> Result<Self, crate::error::Msg> {
+    pub fn parse_text(text: &str) -> Result<Self, crate::platform::error::Msg> {
         Weekdays::parse(text.split([',', '/', ';', ' ']))
     }
 

@@ -13,13 +13,13 @@ use super::messages::BUCKET_NOT_FOUND;
 use super::queries::stats::LandingCache;
 use super::queries::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::lenient;
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
 
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
@@ -31,7 +31,13 @@ pub(super) fn agent_of_path(agent: i64) -> Option<UserId> {
 
 /// Checks `right`, narrows the caller's scope to `agent` (0: the whole scope; the agent must be
 /// inside it) and computes `figure` over it.
-async fn of_agents<T, F>(state: &AppState, user: &CurrentUser, right: crate::rights::Right, agent: i64, figure: F) -> AppResult<Json<T>>
+async fn of_agents<T, F>(
+    state: &AppState,
+    user: &CurrentUser,
+    right: crate::platform::rights::Right,
+    agent: i64,
+    figure: F,
+) -> AppResult<Json<T>>
 where
     T: Send + 'static,
     F: FnOnce(&Connection, Scope, Windows) -> rusqlite::Result<T> + Send + 'static,
@@ -69,7 +75,7 @@ pub async fn landing_mine(
 #[utoipa::path(get, path = "/users/landing/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn landing_of(
     State(state): State<AppState>,
@@ -92,7 +98,7 @@ pub struct BucketQuery {
 #[utoipa::path(get, path = "/users/landing/{bucket}/{agent}", tag = "buckets", summary = "A page of 25 customers of a bucket", params(BucketQuery, ("bucket" = String, Path, description = "retailers, wholesalers, ordered, notordered, visited, notvisited, mycustomer, repeatrateprev, repeatratecurrent (any case)"), ("agent" = i64, Path, description = "An agent id, or 0 for all")),
     responses(
         (status = 200, description = "Customers, or order rows for `ordered`", body = BucketPage),
-        (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such bucket, or no such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn bucket(
     State(state): State<AppState>,
@@ -132,7 +138,7 @@ pub async fn bucket(
 #[utoipa::path(get, path = "/users/landingTrend/{agent}", tag = "buckets", summary = "Visits and orders per week over 8 weeks", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Vec<TrendWeek>),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
     of_agents(&state, &user, rights::RETAILER_BUCKET, agent, queries::trend).await
@@ -155,7 +161,7 @@ pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser
 #[utoipa::path(get, path = "/users/customerTracking/cumulativeView/{agent}", tag = "buckets", summary = "One agent's visit summary (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = VisitSummary),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await

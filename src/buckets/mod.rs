@@ -18,9 +18,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Path};
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Path};
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state and the area's cache.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -43,7 +43,7 @@ where
 #[utoipa::path(get, path = "/users/landingAM/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all), for managers", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = queries::Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn landing_of_am(
     state: State<AppState>,

@@ -18,8 +18,8 @@ use serde::Serialize;
 
 use crate::clock;
 use crate::customers::api::Contact;
-use crate::error::{AppError, AppResult};
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::scope::Scope;
 use axum::body::Bytes;
 use stats::{Bounds, Counts, LandingCache, ORDERED_LAST_MONTH};
 
@@ -246,7 +246,7 @@ pub fn bucket_page(
                 let mut params = b.params();
                 params.push((":agent", &agent));
                 params.push((":n", &n));
-                let used = crate::db::only_used(&walk, params)?;
+                let used = crate::platform::db::only_used(&walk, params)?;
                 let rows = walk.query_map(&used[..], |r| Ok((r.get(0)?, r.get(1)?)))?;
                 rows.collect()
             })?;
@@ -282,7 +282,7 @@ fn bucket_rows(conn: &Connection, ids: &[i64], b: &Bounds, from10: &str) -> rusq
     let mut params = b.params();
     params.push((":ids", &ids));
     let mut stmt = conn.prepare_cached(&sql)?;
-    let used = crate::db::only_used(&stmt, params)?;
+    let used = crate::platform::db::only_used(&stmt, params)?;
     let rows = stmt.query_map(&used[..], |r| {
         let last_visit = Some(r.get::<_, i64>(12)?).filter(|t| *t != 0);
         let last_order = Some(r.get::<_, String>(13)?).filter(|d| !d.is_empty());
@@ -405,7 +405,7 @@ pub struct OrderedRow {
     pub month_order_date: String,
     pub product_name: String,
     /// The average unit price, to the paisa.
-    pub unit_price: crate::money::Money,
+    pub unit_price: crate::platform::money::Money,
     pub total_product_shipped_quantity: f64,
     pub sku: Option<String>,
     pub last_visit_date: Option<String>,
@@ -432,7 +432,7 @@ pub fn ordered_page(
     );
     let count_sql = format!("SELECT COUNT(*) FROM ({grouped})");
     let mut count = conn.prepare(&count_sql)?;
-    let total: i64 = count.query_row(&crate::db::only_used(&count, p.list())?[..], |r| r.get(0))?;
+    let total: i64 = count.query_row(&crate::platform::db::only_used(&count, p.list())?[..], |r| r.get(0))?;
     let direction = if order == Order::Asc { "ASC" } else { "DESC" };
     let sql = format!(
         "SELECT g.buyer_id, g.seller_name, g.month, g.product_name, g.price, g.qty, g.sku,
@@ -443,7 +443,7 @@ pub fn ordered_page(
     params.push((":limit", &limit));
     params.push((":offset", &offset));
     let mut stmt = conn.prepare(&sql)?;
-    let used = crate::db::only_used(&stmt, params)?;
+    let used = crate::platform::db::only_used(&stmt, params)?;
     let rows = stmt.query_map(&used[..], |r| {
         Ok(OrderedRow {
             buyer_id: r.get(0)?,
@@ -557,7 +557,7 @@ pub fn visit_summary(conn: &Connection, scope: Scope, w: Windows) -> rusqlite::R
          WHERE {filter}"
     );
     // Values in paise (a fractional quantity of an upload's line makes a sum REAL: rounded to the paisa).
-    use crate::money::Money;
+    use crate::platform::money::Money;
     let (order_ftd, order_ftm, order_l3m, value_ftd, value_ftm, value_l3m): (i64, i64, i64, Money, Money, Money) =
         conn.query_row(&orders, &*scope.with(named_params! { ":today": today, ":month": month, ":l3m": l3m }), |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))

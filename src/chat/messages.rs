@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     // Conversations.
@@ -26,6 +26,6 @@ crate::messages! {
     BROADCASTS_MARKED_READ = "broadcasts_marked_read": "{what} marked as read.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`):
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`):
 /// none (a conversation per pair is found or made, never refused).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -10,8 +10,8 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::with_body_limit;
-use crate::state::AppState;
+use crate::platform::api::with_body_limit;
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -19,7 +19,7 @@ where
     S: Clone + Send + Sync + 'static,
     AppState: FromRef<S>,
 {
-    let picture_limit = crate::files::MAX_IMAGE_BYTES + 64 * 1024;
+    let picture_limit = crate::platform::files::MAX_IMAGE_BYTES + 64 * 1024;
     OpenApiRouter::new()
         .routes(with_body_limit(routes!(broadcasts::handlers::list, broadcasts::handlers::send), picture_limit))
         .routes(routes!(broadcasts::handlers::delete))

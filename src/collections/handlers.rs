@@ -7,15 +7,15 @@ use super::messages::*;
 use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult, Problem};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::rights::{self, UserType};
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights::{self, UserType};
+use crate::platform::state::AppState;
 
 /// Reading collections: the agent's right (their own customers and payments) or the review right
 /// (managers their team's, administrators all): the scope decides which.
-pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::COLLECTIONS, rights::COLLECTIONS_REVIEW];
+pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::COLLECTIONS, rights::COLLECTIONS_REVIEW];
 
 /// `GET /users/customer/outstanding/{buyerId}` (collections or collections_review): the open
 /// invoices of a customer of the caller's scope, oldest first, with the total and the ageing by
@@ -24,7 +24,7 @@ pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::COLLECTIONS, rights::
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = Outstanding),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Outstanding>> {
     user.require_any(READ_RIGHTS)?;
@@ -40,9 +40,9 @@ pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(
 #[utoipa::path(post, path = "/users/payment", tag = "collections", summary = "Record a payment collected from one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
-        (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
     user.require(rights::COLLECTIONS)?;
@@ -58,7 +58,7 @@ pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req):
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "OK", body = PaymentDetail),
-        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -79,8 +79,8 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::Nai
 #[utoipa::path(get, path = "/users/payments", tag = "collections", summary = "A page of 30 payments of the caller's scope, newest first", params(PaymentQuery),
     responses(
         (status = 200, description = "OK", body = PaymentPage),
-        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Json<PaymentPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -113,8 +113,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "Deposited", body = PaymentChanged),
-        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::api::ErrorBody)
+        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
     user.require(rights::COLLECTIONS_REVIEW)?;
@@ -129,9 +129,9 @@ pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(paym
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "Approved", body = PaymentChanged),
-        (status = 403, description = "The caller collected the payment", body = crate::api::ErrorBody),
-        (status = 404, description = "No such payment among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval", body = crate::api::ErrorBody)
+        (status = 403, description = "The caller collected the payment", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
     user.require(rights::COLLECTIONS_REVIEW)?;
@@ -147,10 +147,10 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(paym
     request_body = ReversePayment,
     responses(
         (status = 200, description = "Reversed", body = PaymentChanged),
-        (status = 400, description = "The reason is missing or not valid", body = crate::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::api::ErrorBody),
-        (status = 404, description = "No such payment", body = crate::api::ErrorBody),
-        (status = 409, description = "Reversed already", body = crate::api::ErrorBody)
+        (status = 400, description = "The reason is missing or not valid", body = crate::platform::api::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such payment", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Reversed already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn reverse(
     State(state): State<AppState>,
@@ -162,8 +162,8 @@ pub async fn reverse(
     if user.user_type != UserType::Administrator {
         return Err(AppError::forbidden(PAYMENT_REVERSE_ADMINISTRATORS_ONLY));
     }
-    let reason = crate::validate::required(&req.reason, PAYMENT_REVERSAL_REASON_REQUIRED.on("reason"))?;
-    crate::validate::limits::VISIT_REMARK.check(&reason)?;
+    let reason = crate::platform::validate::required(&req.reason, PAYMENT_REVERSAL_REASON_REQUIRED.on("reason"))?;
+    crate::platform::validate::limits::VISIT_REMARK.check(&reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     state.writer.write(move |tx| queries::reverse(tx, scope, payment_id, by, &reason, now)).await.map(Json)
 }

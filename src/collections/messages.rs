@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`).
+//! Every text this area sends, by code (see `crate::platform::error`).
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     /// Invoice upload rows (`queries::upsert_invoice`): `{invoice}` the Invoice No, `{paid}` what
@@ -53,7 +53,7 @@ crate::messages! {
     PAYMENTS_STATUS_NOT_VALID = "payments_status_not_valid": "The status must be pending, collected, deposited or reversed.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`): a
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`): a
 /// repeated `clientId` answers the first payment; one that differs from another of the same user's
 /// only in case would make the same receipt number, a clash.
 pub const UNIQUE_FIELDS: &[UniqueField] = &[UniqueField { column: "payments.receipt_no", field: "clientId", msg: PAYMENT_CLIENT_ID_CLASH }];

@@ -1,7 +1,7 @@
 //! Collections (issue #38): the distributor's invoices (upload kind `invoice`), a customer's
 //! outstanding balance and ageing, payments collected by agents with receipts (offline, exactly
 //! once), allocated oldest invoice first, deposited and reversed in the back office; credit limits
-//! hold an order over them for a manager's approval. Money is `crate::money::Money` (whole paise).
+//! hold an order over them for a manager's approval. Money is `crate::platform::money::Money` (whole paise).
 //! `alloc` holds the pure rules (allocation, ageing, receipt numbers), `queries` the SQL,
 //! `handlers` the HTTP side.
 
@@ -15,7 +15,7 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::state::AppState;
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>

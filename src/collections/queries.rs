@@ -9,11 +9,11 @@ use serde_json::json;
 use super::alloc::{self, Open};
 use super::messages::*;
 use super::types::*;
-use crate::error::{AppError, AppResult};
-use crate::ids::{CustomerId, UserId};
-use crate::money::{Least, Money};
-use crate::scope::Scope;
-use crate::validate::{limits, required};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::money::{Least, Money};
+use crate::platform::scope::Scope;
+use crate::platform::validate::{limits, required};
 
 /// The customer `buyer_id` if the caller (`scope`) may see it; else a 404 ([`Scope::customer`]).
 fn visible_customer(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<CustomerId> {
@@ -114,7 +114,7 @@ pub fn mode(text: &str) -> Option<&'static str> {
 /// An amount as sent (a JSON number or numeric text), by the one rule (`money::checked`): more
 /// than zero, at most two places, at most the company's `max`.
 fn amount(value: &Option<serde_json::Value>, max: Money) -> AppResult<Money> {
-    match crate::money::from_json(value.as_ref(), Least::Paisa, max) {
+    match crate::platform::money::from_json(value.as_ref(), Least::Paisa, max) {
         Ok(Some(amount)) => Ok(amount),
         Ok(None) => Err(AppError::bad_request(PAYMENT_AMOUNT_REQUIRED.on("amount"))),
         Err(refusal) => Err(AppError::bad_request(refusal.problem("The amount", PAYMENT_AMOUNT_NOT_VALID).on("amount"))),
@@ -554,7 +554,7 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
         "UPDATE payments SET status = 'reversed', reversed_at = :now, reversed_by = :by, reversal_reason = :reason WHERE payment_id = :id",
         named_params! { ":now": now, ":by": by, ":reason": reason, ":id": payment_id },
     )?;
-    let action = format!("reverse payment {} ({}): {}", payment.receipt_no, payment.amount, crate::validate::one_line(reason));
+    let action = format!("reverse payment {} ({}): {}", payment.receipt_no, payment.amount, crate::platform::validate::one_line(reason));
     crate::auth::queries::audit(tx, by.0, by.0, &action, Some(200))?;
     Ok(PaymentChanged {
         message: PAYMENT_REVERSED.text.into(),
@@ -579,7 +579,7 @@ pub fn upsert_invoice(
     due_date: &str,
     amount: Money,
     now: i64,
-) -> rusqlite::Result<Result<(), crate::error::Problem>> {
+) -> rusqlite::Result<Result<(), crate::platform::error::Problem>> {
     conn.prepare_cached(
         "INSERT INTO invoices (invoice_no, customer_id, distributor_id, invoice_date, due_date, amount_paise, uploaded_at, updated_at)
          VALUES (:no, :c, :d, :date, :due, :amount, :now, :now)

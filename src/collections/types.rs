@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::UserId;
-use crate::lenient;
-use crate::money::Money;
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::money::Money;
 
 /// The ageing of a customer's open balances by days past the due date (not yet due: 0-30).
 #[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]

@@ -5,9 +5,9 @@
 
 use rusqlite::Connection;
 
-use crate::error::AppResult;
-use crate::ids::{CustomerId, UserId};
-use crate::scope::Scope;
+use crate::platform::error::AppResult;
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::scope::Scope;
 
 /// The row id and owning agent of `buyer_id`, if the caller (`scope`) may see it.
 pub fn customer_in_scope(conn: &Connection, scope: Scope, buyer_id: &str) -> AppResult<(CustomerId, Option<UserId>)> {

@@ -3,9 +3,9 @@
 
 use rusqlite::Connection;
 
-use crate::error::AppResult;
-use crate::ids::{CustomerId, UserId};
-use crate::scope::Scope;
+use crate::platform::error::AppResult;
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::scope::Scope;
 
 pub use super::best_sellers::BestSellerCache;
 pub use super::queries::search_index::{defer as defer_search_index, flush as flush_search_index, merge_step as merge_search_index};

@@ -16,7 +16,7 @@ use crate::clock;
 pub struct BestSeller {
     pub last_order_date: String,
     pub product: String,
-    pub unit_price: crate::money::Money,
+    pub unit_price: crate::platform::money::Money,
     pub distributor_name: String,
     pub fao_name: Option<String>,
 }
@@ -155,7 +155,7 @@ mod tests {
         let list = BestSellers::new(vec![BestSeller {
             last_order_date: "2026-01-01".into(),
             product: product.into(),
-            unit_price: crate::money::Money::from_paise(100),
+            unit_price: crate::platform::money::Money::from_paise(100),
             distributor_name: "d".into(),
             fao_name: None,
         }]);
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn a_stale_list_is_shown_while_it_is_refreshed() {
         let mut conn = Connection::open_in_memory().unwrap();
-        crate::db::migrate(&mut conn).unwrap();
+        crate::platform::db::migrate(&mut conn).unwrap();
         let cache = BestSellerCache::default();
         kept(&cache, Some(1), BEST_SELLER_TTL + std::time::Duration::from_secs(1), "stale");
         kept(&cache, Some(2), std::time::Duration::ZERO, "fresh");
@@ -200,8 +200,8 @@ mod tests {
     fn the_warm_up_waits_for_a_running_computation() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("warm.db");
-        let mut conn = crate::db::connect(&db).unwrap();
-        crate::db::migrate(&mut conn).unwrap();
+        let mut conn = crate::platform::db::connect(&db).unwrap();
+        crate::platform::db::migrate(&mut conn).unwrap();
         conn.execute_batch("INSERT INTO countries (country_id, name) VALUES (1, 'India'), (2, 'Sri Lanka')").unwrap();
         let cache = std::sync::Arc::new(BestSellerCache::default());
         let (held, release) = (std::sync::mpsc::channel::<()>(), std::sync::mpsc::channel::<()>());
@@ -216,7 +216,7 @@ mod tests {
         held.1.recv().unwrap();
         let warm = {
             let (cache, db) = (cache.clone(), db.clone());
-            std::thread::spawn(move || cache.warm(&crate::db::connect(&db).unwrap()))
+            std::thread::spawn(move || cache.warm(&crate::platform::db::connect(&db).unwrap()))
         };
         std::thread::sleep(std::time::Duration::from_millis(100));
         assert!(cache.cached(Some(1)).is_none(), "the warm-up waited");

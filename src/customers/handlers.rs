@@ -12,17 +12,17 @@ use super::best_sellers::BestSellerCache;
 use super::messages::*;
 use super::queries::*;
 use super::types::*;
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::clock;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::geo::coordinates;
-use crate::ids::{CustomerId, UserId};
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
-use crate::validate::{limits, required};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::geo::coordinates;
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
+use crate::platform::validate::{limits, required};
 
 /// The words of a search: letters and digits only (so they are never FTS or LIKE syntax), at most 4.
 fn search_words(typed: &str) -> Vec<String> {
@@ -34,7 +34,7 @@ fn search_words(typed: &str) -> Vec<String> {
 #[utoipa::path(get, path = "/users/customer/search", tag = "customers", summary = "Up to 10 of the caller's customers matching id, name or mobile", params(SearchQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Suggestion>),
-        (status = 404, description = "No such agent among the caller's (agentId)", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's (agentId)", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SearchQuery>) -> AppResult<Json<Vec<Suggestion>>> {
     user.require(rights::CUSTOMER_VISIT)?;
@@ -61,7 +61,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(DetailsQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = VisitScreen),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn details(
     State(state): State<AppState>,
@@ -106,7 +106,7 @@ pub async fn details(
 #[utoipa::path(get, path = "/users/customer/FTMFTD/{id}", tag = "customers", summary = "Visits of the caller's scope today (ftd) or this month (ftm)", params(("id" = String, Path, description = "`ftd` (today) or `ftm` (this month)")),
     responses(
         (status = 200, description = "OK", body = Vec<VisitRow>),
-        (status = 404, description = "Neither ftd nor ftm", body = crate::api::ErrorBody)
+        (status = 404, description = "Neither ftd nor ftm", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn ftm_ftd(State(state): State<AppState>, user: CurrentUser, Path(which): Path<String>) -> AppResult<Json<Vec<VisitRow>>> {
     user.require(rights::CUSTOMER_VISIT)?;
@@ -142,7 +142,7 @@ fn check_mobile(mobile: &str) -> AppResult<String> {
 #[utoipa::path(post, path = "/users/customer", tag = "customers", summary = "Add a customer owned by the caller",
     responses(
         (status = 200, description = "Added", body = CustomerAdded),
-        (status = 409, description = "A customer with this mobile or id already exists", body = crate::api::ErrorBody)
+        (status = 409, description = "A customer with this mobile or id already exists", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req): Json<NewCustomer>) -> AppResult<Json<CustomerAdded>> {
     user.require(rights::NEW_CUSTOMER)?;
@@ -154,7 +154,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
     let city = limits::CITY.optional(req.city)?;
     let state_name = limits::STATE.optional(req.state)?;
     let postal_code = limits::POSTAL_CODE.optional(req.postal_code)?;
-    let gstin = crate::taxids::optional_gstin(req.gstin.as_deref(), state_name.as_deref(), "gstin")?;
+    let gstin = crate::platform::taxids::optional_gstin(req.gstin.as_deref(), state_name.as_deref(), "gstin")?;
     let retailer_type = match req.retailer_type.as_deref().map(str::trim) {
         None | Some("") | Some("Retailer") => "Retailer",
         Some("Wholesaler") => "Wholesaler",
@@ -200,7 +200,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
 #[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
         (status = 200, description = "OK", body = ProfileAnswer),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<ProfileAnswer>> {
     user.require(rights::PROFILE_UPDATE)?;
@@ -243,7 +243,7 @@ fn lat_lng(lat: Option<f64>, lng: Option<f64>) -> AppResult<Option<(f64, f64)>> 
 #[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn update_profile(
     State(state): State<AppState>,
@@ -273,7 +273,7 @@ pub async fn update_profile(
         gstin: match req.gstin.as_deref().map(str::trim) {
             None => None,
             Some("") => Some(String::new()),
-            Some(g) => Some(crate::taxids::optional_gstin(Some(g), None, "gstin")?.unwrap_or_default()),
+            Some(g) => Some(crate::platform::taxids::optional_gstin(Some(g), None, "gstin")?.unwrap_or_default()),
         },
     };
     if change == Profile::default() && position.is_none() {

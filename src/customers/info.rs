@@ -11,22 +11,22 @@ use serde::{Deserialize, Serialize};
 
 use super::access::customer_in_scope;
 use super::messages::*;
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path, Query};
-use crate::files;
-use crate::lenient;
-use crate::rights;
-use crate::state::{blocking, AppState};
-use crate::validate::{limits, max_len};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Path, Query};
+use crate::platform::files;
+use crate::platform::lenient;
+use crate::platform::rights;
+use crate::platform::state::{blocking, AppState};
+use crate::platform::validate::{limits, max_len};
 
-const REVIEW_RIGHTS: &[crate::rights::Right] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
+const REVIEW_RIGHTS: &[crate::platform::rights::Right] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
 const AREA: &str = "info";
 const MAX_PAGE: i64 = 100;
 
 fn media_url(name: &str) -> String {
-    crate::api::url(format_args!("/users/media?fileName={name}"))
+    crate::platform::api::url(format_args!("/users/media?fileName={name}"))
 }
 
 /// The info form as the OpenAPI document describes it (read field by field in `read_form`).
@@ -108,7 +108,7 @@ fn check_sub_types(conn: &Connection, info_type: i64, chosen: &[i64]) -> AppResu
 #[utoipa::path(post, path = "/users/customer/info/{id}", tag = "customers", summary = "Add customer info with up to three files", params(("id" = String, Path, description = "The buyer id")), request_body(content = inline(InfoUploadForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved", body = MessageBody),
-        (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's, or no such info type", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn add(
     State(state): State<AppState>,
@@ -174,7 +174,7 @@ pub struct HistoryRow {
 #[utoipa::path(get, path = "/users/customer/infohistory/{id}", tag = "customers", summary = "The last 3 info submissions of a customer", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = Vec<HistoryRow>),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
     user.require(rights::INFO_ADD)?;
@@ -262,12 +262,12 @@ pub struct StatusUpdate {
 #[utoipa::path(post, path = "/users/infoUpdate", tag = "customers", summary = "Set a submission's review status",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such submission", body = crate::api::ErrorBody)
+        (status = 404, description = "No such submission", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_status(State(state): State<AppState>, user: CurrentUser, Json(req): Json<StatusUpdate>) -> AppResult<Json<MessageBody>> {
     user.require_any(REVIEW_RIGHTS)?;
     let id = req.id.filter(|i| *i > 0).ok_or_else(|| AppError::bad_request(INFO_SUBMISSION_ID_REQUIRED))?;
-    let remark = crate::validate::required(&req.admin_status, INFO_REMARK_REQUIRED)?;
+    let remark = crate::platform::validate::required(&req.admin_status, INFO_REMARK_REQUIRED)?;
     max_len(&remark, 200, INFO_REMARK_TOO_LONG)?;
     let me = user.uid;
     state
@@ -291,7 +291,7 @@ pub struct MediaQuery {
 #[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The file", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"), (String = "application/pdf"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such file, or not the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();

@@ -16,14 +16,14 @@ use super::access::customer_in_scope;
 use super::messages::*;
 use super::queries::change_profile;
 use super::types::Profile;
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path};
-use crate::ids::CustomerId;
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::CustomerId;
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -78,8 +78,8 @@ where
 #[utoipa::path(post, path = "/users/customer/location/{id}/accept", tag = "customers", summary = "Accept a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Accepted", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::api::ErrorBody)
+        (status = 403, description = "Agents cannot decide", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let (scope, me) = (decider(&user)?, user.uid);
@@ -96,8 +96,8 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
 #[utoipa::path(post, path = "/users/customer/location/{id}/reject", tag = "customers", summary = "Reject a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Rejected", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::api::ErrorBody)
+        (status = 403, description = "Agents cannot decide", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer in scope, or no proposal", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let scope = decider(&user)?;

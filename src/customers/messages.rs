@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     /// Said by the phone, never by the server: the customer is neither answered by the server
@@ -53,7 +53,7 @@ crate::messages! {
     VISIT_ACCURACY_NOT_VALID = "visit_accuracy_not_valid": "accuracy must be a number of metres, 0 or more.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 /// Customers' mobile numbers and buyer ids are not unique in the schema; visits' `clientId` is
 /// (per user), but a repeat is answered as the first save, never as a conflict.
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -27,8 +27,8 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::with_body_limit;
-use crate::state::AppState;
+use crate::platform::api::with_body_limit;
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state and the area's cache.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -48,7 +48,7 @@ where
         .routes(routes!(handlers::create))
         .routes(routes!(handlers::profile, handlers::update_profile))
         .routes(routes!(info::history))
-        .routes(with_body_limit(routes!(info::add), 3 * crate::files::MAX_IMAGE_BYTES + 64 * 1024))
+        .routes(with_body_limit(routes!(info::add), 3 * crate::platform::files::MAX_IMAGE_BYTES + 64 * 1024))
         .routes(routes!(info::review_list, info::set_status))
         .routes(routes!(info::review_page))
         .routes(routes!(info::media))

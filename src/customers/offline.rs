@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 
 use super::messages::OFFLINE_CURSOR_NOT_VALID;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Query};
-use crate::ids::UserId;
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
 
 /// Customers per page.
 pub const PAGE: i64 = 2_000;
@@ -99,7 +99,7 @@ fn invalid() -> AppError {
 #[utoipa::path(get, path = "/users/customer/offline", tag = "customers", summary = "The caller's own customers for offline use, by cursor", params(OfflineQuery),
     responses(
         (status = 200, description = "OK", body = OfflinePage),
-        (status = 400, description = "The cursor is not valid", body = crate::api::ErrorBody)
+        (status = 400, description = "The cursor is not valid", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn offline(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OfflineQuery>) -> AppResult<Json<OfflinePage>> {
     user.require(rights::CUSTOMER_VISIT)?;

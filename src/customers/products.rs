@@ -9,10 +9,10 @@ pub use self::queries::{latest_per_seller, Countries, LatestLine};
 use super::access::customer_in_scope;
 use crate::auth::session::CurrentUser;
 use crate::clock;
-use crate::error::AppResult;
-use crate::extract::{Json, Path, Query};
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
@@ -70,7 +70,7 @@ pub async fn search(
 pub struct PriceRow {
     pub last_order_date: String,
     pub product: String,
-    pub unit_price: crate::money::Money,
+    pub unit_price: crate::platform::money::Money,
     pub distributor_name: String,
     pub fao_name: Option<String>,
 }
@@ -80,7 +80,7 @@ pub struct PriceRow {
 #[utoipa::path(get, path = "/users/product/pricecomparison/{id}", tag = "customers", summary = "Latest price of a product at each distributor (90 days)", params(ProductQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = Vec<PriceRow>),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn price_comparison(
     State(state): State<AppState>,

@@ -6,8 +6,8 @@ use rusqlite::{named_params, Connection};
 
 use super::types::*;
 use crate::clock;
-use crate::error::{AppError, AppResult};
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::scope::Scope;
 
 /// Rows of the Must Sell and Best Sellers lists sent at most (the screen shows 5, then more).
 pub(super) const LIST_LIMIT: i64 = 50;
@@ -140,8 +140,8 @@ pub fn re_order(conn: &Connection, customer_id: i64) -> rusqlite::Result<Vec<ReO
             last_order_date: r.get(0)?,
             distinct_product_name: r.get(1)?,
             last_order_shipped_qty: r.get(2)?,
-            // Paise, shown as the decimal (`crate::money`).
-            unit_price: r.get::<_, crate::money::Money>(3)?.to_f64(),
+            // Paise, shown as the decimal (`crate::platform::money`).
+            unit_price: r.get::<_, crate::platform::money::Money>(3)?.to_f64(),
             ds_name: r.get(4)?,
             fao_name: r.get(5)?,
         })
@@ -188,8 +188,8 @@ pub fn change_profile(tx: &Connection, id: i64, me: i64, change: Profile) -> App
     };
     // The GSTIN's state code must stay the state's, whichever of the two changes.
     if let Some(g) = &after.gstin {
-        if let Err(e) = crate::taxids::check_gstin(g, after.state.as_deref()) {
-            return Err(AppError::bad_request(crate::taxids::gstin_problem(g, after.state.as_deref(), &e).on("gstin")));
+        if let Err(e) = crate::platform::taxids::check_gstin(g, after.state.as_deref()) {
+            return Err(AppError::bad_request(crate::platform::taxids::gstin_problem(g, after.state.as_deref(), &e).on("gstin")));
         }
     }
     let now = crate::now();
@@ -345,8 +345,8 @@ pub fn delete_unused(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
 /// Sets (or with `None` clears) a customer's credit limit.
 pub fn set_credit_limit(
     conn: &Connection,
-    customer: crate::ids::CustomerId,
-    limit: Option<crate::money::Money>,
+    customer: crate::platform::ids::CustomerId,
+    limit: Option<crate::platform::money::Money>,
     now: i64,
 ) -> rusqlite::Result<usize> {
     conn.prepare_cached("UPDATE customers SET credit_limit_paise = :limit, updated_at = :now WHERE customer_id = :c")?

@@ -7,11 +7,11 @@ use serde::Serialize;
 
 use self::queries::card;
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Path};
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -59,7 +59,7 @@ pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/scorecardAM/{id}", tag = "customers", summary = "An agent's scorecard for their manager (null when none)",
     responses(
         (status = 200, description = "OK", body = Option<Scorecard>),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Option<Scorecard>>> {
     user.require(rights::SCORE_CARD)?;

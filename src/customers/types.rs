@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::best_sellers::BestSeller;
-use crate::lenient;
+use crate::platform::lenient;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -197,7 +197,7 @@ pub struct ProfileAnswer {
     pub proposed_location: Option<super::locations::ProposedLocation>,
     /// The customer's credit limit (null: none; managers and administrators set it with
     /// `POST /users/customer/creditLimit`).
-    pub credit_limit: Option<crate::money::Money>,
+    pub credit_limit: Option<crate::platform::money::Money>,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -15,11 +15,11 @@ use serde::{Deserialize, Serialize};
 use self::queries::*;
 use super::access::customer_in_scope;
 use super::messages::*;
-use crate::error::{AppError, AppResult};
-use crate::geo::coordinates;
-use crate::lenient;
-use crate::scope::Scope;
-use crate::validate::{limits, required};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::geo::coordinates;
+use crate::platform::lenient;
+use crate::platform::scope::Scope;
+use crate::platform::validate::{limits, required};
 /// A `visitedAt` may be this far ahead of the server's clock (phones drift).
 const AHEAD_LIMIT_S: i64 = 5 * 60;
 /// A queued visit older than this is refused: a week is the longest a phone is expected offline.
@@ -69,7 +69,7 @@ pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: 
         (None, _) => (LocationStatus::NoLocation, None),
         (Some(_), None) => (LocationStatus::CustomerUnlocated, None),
         (Some(v), Some(c)) => {
-            let d = crate::geo::distance_m(v, c);
+            let d = crate::platform::geo::distance_m(v, c);
             let status = if d <= radius_m { LocationStatus::Verified } else { LocationStatus::OffSite };
             (status, Some(d.round() as i64))
         }
@@ -229,9 +229,9 @@ mod tests {
     #[test]
     fn distances_and_statuses() {
         // Bengaluru: MG Road metro to Trinity metro is about 1.1 km.
-        let d = crate::geo::distance_m((12.9756, 77.6066), (12.9730, 77.6170));
+        let d = crate::platform::geo::distance_m((12.9756, 77.6066), (12.9730, 77.6170));
         assert!((1_100.0..1_200.0).contains(&d), "{d}");
-        assert_eq!(crate::geo::distance_m((10.0, 20.0), (10.0, 20.0)), 0.0);
+        assert_eq!(crate::platform::geo::distance_m((10.0, 20.0), (10.0, 20.0)), 0.0);
         assert_eq!(judge(None, Some((1.0, 1.0)), 300.0), (LocationStatus::NoLocation, None));
         assert_eq!(judge(Some((1.0, 1.0)), None, 300.0), (LocationStatus::CustomerUnlocated, None));
         // 0.002 degrees of latitude is about 222 m.

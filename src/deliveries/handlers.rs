@@ -8,17 +8,17 @@ use serde::{Deserialize, Serialize};
 
 use super::messages::*;
 use super::queries::{self, Decision, Delivery, StatusUpdate, Suggestion};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path, Query};
-use crate::files;
-use crate::ids::UserId;
-use crate::lenient;
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
-use crate::validate::{max_len, required};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Path, Query};
+use crate::platform::files;
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
+use crate::platform::validate::{max_len, required};
 
 const AREA: &str = "delivery";
 
@@ -84,7 +84,7 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/delivery/initAM/{agent}", tag = "deliveries", summary = "The working list of one of the caller's agents",
     responses(
         (status = 200, description = "OK", body = DeliveryScreen),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     // The screens send 0 for "all of mine".
@@ -205,8 +205,8 @@ async fn read_update(mut form: Multipart) -> AppResult<UpdateForm> {
 #[utoipa::path(post, path = "/users/delivery/update", tag = "deliveries", summary = "Update a delivery's status (waits for approval)", request_body(content = inline(DeliveryUpdateForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::api::ErrorBody),
-        (status = 409, description = "The delivery cannot be changed now", body = crate::api::ErrorBody)
+        (status = 404, description = "No such delivery among the caller's, or no such status or reason", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The delivery cannot be changed now", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<MessageBody>> {
     user.require(rights::DELIVERY_SEARCH)?;
@@ -229,7 +229,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
     let image = match (form.image, image_ext) {
         (Some((_, bytes)), Some(ext)) => {
             let dir = data_dir.clone();
-            Some(crate::state::blocking(move || files::store(&dir, AREA, ext, &bytes)).await?)
+            Some(crate::platform::state::blocking(move || files::store(&dir, AREA, ext, &bytes)).await?)
         }
         _ => None,
     };
@@ -237,7 +237,7 @@ pub async fn update(State(state): State<AppState>, user: CurrentUser, MultipartF
     let result = state.db(move |conn| queries::update_status(conn, scope, me, &update)).await;
     if result.is_err() {
         let dir = data_dir.clone();
-        let _ = crate::state::blocking(move || {
+        let _ = crate::platform::state::blocking(move || {
             files::remove(&dir, AREA, image.as_slice());
             Ok(())
         })
@@ -272,8 +272,8 @@ pub struct ApprovalRecord {
 #[utoipa::path(post, path = "/users/delivery/approval/update", tag = "deliveries", summary = "Approve or reject deliveries, all or none",
     responses(
         (status = 200, description = "How many were saved", body = MessageBody),
-        (status = 404, description = "No such delivery", body = crate::api::ErrorBody),
-        (status = 409, description = "A delivery is not waiting for approval", body = crate::api::ErrorBody)
+        (status = 404, description = "No such delivery", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "A delivery is not waiting for approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approval_update(
     State(state): State<AppState>,

@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     DELIVERY_NOT_FOUND = "delivery_not_found": "The delivery was not found.";
@@ -25,5 +25,5 @@ crate::messages! {
     APPROVALS_SAVED = "delivery_approvals_saved": "{what} saved.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

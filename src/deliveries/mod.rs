@@ -9,8 +9,8 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::with_body_limit;
-use crate::state::AppState;
+use crate::platform::api::with_body_limit;
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -23,7 +23,7 @@ where
         .routes(routes!(handlers::init_for_agent))
         .routes(routes!(handlers::search))
         .routes(routes!(handlers::details))
-        .routes(with_body_limit(routes!(handlers::update), crate::files::MAX_IMAGE_BYTES + 64 * 1024))
+        .routes(with_body_limit(routes!(handlers::update), crate::platform::files::MAX_IMAGE_BYTES + 64 * 1024))
         .routes(routes!(handlers::approval_list))
         .routes(routes!(handlers::approval_update))
 }

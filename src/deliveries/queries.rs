@@ -9,8 +9,8 @@ use super::messages::{
     DELIVERY_NOT_FOUND, LOCKED, NOT_PENDING, OTHER_REASON_REQUIRED, REASON_NOT_OF_STATUS, REASON_REQUIRED, STATUS_REQUIRED,
 };
 use crate::clock;
-use crate::error::{AppError, AppResult};
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::scope::Scope;
 
 /// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -97,7 +97,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<Delivery> {
         reason_description: r.get(15)?,
         other_reason: r.get(16)?,
         agent_id: r.get(17)?,
-        image_url: image.map(|n| crate::api::url(format_args!("/users/media?fileName={n}"))),
+        image_url: image.map(|n| crate::platform::api::url(format_args!("/users/media?fileName={n}"))),
         approve_status: approve,
         rejected_reason: r.get(20)?,
     })
@@ -387,13 +387,13 @@ pub fn decide(conn: &mut Connection, scope: Scope, me: i64, decisions: &[Decisio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::UserId;
+    use crate::platform::ids::UserId;
 
     /// An agent's or manager's search is one range of the search index per agent, never a scan.
     #[test]
     fn a_team_search_is_a_range_of_the_search_index() {
         let mut conn = Connection::open_in_memory().unwrap();
-        crate::db::migrate(&mut conn).unwrap();
+        crate::platform::db::migrate(&mut conn).unwrap();
         let cases = [
             (Scope::Team { manager: UserId(7) }, "PRIMARY KEY"),
             (Scope::Own { uid: UserId(8) }, "PRIMARY KEY"),

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{folder, queries, INVALID, VALID};
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Query};
-use crate::state::{blocking, AppState};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Query};
+use crate::platform::state::{blocking, AppState};
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
@@ -40,7 +40,7 @@ pub async fn check(State(state): State<AppState>, _user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/report/download", tag = "reports", summary = "The generated file of a download link, once (the token is the permission)", params(TokenQuery),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 404, description = "Invalid, used or expired link", body = crate::api::ErrorBody)
+        (status = 404, description = "Invalid, used or expired link", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn download(State(state): State<AppState>, Query(q): Query<TokenQuery>) -> AppResult<Response> {
     let (file_name, label): (String, String) =
@@ -56,7 +56,7 @@ pub async fn download(State(state): State<AppState>, Query(q): Query<TokenQuery>
     let safe: String = label.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')).collect();
     Ok((
         [
-            (header::CONTENT_TYPE, crate::files::content_type("x.xlsx").to_string()),
+            (header::CONTENT_TYPE, crate::platform::files::content_type("x.xlsx").to_string()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{safe}\"")),
             (header::CACHE_CONTROL, "no-store".to_string()),
         ],

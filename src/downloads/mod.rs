@@ -47,7 +47,7 @@ pub fn issue(conn: &Connection, data_dir: &Path, uid: i64, file_name: &str, labe
     remove_expired(conn, data_dir)?;
     let token = crate::random_hex(24);
     queries::store(conn, &token, file_name, label, uid, crate::now() + LIFETIME_SECS)?;
-    Ok(crate::api::url(format_args!("/report/download?token={token}")))
+    Ok(crate::platform::api::url(format_args!("/report/download?token={token}")))
 }
 
 fn remove_expired(conn: &Connection, data_dir: &Path) -> rusqlite::Result<()> {
@@ -55,7 +55,7 @@ fn remove_expired(conn: &Connection, data_dir: &Path) -> rusqlite::Result<()> {
     // thousands (issue #50: no long writer). Each link issued removes up to 16: they go sixteen
     // times as fast as they come.
     for name in &queries::remove_stale(conn, crate::now(), STALE_PER_ISSUE)? {
-        if crate::files::is_stored_name(name) {
+        if crate::platform::files::is_stored_name(name) {
             let _ = std::fs::remove_file(folder(data_dir).join(name));
         }
     }

@@ -6,11 +6,11 @@ use super::queries::{self, HomeExtras};
 use super::types::Home;
 use crate::auth::session::CurrentUser;
 use crate::buckets::queries::Windows;
-use crate::error::AppResult;
-use crate::extract::Json;
-use crate::rights;
-use crate::scope::Scope;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::Json;
+use crate::platform::rights;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
 
 /// `GET /users/home` (visit_summary): the administrator's home figures for today over the caller's
 /// whole scope; pending approvals need delivery_approve, blocked users unblock_user and uploads

@@ -5,8 +5,8 @@ use rusqlite::{named_params, Connection};
 use super::types::Home;
 use crate::buckets::{percent, visit_summary, Windows};
 use crate::clock;
-use crate::rights::UserType;
-use crate::scope::Scope;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
 
 /// What `home` counts beyond the visit summary, chosen by the caller's rights.
 pub struct HomeExtras {

@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     // The user master.
@@ -67,7 +67,7 @@ crate::messages! {
     ADDITIONAL_REASON_DELETED = "additional_reason_deleted": "Additional reason deleted successfully.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 /// None: each master's save names its duplicate with the value typed (`queries::duplicate_as`),
 /// which a constraint's column alone cannot say.
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

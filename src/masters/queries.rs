@@ -3,8 +3,8 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension, ToSql};
 
-use crate::api::{ErrorBody, MessageBody};
-use crate::error::{AppError, AppResult, Msg, Problem};
+use crate::platform::api::{ErrorBody, MessageBody};
+use crate::platform::error::{AppError, AppResult, Msg, Problem};
 
 /// Declares the answer of a master's save: its message and the id of the new or updated row, under
 /// the field name the spec gives it (`saved_answer!(/** doc */ LinkSaved, link_id)`).
@@ -50,7 +50,7 @@ pub struct Upsert<'a> {
 
 /// Inserts a row when `id` is 0, else updates row `id`, and returns the row's id. A unique
 /// violation becomes a 409 with `duplicate`; an update that finds no row, the 404 of
-/// [`crate::db::updated`].
+/// [`crate::platform::db::updated`].
 pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql)], duplicate: impl Into<Problem>) -> AppResult<i64> {
     let duplicate = duplicate.into();
     if id == 0 {
@@ -58,7 +58,7 @@ pub fn save(conn: &Connection, id: i64, sql: Upsert, params: &[(&str, &dyn ToSql
         return Ok(conn.last_insert_rowid());
     }
     let with_id = [params, named_params! { ":id": id }].concat();
-    crate::db::updated(conn.execute(sql.update, with_id.as_slice()).map_err(|e| duplicate_as(e, duplicate))?)?;
+    crate::platform::db::updated(conn.execute(sql.update, with_id.as_slice()).map_err(|e| duplicate_as(e, duplicate))?)?;
     Ok(id)
 }
 
@@ -88,7 +88,7 @@ pub fn save_under(
 /// `table` and `id_column` are constants of the calling module, never user input.
 pub fn retire(conn: &Connection, table: &str, id_column: &str, id: i64) -> AppResult<()> {
     let sql = format!("UPDATE {table} SET is_retired = 1 WHERE {id_column} = :id AND is_retired = 0");
-    crate::db::updated(conn.execute(&sql, named_params! { ":id": id })?)
+    crate::platform::db::updated(conn.execute(&sql, named_params! { ":id": id })?)
 }
 
 /// Succeeds when row `id` is live, else answers 404 with `not_found`: the check of the parent
@@ -111,7 +111,7 @@ mod tests {
     use rusqlite::{named_params, Connection};
 
     use super::{require_live, retire, save, Upsert};
-    use crate::error::{AppError, Msg};
+    use crate::platform::error::{AppError, Msg};
 
     const DUP: Msg = Msg { code: "thing_taken", text: "The thing B already exists." };
     const GONE: Msg = Msg { code: "thing_not_found", text: "The thing was not found." };

@@ -17,18 +17,18 @@ use super::types::{
 };
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
-use crate::error::{AppError, AppResult, Problem};
-use crate::extract::{Json, Path, Query};
-use crate::formats::Formats;
-use crate::ids::{OrderId, UserId};
-use crate::money::Least;
-use crate::rights::{self, UserType};
-use crate::state::AppState;
-use crate::validate::{limits, required};
+use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::formats::Formats;
+use crate::platform::ids::{OrderId, UserId};
+use crate::platform::money::Least;
+use crate::platform::rights::{self, UserType};
+use crate::platform::state::AppState;
+use crate::platform::validate::{limits, required};
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
 /// report's right (managers, back office). A visit saved with an order needs the visit right too.
-pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
+pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::ORDER_BOOKING, rights::RPT_ORDERS];
 
 /// `POST /users/order` (order_booking; with `visit` also customer_visit): books an order for one
 /// of the caller's customers at the server's current prices, dated today, for the given
@@ -41,9 +41,9 @@ pub const READ_RIGHTS: &[crate::rights::Right] = &[rights::ORDER_BOOKING, rights
     request_body = BookOrder,
     responses(
         (status = 200, description = "Booked, or booked before under this clientId; for a pending shop an OrderWaiting", body = OrderBooked),
-        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected", body = crate::api::ErrorBody)
+        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<BookOrder>) -> AppResult<axum::response::Response> {
     use axum::response::IntoResponse;
@@ -56,8 +56,8 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
         let scope = user.scope();
         match state.db(move |conn| waiting::shop(conn, scope, proposal)).await? {
             waiting::Shop::Approved(buyer) => {
-                req.buyer_id = crate::lenient::Text(Some(buyer));
-                req.proposal_id = crate::lenient::Int(None);
+                req.buyer_id = crate::platform::lenient::Text(Some(buyer));
+                req.proposal_id = crate::platform::lenient::Int(None);
             }
             waiting::Shop::Rejected => return Err(AppError::conflict(ORDER_SHOP_REJECTED.on("proposalId"))),
             waiting::Shop::Pending => {
@@ -68,7 +68,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
                 }
                 // Checked now as it will be booked (the buyer aside), so a bad line is refused at once.
                 let mut probe = req.clone();
-                probe.buyer_id = crate::lenient::Text(Some(format!("P{proposal}")));
+                probe.buyer_id = crate::platform::lenient::Text(Some(format!("P{proposal}")));
                 let checked = CheckedOrder::check(probe, now)?;
                 let client_id = checked.client_id.clone().unwrap_or(client_id);
                 let me = UserId(user.uid);
@@ -96,8 +96,8 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
 #[utoipa::path(post, path = "/users/order/quote", tag = "orders", summary = "Price an order without booking it",
     responses(
         (status = 200, description = "Priced", body = OrderQuote),
-        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderQuote>> {
     user.require(rights::ORDER_BOOKING)?;
@@ -113,7 +113,7 @@ pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): 
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "OK", body = OrderDetail),
-        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -139,8 +139,8 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
 #[utoipa::path(get, path = "/users/orders", tag = "orders", summary = "A page of 30 orders of the caller's customers, newest first", params(OrderQuery),
     responses(
         (status = 200, description = "OK", body = OrderPage),
-        (status = 400, description = "A date is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A date is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -163,8 +163,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "Cancelled", body = OrderCancelled),
-        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Sent, being sent or cancelled already", body = crate::api::ErrorBody)
+        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Sent, being sent or cancelled already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
     user.require(rights::ORDER_BOOKING)?;
@@ -194,8 +194,8 @@ async fn decide(state: AppState, user: CurrentUser, order_id: i64, decision: Dec
     request_body = DecideOrder,
     responses(
         (status = 200, description = "Approved", body = OrderDecided),
-        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::api::ErrorBody)
+        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve(
     State(state): State<AppState>,
@@ -213,9 +213,9 @@ pub async fn approve(
     request_body = DecideOrder,
     responses(
         (status = 200, description = "Rejected", body = OrderDecided),
-        (status = 400, description = "No reason given", body = crate::api::ErrorBody),
-        (status = 404, description = "No such order among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::api::ErrorBody)
+        (status = 400, description = "No reason given", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn reject(
     State(state): State<AppState>,
@@ -247,8 +247,8 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     request_body = SetCreditLimit,
     responses(
         (status = 200, description = "Saved", body = CreditLimitSaved),
-        (status = 400, description = "Not an amount of 0 or more with at most two places, or above the company's maximum", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "Not an amount of 0 or more with at most two places, or above the company's maximum", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_credit_limit(
     State(state): State<AppState>,
@@ -258,7 +258,7 @@ pub async fn set_credit_limit(
     user.require(rights::CREDIT_APPROVAL)?;
     let buyer_id = required(&req.buyer_id, BUYER_ID_REQUIRED.on("buyerId"))?;
     // The one rule for amounts: 0 or more, two places at most (0.001 is refused, not 0.00).
-    let limit = crate::money::from_json(req.credit_limit.as_ref(), Least::Zero, state.config.max_amount)
+    let limit = crate::platform::money::from_json(req.credit_limit.as_ref(), Least::Zero, state.config.max_amount)
         .map_err(|refusal| AppError::bad_request(refusal.problem("Credit Limit", CREDIT_LIMIT_NOT_AMOUNT).on("creditLimit")))?;
     let scope = user.scope();
     let now = crate::now();

@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     ORDER_BOOKED = "order_booked": "Order submitted successfully.";
@@ -28,7 +28,7 @@ crate::messages! {
     ORDER_LINE_UNKNOWN_PRODUCT = "order_line_unknown_product": "Line {line}: product {product} does not exist.";
     ORDER_PRODUCT_RETIRED = "order_product_retired": "{name} is no longer sold and cannot be ordered.";
     ORDER_PRODUCT_UNPRICED = "order_product_unpriced": "{name} has no price yet and cannot be ordered.";
-    /// Quantities times prices beyond what an amount holds (`crate::money::MAX_PAISE`).
+    /// Quantities times prices beyond what an amount holds (`crate::platform::money::MAX_PAISE`).
     ORDER_AMOUNT_TOO_LARGE = "order_amount_too_large": "The order's total is too large.";
     ORDER_VISIT_TAKEN = "order_visit_taken": "This visit was saved with another order already.";
     ORDER_VISIT_OTHER_CUSTOMER = "order_visit_other_customer": "This visit was saved for another customer.";
@@ -55,6 +55,6 @@ crate::messages! {
     CREDIT_LIMIT_NOT_AMOUNT = "credit_limit_not_amount": "Credit Limit must be an amount of 0 or more, with at most two decimal places.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`):
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`):
 /// none (a repeated `clientId` answers the first booking).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

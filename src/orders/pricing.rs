@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::messages::ORDER_AMOUNT_TOO_LARGE;
 use super::types::{FreeItem, LineScheme, NearMiss, OrderLine, OrderTotals, SlabReward};
-use crate::error::{AppError, AppResult};
-use crate::money::Money;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::money::Money;
 use crate::pricing::{self, PricingInput};
 
 /// A product as pricing and the answer read it.
@@ -39,7 +39,7 @@ pub fn figures(
     mut free_name: impl FnMut(i64) -> AppResult<String>,
 ) -> AppResult<Figures> {
     let priced = pricing::price(input).map_err(|_| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
-    let too_large = |paise: i64| !(0..=crate::money::MAX_PAISE).contains(&paise);
+    let too_large = |paise: i64| !(0..=crate::platform::money::MAX_PAISE).contains(&paise);
     if too_large(priced.totals.total) || too_large(priced.totals.gross) {
         return Err(AppError::bad_request(ORDER_AMOUNT_TOO_LARGE));
     }

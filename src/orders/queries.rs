@@ -20,11 +20,11 @@ use super::types::{
 };
 use crate::customers::api::visible_customer;
 use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
-use crate::error::{AppError, AppResult};
-use crate::ids::{CustomerId, OrderId, UserId};
-use crate::money::Money;
-use crate::scope::Scope;
-use crate::validate::{limits, required};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::{CustomerId, OrderId, UserId};
+use crate::platform::money::Money;
+use crate::platform::scope::Scope;
+use crate::platform::validate::{limits, required};
 
 /// The SQL of an order's status as the API shows it (`o` the order): `Awaiting approval` for a
 /// Submitted order held over the credit limit, `Rejected` for one a manager rejected (stored as
@@ -705,7 +705,7 @@ pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> App
     ];
     let count_sql = format!("SELECT COUNT(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE {condition}");
     let mut count = conn.prepare_cached(&count_sql)?;
-    let used = crate::db::only_used(&count, params.clone())?;
+    let used = crate::platform::db::only_used(&count, params.clone())?;
     let total_records: i64 = count.query_row(&used[..], |r| r.get(0))?;
     let sql = format!(
         "SELECT {HEAD_COLUMNS}
@@ -713,7 +713,7 @@ pub fn page(conn: &Connection, scope: Scope, admin: bool, f: &ListFilter) -> App
          WHERE {condition} ORDER BY o.order_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
-    let used = crate::db::only_used(&stmt, params)?;
+    let used = crate::platform::db::only_used(&stmt, params)?;
     let data = stmt.query_map(&used[..], head)?.collect::<Result<_, _>>()?;
     Ok(OrderPage { data, total_records })
 }
@@ -772,8 +772,8 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lenient;
     use crate::orders::types::LineRequest;
+    use crate::platform::lenient;
 
     fn line(product: i64, quantity: f64) -> LineRequest {
         LineRequest {

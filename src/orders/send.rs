@@ -12,7 +12,7 @@
 //! (`super::queries::credit`).
 //!
 //! Distributors are no users: the mail and its workbook follow the company's locale
-//! (`FIELDSALES_LOCALE`, `crate::formats`): Hindi texts and headers for a Hindi company, dates in
+//! (`FIELDSALES_LOCALE`, `crate::platform::formats`): Hindi texts and headers for a Hindi company, dates in
 //! the spec's dd-MMM-yyyy and money in the company's currency (₹1,00,000.00); in the workbook the
 //! order date is an Excel date and the amounts numbers, with those formats.
 
@@ -26,13 +26,13 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use super::queries::mailing::{self, Row};
 use super::queries::order_number;
-use crate::config::Config;
-use crate::db::Pool;
-use crate::formats::Formats;
-use crate::ids::OrderId;
-use crate::mailer::Mailer;
-use crate::money::Money;
-use crate::validate::one_line;
+use crate::platform::config::Config;
+use crate::platform::db::Pool;
+use crate::platform::formats::Formats;
+use crate::platform::ids::OrderId;
+use crate::platform::mailer::Mailer;
+use crate::platform::money::Money;
+use crate::platform::validate::one_line;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /// The columns of the workbook each distributor receives.
@@ -106,7 +106,7 @@ impl Drop for Running {
 /// Mails the waiting orders every `order_mail_minutes` (from the configuration; 0: never) for
 /// as long as the server runs. The first run is one interval after the start; a run that takes
 /// longer than the interval makes the next tick wait (ticks are skipped, never queued).
-pub fn schedule(state: &crate::state::AppState) {
+pub fn schedule(state: &crate::platform::state::AppState) {
     let minutes = state.config.order_mail_minutes;
     if minutes == 0 {
         return;
@@ -219,8 +219,8 @@ fn write_workbook(dir: &Path, distributor: i64, now: i64, rows: &[Row], formats:
         // Text is written as text: a name starting with '=' never becomes a formula.
         sheet.write_string(r, 0, order_number(row.order_id))?;
         // The order date is an Excel date (text if it ever is no date).
-        match crate::formats::parse_date(&row.order_date) {
-            Some(day) => sheet.write_number_with_format(r, 1, crate::formats::excel_day(day), &date)?,
+        match crate::platform::formats::parse_date(&row.order_date) {
+            Some(day) => sheet.write_number_with_format(r, 1, crate::platform::formats::excel_day(day), &date)?,
             None => sheet.write_string(r, 1, &row.order_date)?,
         };
         sheet.write_string(r, 2, &row.buyer_id)?;

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customers::api::{SaveVisit, VisitSaved};
-use crate::ids::{OrderId, UserId};
-use crate::lenient;
-use crate::money::Money;
+use crate::platform::ids::{OrderId, UserId};
+use crate::platform::lenient;
+use crate::platform::money::Money;
 
 /// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
 /// over the customer's credit limit for a manager's approval (not mailed until approved), or
@@ -494,7 +494,7 @@ impl Held {
     /// client's own language; a reason of an unknown wording has no code.
     pub fn worded(
         &self,
-        formats: &crate::formats::Formats,
+        formats: &crate::platform::formats::Formats,
     ) -> (String, Option<String>, Option<serde_json::Map<String, serde_json::Value>>) {
         match self {
             Held::OverLimit { outstanding, open, order, limit } => {
@@ -515,7 +515,7 @@ impl Held {
 macro_rules! word_held {
     ($t:ty) => {
         impl $t {
-            pub fn word_held(&mut self, formats: &crate::formats::Formats) {
+            pub fn word_held(&mut self, formats: &crate::platform::formats::Formats) {
                 if let Some(held) = &self.held {
                     let (text, code, params) = held.worded(formats);
                     self.held_reason = Some(text);

@@ -11,12 +11,12 @@ use super::queries::{self, ListFilter, NewPhoto};
 use super::store;
 use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path, Query};
-use crate::files;
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Path, Query};
+use crate::platform::files;
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// Most photos a visit has.
 pub const MAX_PER_VISIT: i64 = 8;
@@ -64,11 +64,11 @@ async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Opti
     request_body(content = inline(PhotoForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = PhotoSaved),
-        (status = 400, description = "A field is missing or not valid, or the file is not a JPEG or WebP photo within limits", body = crate::api::ErrorBody),
-        (status = 404, description = "No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later)", body = crate::api::ErrorBody),
-        (status = 409, description = "The visit has 8 photos already", body = crate::api::ErrorBody),
-        (status = 413, description = "The body is larger than 2 MB", body = crate::api::ErrorBody),
-        (status = 429, description = "The caller has 8 photos waiting to be decoded (photo_busy) or sent their photos of this minute (photo_rate_limited): send again later", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is missing or not valid, or the file is not a JPEG or WebP photo within limits", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later)", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The visit has 8 photos already", body = crate::platform::api::ErrorBody),
+        (status = 413, description = "The body is larger than 2 MB", body = crate::platform::api::ErrorBody),
+        (status = 429, description = "The caller has 8 photos waiting to be decoded (photo_busy) or sent their photos of this minute (photo_rate_limited): send again later", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(mut form): MultipartForm) -> AppResult<Json<PhotoSaved>> {
     user.require(rights::VISIT_PHOTO)?;
@@ -160,7 +160,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     let place = state
         .photo_lanes
         .enter(me)
-        .ok_or_else(|| AppError::TooManyRequests(PHOTO_BUSY.with([("max", json!(crate::state::QUEUED_PHOTOS_PER_USER))])))?;
+        .ok_or_else(|| AppError::TooManyRequests(PHOTO_BUSY.with([("max", json!(crate::platform::state::QUEUED_PHOTOS_PER_USER))])))?;
     if let Some(limiter) = &state.photo_limiter {
         limiter
             .check_key(&me)
@@ -171,7 +171,8 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     let data_dir = state.config.data_dir.clone();
     // The files before the row that names them, and outside the writer: their fsyncs would hold
     // up every write queued behind it.
-    let photo = crate::state::blocking(move || store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb).map(|()| photo)).await?;
+    let photo =
+        crate::platform::state::blocking(move || store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb).map(|()| photo)).await?;
     // Through the writer: a transaction of its own that read, then wrote, met another's write lock
     // and answered 503 (eight photos of one visit sent at once).
     state
@@ -217,8 +218,8 @@ fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
 #[utoipa::path(get, path = "/users/visit/photos", tag = "photos", summary = "A page of 30 visit photos, newest first", params(PhotoQuery),
     responses(
         (status = 200, description = "OK", body = PhotoPage),
-        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Json<PhotoPage>> {
     user.require(rights::PHOTO_REVIEW)?;
@@ -259,7 +260,7 @@ async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -
     let sha =
         state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
     let data_dir = state.config.data_dir.clone();
-    let bytes = crate::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
+    let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
     // Kept nowhere, as every stored picture: the ids are sequential, and a browser shared by two
     // users would show the second one a photo kept for the first.
     Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
@@ -271,7 +272,7 @@ async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -
     params(("photoId" = i64, Path, description = "The photo's id")),
     responses(
         (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
     serve(state, user, photo_id, false).await
@@ -282,7 +283,7 @@ pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_i
     params(("photoId" = i64, Path, description = "The photo's id")),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn thumb(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
     serve(state, user, photo_id, true).await

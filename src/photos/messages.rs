@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`).
+//! Every text this area sends, by code (see `crate::platform::error`).
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     PHOTO_SAVED = "photo_saved": "The photo was saved.";
@@ -28,5 +28,5 @@ crate::messages! {
     PHOTO_FILTER_FLAGGED_NOT_VALID = "photo_filter_flagged_not_valid": "flagged must be true or false.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

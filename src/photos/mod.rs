@@ -17,8 +17,8 @@ use axum::extract::FromRef;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::with_body_limit;
-use crate::state::AppState;
+use crate::platform::api::with_body_limit;
+use crate::platform::state::AppState;
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>

@@ -7,7 +7,7 @@
 //! Decoding is the one costly step, so it is bounded per photo and shared between senders: a
 //! photo must be plausible for its size before it is decoded (a few hundred bytes claiming 22
 //! megapixels took 185 MB and 0.8 s), the decodes at once are few, and each sender's photos queue
-//! in a lane of their own (`crate::lanes`), one decoding at a time, so one agent's flood takes one
+//! in a lane of their own (`crate::platform::lanes`), one decoding at a time, so one agent's flood takes one
 //! slot and never the others'.
 
 use std::io::Cursor;
@@ -18,8 +18,8 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use super::messages::{PHOTO_IMPLAUSIBLY_SMALL, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE_TO_DECODE, PHOTO_UNREADABLE};
-use crate::error::{AppError, AppResult};
-use crate::lanes::Place;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::lanes::Place;
 
 /// Longest side of a stored photo, in pixels.
 pub const MAX_SIDE: u32 = 1600;
@@ -117,7 +117,7 @@ pub fn check(bytes: axum::body::Bytes) -> AppResult<Sent> {
 pub async fn prepare(sent: Sent, place: &Place) -> AppResult<Prepared> {
     let _turn = place.turn().await.map_err(|e| AppError::Internal(e.into()))?;
     let _slot = DECODES.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
-    crate::state::blocking(move || prepare_now(sent.format, &sent.bytes)).await
+    crate::platform::state::blocking(move || prepare_now(sent.format, &sent.bytes)).await
 }
 
 fn limits() -> Limits {

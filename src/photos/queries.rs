@@ -4,9 +4,9 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::picture::distance;
 use super::types::{photo_url, PhotoPage, PhotoRow, PhotoSaved, PhotoVisit, VisitPhoto};
-use crate::error::AppResult;
-use crate::ids::UserId;
-use crate::scope::Scope;
+use crate::platform::error::AppResult;
+use crate::platform::ids::UserId;
+use crate::platform::scope::Scope;
 
 /// Photos a page.
 pub const PAGE_SIZE: i64 = 30;
@@ -154,14 +154,14 @@ pub fn page(conn: &Connection, scope: Scope, f: &ListFilter) -> AppResult<PhotoP
     ];
     let tables = "visit_photos p JOIN customers c ON c.customer_id = p.customer_id JOIN users a ON a.uid = p.agent_id";
     let mut count = conn.prepare_cached(&format!("SELECT COUNT(*) FROM {tables} WHERE {condition}"))?;
-    let used = crate::db::only_used(&count, params.clone())?;
+    let used = crate::platform::db::only_used(&count, params.clone())?;
     let total_records: i64 = count.query_row(&used[..], |r| r.get(0))?;
     let sql = format!(
         "SELECT p.photo_id, p.visit_id, c.buyer_id, c.name, p.agent_id, a.name, p.label, p.taken_at, p.received_at, p.flagged, p.similar_to
          FROM {tables} WHERE {condition} ORDER BY p.taken_at DESC, p.photo_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
-    let used = crate::db::only_used(&stmt, params)?;
+    let used = crate::platform::db::only_used(&stmt, params)?;
     let data = stmt
         .query_map(&used[..], |r| {
             let photo_id: i64 = r.get(0)?;

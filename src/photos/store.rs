@@ -1,13 +1,13 @@
 //! Where photos lie: `<data-dir>/files/photos/<sha256>.jpg` and its thumbnail
 //! `<sha256>.thumb.jpg`, named by the content hash of the stored bytes, so one file serves every
-//! row and every repeat that names it. The folder is an upload area of `crate::files` (listed in
+//! row and every repeat that names it. The folder is an upload area of `crate::platform::files` (listed in
 //! `files::UPLOAD_AREAS`): backups carry it and the start-up sweep moves away files no row names.
 
 use std::io::Write;
 use std::path::Path;
 
-use crate::error::{AppError, AppResult};
-use crate::files;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::files;
 
 /// The upload area (folder under `<data-dir>/files/`).
 pub const AREA: &str = "photos";

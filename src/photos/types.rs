@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{CustomerId, UserId};
-use crate::lenient;
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::lenient;
 
 /// What a photo shows (optional).
 pub const LABELS: &[&str] = &["shelf", "display", "competitor", "other"];
@@ -122,5 +122,5 @@ pub struct PhotoVisit {
 /// The URL of a photo's file (`thumb`: its thumbnail).
 pub fn photo_url(photo_id: i64, thumb: bool) -> String {
     let part = if thumb { "thumb" } else { "file" };
-    crate::api::url(format_args!("/users/visit/photo/{photo_id}/{part}"))
+    crate::platform::api::url(format_args!("/users/visit/photo/{photo_id}/{part}"))
 }

@@ -3,7 +3,7 @@
 //! to the caller's scope: `{{scope:COLUMN}}` stands for `Scope::condition(COLUMN)` (on customers'
 //! `c.agent_id`, or on the users of the scope), rendered by `reports::with_scope`.
 
-use crate::rights;
+use crate::platform::rights;
 use serde::Deserialize;
 
 /// The filter of every report (spec 1 §3 "Report filter", plus the month and lists of the
@@ -25,14 +25,14 @@ pub struct Filter {
 
 /// How a report's rows are selected. The SELECT names its columns (`AS "Buyer ID"`): they are the
 /// workbook's header, so a header can never drift from the values under it. A name may end with
-/// its column's kind, which the header does not show (`crate::workbook::Kind`): `:date`
+/// its column's kind, which the header does not show (`crate::platform::workbook::Kind`): `:date`
 /// ('YYYY-MM-DD' text), `:datetime` ('YYYY-MM-DD HH:MM:SS'), `:time` / `:hms` ('HH:MM[:SS]',
 /// shown hh:mm / hh:mm:ss), `:money` (a number in rupees), `:percent` (50 for 50%): each
 /// becomes an Excel date, time or number in the company's format, never text.
 pub struct Report {
     pub name: &'static str,
     pub title: &'static str,
-    pub right: crate::rights::Right,
+    pub right: crate::platform::rights::Right,
     /// The SELECT; binds `:from`, `:to` (dates), `:from_ts`, `:to_ts` (timestamps), `:search`,
     /// `:user_types` and `:countries` (JSON arrays, empty = all), `:administrator` (the caller is
     /// one), the user types `:administrator_type`, `:area_manager_type`, `:agent_type`, and the

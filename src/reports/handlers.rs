@@ -7,10 +7,10 @@ use super::defs::{self, Filter, Report};
 use super::messages::*;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::lenient;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::lenient;
+use crate::platform::state::AppState;
 
 /// Generates `report` for the caller and returns its download link.
 async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<DownloadLink>> {
@@ -20,7 +20,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
     }
     let scope = user.scope();
     let (uid, data_dir) = (user.uid, state.config.data_dir.clone());
-    let formats = crate::formats::Formats::of_config(&state.config);
+    let formats = crate::platform::formats::Formats::of_config(&state.config);
     state
         .db(move |conn| {
             let (name, path) = crate::downloads::new_file(&data_dir)
@@ -39,7 +39,7 @@ async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filt
         .map(Json)
 }
 
-fn required(value: &Option<String>, message: crate::error::Msg) -> AppResult<()> {
+fn required(value: &Option<String>, message: crate::platform::error::Msg) -> AppResult<()> {
     if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
         Err(AppError::bad_request(message))
     } else {
@@ -68,7 +68,7 @@ pub struct ReportQuery {
 #[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details")),
     responses(
         (status = 200, description = "OK", body = DownloadLink),
-        (status = 404, description = "No report by that name", body = crate::api::ErrorBody)
+        (status = 404, description = "No report by that name", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn by_name(
     State(state): State<AppState>,

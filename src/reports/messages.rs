@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     /// `{name}`: the report name asked for.
@@ -16,5 +16,5 @@ crate::messages! {
     ENTER_TO_DATE = "report_enter_to_date": "Please Enter To Date.";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

@@ -1,8 +1,8 @@
 //! Excel reports: every report of the spec (`defs`), written straight from the database into a
-//! constant-memory workbook on its own thread (`crate::workbook`; a new sheet past Excel's row
+//! constant-memory workbook on its own thread (`crate::platform::workbook`; a new sheet past Excel's row
 //! limit), behind a single-use download link. A column's kind (a date, a time, money) is a suffix
-//! of its name in the SELECT (`AS "Order Date:date"`, see `crate::workbook::Kind`): its cells are
-//! Excel dates and numbers with the company's formats (`crate::formats`), never text.
+//! of its name in the SELECT (`AS "Order Date:date"`, see `crate::platform::workbook::Kind`): its cells are
+//! Excel dates and numbers with the company's formats (`crate::platform::formats`), never text.
 //! The API and `fieldsales report export` share `export`.
 
 pub mod defs;
@@ -19,12 +19,12 @@ use utoipa_axum::routes;
 
 use self::defs::{Filter, Report};
 use self::messages::{FROM_DATE_INVALID, FROM_DATE_REQUIRED, TO_BEFORE_FROM, TO_DATE_INVALID};
-use crate::error::{AppError, AppResult};
-use crate::formats::Formats;
-use crate::rights::UserType;
-use crate::scope::Scope;
-use crate::state::AppState;
-use crate::workbook::{Column, SheetWriter};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::formats::Formats;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
+use crate::platform::workbook::{Column, SheetWriter};
 
 /// The area's routes, for any router state that holds the shared state.
 pub fn router<S>() -> OpenApiRouter<S>
@@ -99,7 +99,7 @@ pub fn export(
         (":agent_type", &UserType::Agent),
     ];
     let mut stmt = conn.prepare(&with_scope(report.sql, scope))?;
-    let used = crate::db::only_used(&stmt, params)?;
+    let used = crate::platform::db::only_used(&stmt, params)?;
     let columns: Vec<Column> = stmt.column_names().into_iter().map(Column::declared).collect();
     let width = columns.len();
     let mut rows = stmt.query(&used[..])?;
@@ -147,7 +147,7 @@ pub fn with_scope(sql: &str, scope: Scope) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::UserId;
+    use crate::platform::ids::UserId;
 
     #[test]
     fn every_scope_marker_becomes_the_scope_condition() {

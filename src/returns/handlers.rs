@@ -7,11 +7,11 @@ use super::messages::*;
 use super::queries::{self, ReturnFilter};
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult, Problem};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// Reading returns: the agent's (customer_visit, their own) or the approver's (their team's, all).
 pub const RETURN_READ: &[rights::Right] = &[rights::CUSTOMER_VISIT, rights::RETURN_APPROVAL];
@@ -27,8 +27,8 @@ fn today() -> chrono::NaiveDate {
 #[utoipa::path(post, path = "/users/stock", tag = "returns", summary = "Record a shelf count at one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
     user.require(rights::CUSTOMER_VISIT)?;
@@ -44,7 +44,7 @@ pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): 
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = SuggestedOrder),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn suggested_order(
     State(state): State<AppState>,
@@ -61,9 +61,9 @@ pub async fn suggested_order(
 #[utoipa::path(post, path = "/users/return", tag = "returns", summary = "Record goods returned by one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "The clientId was used for a return of another customer", body = crate::api::ErrorBody)
+        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The clientId was used for a return of another customer", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record_return(
     State(state): State<AppState>,
@@ -89,8 +89,8 @@ fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::
 #[utoipa::path(get, path = "/users/returns", tag = "returns", summary = "A page of 30 returns of the caller's scope", params(ReturnQuery),
     responses(
         (status = 200, description = "OK", body = ReturnPage),
-        (status = 400, description = "A filter is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Json<ReturnPage>> {
     user.require_any(RETURN_READ)?;
@@ -122,8 +122,8 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
     request_body = Decide,
     responses(
         (status = 200, description = "Approved", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve_return(
     State(state): State<AppState>,
@@ -140,8 +140,8 @@ pub async fn approve_return(
     request_body = Decide,
     responses(
         (status = 200, description = "Rejected", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn reject_return(
     State(state): State<AppState>,
@@ -155,9 +155,9 @@ pub async fn reject_return(
 /// Approves (`approve`) or rejects a Submitted return of the caller's scope (return_approval).
 async fn decide(state: AppState, user: CurrentUser, id: i64, approve: bool, req: Decide) -> AppResult<Json<ReturnDecided>> {
     user.require(rights::RETURN_APPROVAL)?;
-    let reason = crate::validate::limits::VISIT_REMARK.optional(req.reason)?;
+    let reason = crate::platform::validate::limits::VISIT_REMARK.optional(req.reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    let formats = crate::formats::Formats::of_config(&state.config);
+    let formats = crate::platform::formats::Formats::of_config(&state.config);
     state.writer.write(move |tx| queries::decide_return(tx, scope, id, approve, (by, now), reason, &formats)).await.map(Json)
 }
 
@@ -166,8 +166,8 @@ async fn decide(state: AppState, user: CurrentUser, id: i64, approve: bool, req:
 #[utoipa::path(post, path = "/users/outlet/propose", tag = "returns", summary = "Propose a new shop",
     responses(
         (status = 200, description = "Proposed, or proposed before under this clientId", body = OutletProposed),
-        (status = 400, description = "A field is not valid (GSTIN, PAN, FSSAI...), or the shop awaits approval already", body = crate::api::ErrorBody),
-        (status = 409, description = "The clientId was used for another shop", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid (GSTIN, PAN, FSSAI...), or the shop awaits approval already", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The clientId was used for another shop", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req): Json<ProposeOutlet>) -> AppResult<Json<OutletProposed>> {
     user.require(rights::OUTLET_PROPOSAL)?;
@@ -181,7 +181,7 @@ pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req)
 #[utoipa::path(get, path = "/users/outlet/proposals", tag = "returns", summary = "New shops proposed in the caller's scope", params(ProposalQuery),
     responses(
         (status = 200, description = "OK", body = ProposalPage),
-        (status = 400, description = "The status is not valid", body = crate::api::ErrorBody)
+        (status = 400, description = "The status is not valid", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProposalQuery>) -> AppResult<Json<ProposalPage>> {
     user.require_any(OUTLET_READ)?;
@@ -202,8 +202,8 @@ pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q
     params(("id" = i64, Path, description = "The proposal's id")),
     responses(
         (status = 200, description = "Approved", body = OutletDecided),
-        (status = 404, description = "No such proposal among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
     user.require(rights::OUTLET_APPROVAL)?;
@@ -218,9 +218,9 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
     request_body = Decide,
     responses(
         (status = 200, description = "Rejected", body = OutletDecided),
-        (status = 400, description = "The reason is missing", body = crate::api::ErrorBody),
-        (status = 404, description = "No such proposal among the caller's", body = crate::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::api::ErrorBody)
+        (status = 400, description = "The reason is missing", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn reject_outlet(
     State(state): State<AppState>,
@@ -229,8 +229,8 @@ pub async fn reject_outlet(
     Json(req): Json<Decide>,
 ) -> AppResult<Json<OutletDecided>> {
     user.require(rights::OUTLET_APPROVAL)?;
-    let reason = crate::validate::required(&req.reason, OUTLET_REJECT_REASON_REQUIRED.on("reason"))?;
-    crate::validate::limits::VISIT_REMARK.check(&reason)?;
+    let reason = crate::platform::validate::required(&req.reason, OUTLET_REJECT_REASON_REQUIRED.on("reason"))?;
+    crate::platform::validate::limits::VISIT_REMARK.check(&reason)?;
     let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
     state.writer.write(move |tx| queries::reject_proposal(tx, scope, id, by, &reason, now)).await.map(Json)
 }

@@ -1,6 +1,6 @@
-//! Every text this area sends, by code (see `crate::error`).
+//! Every text this area sends, by code (see `crate::platform::error`).
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     STOCK_RECORDED = "stock_recorded": "Shelf count saved.";

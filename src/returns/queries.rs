@@ -10,10 +10,10 @@ use super::messages::*;
 use super::types::*;
 use crate::collections::alloc::{self, Open};
 use crate::collections::types::Allocation;
-use crate::error::{AppError, AppResult};
-use crate::ids::{CustomerId, UserId};
-use crate::money::Money;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::{CustomerId, UserId};
+use crate::platform::money::Money;
+use crate::platform::scope::Scope;
 
 /// Lines one count or return may carry.
 pub const MAX_LINES: usize = 200;
@@ -107,7 +107,7 @@ pub struct CheckedStock {
 /// Checks `POST /users/stock`.
 pub fn check_stock(req: RecordStock) -> AppResult<CheckedStock> {
     let client_id = client_id(req.client_id.as_deref())?;
-    let buyer_id = crate::validate::required(&req.buyer_id.0, crate::customers::messages::BUYER_ID_REQUIRED.on("buyerId"))?;
+    let buyer_id = crate::platform::validate::required(&req.buyer_id.0, crate::customers::messages::BUYER_ID_REQUIRED.on("buyerId"))?;
     let ids = product_ids(&req.lines)?;
     let mut lines = Vec::with_capacity(ids.len());
     for (i, (id, line)) in ids.into_iter().zip(&req.lines).enumerate() {
@@ -221,7 +221,7 @@ pub struct CheckedReturn {
 /// near-expiry goods; an expiry date for expired (today or before) and near-expiry (after today).
 pub fn check_return(req: RecordReturn, today: chrono::NaiveDate) -> AppResult<CheckedReturn> {
     let client_id = client_id(req.client_id.as_deref())?;
-    let buyer_id = crate::validate::required(&req.buyer_id.0, crate::customers::messages::BUYER_ID_REQUIRED.on("buyerId"))?;
+    let buyer_id = crate::platform::validate::required(&req.buyer_id.0, crate::customers::messages::BUYER_ID_REQUIRED.on("buyerId"))?;
     let reason = req
         .reason
         .as_deref()
@@ -236,7 +236,7 @@ pub fn check_return(req: RecordReturn, today: chrono::NaiveDate) -> AppResult<Ch
         let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
         let batch = text(&line.batch);
         if let Some(b) = &batch {
-            if let Some(problem) = crate::validate::limits::SHORT_TEXT.problem_as("Batch", b) {
+            if let Some(problem) = crate::platform::validate::limits::SHORT_TEXT.problem_as("Batch", b) {
                 return Err(AppError::bad_request(problem.on("lines")));
             }
         }
@@ -269,7 +269,7 @@ pub fn check_return(req: RecordReturn, today: chrono::NaiveDate) -> AppResult<Ch
             return Err(AppError::bad_request(RETURN_DISTRIBUTOR_NOT_FOUND.on("distributorId")));
         }
     }
-    let remark = crate::validate::limits::VISIT_REMARK.optional(req.remark)?;
+    let remark = crate::platform::validate::limits::VISIT_REMARK.optional(req.remark)?;
     let photo_client_id = match req.photo_client_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         None => None,
         Some(p) => Some(self::client_id(Some(p)).map_err(|_| AppError::bad_request(CLIENT_ID_NOT_VALID.on("photoClientId")))?),
@@ -472,7 +472,7 @@ pub fn decide_return(
     approve: bool,
     (by, now): (UserId, i64),
     reason: Option<String>,
-    formats: &crate::formats::Formats,
+    formats: &crate::platform::formats::Formats,
 ) -> AppResult<ReturnDecided> {
     let sql = format!(
         "SELECT r.customer_id, r.value_paise, r.status FROM returns r WHERE r.return_id = :id AND {}",
@@ -544,7 +544,7 @@ pub struct CheckedProposal {
     pub fssai: Option<String>,
 }
 
-fn required_field(value: Option<&str>, label: &str, field: &'static str, limit: &crate::validate::Field) -> AppResult<String> {
+fn required_field(value: Option<&str>, label: &str, field: &'static str, limit: &crate::platform::validate::Field) -> AppResult<String> {
     let value = value
         .map(str::trim)
         .filter(|v| !v.is_empty())
@@ -556,9 +556,9 @@ fn required_field(value: Option<&str>, label: &str, field: &'static str, limit: 
 }
 
 /// Checks `POST /users/outlet/propose`: the fields, the position, GSTIN (checksum and the state's
-/// code), PAN and FSSAI by the rules the phone runs too (`crate::taxids`).
+/// code), PAN and FSSAI by the rules the phone runs too (`crate::platform::taxids`).
 pub fn check_proposal(req: ProposeOutlet) -> AppResult<CheckedProposal> {
-    use crate::validate::limits;
+    use crate::platform::validate::limits;
     let client_id = client_id(req.client_id.as_deref())?;
     let buyer_name = required_field(req.buyer_name.as_deref(), "Shop name", "buyerName", &limits::BUYER_NAME)?;
     let mobile = required_field(req.mobile.0.as_deref(), "Mobile", "mobile", &limits::MOBILE)?;
@@ -572,7 +572,7 @@ pub fn check_proposal(req: ProposeOutlet) -> AppResult<CheckedProposal> {
     if postal_code.len() != 6 || !postal_code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(AppError::bad_request(OUTLET_POSTAL_CODE_NOT_VALID.on("postalCode")));
     }
-    let position = match crate::geo::coordinates(req.latitude.0, req.longitude.0)? {
+    let position = match crate::platform::geo::coordinates(req.latitude.0, req.longitude.0)? {
         (Some(lat), Some(lng)) => (lat, lng),
         _ => return Err(AppError::bad_request(OUTLET_POSITION_REQUIRED.on("latitude"))),
     };
@@ -582,9 +582,9 @@ pub fn check_proposal(req: ProposeOutlet) -> AppResult<CheckedProposal> {
         Some(t) if t.eq_ignore_ascii_case("Wholesaler") => "Wholesaler",
         Some(_) => return Err(AppError::bad_request(OUTLET_RETAILER_TYPE_NOT_VALID.on("retailerType"))),
     };
-    let gstin = crate::taxids::optional_gstin(req.gstin.as_deref(), Some(&state), "gstin")?;
-    let pan = crate::taxids::optional_pan(req.pan.as_deref(), "pan")?;
-    let fssai = crate::taxids::optional_fssai(req.fssai.0.as_deref(), "fssai")?;
+    let gstin = crate::platform::taxids::optional_gstin(req.gstin.as_deref(), Some(&state), "gstin")?;
+    let pan = crate::platform::taxids::optional_pan(req.pan.as_deref(), "pan")?;
+    let fssai = crate::platform::taxids::optional_fssai(req.fssai.0.as_deref(), "fssai")?;
     Ok(CheckedProposal { client_id, buyer_name, mobile, address1, city, state, postal_code, position, retailer_type, gstin, pan, fssai })
 }
 
@@ -661,7 +661,7 @@ fn likely_duplicate(tx: &Connection, p: &CheckedProposal) -> AppResult<Option<Li
     )?);
     Ok(candidates
         .into_iter()
-        .find(|c| crate::geo::distance_m((c.3, c.4), p.position) <= NEARBY_M && similar_names(&c.2, &p.buyer_name))
+        .find(|c| crate::platform::geo::distance_m((c.3, c.4), p.position) <= NEARBY_M && similar_names(&c.2, &p.buyer_name))
         .map(|c| LikelyDuplicate { reason: "nearby".into(), buyer_id: c.0, proposal_id: c.1, name: c.2 }))
 }
 

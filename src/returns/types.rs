@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lenient;
-use crate::money::Money;
+use crate::platform::lenient;
+use crate::platform::money::Money;
 
 /// A line of a shelf count or a return as sent.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]

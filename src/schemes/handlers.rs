@@ -7,10 +7,10 @@ use super::messages::*;
 use super::queries;
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 fn today() -> String {
     crate::clock::today().format("%Y-%m-%d").to_string()
@@ -41,7 +41,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "OK", body = SchemeDetail),
-        (status = 404, description = "No such scheme", body = crate::api::ErrorBody)
+        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeDetail>> {
     user.require(rights::SCHEME_MASTER)?;
@@ -55,9 +55,9 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(scheme_i
 #[utoipa::path(post, path = "/master/scheme", tag = "schemes", summary = "Create a scheme, or a new version of one",
     responses(
         (status = 200, description = "Saved", body = SchemeSaved),
-        (status = 400, description = "A field is missing or not valid for the kind, or names what does not exist", body = crate::api::ErrorBody),
-        (status = 404, description = "The scheme to edit does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A scheme not ended has this name", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is missing or not valid for the kind, or names what does not exist", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "The scheme to edit does not exist", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "A scheme not ended has this name", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<ApiScheme>) -> AppResult<Json<SchemeSaved>> {
     user.require(rights::SCHEME_MASTER)?;
@@ -75,8 +75,8 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "Ended", body = SchemeSaved),
-        (status = 404, description = "No such scheme", body = crate::api::ErrorBody),
-        (status = 409, description = "The scheme has already ended", body = crate::api::ErrorBody)
+        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The scheme has already ended", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeSaved>> {
     user.require(rights::SCHEME_MASTER)?;

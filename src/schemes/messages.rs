@@ -1,4 +1,4 @@
-//! Every text of the schemes master, by code (see `crate::error`).
+//! Every text of the schemes master, by code (see `crate::platform::error`).
 
 crate::messages! {
     SCHEME_SAVED = "scheme_saved": "Scheme saved.";
@@ -43,4 +43,4 @@ crate::messages! {
 }
 
 /// No unique constraint of this area names a field (names are checked before writing).
-pub const UNIQUE_FIELDS: &[crate::error::UniqueField] = &[];
+pub const UNIQUE_FIELDS: &[crate::platform::error::UniqueField] = &[];

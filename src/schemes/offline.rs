@@ -9,12 +9,12 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::Json;
-use crate::money::Money;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::Json;
+use crate::platform::money::Money;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 use crate::pricing::Scheme;
-use crate::rights;
-use crate::state::AppState;
 
 pub mod queries;
 

@@ -6,7 +6,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::messages::*;
 use super::types::{ApiScheme, SchemeDetail, SchemeListed, SchemePage, SchemeVersion};
-use crate::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult};
 use crate::pricing::Scheme;
 
 /// Schemes a page of the list shows (as the product master's).

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::messages::*;
-use crate::error::Problem;
-use crate::money::{Least, Money};
+use crate::platform::error::Problem;
+use crate::platform::money::{Least, Money};
 use crate::pricing::{Applies, Component, Scheme, SchemeKind, Slab};
 
 /// Slabs one scheme may have.
@@ -166,7 +166,7 @@ impl From<&Scheme> for ApiScheme {
     }
 }
 
-fn named(msg: crate::error::Msg, field: &str) -> Problem {
+fn named(msg: crate::platform::error::Msg, field: &str) -> Problem {
     msg.with([("field", serde_json::json!(field))])
 }
 
@@ -174,7 +174,7 @@ fn named(msg: crate::error::Msg, field: &str) -> Problem {
 fn paise(value: Option<f64>, label: &str, max: Money) -> Result<Option<i64>, Problem> {
     value
         .map(|v| {
-            crate::money::checked(Money::from_f64_exact(v), Least::Paisa, max)
+            crate::platform::money::checked(Money::from_f64_exact(v), Least::Paisa, max)
                 .map(Money::paise)
                 .map_err(|_| named(SCHEME_AMOUNT_INVALID, label))
         })
@@ -200,7 +200,7 @@ fn unused(present: bool, label: &str) -> Result<(), Problem> {
     }
 }
 
-fn slab_problem(msg: crate::error::Msg, slab: usize, field: &str) -> Problem {
+fn slab_problem(msg: crate::platform::error::Msg, slab: usize, field: &str) -> Problem {
     msg.with([("slab", serde_json::json!(slab)), ("field", serde_json::json!(field))])
 }
 
@@ -482,14 +482,14 @@ pub struct SchemeSaved {
 pub struct SchemeQuery {
     /// true: not ended (in force today or later); false: ended; absent: all.
     pub active: Option<String>,
-    pub page_number: crate::lenient::Int,
+    pub page_number: crate::platform::lenient::Int,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const MAX: Money = Money::from_paise(crate::money::MAX_PAISE);
+    const MAX: Money = Money::from_paise(crate::platform::money::MAX_PAISE);
 
     fn free_every() -> ApiScheme {
         ApiScheme {

@@ -10,8 +10,8 @@ use rusqlite::Connection;
 
 use super::messages::*;
 use super::types::{ApiApplies, ApiComponent, ApiScheme, ApiSlab};
-use crate::error::{AppError, Problem};
-use crate::money::Money;
+use crate::platform::error::{AppError, Problem};
+use crate::platform::money::Money;
 use crate::pricing::SchemeKind;
 
 /// The columns, in the upload's order (a test of the uploads checks `columns.tsv` against it).

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use chrono::NaiveDate;
 
-use crate::error::AppResult;
-use crate::scope::Scope;
+use crate::platform::error::AppResult;
+use crate::platform::scope::Scope;
 
 /// An answer older than this is read again.
 const FRESH: Duration = Duration::from_secs(1);
@@ -41,7 +41,7 @@ fn key(scope: Scope, month: &str, today: NaiveDate) -> Key {
 pub fn team(scope: Scope, month: &str, today: NaiveDate, build: impl FnOnce() -> AppResult<Bytes>) -> AppResult<Bytes> {
     let key = key(scope, month, today);
     // Read before the build: a change committed meanwhile leaves what is kept stale.
-    let generation = crate::db::figures_generation();
+    let generation = crate::platform::db::figures_generation();
     {
         let kept = TEAM.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(k) = kept.as_ref().and_then(|m| m.get(&key)) {

@@ -9,11 +9,11 @@ use super::messages::*;
 use super::queries::{self, Measure};
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
-use crate::rights::{self, UserType};
-use crate::state::AppState;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights::{self, UserType};
+use crate::platform::state::AppState;
 
 /// `GET /users/targets?agentId=&month=` (any signed-in user, in their scope): an agent's month,
 /// each measure achieved of target with the projection and what is needed per day, and the
@@ -23,8 +23,8 @@ use crate::state::AppState;
     params(TargetsQuery),
     responses(
         (status = 200, description = "OK", body = Targets),
-        (status = 400, description = "The month is not valid, or agentId is missing for a manager", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "The month is not valid, or agentId is missing for a manager", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TargetsQuery>) -> AppResult<Json<Targets>> {
     let agent = match (q.agent_id.0, user.user_type) {
@@ -42,7 +42,7 @@ pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Q
     params(TeamQuery),
     responses(
         (status = 200, description = "OK", body = Team),
-        (status = 400, description = "The month is not valid", body = crate::api::ErrorBody)
+        (status = 400, description = "The month is not valid", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TeamQuery>) -> AppResult<Response> {
     user.require(rights::TARGET_MASTER)?;
@@ -65,8 +65,8 @@ pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     request_body = SetTarget,
     responses(
         (status = 200, description = "Saved or removed", body = TargetSaved),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_target(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetTarget>) -> AppResult<Json<TargetSaved>> {
     user.require(rights::TARGET_MASTER)?;
@@ -124,15 +124,15 @@ pub async fn holidays(State(state): State<AppState>, user: CurrentUser, Query(q)
     request_body = SetHoliday,
     responses(
         (status = 200, description = "Saved", body = Saved),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_holiday(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetHoliday>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;
     let date = req.date.as_deref().map(str::trim).unwrap_or_default().to_string();
     crate::clock::parse_date(&date).ok_or_else(|| AppError::bad_request(HOLIDAY_DATE_NOT_VALID.on("date")))?;
-    let name = crate::validate::required(&req.name, HOLIDAY_NAME_REQUIRED.on("name"))?;
-    crate::validate::limits::NAME.check(&name)?;
+    let name = crate::platform::validate::required(&req.name, HOLIDAY_NAME_REQUIRED.on("name"))?;
+    crate::platform::validate::limits::NAME.check(&name)?;
     let (by, now) = (UserId(user.uid), crate::now());
     state.writer.write(move |tx| queries::set_holiday(tx, &date, &name, by, now)).await?;
     Ok(Json(Saved { message: HOLIDAY_SAVED.text.into(), code: HOLIDAY_SAVED.code.into() }))
@@ -143,8 +143,8 @@ pub async fn set_holiday(State(state): State<AppState>, user: CurrentUser, Json(
     params(("date" = String, Path, description = "YYYY-MM-DD")),
     responses(
         (status = 200, description = "Removed", body = Saved),
-        (status = 403, description = "Not an administrator", body = crate::api::ErrorBody),
-        (status = 404, description = "No such holiday", body = crate::api::ErrorBody)
+        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such holiday", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn remove_holiday(State(state): State<AppState>, user: CurrentUser, Path(date): Path<String>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;
@@ -167,8 +167,8 @@ pub async fn incentives(State(state): State<AppState>, user: CurrentUser) -> App
     request_body = SetIncentive,
     responses(
         (status = 200, description = "Saved", body = Saved),
-        (status = 400, description = "A field is not valid", body = crate::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn set_incentive(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetIncentive>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;

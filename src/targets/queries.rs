@@ -23,11 +23,11 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::messages::*;
 use super::types::*;
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
-use crate::money::Money;
-use crate::rights::UserType;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
+use crate::platform::money::Money;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
 
 /// A measure of the contract, in the order every answer lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -378,7 +378,7 @@ pub fn agent_targets(conn: &Connection, scope: Scope, agent: UserId, month: Opti
     let cal = calendar(first, next, &holidays_between(conn, first, next)?, today);
     let slabs = slabs(conn)?;
     let figures = figures(conn, own, first, next)?;
-    let agent = figures.into_iter().next().ok_or(AppError::not_found(crate::scope::NO_AGENT))?;
+    let agent = figures.into_iter().next().ok_or(AppError::not_found(crate::platform::scope::NO_AGENT))?;
     let (measures, incentive) = progress(&agent, cal, &slabs);
     Ok(Targets {
         agent_id: agent.agent_id,
@@ -426,7 +426,7 @@ pub fn set_target(
     let (by, now) = stamp;
     match found {
         Some(manager) if scope.manages(UserType::Agent, manager) => {}
-        _ => return Err(AppError::not_found(crate::scope::NO_AGENT)),
+        _ => return Err(AppError::not_found(crate::platform::scope::NO_AGENT)),
     }
     match target {
         Some(target) => {

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lenient;
-use crate::money::Money;
+use crate::platform::lenient;
+use crate::platform::money::Money;
 
 /// `GET /users/targets?agentId=&month=`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use serde_json::json;
 
 use super::messages::{AMOUNT_TOO_PRECISE, DATE_IMPOSSIBLE, MONTH_UNKNOWN, NOT_A_DATE, NOT_A_NUMBER};
-use crate::error::Problem;
+use crate::platform::error::Problem;
 
 /// Month names the date reader knows, January first: English short and long, Hindi short (as the
 /// screens show them, `formats`) and long, in both common spellings. Compared after `fold`.

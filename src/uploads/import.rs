@@ -18,9 +18,9 @@ use super::messages::{
     NOT_A_MOBILE, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
 };
 use super::{cells, queries, sheet};
-use crate::error::{AppError, AppResult, Problem};
-use crate::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
-use crate::writer::Writer;
+use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
+use crate::platform::writer::Writer;
 
 /// Data rows one upload may carry. An import holds no long write lock (it goes in pieces) and
 /// keeps constant memory (rows streamed; a part held whole is bounded by `sheet`), so a file of a
@@ -114,7 +114,7 @@ fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), (usize, Problem)
 }
 
 fn check_cell(column: &super::kinds::Column, value: &mut String) -> Result<(), Problem> {
-    let named = |msg: crate::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
+    let named = |msg: crate::platform::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
     if value.is_empty() {
         return if column.required { Err(named(CELL_REQUIRED)) } else { Ok(()) };
     }
@@ -139,7 +139,7 @@ fn check_cell(column: &super::kinds::Column, value: &mut String) -> Result<(), P
 /// Buyer ID the uploader sees, else the one customer of theirs with that exact name (case aside).
 fn buyer_id_of(conn: &Connection, ctx: &Context, cell: &str) -> Result<Option<String>, Problem> {
     let scope = ctx.scope();
-    let internal = |_| Problem::from(crate::error::INTERNAL);
+    let internal = |_| Problem::from(crate::platform::error::INTERNAL);
     if crate::customers::api::visible_customer(conn, scope, cell).is_ok() {
         return Ok(None);
     }

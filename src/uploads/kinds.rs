@@ -12,11 +12,11 @@ use serde_json::json;
 use super::messages::*;
 use super::queries;
 use crate::beats::{self, Weekdays};
-use crate::error::Problem;
-use crate::ids::UserId;
-use crate::money::{Least, Money, Refusal};
-use crate::rights;
-use crate::scope::Scope;
+use crate::platform::error::Problem;
+use crate::platform::ids::UserId;
+use crate::platform::money::{Least, Money, Refusal};
+use crate::platform::rights;
+use crate::platform::scope::Scope;
 
 /// How a cell is checked before the row is applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub struct Column {
     /// later column) out of its header, so files made for the older format still import.
     pub added_later: bool,
     /// The length and characters a text cell keeps: the API's limit of the same field.
-    pub limit: Option<&'static crate::validate::Field>,
+    pub limit: Option<&'static crate::platform::validate::Field>,
 }
 
 /// The columns of each kind, made by build.rs from the table `columns.tsv`.
@@ -67,7 +67,7 @@ pub struct Context {
     /// The beats this file has named so far (by agent and lower-case name): their id and weekdays.
     beats: RefCell<HashMap<(UserId, String), (i64, Weekdays)>>,
     /// The company's formats, for the result workbook's dates and prices.
-    pub formats: crate::formats::Formats,
+    pub formats: crate::platform::formats::Formats,
     /// Which of the file's headers stand for which of the kind's columns.
     pub mapping: super::mapping::Mapping,
     /// The largest amount a cell may give (`--max-amount`).
@@ -87,9 +87,9 @@ impl Context {
             agents: RefCell::default(),
             scope: Scope::All,
             beats: RefCell::default(),
-            formats: crate::formats::Formats::default(),
+            formats: crate::platform::formats::Formats::default(),
             mapping: super::mapping::Mapping::default(),
-            max_amount: crate::config::DEFAULT_MAX_AMOUNT,
+            max_amount: crate::platform::config::DEFAULT_MAX_AMOUNT,
             groups_seen: RefCell::default(),
             language: "en".into(),
         }
@@ -106,7 +106,7 @@ impl Context {
     }
 
     /// The context in the company's `formats`.
-    pub fn in_formats(self, formats: crate::formats::Formats) -> Self {
+    pub fn in_formats(self, formats: crate::platform::formats::Formats) -> Self {
         Context { formats, ..self }
     }
 
@@ -154,7 +154,7 @@ pub struct Kind {
     pub title: &'static str,
     /// The multipart field of the file.
     pub field: &'static str,
-    pub right: crate::rights::Right,
+    pub right: crate::platform::rights::Right,
     pub columns: &'static [Column],
     /// Applies one checked row (cells in column order); `Err` is the reason it was rejected, a
     /// message of the catalogue with its parameters.
@@ -167,7 +167,7 @@ fn db(err: rusqlite::Error) -> Problem {
 }
 
 /// The reason `msg` about the column `column`.
-fn about(msg: crate::error::Msg, column: &str) -> Problem {
+fn about(msg: crate::platform::error::Msg, column: &str) -> Problem {
     msg.with([("column", json!(column))])
 }
 
@@ -187,7 +187,7 @@ fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, Problem> {
         Refusal::BelowLeast => about(AMOUNT_NEGATIVE, what),
         Refusal::AboveMaximum(_) => refusal.problem(what, AMOUNT_TWO_PLACES),
     };
-    number(v).map(|n| crate::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(refused)).transpose()
+    number(v).map(|n| crate::platform::money::checked(Money::from_f64_exact(n), Least::Zero, ctx.max_amount).map_err(refused)).transpose()
 }
 
 /// An optional GSTIN cell of a party of `state` (issue #52): empty is `None` (keeps the stored one),
@@ -195,7 +195,9 @@ fn money(v: &str, what: &str, ctx: &Context) -> Result<Option<Money>, Problem> {
 fn gstin(value: &str, state: Option<&str>) -> Result<Option<String>, Problem> {
     match opt(value.trim()) {
         None => Ok(None),
-        Some(v) => crate::taxids::check_gstin(v, state).map(Some).map_err(|e| crate::taxids::gstin_problem(v, state, &e)),
+        Some(v) => {
+            crate::platform::taxids::check_gstin(v, state).map(Some).map_err(|e| crate::platform::taxids::gstin_problem(v, state, &e))
+        }
     }
 }
 
@@ -222,7 +224,7 @@ fn unknown_agent(email: &str) -> Problem {
 fn customer(conn: &Connection, ctx: &Context, buyer: &str) -> Result<i64, Problem> {
     match ctx.scope.customer(conn, buyer) {
         Ok((id, _)) => Ok(id.0),
-        Err(e) if e.code() == crate::scope::CUSTOMER_NOT_FOUND.code => Err(UNKNOWN_CUSTOMER.with([("buyerId", json!(buyer))])),
+        Err(e) if e.code() == crate::platform::scope::CUSTOMER_NOT_FOUND.code => Err(UNKNOWN_CUSTOMER.with([("buyerId", json!(buyer))])),
         Err(e) => Err(e.problem()),
     }
 }
@@ -323,11 +325,11 @@ pub const PRODUCT: Kind = Kind {
         let cell = |i: usize| c.get(i).map_or("", |v| v.trim());
         let hsn = match opt(cell(6)) {
             None => None,
-            Some(v) => Some(crate::taxids::check_hsn(v).ok_or_else(|| crate::taxids::hsn_problem(v))?),
+            Some(v) => Some(crate::platform::taxids::check_hsn(v).ok_or_else(|| crate::platform::taxids::hsn_problem(v))?),
         };
         let rate = match opt(cell(7)) {
             None => None,
-            Some(v) => Some(crate::taxids::gst_percent_bp(v).ok_or_else(|| crate::taxids::gst_rate_problem(v))?),
+            Some(v) => Some(crate::platform::taxids::gst_percent_bp(v).ok_or_else(|| crate::platform::taxids::gst_rate_problem(v))?),
         };
         crate::masters::products::queries::upsert_uploaded(
             conn,
@@ -573,7 +575,7 @@ pub const TARGET: Kind = Kind {
 };
 
 /// A refused group of rows: the index of the row at fault and why.
-pub type GroupRefusal = (usize, crate::error::Problem);
+pub type GroupRefusal = (usize, crate::platform::error::Problem);
 
 /// Applies a group's rows (cells in column order); else the index of the row at fault and why.
 pub type GroupApply = fn(&Connection, &[&[String]], &Context) -> Result<(), GroupRefusal>;

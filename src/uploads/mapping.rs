@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::kinds::Kind;
 use super::messages::{MAPPING_INVALID, MAPPING_UNKNOWN_COLUMN};
-use crate::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult};
 
 /// Entries one mapping may have, and the longest header either side (a sheet has at most a few
 /// dozen columns).

@@ -1,9 +1,9 @@
-//! Every text this area sends, by code (see `crate::error`): the spec's English word for word.
+//! Every text this area sends, by code (see `crate::platform::error`): the spec's English word for word.
 //! The reasons a row was rejected are written into the result workbook and listed in the answer
 //! with their code and parameters (the screen words them in the user's language); they are file
 //! contents, not errors of the call.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     UNREADABLE = "upload_not_a_workbook": "The file is not a readable .xlsx workbook.";
@@ -93,5 +93,5 @@ crate::messages! {
     GROUP_REJECTED = "upload_group_rejected": "Rejected with row {row} of the same scheme: {reason}";
 }
 
-/// The unique constraints of this area that name a field the user typed (see `crate::error`).
+/// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[];

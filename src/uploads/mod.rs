@@ -25,13 +25,13 @@ use self::import::Rejected;
 use self::kinds::{Context, Kind};
 use self::messages::{CUSTOMERS_DOWNLOADED, FILE_REQUIRED, INFO_TYPE_REQUIRED, NO_SUCH_KIND, SAMPLE_NOT_FOUND, XLSX_ONLY};
 pub use self::types::UploadProgress;
-use crate::api::with_body_limit;
 use crate::auth::session::CurrentUser;
 use crate::downloads::DownloadLink;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path, Query};
-use crate::files::multipart_error;
-use crate::state::AppState;
+use crate::platform::api::with_body_limit;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Path, Query};
+use crate::platform::files::multipart_error;
+use crate::platform::state::AppState;
 
 /// Largest upload accepted.
 pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
@@ -188,7 +188,7 @@ async fn upload(
     };
     let ctx = Context::new(user.uid, info_id)
         .within(user.scope())
-        .in_formats(crate::formats::Formats::of_config(&state.config))
+        .in_formats(crate::platform::formats::Formats::of_config(&state.config))
         .in_language(state.config.language_of(user.locale.as_deref()))
         .mapped(mapping)
         .bounded(state.config.max_amount);
@@ -199,7 +199,7 @@ async fn upload(
     // import stops before its next piece of rows.
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_when_gone = StopWhenDropped(stop.clone());
-    crate::state::in_background("import", move || {
+    crate::platform::state::in_background("import", move || {
         let (result_name, result_path) = crate::downloads::new_file(&data_dir)
             .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
         let outcome = match import::import(&writer, kind, &bytes, ctx, &result_path, &stop, &mut |_| {}) {
@@ -245,7 +245,7 @@ struct LatestQuery {
     params(LatestQuery),
     responses(
         (status = 200, description = "OK (null: no upload of this kind by the caller yet)", body = Option<UploadProgress>),
-        (status = 404, description = "No such kind", body = crate::api::ErrorBody)
+        (status = 404, description = "No such kind", body = crate::platform::api::ErrorBody)
     ))]
 async fn latest_upload(
     State(state): State<AppState>,
@@ -264,7 +264,7 @@ async fn latest_upload(
     params(("file" = String, Path, description = "sample_<kind>upload.xlsx (customer, product, distributor, scorecard, delivery, order, subinfo, beat, invoice, scheme) or sample_customerdelete.xlsx")),
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 404, description = "No such sample file", body = crate::api::ErrorBody)
+        (status = 404, description = "No such sample file", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
     let name = file
@@ -273,10 +273,10 @@ pub async fn sample(Path(file): Path<String>) -> AppResult<Response> {
         .map(|f| if f == "customerdelete" { f } else { f.strip_suffix("upload").unwrap_or("") })
         .unwrap_or("");
     let kind = kinds::by_name(name).ok_or_else(|| AppError::not_found(SAMPLE_NOT_FOUND))?;
-    let bytes = crate::state::blocking(move || import::sample(kind)).await?;
+    let bytes = crate::platform::state::blocking(move || import::sample(kind)).await?;
     Ok((
         [
-            (header::CONTENT_TYPE, crate::files::content_type("x.xlsx")),
+            (header::CONTENT_TYPE, crate::platform::files::content_type("x.xlsx")),
             (header::CONTENT_DISPOSITION, "attachment; filename=\"sample.xlsx\""),
         ],
         bytes,

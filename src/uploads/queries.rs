@@ -7,8 +7,8 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use rust_xlsxwriter::Workbook;
 
 use super::kinds;
-use crate::error::{AppError, AppResult};
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::scope::Scope;
 
 /// Writes the customers of `scope`, in the customer upload's columns (so the file can be edited and
 /// uploaded back), to the workbook at `path`.
@@ -81,7 +81,7 @@ pub fn stop_upload(conn: &Connection, upload: i64, code: &str, reason: &str) -> 
 
 /// Uploads left running by a server that stopped (killed, or power lost) stopped where their last
 /// piece was committed; how many.
-pub fn stop_interrupted(conn: &Connection, why: crate::error::Msg) -> rusqlite::Result<usize> {
+pub fn stop_interrupted(conn: &Connection, why: crate::platform::error::Msg) -> rusqlite::Result<usize> {
     conn.execute(
         "UPDATE uploads SET state = 'stopped', stopped_code = :code, stopped_reason = :reason WHERE state = 'running'",
         named_params! { ":code": why.code, ":reason": why.text },
@@ -140,7 +140,7 @@ pub fn agent_in_scope(conn: &Connection, scope: Scope, email: &str) -> rusqlite:
         "SELECT a.uid FROM users a WHERE a.email = :e AND a.user_type_id = :agent AND a.is_deleted = 0 AND {}",
         scope.condition("a.uid")
     ))?
-    .query_row(&*scope.with(named_params! { ":e": email, ":agent": crate::rights::UserType::Agent }), |r| r.get(0))
+    .query_row(&*scope.with(named_params! { ":e": email, ":agent": crate::platform::rights::UserType::Agent }), |r| r.get(0))
     .optional()
 }
 

@@ -20,7 +20,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use calamine::{DataRef, Reader, Xlsx};
 use quick_xml::events::Event;
 
-use crate::error::AppError;
+use crate::platform::error::AppError;
 
 /// Largest total the parts of an uploaded workbook may really inflate to.
 const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;

@@ -87,7 +87,7 @@ async fn stranger_sends_wrong_passwords(app: &TestApp, login: &str, from: [u8; 4
 
 /// The application's own limits (the test app turns the sign-in limits off).
 fn shipped_limits() -> TestApp {
-    let shipped = fieldsales::config::Config::new("x".into(), "y".into());
+    let shipped = fieldsales::platform::config::Config::new("x".into(), "y".into());
     TestApp::with(|c| {
         c.login_rate_per_minute = shipped.login_rate_per_minute;
         c.account_login_rate_per_minute = shipped.account_login_rate_per_minute;

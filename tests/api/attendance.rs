@@ -417,7 +417,8 @@ async fn the_report_matches_the_days_visits_and_orders() {
     // demo's first product (Aqua Mineral Water 1L, 18 %), whose total with its 10.80 of tax is 70.80.
     assert_eq!((paise, with_tax), (6000, 7080));
     assert_eq!(number("Order Value"), paise as f64 / 100.0);
-    let km = (fieldsales::geo::distance_m(points[0], points[1]) + fieldsales::geo::distance_m(points[1], points[2])) / 1000.0;
+    let km = (fieldsales::platform::geo::distance_m(points[0], points[1]) + fieldsales::platform::geo::distance_m(points[1], points[2]))
+        / 1000.0;
     assert_eq!(number("Distance (km)"), (km * 100.0).round() / 100.0);
     assert!(km > 4.0, "{km}");
 }

@@ -320,7 +320,7 @@ async fn restore_check_judges_a_copy_without_changing_it() {
     let out = app.cli(&["restore-check", db.to_str().unwrap()]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains(&format!("Schema version  {} (this program: {0})", fieldsales::db::SCHEMA_VERSION)), "{stdout}");
+    assert!(stdout.contains(&format!("Schema version  {} (this program: {0})", fieldsales::platform::db::SCHEMA_VERSION)), "{stdout}");
     assert!(stdout.contains("Integrity       ok"), "{stdout}");
     assert!(stdout.contains("Uploaded files  1 named, 0 missing"), "{stdout}");
     let customers: i64 = app.conn().query_row("SELECT COUNT(*) FROM customers", [], |r| r.get(0)).unwrap();

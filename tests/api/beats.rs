@@ -544,7 +544,7 @@ async fn a_version_4_database_gains_beats() {
     let app = TestApp::new();
     let mut conn = rusqlite::Connection::open(app.db_path()).unwrap();
     crate::support::downgrade_to_schema_4(&conn);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 4 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 4 });
     drop(conn);
     let admin = app.as_admin().await;
     let a1 = uid(&app, "agent1@demo.test");
@@ -617,7 +617,7 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
 
     // The report with `seen` read from the summary, and with `seen` counted from every visit.
     let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
-    let report = words(&fieldsales::reports::with_scope(fieldsales::beats::ADHERENCE_REPORT_SQL, fieldsales::scope::Scope::All));
+    let report = words(&fieldsales::reports::with_scope(fieldsales::beats::ADHERENCE_REPORT_SQL, fieldsales::platform::scope::Scope::All));
     let from_summary =
         "SELECT v.day, v.agent_id, v.customer_id, v.best FROM visit_days v WHERE v.agent_id IN agents AND v.day >= :from AND v.day < :to";
     assert!(report.contains(from_summary), "{report}");
@@ -638,7 +638,7 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
         (":from_ts", &from_ts),
         (":to_ts", &to_ts),
         (":scope_uid", &None::<i64>),
-        (":agent_type", &fieldsales::rights::UserType::Agent),
+        (":agent_type", &fieldsales::platform::rights::UserType::Agent),
     ];
     let counted = rows_of(&conn, &from_visits, &params);
     assert!(counted.len() > 40, "the demo's days and agents: {}", counted.len());
@@ -654,7 +654,7 @@ async fn the_day_figures_from_the_visit_summary_equal_those_counted_from_every_v
         .map(Result::unwrap)
         .collect();
     for (uid, email) in agents {
-        let scope = fieldsales::scope::Scope::Own { uid: fieldsales::ids::UserId(uid) };
+        let scope = fieldsales::platform::scope::Scope::Own { uid: fieldsales::platform::ids::UserId(uid) };
         let t = fieldsales::beats::day_figures(&conn, scope, day).unwrap();
         let tiles = vec![t.planned, t.visited_as_planned, t.visited_off_site, t.productive, t.unplanned];
         let row = counted.iter().find(|r| r[0] == today && r[2] == rusqlite::types::Value::Text(email.clone()));
@@ -680,7 +680,7 @@ async fn a_version_9_database_gains_the_visit_summary_and_the_productive_index()
     let fresh = shape(&conn);
     assert!(fresh.1.len() > 100, "the demo's visits are summarised: {}", fresh.1.len());
     crate::support::downgrade_to_schema_9(&conn);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 9 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 9 });
     assert_eq!(shape(&conn), fresh);
     // The productive visits' count reads the partial index.
     let plan: Vec<String> = conn
@@ -733,8 +733,8 @@ async fn the_visit_days_are_refiled_when_they_were_filed_in_another_time_zone() 
     // A file the program creates (or upgrades through step 10) records the zone it filed in, so
     // the first start has nothing to refile.
     let dir = tempfile::tempdir().unwrap();
-    let config = fieldsales::config::Config::new(dir.path().join("new.db"), dir.path().join("data"));
-    let (pool, _) = fieldsales::server::open_migrated(&config).unwrap();
+    let config = fieldsales::platform::config::Config::new(dir.path().join("new.db"), dir.path().join("data"));
+    let (pool, _) = fieldsales::app::server::open_migrated(&config).unwrap();
     assert_eq!(refile_if_zone_changed(&mut pool.get().unwrap()).unwrap(), None);
 }
 

@@ -282,7 +282,7 @@ impl History {
             (":last_month", &self.last_month),
         ];
         let mut stmt = conn.prepare(&sql).unwrap();
-        let used = fieldsales::db::only_used(&stmt, params).unwrap();
+        let used = fieldsales::platform::db::only_used(&stmt, params).unwrap();
         let rows = stmt.query_map(&used[..], |r| r.get(0)).unwrap();
         rows.map(Result::unwrap).collect()
     }
@@ -423,7 +423,7 @@ async fn cached_landing_counts_follow_the_day() {
     let cache = fieldsales::buckets::queries::stats::LandingCache::default();
     let conn = app.conn();
     let manager: i64 = conn.query_row("SELECT uid FROM users WHERE email = 'm@team.test'", [], |r| r.get(0)).unwrap();
-    let scope = fieldsales::scope::Scope::Team { manager: fieldsales::ids::UserId(manager) };
+    let scope = fieldsales::platform::scope::Scope::Team { manager: fieldsales::platform::ids::UserId(manager) };
     let team_ids = format!("[{}, {}]", t.a_uid, t.b_uid);
     let today = fieldsales::clock::today();
     // The same cache asked on later days (a server running for weeks): the windows move on.
@@ -498,7 +498,7 @@ async fn an_upgraded_database_has_the_same_summary_as_a_fresh_one() {
          PRAGMA user_version = 1;",
     )
     .unwrap();
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 1 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 1 });
     assert_eq!(snapshot(&conn), fresh);
 }
 
@@ -517,10 +517,10 @@ async fn uploaded_lines_and_booked_orders_apply_themselves_to_the_summary() {
     let fresh = objects(&conn);
     crate::support::downgrade_to_schema_16(&conn);
     assert_ne!(objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 16 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 16 });
     assert_eq!(objects(&conn), fresh);
     crate::support::downgrade_to_schema_12(&conn);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 12 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 12 });
     assert_eq!(objects(&conn), fresh);
 
     let (customer, agent): (i64, i64) = conn

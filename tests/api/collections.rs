@@ -776,7 +776,7 @@ async fn amounts_are_bounded_by_the_companys_maximum_and_two_places() {
     assert_eq!(stored, ["BOUND-1", "BOUND-5"]);
 
     // The maximum is the company's setting.
-    let small = TestApp::with(|c| c.max_amount = fieldsales::money::Money::from_paise(500_000));
+    let small = TestApp::with(|c| c.max_amount = fieldsales::platform::money::Money::from_paise(500_000));
     let (admin, agent1) = (small.as_admin().await, small.as_agent(1).await);
     let buyer = fresh_customer(&small, "agent1@demo.test", 0);
     let r = upload(

@@ -4,7 +4,7 @@
 //! orders sent at once cannot both slip under the limit.
 
 use axum::http::StatusCode;
-use fieldsales::money::Money;
+use fieldsales::platform::money::Money;
 use serde_json::{json, Value};
 
 use crate::orders::{new_user, upload};
@@ -83,7 +83,7 @@ fn mailed(app: &TestApp, number: &str) -> bool {
 
 /// An amount as the company's formats (en-IN, INR) show it: the one server money formatter.
 fn rs(paise: i64) -> String {
-    fieldsales::formats::Formats::default().money(Money::from_paise(paise))
+    fieldsales::platform::formats::Formats::default().money(Money::from_paise(paise))
 }
 
 fn id(r: &Reply) -> i64 {
@@ -418,7 +418,7 @@ async fn step_40_turns_stored_english_reasons_into_codes_and_paise() {
     conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = ?1 WHERE order_id = ?2", rusqlite::params![english, first])
         .unwrap();
     conn.execute("UPDATE orders SET credit_hold = 'awaiting', held_reason = 'Held by hand' WHERE order_id = ?1", [second]).unwrap();
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 39 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 39 });
     let stored = |order: i64| -> (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>) {
         conn.query_row(
             "SELECT held_reason, held_outstanding_paise, held_open_paise, held_order_paise, held_limit_paise FROM orders WHERE order_id = ?1",
@@ -459,7 +459,8 @@ async fn a_held_orders_reason_is_in_the_companys_currency_in_english_and_hindi()
     assert_eq!(row["heldReasonParams"]["outstanding"], "$6,000.50");
     // The screen of a Hindi user words the code with these params.
     let params = row["heldReasonParams"].as_object().cloned();
-    let problem = fieldsales::error::Problem { code: "order_held_over_limit", message: english.clone().into(), field: None, params };
+    let problem =
+        fieldsales::platform::error::Problem { code: "order_held_over_limit", message: english.clone().into(), field: None, params };
     let hindi = problem.worded("hi").into_owned();
     assert!(hindi.contains("$6,000.50") && hindi.contains("$1.00") && !hindi.contains('₹'), "{hindi}");
     assert!(hindi.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "Devanagari: {hindi}");

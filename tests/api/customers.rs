@@ -441,7 +441,7 @@ async fn a_version_18_database_upgrades_to_the_fresh_schema_with_the_same_prices
     let fresh = crate::support::schema_objects(&conn);
     crate::support::downgrade_to_schema_18(&conn);
     assert_ne!(crate::support::schema_objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 18 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 18 });
     assert_eq!(crate::support::schema_objects(&conn), fresh);
     assert_eq!(prices().await.body, before);
 }

@@ -279,7 +279,7 @@ async fn delivered_percentages_are_shares_of_the_plan() {
         &fieldsales::auth::types::NewAccount {
             email: "tiles@demo.test",
             name: "Tiles Agent",
-            user_type: fieldsales::rights::UserType::Agent,
+            user_type: fieldsales::platform::rights::UserType::Agent,
             country_id: Some(1),
             manager_id: Some(manager),
             password_hash: &hash,

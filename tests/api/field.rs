@@ -292,7 +292,7 @@ async fn a_version_2_database_upgrades_to_the_fresh_schema() {
     assert!(fresh.0.iter().any(|c| c.0 == "location_status"));
     crate::support::downgrade_to_schema_2(&conn);
     assert_ne!(shape(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 2 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 2 });
     assert_eq!(shape(&conn), fresh);
     // The check constraint holds on the upgraded table too.
     assert!(conn.execute("UPDATE visits SET location_status = 'nearby' WHERE visit_id = (SELECT MIN(visit_id) FROM visits)", []).is_err());

@@ -143,7 +143,7 @@ async fn every_picture_route_refuses_floods_and_oversize_and_stores_tricky_names
             }
             assert_eq!(r.status, StatusCode::OK, "{} {name:?}: {}", route.path, r.body);
             let stored: String = app.conn().query_row(route.newest, [], |r| r.get(0)).unwrap();
-            assert!(fieldsales::files::is_stored_name(&stored), "{stored}");
+            assert!(fieldsales::platform::files::is_stored_name(&stored), "{stored}");
         }
 
         // A PNG carrying HTML and script is served back as a PNG that must not be sniffed.
@@ -160,7 +160,7 @@ async fn every_picture_route_refuses_floods_and_oversize_and_stores_tricky_names
     for path in walk(&root) {
         let relative = path.strip_prefix(&root).unwrap().to_string_lossy().to_string();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let stored = relative.starts_with("data/files/") && fieldsales::files::is_stored_name(&name);
+        let stored = relative.starts_with("data/files/") && fieldsales::platform::files::is_stored_name(&name);
         assert!(stored || relative.starts_with("test.db") || relative == "data/outbox.jsonl", "unexpected file {relative}");
     }
 }

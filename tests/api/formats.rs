@@ -9,8 +9,8 @@ use std::io::Read;
 
 use axum::http::StatusCode;
 use calamine::Data;
-use fieldsales::formats::Formats;
-use fieldsales::workbook::{Column, Kind};
+use fieldsales::platform::formats::Formats;
+use fieldsales::platform::workbook::{Column, Kind};
 use serde_json::{json, Value};
 
 use crate::reports::{activity, cells, fetch};
@@ -148,7 +148,7 @@ async fn every_reports_dates_are_excel_dates_and_its_money_has_the_currency_form
     let mut checked: HashMap<Kind, usize> = HashMap::new();
     let conn_columns = |report: &fieldsales::reports::defs::Report| -> Vec<Column> {
         let conn = app.conn();
-        let stmt = conn.prepare(&fieldsales::reports::with_scope(report.sql, fieldsales::scope::Scope::All)).unwrap();
+        let stmt = conn.prepare(&fieldsales::reports::with_scope(report.sql, fieldsales::platform::scope::Scope::All)).unwrap();
         stmt.column_names().into_iter().map(Column::declared).collect()
     };
     for report in fieldsales::reports::defs::ALL {
@@ -200,7 +200,7 @@ async fn a_date_cell_reads_back_as_its_day_and_money_as_its_amount() {
     let r = app.get(&format!("/report/customer-visit?fromDate={t}&toDate={t}&search=B100001"), Some(&admin)).await;
     let table = cells(&fetch(&app, r.body["excelPath"].as_str().unwrap()).await.unwrap());
     let Data::DateTime(day) = &table[1][0] else { panic!("{:?}", table[1][0]) };
-    assert_eq!(day.as_f64(), fieldsales::formats::excel_day(today));
+    assert_eq!(day.as_f64(), fieldsales::platform::formats::excel_day(today));
     assert!(day.is_datetime());
     let Data::DateTime(time) = &table[1][1] else { panic!("{:?}", table[1][1]) };
     assert!((0.0..1.0).contains(&time.as_f64()), "a time of day");
@@ -270,7 +270,7 @@ async fn the_order_mail_follows_the_companys_locale() {
         let Data::Float(total) = row[total_at] else { panic!("{:?}", row[total_at]) };
         assert!(total >= 100_000.0, "{total}");
         let paise = (total * 100.0).round() as i64;
-        assert!(line.ends_with(&formats.money(fieldsales::money::Money::from_paise(paise))), "{line}");
+        assert!(line.ends_with(&formats.money(fieldsales::platform::money::Money::from_paise(paise))), "{line}");
         assert!(line.contains(",00"), "Indian grouping: {line}");
         if locale == "hi-IN" {
             assert!(subject.contains("के लिए ऑर्डर") && subject.ends_with("1 ऑर्डर"), "{subject}");
@@ -285,7 +285,7 @@ async fn the_order_mail_follows_the_companys_locale() {
         // The workbook: a date cell and money cells, in the company's formats.
         let r = table.iter().position(|r| r[0].to_string() == number).unwrap() as u32;
         let Data::DateTime(day) = &row[1] else { panic!("{:?}", row[1]) };
-        assert_eq!(day.as_f64(), fieldsales::formats::excel_day(today));
+        assert_eq!(day.as_f64(), fieldsales::platform::formats::excel_day(today));
         assert_eq!(styles[&(r, 1)], formats.excel_date());
         assert_eq!(styles[&(r, 8)], formats.excel_money());
         assert_eq!(styles[&(r, total_at as u32)], formats.excel_money());
@@ -328,7 +328,7 @@ async fn an_uploads_result_keeps_dates_and_prices_as_dates_and_numbers() {
     let bytes = fetch(&app, r.body["excelLink"].as_str().unwrap()).await.unwrap();
     let (table, styles) = (cells(&bytes), cell_formats(&bytes));
     let Data::DateTime(day) = &table[1][1] else { panic!("{:?}", table[1][1]) };
-    assert_eq!(day.as_f64(), fieldsales::formats::excel_day(chrono::NaiveDate::from_ymd_opt(2026, 11, 8).unwrap()));
+    assert_eq!(day.as_f64(), fieldsales::platform::formats::excel_day(chrono::NaiveDate::from_ymd_opt(2026, 11, 8).unwrap()));
     assert_eq!(styles[&(1, 1)], "dd-mmm-yyyy");
     assert_eq!(table[1][7], Data::Float(125000.5));
     assert_eq!(styles[&(1, 7)], Formats::default().excel_money());

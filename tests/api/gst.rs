@@ -10,7 +10,7 @@ use crate::support::{workbook, Part, TestApp};
 /// A valid GSTIN of GST state `code` (its check character computed).
 fn gstin_of(code: &str) -> String {
     let first14 = format!("{code}AABCT1332L1Z");
-    format!("{first14}{}", fieldsales::taxids::gstin_check_char(&first14).unwrap())
+    format!("{first14}{}", fieldsales::platform::taxids::gstin_check_char(&first14).unwrap())
 }
 
 /// The same GSTIN with a wrong check character.
@@ -135,7 +135,7 @@ async fn distributors_have_a_state_and_a_gstin_of_it() {
     assert_eq!((sunrise["state"].clone(), sunrise["gstin"].clone()), (json!("Karnataka"), json!("29AABCT1332L1ZA")));
     for d in list.body.as_array().unwrap() {
         if let Some(g) = d["gstin"].as_str() {
-            assert!(fieldsales::taxids::check_gstin(g, d["state"].as_str()).is_ok(), "{d}");
+            assert!(fieldsales::platform::taxids::check_gstin(g, d["state"].as_str()).is_ok(), "{d}");
         }
     }
 
@@ -212,8 +212,8 @@ fn customer_in_india(app: &TestApp) -> (String, String, String) {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    let (buyer, state) = rows.into_iter().find(|(_, s)| !fieldsales::taxids::state_codes(s).is_empty()).unwrap();
-    let code = fieldsales::taxids::state_codes(&state)[0].to_string();
+    let (buyer, state) = rows.into_iter().find(|(_, s)| !fieldsales::platform::taxids::state_codes(s).is_empty()).unwrap();
+    let code = fieldsales::platform::taxids::state_codes(&state)[0].to_string();
     (buyer, state, code)
 }
 
@@ -231,7 +231,7 @@ async fn a_customers_gstin_is_checked_against_its_state() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert!(demo.len() >= 10, "{demo:?}");
-    assert!(demo.iter().all(|(g, s)| fieldsales::taxids::check_gstin(g, s.as_deref()).is_ok()), "{demo:?}");
+    assert!(demo.iter().all(|(g, s)| fieldsales::platform::taxids::check_gstin(g, s.as_deref()).is_ok()), "{demo:?}");
 
     let (buyer, state, code) = customer_in_india(&app);
     let good = gstin_of(&code);

@@ -610,7 +610,7 @@ async fn reseeding_keeps_what_the_rights_screen_changed_and_grants_new_rights() 
         .await
         .expect(StatusCode::OK, "Rights of RCA saved.");
     // `serve` seeds at every start: a right taken away stays away.
-    fieldsales::seed::reference(&app.conn()).unwrap();
+    fieldsales::app::seed::reference(&app.conn()).unwrap();
     let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
     assert_eq!(rights_of(&grid.body, 4), agents);
     // A database seeded before rights_master existed: the next seed gives it to administrators.
@@ -623,14 +623,14 @@ async fn reseeding_keeps_what_the_rights_screen_changed_and_grants_new_rights() 
         )
         .unwrap();
     app.get("/master/rights/byUserType", Some(&admin)).await.expect(StatusCode::FORBIDDEN, NO_RIGHT);
-    fieldsales::seed::reference(&app.conn()).unwrap();
+    fieldsales::app::seed::reference(&app.conn()).unwrap();
     let grid = app.get("/master/rights/byUserType", Some(&admin)).await;
     assert_eq!(grid.status, StatusCode::OK);
     assert!(rights_of(&grid.body, 1).contains(&"rights_master".to_string()));
     assert_eq!(rights_of(&grid.body, 4), agents, "old grants are not given again");
     // One seeded before the setting existed gets every default grant once, as before.
     app.conn().execute("DELETE FROM settings WHERE key = 'rights_granted_upto'", []).unwrap();
-    fieldsales::seed::reference(&app.conn()).unwrap();
+    fieldsales::app::seed::reference(&app.conn()).unwrap();
     let (upto, last): (String, i64) = app
         .conn()
         .query_row("SELECT value, (SELECT MAX(right_id) FROM rights) FROM settings WHERE key = 'rights_granted_upto'", [], |r| {

@@ -554,10 +554,13 @@ async fn fixture(app: &TestApp, manager: &str, agent1: &str) -> (Fixture, String
         password_hash: &hash,
         force_password_update: false,
     };
-    let manager2 = accounts::create(&conn, &account("manager2@demo.test", fieldsales::rights::UserType::AreaManager, None)).unwrap();
-    let agent5 = accounts::create(&conn, &account("agent5@demo.test", fieldsales::rights::UserType::Agent, Some(manager2))).unwrap();
-    let tmp_user = accounts::create(&conn, &account("throwaway@demo.test", fieldsales::rights::UserType::Agent, Some(2))).unwrap();
-    let gone_user = accounts::create(&conn, &account("deleted@demo.test", fieldsales::rights::UserType::Agent, Some(2))).unwrap();
+    let manager2 =
+        accounts::create(&conn, &account("manager2@demo.test", fieldsales::platform::rights::UserType::AreaManager, None)).unwrap();
+    let agent5 =
+        accounts::create(&conn, &account("agent5@demo.test", fieldsales::platform::rights::UserType::Agent, Some(manager2))).unwrap();
+    let tmp_user =
+        accounts::create(&conn, &account("throwaway@demo.test", fieldsales::platform::rights::UserType::Agent, Some(2))).unwrap();
+    let gone_user = accounts::create(&conn, &account("deleted@demo.test", fieldsales::platform::rights::UserType::Agent, Some(2))).unwrap();
     let now = fieldsales::now();
     conn.execute(
         "INSERT INTO customers (buyer_id, name, mobile, country_id, agent_id, created_by, created_at, updated_at)
@@ -764,7 +767,7 @@ async fn run_matrix(rows: Vec<&Row>) {
     let mut tokens: [Option<String>; 6] = [Some(admin), Some(manager), Some(agent1), Some(other), Some(blocked), None];
 
     let (mut cells, mut leaks, mut wrong, mut own_seen) = (0usize, Vec::new(), Vec::new(), [0usize; 2]);
-    let codes: std::collections::HashSet<&str> = fieldsales::catalogue::messages().iter().map(|m| m.code).collect();
+    let codes: std::collections::HashSet<&str> = fieldsales::app::catalogue::messages().iter().map(|m| m.code).collect();
     let mut actual_table = String::new();
     for &(method, path, send, expected) in rows {
         let path = fx.fill(path);

@@ -60,7 +60,7 @@ pub(crate) async fn new_user(app: &TestApp, email: &'static str, user_type: i64)
     let account = NewAccount {
         email,
         name: email,
-        user_type: fieldsales::rights::UserType::try_from(user_type).unwrap(),
+        user_type: fieldsales::platform::rights::UserType::try_from(user_type).unwrap(),
         country_id: Some(1),
         manager_id: None,
         password_hash: &hash,
@@ -1094,11 +1094,11 @@ async fn the_new_rights_are_granted_once_on_new_and_existing_databases() {
         )
         .unwrap();
     assert!(rights_of(&app, 4).is_empty());
-    fieldsales::seed::reference(&app.conn()).unwrap();
+    fieldsales::app::seed::reference(&app.conn()).unwrap();
     check(&app);
     // Taken away on the Rights screen, they stay away.
     app.conn().execute("DELETE FROM user_type_rights WHERE user_type_id = 4", []).unwrap();
-    fieldsales::seed::reference(&app.conn()).unwrap();
+    fieldsales::app::seed::reference(&app.conn()).unwrap();
     assert!(rights_of(&app, 4).is_empty());
 }
 
@@ -1139,7 +1139,7 @@ async fn a_version_3_database_upgrades_to_the_fresh_schema() {
     assert!(app_lines > 0, "the demo has booked orders");
     crate::support::downgrade_to_schema_3(&conn);
     assert_ne!(shape(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 3 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 3 });
     assert_eq!(shape(&conn), fresh);
     // Lines there before are uploads; products stay orderable; the checks hold.
     assert_eq!(count(&app, "SELECT COUNT(*) FROM order_lines WHERE source = 'upload'"), count(&app, "SELECT COUNT(*) FROM order_lines"));
@@ -1227,7 +1227,7 @@ async fn a_version_17_database_upgrades_with_every_order_keeping_its_lines() {
     assert_eq!(conn.execute(&spoiled, []).unwrap(), 1);
     assert_eq!(conn.execute(&format!("DELETE FROM order_lines WHERE line_id = ({})", standing("MAX")), []).unwrap(), 1);
     assert_ne!(crate::support::schema_objects(&conn), fresh);
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 17 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 17 });
     assert_eq!(crate::support::schema_objects(&conn), fresh);
     // Issue #52: the orders were booked with GST, which a version 17 database cannot hold; the
     // same lines come back with quantity x unit price as their total and no tax.
@@ -1301,7 +1301,7 @@ async fn a_version_22_database_upgrades_to_exact_money() {
     conn.execute("UPDATE products SET price = 19.99 WHERE name = 'Cola 300ml'", []).unwrap();
     conn.execute("UPDATE products SET price = 33.333 WHERE name = 'Tea Leaf 250g'", []).unwrap();
 
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 22 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 22 });
     assert_eq!(crate::support::schema_objects(&conn), fresh);
     let paise = |sql: &str| -> Vec<i64> {
         conn.prepare(sql).unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect::<Vec<i64>>()

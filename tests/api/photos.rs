@@ -390,8 +390,10 @@ fn second_team(app: &TestApp) {
         password_hash: &hash,
         force_password_update: false,
     };
-    let manager2 = accounts::create(&conn, &account("manager2@demo.test", fieldsales::rights::UserType::AreaManager, None)).unwrap();
-    let agent5 = accounts::create(&conn, &account("agent5@demo.test", fieldsales::rights::UserType::Agent, Some(manager2))).unwrap();
+    let manager2 =
+        accounts::create(&conn, &account("manager2@demo.test", fieldsales::platform::rights::UserType::AreaManager, None)).unwrap();
+    let agent5 =
+        accounts::create(&conn, &account("agent5@demo.test", fieldsales::platform::rights::UserType::Agent, Some(manager2))).unwrap();
     let now = fieldsales::now();
     conn.execute(
         "INSERT INTO customers (buyer_id, name, mobile, country_id, agent_id, created_by, created_at, updated_at)

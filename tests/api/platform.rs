@@ -183,15 +183,15 @@ async fn a_caller_without_the_right_gets_403() {
 async fn migrate_is_idempotent_and_refuses_a_newer_database() {
     let app = TestApp::new();
     let mut conn = app.conn();
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::UpToDate);
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::UpToDate);
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, fieldsales::db::SCHEMA_VERSION);
+    assert_eq!(version, fieldsales::platform::db::SCHEMA_VERSION);
     let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
     let fk: bool = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
     assert!(fk);
     conn.pragma_update(None, "user_version", 999).unwrap();
-    let err = fieldsales::db::migrate(&mut conn).unwrap_err().to_string();
+    let err = fieldsales::platform::db::migrate(&mut conn).unwrap_err().to_string();
     assert!(err.contains("newer than this program"), "{err}");
 }
 

@@ -267,7 +267,7 @@ async fn a_version_28_database_upgrades_to_the_fresh_schema_without_its_account_
         [],
     )
     .unwrap();
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 28 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 28 });
     assert_eq!(schema_objects(&conn), fresh);
     drop(conn);
     assert_eq!(app.login_with("agent1@demo.test", PASSWORD).await.status, StatusCode::OK);

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 use crate::support::*;
-use fieldsales::validate::{limits, one_line};
+use fieldsales::platform::validate::{limits, one_line};
 
 const SENT: &str = "The shop's location was sent to your manager for approval.";
 
@@ -284,7 +284,7 @@ fn the_frontend_has_the_same_limits() {
         })
         .collect();
     let server: Vec<(String, usize)> = limits::ALL.iter().map(|f| (f.key.to_string(), f.max)).collect();
-    assert_eq!(server, frontend, "src/validate.rs and frontend/src/lib/limits.js differ");
+    assert_eq!(server, frontend, "src/platform/validate.rs and frontend/src/lib/limits.js differ");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use axum::http::StatusCode;
 use fieldsales::auth::accounts;
 use fieldsales::auth::types::NewAccount;
-use fieldsales::rights::UserType;
+use fieldsales::platform::rights::UserType;
 use serde_json::{json, Value};
 
 use crate::support::{workbook, Part, Reply, TestApp};

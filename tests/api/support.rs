@@ -7,8 +7,8 @@ use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
-use fieldsales::config::Config;
-use fieldsales::state::AppState;
+use fieldsales::platform::config::Config;
+use fieldsales::platform::state::AppState;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tempfile::TempDir;
@@ -52,8 +52,8 @@ fn template() -> &'static std::path::Path {
             let path = dir.path().join("template.db");
             let conn_path = path.clone();
             let mut conn = rusqlite::Connection::open(&conn_path).expect("open template");
-            fieldsales::db::migrate(&mut conn).expect("migrate");
-            fieldsales::seed::demo(&mut conn).expect("demo");
+            fieldsales::platform::db::migrate(&mut conn).expect("migrate");
+            fieldsales::app::seed::demo(&mut conn).expect("demo");
             // Leave everything in the main file, so a plain copy is the whole database.
             conn.execute_batch("PRAGMA journal_mode = DELETE;").expect("checkpoint");
             (dir, path)
@@ -74,10 +74,10 @@ impl TestApp {
         config.account_login_rate_per_minute = 0;
         tune(&mut config);
         std::fs::copy(template(), &config.db_path).expect("copy the template database");
-        let pool = fieldsales::db::open_pool(&config.db_path).expect("pool");
+        let pool = fieldsales::platform::db::open_pool(&config.db_path).expect("pool");
         let state = AppState::new(pool, config).expect("state");
-        let router =
-            fieldsales::web::app(fieldsales::web::App::new(state.clone())).layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
+        let router = fieldsales::app::web::app(fieldsales::app::web::App::new(state.clone()))
+            .layer(MockConnectInfo(SocketAddr::from(([10, 1, 2, 3], 4000))));
         TestApp { router, state, _dir: dir }
     }
 
@@ -220,7 +220,7 @@ impl TestApp {
 /// of its text, never the generic `upload_row_rejected` of a reason without one (issue #51).
 pub fn assert_rejections_coded(path: &str, body: &Value) {
     let Some(rows) = body["data"].as_array().filter(|_| path.contains("upload")) else { return };
-    let catalogue = fieldsales::catalogue::messages();
+    let catalogue = fieldsales::app::catalogue::messages();
     for row in rows.iter().filter(|r| r.get("rowNumber").is_some()) {
         let code = row["code"].as_str().unwrap_or_else(|| panic!("a rejected row without a code: {row}"));
         assert_ne!(code, "upload_row_rejected", "a reason without a code of its own: {row}");
@@ -289,7 +289,7 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     let fresh = schema_objects(conn);
     downgrade(conn);
     assert_ne!(schema_objects(conn), fresh, "the downgrade to {from} changed nothing");
-    assert_eq!(fieldsales::db::migrate(conn).unwrap(), fieldsales::db::Migration::Upgraded { from });
+    assert_eq!(fieldsales::platform::db::migrate(conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from });
     assert_eq!(schema_objects(conn), fresh);
 }
 

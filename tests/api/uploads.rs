@@ -376,7 +376,7 @@ async fn step_38_upgrades_to_the_fresh_schema_and_the_index_merges_only_when_ask
     };
     crate::support::downgrade_to_schema_37(&conn);
     assert_eq!(automerge(&conn), 4, "merging inside its writes, as before step 38");
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 37 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 37 });
     assert_eq!(automerge(&conn), 0);
 }
 
@@ -393,7 +393,7 @@ async fn the_search_index_upgraded_to_step_16_finds_every_customer() {
     assert!(!fresh.iter().any(|(_, name, _)| name == "customers_fts_content"));
     crate::support::downgrade_to_schema_15(&conn);
     assert!(objects(&conn).iter().any(|(_, name, _)| name == "customers_fts_content"));
-    assert_eq!(fieldsales::db::migrate(&mut conn).unwrap(), fieldsales::db::Migration::Upgraded { from: 15 });
+    assert_eq!(fieldsales::platform::db::migrate(&mut conn).unwrap(), fieldsales::platform::db::Migration::Upgraded { from: 15 });
     assert_eq!(objects(&conn), fresh);
     let (indexed, customers): (i64, i64) = conn
         .query_row("SELECT (SELECT COUNT(*) FROM customers_fts), (SELECT COUNT(*) FROM customers)", [], |r| Ok((r.get(0)?, r.get(1)?)))

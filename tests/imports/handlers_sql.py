@@ -36,15 +36,15 @@ WRITE = re.compile(
 # Files that hold SQL outside a query module, each with why (paths from the repository root; a
 # path ending in / is a folder).
 ALLOWED = {
-    "src/db.rs": "the schema, its upgrade steps and the settings table: the database itself",
-    "src/writer.rs": "the write queue warms the connection it writes with",
-    "src/files.rs": "the stored-files check lists, for each kind of upload, the column its rows name files in",
-    "src/scope.rs": "the scope rule composes the SQL condition every area's queries use, and binds it",
-    "src/seed/": "demo and scale data fill every table, as a first import would",
+    "src/platform/db.rs": "the schema, its upgrade steps and the settings table: the database itself",
+    "src/platform/writer.rs": "the write queue warms the connection it writes with",
+    "src/platform/files.rs": "the stored-files check lists, for each kind of upload, the column its rows name files in",
+    "src/platform/scope.rs": "the scope rule composes the SQL condition every area's queries use, and binds it",
+    "src/app/seed/": "demo and scale data fill every table, as a first import would",
     "src/reports/defs.rs": "a report is its SQL: the definitions are the reports' queries",
 }
 # Writers that are no area: the schema and the demo data.
-NO_AREA = ("src/db.rs", "src/seed/")
+NO_AREA = ("src/platform/db.rs", "src/app/seed/")
 
 
 def rel(path):

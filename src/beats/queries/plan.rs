@@ -20,9 +20,9 @@ use serde::Serialize;
 
 use super::super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::api::LocationStatus;
-use crate::ids::UserId;
-use crate::rights::UserType;
-use crate::scope::Scope;
+use crate::platform::ids::UserId;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
 
 /// The common table expressions of a window of days, `[:from, :to)` as dates, over the agents
 /// (`:agent_type`) of a scope: `{{scope:u.uid}}` stands for `Scope::condition("u.uid")` (binding

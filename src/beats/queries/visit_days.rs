@@ -28,7 +28,7 @@ fn zone_of(conn: &Connection) -> rusqlite::Result<String> {
 }
 
 fn store_zone(conn: &Connection, zone: &str) -> rusqlite::Result<()> {
-    crate::db::store_setting(conn, ZONE_KEY, zone)
+    crate::platform::db::store_setting(conn, ZONE_KEY, zone)
 }
 
 /// Refiles every visit in `visit_days` when this process's zone is not the recorded one (or none
@@ -36,7 +36,7 @@ fn store_zone(conn: &Connection, zone: &str) -> rusqlite::Result<()> {
 /// do. One transaction: readers see the old days or the new, never a part.
 pub fn refile_if_zone_changed(conn: &mut Connection) -> rusqlite::Result<Option<usize>> {
     let zone = zone_of(conn)?;
-    if crate::db::setting(conn, ZONE_KEY)?.as_deref() == Some(zone.as_str()) {
+    if crate::platform::db::setting(conn, ZONE_KEY)?.as_deref() == Some(zone.as_str()) {
         return Ok(None);
     }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -20,8 +20,8 @@ use chrono::NaiveDate;
 use rusqlite::{named_params, Connection};
 
 use crate::beats::DayFigures;
-use crate::ids::UserId;
-use crate::scope::Scope;
+use crate::platform::ids::UserId;
+use crate::platform::scope::Scope;
 
 /// The key of an owner in `customer_stats`: the agent's uid, 0 for customers without one.
 pub type Owner = i64;
@@ -157,7 +157,7 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     let mut params = b.params();
     params.push((":agent", &agent));
     let mut stmt = conn.prepare_cached(sql)?;
-    let used = crate::db::only_used(&stmt, params.clone())?;
+    let used = crate::platform::db::only_used(&stmt, params.clone())?;
     let mut counts = stmt.query_row(&used[..], |r| {
         let (customers, retailers, repeat): (i64, i64, i64) = (r.get(0)?, r.get(1)?, r.get(5)?);
         Ok(Counts {
@@ -174,7 +174,7 @@ fn count_owner(conn: &Connection, owner: Owner, b: &Bounds) -> rusqlite::Result<
     })?;
     // The owner's booked orders of the window that came with a visit in it (one index range).
     let mut productive = conn.prepare_cached(PRODUCTIVE_VISITS)?;
-    let used = crate::db::only_used(&productive, params)?;
+    let used = crate::platform::db::only_used(&productive, params)?;
     counts.productive = productive.query_row(&used[..], |r| r.get(0))?;
     // The plan tiles are per agent too, and change only with the writes that raise the version
     // (visits, orders, customers, beats: schema.sql), so they are cached with the counts instead
@@ -300,8 +300,8 @@ impl LandingCache {
         day: NaiveDate,
         (bucket, newest_first): (&'static str, bool),
         (offset, limit): (i64, i64),
-        build: impl FnOnce() -> crate::error::AppResult<Bytes>,
-    ) -> crate::error::AppResult<Bytes> {
+        build: impl FnOnce() -> crate::platform::error::AppResult<Bytes>,
+    ) -> crate::platform::error::AppResult<Bytes> {
         if offset + limit > MAX_CACHED_WALK {
             return build();
         }

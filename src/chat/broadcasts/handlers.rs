@@ -8,19 +8,19 @@ use serde_json::{json, Value};
 use super::queries::{self, Audience};
 use super::types::{Broadcast, BroadcastForm, BroadcastMessage, BroadcastSent, MediaQuery, SendForm, SinceBody};
 use super::AREA;
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::chat::conversations;
 use crate::chat::messages::{
     BROADCAST_BODY_INVALID, BROADCAST_USER_TYPE_REQUIRED, MEDIA_NAME_INVALID, MEDIA_NOT_FOUND, MESSAGE_REQUIRED, MESSAGE_TOO_LONG,
 };
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Path, Query, RawBody};
-use crate::files;
-use crate::ids::UserId;
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::max_len;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Path, Query, RawBody};
+use crate::platform::files;
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::max_len;
 
 const MAX_TEXT: usize = 2000;
 
@@ -68,7 +68,7 @@ async fn read_form(mut form: Multipart) -> AppResult<SendForm> {
 #[utoipa::path(post, path = "/chat/broadcastMessage", tag = "chat", summary = "Send a broadcast to a user type (and country)", request_body(content = inline(BroadcastForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Sent", body = BroadcastSent),
-        (status = 404, description = "No such country", body = crate::api::ErrorBody)
+        (status = 404, description = "No such country", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartForm(form): MultipartForm) -> AppResult<Json<BroadcastSent>> {
     user.require(rights::BROADCAST_MASTER)?;
@@ -108,7 +108,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
 #[utoipa::path(post, path = "/chat/broadcastMessage/delete/{id}", tag = "chat", summary = "Delete a broadcast",
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
-        (status = 404, description = "No such broadcast", body = crate::api::ErrorBody)
+        (status = 404, description = "No such broadcast", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::BROADCAST_MASTER)?;
@@ -121,7 +121,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The picture", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::api::ErrorBody)
+        (status = 404, description = "No such file, or not the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     if !files::is_stored_name(&q.file_name) {
@@ -143,7 +143,8 @@ pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Q
         .await?;
     let data_dir = state.config.data_dir.clone();
     let name = q.file_name;
-    let bytes = crate::state::blocking(move || files::read(&data_dir, area, &name).map(|b| (files::content_type(&name), b))).await?;
+    let bytes =
+        crate::platform::state::blocking(move || files::read(&data_dir, area, &name).map(|b| (files::content_type(&name), b))).await?;
     Ok(([(header::CONTENT_TYPE, bytes.0), (header::CACHE_CONTROL, "private, no-store")], bytes.1).into_response())
 }
 

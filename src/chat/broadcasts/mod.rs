@@ -11,5 +11,5 @@ pub const AREA: &str = "broadcast";
 
 /// The address of a stored picture.
 pub fn media_url(name: &str) -> String {
-    crate::api::url(format_args!("/chat/media?fileName={name}"))
+    crate::platform::api::url(format_args!("/chat/media?fileName={name}"))
 }

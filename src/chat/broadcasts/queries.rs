@@ -8,9 +8,9 @@ use super::types::{Broadcast, BroadcastMessage};
 use crate::auth::types::SessionUser;
 use crate::chat::conversations::iso;
 use crate::chat::messages::{BROADCAST_COUNTRY_REQUIRED, BROADCAST_COUNTRY_UNKNOWN, BROADCAST_USER_TYPE_UNKNOWN};
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
-use crate::rights::UserType;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
+use crate::platform::rights::UserType;
 
 /// The broadcasts (aliased `b`) addressed to a user: their type or all types, their country or all.
 /// Binds `:type` and `:country`.
@@ -101,7 +101,9 @@ pub fn insert(
 
 /// Deletes a live broadcast (404 when there is none).
 pub fn delete(conn: &Connection, id: i64) -> AppResult<()> {
-    crate::db::updated(conn.execute("UPDATE broadcasts SET is_deleted = 1 WHERE id = :id AND is_deleted = 0", named_params! { ":id": id })?)
+    crate::platform::db::updated(
+        conn.execute("UPDATE broadcasts SET is_deleted = 1 WHERE id = :id AND is_deleted = 0", named_params! { ":id": id })?,
+    )
 }
 
 /// Whether the live broadcast picture `name` reaches `to` (or `everything`).

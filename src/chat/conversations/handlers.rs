@@ -7,18 +7,18 @@ use super::types::{
     ChatUser, Chatter, ConversationId, ConversationQuery, ImageMessageForm, Message, NewMessagesBody, SendBody, UnreadCounts, UserIdQuery,
 };
 use super::{iso, queries, since, AREA};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
 use crate::chat::broadcasts::queries as broadcasts;
 use crate::chat::messages::{
     CONVERSATION_NOT_FOUND, IMAGE_REQUIRED, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, NOT_A_PARTNER, RECEIVER_NOT_MEMBER, USER_ID_REQUIRED,
 };
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, MultipartForm, Query};
-use crate::files;
-use crate::ids::UserId;
-use crate::state::AppState;
-use crate::validate::max_len;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, MultipartForm, Query};
+use crate::platform::files;
+use crate::platform::ids::UserId;
+use crate::platform::state::AppState;
+use crate::platform::validate::max_len;
 
 const MAX_TEXT: usize = 2000;
 
@@ -37,7 +37,7 @@ pub async fn users(State(state): State<AppState>, user: CurrentUser) -> AppResul
 #[utoipa::path(post, path = "/chat/createConversation", tag = "chat", summary = "The conversation with a user, created when missing", params(UserIdQuery),
     responses(
         (status = 200, description = "OK", body = ConversationId),
-        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::api::ErrorBody)
+        (status = 404, description = "No such user, or not one the caller may chat with", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): Query<UserIdQuery>) -> AppResult<Json<ConversationId>> {
     let other = UserId(q.user_id.ok_or_else(|| AppError::bad_request(USER_ID_REQUIRED.on("userId")))?);
@@ -57,7 +57,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn history(
     State(state): State<AppState>,
@@ -79,7 +79,7 @@ pub async fn history(
 #[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
     let text = b
@@ -109,7 +109,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
 #[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn send_image(
     State(state): State<AppState>,
@@ -152,7 +152,7 @@ pub async fn send_image(
 #[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn new_messages(
     State(state): State<AppState>,
@@ -174,7 +174,7 @@ pub async fn new_messages(
 #[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
         (status = 200, description = "How many were marked", body = MessageBody),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::api::ErrorBody)
+        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn mark_read(
     State(state): State<AppState>,

@@ -4,10 +4,10 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::iso;
 use super::types::{ChatUser, Chatter, Message, UnreadCount};
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
-use crate::rights::ADMINISTRATOR;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
+use crate::platform::rights::ADMINISTRATOR;
+use crate::platform::scope::Scope;
 
 /// The people `me` may chat with, as a condition on `u` (a `users` row): live, not themselves,
 /// and an administrator, or inside their scope (an administrator everyone, a manager their
@@ -107,7 +107,7 @@ fn message(r: &rusqlite::Row) -> rusqlite::Result<Message> {
         sender_id: r.get(1)?,
         receiver_id: r.get(2)?,
         message_text: r.get(3)?,
-        image_url: image.map(|n| crate::api::url(format_args!("/chat/media?fileName={n}"))),
+        image_url: image.map(|n| crate::platform::api::url(format_args!("/chat/media?fileName={n}"))),
         sent_date: iso(r.get(5)?),
         is_read: r.get::<_, Option<i64>>(6)?.is_some(),
     })

@@ -4,9 +4,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::auth::types::SessionUser;
-use crate::ids::UserId;
-use crate::lenient;
-use crate::scope::Scope;
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::scope::Scope;
 
 /// The signed-in user as chat sees them: whom they may chat with follows from these.
 #[derive(Debug, Clone, Copy)]

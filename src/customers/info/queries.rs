@@ -4,8 +4,8 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::{media_url, HistoryRow, ReviewRow};
 use crate::clock;
-use crate::ids::CustomerId;
-use crate::scope::Scope;
+use crate::platform::ids::CustomerId;
+use crate::platform::scope::Scope;
 
 /// The live sub types of info type `info_type`.
 pub(super) fn live_sub_types(conn: &Connection, info_type: i64) -> rusqlite::Result<Vec<i64>> {

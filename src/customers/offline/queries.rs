@@ -3,7 +3,7 @@
 use rusqlite::{named_params, Connection};
 
 use super::{Cursor, OfflineCustomer, OfflinePage, PAGE};
-use crate::scope::Scope;
+use crate::platform::scope::Scope;
 
 /// One page of `own`'s customers after the cursor (see the module above).
 pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::Result<OfflinePage> {
@@ -22,7 +22,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
     let mut customers = stmt
         .query_map(&*own.with(named_params! { ":after": cursor.after, ":since": cursor.since, ":page": PAGE }), |r| {
             last_id = r.get(0)?;
-            ids.push(crate::ids::CustomerId(last_id));
+            ids.push(crate::platform::ids::CustomerId(last_id));
             Ok(OfflineCustomer {
                 buyer_id: r.get(1)?,
                 buyer_name: r.get(2)?,

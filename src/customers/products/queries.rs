@@ -2,7 +2,7 @@
 
 use rusqlite::{named_params, Connection};
 
-use crate::ids::CustomerId;
+use crate::platform::ids::CustomerId;
 
 /// Up to 10 live products (name, sku) whose name is LIKE `prefix` or `word` (escaped with `\\`),
 /// those starting with the text first.
@@ -34,7 +34,7 @@ pub enum Countries {
 #[derive(Debug)]
 pub struct LatestLine {
     pub order_date: String,
-    pub unit_price: crate::money::Money,
+    pub unit_price: crate::platform::money::Money,
     pub seller_name: String,
     pub fao_name: Option<String>,
     pub line_id: i64,
@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn each_sellers_latest_line_is_a_seek() {
         let mut conn = Connection::open_in_memory().unwrap();
-        crate::db::migrate(&mut conn).unwrap();
+        crate::platform::db::migrate(&mut conn).unwrap();
         let plan: Vec<String> = conn
             .prepare(&format!("EXPLAIN QUERY PLAN {LATEST_PER_SELLER}"))
             .unwrap()

@@ -4,10 +4,10 @@ use axum::extract::State;
 
 use super::{record, CheckedVisit, SaveVisit, VisitSaved};
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::Json;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::Json;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// `POST /users/customer/details` (customer_visit): saves a visit to one of the caller's
 /// customers. The visit belongs to the customer's agent; `entered_by` is the caller. A repeat of
@@ -15,8 +15,8 @@ use crate::state::AppState;
 #[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = VisitSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveVisit>) -> AppResult<Json<VisitSaved>> {
     user.require(rights::CUSTOMER_VISIT)?;

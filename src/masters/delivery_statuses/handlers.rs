@@ -4,15 +4,15 @@ use axum::extract::State;
 
 use super::queries;
 use super::types::{AdditionalReason, AdditionalReasonSaved, DeliveryStatus, DeliveryStatusSaved, ReasonFilter, SaveReason, SaveStatus};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
 use crate::masters::messages::{DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_REQUIRED, REASON_NOT_FOUND, REASON_REQUIRED};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::{required, required_id};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::{required, required_id};
 
 /// `GET /master/deliveryStatus` (signed in).
 #[utoipa::path(get, path = "/master/deliveryStatus", tag = "masters", summary = "Live delivery statuses",
@@ -36,7 +36,7 @@ pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser
 #[utoipa::path(get, path = "/master/deliveryStatus/{id}", tag = "masters", summary = "One delivery status",
     responses(
         (status = 200, description = "OK", body = DeliveryStatus),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
     state
@@ -89,7 +89,7 @@ pub async fn list_reasons(
 #[utoipa::path(get, path = "/master/additionalReason/{id}", tag = "masters", summary = "One additional reason",
     responses(
         (status = 200, description = "OK", body = AdditionalReason),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
     state.db(move |conn| queries::reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found(REASON_NOT_FOUND))).await.map(Json)

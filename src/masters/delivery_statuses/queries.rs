@@ -4,9 +4,9 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use serde_json::json;
 
 use super::types::{AdditionalReason, DeliveryStatus};
-use crate::error::AppResult;
 use crate::masters::messages::{DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_TAKEN, REASON_TAKEN};
 use crate::masters::queries::{self as table, Parent, Upsert};
+use crate::platform::error::AppResult;
 
 /// Live statuses (all, or the one `only`; only those that require a reason when `with_reasons_only`).
 pub fn statuses(conn: &Connection, only: Option<i64>, with_reasons_only: bool) -> rusqlite::Result<Vec<DeliveryStatus>> {

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lenient;
 use crate::masters::queries::saved_answer;
+use crate::platform::lenient;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -5,12 +5,12 @@ use axum::extract::State;
 use super::queries;
 use super::types::Distributor;
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::Json;
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::Json;
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
-const READ_RIGHTS: &[crate::rights::Right] = &[rights::DISTRIBUTOR_MASTER, rights::ORDER_BOOKING];
+const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::DISTRIBUTOR_MASTER, rights::ORDER_BOOKING];
 
 /// `GET /master/distributor` (order_booking or distributor_master): every distributor by name.
 #[utoipa::path(get, path = "/master/distributor", tag = "masters", summary = "Every distributor, by name",

@@ -10,7 +10,7 @@ pub struct Distributor {
     pub city: Option<String>,
     /// False: its orders wait, no mail can reach it.
     pub has_email: bool,
-    /// Its state (free text; the GST state codes it stands for: `crate::taxids::state_codes`).
+    /// Its state (free text; the GST state codes it stands for: `crate::platform::taxids::state_codes`).
     pub state: Option<String>,
     /// Its GSTIN (issue #52), checked against its state by the distributor upload.
     pub gstin: Option<String>,

@@ -4,15 +4,15 @@ use axum::extract::State;
 
 use super::queries;
 use super::types::{InfoSubType, InfoSubTypeSaved, InfoType, InfoTypeSaved, SaveInfoType, SaveSubType, SubTypeFilter};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
 use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_REQUIRED, SUB_INFO_REQUIRED, SUB_INFO_REQUIRED_OR_UPLOAD};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::{required, required_id};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::{required, required_id};
 
 /// `GET /master/info-type` and `GET /master/info-type-subtype` (signed in).
 #[utoipa::path(get, path = "/master/info-type", tag = "masters", summary = "Live info types",
@@ -36,7 +36,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(get, path = "/master/info-type/{id}", tag = "masters", summary = "One info type",
     responses(
         (status = 200, description = "OK", body = InfoType),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
     state.db(move |conn| queries::info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(INFO_TYPE_NOT_FOUND))).await.map(Json)
@@ -78,7 +78,7 @@ pub async fn list_sub(
 #[utoipa::path(get, path = "/master/info-subtype/{id}", tag = "masters", summary = "One info sub type",
     responses(
         (status = 200, description = "OK", body = InfoSubType),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoSubType>> {
     state.db(move |conn| Ok(queries::sub_type_by_id(conn, id)?)).await.map(Json)

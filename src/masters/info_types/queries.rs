@@ -4,9 +4,9 @@ use rusqlite::{named_params, Connection};
 use serde_json::json;
 
 use super::types::{InfoSubType, InfoType, SubInfo};
-use crate::error::AppResult;
 use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_TAKEN, SUB_INFO_TAKEN};
 use crate::masters::queries::{self as table, Parent, Upsert};
+use crate::platform::error::AppResult;
 
 /// Live info types (all, or the one `only`), each with its live sub types.
 pub fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<InfoType>> {

@@ -4,15 +4,15 @@ use axum::extract::State;
 
 use super::queries;
 use super::types::{Link, LinkSaved, SaveLink};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path};
 use crate::masters::messages::{LINK_COUNTRY_REQUIRED, LINK_NAME_REQUIRED, LINK_NOT_FOUND, LINK_NOT_WEB_ADDRESS, LINK_REQUIRED};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::required;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path};
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::required;
 
 /// `GET /master/link` (signed in).
 #[utoipa::path(get, path = "/master/link", tag = "masters", summary = "Live links",
@@ -27,7 +27,7 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
 #[utoipa::path(get, path = "/master/link/{id}", tag = "masters", summary = "One link",
     responses(
         (status = 200, description = "OK", body = Link),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Link>> {
     state.db(move |conn| queries::links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(LINK_NOT_FOUND))).await.map(Json)

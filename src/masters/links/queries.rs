@@ -4,10 +4,10 @@ use rusqlite::{named_params, Connection, TransactionBehavior};
 use serde_json::json;
 
 use super::types::{Link, LinkCountry};
-use crate::db::updated;
-use crate::error::{AppError, AppResult};
 use crate::masters::messages::{COUNTRY_UNKNOWN, LINK_TAKEN};
 use crate::masters::queries::{self as table, Upsert};
+use crate::platform::db::updated;
+use crate::platform::error::{AppError, AppResult};
 
 /// Links (all, or the one `only`) with their countries.
 pub fn links(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<Link>> {

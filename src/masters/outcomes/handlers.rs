@@ -6,15 +6,15 @@ use axum::extract::State;
 
 use super::queries;
 use super::types::{Cache, Outcome, OutcomeSaved, SaveOutcome};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Path};
 use crate::masters::messages::OUTCOME_REQUIRED;
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::required;
+use crate::platform::api::MessageBody;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Path};
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::required;
 
 /// `GET /master/outcome` (signed in).
 #[utoipa::path(get, path = "/master/outcome", tag = "masters", summary = "Live outcomes",
@@ -38,7 +38,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/master/outcome/{id}", tag = "masters", summary = "One outcome",
     responses(
         (status = 200, description = "OK", body = Outcome),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Outcome>> {
     state.db(move |conn| Ok(queries::one(conn, id)?)).await.map(Json)

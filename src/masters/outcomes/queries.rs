@@ -4,9 +4,9 @@ use rusqlite::{named_params, Connection};
 use serde_json::json;
 
 use super::types::Outcome;
-use crate::error::AppResult;
 use crate::masters::messages::OUTCOME_TAKEN;
 use crate::masters::queries::{self as table, Upsert};
+use crate::platform::error::AppResult;
 
 fn outcome(r: &rusqlite::Row) -> rusqlite::Result<Outcome> {
     Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? })

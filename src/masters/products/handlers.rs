@@ -6,16 +6,16 @@ use serde::{Deserialize, Serialize};
 use super::messages::*;
 use super::queries::{self, ProductFields};
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Query};
-use crate::lenient;
 use crate::masters::queries::saved_answer;
-use crate::money::{Least, Money};
-use crate::rights;
-use crate::state::AppState;
-use crate::validate::{max_len, required};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Query};
+use crate::platform::lenient;
+use crate::platform::money::{Least, Money};
+use crate::platform::rights;
+use crate::platform::state::AppState;
+use crate::platform::validate::{max_len, required};
 
-const READ_RIGHTS: &[crate::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
+const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
 pub use super::queries::PAGE_SIZE;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -98,15 +98,15 @@ saved_answer!(
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
     responses(
         (status = 200, description = "Saved", body = ProductSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::api::ErrorBody),
-        (status = 404, description = "The product to update does not exist", body = crate::api::ErrorBody),
-        (status = 409, description = "A product with this name already exists", body = crate::api::ErrorBody)
+        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "The product to update does not exist", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "A product with this name already exists", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveProduct>) -> AppResult<Json<ProductSaved>> {
     user.require(rights::PRODUCT_MASTER)?;
     let name = required(&req.product_name, PRODUCT_NAME_REQUIRED.on("productName"))?;
     max_len(&name, 200, PRODUCT_NAME_TOO_LONG.on("productName"))?;
-    let text = |v: Option<String>, max: usize, refusal: crate::error::Problem| -> AppResult<Option<String>> {
+    let text = |v: Option<String>, max: usize, refusal: crate::platform::error::Problem| -> AppResult<Option<String>> {
         let v = v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         if let Some(v) = &v {
             max_len(v, max, refusal)?;
@@ -119,7 +119,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let price = req
         .price
         .0
-        .map(|p| crate::money::checked(Money::from_f64_exact(p), Least::Zero, state.config.max_amount))
+        .map(|p| crate::platform::money::checked(Money::from_f64_exact(p), Least::Zero, state.config.max_amount))
         .transpose()
         .map_err(|refusal| AppError::bad_request(refusal.problem("Price", PRODUCT_PRICE_OUT_OF_RANGE).on("price")))?;
     let pack_size = match req.pack_size.0 {
@@ -130,13 +130,17 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let hsn = match req.hsn.as_deref().map(str::trim) {
         None => None,
         Some("") => Some(None),
-        Some(v) => Some(Some(crate::taxids::check_hsn(v).ok_or_else(|| AppError::bad_request(crate::taxids::hsn_problem(v).on("hsn")))?)),
+        Some(v) => Some(Some(
+            crate::platform::taxids::check_hsn(v)
+                .ok_or_else(|| AppError::bad_request(crate::platform::taxids::hsn_problem(v).on("hsn")))?,
+        )),
     };
     let gst_rate_bp = req
         .gst_rate_bp
         .0
         .map(|r| {
-            crate::taxids::check_gst_rate_bp(r).ok_or_else(|| AppError::bad_request(crate::taxids::gst_rate_problem(r).on("gstRateBp")))
+            crate::platform::taxids::check_gst_rate_bp(r)
+                .ok_or_else(|| AppError::bad_request(crate::platform::taxids::gst_rate_problem(r).on("gstRateBp")))
         })
         .transpose()?;
     let fields = ProductFields {

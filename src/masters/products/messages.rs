@@ -1,6 +1,6 @@
-//! Every text of the product catalogue, by code (see `crate::error`): the spec's English word for word.
+//! Every text of the product catalogue, by code (see `crate::platform::error`): the spec's English word for word.
 
-use crate::error::UniqueField;
+use crate::platform::error::UniqueField;
 
 crate::messages! {
     PRODUCT_SAVED = "product_saved": "Product saved.";
@@ -14,5 +14,5 @@ crate::messages! {
     PRODUCT_NAME_TAKEN = "product_name_taken": "A product with this name already exists.";
 }
 
-/// The unique constraints of the catalogue that name a field the user typed (see `crate::error`).
+/// The unique constraints of the catalogue that name a field the user typed (see `crate::platform::error`).
 pub const UNIQUE_FIELDS: &[UniqueField] = &[UniqueField { column: "products.name", field: "productName", msg: PRODUCT_NAME_TAKEN }];

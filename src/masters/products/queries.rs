@@ -4,8 +4,8 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::handlers::{Product, ProductPage};
 use super::messages::{PRODUCT_NAME_TAKEN, PRODUCT_NOT_FOUND};
-use crate::error::{AppError, AppResult};
-use crate::money::Money;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::money::Money;
 
 /// Products a page shows.
 pub const PAGE_SIZE: i64 = 30;

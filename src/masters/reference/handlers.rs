@@ -5,10 +5,10 @@ use axum::extract::State;
 use super::queries;
 use super::types::{Country, Right, UserType, UserTypeQuery};
 use crate::auth::session::CurrentUser;
-use crate::error::AppResult;
-use crate::extract::{Json, Query};
-use crate::rights;
-use crate::state::AppState;
+use crate::platform::error::AppResult;
+use crate::platform::extract::{Json, Query};
+use crate::platform::rights;
+use crate::platform::state::AppState;
 
 /// `GET /master/country` (signed in).
 #[utoipa::path(get, path = "/master/country", tag = "masters", summary = "Countries",

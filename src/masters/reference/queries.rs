@@ -3,7 +3,7 @@
 use rusqlite::{named_params, Connection};
 
 use super::types::{Country, Right, UserType};
-use crate::rights::ADMINISTRATOR;
+use crate::platform::rights::ADMINISTRATOR;
 
 /// Every country by name.
 pub fn countries(conn: &Connection) -> rusqlite::Result<Vec<Country>> {

@@ -6,17 +6,17 @@ use axum::extract::State;
 
 use super::queries::{self, Actor};
 use super::types::{SaveRights, UserTypeRights};
-use crate::api::MessageBody;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::Json;
 use crate::masters::messages::{RIGHTS_ADMINISTRATORS_KEEP, RIGHTS_REQUIRED, RIGHTS_USER_TYPE_REQUIRED};
-use crate::rights;
-use crate::rights::ADMINISTRATOR;
-use crate::state::AppState;
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::Json;
+use crate::platform::rights;
+use crate::platform::rights::ADMINISTRATOR;
+use crate::platform::state::AppState;
 
 /// What administrators must keep, so that nobody can lock everyone out of users and rights.
-const KEPT_BY_ADMINISTRATORS: &[crate::rights::Right] = &[rights::RIGHTS_MASTER, rights::USER_MASTER];
+const KEPT_BY_ADMINISTRATORS: &[crate::platform::rights::Right] = &[rights::RIGHTS_MASTER, rights::USER_MASTER];
 
 /// `GET /master/rights/byUserType` (rights_master): every user type with the rights it holds.
 #[utoipa::path(get, path = "/master/rights/byUserType", tag = "masters", summary = "The rights each user type holds",
@@ -33,7 +33,7 @@ pub async fn by_user_type(State(state): State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(post, path = "/master/rights", tag = "masters", summary = "Replace the rights of a user type",
     responses(
         (status = 200, description = "Saved", body = MessageBody),
-        (status = 404, description = "No such user type", body = crate::api::ErrorBody)
+        (status = 404, description = "No such user type", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SaveRights>) -> AppResult<Json<MessageBody>> {
     user.require(rights::RIGHTS_MASTER)?;

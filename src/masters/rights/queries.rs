@@ -6,8 +6,8 @@ use rusqlite::{named_params, Connection, OptionalExtension, TransactionBehavior}
 use serde_json::json;
 
 use super::types::UserTypeRights;
-use crate::error::{AppError, AppResult};
 use crate::masters::messages::{RIGHTS_NO_USER_TYPE, RIGHTS_UNKNOWN_MANY, RIGHTS_UNKNOWN_ONE};
+use crate::platform::error::{AppError, AppResult};
 
 /// Every user type with the codes of the rights it holds.
 pub fn grid(conn: &Connection) -> rusqlite::Result<Vec<UserTypeRights>> {

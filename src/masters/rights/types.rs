@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lenient;
+use crate::platform::lenient;
 
 /// One column of the grid: a user type and the codes of the rights it holds.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

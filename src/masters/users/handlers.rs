@@ -5,22 +5,22 @@ use serde_json::json;
 
 use super::queries::{self, may_make};
 use super::types::{AgentItem, AgentQuery, CheckedUser, SaveUser, UserDetail, UserFilter, UserRow, UserSaved};
-use crate::api::MessageBody;
 use crate::auth::accounts;
 use crate::auth::password;
 use crate::auth::session::CurrentUser;
-use crate::error::{AppError, AppResult};
-use crate::extract::{Json, Path, Query};
-use crate::ids::UserId;
 use crate::masters::messages::{
     USER_DELETE_SELF, USER_EMAIL_DOMAIN, USER_EMAIL_INVALID, USER_EMAIL_REQUIRED, USER_NAME_REQUIRED, USER_TYPE_REQUIRED,
 };
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
-use crate::rights;
-use crate::rights::UserType;
-use crate::scope::Scope;
-use crate::state::AppState;
-use crate::validate::{required, required_id};
+use crate::platform::api::MessageBody;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::UserId;
+use crate::platform::rights;
+use crate::platform::rights::UserType;
+use crate::platform::scope::Scope;
+use crate::platform::state::AppState;
+use crate::platform::validate::{required, required_id};
 
 /// `GET /master/user[?userType=&country=&search=]` (user_master): the live users the caller
 /// manages (an administrator all, an area manager its agents) and itself, filtered.
@@ -38,7 +38,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter
 #[utoipa::path(get, path = "/master/user/{id}", tag = "masters", summary = "One user",
     responses(
         (status = 200, description = "OK", body = UserDetail),
-        (status = 404, description = "No such record", body = crate::api::ErrorBody)
+        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
     user.require(rights::USER_MASTER)?;
@@ -63,7 +63,7 @@ fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
     }
     let name = required(&req.name, USER_NAME_REQUIRED.on("name"))?;
     // One line: a name heads the account mails, whose secret line must stay the only one.
-    if let Some(problem) = crate::validate::limits::USER_NAME.problem(&name) {
+    if let Some(problem) = crate::platform::validate::limits::USER_NAME.problem(&name) {
         return Err(AppError::bad_request(problem.on("name")));
     }
     Ok(CheckedUser {
@@ -116,7 +116,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 
 /// The mail to the old and the new address of a user whose email was changed.
 fn email_changed_mail(name: &str, old: &str, new: &str) -> String {
-    let name = crate::validate::one_line(name);
+    let name = crate::platform::validate::one_line(name);
     format!(
         "Hello {name},\n\nThe sign-in email of your fieldsales account was changed from {old} to {new}, and every session of \
          the account was ended: sign in again with the new address.\nIf you did not ask for this, tell your administrator at once.\n"

@@ -8,16 +8,16 @@ use super::types::{AgentItem, CheckedUser, UserDetail, UserFilter, UserRow};
 use crate::auth::accounts;
 use crate::auth::queries::{self as auth_queries, AccountChange};
 use crate::auth::types::NewAccount;
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
 use crate::masters::messages::{
     COUNTRY_UNKNOWN, USER_COUNTRY_REQUIRED, USER_EMAIL_TAKEN, USER_LAST_ADMIN_DELETE, USER_LAST_ADMIN_STAYS, USER_MANAGER_NOT_AREA_MANAGER,
     USER_MANAGER_REQUIRED, USER_OUTSIDE_SCOPE, USER_OWN_TYPE, USER_TYPE_UNKNOWN,
 };
 use crate::masters::queries::duplicate_as;
-use crate::rights::UserType;
-use crate::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
+use crate::platform::rights::UserType;
+use crate::platform::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::platform::scope::Scope;
 
 fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
     conn.prepare_cached("SELECT COUNT(*) FROM users WHERE user_type_id = :admin AND is_deleted = 0")?

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::UserId;
-use crate::lenient;
 use crate::masters::queries::saved_answer;
-use crate::rights::UserType;
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::rights::UserType;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

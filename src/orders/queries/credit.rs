@@ -14,10 +14,10 @@ use super::super::messages::*;
 use super::super::types::{Held, HeldOrder, HeldPage, OrderDecided, OrderStatus};
 use super::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
 use crate::collections::queries::{credit_limit, owed};
-use crate::error::{AppError, AppResult};
-use crate::ids::{CustomerId, OrderId, UserId};
-use crate::money::Money;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::{CustomerId, OrderId, UserId};
+use crate::platform::money::Money;
+use crate::platform::scope::Scope;
 
 /// What the customer's open orders (see the module) add up to.
 fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
@@ -150,7 +150,7 @@ pub fn set_limit(conn: &Connection, scope: Scope, buyer_id: &str, limit: Option<
 #[cfg(test)]
 mod tests {
     use super::super::*;
-    use crate::formats::Formats;
+    use crate::platform::formats::Formats;
 
     #[test]
     fn the_reason_is_worded_in_the_company_currency() {

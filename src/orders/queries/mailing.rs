@@ -4,8 +4,8 @@
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
 use super::MAILING_HOLD_S;
-use crate::ids::OrderId;
-use crate::money::Money;
+use crate::platform::ids::OrderId;
+use crate::platform::money::Money;
 
 /// A distributor with orders waiting.
 pub struct Waiting {
@@ -80,7 +80,7 @@ pub fn mark(conn: &mut Connection, ids: &[i64], sent_at: Option<i64>) -> anyhow:
     };
     let at = sent_at.unwrap_or_default();
     let mut stmt = tx.prepare(sql)?;
-    stmt.execute(&crate::db::only_used(&stmt, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])?[..])?;
+    stmt.execute(&crate::platform::db::only_used(&stmt, vec![(":at", &at as &dyn rusqlite::ToSql), (":ids", &ids)])?[..])?;
     drop(stmt);
     tx.commit()?;
     Ok(())

@@ -7,10 +7,10 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use super::super::messages::*;
 use super::super::types::{BookOrder, OrderWaiting};
 use super::{book, price, Booker, CheckedOrder};
-use crate::error::{AppError, AppResult};
-use crate::ids::UserId;
-use crate::lenient;
-use crate::scope::Scope;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::ids::UserId;
+use crate::platform::lenient;
+use crate::platform::scope::Scope;
 
 /// Where a new shop stands, for an order taken for it.
 #[derive(Debug, Clone, PartialEq, Eq)]

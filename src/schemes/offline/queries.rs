@@ -1,10 +1,10 @@
 //! The SQL of the phone's copy of schemes and rates.
 use rusqlite::{named_params, Connection};
 
-use crate::error::{AppError, AppResult};
-use crate::money::Money;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::money::Money;
+use crate::platform::scope::Scope;
 use crate::pricing::Scheme;
-use crate::scope::Scope;
 
 /// A product's id, price (before GST), GST rate and HSN.
 pub type ProductRates = (i64, Money, i64, Option<String>);
