@@ -3591,7 +3591,7 @@ export interface components {
             gstin?: string | null;
             /** @description False: its orders wait, no mail can reach it. */
             hasEmail: boolean;
-            /** @description Its state (free text; the GST state codes it stands for: `crate::taxids::state_codes`). */
+            /** @description Its state (free text; the GST state codes it stands for: `crate::platform::taxids::state_codes`). */
             state?: string | null;
         };
         /** @description A generated file behind a single-use download link, valid 10 minutes. */
