@@ -384,6 +384,20 @@ pub fn decide(conn: &mut Connection, scope: Scope, me: i64, decisions: &[Decisio
     Ok(())
 }
 
+/// A row of the Delivery upload (`uploads::kinds::DELIVERY` names the parameters).
+pub fn upsert_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
+                                 affiliate_name, logistics_charges, created_at)
+         VALUES (:o, :od, :pd, :c, :s, :ai, :an, :lc, :now)
+         ON CONFLICT (order_id) DO UPDATE SET order_date = excluded.order_date,
+             planned_delivery_date = excluded.planned_delivery_date, customer_id = excluded.customer_id,
+             seller_name = excluded.seller_name, affiliate_id = excluded.affiliate_id,
+             affiliate_name = excluded.affiliate_name, logistics_charges = excluded.logistics_charges",
+    )?
+    .execute(params)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -421,18 +435,4 @@ mod tests {
         assert_eq!(prefix_end("a\u{10FFFF}"), "b");
         assert_eq!(prefix_end("\u{D7FF}"), "\u{E000}");
     }
-}
-
-/// A row of the Delivery upload (`uploads::kinds::DELIVERY` names the parameters).
-pub fn upsert_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
-    conn.prepare_cached(
-        "INSERT INTO deliveries (order_id, order_date, planned_delivery_date, customer_id, seller_name, affiliate_id,
-                                 affiliate_name, logistics_charges, created_at)
-         VALUES (:o, :od, :pd, :c, :s, :ai, :an, :lc, :now)
-         ON CONFLICT (order_id) DO UPDATE SET order_date = excluded.order_date,
-             planned_delivery_date = excluded.planned_delivery_date, customer_id = excluded.customer_id,
-             seller_name = excluded.seller_name, affiliate_id = excluded.affiliate_id,
-             affiliate_name = excluded.affiliate_name, logistics_charges = excluded.logistics_charges",
-    )?
-    .execute(params)
 }

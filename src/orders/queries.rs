@@ -769,6 +769,27 @@ pub fn cancel(tx: &Connection, who: Booker, admin: bool, order_id: OrderId, now:
     Ok(OrderCancelled { message: ORDER_CANCELLED.text.into(), code: ORDER_CANCELLED.code.into(), order_id, status: OrderStatus::Cancelled })
 }
 
+/// A row of the Order Lines upload (`uploads::kinds::ORDER` names the parameters): inserts the
+/// line or replaces an uploaded line of the same order and product; 0 when the line there was
+/// booked in the app (neither inserted nor updated: the statement's own changes, triggers' are not
+/// counted).
+pub fn upsert_uploaded_line(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
+                                  unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
+         VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao, CAST(ROUND(:q * :u) AS INTEGER), CAST(ROUND(:q * :u) AS INTEGER),
+                 CAST(ROUND(:q * :u) AS INTEGER))
+         ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
+             customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
+             qty_shipped = excluded.qty_shipped, unit_price_paise = excluded.unit_price_paise, ds_name = excluded.ds_name,
+             fao_name = excluded.fao_name, gross_paise = excluded.gross_paise, taxable_paise = excluded.taxable_paise,
+             line_total_paise = excluded.line_total_paise
+         WHERE order_lines.source = 'upload'",
+    )?
+    .execute(params)?;
+    Ok(conn.changes() as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -804,25 +825,4 @@ mod tests {
         assert_eq!(order_number(OrderId(123)), "APP000123");
         assert_eq!(order_number(OrderId(1_234_567)), "APP1234567");
     }
-}
-
-/// A row of the Order Lines upload (`uploads::kinds::ORDER` names the parameters): inserts the
-/// line or replaces an uploaded line of the same order and product; 0 when the line there was
-/// booked in the app (neither inserted nor updated: the statement's own changes, triggers' are not
-/// counted).
-pub fn upsert_uploaded_line(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql)]) -> rusqlite::Result<usize> {
-    conn.prepare_cached(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_name, sku, qty_shipped,
-                                  unit_price_paise, ds_name, fao_name, gross_paise, taxable_paise, line_total_paise)
-         VALUES (:o, :d, :c, :s, :p, :sku, :q, :u, :ds, :fao, CAST(ROUND(:q * :u) AS INTEGER), CAST(ROUND(:q * :u) AS INTEGER),
-                 CAST(ROUND(:q * :u) AS INTEGER))
-         ON CONFLICT (order_id, product_name) DO UPDATE SET order_date = excluded.order_date,
-             customer_id = excluded.customer_id, seller_name = excluded.seller_name, sku = excluded.sku,
-             qty_shipped = excluded.qty_shipped, unit_price_paise = excluded.unit_price_paise, ds_name = excluded.ds_name,
-             fao_name = excluded.fao_name, gross_paise = excluded.gross_paise, taxable_paise = excluded.taxable_paise,
-             line_total_paise = excluded.line_total_paise
-         WHERE order_lines.source = 'upload'",
-    )?
-    .execute(params)?;
-    Ok(conn.changes() as usize)
 }

@@ -502,7 +502,7 @@ pub fn decide_return(
         for (invoice, amount) in &spread.allocations {
             tx.prepare_cached("INSERT INTO return_allocations (return_id, invoice_id, amount_paise) VALUES (:r, :i, :a)")?
                 .execute(named_params! { ":r": return_id, ":i": invoice, ":a": amount })?;
-            if crate::collections::queries::pay_invoice(&tx, *invoice, *amount, now)? != 1 {
+            if crate::collections::queries::pay_invoice(tx, *invoice, *amount, now)? != 1 {
                 return Err(AppError::Internal(anyhow::anyhow!("invoice {invoice} would be paid past its amount")));
             }
             let no = open.iter().find(|o| o.0 == *invoice).map(|o| o.1.clone()).unwrap_or_default();
