@@ -58,9 +58,11 @@ photo_file() {
 }
 
 # A customer workbook of $1 rows for the upload of the mixed-load step (issue #56; the rows as
-# bench/import.sh writes them, their agents agent1..agent10), made once; prints its path.
+# bench/import.sh writes them), made once; prints its path. Their agents are agent191..agent200:
+# the rows and floors measured after the step (bench/floor.py) walk agent1's customers, which
+# must stay the seeded ones (with order lines and a usual distributor).
 upload_workbook() {
-  local rows=$1 path=$OUT/upload-$1.xlsx
+  local rows=$1 path=$OUT/upload-v2-$1.xlsx
   if [ ! -f "$path" ]; then
     python3 - "$OUT/upload.json" "$rows" <<'PY'
 import json, sys
@@ -68,7 +70,7 @@ path, n = sys.argv[1], int(sys.argv[2])
 header = ["Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State",
           "Country", "Info", "Latitude", "Longitude", "Retailer Type", "Agent Email"]
 rows = [header] + [[f"U{i:07d}", f"Upload Store {i}", f"8{i:09d}", "", f"{i % 400} Market Road", "", "560001",
-                    "Bengaluru", "Karnataka", "India", "", "12.97", "77.59", "Retailer", f"agent{i % 10 + 1}@scale.test"]
+                    "Bengaluru", "Karnataka", "India", "", "12.97", "77.59", "Retailer", f"agent{i % 10 + 191}@scale.test"]
                    for i in range(n)]
 json.dump(rows, open(path, "w"))
 PY

@@ -4,6 +4,7 @@
 # once its start-up work is done, then the mixed-load burst of bench/mixed_load.py (photo uploads,
 # every report, a customer upload, chat, sign-ins) and VmRSS every 5 s for 60 s.
 #   CUSTOMERS=20000 PHOTOS=200 UPLOAD_ROWS=20000 bash bench/memory_return.sh
+#   REPORT_ONLY=1 bash bench/memory_return.sh      # the table again from bench/out/memory/figures.txt
 #   CANDIDATES="glibc jemalloc" bash bench/memory_return.sh
 # Candidates (the same binary each time, the allocator swapped in by the environment, so the
 # figures differ only by the allocator):
@@ -23,14 +24,43 @@ CANDIDATES=${CANDIDATES:-glibc glibc-arena2 glibc-trim64k jemalloc mimalloc${BAS
 export PHOTOS=${PHOTOS:-300} PHOTO_CONCURRENCY=${PHOTO_CONCURRENCY:-50} SIGNINS=${SIGNINS:-50} CHAT=${CHAT:-200}
 UPLOAD_ROWS=${UPLOAD_ROWS:-100000}
 LIBS=/usr/lib/x86_64-linux-gnu
+M=$OUT/memory
+FIGURES=$M/figures.txt
+# The candidates' figures as a markdown table (also bench/out/memory/results.md).
+table() {
+python3 - "$FIGURES" "$CANDIDATES" <<'PY' | tee "$M/results.md"
+import sys
+sys.path.insert(0, "bench")
+from report_lib import figures
+f, candidates = figures(sys.argv[1]), sys.argv[2].split()
+def mb(key):
+    try:
+        return "%.1f" % (float(f[key]) / 1024)
+    except (KeyError, ValueError):
+        return "—"
+times = sorted({int(k.split("_rss_t")[1][:-3]) for k in f if "_rss_t" in k})
+print("Memory return (issue #56), %s customers, %s photos, a %s-row upload, %s cores; MiB:" % (f.get("customers"), f.get("photos"), f.get("upload_rows"), f.get("cores")))
+print()
+print("| allocator | idle before | peak, photos | peak, burst | " + " | ".join("%d s" % t for t in times) + " | first < 30 MiB | photo p50 / p99 ms | photos/s | reports s | upload s |")
+print("|---|---|---|---|" + "---|" * len(times) + "---|---|---|---|---|")
+for c in candidates:
+    p = "mem_%s_" % c.replace("-", "_")
+    if p + "idle_before_kb" not in f:
+        continue
+    print("| %s | %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |" % (
+        c, mb(p + "idle_before_kb"), mb(p + "photo_peak_rss_kb"), mb(p + "burst_peak_rss_kb"),
+        " | ".join(mb(p + "rss_t%02d_kb" % t) for t in times), (lambda u: u if u in ("never", "—") else u + " s")(f.get(p + "under_30mib_at_s", "—")),
+        f.get(p + "photo_p50_ms", "—"), f.get(p + "photo_p99_ms", "—"), f.get(p + "photo_per_s", "—"),
+        f.get(p + "reports_secs", "—"), f.get(p + "upload_secs", "—")))
+PY
+}
+if [ -n "${REPORT_ONLY:-}" ]; then table; exit 0; fi
 if [ -z "${BENCH_BUILT:-}" ]; then
   build_release
   cargo build --release --locked --example photo_file
 fi
 seed_once
-M=$OUT/memory
 mkdir -p "$M"
-FIGURES=$M/figures.txt
 { echo "date=$(date -u +%F)"; echo "cores=$(nproc)"; echo "customers=$CUSTOMERS"; echo "photos=$PHOTOS"; echo "upload_rows=$UPLOAD_ROWS"; } >"$FIGURES"
 PHOTO=$(photo_file)
 UPLOAD=$(upload_workbook "$UPLOAD_ROWS")
@@ -67,34 +97,11 @@ for candidate in $CANDIDATES; do
   for _ in $(seq 120); do
     now=$(awk '{print $14 + $15}' "/proc/$SERVER/stat"); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5
   done
-  echo "mem_${candidate}_idle_before_kb=$(awk '$1 == "VmRSS:" {print $2}' "/proc/$SERVER/status")" >>"$FIGURES"
-  python3 bench/mixed_load.py "$BASE" "$SERVER" "$M/run.db" "$PHOTO" "$UPLOAD" --prefix "mem_${candidate}_" >>"$FIGURES"
+  key=${candidate//-/_}
+  echo "mem_${key}_idle_before_kb=$(awk '$1 == "VmRSS:" {print $2}' "/proc/$SERVER/status")" >>"$FIGURES"
+  python3 bench/mixed_load.py "$BASE" "$SERVER" "$M/run.db" "$PHOTO" "$UPLOAD" --prefix "mem_${key}_" >>"$FIGURES"
   kill $SERVER
   wait $SERVER 2>/dev/null || true
   trap - EXIT
 done
-python3 - "$FIGURES" "$CANDIDATES" <<'PY' | tee "$M/results.md"
-import sys
-sys.path.insert(0, "bench")
-from report_lib import figures
-f, candidates = figures(sys.argv[1]), sys.argv[2].split()
-def mb(key):
-    try:
-        return "%.1f" % (float(f[key]) / 1024)
-    except (KeyError, ValueError):
-        return "—"
-times = sorted({int(k.split("_rss_t")[1][:-3]) for k in f if "_rss_t" in k})
-print("Memory return (issue #56), %s customers, %s photos, a %s-row upload, %s cores; MiB:" % (f.get("customers"), f.get("photos"), f.get("upload_rows"), f.get("cores")))
-print()
-print("| allocator | idle before | peak, photos | peak, burst | " + " | ".join("%d s" % t for t in times) + " | first < 30 MiB | photo p50 / p99 ms | photos/s | reports s | upload s |")
-print("|---|---|---|---|" + "---|" * len(times) + "---|---|---|---|---|")
-for c in candidates:
-    p = "mem_%s_" % c
-    if p + "idle_before_kb" not in f:
-        continue
-    print("| %s | %s | %s | %s | %s | %s s | %s / %s | %s | %s | %s |" % (
-        c, mb(p + "idle_before_kb"), mb(p + "photo_peak_rss_kb"), mb(p + "burst_peak_rss_kb"),
-        " | ".join(mb(p + "rss_t%02d_kb" % t) for t in times), f.get(p + "under_30mib_at_s", "—"),
-        f.get(p + "photo_p50_ms", "—"), f.get(p + "photo_p99_ms", "—"), f.get(p + "photo_per_s", "—"),
-        f.get(p + "reports_secs", "—"), f.get(p + "upload_secs", "—")))
-PY
+table

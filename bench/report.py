@@ -350,23 +350,25 @@ if num("mixed_photos") is not None:
     say("Photo uploads (issue #56): %s uploads of a %s B JPEG from %s agents at once: p50 %s, p99 %s (bound %s ms: %s), "
         "max %s, %s errors; %s uploads/s, %s MB/s, beside the disk's write floor (the same files written and fsynced "
         "from as many threads) %s files/s, %s MB/s; the server's CPU per upload %s ms (%s cores: at most %s uploads/s); "
-        "peak RSS during the uploads %s (target < 80 MiB: %s)." % (
+        "peak RSS during the uploads %s, from %s before them (target < 80 MiB: %s)." % (
             count(num("mixed_photos")), count(num("mixed_photo_bytes")), f.get("mixed_photo_concurrency"),
             ms(num("mixed_photo_p50_ms")), ms(p99), TAIL_MS, verdict(None if p99 is None else p99 <= TAIL_MS),
             ms(num("mixed_photo_max_ms")), f.get("mixed_photo_errors"), f.get("mixed_photo_per_s"), f.get("mixed_photo_mb_per_s"),
             f.get("mixed_disk_floor_files_per_s"), f.get("mixed_disk_floor_mb_per_s"), f.get("mixed_photo_server_cpu_ms", "—"),
             f.get("cores"), count(num("cores") * 1000 / num("mixed_photo_server_cpu_ms")) if num("mixed_photo_server_cpu_ms") else "—", mb(peak),
+            mb(num("mixed_photo_rss_before_kb")),
             verdict(None if peak is None else peak < 80 * 1024)))
     say("")
     samples = sorted((int(k[len("mixed_rss_t"):-3]), num(k)) for k in f if k.startswith("mixed_rss_t") and k.endswith("_kb"))
     last = num("mixed_idle_rss_kb")
-    say("Mixed-load step (issue #56): every report (%s, %s s), a %s-row customer upload (%s s, HTTP %s), the photo "
+    say("Mixed-load step (issue #56): every report (%s, %s s; slowest %s), a %s-row customer upload (%s s, HTTP %s), the photo "
         "uploads above, chat (%s s), sign-ins (%s s); peak RSS of the burst %s. Then VmRSS every 5 s: %s. After 60 s: %s "
-        "(target < 30 MiB within 60 s: %s; first under 30 MiB at %s s)." % (
-            f.get("mixed_reports", "—"), f.get("mixed_reports_secs", "—"), count(num("upload_rows")), f.get("mixed_upload_secs", "—"),
+        "(target < 30 MiB within 60 s: %s; first under 30 MiB: %s)." % (
+            f.get("mixed_reports", "—"), f.get("mixed_reports_secs", "—"), f.get("mixed_reports_slowest", "—"), count(num("upload_rows")), f.get("mixed_upload_secs", "—"),
             f.get("mixed_upload_status", "—"), f.get("mixed_chat_secs", "—"), f.get("mixed_signins_secs", "—"),
             mb(num("mixed_burst_peak_rss_kb")), ", ".join("%d s %s" % (t, mb(v)) for t, v in samples), mb(last),
-            verdict(None if last is None else last < 30 * 1024), f.get("mixed_under_30mib_at_s", "—")))
+            verdict(None if last is None else last < 30 * 1024),
+            (lambda u: u if u in ("never", "—") else "at %s s" % u)(f.get("mixed_under_30mib_at_s", "—"))))
     say("")
 
 after = num("idle_rss_after_load_kb")

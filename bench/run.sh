@@ -10,7 +10,7 @@
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
 # IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs),
 # ONLY=targets (just /healthz and the team view of targets, issue #53, with the floors),
-# SKIP_MIXED=1 (the mixed-load step of issue #56: PHOTOS, PHOTO_CONCURRENCY, UPLOAD_ROWS, SIGNINS, CHAT,
+# SKIP_MIXED=1 (the mixed-load step of issue #56: PHOTOS, PHOTO_CONCURRENCY, UPLOAD_ROWS, SIGNINS, CHAT, SKIP_REPORTS,
 # IDLE_SECONDS, bench/mixed_load.py),
 # SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT,
 # WRITE_CONNECTIONS (visit save and order submit, and the tasks of their floor: 128, issue #39).
@@ -32,7 +32,7 @@ export PRODUCT_QUERIES=${PRODUCT_QUERIES:-Cola%20300ml,Tea%20Leaf%20250g,Salted%
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
 build_release
-cargo build --release --locked --example write_floor --example photo_file
+[ -n "${BENCH_BUILT:-}" ] || cargo build --release --locked --example write_floor --example photo_file
 export BENCH_BUILT=1
 seed_once
 
@@ -59,7 +59,9 @@ cp "$DB" "$RUN"
 rm -f "$RUN-wal" "$RUN-shm"
 # Issue #56's screens read rows the seed does not write: schemes in force (the quote), invoices
 # (the outstanding panel) and returns (their list); on the run's copy only, before the server starts.
-sql_file "$RUN" bench/schemes.sql
+# SCHEMES=0 leaves the schemes out (order submit as in rounds one to three; the quote then prices
+# without schemes).
+[ "${SCHEMES:-1}" = 0 ] || sql_file "$RUN" bench/schemes.sql
 sql_file "$RUN" bench/fourth_round.sql
 # The photo the photo uploads send and the mixed-load step's customer workbook (bench/common.sh).
 PHOTO=$(photo_file)
