@@ -45,3 +45,37 @@ write_floors() {
   rm -f "$dir/floor.db" "$dir/floor.db-wal" "$dir/floor.db-shm"
 }
 
+
+# Runs the SQL file $2 on the database $1 (Python's sqlite3: no sqlite3 shell needed).
+sql_file() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2]).read()); c.commit()' "$@"; }
+
+# The photo the photo uploads send (a 1280 x 960 JPEG of about 200 KB, bench/photo_file.rs), made
+# once; prints its path.
+photo_file() {
+  local photo=$OUT/photo-200k.jpg
+  [ -f "$photo" ] || target/release/examples/photo_file "$photo" >&2
+  echo "$photo"
+}
+
+# A customer workbook of $1 rows for the upload of the mixed-load step (issue #56; the rows as
+# bench/import.sh writes them), made once; prints its path. Their agents are agent191..agent200:
+# the rows and floors measured after the step (bench/floor.py) walk agent1's customers, which
+# must stay the seeded ones (with order lines and a usual distributor).
+upload_workbook() {
+  local rows=$1 path=$OUT/upload-v2-$1.xlsx
+  if [ ! -f "$path" ]; then
+    python3 - "$OUT/upload.json" "$rows" <<'PY'
+import json, sys
+path, n = sys.argv[1], int(sys.argv[2])
+header = ["Buyer ID", "Buyer Name", "Mobile", "Email", "Address 1", "Address 2", "Postal Code", "City", "State",
+          "Country", "Info", "Latitude", "Longitude", "Retailer Type", "Agent Email"]
+rows = [header] + [[f"U{i:07d}", f"Upload Store {i}", f"8{i:09d}", "", f"{i % 400} Market Road", "", "560001",
+                    "Bengaluru", "Karnataka", "India", "", "12.97", "77.59", "Retailer", f"agent{i % 10 + 191}@scale.test"]
+                   for i in range(n)]
+json.dump(rows, open(path, "w"))
+PY
+    python3 tests/browser/make_xlsx.py "$path" "@$OUT/upload.json" >&2
+    rm -f "$OUT/upload.json"
+  fi
+  echo "$path"
+}

@@ -3,11 +3,13 @@
 -- the scale data set's priced products) per order, each booking with its own clientId as a phone
 -- sends it; the distributor is the customer's usual one (the server finds it). The clientIds start
 -- with the run's start time (or RUN_ID), so a second run on the same file books anew instead of
--- being answered as repeats of the first run's bookings.
+-- being answered as repeats of the first run's bookings. ORDER_PATH=/webapi/api/users/order/quote: the
+-- same bodies priced without booking (the quote with schemes, issue #56).
 local token, step = os.getenv("TOKEN"), tonumber(os.getenv("CUSTOMER_STEP"))
 local count = math.max(1, math.floor(tonumber(os.getenv("CUSTOMERS")) / step))
 local products = tonumber(os.getenv("PRODUCTS") or "20")
 local run = os.getenv("RUN_ID") or tostring(os.time())
+local path = os.getenv("ORDER_PATH") or "/webapi/api/users/order"
 local threads = 0
 function setup(thread)
   threads = threads + 1
@@ -23,7 +25,7 @@ request = function()
   end
   local body = '{"clientId":"bench-' .. run .. '-' .. tostring(tid) .. '-' .. n .. '","buyerId":"' .. buyer .. '","lines":[' ..
     table.concat(lines, ",") .. ']}'
-  return wrk.format("POST", "/webapi/api/users/order", {
+  return wrk.format("POST", path, {
     ["Authorization"] = "Bearer " .. token,
     ["Content-Type"] = "application/json",
     ["Cookie"] = "XSRF-TOKEN=bench",

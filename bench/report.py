@@ -66,6 +66,16 @@ CALLS = [
     ("prices", "price comparison (visit screen)", "prices", ("", None), share_check(MIN_SHARE)),
     ("chat", "chat poll (unread counts)", "chat", ("", None), share_check(MIN_SHARE)),
     ("targets", "team view of targets (administrator, 200 agents)", "targets", ("", None), share_check(MIN_SHARE)),
+    # Issue #56: the calls added since round three. Without a floor of their own in bench/floor.py
+    # their floor p99 is `/healthz`'s.
+    ("outstanding", "outstanding panel (visit screen, 3 invoices a customer)", "outstanding", ("", None), share_check(MIN_SHARE)),
+    ("payment", "payment write (UPI, agent)", "payment", ("", None), share_check(MIN_SHARE)),
+    ("collections", "Collections list (manager, first page)", "collections", ("", None), share_check(MIN_SHARE)),
+    ("photos", "Photos list (manager, first page)", "photos", ("", None), share_check(MIN_SHARE)),
+    ("attendance", "Attendance list (manager, today)", "attendance", ("", None), share_check(MIN_SHARE)),
+    ("returns", "Returns list (manager, first page)", "returns", ("", None), share_check(MIN_SHARE)),
+    ("quote", "order quote with schemes, 10 lines (agent)", "quote", ("", None), share_check(MIN_SHARE)),
+    ("progress", "targets progress (agent, this month)", "progress", ("", None), share_check(MIN_SHARE)),
 ]
 RATIO_TARGET = {"bucket": ">= 0.2 of `/healthz`, p99 <= 25x floor"}
 
@@ -109,8 +119,11 @@ for name, label, floor, (target, check), ratio_check in CALLS:
     errors = w["non2xx"] + w["socket"]
     err_text = "0" if errors == 0 else "%d of %d%s" % (errors, w["requests"] + w["socket"], " (%d timeouts)" % w["timeouts"] if w["timeouts"] else "")
     fp50, fp99 = (num("floor_%s_%s_ms" % (floor, k)) if floor else None for k in ("p50", "p99"))
-    # No call is faster than the trivial endpoint under the same load: a floor below it is /healthz's.
+    # No call is faster than the trivial endpoint under the same load: a floor below it is /healthz's,
+    # and so is the floor of a call bench/floor.py has no SQL for (issue #56's new rows).
     floor_p99 = max(fp99, healthz["p99"]) if fp99 is not None and healthz and name != "signin" else fp99
+    if floor_p99 is None and floor and healthz and name != "signin":
+        floor_p99 = healthz["p99"]
     measured = w["p99"] is not None and w["rps"] is not None
     ok = check(w) if check and measured else None
     ratio_ok = ratio_check(w, floor_p99) if ratio_check and measured and floor_p99 and healthz else None
@@ -118,7 +131,7 @@ for name, label, floor, (target, check), ratio_check in CALLS:
         "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
         % (
             label, ms(w["p50"]), ms(w["p99"]), count(w["rps"]), err_text, ms(fp50),
-            ms(floor_p99) + (" (`/healthz`)" if floor_p99 is not None and fp99 is not None and floor_p99 > fp99 else ""),
+            ms(floor_p99) + (" (`/healthz`)" if floor_p99 is not None and (fp99 is None or floor_p99 > fp99) else ""),
             ratio(w["p99"], floor_p99),
             "1" if name == "healthz" else ("%.3f" % (w["rps"] / healthz["rps"]) if healthz and healthz["rps"] and w["rps"] else "—"),
             RATIO_TARGET.get(name, ">= 0.25 of `/healthz`, p99 <= 25x floor") if ratio_check else "—", verdict(ratio_ok),
@@ -237,7 +250,7 @@ say("Writes (issue #39), at %s connections: requests/s beside the floor (the wri
 say("")
 say("| call | requests/s | floor rows/s | ÷ floor | target | met | p50 | p99 | p99 ÷ p50 | target | met | floor p50 / p99 |")
 say("|---|---|---|---|---|---|---|---|---|---|---|---|")
-for name, label in (("visit", "visit save"), ("order", "order submit, 10 lines")):
+for name, label in (("visit", "visit save"), ("order", "order submit, 10 lines"), ("payment", "payment write (no floor of its own)")):
     w, floor_rps = wrk(name), num("write_floor_%s_per_s" % name)
     if w is None or w["rps"] is None:
         say("| %s | not run | | | | | | | | | | |" % label)
@@ -256,7 +269,7 @@ STATS = [("batch_size", "writes per batch", ""), ("queue_wait_us", "wait for its
          ("fsync_us", "fsync of the WAL", "us"), ("answered_us", "hand-over to answer", "us"),
          ("writer_checkpoint_us", "checkpoint in the commit path", "us"), ("background_checkpoint_us", "background checkpoint pass", "us"),
          ("wal_frames", "WAL frames at a checkpoint", ""), ("pool_wait_us", "wait for a pooled connection", "us")]
-bursts = [(k, f.get("write_stats_" + k)) for k in ("visit", "order", "floor_visit", "floor_order")]
+bursts = [(k, f.get("write_stats_" + k)) for k in ("visit", "order", "payment", "floor_visit", "floor_order")]
 bursts = [(k, dict(part.split("=", 1) for part in v.split() if "=" in part)) for k, v in bursts if v]
 if bursts:
     say("Where the write time goes (the writer's histograms, `FIELDSALES_WRITE_STATS`: count / p50 / p99 / max; times in ms):")
@@ -278,6 +291,86 @@ if bursts:
     for key, label, unit in STATS:
         say("| %s | %s |" % (label, " | ".join(cell(b.get(key), unit) for _, b in bursts)))
     say("")
+# Issue #56: each cause's histogram (the writer's `write_hist` lines), as shares of its count per range.
+COARSE = ["<0.25", "<0.5", "<1", "<2", "<4", "<8", "<16", "<32", "<64", ">=64"]
+hists = [(k, f.get("write_hist_" + k)) for k in ("visit", "order", "payment")]
+hists = [(k, dict(part.split("=", 1) for part in v.split() if "=" in part)) for k, v in hists if v]
+if hists:
+    say("The writer's histograms per cause (share of each cause's count per range in ms; `batch size` and `WAL frames` "
+        "in the same ranges of their own unit x1000):")
+    say("")
+    say("| burst | cause | " + " | ".join(COARSE) + " |")
+    say("|---|---|" + "---|" * len(COARSE))
+    for burst, h in hists:
+        for key, label, unit in STATS:
+            try:
+                counts = [int(x) for x in h.get(key, "").split(",")]
+            except ValueError:
+                continue
+            total = sum(counts)
+            if not total or len(counts) != len(COARSE):
+                continue
+            say("| %s | %s | %s |" % (burst, label, " | ".join("%.1f%%" % (100 * c / total) if c else "" for c in counts)))
+    say("")
+
+# Issue #56: each write's and the new calls' latency histograms from wrk (bench/histogram.lua).
+def wrk_hist(name):
+    path = os.path.join(out, "wrk-%s.txt" % name)
+    if not os.path.exists(path):
+        return None, None
+    hist, pcts = [], {}
+    for line in open(path, encoding="utf-8"):
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "hist":
+            hist.append((parts[1], int(parts[2])))
+        elif len(parts) == 3 and parts[0] == "pct":
+            pcts[parts[1]] = float(parts[2])
+    return hist, pcts
+
+
+rows_h = [(n, *wrk_hist(n)) for n in ("visit", "order", "payment")]
+rows_h = [(n, h, p) for n, h, p in rows_h if h]
+if rows_h:
+    bounds = [b for b, _ in rows_h[0][1]]
+    say("Latency histograms of the writes at %s connections (wrk, share of requests answered below each bound in ms), "
+        "and the tail's percentiles:" % f.get("write_connections", "?"))
+    say("")
+    say("| call | " + " | ".join("<" + b if b != "inf" else "more" for b in bounds) + " | p90 | p99 | p99.9 | max |")
+    say("|---|" + "---|" * (len(bounds) + 4))
+    for n, h, p in rows_h:
+        total = sum(c for _, c in h) or 1
+        say("| %s | %s | %s | %s | %s | %s |" % (n, " | ".join("%.1f%%" % (100 * c / total) if c else "" for _, c in h),
+                                             ms(p.get("90")), ms(p.get("99")), ms(p.get("99.9")), ms(p.get("max"))))
+    say("")
+
+# Issue #56: the photo uploads and the mixed-load step (bench/mixed_load.py).
+if num("mixed_photos") is not None:
+    peak = num("mixed_photo_peak_rss_kb")
+    p99 = num("mixed_photo_p99_ms")
+    say("Photo uploads (issue #56): %s uploads of a %s B JPEG from %s agents at once: p50 %s, p99 %s (bound %s ms: %s), "
+        "max %s, %s errors; %s uploads/s, %s MB/s, beside the disk's write floor (the same files written and fsynced "
+        "from as many threads) %s files/s, %s MB/s; the server's CPU per upload %s ms (%s cores: at most %s uploads/s); "
+        "peak RSS during the uploads %s, from %s before them (target < 80 MiB: %s)." % (
+            count(num("mixed_photos")), count(num("mixed_photo_bytes")), f.get("mixed_photo_concurrency"),
+            ms(num("mixed_photo_p50_ms")), ms(p99), TAIL_MS, verdict(None if p99 is None else p99 <= TAIL_MS),
+            ms(num("mixed_photo_max_ms")), f.get("mixed_photo_errors"), f.get("mixed_photo_per_s"), f.get("mixed_photo_mb_per_s"),
+            f.get("mixed_disk_floor_files_per_s"), f.get("mixed_disk_floor_mb_per_s"), f.get("mixed_photo_server_cpu_ms", "—"),
+            f.get("cores"), count(num("cores") * 1000 / num("mixed_photo_server_cpu_ms")) if num("mixed_photo_server_cpu_ms") else "—", mb(peak),
+            mb(num("mixed_photo_rss_before_kb")),
+            verdict(None if peak is None else peak < 80 * 1024)))
+    say("")
+    samples = sorted((int(k[len("mixed_rss_t"):-3]), num(k)) for k in f if k.startswith("mixed_rss_t") and k.endswith("_kb"))
+    last = num("mixed_idle_rss_kb")
+    say("Mixed-load step (issue #56): every report (%s, %s s; slowest %s), a %s-row customer upload (%s s, HTTP %s), the photo "
+        "uploads above, chat (%s s), sign-ins (%s s); peak RSS of the burst %s. Then VmRSS every 5 s: %s. After 60 s: %s "
+        "(target < 30 MiB within 60 s: %s; first under 30 MiB: %s)." % (
+            f.get("mixed_reports", "—"), f.get("mixed_reports_secs", "—"), f.get("mixed_reports_slowest", "—"), count(num("upload_rows")), f.get("mixed_upload_secs", "—"),
+            f.get("mixed_upload_status", "—"), f.get("mixed_chat_secs", "—"), f.get("mixed_signins_secs", "—"),
+            mb(num("mixed_burst_peak_rss_kb")), ", ".join("%d s %s" % (t, mb(v)) for t, v in samples), mb(last),
+            verdict(None if last is None else last < 30 * 1024),
+            (lambda u: u if u in ("never", "—") else "at %s s" % u)(f.get("mixed_under_30mib_at_s", "—"))))
+    say("")
+
 after = num("idle_rss_after_load_kb")
 say("Idle RSS after the load (CPU quiet, then %s s idle): %s (target <= 30 MiB: %s)." % (
     f.get("idle_wait", "16"), mb(after), verdict(None if after is None else after <= 30 * 1024)))

@@ -10,6 +10,8 @@
 # Knobs: CUSTOMERS LINES VISITS DELIVERIES (data set), DURATION CONNECTIONS THREADS WRK_TIMEOUT (load),
 # IMPORT_ROWS EXPORT_ROWS, SKIP_IMPORT_EXPORT=1, SKIP_PHONE=1 (the phone figures, bench/phone.mjs),
 # ONLY=targets (just /healthz and the team view of targets, issue #53, with the floors),
+# SKIP_MIXED=1 (the mixed-load step of issue #56: PHOTOS, PHOTO_CONCURRENCY, UPLOAD_ROWS, SIGNINS, CHAT, SKIP_REPORTS,
+# IDLE_SECONDS, bench/mixed_load.py),
 # SKIP_SCALING=1 (bench/scaling.sh: the server pinned to 2, 4, 8, 12 cores where the machine has them), PORT,
 # WRITE_CONNECTIONS (visit save and order submit, and the tasks of their floor: 128, issue #39).
 set -euo pipefail
@@ -30,7 +32,7 @@ export PRODUCT_QUERIES=${PRODUCT_QUERIES:-Cola%20300ml,Tea%20Leaf%20250g,Salted%
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
 build_release
-cargo build --release --locked --example write_floor
+[ -n "${BENCH_BUILT:-}" ] || cargo build --release --locked --example write_floor --example photo_file
 export BENCH_BUILT=1
 seed_once
 
@@ -55,12 +57,24 @@ rm -f "$OUT"/wrk-*.txt
 RUN="$OUT/run.db"
 cp "$DB" "$RUN"
 rm -f "$RUN-wal" "$RUN-shm"
+# Issue #56's screens read rows the seed does not write: schemes in force (the quote), invoices
+# (the outstanding panel) and returns (their list); on the run's copy only, before the server starts.
+# SCHEMES=0 leaves the schemes out (order submit as in rounds one to three; the quote then prices
+# without schemes).
+[ "${SCHEMES:-1}" = 0 ] || sql_file "$RUN" bench/schemes.sql
+sql_file "$RUN" bench/fourth_round.sql
+# The photo the photo uploads send and the mixed-load step's customer workbook (bench/common.sh).
+PHOTO=$(photo_file)
+UPLOAD_ROWS=${UPLOAD_ROWS:-100000}
+[ -n "${SKIP_MIXED:-}" ] || UPLOAD=$(upload_workbook "$UPLOAD_ROWS")
 
 BASE="http://127.0.0.1:$PORT"
 started=$(date +%s%N)
 # FIELDSALES_WRITE_STATS: the writer's histograms (batch sizes, waits, fsyncs, checkpoints), one
 # `write_stats` line in the log after each burst of writes (src/platform/writer.rs, `stats`).
-FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$OUT/server.log" 2>&1 &
+# A fresh folder for the run's files (the photos of the mixed-load step).
+rm -rf "$OUT/run-data"
+FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/run-data" serve --addr "127.0.0.1:$PORT" --login-rate 0 --photo-rate 0 >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 until curl -fs "$BASE/healthz" >/dev/null; do
@@ -93,7 +107,9 @@ measure() { # name, wrk script, then NAME=value settings for the script (CONN=n:
   shift 2
   case "${1:-}" in CONN=*) conn=${1#CONN=}; shift ;; esac
   echo "wrk: $name" >&2
-  env "$@" wrk -t"$THREADS" -c"$conn" -d"$DURATION" --timeout "$WRK_TIMEOUT" --latency -s "bench/$script" "$BASE" >"$OUT/wrk-$name.txt"
+  # The script with bench/histogram.lua's `done`: the latency histogram and the tail's percentiles.
+  cat "bench/$script" bench/histogram.lua >"$OUT/wrk-script.lua"
+  env "$@" wrk -t"$THREADS" -c"$conn" -d"$DURATION" --timeout "$WRK_TIMEOUT" --latency -s "$OUT/wrk-script.lua" "$BASE" >"$OUT/wrk-$name.txt"
 }
 # The whole machine's CPU (every process and the kernel: user, nice, system, irq, softirq), in ticks.
 machine_cpu() { awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
@@ -117,6 +133,7 @@ measure details customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP C
 write_stats() { # name
   sleep 1.5
   echo "write_stats_$1=$(grep '^write_stats ' "$OUT/server.log" | tail -1 | cut -d' ' -f2-)" >>"$FIGURES"
+  echo "write_hist_$1=$(grep '^write_hist ' "$OUT/server.log" | tail -1 | cut -d' ' -f2-)" >>"$FIGURES"
 }
 measure visit customer.lua CONN="$WRITE_CONNECTIONS" TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1
 write_stats visit
@@ -150,6 +167,19 @@ echo "order_writer_running_pct=$(( (run1 - run0) * 100 / (wall1 - wall0) ))" >>"
 echo "order_writer_waiting_pct=$(( (wait1 - wait0) * 100 / (wall1 - wall0) ))" >>"$FIGURES"
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 write_stats order
+# The calls added since round three (issue #56): the visit screen's outstanding panel, the
+# Collections list (manager; before the payment write adds its payments to the seeded month of
+# bench/fourth_round.sql), the payment write (at the writes' connections, with the writer's
+# statistics), the Attendance and Returns lists (manager), the order quote with the schemes of bench/schemes.sql in force, the
+# agent's targets progress. The Photos list follows the mixed-load step's photo uploads.
+measure outstanding customer.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" PATH_PREFIX=/webapi/api/users/customer/outstanding/
+measure collections get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/payments
+measure payment payment.lua CONN="$WRITE_CONNECTIONS" TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS"
+write_stats payment
+measure attendance get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/attendance
+measure returns get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/returns
+measure quote order.lua TOKEN="$AGENT_TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" ORDER_PATH=/webapi/api/users/order/quote
+measure progress get.lua TOKEN="$AGENT_TOKEN" PATH_UNDER_TEST=/webapi/api/users/targets
 # Sign-in last: each one holds an argon2 buffer (19 MiB) while it verifies.
 measure signin signin.lua
 echo "signin_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
@@ -162,6 +192,15 @@ done
 sleep "${IDLE_WAIT:-16}"
 echo "idle_wait=${IDLE_WAIT:-16}" >>"$FIGURES"
 echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
+# The mixed-load step (issue #56): 1,000 photo uploads of the 200 KB JPEG from 50 agents at once
+# (their p50/p99, uploads/s and peak RSS beside the disk's write floor), every report, a
+# 100,000-row customer upload, chat and sign-ins; then VmRSS every 5 s for 60 s (bench/mixed_load.py).
+if [ -z "${SKIP_MIXED:-}" ]; then
+  echo "mixed load" >&2
+  echo "upload_rows=$UPLOAD_ROWS" >>"$FIGURES"
+  python3 bench/mixed_load.py "$BASE" "$SERVER" "$RUN" "$PHOTO" "$UPLOAD" >>"$FIGURES"
+  measure photos get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/visit/photos
+fi
 kill $SERVER
 wait $SERVER 2>/dev/null || true
 trap - EXIT

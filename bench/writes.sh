@@ -44,10 +44,13 @@ TOKEN=$(curl -fs -H 'Content-Type: application/json' -H 'Cookie: XSRF-TOKEN=b' -
 for name in visit order; do
   script=customer.lua; [ $name = order ] && script=order.lua
   echo "wrk: $name" >&2
+  # With bench/histogram.lua's `done`: the latency histogram and the tail's percentiles (issue #56).
+  cat "bench/$script" bench/histogram.lua >"$W/wrk-script.lua"
   TOKEN="$TOKEN" CUSTOMER_STEP=$CUSTOMER_STEP CUSTOMERS="$CUSTOMERS" SAVE_VISIT=1 \
-    wrk -t"$THREADS" -c"$WRITE_CONNECTIONS" -d"$DURATION" --timeout 10s --latency -s "bench/$script" "$BASE" >"$W/wrk-$name.txt"
+    wrk -t"$THREADS" -c"$WRITE_CONNECTIONS" -d"$DURATION" --timeout 10s --latency -s "$W/wrk-script.lua" "$BASE" >"$W/wrk-$name.txt"
   sleep 1.5
   echo "write_stats_$name=$(grep '^write_stats ' "$W/server.log" | tail -1 | cut -d' ' -f2-)" >>"$FIGURES"
+  echo "write_hist_$name=$(grep '^write_hist ' "$W/server.log" | tail -1 | cut -d' ' -f2-)" >>"$FIGURES"
 done
 echo "load_peak_rss_kb=$(rss VmHWM)" >>"$FIGURES"
 quiet

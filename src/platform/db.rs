@@ -33,6 +33,13 @@ pub const POOL_TIMEOUT: Duration = Duration::from_secs(60);
 /// Connections in the pool. Requests queue for them in `AppState::db`.
 pub const POOL_SIZE: u32 = 8;
 
+/// The most all of SQLite's memory in the process may hold before its page caches recycle their
+/// least recently used pages instead of growing (`PRAGMA soft_heap_limit`, process-wide): each
+/// connection may keep 16 MiB of pages (`configure`), which for the pool, the writer and the
+/// checkpointer together is 160 MiB after a long mixed load; the pages come back from the
+/// kernel's page cache when read again (issue #56, decision 52).
+pub const SQLITE_HEAP_LIMIT: i64 = 64 * 1024 * 1024;
+
 /// Upgrade steps from version N-1 to N, in order; `schema.sql` already holds all of them.
 const UPGRADES: &[(i64, &str)] = &[
     // The per-customer dashboard summary and its triggers, filled from the existing history.
@@ -231,6 +238,7 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     let conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "soft_heap_limit", SQLITE_HEAP_LIMIT)?;
     drop(conn);
     let manager = SqliteConnectionManager::file(path).with_init(configure);
     r2d2::Pool::builder()

@@ -37,9 +37,13 @@ pub fn note_work() {
 }
 
 /// How often `trim_when_idle` looks; memory is handed back after one whole period without work,
-/// and again at the `TRIM_AGAIN_AFTER`th look without work.
+/// and again at each of `TRIM_AT`'s looks without work (the last ends the round until the next work).
 const IDLE_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
-const TRIM_AGAIN_AFTER: u32 = 7;
+/// 2, 8, 14, 30 and 58 s into the quiet: the first after the burst, the third after tokio's idle
+/// blocking threads (kept 10 s) have exited, the last two after what a burst left behind it (an
+/// upload's result being fetched, a report's download, the writer's shrink after its quiet second)
+/// has been let go, so the resident size is back within the minute of issue #56 (decision 52).
+const TRIM_AT: [u32; 5] = [1, 4, 7, 15, 29];
 
 /// Hands memory back once the server has been idle for a while after work: each pooled
 /// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) and prepared
@@ -62,12 +66,13 @@ pub fn trim_when_idle(pool: crate::platform::db::Pool) {
             }
             let Some(looks) = idle.as_mut() else { continue };
             *looks += 1;
-            // Once at the first idle look, and once more after the blocking threads of the load
-            // have ended (tokio keeps an idle one 10 s): their freed caches go back then.
-            match *looks {
-                1 => {}
-                TRIM_AGAIN_AFTER => idle = None,
-                _ => continue,
+            // At the first idle look, and again at the later ones of `TRIM_AT`: after the blocking
+            // threads of the load have ended (tokio keeps an idle one 10 s), their freed caches.
+            if !TRIM_AT.contains(looks) {
+                continue;
+            }
+            if *looks == TRIM_AT[TRIM_AT.len() - 1] {
+                idle = None;
             }
             let pool = pool.clone();
             let _ = tokio::task::spawn_blocking(move || {

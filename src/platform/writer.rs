@@ -397,6 +397,10 @@ pub mod stats {
 
     pub struct Histogram([AtomicU64; BUCKETS]);
 
+    /// The upper ends of the ranges of the `write_hist` line (for times in µs: below 0.25 ms, 0.25
+    /// to 0.5 ms, ... 32 to 64 ms, then 64 ms and more; a batch's size or WAL frames read alike).
+    pub const COARSE: [u64; 9] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000];
+
     fn bucket(v: u64) -> usize {
         if v < 8 {
             return v as usize;
@@ -420,9 +424,14 @@ pub mod stats {
         pub fn add(&self, v: u64) {
             self.0[bucket(v)].fetch_add(1, Ordering::Relaxed);
         }
-        /// count, p50, p99, max (each the low end of its bucket), and resets.
-        fn take(&self) -> (u64, u64, u64, u64) {
+        /// count, p50, p99, max (each the low end of its bucket), the counts of `COARSE`'s
+        /// ranges, and resets.
+        fn take(&self) -> (u64, u64, u64, u64, [u64; COARSE.len() + 1]) {
             let counts: Vec<u64> = self.0.iter().map(|c| c.swap(0, Ordering::Relaxed)).collect();
+            let mut coarse = [0u64; COARSE.len() + 1];
+            for (b, c) in counts.iter().enumerate() {
+                coarse[COARSE.iter().take_while(|&&edge| low(b) >= edge).count()] += c;
+            }
             let n: u64 = counts.iter().sum();
             let at = |q: f64| {
                 let rank = ((n as f64) * q).ceil().max(1.0) as u64;
@@ -436,7 +445,7 @@ pub mod stats {
                 0
             };
             let max = counts.iter().rposition(|&c| c > 0).map_or(0, low);
-            (n, at(0.5), at(0.99), max)
+            (n, at(0.5), at(0.99), max, coarse)
         }
     }
 
@@ -527,8 +536,14 @@ pub mod stats {
         if taken[0].1 .0 == 0 {
             return;
         }
-        let line: Vec<String> = taken.iter().map(|(name, (n, p50, p99, max))| format!("{name}={n}/{p50}/{p99}/{max}")).collect();
+        let line: Vec<String> = taken.iter().map(|(name, (n, p50, p99, max, _))| format!("{name}={n}/{p50}/{p99}/{max}")).collect();
         eprintln!("write_stats {}", line.join(" "));
+        // Each histogram in `COARSE`'s ranges: where the tail of each cause lies (issue #56).
+        let hist: Vec<String> = taken
+            .iter()
+            .map(|(name, (.., coarse))| format!("{name}={}", coarse.iter().map(u64::to_string).collect::<Vec<_>>().join(",")))
+            .collect();
+        eprintln!("write_hist {}", hist.join(" "));
     }
 
     #[cfg(test)]
