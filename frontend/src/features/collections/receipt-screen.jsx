@@ -20,17 +20,15 @@ export default function ReceiptScreen({ params, user }) {
   const paymentId = Number(new URLSearchParams(window.location.hash.split("?")[1] || "").get("paymentId")) || null;
   const agent = offlineEnabled(user);
   const [waiting, setWaiting] = useState(false);
-  const { data, loading } = useResource(
-    () =>
-      agent
-        ? loadEngine()
-            .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
-            // Not made on this phone (My collections lists the server's too): the server's copy.
-            .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
-        : paymentId
-          ? paymentDetail(paymentId).then(receiptOf)
-          : Promise.resolve(null),
-    [clientId, paymentId, agent, user.uid],
+  const { data, loading } = useResource(`/users/payment/${paymentId}|${clientId}|${agent}|${user.uid}`, () =>
+    agent
+      ? loadEngine()
+          .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+          // Not made on this phone (My collections lists the server's too): the server's copy.
+          .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
+      : paymentId
+        ? paymentDetail(paymentId).then(receiptOf)
+        : Promise.resolve(null),
   );
   // Waiting while the queue holds the payment; the mark goes when it is sent.
   useEffect(() => {

@@ -55,15 +55,13 @@ export function CustomerOrders({ buyerId, user }) {
     loading,
     error,
     reload: load,
-  } = useResource(
-    () =>
-      enabled
-        ? networkOr(
-            () => customerOrders(buyerId),
-            () => null,
-          )
-        : customerOrders(buyerId),
-    [buyerId, enabled],
+  } = useResource(`/users/orders?buyerId=${buyerId}|${enabled}`, () =>
+    enabled
+      ? networkOr(
+          () => customerOrders(buyerId),
+          () => null,
+        )
+      : customerOrders(buyerId),
   );
   const unreachable = enabled && !loading && !error && data === null;
   const orders = loading && !data ? null : data ? data.data : [];

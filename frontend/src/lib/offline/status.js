@@ -2,7 +2,7 @@
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
 import { tq } from "../text";
-import { ApiError } from "../api-client";
+import { ApiError, onSessionEnded } from "../api-client";
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
 import { createStore } from "../store";
@@ -185,6 +185,10 @@ export const forgetCopyOf = (uid) =>
       tx.onabort = finish;
     };
   });
+
+// "session-ended" (lib/api-client.js): an agent's customer copy leaves the phone with the session
+// (the unsent queue stays for their next sign-in). The API client knows nothing of the offline layer.
+onSessionEnded((uid) => (uid == null ? undefined : forgetCopyOf(uid)));
 
 /**
  * How many visits and orders wait on this phone for users who are not signed in here (their session
