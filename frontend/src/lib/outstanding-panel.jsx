@@ -10,7 +10,7 @@ import { customerOutstanding } from "./offline/api";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 import { applyAllocations, overdueCount, summarize } from "./outstanding";
 import { t } from "./outstanding-text";
-import { useQueuedFor, useResource } from "./resources";
+import { keyOf, useQueuedFor, useResource } from "./resources";
 import { DataTable } from "./table";
 import { Loading } from "./ui";
 import "./outstanding.css";
@@ -32,7 +32,7 @@ export const BUCKETS = /** @type {const} */ (["days0to30", "days31to60", "days61
 export function useOutstanding(user, buyerId) {
   const enabled = offlineEnabled(user);
   const resource = useResource(
-    buyerId && `/users/customer/outstanding/${buyerId}|${enabled}|${user.uid}`,
+    buyerId && keyOf("/users/customer/outstanding/{buyerId}", { path: { buyerId } }, enabled, user.uid),
     () => {
       const id = /** @type {string} */ (buyerId);
       const fromServer = async () => {

@@ -175,3 +175,13 @@ export const useGet = (path, params, options) =>
   useResource(path && urlOf(path, params), () => fetchUrl(urlOf(/** @type {AnyPath} */ (path), params)), options);
 
 /** @typedef {import("../../types/client").AnyPath} AnyPath */
+
+/**
+ * The key of a loader that reads `path` (with `params`, as the description names them) and more
+ * (`also`: whose phone, whether offline, ...): the call's URL first, so `invalidate(path)` reaches it.
+ * @template {AnyPath} P
+ * @param {P} path
+ * @param {{ path?: object, query?: object } | null} [params]
+ * @param {...unknown} also
+ */
+export const keyOf = (path, params, ...also) => [urlOf(path, params || {}), ...also.map(String)].join("|");

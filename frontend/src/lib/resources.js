@@ -7,9 +7,9 @@ import { messageFor } from "./i18n/messages";
 import { customerSearch, outcomeList, visitScreen } from "./offline/api";
 import { OUTCOMES_PATH } from "./offline/paths";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
-import { useResource } from "./resource-store";
+import { keyOf, useResource } from "./resource-store";
 
-export { alertFailure, invalidate, latestOnly, resourceStore, useGet, useResource } from "./resource-store";
+export { alertFailure, invalidate, keyOf, latestOnly, resourceStore, useGet, useResource } from "./resource-store";
 
 /** @typedef {import("../../types/api").components["schemas"]} Schemas */
 /** @typedef {import("./offline/customers").CustomerScreen} CustomerScreen */
@@ -30,7 +30,7 @@ export { alertFailure, invalidate, latestOnly, resourceStore, useGet, useResourc
 export function useOutcomes(user, key) {
   const enabled = offlineEnabled(user);
   // Keyed by the visit it is asked for: the outcome list's own key is the prefetch's (taken once).
-  const { data } = useResource(key ? `${OUTCOMES_PATH}#${String(key)}|${enabled}|${user.uid}` : null, () =>
+  const { data } = useResource(key ? keyOf(OUTCOMES_PATH, null, key, enabled, user.uid) : null, () =>
     enabled
       ? networkOr(
           () =>
@@ -63,7 +63,7 @@ const NOT_ON_PHONE_CODE = "customer_not_on_phone";
  */
 export function useCustomerScreen(user, buyerId) {
   const enabled = offlineEnabled(user);
-  return useResource(buyerId && `/users/customer/details/${buyerId}|${enabled}|${user.uid}`, () => {
+  return useResource(buyerId && keyOf("/users/customer/details/{id}", { path: { id: buyerId } }, enabled, user.uid), () => {
     const id = /** @type {string} */ (buyerId);
     const fromServer = () =>
       visitScreen(id).then((s) => {

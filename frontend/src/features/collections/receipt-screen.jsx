@@ -4,7 +4,7 @@
 // (`?paymentId=`).
 import { useEffect, useState } from "react";
 import { loadEngine, offlineEnabled } from "../../lib/offline/status";
-import { useResource } from "../../lib/resources";
+import { keyOf, useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { paymentDetail } from "./api";
 import { ReceiptActions, ReceiptView, receiptOf } from "./receipt";
@@ -20,15 +20,17 @@ export default function ReceiptScreen({ params, user }) {
   const paymentId = Number(new URLSearchParams(window.location.hash.split("?")[1] || "").get("paymentId")) || null;
   const agent = offlineEnabled(user);
   const [waiting, setWaiting] = useState(false);
-  const { data, loading } = useResource(`/users/payment/${paymentId}|${clientId}|${agent}|${user.uid}`, () =>
-    agent
-      ? loadEngine()
-          .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
-          // Not made on this phone (My collections lists the server's too): the server's copy.
-          .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
-      : paymentId
-        ? paymentDetail(paymentId).then(receiptOf)
-        : Promise.resolve(null),
+  const { data, loading } = useResource(
+    keyOf("/users/payment/{paymentId}", { path: { paymentId } }, clientId, agent, user.uid),
+    () =>
+      agent
+        ? loadEngine()
+            .then((m) => /** @type {Promise<ReceiptData | null>} */ (m.findReceipt(user.uid, clientId)))
+            // Not made on this phone (My collections lists the server's too): the server's copy.
+            .then((r) => r || (paymentId ? paymentDetail(paymentId).then(receiptOf) : null))
+        : paymentId
+          ? paymentDetail(paymentId).then(receiptOf)
+          : Promise.resolve(null),
   );
   // Waiting while the queue holds the payment; the mark goes when it is sent.
   useEffect(() => {

@@ -7,7 +7,7 @@ import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { formatDate, localParts, money } from "../../lib/format";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { alertFailure, useQueuedFor, useResource } from "../../lib/resources";
+import { alertFailure, keyOf, useQueuedFor, useResource } from "../../lib/resources";
 import { OrderStatus } from "../../lib/order-status";
 import { DataTable } from "../../lib/table";
 import { Loading } from "../../lib/ui";
@@ -55,7 +55,7 @@ export function CustomerOrders({ buyerId, user }) {
     loading,
     error,
     reload: load,
-  } = useResource(`/users/orders?buyerId=${buyerId}|${enabled}`, () =>
+  } = useResource(keyOf("/users/orders", { query: { buyerId } }, enabled), () =>
     enabled
       ? networkOr(
           () => customerOrders(buyerId),
