@@ -100,40 +100,34 @@ function fetchReportingSent(url, { method, headers, body, signal }, onSent) {
 
 /**
  * The URL of `path` (a path of the description, e.g. "/users/order/{orderId}") with its path
- * parameters put in (each encoded) and its query parameters after it (undefined and null left out).
+ * parameters put in (each encoded) and its query parameters after it (values encoded, undefined and
+ * null left out; the names are the description's plain words).
  * @param {import("../../types/client").AnyPath} path
  * @param {{ path?: object, query?: object }} [params]
  * @returns {ApiUrl}
  */
 export function urlOf(path, params = {}) {
-  const named = /** @type {Record<string, unknown>} */ (params.path || {});
-  const filled = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(named[name])));
-  const q = Object.entries(params.query || {})
+  const named = /** @type {Record<string, string>} */ (params.path || {});
+  const query = /** @type {[string, string][]} */ (Object.entries(params.query || {}));
+  const q = query
     .filter(([, value]) => value != null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("&");
+  const filled = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(named[name]));
   return /** @type {ApiUrl} */ (q ? `${filled}?${q}` : filled);
 }
 
-/**
- * Listeners of the session's end (`onSessionEnded`): the offline layer forgets the agent's copy.
- * @type {((uid: number | null) => unknown)[]}
- */
-const sessionEndListeners = [];
+/** Listeners of the session's end (`onSessionEnded`): the offline layer forgets the agent's copy. */
+/** @type {Set<(uid: number | null) => unknown>} */
+const sessionEndListeners = new Set();
 
 /**
  * Calls `listener(uid)` when a call finds the session over and the client has signed the user out
  * ("session-ended"; `uid` the user whose session it was); a promise it gives is waited for before
- * the app goes back to the sign-in. Gives the function that stops listening.
+ * the app goes back to the sign-in.
  * @param {(uid: number | null) => unknown} listener
  */
-export function onSessionEnded(listener) {
-  sessionEndListeners.push(listener);
-  return () => {
-    const at = sessionEndListeners.indexOf(listener);
-    if (at >= 0) sessionEndListeners.splice(at, 1);
-  };
-}
+export const onSessionEnded = (listener) => sessionEndListeners.add(listener);
 
 /**
  * Calls the API: `path` is a path of the description (types/api.d.ts `paths`, under API_BASE) and
@@ -152,7 +146,7 @@ export const api = (path, { params, ...options } = {}) => request(urlOf(path, pa
  * @param {ApiUrl} url
  * @returns {Promise<any>}
  */
-export const fetchUrl = (url) => request(url, {});
+export const fetchUrl = (url) => request(url);
 
 /**
  * GETs a link the server gave (a photo's or a file's URL, with or without the API base), raw: the
@@ -171,10 +165,10 @@ export const link = (url) => request(url.replace(/^\/webapi\/api/, ""), { raw: t
  * The one request under API_BASE (`url` with its parameters in): headers, the anti-forgery cookie,
  * the time limit, errors as ApiError, the session rules.
  * @param {string} url
- * @param {RequestOptions} options
+ * @param {RequestOptions} [options]
  * @returns {Promise<any>}
  */
-async function request(url, { method = "GET", body, raw = false, timeout, signal, onSent }) {
+async function request(url, { method = "GET", body, raw = false, timeout, signal, onSent } = {}) {
   /** @type {Record<string, string>} */
   const headers = {};
   const session = getOwnSession();
@@ -235,7 +229,7 @@ async function request(url, { method = "GET", body, raw = false, timeout, signal
       clearSession();
       // "session-ended": the offline layer forgets the agent's customer copy (the unsent queue
       // stays for their next sign-in); signed out first, so no late answer of theirs writes it again.
-      await Promise.all(sessionEndListeners.map((listener) => listener(session.uid ?? null)));
+      await Promise.all([...sessionEndListeners].map((listener) => listener(session.uid ?? null)));
       window.location.hash = "#/";
     }
     throw err;
@@ -285,7 +279,7 @@ function errorOf(status, data) {
  * them): `get("/users/order/{orderId}", { path: { orderId } })`.
  * @type {import("../../types/client").Get}
  */
-export const get = (path, ...params) => request(urlOf(path, params[0]), {});
+export const get = (path, ...params) => request(urlOf(path, params[0]));
 
 /**
  * POST `body` (JSON, {} when none) to a path of the description, with its parameters.

@@ -1,7 +1,6 @@
 // Loads data for a screen: { data, loading, error, reload }, through the one data layer.
 import { useState } from "react";
 import { ApiError } from "./api-client";
-import { alertError } from "./alerts";
 import { useResource } from "./resource-store";
 
 /** The private keys of `useApi`'s holders (a loader has no key of its own to share by). */
@@ -31,23 +30,4 @@ export function useApi(source, { initial, silent = false, key } = {}) {
   return { ...loaded, data: /** @type {T | I} */ (loaded.data), error };
 }
 
-/**
- * A saving flag and the one way to run a save: the flag disables the submit button and shows its
- * spinner while `work` runs; a failure shows the server's message in an error alert.
- * @returns {[boolean, (work: () => unknown) => Promise<void>]}
- */
-export function useSaving() {
-  const [busy, setBusy] = useState(false);
-  /** @param {() => unknown} work */
-  const saving = async (work) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      alertError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, saving];
-}
+export { useSaving } from "./use-saving";
