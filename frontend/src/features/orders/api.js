@@ -3,6 +3,7 @@
 // and live there (lib/offline/api.js, lib/offline/products.js).
 import { get, post } from "../../lib/api-client";
 import { dateErrors, useFilteredList } from "../../lib/filtered-list";
+import { useGet } from "../../lib/resource-store";
 
 export { bookOrder } from "../../lib/offline/api";
 export { fetchSchemes as schemesCopy } from "../../lib/offline/schemes";
@@ -55,3 +56,6 @@ export const useOrderList = (afterText) =>
   useFilteredList("/users/orders", { from: "", to: "" }, (applied, pageNumber) => ({ ...applied, pageNumber }), {
     check: (f) => dateErrors(f, afterText),
   });
+
+/** One order with its lines, as a screen's data (keyed by its URL). @param {number} orderId */
+export const useOrder = (orderId) => useGet("/users/order/{orderId}", { path: { orderId } });

@@ -4,7 +4,6 @@
 // distributor has no email address); View shows an order's lines with their stored figures
 // (GET /users/order/{id}): discount, taxable value, each tax and the total, the free pieces.
 import { useEffect, useState } from "react";
-import { alertError } from "../../lib/alerts";
 import { DateInput } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
@@ -12,12 +11,10 @@ import { OrderStatus } from "../../lib/order-status";
 import { ServerTable } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { orderDetail, useOrderList } from "./api";
+import { useOrder, useOrderList } from "./api";
 import { OrderSummary } from "./order-summary";
 import { t } from "./text";
 import "./orders.css";
-
-/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const PAGE = 30;
 
@@ -29,16 +26,12 @@ const waitingText = (order) => (order.waitingReason ? messageFor(order.waitingRe
 
 /** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
-  const [order, setOrder] = useState(/** @type {Schemas["OrderDetail"] | null} */ (null));
+  // A failure is alerted by the data layer and closes the dialog.
+  const { data: order, error } = useOrder(orderId);
   useEffect(() => {
-    orderDetail(orderId)
-      .then(setOrder)
-      .catch((err) => {
-        alertError(err.message);
-        onClose();
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per order; `onClose` is the caller's, remade on every render
-  }, [orderId]);
+    if (error) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `onClose` is the caller's, remade on every render
+  }, [error]);
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <div
