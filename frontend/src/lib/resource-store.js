@@ -115,9 +115,9 @@ export const resourceStore = {
     const entry = entries.get(key);
     if (entry) ask(entry);
   },
-  /** @param {string} prefix */
+  /** @param {string} prefix a path, or the start of one ending where a path segment, query or key part does */
   invalidate(prefix) {
-    for (const [key, entry] of entries) if (key.startsWith(prefix)) ask(entry);
+    for (const [key, entry] of entries) if (key.startsWith(prefix) && "/?|#".includes(key[prefix.length] || "/")) ask(entry);
   },
 };
 
