@@ -22,7 +22,7 @@ import { checkPayment, message } from "../src/features/collections/payment-rules
 import { enqueue, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 import { findReceipt, keepReceipt, offlineOutstanding, paymentApplied } from "../src/lib/offline/payments.js";
-import { getStatus, queuedText, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, queuedText, setStatus } from "../src/lib/offline/state.js";
 import { userDb } from "../src/lib/offline/store.js";
 import * as collections from "../src/features/collections/api.js";
 import { API_BASE, urlOf } from "../src/lib/api-client.js";

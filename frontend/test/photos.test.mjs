@@ -23,7 +23,7 @@ import { photosQuery } from "../src/lib/photos/api.js";
 
 /** The photo list's URL for a filter (features/photos/api.js usePhotoList). @param {any} f */
 const photosPagePath = (f) => urlOf("/users/visit/photos", { query: photosQuery(f) });
-import { getStatus, queuedText, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, queuedText, setStatus } from "../src/lib/offline/state.js";
 import { enqueue, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 

@@ -44,7 +44,7 @@ function CurrentRoute({ user }) {
     found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
   const calls = found && lets && found.route.prefetch ? JSON.stringify(found.route.prefetch(found.params)) : "";
   useLayoutEffect(() => {
-    if (calls && navigator.onLine) /** @type {GetCall[]} */ (JSON.parse(calls)).forEach((call) => prefetch(call));
+    if (calls && navigator.onLine) /** @type {GetCall[]} */ (JSON.parse(calls)).forEach(prefetch);
   }, [calls]);
   if (!found) return <Redirect to="/login" />;
   return <GuardedRoute route={found.route} user={user} params={found.params} />;

@@ -118,16 +118,16 @@ export function urlOf(path, params = {}) {
 }
 
 /** Listeners of the session's end (`onSessionEnded`): the offline layer forgets the agent's copy. */
-/** @type {Set<(uid: number | null) => unknown>} */
-const sessionEndListeners = new Set();
+/** @type {((uid: number | null | undefined) => unknown)[]} */
+const sessionEndListeners = [];
 
 /**
  * Calls `listener(uid)` when a call finds the session over and the client has signed the user out
  * ("session-ended"; `uid` the user whose session it was); a promise it gives is waited for before
  * the app goes back to the sign-in.
- * @param {(uid: number | null) => unknown} listener
+ * @param {(uid: number | null | undefined) => unknown} listener
  */
-export const onSessionEnded = (listener) => sessionEndListeners.add(listener);
+export const onSessionEnded = (listener) => sessionEndListeners.push(listener);
 
 /**
  * Calls the API: `path` is a path of the description (types/api.d.ts `paths`, under API_BASE) and
@@ -142,19 +142,14 @@ export const onSessionEnded = (listener) => sessionEndListeners.add(listener);
 export const api = (path, { params, ...options } = {}) => request(urlOf(path, params), /** @type {RequestOptions} */ (options));
 
 /**
- * GETs a URL `urlOf` made (the prefetch and the data layer key their answers by it).
+ * GETs a URL `urlOf` made (the prefetch and the data layer key their answers by it), or a link the
+ * server itself wrote (a photo's or a file's URL, its API base taken off, cast to ApiUrl: the one
+ * call that names no path of the description); `raw`: the Response itself.
  * @param {ApiUrl} url
+ * @param {boolean} [raw]
  * @returns {Promise<any>}
  */
-export const fetchUrl = (url) => request(url);
-
-/**
- * GETs a link the server gave (a photo's or a file's URL, with or without the API base), raw: the
- * one call that takes no path of the description (the server wrote it).
- * @param {string} url
- * @returns {Promise<Response>}
- */
-export const link = (url) => request(url.replace(/^\/webapi\/api/, ""), { raw: true });
+export const fetchUrl = (url, raw) => request(url, { raw });
 
 /**
  * @typedef {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal,
@@ -229,7 +224,7 @@ async function request(url, { method = "GET", body, raw = false, timeout, signal
       clearSession();
       // "session-ended": the offline layer forgets the agent's customer copy (the unsent queue
       // stays for their next sign-in); signed out first, so no late answer of theirs writes it again.
-      await Promise.all([...sessionEndListeners].map((listener) => listener(session.uid ?? null)));
+      await Promise.all(sessionEndListeners.map((listener) => listener(session.uid)));
       window.location.hash = "#/";
     }
     throw err;

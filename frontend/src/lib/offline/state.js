@@ -1,7 +1,7 @@
 // The offline state the shell shows (visits and orders waiting or failed, syncing, reachable) and
-// the name of each user's database: the engine's chunk writes them, status.js (the shell's) reads
-// and re-exports them. Apart from status.js, which loads the engine, so that the engine's modules
-// import no module that imports them back.
+// the name of each user's database: the engine's chunk writes them, the shell reads them. Apart
+// from status.js, which loads the engine, so that the engine's modules import no module that
+// imports them back.
 import { tq } from "../text";
 import { createStore } from "../store";
 
@@ -64,3 +64,6 @@ export const onStatus = (fn) => store.subscribe(fn, true);
 
 window.addEventListener("online", () => setStatus({ online: true, reachable: true }));
 window.addEventListener("offline", () => setStatus({ online: false }));
+
+/** True when the network is known to be down: the browser says so or the last call could not go out. */
+export const isOffline = () => !getStatus().online || !getStatus().reachable;

@@ -6,7 +6,6 @@ import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
 import { DB_PREFIX, getStatus, setStatus } from "./state";
 
-export { DB_PREFIX, getStatus, onStatus, queuedText, setStatus } from "./state";
 /** @typedef {import("./state").OfflineStatus} OfflineStatus */
 /** The user who may keep offline data: the session's fields read here. */
 /** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
@@ -28,9 +27,6 @@ export function offlineEnabled(user) {
     !sessionStorage.getItem(IMPERSONATION_KEY)
   );
 }
-
-/** True when the network is known to be down: the browser says so or the last call could not go out. */
-export const isOffline = () => !getStatus().online || !getStatus().reachable;
 
 /** @param {unknown} err */
 const unreachable = (err) => err instanceof ApiError && err.status === 0;
@@ -130,7 +126,7 @@ export const forgetCopyOf = (uid) =>
 
 // "session-ended" (lib/api-client.js): an agent's customer copy leaves the phone with the session
 // (the unsent queue stays for their next sign-in). The API client knows nothing of the offline layer.
-onSessionEnded((uid) => (uid == null ? undefined : forgetCopyOf(uid)));
+onSessionEnded((uid) => uid != null && forgetCopyOf(uid));
 
 /**
  * How many visits and orders wait on this phone for users who are not signed in here (their session

@@ -2,7 +2,7 @@
 // queue sends, the list managers read, and a photo's bytes (fetched with the session's headers).
 // In lib because the queue (lib/offline), the visit screen (features/customers) and the Photos
 // screen (features/photos, which re-exports these) all need them.
-import { get, link, post } from "../api-client";
+import { fetchUrl, get, post } from "../api-client";
 
 /** @typedef {"shelf" | "display" | "competitor" | "other"} PhotoLabel */
 /**
@@ -74,6 +74,7 @@ export const photoPage = (filter) => get("/users/visit/photos", { query: photosQ
  * @returns {Promise<Blob>}
  */
 export async function photoBlob(url) {
-  const r = await link(url);
+  /** @type {Response} */
+  const r = await fetchUrl(/** @type {import("../api-client").ApiUrl} */ (url.replace(/^\/webapi\/api/, "")), true);
   return r.blob();
 }
