@@ -10,7 +10,7 @@ import { afterEach, beforeEach, test } from "node:test";
 import { ESLint } from "eslint";
 import { ENGLISH, formatMessage, setPseudo } from "../src/lib/i18n/catalogue.js";
 import { loadLanguage } from "../src/lib/i18n/messages.js";
-import { queuedText } from "../src/lib/offline/status.js";
+import { queuedText } from "../src/lib/offline/state.js";
 import { NOT_YET_TRANSLATED } from "../eslint.config.js";
 
 const frontend = fileURLToPath(new URL("..", import.meta.url));

@@ -22,10 +22,10 @@ import { checkPayment, message } from "../src/features/collections/payment-rules
 import { enqueue, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 import { findReceipt, keepReceipt, offlineOutstanding, paymentApplied } from "../src/lib/offline/payments.js";
-import { getStatus, queuedText, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, queuedText, setStatus } from "../src/lib/offline/state.js";
 import { userDb } from "../src/lib/offline/store.js";
 import * as collections from "../src/features/collections/api.js";
-import { API_BASE } from "../src/lib/api-client.js";
+import { API_BASE, urlOf } from "../src/lib/api-client.js";
 
 const uid = AGENT_USER.uid;
 // The server's clientId: 1-64 characters of A-Za-z0-9_-.
@@ -341,7 +341,8 @@ test("the collections api asks the contract's paths", async () => {
   await collections.reversePayment(5, "Cheque bounced");
   await collections.recordPayment({ clientId: "A-0001", buyerId: "B1", amount: 1, mode: "cash", collectedAt: "x" });
   assert.equal(
-    collections.paymentsPagePath({ agentId: "7", from: "2026-11-01", to: "", mode: "cash", status: "", pageNumber: 2 }),
+    // The payments list's query (collections/api.js usePaymentList: the filter and the page), as sent.
+    urlOf("/users/payments", { query: { agentId: "7", from: "2026-11-01", to: "", mode: "cash", status: "", pageNumber: 2 } }),
     "/users/payments?agentId=7&from=2026-11-01&to=&mode=cash&status=&pageNumber=2",
   );
   assert.deepEqual(

@@ -3,7 +3,7 @@
 import { json, resetBrowser, stubFetch } from "./support/browser.mjs";
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
-import { API_BASE } from "../src/lib/api-client.js";
+import { API_BASE, urlOf } from "../src/lib/api-client.js";
 import * as masters from "../src/features/masters/api.js";
 import * as deliveries from "../src/features/deliveries/api.js";
 import * as beats from "../src/features/beats/api.js";
@@ -83,7 +83,10 @@ test("masters: broadcasts, rights and products", async () => {
     active: true,
   });
   assert.equal(only().path, "/master/product");
-  assert.equal(masters.productPagePath("tea & milk", 2), "/master/product?search=tea%20%26%20milk&pageNumber=2");
+  assert.equal(
+    urlOf("/master/product", { query: { search: "tea & milk", pageNumber: 2 } }),
+    "/master/product?search=tea%20%26%20milk&pageNumber=2",
+  );
 });
 
 test("masters: a sub info list upload sends the info type and the workbook as a form", async () => {
@@ -138,8 +141,8 @@ test("deliveries: the screen, the search, the details, the update and the approv
 
 test("beats: the page path, the detail, save, delete and the customer search of one agent", async () => {
   assert.equal(
-    beats.beatPagePath({ agentId: 0, search: "north road", pageNumber: 2 }),
-    "/master/beat?agentId=0&search=north+road&pageNumber=2",
+    urlOf("/master/beat", { query: { agentId: 0, search: "north road", pageNumber: 2 } }),
+    "/master/beat?agentId=0&search=north%20road&pageNumber=2",
   );
   await beats.beatDetail(4);
   assert.equal(only().path, "/master/beat/4");

@@ -5,7 +5,7 @@
 import { AGENT_USER, bodyOf, freshPhone, json, pathOf, stubFetch } from "./support/offline.mjs";
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, mock, test } from "node:test";
-import { setStatus } from "../src/lib/offline/status.js";
+import { setStatus } from "../src/lib/offline/state.js";
 import { enqueue, isDayEntry, kindOf, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 import { withQueued } from "../src/lib/plan.js";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, mock, test } from "node:test";
 import { ApiError } from "../src/lib/api-client.js";
 import { getOwnSession, setSession } from "../src/lib/session.js";
-import { getStatus, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, setStatus } from "../src/lib/offline/state.js";
 import { enqueue, listQueue, onQueueChange, queuedMessage } from "../src/lib/offline/queue.js";
 import { retryEntry, syncQueue, unjudged } from "../src/lib/offline/sync.js";
 import { loadLanguage, messageFor } from "../src/lib/i18n/messages.js";

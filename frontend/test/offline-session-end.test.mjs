@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { openDB } from "idb";
 import { ApiError, get } from "../src/lib/api-client.js";
+// The offline layer listens for "session-ended" (the app loads it with the shell).
+import "../src/lib/offline/status.js";
 import { getOwnSession, setSession } from "../src/lib/session.js";
 import { keepDetails } from "../src/lib/offline/customers.js";
 import { dbName, deleteUserData, setMeta, userDb } from "../src/lib/offline/store.js";

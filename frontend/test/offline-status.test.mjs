@@ -3,7 +3,8 @@ import { resetBrowser } from "./support/browser.mjs";
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { ApiError } from "../src/lib/api-client.js";
-import { getStatus, networkOr, offlineEnabled, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, setStatus } from "../src/lib/offline/state.js";
+import { networkOr, offlineEnabled } from "../src/lib/offline/status.js";
 import { AGENT, BACK_OFFICE } from "../src/lib/rights.js";
 import { IMPERSONATION_KEY } from "../src/lib/session.js";
 

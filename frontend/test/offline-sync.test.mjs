@@ -14,7 +14,7 @@ import {
   refreshCustomers,
   searchCustomers,
 } from "../src/lib/offline/customers.js";
-import { getStatus, setStatus } from "../src/lib/offline/status.js";
+import { getStatus, setStatus } from "../src/lib/offline/state.js";
 import { refreshOffline } from "../src/lib/offline/sync.js";
 import { userDb } from "../src/lib/offline/store.js";
 

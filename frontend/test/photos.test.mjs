@@ -18,8 +18,12 @@ import {
   smallEnough,
   stripExif,
 } from "../src/lib/photos/image.js";
-import { photosPagePath } from "../src/lib/photos/api.js";
-import { getStatus, queuedText, setStatus } from "../src/lib/offline/status.js";
+import { urlOf } from "../src/lib/api-client.js";
+import { photosQuery } from "../src/lib/photos/api.js";
+
+/** The photo list's URL for a filter (features/photos/api.js usePhotoList). @param {any} f */
+const photosPagePath = (f) => urlOf("/users/visit/photos", { query: photosQuery(f) });
+import { getStatus, queuedText, setStatus } from "../src/lib/offline/state.js";
 import { enqueue, listQueue } from "../src/lib/offline/queue.js";
 import { syncQueue } from "../src/lib/offline/sync.js";
 
@@ -127,7 +131,7 @@ test("the photo list's path carries only the filters set", () => {
       flagged: "true",
       pageNumber: 2,
     }),
-    "/users/visit/photos?agentId=7&buyerId=B+1&from=2026-11-01&to=2026-11-28&label=shelf&flagged=true&pageNumber=2",
+    "/users/visit/photos?agentId=7&buyerId=B%201&from=2026-11-01&to=2026-11-28&label=shelf&flagged=true&pageNumber=2",
   );
   assert.equal(photosPagePath({ agentId: 0, flagged: "", pageNumber: 1 }), "/users/visit/photos?pageNumber=1");
 });

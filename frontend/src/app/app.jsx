@@ -17,6 +17,8 @@ import { refreshSession } from "../lib/session-check";
 import { loadEngine, offlineEnabled } from "../lib/offline/status";
 import { UpdatePrompt } from "./update-prompt";
 
+/** @typedef {import("../../types/client").GetCall} GetCall */
+
 /** @typedef {import("../lib/session").SessionUser} SessionUser */
 /** @typedef {typeof import("../lib/offline/engine")} Engine the offline engine's module */
 
@@ -40,9 +42,9 @@ function CurrentRoute({ user }) {
   // after this render (a layout effect: a plain one would wait for the first paint).
   const lets =
     found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
-  const calls = found && lets && found.route.prefetch ? found.route.prefetch(found.params).join("\n") : "";
+  const calls = found && lets && found.route.prefetch ? JSON.stringify(found.route.prefetch(found.params)) : "";
   useLayoutEffect(() => {
-    if (calls && navigator.onLine) calls.split("\n").forEach((call) => prefetch(call));
+    if (calls && navigator.onLine) /** @type {GetCall[]} */ (JSON.parse(calls)).forEach(prefetch);
   }, [calls]);
   if (!found) return <Redirect to="/login" />;
   return <GuardedRoute route={found.route} user={user} params={found.params} />;

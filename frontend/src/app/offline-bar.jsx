@@ -3,7 +3,7 @@
 // online with none waiting.
 import { t } from "./text";
 import { useEffect, useState } from "react";
-import { isOffline, onStatus, queuedText } from "../lib/offline/status";
+import { isOffline, onStatus, queuedText } from "../lib/offline/state";
 
 /**
  * What the bar reads of the offline status (lib/offline/status.js).

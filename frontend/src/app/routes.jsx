@@ -61,7 +61,7 @@ const pick = (load, name) =>
  * `params` are fixed route parameters added to the matched ones; `prefetch` names the GET calls the
  * screen starts with, begun while its code loads (lib/prefetch.js).
  * @typedef {{ path: string, screen: import("preact").ComponentType<any>, right?: string | null, public?: boolean,
- *   params?: Record<string, string>, prefetch?: (params: Record<string, string>) => string[] }} Route
+ *   params?: Record<string, string>, prefetch?: (params: Record<string, string>) => import("../../types/client").GetCall[] }} Route
  */
 
 /** @type {Route[]} */

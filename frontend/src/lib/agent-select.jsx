@@ -8,7 +8,7 @@ import { useApi } from "./use-api";
 /** @typedef {import("../../types/api").components["schemas"]["AgentItem"]} AgentItem */
 
 /** The caller's agents (GET /master/allagent, without the caller's own account). @returns {Promise<AgentItem[]>} */
-export const callerAgents = () => get("/master/allagent?addSelfAccount=false");
+export const callerAgents = () => get("/master/allagent", { query: { addSelfAccount: false } });
 
 /** An agent as a picker names them: a deleted one marked "(deleted)" (their data stays visible). @param {AgentItem} a */
 export const agentLabel = (a) => (a.deleted ? t("deletedAgent", { name: a.name }) : a.name);

@@ -4,7 +4,6 @@
 // and may be translated): the codes are the server's catalogue (src/catalogue.rs).
 import { alertError } from "./alerts";
 import { messageFor } from "./i18n/messages";
-import { forgetCopyOf } from "./offline/status";
 import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY } from "./session";
 
 export const API_BASE = "/webapi/api";
@@ -97,21 +96,74 @@ function fetchReportingSent(url, { method, headers, body, signal }, onSent) {
   });
 }
 
+/** @typedef {string & { readonly apiUrl: true }} ApiUrl a URL that `urlOf` made (what `fetchUrl` takes) */
+
 /**
- * Calls the API. `body` may be a plain object (sent as JSON) or FormData; `raw` gives a successful
- * answer's Response itself (downloads). `timeout` (ms, 0 for none) defaults to REQUEST_TIMEOUT_MS,
- * and to none for FormData: an upload's time grows with its file.
- * The answer's type is the caller's to name (T: a generated schema, `Response` with `raw`); until a
- * caller names it, it is `any` (the default goes to `unknown` once every call is typed).
- * @template [T=unknown]
- * @param {string} path under API_BASE, e.g. "/master/user"
- * `signal` cancels the call (an upload's Cancel); `onSent(sent, total)` reports an upload's bytes
- * as they go.
- * @param {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal,
- *   onSent?: (sent: number, total: number) => void }} [options]
- * @returns {Promise<T>}
+ * The URL of `path` (a path of the description, e.g. "/users/order/{orderId}") with its path
+ * parameters put in (each encoded) and its query parameters after it (values encoded, undefined and
+ * null left out; the names are the description's plain words).
+ * @param {import("../../types/client").AnyPath} path
+ * @param {{ path?: object, query?: object }} [params]
+ * @returns {ApiUrl}
  */
-export async function api(path, { method = "GET", body, raw = false, timeout, signal, onSent } = {}) {
+export function urlOf(path, params = {}) {
+  const named = /** @type {Record<string, string>} */ (params.path || {});
+  const query = /** @type {[string, string][]} */ (Object.entries(params.query || {}));
+  const q = query
+    .filter(([, value]) => value != null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+  const filled = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(named[name]));
+  return /** @type {ApiUrl} */ (q ? `${filled}?${q}` : filled);
+}
+
+/** Listeners of the session's end (`onSessionEnded`): the offline layer forgets the agent's copy. */
+/** @type {((uid: number | null | undefined) => unknown)[]} */
+const sessionEndListeners = [];
+
+/**
+ * Calls `listener(uid)` when a call finds the session over and the client has signed the user out
+ * ("session-ended"; `uid` the user whose session it was); a promise it gives is waited for before
+ * the app goes back to the sign-in.
+ * @param {(uid: number | null | undefined) => unknown} listener
+ */
+export const onSessionEnded = (listener) => sessionEndListeners.push(listener);
+
+/**
+ * Calls the API: `path` is a path of the description (types/api.d.ts `paths`, under API_BASE) and
+ * `params` its path and query parameters as the description names them; the answer's type follows
+ * from the path and the method (types/client.d.ts). `body` may be a plain object (sent as JSON) or
+ * FormData; `raw` gives a successful answer's Response itself (downloads). `timeout` (ms, 0 for
+ * none) defaults to REQUEST_TIMEOUT_MS, and to none for FormData: an upload's time grows with its
+ * file. `signal` cancels the call (an upload's Cancel); `onSent(sent, total)` reports an upload's
+ * bytes as they go.
+ * @type {import("../../types/client").Api}
+ */
+export const api = (path, { params, ...options } = {}) => request(urlOf(path, params), /** @type {RequestOptions} */ (options));
+
+/**
+ * GETs a URL `urlOf` made (the prefetch and the data layer key their answers by it), or a link the
+ * server itself wrote (a photo's or a file's URL, its API base taken off, cast to ApiUrl: the one
+ * call that names no path of the description); `raw`: the Response itself.
+ * @param {ApiUrl} url
+ * @param {boolean} [raw]
+ * @returns {Promise<any>}
+ */
+export const fetchUrl = (url, raw) => request(url, { raw });
+
+/**
+ * @typedef {{ method?: string, body?: unknown, raw?: boolean, timeout?: number, signal?: AbortSignal,
+ *   onSent?: (sent: number, total: number) => void }} RequestOptions
+ */
+
+/**
+ * The one request under API_BASE (`url` with its parameters in): headers, the anti-forgery cookie,
+ * the time limit, errors as ApiError, the session rules.
+ * @param {string} url
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
+ */
+async function request(url, { method = "GET", body, raw = false, timeout, signal, onSent } = {}) {
   /** @type {Record<string, string>} */
   const headers = {};
   const session = getOwnSession();
@@ -137,9 +189,9 @@ export async function api(path, { method = "GET", body, raw = false, timeout, si
     if (method !== "GET") headers["X-XSRF-TOKEN"] = await ensureXsrfCookie(controller.signal);
     const init = { method, headers, body: payload, signal: controller.signal };
     response = onSent
-      ? await fetchReportingSent(API_BASE + path, init, onSent)
-      : await fetch(API_BASE + path, { ...init, credentials: "same-origin" });
-    if (raw && response.ok) return /** @type {T} */ (/** @type {unknown} */ (response));
+      ? await fetchReportingSent(API_BASE + url, init, onSent)
+      : await fetch(API_BASE + url, { ...init, credentials: "same-origin" });
+    if (raw && response.ok) return response;
     text = await response.text();
   } catch {
     throw new ApiError(0, UNREACHABLE);
@@ -167,17 +219,17 @@ export async function api(path, { method = "GET", body, raw = false, timeout, si
     // call made signed out ends nothing: sent back to "#/", the sign-in form being filled would
     // start over.
     const sameSession = !!session && getOwnSession()?.token === session.token;
-    if (session && endsSession(err) && sameSession && !path.startsWith("/login/")) {
+    if (session && endsSession(err) && sameSession && !url.startsWith("/login/")) {
       alertError(err.message);
       clearSession();
-      // An agent's customer copy leaves the phone with the session (the unsent queue stays for
-      // their next sign-in); signed out first, so no late answer of theirs writes it again.
-      if (session.uid != null) await forgetCopyOf(session.uid);
+      // "session-ended": the offline layer forgets the agent's customer copy (the unsent queue
+      // stays for their next sign-in); signed out first, so no late answer of theirs writes it again.
+      await Promise.all(sessionEndListeners.map((listener) => listener(session.uid)));
       window.location.hash = "#/";
     }
     throw err;
   }
-  return /** @type {T} */ (inLanguage(data));
+  return inLanguage(data);
 }
 
 /**
@@ -218,17 +270,14 @@ function errorOf(status, data) {
 }
 
 /**
- * GET `path`; the caller names what the answer is (its declared return type flows into T).
- * @template [T=unknown]
- * @param {string} path
- * @returns {Promise<T>}
+ * GET a path of the description with its parameters (`{ path, query }`, as the description names
+ * them): `get("/users/order/{orderId}", { path: { orderId } })`.
+ * @type {import("../../types/client").Get}
  */
-export const get = (path) => api(path);
+export const get = (path, ...params) => request(urlOf(path, params[0]));
+
 /**
- * POST `body` (JSON, {} when none) to `path`.
- * @template [T=unknown]
- * @param {string} path
- * @param {unknown} [body]
- * @returns {Promise<T>}
+ * POST `body` (JSON, {} when none) to a path of the description, with its parameters.
+ * @type {import("../../types/client").Post}
  */
-export const post = (path, body = {}) => api(path, { method: "POST", body });
+export const post = (path, body = {}, ...params) => request(urlOf(path, params[0]), { method: "POST", body });

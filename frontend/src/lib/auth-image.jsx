@@ -1,7 +1,9 @@
 // A picture from the API (it needs the session's headers, so no plain <img src>): fetched as a
 // blob, shown from an object URL that is released after 60 seconds or when the component goes.
 import { useEffect, useState } from "react";
-import { api } from "./api-client";
+import { fetchUrl } from "./api-client";
+
+/** @typedef {import("./api-client").ApiUrl} ApiUrl */
 
 /** @param {{ url: string | null | undefined, alt: string, className?: string }} props */
 export function AuthImage({ url, alt, className }) {
@@ -11,7 +13,7 @@ export function AuthImage({ url, alt, className }) {
     /** @type {string | null} */
     let objectUrl = null;
     let alive = true;
-    /** @type {Promise<Response>} */ (api(url.replace(/^\/webapi\/api/, ""), { raw: true }))
+    /** @type {Promise<Response>} */ (fetchUrl(/** @type {ApiUrl} */ (url.replace(/^\/webapi\/api/, "")), true))
       .then((r) => r.blob())
       .then((blob) => {
         if (!alive) return;

@@ -11,7 +11,7 @@ import { alertError } from "./alerts";
  * @param {string} token
  * @returns {Promise<TokenCheck>}
  */
-export const checkDownloadToken = (token) => get(`/report/check-download-token-valid?token=${encodeURIComponent(token)}`);
+export const checkDownloadToken = (token) => get("/report/check-download-token-valid", { query: { token } });
 
 /**
  * Opens a generated file's single-use link; false (after an error alert) when the link is spent.

@@ -10,7 +10,7 @@ import { customerOutstanding } from "./offline/api";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
 import { applyAllocations, overdueCount, summarize } from "./outstanding";
 import { t } from "./outstanding-text";
-import { useQueuedFor, useResource } from "./resources";
+import { keyOf, useQueuedFor, useResource } from "./resources";
 import { DataTable } from "./table";
 import { Loading } from "./ui";
 import "./outstanding.css";
@@ -32,36 +32,32 @@ export const BUCKETS = /** @type {const} */ (["days0to30", "days31to60", "days61
 export function useOutstanding(user, buyerId) {
   const enabled = offlineEnabled(user);
   const resource = useResource(
-    buyerId
-      ? () => {
-          const fromServer = async () => {
-            const o = await customerOutstanding(buyerId);
-            if (!enabled) return /** @type {Shown} */ (o);
-            const m = await loadEngine();
-            const waiting = (await m.listQueue(user.uid).catch(() => [])).filter(
-              (e) =>
-                e.kind === "payment" &&
-                e.state === "waiting" &&
-                String(e.payment.buyerId).toLowerCase() === buyerId.toLowerCase(),
-            );
-            if (!waiting.length) return /** @type {Shown} */ (o);
-            let invoices = o.invoices;
-            for (const e of waiting) if (e.kind === "payment") invoices = applyAllocations(invoices, e.allocations);
-            return /** @type {Shown} */ ({
-              ...summarize(o.buyerId, invoices),
-              creditLimit: o.creditLimit,
-              credits: o.credits || [],
-            });
-          };
-          const fromPhone = async () => {
-            const m = await loadEngine();
-            const o = await m.offlineOutstanding(user.uid, buyerId);
-            return /** @type {Shown} */ (o || { ...summarize(buyerId, []), asOf: null, fromCopy: true });
-          };
-          return enabled ? networkOr(fromServer, fromPhone) : fromServer();
-        }
-      : null,
-    [buyerId, enabled, user.uid],
+    buyerId && keyOf("/users/customer/outstanding/{buyerId}", { path: { buyerId } }, enabled, user.uid),
+    () => {
+      const id = /** @type {string} */ (buyerId);
+      const fromServer = async () => {
+        const o = await customerOutstanding(id);
+        if (!enabled) return /** @type {Shown} */ (o);
+        const m = await loadEngine();
+        const waiting = (await m.listQueue(user.uid).catch(() => [])).filter(
+          (e) => e.kind === "payment" && e.state === "waiting" && String(e.payment.buyerId).toLowerCase() === id.toLowerCase(),
+        );
+        if (!waiting.length) return /** @type {Shown} */ (o);
+        let invoices = o.invoices;
+        for (const e of waiting) if (e.kind === "payment") invoices = applyAllocations(invoices, e.allocations);
+        return /** @type {Shown} */ ({
+          ...summarize(o.buyerId, invoices),
+          creditLimit: o.creditLimit,
+          credits: o.credits || [],
+        });
+      };
+      const fromPhone = async () => {
+        const m = await loadEngine();
+        const o = await m.offlineOutstanding(user.uid, id);
+        return /** @type {Shown} */ (o || { ...summarize(id, []), asOf: null, fromCopy: true });
+      };
+      return enabled ? networkOr(fromServer, fromPhone) : fromServer();
+    },
     { silent: true },
   );
   // A payment of this customer saved on the phone (or sent from it): the figures change.

@@ -26,8 +26,7 @@ import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
  * @param {number | null} [agentId]
  * @returns {Promise<Schemas["DayPlan"]>}
  */
-export const dayPlan = (agentId) =>
-  get(agentId ? `/users/plan/today?agentId=${encodeURIComponent(agentId)}` : "/users/plan/today");
+export const dayPlan = (agentId) => get("/users/plan/today", { query: { agentId: agentId || null } });
 
 /**
  * The plan of `agentId` (none: the user's own). Resolves to `{ plan, keptAt }`: keptAt is when the

@@ -1,91 +1,23 @@
-// Data loading shared by the screens, one hook per resource: `useResource` (any loader, with the
-// late-answer guard of useApi), and the resources two features show: the outcome list and a
+// Data loading shared by the screens: the data layer (lib/resource-store.js: `useResource(key,
+// load)`, `useGet(path, params)`, `invalidate(prefix)`, re-exported here), and the resources two
+// features show: the outcome list and a
 // customer's visit screen, each the server's when it answers, else (agents) the phone's copy.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "./api-client";
-import { alertError } from "./alerts";
+import { useEffect, useRef, useState } from "react";
 import { messageFor } from "./i18n/messages";
 import { customerSearch, outcomeList, visitScreen } from "./offline/api";
+import { OUTCOMES_PATH } from "./offline/paths";
 import { loadEngine, networkOr, offlineEnabled } from "./offline/status";
+import { keyOf, useResource } from "./resource-store";
+
+export { alertFailure, invalidate, keyOf, latestOnly, resourceStore, useGet, useResource } from "./resource-store";
 
 /** @typedef {import("../../types/api").components["schemas"]} Schemas */
 /** @typedef {import("./offline/customers").CustomerScreen} CustomerScreen */
 /** @typedef {import("./offline/status").OfflineUser} OfflineUser */
-
 /**
  * @template T
- * @typedef {{ data: T | null, loading: boolean, error: unknown, reload: () => void }} Resource
+ * @typedef {import("./resource-store").Resource<T>} Resource
  */
-
-/** A session's end is the API client's to tell (it alerts and signs out); anything else is shown. @param {unknown} err */
-export function alertFailure(err) {
-  if (err instanceof ApiError && err.status === 401) return;
-  alertError(err instanceof Error ? err.message : String(err));
-}
-
-/**
- * The late-answer guard: each `ask(load, done, failed)` supersedes every question before it, and
- * only the latest one's answer (`done`) or failure (`failed`) comes through; `drop()` supersedes
- * them all without a new one.
- */
-export function latestOnly() {
-  let latest = 0;
-  return {
-    /**
-     * @template T
-     * @param {() => Promise<T>} load
-     * @param {(data: T) => void} done
-     * @param {(err: unknown) => void} failed
-     */
-    ask(load, done, failed) {
-      const asked = ++latest;
-      load().then(
-        (data) => asked === latest && done(data),
-        (err) => asked === latest && failed(err),
-      );
-    },
-    drop() {
-      latest++;
-    },
-  };
-}
-
-/**
- * Loads `load()` whenever `deps` change (nothing while `load` is null) and on `reload()`. Only the
- * answer to the latest question counts (`latestOnly`): an earlier one coming late (another
- * customer, a reload since) is dropped, so a screen never shows another one's data. A failure is
- * alerted unless `silent`, and leaves `data` null.
- * @template T
- * @param {(() => Promise<T>) | null} load
- * @param {unknown[]} deps what `load` reads
- * @param {{ silent?: boolean }} [options]
- * @returns {Resource<T>}
- */
-export function useResource(load, deps, { silent = false } = {}) {
-  const [state, setState] = useState(
-    /** @type {{ data: T | null, loading: boolean, error: unknown }} */ ({ data: null, loading: !!load, error: null }),
-  );
-  const [guard] = useState(latestOnly);
-  const run = useCallback(() => {
-    if (!load) {
-      guard.drop();
-      setState({ data: null, loading: false, error: null });
-      return;
-    }
-    setState((s) => ({ ...s, loading: true }));
-    guard.ask(
-      load,
-      (data) => setState({ data, loading: false, error: null }),
-      (err) => {
-        if (!silent) alertFailure(err);
-        setState({ data: null, loading: false, error: err });
-      },
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` name what `load` reads
-  }, deps);
-  useEffect(run, [run]);
-  return { ...state, reload: run };
-}
 
 /**
  * The outcome list, asked again whenever `key` changes (a customer opened: beside the customer's
@@ -97,21 +29,18 @@ export function useResource(load, deps, { silent = false } = {}) {
  */
 export function useOutcomes(user, key) {
   const enabled = offlineEnabled(user);
-  const { data } = useResource(
-    key
-      ? () =>
-          enabled
-            ? networkOr(
-                () =>
-                  outcomeList().then((list) => {
-                    loadEngine().then((m) => m.keepOutcomes(user.uid, list).catch(() => {}));
-                    return list;
-                  }),
-                () => loadEngine().then((m) => m.lastOutcomes(user.uid)),
-              )
-            : outcomeList()
-      : null,
-    [key, enabled, user.uid],
+  // Keyed by the visit it is asked for: the outcome list's own key is the prefetch's (taken once).
+  const { data } = useResource(key ? keyOf(OUTCOMES_PATH, null, key, enabled, user.uid) : null, () =>
+    enabled
+      ? networkOr(
+          () =>
+            outcomeList().then((list) => {
+              loadEngine().then((m) => m.keepOutcomes(user.uid, list).catch(() => {}));
+              return list;
+            }),
+          () => loadEngine().then((m) => m.lastOutcomes(user.uid)),
+        )
+      : outcomeList(),
   );
   return data || [];
 }
@@ -134,26 +63,22 @@ const NOT_ON_PHONE_CODE = "customer_not_on_phone";
  */
 export function useCustomerScreen(user, buyerId) {
   const enabled = offlineEnabled(user);
-  return useResource(
-    buyerId
-      ? () => {
-          const fromServer = () =>
-            visitScreen(buyerId).then((s) => {
-              if (enabled) loadEngine().then((m) => m.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {}));
-              return /** @type {CustomerScreen} */ (s);
-            });
-          const fromPhone = () =>
-            loadEngine()
-              .then((m) => m.offlineDetails(user.uid, buyerId))
-              .then((s) => {
-                if (!s) throw new Error(messageFor(NOT_ON_PHONE_CODE, null, NOT_ON_PHONE));
-                return s;
-              });
-          return enabled ? networkOr(fromServer, fromPhone) : fromServer();
-        }
-      : null,
-    [buyerId, enabled, user.uid],
-  );
+  return useResource(buyerId && keyOf("/users/customer/details/{id}", { path: { id: buyerId } }, enabled, user.uid), () => {
+    const id = /** @type {string} */ (buyerId);
+    const fromServer = () =>
+      visitScreen(id).then((s) => {
+        if (enabled) loadEngine().then((m) => m.keepDetails(user.uid, s.customerDetails.buyerID, s).catch(() => {}));
+        return /** @type {CustomerScreen} */ (s);
+      });
+    const fromPhone = () =>
+      loadEngine()
+        .then((m) => m.offlineDetails(user.uid, id))
+        .then((s) => {
+          if (!s) throw new Error(messageFor(NOT_ON_PHONE_CODE, null, NOT_ON_PHONE));
+          return s;
+        });
+    return enabled ? networkOr(fromServer, fromPhone) : fromServer();
+  });
 }
 
 /**

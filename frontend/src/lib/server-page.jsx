@@ -1,41 +1,12 @@
-// Lists the server pages (GET …pageNumber=n answering `{ data, totalRecords }`): the answer of the
-// very query asked, never a page of the one before; a count line, the page's rows and Previous / Next.
-import { useEffect, useState } from "react";
-import { get } from "./api-client";
+// Lists the server pages (GET …pageNumber=n answering `{ data, totalRecords }`): the page asked
+// (`useServerPage`, lib/filtered-list.js, on the data layer), never a page of the one before; a
+// count line, the page's rows and Previous / Next.
 import { DataTable, Pager } from "./table";
 import { Loading } from "./ui";
 
-/** @typedef {{ data: any[], totalRecords: number }} ServerPage one page of rows and the count of them all */
+export { useServerPage } from "./filtered-list";
 
-/**
- * The answer of GET `path` (its query names the page), null while it is asked for: a new path or a new
- * `reload` value asks again, and an answer to an earlier one is never given. A failed request gives an
- * empty page, after `onError(err)` when there is one.
- * @param {string} path
- * @param {{ reload?: number, onError?: (err: any) => void }} [options] `reload`: a counter to bump to ask again
- * @returns {ServerPage | null}
- */
-export function useServerPage(path, { reload = 0, onError } = {}) {
-  const [answer, setAnswer] = useState(/** @type {(ServerPage & { key: string }) | null} */ (null));
-  const key = `${reload}|${path}`;
-  useEffect(() => {
-    // An answer that comes after a newer question was asked is dropped: kept, it would replace the
-    // newer answer (if that came first) and, being for another key, leave the page loading for good.
-    let asked = true;
-    /** @type {Promise<ServerPage>} */ (get(path))
-      .then((r) => asked && setAnswer({ ...r, key }))
-      .catch((err) => {
-        if (!asked) return;
-        if (onError) onError(err);
-        setAnswer({ data: [], totalRecords: 0, key });
-      });
-    return () => {
-      asked = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks once per path and reload; `onError` is the caller's, remade on every render
-  }, [path, key]);
-  return answer && answer.key === key ? answer : null;
-}
+/** @typedef {{ data: any[], totalRecords: number }} ServerPage one page of rows and the count of them all */
 
 /**
  * A server page as a table: Loading until `answer` comes, then "n things" (`nouns`: one, many), the rows

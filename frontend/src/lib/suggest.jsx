@@ -2,17 +2,15 @@
 // plain one whose text is searched on submit.
 import { t } from "./text";
 import { useEffect, useRef, useState } from "react";
-import { get } from "./api-client";
 
 /**
- * fetchPath(query) gives the API path, or fetchItems(query) resolves to the suggestions itself
- * (the agent's offline search); onPick(item) gets the chosen suggestion. `clearOnPick` empties the
- * box after a pick, for picking several in a row (a beat's customers); `onSearch(text)` runs on
+ * fetchItems(query) resolves to the suggestions (a feature's typed call, or the agent's offline
+ * search); onPick(item) gets the chosen suggestion. `clearOnPick` empties the box after a pick, for picking several in a row (a beat's customers); `onSearch(text)` runs on
  * submit when there is no suggestion to take. Without it, a submit before the suggestions came
  * searches at once and takes the first; `noMatch(text)` says when there is none (the text stays).
  * @template Item
  * @param {{ id: string, label: import("preact").ComponentChildren, placeholder?: string,
- *   fetchPath?: (query: string) => string, fetchItems?: (query: string) => Promise<Item[]>,
+ *   fetchItems?: (query: string) => Promise<Item[]>,
  *   labelOf: (item: Item) => string, onPick: (item: Item) => void, onSearch?: (text: string) => void,
  *   buttonText?: string, clearOnPick?: boolean, noMatch?: (text: string) => string }} props
  */
@@ -20,7 +18,6 @@ export function SuggestBox({
   id,
   label,
   placeholder,
-  fetchPath,
   fetchItems,
   labelOf,
   onPick,
@@ -35,7 +32,7 @@ export function SuggestBox({
   const [missed, setMissed] = useState("");
   const timer = useRef(/** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined));
   /** @param {string} q @returns {Promise<Item[] | null>} */
-  const search = (q) => (fetchItems ? fetchItems(q) : fetchPath ? get(fetchPath(q)) : Promise.resolve([]));
+  const search = (q) => (fetchItems ? fetchItems(q) : Promise.resolve([]));
   useEffect(() => {
     clearTimeout(timer.current);
     setMissed("");

@@ -35,13 +35,8 @@ export const fromUnits = (measure, units) => (SCALED.has(measure) ? units / 100 
  * @param {string} [month] YYYY-MM
  * @returns {Promise<Targets>}
  */
-export const fetchTargets = (agentId, month) => {
-  const q = new URLSearchParams();
-  if (agentId) q.set("agentId", String(agentId));
-  if (month) q.set("month", month);
-  const query = q.toString();
-  return get(query ? `/users/targets?${query}` : "/users/targets");
-};
+export const fetchTargets = (agentId, month) =>
+  get("/users/targets", { query: { agentId: agentId || null, month: month || null } });
 
 /**
  * The month's figures of `measure` recomputed from `achieved` (integer units) as the server does:

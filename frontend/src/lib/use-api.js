@@ -1,66 +1,33 @@
-// Loads data for a screen: { data, loading, error, reload }.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, get } from "./api-client";
-import { alertError } from "./alerts";
+// Loads data for a screen: { data, loading, error, reload }, through the one data layer.
+import { useState } from "react";
+import { ApiError } from "./api-client";
+import { useResource } from "./resource-store";
+
+/** The private keys of `useApi`'s holders (a loader has no key of its own to share by). */
+let holders = 0;
 
 /**
- * A screen's data: `source` is a loader, one of a feature's api functions (`() => homeFigures()`),
- * asked again when `options.key` changes (a loader is remade on every render, so it is not the key
- * itself); a GET path is still taken (asked again when it changes) for callers not moved to a
- * feature api module yet. Nothing loads without a source.
+ * A screen's data from a loader, one of a feature's api functions (`() => homeFigures()`), asked
+ * again when `options.key` changes (a loader is remade on every render, so it is not the key
+ * itself): the data layer's `useResource` (lib/resource-store.js) under a key of this component's
+ * own, for loaders that nothing shares. A GET that screens may share is `useGet(path, params)`.
+ * Nothing loads without a source.
  * @template T
  * @template [I=null]
- * @param {(() => Promise<T>) | string | null | undefined | false} source
+ * @param {(() => Promise<T>) | null | undefined | false} source
  * @param {{ initial?: I, silent?: boolean, key?: string | number | boolean | null }} [options] `initial` is
  *   `data` until the answer (and after an error); `silent`: a failure shows no alert
  * @returns {{ data: T | I, loading: boolean, error: ApiError | null, reload: () => void }}
  */
 export function useApi(source, { initial, silent = false, key } = {}) {
-  const start = /** @type {I} */ (initial === undefined ? null : initial);
-  const [state, setState] = useState(
-    /** @type {{ data: T | I, loading: boolean, error: ApiError | null }} */ ({ data: start, loading: !!source, error: null }),
-  );
-  // Only the answer to the latest question counts: an earlier one coming late (another path, or a
-  // reload since) would show another page's data under this one.
-  const latest = useRef(0);
-  const ask = typeof source === "string" ? source : source ? `loader|${key ?? ""}` : "";
-  const load = useCallback(() => {
-    const asked = ++latest.current;
-    if (!source) return;
-    setState((s) => ({ ...s, loading: true }));
-    /** @type {Promise<T>} */
-    const answer = typeof source === "string" ? get(source) : source();
-    answer
-      .then((data) => asked === latest.current && setState({ data, loading: false, error: null }))
-      .catch((/** @type {unknown} */ err) => {
-        if (asked !== latest.current) return;
-        const error = err instanceof ApiError ? err : new ApiError(0, String(err));
-        if (!silent && error.status !== 401) alertError(error.message);
-        setState({ data: start, loading: false, error });
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks again when the path or the caller's key changes
-  }, [ask]);
-  useEffect(load, [load]);
-  return { ...state, reload: load };
+  const [own] = useState(() => `loader:${++holders}`);
+  const loaded = useResource(source ? `${own}|${key ?? ""}` : null, () => (source ? source() : Promise.resolve(null)), {
+    silent,
+    initial,
+  });
+  const error =
+    loaded.error == null ? null : loaded.error instanceof ApiError ? loaded.error : new ApiError(0, String(loaded.error));
+  return { ...loaded, data: /** @type {T | I} */ (loaded.data), error };
 }
 
-/**
- * A saving flag and the one way to run a save: the flag disables the submit button and shows its
- * spinner while `work` runs; a failure shows the server's message in an error alert.
- * @returns {[boolean, (work: () => unknown) => Promise<void>]}
- */
-export function useSaving() {
-  const [busy, setBusy] = useState(false);
-  /** @param {() => unknown} work */
-  const saving = async (work) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      alertError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, saving];
-}
+export { useSaving } from "./use-saving";

@@ -10,7 +10,7 @@ import { get, post } from "../../lib/api-client";
  * @param {string} date
  * @returns {Promise<Schemas["AttendancePage"]>}
  */
-export const attendance = (date) => get(`/users/attendance?${new URLSearchParams({ date })}`);
+export const attendance = (date) => get("/users/attendance", { query: { date } });
 
 /**
  * A manager's correction of a day: a new start and/or end, and the reason.

@@ -2,7 +2,8 @@
 // out when none is left; "Discard N visits" (or "Discard 1 visit and 1 order") drops them and logs
 // out; Cancel stays signed in.
 import { useEffect, useRef, useState } from "react";
-import { loadEngine, queuedText } from "../../lib/offline/status";
+import { queuedText } from "../../lib/offline/state";
+import { loadEngine } from "../../lib/offline/status";
 import { tl } from "./logout-text";
 import { Spinner } from "../../lib/ui";
 import { logout, onLogoutWarning } from "./logout";

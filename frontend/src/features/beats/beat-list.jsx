@@ -5,10 +5,11 @@ import { useState } from "react";
 import { AgentSelect } from "../../lib/agent-select";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
-import { ServerTable, useServerPage } from "../../lib/server-page";
+import { invalidate } from "../../lib/resource-store";
+import { ServerTable } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { PageHeader } from "../../lib/ui";
-import { beatPagePath, deleteBeat } from "./api";
+import { deleteBeat, useBeatList } from "./api";
 import { t } from "./text";
 import { shortDay } from "./days";
 
@@ -17,18 +18,9 @@ import { shortDay } from "./days";
 const PAGE = 30;
 
 export default function BeatList() {
-  const [agent, setAgent] = useState(0);
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const [reloads, setReloads] = useState(0);
+  const list = useBeatList();
+  const { page, setPage, answer: data } = list;
   const [doomed, setDoomed] = useState(/** @type {BeatRow | null} */ (null));
-  /** @type {import("./api").Schemas["BeatPage"] | null} */
-  const data = useServerPage(beatPagePath({ agentId: agent, search, pageNumber: page }), {
-    reload: reloads,
-    onError: (err) => {
-      if (err.status !== 401) alertError(err.message);
-    },
-  });
 
   const remove = async () => {
     const beat = doomed;
@@ -39,7 +31,7 @@ export default function BeatList() {
       alertSuccess(r.message);
       // The last beat of a later page gone: show the page before rather than an empty one.
       if (data && data.data.length === 1 && page > 1) setPage(page - 1);
-      else setReloads(reloads + 1);
+      else invalidate("/master/beat");
     } catch (err) {
       alertError(err.message);
     }
@@ -57,21 +49,11 @@ export default function BeatList() {
       </PageHeader>
       <div class="toolbar">
         <AgentSelect
-          value={agent}
+          value={list.filter.agentId}
           allLabel={t("allAgents")}
-          onChange={(/** @type {number} */ a) => {
-            setPage(1);
-            setAgent(a);
-          }}
+          onChange={(/** @type {number} */ agentId) => list.apply({ agentId })}
         />
-        <SearchBox
-          id="beatSearch"
-          label={t("searchBeats")}
-          onSearch={(text) => {
-            setPage(1);
-            setSearch(text);
-          }}
-        />
+        <SearchBox id="beatSearch" label={t("searchBeats")} onSearch={(search) => list.apply({ search })} />
       </div>
       <ServerTable
         answer={data}
@@ -82,7 +64,7 @@ export default function BeatList() {
         nouns={[t("beatOne"), t("beatMany")]}
         countTestId="beats-count"
         testId="beats-table"
-        empty={search || agent ? t("noBeatMatch") : t("noBeats")}
+        empty={list.applied.search || list.applied.agentId ? t("noBeatMatch") : t("noBeats")}
         columns={[
           { key: "beatName", label: t("beatName") },
           { key: "agentName", label: t("agent") },

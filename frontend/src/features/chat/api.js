@@ -14,13 +14,13 @@ export const unreadCounts = () => post("/chat/getUnreadCountsByConversation");
  * @param {number} userId
  * @returns {Promise<Schemas["ConversationId"]>}
  */
-export const openConversation = (userId) => post(`/chat/createConversation?userId=${userId}`);
+export const openConversation = (userId) => post("/chat/createConversation", {}, { query: { userId } });
 
 /**
  * @param {number} conversationId
  * @returns {Promise<Schemas["Message"][]>}
  */
-export const chatHistory = (conversationId) => get(`/chat/getChatHistory?conversationId=${conversationId}`);
+export const chatHistory = (conversationId) => get("/chat/getChatHistory", { query: { conversationId } });
 
 /**
  * The messages after `latestTimestamp` (null: all).
@@ -34,7 +34,7 @@ export const newMessages = (conversationId, latestTimestamp) => post("/chat/getN
  * @param {number} conversationId
  * @returns {Promise<Schemas["MessageBody"]>}
  */
-export const markConversationRead = (conversationId) => post(`/chat/markAsRead?conversationId=${conversationId}`);
+export const markConversationRead = (conversationId) => post("/chat/markAsRead", {}, { query: { conversationId } });
 
 /**
  * @param {Schemas["SendBody"]} body

@@ -7,14 +7,14 @@ import { useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
 import { ConfirmDialog } from "../../lib/confirm";
-import { DateInput, validDate } from "../../lib/date-input";
+import { DateInput } from "../../lib/date-input";
 import { messageFor } from "../../lib/i18n/messages";
 import { formatDate, localParts, money } from "../../lib/format";
 import { ADMINISTRATOR } from "../../lib/rights";
-import { ServerTable, useServerPage } from "../../lib/server-page";
+import { ServerTable } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
-import { useResource } from "../../lib/resources";
-import { approvePayment, depositPayment, paymentDetail, paymentsPagePath, reversePayment } from "./api";
+import { invalidate } from "../../lib/resources";
+import { approvePayment, depositPayment, reversePayment, usePayment, usePaymentList } from "./api";
 import { message, modeLabel, modeOptions } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
 import { t } from "./text";
@@ -27,7 +27,6 @@ import "./collections.css";
 const PAGE = 30;
 /** The statuses a payment goes through, as the server names them. */
 export const STATUSES = ["pending", "collected", "deposited", "reversed"];
-const EMPTY = { agentId: "", from: "", to: "", mode: "", status: "" };
 
 /** A payment's status as a badge. @param {{ status: string }} props */
 function PaymentStatus({ status }) {
@@ -61,7 +60,7 @@ function Totals({ totals }) {
 
 /** @param {{ paymentId: number, onClose: () => void }} props */
 function PaymentDialog({ paymentId, onClose }) {
-  const { data } = useResource(() => paymentDetail(paymentId), [paymentId]);
+  const { data } = usePayment(paymentId);
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <div
@@ -128,45 +127,23 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
 
 /** @param {{ user: User }} props */
 export default function CollectionsScreen({ user }) {
-  const [filter, setFilter] = useState(EMPTY);
-  const [applied, setApplied] = useState(EMPTY);
-  const [page, setPage] = useState(1);
-  const [runs, setRuns] = useState(0);
-  const [dateError, setDateError] = useState(/** @type {{ from?: string, to?: string }} */ ({}));
+  const list = usePaymentList(t("fromAfterTo"));
+  const { filter, set, page } = list;
+  const dateError = list.errors;
   const [viewing, setViewing] = useState(/** @type {number | null} */ (null));
   const [depositing, setDepositing] = useState(/** @type {Payment | null} */ (null));
   const [reversing, setReversing] = useState(/** @type {Payment | null} */ (null));
   const [busy, setBusy] = useState(false);
   const admin = Number(user.userType) === ADMINISTRATOR;
-  const data = /** @type {PaymentPage | null} */ (
-    useServerPage(paymentsPagePath({ ...applied, pageNumber: page }), { reload: runs, onError: (err) => alertError(err.message) })
-  );
-  /** @param {Event} e */
-  const search = (e) => {
-    e.preventDefault();
-    // A typed text that is no date, or From after To: said under the field, nothing asked.
-    const from = validDate()(filter.from);
-    const to = validDate()(filter.to);
-    if (from || to) {
-      setDateError({ from: from || undefined, to: to || undefined });
-      return;
-    }
-    if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError({ from: t("fromAfterTo") });
-      return;
-    }
-    setDateError({});
-    setPage(1);
-    setApplied({ ...filter });
-    setRuns(runs + 1);
-  };
+  const data = /** @type {PaymentPage | null} */ (list.answer);
   /** @param {() => Promise<{ message: string, code?: string }>} work */
   const act = async (work) => {
     setBusy(true);
     try {
       const r = await work();
       alertSuccess(messageFor(r.code, null, r.message));
-      setRuns((n) => n + 1);
+      // The lists and pages of payments on screen ask again (the totals with them).
+      invalidate("/users/payments");
     } catch (err) {
       alertError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -182,32 +159,20 @@ export default function CollectionsScreen({ user }) {
           {t("uploadInvoices")}
         </a>
       </PageHeader>
-      <form class="toolbar" onSubmit={search} noValidate>
+      <form class="toolbar" onSubmit={list.search} noValidate>
         <AgentSelect
           value={filter.agentId ? Number(filter.agentId) : 0}
           allLabel={t("allAgents")}
-          onChange={(a) => setFilter({ ...filter, agentId: a ? String(a) : "" })}
+          onChange={(a) => set({ agentId: a ? String(a) : "" })}
         />
-        <DateInput
-          id="payFrom"
-          label={t("from")}
-          value={filter.from}
-          onValue={(from) => setFilter({ ...filter, from })}
-          error={dateError.from}
-        />
-        <DateInput
-          id="payTo"
-          label={t("to")}
-          value={filter.to}
-          onValue={(to) => setFilter({ ...filter, to })}
-          error={dateError.to}
-        />
+        <DateInput id="payFrom" label={t("from")} value={filter.from} onValue={(from) => set({ from })} error={dateError.from} />
+        <DateInput id="payTo" label={t("to")} value={filter.to} onValue={(to) => set({ to })} error={dateError.to} />
         <Select
           id="payModeFilter"
           label={t("mode")}
           placeholder={t("allModes")}
           value={filter.mode}
-          onChange={(e) => setFilter({ ...filter, mode: e.currentTarget.value })}
+          onChange={(e) => set({ mode: e.currentTarget.value })}
           options={modeOptions()}
         />
         <Select
@@ -215,7 +180,7 @@ export default function CollectionsScreen({ user }) {
           label={t("status")}
           placeholder={t("allStatuses")}
           value={filter.status}
-          onChange={(e) => setFilter({ ...filter, status: e.currentTarget.value })}
+          onChange={(e) => set({ status: e.currentTarget.value })}
           options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
         <div class="toolbar-button">
@@ -228,7 +193,7 @@ export default function CollectionsScreen({ user }) {
       <ServerTable
         answer={data}
         page={page}
-        onPage={setPage}
+        onPage={list.setPage}
         pageSize={PAGE}
         rowKey="paymentId"
         nouns={[t("paymentNoun"), t("paymentsNoun")]}

@@ -5,7 +5,7 @@
 import { formatDateTime, money } from "../../lib/format";
 import { fromPaise } from "../../lib/outstanding";
 import { loadEngine, networkOr } from "../../lib/offline/status";
-import { useResource } from "../../lib/resources";
+import { keyOf, useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { myPayments } from "./api";
 import { collectionSums, firstDay, mergeCollections } from "./my-collections";
@@ -18,7 +18,7 @@ import "./collections.css";
 
 /** @param {{ user: User }} props */
 export default function MyCollectionsScreen({ user }) {
-  const { data, loading } = useResource(async () => {
+  const { data, loading } = useResource(keyOf("/users/payments", null, "mine", user.uid), async () => {
     const now = new Date();
     const engine = await loadEngine();
     const receipts = await engine.listReceipts(user.uid).catch(() => []);
@@ -27,7 +27,7 @@ export default function MyCollectionsScreen({ user }) {
       () => null,
     );
     return { list: mergeCollections(receipts, rows, now), offline: rows === null, now };
-  }, [user.uid]);
+  });
   if (loading || !data) return <Loading />;
   const sums = collectionSums(data.list, data.now);
   /** @param {import("./my-collections").Collected} c */

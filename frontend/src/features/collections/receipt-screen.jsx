@@ -4,7 +4,7 @@
 // (`?paymentId=`).
 import { useEffect, useState } from "react";
 import { loadEngine, offlineEnabled } from "../../lib/offline/status";
-import { useResource } from "../../lib/resources";
+import { keyOf, useResource } from "../../lib/resources";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { paymentDetail } from "./api";
 import { ReceiptActions, ReceiptView, receiptOf } from "./receipt";
@@ -21,6 +21,7 @@ export default function ReceiptScreen({ params, user }) {
   const agent = offlineEnabled(user);
   const [waiting, setWaiting] = useState(false);
   const { data, loading } = useResource(
+    keyOf("/users/payment/{paymentId}", { path: { paymentId } }, clientId, agent, user.uid),
     () =>
       agent
         ? loadEngine()
@@ -30,7 +31,6 @@ export default function ReceiptScreen({ params, user }) {
         : paymentId
           ? paymentDetail(paymentId).then(receiptOf)
           : Promise.resolve(null),
-    [clientId, paymentId, agent, user.uid],
   );
   // Waiting while the queue holds the payment; the mark goes when it is sent.
   useEffect(() => {

@@ -2,20 +2,18 @@
 // The visit screen's own (its answer, the search, the save, the outcomes) are the offline layer's
 // too, and live there (lib/offline/api.js).
 import { api, get, post } from "../../lib/api-client";
+import { useGet } from "../../lib/resource-store";
 
 export { customerSearch, outcomeList, saveVisit, visitScreen } from "../../lib/offline/api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
-
-/** @param {string} id */
-const enc = (id) => encodeURIComponent(id);
 
 /**
  * Product suggestions for the price comparison.
  * @param {string} query
  * @returns {Promise<Schemas["ProductSuggestion"][]>}
  */
-export const productSuggestions = (query) => get(`/users/product/search?query=${enc(query)}`);
+export const productSuggestions = (query) => get("/users/product/search", { query: { query } });
 
 /**
  * What the customer paid for a product lately, per distributor.
@@ -24,21 +22,21 @@ export const productSuggestions = (query) => get(`/users/product/search?query=${
  * @returns {Promise<Schemas["PriceRow"][]>}
  */
 export const priceComparison = (buyerId, productName) =>
-  get(`/users/product/pricecomparison/${enc(buyerId)}?productName=${enc(productName)}`);
+  get("/users/product/pricecomparison/{id}", { path: { id: buyerId }, query: { productName } });
 
 /**
  * The customer's recent orders (the first page).
  * @param {string} buyerId
  * @returns {Promise<Schemas["OrderPage"]>}
  */
-export const customerOrders = (buyerId) => get(`/users/orders?buyerId=${enc(buyerId)}`);
+export const customerOrders = (buyerId) => get("/users/orders", { query: { buyerId } });
 
 /**
  * Cancels a Submitted order.
  * @param {number} orderId
  * @returns {Promise<Schemas["OrderCancelled"]>}
  */
-export const cancelOrder = (orderId) => post(`/users/order/${orderId}/cancel`);
+export const cancelOrder = (orderId) => post("/users/order/{orderId}/cancel", {}, { path: { orderId } });
 
 /**
  * A new customer (a field left out is the server's default: none).
@@ -51,7 +49,7 @@ export const addCustomer = (body) => post("/users/customer", body);
  * @param {string} buyerId
  * @returns {Promise<Schemas["ProfileAnswer"]>}
  */
-export const customerProfile = (buyerId) => get(`/users/customer/profile?buyerId=${enc(buyerId)}`);
+export const customerProfile = (buyerId) => get("/users/customer/profile", { query: { buyerId } });
 
 /**
  * A profile update (a field left out is no change).
@@ -74,7 +72,12 @@ export const setCreditLimit = (buyerId, creditLimit) => post("/users/customer/cr
  * @param {"accept" | "reject"} decision
  * @returns {Promise<Schemas["MessageBody"]>}
  */
-export const decideLocation = (buyerId, decision) => post(`/users/customer/location/${enc(buyerId)}/${decision}`);
+export const decideLocation = (buyerId, decision) =>
+  post(
+    decision === "accept" ? "/users/customer/location/{id}/accept" : "/users/customer/location/{id}/reject",
+    {},
+    { path: { id: buyerId } },
+  );
 
 /** @returns {Promise<Schemas["InfoType"][]>} the info types with their sub types */
 export const infoTypes = () => get("/master/info-type-subtype");
@@ -84,7 +87,7 @@ export const infoTypes = () => get("/master/info-type-subtype");
  * @param {string} buyerId
  * @returns {Promise<Schemas["HistoryRow"][]>}
  */
-export const infoHistory = (buyerId) => get(`/users/customer/infohistory/${enc(buyerId)}`);
+export const infoHistory = (buyerId) => get("/users/customer/infohistory/{id}", { path: { id: buyerId } });
 
 /**
  * Adds customer info (the form with its files).
@@ -92,14 +95,15 @@ export const infoHistory = (buyerId) => get(`/users/customer/infohistory/${enc(b
  * @param {FormData} form
  * @returns {Promise<Schemas["MessageBody"]>}
  */
-export const addInfo = (buyerId, form) => api(`/users/customer/info/${enc(buyerId)}`, { method: "POST", body: form });
+export const addInfo = (buyerId, form) =>
+  api("/users/customer/info/{id}", { params: { path: { id: buyerId } }, method: "POST", body: form });
 
 /**
  * One page (30) of the info waiting for its status.
  * @param {number} pageNumber
  * @returns {Promise<Schemas["ReviewPage"]>}
  */
-export const infoUpdates = (pageNumber) => get(`/users/infoUpdateWithPaging?pageNumber=${pageNumber}&pageSize=30`);
+export const infoUpdates = (pageNumber) => get("/users/infoUpdateWithPaging", { query: { pageNumber, pageSize: "30" } });
 
 /**
  * @param {Schemas["StatusUpdate"]} body
@@ -112,7 +116,7 @@ export const updateInfoStatus = (body) => post("/users/infoUpdate", body);
  * @param {string} which
  * @returns {Promise<Schemas["VisitRow"][]>}
  */
-export const ftmFtd = (which) => get(`/users/customer/FTMFTD/${enc(which)}`);
+export const ftmFtd = (which) => get("/users/customer/FTMFTD/{id}", { path: { id: which } });
 
 /** @returns {Promise<Schemas["AgentItem"][]>} a manager's agents */
 export const agentList = () => get("/users/agentList");
@@ -124,18 +128,43 @@ export const ownScorecard = () => get("/users/scorecard");
  * @param {string} agent an agent's uid
  * @returns {Promise<Schemas["Scorecard"] | null>}
  */
-export const agentScorecard = (agent) => get(`/users/scorecardAM/${enc(agent)}`);
+export const agentScorecard = (agent) => get("/users/scorecardAM/{id}", { path: { id: Number(agent) } });
 
 /**
  * A stored file (customer info image or pdf), as the raw answer.
  * @param {string} fileName
  * @returns {Promise<Response>}
  */
-export const mediaFile = (fileName) => api(`/users/media?fileName=${enc(fileName)}`, { raw: true });
+export const mediaFile = (fileName) => api("/users/media", { params: { query: { fileName } }, raw: true });
 
 /**
  * The order a customer's last shelf count suggests (issue #54).
  * @param {string} buyerId
  * @returns {Promise<import("../../../types/api").components["schemas"]["SuggestedOrder"]>}
  */
-export const suggestedOrder = (buyerId) => get(`/users/customer/suggested-order/${encodeURIComponent(buyerId)}`);
+export const suggestedOrder = (buyerId) => get("/users/customer/suggested-order/{buyerId}", { path: { buyerId } });
+
+// The screens' data (lib/resource-store.js: keyed by the call's URL, shared, asked again by
+// `invalidate(path)` after a write).
+
+/** A customer's profile. @param {string} buyerId */
+export const useCustomerProfile = (buyerId) => useGet("/users/customer/profile", { query: { buyerId } });
+/** The info types with their sub types. */
+export const useInfoTypes = () => useGet("/master/info-type-subtype");
+/** A customer's info history. @param {string} buyerId */
+export const useInfoHistory = (buyerId) => useGet("/users/customer/infohistory/{id}", { path: { id: buyerId } });
+/** One page (30) of the info updates to review. @param {number} pageNumber */
+export const useInfoUpdates = (pageNumber) => useGet("/users/infoUpdateWithPaging", { query: { pageNumber, pageSize: "30" } });
+/** The first-time-this-month / first-time-today visits. @param {string} which "ftm" or "ftd" */
+export const useFtmFtd = (which) => useGet("/users/customer/FTMFTD/{id}", { path: { id: which } });
+/** The caller's agents (a manager's picker); nothing loads when `wanted` is false. @param {boolean} wanted */
+export const useAgentList = (wanted) => useGet(wanted && "/users/agentList");
+/**
+ * The score card: the caller's own, or (a manager) an agent's, nothing until one is picked.
+ * @param {boolean} manager @param {string} agent an agent's uid, "" for none
+ */
+export const useScorecard = (manager, agent) => {
+  const own = useGet(!manager && "/users/scorecard");
+  const agents = useGet(manager && !!agent && "/users/scorecardAM/{id}", { path: { id: Number(agent) } });
+  return manager ? agents : own;
+};

@@ -10,8 +10,7 @@ import { FormInput, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { ADMINISTRATOR, AREA_MANAGER, RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { MAX } from "../../lib/limits";
-import { useResource } from "../../lib/resources";
-import { addCustomer, customerProfile, decideLocation, updateProfile } from "./api";
+import { addCustomer, decideLocation, updateProfile, useCustomerProfile } from "./api";
 import { CreditLimitForm } from "./credit-limit";
 import { gstinMessage, t as taxText } from "../../lib/tax-ids-text";
 import { normaliseTaxId } from "../../lib/tax-ids";
@@ -128,7 +127,7 @@ function ProposedLocation({ buyerId, proposal, onDecided }) {
 export function ProfileScreen({ params, user }) {
   const buyerId = decodeURIComponent(params.buyerId);
   // The profile shown stays until the next answer (a decision reloads it).
-  const { data: profile, reload: load } = useResource(() => customerProfile(buyerId), [buyerId]);
+  const { data: profile, reload: load } = useCustomerProfile(buyerId);
   const decides = [ADMINISTRATOR, AREA_MANAGER].includes(Number(user.userType));
   if (!profile) return <Loading />;
   return (

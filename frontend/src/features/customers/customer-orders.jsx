@@ -7,7 +7,7 @@ import { alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { formatDate, localParts, money } from "../../lib/format";
 import { networkOr, offlineEnabled } from "../../lib/offline/status";
-import { alertFailure, useQueuedFor, useResource } from "../../lib/resources";
+import { alertFailure, keyOf, useQueuedFor, useResource } from "../../lib/resources";
 import { OrderStatus } from "../../lib/order-status";
 import { DataTable } from "../../lib/table";
 import { Loading } from "../../lib/ui";
@@ -55,15 +55,13 @@ export function CustomerOrders({ buyerId, user }) {
     loading,
     error,
     reload: load,
-  } = useResource(
-    () =>
-      enabled
-        ? networkOr(
-            () => customerOrders(buyerId),
-            () => null,
-          )
-        : customerOrders(buyerId),
-    [buyerId, enabled],
+  } = useResource(keyOf("/users/orders", { query: { buyerId } }, enabled), () =>
+    enabled
+      ? networkOr(
+          () => customerOrders(buyerId),
+          () => null,
+        )
+      : customerOrders(buyerId),
   );
   const unreachable = enabled && !loading && !error && data === null;
   const orders = loading && !data ? null : data ? data.data : [];

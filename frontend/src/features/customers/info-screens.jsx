@@ -12,8 +12,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
-import { useResource } from "../../lib/resources";
-import { addInfo, infoHistory, infoTypes, infoUpdates, updateInfoStatus } from "./api";
+import { addInfo, updateInfoStatus, useInfoHistory, useInfoTypes, useInfoUpdates } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -23,8 +22,8 @@ const SLOTS = ["img1", "img2", "img3"];
 export function InfoScreen({ params, user }) {
   const [, navigate] = useLocation();
   const buyerId = decodeURIComponent(params.buyerId);
-  const { data: types } = useResource(infoTypes, []);
-  const history = useResource(() => infoHistory(buyerId), [buyerId]);
+  const { data: types } = useInfoTypes();
+  const history = useInfoHistory(buyerId);
   const [files, setFiles] = useState(/** @type {Record<string, File | null>} */ ({}));
   const [busy, saving] = useSaving();
   /** @param {string} id */
@@ -134,8 +133,8 @@ function fileLink(url) {
 
 export function InfoUpdateScreen() {
   const [page, setPage] = useState(1);
-  // The page shown stays until the next answer (a status saved reloads it).
-  const { data, reload: load } = useResource(() => infoUpdates(page), [page]);
+  // The page shown stays until its next answer (a status saved reloads it).
+  const { data, reload: load } = useInfoUpdates(page);
   const [editing, setEditing] = useState(/** @type {Schemas["ReviewRow"] | null} */ (null));
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / 30)) : 1;
   return (

@@ -6,16 +6,15 @@ import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { AREA_MANAGER, RIGHT } from "../../lib/rights";
 import { agentLabel } from "../../lib/agent-select";
-import { useResource } from "../../lib/resources";
 import { hasRight } from "../../lib/session";
-import { agentList, agentScorecard, ftmFtd, mediaFile, ownScorecard } from "./api";
+import { mediaFile, useAgentList, useFtmFtd, useScorecard } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 /** @param {{ params: { ftmftd: string } }} props */
 export function FtmFtdScreen({ params }) {
   const which = params.ftmftd;
-  const { data, loading } = useResource(() => ftmFtd(which), [which]);
+  const { data, loading } = useFtmFtd(which);
   return (
     <section>
       <PageHeader
@@ -97,10 +96,9 @@ function emptyNote(manager, agent, user) {
 /** @param {{ user: Schemas["SessionBody"] }} props */
 export function ScorecardScreen({ user }) {
   const manager = user.userType === AREA_MANAGER;
-  const agents = useResource(manager ? agentList : null, [manager]);
+  const agents = useAgentList(manager);
   const [agent, setAgent] = useState("");
-  const load = manager ? (agent ? () => agentScorecard(agent) : null) : ownScorecard;
-  const { data, loading } = useResource(load, [manager, agent]);
+  const { data, loading } = useScorecard(manager, agent);
   return (
     <section>
       <PageHeader title={t("scoreCard")} />
@@ -114,7 +112,7 @@ export function ScorecardScreen({ user }) {
           options={(agents.data || []).map((a) => ({ value: String(a.uid), label: agentLabel(a) }))}
         />
       )}
-      {loading ? <Loading /> : <Card card={load ? data : null} note={emptyNote(manager, agent, user)} />}
+      {loading ? <Loading /> : <Card card={!manager || agent ? data : null} note={emptyNote(manager, agent, user)} />}
     </section>
   );
 }

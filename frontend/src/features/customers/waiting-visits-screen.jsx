@@ -14,7 +14,8 @@ import { t as to } from "../../lib/offline/offline-text";
 import { t as tc } from "./text";
 import { t } from "./waiting-text";
 import { fileSize, labelText } from "../../lib/photos/image";
-import { isOffline, loadEngine, offlineEnabled, onStatus, queuedText } from "../../lib/offline/status";
+import { isOffline, onStatus, queuedText } from "../../lib/offline/state";
+import { loadEngine, offlineEnabled } from "../../lib/offline/status";
 import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 

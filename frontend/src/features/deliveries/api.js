@@ -1,7 +1,7 @@
 // Every server call of the delivery screens (the agent's and manager's delivery screen, the
 // approval list), typed by the generated schemas (types/api.d.ts from docs/openapi.json).
 import { api, get, post } from "../../lib/api-client";
-import { useApi } from "../../lib/use-api";
+import { useGet } from "../../lib/resource-store";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["MessageBody"]} MessageBody */
@@ -12,19 +12,20 @@ import { useApi } from "../../lib/use-api";
  */
 
 /** The caller's agents (a manager's agent picker); nothing loads when `wanted` is false. @param {boolean} wanted @returns {Loaded<Schemas["AgentItem"][]>} */
-export const useAgents = (wanted) => useApi(wanted ? "/master/allagent?addSelfAccount=false" : null, { initial: [] });
+export const useAgents = (wanted) => useGet(wanted && "/master/allagent", { query: { addSelfAccount: false } }, { initial: [] });
 /** @returns {Loaded<Schemas["DeliveryStatus"][]>} */
-export const useDeliveryStatuses = () => useApi("/master/deliveryStatus", { initial: [] });
+export const useDeliveryStatuses = () => useGet("/master/deliveryStatus", {}, { initial: [] });
 /** The additional reasons of one delivery status. @param {string | number} statusId @returns {Promise<Schemas["AdditionalReason"][]>} */
-export const reasonsOf = (statusId) => get(`/master/additionalReason?deliveryStatusID=${statusId}`);
+export const reasonsOf = (statusId) => get("/master/additionalReason", { query: { deliveryStatusID: statusId } });
 
 /**
  * The delivery screen as it opens: the caller's own deliveries, or (`agent` given, a manager) that agent's.
  * @param {string | number | null} [agent] @returns {Promise<Schemas["DeliveryScreen"]>}
  */
-export const deliveryScreen = (agent) => get(agent ? `/users/delivery/initAM/${agent}` : "/users/delivery/init");
+export const deliveryScreen = (agent) =>
+  agent ? get("/users/delivery/initAM/{agent}", { path: { agent: Number(agent) } }) : get("/users/delivery/init");
 /** Suggestions as the search box is typed in. @param {string} query @returns {Promise<Schemas["DeliverySuggestion"][]>} */
-export const searchDeliveries = (query) => get(`/users/delivery/search?query=${encodeURIComponent(query)}`);
+export const searchDeliveries = (query) => get("/users/delivery/search", { query: { query } });
 /** The deliveries a picked suggestion names. @param {Schemas["DetailsRequest"]} body @returns {Promise<Schemas["DeliveryScreen"]>} */
 export const deliveryDetails = (body) => post("/users/delivery/details", body);
 
@@ -45,6 +46,6 @@ export function updateDelivery({ deliveryId, deliveryStatusID, reasonCodeID, oth
 }
 
 /** The updates waiting for approval. @returns {Loaded<Schemas["Delivery"][]>} */
-export const usePendingApprovals = () => useApi("/users/delivery/approval", { initial: [] });
+export const usePendingApprovals = () => useGet("/users/delivery/approval", {}, { initial: [] });
 /** Approves or rejects updates. @param {Schemas["ApprovalRecord"][]} records @returns {Promise<MessageBody>} */
 export const saveApprovals = (records) => post("/users/delivery/approval/update", records);

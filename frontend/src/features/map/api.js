@@ -16,7 +16,7 @@ export const mapSettings = () => get("/users/map/settings");
  * @returns {Promise<Schemas["BucketPage"]>}
  */
 export const bucketPage = (bucket, agent, pageNumber, order) =>
-  get(`/users/landing/${encodeURIComponent(bucket)}/${agent}?pageNumber=${pageNumber}&order=${order}`);
+  get("/users/landing/{bucket}/{agent}", { path: { bucket, agent }, query: { pageNumber, order } });
 
 /** The bucket list's page size (server side). */
 export const BUCKET_PAGE = 25;

@@ -7,12 +7,13 @@ import { useEffect, useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { rules, useForm } from "../../lib/form";
 import { money } from "../../lib/format";
-import { ServerTable, useServerPage } from "../../lib/server-page";
+import { invalidate } from "../../lib/resource-store";
+import { ServerTable } from "../../lib/server-page";
 import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { bpAsPercent, checkHsn, gstPercentBp } from "../../lib/tax-ids";
 import { useSaving } from "../../lib/use-api";
-import { productPagePath, saveProduct } from "./api";
+import { useProductList, saveProduct } from "./api";
 import { t } from "./text";
 
 const PAGE = 30;
@@ -129,13 +130,10 @@ function ProductDialog({ product, onClose, onSaved }) {
 }
 
 export function ProductList() {
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
+  const list = useProductList();
+  const { page, setPage, answer } = list;
   // null: closed; else the dialog, of a new product (product null) or of one to modify.
   const [editing, setEditing] = useState(/** @type {{ product: Product | null } | null} */ (null));
-  const [reloads, setReloads] = useState(0);
-  /** @type {import("./api").Schemas["ProductPage"] | null} */
-  const answer = useServerPage(productPagePath(search, page), { reload: reloads });
   return (
     <section>
       <PageHeader title={t("products")} back="/home">
@@ -143,14 +141,7 @@ export function ProductList() {
           {t("add")}
         </button>
       </PageHeader>
-      <SearchBox
-        id="productSearch"
-        label={t("searchProducts")}
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
-      />
+      <SearchBox id="productSearch" label={t("searchProducts")} onSearch={(search) => list.apply({ search })} />
       <ServerTable
         answer={answer}
         page={page}
@@ -160,7 +151,7 @@ export function ProductList() {
         nouns={[t("productOne"), t("productMany")]}
         countTestId="products-count"
         testId="products-table"
-        empty={search ? t("noProductMatch") : t("noProducts")}
+        empty={list.applied.search ? t("noProductMatch") : t("noProducts")}
         rowClass={(p) => (p.active ? undefined : "row-retired")}
         columns={[
           { key: "productName", label: t("productName") },
@@ -194,7 +185,7 @@ export function ProductList() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReloads(reloads + 1);
+            invalidate("/master/product");
           }}
         />
       )}

@@ -2,6 +2,8 @@
 // booking and the product list are the offline layer's too (an order waits in the phone's queue),
 // and live there (lib/offline/api.js, lib/offline/products.js).
 import { get, post } from "../../lib/api-client";
+import { dateErrors, useFilteredList } from "../../lib/filtered-list";
+import { useGet } from "../../lib/resource-store";
 
 export { bookOrder } from "../../lib/offline/api";
 export { fetchSchemes as schemesCopy } from "../../lib/offline/schemes";
@@ -9,28 +11,17 @@ export { fetchSchemes as schemesCopy } from "../../lib/offline/schemes";
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 /**
- * The orders list's path for one page between two dates (`useServerPage` asks it).
- * @param {{ from: string, to: string, pageNumber: number }} query dates as YYYY-MM-DD, "" for open
- */
-export const ordersPagePath = ({ from, to, pageNumber }) =>
-  `/users/orders?${new URLSearchParams({ from, to, pageNumber: String(pageNumber) })}`;
-
-/**
  * One order with its lines.
  * @param {number} orderId
  * @returns {Promise<Schemas["OrderDetail"]>}
  */
-export const orderDetail = (orderId) => get(`/users/order/${orderId}`);
+export const orderDetail = (orderId) => get("/users/order/{orderId}", { path: { orderId } });
 
 /** @returns {Promise<Schemas["Distributor"][]>} the distributors an order may go to */
 export const distributors = () => get("/master/distributor");
 
-/**
- * The Credit Approval list's path for one page (`useServerPage` asks it): the orders awaiting
- * approval over a credit limit of the caller's customers.
- * @param {number} pageNumber
- */
-export const heldOrdersPath = (pageNumber) => `/users/orders/held?pageNumber=${pageNumber}`;
+/** The Credit Approval list's pages: the orders awaiting approval over a credit limit of the caller's customers. */
+export const useHeldOrders = () => useFilteredList("/users/orders/held", {}, (_, pageNumber) => ({ pageNumber }));
 
 /**
  * Approves an order held over the credit limit (it is mailed on the next run).
@@ -38,7 +29,8 @@ export const heldOrdersPath = (pageNumber) => `/users/orders/held?pageNumber=${p
  * @param {string} reason optional ("" for none)
  * @returns {Promise<Schemas["OrderDecided"]>}
  */
-export const approveOrder = (orderId, reason) => post(`/users/order/${orderId}/approve`, { reason: reason || null });
+export const approveOrder = (orderId, reason) =>
+  post("/users/order/{orderId}/approve", { reason: reason || null }, { path: { orderId } });
 
 /**
  * Rejects an order held over the credit limit (never mailed).
@@ -46,7 +38,7 @@ export const approveOrder = (orderId, reason) => post(`/users/order/${orderId}/a
  * @param {string} reason required
  * @returns {Promise<Schemas["OrderDecided"]>}
  */
-export const rejectOrder = (orderId, reason) => post(`/users/order/${orderId}/reject`, { reason });
+export const rejectOrder = (orderId, reason) => post("/users/order/{orderId}/reject", { reason }, { path: { orderId } });
 
 /**
  * Prices an order's body as booking it now would, booking nothing (issue #52).
@@ -54,3 +46,16 @@ export const rejectOrder = (orderId, reason) => post(`/users/order/${orderId}/re
  * @returns {Promise<Schemas["OrderQuote"]>}
  */
 export const quoteOrder = (body) => post("/users/order/quote", body);
+
+/**
+ * The orders list's pages between two dates (lib/filtered-list.js); `afterText`: the screen's words
+ * for From after To.
+ * @param {string} afterText
+ */
+export const useOrderList = (afterText) =>
+  useFilteredList("/users/orders", { from: "", to: "" }, (applied, pageNumber) => ({ ...applied, pageNumber }), {
+    check: (f) => dateErrors(f, afterText),
+  });
+
+/** One order with its lines, as a screen's data (keyed by its URL). @param {number} orderId */
+export const useOrder = (orderId) => useGet("/users/order/{orderId}", { path: { orderId } });

@@ -8,12 +8,11 @@ import { useState } from "react";
 import { alertSuccess } from "../../lib/alerts";
 import { formatDateTime, money } from "../../lib/format";
 import { heldReasonText } from "../../lib/order-status";
-import { alertFailure } from "../../lib/resources";
-import { useServerPage } from "../../lib/server-page";
+import { alertFailure, invalidate } from "../../lib/resources";
 import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { approveOrder, heldOrdersPath, rejectOrder } from "./api";
+import { approveOrder, rejectOrder, useHeldOrders } from "./api";
 import { heldFigures } from "./order-notes";
 import { t } from "./text";
 import "./credit-approval.css";
@@ -144,10 +143,8 @@ function HeldCard({ order, onDecide }) {
 }
 
 export default function CreditApprovalScreen() {
-  const [page, setPage] = useState(1);
-  const [runs, setRuns] = useState(0);
+  const { page, setPage, answer: data } = useHeldOrders();
   const [deciding, setDeciding] = useState(/** @type {{ order: Held, approve: boolean } | null} */ (null));
-  const data = useServerPage(heldOrdersPath(page), { reload: runs, onError: alertFailure });
   const pages = data ? Math.max(1, Math.ceil(data.totalRecords / PAGE)) : 1;
   return (
     <section>
@@ -181,7 +178,7 @@ export default function CreditApprovalScreen() {
           onClose={() => setDeciding(null)}
           onDone={() => {
             setDeciding(null);
-            setRuns(runs + 1);
+            invalidate("/users/orders");
           }}
         />
       )}

@@ -4,20 +4,17 @@
 // distributor has no email address); View shows an order's lines with their stored figures
 // (GET /users/order/{id}): discount, taxable value, each tax and the total, the free pieces.
 import { useEffect, useState } from "react";
-import { alertError } from "../../lib/alerts";
-import { DateInput, invalidDate } from "../../lib/date-input";
+import { DateInput } from "../../lib/date-input";
 import { formatDate, formatDateTime, money } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import { OrderStatus } from "../../lib/order-status";
-import { ServerTable, useServerPage } from "../../lib/server-page";
+import { ServerTable } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { orderDetail, ordersPagePath } from "./api";
+import { useOrder, useOrderList } from "./api";
 import { OrderSummary } from "./order-summary";
 import { t } from "./text";
 import "./orders.css";
-
-/** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 const PAGE = 30;
 
@@ -29,16 +26,12 @@ const waitingText = (order) => (order.waitingReason ? messageFor(order.waitingRe
 
 /** @param {{ orderId: number, onClose: () => void }} props */
 function OrderDialog({ orderId, onClose }) {
-  const [order, setOrder] = useState(/** @type {Schemas["OrderDetail"] | null} */ (null));
+  // A failure is alerted by the data layer and closes the dialog.
+  const { data: order, error } = useOrder(orderId);
   useEffect(() => {
-    orderDetail(orderId)
-      .then(setOrder)
-      .catch((err) => {
-        alertError(err.message);
-        onClose();
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per order; `onClose` is the caller's, remade on every render
-  }, [orderId]);
+    if (error) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `onClose` is the caller's, remade on every render
+  }, [error]);
   return (
     <div class="modal-backdrop" onClick={onClose}>
       <div
@@ -107,44 +100,16 @@ function OrderDialog({ orderId, onClose }) {
 }
 
 export default function OrdersScreen() {
-  const [filter, setFilter] = useState({ from: "", to: "" });
-  const [applied, setApplied] = useState({ from: "", to: "" });
-  const [page, setPage] = useState(1);
-  const [dateError, setDateError] = useState(/** @type {string | null} */ (null));
+  const list = useOrderList(t("fromBeforeTo"));
+  const { filter, set, page, answer: data } = list;
+  const dateError = list.errors.from || list.errors.to || null;
   const [viewing, setViewing] = useState(/** @type {number | null} */ (null));
-  const [runs, setRuns] = useState(0); // Search again with the same dates: asked afresh
-  const data = useServerPage(ordersPagePath({ ...applied, pageNumber: page }), {
-    reload: runs,
-    onError: (err) => alertError(err.message),
-  });
-  /** @param {Event} e */
-  const search = (e) => {
-    e.preventDefault();
-    if (!/^(\d{4}-\d{2}-\d{2})?$/.test(filter.from) || !/^(\d{4}-\d{2}-\d{2})?$/.test(filter.to)) {
-      setDateError(invalidDate());
-      return;
-    }
-    if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError(t("fromBeforeTo"));
-      return;
-    }
-    setDateError(null);
-    setPage(1);
-    setApplied({ ...filter });
-    setRuns(runs + 1);
-  };
   return (
     <section class="orders-list">
       <PageHeader title={t("orders")} back="/home" />
-      <form class="toolbar" onSubmit={search} noValidate>
-        <DateInput
-          id="ordersFrom"
-          label={t("from")}
-          value={filter.from}
-          onValue={(from) => setFilter({ ...filter, from })}
-          error={dateError}
-        />
-        <DateInput id="ordersTo" label={t("to")} value={filter.to} onValue={(to) => setFilter({ ...filter, to })} />
+      <form class="toolbar" onSubmit={list.search} noValidate>
+        <DateInput id="ordersFrom" label={t("from")} value={filter.from} onValue={(from) => set({ from })} error={dateError} />
+        <DateInput id="ordersTo" label={t("to")} value={filter.to} onValue={(to) => set({ to })} />
         <div class="toolbar-button">
           <button type="submit" class="btn btn-primary">
             {t("search")}
@@ -154,7 +119,7 @@ export default function OrdersScreen() {
       <ServerTable
         answer={data}
         page={page}
-        onPage={setPage}
+        onPage={list.setPage}
         pageSize={PAGE}
         rowKey="orderId"
         nouns={[t("orderOne"), t("orderMany")]}

@@ -4,16 +4,14 @@
 // into view) with customer, agent, time, label and the "Possible duplicate" mark; a tap opens the
 // full photo over the screen.
 import { useState } from "react";
-import { alertError } from "../../lib/alerts";
 import { AgentSelect } from "../../lib/agent-select";
-import { DateInput, validDate } from "../../lib/date-input";
+import { DateInput } from "../../lib/date-input";
 import { formatDateTime } from "../../lib/format";
 import { labelText, PHOTO_LABELS } from "../../lib/photos/image";
 import { PhotoOverlay, PhotoTile } from "../../lib/photos/photo-view";
-import { useServerPage } from "../../lib/server-page";
 import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select, TextInput } from "../../lib/ui";
-import { photosPagePath } from "./api";
+import { usePhotoList } from "./api";
 import { t } from "./text";
 
 /** @typedef {import("../../lib/photos/api").PhotoRow} PhotoRow */
@@ -24,37 +22,10 @@ const PAGE = 30;
 const NONE = { agentId: 0, buyerId: "", from: "", to: "", label: "", flagged: "" };
 
 export default function PhotosScreen() {
-  const [filter, setFilter] = useState(NONE);
-  const [applied, setApplied] = useState(NONE);
-  const [page, setPage] = useState(1);
-  const [runs, setRuns] = useState(0);
-  const [dateError, setDateError] = useState(/** @type {{ from?: string, to?: string }} */ ({}));
+  const list = usePhotoList(NONE, t("fromAfterTo"));
+  const { filter, set, page, answer } = list;
+  const dateError = list.errors;
   const [open, setOpen] = useState(/** @type {PhotoRow | null} */ (null));
-  const answer = useServerPage(photosPagePath({ ...applied, buyerId: applied.buyerId.trim(), pageNumber: page }), {
-    reload: runs,
-    onError: (err) => alertError(err.message),
-  });
-  /** @param {Partial<Filter>} patch */
-  const set = (patch) => setFilter({ ...filter, ...patch });
-  /** @param {Event} e */
-  const search = (e) => {
-    e.preventDefault();
-    // A typed text that is no date, or From after To: said under the field, nothing asked.
-    const from = validDate()(filter.from);
-    const to = validDate()(filter.to);
-    if (from || to) {
-      setDateError({ from: from || undefined, to: to || undefined });
-      return;
-    }
-    if (filter.from && filter.to && filter.from > filter.to) {
-      setDateError({ from: t("fromAfterTo") });
-      return;
-    }
-    setDateError({});
-    setPage(1);
-    setApplied({ ...filter });
-    setRuns(runs + 1);
-  };
   /** @param {Event} e */
   const value = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e.currentTarget).value;
   const pages = answer ? Math.max(1, Math.ceil(answer.totalRecords / PAGE)) : 1;
@@ -63,7 +34,7 @@ export default function PhotosScreen() {
   return (
     <section>
       <PageHeader title={t("title")} back="/home" />
-      <form class="photo-filters" onSubmit={search} noValidate data-testid="photo-filters">
+      <form class="photo-filters" onSubmit={list.search} noValidate data-testid="photo-filters">
         <AgentSelect value={filter.agentId} allLabel={t("allAgents")} onChange={(agentId) => set({ agentId })} />
         <TextInput id="photoBuyerId" label={t("customer")} value={filter.buyerId} onInput={(e) => set({ buyerId: value(e) })} />
         <DateInput
@@ -123,7 +94,7 @@ export default function PhotosScreen() {
               ))}
             </ul>
           )}
-          <Pager page={page} pages={pages} onPage={setPage} />
+          <Pager page={page} pages={pages} onPage={list.setPage} />
         </>
       )}
       {open && <PhotoOverlay photo={open} onClose={() => setOpen(null)} />}

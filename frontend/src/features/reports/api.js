@@ -7,7 +7,7 @@ import { api, get } from "../../lib/api-client";
 /** @typedef {Schemas["DownloadLink"]} DownloadLink */
 
 /** The user types a report filters by. @returns {Promise<Schemas["UserType"][]>} */
-export const reportUserTypes = () => get("/master/userType?showAll=false");
+export const reportUserTypes = () => get("/master/userType", { query: { showAll: false } });
 
 /** The countries a report filters by. @returns {Promise<Schemas["Country"][]>} */
 export const reportCountries = () => get("/master/country");
@@ -19,7 +19,7 @@ export const reportCountries = () => get("/master/country");
  * @returns {Promise<DownloadLink>}
  */
 export const datedReport = (report, filters) =>
-  api(`/report/${encodeURIComponent(report)}?${new URLSearchParams(filters)}`, { timeout: 0 });
+  api("/report/{name}", { params: { path: { name: report }, query: filters }, timeout: 0 });
 
 /**
  * A monthly summary: by month, so without the dates the body's schema also names.

@@ -9,9 +9,10 @@ import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DateInput } from "../../lib/date-input";
 import { formatDate, money } from "../../lib/format";
-import { ServerTable, useServerPage } from "../../lib/server-page";
+import { invalidate } from "../../lib/resource-store";
+import { ServerTable } from "../../lib/server-page";
 import { PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { allProducts, endScheme, saveScheme, scheme, schemePagePath } from "./api";
+import { allProducts, endScheme, saveScheme, scheme, useSchemeList } from "./api";
 import { KINDS, LINE_KINDS, SLABLESS, bodyOf, emptyForm, formOf, problemsOf, rewardOf, thresholdOf } from "./scheme-form";
 import { t } from "./text";
 import "./schemes.css";
@@ -429,12 +430,11 @@ function todayText() {
 
 export function SchemesScreen() {
   const [, navigate] = useLocation();
-  const [active, setActive] = useState("true");
-  const [page, setPage] = useState(1);
+  const list = useSchemeList();
+  const { page, setPage, answer } = list;
+  const active = list.filter.active;
   const [editing, setEditing] = useState(/** @type {{ schemeId: number | null } | null} */ (null));
   const [ending, setEnding] = useState(/** @type {Record<string, any> | null} */ (null));
-  const [reloads, setReloads] = useState(0);
-  const answer = useServerPage(schemePagePath(active, page), { reload: reloads, onError: (e) => alertError(e.message) });
   const today = todayText();
   const end = async () => {
     const s = ending;
@@ -443,7 +443,7 @@ export function SchemesScreen() {
     try {
       const r = await endScheme(s.schemeId);
       alertSuccess(r.message);
-      setReloads(reloads + 1);
+      invalidate("/master/scheme");
     } catch (/** @type {any} */ e) {
       alertError(e.message);
     }
@@ -463,10 +463,7 @@ export function SchemesScreen() {
         label={t("show")}
         value={active}
         placeholder={null}
-        onChange={(e) => {
-          setPage(1);
-          setActive(e.currentTarget.value);
-        }}
+        onChange={(e) => list.apply({ active: e.currentTarget.value })}
         options={[
           { value: "true", label: t("showActive") },
           { value: "false", label: t("showEnded") },
@@ -543,7 +540,7 @@ export function SchemesScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReloads(reloads + 1);
+            invalidate("/master/scheme");
           }}
         />
       )}

@@ -4,7 +4,7 @@ import { api } from "../../lib/api-client";
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
 /** The API path of each upload kind (customer and customerdelete share one; the form says which). */
-const UPLOAD_PATHS = {
+const UPLOAD_PATHS = /** @type {const} */ ({
   customer: "/users/customer/upload",
   customerdelete: "/users/customer/upload",
   product: "/users/product/upload",
@@ -16,7 +16,7 @@ const UPLOAD_PATHS = {
   invoice: "/users/invoice/upload",
   scheme: "/users/scheme/upload",
   target: "/users/target/upload",
-};
+});
 
 /** @typedef {keyof typeof UPLOAD_PATHS} UploadKind */
 
@@ -38,7 +38,7 @@ export const uploadWorkbook = (kind, form, signal, onSent) =>
  * @param {UploadKind} kind
  * @returns {Promise<Schemas["UploadProgress"] | null>}
  */
-export const latestUpload = (kind) => api(`/users/upload/latest?kind=${kind}`);
+export const latestUpload = (kind) => api("/users/upload/latest", { params: { query: { kind } } });
 
 /**
  * The customer workbook's download link; built while the request waits, however long a large book

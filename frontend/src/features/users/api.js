@@ -9,7 +9,7 @@ import { get, post } from "../../lib/api-client";
  * @param {boolean} agents
  * @returns {Promise<Schemas["BlockRow"][]>}
  */
-export const blockList = (agents) => get(agents ? "/users/block?fromUserAgent=true" : "/users/block");
+export const blockList = (agents) => get("/users/block", { query: agents ? { fromUserAgent: true } : {} });
 
 /**
  * Blocks (`block`) or unblocks a user from the Block/Unblock User screen.
@@ -17,14 +17,16 @@ export const blockList = (agents) => get(agents ? "/users/block?fromUserAgent=tr
  * @param {boolean} block
  * @returns {Promise<Schemas["BlockAnswer"]>}
  */
-export const setBlocked = (uid, block) => post(`/users/${block ? "block" : "unblock"}/${uid}?fromUserAgent=false`);
+export const setBlocked = (uid, block) =>
+  post(block ? "/users/block/{id}" : "/users/unblock/{id}", {}, { path: { id: uid }, query: { fromUserAgent: false } });
 
 /**
  * Unblocks an agent and resets their password (Unblock Agent / Agent Pass Reset).
  * @param {number} uid
  * @returns {Promise<Schemas["BlockAnswer"]>}
  */
-export const resetAgent = (uid) => post(`/users/unblock/${uid}?fromUserAgent=true&reset=true`);
+export const resetAgent = (uid) =>
+  post("/users/unblock/{id}", {}, { path: { id: uid }, query: { fromUserAgent: true, reset: true } });
 
 /** The accounts an administrator may open. @returns {Promise<Schemas["Account"][]>} */
 export const rcaList = () => get("/users/rca-list");

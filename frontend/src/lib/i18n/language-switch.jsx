@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { setFormats } from "../format-settings";
 import { languageOf, loadLanguage } from "./messages";
 import { refreshSession } from "../session-check";
-import { useSaving } from "../use-api";
+import { useSaving } from "../use-saving";
 import { loginSettings, setLocale } from "./language-api";
 
 /** localStorage key of the language chosen on this phone (the sign-in screen's). */

@@ -4,7 +4,7 @@
 // (features/customers/api.js, features/orders/api.js re-export them).
 import { get, post } from "../api-client";
 import { prefetched, sharedPrefetch } from "../prefetch";
-import { detailsPath, OUTCOMES_PATH } from "./paths";
+import { OUTCOMES_PATH } from "./paths";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 
@@ -13,7 +13,7 @@ import { detailsPath, OUTCOMES_PATH } from "./paths";
  * @param {string} cursor
  * @returns {Promise<Schemas["OfflinePage"]>}
  */
-export const offlinePage = (cursor) => get(`/users/customer/offline?cursor=${encodeURIComponent(cursor)}`);
+export const offlinePage = (cursor) => get("/users/customer/offline", { query: { cursor } });
 
 /**
  * The visit outcomes (started early by the route where it names them).
@@ -38,21 +38,22 @@ export const distributorList = () => get("/master/distributor");
  * @param {number} pageNumber from 1
  * @returns {Promise<Schemas["ProductPage"]>}
  */
-export const productPage = (pageNumber) => get(`/master/product?pageNumber=${pageNumber}`);
+export const productPage = (pageNumber) => get("/master/product", { query: { pageNumber } });
 
 /**
  * The visit screen of one customer (started early by the visit route).
  * @param {string} buyerId
  * @returns {Promise<Schemas["VisitScreen"]>}
  */
-export const visitScreen = (buyerId) => prefetched(detailsPath(buyerId));
+export const visitScreen = (buyerId) =>
+  prefetched("/users/customer/details/{id}", { path: { id: buyerId }, query: { showSummary: true } });
 
 /**
  * The server's customer search, worded as suggestions.
  * @param {string} query
  * @returns {Promise<Schemas["Suggestion"][]>}
  */
-export const customerSearch = (query) => get(`/users/customer/search?query=${encodeURIComponent(query)}`);
+export const customerSearch = (query) => get("/users/customer/search", { query: { query } });
 
 /**
  * Saves a visit (a repeat of its clientId saves nothing and answers as the first).
@@ -102,7 +103,7 @@ export const endDay = (body) => post("/users/day/end", body);
  * @param {string} buyerId
  * @returns {Promise<Schemas["Outstanding"]>}
  */
-export const customerOutstanding = (buyerId) => get(`/users/customer/outstanding/${encodeURIComponent(buyerId)}`);
+export const customerOutstanding = (buyerId) => get("/users/customer/outstanding/{buyerId}", { path: { buyerId } });
 
 /**
  * Records a payment collected (a repeat of its clientId records nothing and answers as the first,

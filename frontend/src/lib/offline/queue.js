@@ -8,7 +8,7 @@
 // others.
 import { getOwnSession } from "../session";
 import { createStore } from "../store";
-import { setStatus } from "./status";
+import { setStatus } from "./state";
 import { bookOrder, endDay, recordPayment, saveVisit, startDay } from "./api";
 import { userDb } from "./store";
 import { uploadPhoto } from "../photos/api";

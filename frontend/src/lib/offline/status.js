@@ -1,73 +1,14 @@
 // What the shell shows about offline work (visits and orders waiting or failed, syncing, reachable), and who
 // keeps offline data at all. Small and loaded with the shell; the offline engine (IndexedDB, the
 // queue, sync) is a separate chunk that only agents load (engine.js).
-import { tq } from "../text";
-import { ApiError } from "../api-client";
+import { ApiError, onSessionEnded } from "../api-client";
 import { IMPERSONATION_KEY } from "../session";
 import { AGENT } from "../rights";
-import { createStore } from "../store";
+import { DB_PREFIX, getStatus, setStatus } from "./state";
 
-/** Each user's offline data is the IndexedDB database of this prefix and their uid (store.js). */
-export const DB_PREFIX = "fieldsales-offline-";
-
-/**
- * waiting and failed count visits, orders, payments and photos together; waitingOrders and
- * failedOrders the orders among them, waitingPayments/failedPayments the payments, waitingPhotos/
- * failedPhotos the photos; `online` is the browser's word, `reachable` whether the last call got an answer.
- * @typedef {{ waiting: number, failed: number, waitingOrders: number, failedOrders: number, waitingPayments?: number,
- *   failedPayments?: number, waitingPhotos?: number, failedPhotos?: number, waitingDays?: number, failedDays?: number, syncing: boolean, online: boolean,
- *   reachable: boolean }} OfflineStatus
- */
+/** @typedef {import("./state").OfflineStatus} OfflineStatus */
 /** The user who may keep offline data: the session's fields read here. */
 /** @typedef {{ uid?: number | null, token?: string | null, userType?: number | string, forcePasswordUpdate?: boolean }} OfflineUser */
-
-const store = createStore(
-  /** @type {OfflineStatus} */ ({
-    waiting: 0,
-    failed: 0,
-    waitingOrders: 0,
-    failedOrders: 0,
-    waitingPhotos: 0,
-    failedPhotos: 0,
-    syncing: false,
-    online: navigator.onLine,
-    reachable: true,
-  }),
-);
-
-export const getStatus = () => store.get();
-
-/**
- * "2 visits", "1 order", "2 visits and 1 order", "1 visit, 1 order, 1 payment and 2 photos": the
- * words of the offline bar, the waiting screen and the logout warning for `total` queued entries of
- * which `orders` are orders, `payments` payments, `photos` visit photos and `days` the working day's
- * start or end (neither is ever called a visit).
- * @param {number} total
- * @param {{ orders?: number, payments?: number, photos?: number, days?: number }} [of]
- */
-export function queuedText(total, { orders = 0, payments = 0, photos = 0, days = 0 } = {}) {
-  const visits = total - orders - payments - photos - days;
-  const parts = [
-    visits > 0 || (!orders && !payments && !photos && !days) ? tq("visits", { count: visits }) : "",
-    orders > 0 ? tq("orders", { count: orders }) : "",
-    payments > 0 ? tq("payments", { count: payments }) : "",
-    photos > 0 ? tq("photos", { count: photos }) : "",
-    days > 0 ? tq("days", { count: days }) : "",
-  ].filter(Boolean);
-  return parts.length > 1 ? tq("and", { rest: parts.slice(0, -1).join(", "), last: parts[parts.length - 1] }) : parts[0];
-}
-
-/** @param {Partial<OfflineStatus>} patch */
-export const setStatus = (patch) => store.update(patch);
-
-/**
- * Calls fn(status) now and on every change; returns the unsubscribe function.
- * @param {(status: OfflineStatus) => void} fn
- */
-export const onStatus = (fn) => store.subscribe(fn, true);
-
-window.addEventListener("online", () => setStatus({ online: true, reachable: true }));
-window.addEventListener("offline", () => setStatus({ online: false }));
 
 /**
  * Only agents (user type 4) work offline, each with their own data, and never in a tab that works
@@ -86,9 +27,6 @@ export function offlineEnabled(user) {
     !sessionStorage.getItem(IMPERSONATION_KEY)
   );
 }
-
-/** True when the network is known to be down: the browser says so or the last call could not go out. */
-export const isOffline = () => !getStatus().online || !getStatus().reachable;
 
 /** @param {unknown} err */
 const unreachable = (err) => err instanceof ApiError && err.status === 0;
@@ -185,6 +123,10 @@ export const forgetCopyOf = (uid) =>
       tx.onabort = finish;
     };
   });
+
+// "session-ended" (lib/api-client.js): an agent's customer copy leaves the phone with the session
+// (the unsent queue stays for their next sign-in). The API client knows nothing of the offline layer.
+onSessionEnded((uid) => uid != null && forgetCopyOf(uid));
 
 /**
  * How many visits and orders wait on this phone for users who are not signed in here (their session

@@ -8,7 +8,7 @@
 //   meta       the copy's cursor and time, the outcome list, the product list, the day plan
 import { deleteDB, openDB } from "idb";
 import { getOwnSession } from "../session";
-import { DB_PREFIX } from "./status";
+import { DB_PREFIX } from "./state";
 
 const VERSION = 1;
 /** @typedef {import("idb").IDBPDatabase} Db */

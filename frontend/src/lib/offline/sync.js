@@ -25,7 +25,7 @@ import {
   watchQueueOf,
 } from "./queue";
 import { VISIT_UNKNOWN_CODES } from "../photos/api";
-import { getStatus, queuedText, setStatus } from "./status";
+import { getStatus, queuedText, setStatus } from "./state";
 import { alertInfo, alertSuccess } from "../alerts";
 import { getOwnSession, hasRight } from "../session";
 import { deleteUserData } from "./store";

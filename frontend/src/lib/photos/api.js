@@ -2,7 +2,7 @@
 // queue sends, the list managers read, and a photo's bytes (fetched with the session's headers).
 // In lib because the queue (lib/offline), the visit screen (features/customers) and the Photos
 // screen (features/photos, which re-exports these) all need them.
-import { api, get, post } from "../api-client";
+import { fetchUrl, get, post } from "../api-client";
 
 /** @typedef {"shelf" | "display" | "competitor" | "other"} PhotoLabel */
 /**
@@ -13,7 +13,7 @@ import { api, get, post } from "../api-client";
 /**
  * A row of GET /users/visit/photos.
  * @typedef {{ photoId: number, visitId: number, buyerId: string, buyerName: string, agentId: number,
- *   agentName: string, label: PhotoLabel | null, takenAt: string, receivedAt: string, flagged: boolean,
+ *   agentName: string, label?: string | null, takenAt: string, receivedAt: string, flagged: boolean,
  *   similarTo?: number | null, thumbUrl: string, url: string }} PhotoRow
  * @typedef {{ data: PhotoRow[], totalRecords: number }} PhotoPage
  */
@@ -48,27 +48,25 @@ export function uploadPhoto(photo) {
 }
 
 /**
- * The path of one page of the photo list with `filter` (for useServerPage).
+ * The query of one page of the photo list with `filter` (its empty fields left out).
  * @param {PhotoFilter} filter
  */
-export function photosPagePath(filter) {
-  const q = new URLSearchParams();
-  if (filter.agentId && String(filter.agentId) !== "0") q.set("agentId", String(filter.agentId));
-  if (filter.buyerId) q.set("buyerId", filter.buyerId);
-  if (filter.from) q.set("from", filter.from);
-  if (filter.to) q.set("to", filter.to);
-  if (filter.label) q.set("label", filter.label);
-  if (filter.flagged) q.set("flagged", filter.flagged);
-  q.set("pageNumber", String(filter.pageNumber));
-  return `/users/visit/photos?${q}`;
-}
+export const photosQuery = (filter) => ({
+  agentId: filter.agentId && String(filter.agentId) !== "0" ? filter.agentId : null,
+  buyerId: filter.buyerId || null,
+  from: filter.from || null,
+  to: filter.to || null,
+  label: filter.label || null,
+  flagged: filter.flagged || null,
+  pageNumber: filter.pageNumber,
+});
 
 /**
  * One page of the photo list.
  * @param {PhotoFilter} filter
  * @returns {Promise<PhotoPage>}
  */
-export const photoPage = (filter) => get(photosPagePath(filter));
+export const photoPage = (filter) => get("/users/visit/photos", { query: photosQuery(filter) });
 
 /**
  * A photo's bytes by its `url` or `thumbUrl` (as the server gives it, with or without the API base).
@@ -77,6 +75,6 @@ export const photoPage = (filter) => get(photosPagePath(filter));
  */
 export async function photoBlob(url) {
   /** @type {Response} */
-  const r = await api(url.replace(/^\/webapi\/api/, ""), { raw: true });
+  const r = await fetchUrl(/** @type {import("../api-client").ApiUrl} */ (url.replace(/^\/webapi\/api/, "")), true);
   return r.blob();
 }

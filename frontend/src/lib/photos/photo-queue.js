@@ -1,7 +1,8 @@
 // Photos go to the server one way only, online or not: each is queued as its own entry (kind
 // "photo", its own clientId, its visit's clientId, the JPEG as a Blob) and the queue sends it after
 // its visit (lib/offline/sync.js); online, a round starts at once.
-import { isOffline, loadEngine } from "../offline/status";
+import { isOffline } from "../offline/state";
+import { loadEngine } from "../offline/status";
 
 /** @typedef {import("./photo-capture").TakenPhoto} TakenPhoto */
 
