@@ -70,5 +70,15 @@ test("the visit summary's tile opens today's visits", async () => {
   await p.waitForURL((u) => u.hash === "#/customer/details/ftd");
   await p.getByRole("heading", { name: "FTD" }).waitFor();
   await p.getByTestId("visits").locator("tr", { hasText: "Order placed" }).first().waitFor();
+  // Figures of a big team with the locale's grouping, never bare (issue #55: "1305.67" as a count).
+  await p.route("**/webapi/api/users/customer/visitSummary", async (route) => {
+    const response = await route.fetch();
+    const json = { ...(await response.json()), avgVisitMonthlyL3M: 1305.67, totalVisitFTM: 12345 };
+    await route.fulfill({ response, json });
+  });
+  await p.goto("/#/visit/summary");
+  const figure = (label) => p.getByTestId("summary-tiles").locator(".tile", { hasText: label }).locator(".tile-value").textContent();
+  assert.equal(await figure("Monthly Avg Customers Visited (L3M)"), "1,305.67");
+  assert.equal(await figure("Total Visits This Month"), "12,345");
   await p.context().close();
 });

@@ -10,7 +10,7 @@ import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
-import { formatDate, money } from "../../lib/format";
+import { formatDate, money, number } from "../../lib/format";
 import { AGENT } from "../../lib/rights";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
@@ -101,7 +101,7 @@ export default function HomeScreen({ user }) {
             {tiles(data, user).map(([label, value, note, route, share]) => (
               <a key={label} class="tile" href={`#${route}`}>
                 <span class="tile-label">{label}</span>
-                <strong class="tile-value">{value}</strong>
+                <strong class="tile-value">{number(value)}</strong>
                 <span class="tile-note">{note}</span>
                 {share != null && (
                   <span class="share-bar" aria-hidden="true">
