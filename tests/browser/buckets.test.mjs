@@ -14,16 +14,16 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   const p = await app.page();
   await app.login(p, "am@demo.test");
   await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
-  const all = Number(await tileValue(p, "My Customer"));
-  assert.equal(all, 2400, "all four demo agents' customers");
+  // Counts with the locale's grouping (issue #55).
+  assert.equal(await tileValue(p, "My Customer"), "2,400", "all four demo agents' customers");
   assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
   await p.getByTestId("trend").waitFor();
 
   await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
   await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));
   await p.waitForFunction(() => document.querySelector("[data-testid=tiles] .tile:nth-child(7) .tile-value")?.textContent === "600");
-  const retailers = Number(await tileValue(p, "My Retailers"));
-  const wholesalers = Number(await tileValue(p, "My Wholesellers"));
+  const retailers = Number((await tileValue(p, "My Retailers")).replaceAll(",", ""));
+  const wholesalers = Number((await tileValue(p, "My Wholesellers")).replaceAll(",", ""));
   assert.equal(retailers + wholesalers, 600);
 
   await p.getByTestId("tiles").locator(".tile", { hasText: "My Customer" }).click();
