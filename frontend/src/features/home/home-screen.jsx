@@ -10,7 +10,7 @@ import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
-import { formatDate, money, number } from "../../lib/format";
+import { formatDate, money, number, percent } from "../../lib/format";
 import { AGENT } from "../../lib/rights";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
@@ -59,7 +59,7 @@ function tiles(h, user) {
     [
       t("visitsToday"),
       h.visits,
-      t("verifiedShare", { verified: h.verified, percent: h.verifiedPercentage }),
+      t("verifiedShare", { verified: number(h.verified), percent: percent(h.verifiedPercentage) }),
       "/visit/summary",
       h.verifiedPercentage,
     ],
