@@ -67,13 +67,10 @@ function tiles(h, user) {
     h.pendingApprovals != null && [t("pendingApprovals"), h.pendingApprovals, t("waitingDecision"), "/customer/delivery/approve"],
     h.blockedUsers != null && [t("blockedUsers"), h.blockedUsers, t("blockedNote"), "/user/unblock-user"],
     h.uploadsWithErrors != null && [t("uploadsWithErrors"), h.uploadsWithErrors, t("uploadsNote"), uploadRoute(h, user)],
-    // A team's figure: not on an agent's own Home ("... of 1 agents", issue #55).
-    Number(user.userType) !== AGENT && [
-      t("agentsNotStarted"),
-      h.agentsNotStarted,
-      t("agentsNote", { agents: h.agents }),
-      "/today",
-    ],
+    // A team's figure: not on an agent's own Home ("... of 1 agents", issue #55), nor for a
+    // user with no agents ("0 of 0 agents", a back-office user).
+    Number(user.userType) !== AGENT &&
+      h.agents > 0 && [t("agentsNotStarted"), h.agentsNotStarted, t("agentsNote", { agents: h.agents }), "/today"],
   ];
   return all.filter((tile) => tile !== false);
 }
