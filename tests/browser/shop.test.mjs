@@ -202,7 +202,14 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
     state: "State",
     postalCode: "PIN code",
   };
+  // A required field left empty says so at once, before Send (issue #55); filling it clears it.
+  const nameField = p.getByLabel("Shop name", { exact: true });
+  await nameField.focus();
+  await nameField.blur();
+  const fieldErrors = p.getByTestId("new-shop").locator(".field-error");
+  assert.equal(await fieldErrors.count(), 1, "only the field left shows its error");
   for (const [field, label] of Object.entries(labels)) await p.getByLabel(label, { exact: true }).fill(shop[field]);
+  assert.equal(await fieldErrors.count(), 0);
   await p.getByLabel("GSTIN").fill("29AABCT1332L1ZB");
   await p.getByLabel("PAN").fill("AABCT1332L");
   await p.getByLabel("FSSAI").fill("10012022000123");

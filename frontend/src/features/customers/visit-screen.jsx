@@ -176,7 +176,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
     });
   };
   return (
-    <form class="card" onSubmit={submit} noValidate>
+    <form class="card" onSubmit={submit} onFocusOut={form.leave} noValidate>
       <h2>{t("visit")}</h2>
       <Select
         id="outcomeId"

@@ -51,7 +51,11 @@ export function shopProblems(v) {
 /** @param {{ user: Schemas["SessionBody"] }} props */
 export function NewShopScreen({ user }) {
   const [v, setV] = useState(/** @type {Record<string, string>} */ ({ retailerType: "Retailer" }));
-  const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
+  // A field's problem shows once the field is left (issue #55), every one after a Submit.
+  const [left, setLeft] = useState(/** @type {Set<string>} */ (new Set()));
+  const [submitted, setSubmitted] = useState(false);
+  const problemsNow = shopProblems(v);
+  const errors = submitted ? problemsNow : Object.fromEntries(Object.entries(problemsNow).filter(([f]) => left.has(f)));
   const [queued, setQueued] = useState(/** @type {string | null} */ (null));
   const clientId = useRef(/** @type {string | null} */ (null));
   /**
@@ -73,15 +77,15 @@ export function NewShopScreen({ user }) {
         inputMode={numeric ? "numeric" : undefined}
         autoCapitalize={capitals ? "characters" : undefined}
         onInput={(e) => setV({ ...v, [name]: /** @type {HTMLInputElement} */ (e.currentTarget).value })}
+        onBlur={() => !left.has(name) && setLeft(new Set([...left, name]))}
       />
     </Field>
   );
   /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
-    const problems = shopProblems(v);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    setSubmitted(true);
+    if (Object.keys(problemsNow).length) return;
     const position = await currentPosition({ checkIn: true }).catch(() => null);
     if (!position) {
       alertError(t("noPosition"));
