@@ -699,11 +699,12 @@ async fn an_unallocated_credit_goes_to_invoices_uploaded_later() {
     let old_text = format!("{}.{:02}", old_amount / 100, old_amount % 100);
     let (d70, d40, d5) = (day(70), day(40), day(5));
     let due_new = (fieldsales::clock::today() + chrono::Days::new(25)).format("%Y-%m-%d").to_string();
-    let rows: Vec<&[&str]> = vec![
-        &["Invoice No", "Buyer ID", "Invoice Date", "Amount", "Due Date"],
-        &["LATE-OLD", &buyer, &d70, &old_text, &d40],
-        &["LATE-NEW", &buyer, &d5, "100000", &due_new],
-    ];
+    let (header, old_row, new_row) = (
+        ["Invoice No", "Buyer ID", "Invoice Date", "Amount", "Due Date"],
+        ["LATE-OLD", buyer.as_str(), d70.as_str(), old_text.as_str(), d40.as_str()],
+        ["LATE-NEW", buyer.as_str(), d5.as_str(), "100000", due_new.as_str()],
+    );
+    let rows: Vec<&[&str]> = vec![&header, &old_row, &new_row];
     let r = app.multipart(
         "/users/invoice/upload",
         Some(&admin),
