@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step prints the seconds since the start, so a slow CI run shows where its time went.
+step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
+trap 'printf "\n==> [%ds] ended (exit %d)\n" "$SECONDS" "$?"' EXIT
 
 if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
   step "Installing Debian's chromium for the browser tests"
