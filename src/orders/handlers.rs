@@ -11,7 +11,7 @@ use super::messages::{
 use super::messages::{ORDER_SHOP_CLIENT_ID_REQUIRED, ORDER_SHOP_DISTRIBUTOR_REQUIRED, ORDER_SHOP_REJECTED};
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{
-    BookOrder, CreditLimitSaved, OrderAnswer, DecideOrder, HeldPage, HeldQuery, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
+    BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderAnswer, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, OrderQuote, SetCreditLimit,
 };
 use super::waiting;

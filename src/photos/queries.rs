@@ -22,8 +22,8 @@ pub fn saved_before(conn: &Connection, me: UserId, client_id: &str) -> rusqlite:
         "SELECT photo_id, flagged, similar_to FROM visit_photos WHERE entered_by = :me AND client_id = :c
          UNION ALL SELECT photo_id, 0, NULL FROM proposal_photos WHERE entered_by = :me AND client_id = :c",
     )?
-        .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()
+    .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+    .optional()
 }
 
 /// The visit the caller saved under `client_id`, if it is in the caller's scope.
@@ -249,7 +249,7 @@ pub fn hash_named(conn: &Connection, sha256: &str) -> rusqlite::Result<bool> {
     conn.prepare_cached(
         "SELECT EXISTS (SELECT 1 FROM visit_photos WHERE sha256 = :s) OR EXISTS (SELECT 1 FROM proposal_photos WHERE sha256 = :s)",
     )?
-        .query_row(named_params! { ":s": sha256 }, |r| r.get(0))
+    .query_row(named_params! { ":s": sha256 }, |r| r.get(0))
 }
 
 // ---- The photo of a new shop's front (decision 46) ----

@@ -644,7 +644,10 @@ async fn a_visit_alone_to_a_pending_shop_waits_and_is_saved_under_the_new_buyer_
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
         .unwrap();
-    assert_eq!((saved_buyer, agent_id, client.as_str(), status.as_str()), (buyer.clone(), uid(&app, "agent1@demo.test"), "shop-visit", "verified"));
+    assert_eq!(
+        (saved_buyer, agent_id, client.as_str(), status.as_str()),
+        (buyer.clone(), uid(&app, "agent1@demo.test"), "shop-visit", "verified")
+    );
     assert_eq!(count(&app, "SELECT COUNT(*) FROM visits"), visits_before + 1);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM proposal_visits WHERE visit_id IS NOT NULL"), 1);
     // Now its photo goes through; a visit naming the approved shop is saved at once.
@@ -677,7 +680,9 @@ async fn an_unallocated_credit_goes_to_invoices_uploaded_later() {
     // Two returns approved while the customer owes nothing: all of each stays unallocated.
     let mut values = Vec::new();
     for (client, quantity) in [("late-1", 3), ("late-2", 1)] {
-        let r = app.post("/users/return", Some(&agent), ret(client, &buyer, "wrong_item", json!([{ "productId": p, "quantity": quantity }]))).await;
+        let r = app
+            .post("/users/return", Some(&agent), ret(client, &buyer, "wrong_item", json!([{ "productId": p, "quantity": quantity }])))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         let id = r.body["returnId"].as_i64().unwrap();
         let r = app.post(&format!("/users/return/{id}/approve"), Some(&manager), json!({})).await;
@@ -705,19 +710,21 @@ async fn an_unallocated_credit_goes_to_invoices_uploaded_later() {
         ["LATE-NEW", buyer.as_str(), d5.as_str(), "100000", due_new.as_str()],
     );
     let rows: Vec<&[&str]> = vec![&header, &old_row, &new_row];
-    let r = app.multipart(
-        "/users/invoice/upload",
-        Some(&admin),
-        vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
-    )
-    .await;
+    let r = app
+        .multipart(
+            "/users/invoice/upload",
+            Some(&admin),
+            vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let paid = |no: &str| -> i64 {
-        app.conn().query_row("SELECT paid_paise FROM invoices WHERE invoice_no = ?1", [no], |r| r.get(0)).unwrap()
-    };
+    let paid =
+        |no: &str| -> i64 { app.conn().query_row("SELECT paid_paise FROM invoices WHERE invoice_no = ?1", [no], |r| r.get(0)).unwrap() };
     assert_eq!((paid("LATE-OLD"), paid("LATE-NEW")), (old_amount, v1 - old_amount + v2));
     let allocated = |ret: i64| -> i64 {
-        app.conn().query_row("SELECT COALESCE(SUM(amount_paise), 0) FROM return_allocations WHERE return_id = ?1", [ret], |r| r.get(0)).unwrap()
+        app.conn()
+            .query_row("SELECT COALESCE(SUM(amount_paise), 0) FROM return_allocations WHERE return_id = ?1", [ret], |r| r.get(0))
+            .unwrap()
     };
     assert_eq!((allocated(first), allocated(second)), (v1, v2));
     let unallocated: i64 =
@@ -728,12 +735,13 @@ async fn an_unallocated_credit_goes_to_invoices_uploaded_later() {
     assert_eq!(money(&after.body["ageing"]["days31to60"]), 0, "the overdue invoice is paid off by the credit");
     assert_eq!((money(&after.body["credits"][0]["allocated"]), money(&after.body["credits"][0]["unallocated"])), (v2, 0));
     // Uploading the same invoices again moves nothing more.
-    let r = app.multipart(
-        "/users/invoice/upload",
-        Some(&admin),
-        vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
-    )
-    .await;
+    let r = app
+        .multipart(
+            "/users/invoice/upload",
+            Some(&admin),
+            vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!((paid("LATE-OLD"), paid("LATE-NEW")), (old_amount, v1 - old_amount + v2));
 }

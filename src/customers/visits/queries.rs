@@ -3,8 +3,8 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::{LocationStatus, VisitSaved};
-use crate::scope::Scope;
 use crate::customers::messages::VISIT_SAVED;
+use crate::scope::Scope;
 
 /// The first save of `client_id` by `me`, as its answer.
 pub(super) fn saved_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<VisitSaved>> {

@@ -2,7 +2,7 @@
 //! decision 47): the save's body is kept as sent and saved under the shop's new Buyer ID when it
 //! is approved, in the approval's transaction, as if the agent had sent it then (the phone's
 //! time as sent, the server's time of its arrival); a rejected shop refuses them. As the orders
-//! that wait for a shop (`crate::orders::api::release_waiting`).
+//! that wait for a shop (the orders area's `release_waiting`).
 
 use rusqlite::Connection;
 use serde::Serialize;
