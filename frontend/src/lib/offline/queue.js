@@ -255,5 +255,6 @@ export function requestBody(entry) {
     clientId: entry.clientId,
     visitedAt: entry.visitedAt,
     accuracy: entry.accuracy,
+    proposalId: entry.proposalId ?? null,
   };
 }
