@@ -569,6 +569,55 @@ pub fn reverse(tx: &Connection, scope: Scope, payment_id: i64, by: UserId, reaso
     })
 }
 
+/// Spreads what the approved returns of `customer` left unallocated (no open invoice took it when
+/// they were approved) over the customer's open invoices, oldest credit first, each over the
+/// oldest invoices first (decision 46): added to the invoices' paid amounts and to
+/// `return_allocations`, taken off the returns' `unallocated_paise`. Called when an invoice of the
+/// customer is uploaded (new, or changed); nothing to do costs one indexed read.
+pub fn apply_credits(conn: &Connection, customer: CustomerId, now: i64) -> rusqlite::Result<()> {
+    let credits: Vec<(i64, i64)> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT return_id, unallocated_paise FROM returns
+             WHERE customer_id = :c AND status = 'Approved' AND unallocated_paise > 0 ORDER BY decided_at, return_id",
+        )?;
+        let rows = stmt.query_map(named_params! { ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    if credits.is_empty() {
+        return Ok(());
+    }
+    let mut open: Vec<alloc::Open> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT invoice_id, amount_paise - paid_paise FROM invoices
+             WHERE customer_id = :c AND paid_paise < amount_paise ORDER BY invoice_date, invoice_no",
+        )?;
+        let rows = stmt.query_map(named_params! { ":c": customer }, |r| Ok(alloc::Open { invoice_id: r.get(0)?, balance: r.get(1)? }))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    for (return_id, unallocated) in credits {
+        if open.is_empty() {
+            break;
+        }
+        let spread = alloc::allocate(unallocated, &open);
+        for (invoice, amount) in &spread.allocations {
+            conn.prepare_cached(
+                "INSERT INTO return_allocations (return_id, invoice_id, amount_paise) VALUES (:r, :i, :a)
+                 ON CONFLICT (return_id, invoice_id) DO UPDATE SET amount_paise = amount_paise + excluded.amount_paise",
+            )?
+            .execute(named_params! { ":r": return_id, ":i": invoice, ":a": amount })?;
+            conn.prepare_cached("UPDATE invoices SET paid_paise = paid_paise + :a, updated_at = :now WHERE invoice_id = :i")?
+                .execute(named_params! { ":a": amount, ":i": invoice, ":now": now })?;
+            if let Some(o) = open.iter_mut().find(|o| o.invoice_id == *invoice) {
+                o.balance -= amount;
+            }
+        }
+        open.retain(|o| o.balance > 0);
+        conn.prepare_cached("UPDATE returns SET unallocated_paise = :u WHERE return_id = :r")?
+            .execute(named_params! { ":u": spread.unallocated, ":r": return_id })?;
+    }
+    Ok(())
+}
+
 /// One row of the invoice upload, cells already checked (`uploads::kinds::INVOICE`): inserts the
 /// invoice, or updates the one of the same number (amount, dates, customer, distributor). The inner `Err` is
 /// the row's reason: an amount below what was paid on it, or another customer for an invoice with
@@ -593,7 +642,8 @@ pub fn upsert_invoice(
              updated_at = excluded.updated_at
          WHERE invoices.paid_paise <= excluded.amount_paise
            AND (invoices.customer_id = excluded.customer_id
-                OR NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = invoices.invoice_id))",
+                OR (NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = invoices.invoice_id)
+                    AND NOT EXISTS (SELECT 1 FROM return_allocations r WHERE r.invoice_id = invoices.invoice_id)))",
     )
     .and_then(|mut stmt| {
         stmt.execute(named_params! {
@@ -601,6 +651,7 @@ pub fn upsert_invoice(
         })
     })?;
     if conn.changes() > 0 {
+        apply_credits(conn, CustomerId(customer), now)?;
         return Ok(Ok(()));
     }
     let (paid, owner): (Money, i64) = conn

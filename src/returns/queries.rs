@@ -746,7 +746,9 @@ pub fn proposal_page(conn: &Connection, scope: Scope, status: Option<&str>, page
         "SELECT o.proposal_id, o.agent_id, u.name, o.buyer_name, o.mobile, o.address1, o.city, o.state, o.postal_code, o.latitude,
                 o.longitude, o.retailer_type, o.gstin, o.pan, o.fssai, o.likely_duplicate, o.duplicate_reason, o.status, c.buyer_id,
                 o.created_at, o.decision_reason,
-                (SELECT COUNT(*) FROM proposal_orders w WHERE w.proposal_id = o.proposal_id AND w.order_id IS NULL AND w.refused_code IS NULL)
+                (SELECT COUNT(*) FROM proposal_orders w WHERE w.proposal_id = o.proposal_id AND w.order_id IS NULL AND w.refused_code IS NULL),
+                (SELECT COUNT(*) FROM proposal_visits w WHERE w.proposal_id = o.proposal_id AND w.visit_id IS NULL AND w.refused_code IS NULL),
+                (SELECT ph.photo_id FROM proposal_photos ph WHERE ph.proposal_id = o.proposal_id)
          {filter} ORDER BY o.created_at DESC, o.proposal_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare(&sql)?;
@@ -775,10 +777,19 @@ pub fn proposal_page(conn: &Connection, scope: Scope, status: Option<&str>, page
                 created_at: iso(r.get(19)?),
                 decision_reason: r.get(20)?,
                 waiting_orders: r.get(21)?,
+                waiting_visits: r.get(22)?,
+                photo_id: r.get(23)?,
+                photo_url: None,
+                photo_thumb_url: None,
             })
         },
     )?;
-    Ok(ProposalPage { data: rows.collect::<rusqlite::Result<_>>()?, total_records: total })
+    let mut data: Vec<ProposalRow> = rows.collect::<rusqlite::Result<_>>()?;
+    for row in data.iter_mut().filter(|r| r.photo_id.is_some()) {
+        row.photo_url = Some(proposal_photo_url(row.proposal_id, "file"));
+        row.photo_thumb_url = Some(proposal_photo_url(row.proposal_id, "thumb"));
+    }
+    Ok(ProposalPage { data, total_records: total })
 }
 
 /// A Pending proposal of the scope: its row for the approval.
@@ -863,7 +874,9 @@ pub fn approve_proposal(
         "UPDATE outlet_proposals SET status = 'Approved', customer_id = :c, decided_by = :by, decided_at = :now WHERE proposal_id = :id",
     )?
     .execute(named_params! { ":c": customer, ":by": by, ":now": now, ":id": id })?;
-    let (orders, refused) = crate::orders::api::release_waiting(tx, id, &buyer_id, radius_m, now, today)?;
+    let (visits, mut refused) = crate::customers::api::release_waiting_visits(tx, id, &buyer_id, radius_m)?;
+    let (orders, refused_orders) = crate::orders::api::release_waiting(tx, id, &buyer_id, radius_m, now, today)?;
+    refused.extend(refused_orders);
     let said = OUTLET_APPROVED.with([("buyerId", json!(buyer_id))]);
     Ok(OutletDecided {
         message: said.message.into_owned(),
@@ -872,6 +885,7 @@ pub fn approve_proposal(
         status: "Approved".into(),
         buyer_id: Some(buyer_id),
         orders,
+        visits,
         refused,
     })
 }
@@ -883,6 +897,7 @@ pub fn reject_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, reaso
     tx.prepare_cached("UPDATE outlet_proposals SET status = 'Rejected', decided_by = :by, decided_at = :now, decision_reason = :r WHERE proposal_id = :id")?
         .execute(named_params! { ":by": by, ":now": now, ":r": reason, ":id": id })?;
     crate::orders::api::refuse_waiting(tx, id, OUTLET_REJECTED.code)?;
+    crate::customers::api::refuse_waiting_visits(tx, id, OUTLET_REJECTED.code)?;
     let said = OUTLET_REJECTED.with([]);
     Ok(OutletDecided {
         message: said.message.into_owned(),
@@ -891,6 +906,7 @@ pub fn reject_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, reaso
         status: "Rejected".into(),
         buyer_id: None,
         orders: Vec::new(),
+        visits: Vec::new(),
         refused: Vec::new(),
     })
 }

@@ -150,6 +150,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
         clientId: id,
         visitedAt: agent ? new Date().toISOString() : null,
         accuracy: position ? position.accuracy : null,
+        proposalId: null,
       };
       /** @returns {Promise<{ queued?: false, message: string, locationStatus?: string | null, distanceM?: number | null }>} */
       const send = () => saveVisit(body);
