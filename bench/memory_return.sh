@@ -8,7 +8,7 @@
 #   CANDIDATES="glibc jemalloc" bash bench/memory_return.sh
 # Candidates (the same binary each time, the allocator swapped in by the environment, so the
 # figures differ only by the allocator):
-#   glibc          the server as built: glibc malloc, its idle trims (src/memory.rs)
+#   glibc          the server as built: glibc malloc, its idle trims (src/platform/memory.rs)
 #   glibc-arena2   the same with at most 2 arenas (GLIBC_TUNABLES, as mallopt(M_ARENA_MAX, 2) would)
 #   glibc-trim64k  the same with a 64 KiB trim threshold (as mallopt(M_TRIM_THRESHOLD, 65536) would)
 #   jemalloc       Debian's libjemalloc2 preloaded, background threads, 1 s dirty decay, no muzzy

@@ -175,3 +175,11 @@ test("every entry of the lint gate's allowlist names files that exist", () => {
     assert.ok(existsSync(path), `${entry}: no such file or folder (remove it from NOT_YET_TRANSLATED)`);
   }
 });
+
+test("every right the phone knows is worded in both languages (the Rights screen shows no code)", async () => {
+  const { RIGHT } = await import("../src/lib/rights.js");
+  for (const code of Object.values(RIGHT)) {
+    assert.ok(ENGLISH.has(`enum.${code}`), `${code}: no English in lib/enum-text.js`);
+    assert.match(hindi[`enum.${code}`] || "", /[\u0900-\u097F]/, `${code}: no Hindi`);
+  }
+});

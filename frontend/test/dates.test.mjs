@@ -24,3 +24,24 @@ test("no instant (null, undefined, not a date) gives empty parts and an empty te
   }
   assert.equal(formatDateTime("2026-02-28T20:00:00Z"), "01-Mar-2026 01:30");
 });
+
+test("a typed time becomes the app's 24-hour HH:MM (issue #55); no time gives null", async () => {
+  const { parseTime } = await import("../src/lib/parse-time.js");
+  const cases = {
+    "8:05": "08:05",
+    "08:05": "08:05",
+    "0805": "08:05",
+    805: "08:05",
+    8: "08:00",
+    20.05: "20:05",
+    "8:05 pm": "20:05",
+    "8pm": "20:00",
+    "12:05 am": "00:05",
+    "12 PM": "12:00",
+    "23:59": "23:59",
+    "00:00": "00:00",
+  };
+  for (const [typed, want] of Object.entries(cases)) assert.equal(parseTime(typed), want, typed);
+  for (const bad of ["", "24:00", "7:65", "13 pm", "0 am", "noon", "8:5", null, undefined])
+    assert.equal(parseTime(bad), null, String(bad));
+});

@@ -43,10 +43,10 @@ test("en-IN: dates show as dd-MMM-yyyy (27-Nov-2026), the last-ordered date as d
   assert.equal(formatDateTime("2026-11-27T06:30:00Z"), "27-Nov-2026 12:00");
 });
 
-test("en-IN: the chat's day header is 'd MMM yyyy' in the phone's day", () => {
-  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27 Nov 2026");
-  assert.equal(dayHeader("2026-03-05T06:30:00Z"), "5 Mar 2026");
-  assert.equal(dayHeader("2026-02-28T20:00:00Z"), "1 Mar 2026", "01:30 on the 1st in India");
+test("en-IN: the chat's day header is the app's one date form, dd-MMM-yyyy, in the phone's day (issue #55)", () => {
+  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27-Nov-2026");
+  assert.equal(dayHeader("2026-03-05T06:30:00Z"), "05-Mar-2026");
+  assert.equal(dayHeader("2026-02-28T20:00:00Z"), "01-Mar-2026", "01:30 on the 1st in India");
   assert.equal(dayHeader(null), "");
   assert.equal(dayHeader("not a date"), "");
 });
@@ -99,7 +99,7 @@ test("hi-IN: the same figures, the month's short name in Hindi, Latin digits (-u
   assert.equal(formatDate("2026-11-27"), `27-${nov}-2026`);
   assert.equal(formatDate("2026-11-27"), "27-नव॰-2026");
   assert.equal(dayMonth("2026-11-27"), "27 नव॰");
-  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27 नव॰ 2026");
+  assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27-नव॰-2026");
   assert.equal(formatDateTime("2026-11-27T06:30:00Z"), "27-नव॰-2026 12:00");
   assert.equal(formatDate("2026-03-01"), "01-मार्च-2026");
   assert.equal(money(100000), "₹1,00,000.00");

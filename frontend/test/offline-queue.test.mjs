@@ -107,6 +107,7 @@ test("a round sends each entry to its own endpoint with its clientId, oldest fir
     "latitude",
     "longitude",
     "outcomeId",
+    "proposalId",
     "remark",
     "visitedAt",
   ]);

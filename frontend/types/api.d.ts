@@ -2247,6 +2247,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/api/users/outlet/proposal/{id}/photo/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The photo of a new shop's front */
+        get: operations["getUsersOutletProposalByIdPhotoFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webapi/api/users/outlet/proposal/{id}/photo/thumb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thumbnail of a new shop's photo */
+        get: operations["getUsersOutletProposalByIdPhotoThumb"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webapi/api/users/outlet/proposal/{id}/reject": {
         parameters: {
             query?: never;
@@ -4147,6 +4181,12 @@ export interface components {
             /** @description The allocations of payments not reversed. */
             paid: components["schemas"]["Money"];
         };
+        /**
+         * @description The answer of `POST /users/order`: an order booked (`OrderBooked`), or, for a new shop still
+         *     awaiting approval, an order kept until then (`OrderWaiting`: its `code` is
+         *     `order_waits_for_shop`).
+         */
+        OrderAnswer: components["schemas"]["OrderBooked"] | components["schemas"]["OrderWaiting"];
         /** @description The answer of a booking, and of every repeat of its `clientId`. */
         OrderBooked: {
             /** @description The message's code (`order_booked`). */
@@ -4379,6 +4419,19 @@ export interface components {
              */
             visitedAt: string | null;
         };
+        /** @description The answer of an order taken for a pending shop (and of every repeat of its `clientId`). */
+        OrderWaiting: {
+            /** @description `order_waits_for_shop`. */
+            code: string;
+            duplicate: boolean;
+            message: string;
+            /** Format: int64 */
+            proposalId: number;
+            /** @description "Awaiting shop approval". */
+            status: string;
+            /** Format: int64 */
+            waitId: number;
+        };
         OrderedRow: {
             buyerID: string;
             lastVisitDate?: string | null;
@@ -4412,9 +4465,11 @@ export interface components {
             orders: number[];
             /** Format: int64 */
             proposalId: number;
-            /** @description Orders taken for it that could not be booked (their clientIds and codes). */
+            /** @description Orders and visits taken for it that could not be booked or saved (their clientIds and codes). */
             refused: string[];
             status: string;
+            /** @description The visits (without an order) to the pending shop, saved now (their ids). */
+            visits: number[];
         };
         /** @description The answer of a proposal, and of every repeat of its `clientId`. */
         OutletProposed: {
@@ -4721,6 +4776,15 @@ export interface components {
             longitude?: number | null;
             mobile: string;
             pan?: string | null;
+            /**
+             * Format: int64
+             * @description The photo of the shop's front, if one came (decision 46).
+             */
+            photoId?: number | null;
+            /** @description Its 320 px thumbnail (`.../photo/thumb`). */
+            photoThumbUrl?: string | null;
+            /** @description Where to fetch it, a JPEG (`GET /users/outlet/proposal/{id}/photo/file`). */
+            photoUrl?: string | null;
             postalCode: string;
             /** Format: int64 */
             proposalId: number;
@@ -4732,6 +4796,11 @@ export interface components {
              * @description Orders waiting for the shop's approval.
              */
             waitingOrders: number;
+            /**
+             * Format: int64
+             * @description Visits (without an order) waiting for the shop's approval.
+             */
+            waitingVisits: number;
         };
         /** @description `POST /users/outlet/propose`. */
         ProposeOutlet: {
@@ -5129,6 +5198,8 @@ export interface components {
             longitude: components["schemas"]["LenientNumber"];
             /** @default null */
             outcomeId: components["schemas"]["LenientInt"];
+            /** @default null */
+            proposalId: components["schemas"]["LenientInt"];
             /** @default null */
             remark: string | null;
             /**
@@ -5587,6 +5658,12 @@ export interface components {
             /** Format: int64 */
             userTypeId: number;
         };
+        /**
+         * @description The answer of `POST /users/customer/details`: a visit saved (`VisitSaved`), or, for a new shop
+         *     still awaiting approval, a visit kept until then (`VisitWaiting`: its `code` is
+         *     `visit_waits_for_shop`).
+         */
+        VisitAnswer: components["schemas"]["VisitSaved"] | components["schemas"]["VisitWaiting"];
         /** @description A photo of a visit, as the visit details show it. */
         VisitPhoto: {
             flagged: boolean;
@@ -5663,6 +5740,19 @@ export interface components {
             uniqueVisitFTD: number;
             /** Format: int64 */
             uniqueVisitFTM: number;
+        };
+        /** @description The answer of a visit to a pending shop (and of every repeat of its `clientId`). */
+        VisitWaiting: {
+            /** @description `visit_waits_for_shop`. */
+            code: string;
+            duplicate: boolean;
+            message: string;
+            /** Format: int64 */
+            proposalId: number;
+            /** @description "Awaiting shop approval". */
+            status: string;
+            /** Format: int64 */
+            waitId: number;
         };
     };
     responses: never;
@@ -12277,13 +12367,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved, or saved before under this clientId */
+            /** @description Saved, or saved before under this clientId (VisitSaved); for a pending shop kept until its approval (VisitWaiting) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VisitSaved"];
+                    "application/json": components["schemas"]["VisitAnswer"];
                 };
             };
             /** @description A field is missing or not valid */
@@ -12313,8 +12403,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such customer among the caller's */
+            /** @description No such customer (or new shop) among the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The new shop was rejected */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15290,13 +15389,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Booked, or booked before under this clientId; for a pending shop an OrderWaiting */
+            /** @description Booked, or booked before under this clientId (OrderBooked); for a pending shop kept until its approval (OrderWaiting) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderBooked"];
+                    "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
             /** @description A field, line, product or distributor is not valid */
@@ -16088,6 +16187,142 @@ export interface operations {
             };
             /** @description The body is larger than the route accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersOutletProposalByIdPhotoFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal among the caller's, or it has no photo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (the database stayed locked); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getUsersOutletProposalByIdPhotoThumb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            /** @description A malformed or invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller lacks the right, must change their password first, or failed the anti-forgery check */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal among the caller's, or it has no photo */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18457,13 +18692,18 @@ export interface operations {
                     file: string;
                     /** @description shelf, display, competitor or other. */
                     label?: string | null;
+                    /**
+                     * @description the clientId of the caller's new shop proposal (`POST /users/outlet/propose`): the photo of
+                     *     the shop's front, one per proposal (decision 46).
+                     */
+                    proposalClientId?: string | null;
                     /** @description When the photo was taken, ISO 8601 with an offset (default: when it arrives). */
                     takenAt?: string | null;
                     /** @description The clientId of the photo's visit (saved by the same user), or */
                     visitClientId?: string | null;
                     /**
                      * Format: int64
-                     * @description the visit's id.
+                     * @description the visit's id, or
                      */
                     visitId?: number | null;
                 };
@@ -18506,7 +18746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later) */
+            /** @description No such visit (photo_visit_not_found) or new shop (photo_shop_not_found) among the caller's: it may not have arrived yet; send again later */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18515,7 +18755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The visit has 8 photos already */
+            /** @description The visit has 8 photos already, or the new shop its photo */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -588,7 +588,8 @@ pub fn upsert_invoice(
              updated_at = excluded.updated_at
          WHERE invoices.paid_paise <= excluded.amount_paise
            AND (invoices.customer_id = excluded.customer_id
-                OR NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = invoices.invoice_id))",
+                OR (NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = invoices.invoice_id)
+                    AND NOT EXISTS (SELECT 1 FROM return_allocations r WHERE r.invoice_id = invoices.invoice_id)))",
     )
     .and_then(|mut stmt| {
         stmt.execute(named_params! {

@@ -51,6 +51,11 @@ crate::messages! {
     VISIT_TIME_AHEAD = "visit_time_ahead": "visitedAt is more than 5 minutes ahead of the server's clock.";
     VISIT_TIME_TOO_OLD = "visit_time_too_old": "visitedAt is more than 7 days old.";
     VISIT_ACCURACY_NOT_VALID = "visit_accuracy_not_valid": "accuracy must be a number of metres, 0 or more.";
+    /// A visit to a new shop still awaiting approval (decision 47).
+    VISIT_WAITS_FOR_SHOP = "visit_waits_for_shop": "Visit saved. It is logged under the new shop once the shop is approved.";
+    VISIT_SHOP_NOT_FOUND = "visit_shop_not_found": "The new shop was not found.";
+    VISIT_SHOP_REJECTED = "visit_shop_rejected": "The new shop was rejected: the visit cannot be saved.";
+    VISIT_SHOP_CLIENT_ID_REQUIRED = "visit_shop_client_id_required": "A visit to a new shop needs its clientId.";
 }
 
 /// The unique constraints of this area that name a field the user typed (see `crate::platform::error`).

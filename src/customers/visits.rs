@@ -5,6 +5,7 @@
 
 pub mod handlers;
 mod queries;
+pub mod waiting;
 
 /// The row a visit save inserts, and its statement (the write floor, bench/write_floor.rs, commits it too).
 pub use queries::{insert_visit, VisitRow as NewVisit};
@@ -76,7 +77,7 @@ pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: 
     }
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SaveVisit {
     #[serde(rename = "buyerID", alias = "buyerId")]
@@ -91,6 +92,10 @@ pub struct SaveVisit {
     pub visited_at: Option<String>,
     /// The position's accuracy in metres.
     pub accuracy: lenient::Number,
+    /// A new shop awaiting approval (`POST /users/outlet/propose`'s `proposalId`) instead of
+    /// `buyerID`: the visit waits for the approval and is saved then under the new Buyer ID
+    /// (decision 47); once approved, it is saved under it at once.
+    pub proposal_id: lenient::Int,
 }
 
 /// The answer of a save, and of every repeat of its `clientId`.
@@ -126,7 +131,7 @@ fn parse_visited_at(text: Option<String>) -> AppResult<Option<i64>> {
 /// A new save's phone time, refused when too far ahead of `now` or too old. Checked only once the
 /// save is known not to be a repeat: the repeat of a save whose answer was lost comes with the same
 /// phone time, maybe days later, and must still be answered as the save it repeats.
-fn check_visit_time(device_time: Option<i64>, now: i64) -> AppResult<()> {
+pub(crate) fn check_visit_time(device_time: Option<i64>, now: i64) -> AppResult<()> {
     match device_time {
         Some(at) if at > now + AHEAD_LIMIT_S => Err(AppError::bad_request(VISIT_TIME_AHEAD)),
         Some(at) if at < now - AGE_LIMIT_S => Err(AppError::bad_request(VISIT_TIME_TOO_OLD)),

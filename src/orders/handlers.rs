@@ -12,7 +12,7 @@ use super::queries::credit::{self, Decision};
 use super::queries::waiting;
 use super::queries::{self, Booker, CheckedOrder, ListFilter};
 use super::types::{
-    BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderBooked, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
+    BookOrder, CreditLimitSaved, DecideOrder, HeldPage, HeldQuery, OrderAnswer, OrderCancelled, OrderDecided, OrderDetail, OrderPage,
     OrderQuery, OrderQuote, SetCreditLimit,
 };
 use crate::auth::session::CurrentUser;
@@ -40,13 +40,12 @@ pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::ORDER_BOOKI
 #[utoipa::path(post, path = "/users/order", tag = "orders", summary = "Book an order (and the visit it came with) for one of the caller's customers",
     request_body = BookOrder,
     responses(
-        (status = 200, description = "Booked, or booked before under this clientId; for a pending shop an OrderWaiting", body = OrderBooked),
+        (status = 200, description = "Booked, or booked before under this clientId (OrderBooked); for a pending shop kept until its approval (OrderWaiting)", body = OrderAnswer),
         (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::platform::api::ErrorBody),
         (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<BookOrder>) -> AppResult<axum::response::Response> {
-    use axum::response::IntoResponse;
+pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<BookOrder>) -> AppResult<Json<OrderAnswer>> {
     user.require(rights::ORDER_BOOKING)?;
     if req.visit.is_some() {
         user.require(rights::CUSTOMER_VISIT)?;
@@ -73,7 +72,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
                 let client_id = checked.client_id.clone().unwrap_or(client_id);
                 let me = UserId(user.uid);
                 let waited = state.writer.write(move |tx| waiting::wait_for_shop(tx, me, scope, proposal, &client_id, &req, now)).await?;
-                return Ok(Json(waited).into_response());
+                return Ok(Json(OrderAnswer::Waiting(waited)));
             }
         }
     }
@@ -87,7 +86,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     let (order, priced) = state.db(move |conn| queries::price(conn, who, &order, &day).map(|priced| (order, priced))).await?;
     let mut booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
     booked.word_held(&Formats::of_config(&state.config));
-    Ok(Json(booked).into_response())
+    Ok(Json(OrderAnswer::Booked(booked)))
 }
 
 /// `POST /users/order/quote` (order_booking): an order's body priced as booking it now would

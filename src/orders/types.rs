@@ -86,6 +86,7 @@ impl OrderVisit {
             client_id: self.client_id.clone(),
             visited_at: self.visited_at.clone(),
             accuracy: self.accuracy,
+            proposal_id: crate::platform::lenient::Int(None),
         }
     }
 }
@@ -124,6 +125,16 @@ pub struct OrderWaiting {
     pub duplicate: bool,
     /// "Awaiting shop approval".
     pub status: String,
+}
+
+/// The answer of `POST /users/order`: an order booked (`OrderBooked`), or, for a new shop still
+/// awaiting approval, an order kept until then (`OrderWaiting`: its `code` is
+/// `order_waits_for_shop`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum OrderAnswer {
+    Booked(OrderBooked),
+    Waiting(OrderWaiting),
 }
 
 /// What one scheme took off one line (line schemes and the line's share of order schemes).

@@ -8,3 +8,8 @@ pub use super::types::VisitPhoto;
 pub fn of_visit(conn: &Connection, visit_id: i64) -> rusqlite::Result<Vec<VisitPhoto>> {
     super::queries::of_visit(conn, visit_id)
 }
+
+/// Whether any photo row (of a visit or of a new shop) names the content hash (the prune's test).
+pub fn hash_named(conn: &Connection, sha256: &str) -> rusqlite::Result<bool> {
+    super::queries::hash_named(conn, sha256)
+}

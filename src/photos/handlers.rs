@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::messages::*;
 use super::picture;
-use super::queries::{self, ListFilter, NewPhoto};
+use super::queries::{self, ListFilter, NewPhoto, NewShopPhoto};
 use super::store;
 use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
 use crate::auth::session::CurrentUser;
@@ -31,6 +31,7 @@ struct Fields {
     client_id: Option<String>,
     visit_client_id: Option<String>,
     visit_id: Option<String>,
+    proposal_client_id: Option<String>,
     label: Option<String>,
     taken_at: Option<String>,
 }
@@ -54,7 +55,8 @@ async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Opti
     Ok(first.map(|(id, flagged, similar)| queries::answer(id, true, flagged, similar)))
 }
 
-/// `POST /users/visit/photo` (visit_photo): multipart `clientId`, `visitClientId` or `visitId`,
+/// `POST /users/visit/photo` (visit_photo): multipart `clientId`, `visitClientId` or `visitId`
+/// (or `proposalClientId`: the photo of the caller's new shop's front, decision 46),
 /// `label`, `takenAt`, `file` (JPEG or WebP, 2 MB). The photo is checked by its content, kept
 /// once by the hash of the stored bytes (re-encoded: at most 1600 px and 200 KB, no metadata),
 /// and flagged when it repeats another photo of the customer or of the agent's last 30 days that
@@ -65,8 +67,8 @@ async fn repeat(state: &AppState, me: UserId, client_id: &str) -> AppResult<Opti
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = PhotoSaved),
         (status = 400, description = "A field is missing or not valid, or the file is not a JPEG or WebP photo within limits", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such visit among the caller's (photo_visit_not_found: it may not have arrived yet; send again later)", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "The visit has 8 photos already", body = crate::platform::api::ErrorBody),
+        (status = 404, description = "No such visit (photo_visit_not_found) or new shop (photo_shop_not_found) among the caller's: it may not have arrived yet; send again later", body = crate::platform::api::ErrorBody),
+        (status = 409, description = "The visit has 8 photos already, or the new shop its photo", body = crate::platform::api::ErrorBody),
         (status = 413, description = "The body is larger than 2 MB", body = crate::platform::api::ErrorBody),
         (status = 429, description = "The caller has 8 photos waiting to be decoded (photo_busy) or sent their photos of this minute (photo_rate_limited): send again later", body = crate::platform::api::ErrorBody)
     ))]
@@ -101,6 +103,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
             "clientId" => fields.client_id = nonblank(text),
             "visitClientId" => fields.visit_client_id = nonblank(text),
             "visitId" => fields.visit_id = nonblank(text),
+            "proposalClientId" => fields.proposal_client_id = nonblank(text),
             "label" => fields.label = nonblank(text),
             "takenAt" => fields.taken_at = nonblank(text),
             _ => {}
@@ -132,6 +135,9 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
             at
         }
     };
+    if let Some(proposal_client_id) = fields.proposal_client_id {
+        return send_shop_photo(&state, me, client_id, proposal_client_id, file, (taken_at, received_at)).await.map(Json);
+    }
     let visit_id = match fields.visit_id {
         Some(v) => Some(v.parse::<i64>().map_err(|_| AppError::not_found(PHOTO_VISIT_NOT_FOUND.on("visitId")))?),
         None => None,
@@ -155,24 +161,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     };
     let find_again = find.clone();
     state.db(move |conn| find(conn)).await?;
-    let bytes = file.ok_or_else(|| AppError::bad_request(PHOTO_FILE_REQUIRED.on("file")))?;
-    let sent = picture::check(bytes)?;
-    let place = state
-        .photo_lanes
-        .enter(me)
-        .ok_or_else(|| AppError::TooManyRequests(PHOTO_BUSY.with([("max", json!(crate::platform::state::QUEUED_PHOTOS_PER_USER))])))?;
-    if let Some(limiter) = &state.photo_limiter {
-        limiter
-            .check_key(&me)
-            .map_err(|_| AppError::TooManyRequests(PHOTO_RATE_LIMITED.with([("max", json!(state.config.photo_rate_per_minute))])))?;
-    }
-    let photo = picture::prepare(sent, &place).await?;
-    drop(place);
-    let data_dir = state.config.data_dir.clone();
-    // The files before the row that names them, and outside the writer: their fsyncs would hold
-    // up every write queued behind it.
-    let photo =
-        crate::platform::state::blocking(move || store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb).map(|()| photo)).await?;
+    let photo = kept(&state, me, file).await?;
     // Through the writer: a transaction of its own that read, then wrote, met another's write lock
     // and answered 503 (eight photos of one visit sent at once).
     state
@@ -203,6 +192,72 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
         })
         .await
         .map(Json)
+}
+
+/// The sent file checked, re-encoded (one at a time per caller, within the caller's rate) and its
+/// files kept: before the row that names them, and outside the writer, whose every queued write
+/// their fsyncs would hold up.
+async fn kept(state: &AppState, me: UserId, file: Option<axum::body::Bytes>) -> AppResult<picture::Prepared> {
+    let bytes = file.ok_or_else(|| AppError::bad_request(PHOTO_FILE_REQUIRED.on("file")))?;
+    let sent = picture::check(bytes)?;
+    let place = state
+        .photo_lanes
+        .enter(me)
+        .ok_or_else(|| AppError::TooManyRequests(PHOTO_BUSY.with([("max", json!(crate::platform::state::QUEUED_PHOTOS_PER_USER))])))?;
+    if let Some(limiter) = &state.photo_limiter {
+        limiter
+            .check_key(&me)
+            .map_err(|_| AppError::TooManyRequests(PHOTO_RATE_LIMITED.with([("max", json!(state.config.photo_rate_per_minute))])))?;
+    }
+    let photo = picture::prepare(sent, &place).await?;
+    drop(place);
+    let data_dir = state.config.data_dir.clone();
+    crate::platform::state::blocking(move || store::keep(&data_dir, &photo.sha256, &photo.bytes, &photo.thumb).map(|()| photo)).await
+}
+
+/// The photo of a new shop's front (`proposalClientId`: the caller's own proposal, decision 46):
+/// one per proposal, kept as a visit photo is but compared with none.
+async fn send_shop_photo(
+    state: &AppState,
+    me: UserId,
+    client_id: String,
+    proposal_client_id: String,
+    file: Option<axum::body::Bytes>,
+    (taken_at, received_at): (i64, i64),
+) -> AppResult<PhotoSaved> {
+    let find = move |conn: &rusqlite::Connection| -> AppResult<i64> {
+        let (proposal, has_photo) = queries::proposal_by_client_id(conn, me, &proposal_client_id)?
+            .ok_or_else(|| AppError::not_found(PHOTO_SHOP_NOT_FOUND.on("proposalClientId")))?;
+        if has_photo {
+            return Err(AppError::conflict(PHOTO_SHOP_HAS_PHOTO));
+        }
+        Ok(proposal)
+    };
+    let find_again = find.clone();
+    state.db(move |conn| find(conn)).await?;
+    let photo = kept(state, me, file).await?;
+    state
+        .writer
+        .write(move |tx| {
+            if let Some((id, flagged, similar)) = queries::saved_before(tx, me, &client_id)? {
+                return Ok(queries::answer(id, true, flagged, similar));
+            }
+            let proposal_id = find_again(tx)?;
+            let row = NewShopPhoto {
+                proposal_id,
+                entered_by: me,
+                client_id: &client_id,
+                taken_at,
+                received_at,
+                sha256: &photo.sha256,
+                bytes: photo.bytes.len() as i64,
+                width: photo.width,
+                height: photo.height,
+            };
+            let id = queries::insert_shop_photo(tx, &row)?;
+            Ok(queries::answer(id, false, false, None))
+        })
+        .await
 }
 
 fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
@@ -287,4 +342,38 @@ pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_i
     ))]
 pub async fn thumb(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
     serve(state, user, photo_id, true).await
+}
+
+async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, thumb: bool) -> AppResult<Response> {
+    user.require_any(&[rights::OUTLET_PROPOSAL, rights::OUTLET_APPROVAL])?;
+    let scope = user.scope();
+    let sha = state
+        .db(move |conn| queries::shop_photo_file(conn, scope, proposal_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND)))
+        .await?;
+    let data_dir = state.config.data_dir.clone();
+    let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
+    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
+}
+
+/// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,
+/// outlet_approval for the scope's): the photo of a new shop's front, a JPEG (decision 46).
+#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/file", tag = "photos", summary = "The photo of a new shop's front",
+    params(("id" = i64, Path, description = "The proposal's id")),
+    responses(
+        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
+        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
+    ))]
+pub async fn shop_file(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
+    serve_shop_photo(state, user, id, false).await
+}
+
+/// `GET /users/outlet/proposal/{id}/photo/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/thumb", tag = "photos", summary = "The thumbnail of a new shop's photo",
+    params(("id" = i64, Path, description = "The proposal's id")),
+    responses(
+        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
+        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
+    ))]
+pub async fn shop_thumb(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
+    serve_shop_photo(state, user, id, true).await
 }

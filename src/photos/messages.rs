@@ -21,6 +21,9 @@ crate::messages! {
     PHOTO_TIME_NOT_VALID = "photo_time_not_valid": "takenAt must be an ISO 8601 time with an offset, e.g. 2026-11-24T09:30:00+05:30.";
     PHOTO_TIME_AHEAD = "photo_time_ahead": "takenAt is more than 5 minutes ahead of the server's clock.";
     PHOTO_TIME_TOO_OLD = "photo_time_too_old": "takenAt is more than 7 days old.";
+    /// The photo of a new shop's front (decision 46).
+    PHOTO_SHOP_NOT_FOUND = "photo_shop_not_found": "The photo's new shop was not found (it may not have reached the server yet).";
+    PHOTO_SHOP_HAS_PHOTO = "photo_shop_has_photo": "The new shop has its photo already.";
     PHOTO_LIMIT_REACHED = "photo_limit_reached": "A visit has at most {max} photos.";
     PHOTO_NOT_FOUND = "photo_not_found": "The photo was not found.";
     PHOTO_FILTER_DATE_NOT_VALID = "photo_filter_date_not_valid": "Dates must be written YYYY-MM-DD.";

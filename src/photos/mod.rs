@@ -31,4 +31,6 @@ where
         .routes(routes!(handlers::list))
         .routes(routes!(handlers::file))
         .routes(routes!(handlers::thumb))
+        .routes(routes!(handlers::shop_file))
+        .routes(routes!(handlers::shop_thumb))
 }

@@ -18,9 +18,12 @@ pub const AGENT_WINDOW_S: i64 = 30 * 24 * 3600;
 
 /// The answer to a photo's first send, for its repeat.
 pub fn saved_before(conn: &Connection, me: UserId, client_id: &str) -> rusqlite::Result<Option<(i64, bool, Option<i64>)>> {
-    conn.prepare_cached("SELECT photo_id, flagged, similar_to FROM visit_photos WHERE entered_by = :me AND client_id = :c")?
-        .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()
+    conn.prepare_cached(
+        "SELECT photo_id, flagged, similar_to FROM visit_photos WHERE entered_by = :me AND client_id = :c
+         UNION ALL SELECT photo_id, 0, NULL FROM proposal_photos WHERE entered_by = :me AND client_id = :c",
+    )?
+    .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+    .optional()
 }
 
 /// The visit the caller saved under `client_id`, if it is in the caller's scope.
@@ -241,8 +244,60 @@ pub fn delete_piece_before(tx: &Connection, before: i64, limit: usize) -> rusqli
     Ok((rows, hashes))
 }
 
-/// Whether any photo row names the content hash.
+/// Whether any photo row (of a visit or of a new shop) names the content hash.
 pub fn hash_named(conn: &Connection, sha256: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM visit_photos WHERE sha256 = :s)")?
-        .query_row(named_params! { ":s": sha256 }, |r| r.get(0))
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM visit_photos WHERE sha256 = :s) OR EXISTS (SELECT 1 FROM proposal_photos WHERE sha256 = :s)",
+    )?
+    .query_row(named_params! { ":s": sha256 }, |r| r.get(0))
+}
+
+// ---- The photo of a new shop's front (decision 46) ----
+
+/// The proposal the caller sent under `client_id` (only its proposer sends its photo), and
+/// whether it has its photo already.
+pub fn proposal_by_client_id(conn: &Connection, me: UserId, client_id: &str) -> rusqlite::Result<Option<(i64, bool)>> {
+    conn.prepare_cached(
+        "SELECT o.proposal_id, EXISTS (SELECT 1 FROM proposal_photos ph WHERE ph.proposal_id = o.proposal_id)
+         FROM outlet_proposals o WHERE o.agent_id = :me AND o.client_id = :c",
+    )?
+    .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?)))
+    .optional()
+}
+
+/// The row of a new shop's photo.
+pub struct NewShopPhoto<'a> {
+    pub proposal_id: i64,
+    pub entered_by: UserId,
+    pub client_id: &'a str,
+    pub taken_at: i64,
+    pub received_at: i64,
+    pub sha256: &'a str,
+    pub bytes: i64,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Keeps the photo of a new shop's front.
+pub fn insert_shop_photo(conn: &Connection, p: &NewShopPhoto) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO proposal_photos (proposal_id, entered_by, client_id, taken_at, received_at, sha256, bytes, width, height)
+         VALUES (:p, :me, :cid, :taken, :received, :sha, :bytes, :w, :h)",
+    )?
+    .execute(named_params! {
+        ":p": p.proposal_id, ":me": p.entered_by, ":cid": p.client_id, ":taken": p.taken_at, ":received": p.received_at,
+        ":sha": p.sha256, ":bytes": p.bytes, ":w": p.width, ":h": p.height,
+    })?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The stored file (its hash) of the photo of proposal `proposal_id`, if the proposal is in
+/// `scope` (by its agent).
+pub fn shop_photo_file(conn: &Connection, scope: Scope, proposal_id: i64) -> rusqlite::Result<Option<String>> {
+    let sql = format!(
+        "SELECT ph.sha256 FROM proposal_photos ph JOIN outlet_proposals o ON o.proposal_id = ph.proposal_id
+         WHERE ph.proposal_id = :p AND {}",
+        scope.condition("o.agent_id")
+    );
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":p": proposal_id }), |r| r.get(0)).optional()
 }

@@ -18,8 +18,11 @@ pub struct PhotoForm {
     pub client_id: String,
     /// The clientId of the photo's visit (saved by the same user), or
     pub visit_client_id: Option<String>,
-    /// the visit's id.
+    /// the visit's id, or
     pub visit_id: Option<i64>,
+    /// the clientId of the caller's new shop proposal (`POST /users/outlet/propose`): the photo of
+    /// the shop's front, one per proposal (decision 46).
+    pub proposal_client_id: Option<String>,
     /// shelf, display, competitor or other.
     pub label: Option<String>,
     /// When the photo was taken, ISO 8601 with an offset (default: when it arrives).

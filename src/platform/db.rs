@@ -19,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 pub type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 40;
+pub const SCHEMA_VERSION: i64 = 41;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -123,6 +123,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (39, include_str!("../returns/returns_upgrade.sql")),
     // The credit hold's reason kept as a code and amounts in paise, worded where shown (issue #51).
     (40, include_str!("../orders/held_reason_upgrade.sql")),
+    // A new shop's photo, and visits (without an order) that wait for a pending shop (issue #54).
+    (41, include_str!("../returns/shop_photo_visits_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

@@ -462,6 +462,54 @@ pub fn return_page(conn: &Connection, scope: Scope, f: &ReturnFilter) -> AppResu
     Ok(ReturnPage { data, total_records: total })
 }
 
+/// Spreads what the approved returns of `customer` left unallocated (no open invoice took it when
+/// they were approved) over the customer's open invoices, oldest credit first, each over the
+/// oldest invoices first (decision 46): added to the invoices' paid amounts and to
+/// `return_allocations`, taken off the returns' `unallocated_paise`. Called after each invoice row an
+/// upload applies (`uploads::kinds::INVOICE`); nothing to do costs one indexed read.
+pub fn apply_credits(conn: &Connection, customer: CustomerId, now: i64) -> rusqlite::Result<()> {
+    let credits: Vec<(i64, i64)> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT return_id, unallocated_paise FROM returns
+             WHERE customer_id = :c AND status = 'Approved' AND unallocated_paise > 0 ORDER BY decided_at, return_id",
+        )?;
+        let rows = stmt.query_map(named_params! { ":c": customer }, |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    if credits.is_empty() {
+        return Ok(());
+    }
+    let mut open: Vec<Open> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT invoice_id, amount_paise - paid_paise FROM invoices
+             WHERE customer_id = :c AND paid_paise < amount_paise ORDER BY invoice_date, invoice_no",
+        )?;
+        let rows = stmt.query_map(named_params! { ":c": customer }, |r| Ok(Open { invoice_id: r.get(0)?, balance: r.get(1)? }))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    for (return_id, unallocated) in credits {
+        if open.is_empty() {
+            break;
+        }
+        let spread = alloc::allocate(unallocated, &open);
+        for (invoice, amount) in &spread.allocations {
+            conn.prepare_cached(
+                "INSERT INTO return_allocations (return_id, invoice_id, amount_paise) VALUES (:r, :i, :a)
+                 ON CONFLICT (return_id, invoice_id) DO UPDATE SET amount_paise = amount_paise + excluded.amount_paise",
+            )?
+            .execute(named_params! { ":r": return_id, ":i": invoice, ":a": amount })?;
+            crate::collections::queries::pay_invoice(conn, *invoice, *amount, now)?;
+            if let Some(o) = open.iter_mut().find(|o| o.invoice_id == *invoice) {
+                o.balance -= amount;
+            }
+        }
+        open.retain(|o| o.balance > 0);
+        conn.prepare_cached("UPDATE returns SET unallocated_paise = :u WHERE return_id = :r")?
+            .execute(named_params! { ":u": spread.unallocated, ":r": return_id })?;
+    }
+    Ok(())
+}
+
 /// Approves (`reason` optional) or rejects a Submitted return of the caller's scope. Approved: its
 /// value is spread over the customer's oldest open invoices (added to their paid amounts, kept in
 /// `return_allocations`), what none takes stays unallocated on the return.
@@ -747,7 +795,9 @@ pub fn proposal_page(conn: &Connection, scope: Scope, status: Option<&str>, page
         "SELECT o.proposal_id, o.agent_id, u.name, o.buyer_name, o.mobile, o.address1, o.city, o.state, o.postal_code, o.latitude,
                 o.longitude, o.retailer_type, o.gstin, o.pan, o.fssai, o.likely_duplicate, o.duplicate_reason, o.status, c.buyer_id,
                 o.created_at, o.decision_reason,
-                (SELECT COUNT(*) FROM proposal_orders w WHERE w.proposal_id = o.proposal_id AND w.order_id IS NULL AND w.refused_code IS NULL)
+                (SELECT COUNT(*) FROM proposal_orders w WHERE w.proposal_id = o.proposal_id AND w.order_id IS NULL AND w.refused_code IS NULL),
+                (SELECT COUNT(*) FROM proposal_visits w WHERE w.proposal_id = o.proposal_id AND w.visit_id IS NULL AND w.refused_code IS NULL),
+                (SELECT ph.photo_id FROM proposal_photos ph WHERE ph.proposal_id = o.proposal_id)
          {filter} ORDER BY o.created_at DESC, o.proposal_id DESC LIMIT :limit OFFSET :offset"
     );
     let mut stmt = conn.prepare(&sql)?;
@@ -776,10 +826,19 @@ pub fn proposal_page(conn: &Connection, scope: Scope, status: Option<&str>, page
                 created_at: iso(r.get(19)?),
                 decision_reason: r.get(20)?,
                 waiting_orders: r.get(21)?,
+                waiting_visits: r.get(22)?,
+                photo_id: r.get(23)?,
+                photo_url: None,
+                photo_thumb_url: None,
             })
         },
     )?;
-    Ok(ProposalPage { data: rows.collect::<rusqlite::Result<_>>()?, total_records: total })
+    let mut data: Vec<ProposalRow> = rows.collect::<rusqlite::Result<_>>()?;
+    for row in data.iter_mut().filter(|r| r.photo_id.is_some()) {
+        row.photo_url = Some(proposal_photo_url(row.proposal_id, "file"));
+        row.photo_thumb_url = Some(proposal_photo_url(row.proposal_id, "thumb"));
+    }
+    Ok(ProposalPage { data, total_records: total })
 }
 
 /// A Pending proposal of the scope: its row for the approval.
@@ -864,7 +923,9 @@ pub fn approve_proposal(
         "UPDATE outlet_proposals SET status = 'Approved', customer_id = :c, decided_by = :by, decided_at = :now WHERE proposal_id = :id",
     )?
     .execute(named_params! { ":c": customer, ":by": by, ":now": now, ":id": id })?;
-    let (orders, refused) = crate::orders::api::release_waiting(tx, id, &buyer_id, radius_m, now, today)?;
+    let (visits, mut refused) = crate::customers::api::release_waiting_visits(tx, id, &buyer_id, radius_m)?;
+    let (orders, refused_orders) = crate::orders::api::release_waiting(tx, id, &buyer_id, radius_m, now, today)?;
+    refused.extend(refused_orders);
     let said = OUTLET_APPROVED.with([("buyerId", json!(buyer_id))]);
     Ok(OutletDecided {
         message: said.message.into_owned(),
@@ -873,6 +934,7 @@ pub fn approve_proposal(
         status: "Approved".into(),
         buyer_id: Some(buyer_id),
         orders,
+        visits,
         refused,
     })
 }
@@ -884,6 +946,7 @@ pub fn reject_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, reaso
     tx.prepare_cached("UPDATE outlet_proposals SET status = 'Rejected', decided_by = :by, decided_at = :now, decision_reason = :r WHERE proposal_id = :id")?
         .execute(named_params! { ":by": by, ":now": now, ":r": reason, ":id": id })?;
     crate::orders::api::refuse_waiting(tx, id, OUTLET_REJECTED.code)?;
+    crate::customers::api::refuse_waiting_visits(tx, id, OUTLET_REJECTED.code)?;
     let said = OUTLET_REJECTED.with([]);
     Ok(OutletDecided {
         message: said.message.into_owned(),
@@ -892,6 +955,7 @@ pub fn reject_proposal(tx: &Connection, scope: Scope, id: i64, by: UserId, reaso
         status: "Rejected".into(),
         buyer_id: None,
         orders: Vec::new(),
+        visits: Vec::new(),
         refused: Vec::new(),
     })
 }

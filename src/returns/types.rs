@@ -287,6 +287,19 @@ pub struct ProposalRow {
     pub decision_reason: Option<String>,
     /// Orders waiting for the shop's approval.
     pub waiting_orders: i64,
+    /// Visits (without an order) waiting for the shop's approval.
+    pub waiting_visits: i64,
+    /// The photo of the shop's front, if one came (decision 46).
+    pub photo_id: Option<i64>,
+    /// Where to fetch it, a JPEG (`GET /users/outlet/proposal/{id}/photo/file`).
+    pub photo_url: Option<String>,
+    /// Its 320 px thumbnail (`.../photo/thumb`).
+    pub photo_thumb_url: Option<String>,
+}
+
+/// The path of proposal `proposal_id`'s photo, `part` "file" or "thumb".
+pub fn proposal_photo_url(proposal_id: i64, part: &str) -> String {
+    crate::platform::api::url(format_args!("/users/outlet/proposal/{proposal_id}/photo/{part}"))
 }
 
 /// `GET /users/outlet/proposals`.
@@ -319,6 +332,8 @@ pub struct OutletDecided {
     pub buyer_id: Option<String>,
     /// The orders taken for the pending shop, booked now (their ids).
     pub orders: Vec<i64>,
-    /// Orders taken for it that could not be booked (their clientIds and codes).
+    /// The visits (without an order) to the pending shop, saved now (their ids).
+    pub visits: Vec<i64>,
+    /// Orders and visits taken for it that could not be booked or saved (their clientIds and codes).
     pub refused: Vec<String>,
 }

@@ -84,7 +84,7 @@ impl Measure {
         let text = text.trim();
         match self.unit() {
             Unit::Count => text.parse::<i64>().ok().filter(|n| (0..=1_000_000_000).contains(n)),
-            Unit::Money => Money::parse_exact(text).filter(|m| *m >= Money::ZERO && *m <= max).map(Money::paise),
+            Unit::Money => Money::read_typed(text).ok().filter(|m| *m >= Money::ZERO && *m <= max).map(Money::paise),
             Unit::Hundredths => Money::parse_exact(text).map(Money::paise).filter(|n| (0..=100_000).contains(n)),
         }
     }

@@ -10,6 +10,7 @@ use serde_json::json;
 
 use super::messages::{AMOUNT_TOO_PRECISE, DATE_IMPOSSIBLE, MONTH_UNKNOWN, NOT_A_DATE, NOT_A_NUMBER};
 use crate::platform::error::Problem;
+use crate::platform::money::{Money, Unread};
 
 /// Month names the date reader knows, January first: English short and long, Hindi short (as the
 /// screens show them, `formats`) and long, in both common spellings. Compared after `fold`.
@@ -75,58 +76,35 @@ pub fn date(column: &str, value: &str) -> Result<NaiveDate, Problem> {
         .ok_or_else(|| DATE_IMPOSSIBLE.with([("column", json!(column)), ("value", json!(value))]))
 }
 
-/// The currency marks a money cell may start with, case aside (longest first).
-const CURRENCY_PREFIXES: [&str; 5] = ["₹", "rs.", "rs", "inr", "$"];
-
-/// A number cell of `column` as plain decimal text ("-100000.50"): grouping is Indian (1,00,000)
-/// or western (100,000), never a mix; a `money` column may start with a currency mark and keeps
-/// at most two decimals that are not zero (12.500 is 12.50; 99.999 is refused, not rounded).
+/// A number cell of `column` as plain decimal text ("-100000.5"): grouping is Indian (1,00,000)
+/// or western (100,000), never a mix. A `money` column is read as people type amounts
+/// ([`Money::read_typed`]: a currency mark, at most two decimals that are not zero; 99.999 is
+/// refused, not rounded), and may end with an accounting export's Dr (owed to us) or Cr (owed by
+/// us: negative).
 pub fn number(column: &str, value: &str, money: bool) -> Result<String, Problem> {
     let unreadable = || NOT_A_NUMBER.with([("column", json!(column))]);
-    let mut text = value.trim();
-    // Minus signs seen: one before or after the currency mark, or a Cr; any two are unreadable.
-    let mut minus = 0;
-    // Accounting exports (Tally) mark a balance Dr (owed to us) or Cr (owed by us).
+    let text = value.trim();
     if money {
         let lower = text.to_ascii_lowercase();
-        if lower.ends_with("dr") || lower.ends_with("cr") {
-            minus += usize::from(lower.ends_with("cr"));
-            text = text[..text.len() - 2].trim_end();
-        }
+        let credit = lower.ends_with("cr");
+        let text = if credit || lower.ends_with("dr") { text[..text.len() - 2].trim_end() } else { text };
+        let amount = Money::read_typed(text).map_err(|unread| match unread {
+            Unread::NotAnAmount => unreadable(),
+            Unread::TooPrecise => AMOUNT_TOO_PRECISE.with([("column", json!(column)), ("value", json!(value.trim()))]),
+        })?;
+        // A credit is negative; a credit of a negative amount is two minus signs: unreadable.
+        return match (credit, amount < Money::ZERO) {
+            (true, true) => Err(unreadable()),
+            (true, false) => Ok(Money::from_paise(-amount.paise()).plain()),
+            (false, _) => Ok(amount.plain()),
+        };
     }
-    let strip_minus = |text: &mut &str, minus: &mut usize| {
-        if let Some(rest) = text.strip_prefix('-') {
-            *text = rest.trim_start();
-            *minus += 1;
-        }
-    };
-    strip_minus(&mut text, &mut minus);
-    if money {
-        let lower = text.to_lowercase();
-        if let Some(prefix) = CURRENCY_PREFIXES.iter().find(|p| lower.starts_with(*p)) {
-            // The prefixes are ASCII or '₹', whose lower case is itself: the byte length holds.
-            text = text[prefix.len()..].trim_start();
-            strip_minus(&mut text, &mut minus);
-        }
-    }
-    if minus > 1 || text.starts_with('-') {
+    let (negative, unsigned) = text.strip_prefix('-').map_or((false, text), |rest| (true, rest));
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let whole = crate::platform::money::ungrouped(whole).filter(|w| !w.is_empty()).ok_or_else(unreadable)?;
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
         return Err(unreadable());
     }
-    let negative = minus == 1;
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() || !fraction.bytes().all(|b| b.is_ascii_digit()) || !grouped_well(whole) {
-        return Err(unreadable());
-    }
-    let whole: String = whole.chars().filter(|c| *c != ',').collect();
-    let fraction = if money {
-        let kept = fraction.trim_end_matches('0');
-        if kept.len() > 2 {
-            return Err(AMOUNT_TOO_PRECISE.with([("column", json!(column)), ("value", json!(value.trim()))]));
-        }
-        kept
-    } else {
-        fraction
-    };
     let sign = if negative { "-" } else { "" };
     let plain = if fraction.is_empty() { format!("{sign}{whole}") } else { format!("{sign}{whole}.{fraction}") };
     // 15 digits before the point, as a number cell holds exactly.
@@ -134,20 +112,6 @@ pub fn number(column: &str, value: &str, money: bool) -> Result<String, Problem>
         return Err(unreadable());
     }
     Ok(plain)
-}
-
-/// Digits with optional grouping commas: western (1,234,567) or Indian (12,34,567); a group of
-/// another size (12,50,0) is no grouping at all.
-fn grouped_well(whole: &str) -> bool {
-    let groups: Vec<&str> = whole.split(',').collect();
-    if !groups.iter().all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit())) {
-        return false;
-    }
-    let Some((last, rest)) = groups.split_last() else { return false };
-    let Some((first, middle)) = rest.split_first() else { return true };
-    let western = first.len() <= 3 && middle.iter().all(|g| g.len() == 3);
-    let indian = first.len() <= 2 && middle.iter().all(|g| g.len() == 2);
-    last.len() == 3 && (western || indian)
 }
 
 #[cfg(test)]

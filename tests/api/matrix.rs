@@ -243,6 +243,8 @@ const TABLE: &[Row] = &[
     ("GET", "/users/outlet/proposals", Nothing, [200, 200, 200, 200, 401, 401]),
     ("POST", "/users/outlet/proposal/999999/approve", Json("{}"), [404, 404, 403, 403, 401, 401]),
     ("POST", "/users/outlet/proposal/999999/reject", Json("{}"), [400, 400, 403, 403, 401, 401]),
+    ("GET", "/users/outlet/proposal/999999/photo/file", Nothing, [404, 404, 404, 404, 401, 401]),
+    ("GET", "/users/outlet/proposal/999999/photo/thumb", Nothing, [404, 404, 404, 404, 401, 401]),
     ("POST", "/users/payment/{payment}/deposit", Json("{}"), [200, 409, 403, 403, 401, 401]),
     // Approving a payment far above what was owed (issue #49): `{payment}` is not awaiting it.
     ("POST", "/users/payment/{payment}/approve", Json("{}"), [409, 409, 403, 403, 401, 401]),
@@ -362,6 +364,8 @@ pub const ROUTES: &[&str] = &[
     "GET /users/outlet/proposals",
     "POST /users/outlet/proposal/{id}/approve",
     "POST /users/outlet/proposal/{id}/reject",
+    "GET /users/outlet/proposal/{id}/photo/file",
+    "GET /users/outlet/proposal/{id}/photo/thumb",
     "POST /users/payment/{paymentId}/deposit",
     "POST /users/payment/{paymentId}/approve",
     "POST /users/payment/{paymentId}/reverse",

@@ -108,7 +108,7 @@ fn rows(app: &TestApp) -> i64 {
     app.conn().query_row("SELECT COUNT(*) FROM visit_photos", [], |r| r.get(0)).unwrap()
 }
 
-async fn fetch(app: &TestApp, url: &str, token: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+pub async fn fetch(app: &TestApp, url: &str, token: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
     let req = axum::http::Request::get(url).header("Authorization", format!("Bearer {token}")).body(axum::body::Body::empty()).unwrap();

@@ -504,3 +504,250 @@ async fn the_rights_of_issue_54_are_granted_once() {
     assert_eq!(rights(3), ["return_approval", "outlet_approval"]);
     assert_eq!(rights(4), ["outlet_proposal"]);
 }
+
+fn now_text() -> &'static str {
+    Box::leak(chrono::Utc::now().to_rfc3339().into_boxed_str())
+}
+
+/// The photo of a new shop's front goes through the visit photo pipeline, named by the proposal's
+/// clientId (decision 46): kept once per clientId, one per proposal, only the proposer's; the
+/// approver's list answers where to fetch it, in scope only.
+#[tokio::test]
+async fn a_new_shops_photo_goes_through_the_photo_pipeline_and_shows_to_the_approver() {
+    let app = TestApp::new();
+    let (agent, manager, other) = (app.as_agent(1).await, app.token("am@demo.test").await, app.as_agent(4).await);
+    let r = app.post("/users/outlet/propose", Some(&agent), shop("front-shop", "Gupta Kirana", "9876500011")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let proposal = r.body["proposalId"].as_i64().unwrap();
+    let bare = app.post("/users/outlet/propose", Some(&agent), shop("bare-shop", "Verma Traders", "9876500012")).await;
+    let bare = bare.body["proposalId"].as_i64().unwrap();
+    let send = |client: &'static str, proposal_client: &'static str, token: String| {
+        let app = &app;
+        async move {
+            app.multipart(
+                "/users/visit/photo",
+                Some(&token),
+                vec![
+                    ("clientId", Part::Text(client)),
+                    ("proposalClientId", Part::Text(proposal_client)),
+                    ("takenAt", Part::Text(now_text())),
+                    ("file", Part::File { name: "front.jpg", bytes: crate::photos::jpeg(11, 800, 600, 80) }),
+                ],
+            )
+            .await
+        }
+    };
+    // A proposal not (yet) on the server: a 404 the phone's queue waits on, as for a visit.
+    let r = send("front-0", "no-such-shop", agent.clone()).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("photo_shop_not_found")), "{}", r.body);
+    // Only its proposer sends it.
+    let r = send("front-x", "front-shop", other.clone()).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("photo_shop_not_found")));
+    let r = send("front-1", "front-shop", agent.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!((r.body["code"].as_str(), r.body["duplicate"].as_bool()), (Some("photo_saved"), Some(false)));
+    let photo = r.body["photoId"].as_i64().unwrap();
+    let again = send("front-1", "front-shop", agent.clone()).await;
+    assert_eq!((again.body["photoId"].as_i64(), again.body["duplicate"].as_bool()), (Some(photo), Some(true)));
+    let r = send("front-2", "front-shop", agent.clone()).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("photo_shop_has_photo")));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM proposal_photos"), 1);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM visit_photos"), 0);
+
+    // The approver sees it beside the proposal; the proposal without one has none.
+    let list = app.get("/users/outlet/proposals?status=Pending", Some(&manager)).await;
+    let rows = list.body["data"].as_array().unwrap();
+    let row = rows.iter().find(|x| x["proposalId"] == proposal).unwrap();
+    assert_eq!(row["photoId"], photo);
+    let (url, thumb) = (row["photoUrl"].as_str().unwrap().to_string(), row["photoThumbUrl"].as_str().unwrap().to_string());
+    assert_eq!(url, format!("/webapi/api/users/outlet/proposal/{proposal}/photo/file"));
+    let none = rows.iter().find(|x| x["proposalId"] == bare).unwrap();
+    assert_eq!((none["photoId"].clone(), none["photoUrl"].clone()), (Value::Null, Value::Null));
+    for (link, side) in [(&url, 800), (&thumb, 320)] {
+        let (status, headers, body) = crate::photos::fetch(&app, link, &manager).await;
+        assert_eq!((status, headers["content-type"].to_str().unwrap()), (StatusCode::OK, "image/jpeg"), "{link}");
+        assert_eq!(image::load_from_memory(&body).unwrap().width(), side);
+        // The proposer too; another team's agent never.
+        assert_eq!(crate::photos::fetch(&app, link, &agent).await.0, StatusCode::OK);
+        assert_eq!(crate::photos::fetch(&app, link, &other).await.0, StatusCode::NOT_FOUND);
+    }
+    let (status, _, _) = crate::photos::fetch(&app, &format!("/webapi/api/users/outlet/proposal/{bare}/photo/file"), &manager).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // The prune keeps its file: a proposal's photo names its hash.
+    let sha: String = app.conn().query_row("SELECT sha256 FROM proposal_photos", [], |r| r.get(0)).unwrap();
+    assert!(fieldsales::photos::api::hash_named(&app.conn(), &sha).unwrap());
+}
+
+/// A visit alone (no order) to a pending shop waits for its approval and is saved then under the
+/// new Buyer ID (decision 47); checked at once, once per clientId; a rejection refuses it.
+#[tokio::test]
+async fn a_visit_alone_to_a_pending_shop_waits_and_is_saved_under_the_new_buyer_id() {
+    let app = TestApp::new();
+    let (agent, manager, other) = (app.as_agent(1).await, app.token("am@demo.test").await, app.as_agent(4).await);
+    let proposal = app.post("/users/outlet/propose", Some(&agent), shop("visit-shop", "Rao Stores", "9876500021")).await;
+    let proposal = proposal.body["proposalId"].as_i64().unwrap();
+    let visit = json!({ "proposalId": proposal, "outcomeId": 2, "remark": "signed up", "clientId": "shop-visit",
+                        "visitedAt": now_text(), "latitude": 18.5204, "longitude": 73.8567, "accuracy": 10 });
+    let r = app.post("/users/customer/details", Some(&agent), visit.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!((r.body["code"].as_str(), r.body["status"].as_str()), (Some("visit_waits_for_shop"), Some("Awaiting shop approval")));
+    assert_eq!((r.body["proposalId"].as_i64(), r.body["duplicate"].as_bool()), (Some(proposal), Some(false)));
+    let again = app.post("/users/customer/details", Some(&agent), visit.clone()).await;
+    assert_eq!((again.body["waitId"].clone(), again.body["duplicate"].as_bool()), (r.body["waitId"].clone(), Some(true)));
+    // Bad ones: 400s with codes, nothing kept; another team's agent does not find the shop.
+    for (extra, code) in [
+        (json!({ "clientId": null }), "visit_shop_client_id_required"),
+        (json!({ "clientId": "v-bad", "outcomeId": 0 }), "visit_outcome_required"),
+        (json!({ "clientId": "v-bad", "visitedAt": "yesterday" }), "visit_time_not_valid"),
+        (json!({ "clientId": "v-bad", "latitude": 123.0 }), "location_not_valid"),
+    ] {
+        let r = app.post("/users/customer/details", Some(&agent), with(visit.clone(), extra.clone())).await;
+        assert_eq!((r.status, r.body["code"].as_str().unwrap_or_default()), (StatusCode::BAD_REQUEST, code), "{extra}: {}", r.body);
+    }
+    let r = app.post("/users/customer/details", Some(&other), with(visit.clone(), json!({ "clientId": "v-other" }))).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::NOT_FOUND, Some("visit_shop_not_found")));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM proposal_visits"), 1);
+    let visits_before = count(&app, "SELECT COUNT(*) FROM visits");
+    // Its photo waits too (the visit is not on the server yet).
+    let photo = |client: &'static str| {
+        let (app, agent) = (&app, agent.clone());
+        async move {
+            app.multipart(
+                "/users/visit/photo",
+                Some(&agent),
+                vec![
+                    ("clientId", Part::Text(client)),
+                    ("visitClientId", Part::Text("shop-visit")),
+                    ("file", Part::File { name: "shelf.jpg", bytes: crate::photos::jpeg(12, 640, 480, 80) }),
+                ],
+            )
+            .await
+        }
+    };
+    assert_eq!(photo("shop-visit-photo").await.body["code"], "photo_visit_not_found");
+    let list = app.get("/users/outlet/proposals?status=Pending", Some(&manager)).await;
+    let row = list.body["data"].as_array().unwrap().iter().find(|x| x["proposalId"] == proposal).unwrap().clone();
+    assert_eq!((row["waitingVisits"].as_i64(), row["waitingOrders"].as_i64()), (Some(1), Some(0)));
+
+    // Approved: the visit is saved under the new Buyer ID, as its agent's, at the phone's time.
+    let r = app.post(&format!("/users/outlet/proposal/{proposal}/approve"), Some(&manager), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let buyer = r.body["buyerId"].as_str().unwrap().to_string();
+    let visits = r.body["visits"].as_array().unwrap().clone();
+    assert_eq!((visits.len(), r.body["refused"].as_array().unwrap().len()), (1, 0), "{}", r.body);
+    let (saved_buyer, agent_id, client, status): (String, i64, String, String) = app
+        .conn()
+        .query_row(
+            "SELECT c.buyer_id, v.agent_id, v.client_id, v.location_status FROM visits v JOIN customers c ON c.customer_id = v.customer_id
+             WHERE v.visit_id = ?1",
+            [visits[0].as_i64().unwrap()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (saved_buyer, agent_id, client.as_str(), status.as_str()),
+        (buyer.clone(), uid(&app, "agent1@demo.test"), "shop-visit", "verified")
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM visits"), visits_before + 1);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM proposal_visits WHERE visit_id IS NOT NULL"), 1);
+    // Now its photo goes through; a visit naming the approved shop is saved at once.
+    assert_eq!(photo("shop-visit-photo").await.status, StatusCode::OK);
+    let r = app.post("/users/customer/details", Some(&agent), with(visit.clone(), json!({ "clientId": "v-after" }))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body["visitId"].as_i64().is_some() && r.body.get("waitId").is_none(), "{}", r.body);
+
+    // A rejected shop: its waiting visit is refused, a new one is a 409.
+    let gone = app.post("/users/outlet/propose", Some(&agent), shop("gone-shop", "Nair Agencies", "9876500022")).await;
+    let gone = gone.body["proposalId"].as_i64().unwrap();
+    let waiting = with(visit.clone(), json!({ "clientId": "v-gone", "proposalId": gone }));
+    assert_eq!(app.post("/users/customer/details", Some(&agent), waiting.clone()).await.body["code"], "visit_waits_for_shop");
+    let r = app.post(&format!("/users/outlet/proposal/{gone}/reject"), Some(&manager), json!({ "reason": "Closed down" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM proposal_visits WHERE refused_code = 'outlet_rejected'"), 1);
+    let r = app.post("/users/customer/details", Some(&agent), with(waiting, json!({ "clientId": "v-gone-2" }))).await;
+    assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::CONFLICT, Some("visit_shop_rejected")));
+}
+
+/// What a return's credit left unallocated (no open invoice) goes to the customer's invoices
+/// uploaded later, oldest first, oldest credit first (decision 46); the outstanding and its ageing
+/// show it.
+#[tokio::test]
+async fn an_unallocated_credit_goes_to_invoices_uploaded_later() {
+    let app = TestApp::new();
+    let (agent, manager, admin) = (app.as_agent(1).await, app.token("am@demo.test").await, app.as_admin().await);
+    let (buyer, customer) = customer(&app, 3);
+    let (p, list, gst_bp, _) = product(&app, 1);
+    // Two returns approved while the customer owes nothing: all of each stays unallocated.
+    let mut values = Vec::new();
+    for (client, quantity) in [("late-1", 3), ("late-2", 1)] {
+        let r = app
+            .post("/users/return", Some(&agent), ret(client, &buyer, "wrong_item", json!([{ "productId": p, "quantity": quantity }])))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let id = r.body["returnId"].as_i64().unwrap();
+        let r = app.post(&format!("/users/return/{id}/approve"), Some(&manager), json!({})).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let value = quantity * list + (quantity * list * gst_bp + 5000) / 10000;
+        assert_eq!((r.body["allocations"].as_array().unwrap().len(), money(&r.body["unallocated"])), (0, value));
+        values.push((id, value));
+    }
+    let [(first, v1), (second, v2)] = [values[0], values[1]];
+    let before = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent)).await;
+    assert_eq!(money(&before.body["total"]), 0);
+    assert_eq!(money(&before.body["credits"][1]["unallocated"]), v1);
+
+    // Two invoices uploaded later (each row takes what is left as it lands), the older (overdue)
+    // smaller than the first credit: it is paid off, the rest of the first credit and then the
+    // second go to the newer one.
+    let day = |offset: u64| (fieldsales::clock::today() - chrono::Days::new(offset)).format("%Y-%m-%d").to_string();
+    let (old_amount, new_amount) = (v1 / 2, 10_000_000);
+    let old_text = format!("{}.{:02}", old_amount / 100, old_amount % 100);
+    let (d70, d40, d5) = (day(70), day(40), day(5));
+    let due_new = (fieldsales::clock::today() + chrono::Days::new(25)).format("%Y-%m-%d").to_string();
+    let (header, old_row, new_row) = (
+        ["Invoice No", "Buyer ID", "Invoice Date", "Amount", "Due Date"],
+        ["LATE-OLD", buyer.as_str(), d70.as_str(), old_text.as_str(), d40.as_str()],
+        ["LATE-NEW", buyer.as_str(), d5.as_str(), "100000", due_new.as_str()],
+    );
+    let rows: Vec<&[&str]> = vec![&header, &old_row, &new_row];
+    let r = app
+        .multipart(
+            "/users/invoice/upload",
+            Some(&admin),
+            vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let paid =
+        |no: &str| -> i64 { app.conn().query_row("SELECT paid_paise FROM invoices WHERE invoice_no = ?1", [no], |r| r.get(0)).unwrap() };
+    assert_eq!((paid("LATE-OLD"), paid("LATE-NEW")), (old_amount, v1 - old_amount + v2));
+    let allocated = |ret: i64| -> i64 {
+        app.conn()
+            .query_row("SELECT COALESCE(SUM(amount_paise), 0) FROM return_allocations WHERE return_id = ?1", [ret], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!((allocated(first), allocated(second)), (v1, v2));
+    let unallocated: i64 =
+        app.conn().query_row("SELECT SUM(unallocated_paise) FROM returns WHERE customer_id = ?1", [customer], |r| r.get(0)).unwrap();
+    assert_eq!(unallocated, 0);
+    let after = app.get(&format!("/users/customer/outstanding/{buyer}"), Some(&agent)).await;
+    assert_eq!(money(&after.body["total"]), new_amount - (v1 - old_amount + v2));
+    assert_eq!(money(&after.body["ageing"]["days31to60"]), 0, "the overdue invoice is paid off by the credit");
+    assert_eq!((money(&after.body["credits"][0]["allocated"]), money(&after.body["credits"][0]["unallocated"])), (v2, 0));
+    // Uploading the same invoices again moves nothing more.
+    let r = app
+        .multipart(
+            "/users/invoice/upload",
+            Some(&admin),
+            vec![("invoicedata", Part::File { name: "invoices.xlsx", bytes: crate::support::workbook(&rows) })],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!((paid("LATE-OLD"), paid("LATE-NEW")), (old_amount, v1 - old_amount + v2));
+}
+
+#[tokio::test]
+async fn a_version_40_database_upgrades_to_the_fresh_schema() {
+    let app = TestApp::new();
+    crate::support::assert_upgrades_to_fresh(&mut app.conn(), 40, crate::support::downgrade_to_schema_40);
+}

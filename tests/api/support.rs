@@ -293,8 +293,15 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 40: no photos of new shops, no visits waiting
+/// for a pending shop.
+pub fn downgrade_to_schema_40(conn: &rusqlite::Connection) {
+    conn.execute_batch("DROP TABLE proposal_visits; DROP TABLE proposal_photos; PRAGMA user_version = 40;").unwrap();
+}
+
 /// Takes a fresh database back to schema version 39: a credit hold's reason stored as English text.
 pub fn downgrade_to_schema_39(conn: &rusqlite::Connection) {
+    downgrade_to_schema_40(conn);
     conn.execute_batch(
         "ALTER TABLE orders DROP COLUMN held_limit_paise; ALTER TABLE orders DROP COLUMN held_order_paise;
          ALTER TABLE orders DROP COLUMN held_open_paise; ALTER TABLE orders DROP COLUMN held_outstanding_paise; PRAGMA user_version = 39;",

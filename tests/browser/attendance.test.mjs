@@ -152,7 +152,17 @@ test("the agent starts the day offline, it syncs, and the manager sees the agent
   await ended.waitFor({ timeout: 15000 });
   await ended.getByRole("button", { name: "Correct" }).click();
   const dialog = m.getByTestId("correct-dialog");
-  await dialog.getByLabel("Start").fill("00:05");
+  // One time format (issue #55): the times are typed and shown as 24-hour text like the lines
+  // above them, never the browser's 12-hour clock; a 12-hour time typed is turned into it.
+  const startField = dialog.getByLabel("Start");
+  assert.equal(await startField.getAttribute("type"), "text");
+  assert.match(await startField.inputValue(), /^\d\d:\d\d$/);
+  await startField.fill("7:65");
+  await startField.blur();
+  await dialog.getByText("Enter a time such as 14:30 (24-hour).").waitFor();
+  await startField.fill("12:05 am");
+  await startField.blur();
+  assert.equal(await startField.inputValue(), "00:05");
   await dialog.getByRole("button", { name: "Save" }).click();
   await dialog.getByText("A reason is required.").waitFor();
   await dialog.getByLabel("Reason").fill("Was at the depot from midnight");

@@ -14,16 +14,16 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   const p = await app.page();
   await app.login(p, "am@demo.test");
   await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
-  const all = Number(await tileValue(p, "My Customer"));
-  assert.equal(all, 2400, "all four demo agents' customers");
+  // Counts with the locale's grouping (issue #55).
+  assert.equal(await tileValue(p, "My Customer"), "2,400", "all four demo agents' customers");
   assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
   await p.getByTestId("trend").waitFor();
 
   await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
   await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));
   await p.waitForFunction(() => document.querySelector("[data-testid=tiles] .tile:nth-child(7) .tile-value")?.textContent === "600");
-  const retailers = Number(await tileValue(p, "My Retailers"));
-  const wholesalers = Number(await tileValue(p, "My Wholesellers"));
+  const retailers = Number((await tileValue(p, "My Retailers")).replaceAll(",", ""));
+  const wholesalers = Number((await tileValue(p, "My Wholesellers")).replaceAll(",", ""));
   assert.equal(retailers + wholesalers, 600);
 
   await p.getByTestId("tiles").locator(".tile", { hasText: "My Customer" }).click();
@@ -70,5 +70,15 @@ test("the visit summary's tile opens today's visits", async () => {
   await p.waitForURL((u) => u.hash === "#/customer/details/ftd");
   await p.getByRole("heading", { name: "FTD" }).waitFor();
   await p.getByTestId("visits").locator("tr", { hasText: "Order placed" }).first().waitFor();
+  // Figures of a big team with the locale's grouping, never bare (issue #55: "1305.67" as a count).
+  await p.route("**/webapi/api/users/customer/visitSummary", async (route) => {
+    const response = await route.fetch();
+    const json = { ...(await response.json()), avgVisitMonthlyL3M: 1305.67, totalVisitFTM: 12345 };
+    await route.fulfill({ response, json });
+  });
+  await p.goto("/#/visit/summary");
+  const figure = (label) => p.getByTestId("summary-tiles").locator(".tile", { hasText: label }).locator(".tile-value").textContent();
+  assert.equal(await figure("Monthly Avg Customers Visited (L3M)"), "1,305.67");
+  assert.equal(await figure("Total Visits This Month"), "12,345");
   await p.context().close();
 });

@@ -33,6 +33,14 @@ test("an outcome is added, changed and deleted", async () => {
   await p.getByTestId("sidebar").getByRole("link", { name: "Outcome Master" }).click();
   await p.getByRole("heading", { name: "Outcome Master" }).waitFor();
   await p.getByRole("link", { name: "Add", exact: true }).click();
+  // A required field says so as the user leaves it empty, before Save (issue #55); typing clears it.
+  await p.getByLabel("Outcome").focus();
+  assert.equal(await p.getByText("Outcome is required").count(), 0, "no error before the field is left");
+  await p.getByLabel("Outcome").blur();
+  await p.getByText("Outcome is required").waitFor();
+  await p.getByLabel("Outcome").fill("x");
+  await p.getByText("Outcome is required").waitFor({ state: "detached" });
+  await p.getByLabel("Outcome").fill("");
   await p.getByRole("button", { name: "Save" }).click();
   await p.getByText("Outcome is required").waitFor();
   await p.getByLabel("Outcome").fill("Owner away");

@@ -27,6 +27,8 @@ test("the administrator's home shows today's live figures, as the screens it lea
     const tile = (label) => board.locator("a.tile", { hasText: label });
     const value = async (label) => (await tile(label).locator(".tile-value").textContent()).trim();
     assert.equal(await value("Visits today"), String(summary.totalVisitFTD));
+    // The verified share as every percentage is shown: one decimal (issue #55).
+    assert.match(await tile("Visits today").textContent(), /verified at the shop \(\d+\.\d%\)/);
     assert.equal(await value("Orders today"), String(summary.uniqueOrderFTD));
     const orderValue = summary.orderValueFTD.toLocaleString("en-IN", { style: "currency", currency: "INR" });
     assert.match(await tile("Orders today").textContent(), new RegExp(`Value ${orderValue.replace(/[.]/g, "\\.")}$`));

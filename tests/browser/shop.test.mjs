@@ -202,7 +202,14 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
     state: "State",
     postalCode: "PIN code",
   };
+  // A required field left empty says so at once, before Send (issue #55); filling it clears it.
+  const nameField = p.getByLabel("Shop name", { exact: true });
+  await nameField.focus();
+  await nameField.blur();
+  const fieldErrors = p.getByTestId("new-shop").locator(".field-error");
+  assert.equal(await fieldErrors.count(), 1, "only the field left shows its error");
   for (const [field, label] of Object.entries(labels)) await p.getByLabel(label, { exact: true }).fill(shop[field]);
+  assert.equal(await fieldErrors.count(), 0);
   await p.getByLabel("GSTIN").fill("29AABCT1332L1ZB");
   await p.getByLabel("PAN").fill("AABCT1332L");
   await p.getByLabel("FSSAI").fill("10012022000123");
@@ -210,6 +217,12 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   const gstinError = p.getByTestId("new-shop").locator(".field-error");
   assert.deepEqual(await gstinError.allTextContents(), ["The GSTIN's check character is wrong."]);
   await p.getByLabel("GSTIN").fill("29AABCT1332L1ZA");
+  // The photo of the front, through the visit photo pipeline (decision 46): one, no label.
+  const shopForm = p.getByTestId("new-shop");
+  await shopForm.getByTestId("photo-input").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo(p) });
+  await shopForm.getByTestId("photo-item").waitFor();
+  assert.equal(await shopForm.getByTestId("photo-count").textContent(), "1 of 1");
+  assert.equal(await shopForm.locator(".photo-item select").count(), 0, "the front's photo has no label");
   await dismiss(p);
   await p.getByRole("button", { name: "Send for approval" }).click();
   await expectAlert(p, "info", "New shop saved on this phone, will sync");
@@ -222,6 +235,19 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   await dismiss(p);
   await first.getByRole("button", { name: "Save order" }).click();
   await expectAlert(p, "info", "Order saved on this phone: it waits for the shop's approval, will sync");
+
+  // The waiting list names what waits: the shelf count, the return and the new shop (with its photo).
+  await p.goto("/#/customer/waiting-visits");
+  const records = p.getByTestId("waiting-records");
+  await records.waitFor();
+  const words = await records.locator("tbody tr td:first-child").allTextContents();
+  assert.deepEqual([...words].sort(), ["New shop", "Return", "Shelf count"], words.join(", "));
+  const shopPhoto = p.getByTestId("waiting-photos").locator("tbody tr", { hasText: shop.buyerName });
+  assert.match(await shopPhoto.textContent(), /Shop front/);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await p.screenshot({ path: join(SHOTS, "waiting-records-en-390.png"), fullPage: true });
+  }
 
   // Online: everything reaches the server.
   await p.context().setOffline(false);
@@ -242,6 +268,11 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   assert.ok(proposal, "the new shop reached the server");
   assert.equal(proposal.gstin, "29AABCT1332L1ZA");
   assert.equal(proposal.waitingOrders, 1);
+  const shopPhotoId = await until(async () => {
+    const row = (await api(am, "GET", "/users/outlet/proposals?status=Pending")).data.find((r) => r.proposalId === proposal.proposalId);
+    return row && row.photoId;
+  }, "the new shop's photo reached the server");
+  assert.equal(sql(`SELECT proposal_id FROM proposal_photos WHERE photo_id = ${shopPhotoId}`), String(proposal.proposalId));
   const orders = await until(async () => {
     const list = await api(token, "GET", `/users/orders?buyerId=${BUYER}`);
     return list.totalRecords > ordersBefore && list;
@@ -263,6 +294,10 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   await m.goto("/#/customer/new-shops");
   const card = m.getByTestId(`proposal-${proposal.proposalId}`);
   await card.getByText("1 order waits").waitFor();
+  // The approver sees the front beside the proposal.
+  await card.locator("img.shop-photo").waitFor();
+  assert.equal(await card.locator("img.shop-photo").getAttribute("alt"), `The front of ${shop.buyerName}`);
+  if (SHOTS) await card.screenshot({ path: join(SHOTS, "new-shops-photo-en.png") });
   await card.getByRole("button", { name: "Approve" }).click();
   const approved = (await api(am, "GET", "/users/outlet/proposals?status=Approved")).data.find(
     (r) => r.proposalId === proposal.proposalId,

@@ -33,7 +33,8 @@ test("the manager writes and the agent's badge shows it after a poll", async () 
   await window.getByRole("button", { name: "Send" }).click();
   await window.getByText("<b>Stock check at 4pm</b>").waitFor();
   const today = new Date();
-  const header = `${today.getDate()} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][today.getMonth()]} ${today.getFullYear()}`;
+  // The app's one date form, dd-MMM-yyyy, as every other screen writes dates (issue #55).
+  const header = `${String(today.getDate()).padStart(2, "0")}-${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][today.getMonth()]}-${today.getFullYear()}`;
   await window.locator(".chat-day", { hasText: header }).waitFor();
 
   // The agent's badge shows the message after the next poll; opening the chat reads it.
@@ -77,7 +78,17 @@ test("the administrator opens an agent's account in a new tab and sees the banne
   await p.getByLabel("Search RCA").fill("nobody");
   await p.locator("form", { hasText: "RCA" }).first().getByRole("button", { name: "Login" }).click();
   await expectAlert(p, "info", "Invalid RCA user selected! Please search again.");
-  await p.getByLabel("Search RCA").fill("Ravi Kumar (agent1@demo.test)");
+  // The spec's dropdown beside the search box (issue #55): every agent, narrowed by the search.
+  const pick = p.getByLabel("RCA account");
+  await p.getByLabel("Search RCA").fill("");
+  const accounts = pick.locator("option:not([value=''])");
+  const all = await accounts.allTextContents();
+  assert.ok(all.includes("Ravi Kumar (agent1@demo.test)") && all.length > 3, `the dropdown lists the agents: ${all}`);
+  await p.getByLabel("Search RCA").fill("ravi");
+  assert.deepEqual(await accounts.allTextContents(), ["Ravi Kumar (agent1@demo.test)"]);
+  assert.equal(await pick.evaluate((s) => s.selectedOptions[0].textContent), "Ravi Kumar (agent1@demo.test)", "the one account left is chosen");
+  await p.getByLabel("Search RCA").fill("");
+  await pick.selectOption({ label: "Ravi Kumar (agent1@demo.test)" });
   const [tab] = await Promise.all([p.context().waitForEvent("page"), p.locator("form", { hasText: "RCA" }).first().getByRole("button", { name: "Login" }).click()]);
   await tab.waitForURL((u) => u.hash === "#/today", { timeout: 10000 });
   const banner = tab.getByTestId("impersonation-banner");

@@ -57,6 +57,9 @@ export const t = catalogue("enum", {
   credit_approval: "Credit Approval",
   scheme_master: "Schemes",
   target_master: "Targets",
+  return_approval: "Returns",
+  outlet_proposal: "New Shop",
+  outlet_approval: "New Shops",
   // User types, by id (seeds/reference.sql). RCA is the spec's name of an agent.
   userType1: "Administrator",
   userType2: "Back Office",

@@ -1,4 +1,7 @@
-// A small form helper: values, rules with the spec's messages, errors shown after a submit.
+// A small form helper: values, rules with the spec's messages, errors shown once the user has left
+// a field (issue #55: a required field says so as the user moves on, not only on Submit) and for
+// every field after a submit. The form hears fields being left through `leave`, its focusout
+// handler (`<form onFocusOut={form.leave}>`), which knows a field by its `name` (or id).
 // A rule is `(value, allValues) => message | null`; `rules` builds the common ones, and
 // lib/password-rules.js holds the password rule.
 import { useState } from "react";
@@ -30,6 +33,8 @@ export function useForm(initial, spec = {}) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
   const [submitted, setSubmitted] = useState(false);
+  /** The fields the user has left (their errors show before a submit). */
+  const [left, setLeft] = useState(/** @type {Set<string>} */ (new Set()));
 
   /** @param {T} v */
   const check = (v) => {
@@ -57,8 +62,29 @@ export function useForm(initial, spec = {}) {
     setValues((old) => {
       const next = { ...old, [field]: value };
       if (submitted) setErrors(check(next));
+      else if (left.size) setErrors(shownOf(check(next), left));
       return next;
     });
+  };
+
+  /** The errors of the fields in `fields` alone. @param {Record<string, string>} found @param {Set<string>} fields */
+  const shownOf = (found, fields) => Object.fromEntries(Object.entries(found).filter(([f]) => fields.has(f)));
+
+  /**
+   * The form's focusout handler: the field left (by its name, else its id) shows its error from
+   * now on; moving within the field's own box (a date's calendar button) is not leaving it.
+   * @param {FocusEvent} e
+   */
+  const leave = (e) => {
+    const el = /** @type {HTMLInputElement | null} */ (e.target);
+    const field = el && (el.name || el.id);
+    if (!field || submitted || !(field in values)) return;
+    const to = /** @type {Element | null} */ (e.relatedTarget);
+    const box = el.closest(".field");
+    if (box && to && box.contains(to)) return;
+    const next = left.has(field) ? left : new Set([...left, field]);
+    setLeft(next);
+    setErrors(shownOf(check(values), next));
   };
 
   /** Validates; returns true when the form may be sent. */
@@ -74,7 +100,8 @@ export function useForm(initial, spec = {}) {
     setValues(next);
     setErrors({});
     setSubmitted(false);
+    setLeft(new Set());
   };
 
-  return { values, setValues, errors, set, validate, reset };
+  return { values, setValues, errors, set, validate, reset, leave };
 }

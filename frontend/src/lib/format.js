@@ -132,10 +132,14 @@ export function formatDateTime(iso) {
   return p.date ? `${formatDate(p.date)} ${p.time}` : "";
 }
 
-/** A chat day header, 'd MMM yyyy' in the phone's day: "27 Nov 2026"; "" for none. @param {string | number | Date | null | undefined} iso */
+/**
+ * A chat day header in the phone's day, in the app's one date form: "27-Nov-2026"; "" for none.
+ * (Spec 2 §9 gives 'd MMM yyyy'; issue #55 counts a second form of dates as a defect: decision 48.)
+ * @param {string | number | Date | null | undefined} iso
+ */
 export function dayHeader(iso) {
-  const p = dayParts(localParts(iso).date, false);
-  return p ? `${p.d} ${p.mon} ${p.y}` : "";
+  const day = localParts(iso).date;
+  return day ? formatDate(day) : "";
 }
 
 /**

@@ -156,8 +156,10 @@ export function OutstandingPanel({ user, buyerId, children }) {
           <button
             type="button"
             class="outstanding-summary"
-            aria-expanded={open}
-            aria-controls="outstanding-details"
+            // The details it opens exist only while shown (and never without invoices): no
+            // aria-controls at an id that is not there (axe, issue #55).
+            aria-expanded={data.invoices.length > 0 ? open : undefined}
+            aria-controls={open && data.invoices.length > 0 ? "outstanding-details" : undefined}
             onClick={() => setOpen(!open)}
             disabled={!data.invoices.length}
             data-testid="outstanding-summary"

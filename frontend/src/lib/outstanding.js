@@ -27,20 +27,78 @@ export function toPaise(v) {
 /** Integer paise to rupees with two places, as the API takes them. @param {number} paise */
 export const fromPaise = (paise) => Math.round(paise) / 100;
 
+/** The currency marks a typed amount may start with, case aside (longest first). */
+const CURRENCY_MARKS = ["₹", "rs.", "rs", "inr", "$"];
+
 /**
- * The text an agent types as an amount, in paise: digits with at most two decimals, else null.
+ * Digits before a decimal point without their grouping commas, where they group the Indian way
+ * (12,34,567) or the western way (1,234,567), never mixed; null for a comma elsewhere or anything
+ * not a digit. Empty stays empty (".5").
+ * @param {string} whole
+ */
+function ungrouped(whole) {
+  if (whole === "") return "";
+  const groups = whole.split(",");
+  if (!groups.every((g) => /^\d+$/.test(g))) return null;
+  if (groups.length > 1) {
+    const [first, ...rest] = groups;
+    const last = rest.pop() ?? "";
+    const western = first.length <= 3 && rest.every((g) => g.length === 3);
+    const indian = first.length <= 2 && rest.every((g) => g.length === 2);
+    if (last.length !== 3 || !(western || indian)) return null;
+  }
+  return groups.join("");
+}
+
+/** The largest amount in paise (the server's MAX_PAISE). */
+const MAX_PAISE = 1e15;
+
+/**
+ * **The phone's one lenient reading of an amount as people type it**, the twin of the server's
+ * `Money::read_typed` (tests/vectors/amounts.json holds both): spaces around, a currency mark
+ * (₹, Rs., Rs, INR, $) with one minus sign before or after it, Indian (1,00,000.50) or western
+ * (100,000.50) grouping, at most two decimal places that are not zero (99.999 is refused, not
+ * rounded). Paise, or why it was refused.
+ * @param {string} text
+ * @returns {{ paise: number } | { refused: "not_an_amount" | "too_precise" }}
+ */
+export function readAmount(text) {
+  const notAnAmount = /** @type {const} */ ({ refused: "not_an_amount" });
+  let t = String(text ?? "").trim();
+  let minus = 0;
+  const stripMinus = () => {
+    if (t.startsWith("-")) {
+      t = t.slice(1).trimStart();
+      minus += 1;
+    }
+  };
+  stripMinus();
+  const mark = CURRENCY_MARKS.find((m) => t.toLowerCase().startsWith(m));
+  if (mark) {
+    t = t.slice(mark.length).trimStart();
+    stripMinus();
+  }
+  const dot = t.indexOf(".");
+  const whole = ungrouped(dot < 0 ? t : t.slice(0, dot));
+  const fraction = dot < 0 ? "" : t.slice(dot + 1);
+  if (whole === null || minus > 1 || (whole === "" && fraction === "") || !/^\d*$/.test(fraction)) return notAnAmount;
+  const kept = fraction.replace(/0+$/, "");
+  if (kept.length > 2) return { refused: "too_precise" };
+  // Whole paise as a BigInt first: a long text must not lose digits on its way to the limit.
+  const paise = BigInt(whole || "0") * 100n + BigInt((kept + "00").slice(0, 2));
+  if (paise > BigInt(MAX_PAISE)) return notAnAmount;
+  return { paise: (minus ? -1 : 1) * Number(paise) };
+}
+
+/**
+ * The text an agent types as an amount, in paise ([`readAmount`]), when it is one and not below
+ * zero; else null.
  * @param {string} text
  * @returns {number | null}
  */
 export function parseAmount(text) {
-  // Zeros after the second place are no third place (12.500 is 12.50), as on the server.
-  const t = String(text ?? "")
-    .trim()
-    .replace(/,/g, "")
-    .replace(/^(\d*\.\d{2})0+$/, "$1");
-  if (!/^\d+(\.\d{0,2})?$/.test(t) && !/^\.\d{1,2}$/.test(t)) return null;
-  const [whole, frac = ""] = t.split(".");
-  return Number(whole || "0") * 100 + Number((frac + "00").slice(0, 2));
+  const read = readAmount(text);
+  return "paise" in read && read.paise >= 0 ? read.paise : null;
 }
 
 /** Oldest first: by invoice date, then number (the server's order). @param {Invoice} a @param {Invoice} b */

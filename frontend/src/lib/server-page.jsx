@@ -1,6 +1,7 @@
 // Lists the server pages (GET …pageNumber=n answering `{ data, totalRecords }`): the page asked
 // (`useServerPage`, lib/filtered-list.js, on the data layer), never a page of the one before; a
 // count line, the page's rows and Previous / Next.
+import { number } from "./format";
 import { DataTable, Pager } from "./table";
 import { Loading } from "./ui";
 
@@ -9,7 +10,8 @@ export { useServerPage } from "./filtered-list";
 /** @typedef {{ data: any[], totalRecords: number }} ServerPage one page of rows and the count of them all */
 
 /**
- * A server page as a table: Loading until `answer` comes, then "n things" (`nouns`: one, many), the rows
+ * A server page as a table: Loading until `answer` comes, then "n things" (`nouns`: one, many; none
+ * said when there are none, the table's empty text says it), the rows
  * (keyed by their `rowKey` field, no serial numbers) and the pager over all pages. The other props go to DataTable.
  * @param {{ answer: ServerPage | null, page: number, onPage: (page: number) => void, pageSize: number,
  *   rowKey: string, nouns: [string, string], countTestId: string }
@@ -20,9 +22,12 @@ export function ServerTable({ answer, page, onPage, pageSize, rowKey, nouns, cou
   const pages = Math.max(1, Math.ceil(answer.totalRecords / pageSize));
   return (
     <>
-      <p class="muted" data-testid={countTestId}>
-        {answer.totalRecords} {answer.totalRecords === 1 ? nouns[0] : nouns[1]}
-      </p>
+      {/* The count with the locale's grouping; none: the table's empty text alone says so (issue #55). */}
+      {answer.totalRecords > 0 && (
+        <p class="muted" data-testid={countTestId}>
+          {number(answer.totalRecords)} {answer.totalRecords === 1 ? nouns[0] : nouns[1]}
+        </p>
+      )}
       <DataTable {...table} pageSize={pageSize} serial={false} rows={answer.data.map((row) => ({ ...row, key: row[rowKey] }))} />
       <Pager page={page} pages={pages} onPage={onPage} />
     </>

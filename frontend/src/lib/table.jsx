@@ -15,7 +15,8 @@ import { Empty } from "./ui";
 /**
  * The scroll cue of a table wider than its box (issue #55): `data-wide` while its content is
  * wider than the box (a visible scroll bar, and a fade at the edge it continues past), and
- * `data-at-end` once scrolled to the end. Kept up on resizes and scrolls.
+ * `data-at-end` once scrolled to the end, and a place in the tab order while it scrolls. Kept up on
+ * resizes and scrolls.
  * @param {{ current: HTMLElement | null }} ref
  */
 export function useScrollCue(ref) {
@@ -26,6 +27,10 @@ export function useScrollCue(ref) {
       const wide = box.scrollWidth > box.clientWidth + 1;
       box.toggleAttribute("data-wide", wide);
       box.toggleAttribute("data-at-end", wide && box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+      // A box that scrolls is reachable from the keyboard, to scroll it with the arrows (axe's
+      // scrollable-region-focusable).
+      if (wide) box.tabIndex = 0;
+      else box.removeAttribute("tabindex");
     };
     mark();
     const seen = typeof ResizeObserver === "function" ? new ResizeObserver(mark) : null;

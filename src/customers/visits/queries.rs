@@ -4,6 +4,7 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::{LocationStatus, VisitSaved};
 use crate::customers::messages::VISIT_SAVED;
+use crate::platform::scope::Scope;
 
 /// The first save of `client_id` by `me`, as its answer.
 pub(super) fn saved_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<VisitSaved>> {
@@ -86,4 +87,59 @@ pub fn insert_visit(tx: &Connection, v: &VisitRow) -> rusqlite::Result<usize> {
         ":client": v.client_id, ":device": v.device_time, ":received": v.received_at, ":acc": v.accuracy,
         ":dist": v.distance_m, ":status": v.status.as_str(),
     })
+}
+
+// ---- Visits to a new shop awaiting approval (decision 47; `super::waiting`) ----
+
+/// The status of proposal `id` if it is in `scope` (by its agent), with its customer's Buyer ID
+/// once approved.
+pub(super) fn proposal_state(conn: &Connection, scope: Scope, id: i64) -> rusqlite::Result<Option<(String, Option<String>)>> {
+    let sql = format!(
+        "SELECT o.status, c.buyer_id FROM outlet_proposals o LEFT JOIN customers c ON c.customer_id = o.customer_id
+         WHERE o.proposal_id = :id AND {}",
+        scope.condition("o.agent_id")
+    );
+    conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":id": id }), |r| Ok((r.get(0)?, r.get(1)?))).optional()
+}
+
+/// The waiting visit `client_id` of `me`, if kept before: its wait id and proposal.
+pub(super) fn waiting_before(tx: &Connection, me: i64, client_id: &str) -> rusqlite::Result<Option<(i64, i64)>> {
+    tx.prepare_cached("SELECT wait_id, proposal_id FROM proposal_visits WHERE booked_by = :me AND client_id = :c")?
+        .query_row(named_params! { ":me": me, ":c": client_id }, |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
+}
+
+/// Keeps a visit's body for pending proposal `proposal_id`; answers its wait id.
+pub(super) fn keep_waiting(tx: &Connection, proposal_id: i64, me: i64, client_id: &str, body: &str, now: i64) -> rusqlite::Result<i64> {
+    tx.prepare_cached(
+        "INSERT INTO proposal_visits (proposal_id, booked_by, client_id, body, created_at) VALUES (:p, :me, :c, :body, :now)",
+    )?
+    .execute(named_params! { ":p": proposal_id, ":me": me, ":c": client_id, ":body": body, ":now": now })?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// The visits still waiting for proposal `proposal_id`: (wait id, by, clientId, body, kept at).
+pub(super) fn waiting_of(tx: &Connection, proposal_id: i64) -> rusqlite::Result<Vec<(i64, i64, String, String, i64)>> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT wait_id, booked_by, client_id, body, created_at FROM proposal_visits
+         WHERE proposal_id = :p AND visit_id IS NULL AND refused_code IS NULL ORDER BY wait_id",
+    )?;
+    let rows = stmt.query_map(named_params! { ":p": proposal_id }, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
+    rows.collect()
+}
+
+/// A waiting visit's outcome: saved as `visit_id`, or refused with `code`.
+pub(super) fn settle_waiting(tx: &Connection, wait_id: i64, visit_id: Option<i64>, code: Option<&str>) -> rusqlite::Result<()> {
+    tx.prepare_cached("UPDATE proposal_visits SET visit_id = :v, refused_code = :code WHERE wait_id = :w")?
+        .execute(named_params! { ":v": visit_id, ":code": code, ":w": wait_id })?;
+    Ok(())
+}
+
+/// Refuses every visit still waiting for proposal `proposal_id` (rejected) with `code`.
+pub(super) fn refuse_all_waiting(tx: &Connection, proposal_id: i64, code: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "UPDATE proposal_visits SET refused_code = :code WHERE proposal_id = :p AND visit_id IS NULL AND refused_code IS NULL",
+    )?
+    .execute(named_params! { ":code": code, ":p": proposal_id })?;
+    Ok(())
 }

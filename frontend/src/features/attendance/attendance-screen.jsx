@@ -12,7 +12,8 @@ import { formatDate, localParts } from "../../lib/format";
 import { messageFor } from "../../lib/i18n/messages";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
-import { Empty, Loading, PageHeader, Spinner, TextInput } from "../../lib/ui";
+import { parseTime, TimeInput } from "../../lib/time-input";
+import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
 import { attendance, correctDay } from "./api";
 import { claimMarks } from "./claims";
@@ -65,11 +66,12 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   /** An "HH:MM" of the day as ISO 8601, or null when unchanged. @param {string} time @param {string} was */
-  const changed = (time, was) => (time && time !== was ? new Date(`${date}T${time}:00`).toISOString() : null);
+  const changed = (time, was) => (parseTime(time) && time !== was ? new Date(`${date}T${time}:00`).toISOString() : null);
   const startedAt = changed(start, hhmm(row.startedAt));
   const endedAt = changed(end, hhmm(row.endedAt));
   const check = (/** @type {Event} */ e) => {
     e.preventDefault();
+    if ((start && !parseTime(start)) || (end && !parseTime(end))) return setError(t("badTime"));
     if (!startedAt && !endedAt) return setError(t("changeTime"));
     if (!reason.trim()) return setError(t("reasonRequired"));
     setError("");
@@ -102,14 +104,8 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
       >
         <h2 id="correct-title">{t("correctTitle", { name: row.agentName, date: formatDate(date) })}</h2>
         <div class="correct-times">
-          <TextInput
-            id="correct-start"
-            label={t("start")}
-            type="time"
-            value={start}
-            onInput={(e) => setStart(e.currentTarget.value)}
-          />
-          <TextInput id="correct-end" label={t("end")} type="time" value={end} onInput={(e) => setEnd(e.currentTarget.value)} />
+          <TimeInput id="correct-start" label={t("start")} value={start} onValue={setStart} />
+          <TimeInput id="correct-end" label={t("end")} value={end} onValue={setEnd} />
         </div>
         <div class={`field${error && !reason.trim() ? " has-error" : ""}`}>
           <label for="correct-reason">{t("reason")}</label>

@@ -38,6 +38,7 @@ export const t = catalogue("attendance", {
   save: "Save",
   cancel: "Cancel",
   changeTime: "Change the start or the end time.",
+  badTime: "Enter the times such as 14:30 (24-hour).",
   reasonRequired: "A reason is required.",
   confirm: "Are you sure, you want to correct the day of {name} to {start}–{end}?",
   // A day corrected to a start alone (issue #55: not "08:05–-").

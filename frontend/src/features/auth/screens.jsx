@@ -129,7 +129,7 @@ export function LoginScreen() {
     return (
       <Card title={t("signIn")} language={{ value: language, onChange: chooseLanguage }}>
         <WaitingForSignedOut />
-        <form onSubmit={checkUser} noValidate>
+        <form onSubmit={checkUser} onFocusOut={form.leave} noValidate>
           <FormInput form={form} id="userName" label={t("loginId")} autocomplete="username" />
           <SubmitButton busy={busy}>{t("next")}</SubmitButton>
         </form>
@@ -141,7 +141,7 @@ export function LoginScreen() {
   }
   return (
     <Card title={t("signIn")} language={{ value: language, onChange: chooseLanguage }}>
-      <form onSubmit={login} noValidate>
+      <form onSubmit={login} onFocusOut={form.leave} noValidate>
         <TextInput id="userName" label={t("loginId")} value={values.userName} readOnly />
         {account.otpAllowed && (
           <fieldset class="choice">
@@ -231,7 +231,7 @@ export function ForgotScreen() {
   };
   return (
     <Card title={t("forgotPassword")}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocusOut={form.leave} noValidate>
         <FormInput form={form} id="userName" label={t("emailOrUser")} autocomplete="username" />
         <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
       </form>
@@ -280,7 +280,7 @@ function PasswordForm() {
     });
   };
   return (
-    <form onSubmit={submit} noValidate class="narrow-form">
+    <form onSubmit={submit} onFocusOut={form.leave} noValidate class="narrow-form">
       <FormInput form={form} id="currentPassword" label={t("currentPassword")} type="password" autocomplete="current-password" />
       <FormInput
         form={form}

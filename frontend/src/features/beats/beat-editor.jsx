@@ -169,7 +169,7 @@ export default function BeatEditor({ params }) {
     <section>
       <PageHeader title={title} back={LIST} />
       <div class="beat-layout">
-        <form id="beatForm" class="card" onSubmit={submit} noValidate>
+        <form id="beatForm" class="card" onSubmit={submit} onFocusOut={form.leave} noValidate>
           <h2>{t("beat")}</h2>
           <TextInput
             id="beatName"

@@ -3,7 +3,7 @@
 // picker for managers, and the last 8 weeks' trend.
 import { t } from "./text";
 import { useLocation } from "wouter";
-import { percent } from "../../lib/format";
+import { number, percent } from "../../lib/format";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { bucketTitle } from "../../lib/bucket-titles";
@@ -48,7 +48,7 @@ function PlanTiles({ data, agent, user }) {
           const inner = (
             <>
               <span class="tile-label">{t(label)}</span>
-              <strong class="tile-value">{data[key]}</strong>
+              <strong class="tile-value">{number(data[key])}</strong>
             </>
           );
           return href ? (
@@ -127,18 +127,18 @@ export default function DashboardScreen({ params, user }) {
             {TILES.map(([key, bucket]) => (
               <a key={key} class="tile" href={open(bucket)}>
                 <span class="tile-label">{bucketTitle(bucket)}</span>
-                <strong class="tile-value">{data[key]}</strong>
+                <strong class="tile-value">{number(data[key])}</strong>
               </a>
             ))}
             <div class="tile">
               <span class="tile-label">{t("repeatRate")}</span>
               <span class="tile-value">
                 <a href={open("repeatratecurrent")} aria-label={t("repeatThisMonth", { count: data.repeatCustomerCount })}>
-                  {data.repeatCustomerCount}
+                  {number(data.repeatCustomerCount)}
                 </a>
                 {" / "}
                 <a href={open("repeatrateprev")} aria-label={t("orderingLastMonth", { count: data.lastMonthOrderCustomerCount })}>
-                  {data.lastMonthOrderCustomerCount}
+                  {number(data.lastMonthOrderCustomerCount)}
                 </a>
               </span>
               <span class="tile-note">{percent(data.repeatRatePercentage)}</span>

@@ -5,7 +5,7 @@ import { t } from "./text";
 import { useState } from "react";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { money } from "../../lib/format";
+import { money, number, percent } from "../../lib/format";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AREA_MANAGER } from "../../lib/rights";
 import { useVisitSummary } from "./api";
@@ -19,14 +19,15 @@ export default function VisitSummaryScreen({ user }) {
   const tiles = !data
     ? []
     : [
-        [t("totalVisitFTD"), data.totalVisitFTD, "#/customer/details/ftd"],
-        [t("totalVisitFTM"), data.totalVisitFTM, "#/customer/details/ftm"],
-        [t("uniqueVisitFTD"), data.uniqueVisitFTD, "#/customer/details/ftd"],
-        [t("uniqueVisitFTM"), data.uniqueVisitFTM, "#/customer/details/ftm"],
-        [t("avgVisitMonthlyL3M"), data.avgVisitMonthlyL3M],
-        [t("uniqueOrderFTD"), data.uniqueOrderFTD],
-        [t("uniqueOrderFTM"), data.uniqueOrderFTM],
-        [t("avgOrderMonthlyL3M"), data.avgOrderMonthlyL3M],
+        // Counts with the locale's grouping (issue #55: an average of 1305.67 visits showed bare).
+        [t("totalVisitFTD"), number(data.totalVisitFTD), "#/customer/details/ftd"],
+        [t("totalVisitFTM"), number(data.totalVisitFTM), "#/customer/details/ftm"],
+        [t("uniqueVisitFTD"), number(data.uniqueVisitFTD), "#/customer/details/ftd"],
+        [t("uniqueVisitFTM"), number(data.uniqueVisitFTM), "#/customer/details/ftm"],
+        [t("avgVisitMonthlyL3M"), number(data.avgVisitMonthlyL3M)],
+        [t("uniqueOrderFTD"), number(data.uniqueOrderFTD)],
+        [t("uniqueOrderFTM"), number(data.uniqueOrderFTM)],
+        [t("avgOrderMonthlyL3M"), number(data.avgOrderMonthlyL3M)],
         [t("orderValueFTD"), money(data.orderValueFTD)],
         [t("orderValueFTM"), money(data.orderValueFTM)],
         [t("avgOrderValueMonthlyL3M"), money(data.avgOrderValueMonthlyL3M)],
@@ -64,12 +65,12 @@ export default function VisitSummaryScreen({ user }) {
             empty={t("noCheckIns")}
             columns={[
               { key: "agentName", label: t("agent") },
-              { key: "visits", label: t("visits") },
-              { key: "verified", label: t("verified") },
-              { key: "offSite", label: t("offSite") },
-              { key: "noLocation", label: t("noLocation") },
-              { key: "customerUnlocated", label: t("shopNotLocated") },
-              { key: "verifiedPercentage", label: t("verifiedPct"), render: (r) => `${r.verifiedPercentage}%` },
+              { key: "visits", label: t("visits"), render: (r) => number(r.visits) },
+              { key: "verified", label: t("verified"), render: (r) => number(r.verified) },
+              { key: "offSite", label: t("offSite"), render: (r) => number(r.offSite) },
+              { key: "noLocation", label: t("noLocation"), render: (r) => number(r.noLocation) },
+              { key: "customerUnlocated", label: t("shopNotLocated"), render: (r) => number(r.customerUnlocated) },
+              { key: "verifiedPercentage", label: t("verifiedPct"), render: (r) => percent(r.verifiedPercentage) },
             ]}
           />
         </div>

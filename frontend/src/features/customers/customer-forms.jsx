@@ -59,7 +59,7 @@ export function NewCustomerScreen() {
   return (
     <section>
       <PageHeader title={t("newCustomer")} back="/customer/visit" />
-      <form onSubmit={submit} noValidate class="narrow-form">
+      <form onSubmit={submit} onFocusOut={form.leave} noValidate class="narrow-form">
         <FormInput form={form} id="mobileNo" label={t("mobileNo")} inputMode="numeric" />
         <FormInput form={form} id="buyerName" label={t("buyerName")} maxLength={MAX.buyerName} />
         <FormInput form={form} id="address1" label={t("address")} maxLength={MAX.address1} />
@@ -191,7 +191,7 @@ function ProfileForm({ buyerId, profile }) {
     });
   };
   return (
-    <form onSubmit={submit} noValidate class="narrow-form">
+    <form onSubmit={submit} onFocusOut={form.leave} noValidate class="narrow-form">
       <FormInput form={form} id="mobile" label={t("mobile")} inputMode="numeric" />
       <FormInput form={form} id="address1" label={t("address1")} maxLength={MAX.address1} />
       <FormInput form={form} id="address2" label={t("address2")} maxLength={MAX.address2} />

@@ -61,7 +61,7 @@ export function InfoScreen({ params, user }) {
   return (
     <section>
       <PageHeader title={t("addInfo")} back={`/customer/visit/${encodeURIComponent(buyerId)}`} />
-      <form onSubmit={submit} noValidate class="narrow-form">
+      <form onSubmit={submit} onFocusOut={form.leave} noValidate class="narrow-form">
         <Select
           id="infoTypeId"
           label={t("infoType")}
@@ -205,7 +205,15 @@ function StatusModal({ row, onClose, onSaved }) {
   };
   return (
     <div class="modal-backdrop">
-      <form class="modal" role="dialog" aria-modal="true" aria-labelledby="status-title" onSubmit={submit} noValidate>
+      <form
+        class="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="status-title"
+        onSubmit={submit}
+        onFocusOut={form.leave}
+        noValidate
+      >
         <h2 id="status-title">{t("updateStatus")}</h2>
         <p class="muted">
           {row.buyerID} · {row.buyerName} · {row.infoType}

@@ -150,6 +150,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
         clientId: id,
         visitedAt: agent ? new Date().toISOString() : null,
         accuracy: position ? position.accuracy : null,
+        proposalId: null,
       };
       /** @returns {Promise<{ queued?: false, message: string, locationStatus?: string | null, distanceM?: number | null }>} */
       const send = () => saveVisit(body);
@@ -176,7 +177,7 @@ function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
     });
   };
   return (
-    <form class="card" onSubmit={submit} noValidate>
+    <form class="card" onSubmit={submit} onFocusOut={form.leave} noValidate>
       <h2>{t("visit")}</h2>
       <Select
         id="outcomeId"

@@ -5,7 +5,8 @@ import { catalogue } from "../../lib/i18n/catalogue";
 
 export const t = catalogue("waiting", {
   title: "Waiting visits",
-  caption: "Everything saved on this phone and not yet sent: visits, orders, payments, photos and the day's start and end.",
+  caption:
+    "Everything saved on this phone and not yet sent: visits, orders, payments, photos, shelf counts, returns, new shops and the day's start and end.",
   onlyAgents: "Only agents keep visits on the phone.",
   notAccepted: "Not accepted:",
   retry: "Retry",
@@ -35,7 +36,14 @@ export const t = catalogue("waiting", {
   size: "Size",
   visit: "Visit",
   waitingForVisit: "Waiting for its visit",
+  waitingForShop: "Waiting for its new shop",
+  records: "Shelf counts, returns and new shops",
+  record: "What",
+  shelfCount: "Shelf count",
+  return: "Return",
+  newShop: "New shop",
+  shopFront: "Shop front",
   discardPayment: "Discard this payment? It has not reached the server and will be lost; its receipt will not be in the books.",
   discardOther:
-    "Discard this {kind, select, order {order} day-start {start of your day} day-end {end of your day} photo {photo} other {visit}}? It has not reached the server and will be lost.",
+    "Discard this {kind, select, order {order} day-start {start of your day} day-end {end of your day} photo {photo} post {record} other {visit}}? It has not reached the server and will be lost.",
 });

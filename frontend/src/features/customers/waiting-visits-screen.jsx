@@ -26,6 +26,21 @@ import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 /** @typedef {import("../../lib/offline/queue").DayItem & import("../../lib/offline/queue").EntryState} DayEntry */
 /** @typedef {import("../../lib/offline/queue").PaymentItem & import("../../lib/offline/queue").EntryState} PaymentEntry */
 /** @typedef {import("../../lib/offline/queue").PhotoItem & import("../../lib/offline/queue").EntryState} PhotoEntry */
+/** @typedef {import("../../lib/offline/queue").PostItem & import("../../lib/offline/queue").EntryState} PostEntry */
+
+/** What a shelf count, a return or a new shop is, in the language of now (by where it goes). */
+const RECORD_WORD = /** @type {const} */ ({
+  "/users/stock": "shelfCount",
+  "/users/return": "return",
+  "/users/outlet/propose": "newShop",
+});
+
+/**
+ * The customer (or the new shop) an entry is for.
+ * @param {string | undefined} buyerId
+ * @param {string | undefined} buyerName
+ */
+const whom = (buyerId, buyerName) => [buyerId, buyerName].filter(Boolean).join(" - ");
 /** @typedef {typeof import("../../lib/offline/engine")} Engine */
 
 /**
@@ -137,6 +152,9 @@ export default function WaitingVisitsScreen({ user }) {
   // A photo whose visit is still on this phone waits for it (a visit, or the visit of an order).
   const visitQueued = new Set(entries.map((e) => engine.visitClientIdOf(e)).filter(Boolean));
   const orderEntries = entries.filter(/** @returns {e is OrderEntry} */ (e) => e.kind === "order");
+  const postEntries = entries.filter(/** @returns {e is PostEntry} */ (e) => e.kind === "post");
+  // A new shop's photo waits for its proposal while that is on this phone.
+  const shopQueued = new Set(postEntries.filter((e) => e.path === "/users/outlet/propose").map((e) => e.clientId));
   const actions = {
     key: "actions",
     end: true,
@@ -191,7 +209,7 @@ export default function WaitingVisitsScreen({ user }) {
         testId="waiting-visits"
         rows={visitEntries.map((e) => ({ ...e, key: e.clientId }))}
         empty={
-          orderEntries.length || dayEntries.length || paymentEntries.length || photoEntries.length
+          orderEntries.length || dayEntries.length || paymentEntries.length || photoEntries.length || postEntries.length
             ? t("noneWaiting")
             : t("nothingWaiting")
         }
@@ -216,7 +234,7 @@ export default function WaitingVisitsScreen({ user }) {
               {
                 key: "customer",
                 label: t("customer"),
-                render: (e) => `${e.order.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}`,
+                render: (e) => whom(e.order.buyerId, e.buyerName),
               },
               {
                 key: "lines",
@@ -283,16 +301,50 @@ export default function WaitingVisitsScreen({ user }) {
             rows={photoEntries.map((e) => ({ ...e, key: e.clientId }))}
             rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
             columns={[
-              { key: "customer", label: t("customer"), render: (e) => `${e.buyerId}${e.buyerName ? ` - ${e.buyerName}` : ""}` },
-              { key: "label", label: t("label"), render: (e) => labelText(e.label) || "—" },
+              { key: "customer", label: t("customer"), render: (e) => whom(e.buyerId, e.buyerName) },
+              {
+                key: "label",
+                label: t("label"),
+                render: (e) => (e.proposalClientId ? t("shopFront") : labelText(e.label) || "—"),
+              },
               { key: "size", label: t("size"), render: (e) => fileSize(e.size || 0) },
               { key: "takenAt", label: t("visit"), render: (e) => formatDateTime(e.takenAt) },
               {
                 key: "state",
                 label: t("state"),
                 render: (e) =>
-                  e.state === "waiting" && visitQueued.has(e.visitClientId) ? t("waitingForVisit") : <EntryState e={e} />,
+                  e.state !== "waiting" ? (
+                    <EntryState e={e} />
+                  ) : e.proposalClientId && shopQueued.has(e.proposalClientId) ? (
+                    t("waitingForShop")
+                  ) : visitQueued.has(e.visitClientId) ? (
+                    t("waitingForVisit")
+                  ) : (
+                    <EntryState e={e} />
+                  ),
               },
+              actions,
+            ]}
+          />
+        </>
+      )}
+      {postEntries.length > 0 && (
+        <>
+          <h2>{t("records")}</h2>
+          <DataTable
+            serial={false}
+            testId="waiting-records"
+            rows={postEntries.map((e) => ({ ...e, key: e.clientId }))}
+            rowClass={(e) => (e.state === "failed" ? "row-failed" : undefined)}
+            columns={[
+              { key: "record", label: t("record"), render: (/** @type {PostEntry} */ e) => t(RECORD_WORD[e.path] || "record") },
+              {
+                key: "customer",
+                label: t("customer"),
+                render: (/** @type {PostEntry} */ e) => whom(/** @type {string | undefined} */ (e.body.buyerId), e.buyerName),
+              },
+              { key: "savedAt", label: t("saved"), render: (e) => formatDateTime(new Date(e.savedAt).toISOString()) },
+              { key: "state", label: t("state"), render: (e) => <EntryState e={e} /> },
               actions,
             ]}
           />

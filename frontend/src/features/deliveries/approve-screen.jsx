@@ -60,7 +60,15 @@ function StatusModal({ delivery, onClose, onSaved }) {
   ];
   return (
     <div class="modal-backdrop">
-      <form class="modal" role="dialog" aria-modal="true" aria-labelledby="approve-title" onSubmit={submit} noValidate>
+      <form
+        class="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="approve-title"
+        onSubmit={submit}
+        onFocusOut={form.leave}
+        noValidate
+      >
         <h2 id="approve-title">{t("updateStatusTitle")}</h2>
         <Facts facts={facts} />
         <Select

@@ -3,7 +3,7 @@
 import { t } from "./text";
 import { useEffect, useState } from "react";
 import { alertError, alertSuccess } from "../../lib/alerts";
-import { formatDate } from "../../lib/format";
+import { formatDate, number, percent } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
@@ -30,10 +30,10 @@ const OTHER = "0";
 function Tiles({ d }) {
   if (!d) return null;
   const tiles = [
-    [t("deliveredToday"), d.ftd],
-    [t("deliveredMonth"), d.ftm],
-    [t("deliveredTodayPct"), `${d.ftdPercentage}%`],
-    [t("deliveredMonthPct"), `${d.ftmPercentage}%`],
+    [t("deliveredToday"), number(d.ftd)],
+    [t("deliveredMonth"), number(d.ftm)],
+    [t("deliveredTodayPct"), percent(d.ftdPercentage)],
+    [t("deliveredMonthPct"), percent(d.ftmPercentage)],
   ];
   return (
     <div class="tiles" data-testid="delivery-tiles">
@@ -91,7 +91,7 @@ function UpdateForm({ delivery, onSaved }) {
     });
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocusOut={form.leave} noValidate>
       <Select
         id="deliveryStatusID"
         label={t("deliveryStatus")}

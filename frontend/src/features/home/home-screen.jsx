@@ -10,7 +10,7 @@ import { useLocation } from "wouter";
 import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { refreshSession } from "../../lib/session-check";
-import { formatDate, money } from "../../lib/format";
+import { formatDate, money, number, percent } from "../../lib/format";
 import { AGENT } from "../../lib/rights";
 import { Loading, PageHeader } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
@@ -59,7 +59,7 @@ function tiles(h, user) {
     [
       t("visitsToday"),
       h.visits,
-      t("verifiedShare", { verified: h.verified, percent: h.verifiedPercentage }),
+      t("verifiedShare", { verified: number(h.verified), percent: percent(h.verifiedPercentage) }),
       "/visit/summary",
       h.verifiedPercentage,
     ],
@@ -67,13 +67,10 @@ function tiles(h, user) {
     h.pendingApprovals != null && [t("pendingApprovals"), h.pendingApprovals, t("waitingDecision"), "/customer/delivery/approve"],
     h.blockedUsers != null && [t("blockedUsers"), h.blockedUsers, t("blockedNote"), "/user/unblock-user"],
     h.uploadsWithErrors != null && [t("uploadsWithErrors"), h.uploadsWithErrors, t("uploadsNote"), uploadRoute(h, user)],
-    // A team's figure: not on an agent's own Home ("... of 1 agents", issue #55).
-    Number(user.userType) !== AGENT && [
-      t("agentsNotStarted"),
-      h.agentsNotStarted,
-      t("agentsNote", { agents: h.agents }),
-      "/today",
-    ],
+    // A team's figure: not on an agent's own Home ("... of 1 agents", issue #55), nor for a
+    // user with no agents ("0 of 0 agents", a back-office user).
+    Number(user.userType) !== AGENT &&
+      h.agents > 0 && [t("agentsNotStarted"), h.agentsNotStarted, t("agentsNote", { agents: h.agents }), "/today"],
   ];
   return all.filter((tile) => tile !== false);
 }
@@ -101,7 +98,7 @@ export default function HomeScreen({ user }) {
             {tiles(data, user).map(([label, value, note, route, share]) => (
               <a key={label} class="tile" href={`#${route}`}>
                 <span class="tile-label">{label}</span>
-                <strong class="tile-value">{value}</strong>
+                <strong class="tile-value">{number(value)}</strong>
                 <span class="tile-note">{note}</span>
                 {share != null && (
                   <span class="share-bar" aria-hidden="true">

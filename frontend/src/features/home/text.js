@@ -4,7 +4,7 @@ import { catalogue } from "../../lib/i18n/catalogue";
 
 export const t = catalogue("home", {
   visitsToday: "Visits today",
-  verifiedShare: "{verified} verified at the shop ({percent}%)",
+  verifiedShare: "{verified} verified at the shop ({percent})",
   ordersToday: "Orders today",
   orderValue: "Value {value}",
   pendingApprovals: "Deliveries pending approval",

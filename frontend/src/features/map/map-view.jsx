@@ -73,6 +73,8 @@ export function MapView({ pins, tiles, cluster = false }) {
     markers.current = L.layerGroup().addTo(m);
     map.current = m;
     const groups = L.layerGroup().addTo(m);
+    /** Whether a zoom animation runs (from its zoomanim to its zoomend). */
+    let zooming = false;
     // Near pins as one marker with their count (the `cluster` prop), below the street zoom.
     const layOutClusters = () => {
       const own = placed.current.map(({ at }) => m.latLngToContainerPoint(at));
@@ -97,11 +99,14 @@ export function MapView({ pins, tiles, cluster = false }) {
         });
         const group = L.marker(bounds.getCenter(), { icon, title: label, keyboard: true }).addTo(groups);
         // A tap always zooms in (at least a level), even where the cluster's own bounds fit the
-        // map already: else a wide cluster would stay as it is.
-        group.on("click", () => {
+        // map already: else a wide cluster would stay as it is. A tap while a zoom is still
+        // animating waits for its end: Leaflet drops a setView made mid-animation without a
+        // word, which left a cluster tapped early as it was (the bucket map's test, issue #55).
+        const open = () => {
           const fits = m.getBoundsZoom(bounds, false, L.point(PIN_SIZE * 3, PIN_SIZE * 3));
           m.setView(bounds.getCenter(), Math.min(CLUSTER_UNTIL, Math.max(m.getZoom() + 1, fits)));
-        });
+        };
+        group.on("click", () => (zooming ? m.once("zoomend", open) : open()));
         const el = group.getElement();
         if (el) {
           el.setAttribute("aria-label", label);
@@ -131,7 +136,6 @@ export function MapView({ pins, tiles, cluster = false }) {
     arrange.current = layOut;
     // Leaflet 1.9 ends a zoom animation on a timer that throws once the map is removed: a map
     // left mid-animation (the next page, Back) is removed when its animation has ended.
-    let zooming = false;
     m.on("zoomanim", () => (zooming = true));
     m.on("zoomend", () => {
       zooming = false;
@@ -192,10 +196,14 @@ export function MapView({ pins, tiles, cluster = false }) {
       return at;
     });
     m.invalidateSize();
-    if (points.length > 1) m.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: 17 });
-    else if (points.length === 1) m.setView(points[0], 16);
-    else m.setView(WHOLE_COUNTRY.center, WHOLE_COUNTRY.zoom);
-    // Now for a fit without a zoom change; an animated one lays them out again on its zoomend.
+    // The map opens on its pins at once, not in an animation: the first clusters drawn are the
+    // ones to tap (a tap mid-animation had to wait), and a test sees the map as it stays.
+    const still = { animate: false };
+    if (points.length > 1)
+      m.fitBounds(L.latLngBounds(points), { padding: [PIN_SIZE * 1.5, PIN_SIZE * 1.5], maxZoom: 17, ...still });
+    else if (points.length === 1) m.setView(points[0], 16, still);
+    else m.setView(WHOLE_COUNTRY.center, WHOLE_COUNTRY.zoom, still);
+    // Now for a fit without a zoom change (no zoomend then).
     arrange.current();
   }, [pins]);
 

@@ -67,7 +67,7 @@ export function BroadcastForm() {
     );
   };
   return (
-    <MasterForm noun={t("broadcastMessage")} master={master} onSubmit={submit} submitText={t("send")}>
+    <MasterForm onLeave={form.leave} noun={t("broadcastMessage")} master={master} onSubmit={submit} submitText={t("send")}>
       <Field label={t("message")} id="messageText" error={form.errors.messageText}>
         <textarea id="messageText" rows={4} maxLength={2000} value={v.messageText} onInput={form.set("messageText")} />
       </Field>

@@ -71,7 +71,7 @@ export function DeliveryStatusForm({ params }) {
       additionalReasonCode: v.additionalReasonCode === "true",
     });
   return (
-    <MasterForm noun={t("deliveryStatus")} master={master} onSubmit={master.submit(form, send)}>
+    <MasterForm onLeave={form.leave} noun={t("deliveryStatus")} master={master} onSubmit={master.submit(form, send)}>
       <FormInput form={form} id="deliveryStatus" label={t("deliveryStatus")} />
       <FormSelect form={form} id="recordLock" label={t("recordLock")} options={yesNoOptions()} placeholder={null} />
       <FormSelect
@@ -125,7 +125,7 @@ export function ReasonForm({ params }) {
       additionalReasonCode: v.additionalReasonCode.trim(),
     });
   return (
-    <MasterForm noun={t("additionalReason")} master={master} onSubmit={master.submit(form, send)}>
+    <MasterForm onLeave={form.leave} noun={t("additionalReason")} master={master} onSubmit={master.submit(form, send)}>
       <FormSelect
         form={form}
         id="deliveryStatusID"

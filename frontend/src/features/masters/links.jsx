@@ -61,7 +61,7 @@ export function LinkForm({ params }) {
   const v = form.values;
   const send = () => saveLink({ linkId: master.id, linkName: v.linkName.trim(), link: v.link.trim(), countries: v.countries });
   return (
-    <MasterForm noun={t("link")} master={master} onSubmit={master.submit(form, send)}>
+    <MasterForm onLeave={form.leave} noun={t("link")} master={master} onSubmit={master.submit(form, send)}>
       <FormInput form={form} id="linkName" label={t("linkName")} />
       <FormInput form={form} id="link" label={t("link")} type="url" placeholder={URL_START} />
       <fieldset class={`choice${form.errors.countries ? " has-error" : ""}`}>

@@ -143,17 +143,18 @@ export function useMasterForm({ params, list, load, onLoad }) {
 /**
  * The frame of an Add/Modify master form: "Add {noun}" or "Modify {noun}" with the back arrow to
  * its list, Loading while the record loads, then the fields and Save (Update when modifying).
+ * `onLeave`: the form's focusout handler (`useForm`'s `leave`: a field left shows its error).
  * @param {{ noun: string, master: ReturnType<typeof useMasterForm>, onSubmit: (e: Event) => void,
- *   submitText?: string, children: Children }} props
+ *   onLeave?: (e: FocusEvent) => void, submitText?: string, children: Children }} props
  */
-export function MasterForm({ noun, master, onSubmit, submitText, children }) {
+export function MasterForm({ noun, master, onSubmit, onLeave, submitText, children }) {
   return (
     <section>
       <PageHeader title={t(master.id ? "modifyTitle" : "addTitle", { noun })} back={master.list} />
       {master.loading ? (
         <Loading />
       ) : (
-        <form onSubmit={onSubmit} noValidate class="narrow-form">
+        <form onSubmit={onSubmit} onFocusOut={onLeave} noValidate class="narrow-form">
           {children}
           <SubmitButton busy={master.busy}>{submitText || (master.id ? t("update") : t("save"))}</SubmitButton>
         </form>

@@ -16,7 +16,12 @@ function NameForm({ params, list, noun, required, load, send }) {
   const form = useForm({ name: "" }, { name: [rules.required(required)] });
   const master = useMasterForm({ params, list, load, onLoad: (name) => form.reset({ name }) });
   return (
-    <MasterForm noun={noun} master={master} onSubmit={master.submit(form, () => send(master.id, form.values.name.trim()))}>
+    <MasterForm
+      onLeave={form.leave}
+      noun={noun}
+      master={master}
+      onSubmit={master.submit(form, () => send(master.id, form.values.name.trim()))}
+    >
       <FormInput form={form} id="name" label={noun} />
     </MasterForm>
   );

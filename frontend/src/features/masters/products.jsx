@@ -103,7 +103,7 @@ function ProductDialog({ product, onClose, onSaved }) {
         onClick={(e) => e.stopPropagation()}
       >
         <h2 id="product-title">{product ? t("modifyProduct") : t("addProduct")}</h2>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onFocusOut={form.leave} noValidate>
           <FormInput form={form} id="productName" label={t("productName")} />
           <FormInput form={form} id="sku" label={t("sku")} />
           <FormInput form={form} id="price" label={t("priceUnit")} inputMode="decimal" />

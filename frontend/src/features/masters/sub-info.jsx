@@ -75,7 +75,7 @@ export function SubInfoForm({ params }) {
     master.save(() => saveSubInfo({ infoSubId: id, infoId: Number(v.infoId), infoSubType: v.name.trim() }));
   };
   return (
-    <MasterForm noun={t("subInfo")} master={master} onSubmit={submit}>
+    <MasterForm onLeave={form.leave} noun={t("subInfo")} master={master} onSubmit={submit}>
       <FormSelect form={form} id="infoId" label={t("infoType")} options={types} />
       <FormInput form={form} id="name" label={t("subInfoName")} />
       {!id && <FileField id="subinfoFile" label={t("subInfoFile")} accept=".xlsx" onFile={setFile} />}

@@ -109,7 +109,7 @@ export function UserForm({ params }) {
       managerId: Number(v.userType) === AGENT ? Number(v.managerId) : null,
     });
   return (
-    <MasterForm noun={t("user")} master={master} onSubmit={master.submit(form, send)}>
+    <MasterForm onLeave={form.leave} noun={t("user")} master={master} onSubmit={master.submit(form, send)}>
       <FormSelect form={form} id="userType" label={t("userType")} options={types.options} />
       <FormInput form={form} id="emailId" label={t("email")} type="email" />
       <FormInput form={form} id="name" label={t("name")} maxLength={MAX.userName} />

@@ -154,9 +154,12 @@ export default function CreditApprovalScreen() {
         <Loading />
       ) : (
         <>
-          <p class="muted" data-testid="held-count">
-            {t("heldCount", { count: data.totalRecords })}
-          </p>
+          {/* The count over a list; with none, "No orders await approval" alone says it (issue #55). */}
+          {data.totalRecords > 0 && (
+            <p class="muted" data-testid="held-count">
+              {t("heldCount", { count: data.totalRecords })}
+            </p>
+          )}
           {data.data.length ? (
             <ul class="held-list">
               {

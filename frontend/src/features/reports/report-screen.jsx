@@ -169,7 +169,7 @@ export default function ReportScreen({ params }) {
   return (
     <section>
       <PageHeader title={t(spec.titleId)} back="/home" />
-      <form onSubmit={submit} noValidate class="narrow-form">
+      <form onSubmit={submit} onFocusOut={form.leave} noValidate class="narrow-form">
         {(kind === "dated" || kind === "productivity" || kind === "delivery") && (
           <>
             <DateInput

@@ -10,6 +10,8 @@ import { AuthImage } from "../../lib/auth-image";
 import { formatDate, money } from "../../lib/format";
 import { currentPosition } from "../../lib/location";
 import * as offline from "../../lib/offline/engine";
+import { PhotoCapture } from "../../lib/photos/photo-capture";
+import { queueShopPhoto } from "../../lib/photos/photo-queue";
 import { alertFailure } from "../../lib/resources";
 import { checkFssai, checkGstin, checkPan } from "../../lib/tax-ids";
 import { Empty, Field, PageHeader, Select } from "../../lib/ui";
@@ -51,8 +53,13 @@ export function shopProblems(v) {
 /** @param {{ user: Schemas["SessionBody"] }} props */
 export function NewShopScreen({ user }) {
   const [v, setV] = useState(/** @type {Record<string, string>} */ ({ retailerType: "Retailer" }));
-  const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
+  // A field's problem shows once the field is left (issue #55), every one after a Submit.
+  const [left, setLeft] = useState(/** @type {Set<string>} */ (new Set()));
+  const [submitted, setSubmitted] = useState(false);
+  const problemsNow = shopProblems(v);
+  const errors = submitted ? problemsNow : Object.fromEntries(Object.entries(problemsNow).filter(([f]) => left.has(f)));
   const [queued, setQueued] = useState(/** @type {string | null} */ (null));
+  const [photos, setPhotos] = useState(/** @type {import("../../lib/photos/photo-capture").TakenPhoto[]} */ ([]));
   const clientId = useRef(/** @type {string | null} */ (null));
   /**
    * @param {string} name
@@ -73,15 +80,15 @@ export function NewShopScreen({ user }) {
         inputMode={numeric ? "numeric" : undefined}
         autoCapitalize={capitals ? "characters" : undefined}
         onInput={(e) => setV({ ...v, [name]: /** @type {HTMLInputElement} */ (e.currentTarget).value })}
+        onBlur={() => !left.has(name) && setLeft(new Set([...left, name]))}
       />
     </Field>
   );
   /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
-    const problems = shopProblems(v);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    setSubmitted(true);
+    if (Object.keys(problemsNow).length) return;
     const position = await currentPosition({ checkIn: true }).catch(() => null);
     if (!position) {
       alertError(t("noPosition"));
@@ -111,6 +118,8 @@ export function NewShopScreen({ user }) {
       what: t("newShop"),
       buyerName: body.buyerName,
     });
+    // The photo of the front, queued behind the proposal (the visit photo pipeline, decision 46).
+    await queueShopPhoto(user.uid, { clientId: id, buyerName: body.buyerName }, photos[0]);
     offline.syncNow(user.uid).catch(() => {});
     clientId.current = null;
     setQueued(id);
@@ -142,6 +151,16 @@ export function NewShopScreen({ user }) {
           {input("gstin", { optional: true, capitals: true })}
           {input("pan", { optional: true, capitals: true })}
           {input("fssai", { optional: true, numeric: true })}
+          <Field label={t("shopPhoto")} id="shopPhotoInput" hint={t("optional")}>
+            <PhotoCapture
+              photos={photos}
+              onChange={setPhotos}
+              newKey={offline.newClientId}
+              max={1}
+              labels={false}
+              idPrefix="shopPhoto"
+            />
+          </Field>
           <button type="submit" class="btn btn-primary">
             {t("propose")}
           </button>
@@ -347,7 +366,11 @@ export function NewShopsScreen() {
                 })}
               </p>
             )}
+            {r.photoThumbUrl && (
+              <AuthImage url={r.photoThumbUrl} alt={t("shopPhotoOf", { name: r.buyerName })} className="shop-photo" />
+            )}
             {r.waitingOrders > 0 && <p>{t("waitingOrders", { count: r.waitingOrders })}</p>}
+            {r.waitingVisits > 0 && <p>{t("waitingVisits", { count: r.waitingVisits })}</p>}
             {r.buyerId && <p>{r.buyerId}</p>}
             {r.decisionReason && <p class="muted">{r.decisionReason}</p>}
             {r.status === "Pending" && (

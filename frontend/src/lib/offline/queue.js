@@ -32,10 +32,11 @@ import { proposalIdOf, rememberProposal } from "../shop-handoff";
  * @typedef {{ kind: "payment", clientId: string, payment: import("./api").PaymentBody, buyerName?: string,
  *   receiptNo: string, allocations: import("../outstanding").Allocation[], agentName?: string }} PaymentItem
  * A visit photo: the prepared JPEG (a Blob, which IndexedDB stores as is), its visit's clientId, its
- * label and the visit's time; `size` in bytes; the customer to show.
+ * label and the visit's time; `size` in bytes; the customer to show. The photo of a new shop's front
+ * names its proposal's clientId (`proposalClientId`) instead of a visit (`visitClientId` "").
  * @typedef {{ kind: "photo", clientId: string, visitClientId: string, blob: Blob, size: number,
  *   label: import("../photos/api").PhotoLabel | "" | null, takenAt: string, buyerId: string, buyerName?: string,
- *   width?: number, height?: number }} PhotoItem
+ *   width?: number, height?: number, proposalClientId?: string }} PhotoItem
  * A shelf count, a return or a new shop (issue #54): the request body under `body`, sent to `path`;
  * `what` names it in the waiting list; an order for a new shop proposed offline names the
  * proposal's clientId (`proposalClientId`, resolved when the proposal is through).
@@ -254,5 +255,6 @@ export function requestBody(entry) {
     clientId: entry.clientId,
     visitedAt: entry.visitedAt,
     accuracy: entry.accuracy,
+    proposalId: entry.proposalId ?? null,
   };
 }

@@ -110,6 +110,8 @@ async function sendWaiting(uid) {
   // The visits still on the phone (waiting or refused): their photos wait for them. A visit never
   // waits for its photos; they are queued after it, so a round sends the visit first.
   const queuedVisits = new Set(all.map(visitClientIdOf).filter(Boolean));
+  // So do the photos of new shops whose proposal is still on the phone.
+  const queuedShops = new Set(all.filter((e) => e.kind === "post" && e.path === "/users/outlet/propose").map((e) => e.clientId));
   setStatus({ syncing: true });
   try {
     for (const entry of waiting) {
@@ -118,6 +120,7 @@ async function sendWaiting(uid) {
       // since, in another tab.
       if ((getOwnSession() || {}).uid !== uid) return result;
       if (entry.kind === "photo" && queuedVisits.has(entry.visitClientId)) continue;
+      if (entry.kind === "photo" && entry.proposalClientId && queuedShops.has(entry.proposalClientId)) continue;
       try {
         const answer = /** @type {{ status?: string, priceChanged?: boolean } | null} */ (await sendEntry(entry));
         // A payment's allocations come off the copy's balances before it leaves the queue (where
@@ -128,6 +131,7 @@ async function sendWaiting(uid) {
         if (kindOf(entry) === "order" && answer && answer.priceChanged) result.repriced = (result.repriced || 0) + 1;
         const visit = visitClientIdOf(entry);
         if (visit) queuedVisits.delete(visit);
+        if (entry.kind === "post") queuedShops.delete(entry.clientId);
         setStatus({ reachable: true });
         // A day's start or end shows on Today, not in the "visits sent" count.
         if (kindOf(entry) === "day-start" || kindOf(entry) === "day-end") continue;

@@ -18,9 +18,10 @@ import { fetchUrl, get, post } from "../api-client";
  * @typedef {{ data: PhotoRow[], totalRecords: number }} PhotoPage
  */
 /**
- * What one upload sends: the JPEG and its fields (the visit by its clientId).
+ * What one upload sends: the JPEG and its fields (the visit by its clientId; a new shop's front by
+ * its proposal's clientId, `proposalClientId`).
  * @typedef {{ blob: Blob, clientId: string, visitClientId: string, label?: PhotoLabel | "" | null,
- *   takenAt: string }} PhotoUpload
+ *   takenAt: string, proposalClientId?: string }} PhotoUpload
  */
 /**
  * The filters of the photo list (empty: not filtered).
@@ -28,8 +29,8 @@ import { fetchUrl, get, post } from "../api-client";
  *   flagged?: "" | "true" | "false", pageNumber: number }} PhotoFilter
  */
 
-/** The codes of the server's 404 for a photo whose visit it does not hold (yet). */
-export const VISIT_UNKNOWN_CODES = ["photo_visit_not_found"];
+/** The codes of the server's 404 for a photo whose visit (or new shop) it does not hold (yet). */
+export const VISIT_UNKNOWN_CODES = ["photo_visit_not_found", "photo_shop_not_found"];
 
 /**
  * Sends one photo (multipart, field `file`); a repeat of its clientId stores nothing.
@@ -40,7 +41,8 @@ export function uploadPhoto(photo) {
   // The fields first, the file last: the server answers a repeated clientId before reading the file.
   const form = new FormData();
   form.append("clientId", photo.clientId);
-  form.append("visitClientId", photo.visitClientId);
+  if (photo.proposalClientId) form.append("proposalClientId", photo.proposalClientId);
+  else form.append("visitClientId", photo.visitClientId);
   if (photo.label) form.append("label", photo.label);
   form.append("takenAt", photo.takenAt);
   form.append("file", photo.blob, `${photo.clientId}.jpg`);

@@ -27,14 +27,24 @@ function BlobThumb({ blob, alt }) {
 
 /**
  * @param {{ photos: TakenPhoto[], onChange: (photos: TakenPhoto[]) => void, newKey: () => string,
- *   taken?: number, disabled?: boolean, idPrefix?: string }} props
- *   `taken`: photos of the same visit already queued (they count towards the 8)
+ *   taken?: number, disabled?: boolean, idPrefix?: string, max?: number, labels?: boolean }} props
+ *   `taken`: photos of the same visit already queued (they count towards the `max`, 8 by default);
+ *   `labels`: each photo has its label picker (a new shop's one photo of its front has none)
  */
-export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = false, idPrefix = "visitPhoto" }) {
+export function PhotoCapture({
+  photos,
+  onChange,
+  newKey,
+  taken = 0,
+  disabled = false,
+  idPrefix = "visitPhoto",
+  max = MAX_PHOTOS,
+  labels = true,
+}) {
   const [busy, setBusy] = useState(false);
   const input = useRef(/** @type {HTMLInputElement | null} */ (null));
   const count = taken + photos.length;
-  const room = MAX_PHOTOS - count;
+  const room = max - count;
   // The latest list: a photo made ready after another change joins that change, not the old list.
   const latest = useRef(photos);
   latest.current = photos;
@@ -80,7 +90,7 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
           data-testid="photo-input"
         />
         <span class="muted" data-testid="photo-count">
-          {t("countOf", { count, max: MAX_PHOTOS })}
+          {t("countOf", { count, max })}
         </span>
       </div>
       {photos.length > 0 && (
@@ -91,23 +101,25 @@ export function PhotoCapture({ photos, onChange, newKey, taken = 0, disabled = f
                 <BlobThumb blob={p.blob} alt={t("photoN", { n: taken + i + 1 })} />
               </div>
               <small class="muted">{fileSize(p.size)}</small>
-              <select
-                aria-label={t("labelOfN", { n: taken + i + 1 })}
-                value={p.label}
-                disabled={disabled}
-                onChange={(e) =>
-                  change(p.key, {
-                    label: /** @type {TakenPhoto["label"]} */ (/** @type {HTMLSelectElement} */ (e.currentTarget).value),
-                  })
-                }
-              >
-                <option value="">{t("noLabel")}</option>
-                {PHOTO_LABELS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+              {labels && (
+                <select
+                  aria-label={t("labelOfN", { n: taken + i + 1 })}
+                  value={p.label}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    change(p.key, {
+                      label: /** @type {TakenPhoto["label"]} */ (/** @type {HTMLSelectElement} */ (e.currentTarget).value),
+                    })
+                  }
+                >
+                  <option value="">{t("noLabel")}</option>
+                  {PHOTO_LABELS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
               <button
                 type="button"
                 class="btn btn-small btn-danger"

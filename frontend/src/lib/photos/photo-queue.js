@@ -34,3 +34,32 @@ export async function queueVisitPhotos(uid, visit, photos) {
   if (!isOffline()) engine.syncNow(uid).catch(() => {});
   return photos.length;
 }
+
+/**
+ * Queues the photo of a new shop's front (`photo`) with its proposal (`shop`: the proposal's
+ * clientId, the shop's name) for user `uid`: sent after the proposal (decision 46), then at once
+ * when online. Resolves to the number queued (0 or 1).
+ * @param {number} uid
+ * @param {{ clientId: string, buyerName: string }} shop
+ * @param {TakenPhoto | null | undefined} photo
+ */
+export async function queueShopPhoto(uid, shop, photo) {
+  if (!photo) return 0;
+  const engine = await loadEngine();
+  await engine.enqueue(uid, {
+    kind: "photo",
+    clientId: photo.key,
+    visitClientId: "",
+    proposalClientId: shop.clientId,
+    blob: photo.blob,
+    size: photo.size,
+    width: photo.width,
+    height: photo.height,
+    label: null,
+    takenAt: new Date().toISOString(),
+    buyerId: "",
+    buyerName: shop.buyerName,
+  });
+  if (!isOffline()) engine.syncNow(uid).catch(() => {});
+  return 1;
+}
