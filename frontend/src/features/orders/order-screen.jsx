@@ -234,8 +234,10 @@ export default function OrderScreen({ params, user }) {
         unitPrice: l.product.price,
         lineTotal: priced ? toAmount(priced.lines[i].lineTotal) : grossOf(l),
       }));
+      // This screen books for a customer of the master, never a pending new shop (the shop
+      // screens do), so the answer is a booking, not an OrderWaiting.
       /** @returns {Promise<OrderAnswer>} */
-      const send = () => bookOrder(body);
+      const send = async () => /** @type {Schemas["OrderBooked"]} */ (await bookOrder(body));
       /** @returns {Promise<OrderAnswer>} */
       const queue = async () => {
         await offline.enqueue(user.uid, {

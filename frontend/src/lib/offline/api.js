@@ -56,16 +56,18 @@ export const visitScreen = (buyerId) =>
 export const customerSearch = (query) => get("/users/customer/search", { query: { query } });
 
 /**
- * Saves a visit (a repeat of its clientId saves nothing and answers as the first).
+ * Saves a visit (a repeat of its clientId saves nothing and answers as the first); a visit to a
+ * pending new shop is kept until its approval (VisitWaiting).
  * @param {Schemas["SaveVisit"]} body
- * @returns {Promise<Schemas["VisitSaved"]>}
+ * @returns {Promise<Schemas["VisitAnswer"]>}
  */
 export const saveVisit = (body) => post("/users/customer/details", body);
 
 /**
- * Books an order, with its visit when it has one (a repeat of its clientId books nothing).
+ * Books an order, with its visit when it has one (a repeat of its clientId books nothing); an
+ * order for a pending new shop waits for its approval (OrderWaiting).
  * @param {Schemas["BookOrder"]} body
- * @returns {Promise<Schemas["OrderBooked"]>}
+ * @returns {Promise<Schemas["OrderAnswer"]>}
  */
 export const bookOrder = (body) => post("/users/order", body);
 
