@@ -522,7 +522,8 @@ pub const INVOICE: Kind = Kind {
                     .ok_or_else(|| UNKNOWN_DISTRIBUTOR.with([("name", json!(name))]))?,
             ),
         };
-        crate::collections::queries::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now()).map_err(db)??;
+        crate::collections::queries::upsert_invoice(conn, &c[0], customer, distributor, &c[2], &c[4], amount, crate::now())
+            .map_err(db)??;
         // What approved returns left unallocated goes to the invoices uploaded later (decision 46).
         crate::returns::queries::apply_credits(conn, crate::platform::ids::CustomerId(customer), crate::now()).map_err(db)
     },

@@ -118,8 +118,11 @@ pub(super) fn keep_waiting(tx: &Connection, proposal_id: i64, me: i64, client_id
     Ok(tx.last_insert_rowid())
 }
 
-/// The visits still waiting for proposal `proposal_id`: (wait id, by, clientId, body, kept at).
-pub(super) fn waiting_of(tx: &Connection, proposal_id: i64) -> rusqlite::Result<Vec<(i64, i64, String, String, i64)>> {
+/// A visit waiting for its new shop: (wait id, by, clientId, body, kept at).
+pub(super) type WaitingVisit = (i64, i64, String, String, i64);
+
+/// The visits still waiting for proposal `proposal_id`.
+pub(super) fn waiting_of(tx: &Connection, proposal_id: i64) -> rusqlite::Result<Vec<WaitingVisit>> {
     let mut stmt = tx.prepare_cached(
         "SELECT wait_id, booked_by, client_id, body, created_at FROM proposal_visits
          WHERE proposal_id = :p AND visit_id IS NULL AND refused_code IS NULL ORDER BY wait_id",
