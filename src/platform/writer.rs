@@ -73,9 +73,17 @@ const RESTART_AFTER_FRAMES: i64 = 4096;
 const CATCH_UP_PASSES: usize = 8;
 const CATCH_UP_REST: i64 = 64;
 
-/// Runs one write in the open transaction; gives back whether it succeeded and what answers the
-/// request once the outcome of the commit is known.
-type Job = Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send>;
+/// One write for the writer's next batch.
+struct Job {
+    /// Runs the write in the open transaction; gives back whether it succeeded and what answers
+    /// the request once the outcome of the commit is known.
+    run: Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send>,
+    /// A bulk writer's piece: committed in a batch of its own, with no savepoint around it. SQLite
+    /// keeps a savepoint's sub-journal in memory (`temp_store = MEMORY`) and walks it from its start
+    /// at the end of every statement, so a piece of a thousand rows under a savepoint cost in
+    /// proportion to the square of its pages: half of an import's time (issue #50).
+    alone: bool,
+}
 type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
 
 /// The handle requests use; the writer thread ends when every handle is gone.
@@ -146,7 +154,7 @@ impl Writer {
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
     {
         let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
-        self.submit(work, move |outcome| {
+        self.submit(work, false, move |outcome| {
             let _ = answer.send(outcome);
         })?;
         answered.await.map_err(|_| dropped())?
@@ -160,15 +168,27 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
     {
-        let (answer, answered) = mpsc::sync_channel::<AppResult<T>>(1);
-        self.submit(work, move |outcome| {
-            let _ = answer.send(outcome);
-        })?;
-        answered.recv().map_err(|_| dropped())?
+        self.write_queued(work)?.wait()
     }
 
-    /// Queues `work` for the next batch; `deliver` gets its outcome once the batch is committed.
-    fn submit<T, F>(&self, work: F, deliver: impl FnOnce(AppResult<T>) + Send + 'static) -> AppResult<()>
+    /// `write_blocking` in two steps: queues `work` now and gives a handle to wait for its answer
+    /// later, so a bulk writer prepares its next piece while this one is written. The work is
+    /// committed in a batch of its own.
+    pub fn write_queued<T, F>(&self, work: F) -> AppResult<Queued<T>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
+    {
+        let (answer, answered) = mpsc::sync_channel::<AppResult<T>>(1);
+        self.submit(work, true, move |outcome| {
+            let _ = answer.send(outcome);
+        })?;
+        Ok(Queued(answered))
+    }
+
+    /// Queues `work` for the next batch (`alone`: a batch of its own); `deliver` gets its outcome
+    /// once the batch is committed.
+    fn submit<T, F>(&self, work: F, alone: bool, deliver: impl FnOnce(AppResult<T>) + Send + 'static) -> AppResult<()>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
@@ -178,7 +198,7 @@ impl Writer {
         }
         crate::platform::memory::note_work();
         let queued = stats::now();
-        let job: Job = Box::new(move |conn| {
+        let run: Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send> = Box::new(move |conn| {
             stats::since(queued, |s| &s.queue_wait);
             let result = work(conn);
             let ok = result.is_ok();
@@ -192,7 +212,17 @@ impl Writer {
             });
             (ok, reply)
         });
-        self.jobs.send(job).map_err(|_| AppError::Internal(anyhow::anyhow!("the group-commit thread has stopped")))
+        self.jobs.send(Job { run, alone }).map_err(|_| AppError::Internal(anyhow::anyhow!("the group-commit thread has stopped")))
+    }
+}
+
+/// A write queued by [`Writer::write_queued`], answered once its batch is committed and durable.
+pub struct Queued<T>(mpsc::Receiver<AppResult<T>>);
+
+impl<T> Queued<T> {
+    /// Waits (on a thread that may block) for the write's answer.
+    pub fn wait(self) -> AppResult<T> {
+        self.0.recv().map_err(|_| dropped())?
     }
 }
 
@@ -209,8 +239,14 @@ fn run(
 ) {
     let mut worked = false;
     let max_batch = max_batch();
+    // A job that must be alone, taken while a batch was gathered: it starts the next one.
+    let mut held: Option<Job> = None;
     loop {
-        let first = match queue.recv_timeout(stats::quiet()) {
+        let received = match held.take() {
+            Some(job) => Ok(job),
+            None => queue.recv_timeout(stats::quiet()),
+        };
+        let first = match received {
             Ok(job) => job,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 stats::log();
@@ -225,8 +261,12 @@ fn run(
         };
         worked = true;
         let mut batch = vec![first];
-        while batch.len() < max_batch {
+        while !batch[0].alone && batch.len() < max_batch {
             match queue.try_recv() {
+                Ok(job) if job.alone => {
+                    held = Some(job);
+                    break;
+                }
                 Ok(job) => batch.push(job),
                 Err(_) => break,
             }
@@ -350,7 +390,7 @@ fn sync_and_answer(to_sync: &mpsc::Receiver<Vec<Reply>>, sync: impl Fn() -> std:
 }
 
 /// Runs a batch in one transaction; gives the answers of the writes kept and the commit's outcome.
-fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> (Vec<Reply>, Result<(), String>) {
+fn commit_batch(conn: &mut Connection, mut batch: Vec<Job>) -> (Vec<Reply>, Result<(), String>) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(err) => {
@@ -359,12 +399,17 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> (Vec<Reply>, Result<(
             return (Vec::new(), Err(err.to_string()));
         }
     };
+    if let [Job { alone: true, .. }] = &batch[..] {
+        if let Some(job) = batch.pop() {
+            return commit_alone(tx, job);
+        }
+    }
     let mut replies = Vec::with_capacity(batch.len());
     for job in batch {
         let outcome = tx
             .execute_batch("SAVEPOINT item")
             .map_err(|e| e.to_string())
-            .and_then(|()| catch_unwind(AssertUnwindSafe(|| job(&tx))).map_err(|_| "a write panicked".to_string()));
+            .and_then(|()| catch_unwind(AssertUnwindSafe(|| (job.run)(&tx))).map_err(|_| "a write panicked".to_string()));
         let kept = match &outcome {
             Ok((true, _)) => tx.execute_batch("RELEASE item"),
             _ => tx.execute_batch("ROLLBACK TO item; RELEASE item"),
@@ -375,6 +420,31 @@ fn commit_batch(conn: &mut Connection, batch: Vec<Job>) -> (Vec<Reply>, Result<(
             (Err(err), _) => tracing::error!(error = %err, "a write of a batch failed"),
         }
     }
+    finish(tx, replies)
+}
+
+/// Runs a job in a batch of its own: the transaction is the job's, with no savepoint, and rolls
+/// back whole where the job fails or panics.
+fn commit_alone(tx: rusqlite::Transaction, job: Job) -> (Vec<Reply>, Result<(), String>) {
+    match catch_unwind(AssertUnwindSafe(|| (job.run)(&tx))) {
+        Ok((true, reply)) => finish(tx, vec![reply]),
+        failed => {
+            let rolled_back = tx.rollback().map_err(|e| e.to_string());
+            crate::platform::db::settle_session_changes();
+            match failed {
+                // Its answer is its own error (the rollback's, where that failed too).
+                Ok((_, reply)) => (vec![reply], rolled_back),
+                Err(_) => {
+                    tracing::error!("a write panicked");
+                    (Vec::new(), rolled_back)
+                }
+            }
+        }
+    }
+}
+
+/// Commits a batch's transaction; gives the answers of its writes kept and the commit's outcome.
+fn finish(tx: rusqlite::Transaction, replies: Vec<Reply>) -> (Vec<Reply>, Result<(), String>) {
     let committed = tx.commit().map_err(|e| e.to_string());
     crate::platform::db::settle_session_changes();
     if let Err(err) = &committed {
@@ -603,6 +673,37 @@ mod tests {
         assert!(!write.is_finished(), "answered before its fsync finished");
         finish_sync.send(()).unwrap();
         assert_eq!(write.await.unwrap().unwrap(), 1);
+    }
+
+    /// A bulk writer's piece goes in a batch of its own: what it wrote before failing is rolled
+    /// back with it, what it wrote when it succeeds is kept, and the field's writes queued with it
+    /// are committed beside it, never lost.
+    #[tokio::test]
+    async fn a_piece_alone_is_kept_or_rolled_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = table_in(&dir);
+        let writer = Writer::start(&db).unwrap();
+        let failing = writer
+            .write_queued(|tx| {
+                tx.execute("INSERT INTO t VALUES (1)", [])?;
+                Err::<(), _>(AppError::bad_request(crate::platform::error::INTERNAL))
+            })
+            .unwrap();
+        let field = writer.write(|tx| Ok(tx.execute("INSERT INTO t VALUES (2)", [])?));
+        let kept = writer.write_queued(|tx| Ok(tx.execute("INSERT INTO t VALUES (3)", [])?)).unwrap();
+        assert_eq!(field.await.unwrap(), 1);
+        let (failing, kept) = tokio::task::spawn_blocking(move || (failing.wait(), kept.wait())).await.unwrap();
+        assert!(failing.is_err(), "the failed piece is answered with its error");
+        assert_eq!(kept.unwrap(), 1);
+        let rows: Vec<i64> = crate::platform::db::connect(&db)
+            .unwrap()
+            .prepare("SELECT x FROM t ORDER BY x")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(rows, vec![2, 3], "the failed piece's row is gone, the others are in");
     }
 
     /// A file left in its rollback journal (no WAL: some network file systems) is written with the

@@ -20,7 +20,7 @@ use super::messages::{
 use super::{cells, queries, sheet};
 use crate::platform::error::{AppError, AppResult, Problem};
 use crate::platform::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
-use crate::platform::writer::Writer;
+use crate::platform::writer::{Queued, Writer};
 
 /// Data rows one upload may carry. An import holds no long write lock (it goes in pieces) and
 /// keeps constant memory (rows streamed; a part held whole is bounded by `sheet`), so a file of a
@@ -209,8 +209,11 @@ struct Piece {
     /// How long its last apply took in the writer.
     took: Duration,
     /// Whether its last apply changed the customer search index (whose segments are then merged
-    /// a step at a time, outside the piece).
+    /// a step at a time).
     indexed: bool,
+    /// Whether it takes a merge step of the search index before its rows (one step per
+    /// `MERGE_EVERY_ROWS` rows indexed; in the piece, its time counts in the piece's budget).
+    merge_first: bool,
 }
 
 impl Piece {
@@ -218,6 +221,9 @@ impl Piece {
     /// writer's open transaction: the piece is committed whole or not at all.
     fn apply(mut self, conn: &Connection) -> AppResult<Piece> {
         let began = Instant::now();
+        if self.merge_first {
+            crate::customers::api::merge_search_index(conn)?;
+        }
         crate::customers::api::defer_search_index(conn)?;
         crate::buckets::defer_added(conn)?;
         let upload = match self.upload {
@@ -343,6 +349,97 @@ fn no_piece() -> AppError {
     AppError::Internal(anyhow::anyhow!("the import's piece of rows was not handed back"))
 }
 
+/// The pieces of one import on their way through the writer. One piece is in the writer while the
+/// rows of the next are read and checked on the import's thread: reading the file and writing its
+/// rows overlap, and the writer still holds its lock for one piece at a time.
+struct Pieces<'a> {
+    writer: &'a Writer,
+    stop: &'a AtomicBool,
+    result: SheetWriter,
+    /// The piece out of the writer, carrying the upload's context; `None` while it is in it.
+    idle: Option<Piece>,
+    in_writer: Option<Queued<Piece>>,
+    /// The rows of the next piece, read and checked.
+    next: Vec<Pending>,
+    /// How many rows the next piece takes, sized from the last piece back from the writer.
+    piece_rows: usize,
+    /// Rows indexed since the last merge step of the search index, and whether the pieces left
+    /// segments to merge once the rows are in.
+    indexed_since_merge: usize,
+    merge_left: bool,
+    /// The rows' cell vectors, refilled piece after piece rather than made anew for every row.
+    spare: Vec<Vec<String>>,
+    /// Rows back from the writer, applied or refused.
+    landed: u64,
+}
+
+impl Pieces<'_> {
+    /// The upload's context, while no piece is in the writer.
+    fn context(&self) -> AppResult<&Context> {
+        self.idle.as_ref().map(|piece| &piece.ctx).ok_or_else(no_piece)
+    }
+
+    /// Sends the rows read as the next piece, once the piece in the writer is back.
+    fn send(&mut self, outcome: &mut Outcome, last_row: &mut u32) -> AppResult<()> {
+        self.land(outcome, last_row)?;
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(AppError::bad_request(CANCELLED));
+        }
+        let mut piece = self.idle.take().ok_or_else(no_piece)?;
+        std::mem::swap(&mut piece.rows, &mut self.next);
+        piece.merge_first = self.indexed_since_merge >= MERGE_EVERY_ROWS;
+        if piece.merge_first {
+            self.indexed_since_merge = 0;
+        }
+        self.in_writer = Some(self.writer.write_queued(move |conn| piece.apply(conn))?);
+        Ok(())
+    }
+
+    /// Waits for the piece in the writer, if any, and writes its rows into the result workbook.
+    fn land(&mut self, outcome: &mut Outcome, last_row: &mut u32) -> AppResult<()> {
+        let Some(queued) = self.in_writer.take() else { return Ok(()) };
+        let mut done = queued.wait()?;
+        self.piece_rows = next_piece_rows(done.rows.len(), done.took);
+        if done.indexed {
+            self.merge_left = true;
+            self.indexed_since_merge += done.rows.len();
+        }
+        outcome.upload = done.upload;
+        self.landed += done.rows.len() as u64;
+        for row in done.rows.drain(..) {
+            // Text stays text (a cell starting with '=' stays a value, never a formula); a date
+            // or a figure of its column becomes a date or a number.
+            for (at, value) in row.cells.iter().enumerate() {
+                if row.refused_at == Some(at) {
+                    self.result.text(value);
+                } else {
+                    self.result.value(value);
+                }
+            }
+            match row.verdict {
+                Ok(()) => {
+                    outcome.applied += 1;
+                    self.result.text("Uploaded");
+                }
+                Err(problem) => {
+                    outcome.rejected_count += 1;
+                    self.result.text("Rejected");
+                    let reason = problem.worded(&done.ctx.language).into_owned();
+                    self.result.text(&reason);
+                    if outcome.rejected.len() < LISTED_REJECTIONS {
+                        outcome.rejected.push(Rejected::new(row.number, reason, problem));
+                    }
+                }
+            }
+            self.result.end_row()?;
+            *last_row = row.number;
+            self.spare.push(row.cells);
+        }
+        self.idle = Some(done);
+        Ok(())
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn import_pieces(
     writer: &Writer,
@@ -371,8 +468,31 @@ fn import_pieces(
         .map(|c| WorkbookColumn { header: c.header.to_string(), kind: typed(c) })
         .chain(["Status", "Reason"].map(|h| WorkbookColumn { header: h.to_string(), kind: WorkbookKind::General }))
         .collect();
-    // Written on its own thread while the rows are checked and applied here; saved only at the end.
-    let mut result = SheetWriter::start_typed(header, &ctx.formats, result_path.to_path_buf())?;
+    // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
+    let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
+    let mut pieces = Pieces {
+        writer,
+        stop,
+        // Written on its own thread while the rows are checked and applied; saved only at the end.
+        result: SheetWriter::start_typed(header, &ctx.formats, result_path.to_path_buf())?,
+        idle: Some(Piece {
+            kind,
+            ctx,
+            upload: None,
+            buyer_by_name,
+            rows: Vec::new(),
+            took: Duration::ZERO,
+            indexed: false,
+            merge_first: false,
+        }),
+        in_writer: None,
+        next: Vec::new(),
+        piece_rows: FIRST_PIECE_ROWS,
+        indexed_since_merge: 0,
+        merge_left: false,
+        spare: Vec::new(),
+        landed: 0,
+    };
     let mut header_seen = false;
     // Why the widest row so far was not the header (the likeliest to be someone else's header),
     // answered if no row is.
@@ -380,71 +500,12 @@ fn import_pieces(
     // Where each of the kind's columns is in the file.
     let mut places: Vec<Option<usize>> = Vec::new();
     let mut rows = 0usize;
-    // A column mapped onto Buyer ID may name the customer (CONTRACT "Uploads of real files").
-    let buyer_by_name = kind.columns.iter().position(|c| c.header == "Buyer ID").filter(|_| ctx.mapping.maps_onto("Buyer ID"));
-    let mut piece = Some(Piece { kind, ctx, upload: None, buyer_by_name, rows: Vec::new(), took: Duration::ZERO, indexed: false });
-    // Whether a piece changed the search index, whose segments are merged once the rows are in,
-    // and the rows indexed since the last merge step.
-    let mut merge_left = false;
-    let mut indexed_since_merge = 0usize;
-    let mut piece_rows = FIRST_PIECE_ROWS;
     let grouped = super::kinds::grouped(kind);
-    // The rows' cell vectors, refilled piece after piece rather than made anew for every row.
-    let mut spare: Vec<Vec<String>> = Vec::new();
-    // Sends the piece to the writer, then writes its rows into the result workbook.
-    let mut apply = |piece: &mut Option<Piece>, spare: &mut Vec<Vec<String>>, outcome: &mut Outcome| -> AppResult<()> {
-        if stop.load(Ordering::Relaxed) {
-            return Err(AppError::bad_request(CANCELLED));
-        }
-        let sent = piece.take().ok_or_else(no_piece)?;
-        let mut done = writer.write_blocking(move |conn| sent.apply(conn))?;
-        if done.indexed {
-            merge_left = true;
-            indexed_since_merge += done.rows.len();
-            if indexed_since_merge >= MERGE_EVERY_ROWS {
-                writer.write_blocking(|conn| Ok(crate::customers::api::merge_search_index(conn)?))?;
-                indexed_since_merge = 0;
-            }
-        }
-        outcome.upload = done.upload;
-        for row in done.rows.drain(..) {
-            // Text stays text (a cell starting with '=' stays a value, never a formula); a date
-            // or a figure of its column becomes a date or a number.
-            for (at, value) in row.cells.iter().enumerate() {
-                if row.refused_at == Some(at) {
-                    result.text(value);
-                } else {
-                    result.value(value);
-                }
-            }
-            match row.verdict {
-                Ok(()) => {
-                    outcome.applied += 1;
-                    result.text("Uploaded");
-                }
-                Err(problem) => {
-                    outcome.rejected_count += 1;
-                    result.text("Rejected");
-                    let reason = problem.worded(&done.ctx.language).into_owned();
-                    result.text(&reason);
-                    if outcome.rejected.len() < LISTED_REJECTIONS {
-                        outcome.rejected.push(Rejected::new(row.number, reason, problem));
-                    }
-                }
-            }
-            result.end_row()?;
-            *last_row = row.number;
-            spare.push(row.cells);
-        }
-        *piece = Some(done);
-        Ok(())
-    };
     sheet::for_each_row_read_ahead(&mut workbook, |row_number, file_cells| {
         if !header_seen {
             // An export's title rows (a company name, the report's name and period) may stand
             // above its header: the first row that is the header is taken.
-            let mapping = &piece.as_ref().ok_or_else(no_piece)?.ctx.mapping;
-            match check_header(kind, mapping, file_cells) {
+            match check_header(kind, &pieces.context()?.mapping, file_cells) {
                 Ok(found) => {
                     places = found;
                     header_seen = true;
@@ -459,7 +520,7 @@ fn import_pieces(
             }
             return Ok(());
         }
-        let mut cells = spare.pop().unwrap_or_else(|| vec![String::new(); width]);
+        let mut cells = pieces.spare.pop().unwrap_or_else(|| vec![String::new(); width]);
         for (cell, place) in cells.iter_mut().zip(&places) {
             match place.and_then(|at| file_cells.get_mut(at)) {
                 Some(value) => std::mem::swap(cell, value),
@@ -467,7 +528,7 @@ fn import_pieces(
             }
         }
         if cells.iter().all(String::is_empty) {
-            spare.push(cells);
+            pieces.spare.push(cells);
             return Ok(());
         }
         rows += 1;
@@ -482,20 +543,17 @@ fn import_pieces(
         // A grouped kind's piece ends where a group does (or, for a group of more rows than a
         // piece takes twice, within it: its second part is then refused as given apart).
         if let Some(group) = &grouped {
-            let current = piece.as_ref().ok_or_else(no_piece)?;
-            let ends = current.rows.last().is_some_and(|last| group_key(group, &last.cells) != group_key(group, &cells));
-            if current.rows.len() >= GROUPED_PIECE_ROWS && (ends || current.rows.len() >= 2 * GROUPED_PIECE_ROWS) {
-                apply(&mut piece, &mut spare, outcome)?;
-                progress(rows as u64 - 1);
+            let next = &pieces.next;
+            let ends = next.last().is_some_and(|last| group_key(group, &last.cells) != group_key(group, &cells));
+            if next.len() >= GROUPED_PIECE_ROWS && (ends || next.len() >= 2 * GROUPED_PIECE_ROWS) {
+                pieces.send(outcome, last_row)?;
+                progress(pieces.landed);
             }
         }
-        let current = piece.as_mut().ok_or_else(no_piece)?;
-        current.rows.push(Pending { number: row_number, cells, verdict, refused_at });
-        if grouped.is_none() && current.rows.len() >= piece_rows {
-            let sent = current.rows.len();
-            apply(&mut piece, &mut spare, outcome)?;
-            piece_rows = next_piece_rows(sent, piece.as_ref().ok_or_else(no_piece)?.took);
-            progress(rows as u64);
+        pieces.next.push(Pending { number: row_number, cells, verdict, refused_at });
+        if grouped.is_none() && pieces.next.len() >= pieces.piece_rows {
+            pieces.send(outcome, last_row)?;
+            progress(pieces.landed);
         }
         Ok(())
     })?;
@@ -505,10 +563,12 @@ fn import_pieces(
     if rows == 0 {
         return Err(AppError::bad_request(NO_ROWS));
     }
-    if piece.as_ref().is_some_and(|p| !p.rows.is_empty()) {
-        apply(&mut piece, &mut spare, outcome)?;
+    if !pieces.next.is_empty() {
+        pieces.send(outcome, last_row)?;
     }
-    progress(rows as u64);
+    pieces.land(outcome, last_row)?;
+    progress(pieces.landed);
+    let Pieces { result, merge_left, .. } = pieces;
     result.finish_with(|| Ok(()))?;
     let upload = outcome.upload.ok_or_else(no_piece)?;
     writer.write_blocking(move |conn| Ok(queries::finish_upload(conn, upload)?))?;
