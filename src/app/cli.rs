@@ -123,8 +123,9 @@ pub enum Command {
     /// on stdin, writes the priced answers as JSON lines (`{"error": "overflow" | "invalid" |
     /// "unreadable", ...}` for one it cannot price). Touches no database.
     Price,
-    /// Import a spreadsheet, exactly as its upload screen does (one transaction; a result workbook
-    /// with a Status and Reason column is written beside the input).
+    /// Import a spreadsheet, exactly as its upload screen does (in short pieces, so a running
+    /// server's writes go in between; a result workbook with a Status and Reason column is written
+    /// beside the input).
     Import {
         /// customer, customerdelete, product, distributor, scorecard, delivery, order, subinfo, beat or
         /// invoice.
