@@ -18,6 +18,15 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   assert.equal(await tileValue(p, "My Customer"), "2,400", "all four demo agents' customers");
   assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
   await p.getByTestId("trend").waitFor();
+  // The weeks read as days of the month in the Indian form, never "11-30" (issue #55).
+  const weeks = await p.getByTestId("trend").locator("text").allTextContents();
+  assert.equal(weeks.length, 8);
+  for (const week of weeks) assert.match(week, /^\d{2} [A-Z][a-z]{2}$/);
+  // A bucket's count has the locale's grouping too: "2,400 in all", never "2400 in all".
+  await p.getByTestId("tiles").locator(".tile", { hasText: "My Customer" }).click();
+  await p.getByText("2,400 in all").waitFor();
+  await p.goBack();
+  await p.getByTestId("trend").waitFor();
 
   await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
   await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));

@@ -79,3 +79,37 @@ test("at 390 the visit screen's buttons are clear of floating controls, and phon
   assert.equal(serials, 0);
   await a.context().close();
 });
+
+test("at 390 a card's values line up, a pager keeps 'Page 1 of n' on one line, a long title stays beside its arrow", async () => {
+  const p = await app.page({ width: 390, height: 844 });
+  await app.login(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash !== "#/login");
+  await p.goto("/#/customer/delivery/approve");
+  const card = p.locator(".table-wrap tbody tr").first();
+  await card.waitFor();
+  // Where each row's value starts: one column, however long its label ("Planned Delivery Date").
+  const starts = await card.locator("td").evaluateAll((cells) =>
+    cells
+      .filter((c) => c.checkVisibility() && getComputedStyle(c, "::before").content !== "none" && c.textContent.trim())
+      .map((c) => {
+        const range = document.createRange();
+        range.selectNodeContents(c);
+        return Math.round(range.getBoundingClientRect().left);
+      }),
+  );
+  assert.ok(starts.length >= 5, `cards have labelled rows: ${starts}`);
+  assert.equal(new Set(starts).size, 1, `values start at one x: ${starts}`);
+  const pagerLines = await p.locator(".pager > span").evaluate((span) => {
+    const range = document.createRange();
+    range.selectNodeContents(span);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  assert.equal(pagerLines, 1, "Page 1 of n on one line");
+
+  await p.goto("/#/master/report/monthly-summary-am");
+  const title = p.getByRole("heading", { name: "Monthly Summary AM Report" });
+  await title.waitFor();
+  const [arrow, heading] = await Promise.all([p.locator(".page-header .back-arrow").boundingBox(), title.boundingBox()]);
+  assert.ok(heading.y < arrow.y + arrow.height, `the title starts beside its arrow: ${JSON.stringify({ arrow, heading })}`);
+  await p.context().close();
+});

@@ -137,3 +137,25 @@ test("delivery status and broadcast forms show their messages", async () => {
   await rowOf("Stock count on Friday").waitFor();
   assert.deepEqual(p.pageErrors, []);
 });
+
+test("a Modify address naming no record goes back to the list, never an empty Add form", async () => {
+  // The tour once opened ".../edit/undefined" and shot "Add Delivery Status" under a Modify address.
+  for (const [address, list] of [
+    ["/#/master/delivery-status-master-edit/undefined", "#/master/delivery-status"],
+    ["/#/master/additional-reason-master-edit/x1", "#/master/additional-reason-master"],
+  ]) {
+    await p.goto(address);
+    await p.waitForURL((u) => u.hash === list);
+    await p.getByTestId("master-table").waitFor();
+  }
+  // A real record still opens in its Modify form.
+  const id = await p.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem("fieldsales.session"));
+    const r = await fetch("/webapi/api/master/additionalReason", { headers: { Authorization: `Bearer ${session.token}` } });
+    return (await r.json())[0].reasonCodeID;
+  });
+  await p.goto(`/#/master/additional-reason-master-edit/${id}`);
+  await p.getByRole("heading", { name: "Modify Additional Reason" }).waitFor();
+  assert.notEqual(await p.getByLabel("Additional Reason Code").inputValue(), "");
+  assert.deepEqual(p.pageErrors, []);
+});

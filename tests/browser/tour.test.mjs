@@ -179,15 +179,20 @@ async function paramsFor(base, user, adminToken) {
     params.query = { [RECEIPT]: `?paymentId=${payment.paymentId}` };
   }
   if ((user.sameAs || user.key) === "admin") {
-    const first = async (path, key) => String((await call(base, path, { token: adminToken }))[0][key]);
+    // A key the answer lacks would open ".../undefined": the tour then shot no record (issue #55).
+    const first = async (path, key) => {
+      const id = (await call(base, path, { token: adminToken }))[0][key];
+      assert.ok(Number.isInteger(id), `${path} answers ${key}`);
+      return String(id);
+    };
     params.ids = {
       "/master/user-edit/:id": String((await call(base, "/master/user?userType=4", { token: adminToken }))[0].uid),
       "/master/outcome-master-edit/:id": await first("/master/outcome", "outComeId"),
       "/master/info-master-edit/:id": await first("/master/info-type", "infoId"),
       "/master/subinfo-master-edit/:id": await first("/master/info-subtype", "infoSubId"),
       "/master/link-master-edit/:id": await first("/master/link", "linkId"),
-      "/master/delivery-status-master-edit/:id": await first("/master/deliveryStatus", "deliveryStatusId"),
-      "/master/additional-reason-master-edit/:id": await first("/master/additionalReason", "reasonCodeId"),
+      "/master/delivery-status-master-edit/:id": await first("/master/deliveryStatus", "deliveryStatusID"),
+      "/master/additional-reason-master-edit/:id": await first("/master/additionalReason", "reasonCodeID"),
     };
   }
   return params;

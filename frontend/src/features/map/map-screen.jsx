@@ -16,6 +16,7 @@ import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { Legend, MapView } from "./map-view";
 import { AGENT, RIGHT } from "../../lib/rights";
 import { allBucketRows, mapSettings } from "./api";
+import "./map.css";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {import("./map-view").Pin} Pin */

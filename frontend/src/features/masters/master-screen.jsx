@@ -98,7 +98,7 @@ export function MasterList({
   );
 }
 
-/** The id a Modify form's route names, 0 for an Add form. @param {FormProps["params"]} params */
+/** The id a Modify form's route names (NaN when it is no number), 0 for an Add form. @param {FormProps["params"]} params */
 export const recordId = (params) => (params && params.id ? Number(params.id) : 0);
 
 /**
@@ -113,9 +113,12 @@ export function useMasterForm({ params, list, load, onLoad }) {
   const [, navigate] = useLocation();
   const id = recordId(params);
   const [busy, saving] = useSaving();
-  const [loading, setLoading] = useState(!!id && !!load);
+  const [loading, setLoading] = useState(!!(params && params.id) && !!load);
   useEffect(() => {
-    if (!id || !load || !onLoad) return;
+    // A Modify address that names no record ("undefined", a typo) goes back to the list as a record
+    // that cannot be loaded does: it never turns into an Add form (issue #55).
+    if (params && params.id && !(id > 0)) navigate(list);
+    if (!(id > 0) || !load || !onLoad) return;
     load(id)
       .then(onLoad)
       .catch(() => navigate(list))
