@@ -14,6 +14,7 @@ import { ServerTable } from "../../lib/server-page";
 import { PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
 import { Modal } from "../../lib/modal";
 import { allProducts, endScheme, saveScheme, scheme, useSchemeList } from "./api";
+import { SchemeRows } from "./scheme-rows";
 import { KINDS, LINE_KINDS, SLABLESS, bodyOf, emptyForm, formOf, problemsOf, rewardOf, thresholdOf } from "./scheme-form";
 import { t } from "./text";
 import "./schemes.css";
@@ -109,6 +110,22 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
   const update = (change) => setForm({ ...f, ...change });
   /** @param {keyof SchemeForm} field */
   const input = (field) => (/** @type {any} */ e) => update({ [field]: e.currentTarget.value });
+  /**
+   * A number of the scheme, its field, id and error all of one name.
+   * @param {"every" | "freeQuantity" | "flat" | "maxDiscount"} field
+   * @param {string} label
+   * @param {"numeric" | "decimal"} inputMode
+   */
+  const numberInput = (field, label, inputMode) => (
+    <TextInput
+      id={field}
+      label={label}
+      value={f[field]}
+      onInput={input(field)}
+      inputMode={inputMode}
+      error={err(field, errors)}
+    />
+  );
   const productOptions = products.map((p) => ({ value: String(p.productId), label: p.productName }));
   const byValue = thresholdOf(f) === "value";
   const reward = rewardOf(f.kind);
@@ -189,22 +206,8 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
         )}
         {f.kind === "free_every" && (
           <div class="scheme-pair">
-            <TextInput
-              id="every"
-              label={t("every")}
-              value={f.every}
-              onInput={input("every")}
-              inputMode="numeric"
-              error={err("every", errors)}
-            />
-            <TextInput
-              id="freeQuantity"
-              label={t("freeQuantity")}
-              value={f.freeQuantity}
-              onInput={input("freeQuantity")}
-              inputMode="numeric"
-              error={err("freeQuantity", errors)}
-            />
+            {numberInput("every", t("every"), "numeric")}
+            {numberInput("freeQuantity", t("freeQuantity"), "numeric")}
           </div>
         )}
         {(f.kind === "free_every" || f.kind === "free_slab" || (f.kind === "combo" && f.comboReward === "free")) && (
@@ -231,17 +234,16 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
           />
         )}
         {f.kind && !SLABLESS.includes(f.kind) && (
-          <fieldset class="scheme-rows" data-testid="scheme-slabs">
-            <legend>{t("slabs")}</legend>
-            {f.slabs.map((s, i) => (
-              <div class="scheme-row" key={i}>
+          <SchemeRows of="slabs" rows={f.slabs} blank={{ min: "", reward: "" }} onChange={(slabs) => update({ slabs })}>
+            {(s, i, set) => (
+              <>
                 <TextInput
                   id={`slab${i}min`}
                   label={byValue ? t("minValue") : t("minQuantity")}
                   value={s.min}
                   inputMode={byValue ? "decimal" : "numeric"}
                   error={err(`slab${i}min`, errors)}
-                  onInput={(e) => update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, min: e.currentTarget.value } : x)) })}
+                  onInput={(e) => set({ min: e.currentTarget.value })}
                 />
                 <TextInput
                   id={`slab${i}reward`}
@@ -249,42 +251,28 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                   value={s.reward}
                   inputMode={reward === "free" ? "numeric" : "decimal"}
                   error={err(`slab${i}reward`, errors)}
-                  onInput={(e) =>
-                    update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, reward: e.currentTarget.value } : x)) })
-                  }
+                  onInput={(e) => set({ reward: e.currentTarget.value })}
                 />
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  aria-label={t("removeSlab", { n: i + 1 })}
-                  disabled={f.slabs.length === 1}
-                  onClick={() => update({ slabs: f.slabs.filter((_, j) => j !== i) })}
-                >
-                  ✕
-                </button>
-              </div>
-            ))}
-            <button type="button" class="btn btn-small" onClick={() => update({ slabs: [...f.slabs, { min: "", reward: "" }] })}>
-              {t("addSlab")}
-            </button>
-          </fieldset>
+              </>
+            )}
+          </SchemeRows>
         )}
         {f.kind === "combo" && (
           <>
-            <fieldset class="scheme-rows" data-testid="scheme-components">
-              <legend>{t("components")}</legend>
-              {f.components.map((c, i) => (
-                <div class="scheme-row" key={i}>
+            <SchemeRows
+              of="components"
+              rows={f.components}
+              blank={{ productId: "", quantity: "" }}
+              onChange={(components) => update({ components })}
+            >
+              {(c, i, set) => (
+                <>
                   <Select
                     id={`component${i}product`}
                     label={t("product")}
                     value={c.productId}
                     options={productOptions}
-                    onChange={(e) =>
-                      update({
-                        components: f.components.map((x, j) => (j === i ? { ...x, productId: e.currentTarget.value } : x)),
-                      })
-                    }
+                    onChange={(e) => set({ productId: e.currentTarget.value })}
                   />
                   <TextInput
                     id={`component${i}quantity`}
@@ -292,31 +280,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                     value={c.quantity}
                     inputMode="numeric"
                     error={err(`component${i}`, errors)}
-                    onInput={(e) =>
-                      update({
-                        components: f.components.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)),
-                      })
-                    }
+                    onInput={(e) => set({ quantity: e.currentTarget.value })}
                   />
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={t("removeComponent", { n: i + 1 })}
-                    disabled={f.components.length <= 2}
-                    onClick={() => update({ components: f.components.filter((_, j) => j !== i) })}
-                  >
-                    ✕
-                  </button>
-                </div>
-              ))}
-              <button
-                type="button"
-                class="btn btn-small"
-                onClick={() => update({ components: [...f.components, { productId: "", quantity: "" }] })}
-              >
-                {t("addComponent")}
-              </button>
-            </fieldset>
+                </>
+              )}
+            </SchemeRows>
             <Select
               id="comboReward"
               label={t("comboReward")}
@@ -328,37 +296,12 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                 { value: "flat", label: t("comboFlat") },
               ]}
             />
-            {f.comboReward === "free" ? (
-              <TextInput
-                id="freeQuantity"
-                label={t("freeQuantity")}
-                value={f.freeQuantity}
-                onInput={input("freeQuantity")}
-                inputMode="numeric"
-                error={err("freeQuantity", errors)}
-              />
-            ) : (
-              <TextInput
-                id="flat"
-                label={t("flat")}
-                value={f.flat}
-                onInput={input("flat")}
-                inputMode="decimal"
-                error={err("flat", errors)}
-              />
-            )}
+            {f.comboReward === "free"
+              ? numberInput("freeQuantity", t("freeQuantity"), "numeric")
+              : numberInput("flat", t("flat"), "decimal")}
           </>
         )}
-        {f.kind === "order_percent" && (
-          <TextInput
-            id="maxDiscount"
-            label={t("maxDiscount")}
-            value={f.maxDiscount}
-            onInput={input("maxDiscount")}
-            inputMode="decimal"
-            error={err("maxDiscount", errors)}
-          />
-        )}
+        {f.kind === "order_percent" && numberInput("maxDiscount", t("maxDiscount"), "decimal")}
         <fieldset class="choice">
           <legend>{t("retailerTypes")}</legend>
           {[
