@@ -15,6 +15,7 @@ import { ServerTable } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { invalidate } from "../../lib/resources";
 import { Modal } from "../../lib/modal";
+import { FilterBar } from "../../lib/filter-bar";
 import { approvePayment, depositPayment, reversePayment, usePayment, usePaymentList } from "./api";
 import { message, modeLabel, modeOptions } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
@@ -149,7 +150,7 @@ export default function CollectionsScreen({ user }) {
           {t("uploadInvoices")}
         </a>
       </PageHeader>
-      <form class="toolbar" onSubmit={list.search} noValidate>
+      <FilterBar list={list} searchText={t("search")}>
         <AgentSelect
           value={filter.agentId ? Number(filter.agentId) : 0}
           allLabel={t("allAgents")}
@@ -173,12 +174,7 @@ export default function CollectionsScreen({ user }) {
           onChange={(e) => set({ status: e.currentTarget.value })}
           options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
-        <div class="toolbar-button">
-          <button type="submit" class="btn btn-primary">
-            {t("search")}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       {data && data.totals && data.totalRecords > 0 && <Totals totals={data.totals} />}
       <ServerTable
         answer={data}

@@ -12,6 +12,7 @@ import { ServerTable } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { Modal } from "../../lib/modal";
+import { FilterBar } from "../../lib/filter-bar";
 import { useOrder, useOrderList } from "./api";
 import { OrderSummary } from "./order-summary";
 import { t } from "./text";
@@ -104,15 +105,10 @@ export default function OrdersScreen() {
   return (
     <section class="orders-list">
       <PageHeader title={t("orders")} back="/home" />
-      <form class="toolbar" onSubmit={list.search} noValidate>
+      <FilterBar list={list} searchText={t("search")}>
         <DateInput id="ordersFrom" label={t("from")} value={filter.from} onValue={(from) => set({ from })} error={dateError} />
         <DateInput id="ordersTo" label={t("to")} value={filter.to} onValue={(to) => set({ to })} />
-        <div class="toolbar-button">
-          <button type="submit" class="btn btn-primary">
-            {t("search")}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       <ServerTable
         answer={data}
         page={page}
