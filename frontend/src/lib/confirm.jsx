@@ -1,7 +1,7 @@
 // The confirmation dialog of spec 1 §8: 'Please confirm' with Yes and Cancel.
 import { t } from "./parts-text";
 import { useEffect, useRef } from "react";
-import { Modal } from "./modal";
+import { Modal, ModalActions } from "./modal";
 
 /**
  * @param {{ open: boolean, title?: string, message?: import("preact").ComponentChildren, onYes: () => void,
@@ -16,14 +16,11 @@ export function ConfirmDialog({ open, title = t("confirmTitle"), message = t("co
   return (
     <Modal onClose={onCancel} titleId="confirm-title" title={title}>
       <p>{message}</p>
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
         <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
           {t("yes")}
         </button>
-        <button type="button" class="btn" onClick={onCancel}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

@@ -32,6 +32,22 @@ export function Modal({ onClose, onSubmit, onFocusOut, class: boxClass = "modal"
 }
 
 /**
+ * A dialog's buttons: its own (`children`), then the one that closes it (`closeText`: Cancel,
+ * Close), disabled while the dialog works when `disabled`.
+ * @param {{ closeText: string, onClose: () => void, disabled?: boolean, children?: import("preact").ComponentChildren }} props
+ */
+export function ModalActions({ closeText, onClose, disabled, children }) {
+  return (
+    <div class="modal-actions">
+      {children}
+      <button type="button" class="btn" disabled={disabled} onClick={onClose}>
+        {closeText}
+      </button>
+    </div>
+  );
+}
+
+/**
  * Escape closes the dialog on top, as a press on its backdrop does (every dialog that may be
  * dismissed closes on its backdrop; one that must be answered has no handler there and stays).
  * Installed once by the shell; the remover is returned.

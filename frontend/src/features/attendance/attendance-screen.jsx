@@ -15,7 +15,7 @@ import { hasRight } from "../../lib/session";
 import { parseTime, TimeInput } from "../../lib/time-input";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { attendance, correctDay } from "./api";
 import { claimMarks } from "./claims";
 import { t } from "./text";
@@ -122,15 +122,12 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
           {error}
         </small>
       )}
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
         <button type="submit" class="btn btn-primary" disabled={busy}>
           {busy && <Spinner />}
           {t("save")}
         </button>
-        <button type="button" class="btn" onClick={onCancel}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
       <ConfirmDialog
         open={confirming}
         message={

@@ -6,7 +6,7 @@ import { queuedText } from "../../lib/offline/state";
 import { loadEngine } from "../../lib/offline/status";
 import { tl } from "./logout-text";
 import { Spinner } from "../../lib/ui";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { logout, onLogoutWarning } from "./logout";
 
 /** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
@@ -90,7 +90,7 @@ export function LogoutWarning({ user }) {
           </a>
         </p>
       )}
-      <div class="modal-actions">
+      <ModalActions closeText={tl("cancel")} onClose={close} disabled={busy}>
         <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
           {busy && <Spinner />}
           {tl("syncNow")}
@@ -98,10 +98,7 @@ export function LogoutWarning({ user }) {
         <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
           {tl("discard", { queued: queuedText(count, counts) })}
         </button>
-        <button type="button" class="btn" disabled={busy} onClick={close}>
-          {tl("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

@@ -14,7 +14,7 @@ import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { invalidate } from "../../lib/resources";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { FilterBar } from "../../lib/filter-bar";
 import { approvePayment, depositPayment, reversePayment, usePayment, usePaymentList } from "./api";
 import { message, modeLabel, modeOptions } from "./payment-rules";
@@ -66,12 +66,9 @@ function PaymentDialog({ paymentId, onClose }) {
   return (
     <Modal onClose={onClose} class="modal modal-wide" label={t("receipt")}>
       {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
-      <div class="modal-actions">
+      <ModalActions closeText={t("close")} onClose={onClose}>
         {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
-        <button type="button" class="btn" onClick={onClose}>
-          {t("close")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }
@@ -104,14 +101,11 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
         onInput={(e) => setReason(e.currentTarget.value)}
         error={error}
       />
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
         <button type="button" class="btn btn-danger" disabled={busy} onClick={yes}>
           {t("reverse")}
         </button>
-        <button type="button" class="btn" onClick={onCancel}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

@@ -12,7 +12,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { addInfo, updateInfoStatus, useInfoHistory, useInfoTypes, useInfoUpdates } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -212,12 +212,9 @@ function StatusModal({ row, onClose, onSaved }) {
       <Field label={t("remark")} id="statusRemark" error={form.errors.remark}>
         <textarea id="statusRemark" rows={3} value={form.values.remark} onInput={form.set("remark")} />
       </Field>
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
         <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
-        <button type="button" class="btn" onClick={onClose}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

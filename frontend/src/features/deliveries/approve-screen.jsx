@@ -12,7 +12,7 @@ import { useSaving } from "../../lib/use-api";
 import { saveApprovals, usePendingApprovals } from "./api";
 import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
 import { deliveryApprovalLabel } from "../../lib/enum-text";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -78,12 +78,9 @@ function StatusModal({ delivery, onClose, onSaved }) {
           <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
         </Field>
       )}
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
         <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
-        <button type="button" class="btn" onClick={onClose}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

@@ -13,7 +13,7 @@ import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { bpAsPercent, checkHsn, gstPercentBp } from "../../lib/tax-ids";
 import { useSaving } from "../../lib/use-api";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { useProductList, saveProduct } from "./api";
 import { t } from "./text";
 
@@ -115,12 +115,9 @@ function ProductDialog({ product, onClose, onSaved }) {
             {t("activeLabel")}
           </label>
         </div>
-        <div class="modal-actions">
+        <ModalActions closeText={t("cancel")} onClose={onClose} disabled={busy}>
           <SubmitButton busy={busy}>{product ? t("update") : t("save")}</SubmitButton>
-          <button type="button" class="btn" disabled={busy} onClick={onClose}>
-            {t("cancel")}
-          </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

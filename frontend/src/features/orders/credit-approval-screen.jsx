@@ -12,7 +12,7 @@ import { alertFailure, invalidate } from "../../lib/resources";
 import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { approveOrder, rejectOrder, useHeldOrders } from "./api";
 import { heldFigures } from "./order-notes";
 import { t } from "./text";
@@ -70,12 +70,9 @@ function DecideDialog({ order, approve, onClose, onDone }) {
           onInput={(e) => setReason(e.currentTarget.value)}
         />
       </Field>
-      <div class="modal-actions">
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
         <SubmitButton busy={busy}>{verb}</SubmitButton>
-        <button type="button" class="btn" onClick={onClose}>
-          {t("cancel")}
-        </button>
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

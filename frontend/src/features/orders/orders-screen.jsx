@@ -11,7 +11,7 @@ import { OrderStatus } from "../../lib/order-status";
 import { ServerTable } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { FilterBar } from "../../lib/filter-bar";
 import { useOrder, useOrderList } from "./api";
 import { OrderSummary } from "./order-summary";
@@ -88,11 +88,7 @@ function OrderDialog({ orderId, onClose }) {
           <OrderSummary totals={order.totals} free={order.free} nearMiss={[]} />
         </>
       )}
-      <div class="modal-actions">
-        <button type="button" class="btn" onClick={onClose}>
-          {t("close")}
-        </button>
-      </div>
+      <ModalActions closeText={t("close")} onClose={onClose} />
     </Modal>
   );
 }

@@ -12,7 +12,7 @@ import { formatDate, money } from "../../lib/format";
 import { invalidate } from "../../lib/resource-store";
 import { ServerTable } from "../../lib/server-page";
 import { PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
-import { Modal } from "../../lib/modal";
+import { Modal, ModalActions } from "../../lib/modal";
 import { allProducts, endScheme, saveScheme, scheme, useSchemeList } from "./api";
 import { SchemeRows } from "./scheme-rows";
 import { KINDS, LINE_KINDS, SLABLESS, bodyOf, emptyForm, formOf, problemsOf, rewardOf, thresholdOf } from "./scheme-form";
@@ -330,12 +330,9 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
             {serverError}
           </p>
         )}
-        <div class="modal-actions">
+        <ModalActions closeText={t("cancel")} onClose={onClose} disabled={busy}>
           <SubmitButton busy={busy}>{t("save")}</SubmitButton>
-          <button type="button" class="btn" disabled={busy} onClick={onClose}>
-            {t("cancel")}
-          </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );
