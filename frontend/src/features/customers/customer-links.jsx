@@ -1,5 +1,5 @@
 // The customer's links on the visit screen (their name, the link, opened in a new tab).
-import { DataTable } from "../../lib/table";
+import { DataTable, webLinkColumn } from "../../lib/table";
 import { t } from "./visit-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -16,15 +16,7 @@ export function CustomerLinks({ links }) {
         empty={t("noLinks")}
         columns={[
           { key: "linkName", label: t("linkName") },
-          {
-            key: "link",
-            label: t("link"),
-            render: (r) => (
-              <a href={r.link} target="_blank" rel="noopener noreferrer">
-                {r.link}
-              </a>
-            ),
-          },
+          webLinkColumn("link", t("link")),
           { key: "country", label: t("country") },
         ]}
       />
