@@ -126,6 +126,22 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
       error={err(field, errors)}
     />
   );
+  /**
+   * A choice of the scheme among `options` ([value, label]), one always taken.
+   * @param {"threshold" | "comboReward"} field
+   * @param {string} label
+   * @param {[string, string][]} options
+   */
+  const choiceInput = (field, label, options) => (
+    <Select
+      id={field}
+      label={label}
+      value={f[field]}
+      onChange={input(field)}
+      placeholder={null}
+      options={options.map(([value, text]) => ({ value, label: text }))}
+    />
+  );
   const productOptions = products.map((p) => ({ value: String(p.productId), label: p.productName }));
   const byValue = thresholdOf(f) === "value";
   const reward = rewardOf(f.kind);
@@ -220,19 +236,11 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
             options={productOptions}
           />
         )}
-        {f.kind === "line_percent" && (
-          <Select
-            id="threshold"
-            label={t("threshold")}
-            value={f.threshold}
-            onChange={input("threshold")}
-            placeholder={null}
-            options={[
-              { value: "quantity", label: t("byQuantity") },
-              { value: "value", label: t("byValue") },
-            ]}
-          />
-        )}
+        {f.kind === "line_percent" &&
+          choiceInput("threshold", t("threshold"), [
+            ["quantity", t("byQuantity")],
+            ["value", t("byValue")],
+          ])}
         {f.kind && !SLABLESS.includes(f.kind) && (
           <SchemeRows of="slabs" rows={f.slabs} blank={{ min: "", reward: "" }} onChange={(slabs) => update({ slabs })}>
             {(s, i, set) => (
@@ -285,17 +293,10 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
                 </>
               )}
             </SchemeRows>
-            <Select
-              id="comboReward"
-              label={t("comboReward")}
-              value={f.comboReward}
-              onChange={input("comboReward")}
-              placeholder={null}
-              options={[
-                { value: "free", label: t("comboFree") },
-                { value: "flat", label: t("comboFlat") },
-              ]}
-            />
+            {choiceInput("comboReward", t("comboReward"), [
+              ["free", t("comboFree")],
+              ["flat", t("comboFlat")],
+            ])}
             {f.comboReward === "free"
               ? numberInput("freeQuantity", t("freeQuantity"), "numeric")
               : numberInput("flat", t("flat"), "decimal")}
