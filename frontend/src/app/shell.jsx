@@ -13,7 +13,7 @@ import { OfflineBar } from "./offline-bar";
 import { ChatWidget } from "../features/chat/chat-window";
 import { Icon } from "../lib/icons";
 import { Loading } from "../lib/ui";
-import { closeDialogsOnEscape } from "../lib/confirm";
+import { closeDialogsOnEscape } from "../lib/modal";
 import { UserLanguage } from "../lib/i18n/language-switch";
 
 /** @typedef {import("../lib/session").SessionUser} SessionUser */

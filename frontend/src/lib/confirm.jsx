@@ -1,7 +1,7 @@
-// The confirmation dialog of spec 1 §8: 'Please confirm' with Yes and Cancel; and Escape for every
-// dialog of the app (issue #55).
+// The confirmation dialog of spec 1 §8: 'Please confirm' with Yes and Cancel.
 import { t } from "./parts-text";
 import { useEffect, useRef } from "react";
+import { Modal, ModalActions } from "./modal";
 
 /**
  * @param {{ open: boolean, title?: string, message?: import("preact").ComponentChildren, onYes: () => void,
@@ -14,37 +14,13 @@ export function ConfirmDialog({ open, title = t("confirmTitle"), message = t("co
   }, [open]);
   if (!open) return null;
   return (
-    <div class="modal-backdrop" onClick={onCancel}>
-      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="confirm-title">{title}</h2>
-        <p>{message}</p>
-        <div class="modal-actions">
-          <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
-            {t("yes")}
-          </button>
-          <button type="button" class="btn" onClick={onCancel}>
-            {t("cancel")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal onClose={onCancel} titleId="confirm-title" title={title}>
+      <p>{message}</p>
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
+        <button type="button" class="btn btn-primary" ref={yes} onClick={onYes}>
+          {t("yes")}
+        </button>
+      </ModalActions>
+    </Modal>
   );
-}
-
-/**
- * Escape closes the dialog on top, as a press on its backdrop does (every dialog that may be
- * dismissed closes on its backdrop; one that must be answered has no handler there and stays).
- * Installed once by the shell; the remover is returned.
- */
-export function closeDialogsOnEscape() {
-  const onKey = (/** @type {KeyboardEvent} */ e) => {
-    if (e.key !== "Escape" || e.defaultPrevented) return;
-    const backdrops = document.querySelectorAll(".modal-backdrop");
-    const top = backdrops[backdrops.length - 1];
-    if (!top) return;
-    e.preventDefault();
-    top.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  };
-  document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
 }

@@ -13,6 +13,21 @@ import { Empty } from "./ui";
  */
 
 /**
+ * A column of web addresses (the row's `key` field), each a link that opens in a new tab.
+ * @param {string} key
+ * @param {import("preact").ComponentChildren} label
+ */
+export const webLinkColumn = (key, label) => ({
+  key,
+  label,
+  render: (/** @type {any} */ row) => (
+    <a href={row[key]} target="_blank" rel="noopener noreferrer">
+      {row[key]}
+    </a>
+  ),
+});
+
+/**
  * The scroll cue of a table wider than its box (issue #55): `data-wide` while its content is
  * wider than the box (a visible scroll bar, and a fade at the edge it continues past), and
  * `data-at-end` once scrolled to the end, and a place in the tab order while it scrolls. Kept up on

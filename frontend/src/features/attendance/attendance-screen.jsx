@@ -15,6 +15,7 @@ import { hasRight } from "../../lib/session";
 import { parseTime, TimeInput } from "../../lib/time-input";
 import { Empty, Loading, PageHeader, Spinner } from "../../lib/ui";
 import { useApi } from "../../lib/use-api";
+import { Modal, ModalActions } from "../../lib/modal";
 import { attendance, correctDay } from "./api";
 import { claimMarks } from "./claims";
 import { t } from "./text";
@@ -91,61 +92,53 @@ function CorrectDialog({ row, date, onDone, onCancel }) {
     }
   };
   return (
-    <div class="modal-backdrop" onClick={onCancel}>
-      <form
-        class="modal correct-form"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="correct-title"
-        data-testid="correct-dialog"
-        onClick={(e) => e.stopPropagation()}
-        onSubmit={check}
-        noValidate
-      >
-        <h2 id="correct-title">{t("correctTitle", { name: row.agentName, date: formatDate(date) })}</h2>
-        <div class="correct-times">
-          <TimeInput id="correct-start" label={t("start")} value={start} onValue={setStart} />
-          <TimeInput id="correct-end" label={t("end")} value={end} onValue={setEnd} />
-        </div>
-        <div class={`field${error && !reason.trim() ? " has-error" : ""}`}>
-          <label for="correct-reason">{t("reason")}</label>
-          <textarea
-            id="correct-reason"
-            rows={2}
-            maxLength={500}
-            value={reason}
-            onInput={(e) => {
-              setReason(e.currentTarget.value);
-              setError("");
-            }}
-          />
-        </div>
-        {error && (
-          <small class="field-error" role="status">
-            {error}
-          </small>
-        )}
-        <div class="modal-actions">
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy && <Spinner />}
-            {t("save")}
-          </button>
-          <button type="button" class="btn" onClick={onCancel}>
-            {t("cancel")}
-          </button>
-        </div>
-        <ConfirmDialog
-          open={confirming}
-          message={
-            end
-              ? t("confirm", { name: row.agentName, start: start || "-", end })
-              : t("confirmStart", { name: row.agentName, start: start || "-" })
-          }
-          onYes={save}
-          onCancel={() => setConfirming(false)}
+    <Modal
+      onClose={onCancel}
+      onSubmit={check}
+      class="modal correct-form"
+      titleId="correct-title"
+      title={t("correctTitle", { name: row.agentName, date: formatDate(date) })}
+      testId="correct-dialog"
+    >
+      <div class="correct-times">
+        <TimeInput id="correct-start" label={t("start")} value={start} onValue={setStart} />
+        <TimeInput id="correct-end" label={t("end")} value={end} onValue={setEnd} />
+      </div>
+      <div class={`field${error && !reason.trim() ? " has-error" : ""}`}>
+        <label for="correct-reason">{t("reason")}</label>
+        <textarea
+          id="correct-reason"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onInput={(e) => {
+            setReason(e.currentTarget.value);
+            setError("");
+          }}
         />
-      </form>
-    </div>
+      </div>
+      {error && (
+        <small class="field-error" role="status">
+          {error}
+        </small>
+      )}
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          {busy && <Spinner />}
+          {t("save")}
+        </button>
+      </ModalActions>
+      <ConfirmDialog
+        open={confirming}
+        message={
+          end
+            ? t("confirm", { name: row.agentName, start: start || "-", end })
+            : t("confirmStart", { name: row.agentName, start: start || "-" })
+        }
+        onYes={save}
+        onCancel={() => setConfirming(false)}
+      />
+    </Modal>
   );
 }
 

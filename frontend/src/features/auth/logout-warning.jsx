@@ -6,6 +6,7 @@ import { queuedText } from "../../lib/offline/state";
 import { loadEngine } from "../../lib/offline/status";
 import { tl } from "./logout-text";
 import { Spinner } from "../../lib/ui";
+import { Modal, ModalActions } from "../../lib/modal";
 import { logout, onLogoutWarning } from "./logout";
 
 /** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
@@ -74,40 +75,30 @@ export function LogoutWarning({ user }) {
     }
   };
   return (
-    <div class="modal-backdrop" onClick={close}>
-      <div
-        class="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="logout-warning-title"
-        data-testid="logout-warning"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="logout-warning-title">
-          {tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
-        </h2>
-        <p>{tl("body", { count, queued: queuedText(count, counts) })}</p>
-        {note && (
-          <p class="field-error" role="alert">
-            {note}{" "}
-            <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
-              {tl("waitingVisits")}
-            </a>
-          </p>
-        )}
-        <div class="modal-actions">
-          <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
-            {busy && <Spinner />}
-            {tl("syncNow")}
-          </button>
-          <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-            {tl("discard", { queued: queuedText(count, counts) })}
-          </button>
-          <button type="button" class="btn" disabled={busy} onClick={close}>
-            {tl("cancel")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal
+      onClose={close}
+      titleId="logout-warning-title"
+      title={tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
+      testId="logout-warning"
+    >
+      <p>{tl("body", { count, queued: queuedText(count, counts) })}</p>
+      {note && (
+        <p class="field-error" role="alert">
+          {note}{" "}
+          <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
+            {tl("waitingVisits")}
+          </a>
+        </p>
+      )}
+      <ModalActions closeText={tl("cancel")} onClose={close} disabled={busy}>
+        <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
+          {busy && <Spinner />}
+          {tl("syncNow")}
+        </button>
+        <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
+          {tl("discard", { queued: queuedText(count, counts) })}
+        </button>
+      </ModalActions>
+    </Modal>
   );
 }

@@ -14,6 +14,8 @@ import { ADMINISTRATOR } from "../../lib/rights";
 import { ServerTable } from "../../lib/server-page";
 import { Loading, PageHeader, Select, TextInput } from "../../lib/ui";
 import { invalidate } from "../../lib/resources";
+import { Modal, ModalActions } from "../../lib/modal";
+import { FilterBar } from "../../lib/filter-bar";
 import { approvePayment, depositPayment, reversePayment, usePayment, usePaymentList } from "./api";
 import { message, modeLabel, modeOptions } from "./payment-rules";
 import { modeText, ReceiptActions, ReceiptView, receiptOf, statusLabel } from "./receipt";
@@ -62,23 +64,12 @@ function Totals({ totals }) {
 function PaymentDialog({ paymentId, onClose }) {
   const { data } = usePayment(paymentId);
   return (
-    <div class="modal-backdrop" onClick={onClose}>
-      <div
-        class="modal modal-wide"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t("receipt")}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
-        <div class="modal-actions">
-          {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
-          <button type="button" class="btn" onClick={onClose}>
-            {t("close")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal onClose={onClose} class="modal modal-wide" label={t("receipt")}>
+      {!data ? <Loading /> : <ReceiptView r={receiptOf(data)} waiting={false} />}
+      <ModalActions closeText={t("close")} onClose={onClose}>
+        {data && <ReceiptActions r={receiptOf(data)} waiting={false} />}
+      </ModalActions>
+    </Modal>
   );
 }
 
@@ -94,34 +85,28 @@ function ReverseDialog({ payment, busy, onYes, onCancel }) {
     onYes(reason.trim());
   };
   return (
-    <div class="modal-backdrop" onClick={onCancel}>
-      <div class="modal" role="dialog" aria-modal="true" aria-labelledby="reverse-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="reverse-title">{t("pleaseConfirm")}</h2>
-        <p>
-          {t("reverseQuestion", {
-            receiptNo: payment.receiptNo,
-            amount: money(payment.amount),
-            customer: payment.customerName || payment.buyerId,
-          })}
-        </p>
-        <TextInput
-          id="reverseReason"
-          label={t("reason")}
-          value={reason}
-          maxLength={500}
-          onInput={(e) => setReason(e.currentTarget.value)}
-          error={error}
-        />
-        <div class="modal-actions">
-          <button type="button" class="btn btn-danger" disabled={busy} onClick={yes}>
-            {t("reverse")}
-          </button>
-          <button type="button" class="btn" onClick={onCancel}>
-            {t("cancel")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal onClose={onCancel} titleId="reverse-title" title={t("pleaseConfirm")}>
+      <p>
+        {t("reverseQuestion", {
+          receiptNo: payment.receiptNo,
+          amount: money(payment.amount),
+          customer: payment.customerName || payment.buyerId,
+        })}
+      </p>
+      <TextInput
+        id="reverseReason"
+        label={t("reason")}
+        value={reason}
+        maxLength={500}
+        onInput={(e) => setReason(e.currentTarget.value)}
+        error={error}
+      />
+      <ModalActions closeText={t("cancel")} onClose={onCancel}>
+        <button type="button" class="btn btn-danger" disabled={busy} onClick={yes}>
+          {t("reverse")}
+        </button>
+      </ModalActions>
+    </Modal>
   );
 }
 
@@ -159,7 +144,7 @@ export default function CollectionsScreen({ user }) {
           {t("uploadInvoices")}
         </a>
       </PageHeader>
-      <form class="toolbar" onSubmit={list.search} noValidate>
+      <FilterBar list={list} searchText={t("search")}>
         <AgentSelect
           value={filter.agentId ? Number(filter.agentId) : 0}
           allLabel={t("allAgents")}
@@ -183,12 +168,7 @@ export default function CollectionsScreen({ user }) {
           onChange={(e) => set({ status: e.currentTarget.value })}
           options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         />
-        <div class="toolbar-button">
-          <button type="submit" class="btn btn-primary">
-            {t("search")}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       {data && data.totals && data.totalRecords > 0 && <Totals totals={data.totals} />}
       <ServerTable
         answer={data}

@@ -12,6 +12,7 @@ import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { MAX } from "../../lib/limits";
+import { Modal, ModalActions } from "../../lib/modal";
 import { addInfo, updateInfoStatus, useInfoHistory, useInfoTypes, useInfoUpdates } from "./api";
 
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
@@ -204,30 +205,16 @@ function StatusModal({ row, onClose, onSaved }) {
     });
   };
   return (
-    <div class="modal-backdrop">
-      <form
-        class="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="status-title"
-        onSubmit={submit}
-        onFocusOut={form.leave}
-        noValidate
-      >
-        <h2 id="status-title">{t("updateStatus")}</h2>
-        <p class="muted">
-          {row.buyerID} · {row.buyerName} · {row.infoType}
-        </p>
-        <Field label={t("remark")} id="statusRemark" error={form.errors.remark}>
-          <textarea id="statusRemark" rows={3} value={form.values.remark} onInput={form.set("remark")} />
-        </Field>
-        <div class="modal-actions">
-          <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
-          <button type="button" class="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Modal onSubmit={submit} onFocusOut={form.leave} titleId="status-title" title={t("updateStatus")}>
+      <p class="muted">
+        {row.buyerID} · {row.buyerName} · {row.infoType}
+      </p>
+      <Field label={t("remark")} id="statusRemark" error={form.errors.remark}>
+        <textarea id="statusRemark" rows={3} value={form.values.remark} onInput={form.set("remark")} />
+      </Field>
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
+        <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
+      </ModalActions>
+    </Modal>
   );
 }

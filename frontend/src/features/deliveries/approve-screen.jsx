@@ -12,6 +12,7 @@ import { useSaving } from "../../lib/use-api";
 import { saveApprovals, usePendingApprovals } from "./api";
 import { Facts, orderFacts, rejectionFacts } from "./delivery-facts";
 import { deliveryApprovalLabel } from "../../lib/enum-text";
+import { Modal, ModalActions } from "../../lib/modal";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -59,42 +60,28 @@ function StatusModal({ delivery, onClose, onSaved }) {
     ...rejectionFacts(delivery),
   ];
   return (
-    <div class="modal-backdrop">
-      <form
-        class="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="approve-title"
-        onSubmit={submit}
-        onFocusOut={form.leave}
-        noValidate
-      >
-        <h2 id="approve-title">{t("updateStatusTitle")}</h2>
-        <Facts facts={facts} />
-        <Select
-          id="approveStatus"
-          label={t("approvalStatus")}
-          value={v.approveStatus}
-          onChange={form.set("approveStatus")}
-          options={[
-            { value: "Approve", label: t("approve") },
-            { value: "Reject", label: t("reject") },
-          ]}
-          error={form.errors.approveStatus}
-        />
-        {v.approveStatus === "Reject" && (
-          <Field label={t("remark")} id="rejectRemark" error={form.errors.remark}>
-            <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
-          </Field>
-        )}
-        <div class="modal-actions">
-          <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
-          <button type="button" class="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Modal onSubmit={submit} onFocusOut={form.leave} titleId="approve-title" title={t("updateStatusTitle")}>
+      <Facts facts={facts} />
+      <Select
+        id="approveStatus"
+        label={t("approvalStatus")}
+        value={v.approveStatus}
+        onChange={form.set("approveStatus")}
+        options={[
+          { value: "Approve", label: t("approve") },
+          { value: "Reject", label: t("reject") },
+        ]}
+        error={form.errors.approveStatus}
+      />
+      {v.approveStatus === "Reject" && (
+        <Field label={t("remark")} id="rejectRemark" error={form.errors.remark}>
+          <textarea id="rejectRemark" rows={3} value={v.remark} onInput={form.set("remark")} />
+        </Field>
+      )}
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
+        <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
+      </ModalActions>
+    </Modal>
   );
 }
 

@@ -1,6 +1,7 @@
 // Link master: a name, a web address and the countries that see it.
 import { rules, useForm } from "../../lib/form";
 import { FormInput } from "../../lib/ui";
+import { webLinkColumn } from "../../lib/table";
 import { deleteLink, linkDetail, saveLink, useLinks } from "./api";
 import { MasterForm, MasterList, useCountryOptions, useMasterForm } from "./master-screen";
 import { t } from "./text";
@@ -18,15 +19,7 @@ export function LinkList() {
       loaded={useLinks()}
       columns={[
         { key: "linkName", label: t("linkName") },
-        {
-          key: "link",
-          label: t("link"),
-          render: (r) => (
-            <a href={r.link} target="_blank" rel="noopener noreferrer">
-              {r.link}
-            </a>
-          ),
-        },
+        webLinkColumn("link", t("link")),
         { key: "countries", label: t("country"), render: (r) => r.countries.map((c) => c.country).join(", ") },
       ]}
       idOf={(r) => r.linkId}

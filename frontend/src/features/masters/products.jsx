@@ -13,6 +13,7 @@ import { SearchBox } from "../../lib/suggest";
 import { FormInput, PageHeader, SubmitButton } from "../../lib/ui";
 import { bpAsPercent, checkHsn, gstPercentBp } from "../../lib/tax-ids";
 import { useSaving } from "../../lib/use-api";
+import { Modal, ModalActions } from "../../lib/modal";
 import { useProductList, saveProduct } from "./api";
 import { t } from "./text";
 
@@ -94,38 +95,31 @@ function ProductDialog({ product, onClose, onSaved }) {
     });
   };
   return (
-    <div class="modal-backdrop" onClick={() => !busy && onClose()}>
-      <div
-        class="modal modal-wide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="product-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="product-title">{product ? t("modifyProduct") : t("addProduct")}</h2>
-        <form onSubmit={submit} onFocusOut={form.leave} noValidate>
-          <FormInput form={form} id="productName" label={t("productName")} />
-          <FormInput form={form} id="sku" label={t("sku")} />
-          <FormInput form={form} id="price" label={t("priceUnit")} inputMode="decimal" />
-          <FormInput form={form} id="packSize" label={t("packSizeCase")} inputMode="numeric" />
-          <FormInput form={form} id="category" label={t("category")} />
-          <FormInput form={form} id="hsn" label={t("hsnCode")} inputMode="numeric" />
-          <FormInput form={form} id="gstPercent" label={t("gstPercentHint")} inputMode="decimal" />
-          <div class="field checkbox">
-            <label>
-              <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
-              {t("activeLabel")}
-            </label>
-          </div>
-          <div class="modal-actions">
-            <SubmitButton busy={busy}>{product ? t("update") : t("save")}</SubmitButton>
-            <button type="button" class="btn" disabled={busy} onClick={onClose}>
-              {t("cancel")}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Modal
+      onClose={() => !busy && onClose()}
+      class="modal modal-wide"
+      titleId="product-title"
+      title={product ? t("modifyProduct") : t("addProduct")}
+    >
+      <form onSubmit={submit} onFocusOut={form.leave} noValidate>
+        <FormInput form={form} id="productName" label={t("productName")} />
+        <FormInput form={form} id="sku" label={t("sku")} />
+        <FormInput form={form} id="price" label={t("priceUnit")} inputMode="decimal" />
+        <FormInput form={form} id="packSize" label={t("packSizeCase")} inputMode="numeric" />
+        <FormInput form={form} id="category" label={t("category")} />
+        <FormInput form={form} id="hsn" label={t("hsnCode")} inputMode="numeric" />
+        <FormInput form={form} id="gstPercent" label={t("gstPercentHint")} inputMode="decimal" />
+        <div class="field checkbox">
+          <label>
+            <input id="active" type="checkbox" checked={!!v.active} onChange={form.set("active")} />
+            {t("activeLabel")}
+          </label>
+        </div>
+        <ModalActions closeText={t("cancel")} onClose={onClose} disabled={busy}>
+          <SubmitButton busy={busy}>{product ? t("update") : t("save")}</SubmitButton>
+        </ModalActions>
+      </form>
+    </Modal>
   );
 }
 

@@ -12,6 +12,7 @@ import { alertFailure, invalidate } from "../../lib/resources";
 import { Pager } from "../../lib/table";
 import { Empty, Field, Loading, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
+import { Modal, ModalActions } from "../../lib/modal";
 import { approveOrder, rejectOrder, useHeldOrders } from "./api";
 import { heldFigures } from "./order-notes";
 import { t } from "./text";
@@ -58,35 +59,21 @@ function DecideDialog({ order, approve, onClose, onDone }) {
   const verb = approve ? t("approve") : t("reject");
   const asked = { number: order.orderNumber, name: order.buyerName, total: money(order.total) };
   return (
-    <div class="modal-backdrop" onClick={onClose}>
-      <form
-        class="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="decide-title"
-        onSubmit={submit}
-        onClick={(e) => e.stopPropagation()}
-        noValidate
-      >
-        <h2 id="decide-title">{t("confirmTitle")}</h2>
-        <p>{approve ? t("approveQuestion", asked) : t("rejectQuestion", asked)}</p>
-        <Field label={approve ? t("reasonOptional") : t("reason")} id="decideReason" error={error}>
-          <textarea
-            id="decideReason"
-            rows={3}
-            maxLength={MAX_REASON}
-            value={reason}
-            onInput={(e) => setReason(e.currentTarget.value)}
-          />
-        </Field>
-        <div class="modal-actions">
-          <SubmitButton busy={busy}>{verb}</SubmitButton>
-          <button type="button" class="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Modal onClose={onClose} onSubmit={submit} titleId="decide-title" title={t("confirmTitle")}>
+      <p>{approve ? t("approveQuestion", asked) : t("rejectQuestion", asked)}</p>
+      <Field label={approve ? t("reasonOptional") : t("reason")} id="decideReason" error={error}>
+        <textarea
+          id="decideReason"
+          rows={3}
+          maxLength={MAX_REASON}
+          value={reason}
+          onInput={(e) => setReason(e.currentTarget.value)}
+        />
+      </Field>
+      <ModalActions closeText={t("cancel")} onClose={onClose}>
+        <SubmitButton busy={busy}>{verb}</SubmitButton>
+      </ModalActions>
+    </Modal>
   );
 }
 

@@ -11,6 +11,8 @@ import { OrderStatus } from "../../lib/order-status";
 import { ServerTable } from "../../lib/server-page";
 import { DataTable } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
+import { Modal, ModalActions } from "../../lib/modal";
+import { FilterBar } from "../../lib/filter-bar";
 import { useOrder, useOrderList } from "./api";
 import { OrderSummary } from "./order-summary";
 import { t } from "./text";
@@ -33,69 +35,61 @@ function OrderDialog({ orderId, onClose }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `onClose` is the caller's, remade on every render
   }, [error]);
   return (
-    <div class="modal-backdrop" onClick={onClose}>
-      <div
-        class="modal modal-wide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="order-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="order-title">{order ? t("orderTitle", { number: order.orderNumber }) : t("order")}</h2>
-        {!order ? (
-          <Loading />
-        ) : (
-          <>
-            <dl>
-              {[
-                // eslint-disable-next-line react/jsx-key -- a [label, value] pair: the row below has the key
-                [t("status"), <OrderStatus status={order.status} order={order} />],
-                [t("customer"), `${order.buyerId} - ${order.buyerName}`],
-                [t("booked"), t("bookedBy", { at: formatDateTime(order.createdAt), name: order.bookedByName })],
-                [t("distributor"), order.distributorName],
-                [t("remark"), order.remark],
-                [t("sent"), order.sentAt && formatDateTime(order.sentAt)],
-                [t("cancelled"), order.cancelledAt && formatDateTime(order.cancelledAt)],
-                [t("waiting"), waitingText(order)],
-                [t("total"), money(order.total)],
-              ]
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <div key={k} class="dl-row">
-                    <dt>{k}</dt>
-                    <dd>{v}</dd>
-                  </div>
-                ))}
-            </dl>
-            <DataTable
-              serial={false}
-              pageSize={1000}
-              rows={order.lines.map((l) => ({ ...l, key: l.productId }))}
-              columns={[
-                { key: "productName", label: t("product") },
-                { key: "sku", label: t("sku") },
-                { key: "quantity", label: t("quantity") },
-                { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
-                { key: "discount", label: t("discount"), render: (l) => money(l.discount) },
-                { key: "taxable", label: t("taxable"), render: (l) => money(l.taxable) },
-                {
-                  key: "tax",
-                  label: t("gst"),
-                  render: (l) => money(Math.round((Number(l.cgst) + Number(l.sgst) + Number(l.igst)) * 100) / 100),
-                },
-                { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
-              ]}
-            />
-            <OrderSummary totals={order.totals} free={order.free} nearMiss={[]} />
-          </>
-        )}
-        <div class="modal-actions">
-          <button type="button" class="btn" onClick={onClose}>
-            {t("close")}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal
+      onClose={onClose}
+      class="modal modal-wide"
+      titleId="order-title"
+      title={order ? t("orderTitle", { number: order.orderNumber }) : t("order")}
+    >
+      {!order ? (
+        <Loading />
+      ) : (
+        <>
+          <dl>
+            {[
+              // eslint-disable-next-line react/jsx-key -- a [label, value] pair: the row below has the key
+              [t("status"), <OrderStatus status={order.status} order={order} />],
+              [t("customer"), `${order.buyerId} - ${order.buyerName}`],
+              [t("booked"), t("bookedBy", { at: formatDateTime(order.createdAt), name: order.bookedByName })],
+              [t("distributor"), order.distributorName],
+              [t("remark"), order.remark],
+              [t("sent"), order.sentAt && formatDateTime(order.sentAt)],
+              [t("cancelled"), order.cancelledAt && formatDateTime(order.cancelledAt)],
+              [t("waiting"), waitingText(order)],
+              [t("total"), money(order.total)],
+            ]
+              .filter(([, v]) => v)
+              .map(([k, v]) => (
+                <div key={k} class="dl-row">
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+          </dl>
+          <DataTable
+            serial={false}
+            pageSize={1000}
+            rows={order.lines.map((l) => ({ ...l, key: l.productId }))}
+            columns={[
+              { key: "productName", label: t("product") },
+              { key: "sku", label: t("sku") },
+              { key: "quantity", label: t("quantity") },
+              { key: "unitPrice", label: t("unitPrice"), render: (l) => money(l.unitPrice) },
+              { key: "discount", label: t("discount"), render: (l) => money(l.discount) },
+              { key: "taxable", label: t("taxable"), render: (l) => money(l.taxable) },
+              {
+                key: "tax",
+                label: t("gst"),
+                render: (l) => money(Math.round((Number(l.cgst) + Number(l.sgst) + Number(l.igst)) * 100) / 100),
+              },
+              { key: "lineTotal", label: t("lineTotal"), render: (l) => money(l.lineTotal) },
+            ]}
+          />
+          <OrderSummary totals={order.totals} free={order.free} nearMiss={[]} />
+        </>
+      )}
+      <ModalActions closeText={t("close")} onClose={onClose} />
+    </Modal>
   );
 }
 
@@ -107,15 +101,10 @@ export default function OrdersScreen() {
   return (
     <section class="orders-list">
       <PageHeader title={t("orders")} back="/home" />
-      <form class="toolbar" onSubmit={list.search} noValidate>
+      <FilterBar list={list} searchText={t("search")}>
         <DateInput id="ordersFrom" label={t("from")} value={filter.from} onValue={(from) => set({ from })} error={dateError} />
         <DateInput id="ordersTo" label={t("to")} value={filter.to} onValue={(to) => set({ to })} />
-        <div class="toolbar-button">
-          <button type="submit" class="btn btn-primary">
-            {t("search")}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       <ServerTable
         answer={data}
         page={page}

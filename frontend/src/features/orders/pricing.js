@@ -8,6 +8,7 @@ import { schemeFromApi } from "../../lib/pricing/schemes";
 
 /** @typedef {import("../../lib/pricing/engine").Priced} Priced */
 /** @typedef {import("../../lib/offline/schemes").SchemesCopy} SchemesCopy */
+/** @typedef {import("../../../types/api").components["schemas"]["Product"]} Product */
 
 // Amounts <-> whole paise by the phone's one pair of money converters (lib/outstanding.js).
 export { toPaise };
@@ -55,4 +56,34 @@ export function priceOrder({ lines, copy, customer, distributor, today }) {
     console.warn("the order could not be priced on the phone:", err instanceof Error ? err.message : err);
     return null;
   }
+}
+
+/**
+ * The engine's figures as the summary shows them (amounts; free pieces with their names).
+ * @param {Priced} priced
+ * @param {Map<number, Product>} byId
+ * @param {object[]} schemes the copy's schemes (for the names of free pieces' schemes)
+ */
+export function shownFigures(priced, byId, schemes) {
+  const names = new Map(schemes.map((/** @type {any} */ s) => [s.schemeId, s.name]));
+  const totals = /** @type {import("./order-summary").Totals} */ (
+    Object.fromEntries(Object.entries(priced.totals).map(([k, v]) => [k, toAmount(v)]))
+  );
+  const free = priced.free.map((f) => ({
+    productId: f.productId,
+    productName: byId.get(f.productId)?.productName || String(f.productId),
+    quantity: f.quantity,
+    schemeId: f.schemeId,
+    schemeName: names.get(f.schemeId),
+  }));
+  const nearMiss = priced.nearMiss.map((/** @type {any} */ n) => ({
+    ...n,
+    needValue: n.needValue != null ? toAmount(n.needValue) : null,
+    reward: {
+      ...n.reward,
+      flat: n.reward && n.reward.flat != null ? toAmount(n.reward.flat) : null,
+      flatPerPiece: n.reward && n.reward.flatPerPiece != null ? toAmount(n.reward.flatPerPiece) : null,
+    },
+  }));
+  return { totals, free, nearMiss };
 }

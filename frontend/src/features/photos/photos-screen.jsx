@@ -11,6 +11,7 @@ import { labelText, PHOTO_LABELS } from "../../lib/photos/image";
 import { PhotoOverlay, PhotoTile } from "../../lib/photos/photo-view";
 import { Pager } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select, TextInput } from "../../lib/ui";
+import { FilterBar } from "../../lib/filter-bar";
 import { usePhotoList } from "./api";
 import { t } from "./text";
 
@@ -34,7 +35,7 @@ export default function PhotosScreen() {
   return (
     <section>
       <PageHeader title={t("title")} back="/home" />
-      <form class="photo-filters" onSubmit={list.search} noValidate data-testid="photo-filters">
+      <FilterBar list={list} searchText={t("search")} class="photo-filters" testId="photo-filters">
         <AgentSelect value={filter.agentId} allLabel={t("allAgents")} onChange={(agentId) => set({ agentId })} />
         <TextInput id="photoBuyerId" label={t("customer")} value={filter.buyerId} onInput={(e) => set({ buyerId: value(e) })} />
         <DateInput
@@ -64,12 +65,7 @@ export default function PhotosScreen() {
             { value: "false", label: t("notFlagged") },
           ]}
         />
-        <div class="toolbar-button">
-          <button type="submit" class="btn btn-primary">
-            {t("search")}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       {!answer ? (
         <Loading />
       ) : (

@@ -12,7 +12,9 @@ import { formatDate, money } from "../../lib/format";
 import { invalidate } from "../../lib/resource-store";
 import { ServerTable } from "../../lib/server-page";
 import { PageHeader, Select, SubmitButton, TextInput } from "../../lib/ui";
+import { Modal, ModalActions } from "../../lib/modal";
 import { allProducts, endScheme, saveScheme, scheme, useSchemeList } from "./api";
+import { SchemeRows } from "./scheme-rows";
 import { KINDS, LINE_KINDS, SLABLESS, bodyOf, emptyForm, formOf, problemsOf, rewardOf, thresholdOf } from "./scheme-form";
 import { t } from "./text";
 import "./schemes.css";
@@ -108,6 +110,38 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
   const update = (change) => setForm({ ...f, ...change });
   /** @param {keyof SchemeForm} field */
   const input = (field) => (/** @type {any} */ e) => update({ [field]: e.currentTarget.value });
+  /**
+   * A number of the scheme, its field, id and error all of one name.
+   * @param {"every" | "freeQuantity" | "flat" | "maxDiscount"} field
+   * @param {string} label
+   * @param {"numeric" | "decimal"} inputMode
+   */
+  const numberInput = (field, label, inputMode) => (
+    <TextInput
+      id={field}
+      label={label}
+      value={f[field]}
+      onInput={input(field)}
+      inputMode={inputMode}
+      error={err(field, errors)}
+    />
+  );
+  /**
+   * A choice of the scheme among `options` ([value, label]), one always taken.
+   * @param {"threshold" | "comboReward"} field
+   * @param {string} label
+   * @param {[string, string][]} options
+   */
+  const choiceInput = (field, label, options) => (
+    <Select
+      id={field}
+      label={label}
+      value={f[field]}
+      onChange={input(field)}
+      placeholder={null}
+      options={options.map(([value, text]) => ({ value, label: text }))}
+    />
+  );
   const productOptions = products.map((p) => ({ value: String(p.productId), label: p.productName }));
   const byValue = thresholdOf(f) === "value";
   const reward = rewardOf(f.kind);
@@ -139,271 +173,169 @@ function SchemeDialog({ schemeId, onClose, onSaved }) {
     }
   };
   return (
-    <div class="modal-backdrop" onClick={() => !busy && onClose()}>
-      <div
-        class="modal modal-wide scheme-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="scheme-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="scheme-title">{schemeId ? t("editTitle") : t("addTitle")}</h2>
-        {version !== null && <p class="muted">{t("version", { version })}</p>}
-        <form onSubmit={submit} noValidate>
+    <Modal
+      onClose={() => !busy && onClose()}
+      class="modal modal-wide scheme-dialog"
+      titleId="scheme-title"
+      title={schemeId ? t("editTitle") : t("addTitle")}
+    >
+      {version !== null && <p class="muted">{t("version", { version })}</p>}
+      <form onSubmit={submit} noValidate>
+        <TextInput
+          id="schemeName"
+          label={t("name")}
+          value={f.name}
+          onInput={input("name")}
+          error={err("name", errors)}
+          maxLength={200}
+        />
+        <Select
+          id="schemeKind"
+          label={t("kind")}
+          value={f.kind}
+          onChange={input("kind")}
+          error={err("kind", errors)}
+          options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+        />
+        <div class="scheme-pair">
+          <DateInput
+            id="validFrom"
+            label={t("validFrom")}
+            value={f.validFrom}
+            onValue={(v) => update({ validFrom: v })}
+            error={err("validFrom", errors)}
+          />
+          <DateInput id="validTo" label={t("validTo")} value={f.validTo} onValue={(v) => update({ validTo: v })} />
+        </div>
+        <div class="scheme-pair">
+          <TextInput id="priority" label={t("priority")} value={f.priority} onInput={input("priority")} inputMode="numeric" />
           <TextInput
-            id="schemeName"
-            label={t("name")}
-            value={f.name}
-            onInput={input("name")}
-            error={err("name", errors)}
-            maxLength={200}
+            id="exclusiveGroup"
+            label={t("exclusiveGroup")}
+            value={f.exclusiveGroup}
+            onInput={input("exclusiveGroup")}
+            maxLength={100}
           />
+        </div>
+        {LINE_KINDS.includes(f.kind) && (
+          <ProductPicker products={products} value={f.products} onChange={(v) => update({ products: v })} />
+        )}
+        {f.kind === "free_every" && (
+          <div class="scheme-pair">
+            {numberInput("every", t("every"), "numeric")}
+            {numberInput("freeQuantity", t("freeQuantity"), "numeric")}
+          </div>
+        )}
+        {(f.kind === "free_every" || f.kind === "free_slab" || (f.kind === "combo" && f.comboReward === "free")) && (
           <Select
-            id="schemeKind"
-            label={t("kind")}
-            value={f.kind}
-            onChange={input("kind")}
-            error={err("kind", errors)}
-            options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            id="freeProduct"
+            label={t("freeProduct")}
+            value={f.freeProductId}
+            onChange={input("freeProductId")}
+            placeholder={f.kind === "combo" ? undefined : t("sameProduct")}
+            options={productOptions}
           />
-          <div class="scheme-pair">
-            <DateInput
-              id="validFrom"
-              label={t("validFrom")}
-              value={f.validFrom}
-              onValue={(v) => update({ validFrom: v })}
-              error={err("validFrom", errors)}
-            />
-            <DateInput id="validTo" label={t("validTo")} value={f.validTo} onValue={(v) => update({ validTo: v })} />
-          </div>
-          <div class="scheme-pair">
-            <TextInput id="priority" label={t("priority")} value={f.priority} onInput={input("priority")} inputMode="numeric" />
-            <TextInput
-              id="exclusiveGroup"
-              label={t("exclusiveGroup")}
-              value={f.exclusiveGroup}
-              onInput={input("exclusiveGroup")}
-              maxLength={100}
-            />
-          </div>
-          {LINE_KINDS.includes(f.kind) && (
-            <ProductPicker products={products} value={f.products} onChange={(v) => update({ products: v })} />
-          )}
-          {f.kind === "free_every" && (
-            <div class="scheme-pair">
-              <TextInput
-                id="every"
-                label={t("every")}
-                value={f.every}
-                onInput={input("every")}
-                inputMode="numeric"
-                error={err("every", errors)}
-              />
-              <TextInput
-                id="freeQuantity"
-                label={t("freeQuantity")}
-                value={f.freeQuantity}
-                onInput={input("freeQuantity")}
-                inputMode="numeric"
-                error={err("freeQuantity", errors)}
-              />
-            </div>
-          )}
-          {(f.kind === "free_every" || f.kind === "free_slab" || (f.kind === "combo" && f.comboReward === "free")) && (
-            <Select
-              id="freeProduct"
-              label={t("freeProduct")}
-              value={f.freeProductId}
-              onChange={input("freeProductId")}
-              placeholder={f.kind === "combo" ? undefined : t("sameProduct")}
-              options={productOptions}
-            />
-          )}
-          {f.kind === "line_percent" && (
-            <Select
-              id="threshold"
-              label={t("threshold")}
-              value={f.threshold}
-              onChange={input("threshold")}
-              placeholder={null}
-              options={[
-                { value: "quantity", label: t("byQuantity") },
-                { value: "value", label: t("byValue") },
-              ]}
-            />
-          )}
-          {f.kind && !SLABLESS.includes(f.kind) && (
-            <fieldset class="scheme-rows" data-testid="scheme-slabs">
-              <legend>{t("slabs")}</legend>
-              {f.slabs.map((s, i) => (
-                <div class="scheme-row" key={i}>
-                  <TextInput
-                    id={`slab${i}min`}
-                    label={byValue ? t("minValue") : t("minQuantity")}
-                    value={s.min}
-                    inputMode={byValue ? "decimal" : "numeric"}
-                    error={err(`slab${i}min`, errors)}
-                    onInput={(e) =>
-                      update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, min: e.currentTarget.value } : x)) })
-                    }
+        )}
+        {f.kind === "line_percent" &&
+          choiceInput("threshold", t("threshold"), [
+            ["quantity", t("byQuantity")],
+            ["value", t("byValue")],
+          ])}
+        {f.kind && !SLABLESS.includes(f.kind) && (
+          <SchemeRows of="slabs" rows={f.slabs} blank={{ min: "", reward: "" }} onChange={(slabs) => update({ slabs })}>
+            {(s, i, set) => (
+              <>
+                <TextInput
+                  id={`slab${i}min`}
+                  label={byValue ? t("minValue") : t("minQuantity")}
+                  value={s.min}
+                  inputMode={byValue ? "decimal" : "numeric"}
+                  error={err(`slab${i}min`, errors)}
+                  onInput={(e) => set({ min: e.currentTarget.value })}
+                />
+                <TextInput
+                  id={`slab${i}reward`}
+                  label={rewardLabel}
+                  value={s.reward}
+                  inputMode={reward === "free" ? "numeric" : "decimal"}
+                  error={err(`slab${i}reward`, errors)}
+                  onInput={(e) => set({ reward: e.currentTarget.value })}
+                />
+              </>
+            )}
+          </SchemeRows>
+        )}
+        {f.kind === "combo" && (
+          <>
+            <SchemeRows
+              of="components"
+              rows={f.components}
+              blank={{ productId: "", quantity: "" }}
+              onChange={(components) => update({ components })}
+            >
+              {(c, i, set) => (
+                <>
+                  <Select
+                    id={`component${i}product`}
+                    label={t("product")}
+                    value={c.productId}
+                    options={productOptions}
+                    onChange={(e) => set({ productId: e.currentTarget.value })}
                   />
                   <TextInput
-                    id={`slab${i}reward`}
-                    label={rewardLabel}
-                    value={s.reward}
-                    inputMode={reward === "free" ? "numeric" : "decimal"}
-                    error={err(`slab${i}reward`, errors)}
-                    onInput={(e) =>
-                      update({ slabs: f.slabs.map((x, j) => (j === i ? { ...x, reward: e.currentTarget.value } : x)) })
-                    }
+                    id={`component${i}quantity`}
+                    label={t("quantity")}
+                    value={c.quantity}
+                    inputMode="numeric"
+                    error={err(`component${i}`, errors)}
+                    onInput={(e) => set({ quantity: e.currentTarget.value })}
                   />
-                  <button
-                    type="button"
-                    class="btn btn-small"
-                    aria-label={t("removeSlab", { n: i + 1 })}
-                    disabled={f.slabs.length === 1}
-                    onClick={() => update({ slabs: f.slabs.filter((_, j) => j !== i) })}
-                  >
-                    ✕
-                  </button>
-                </div>
-              ))}
-              <button
-                type="button"
-                class="btn btn-small"
-                onClick={() => update({ slabs: [...f.slabs, { min: "", reward: "" }] })}
-              >
-                {t("addSlab")}
-              </button>
-            </fieldset>
-          )}
-          {f.kind === "combo" && (
-            <>
-              <fieldset class="scheme-rows" data-testid="scheme-components">
-                <legend>{t("components")}</legend>
-                {f.components.map((c, i) => (
-                  <div class="scheme-row" key={i}>
-                    <Select
-                      id={`component${i}product`}
-                      label={t("product")}
-                      value={c.productId}
-                      options={productOptions}
-                      onChange={(e) =>
-                        update({
-                          components: f.components.map((x, j) => (j === i ? { ...x, productId: e.currentTarget.value } : x)),
-                        })
-                      }
-                    />
-                    <TextInput
-                      id={`component${i}quantity`}
-                      label={t("quantity")}
-                      value={c.quantity}
-                      inputMode="numeric"
-                      error={err(`component${i}`, errors)}
-                      onInput={(e) =>
-                        update({
-                          components: f.components.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)),
-                        })
-                      }
-                    />
-                    <button
-                      type="button"
-                      class="btn btn-small"
-                      aria-label={t("removeComponent", { n: i + 1 })}
-                      disabled={f.components.length <= 2}
-                      onClick={() => update({ components: f.components.filter((_, j) => j !== i) })}
-                    >
-                      ✕
-                    </button>
-                  </div>
-                ))}
-                <button
-                  type="button"
-                  class="btn btn-small"
-                  onClick={() => update({ components: [...f.components, { productId: "", quantity: "" }] })}
-                >
-                  {t("addComponent")}
-                </button>
-              </fieldset>
-              <Select
-                id="comboReward"
-                label={t("comboReward")}
-                value={f.comboReward}
-                onChange={input("comboReward")}
-                placeholder={null}
-                options={[
-                  { value: "free", label: t("comboFree") },
-                  { value: "flat", label: t("comboFlat") },
-                ]}
-              />
-              {f.comboReward === "free" ? (
-                <TextInput
-                  id="freeQuantity"
-                  label={t("freeQuantity")}
-                  value={f.freeQuantity}
-                  onInput={input("freeQuantity")}
-                  inputMode="numeric"
-                  error={err("freeQuantity", errors)}
-                />
-              ) : (
-                <TextInput
-                  id="flat"
-                  label={t("flat")}
-                  value={f.flat}
-                  onInput={input("flat")}
-                  inputMode="decimal"
-                  error={err("flat", errors)}
-                />
+                </>
               )}
-            </>
-          )}
-          {f.kind === "order_percent" && (
-            <TextInput
-              id="maxDiscount"
-              label={t("maxDiscount")}
-              value={f.maxDiscount}
-              onInput={input("maxDiscount")}
-              inputMode="decimal"
-              error={err("maxDiscount", errors)}
-            />
-          )}
-          <fieldset class="choice">
-            <legend>{t("retailerTypes")}</legend>
-            {[
-              ["Retailer", t("retailer")],
-              ["Wholesaler", t("wholesaler")],
-            ].map(([value, label]) => (
-              <label key={value}>
-                <input
-                  type="checkbox"
-                  checked={f.retailerTypes.includes(value)}
-                  onChange={() =>
-                    update({
-                      retailerTypes: f.retailerTypes.includes(value)
-                        ? f.retailerTypes.filter((x) => x !== value)
-                        : [...f.retailerTypes, value],
-                    })
-                  }
-                />{" "}
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          <TextInput id="states" label={t("states")} value={f.states} onInput={input("states")} />
-          {serverError && (
-            <p class="field-error scheme-refusal" role="alert" data-testid="scheme-refusal">
-              {serverError}
-            </p>
-          )}
-          <div class="modal-actions">
-            <SubmitButton busy={busy}>{t("save")}</SubmitButton>
-            <button type="button" class="btn" disabled={busy} onClick={onClose}>
-              {t("cancel")}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+            </SchemeRows>
+            {choiceInput("comboReward", t("comboReward"), [
+              ["free", t("comboFree")],
+              ["flat", t("comboFlat")],
+            ])}
+            {f.comboReward === "free"
+              ? numberInput("freeQuantity", t("freeQuantity"), "numeric")
+              : numberInput("flat", t("flat"), "decimal")}
+          </>
+        )}
+        {f.kind === "order_percent" && numberInput("maxDiscount", t("maxDiscount"), "decimal")}
+        <fieldset class="choice">
+          <legend>{t("retailerTypes")}</legend>
+          {[
+            ["Retailer", t("retailer")],
+            ["Wholesaler", t("wholesaler")],
+          ].map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="checkbox"
+                checked={f.retailerTypes.includes(value)}
+                onChange={() =>
+                  update({
+                    retailerTypes: f.retailerTypes.includes(value)
+                      ? f.retailerTypes.filter((x) => x !== value)
+                      : [...f.retailerTypes, value],
+                  })
+                }
+              />{" "}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <TextInput id="states" label={t("states")} value={f.states} onInput={input("states")} />
+        {serverError && (
+          <p class="field-error scheme-refusal" role="alert" data-testid="scheme-refusal">
+            {serverError}
+          </p>
+        )}
+        <ModalActions closeText={t("cancel")} onClose={onClose} disabled={busy}>
+          <SubmitButton busy={busy}>{t("save")}</SubmitButton>
+        </ModalActions>
+      </form>
+    </Modal>
   );
 }
 

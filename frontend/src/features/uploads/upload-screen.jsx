@@ -11,6 +11,7 @@ import { useSaving } from "../../lib/use-api";
 import { customerWorkbook, latestUpload, uploadWorkbook } from "./api";
 import { guessMatch, mappingOf, rememberMapping, rememberedMapping } from "./match";
 import { ApiError } from "../../lib/api-client";
+import { Modal } from "../../lib/modal";
 
 /** @typedef {import("../../../types/api").components["schemas"]["UploadResult"]} UploadResult */
 /** @typedef {import("../../../types/api").components["schemas"]["UploadProgress"]} UploadProgress */
@@ -59,41 +60,38 @@ export const UPLOADS = {
 function ResultModal({ result, onClose }) {
   const title = result.excelLink ? t("uploaded") : t("notUploaded");
   return (
-    <div class="modal-backdrop">
-      <div class="modal modal-wide" role="dialog" aria-modal="true" aria-labelledby="result-title">
-        <h2 id="result-title">{title}</h2>
-        <p>{result.message}</p>
-        {result.excelLink && (
-          <p>
-            <a href={result.excelLink} onClick={(e) => (e.preventDefault(), result.excelLink && downloadLink(result.excelLink))}>
-              {t("downloadResult")}
-            </a>
-          </p>
-        )}
-        {result.data.length > 0 && (
-          <DataTable
-            pageSize={30}
-            serial={false}
-            testId="upload-result"
-            rows={result.data}
-            columns={[
-              { key: "rowNumber", label: t("row") },
-              {
-                key: "reason",
-                label: t("reason"),
-                wrap: true,
-                render: (/** @type {UploadResult["data"][number]} */ row) => messageFor(row.code, row.params, row.reason),
-              },
-            ]}
-          />
-        )}
-        <div class="modal-actions">
-          <button type="button" class="btn btn-primary" onClick={onClose}>
-            {t("close")}
-          </button>
-        </div>
+    <Modal class="modal modal-wide" titleId="result-title" title={title}>
+      <p>{result.message}</p>
+      {result.excelLink && (
+        <p>
+          <a href={result.excelLink} onClick={(e) => (e.preventDefault(), result.excelLink && downloadLink(result.excelLink))}>
+            {t("downloadResult")}
+          </a>
+        </p>
+      )}
+      {result.data.length > 0 && (
+        <DataTable
+          pageSize={30}
+          serial={false}
+          testId="upload-result"
+          rows={result.data}
+          columns={[
+            { key: "rowNumber", label: t("row") },
+            {
+              key: "reason",
+              label: t("reason"),
+              wrap: true,
+              render: (/** @type {UploadResult["data"][number]} */ row) => messageFor(row.code, row.params, row.reason),
+            },
+          ]}
+        />
+      )}
+      <div class="modal-actions">
+        <button type="button" class="btn btn-primary" onClick={onClose}>
+          {t("close")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
 

@@ -10,6 +10,7 @@ import { useApi, useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
 import { blockList, resetAgent, setBlocked } from "./api";
 import { userTypeLabel } from "../../lib/enum-text";
+import { Modal } from "../../lib/modal";
 
 /** @typedef {import("../../../types/api").components["schemas"]["BlockRow"]} BlockRow */
 
@@ -81,17 +82,14 @@ export function UnblockUserScreen() {
         onCancel={() => setPending(null)}
       />
       {unblockedAgent && (
-        <div class="modal-backdrop">
-          <div class="modal" role="dialog" aria-modal="true" aria-labelledby="unblocked-title">
-            <h2 id="unblocked-title">{t("agentUnblocked")}</h2>
-            <p>{t("canSignIn", { name: unblockedAgent })}</p>
-            <div class="modal-actions">
-              <button type="button" class="btn btn-primary" onClick={() => setUnblockedAgent(null)}>
-                {t("ok")}
-              </button>
-            </div>
+        <Modal titleId="unblocked-title" title={t("agentUnblocked")}>
+          <p>{t("canSignIn", { name: unblockedAgent })}</p>
+          <div class="modal-actions">
+            <button type="button" class="btn btn-primary" onClick={() => setUnblockedAgent(null)}>
+              {t("ok")}
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </section>
   );
