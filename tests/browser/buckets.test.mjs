@@ -18,6 +18,9 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   assert.equal(await tileValue(p, "My Customer"), "2,400", "all four demo agents' customers");
   assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
   await p.getByTestId("trend").waitFor();
+  // The weeks under the trend are days in the Indian form ("12 Oct"), not ISO pieces ("10-12").
+  for (const week of await p.getByTestId("trend").locator("svg > text").allTextContents())
+    assert.match(week, /^\d{2} [A-Z][a-z]{2}$/);
 
   await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
   await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));
@@ -51,6 +54,10 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   await rows.first().locator("td").first().getByRole("link").click();
   await p.waitForURL((u) => u.hash === `#/customer/visit/${id}`);
   await p.getByTestId("customer-details").getByText(id, { exact: true }).waitFor();
+
+  // All four agents' customers: the count with the locale's grouping (issue #55).
+  await p.goto("/#/landing/retailer-bucket/mycustomer");
+  await p.getByText("2,400 in all", { exact: true }).waitFor();
   await p.context().close();
 });
 

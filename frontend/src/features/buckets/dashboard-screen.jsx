@@ -3,7 +3,7 @@
 // picker for managers, and the last 8 weeks' trend.
 import { t } from "./text";
 import { useLocation } from "wouter";
-import { number, percent } from "../../lib/format";
+import { dayMonth, formatDate, number, percent } from "../../lib/format";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { bucketTitle } from "../../lib/bucket-titles";
@@ -82,7 +82,7 @@ function Trend({ agent }) {
       <svg viewBox="0 0 380 130" role="img" aria-label={t("trendLabel")}>
         {weeks.map((w, i) => (
           <rect key={w.weekStart} x={x(i) - 12} y={y(w.visits)} width="24" height={110 - y(w.visits)} fill="#9cc3dd">
-            <title>{t("trendWeek", { week: w.weekStart, visits: w.visits, orders: w.orders })}</title>
+            <title>{t("trendWeek", { week: formatDate(w.weekStart), visits: w.visits, orders: w.orders })}</title>
           </rect>
         ))}
         <polyline
@@ -93,7 +93,7 @@ function Trend({ agent }) {
         />
         {weeks.map((w, i) => (
           <text key={w.weekStart} x={x(i)} y="126" font-size="9" text-anchor="middle" fill="#5b6b77">
-            {w.weekStart.slice(5)}
+            {dayMonth(w.weekStart)}
           </text>
         ))}
       </svg>
