@@ -186,8 +186,8 @@ async function paramsFor(base, user, adminToken) {
       "/master/info-master-edit/:id": await first("/master/info-type", "infoId"),
       "/master/subinfo-master-edit/:id": await first("/master/info-subtype", "infoSubId"),
       "/master/link-master-edit/:id": await first("/master/link", "linkId"),
-      "/master/delivery-status-master-edit/:id": await first("/master/deliveryStatus", "deliveryStatusId"),
-      "/master/additional-reason-master-edit/:id": await first("/master/additionalReason", "reasonCodeId"),
+      "/master/delivery-status-master-edit/:id": await first("/master/deliveryStatus", "deliveryStatusID"),
+      "/master/additional-reason-master-edit/:id": await first("/master/additionalReason", "reasonCodeID"),
     };
   }
   return params;
