@@ -67,6 +67,8 @@ const SAME_IN_HINDI = [
   "auth.otp",
   "customers.pdf",
   "buckets.sku",
+  "masters.sku",
+  "orders.sku",
   "orders.cgst",
   "orders.sgst",
   "orders.igst",

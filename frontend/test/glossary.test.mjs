@@ -35,7 +35,7 @@ const texts = [
 /**
  * The glossary: the English (a pattern), the one Hindi word for it, and the other words seen for
  * the same idea, which no Hindi text may use.
- * @type {{ en: RegExp, hi: string, not: string[] }[]}
+ * @type {{ en: RegExp, hi: string, not: (string | RegExp)[] }[]}
  */
 export const GLOSSARY = [
   { en: /\bbuyer id\b/i, hi: "खरीदार ID", not: ["बायर", "Buyer", "खरीदार आईडी", "ग्राहक ID"] },
@@ -53,6 +53,17 @@ export const GLOSSARY = [
   { en: /\bdate\b/i, hi: "तारीख", not: ["तारीख़", "दिनांक"] },
   { en: /\bphotos?\b/i, hi: "फ़ोटो", not: ["फोटो", "तस्वीर"] },
   { en: /\bvisits?\b/i, hi: "विज़िट", not: ["विजिट", "दौरे"] },
+  // Approval is मंज़ूरी (approve: मंज़ूर करें); "अस्वीकृत" (rejected) holds "स्वीकृत" and stays, and
+  // "स्वीकार" is the server's accepting, another idea.
+  { en: /\bapprov/i, hi: "मंज़ूर", not: [/(?<!अ)स्वीकृ/, "अनुमोद"] },
+  { en: /\bsaved?\b/i, hi: "सेव", not: ["सहेज"] },
+  { en: /\bproducts?\b/i, hi: "प्रोडक्ट", not: [/उत्पाद(?!कता)/] },
+  { en: /\bSKU\b/, hi: "SKU", not: ["एसकेयू"] },
+  { en: /\bcategory\b/i, hi: "श्रेणी", not: ["कैटेगरी"] },
+  { en: /\bcollections?\b/i, hi: "कलेक्शन", not: ["वसूली"] },
+  { en: /\bmust sell\b/i, hi: "मस्ट सेल", not: ["ज़रूर बेचें"] },
+  // A visiting plan (a delivery's planned date is its तय date).
+  { en: /\b(un)?plan(ned)?\b(?! deliver)/i, hi: "प्लान", not: ["योजना"] },
   // An order of goods, not an order of things (the visiting order, the plan's order).
   { en: /\borders?\b(?! of the)(?<!visiting order)(?<!plan order)/i, hi: "ऑर्डर", not: ["आर्डर", "आदेश"] },
 ];
@@ -62,7 +73,8 @@ test("one Hindi word per idea, over the screens' and the server's catalogues", (
   for (const g of GLOSSARY) {
     for (const x of texts) {
       for (const word of g.not)
-        if (x.hi.includes(word)) problems.push(`${x.id}: "${word}" where the glossary says "${g.hi}": ${x.hi}`);
+        if (typeof word === "string" ? x.hi.includes(word) : word.test(x.hi))
+          problems.push(`${x.id}: "${word}" where the glossary says "${g.hi}": ${x.hi}`);
     }
   }
   // The required word only where the English is the idea itself (short texts: labels, titles),

@@ -52,7 +52,14 @@ const SCREENS = [
   ["report-monthly", "/master/report/monthly-summary"],
   ["report-delivery", "/master/report/delivery"],
   ["report-buyers", "/master/report/buyer-details"],
+  ["block", "/user/unblock-user"],
 ];
+
+/** Per screen, names the server sends in English that the Hindi screen must say in Hindi. */
+const ENGLISH_NAMES = {
+  broadcasts: ["All"],
+  block: ["Administrator", "Back Office", "Area Manager"],
+};
 
 /** The link form's placeholder: how a web address starts, in every language. */
 const SAME_EVERYWHERE = ["https://"];
@@ -157,6 +164,13 @@ test("Hindi at 390 px: headings in Hindi, nothing cut or overflowing, the page n
     const heading = (await p.locator("main h1").first().textContent()).trim();
     if (!/[\u0900-\u097F]/.test(heading))
       problems.push(`${name}: the heading "${heading}" is not Hindi`);
+    // The browser's own file input speaks the browser's language ("Choose File"); the screens show theirs.
+    if (await p.locator("main input[type=file]:not(.visually-hidden)").count())
+      problems.push(`${name}: the browser's own file input`);
+    // The server's English names of user types (a broadcast to every type is "All") shown in Hindi.
+    for (const english of ENGLISH_NAMES[name] || [])
+      if (await p.locator("main").getByText(english, { exact: true }).count())
+        problems.push(`${name}: "${english}" in English`);
   });
   await setLanguage(p, "en");
   assert.deepEqual(problems, [], "texts cut or overflowing in Hindi");

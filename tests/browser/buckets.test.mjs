@@ -60,6 +60,10 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   await rows.first().locator("td").first().getByRole("link").click();
   await p.waitForURL((u) => u.hash === `#/customer/visit/${id}`);
   await p.getByTestId("customer-details").getByText(id, { exact: true }).waitFor();
+
+  // All four agents' customers: the count with the locale's grouping (issue #55).
+  await p.goto("/#/landing/retailer-bucket/mycustomer");
+  await p.getByText("2,400 in all", { exact: true }).waitFor();
   await p.context().close();
 });
 

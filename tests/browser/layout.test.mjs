@@ -2,7 +2,7 @@
 // numbers whole and scroll in their card, and floating controls that never cover a control.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { start } from "./server.mjs";
+import { chooseSignInLanguage, signInByIds, start } from "./server.mjs";
 import { layoutChecks } from "./layout-checks.mjs";
 
 let app;
@@ -111,5 +111,22 @@ test("at 390 a card's values line up, a pager keeps 'Page 1 of n' on one line, a
   await title.waitFor();
   const [arrow, heading] = await Promise.all([p.locator(".page-header .back-arrow").boundingBox(), title.boundingBox()]);
   assert.ok(heading.y < arrow.y + arrow.height, `the title starts beside its arrow: ${JSON.stringify({ arrow, heading })}`);
+  await p.context().close();
+});
+
+// Last in this file: the administrator's language stays Hindi after it.
+test("at 1280 in Hindi the Orders list keeps whole the long words of why an order waits, in a wider face too", async () => {
+  const p = await app.page(DESKTOP);
+  await chooseSignInLanguage(p, "hi");
+  await signInByIds(p, "admin@demo.test");
+  await p.waitForURL((u) => u.hash === "#/home");
+  // The language the user signed in with settles first (it reopens the home screen).
+  await p.waitForLoadState("networkidle");
+  await p.goto("/#/customer/orders");
+  await p.locator(".waiting-reason").first().waitFor();
+  // Wider letters stand in for a machine without a Devanagari font, whose boxes are wider than the
+  // glyphs: the tour met "डिस्ट्रीब्यूटर" broken over two lines there.
+  await p.addStyleTag({ content: ".waiting-reason { letter-spacing: 0.8em }" });
+  assert.deepEqual(await p.evaluate(layoutChecks), []);
   await p.context().close();
 });

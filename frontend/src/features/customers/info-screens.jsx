@@ -8,6 +8,7 @@ import { formatDate } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { currentPosition } from "../../lib/location";
 import { DataTable, Pager } from "../../lib/table";
+import { FilePick } from "../../lib/file-pick";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AGENT } from "../../lib/rights";
@@ -88,12 +89,7 @@ export function InfoScreen({ params, user }) {
         </Field>
         {SLOTS.map((slot, i) => (
           <Field key={slot} label={t("fileN", { n: i + 1 })} id={slot}>
-            <input
-              id={slot}
-              type="file"
-              accept=".jpeg,.jpg,.bmp,.png,.pdf"
-              onChange={(e) => setFiles({ ...files, [slot]: (e.currentTarget.files && e.currentTarget.files[0]) || null })}
-            />
+            <FilePick id={slot} accept=".jpeg,.jpg,.bmp,.png,.pdf" onFile={(file) => setFiles({ ...files, [slot]: file })} />
           </Field>
         ))}
         <SubmitButton busy={busy}>{t("save")}</SubmitButton>

@@ -7,6 +7,7 @@ import { formatDate, number, percent } from "../../lib/format";
 import { rules, useForm } from "../../lib/form";
 import { SuggestBox } from "../../lib/suggest";
 import { DataTable } from "../../lib/table";
+import { FilePick } from "../../lib/file-pick";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { AREA_MANAGER } from "../../lib/rights";
@@ -119,13 +120,7 @@ function UpdateForm({ delivery, onSaved }) {
         </Field>
       )}
       <Field label={t("image")} id="imagedata">
-        <input
-          id="imagedata"
-          type="file"
-          accept=".jpeg,.jpg,.bmp,.png"
-          capture="environment"
-          onChange={(e) => setImage((e.currentTarget.files && e.currentTarget.files[0]) || null)}
-        />
+        <FilePick id="imagedata" accept=".jpeg,.jpg,.bmp,.png" capture="environment" onFile={setImage} />
       </Field>
       <SubmitButton busy={busy}>{t("submit")}</SubmitButton>
     </form>

@@ -30,7 +30,12 @@ export function BroadcastList() {
       loaded={useBroadcasts()}
       columns={[
         { key: "messageText", label: t("message"), render: (r) => <span class="pre-wrap">{r.messageText}</span> },
-        { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userType, r.userTypeDetail) },
+        {
+          key: "userTypeDetail",
+          label: t("userType"),
+          // 0: every type, which the server names in English ("All").
+          render: (r) => (r.userType === 0 ? t("all") : userTypeLabel(r.userType, r.userTypeDetail)),
+        },
         { key: "country", label: t("country"), render: (r) => r.country || t("all") },
         { key: "sentDate", label: t("sent"), render: (r) => formatDateTime(r.sentDate) },
       ]}

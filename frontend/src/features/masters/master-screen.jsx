@@ -7,6 +7,7 @@ import { useLocation } from "wouter";
 import { alertError, alertSuccess } from "../../lib/alerts";
 import { ConfirmDialog } from "../../lib/confirm";
 import { DataTable } from "../../lib/table";
+import { FilePick } from "../../lib/file-pick";
 import { Field, Loading, PageHeader, Select, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { useCountries, useUserTypes } from "./api";
@@ -182,12 +183,7 @@ export function FormSelect({ form, id, ...rest }) {
 export function FileField({ id, label, accept, onFile }) {
   return (
     <Field label={label} id={id}>
-      <input
-        id={id}
-        type="file"
-        accept={accept}
-        onChange={(e) => onFile((e.currentTarget.files && e.currentTarget.files[0]) || null)}
-      />
+      <FilePick id={id} accept={accept} onFile={onFile} />
     </Field>
   );
 }

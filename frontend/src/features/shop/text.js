@@ -61,7 +61,7 @@ export const t = catalogue("shop", {
   value: "Value",
   lines: "Goods",
   photo: "Photo",
-  none: "Nothing here.",
+  none: "Nothing with this status.",
   valuedAtList: "never ordered: list price",
   created: "Recorded",
   customer: "Customer",

@@ -6,6 +6,7 @@ import { alertInfo, alertSuccess } from "../../lib/alerts";
 import { messageFor } from "../../lib/i18n/messages";
 import { downloadLink } from "../../lib/download";
 import { DataTable } from "../../lib/table";
+import { FilePick } from "../../lib/file-pick";
 import { Field, PageHeader, SubmitButton } from "../../lib/ui";
 import { useSaving } from "../../lib/use-api";
 import { customerWorkbook, latestUpload, uploadWorkbook } from "./api";
@@ -178,11 +179,10 @@ export function UploadScreen({ kind, back = "/home" }) {
       </PageHeader>
       <form onSubmit={submit} noValidate class="narrow-form">
         <Field label={t("excelFile")} id="uploadFile" error={error}>
-          <input
+          <FilePick
             id="uploadFile"
-            type="file"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => setFile(e.currentTarget.files?.[0] || null)}
+            onFile={setFile}
           />
         </Field>
         <SubmitButton busy={busy}>{t("submit")}</SubmitButton>

@@ -56,7 +56,7 @@ export function UnblockUserScreen() {
           columns={[
             { key: "name", label: t("name") },
             { key: "emailId", label: t("loginId") },
-            { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userType, r.userTypeDetail) },
+            { key: "userTypeDetail", label: t("userType"), render: (r) => userTypeLabel(r.userTypeId, r.userTypeDetail) },
             { key: "country", label: t("country") },
             { key: "isBlocked", label: t("status"), render: (u) => (u.isBlocked ? t("blocked") : t("active")) },
             {
