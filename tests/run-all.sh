@@ -10,11 +10,13 @@ cd "$(dirname "$0")/.."
 step() { printf '\n==> [%ds] %s\n' "$SECONDS" "$*"; }
 trap 'printf "\n==> [%ds] ended (exit %d)\n" "$SECONDS" "$?"' EXIT
 
-if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
-  step "Installing Debian's chromium for the browser tests"
+# A Devanagari font too: without one Chromium draws Hindi as boxes, so the Hindi screenshots cannot
+# be read and the layout checks measure boxes wider than the letters a phone shows.
+if { ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; } || ! fc-list :lang=hi 2>/dev/null | grep -q .; then
+  step "Installing Debian's chromium and a Devanagari font (Noto) for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium rsync >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium rsync fonts-noto-core >/dev/null
 fi
 
 step "Format and lint gates (rustfmt.toml, clippy with warnings as errors)"
