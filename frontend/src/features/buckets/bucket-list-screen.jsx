@@ -5,7 +5,7 @@ import { t } from "./text";
 import { useEffect, useState } from "react";
 import { alertError } from "../../lib/alerts";
 import { bucketTitle } from "../../lib/bucket-titles";
-import { formatDate, money } from "../../lib/format";
+import { formatDate, money, number } from "../../lib/format";
 import { DataTable, Pager } from "../../lib/table";
 import { Loading, PageHeader } from "../../lib/ui";
 import { defaultAgent } from "./agent-picker";
@@ -132,7 +132,7 @@ export default function BucketListScreen({ params, user }) {
         title={bucketTitle(bucket)}
         back={agent && user.userType === AREA_MANAGER ? `/landing/retailer-bucket-agent/${agent}` : "/landing/retailer-bucket"}
       >
-        <span class="muted">{result ? t("inAll", { count: result.totalRecords }) : ""}</span>
+        <span class="muted">{result ? t("inAll", { count: number(result.totalRecords) }) : ""}</span>
         {/* The ordered bucket's rows are order lines, without the shop's position. */}
         {result && result.data.length > 0 && bucket !== "ordered" && (
           <a class="btn btn-small" href={`#/map/bucket/${encodeURIComponent(bucket)}/${agent}?pageNumber=${page}&order=${order}`}>
