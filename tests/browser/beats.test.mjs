@@ -69,6 +69,9 @@ test("an area manager plans a beat, reorders it, meets the refusals and deletes 
 
   await p.getByRole("link", { name: "Add Beat" }).click();
   await p.getByRole("heading", { name: "Add Beat" }).waitFor();
+  // No customer yet: the list's own text, not "0 customers" over it (decision 48).
+  await p.getByText("No customers on this beat yet. Search above to add them in visiting order.").waitFor();
+  assert.equal(await p.getByTestId("stop-count").count(), 0);
   // An empty form: the server's own words, before anything is sent.
   await p.getByRole("button", { name: "Save" }).click();
   await p.getByText("Beat Name is required.").waitFor();

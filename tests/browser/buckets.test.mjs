@@ -18,15 +18,19 @@ test("the manager switches agents on the dashboard and opens a bucket list", asy
   assert.equal(await tileValue(p, "My Customer"), "2,400", "all four demo agents' customers");
   assert.deepEqual((await p.getByLabel("Agent").locator("option").allTextContents())[0], "All RedForce(Cumulative)");
   await p.getByTestId("trend").waitFor();
-  // The weeks read as days of the month in the Indian form, never "11-30" (issue #55).
-  const weeks = await p.getByTestId("trend").locator("text").allTextContents();
+  // The weeks under the chart in the app's date form, never the answer's "10-12" (issue #55): each
+  // day, and the month where it starts.
+  const weeks = await p.getByTestId("trend").locator("svg > text").evaluateAll((l) => l.map((e) => [...e.children].map((s) => s.textContent)));
   assert.equal(weeks.length, 8);
-  for (const week of weeks) assert.match(week, /^\d{2} [A-Z][a-z]{2}$/);
-  // A bucket's count has the locale's grouping too: "2,400 in all", never "2400 in all".
+  for (const [day] of weeks) assert.match(day, /^\d\d$/, JSON.stringify(weeks));
+  const months = weeks.flatMap(([, month]) => (month ? [month] : []));
+  assert.ok(months.length >= 2 && weeks[0][1], JSON.stringify(weeks));
+  for (const month of months) assert.match(month, /^[A-Z][a-z]{2}$/, month);
+  // A bucket of every agent counts its customers with the grouping too.
   await p.getByTestId("tiles").locator(".tile", { hasText: "My Customer" }).click();
-  await p.getByText("2,400 in all").waitFor();
+  await p.getByTestId("bucket-table").waitFor();
+  await p.getByText("2,400 in all", { exact: true }).waitFor();
   await p.goBack();
-  await p.getByTestId("trend").waitFor();
 
   await p.getByLabel("Agent").selectOption({ label: "Ravi Kumar" });
   await p.waitForURL((u) => u.hash.startsWith("#/landing/retailer-bucket-agent/"));

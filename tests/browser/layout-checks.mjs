@@ -67,13 +67,20 @@ export function layoutChecks() {
 
 /**
  * The classes of issue #55, run in the page: an empty date field shows no date (its placeholder
- * has no digit), and a table wider than its box shows its scroll cue (lib/table.jsx `data-wide`).
+ * has no digit) and its whole form (a placeholder cut to "DD-MMM-YYY" hides it), and a table wider
+ * than its box shows its scroll cue (lib/table.jsx `data-wide`).
  */
 export function classChecks() {
   const problems = [];
+  const measure = document.createElement("canvas").getContext("2d");
   for (const input of document.querySelectorAll(".date-input input[type=text]")) {
-    if (input.checkVisibility() && !input.value && /\d/.test(input.placeholder))
-      problems.push(`empty date field #${input.id} shows a date: "${input.placeholder}"`);
+    if (!input.checkVisibility() || input.value) continue;
+    if (/\d/.test(input.placeholder)) problems.push(`empty date field #${input.id} shows a date: "${input.placeholder}"`);
+    const style = getComputedStyle(input);
+    measure.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (measure.measureText(input.placeholder).width > room + 1)
+      problems.push(`empty date field #${input.id} cuts its placeholder "${input.placeholder}" to ${Math.round(room)}px`);
   }
   for (const box of document.querySelectorAll(".table-wrap")) {
     if (box.checkVisibility() && box.scrollWidth > box.clientWidth + 1 && !box.hasAttribute("data-wide"))

@@ -38,6 +38,8 @@ test("an empty Score Card and Info Status Update keep the spec's text and say wh
     await m.locator(".empty-note").textContent(),
     "Choose an agent to see their score card for the month.",
   );
+  // The picker says what to do, not an empty box (issue #55).
+  assert.equal(await m.getByLabel("Agent").locator("option:checked").textContent(), "Choose an agent");
   await m.context().close();
 });
 
@@ -66,6 +68,42 @@ test("at 390 the visit screen's buttons are clear of floating controls, and phon
   await p.goto("/#/customer/visit/B100001");
   await p.getByTestId("customer-details").waitFor();
   assert.deepEqual(await p.evaluate(layoutChecks), []);
+  // The bar's labels sit in the middle of their buttons, on two lines or one (issue #55: a wrapped
+  // "Profile Update" hung left beside a centred "Add Info").
+  const offsets = await p.locator(".footer-actions .btn").evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      const text = range.getBoundingClientRect();
+      const box = b.getBoundingClientRect();
+      return Math.round(text.left + text.width / 2 - (box.left + box.width / 2));
+    }),
+  );
+  assert.equal(offsets.length, 3);
+  for (const o of offsets) assert.ok(Math.abs(o) <= 2, `labels off centre by ${offsets}`);
+  // A card's values start in one column, whatever the length of their labels (issue #55: "Shop not
+  // located" pushed its value out of line on the Visit Summary).
+  await p.goto("/#/visit/summary");
+  const card = p.getByTestId("check-ins").locator("tbody tr").first();
+  await card.waitFor();
+  const lefts = await card.locator("td").evaluateAll((cells) =>
+    cells.map((c) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      return Math.round(range.getBoundingClientRect().left);
+    }),
+  );
+  assert.equal(new Set(lefts).size, 1, `the values start at ${lefts}`);
+  // The pager's "Page 1 of 40" stays on one line between its buttons.
+  await p.goto("/#/customer/delivery");
+  const pageOf = p.locator(".pager").getByText(/^Page 1 of \d+$/);
+  await pageOf.waitFor();
+  const lines = await pageOf.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return range.getClientRects().length;
+  });
+  assert.equal(lines, 1, "Page n of m on one line");
   await p.context().close();
 
   const a = await app.page({ width: 390, height: 844 });

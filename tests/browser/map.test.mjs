@@ -205,6 +205,9 @@ test("Show on map from a bucket list shows every customer of the bucket, cluster
   });
   assert.equal(counted, located.length);
   await p.getByRole("heading", { name: `No position: ${rows.length - located.length}` }).waitFor();
+  // The long list scrolls beside the map; the page stays about a screen tall (it was 8,400 px).
+  const heights = await p.evaluate(() => ({ page: document.scrollingElement.scrollHeight, list: document.querySelector("[data-testid=no-position]").scrollHeight }));
+  assert.ok(heights.list > 1600 && heights.page < 1200, JSON.stringify(heights));
   await p.getByTestId("map-legend").getByText(/^Never visited \(\d+\)$/).waitFor();
   // Back to the list.
   await p.getByRole("link", { name: "Back" }).click();

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { classChecks } from "./layout-checks.mjs";
 import { expectAlert, offlineCopyLoaded, start } from "./server.mjs";
 
 const SHOTS = process.env.PHOTOS_SHOTS || "/tmp/photos-fe";
@@ -290,6 +291,8 @@ test("offline visit with two photos: waiting apart with sizes, synced once each,
     await grid.waitFor();
     assert.equal(await grid.getByTestId("photo-card").count(), 2);
     assert.equal(await m.getByTestId("photos-count").textContent(), "2 photos");
+    // The filter's dates show their whole form (issue #55: cut to "DD-MMM-YYY" at both widths).
+    assert.deepEqual(await m.evaluate(classChecks), []);
     await grid.locator("img.photo-img").nth(1).waitFor();
     const tiles = await grid.locator(".photo-tile").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
     for (const t of tiles) {

@@ -200,7 +200,7 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
     address1: "Address",
     city: "City",
     state: "State",
-    postalCode: "PIN code",
+    postalCode: "Postal Code",
   };
   // A required field left empty says so at once, before Send (issue #55); filling it clears it.
   const nameField = p.getByLabel("Shop name", { exact: true });
@@ -304,11 +304,14 @@ test("offline at 390 px: shelf count, suggested order booked, a return with a ph
   );
   assert.match(approved.buyerId, /^N\d+$/);
   await expectAlert(m, "success", `The shop was approved as ${approved.buyerId}.`);
+  // The list left empty says what is not there (issue #55: it said "Nothing here.").
+  await m.getByText("No new shop awaits approval.", { exact: true }).waitFor();
   await m.goto("/#/customer/returns");
   const returnCard = m.getByTestId(`return-${ret.returnId}`);
   await returnCard.locator("img").waitFor();
   await returnCard.getByRole("button", { name: "Approve" }).click();
   await expectAlert(m, "success", `The return was approved: ${money(ret.value)} is credited to the customer.`);
+  await m.getByText("No return awaits approval.", { exact: true }).waitFor();
 
   // The first order went through under the new Buyer ID.
   const newOrders = await api(am, "GET", `/users/orders?buyerId=${approved.buyerId}`);

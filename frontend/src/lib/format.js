@@ -101,12 +101,6 @@ export function formatDate(value) {
   return p ? `${p.d}-${p.mon}-${p.y}` : value || "";
 }
 
-/** "2026-03-01" -> "01 Mar" @param {string | null | undefined} value */
-export function dayMonth(value) {
-  const p = dayParts(value);
-  return p ? `${p.d} ${p.mon}` : value || "";
-}
-
 /**
  * An instant (ISO 8601) in the phone's time: { date: "2026-03-01", time: "14:05" }; none (null,
  * undefined) or no instant gives empty parts. Not for showing: machine forms for inputs and keys.

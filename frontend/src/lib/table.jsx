@@ -128,7 +128,7 @@ export function Pager({ page, pages, onPage }) {
       <button type="button" class="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t("previous")}
       </button>
-      <span>{t("pageOf", { page, pages })}</span>
+      <span class="nowrap">{t("pageOf", { page, pages })}</span>
       <button type="button" class="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t("next")}
       </button>

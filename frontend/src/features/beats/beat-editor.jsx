@@ -211,9 +211,12 @@ export default function BeatEditor({ params }) {
         <div class="card">
           <div class="card-title-row">
             <h2>{t("customersInOrder")}</h2>
-            <span class="muted" data-testid="stop-count">
-              {t("customerCount", { count: v.customers.length })}
-            </span>
+            {/* No "0 customers" over the empty list's own text (decision 48). */}
+            {v.customers.length > 0 && (
+              <span class="muted" data-testid="stop-count">
+                {t("customerCount", { count: v.customers.length })}
+              </span>
+            )}
           </div>
           <SuggestBox
             id="customerSearch"

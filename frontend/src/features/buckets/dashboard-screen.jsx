@@ -3,13 +3,14 @@
 // picker for managers, and the last 8 weeks' trend.
 import { t } from "./text";
 import { useLocation } from "wouter";
-import { dayMonth, formatDate, number, percent } from "../../lib/format";
+import { formatDate, number, percent } from "../../lib/format";
 import { hasRight } from "../../lib/session";
 import { Loading, PageHeader } from "../../lib/ui";
 import { bucketTitle } from "../../lib/bucket-titles";
 import { AgentPicker, defaultAgent } from "./agent-picker";
 import { AGENT, AREA_MANAGER, RIGHT } from "../../lib/rights";
 import { useLanding, useTrend } from "./api";
+import "./trend.css";
 
 /** @typedef {import("./api").Schemas} Schemas */
 
@@ -76,10 +77,13 @@ function Trend({ agent }) {
   const x = (i) => 20 + i * 45;
   /** @param {number} v */
   const y = (v) => 110 - (v / max) * 90;
+  // Each week's day under its bar, its month below where the month starts: the app's date form
+  // ("12-Oct-2026") over two lines, narrow enough for a Hindi month between bars (issue #55).
+  const days = weeks.map((w) => formatDate(w.weekStart).split("-"));
   return (
     <figure class="card trend" data-testid="trend">
       <figcaption>{t("trendCaption")}</figcaption>
-      <svg viewBox="0 0 380 130" role="img" aria-label={t("trendLabel")}>
+      <svg viewBox="0 0 380 140" role="img" aria-label={t("trendLabel")}>
         {weeks.map((w, i) => (
           <rect key={w.weekStart} x={x(i) - 12} y={y(w.visits)} width="24" height={110 - y(w.visits)} fill="#9cc3dd">
             <title>{t("trendWeek", { week: formatDate(w.weekStart), visits: w.visits, orders: w.orders })}</title>
@@ -92,8 +96,13 @@ function Trend({ agent }) {
           points={weeks.map((w, i) => `${x(i)},${y(w.orders)}`).join(" ")}
         />
         {weeks.map((w, i) => (
-          <text key={w.weekStart} x={x(i)} y="126" font-size="9" text-anchor="middle" fill="#5b6b77">
-            {dayMonth(w.weekStart)}
+          <text key={w.weekStart} x={x(i)} y="124" font-size="9" text-anchor="middle" fill="#5b6b77">
+            <tspan>{days[i][0]}</tspan>
+            {(i === 0 || days[i][1] !== days[i - 1][1]) && (
+              <tspan x={x(i)} dy="11">
+                {days[i][1]}
+              </tspan>
+            )}
           </text>
         ))}
       </svg>

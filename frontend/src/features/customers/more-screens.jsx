@@ -6,6 +6,7 @@ import { DataTable } from "../../lib/table";
 import { Empty, Loading, PageHeader, Select } from "../../lib/ui";
 import { AREA_MANAGER, RIGHT } from "../../lib/rights";
 import { agentLabel } from "../../lib/agent-select";
+import { t as tl } from "../../lib/parts-text";
 import { hasRight } from "../../lib/session";
 import { mediaFile, useAgentList, useFtmFtd, useScorecard } from "./api";
 
@@ -108,7 +109,7 @@ export function ScorecardScreen({ user }) {
           label={t("agent")}
           value={agent}
           onChange={(e) => setAgent(e.currentTarget.value)}
-          placeholder=""
+          placeholder={tl("chooseAgent")}
           options={(agents.data || []).map((a) => ({ value: String(a.uid), label: agentLabel(a) }))}
         />
       )}

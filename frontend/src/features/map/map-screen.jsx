@@ -83,8 +83,9 @@ function MapLayout({ items, legend, tiles, canVisit, cluster = false }) {
         <MapView pins={pins} tiles={tiles} cluster={cluster} />
         {pins.length === 0 && <Empty text={t("noPositions")} />}
       </div>
-      <aside class="card map-aside" data-testid="no-position">
-        <h2>{t("noPosition", { count: unplaced.length })}</h2>
+      {/* Focusable: on a desktop a long list scrolls in its box, which the keyboard must reach too. */}
+      <aside class="card map-aside" data-testid="no-position" tabIndex={0} aria-labelledby="no-position-heading">
+        <h2 id="no-position-heading">{t("noPosition", { count: unplaced.length })}</h2>
         {unplaced.length > 0 ? (
           <ol class="map-unplaced">
             {unplaced.map((i) => (

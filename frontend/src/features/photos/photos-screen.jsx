@@ -70,9 +70,12 @@ export default function PhotosScreen() {
         <Loading />
       ) : (
         <>
-          <p class="muted" data-testid="photos-count">
-            {t("count", { count: answer.totalRecords })}
-          </p>
+          {/* No "0 photos" over the empty list's own text (decision 48). */}
+          {answer.totalRecords > 0 && (
+            <p class="muted" data-testid="photos-count">
+              {t("count", { count: answer.totalRecords })}
+            </p>
+          )}
           {!rows.length ? (
             <Empty text={t("noneMatch")} />
           ) : (

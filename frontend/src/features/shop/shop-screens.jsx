@@ -14,7 +14,7 @@ import { PhotoCapture } from "../../lib/photos/photo-capture";
 import { queueShopPhoto } from "../../lib/photos/photo-queue";
 import { alertFailure } from "../../lib/resources";
 import { checkFssai, checkGstin, checkPan } from "../../lib/tax-ids";
-import { Empty, Field, PageHeader, Select } from "../../lib/ui";
+import { Empty, Field, Loading, PageHeader, Select } from "../../lib/ui";
 import { approveReturn, approveShop, proposals, rejectReturn, rejectShop, returnsList } from "./api";
 import { reasonLabel, t as shelfText } from "../../lib/shelf-text";
 import { t } from "./text";
@@ -338,7 +338,8 @@ export function NewShopsScreen() {
     <section>
       <PageHeader title={t("newShops")} />
       <StatusFilter value={status} onChange={setStatus} options={["Pending", "Approved", "Rejected"]} />
-      {rows && !rows.length && <Empty text={t("none")} />}
+      {!rows && <Loading />}
+      {rows && !rows.length && <Empty text={t("noShops", { status })} />}
       <div class="shop-cards">
         {(rows || []).map((r) => (
           <article class="card shop-card" key={r.proposalId} data-testid={`proposal-${r.proposalId}`}>
@@ -400,7 +401,8 @@ export function ReturnsScreen() {
     <section>
       <PageHeader title={t("returns")} />
       <StatusFilter value={status} onChange={setStatus} options={["Submitted", "Approved", "Rejected"]} />
-      {rows && !rows.length && <Empty text={t("none")} />}
+      {!rows && <Loading />}
+      {rows && !rows.length && <Empty text={t("noReturns", { status })} />}
       <div class="shop-cards">
         {(rows || []).map((r) => (
           <article class="card shop-card" key={r.returnId} data-testid={`return-${r.returnId}`}>

@@ -10,7 +10,7 @@ export const t = catalogue("shop", {
   address1: "Address",
   city: "City",
   state: "State",
-  postalCode: "PIN code",
+  postalCode: "Postal Code",
   retailerType: "Type",
   retailer: "Retailer",
   wholesaler: "Wholesaler",
@@ -61,7 +61,11 @@ export const t = catalogue("shop", {
   value: "Value",
   lines: "Goods",
   photo: "Photo",
-  none: "Nothing with this status.",
+  // What an empty list says, by the status chosen (issue #55: "Nothing here." said nothing).
+  noShops:
+    "{status, select, Pending {No new shop awaits approval.} Approved {No new shop approved yet.} other {No new shop rejected.}}",
+  noReturns:
+    "{status, select, Submitted {No return awaits approval.} Approved {No return approved yet.} other {No return rejected.}}",
   valuedAtList: "never ordered: list price",
   created: "Recorded",
   customer: "Customer",
