@@ -16,24 +16,29 @@ pub fn defer(tx: &Connection) -> rusqlite::Result<()> {
 
 /// Indexes the customers written since `defer`, as they are now, and ends the deferral: those
 /// changed or deleted (noted by the triggers) and those added (every id above the highest at
-/// `defer`: a new customer takes the next one). Says whether the index changed.
+/// `defer`: a new customer takes the next one). Says whether the index changed. The noted ones are
+/// read from the notes outwards (`CROSS JOIN` keeps that order): the planner otherwise walked every
+/// customer below the highest id for each piece of an import, and a 1,000,000-row import took
+/// 520 s where 100,000 took 3.3 (issue #50).
 pub fn flush(tx: &Connection) -> rusqlite::Result<bool> {
     let before = tx.total_changes();
-    tx.execute_batch(
+    tx.execute_batch(&format!(
         "DELETE FROM customers_fts WHERE rowid IN (SELECT customer_id FROM customers_fts_pending);
-         INSERT INTO customers_fts (rowid, buyer_id, name, mobile)
-         SELECT c.customer_id, c.buyer_id, c.name, c.mobile FROM customers c
-         WHERE c.customer_id > (SELECT above FROM customers_fts_deferred)
-         UNION ALL
-         SELECT c.customer_id, c.buyer_id, c.name, c.mobile
-         FROM customers_fts_pending p JOIN customers c ON c.customer_id = p.customer_id
-         WHERE p.customer_id <= (SELECT above FROM customers_fts_deferred);
+         INSERT INTO customers_fts (rowid, buyer_id, name, mobile) {WRITTEN};
          DELETE FROM customers_fts_pending;
-         DELETE FROM customers_fts_deferred;",
-    )?;
+         DELETE FROM customers_fts_deferred;"
+    ))?;
     // Ending the deferral is one change; anything more was the index's.
     Ok(tx.total_changes() - before > 1)
 }
+
+/// The customers written since `defer`: those added, then those noted.
+const WRITTEN: &str = "SELECT c.customer_id, c.buyer_id, c.name, c.mobile FROM customers c
+    WHERE c.customer_id > (SELECT above FROM customers_fts_deferred)
+    UNION ALL
+    SELECT c.customer_id, c.buyer_id, c.name, c.mobile
+    FROM customers_fts_pending p CROSS JOIN customers c ON c.customer_id = p.customer_id
+    WHERE p.customer_id <= (SELECT above FROM customers_fts_deferred)";
 
 /// Pages of merged index one `merge_step` writes at most: about 2-20 ms on a loaded 2-core machine
 /// (32 pages: 23 ms at p99 on a 120,000-customer index renamed 400 rows at a time; 64: 42 ms).
@@ -50,4 +55,28 @@ pub fn merge_step(conn: &Connection) -> rusqlite::Result<bool> {
     )?;
     // SQLite's documented test: the command changed two rows or more only when it merged.
     Ok(conn.total_changes() - before >= 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The customers a piece wrote are found by seeks: the new ones from the highest id before, the
+    /// noted ones from the notes; no walk over the customers already in (issue #50).
+    #[test]
+    fn the_written_customers_are_seeks_from_the_notes() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::platform::db::migrate(&mut conn).unwrap();
+        let plan: Vec<String> = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {WRITTEN}"))
+            .unwrap()
+            .query_map([], |r| r.get(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(plan.iter().any(|step| step == "SEARCH c USING INTEGER PRIMARY KEY (rowid>?)"), "{plan:?}");
+        assert!(plan.iter().any(|step| step == "SEARCH p USING INTEGER PRIMARY KEY (rowid<?)"), "{plan:?}");
+        assert!(plan.iter().any(|step| step == "SEARCH c USING INTEGER PRIMARY KEY (rowid=?)"), "{plan:?}");
+        assert!(!plan.iter().any(|step| step.starts_with("SCAN c") || step == "SEARCH c USING INTEGER PRIMARY KEY (rowid<?)"), "{plan:?}");
+    }
 }
