@@ -7,7 +7,6 @@ import { afterEach, test } from "node:test";
 import {
   coordinates,
   dayHeader,
-  dayMonth,
   distance,
   formatDate,
   formatDateTime,
@@ -35,7 +34,6 @@ test("en-IN: dates show as dd-MMM-yyyy (27-Nov-2026), the last-ordered date as d
   assert.equal(formatDate("2026-11-27"), "27-Nov-2026");
   assert.equal(formatDate("2026-03-01T10:00:00Z"), "01-Mar-2026");
   assert.equal(formatDate("2026-09-05"), "05-Sep-2026", "the spec's three-letter month, not CLDR's Sept");
-  assert.equal(dayMonth("2026-11-27"), "27 Nov");
   assert.equal(formatDate(""), "");
   assert.equal(formatDate(null), "");
   assert.equal(formatDate("soon"), "soon");
@@ -98,7 +96,6 @@ test("hi-IN: the same figures, the month's short name in Hindi, Latin digits (-u
   assert.match(nov, /[\u0900-\u097F]/, "Intl's Hindi month name is in Devanagari");
   assert.equal(formatDate("2026-11-27"), `27-${nov}-2026`);
   assert.equal(formatDate("2026-11-27"), "27-नव॰-2026");
-  assert.equal(dayMonth("2026-11-27"), "27 नव॰");
   assert.equal(dayHeader("2026-11-27T06:30:00Z"), "27-नव॰-2026");
   assert.equal(formatDateTime("2026-11-27T06:30:00Z"), "27-नव॰-2026 12:00");
   assert.equal(formatDate("2026-03-01"), "01-मार्च-2026");
