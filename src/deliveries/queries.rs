@@ -406,23 +406,14 @@ mod tests {
     /// An agent's or manager's search is one range of the search index per agent, never a scan.
     #[test]
     fn a_team_search_is_a_range_of_the_search_index() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        crate::platform::db::migrate(&mut conn).unwrap();
         let cases = [
             (Scope::Team { manager: UserId(7) }, "PRIMARY KEY"),
             (Scope::Own { uid: UserId(8) }, "PRIMARY KEY"),
             (Scope::All, "INDEX delivery_terms_all"),
         ];
         for (scope, index) in cases {
-            let plan: Vec<String> = conn
-                .prepare(&format!("EXPLAIN QUERY PLAN {}", suggestions_sql(scope)))
-                .unwrap()
-                .query_map(&*scope.with(named_params! { ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 }), |r| {
-                    r.get(3)
-                })
-                .unwrap()
-                .collect::<Result<_, _>>()
-                .unwrap();
+            let params = scope.with(named_params! { ":kind": 0, ":from": "s", ":below": "t", ":pattern": "s%", ":limit": 10 });
+            let plan = crate::platform::db::query_plan(&suggestions_sql(scope), &*params);
             assert!(plan.iter().any(|step| step.starts_with("SEARCH t USING") && step.contains(index)), "{plan:?}");
             assert!(!plan.iter().any(|step| step.starts_with("SCAN t")), "{plan:?}");
         }

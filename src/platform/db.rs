@@ -292,6 +292,17 @@ pub enum Migration {
     UpToDate,
 }
 
+/// A new in-memory database of the current schema with the steps of SQLite's plan for `sql` under
+/// `params` (each step's text, as `EXPLAIN QUERY PLAN` gives it): the tests that keep a query a seek.
+#[cfg(test)]
+pub fn query_plan(sql: &str, params: impl rusqlite::Params) -> Vec<String> {
+    let mut conn = Connection::open_in_memory().unwrap();
+    migrate(&mut conn).unwrap();
+    let mut plan = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+    let steps = plan.query_map(params, |r| r.get(3)).unwrap().collect::<Result<_, _>>().unwrap();
+    steps
+}
+
 /// Brings the database to `SCHEMA_VERSION` in one transaction; safe to run any number of times.
 pub fn migrate(conn: &mut Connection) -> anyhow::Result<Migration> {
     // An upgrade step may index millions of rows: its sort spills to a temporary file rather than

@@ -77,15 +77,10 @@ mod tests {
     /// the order wanted: no scan of the product's lines, no sort.
     #[test]
     fn each_sellers_latest_line_is_a_seek() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        crate::platform::db::migrate(&mut conn).unwrap();
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {LATEST_PER_SELLER}"))
-            .unwrap()
-            .query_map(named_params! { ":product": "p", ":since": "2026-01-01", ":all": false, ":country": 1 }, |r| r.get(3))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let plan = crate::platform::db::query_plan(
+            LATEST_PER_SELLER,
+            named_params! { ":product": "p", ":since": "2026-01-01", ":all": false, ":country": 1 },
+        );
         let seek = "SEARCH o USING INDEX order_lines_product (product_name=? AND seller_name=? AND order_date>?)";
         assert!(plan.iter().any(|step| step == seek), "{plan:?}");
         assert!(!plan.iter().any(|step| step.starts_with("SCAN o") || step.contains("TEMP B-TREE")), "{plan:?}");
