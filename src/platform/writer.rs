@@ -73,11 +73,13 @@ const RESTART_AFTER_FRAMES: i64 = 4096;
 const CATCH_UP_PASSES: usize = 8;
 const CATCH_UP_REST: i64 = 64;
 
+/// Runs one write in the open transaction; gives back whether it succeeded and what answers the
+/// request once the outcome of the commit is known.
+type Work = Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send>;
+
 /// One write for the writer's next batch.
 struct Job {
-    /// Runs the write in the open transaction; gives back whether it succeeded and what answers
-    /// the request once the outcome of the commit is known.
-    run: Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send>,
+    run: Work,
     /// A bulk writer's piece: committed in a batch of its own, with no savepoint around it. SQLite
     /// keeps a savepoint's sub-journal in memory (`temp_store = MEMORY`) and walks it from its start
     /// at the end of every statement, so a piece of a thousand rows under a savepoint cost in
@@ -198,7 +200,7 @@ impl Writer {
         }
         crate::platform::memory::note_work();
         let queued = stats::now();
-        let run: Box<dyn FnOnce(&Connection) -> (bool, Reply) + Send> = Box::new(move |conn| {
+        let run: Work = Box::new(move |conn| {
             stats::since(queued, |s| &s.queue_wait);
             let result = work(conn);
             let ok = result.is_ok();
