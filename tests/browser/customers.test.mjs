@@ -8,9 +8,10 @@ let app;
 before(async () => (app = await start()));
 after(async () => app && (await app.stop()));
 
-
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000a49444154789c6300010000050001" + "0d0a2db40000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000a49444154789c6300010000050001" +
+    "0d0a2db40000000049454e44ae426082",
   "hex",
 );
 
@@ -33,11 +34,19 @@ test("an agent finds a customer and saves a visit", async () => {
   await p.getByLabel("Outcome").selectOption({ label: "Follow-up" });
   await p.getByLabel("Remark").fill("Asked to call on Monday");
   await p.getByRole("button", { name: "Save Visit" }).click();
-  await expectAlert(p, "success", "Visit saved successfully - location off on this phone");
+  await expectAlert(
+    p,
+    "success",
+    "Visit saved successfully - location off on this phone",
+  );
   const first = p.getByTestId("interactions").locator("tbody tr").first();
   await first.getByText("Asked to call on Monday").waitFor();
   assert.match(await first.textContent(), /Follow-up/);
-  assert.match(await first.textContent(), /\d{2}-[A-Z][a-z]{2}-\d{4}/, "dates show as dd-MMM-yyyy");
+  assert.match(
+    await first.textContent(),
+    /\d{2}-[A-Z][a-z]{2}-\d{4}/,
+    "dates show as dd-MMM-yyyy",
+  );
 
   // Today's visits list shows it too.
   await p.goto("/#/customer/details/ftd");
@@ -65,12 +74,17 @@ test("the visit screen opened by its address asks for the outcomes once: the off
   // A fresh load at the screen's address (the address set without the app seeing it, then a
   // reload): the route starts the outcomes' call while the code loads, and the offline engine
   // refreshes the copy (the outcomes with it) at start.
-  await p.evaluate(() => history.replaceState(null, "", "#/customer/visit/B100001"));
+  await p.evaluate(() =>
+    history.replaceState(null, "", "#/customer/visit/B100001"),
+  );
   await p.reload();
   await p.getByTestId("customer-details").getByText("B100001").waitFor();
-  await p.waitForFunction(() => document.getElementById("outcomeId")?.options.length > 1);
+  await p.waitForFunction(
+    () => document.getElementById("outcomeId")?.options.length > 1,
+  );
   // The refresh has run (it asks for the copy's next page beside the outcomes) and its calls are over.
-  for (const until = Date.now() + 20000; !copyAsked && Date.now() < until; ) await p.waitForTimeout(100);
+  for (const until = Date.now() + 20000; !copyAsked && Date.now() < until;)
+    await p.waitForTimeout(100);
   assert.ok(copyAsked, "the offline copy was refreshed at start");
   await p.waitForLoadState("networkidle");
   assert.equal(asked, 1);
@@ -96,17 +110,41 @@ test("an agent reads the best sellers and compares a product's prices", async ()
   await p.getByRole("tab", { name: "Price Comparison" }).click();
   await tabs.getByLabel("Product").fill("Cola 3");
   // The suggestions, not the return form's product list on the same screen.
-  await p.getByRole("listbox").getByRole("option", { name: /Cola 300ml/ }).click();
+  await p
+    .getByRole("listbox")
+    .getByRole("option", { name: /Cola 300ml/ })
+    .click();
   const rows = tabs.getByRole("table").locator("tbody tr");
   await rows.first().waitFor();
-  const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
+  const shown = await rows.evaluateAll((trs) =>
+    trs.map((tr) =>
+      [...tr.querySelectorAll("td")].map((td) => td.textContent.trim()),
+    ),
+  );
   // Last Order Date, Product, Unit Price, Distributor Name, FAO Name: one row per distributor, cheapest first.
-  assert.ok(shown.length >= 2 && shown.every((cells) => cells[1] === "Cola 300ml"), JSON.stringify(shown));
-  assert.ok(shown.every((cells) => /^₹[\d,]+\.\d\d$/.test(cells[2])), `prices in rupees: ${JSON.stringify(shown)}`);
+  assert.ok(
+    shown.length >= 2 && shown.every((cells) => cells[1] === "Cola 300ml"),
+    JSON.stringify(shown),
+  );
+  assert.ok(
+    shown.every((cells) => /^₹[\d,]+\.\d\d$/.test(cells[2])),
+    `prices in rupees: ${JSON.stringify(shown)}`,
+  );
   const prices = shown.map((cells) => Number(cells[2].replace(/[^\d.]/g, "")));
-  assert.ok(new Set(prices).size >= 2, `distributors price differently: ${prices}`);
-  assert.deepEqual(prices, [...prices].sort((a, b) => a - b), "cheapest first");
-  assert.equal(new Set(shown.map((cells) => cells[3])).size, shown.length, "one row per distributor");
+  assert.ok(
+    new Set(prices).size >= 2,
+    `distributors price differently: ${prices}`,
+  );
+  assert.deepEqual(
+    prices,
+    [...prices].sort((a, b) => a - b),
+    "cheapest first",
+  );
+  assert.equal(
+    new Set(shown.map((cells) => cells[3])).size,
+    shown.length,
+    "one row per distributor",
+  );
   assert.deepEqual(p.pageErrors, []);
   await p.context().close();
 });
@@ -141,7 +179,10 @@ test("an agent adds a customer, updates the profile and adds info with a file", 
   await p.getByRole("button", { name: "Save" }).click();
   await p.waitForURL((u) => u.hash.startsWith("#/customer/visit/N"));
   const buyer = decodeURIComponent(new URL(p.url()).hash.split("/").pop());
-  await p.getByTestId("customer-details").getByText("Harbour View Mart").waitFor();
+  await p
+    .getByTestId("customer-details")
+    .getByText("Harbour View Mart")
+    .waitFor();
 
   await p.getByRole("link", { name: "Profile Update" }).click();
   // The inputs start with the current values; with every field emptied there is nothing to send.
@@ -164,7 +205,9 @@ test("an agent adds a customer, updates the profile and adds info with a file", 
   await p.getByText("Info Sub Type is required.").waitFor();
   await p.getByLabel("Renovated").check();
   await p.getByLabel("Remark").fill("New shelves");
-  await p.locator("#img1").setInputFiles({ name: "shelves.png", mimeType: "image/png", buffer: PNG });
+  await p
+    .locator("#img1")
+    .setInputFiles({ name: "shelves.png", mimeType: "image/png", buffer: PNG });
   await p.getByRole("button", { name: "Save" }).click();
   await expectAlert(p, "success", "Customer info saved successfully.");
   await p.getByRole("link", { name: "Add Info" }).click();
@@ -181,14 +224,22 @@ test("an agent's profile update proposes the shop's location; the manager accept
   await p.goto("/#/customer/profile/B100001");
   await p.getByLabel("Set the shop's location to where I am now").check();
   const [request] = await Promise.all([
-    p.waitForRequest((r) => r.url().endsWith("/webapi/api/users/customer/profile") && r.method() === "POST"),
+    p.waitForRequest(
+      (r) =>
+        r.url().endsWith("/webapi/api/users/customer/profile") &&
+        r.method() === "POST",
+    ),
     p.getByRole("button", { name: "Update" }).click(),
   ]);
   const body = request.postDataJSON();
   assert.equal(body.latitude, 12.9352);
   assert.equal(body.longitude, 77.6245);
   // An agent never moves a shop (security, second round): the position waits for the manager.
-  await expectAlert(p, "success", "Profile updated successfully. The shop's location was sent to your manager for approval.");
+  await expectAlert(
+    p,
+    "success",
+    "Profile updated successfully. The shop's location was sent to your manager for approval.",
+  );
   await p.waitForURL((u) => u.hash === "#/customer/visit/B100001");
   await p.getByTestId("customer-details").waitFor();
   const maps = p.getByRole("link", { name: "Open in maps" });
@@ -227,11 +278,29 @@ test("on a phone the visit screen's footer is one row, clear of the chat button 
       top: rect(document.querySelector(".back-to-top")),
     };
   });
-  assert.equal(boxes.buttons.length, 3, "Profile Update, Add Info, New Customer");
-  assert.equal(new Set(boxes.buttons.map((b) => Math.round(b.top))).size, 1, "the footer's buttons share one row");
-  const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  assert.ok(!overlaps(boxes.fab, boxes.footer), `the chat button covers the footer: ${JSON.stringify(boxes)}`);
-  assert.ok(!overlaps(boxes.top, boxes.footer), `the Top link covers the footer: ${JSON.stringify(boxes)}`);
+  assert.equal(
+    boxes.buttons.length,
+    3,
+    "Profile Update, Add Info, New Customer",
+  );
+  assert.equal(
+    new Set(boxes.buttons.map((b) => Math.round(b.top))).size,
+    1,
+    "the footer's buttons share one row",
+  );
+  const overlaps = (a, b) =>
+    a.left < b.right &&
+    b.left < a.right &&
+    a.top < b.bottom &&
+    b.top < a.bottom;
+  assert.ok(
+    !overlaps(boxes.fab, boxes.footer),
+    `the chat button covers the footer: ${JSON.stringify(boxes)}`,
+  );
+  assert.ok(
+    !overlaps(boxes.top, boxes.footer),
+    `the Top link covers the footer: ${JSON.stringify(boxes)}`,
+  );
   await p.context().close();
 });
 
@@ -241,9 +310,21 @@ test("a manager picks an agent's scorecard", async () => {
   await p.waitForURL((u) => u.hash === "#/landing/retailer-bucket");
   await p.goto("/#/score/card");
   await p.getByText("No Data Available").waitFor();
-  await p.waitForFunction(() => document.querySelectorAll("#agent option").length === 5);
-  const options = await p.getByLabel("Agent").locator("option").allTextContents();
-  assert.deepEqual(options, ["", "Arjun Das", "Nimal Perera", "Priya Sharma", "Ravi Kumar"]);
+  await p.waitForFunction(
+    () => document.querySelectorAll("#agent option").length === 5,
+  );
+  const options = await p
+    .getByLabel("Agent")
+    .locator("option")
+    .allTextContents();
+  // The empty choice says what to do (issue #55: it was a blank line).
+  assert.deepEqual(options, [
+    "Choose an agent",
+    "Arjun Das",
+    "Nimal Perera",
+    "Priya Sharma",
+    "Ravi Kumar",
+  ]);
   await p.getByLabel("Agent").selectOption({ label: "Priya Sharma" });
   await p.getByTestId("scorecard").getByText("agent2@demo.test").waitFor();
   await p.context().close();
@@ -253,15 +334,25 @@ test("an administrator sets an info status with a remark", async () => {
   const p = await app.page({ width: 1280, height: 900 });
   await app.login(p, "admin@demo.test");
   await p.waitForURL((u) => u.hash === "#/home");
-  await p.getByTestId("sidebar").locator("details").evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
-  await p.getByTestId("sidebar").getByRole("link", { name: "Info Status Update" }).click();
-  const row = p.getByTestId("info-updates").locator("tr", { hasText: "New shelves" });
+  await p
+    .getByTestId("sidebar")
+    .locator("details")
+    .evaluateAll((groups) => groups.forEach((g) => (g.open = true)));
+  await p
+    .getByTestId("sidebar")
+    .getByRole("link", { name: "Info Status Update" })
+    .click();
+  const row = p
+    .getByTestId("info-updates")
+    .locator("tr", { hasText: "New shelves" });
   await row.getByRole("button", { name: "Update Status" }).click();
   const dialog = p.getByRole("dialog");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await dialog.getByText("Please Enter Remark").waitFor();
   await dialog.getByLabel("Remark").fill("x".repeat(201));
-  await dialog.getByText("The remark is limited to a maximum of 200 characters.").waitFor();
+  await dialog
+    .getByText("The remark is limited to a maximum of 200 characters.")
+    .waitFor();
   await dialog.getByLabel("Remark").fill("Checked on the phone call");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expectAlert(p, "success", "Status updated successfully.");

@@ -98,6 +98,7 @@ function Trend({ agent }) {
         {weeks.map((w, i) => (
           <text key={w.weekStart} x={x(i)} y="124" font-size="9" text-anchor="middle" fill="#5b6b77">
             <tspan>{days[i][0]}</tspan>
+            {/* Read as "12 Oct" (a screen reader, a copy), drawn as the day over its month. */}{" "}
             {(i === 0 || days[i][1] !== days[i - 1][1]) && (
               <tspan x={x(i)} dy="11">
                 {days[i][1]}
