@@ -628,6 +628,9 @@ test("a customer given to another agent leaves the phone: its copy and its visit
   // Offline, neither the kept screen nor the copy (nor the search index over it) knows it now.
   await p.context().setOffline(true);
   await p.goto("/#/customer/visit");
+  // The search screen settled first: on a busy machine the customer's address, opened while the
+  // search screen was still coming, was answered by neither (the alert never came, once in CI).
+  await p.getByLabel("Search customer").waitFor();
   await p.goto(`/#/customer/visit/${encodeURIComponent(given.buyerId)}`);
   await expectAlert(p, "error", "Offline: this customer is not on this phone.");
   assert.deepEqual(p.pageErrors, []);
