@@ -128,7 +128,8 @@ fn limits() -> Limits {
     limits
 }
 
-fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<DynamicImage> {
+/// The picture, upright, and whether it was sent upright (no turn applied).
+fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<(DynamicImage, bool)> {
     let refused = |e: image::ImageError| match e {
         image::ImageError::Limits(_) => AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")),
         _ => AppError::bad_request(PHOTO_UNREADABLE.on("file")),
@@ -141,7 +142,7 @@ fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<DynamicImage> {
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(refused)?;
     picture.apply_orientation(orientation);
-    Ok(picture)
+    Ok((picture, orientation == image::metadata::Orientation::NoTransforms))
 }
 
 /// `picture` scaled down so its longest side is at most `side` (never up).
@@ -191,14 +192,44 @@ pub fn distance(a: i64, b: i64) -> u32 {
     (a ^ b).count_ones()
 }
 
+/// Whether a JPEG segment holds only what the phone's camera wrote about the picture (EXIF with
+/// GPS, XMP, ICC, maker notes, comments): every application segment but JFIF (APP0) and Adobe's
+/// (APP14, which says how the colours are coded), and COM.
+fn is_metadata(marker: u8) -> bool {
+    use img_parts::jpeg::markers::{APP1, APP14, APP15, COM};
+    marker == COM || ((APP1..=APP15).contains(&marker) && marker != APP14)
+}
+
+/// The sent JPEG less its metadata, where that fits [`MAX_STORED_BYTES`]: the picture's coded data
+/// is kept as it came (no second loss of quality, and no encode: re-encoding took most of a
+/// photo's CPU).
+fn without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut jpeg = img_parts::jpeg::Jpeg::from_bytes(axum::body::Bytes::copy_from_slice(bytes)).ok()?;
+    jpeg.segments_mut().retain(|segment| !is_metadata(segment.marker()));
+    let kept = jpeg.encoder().bytes();
+    (kept.len() <= MAX_STORED_BYTES).then(|| kept.to_vec())
+}
+
 fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
-    let picture = decode(format, bytes)?;
-    let kept = fit(&picture, MAX_SIDE).into_rgb8();
-    drop(picture);
-    let bytes = encode_within(kept)?;
-    // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
-    let stored = decode(ImageFormat::Jpeg, &bytes)?;
-    let thumb = jpeg(&fit(&stored, THUMB_SIDE).into_rgb8(), 70)?;
+    let (picture, upright) = decode(format, bytes)?;
+    // A JPEG that is already what would be kept (upright, within the sides and bytes: the phone's
+    // own always are, drawn and encoded on the phone) is kept as sent, less its metadata.
+    let as_sent = (format == ImageFormat::Jpeg && upright && picture.width().max(picture.height()) <= MAX_SIDE)
+        .then(|| without_metadata(bytes))
+        .flatten();
+    let (bytes, stored) = match as_sent {
+        Some(bytes) => (bytes, picture),
+        None => {
+            let kept = fit(&picture, MAX_SIDE).into_rgb8();
+            drop(picture);
+            let bytes = encode_within(kept)?;
+            // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
+            let (stored, _) = decode(ImageFormat::Jpeg, &bytes)?;
+            (bytes, stored)
+        }
+    };
+    // `thumbnail` samples down in integers: `resize`'s float buffers were the photo's biggest.
+    let thumb = jpeg(&stored.thumbnail(THUMB_SIDE, THUMB_SIDE).into_rgb8(), 70)?;
     let sha256 = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     Ok(Prepared { phash: phash(&stored), width: stored.width(), height: stored.height(), bytes, thumb, sha256 })
 }
@@ -245,6 +276,40 @@ mod tests {
         assert_ne!(a.sha256, again.sha256);
         assert!(distance(a.phash, again.phash) <= super::super::queries::NEAR_BITS, "{}", distance(a.phash, again.phash));
         assert!(distance(a.phash, other.phash) > 3 * super::super::queries::NEAR_BITS, "{}", distance(a.phash, other.phash));
+    }
+
+    /// `jpeg` with an EXIF segment and a comment after its start marker, as a camera writes them.
+    fn with_metadata(jpeg: &[u8]) -> Vec<u8> {
+        let mut out = jpeg[..2].to_vec();
+        for (marker, body) in [(0xE1, &b"Exif\0\0II*\0GPS-SECRET"[..]), (0xFE, &b"taken at home"[..])] {
+            out.extend([0xFF, marker]);
+            out.extend(((body.len() + 2) as u16).to_be_bytes());
+            out.extend(body);
+        }
+        out.extend(&jpeg[2..]);
+        out
+    }
+
+    #[test]
+    fn a_phone_sized_jpeg_is_kept_as_sent_less_its_metadata() {
+        let phone = encoded(&scene(4, 1280, 960), 80);
+        assert!(phone.len() <= MAX_STORED_BYTES, "{}", phone.len());
+        let kept = prepare_now(ImageFormat::Jpeg, &with_metadata(&phone)).unwrap();
+        // The coded picture as it came, to the byte; only the metadata left.
+        assert_eq!(kept.bytes, phone);
+        assert_eq!((kept.width, kept.height), (1280, 960));
+        // The same hash as a re-encoded copy would be held to.
+        let again = prepare_now(ImageFormat::Jpeg, &encoded(&scene(4, 1280, 960), 60)).unwrap();
+        assert!(distance(kept.phash, again.phash) <= super::super::queries::NEAR_BITS);
+    }
+
+    #[test]
+    fn a_turned_or_oversized_jpeg_is_reencoded() {
+        let big = encoded(&scene(5, 2000, 1500), 80);
+        let kept = prepare_now(ImageFormat::Jpeg, &with_metadata(&big)).unwrap();
+        assert_ne!(kept.bytes, big);
+        assert_eq!((kept.width, kept.height), (1600, 1200));
+        assert!(!kept.bytes.windows(10).any(|w| w == b"GPS-SECRET"));
     }
 
     #[test]
