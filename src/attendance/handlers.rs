@@ -1,11 +1,13 @@
 //! The working day's endpoints (issue #37). Thin: the rules are in `days`, the SQL in `queries`.
 
 use axum::extract::State;
+use axum::response::Response;
 
 use super::days::{self, CheckedCorrection, CheckedMark};
 use super::messages::*;
 use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
 use crate::auth::session::CurrentUser;
+use crate::platform::answers;
 use crate::platform::api::MessageBody;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Query};
@@ -59,7 +61,7 @@ pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResul
         (status = 400, description = "The date is not valid", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Json<AttendancePage>> {
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Response> {
     user.require(rights::ATTENDANCE_REVIEW)?;
     let date = match q.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
         Some(d) => crate::clock::parse_date(d).ok_or_else(|| AppError::bad_request(DATE_NOT_VALID.on("date")))?,
@@ -67,16 +69,22 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     }
     .format("%Y-%m-%d")
     .to_string();
-    let scope = user.scope();
-    state
+    let (scope, agent) = (user.scope(), q.agent_id.0.filter(|a| *a != 0).map(UserId));
+    let request = format!("{date} {agent:?}");
+    let body = state
         .db(move |conn| {
-            let narrowed = scope.narrowed(conn, q.agent_id.0.filter(|a| *a != 0).map(UserId))?;
-            let data = days::list(conn, narrowed, &date, crate::now())?;
-            Ok(AttendancePage { date, data })
+            answers::kept(conn, &ATTENDANCE_LIST, scope, request, || {
+                let data = days::list(conn, scope.narrowed(conn, agent)?, &date, crate::now())?;
+                Ok(AttendancePage { date, data })
+            })
         })
-        .await
-        .map(Json)
+        .await?;
+    Ok(answers::response(body))
 }
+
+/// The Attendance list, kept (see `platform::answers`): every agent's day and activity.
+pub const ATTENDANCE_LIST: answers::Kind =
+    answers::Kind { name: "attendance-list", tables: &["work_days", "users", "visits", "orders", "payments", "visit_photos"] };
 
 /// `POST /users/attendance/correct` (attendance_review): a manager sets a day's start and/or end,
 /// with a reason; the day shows `corrected` and the change is in the audit log.

@@ -2,11 +2,13 @@
 //! the back office's list, deposit and reversal. Thin: the checks and SQL are in `queries`.
 
 use axum::extract::State;
+use axum::response::Response;
 
 use super::messages::*;
 use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
+use crate::platform::answers;
 use crate::platform::error::{AppError, AppResult, Problem};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
@@ -82,7 +84,7 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::Nai
         (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Json<PaymentPage>> {
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Response> {
     user.require_any(READ_RIGHTS)?;
     let from = date(q.from, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
     let to = date(q.to, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
@@ -104,8 +106,14 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         page: q.page_number.unwrap_or(1),
     };
     let scope = user.scope();
-    state.db(move |conn| queries::page(conn, scope, &filter)).await.map(Json)
+    let request = format!("{filter:?}");
+    let body = state.db(move |conn| answers::kept(conn, &PAYMENT_LIST, scope, request, || queries::page(conn, scope, &filter))).await?;
+    Ok(answers::response(body))
 }
+
+/// The Collections list, kept (see `platform::answers`): its totals add up every payment of the
+/// filter.
+pub const PAYMENT_LIST: answers::Kind = answers::Kind { name: "payment-list", tables: &["payments", "customers", "users"] };
 
 /// `POST /users/payment/{paymentId}/deposit` (collections_review): a payment of the caller's
 /// scope goes from collected to deposited; a deposited or reversed one is a 409.

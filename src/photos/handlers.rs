@@ -11,6 +11,7 @@ use super::queries::{self, ListFilter, NewPhoto, NewShopPhoto};
 use super::store;
 use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
 use crate::auth::session::CurrentUser;
+use crate::platform::answers;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, MultipartForm, Path, Query};
 use crate::platform::files;
@@ -276,7 +277,7 @@ fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
         (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Json<PhotoPage>> {
+pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Response> {
     user.require(rights::PHOTO_REVIEW)?;
     let from = checked_date(q.from)?;
     let to = checked_date(q.to)?;
@@ -300,14 +301,20 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         page: q.page_number.unwrap_or(1),
     };
     let (scope, agent) = (user.scope(), q.agent_id.map(UserId));
-    state
+    let request = format!("{agent:?} {filter:?}");
+    let body = state
         .db(move |conn| {
-            let scope = scope.narrowed(conn, agent)?;
-            queries::page(conn, scope, &filter)
+            answers::kept(conn, &PHOTO_LIST, scope, request, || {
+                let scope = scope.narrowed(conn, agent)?;
+                queries::page(conn, scope, &filter)
+            })
         })
-        .await
-        .map(Json)
+        .await?;
+    Ok(answers::response(body))
 }
+
+/// The Photos list, kept (see `platform::answers`).
+pub const PHOTO_LIST: answers::Kind = answers::Kind { name: "photo-list", tables: &["visit_photos", "customers", "users"] };
 
 async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -> AppResult<Response> {
     user.require_any(&[rights::VISIT_PHOTO, rights::PHOTO_REVIEW])?;

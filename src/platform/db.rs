@@ -138,25 +138,46 @@ const SESSION_TABLES: [&str; 2] = ["rights", "session_table_changes"];
 /// that a user read from a snapshot taken between the two is not kept either.
 static SESSION_GENERATION: AtomicU64 = AtomicU64::new(0);
 
-/// The tables that what was achieved of a target is read from (`targets`' cache of the team view):
-/// orders, visits, payments, the targets, holidays and slabs, the users (who is in a team), the
-/// returns and the new shops (issue #54).
-const FIGURES_TABLES: [&str; 9] =
-    ["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users", "returns", "outlet_proposals"];
+/// The tables whose changes by this process the kept answers of read-mostly screens watch
+/// (`platform::answers`), as SQLite's update hook names them: what targets are achieved from, and
+/// what the Collections, Attendance, Returns and Photos lists read.
+pub const WATCHED_TABLES: [&str; 15] = [
+    "orders",
+    "visits",
+    "payments",
+    "targets",
+    "holidays",
+    "incentive_slabs",
+    "users",
+    "returns",
+    "outlet_proposals",
+    "customers",
+    "work_days",
+    "visit_photos",
+    "invoices",
+    "payment_allocations",
+    "return_lines",
+];
 
-/// Moves with every change to `FIGURES_TABLES` by this process, twice as `SESSION_GENERATION` does.
-static FIGURES_GENERATION: AtomicU64 = AtomicU64::new(0);
+/// One generation per table of `WATCHED_TABLES`, moved with every change to it by this process,
+/// twice as `SESSION_GENERATION` does.
+static WATCHED_GENERATIONS: [AtomicU64; WATCHED_TABLES.len()] = [const { AtomicU64::new(0) }; WATCHED_TABLES.len()];
 
 thread_local! {
     /// Whether the work running on this thread changed a session table since it was last settled.
     static SESSION_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
-    /// Whether it changed one of `FIGURES_TABLES`.
-    static FIGURES_TABLES_CHANGED: Cell<bool> = const { Cell::new(false) };
+    /// Which of `WATCHED_TABLES` it changed (a bit each, by their place).
+    static WATCHED_TABLES_CHANGED: Cell<u32> = const { Cell::new(0) };
 }
 
-/// The current generation of the tables targets read (see `FIGURES_GENERATION`).
-pub fn figures_generation() -> u64 {
-    FIGURES_GENERATION.load(Ordering::Acquire)
+/// A number that moves whenever one of `tables` (of `WATCHED_TABLES`) is changed by this process:
+/// the sum of their generations, each only ever growing.
+pub fn generation(tables: &[&str]) -> u64 {
+    tables
+        .iter()
+        .filter_map(|table| WATCHED_TABLES.iter().position(|watched| watched == table))
+        .map(|i| WATCHED_GENERATIONS[i].load(Ordering::Acquire))
+        .sum()
 }
 
 /// The current generation of the session tables (see `SESSION_GENERATION`).
@@ -170,8 +191,11 @@ pub fn settle_session_changes() {
     if SESSION_TABLES_CHANGED.with(|changed| changed.replace(false)) {
         SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
     }
-    if FIGURES_TABLES_CHANGED.with(|changed| changed.replace(false)) {
-        FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
+    let changed = WATCHED_TABLES_CHANGED.with(|changed| changed.replace(0));
+    for (i, generation) in WATCHED_GENERATIONS.iter().enumerate() {
+        if changed & (1 << i) != 0 {
+            generation.fetch_add(1, Ordering::AcqRel);
+        }
     }
 }
 
@@ -196,9 +220,9 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
             SESSION_GENERATION.fetch_add(1, Ordering::AcqRel);
             SESSION_TABLES_CHANGED.with(|changed| changed.set(true));
         }
-        if FIGURES_TABLES.contains(&table) {
-            FIGURES_GENERATION.fetch_add(1, Ordering::AcqRel);
-            FIGURES_TABLES_CHANGED.with(|changed| changed.set(true));
+        if let Some(i) = WATCHED_TABLES.iter().position(|watched| *watched == table) {
+            WATCHED_GENERATIONS[i].fetch_add(1, Ordering::AcqRel);
+            WATCHED_TABLES_CHANGED.with(|changed| changed.set(changed.get() | 1 << i));
         }
     }));
     // Plans never depend on bound values (the query planner stability guarantee). Without it a

@@ -84,6 +84,8 @@ pub fn trim_when_idle(pool: crate::platform::db::Pool) {
                     conn.flush_prepared_statement_cache();
                 }
                 drop(idle);
+                // Kept answers are a second fresh: none is of use after an idle look.
+                crate::platform::answers::forget_all();
                 give_back_free_memory();
             })
             .await;

@@ -3,6 +3,7 @@
 //! and the scope rule, and small checks (validate, lenient, taxids, geo). It imports no area and
 //! not the app.
 
+pub mod answers;
 pub mod api;
 pub mod backup;
 pub mod config;

@@ -2,11 +2,13 @@
 //! "Returns, shelf stock and new shops"). Thin: the checks and SQL are in `queries`.
 
 use axum::extract::State;
+use axum::response::Response;
 
 use super::messages::*;
 use super::queries::{self, ReturnFilter};
 use super::types::*;
 use crate::auth::session::CurrentUser;
+use crate::platform::answers;
 use crate::platform::error::{AppError, AppResult, Problem};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
@@ -92,7 +94,7 @@ fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::
         (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Json<ReturnPage>> {
+pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Response> {
     user.require_any(RETURN_READ)?;
     let from = date(q.from, "from")?;
     let to = date(q.to, "to")?;
@@ -112,8 +114,14 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
         page: q.page_number.unwrap_or(1),
     };
     let scope = user.scope();
-    state.db(move |conn| queries::return_page(conn, scope, &filter)).await.map(Json)
+    let request = format!("{filter:?}");
+    let body =
+        state.db(move |conn| answers::kept(conn, &RETURN_LIST, scope, request, || queries::return_page(conn, scope, &filter))).await?;
+    Ok(answers::response(body))
 }
+
+/// The Returns list, kept (see `platform::answers`).
+pub const RETURN_LIST: answers::Kind = answers::Kind { name: "return-list", tables: &["returns", "customers", "users", "visit_photos"] };
 
 /// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
 /// caller's scope becomes a credit, spread over the customer's oldest open invoices.

@@ -380,6 +380,7 @@ pub fn record_return(tx: &Connection, me: UserId, scope: Scope, ret: CheckedRetu
 }
 
 /// The filters of the returns list, checked.
+#[derive(Debug)]
 pub struct ReturnFilter {
     pub agent: Option<UserId>,
     pub buyer_id: Option<String>,

@@ -2,13 +2,13 @@
 //! incentive slabs. Thin: the checks and SQL are in `queries`.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use super::messages::*;
 use super::queries::{self, Measure};
 use super::types::*;
 use crate::auth::session::CurrentUser;
+use crate::platform::answers;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
@@ -26,15 +26,29 @@ use crate::platform::state::AppState;
         (status = 400, description = "The month is not valid, or agentId is missing for a manager", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
     ))]
-pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TargetsQuery>) -> AppResult<Json<Targets>> {
+pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TargetsQuery>) -> AppResult<Response> {
     let agent = match (q.agent_id.0, user.user_type) {
         (Some(a), _) => UserId(a),
         (None, UserType::Agent) => UserId(user.uid),
         (None, _) => return Err(AppError::bad_request(TARGET_AGENT_REQUIRED.on("agentId"))),
     };
     let (scope, today) = (user.scope(), crate::clock::today());
-    state.db(move |conn| queries::agent_targets(conn, scope, agent, q.month.as_deref(), today)).await.map(Json)
+    let request = format!("{} {:?} {today}", agent.0, q.month);
+    let body = state
+        .db(move |conn| {
+            answers::kept(conn, &AGENT_TARGETS, scope, request, || queries::agent_targets(conn, scope, agent, q.month.as_deref(), today))
+        })
+        .await?;
+    Ok(answers::response(body))
 }
+
+/// What was achieved of a target is read from these (the team view's too).
+const FIGURES_TABLES: &[&str] =
+    &["orders", "visits", "payments", "targets", "holidays", "incentive_slabs", "users", "returns", "outlet_proposals"];
+/// An agent's month, kept (see `platform::answers`).
+pub const AGENT_TARGETS: answers::Kind = answers::Kind { name: "agent-targets", tables: FIGURES_TABLES };
+/// The team view, kept: 200 agents' six measures are read once a second at most.
+pub const TEAM_TARGETS: answers::Kind = answers::Kind { name: "team-targets", tables: FIGURES_TABLES };
 
 /// `GET /users/targets/team?month=` (target_master): every agent of the caller's (an
 /// administrator's: every agent) by measure, by name.
@@ -50,13 +64,11 @@ pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let (month, _, _) = queries::month_of(q.month.as_deref(), today)?;
     let body = state
         .db(move |conn| {
-            super::cache::team(scope, &month, today, || {
-                let team = queries::team(conn, scope, Some(&month), today)?;
-                Ok(serde_json::to_vec(&team).map_err(|e| AppError::Internal(e.into()))?.into())
-            })
+            let request = format!("{month} {today}");
+            answers::kept(conn, &TEAM_TARGETS, scope, request, || queries::team(conn, scope, Some(&month), today))
         })
         .await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    Ok(answers::response(body))
 }
 
 /// `POST /master/target` with `{agentId, month, measure, target}` (target_master: administrators

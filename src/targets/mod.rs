@@ -4,7 +4,6 @@
 //! `targets` report), working days less Sundays and holidays, and incentive slabs per measure.
 //! CONTRACT.md "Targets and incentives".
 
-pub mod cache;
 pub mod handlers;
 pub mod messages;
 pub mod queries;

@@ -465,6 +465,29 @@ async fn the_back_office_lists_deposits_and_reverses_within_its_rights_and_scope
     }
 }
 
+/// The list's answer is kept a second per manager and filter (`platform::answers`), but a payment
+/// written meanwhile shows at once, as does a deposit.
+#[tokio::test]
+async fn a_kept_list_shows_a_payment_made_a_moment_ago() {
+    let app = TestApp::new();
+    let admin = app.as_admin().await;
+    let manager = app.token("am@demo.test").await;
+    let agent1 = app.as_agent(1).await;
+    let buyer = three_invoices(&app, &admin, "K", 0).await;
+    let count = |r: &Reply| r.body["totalRecords"].as_i64().unwrap();
+    let before = app.get("/users/payments", Some(&manager)).await;
+    assert_eq!(count(&app.get("/users/payments", Some(&manager)).await), count(&before));
+    let paid = app.post("/users/payment", Some(&agent1), payment("KEPTLIST-0001", &buyer, json!(500))).await;
+    assert_eq!(paid.status, StatusCode::OK, "{}", paid.body);
+    let after = app.get("/users/payments", Some(&manager)).await;
+    assert_eq!(count(&after), count(&before) + 1, "{}", after.body);
+    assert_eq!(after.body["data"][0]["paymentId"], paid.body["paymentId"]);
+    let id = paid.body["paymentId"].as_i64().unwrap();
+    let r = app.post(&format!("/users/payment/{id}/deposit"), Some(&manager), json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(app.get("/users/payments", Some(&manager)).await.body["data"][0]["status"], "deposited");
+}
+
 #[tokio::test]
 async fn the_reports_show_the_apis_figures() {
     let app = TestApp::new();
