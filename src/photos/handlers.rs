@@ -25,6 +25,11 @@ pub const MAX_PER_VISIT: i64 = 8;
 const AHEAD_LIMIT_S: i64 = 5 * 60;
 /// A queued photo older than this is refused, as a visit.
 const AGE_LIMIT_S: i64 = 7 * 24 * 3600;
+/// Photos whose bytes are read and held at once, whoever sends them; the others wait with their
+/// bytes unread, in their connections rather than the server's memory. Fifty phones sending at
+/// once held 34 MB of bodies and read buffers while they waited for the two decoders (issue #56).
+const RECEIVED_AT_ONCE: usize = 16;
+static RECEIVING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(RECEIVED_AT_ONCE));
 
 /// The text fields of the form, as sent.
 #[derive(Default)]
@@ -78,6 +83,8 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
     let me = UserId(user.uid);
     let mut fields = Fields::default();
     let mut file = None;
+    // Held until the photo is kept or refused (see `RECEIVED_AT_ONCE`).
+    let mut _receiving = None;
     while let Some(field) = form.next_field().await.map_err(files::multipart_error)? {
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" {
@@ -96,6 +103,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, MultipartFor
                     return Ok(Json(first));
                 }
             }
+            _receiving = Some(RECEIVING.acquire().await.map_err(|e| AppError::Internal(e.into()))?);
             file = Some(field.bytes().await.map_err(files::multipart_error)?);
             continue;
         }
