@@ -72,6 +72,34 @@ impl From<Problem> for MessageBody {
     }
 }
 
+/// Declares refusals that many routes document alike: a type for each, to name in a route's
+/// `responses(...)` beside its own tuples (`responses((status = 200, ...), NoSuchAgent)`).
+macro_rules! refusals {
+    ($($(#[$doc:meta])* $name:ident = $status:tt, $description:tt;)+) => {$(
+        $(#[$doc])*
+        #[derive(utoipa::IntoResponses)]
+        #[response(status = $status, description = $description)]
+        pub struct $name(pub ErrorBody);
+    )+};
+}
+
+refusals! {
+    /// The agent named is not one the caller may see (or does not exist: the same answer).
+    NoSuchAgent = 404, "No such agent among the caller's";
+    /// The customer named is not one the caller may see (or does not exist: the same answer).
+    NoSuchCustomer = 404, "No such customer among the caller's";
+    /// The row named by its id does not exist (or is retired).
+    NoSuchRecord = 404, "No such record";
+    /// The item was decided before: a decision is made once.
+    DecidedAlready = 409, "Approved or rejected already";
+    /// The call is an administrator's.
+    NotAdministrator = 403, "Not an administrator";
+    /// A field of the request is not valid (the error's `field` names it).
+    InvalidField = 400, "A field is not valid";
+    /// A filter of the query is not valid (the error's `field` names it).
+    InvalidFilter = 400, "A filter is not valid";
+}
+
 /// A documented route whose body may be larger than the default limit (uploads).
 pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
     (schemas, paths, method_router): UtoipaMethodRouter<S>,
@@ -79,3 +107,23 @@ pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
 ) -> UtoipaMethodRouter<S> {
     (schemas, paths, method_router.layer(axum::extract::DefaultBodyLimit::max(bytes)))
 }
+
+/// Declares an area's `router()`: its documented routes, each a `utoipa_axum::routes!` (or one
+/// wrapped, as by [`with_body_limit`]), for any router state that holds the shared state and the
+/// caches named after `where`. The app's state lives above the areas, hence the generic state.
+///
+/// `area_router!(where Arc<Cache>; routes!(handlers::list, handlers::save), routes!(handlers::get))`
+macro_rules! area_router {
+    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+        /// The area's routes, for any router state that holds the shared state (and the area's caches).
+        pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>
+        where
+            S: Clone + Send + Sync + 'static,
+            $crate::platform::state::AppState: ::axum::extract::FromRef<S>,
+            $($($cache: ::axum::extract::FromRef<S>,)+)?
+        {
+            ::utoipa_axum::router::OpenApiRouter::new()$(.routes($route))+
+        }
+    };
+}
+pub(crate) use area_router;
