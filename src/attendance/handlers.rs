@@ -18,7 +18,7 @@ use crate::platform::state::AppState;
 #[utoipa::path(post, path = "/users/day/start", tag = "attendance", summary = "Start the caller's working day",
     responses(
         (status = 200, description = "Started, started before under this clientId, or started already by the first work (code day_started_at_first_work)", body = DayMarked),
-        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        crate::platform::api::InvalidField,
         (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
@@ -57,7 +57,7 @@ pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResul
     responses(
         (status = 200, description = "OK", body = AttendancePage),
         (status = 400, description = "The date is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Json<AttendancePage>> {
     user.require(rights::ATTENDANCE_REVIEW)?;

@@ -26,7 +26,7 @@ fn today() -> String {
 #[utoipa::path(get, path = "/master/beat", tag = "beats", summary = "A page of 30 beats of the caller's agents", params(BeatQuery),
     responses(
         (status = 200, description = "OK", body = BeatPage),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BeatQuery>) -> AppResult<Json<BeatPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -103,7 +103,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[utoipa::path(get, path = "/users/plan/today", tag = "beats", summary = "An agent's plan of today and what was done of it", params(PlanQuery),
     responses(
         (status = 200, description = "OK", body = DayPlan),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn today_plan(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PlanQuery>) -> AppResult<Json<DayPlan>> {
     user.require_any(READ_RIGHTS)?;

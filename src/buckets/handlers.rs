@@ -75,7 +75,7 @@ pub async fn landing_mine(
 #[utoipa::path(get, path = "/users/landing/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn landing_of(
     State(state): State<AppState>,
@@ -138,7 +138,7 @@ pub async fn bucket(
 #[utoipa::path(get, path = "/users/landingTrend/{agent}", tag = "buckets", summary = "Visits and orders per week over 8 weeks", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Vec<TrendWeek>),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
     of_agents(&state, &user, rights::RETAILER_BUCKET, agent, queries::trend).await
@@ -161,7 +161,7 @@ pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser
 #[utoipa::path(get, path = "/users/customerTracking/cumulativeView/{agent}", tag = "buckets", summary = "One agent's visit summary (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = VisitSummary),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await

@@ -24,7 +24,7 @@ pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::COLLECTIONS
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = Outstanding),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Outstanding>> {
     user.require_any(READ_RIGHTS)?;
@@ -41,7 +41,7 @@ pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
         (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
@@ -79,8 +79,8 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::Nai
 #[utoipa::path(get, path = "/users/payments", tag = "collections", summary = "A page of 30 payments of the caller's scope, newest first", params(PaymentQuery),
     responses(
         (status = 200, description = "OK", body = PaymentPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Json<PaymentPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -148,7 +148,7 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(paym
     responses(
         (status = 200, description = "Reversed", body = PaymentChanged),
         (status = 400, description = "The reason is missing or not valid", body = crate::platform::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NotAdministrator,
         (status = 404, description = "No such payment", body = crate::platform::api::ErrorBody),
         (status = 409, description = "Reversed already", body = crate::platform::api::ErrorBody)
     ))]

@@ -84,7 +84,7 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/delivery/initAM/{agent}", tag = "deliveries", summary = "The working list of one of the caller's agents",
     responses(
         (status = 200, description = "OK", body = DeliveryScreen),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     // The screens send 0 for "all of mine".

@@ -96,7 +96,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     responses(
         (status = 200, description = "Priced", body = OrderQuote),
         (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderQuote>> {
     user.require(rights::ORDER_BOOKING)?;
@@ -139,7 +139,7 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
     responses(
         (status = 200, description = "OK", body = OrderPage),
         (status = 400, description = "A date is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -247,7 +247,7 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     responses(
         (status = 200, description = "Saved", body = CreditLimitSaved),
         (status = 400, description = "Not an amount of 0 or more with at most two places, or above the company's maximum", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn set_credit_limit(
     State(state): State<AppState>,

@@ -273,8 +273,8 @@ fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
 #[utoipa::path(get, path = "/users/visit/photos", tag = "photos", summary = "A page of 30 visit photos, newest first", params(PhotoQuery),
     responses(
         (status = 200, description = "OK", body = PhotoPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Json<PhotoPage>> {
     user.require(rights::PHOTO_REVIEW)?;
@@ -314,6 +314,11 @@ async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -
     let (scope, me) = (user.scope(), UserId(user.uid));
     let sha =
         state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
+    stored_picture(&state, sha, thumb).await
+}
+
+/// The stored picture `sha` (or its thumbnail), a JPEG.
+async fn stored_picture(state: &AppState, sha: String, thumb: bool) -> AppResult<Response> {
     let data_dir = state.config.data_dir.clone();
     let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
     // Kept nowhere, as every stored picture: the ids are sequential, and a browser shared by two
@@ -350,9 +355,7 @@ async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, 
     let sha = state
         .db(move |conn| queries::shop_photo_file(conn, scope, proposal_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND)))
         .await?;
-    let data_dir = state.config.data_dir.clone();
-    let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
-    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
+    stored_picture(&state, sha, thumb).await
 }
 
 /// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,

@@ -28,7 +28,7 @@ fn today() -> chrono::NaiveDate {
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
         (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
     user.require(rights::CUSTOMER_VISIT)?;
@@ -44,7 +44,7 @@ pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): 
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = SuggestedOrder),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn suggested_order(
     State(state): State<AppState>,
@@ -62,7 +62,7 @@ pub async fn suggested_order(
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
         (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a return of another customer", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record_return(
@@ -89,8 +89,8 @@ fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::
 #[utoipa::path(get, path = "/users/returns", tag = "returns", summary = "A page of 30 returns of the caller's scope", params(ReturnQuery),
     responses(
         (status = 200, description = "OK", body = ReturnPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Json<ReturnPage>> {
     user.require_any(RETURN_READ)?;
@@ -123,7 +123,7 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
     responses(
         (status = 200, description = "Approved", body = ReturnDecided),
         (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn approve_return(
     State(state): State<AppState>,
@@ -141,7 +141,7 @@ pub async fn approve_return(
     responses(
         (status = 200, description = "Rejected", body = ReturnDecided),
         (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn reject_return(
     State(state): State<AppState>,
@@ -203,7 +203,7 @@ pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q
     responses(
         (status = 200, description = "Approved", body = OutletDecided),
         (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
     user.require(rights::OUTLET_APPROVAL)?;
@@ -220,7 +220,7 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
         (status = 200, description = "Rejected", body = OutletDecided),
         (status = 400, description = "The reason is missing", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn reject_outlet(
     State(state): State<AppState>,
