@@ -17,6 +17,11 @@ use crate::platform::state::AppState;
 /// (managers their team's, administrators all): the scope decides which.
 pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::COLLECTIONS, rights::COLLECTIONS_REVIEW];
 
+crate::platform::api::refusals! {
+    /// The payment named is not one the caller may see (or does not exist: the same answer).
+    NoSuchPayment = 404, "No such payment among the caller's";
+}
+
 /// `GET /users/customer/outstanding/{buyerId}` (collections or collections_review): the open
 /// invoices of a customer of the caller's scope, oldest first, with the total and the ageing by
 /// days past the due date.
@@ -58,7 +63,7 @@ pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req):
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "OK", body = PaymentDetail),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchPayment
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -113,7 +118,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "Deposited", body = PaymentChanged),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchPayment,
         (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
@@ -130,7 +135,7 @@ pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(paym
     responses(
         (status = 200, description = "Approved", body = PaymentChanged),
         (status = 403, description = "The caller collected the payment", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchPayment,
         (status = 409, description = "Not awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {

@@ -185,45 +185,52 @@ async fn decide(state: AppState, user: CurrentUser, order_id: i64, decision: Dec
     state.writer.write(move |tx| credit::decide(tx, who, OrderId(order_id), decision, reason, now)).await.map(Json)
 }
 
-/// `POST /users/order/{orderId}/approve` (credit_approval): a manager of the customer's agent, or
-/// an administrator, approves an order held over the customer's credit limit; it is mailed to the
-/// distributor on the next run. `reason` is optional.
-#[utoipa::path(post, path = "/users/order/{orderId}/approve", tag = "orders", summary = "Approve an order held over the credit limit",
-    params(("orderId" = i64, Path, description = "The order's id")),
-    request_body = DecideOrder,
-    responses(
-        (status = 200, description = "Approved", body = OrderDecided),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn approve(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(order_id): Path<i64>,
-    Json(req): Json<DecideOrder>,
-) -> AppResult<Json<OrderDecided>> {
-    decide(state, user, order_id, Decision::Approve, req).await
+/// One of the two decisions on a held order (`Decision::$decision`), both answered by `decide`;
+/// `$refusals` are the route's own beside the 404 and 409 they share.
+macro_rules! order_decision {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, $done:tt, $decision:ident, ($($refusals:tt)*)) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = "orders", summary = $summary,
+            params(("orderId" = i64, Path, description = "The order's id")),
+            request_body = DecideOrder,
+            responses(
+                (status = 200, description = $done, body = OrderDecided),
+                $($refusals)*
+                (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+                (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
+            ))]
+        pub async fn $handler(
+            State(state): State<AppState>,
+            user: CurrentUser,
+            Path(order_id): Path<i64>,
+            Json(req): Json<DecideOrder>,
+        ) -> AppResult<Json<OrderDecided>> {
+            decide(state, user, order_id, Decision::$decision, req).await
+        }
+    };
 }
 
-/// `POST /users/order/{orderId}/reject` (credit_approval): rejects an order held over the credit
-/// limit, with a `reason` (required); it is never mailed and its lines leave the figures.
-#[utoipa::path(post, path = "/users/order/{orderId}/reject", tag = "orders", summary = "Reject an order held over the credit limit",
-    params(("orderId" = i64, Path, description = "The order's id")),
-    request_body = DecideOrder,
-    responses(
-        (status = 200, description = "Rejected", body = OrderDecided),
-        (status = 400, description = "No reason given", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn reject(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(order_id): Path<i64>,
-    Json(req): Json<DecideOrder>,
-) -> AppResult<Json<OrderDecided>> {
-    decide(state, user, order_id, Decision::Reject, req).await
-}
+order_decision!(
+    /// `POST /users/order/{orderId}/approve` (credit_approval): a manager of the customer's agent, or
+    /// an administrator, approves an order held over the customer's credit limit; it is mailed to the
+    /// distributor on the next run. `reason` is optional.
+    approve,
+    "/users/order/{orderId}/approve",
+    "Approve an order held over the credit limit",
+    "Approved",
+    Approve,
+    ()
+);
+order_decision!(
+    /// `POST /users/order/{orderId}/reject` (credit_approval): rejects an order held over the credit
+    /// limit, with a `reason` (required); it is never mailed and its lines leave the figures.
+    reject,
+    "/users/order/{orderId}/reject",
+    "Reject an order held over the credit limit",
+    "Rejected",
+    Reject,
+    ((status = 400, description = "No reason given", body = crate::platform::api::ErrorBody),)
+);
 
 /// `GET /users/orders/held?pageNumber=` (credit_approval): the orders awaiting approval of the
 /// caller's customers (a manager's team, all for an administrator), 30 a page, the longest waiting

@@ -326,29 +326,6 @@ async fn stored_picture(state: &AppState, sha: String, thumb: bool) -> AppResult
     Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
 }
 
-/// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):
-/// the photo, a JPEG.
-#[utoipa::path(get, path = "/users/visit/photo/{photoId}/file", tag = "photos", summary = "A visit photo",
-    params(("photoId" = i64, Path, description = "The photo's id")),
-    responses(
-        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
-    serve(state, user, photo_id, false).await
-}
-
-/// `GET /users/visit/photo/{photoId}/thumb` (as the photo): its 320 px thumbnail, a JPEG.
-#[utoipa::path(get, path = "/users/visit/photo/{photoId}/thumb", tag = "photos", summary = "A visit photo's thumbnail",
-    params(("photoId" = i64, Path, description = "The photo's id")),
-    responses(
-        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn thumb(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
-    serve(state, user, photo_id, true).await
-}
-
 async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, thumb: bool) -> AppResult<Response> {
     user.require_any(&[rights::OUTLET_PROPOSAL, rights::OUTLET_APPROVAL])?;
     let scope = user.scope();
@@ -358,25 +335,41 @@ async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, 
     stored_picture(&state, sha, thumb).await
 }
 
-/// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,
-/// outlet_approval for the scope's): the photo of a new shop's front, a JPEG (decision 46).
-#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/file", tag = "photos", summary = "The photo of a new shop's front",
-    params(("id" = i64, Path, description = "The proposal's id")),
-    responses(
-        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn shop_file(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
-    serve_shop_photo(state, user, id, false).await
+/// A route of a stored picture, a JPEG: `$serve` finds it by the path's id (the thumbnail when `$thumb`).
+macro_rules! picture_route {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, ($id:tt, $id_doc:tt), $what:tt, $missing:tt, $serve:ident($thumb:expr)) => {
+        $(#[$doc])*
+        #[utoipa::path(get, path = $path, tag = "photos", summary = $summary,
+            params(($id = i64, Path, description = $id_doc)),
+            responses(
+                (status = 200, description = $what, content_type = "image/jpeg", body = Vec<u8>),
+                (status = 404, description = $missing, body = crate::platform::api::ErrorBody)
+            ))]
+        pub async fn $handler(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
+            $serve(state, user, id, $thumb).await
+        }
+    };
 }
 
-/// `GET /users/outlet/proposal/{id}/photo/thumb` (as the photo): its 320 px thumbnail, a JPEG.
-#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/thumb", tag = "photos", summary = "The thumbnail of a new shop's photo",
-    params(("id" = i64, Path, description = "The proposal's id")),
-    responses(
-        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn shop_thumb(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
-    serve_shop_photo(state, user, id, true).await
-}
+picture_route!(
+    /// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):
+    /// the photo, a JPEG.
+    file, "/users/visit/photo/{photoId}/file", "A visit photo", ("photoId", "The photo's id"),
+    "The photo", "No such photo among the caller's", serve(false)
+);
+picture_route!(
+    /// `GET /users/visit/photo/{photoId}/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+    thumb, "/users/visit/photo/{photoId}/thumb", "A visit photo's thumbnail", ("photoId", "The photo's id"),
+    "The thumbnail", "No such photo among the caller's", serve(true)
+);
+picture_route!(
+    /// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,
+    /// outlet_approval for the scope's): the photo of a new shop's front, a JPEG (decision 46).
+    shop_file, "/users/outlet/proposal/{id}/photo/file", "The photo of a new shop's front", ("id", "The proposal's id"),
+    "The photo", "No such proposal among the caller's, or it has no photo", serve_shop_photo(false)
+);
+picture_route!(
+    /// `GET /users/outlet/proposal/{id}/photo/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+    shop_thumb, "/users/outlet/proposal/{id}/photo/thumb", "The thumbnail of a new shop's photo", ("id", "The proposal's id"),
+    "The thumbnail", "No such proposal among the caller's, or it has no photo", serve_shop_photo(true)
+);

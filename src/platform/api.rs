@@ -72,16 +72,18 @@ impl From<Problem> for MessageBody {
     }
 }
 
-/// Declares refusals that many routes document alike: a type for each, to name in a route's
-/// `responses(...)` beside its own tuples (`responses((status = 200, ...), NoSuchAgent)`).
+/// Declares refusals that several routes document alike: a type for each, to name in a route's
+/// `responses(...)` beside its own tuples (`responses((status = 200, ...), NoSuchAgent)`). Those of
+/// every area are below; an area declares its own beside its handlers.
 macro_rules! refusals {
     ($($(#[$doc:meta])* $name:ident = $status:tt, $description:tt;)+) => {$(
         $(#[$doc])*
         #[derive(utoipa::IntoResponses)]
         #[response(status = $status, description = $description)]
-        pub struct $name(pub ErrorBody);
+        pub struct $name(pub $crate::platform::api::ErrorBody);
     )+};
 }
+pub(crate) use refusals;
 
 refusals! {
     /// The agent named is not one the caller may see (or does not exist: the same answer).

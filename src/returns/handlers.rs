@@ -115,42 +115,46 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
     state.db(move |conn| queries::return_page(conn, scope, &filter)).await.map(Json)
 }
 
-/// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
-/// caller's scope becomes a credit, spread over the customer's oldest open invoices.
-#[utoipa::path(post, path = "/users/return/{id}/approve", tag = "returns", summary = "Approve a return: a credit to the customer",
-    params(("id" = i64, Path, description = "The return's id")),
-    request_body = Decide,
-    responses(
-        (status = 200, description = "Approved", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        crate::platform::api::DecidedAlready
-    ))]
-pub async fn approve_return(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<i64>,
-    Json(req): Json<Decide>,
-) -> AppResult<Json<ReturnDecided>> {
-    decide(state, user, id, true, req).await
+/// One of the two decisions on a return (the route's `$approve`), both answered by `decide`.
+macro_rules! return_decision {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, $done:tt, $approve:expr) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = "returns", summary = $summary,
+            params(("id" = i64, Path, description = "The return's id")),
+            request_body = Decide,
+            responses(
+                (status = 200, description = $done, body = ReturnDecided),
+                (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
+                crate::platform::api::DecidedAlready
+            ))]
+        pub async fn $handler(
+            State(state): State<AppState>,
+            user: CurrentUser,
+            Path(id): Path<i64>,
+            Json(req): Json<Decide>,
+        ) -> AppResult<Json<ReturnDecided>> {
+            decide(state, user, id, $approve, req).await
+        }
+    };
 }
 
-/// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
-#[utoipa::path(post, path = "/users/return/{id}/reject", tag = "returns", summary = "Reject a return",
-    params(("id" = i64, Path, description = "The return's id")),
-    request_body = Decide,
-    responses(
-        (status = 200, description = "Rejected", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        crate::platform::api::DecidedAlready
-    ))]
-pub async fn reject_return(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<i64>,
-    Json(req): Json<Decide>,
-) -> AppResult<Json<ReturnDecided>> {
-    decide(state, user, id, false, req).await
-}
+return_decision!(
+    /// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
+    /// caller's scope becomes a credit, spread over the customer's oldest open invoices.
+    approve_return,
+    "/users/return/{id}/approve",
+    "Approve a return: a credit to the customer",
+    "Approved",
+    true
+);
+return_decision!(
+    /// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
+    reject_return,
+    "/users/return/{id}/reject",
+    "Reject a return",
+    "Rejected",
+    false
+);
 
 /// Approves (`approve`) or rejects a Submitted return of the caller's scope (return_approval).
 async fn decide(state: AppState, user: CurrentUser, id: i64, approve: bool, req: Decide) -> AppResult<Json<ReturnDecided>> {

@@ -22,6 +22,11 @@ use crate::platform::validate::max_len;
 
 const MAX_TEXT: usize = 2000;
 
+crate::platform::api::refusals! {
+    /// The conversation named does not exist, or the caller is not one of its members.
+    NoSuchConversation = 404, "No such conversation, or not one of its members";
+}
+
 /// `GET /chat/users` (signed in): the people the caller may chat with, most unread first.
 #[utoipa::path(get, path = "/chat/users", tag = "chat", summary = "People the caller may chat with, most unread first",
     responses(
@@ -57,7 +62,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn history(
     State(state): State<AppState>,
@@ -79,7 +84,7 @@ pub async fn history(
 #[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
     let text = b
@@ -109,7 +114,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
 #[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn send_image(
     State(state): State<AppState>,
@@ -152,7 +157,7 @@ pub async fn send_image(
 #[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn new_messages(
     State(state): State<AppState>,
@@ -174,7 +179,7 @@ pub async fn new_messages(
 #[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
         (status = 200, description = "How many were marked", body = MessageBody),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn mark_read(
     State(state): State<AppState>,
