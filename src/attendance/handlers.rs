@@ -6,12 +6,25 @@ use super::days::{self, CheckedCorrection, CheckedMark};
 use super::messages::*;
 use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::MessageBody;
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::api::{filter_value, MessageBody};
+use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+
+/// A tap of the caller's own day (`days::start` or `days::end`), checked and written.
+async fn mark_day(
+    state: &AppState,
+    user: &CurrentUser,
+    req: DayMark,
+    tap: fn(&rusqlite::Connection, i64, CheckedMark) -> AppResult<DayMarked>,
+) -> AppResult<Json<DayMarked>> {
+    user.require(rights::ATTENDANCE)?;
+    let mark = CheckedMark::check(req, crate::now())?;
+    let me = user.uid;
+    state.writer.write(move |tx| tap(tx, me, mark)).await.map(Json)
+}
 
 /// `POST /users/day/start` (attendance): the agent's "Start day", with the phone's time and
 /// position as sent. A repeat of a `clientId` answers the first with `duplicate: true`.
@@ -22,10 +35,7 @@ use crate::platform::state::AppState;
         (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
-    user.require(rights::ATTENDANCE)?;
-    let mark = CheckedMark::check(req, crate::now())?;
-    let me = user.uid;
-    state.writer.write(move |tx| days::start(tx, me, mark)).await.map(Json)
+    mark_day(&state, &user, req, days::start).await
 }
 
 /// `POST /users/day/end` (attendance): the agent's "End day".
@@ -36,10 +46,7 @@ pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): 
         (status = 409, description = "The day has not started, was ended by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
-    user.require(rights::ATTENDANCE)?;
-    let mark = CheckedMark::check(req, crate::now())?;
-    let me = user.uid;
-    state.writer.write(move |tx| days::end(tx, me, mark)).await.map(Json)
+    mark_day(&state, &user, req, days::end).await
 }
 
 /// `GET /users/day/today` (attendance): the caller's own day so far.
@@ -61,12 +68,10 @@ pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResul
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Json<AttendancePage>> {
     user.require(rights::ATTENDANCE_REVIEW)?;
-    let date = match q.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        Some(d) => crate::clock::parse_date(d).ok_or_else(|| AppError::bad_request(DATE_NOT_VALID.on("date")))?,
-        None => crate::clock::today(),
-    }
-    .format("%Y-%m-%d")
-    .to_string();
+    let date = filter_value(q.date.as_deref(), crate::clock::parse_date, DATE_NOT_VALID.on("date"))?
+        .unwrap_or_else(crate::clock::today)
+        .format("%Y-%m-%d")
+        .to_string();
     let scope = user.scope();
     state
         .db(move |conn| {

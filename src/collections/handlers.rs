@@ -7,10 +7,12 @@ use super::messages::*;
 use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::{day_range, filter_value};
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights::{self, UserType};
+use crate::platform::scope::Scope;
 use crate::platform::state::AppState;
 
 /// Reading collections: the agent's right (their own customers and payments) or the review right
@@ -71,13 +73,6 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_
     state.db(move |conn| queries::detail(conn, scope, payment_id)).await.map(Json)
 }
 
-fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::NaiveDate>> {
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal)),
-    }
-}
-
 /// `GET /users/payments?agentId=&buyerId=&from=&to=&mode=&status=&pageNumber=` (collections or
 /// collections_review): 30 payments a page, newest first, of the caller's scope, with the totals
 /// of the whole filter.
@@ -89,27 +84,35 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::Nai
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Json<PaymentPage>> {
     user.require_any(READ_RIGHTS)?;
-    let from = date(q.from, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
-    let to = date(q.to, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
-    let mode = match q.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        None => None,
-        Some(m) => Some(queries::mode(m).ok_or_else(|| AppError::bad_request(PAYMENT_MODE_NOT_VALID.on("mode")))?),
-    };
-    let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(PaymentStatus::parse(s).ok_or_else(|| AppError::bad_request(PAYMENTS_STATUS_NOT_VALID.on("status")))?),
-    };
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
+    let mode = filter_value(q.mode.as_deref(), queries::mode, PAYMENT_MODE_NOT_VALID.on("mode"))?;
+    let status = filter_value(q.status.as_deref(), PaymentStatus::parse, PAYMENTS_STATUS_NOT_VALID.on("status"))?;
+    let (from_ts, to_ts) = day_range(from, to);
     let filter = ListFilter {
         agent: q.agent_id.0.map(UserId),
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
-        from_ts: from.map(crate::clock::start_of),
-        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        from_ts,
+        to_ts,
         mode,
         status,
         page: q.page_number.unwrap_or(1),
     };
     let scope = user.scope();
     state.db(move |conn| queries::page(conn, scope, &filter)).await.map(Json)
+}
+
+/// A step of the back office's review on a payment of the caller's scope (collections_review):
+/// `queries::deposit` or `queries::approve`, by the caller, now.
+async fn review(
+    state: &AppState,
+    user: &CurrentUser,
+    payment_id: i64,
+    step: fn(&rusqlite::Connection, Scope, i64, UserId, i64) -> AppResult<PaymentChanged>,
+) -> AppResult<Json<PaymentChanged>> {
+    user.require(rights::COLLECTIONS_REVIEW)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| step(tx, scope, payment_id, by, now)).await.map(Json)
 }
 
 /// `POST /users/payment/{paymentId}/deposit` (collections_review): a payment of the caller's
@@ -122,9 +125,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
-    user.require(rights::COLLECTIONS_REVIEW)?;
-    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::deposit(tx, scope, payment_id, by, now)).await.map(Json)
+    review(&state, &user, payment_id, queries::deposit).await
 }
 
 /// `POST /users/payment/{paymentId}/approve` (collections_review): a payment of the caller's scope
@@ -139,9 +140,7 @@ pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(paym
         (status = 409, description = "Not awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
-    user.require(rights::COLLECTIONS_REVIEW)?;
-    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::approve(tx, scope, payment_id, by, now)).await.map(Json)
+    review(&state, &user, payment_id, queries::approve).await
 }
 
 /// `POST /users/payment/{paymentId}/reverse` with `{reason}` (administrators, with

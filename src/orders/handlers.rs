@@ -17,7 +17,8 @@ use super::types::{
 };
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::filter_value;
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::formats::Formats;
 use crate::platform::ids::{OrderId, UserId};
@@ -122,14 +123,9 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id
     Ok(Json(detail))
 }
 
-fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => match crate::clock::parse_date(&v) {
-            Some(_) => Ok(Some(v)),
-            None => Err(AppError::bad_request(refusal)),
-        },
-    }
+/// A day filter as the text the queries compare with, where it is a day (YYYY-MM-DD).
+fn day(text: &str) -> Option<String> {
+    crate::clock::parse_date(text).map(|_| text.to_string())
 }
 
 /// `GET /users/orders?buyerId=&from=&to=&pageNumber=` (order_booking or rpt_orders): 30 orders a
@@ -145,8 +141,8 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     user.require_any(READ_RIGHTS)?;
     let filter = ListFilter {
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
-        from: date(q.from, ORDER_FROM_NOT_A_DATE.on("from"))?,
-        to: date(q.to, ORDER_TO_NOT_A_DATE.on("to"))?,
+        from: filter_value(q.from.as_deref(), day, ORDER_FROM_NOT_A_DATE.on("from"))?,
+        to: filter_value(q.to.as_deref(), day, ORDER_TO_NOT_A_DATE.on("to"))?,
         page: q.page_number.unwrap_or(1),
     };
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);

@@ -11,6 +11,7 @@ use super::queries::{self, ListFilter, NewPhoto, NewShopPhoto};
 use super::store;
 use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
 use crate::auth::session::CurrentUser;
+use crate::platform::api::{day_range, filter_value};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, MultipartForm, Path, Query};
 use crate::platform::files;
@@ -260,13 +261,6 @@ async fn send_shop_photo(
         .await
 }
 
-fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
-    match nonblank(text) {
-        None => Ok(None),
-        Some(t) => crate::clock::parse_date(&t).map(Some).ok_or_else(|| AppError::bad_request(PHOTO_FILTER_DATE_NOT_VALID)),
-    }
-}
-
 /// `GET /users/visit/photos?agentId=&buyerId=&from=&to=&label=&flagged=&pageNumber=`
 /// (photo_review): 30 photos a page, newest taken first, of the caller's scope (a manager's team,
 /// everyone for an administrator), with `totalRecords`.
@@ -278,27 +272,17 @@ fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Json<PhotoPage>> {
     user.require(rights::PHOTO_REVIEW)?;
-    let from = checked_date(q.from)?;
-    let to = checked_date(q.to)?;
-    let label = match nonblank(q.label) {
-        Some(l) if LABELS.contains(&l.as_str()) => Some(l),
-        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_LABEL_NOT_VALID.on("label"))),
-        None => None,
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
+    let label = filter_value(q.label.as_deref(), |l| LABELS.contains(&l).then(|| l.to_string()), PHOTO_FILTER_LABEL_NOT_VALID.on("label"))?;
+    let yes_or_no = |f: &str| match f {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
     };
-    let flagged = match nonblank(q.flagged).as_deref() {
-        None => None,
-        Some("true" | "1") => Some(true),
-        Some("false" | "0") => Some(false),
-        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))),
-    };
-    let filter = ListFilter {
-        buyer_id: nonblank(q.buyer_id),
-        from: from.map(crate::clock::start_of),
-        to: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
-        label,
-        flagged,
-        page: q.page_number.unwrap_or(1),
-    };
+    let flagged = filter_value(q.flagged.as_deref(), yes_or_no, PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))?;
+    let (from, to) = day_range(from, to);
+    let filter = ListFilter { buyer_id: nonblank(q.buyer_id), from, to, label, flagged, page: q.page_number.unwrap_or(1) };
     let (scope, agent) = (user.scope(), q.agent_id.map(UserId));
     state
         .db(move |conn| {

@@ -3,7 +3,7 @@
 
 use utoipa::ToSchema;
 
-use crate::platform::error::{Msg, Problem};
+use crate::platform::error::{AppError, AppResult, Msg, Problem};
 use utoipa_axum::router::UtoipaMethodRouter;
 
 // What the middleware in front of every route answers (the `web` module), here below the catalogue
@@ -100,6 +100,21 @@ refusals! {
     InvalidField = 400, "A field is not valid";
     /// A filter of the query is not valid (the error's `field` names it).
     InvalidFilter = 400, "A filter is not valid";
+}
+
+/// An optional filter of a list: absent or blank is none; else its trimmed text as `parse` reads
+/// it, or a 400 with `refusal` where `parse` cannot.
+pub fn filter_value<T>(value: Option<&str>, parse: impl FnOnce(&str) -> Option<T>, refusal: impl Into<Problem>) -> AppResult<Option<T>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => parse(v).map(Some).ok_or_else(|| AppError::bad_request(refusal)),
+    }
+}
+
+/// The local timestamps from the start of day `from` to the start of the day after `to`: a
+/// list's day filters as the half-open range its queries compare with.
+pub fn day_range(from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>) -> (Option<i64>, Option<i64>) {
+    (from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of))
 }
 
 /// A documented route whose body may be larger than the default limit (uploads).

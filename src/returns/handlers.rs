@@ -7,7 +7,8 @@ use super::messages::*;
 use super::queries::{self, ReturnFilter};
 use super::types::*;
 use crate::auth::session::CurrentUser;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::{day_range, filter_value};
+use crate::platform::error::{AppResult, Problem};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
@@ -76,12 +77,9 @@ pub async fn record_return(
     state.writer.write(move |tx| queries::record_return(tx, me, scope, ret, now)).await.map(Json)
 }
 
-fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::NaiveDate>> {
-    let refusal = || -> Problem { RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!(field))]).on(field) };
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal())),
-    }
+/// The refusal of the filter `field` of a list of returns or proposals.
+fn not_valid(field: &'static str) -> Problem {
+    RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!(field))]).on(field)
 }
 
 /// `GET /users/returns?agentId=&buyerId=&status=&from=&to=&pageNumber=` (customer_visit or
@@ -94,21 +92,16 @@ fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Json<ReturnPage>> {
     user.require_any(RETURN_READ)?;
-    let from = date(q.from, "from")?;
-    let to = date(q.to, "to")?;
-    let status =
-        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(s) => Some(ReturnStatus::parse(s).ok_or_else(|| {
-                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-            })?),
-        };
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, not_valid("from"))?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, not_valid("to"))?;
+    let status = filter_value(q.status.as_deref(), ReturnStatus::parse, not_valid("status"))?;
+    let (from_ts, to_ts) = day_range(from, to);
     let filter = ReturnFilter {
         agent: q.agent_id.0.map(UserId),
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
         status,
-        from_ts: from.map(crate::clock::start_of),
-        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        from_ts,
+        to_ts,
         page: q.page_number.unwrap_or(1),
     };
     let scope = user.scope();
@@ -189,13 +182,8 @@ pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req)
     ))]
 pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProposalQuery>) -> AppResult<Json<ProposalPage>> {
     user.require_any(OUTLET_READ)?;
-    let status =
-        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(s) => Some(["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s)).ok_or_else(|| {
-                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-            })?),
-        };
+    let known = |s: &str| ["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s));
+    let status = filter_value(q.status.as_deref(), known, not_valid("status"))?;
     let (scope, page) = (user.scope(), q.page_number.unwrap_or(1));
     state.db(move |conn| queries::proposal_page(conn, scope, status, page)).await.map(Json)
 }
