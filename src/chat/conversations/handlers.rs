@@ -58,6 +58,31 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
     Ok(Json(ConversationId { conversation_id: id }))
 }
 
+/// Runs `work` on `conversation` with its other member, where `me` is one of its two members; a
+/// conversation not given, or not the caller's, is not found.
+async fn as_member<T: Send + 'static>(
+    state: &AppState,
+    me: UserId,
+    conversation: Option<i64>,
+    work: impl FnOnce(&rusqlite::Connection, i64, UserId) -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
+    let conversation = conversation.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    state
+        .db(move |conn| {
+            let other = queries::other_member(conn, me, conversation)?;
+            work(conn, conversation, other)
+        })
+        .await
+}
+
+/// A message's `receiverId`, where one is sent, must be the conversation's other member.
+fn check_receiver(receiver: Option<i64>, other: UserId) -> AppResult<()> {
+    match receiver {
+        Some(r) if r != other.0 => Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId"))),
+        _ => Ok(()),
+    }
+}
+
 /// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
 #[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
@@ -69,13 +94,7 @@ pub async fn history(
     user: CurrentUser,
     Query(q): Query<ConversationQuery>,
 ) -> AppResult<Json<Vec<Message>>> {
-    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
-    let me = UserId(user.uid);
-    state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::history(conn, conversation)?)
-        })
+    as_member(&state, UserId(user.uid), q.conversation_id.0, |conn, conversation, _| Ok(queries::history(conn, conversation)?))
         .await
         .map(Json)
 }
@@ -95,18 +114,13 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
         .ok_or_else(|| AppError::bad_request(MESSAGE_REQUIRED.on("messageText")))?
         .to_string();
     max_len(&text, MAX_TEXT, MESSAGE_TOO_LONG.on("messageText"))?;
-    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let me = UserId(user.uid);
-    state
-        .db(move |conn| {
-            let other = queries::other_member(conn, me, conversation)?;
-            if b.receiver_id.is_some_and(|r| r != other.0) {
-                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
-            }
-            Ok(queries::insert(conn, conversation, me, other, Some(&text), None)?)
-        })
-        .await
-        .map(Json)
+    as_member(&state, me, b.conversation_id.0, move |conn, conversation, other| {
+        check_receiver(b.receiver_id.0, other)?;
+        Ok(queries::insert(conn, conversation, me, other, Some(&text), None)?)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /chat/sendMessageImage` (member only): multipart `chatImage` (jpg, jpeg, bmp, png, by
@@ -135,21 +149,16 @@ pub async fn send_image(
     }
     let (name, bytes) = image.ok_or_else(|| AppError::bad_request(IMAGE_REQUIRED.on("chatImage")))?;
     let ext = files::check_image(&name, &bytes)?;
-    let conversation = conversation.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let (me, data_dir) = (UserId(user.uid), state.config.data_dir.clone());
-    state
-        .db(move |conn| {
-            let other = queries::other_member(conn, me, conversation)?;
-            if receiver.is_some_and(|r| r != other.0) {
-                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
-            }
-            let stored = files::store(&data_dir, AREA, ext, &bytes)?;
-            Ok(queries::insert(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
-                files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
-            })?)
-        })
-        .await
-        .map(Json)
+    as_member(&state, me, conversation, move |conn, conversation, other| {
+        check_receiver(receiver, other)?;
+        let stored = files::store(&data_dir, AREA, ext, &bytes)?;
+        Ok(queries::insert(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
+            files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
+        })?)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /chat/getNewMessages` (member only): messages sent at or after `latestTimestamp` (the
@@ -164,13 +173,8 @@ pub async fn new_messages(
     user: CurrentUser,
     Json(b): Json<NewMessagesBody>,
 ) -> AppResult<Json<Vec<Message>>> {
-    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
-    let (me, from) = (UserId(user.uid), since(&b.latest_timestamp));
-    state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::since(conn, conversation, from)?)
-        })
+    let from = since(&b.latest_timestamp);
+    as_member(&state, UserId(user.uid), b.conversation_id.0, move |conn, conversation, _| Ok(queries::since(conn, conversation, from)?))
         .await
         .map(Json)
 }
@@ -186,14 +190,9 @@ pub async fn mark_read(
     user: CurrentUser,
     Query(q): Query<ConversationQuery>,
 ) -> AppResult<Json<MessageBody>> {
-    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let me = UserId(user.uid);
-    let n = state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::mark_read(conn, me, conversation)?)
-        })
-        .await?;
+    let n =
+        as_member(&state, me, q.conversation_id.0, move |conn, conversation, _| Ok(queries::mark_read(conn, me, conversation)?)).await?;
     Ok(Json(MessageBody::of(
         crate::chat::messages::MESSAGES_MARKED_READ
             .with([("what", serde_json::json!(crate::plural(n as u64, "message"))), ("count", serde_json::json!(n))]),
