@@ -6,10 +6,9 @@ use super::days::{self, CheckedCorrection, CheckedMark};
 use super::messages::*;
 use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::{filter_value, MessageBody};
+use crate::platform::api::{agent_filter, filter_value, MessageBody};
 use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Query};
-use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
 
@@ -75,7 +74,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let scope = user.scope();
     state
         .db(move |conn| {
-            let narrowed = scope.narrowed(conn, q.agent_id.0.filter(|a| *a != 0).map(UserId))?;
+            let narrowed = scope.narrowed(conn, agent_filter(q.agent_id.0))?;
             let data = days::list(conn, narrowed, &date, crate::now())?;
             Ok(AttendancePage { date, data })
         })

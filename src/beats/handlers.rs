@@ -7,7 +7,7 @@ use super::queries::plan;
 use super::queries::{self, CheckedBeat};
 use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::MessageBody;
+use crate::platform::api::{agent_filter, MessageBody};
 use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
@@ -35,7 +35,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     state
         .db(move |conn| {
             // The screens send 0 for "all of mine".
-            let narrowed = scope.narrowed(conn, q.agent_id.filter(|a| *a != 0).map(UserId))?;
+            let narrowed = scope.narrowed(conn, agent_filter(q.agent_id.0))?;
             queries::page(conn, narrowed, search.as_deref(), q.page_number.unwrap_or(1))
         })
         .await

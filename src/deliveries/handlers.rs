@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::*;
 use super::queries::{self, Decision, Delivery, StatusUpdate, Suggestion};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::MessageBody;
+use crate::platform::api::{agent_filter, MessageBody};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, MultipartForm, Path, Query};
 use crate::platform::files;
@@ -88,7 +88,7 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     // The screens send 0 for "all of mine".
-    init_screen(&state, &user, Some(agent).filter(|a| *a != 0).map(UserId)).await
+    init_screen(&state, &user, agent_filter(Some(agent))).await
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

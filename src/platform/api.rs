@@ -117,6 +117,11 @@ pub fn day_range(from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>)
     (from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of))
 }
 
+/// The agent an agent filter names: the screens send 0 (or nothing) for all of the caller's agents.
+pub fn agent_filter(agent: Option<i64>) -> Option<crate::platform::ids::UserId> {
+    agent.filter(|a| *a != 0).map(crate::platform::ids::UserId)
+}
+
 /// A documented route whose body may be larger than the default limit (uploads).
 pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
     (schemas, paths, method_router): UtoipaMethodRouter<S>,
