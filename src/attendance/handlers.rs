@@ -8,26 +8,35 @@ use super::messages::*;
 use super::types::{AttendancePage, AttendanceQuery, CorrectDay, DayMark, DayMarked, Today};
 use crate::auth::session::CurrentUser;
 use crate::platform::answers;
-use crate::platform::api::MessageBody;
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::api::{agent_filter, filter_value, MessageBody};
+use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Query};
-use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+
+/// A tap of the caller's own day (`days::start` or `days::end`), checked and written.
+async fn mark_day(
+    state: &AppState,
+    user: &CurrentUser,
+    req: DayMark,
+    tap: fn(&rusqlite::Connection, i64, CheckedMark) -> AppResult<DayMarked>,
+) -> AppResult<Json<DayMarked>> {
+    user.require(rights::ATTENDANCE)?;
+    let mark = CheckedMark::check(req, crate::now())?;
+    let me = user.uid;
+    state.writer.write(move |tx| tap(tx, me, mark)).await.map(Json)
+}
 
 /// `POST /users/day/start` (attendance): the agent's "Start day", with the phone's time and
 /// position as sent. A repeat of a `clientId` answers the first with `duplicate: true`.
 #[utoipa::path(post, path = "/users/day/start", tag = "attendance", summary = "Start the caller's working day",
     responses(
         (status = 200, description = "Started, started before under this clientId, or started already by the first work (code day_started_at_first_work)", body = DayMarked),
-        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
+        crate::platform::api::InvalidField,
         (status = 409, description = "The day was started by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
-    user.require(rights::ATTENDANCE)?;
-    let mark = CheckedMark::check(req, crate::now())?;
-    let me = user.uid;
-    state.writer.write(move |tx| days::start(tx, me, mark)).await.map(Json)
+    mark_day(&state, &user, req, days::start).await
 }
 
 /// `POST /users/day/end` (attendance): the agent's "End day".
@@ -38,10 +47,7 @@ pub async fn start(State(state): State<AppState>, user: CurrentUser, Json(req): 
         (status = 409, description = "The day has not started, was ended by a tap already, or corrected by a manager", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Json(req): Json<DayMark>) -> AppResult<Json<DayMarked>> {
-    user.require(rights::ATTENDANCE)?;
-    let mark = CheckedMark::check(req, crate::now())?;
-    let me = user.uid;
-    state.writer.write(move |tx| days::end(tx, me, mark)).await.map(Json)
+    mark_day(&state, &user, req, days::end).await
 }
 
 /// `GET /users/day/today` (attendance): the caller's own day so far.
@@ -59,17 +65,15 @@ pub async fn today(State(state): State<AppState>, user: CurrentUser) -> AppResul
     responses(
         (status = 200, description = "OK", body = AttendancePage),
         (status = 400, description = "The date is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<AttendanceQuery>) -> AppResult<Response> {
     user.require(rights::ATTENDANCE_REVIEW)?;
-    let date = match q.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        Some(d) => crate::clock::parse_date(d).ok_or_else(|| AppError::bad_request(DATE_NOT_VALID.on("date")))?,
-        None => crate::clock::today(),
-    }
-    .format("%Y-%m-%d")
-    .to_string();
-    let (scope, agent) = (user.scope(), q.agent_id.0.filter(|a| *a != 0).map(UserId));
+    let date = filter_value(q.date.as_deref(), crate::clock::parse_date, DATE_NOT_VALID.on("date"))?
+        .unwrap_or_else(crate::clock::today)
+        .format("%Y-%m-%d")
+        .to_string();
+    let (scope, agent) = (user.scope(), agent_filter(q.agent_id.0));
     let request = format!("{date} {agent:?}");
     let body = state
         .db(move |conn| {

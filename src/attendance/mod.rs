@@ -10,22 +10,12 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::start))
-        .routes(routes!(handlers::end))
-        .routes(routes!(handlers::today))
-        .routes(routes!(handlers::list))
-        .routes(routes!(handlers::correct))
+crate::platform::api::area_router! {
+    routes!(handlers::start),
+    routes!(handlers::end),
+    routes!(handlers::today),
+    routes!(handlers::list),
+    routes!(handlers::correct),
 }

@@ -303,6 +303,16 @@ fn sign_in(
     Ok(user)
 }
 
+/// The account `login` (as seen from `client`) of a call about mailed codes; refused while OTP
+/// sign-in is off (`otp_login`), except for an account locked against the caller's address.
+fn otp_account(conn: &rusqlite::Connection, login: &str, client: &str, otp_login: bool, now: i64) -> AppResult<Option<Account>> {
+    let account = queries::find_account(conn, login, Some(client))?;
+    if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
+        return Err(AppError::forbidden(OTP_DISABLED));
+    }
+    Ok(account)
+}
+
 /// `POST /login/generateOTP` (public): mails a 6-digit code valid for 5 minutes. Unknown and
 /// blocked ids, and a code asked for again within a minute, get the same answer and no mail. An
 /// account locked against the caller's address may ask for one even where OTP sign-in is off
@@ -324,10 +334,7 @@ pub async fn generate_otp(
         .db(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now = crate::now();
-            let account = queries::find_account(&tx, &login, Some(&client))?;
-            if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
-                return Err(AppError::forbidden(OTP_DISABLED));
-            }
+            let account = otp_account(&tx, &login, &client, otp_login, now)?;
             let Some(account) = account.filter(|a| !a.is_blocked) else { return Ok(None) };
             if queries::current_otp(&tx, account.uid)?.is_some_and(|otp| !otp.used && now - otp.created_at < OTP_RESEND_SECS) {
                 return Ok(None);
@@ -364,10 +371,7 @@ pub async fn auth_otp(
             // One immediate transaction: of many concurrent requests with the same code, one wins.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now = crate::now();
-            let account = queries::find_account(&tx, &login, Some(&client))?;
-            if !otp_login && !account.as_ref().is_some_and(|a| a.is_locked(now)) {
-                return Err(AppError::forbidden(OTP_DISABLED));
-            }
+            let account = otp_account(&tx, &login, &client, otp_login, now)?;
             let mut attempt = Attempt {
                 uid: account.as_ref().map(|a| a.uid),
                 login_id: &login,

@@ -7,7 +7,7 @@ use super::queries::plan;
 use super::queries::{self, CheckedBeat};
 use super::types::{BeatDetail, BeatPage, BeatQuery, BeatSaved, DayPlan, MapSettings, PlanQuery, SaveBeat};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::MessageBody;
+use crate::platform::api::{agent_filter, MessageBody};
 use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
@@ -26,7 +26,7 @@ fn today() -> String {
 #[utoipa::path(get, path = "/master/beat", tag = "beats", summary = "A page of 30 beats of the caller's agents", params(BeatQuery),
     responses(
         (status = 200, description = "OK", body = BeatPage),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BeatQuery>) -> AppResult<Json<BeatPage>> {
     user.require_any(READ_RIGHTS)?;
@@ -35,7 +35,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     state
         .db(move |conn| {
             // The screens send 0 for "all of mine".
-            let narrowed = scope.narrowed(conn, q.agent_id.filter(|a| *a != 0).map(UserId))?;
+            let narrowed = scope.narrowed(conn, agent_filter(q.agent_id.0))?;
             queries::page(conn, narrowed, search.as_deref(), q.page_number.unwrap_or(1))
         })
         .await
@@ -103,7 +103,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[utoipa::path(get, path = "/users/plan/today", tag = "beats", summary = "An agent's plan of today and what was done of it", params(PlanQuery),
     responses(
         (status = 200, description = "OK", body = DayPlan),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn today_plan(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PlanQuery>) -> AppResult<Json<DayPlan>> {
     user.require_any(READ_RIGHTS)?;

@@ -13,22 +13,12 @@ pub use queries::plan::{totals as day_figures, DayFigures, ADHERENCE_REPORT_SQL}
 pub use queries::{add_stop, agents_customer, end_stops, find_or_create, set_weekdays};
 pub use types::Weekdays;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::list, handlers::save))
-        .routes(routes!(handlers::get))
-        .routes(routes!(handlers::delete))
-        .routes(routes!(handlers::today_plan))
-        .routes(routes!(handlers::map_settings))
+crate::platform::api::area_router! {
+    routes!(handlers::list, handlers::save),
+    routes!(handlers::get),
+    routes!(handlers::delete),
+    routes!(handlers::today_plan),
+    routes!(handlers::map_settings),
 }

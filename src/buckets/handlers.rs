@@ -13,9 +13,9 @@ use super::messages::BUCKET_NOT_FOUND;
 use super::queries::stats::LandingCache;
 use super::queries::{self, BucketItem, BucketPage, Landing, Order, TrendWeek, VisitSummary, Windows};
 use crate::auth::session::CurrentUser;
+use crate::platform::api::agent_filter;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
-use crate::platform::ids::UserId;
 use crate::platform::lenient;
 use crate::platform::rights;
 use crate::platform::scope::Scope;
@@ -23,11 +23,6 @@ use crate::platform::state::AppState;
 
 /// Bucket lists show 25 rows a page (spec 2 §9).
 const PAGE_SIZE: i64 = 25;
-
-/// The agent a path names: the screens send 0 for "all of the caller's agents".
-pub(super) fn agent_of_path(agent: i64) -> Option<UserId> {
-    Some(agent).filter(|a| *a != 0).map(UserId)
-}
 
 /// Checks `right`, narrows the caller's scope to `agent` (0: the whole scope; the agent must be
 /// inside it) and computes `figure` over it.
@@ -46,7 +41,7 @@ where
     let scope = user.scope();
     state
         .db(move |conn| {
-            let narrowed = scope.narrowed(conn, agent_of_path(agent))?;
+            let narrowed = scope.narrowed(conn, agent_filter(Some(agent)))?;
             Ok(figure(conn, narrowed, Windows::now())?)
         })
         .await
@@ -75,7 +70,7 @@ pub async fn landing_mine(
 #[utoipa::path(get, path = "/users/landing/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn landing_of(
     State(state): State<AppState>,
@@ -120,7 +115,7 @@ pub async fn bucket(
     let scope = user.scope();
     state
         .db(move |conn| {
-            let narrowed = scope.narrowed(conn, agent_of_path(agent))?;
+            let narrowed = scope.narrowed(conn, agent_filter(Some(agent)))?;
             let w = Windows::now();
             if bucket == "ordered" {
                 let (data, total) = queries::ordered_page(conn, narrowed, w, order, offset, PAGE_SIZE)?;
@@ -138,7 +133,7 @@ pub async fn bucket(
 #[utoipa::path(get, path = "/users/landingTrend/{agent}", tag = "buckets", summary = "Visits and orders per week over 8 weeks", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = Vec<TrendWeek>),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn trend(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Vec<TrendWeek>>> {
     of_agents(&state, &user, rights::RETAILER_BUCKET, agent, queries::trend).await
@@ -161,7 +156,7 @@ pub async fn visit_summary_mine(State(state): State<AppState>, user: CurrentUser
 #[utoipa::path(get, path = "/users/customerTracking/cumulativeView/{agent}", tag = "buckets", summary = "One agent's visit summary (0: all)", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = VisitSummary),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn visit_summary_of(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<VisitSummary>> {
     summary(&state, &user, agent).await

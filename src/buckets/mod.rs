@@ -13,8 +13,7 @@ pub use queries::{landing, percent, visit_summary, Windows};
 
 use std::sync::Arc;
 
-use axum::extract::{FromRef, State};
-use utoipa_axum::router::OpenApiRouter;
+use axum::extract::State;
 use utoipa_axum::routes;
 
 use crate::auth::session::CurrentUser;
@@ -22,28 +21,22 @@ use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Path};
 use crate::platform::state::AppState;
 
-/// The area's routes, for any router state that holds the shared state and the area's cache.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-    Arc<queries::stats::LandingCache>: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::landing_mine))
-        .routes(routes!(handlers::landing_of))
-        .routes(routes!(landing_of_am))
-        .routes(routes!(handlers::bucket))
-        .routes(routes!(handlers::trend))
-        .routes(routes!(handlers::visit_summary_mine))
-        .routes(routes!(handlers::visit_summary_of))
+crate::platform::api::area_router! {
+    where Arc<queries::stats::LandingCache>;
+    routes!(handlers::landing_mine),
+    routes!(handlers::landing_of),
+    routes!(landing_of_am),
+    routes!(handlers::bucket),
+    routes!(handlers::trend),
+    routes!(handlers::visit_summary_mine),
+    routes!(handlers::visit_summary_of),
 }
 
 /// `GET /users/landingAM/{agentId}`: the same dashboard under the manager screens' name.
 #[utoipa::path(get, path = "/users/landingAM/{agent}", tag = "buckets", summary = "One agent's bucket dashboard (0: all), for managers", params(("agent" = i64, Path, description = "An agent id, or 0 for all of the caller's agents")),
     responses(
         (status = 200, description = "OK", body = queries::Landing),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn landing_of_am(
     state: State<AppState>,

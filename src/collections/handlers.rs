@@ -9,15 +9,22 @@ use super::queries::{self, CheckedPayment, ListFilter, Rules};
 use super::types::*;
 use crate::auth::session::CurrentUser;
 use crate::platform::answers;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::{day_range, filter_value};
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights::{self, UserType};
+use crate::platform::scope::Scope;
 use crate::platform::state::AppState;
 
 /// Reading collections: the agent's right (their own customers and payments) or the review right
 /// (managers their team's, administrators all): the scope decides which.
 pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::COLLECTIONS, rights::COLLECTIONS_REVIEW];
+
+crate::platform::api::refusals! {
+    /// The payment named is not one the caller may see (or does not exist: the same answer).
+    NoSuchPayment = 404, "No such payment among the caller's";
+}
 
 /// `GET /users/customer/outstanding/{buyerId}` (collections or collections_review): the open
 /// invoices of a customer of the caller's scope, oldest first, with the total and the ageing by
@@ -26,7 +33,7 @@ pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::COLLECTIONS
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = Outstanding),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Outstanding>> {
     user.require_any(READ_RIGHTS)?;
@@ -43,7 +50,7 @@ pub async fn outstanding(State(state): State<AppState>, user: CurrentUser, Path(
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = PaymentRecorded),
         (status = 400, description = "A field is not valid, the amount is above the company's maximum, or cash from this customer today would reach the cash limit", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a payment of another customer or amount", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordPayment>) -> AppResult<Json<PaymentRecorded>> {
@@ -60,19 +67,12 @@ pub async fn record(State(state): State<AppState>, user: CurrentUser, Json(req):
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "OK", body = PaymentDetail),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchPayment
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentDetail>> {
     user.require_any(READ_RIGHTS)?;
     let scope = user.scope();
     state.db(move |conn| queries::detail(conn, scope, payment_id)).await.map(Json)
-}
-
-fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::NaiveDate>> {
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal)),
-    }
 }
 
 /// `GET /users/payments?agentId=&buyerId=&from=&to=&mode=&status=&pageNumber=` (collections or
@@ -81,26 +81,21 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<chrono::Nai
 #[utoipa::path(get, path = "/users/payments", tag = "collections", summary = "A page of 30 payments of the caller's scope, newest first", params(PaymentQuery),
     responses(
         (status = 200, description = "OK", body = PaymentPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Response> {
     user.require_any(READ_RIGHTS)?;
-    let from = date(q.from, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
-    let to = date(q.to, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
-    let mode = match q.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        None => None,
-        Some(m) => Some(queries::mode(m).ok_or_else(|| AppError::bad_request(PAYMENT_MODE_NOT_VALID.on("mode")))?),
-    };
-    let status = match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(PaymentStatus::parse(s).ok_or_else(|| AppError::bad_request(PAYMENTS_STATUS_NOT_VALID.on("status")))?),
-    };
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
+    let mode = filter_value(q.mode.as_deref(), queries::mode, PAYMENT_MODE_NOT_VALID.on("mode"))?;
+    let status = filter_value(q.status.as_deref(), PaymentStatus::parse, PAYMENTS_STATUS_NOT_VALID.on("status"))?;
+    let (from_ts, to_ts) = day_range(from, to);
     let filter = ListFilter {
         agent: q.agent_id.0.map(UserId),
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
-        from_ts: from.map(crate::clock::start_of),
-        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        from_ts,
+        to_ts,
         mode,
         status,
         page: q.page_number.unwrap_or(1),
@@ -114,6 +109,18 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
 /// The Collections list, kept (see `platform::answers`): its totals add up every payment of the
 /// filter.
 pub const PAYMENT_LIST: answers::Kind = answers::Kind { name: "payment-list", tables: &["payments", "customers", "users"] };
+/// A step of the back office's review on a payment of the caller's scope (collections_review):
+/// `queries::deposit` or `queries::approve`, by the caller, now.
+async fn review(
+    state: &AppState,
+    user: &CurrentUser,
+    payment_id: i64,
+    step: fn(&rusqlite::Connection, Scope, i64, UserId, i64) -> AppResult<PaymentChanged>,
+) -> AppResult<Json<PaymentChanged>> {
+    user.require(rights::COLLECTIONS_REVIEW)?;
+    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
+    state.writer.write(move |tx| step(tx, scope, payment_id, by, now)).await.map(Json)
+}
 
 /// `POST /users/payment/{paymentId}/deposit` (collections_review): a payment of the caller's
 /// scope goes from collected to deposited; a deposited or reversed one is a 409.
@@ -121,13 +128,11 @@ pub const PAYMENT_LIST: answers::Kind = answers::Kind { name: "payment-list", ta
     params(("paymentId" = i64, Path, description = "The payment's id")),
     responses(
         (status = 200, description = "Deposited", body = PaymentChanged),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchPayment,
         (status = 409, description = "Deposited or reversed already, or awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
-    user.require(rights::COLLECTIONS_REVIEW)?;
-    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::deposit(tx, scope, payment_id, by, now)).await.map(Json)
+    review(&state, &user, payment_id, queries::deposit).await
 }
 
 /// `POST /users/payment/{paymentId}/approve` (collections_review): a payment of the caller's scope
@@ -138,13 +143,11 @@ pub async fn deposit(State(state): State<AppState>, user: CurrentUser, Path(paym
     responses(
         (status = 200, description = "Approved", body = PaymentChanged),
         (status = 403, description = "The caller collected the payment", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such payment among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchPayment,
         (status = 409, description = "Not awaiting approval", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(payment_id): Path<i64>) -> AppResult<Json<PaymentChanged>> {
-    user.require(rights::COLLECTIONS_REVIEW)?;
-    let (scope, by, now) = (user.scope(), UserId(user.uid), crate::now());
-    state.writer.write(move |tx| queries::approve(tx, scope, payment_id, by, now)).await.map(Json)
+    review(&state, &user, payment_id, queries::approve).await
 }
 
 /// `POST /users/payment/{paymentId}/reverse` with `{reason}` (administrators, with
@@ -156,7 +159,7 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(paym
     responses(
         (status = 200, description = "Reversed", body = PaymentChanged),
         (status = 400, description = "The reason is missing or not valid", body = crate::platform::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NotAdministrator,
         (status = 404, description = "No such payment", body = crate::platform::api::ErrorBody),
         (status = 409, description = "Reversed already", body = crate::platform::api::ErrorBody)
     ))]

@@ -11,24 +11,14 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::outstanding))
-        .routes(routes!(handlers::record))
-        .routes(routes!(handlers::get))
-        .routes(routes!(handlers::list))
-        .routes(routes!(handlers::deposit))
-        .routes(routes!(handlers::approve))
-        .routes(routes!(handlers::reverse))
+crate::platform::api::area_router! {
+    routes!(handlers::outstanding),
+    routes!(handlers::record),
+    routes!(handlers::get),
+    routes!(handlers::list),
+    routes!(handlers::deposit),
+    routes!(handlers::approve),
+    routes!(handlers::reverse),
 }

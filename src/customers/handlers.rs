@@ -61,7 +61,7 @@ pub async fn search(State(state): State<AppState>, user: CurrentUser, Query(q): 
 #[utoipa::path(get, path = "/users/customer/details/{id}", tag = "customers", summary = "The visit screen of a customer (by buyer id)", params(DetailsQuery, ("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = VisitScreen),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn details(
     State(state): State<AppState>,
@@ -200,7 +200,7 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Json(req):
 #[utoipa::path(get, path = "/users/customer/profile", tag = "customers", summary = "A customer's profile", params(ProfileQuery),
     responses(
         (status = 200, description = "OK", body = ProfileAnswer),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn profile(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProfileQuery>) -> AppResult<Json<ProfileAnswer>> {
     user.require(rights::PROFILE_UPDATE)?;
@@ -243,7 +243,7 @@ fn lat_lng(lat: Option<f64>, lng: Option<f64>) -> AppResult<Option<(f64, f64)>> 
 #[utoipa::path(post, path = "/users/customer/profile", tag = "customers", summary = "Change a customer's profile fields",
     responses(
         (status = 200, description = "Updated", body = MessageBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn update_profile(
     State(state): State<AppState>,

@@ -174,7 +174,7 @@ pub struct HistoryRow {
 #[utoipa::path(get, path = "/users/customer/infohistory/{id}", tag = "customers", summary = "The last 3 info submissions of a customer", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "OK", body = Vec<HistoryRow>),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<Vec<HistoryRow>>> {
     user.require(rights::INFO_ADD)?;

@@ -73,13 +73,21 @@ where
         .await
 }
 
+/// The refusals of a decision on a proposed position.
+#[derive(utoipa::IntoResponses)]
+pub enum DecisionRefusals {
+    #[response(status = 403, description = "Agents cannot decide")]
+    NotDecider(crate::platform::api::ErrorBody),
+    #[response(status = 404, description = "No such customer in scope, or no proposal")]
+    NoProposal(crate::platform::api::ErrorBody),
+}
+
 /// `POST /users/customer/location/{buyerId}/accept` (profile_update; managers and administrators):
 /// the proposed position becomes the customer's.
 #[utoipa::path(post, path = "/users/customer/location/{id}/accept", tag = "customers", summary = "Accept a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Accepted", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::platform::api::ErrorBody)
+        DecisionRefusals
     ))]
 pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let (scope, me) = (decider(&user)?, user.uid);
@@ -96,8 +104,7 @@ pub async fn accept(State(state): State<AppState>, user: CurrentUser, Path(buyer
 #[utoipa::path(post, path = "/users/customer/location/{id}/reject", tag = "customers", summary = "Reject a customer's proposed position", params(("id" = String, Path, description = "The buyer id")),
     responses(
         (status = 200, description = "Rejected", body = MessageBody),
-        (status = 403, description = "Agents cannot decide", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer in scope, or no proposal", body = crate::platform::api::ErrorBody)
+        DecisionRefusals
     ))]
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(buyer_id): Path<String>) -> AppResult<Json<MessageBody>> {
     let scope = decider(&user)?;

@@ -23,37 +23,28 @@ pub mod visits;
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::platform::api::with_body_limit;
-use crate::platform::state::AppState;
 
-/// The area's routes, for any router state that holds the shared state and the area's cache.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-    Arc<best_sellers::BestSellerCache>: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::search))
-        .routes(routes!(handlers::details))
-        .routes(routes!(visits::handlers::save_visit))
-        .routes(routes!(offline::offline))
-        .routes(routes!(locations::accept))
-        .routes(routes!(locations::reject))
-        .routes(routes!(handlers::ftm_ftd))
-        .routes(routes!(handlers::create))
-        .routes(routes!(handlers::profile, handlers::update_profile))
-        .routes(routes!(info::history))
-        .routes(with_body_limit(routes!(info::add), 3 * crate::platform::files::MAX_IMAGE_BYTES + 64 * 1024))
-        .routes(routes!(info::review_list, info::set_status))
-        .routes(routes!(info::review_page))
-        .routes(routes!(info::media))
-        .routes(routes!(products::search))
-        .routes(routes!(products::price_comparison))
-        .routes(routes!(scorecards::mine))
-        .routes(routes!(scorecards::of_agent))
+crate::platform::api::area_router! {
+    where Arc<best_sellers::BestSellerCache>;
+    routes!(handlers::search),
+    routes!(handlers::details),
+    routes!(visits::handlers::save_visit),
+    routes!(offline::offline),
+    routes!(locations::accept),
+    routes!(locations::reject),
+    routes!(handlers::ftm_ftd),
+    routes!(handlers::create),
+    routes!(handlers::profile, handlers::update_profile),
+    routes!(info::history),
+    with_body_limit(routes!(info::add), 3 * crate::platform::files::MAX_IMAGE_BYTES + 64 * 1024),
+    routes!(info::review_list, info::set_status),
+    routes!(info::review_page),
+    routes!(info::media),
+    routes!(products::search),
+    routes!(products::price_comparison),
+    routes!(scorecards::mine),
+    routes!(scorecards::of_agent),
 }

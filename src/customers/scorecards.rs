@@ -59,7 +59,7 @@ pub async fn mine(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/scorecardAM/{id}", tag = "customers", summary = "An agent's scorecard for their manager (null when none)",
     responses(
         (status = 200, description = "OK", body = Option<Scorecard>),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn of_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<Option<Scorecard>>> {
     user.require(rights::SCORE_CARD)?;

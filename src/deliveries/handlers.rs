@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::*;
 use super::queries::{self, Decision, Delivery, StatusUpdate, Suggestion};
 use crate::auth::session::CurrentUser;
-use crate::platform::api::MessageBody;
+use crate::platform::api::{agent_filter, MessageBody};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, MultipartForm, Path, Query};
 use crate::platform::files;
@@ -84,11 +84,11 @@ pub async fn init(State(state): State<AppState>, user: CurrentUser) -> AppResult
 #[utoipa::path(get, path = "/users/delivery/initAM/{agent}", tag = "deliveries", summary = "The working list of one of the caller's agents",
     responses(
         (status = 200, description = "OK", body = DeliveryScreen),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn init_for_agent(State(state): State<AppState>, user: CurrentUser, Path(agent): Path<i64>) -> AppResult<Json<DeliveryScreen>> {
     // The screens send 0 for "all of mine".
-    init_screen(&state, &user, Some(agent).filter(|a| *a != 0).map(UserId)).await
+    init_screen(&state, &user, agent_filter(Some(agent))).await
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

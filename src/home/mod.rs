@@ -7,17 +7,8 @@ pub mod handlers;
 pub mod queries;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new().routes(routes!(handlers::home))
+crate::platform::api::area_router! {
+    routes!(handlers::home),
 }

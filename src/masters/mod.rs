@@ -17,49 +17,39 @@ pub mod users;
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state and the area's cache.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-    Arc<outcomes::Cache>: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(reference::handlers::countries))
-        .routes(routes!(reference::handlers::user_types))
-        .routes(routes!(reference::handlers::rights, rights::handlers::save))
-        .routes(routes!(rights::handlers::by_user_type))
-        .routes(routes!(users::handlers::list, users::handlers::save))
-        .routes(routes!(users::handlers::get))
-        .routes(routes!(users::handlers::delete))
-        .routes(routes!(users::handlers::agents))
-        .routes(routes!(users::handlers::agent_list))
-        .routes(routes!(outcomes::handlers::list, outcomes::handlers::save))
-        .routes(routes!(outcomes::handlers::get))
-        .routes(routes!(outcomes::handlers::delete))
-        .routes(routes!(info_types::handlers::list, info_types::handlers::save))
-        .routes(routes!(info_types::handlers::get))
-        .routes(routes!(info_types::handlers::delete))
-        .routes(routes!(info_types::handlers::list_with_sub_types))
-        .routes(routes!(info_types::handlers::list_sub, info_types::handlers::save_sub))
-        .routes(routes!(info_types::handlers::get_sub))
-        .routes(routes!(info_types::handlers::delete_sub))
-        .routes(routes!(links::handlers::list, links::handlers::save))
-        .routes(routes!(links::handlers::get))
-        .routes(routes!(links::handlers::delete))
-        .routes(routes!(delivery_statuses::handlers::list, delivery_statuses::handlers::save))
-        .routes(routes!(delivery_statuses::handlers::list_with_reasons))
-        .routes(routes!(delivery_statuses::handlers::get))
-        .routes(routes!(delivery_statuses::handlers::delete))
-        .routes(routes!(delivery_statuses::handlers::list_reasons, delivery_statuses::handlers::save_reason))
-        .routes(routes!(delivery_statuses::handlers::get_reason))
-        .routes(routes!(delivery_statuses::handlers::delete_reason))
-        .routes(routes!(products::list, products::save))
-        .routes(routes!(distributors::handlers::list))
+crate::platform::api::area_router! {
+    where Arc<outcomes::Cache>;
+    routes!(reference::handlers::countries),
+    routes!(reference::handlers::user_types),
+    routes!(reference::handlers::rights, rights::handlers::save),
+    routes!(rights::handlers::by_user_type),
+    routes!(users::handlers::list, users::handlers::save),
+    routes!(users::handlers::get),
+    routes!(users::handlers::delete),
+    routes!(users::handlers::agents),
+    routes!(users::handlers::agent_list),
+    routes!(outcomes::handlers::list, outcomes::handlers::save),
+    routes!(outcomes::handlers::get),
+    routes!(outcomes::handlers::delete),
+    routes!(info_types::handlers::list, info_types::handlers::save),
+    routes!(info_types::handlers::get),
+    routes!(info_types::handlers::delete),
+    routes!(info_types::handlers::list_with_sub_types),
+    routes!(info_types::handlers::list_sub, info_types::handlers::save_sub),
+    routes!(info_types::handlers::get_sub),
+    routes!(info_types::handlers::delete_sub),
+    routes!(links::handlers::list, links::handlers::save),
+    routes!(links::handlers::get),
+    routes!(links::handlers::delete),
+    routes!(delivery_statuses::handlers::list, delivery_statuses::handlers::save),
+    routes!(delivery_statuses::handlers::list_with_reasons),
+    routes!(delivery_statuses::handlers::get),
+    routes!(delivery_statuses::handlers::delete),
+    routes!(delivery_statuses::handlers::list_reasons, delivery_statuses::handlers::save_reason),
+    routes!(delivery_statuses::handlers::get_reason),
+    routes!(delivery_statuses::handlers::delete_reason),
+    routes!(products::list, products::save),
+    routes!(distributors::handlers::list),
 }

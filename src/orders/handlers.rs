@@ -17,7 +17,8 @@ use super::types::{
 };
 use crate::auth::session::CurrentUser;
 use crate::customers::messages::BUYER_ID_REQUIRED;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::filter_value;
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::formats::Formats;
 use crate::platform::ids::{OrderId, UserId};
@@ -96,7 +97,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     responses(
         (status = 200, description = "Priced", body = OrderQuote),
         (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderQuote>> {
     user.require(rights::ORDER_BOOKING)?;
@@ -122,14 +123,9 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id
     Ok(Json(detail))
 }
 
-fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => match crate::clock::parse_date(&v) {
-            Some(_) => Ok(Some(v)),
-            None => Err(AppError::bad_request(refusal)),
-        },
-    }
+/// A day filter as the text the queries compare with, where it is a day (YYYY-MM-DD).
+fn day(text: &str) -> Option<String> {
+    crate::clock::parse_date(text).map(|_| text.to_string())
 }
 
 /// `GET /users/orders?buyerId=&from=&to=&pageNumber=` (order_booking or rpt_orders): 30 orders a
@@ -139,14 +135,14 @@ fn date(value: Option<String>, refusal: Problem) -> AppResult<Option<String>> {
     responses(
         (status = 200, description = "OK", body = OrderPage),
         (status = 400, description = "A date is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
     let filter = ListFilter {
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
-        from: date(q.from, ORDER_FROM_NOT_A_DATE.on("from"))?,
-        to: date(q.to, ORDER_TO_NOT_A_DATE.on("to"))?,
+        from: filter_value(q.from.as_deref(), day, ORDER_FROM_NOT_A_DATE.on("from"))?,
+        to: filter_value(q.to.as_deref(), day, ORDER_TO_NOT_A_DATE.on("to"))?,
         page: q.page_number.unwrap_or(1),
     };
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
@@ -185,45 +181,52 @@ async fn decide(state: AppState, user: CurrentUser, order_id: i64, decision: Dec
     state.writer.write(move |tx| credit::decide(tx, who, OrderId(order_id), decision, reason, now)).await.map(Json)
 }
 
-/// `POST /users/order/{orderId}/approve` (credit_approval): a manager of the customer's agent, or
-/// an administrator, approves an order held over the customer's credit limit; it is mailed to the
-/// distributor on the next run. `reason` is optional.
-#[utoipa::path(post, path = "/users/order/{orderId}/approve", tag = "orders", summary = "Approve an order held over the credit limit",
-    params(("orderId" = i64, Path, description = "The order's id")),
-    request_body = DecideOrder,
-    responses(
-        (status = 200, description = "Approved", body = OrderDecided),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn approve(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(order_id): Path<i64>,
-    Json(req): Json<DecideOrder>,
-) -> AppResult<Json<OrderDecided>> {
-    decide(state, user, order_id, Decision::Approve, req).await
+/// One of the two decisions on a held order (`Decision::$decision`), both answered by `decide`;
+/// `$refusals` are the route's own beside the 404 and 409 they share.
+macro_rules! order_decision {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, $done:tt, $decision:ident, ($($refusals:tt)*)) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = "orders", summary = $summary,
+            params(("orderId" = i64, Path, description = "The order's id")),
+            request_body = DecideOrder,
+            responses(
+                (status = 200, description = $done, body = OrderDecided),
+                $($refusals)*
+                (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+                (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
+            ))]
+        pub async fn $handler(
+            State(state): State<AppState>,
+            user: CurrentUser,
+            Path(order_id): Path<i64>,
+            Json(req): Json<DecideOrder>,
+        ) -> AppResult<Json<OrderDecided>> {
+            decide(state, user, order_id, Decision::$decision, req).await
+        }
+    };
 }
 
-/// `POST /users/order/{orderId}/reject` (credit_approval): rejects an order held over the credit
-/// limit, with a `reason` (required); it is never mailed and its lines leave the figures.
-#[utoipa::path(post, path = "/users/order/{orderId}/reject", tag = "orders", summary = "Reject an order held over the credit limit",
-    params(("orderId" = i64, Path, description = "The order's id")),
-    request_body = DecideOrder,
-    responses(
-        (status = 200, description = "Rejected", body = OrderDecided),
-        (status = 400, description = "No reason given", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn reject(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(order_id): Path<i64>,
-    Json(req): Json<DecideOrder>,
-) -> AppResult<Json<OrderDecided>> {
-    decide(state, user, order_id, Decision::Reject, req).await
-}
+order_decision!(
+    /// `POST /users/order/{orderId}/approve` (credit_approval): a manager of the customer's agent, or
+    /// an administrator, approves an order held over the customer's credit limit; it is mailed to the
+    /// distributor on the next run. `reason` is optional.
+    approve,
+    "/users/order/{orderId}/approve",
+    "Approve an order held over the credit limit",
+    "Approved",
+    Approve,
+    ()
+);
+order_decision!(
+    /// `POST /users/order/{orderId}/reject` (credit_approval): rejects an order held over the credit
+    /// limit, with a `reason` (required); it is never mailed and its lines leave the figures.
+    reject,
+    "/users/order/{orderId}/reject",
+    "Reject an order held over the credit limit",
+    "Rejected",
+    Reject,
+    ((status = 400, description = "No reason given", body = crate::platform::api::ErrorBody),)
+);
 
 /// `GET /users/orders/held?pageNumber=` (credit_approval): the orders awaiting approval of the
 /// caller's customers (a manager's team, all for an administrator), 30 a page, the longest waiting
@@ -247,7 +250,7 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     responses(
         (status = 200, description = "Saved", body = CreditLimitSaved),
         (status = 400, description = "Not an amount of 0 or more with at most two places, or above the company's maximum", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn set_credit_limit(
     State(state): State<AppState>,

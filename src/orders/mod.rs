@@ -11,26 +11,16 @@ pub mod queries;
 pub mod send;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::book))
-        .routes(routes!(handlers::quote))
-        .routes(routes!(handlers::get))
-        .routes(routes!(handlers::list))
-        .routes(routes!(handlers::cancel))
-        .routes(routes!(handlers::approve))
-        .routes(routes!(handlers::reject))
-        .routes(routes!(handlers::held))
-        .routes(routes!(handlers::set_credit_limit))
+crate::platform::api::area_router! {
+    routes!(handlers::book),
+    routes!(handlers::quote),
+    routes!(handlers::get),
+    routes!(handlers::list),
+    routes!(handlers::cancel),
+    routes!(handlers::approve),
+    routes!(handlers::reject),
+    routes!(handlers::held),
+    routes!(handlers::set_credit_limit),
 }

@@ -12,6 +12,7 @@ use super::store;
 use super::types::{PhotoForm, PhotoPage, PhotoQuery, PhotoSaved, PhotoVisit, LABELS};
 use crate::auth::session::CurrentUser;
 use crate::platform::answers;
+use crate::platform::api::{day_range, filter_value};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, MultipartForm, Path, Query};
 use crate::platform::files;
@@ -269,45 +270,28 @@ async fn send_shop_photo(
         .await
 }
 
-fn checked_date(text: Option<String>) -> AppResult<Option<chrono::NaiveDate>> {
-    match nonblank(text) {
-        None => Ok(None),
-        Some(t) => crate::clock::parse_date(&t).map(Some).ok_or_else(|| AppError::bad_request(PHOTO_FILTER_DATE_NOT_VALID)),
-    }
-}
-
 /// `GET /users/visit/photos?agentId=&buyerId=&from=&to=&label=&flagged=&pageNumber=`
 /// (photo_review): 30 photos a page, newest taken first, of the caller's scope (a manager's team,
 /// everyone for an administrator), with `totalRecords`.
 #[utoipa::path(get, path = "/users/visit/photos", tag = "photos", summary = "A page of 30 visit photos, newest first", params(PhotoQuery),
     responses(
         (status = 200, description = "OK", body = PhotoPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Response> {
     user.require(rights::PHOTO_REVIEW)?;
-    let from = checked_date(q.from)?;
-    let to = checked_date(q.to)?;
-    let label = match nonblank(q.label) {
-        Some(l) if LABELS.contains(&l.as_str()) => Some(l),
-        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_LABEL_NOT_VALID.on("label"))),
-        None => None,
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
+    let label = filter_value(q.label.as_deref(), |l| LABELS.contains(&l).then(|| l.to_string()), PHOTO_FILTER_LABEL_NOT_VALID.on("label"))?;
+    let yes_or_no = |f: &str| match f {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
     };
-    let flagged = match nonblank(q.flagged).as_deref() {
-        None => None,
-        Some("true" | "1") => Some(true),
-        Some("false" | "0") => Some(false),
-        Some(_) => return Err(AppError::bad_request(PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))),
-    };
-    let filter = ListFilter {
-        buyer_id: nonblank(q.buyer_id),
-        from: from.map(crate::clock::start_of),
-        to: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
-        label,
-        flagged,
-        page: q.page_number.unwrap_or(1),
-    };
+    let flagged = filter_value(q.flagged.as_deref(), yes_or_no, PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))?;
+    let (from, to) = day_range(from, to);
+    let filter = ListFilter { buyer_id: nonblank(q.buyer_id), from, to, label, flagged, page: q.page_number.unwrap_or(1) };
     let (scope, agent) = (user.scope(), q.agent_id.map(UserId));
     let request = format!("{agent:?} {filter:?}");
     let body = state
@@ -329,34 +313,16 @@ async fn serve(state: AppState, user: CurrentUser, photo_id: i64, thumb: bool) -
     let (scope, me) = (user.scope(), UserId(user.uid));
     let sha =
         state.db(move |conn| queries::file_of(conn, scope, me, photo_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND))).await?;
+    stored_picture(&state, sha, thumb).await
+}
+
+/// The stored picture `sha` (or its thumbnail), a JPEG.
+async fn stored_picture(state: &AppState, sha: String, thumb: bool) -> AppResult<Response> {
     let data_dir = state.config.data_dir.clone();
     let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
     // Kept nowhere, as every stored picture: the ids are sequential, and a browser shared by two
     // users would show the second one a photo kept for the first.
     Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
-}
-
-/// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):
-/// the photo, a JPEG.
-#[utoipa::path(get, path = "/users/visit/photo/{photoId}/file", tag = "photos", summary = "A visit photo",
-    params(("photoId" = i64, Path, description = "The photo's id")),
-    responses(
-        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn file(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
-    serve(state, user, photo_id, false).await
-}
-
-/// `GET /users/visit/photo/{photoId}/thumb` (as the photo): its 320 px thumbnail, a JPEG.
-#[utoipa::path(get, path = "/users/visit/photo/{photoId}/thumb", tag = "photos", summary = "A visit photo's thumbnail",
-    params(("photoId" = i64, Path, description = "The photo's id")),
-    responses(
-        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such photo among the caller's", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn thumb(State(state): State<AppState>, user: CurrentUser, Path(photo_id): Path<i64>) -> AppResult<Response> {
-    serve(state, user, photo_id, true).await
 }
 
 async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, thumb: bool) -> AppResult<Response> {
@@ -365,30 +331,44 @@ async fn serve_shop_photo(state: AppState, user: CurrentUser, proposal_id: i64, 
     let sha = state
         .db(move |conn| queries::shop_photo_file(conn, scope, proposal_id)?.ok_or_else(|| AppError::not_found(PHOTO_NOT_FOUND)))
         .await?;
-    let data_dir = state.config.data_dir.clone();
-    let bytes = crate::platform::state::blocking(move || store::read(&data_dir, &sha, thumb)).await?;
-    Ok(([(header::CONTENT_TYPE, "image/jpeg"), (header::CACHE_CONTROL, "private, no-store")], bytes).into_response())
+    stored_picture(&state, sha, thumb).await
 }
 
-/// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,
-/// outlet_approval for the scope's): the photo of a new shop's front, a JPEG (decision 46).
-#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/file", tag = "photos", summary = "The photo of a new shop's front",
-    params(("id" = i64, Path, description = "The proposal's id")),
-    responses(
-        (status = 200, description = "The photo", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn shop_file(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
-    serve_shop_photo(state, user, id, false).await
+/// A route of a stored picture, a JPEG: `$serve` finds it by the path's id (the thumbnail when `$thumb`).
+macro_rules! picture_route {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, ($id:tt, $id_doc:tt), $what:tt, $missing:tt, $serve:ident($thumb:expr)) => {
+        $(#[$doc])*
+        #[utoipa::path(get, path = $path, tag = "photos", summary = $summary,
+            params(($id = i64, Path, description = $id_doc)),
+            responses(
+                (status = 200, description = $what, content_type = "image/jpeg", body = Vec<u8>),
+                (status = 404, description = $missing, body = crate::platform::api::ErrorBody)
+            ))]
+        pub async fn $handler(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
+            $serve(state, user, id, $thumb).await
+        }
+    };
 }
 
-/// `GET /users/outlet/proposal/{id}/photo/thumb` (as the photo): its 320 px thumbnail, a JPEG.
-#[utoipa::path(get, path = "/users/outlet/proposal/{id}/photo/thumb", tag = "photos", summary = "The thumbnail of a new shop's photo",
-    params(("id" = i64, Path, description = "The proposal's id")),
-    responses(
-        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = Vec<u8>),
-        (status = 404, description = "No such proposal among the caller's, or it has no photo", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn shop_thumb(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Response> {
-    serve_shop_photo(state, user, id, true).await
-}
+picture_route!(
+    /// `GET /users/visit/photo/{photoId}/file` (photo_review, or visit_photo for the caller's own):
+    /// the photo, a JPEG.
+    file, "/users/visit/photo/{photoId}/file", "A visit photo", ("photoId", "The photo's id"),
+    "The photo", "No such photo among the caller's", serve(false)
+);
+picture_route!(
+    /// `GET /users/visit/photo/{photoId}/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+    thumb, "/users/visit/photo/{photoId}/thumb", "A visit photo's thumbnail", ("photoId", "The photo's id"),
+    "The thumbnail", "No such photo among the caller's", serve(true)
+);
+picture_route!(
+    /// `GET /users/outlet/proposal/{id}/photo/file` (outlet_proposal for the caller's own,
+    /// outlet_approval for the scope's): the photo of a new shop's front, a JPEG (decision 46).
+    shop_file, "/users/outlet/proposal/{id}/photo/file", "The photo of a new shop's front", ("id", "The proposal's id"),
+    "The photo", "No such proposal among the caller's, or it has no photo", serve_shop_photo(false)
+);
+picture_route!(
+    /// `GET /users/outlet/proposal/{id}/photo/thumb` (as the photo): its 320 px thumbnail, a JPEG.
+    shop_thumb, "/users/outlet/proposal/{id}/photo/thumb", "The thumbnail of a new shop's photo", ("id", "The proposal's id"),
+    "The thumbnail", "No such proposal among the caller's, or it has no photo", serve_shop_photo(true)
+);

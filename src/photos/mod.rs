@@ -13,24 +13,15 @@ mod queries;
 pub mod store;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::platform::api::with_body_limit;
-use crate::platform::state::AppState;
 
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(with_body_limit(routes!(handlers::send), picture::MAX_SENT_BYTES + 64 * 1024))
-        .routes(routes!(handlers::list))
-        .routes(routes!(handlers::file))
-        .routes(routes!(handlers::thumb))
-        .routes(routes!(handlers::shop_file))
-        .routes(routes!(handlers::shop_thumb))
+crate::platform::api::area_router! {
+    with_body_limit(routes!(handlers::send), picture::MAX_SENT_BYTES + 64 * 1024),
+    routes!(handlers::list),
+    routes!(handlers::file),
+    routes!(handlers::thumb),
+    routes!(handlers::shop_file),
+    routes!(handlers::shop_thumb),
 }

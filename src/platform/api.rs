@@ -3,7 +3,7 @@
 
 use utoipa::ToSchema;
 
-use crate::platform::error::{Msg, Problem};
+use crate::platform::error::{AppError, AppResult, Msg, Problem};
 use utoipa_axum::router::UtoipaMethodRouter;
 
 // What the middleware in front of every route answers (the `web` module), here below the catalogue
@@ -72,6 +72,56 @@ impl From<Problem> for MessageBody {
     }
 }
 
+/// Declares refusals that several routes document alike: a type for each, to name in a route's
+/// `responses(...)` beside its own tuples (`responses((status = 200, ...), NoSuchAgent)`). Those of
+/// every area are below; an area declares its own beside its handlers.
+macro_rules! refusals {
+    ($($(#[$doc:meta])* $name:ident = $status:tt, $description:tt;)+) => {$(
+        $(#[$doc])*
+        #[derive(utoipa::IntoResponses)]
+        #[response(status = $status, description = $description)]
+        pub struct $name(pub $crate::platform::api::ErrorBody);
+    )+};
+}
+pub(crate) use refusals;
+
+refusals! {
+    /// The agent named is not one the caller may see (or does not exist: the same answer).
+    NoSuchAgent = 404, "No such agent among the caller's";
+    /// The customer named is not one the caller may see (or does not exist: the same answer).
+    NoSuchCustomer = 404, "No such customer among the caller's";
+    /// The row named by its id does not exist (or is retired).
+    NoSuchRecord = 404, "No such record";
+    /// The item was decided before: a decision is made once.
+    DecidedAlready = 409, "Approved or rejected already";
+    /// The call is an administrator's.
+    NotAdministrator = 403, "Not an administrator";
+    /// A field of the request is not valid (the error's `field` names it).
+    InvalidField = 400, "A field is not valid";
+    /// A filter of the query is not valid (the error's `field` names it).
+    InvalidFilter = 400, "A filter is not valid";
+}
+
+/// An optional filter of a list: absent or blank is none; else its trimmed text as `parse` reads
+/// it, or a 400 with `refusal` where `parse` cannot.
+pub fn filter_value<T>(value: Option<&str>, parse: impl FnOnce(&str) -> Option<T>, refusal: impl Into<Problem>) -> AppResult<Option<T>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => parse(v).map(Some).ok_or_else(|| AppError::bad_request(refusal)),
+    }
+}
+
+/// The local timestamps from the start of day `from` to the start of the day after `to`: a
+/// list's day filters as the half-open range its queries compare with.
+pub fn day_range(from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>) -> (Option<i64>, Option<i64>) {
+    (from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of))
+}
+
+/// The agent an agent filter names: the screens send 0 (or nothing) for all of the caller's agents.
+pub fn agent_filter(agent: Option<i64>) -> Option<crate::platform::ids::UserId> {
+    agent.filter(|a| *a != 0).map(crate::platform::ids::UserId)
+}
+
 /// A documented route whose body may be larger than the default limit (uploads).
 pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
     (schemas, paths, method_router): UtoipaMethodRouter<S>,
@@ -79,3 +129,23 @@ pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
 ) -> UtoipaMethodRouter<S> {
     (schemas, paths, method_router.layer(axum::extract::DefaultBodyLimit::max(bytes)))
 }
+
+/// Declares an area's `router()`: its documented routes, each a `utoipa_axum::routes!` (or one
+/// wrapped, as by [`with_body_limit`]), for any router state that holds the shared state and the
+/// caches named after `where`. The app's state lives above the areas, hence the generic state.
+///
+/// `area_router!(where Arc<Cache>; routes!(handlers::list, handlers::save), routes!(handlers::get))`
+macro_rules! area_router {
+    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+        /// The area's routes, for any router state that holds the shared state (and the area's caches).
+        pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>
+        where
+            S: Clone + Send + Sync + 'static,
+            $crate::platform::state::AppState: ::axum::extract::FromRef<S>,
+            $($($cache: ::axum::extract::FromRef<S>,)+)?
+        {
+            ::utoipa_axum::router::OpenApiRouter::new()$(.routes($route))+
+        }
+    };
+}
+pub(crate) use area_router;

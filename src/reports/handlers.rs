@@ -12,6 +12,11 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::lenient;
 use crate::platform::state::AppState;
 
+/// The answer of every report call: the link of the generated workbook.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 200, description = "OK")]
+pub struct ReportReady(pub DownloadLink);
+
 /// Generates `report` for the caller and returns its download link.
 async fn run(state: &AppState, user: &CurrentUser, report: &'static Report, filter: Filter) -> AppResult<Json<DownloadLink>> {
     user.require(report.right)?;
@@ -47,6 +52,14 @@ fn required(value: &Option<String>, message: crate::platform::error::Msg) -> App
     }
 }
 
+/// The countries a report body asks for: one at least.
+fn countries(country: lenient::Texts) -> AppResult<Vec<String>> {
+    if country.is_empty() {
+        return Err(AppError::bad_request(COUNTRY_REQUIRED));
+    }
+    Ok(country.0)
+}
+
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReportQuery {
@@ -66,10 +79,7 @@ pub struct ReportQuery {
 
 /// `GET /report/{name}?fromDate&toDate&search&userType&country` (the report's right).
 #[utoipa::path(get, path = "/report/{name}", tag = "reports", summary = "Generate a report by name", params(ReportQuery, ("name" = String, Path, description = "customer-visit, customer-add, profile-update, info-add, login-history, audit, productivity, productivitysummary, monthly-summary, monthly-summary-am, delivery, orders, mycustomer, buyer-details")),
-    responses(
-        (status = 200, description = "OK", body = DownloadLink),
-        (status = 404, description = "No report by that name", body = crate::platform::api::ErrorBody)
-    ))]
+    responses(ReportReady, (status = 404, description = "No report by that name", body = crate::platform::api::ErrorBody)))]
 pub async fn by_name(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -111,10 +121,13 @@ pub struct MonthlyBody {
 }
 
 /// `POST /report/monthlyReport` (rpt_productivity): monthly-summary or monthly-summary-am.
-#[utoipa::path(post, path = "/report/monthlyReport", tag = "reports", summary = "Generate the monthly summary (or its manager variant)",
-    responses(
-        (status = 200, description = "OK", body = DownloadLink)
-    ))]
+#[utoipa::path(
+    post,
+    path = "/report/monthlyReport",
+    tag = "reports",
+    summary = "Generate the monthly summary (or its manager variant)",
+    responses(ReportReady)
+)]
 pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): Json<MonthlyBody>) -> AppResult<Json<DownloadLink>> {
     let report = match b.report_name.as_deref() {
         Some("monthly-summary-am") => &defs::MONTHLY_SUMMARY_AM,
@@ -124,16 +137,14 @@ pub async fn monthly(State(state): State<AppState>, user: CurrentUser, Json(b): 
     if b.user_type.is_empty() {
         return Err(AppError::bad_request(USER_TYPE_REQUIRED));
     }
-    if b.country.is_empty() {
-        return Err(AppError::bad_request(COUNTRY_REQUIRED));
-    }
+    let countries = countries(b.country)?;
     let filter = Filter {
         from_date: b.from_date,
         to_date: b.to_date,
         month_year: b.month_year,
         // 0 means all types.
         user_types: if b.user_type.contains(&0) { Vec::new() } else { b.user_type.0 },
-        countries: b.country.0,
+        countries,
         ..Filter::default()
     };
     run(&state, &user, report, filter).await
@@ -153,22 +164,17 @@ pub struct DeliveryBody {
 }
 
 /// `POST /report/deliveryReport` (rpt_productivity): by Order Date or Updated Date.
-#[utoipa::path(post, path = "/report/deliveryReport", tag = "reports", summary = "Generate the delivery report",
-    responses(
-        (status = 200, description = "OK", body = DownloadLink)
-    ))]
+#[utoipa::path(post, path = "/report/deliveryReport", tag = "reports", summary = "Generate the delivery report", responses(ReportReady))]
 pub async fn delivery(State(state): State<AppState>, user: CurrentUser, Json(b): Json<DeliveryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::DELIVERY.right)?;
     required(&b.from_date, ENTER_FROM_DATE)?;
     required(&b.to_date, ENTER_TO_DATE)?;
-    if b.country.is_empty() {
-        return Err(AppError::bad_request(COUNTRY_REQUIRED));
-    }
+    let countries = countries(b.country)?;
     let filter = Filter {
         from_date: b.from_date,
         to_date: b.to_date,
         month_year: b.month_year,
-        countries: b.country.0,
+        countries,
         radio_button: b.report_name,
         ..Filter::default()
     };
@@ -182,23 +188,27 @@ pub struct CountryBody {
 }
 
 /// `POST /report/buyerImagesReport` (rpt_buyer_images): customer info with files, by country.
-#[utoipa::path(post, path = "/report/buyerImagesReport", tag = "reports", summary = "Generate the buyer images report",
-    responses(
-        (status = 200, description = "OK", body = DownloadLink)
-    ))]
+#[utoipa::path(
+    post,
+    path = "/report/buyerImagesReport",
+    tag = "reports",
+    summary = "Generate the buyer images report",
+    responses(ReportReady)
+)]
 pub async fn buyer_images(State(state): State<AppState>, user: CurrentUser, Json(b): Json<CountryBody>) -> AppResult<Json<DownloadLink>> {
     user.require(defs::BUYER_DETAILS.right)?;
-    if b.country.is_empty() {
-        return Err(AppError::bad_request(COUNTRY_REQUIRED));
-    }
-    run(&state, &user, &defs::BUYER_DETAILS, Filter { countries: b.country.0, ..Filter::default() }).await
+    let countries = countries(b.country)?;
+    run(&state, &user, &defs::BUYER_DETAILS, Filter { countries, ..Filter::default() }).await
 }
 
 /// `GET /report/mycustomerReport` (rpt_my_customer): every customer of the caller's scope.
-#[utoipa::path(get, path = "/report/mycustomerReport", tag = "reports", summary = "Generate the report of every customer of the caller's scope",
-    responses(
-        (status = 200, description = "OK", body = DownloadLink)
-    ))]
+#[utoipa::path(
+    get,
+    path = "/report/mycustomerReport",
+    tag = "reports",
+    summary = "Generate the report of every customer of the caller's scope",
+    responses(ReportReady)
+)]
 pub async fn my_customers(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<DownloadLink>> {
     run(&state, &user, &defs::MY_CUSTOMER, Filter::default()).await
 }

@@ -11,10 +11,8 @@ pub mod messages;
 
 use std::path::Path;
 
-use axum::extract::FromRef;
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::defs::{Filter, Report};
@@ -23,21 +21,14 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::formats::Formats;
 use crate::platform::rights::UserType;
 use crate::platform::scope::Scope;
-use crate::platform::state::AppState;
 use crate::platform::workbook::{Column, SheetWriter};
 
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::monthly))
-        .routes(routes!(handlers::delivery))
-        .routes(routes!(handlers::buyer_images))
-        .routes(routes!(handlers::my_customers))
-        .routes(routes!(handlers::by_name))
+crate::platform::api::area_router! {
+    routes!(handlers::monthly),
+    routes!(handlers::delivery),
+    routes!(handlers::buyer_images),
+    routes!(handlers::my_customers),
+    routes!(handlers::by_name),
 }
 
 /// The date window of a filter: `[from, to)` as dates and local timestamps. A `monthYear`

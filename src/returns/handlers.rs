@@ -9,7 +9,8 @@ use super::queries::{self, ReturnFilter};
 use super::types::*;
 use crate::auth::session::CurrentUser;
 use crate::platform::answers;
-use crate::platform::error::{AppError, AppResult, Problem};
+use crate::platform::api::{day_range, filter_value};
+use crate::platform::error::{AppResult, Problem};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
@@ -30,7 +31,7 @@ fn today() -> chrono::NaiveDate {
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
         (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
     user.require(rights::CUSTOMER_VISIT)?;
@@ -46,7 +47,7 @@ pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): 
     params(("buyerId" = String, Path, description = "The customer's Buyer ID")),
     responses(
         (status = 200, description = "OK", body = SuggestedOrder),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchCustomer
     ))]
 pub async fn suggested_order(
     State(state): State<AppState>,
@@ -64,7 +65,7 @@ pub async fn suggested_order(
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
         (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer among the caller's", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a return of another customer", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn record_return(
@@ -78,12 +79,9 @@ pub async fn record_return(
     state.writer.write(move |tx| queries::record_return(tx, me, scope, ret, now)).await.map(Json)
 }
 
-fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::NaiveDate>> {
-    let refusal = || -> Problem { RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!(field))]).on(field) };
-    match value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => crate::clock::parse_date(&v).map(Some).ok_or_else(|| AppError::bad_request(refusal())),
-    }
+/// The refusal of the filter `field` of a list of returns or proposals.
+fn not_valid(field: &'static str) -> Problem {
+    RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!(field))]).on(field)
 }
 
 /// `GET /users/returns?agentId=&buyerId=&status=&from=&to=&pageNumber=` (customer_visit or
@@ -91,26 +89,21 @@ fn date(value: Option<String>, field: &'static str) -> AppResult<Option<chrono::
 #[utoipa::path(get, path = "/users/returns", tag = "returns", summary = "A page of 30 returns of the caller's scope", params(ReturnQuery),
     responses(
         (status = 200, description = "OK", body = ReturnPage),
-        (status = 400, description = "A filter is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidFilter,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Response> {
     user.require_any(RETURN_READ)?;
-    let from = date(q.from, "from")?;
-    let to = date(q.to, "to")?;
-    let status =
-        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(s) => Some(ReturnStatus::parse(s).ok_or_else(|| {
-                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-            })?),
-        };
+    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, not_valid("from"))?;
+    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, not_valid("to"))?;
+    let status = filter_value(q.status.as_deref(), ReturnStatus::parse, not_valid("status"))?;
+    let (from_ts, to_ts) = day_range(from, to);
     let filter = ReturnFilter {
         agent: q.agent_id.0.map(UserId),
         buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
         status,
-        from_ts: from.map(crate::clock::start_of),
-        to_ts: to.and_then(|d| d.succ_opt()).map(crate::clock::start_of),
+        from_ts,
+        to_ts,
         page: q.page_number.unwrap_or(1),
     };
     let scope = user.scope();
@@ -123,42 +116,46 @@ pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q):
 /// The Returns list, kept (see `platform::answers`).
 pub const RETURN_LIST: answers::Kind = answers::Kind { name: "return-list", tables: &["returns", "customers", "users", "visit_photos"] };
 
-/// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
-/// caller's scope becomes a credit, spread over the customer's oldest open invoices.
-#[utoipa::path(post, path = "/users/return/{id}/approve", tag = "returns", summary = "Approve a return: a credit to the customer",
-    params(("id" = i64, Path, description = "The return's id")),
-    request_body = Decide,
-    responses(
-        (status = 200, description = "Approved", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn approve_return(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<i64>,
-    Json(req): Json<Decide>,
-) -> AppResult<Json<ReturnDecided>> {
-    decide(state, user, id, true, req).await
+/// One of the two decisions on a return (the route's `$approve`), both answered by `decide`.
+macro_rules! return_decision {
+    ($(#[$doc:meta])* $handler:ident, $path:tt, $summary:tt, $done:tt, $approve:expr) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = "returns", summary = $summary,
+            params(("id" = i64, Path, description = "The return's id")),
+            request_body = Decide,
+            responses(
+                (status = 200, description = $done, body = ReturnDecided),
+                (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
+                crate::platform::api::DecidedAlready
+            ))]
+        pub async fn $handler(
+            State(state): State<AppState>,
+            user: CurrentUser,
+            Path(id): Path<i64>,
+            Json(req): Json<Decide>,
+        ) -> AppResult<Json<ReturnDecided>> {
+            decide(state, user, id, $approve, req).await
+        }
+    };
 }
 
-/// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
-#[utoipa::path(post, path = "/users/return/{id}/reject", tag = "returns", summary = "Reject a return",
-    params(("id" = i64, Path, description = "The return's id")),
-    request_body = Decide,
-    responses(
-        (status = 200, description = "Rejected", body = ReturnDecided),
-        (status = 404, description = "No such return among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
-    ))]
-pub async fn reject_return(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<i64>,
-    Json(req): Json<Decide>,
-) -> AppResult<Json<ReturnDecided>> {
-    decide(state, user, id, false, req).await
-}
+return_decision!(
+    /// `POST /users/return/{id}/approve` with `{reason?}` (return_approval): a Submitted return of the
+    /// caller's scope becomes a credit, spread over the customer's oldest open invoices.
+    approve_return,
+    "/users/return/{id}/approve",
+    "Approve a return: a credit to the customer",
+    "Approved",
+    true
+);
+return_decision!(
+    /// `POST /users/return/{id}/reject` with `{reason?}` (return_approval).
+    reject_return,
+    "/users/return/{id}/reject",
+    "Reject a return",
+    "Rejected",
+    false
+);
 
 /// Approves (`approve`) or rejects a Submitted return of the caller's scope (return_approval).
 async fn decide(state: AppState, user: CurrentUser, id: i64, approve: bool, req: Decide) -> AppResult<Json<ReturnDecided>> {
@@ -193,13 +190,8 @@ pub async fn propose(State(state): State<AppState>, user: CurrentUser, Json(req)
     ))]
 pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProposalQuery>) -> AppResult<Json<ProposalPage>> {
     user.require_any(OUTLET_READ)?;
-    let status =
-        match q.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(s) => Some(["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s)).ok_or_else(|| {
-                AppError::bad_request(RETURNS_FILTER_NOT_VALID.with([("field", serde_json::json!("status"))]).on("status"))
-            })?),
-        };
+    let known = |s: &str| ["Pending", "Approved", "Rejected"].into_iter().find(|x| x.eq_ignore_ascii_case(s));
+    let status = filter_value(q.status.as_deref(), known, not_valid("status"))?;
     let (scope, page) = (user.scope(), q.page_number.unwrap_or(1));
     state.db(move |conn| queries::proposal_page(conn, scope, status, page)).await.map(Json)
 }
@@ -211,7 +203,7 @@ pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q
     responses(
         (status = 200, description = "Approved", body = OutletDecided),
         (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
     user.require(rights::OUTLET_APPROVAL)?;
@@ -228,7 +220,7 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
         (status = 200, description = "Rejected", body = OutletDecided),
         (status = 400, description = "The reason is missing", body = crate::platform::api::ErrorBody),
         (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
-        (status = 409, description = "Approved or rejected already", body = crate::platform::api::ErrorBody)
+        crate::platform::api::DecidedAlready
     ))]
 pub async fn reject_outlet(
     State(state): State<AppState>,

@@ -10,27 +10,17 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::stock))
-        .routes(routes!(handlers::suggested_order))
-        .routes(routes!(handlers::record_return))
-        .routes(routes!(handlers::returns))
-        .routes(routes!(handlers::approve_return))
-        .routes(routes!(handlers::reject_return))
-        .routes(routes!(handlers::propose))
-        .routes(routes!(handlers::proposals))
-        .routes(routes!(handlers::approve_outlet))
-        .routes(routes!(handlers::reject_outlet))
+crate::platform::api::area_router! {
+    routes!(handlers::stock),
+    routes!(handlers::suggested_order),
+    routes!(handlers::record_return),
+    routes!(handlers::returns),
+    routes!(handlers::approve_return),
+    routes!(handlers::reject_return),
+    routes!(handlers::propose),
+    routes!(handlers::proposals),
+    routes!(handlers::approve_outlet),
+    routes!(handlers::reject_outlet),
 }

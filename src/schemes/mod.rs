@@ -9,21 +9,11 @@ pub mod queries;
 pub mod types;
 pub mod upload;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::list, handlers::save))
-        .routes(routes!(handlers::get))
-        .routes(routes!(handlers::end))
-        .routes(routes!(offline::offline))
+crate::platform::api::area_router! {
+    routes!(handlers::list, handlers::save),
+    routes!(handlers::get),
+    routes!(handlers::end),
+    routes!(offline::offline),
 }

@@ -24,7 +24,7 @@ use crate::platform::state::AppState;
     responses(
         (status = 200, description = "OK", body = Targets),
         (status = 400, description = "The month is not valid, or agentId is missing for a manager", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn agent(State(state): State<AppState>, user: CurrentUser, Query(q): Query<TargetsQuery>) -> AppResult<Response> {
     let agent = match (q.agent_id.0, user.user_type) {
@@ -77,8 +77,8 @@ pub async fn team(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     request_body = SetTarget,
     responses(
         (status = 200, description = "Saved or removed", body = TargetSaved),
-        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such agent among the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidField,
+        crate::platform::api::NoSuchAgent
     ))]
 pub async fn set_target(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetTarget>) -> AppResult<Json<TargetSaved>> {
     user.require(rights::TARGET_MASTER)?;
@@ -136,8 +136,8 @@ pub async fn holidays(State(state): State<AppState>, user: CurrentUser, Query(q)
     request_body = SetHoliday,
     responses(
         (status = 200, description = "Saved", body = Saved),
-        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidField,
+        crate::platform::api::NotAdministrator
     ))]
 pub async fn set_holiday(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetHoliday>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;
@@ -155,7 +155,7 @@ pub async fn set_holiday(State(state): State<AppState>, user: CurrentUser, Json(
     params(("date" = String, Path, description = "YYYY-MM-DD")),
     responses(
         (status = 200, description = "Removed", body = Saved),
-        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody),
+        crate::platform::api::NotAdministrator,
         (status = 404, description = "No such holiday", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn remove_holiday(State(state): State<AppState>, user: CurrentUser, Path(date): Path<String>) -> AppResult<Json<Saved>> {
@@ -179,8 +179,8 @@ pub async fn incentives(State(state): State<AppState>, user: CurrentUser) -> App
     request_body = SetIncentive,
     responses(
         (status = 200, description = "Saved", body = Saved),
-        (status = 400, description = "A field is not valid", body = crate::platform::api::ErrorBody),
-        (status = 403, description = "Not an administrator", body = crate::platform::api::ErrorBody)
+        crate::platform::api::InvalidField,
+        crate::platform::api::NotAdministrator
     ))]
 pub async fn set_incentive(State(state): State<AppState>, user: CurrentUser, Json(req): Json<SetIncentive>) -> AppResult<Json<Saved>> {
     administrators_only(&user)?;

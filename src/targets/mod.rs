@@ -9,23 +9,13 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use axum::extract::FromRef;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::platform::state::AppState;
-
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(routes!(handlers::agent))
-        .routes(routes!(handlers::team))
-        .routes(routes!(handlers::set_target))
-        .routes(routes!(handlers::holidays, handlers::set_holiday))
-        .routes(routes!(handlers::remove_holiday))
-        .routes(routes!(handlers::incentives, handlers::set_incentive))
+crate::platform::api::area_router! {
+    routes!(handlers::agent),
+    routes!(handlers::team),
+    routes!(handlers::set_target),
+    routes!(handlers::holidays, handlers::set_holiday),
+    routes!(handlers::remove_holiday),
+    routes!(handlers::incentives, handlers::set_incentive),
 }

@@ -13,12 +13,10 @@ mod types;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use axum::extract::FromRef;
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::import::Rejected;
@@ -36,26 +34,20 @@ use crate::platform::state::AppState;
 /// Largest upload accepted.
 pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-/// The area's routes, for any router state that holds the shared state.
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    AppState: FromRef<S>,
-{
-    OpenApiRouter::new()
-        .routes(with_body_limit(routes!(upload_customers), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_products), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_distributors), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_scorecards), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_deliveries), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_orders), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_schemes), MAX_UPLOAD_BYTES))
-        .routes(with_body_limit(routes!(upload_targets), MAX_UPLOAD_BYTES))
-        .routes(routes!(download_customers))
-        .routes(routes!(latest_upload))
+crate::platform::api::area_router! {
+    with_body_limit(routes!(upload_customers), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_products), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_distributors), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_scorecards), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_deliveries), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_orders), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_sub_info), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_beats), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_invoices), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_schemes), MAX_UPLOAD_BYTES),
+    with_body_limit(routes!(upload_targets), MAX_UPLOAD_BYTES),
+    routes!(download_customers),
+    routes!(latest_upload),
 }
 
 /// One upload route: its handler (the shared `upload` for one kind) and, for the OpenAPI document,

@@ -22,6 +22,11 @@ use crate::platform::validate::max_len;
 
 const MAX_TEXT: usize = 2000;
 
+crate::platform::api::refusals! {
+    /// The conversation named does not exist, or the caller is not one of its members.
+    NoSuchConversation = 404, "No such conversation, or not one of its members";
+}
+
 /// `GET /chat/users` (signed in): the people the caller may chat with, most unread first.
 #[utoipa::path(get, path = "/chat/users", tag = "chat", summary = "People the caller may chat with, most unread first",
     responses(
@@ -53,24 +58,43 @@ pub async fn create(State(state): State<AppState>, user: CurrentUser, Query(q): 
     Ok(Json(ConversationId { conversation_id: id }))
 }
 
+/// Runs `work` on `conversation` with its other member, where `me` is one of its two members; a
+/// conversation not given, or not the caller's, is not found.
+async fn as_member<T: Send + 'static>(
+    state: &AppState,
+    me: UserId,
+    conversation: Option<i64>,
+    work: impl FnOnce(&rusqlite::Connection, i64, UserId) -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
+    let conversation = conversation.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
+    state
+        .db(move |conn| {
+            let other = queries::other_member(conn, me, conversation)?;
+            work(conn, conversation, other)
+        })
+        .await
+}
+
+/// A message's `receiverId`, where one is sent, must be the conversation's other member.
+fn check_receiver(receiver: Option<i64>, other: UserId) -> AppResult<()> {
+    match receiver {
+        Some(r) if r != other.0 => Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId"))),
+        _ => Ok(()),
+    }
+}
+
 /// `GET /chat/getChatHistory?conversationId=` (member only): the last 500 messages, oldest first.
 #[utoipa::path(get, path = "/chat/getChatHistory", tag = "chat", summary = "The last 500 messages of a conversation, oldest first", params(ConversationQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn history(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(q): Query<ConversationQuery>,
 ) -> AppResult<Json<Vec<Message>>> {
-    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
-    let me = UserId(user.uid);
-    state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::history(conn, conversation)?)
-        })
+    as_member(&state, UserId(user.uid), q.conversation_id.0, |conn, conversation, _| Ok(queries::history(conn, conversation)?))
         .await
         .map(Json)
 }
@@ -79,7 +103,7 @@ pub async fn history(
 #[utoipa::path(post, path = "/chat/sendMessage", tag = "chat", summary = "Send a text message",
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Json<SendBody>) -> AppResult<Json<Message>> {
     let text = b
@@ -90,18 +114,13 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
         .ok_or_else(|| AppError::bad_request(MESSAGE_REQUIRED.on("messageText")))?
         .to_string();
     max_len(&text, MAX_TEXT, MESSAGE_TOO_LONG.on("messageText"))?;
-    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let me = UserId(user.uid);
-    state
-        .db(move |conn| {
-            let other = queries::other_member(conn, me, conversation)?;
-            if b.receiver_id.is_some_and(|r| r != other.0) {
-                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
-            }
-            Ok(queries::insert(conn, conversation, me, other, Some(&text), None)?)
-        })
-        .await
-        .map(Json)
+    as_member(&state, me, b.conversation_id.0, move |conn, conversation, other| {
+        check_receiver(b.receiver_id.0, other)?;
+        Ok(queries::insert(conn, conversation, me, other, Some(&text), None)?)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /chat/sendMessageImage` (member only): multipart `chatImage` (jpg, jpeg, bmp, png, by
@@ -109,7 +128,7 @@ pub async fn send(State(state): State<AppState>, user: CurrentUser, Json(b): Jso
 #[utoipa::path(post, path = "/chat/sendMessageImage", tag = "chat", summary = "Send a picture", request_body(content = inline(ImageMessageForm), content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The stored message", body = Message),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn send_image(
     State(state): State<AppState>,
@@ -130,21 +149,16 @@ pub async fn send_image(
     }
     let (name, bytes) = image.ok_or_else(|| AppError::bad_request(IMAGE_REQUIRED.on("chatImage")))?;
     let ext = files::check_image(&name, &bytes)?;
-    let conversation = conversation.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let (me, data_dir) = (UserId(user.uid), state.config.data_dir.clone());
-    state
-        .db(move |conn| {
-            let other = queries::other_member(conn, me, conversation)?;
-            if receiver.is_some_and(|r| r != other.0) {
-                return Err(AppError::bad_request(RECEIVER_NOT_MEMBER.on("receiverId")));
-            }
-            let stored = files::store(&data_dir, AREA, ext, &bytes)?;
-            Ok(queries::insert(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
-                files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
-            })?)
-        })
-        .await
-        .map(Json)
+    as_member(&state, me, conversation, move |conn, conversation, other| {
+        check_receiver(receiver, other)?;
+        let stored = files::store(&data_dir, AREA, ext, &bytes)?;
+        Ok(queries::insert(conn, conversation, me, other, None, Some(&stored)).inspect_err(|_| {
+            files::remove(&data_dir, AREA, std::slice::from_ref(&stored));
+        })?)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /chat/getNewMessages` (member only): messages sent at or after `latestTimestamp` (the
@@ -152,20 +166,15 @@ pub async fn send_image(
 #[utoipa::path(post, path = "/chat/getNewMessages", tag = "chat", summary = "Messages sent at or after latestTimestamp",
     responses(
         (status = 200, description = "OK", body = Vec<Message>),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn new_messages(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(b): Json<NewMessagesBody>,
 ) -> AppResult<Json<Vec<Message>>> {
-    let conversation = b.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
-    let (me, from) = (UserId(user.uid), since(&b.latest_timestamp));
-    state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::since(conn, conversation, from)?)
-        })
+    let from = since(&b.latest_timestamp);
+    as_member(&state, UserId(user.uid), b.conversation_id.0, move |conn, conversation, _| Ok(queries::since(conn, conversation, from)?))
         .await
         .map(Json)
 }
@@ -174,21 +183,16 @@ pub async fn new_messages(
 #[utoipa::path(post, path = "/chat/markAsRead", tag = "chat", summary = "Mark a conversation read", params(ConversationQuery),
     responses(
         (status = 200, description = "How many were marked", body = MessageBody),
-        (status = 404, description = "No such conversation, or not one of its members", body = crate::platform::api::ErrorBody)
+        NoSuchConversation
     ))]
 pub async fn mark_read(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(q): Query<ConversationQuery>,
 ) -> AppResult<Json<MessageBody>> {
-    let conversation = q.conversation_id.ok_or_else(|| AppError::not_found(CONVERSATION_NOT_FOUND))?;
     let me = UserId(user.uid);
-    let n = state
-        .db(move |conn| {
-            queries::other_member(conn, me, conversation)?;
-            Ok(queries::mark_read(conn, me, conversation)?)
-        })
-        .await?;
+    let n =
+        as_member(&state, me, q.conversation_id.0, move |conn, conversation, _| Ok(queries::mark_read(conn, me, conversation)?)).await?;
     Ok(Json(MessageBody::of(
         crate::chat::messages::MESSAGES_MARKED_READ
             .with([("what", serde_json::json!(crate::plural(n as u64, "message"))), ("count", serde_json::json!(n))]),

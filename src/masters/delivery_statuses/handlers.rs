@@ -36,7 +36,7 @@ pub async fn list_with_reasons(State(state): State<AppState>, _user: CurrentUser
 #[utoipa::path(get, path = "/master/deliveryStatus/{id}", tag = "masters", summary = "One delivery status",
     responses(
         (status = 200, description = "OK", body = DeliveryStatus),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<DeliveryStatus>> {
     state
@@ -89,7 +89,7 @@ pub async fn list_reasons(
 #[utoipa::path(get, path = "/master/additionalReason/{id}", tag = "masters", summary = "One additional reason",
     responses(
         (status = 200, description = "OK", body = AdditionalReason),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get_reason(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<AdditionalReason>> {
     state.db(move |conn| queries::reasons(conn, Some(id), None)?.pop().ok_or_else(|| AppError::not_found(REASON_NOT_FOUND))).await.map(Json)

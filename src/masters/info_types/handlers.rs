@@ -36,7 +36,7 @@ pub async fn list_with_sub_types(state: State<AppState>, user: CurrentUser) -> A
 #[utoipa::path(get, path = "/master/info-type/{id}", tag = "masters", summary = "One info type",
     responses(
         (status = 200, description = "OK", body = InfoType),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoType>> {
     state.db(move |conn| queries::info_types(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(INFO_TYPE_NOT_FOUND))).await.map(Json)
@@ -78,7 +78,7 @@ pub async fn list_sub(
 #[utoipa::path(get, path = "/master/info-subtype/{id}", tag = "masters", summary = "One info sub type",
     responses(
         (status = 200, description = "OK", body = InfoSubType),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get_sub(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<InfoSubType>> {
     state.db(move |conn| Ok(queries::sub_type_by_id(conn, id)?)).await.map(Json)

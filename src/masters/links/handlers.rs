@@ -27,7 +27,7 @@ pub async fn list(State(state): State<AppState>, _user: CurrentUser) -> AppResul
 #[utoipa::path(get, path = "/master/link/{id}", tag = "masters", summary = "One link",
     responses(
         (status = 200, description = "OK", body = Link),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Link>> {
     state.db(move |conn| queries::links(conn, Some(id))?.pop().ok_or_else(|| AppError::not_found(LINK_NOT_FOUND))).await.map(Json)

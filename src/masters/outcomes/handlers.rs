@@ -38,7 +38,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/master/outcome/{id}", tag = "masters", summary = "One outcome",
     responses(
         (status = 200, description = "OK", body = Outcome),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get(State(state): State<AppState>, _user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<Outcome>> {
     state.db(move |conn| Ok(queries::one(conn, id)?)).await.map(Json)

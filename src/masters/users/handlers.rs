@@ -38,7 +38,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(filter
 #[utoipa::path(get, path = "/master/user/{id}", tag = "masters", summary = "One user",
     responses(
         (status = 200, description = "OK", body = UserDetail),
-        (status = 404, description = "No such record", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchRecord
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<UserDetail>> {
     user.require(rights::USER_MASTER)?;
