@@ -1,12 +1,14 @@
 //! The benchmark data set (`fieldsales seed --scale N`): deterministic, written in big
 //! transactions with the bulk indexes dropped and rebuilt, with a progress callback.
 
+use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
-use super::*;
+use super::material::*;
 use crate::auth::accounts;
 use crate::auth::password;
 use crate::auth::types::NewAccount;
+use crate::platform::money::Money;
 use crate::platform::rights::UserType;
 
 /// The size of the `scale` data set. `ScaleParams::new(n)` gives the benchmark's proportions.

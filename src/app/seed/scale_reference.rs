@@ -4,8 +4,9 @@
 use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
-use super::super::*;
+use super::super::material::*;
 use super::{position_by_agent, scale_people, ScaleParams, ScaleSummary, SCALE_BATCH};
+use crate::platform::money::Money;
 
 /// A deterministic big data set for benchmarks (the same rows for the same parameters): an
 /// administrator `admin@scale.test`, 20 managers `am<m>@scale.test` with 10 agents each
