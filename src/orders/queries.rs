@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use super::messages::*;
 use super::pricing::{self, Figures, ProductFacts};
 use super::types::{
-    BookOrder, FreeItem, Held, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow,
-    OrderStatus, OrderTotals,
+    BookOrder, FreeItem, Held, HeldReason, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderPricing,
+    OrderQuote, OrderRow, OrderStatus, OrderTotals,
 };
 use crate::collections::queries::{credit_limit, owed};
 use crate::customers::api::visible_customer;
@@ -269,13 +269,7 @@ pub fn quote(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) 
         distributor_id: priced.distributor,
         distributor_name: priced.seller,
         booking_date: priced.booking_date,
-        total: totals.total,
-        lines,
-        free,
-        totals,
-        scheme_version: priced.scheme_version,
-        near_miss,
-        price_changed,
+        pricing: OrderPricing { total: totals.total, lines, free, totals, scheme_version: priced.scheme_version, near_miss, price_changed },
     })
 }
 
@@ -314,7 +308,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let repeat = |tx: &Connection, order_id: OrderId| -> AppResult<OrderBooked> {
         let mut first = booked(tx, order_id)?;
         first.duplicate = true;
-        first.price_changed = order.price_changed(first.total, &first.lines);
+        first.pricing.price_changed = order.price_changed(first.pricing.total, &first.pricing.lines);
         Ok(first)
     };
     // A repeat answers even if the customer has left the caller since: it was booked.
@@ -444,20 +438,11 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         status: if held.is_some() { OrderStatus::AwaitingApproval } else { OrderStatus::Submitted },
         distributor_id: distributor,
         distributor_name: seller,
-        total,
-        lines,
-        free,
-        totals,
-        scheme_version,
-        near_miss,
-        price_changed: false,
+        pricing: OrderPricing { total, lines, free, totals, scheme_version, near_miss, price_changed: false },
         visit,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
     };
-    answer.price_changed = order.price_changed(answer.total, &answer.lines);
+    answer.pricing.price_changed = order.price_changed(answer.pricing.total, &answer.pricing.lines);
     Ok(answer)
 }
 
@@ -595,18 +580,17 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         status,
         distributor_id,
         distributor_name,
-        total,
-        lines: lines_of(tx, order_id)?,
-        free: free_of(tx, order_id)?,
-        totals,
-        scheme_version,
-        near_miss: Vec::new(),
-        price_changed: false,
+        pricing: OrderPricing {
+            total,
+            lines: lines_of(tx, order_id)?,
+            free: free_of(tx, order_id)?,
+            totals,
+            scheme_version,
+            near_miss: Vec::new(),
+            price_changed: false,
+        },
         visit,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
     })
 }
 
@@ -656,10 +640,7 @@ pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
         waiting_reason_code,
         line_count: r.get(13)?,
         credit_hold: r.get(14)?,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
         credit_decided_by_name: r.get(16)?,
         credit_decided_at: r.get::<_, Option<i64>>(17)?.map(iso),
         credit_decision_reason: r.get(18)?,
