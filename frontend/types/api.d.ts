@@ -4198,7 +4198,7 @@ export interface components {
          */
         OrderAnswer: components["schemas"]["OrderBooked"] | components["schemas"]["OrderWaiting"];
         /** @description The answer of a booking, and of every repeat of its `clientId`. */
-        OrderBooked: components["schemas"]["OrderPricing"] & components["schemas"]["HeldReason"] & {
+        OrderBooked: components["schemas"]["HeldReason"] & {
             /** @description The message's code (`order_booked`). */
             code: string;
             /** Format: int64 */
@@ -4206,11 +4206,29 @@ export interface components {
             distributorName: string;
             /** @description True when this `clientId` was booked before: nothing was written now. */
             duplicate: boolean;
+            /** @description Pieces given free by schemes, each its own line. */
+            free: components["schemas"]["FreeItem"][];
+            lines: components["schemas"]["OrderLine"][];
             message: string;
+            /** @description The next slabs the order missed (at booking; empty on a repeat). */
+            nearMiss: components["schemas"]["NearMiss"][];
             orderId: components["schemas"]["OrderId"];
             /** @description The order's id in the order lines and the distributor's mail (APP000123). */
             orderNumber: string;
+            /**
+             * @description True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
+             *     figures (the order is booked at the server's: a price or a scheme changed meanwhile).
+             */
+            priceChanged: boolean;
+            /**
+             * Format: int64
+             * @description The version of the scheme set the order was priced with.
+             */
+            schemeVersion: number;
             status: components["schemas"]["OrderStatus"];
+            /** @description What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`. */
+            total: components["schemas"]["Money"];
+            totals: components["schemas"]["OrderTotals"];
             visit?: null | components["schemas"]["VisitSaved"];
         };
         /** @description The answer of a cancel. */
@@ -4296,35 +4314,24 @@ export interface components {
             /** Format: int64 */
             totalRecords: number;
         };
-        /** @description An order as priced, booked or quoted. */
-        OrderPricing: {
-            /** @description Pieces given free by schemes, each its own line. */
-            free: components["schemas"]["FreeItem"][];
-            lines: components["schemas"]["OrderLine"][];
-            /** @description The next slabs the order missed. */
-            nearMiss: components["schemas"]["NearMiss"][];
-            /**
-             * @description True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
-             *     figures (the order is booked at the server's: a price or a scheme changed meanwhile).
-             */
-            priceChanged: boolean;
-            /**
-             * Format: int64
-             * @description The version of the scheme set the order was priced with.
-             */
-            schemeVersion: number;
-            /** @description What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`. */
-            total: components["schemas"]["Money"];
-            totals: components["schemas"]["OrderTotals"];
-        };
         /** @description `POST /users/order/quote`: the order priced as a booking would be now, booked nowhere. */
-        OrderQuote: components["schemas"]["OrderPricing"] & {
+        OrderQuote: {
             /** @description The day it was priced for (the company's time zone), YYYY-MM-DD. */
             bookingDate: string;
             buyerId: string;
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
+            free: components["schemas"]["FreeItem"][];
+            lines: components["schemas"]["OrderLine"][];
+            nearMiss: components["schemas"]["NearMiss"][];
+            /** @description True when the body's `expectedTotal` or a line's `unitPrice` differs from these figures. */
+            priceChanged: boolean;
+            /** Format: int64 */
+            schemeVersion: number;
+            /** @description What the retailer would pay, tax included (`totals.total`). */
+            total: components["schemas"]["Money"];
+            totals: components["schemas"]["OrderTotals"];
         };
         /** @description A row of `GET /users/orders`, and the head of an order's detail. */
         OrderRow: components["schemas"]["HeldReason"] & {

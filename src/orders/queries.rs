@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use super::messages::*;
 use super::pricing::{self, Figures, ProductFacts};
 use super::types::{
-    BookOrder, FreeItem, Held, HeldReason, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderPricing,
-    OrderQuote, OrderRow, OrderStatus, OrderTotals,
+    BookOrder, FreeItem, Held, HeldReason, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote,
+    OrderRow, OrderStatus, OrderTotals,
 };
 use crate::collections::queries::{credit_limit, owed};
 use crate::customers::api::visible_customer;
@@ -269,7 +269,13 @@ pub fn quote(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) 
         distributor_id: priced.distributor,
         distributor_name: priced.seller,
         booking_date: priced.booking_date,
-        pricing: OrderPricing { total: totals.total, lines, free, totals, scheme_version: priced.scheme_version, near_miss, price_changed },
+        total: totals.total,
+        lines,
+        free,
+        totals,
+        scheme_version: priced.scheme_version,
+        near_miss,
+        price_changed,
     })
 }
 
@@ -308,7 +314,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     let repeat = |tx: &Connection, order_id: OrderId| -> AppResult<OrderBooked> {
         let mut first = booked(tx, order_id)?;
         first.duplicate = true;
-        first.pricing.price_changed = order.price_changed(first.pricing.total, &first.pricing.lines);
+        first.price_changed = order.price_changed(first.total, &first.lines);
         Ok(first)
     };
     // A repeat answers even if the customer has left the caller since: it was booked.
@@ -438,11 +444,17 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         status: if held.is_some() { OrderStatus::AwaitingApproval } else { OrderStatus::Submitted },
         distributor_id: distributor,
         distributor_name: seller,
-        pricing: OrderPricing { total, lines, free, totals, scheme_version, near_miss, price_changed: false },
+        total,
+        lines,
+        free,
+        totals,
+        scheme_version,
+        near_miss,
+        price_changed: false,
         visit,
         hold: HeldReason::of(held),
     };
-    answer.pricing.price_changed = order.price_changed(answer.pricing.total, &answer.pricing.lines);
+    answer.price_changed = order.price_changed(answer.total, &answer.lines);
     Ok(answer)
 }
 
@@ -580,15 +592,13 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         status,
         distributor_id,
         distributor_name,
-        pricing: OrderPricing {
-            total,
-            lines: lines_of(tx, order_id)?,
-            free: free_of(tx, order_id)?,
-            totals,
-            scheme_version,
-            near_miss: Vec::new(),
-            price_changed: false,
-        },
+        total,
+        lines: lines_of(tx, order_id)?,
+        free: free_of(tx, order_id)?,
+        totals,
+        scheme_version,
+        near_miss: Vec::new(),
+        price_changed: false,
         visit,
         hold: HeldReason::of(held),
     })

@@ -253,9 +253,19 @@ pub struct OrderBooked {
     pub status: OrderStatus,
     pub distributor_id: i64,
     pub distributor_name: String,
-    /// The order as priced (`nearMiss` empty on a repeat).
-    #[serde(flatten)]
-    pub pricing: OrderPricing,
+    /// What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`.
+    pub total: Money,
+    pub lines: Vec<OrderLine>,
+    /// Pieces given free by schemes, each its own line.
+    pub free: Vec<FreeItem>,
+    pub totals: OrderTotals,
+    /// The version of the scheme set the order was priced with.
+    pub scheme_version: i64,
+    /// The next slabs the order missed (at booking; empty on a repeat).
+    pub near_miss: Vec<NearMiss>,
+    /// True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
+    /// figures (the order is booked at the server's: a price or a scheme changed meanwhile).
+    pub price_changed: bool,
     /// The visit saved with the order, if one was sent.
     pub visit: Option<VisitSaved>,
     /// Why the order awaits a manager's approval (`status` "Awaiting approval").
@@ -327,26 +337,14 @@ pub struct OrderQuote {
     pub distributor_name: String,
     /// The day it was priced for (the company's time zone), YYYY-MM-DD.
     pub booking_date: String,
-    #[serde(flatten)]
-    pub pricing: OrderPricing,
-}
-
-/// An order as priced, booked or quoted.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderPricing {
-    /// What the retailer pays, tax included: `totals.total`, the sum of the lines' `lineTotal`.
+    /// What the retailer would pay, tax included (`totals.total`).
     pub total: Money,
     pub lines: Vec<OrderLine>,
-    /// Pieces given free by schemes, each its own line.
     pub free: Vec<FreeItem>,
     pub totals: OrderTotals,
-    /// The version of the scheme set the order was priced with.
     pub scheme_version: i64,
-    /// The next slabs the order missed.
     pub near_miss: Vec<NearMiss>,
-    /// True when the screen's `expectedTotal` or a line's `unitPrice` differs from the server's
-    /// figures (the order is booked at the server's: a price or a scheme changed meanwhile).
+    /// True when the body's `expectedTotal` or a line's `unitPrice` differs from these figures.
     pub price_changed: bool,
 }
 

@@ -499,7 +499,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
         };
         let priced = queries::price(conn, who, &order, &date).context("pricing a demo order")?;
         let booked = queries::book(conn, who, order, priced, at, &date).context("booking a demo order")?;
-        summary.order_lines += booked.pricing.lines.len();
+        summary.order_lines += booked.lines.len();
         match then {
             1 => {
                 // Mailed, unless its distributor has no address (then it still waits).
@@ -511,7 +511,7 @@ fn demo_orders(conn: &Connection, summary: &mut DemoSummary) -> anyhow::Result<(
             }
             2 => {
                 queries::cancel(conn, who, false, booked.order_id, at + 600).context("cancelling a demo order")?;
-                summary.order_lines -= booked.pricing.lines.len();
+                summary.order_lines -= booked.lines.len();
             }
             _ => {}
         }
