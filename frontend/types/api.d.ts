@@ -3674,6 +3674,16 @@ export interface components {
             /** Format: int64 */
             totalRecords: number;
         };
+        /**
+         * @description Why an order was held over the customer's credit limit, as answered: the English text (amounts
+         *     in the company's currency), with its code and values for the client's own language; null when
+         *     it never was.
+         */
+        HeldReason: {
+            heldReason?: string | null;
+            heldReasonCode?: string | null;
+            heldReasonParams?: Record<string, never> | null;
+        };
         HistoryRow: {
             date: string;
             infoType: string;
@@ -4188,7 +4198,7 @@ export interface components {
          */
         OrderAnswer: components["schemas"]["OrderBooked"] | components["schemas"]["OrderWaiting"];
         /** @description The answer of a booking, and of every repeat of its `clientId`. */
-        OrderBooked: {
+        OrderBooked: components["schemas"]["HeldReason"] & {
             /** @description The message's code (`order_booked`). */
             code: string;
             /** Format: int64 */
@@ -4198,14 +4208,6 @@ export interface components {
             duplicate: boolean;
             /** @description Pieces given free by schemes, each its own line. */
             free: components["schemas"]["FreeItem"][];
-            /**
-             * @description Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text,
-             *     amounts in the company's currency.
-             */
-            heldReason?: string | null;
-            /** @description The held reason's code and values, for the client's own language. */
-            heldReasonCode?: string | null;
-            heldReasonParams?: Record<string, never> | null;
             lines: components["schemas"]["OrderLine"][];
             message: string;
             /** @description The next slabs the order missed (at booking; empty on a repeat). */
@@ -4332,7 +4334,7 @@ export interface components {
             totals: components["schemas"]["OrderTotals"];
         };
         /** @description A row of `GET /users/orders`, and the head of an order's detail. */
-        OrderRow: {
+        OrderRow: components["schemas"]["HeldReason"] & {
             /** @description The uid of the user who booked it. */
             bookedBy: components["schemas"]["UserId"];
             bookedByName: string;
@@ -4352,10 +4354,6 @@ export interface components {
             /** Format: int64 */
             distributorId: number;
             distributorName: string;
-            /** @description Why it was held (English), with its code and values for the client's own language. */
-            heldReason?: string | null;
-            heldReasonCode?: string | null;
-            heldReasonParams?: Record<string, never> | null;
             /** Format: int64 */
             lineCount: number;
             orderDate: string;

@@ -655,7 +655,7 @@ fn import_command(
     );
     let started = std::time::Instant::now();
     let mapping = match map {
-        Some(text) => crate::uploads::mapping::Mapping::from_pairs(kind, text).map_err(|e| anyhow::anyhow!("--map: {e}"))?,
+        Some(text) => crate::uploads::mapping::Mapping::from_pairs(kind.columns, text).map_err(|e| anyhow::anyhow!("--map: {e}"))?,
         None => crate::uploads::mapping::Mapping::default(),
     };
     let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping).bounded(max_amount);

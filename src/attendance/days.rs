@@ -30,7 +30,7 @@ use chrono::{Days, NaiveDate};
 use rusqlite::Connection;
 
 use super::messages::*;
-use super::queries::{self, Activity, DayRow, Tap, TapTimes};
+use super::queries::{self, Activity, DayRow, Side, Tap, TapTimes};
 use super::types::{AttendanceRow, DayMark, DayMarked, Today};
 use crate::platform::error::{AppError, AppResult, Problem};
 use crate::platform::geo::coordinates;
@@ -203,7 +203,7 @@ pub fn start(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayM
         "automatic" if day.start_client_id.is_none() => {
             // The first work is evidence: only a tap on time moves the start earlier.
             let moves = mark.at < day.started_at && !mark.is_claim();
-            queries::tap_start(conn, day.day_id, &mark.tap(), moves)?;
+            queries::record_tap(conn, day.day_id, Side::Start, &mark.tap(), moves)?;
             answer(conn, &reload(conn, &day)?, false, true, mark.received_at)
         }
         _ => Err(AppError::conflict(DAY_ALREADY_STARTED.with([("time", hh_mm(day.started_at))]))),
@@ -231,7 +231,7 @@ pub fn end(conn: &Connection, agent: i64, mark: CheckedMark) -> AppResult<DayMar
     }
     // A day already past keeps closing by itself: the claim waits for a manager's correction.
     let ends = date >= date_of(mark.received_at);
-    queries::tap_end(conn, day.day_id, &mark.tap(), ends)?;
+    queries::record_tap(conn, day.day_id, Side::End, &mark.tap(), ends)?;
     answer(conn, &reload(conn, &day)?, false, false, mark.received_at)
 }
 

@@ -112,35 +112,32 @@ pub fn insert_start(conn: &Connection, agent: i64, date: &str, tap: &Tap) -> rus
     Ok(conn.last_insert_rowid())
 }
 
-/// Records a start `tap` on an automatically started day; `moves` (the tap is earlier than the
-/// first work) makes it the day's start, marked `tap`.
-pub fn tap_start(conn: &Connection, day_id: i64, tap: &Tap, moves: bool) -> rusqlite::Result<usize> {
-    conn.prepare_cached(
-        "UPDATE work_days SET start_client_id = :c, start_device_time = :at, start_received_at = :now, start_claimed = :claimed,
-                start_latitude = :lat, start_longitude = :lng, start_accuracy = :acc,
-                started_at = CASE WHEN :moves THEN :at ELSE started_at END,
-                start_how = CASE WHEN :moves THEN 'tap' ELSE start_how END
-         WHERE day_id = :id",
-    )?
-    .execute(named_params! {
-        ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at, ":claimed": tap.claimed,
-        ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy, ":moves": moves,
-    })
+/// Which tap of a day: its start or its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Start,
+    End,
 }
 
-/// Records an end `tap` on day `day_id`; `ends` makes it the day's end, marked `tap` (else the
-/// day keeps no end of its own and closes by itself: a claim on a day already past).
-pub fn tap_end(conn: &Connection, day_id: i64, tap: &Tap, ends: bool) -> rusqlite::Result<usize> {
-    conn.prepare_cached(
-        "UPDATE work_days SET end_client_id = :c, end_device_time = :at, end_received_at = :now, end_claimed = :claimed,
-                end_latitude = :lat, end_longitude = :lng, end_accuracy = :acc,
-                ended_at = CASE WHEN :ends THEN :at ELSE ended_at END,
-                end_how = CASE WHEN :ends THEN 'tap' ELSE end_how END
-         WHERE day_id = :id",
-    )?
+/// Records the `side` tap on day `day_id`; `counts` makes it the day's start or end, marked `tap`.
+/// A start tap on an automatically started day counts when it is earlier than the first work; an
+/// end tap, unless the day is already past (it keeps no end of its own and closes by itself: a
+/// claim on a day already past).
+pub fn record_tap(conn: &Connection, day_id: i64, side: Side, tap: &Tap, counts: bool) -> rusqlite::Result<usize> {
+    let (side, time) = match side {
+        Side::Start => ("start", "started_at"),
+        Side::End => ("end", "ended_at"),
+    };
+    conn.prepare_cached(&format!(
+        "UPDATE work_days SET {side}_client_id = :c, {side}_device_time = :at, {side}_received_at = :now, {side}_claimed = :claimed,
+                {side}_latitude = :lat, {side}_longitude = :lng, {side}_accuracy = :acc,
+                {time} = CASE WHEN :counts THEN :at ELSE {time} END,
+                {side}_how = CASE WHEN :counts THEN 'tap' ELSE {side}_how END
+         WHERE day_id = :id"
+    ))?
     .execute(named_params! {
         ":id": day_id, ":at": tap.at, ":c": tap.client_id, ":now": tap.received_at, ":claimed": tap.claimed,
-        ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy, ":ends": ends,
+        ":lat": tap.latitude, ":lng": tap.longitude, ":acc": tap.accuracy, ":counts": counts,
     })
 }
 

@@ -10,9 +10,9 @@ use crate::platform::scope::Scope;
 pub use super::best_sellers::BestSellerCache;
 pub use super::queries::search_index::{defer as defer_search_index, flush as flush_search_index, merge_step as merge_search_index};
 pub use super::queries::{insert_customer, set_gstin, NewCustomerRow};
-pub use super::types::Contact;
-pub use super::visits::waiting::{refuse_waiting as refuse_waiting_visits, release_waiting as release_waiting_visits};
-pub use super::visits::{check_client_id, insert_visit, judge, CheckedVisit, LocationStatus, NewVisit, SaveVisit, VisitSaved};
+pub use super::types::{Contact, LocationStatus, VisitSaved};
+pub use super::visits::waiting::{proposed_shop, refuse_waiting as refuse_waiting_visits, release_waiting as release_waiting_visits, Shop};
+pub use super::visits::{check_client_id, insert_visit, judge, CheckedVisit, NewVisit, SaveVisit};
 
 /// The customer `buyer_id` and its agent, if the caller (`scope`) may see it; else a 404
 /// (`customer_not_found`), the same as for a customer that does not exist.

@@ -4,32 +4,20 @@
 use std::sync::TryLockError;
 
 use rusqlite::{named_params, Connection};
-use serde::Serialize;
 
 use super::products::{latest_per_seller, Countries};
 use super::queries::LIST_LIMIT;
+use super::types::{BestSeller, BestSellers};
 
 use crate::clock;
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BestSeller {
-    pub last_order_date: String,
-    pub product: String,
-    pub unit_price: crate::platform::money::Money,
-    pub distributor_name: String,
-    pub fao_name: Option<String>,
-}
+type BestSellerList = (std::time::Instant, BestSellers);
 
 /// Best sellers per country, recomputed at most every ten minutes: the ranking reads 90 days of
 /// order lines (seconds at a million customers), far too much for every visit screen. One
 /// computation runs at a time, off the request: a visit screen shows the list at hand, a stale one
 /// while it is refreshed (`get`, then `refresh` on a thread of the pool), and none while another
 /// request computes the very first. `serve` warms every country's list at start.
-/// A list is shared by every visit screen that shows it, not copied for each.
-pub type BestSellers = std::sync::Arc<Vec<BestSeller>>;
-type BestSellerList = (std::time::Instant, BestSellers);
-
 #[derive(Default)]
 pub struct BestSellerCache {
     /// Per country (`None`: all), when the list was computed and the list.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::access::customer_in_scope;
 use super::messages::*;
+use super::types::{HistoryRow, ReviewRow};
 use crate::auth::session::CurrentUser;
 use crate::platform::api::MessageBody;
 use crate::platform::error::{AppError, AppResult};
@@ -24,10 +25,6 @@ use crate::platform::validate::{limits, max_len};
 const REVIEW_RIGHTS: &[crate::platform::rights::Right] = &[rights::INFOTYPE_MASTER, rights::INFOSTATUS_UPDATE];
 const AREA: &str = "info";
 const MAX_PAGE: i64 = 100;
-
-fn media_url(name: &str) -> String {
-    crate::platform::api::url(format_args!("/users/media?fileName={name}"))
-}
 
 /// The info form as the OpenAPI document describes it (read field by field in `read_form`).
 #[derive(utoipa::ToSchema)]
@@ -161,15 +158,6 @@ pub async fn add(
     Ok(Json(MessageBody::from(INFO_SAVED)))
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HistoryRow {
-    pub date: String,
-    pub info_type: String,
-    pub remark: Option<String>,
-    pub super_admin_status: String,
-}
-
 /// `GET /users/customer/infohistory/{buyerId}` (info_add): the last 3 submissions.
 #[utoipa::path(get, path = "/users/customer/infohistory/{id}", tag = "customers", summary = "The last 3 info submissions of a customer", params(("id" = String, Path, description = "The buyer id")),
     responses(
@@ -186,25 +174,6 @@ pub async fn history(State(state): State<AppState>, user: CurrentUser, Path(buye
         })
         .await
         .map(Json)
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReviewRow {
-    pub id: i64,
-    #[serde(rename = "buyerID")]
-    pub buyer_id: String,
-    pub buyer_name: String,
-    pub address: String,
-    pub mobile: Option<String>,
-    pub info_type: String,
-    pub sub_types: String,
-    pub remark: Option<String>,
-    pub image1: Option<String>,
-    pub image2: Option<String>,
-    pub image3: Option<String>,
-    pub customer_info_date: String,
-    pub super_admin_status: String,
 }
 
 /// `GET /users/infoUpdate` (infotype_master or infostatus_update): the newest 500 submissions.

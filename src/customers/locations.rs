@@ -9,7 +9,6 @@ mod queries;
 
 use axum::extract::State;
 use rusqlite::{Connection, TransactionBehavior};
-use serde::Serialize;
 
 pub use self::queries::{proposal_of, propose_typed};
 use super::access::customer_in_scope;
@@ -24,21 +23,6 @@ use crate::platform::ids::CustomerId;
 use crate::platform::rights;
 use crate::platform::scope::Scope;
 use crate::platform::state::AppState;
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProposedLocation {
-    pub latitude: f64,
-    pub longitude: f64,
-    /// Metres; null for a position typed in a profile update or a new customer.
-    pub accuracy: Option<f64>,
-    /// ISO 8601: when it was proposed.
-    pub proposed_at: String,
-    /// The login id of who proposed it (saved the visit or typed the position).
-    pub proposed_by: String,
-    /// True when a visit proposed it, false when an agent typed it.
-    pub from_visit: bool,
-}
 
 /// Whether a user of `scope` moves a customer's position (managers for their agents' customers,
 /// administrators); an agent only proposes one.

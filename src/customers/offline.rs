@@ -9,90 +9,15 @@
 mod queries;
 
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
 
-use super::messages::OFFLINE_CURSOR_NOT_VALID;
+use super::types::{Cursor, OfflinePage, OfflineQuery};
 use crate::auth::session::CurrentUser;
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::scope::Scope;
 use crate::platform::state::AppState;
-
-/// Customers per page.
-pub const PAGE: i64 = 2_000;
-
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(default)]
-#[into_params(parameter_in = Query)]
-pub struct OfflineQuery {
-    /// The `cursor` of the previous answer; empty or absent starts from the beginning.
-    pub cursor: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OfflineCustomer {
-    pub buyer_id: String,
-    pub buyer_name: String,
-    pub mobile: Option<String>,
-    pub address1: Option<String>,
-    pub city: Option<String>,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
-    /// `YYYY-MM-DD`, null when never visited.
-    pub last_visit_date: Option<String>,
-    /// The customer's open invoices, total and ageing as of the copy's day (as
-    /// `GET /users/customer/outstanding/{buyerId}` answers); null when nothing is open. A change of
-    /// an invoice (an upload, a payment, a reversal) sends the customer again in the next pass.
-    pub outstanding: Option<crate::collections::types::Outstanding>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OfflinePage {
-    pub customers: Vec<OfflineCustomer>,
-    /// Buyer ids that left the caller (deleted or given to another agent) since the cursor's time:
-    /// remove them before storing `customers`.
-    pub removed: Vec<String>,
-    /// Pass it back for the next page, or, once `complete`, for the changes since.
-    pub cursor: String,
-    /// True on the last page of this pass.
-    pub complete: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Cursor {
-    since: i64,
-    started: i64,
-    after: i64,
-}
-
-impl Cursor {
-    fn parse(text: Option<&str>, now: i64) -> AppResult<Cursor> {
-        let text = text.map(str::trim).unwrap_or_default();
-        if text.is_empty() {
-            return Ok(Cursor { since: 0, started: now, after: 0 });
-        }
-        let parts: Vec<i64> = text.split('.').map(str::parse).collect::<Result<_, _>>().map_err(|_| invalid())?;
-        match parts[..] {
-            [since, started, after] if since >= 0 && after >= 0 && started >= since && started <= now => {
-                // A pass that starts from a finished one's cursor begins now.
-                Ok(Cursor { since, started: if after == 0 { now } else { started }, after })
-            }
-            _ => Err(invalid()),
-        }
-    }
-
-    fn format(self) -> String {
-        format!("{}.{}.{}", self.since, self.started, self.after)
-    }
-}
-
-fn invalid() -> AppError {
-    AppError::bad_request(OFFLINE_CURSOR_NOT_VALID)
-}
 
 /// `GET /users/customer/offline?cursor=` (customer_visit): the caller's own customers for the
 /// phone's offline search, a page at a time; with the cursor of a finished pass, only changes.

@@ -3,44 +3,15 @@
 pub mod queries;
 
 use axum::extract::State;
-use serde::Serialize;
 
 use self::queries::card;
+use super::types::Scorecard;
 use crate::auth::session::CurrentUser;
 use crate::platform::error::AppResult;
 use crate::platform::extract::{Json, Path};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Scorecard {
-    pub updated_upto: String,
-    #[serde(rename = "agentID")]
-    pub agent_id: String,
-    pub ttv_target: f64,
-    pub ttv_achieved: f64,
-    pub ttv_achieved_percentage: f64,
-    #[serde(rename = "lastMonthTTV")]
-    pub last_month_ttv: f64,
-    pub retailer_target: i64,
-    pub retailers_achieved: i64,
-    pub retailers_achieved_percentage: f64,
-    pub last_month_active_retailers: i64,
-    pub ttv_projection: f64,
-    #[serde(rename = "proposedIncentiveBasedOnProjectedTTV")]
-    pub proposed_incentive: f64,
-    pub qualification_status: String,
-}
-
-fn percent(part: f64, whole: f64) -> f64 {
-    if whole > 0.0 {
-        (part * 10_000.0 / whole).round() / 100.0
-    } else {
-        0.0
-    }
-}
 
 /// `GET /users/scorecard` (score_card): the caller's own card, or `null` when there is none
 /// (the screen shows 'No Data Available').

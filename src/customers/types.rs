@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::best_sellers::BestSeller;
+use super::messages::OFFLINE_CURSOR_NOT_VALID;
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::lenient;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -66,7 +67,7 @@ pub struct Interaction {
     pub entry_update_by: String,
     pub remark: Option<String>,
     /// Null for visits saved before check-in verification existed.
-    pub location_status: Option<super::visits::LocationStatus>,
+    pub location_status: Option<LocationStatus>,
     pub distance_m: Option<i64>,
     /// The visit's photos (issue #37), in the order they were sent.
     pub photos: Vec<crate::photos::api::VisitPhoto>,
@@ -103,7 +104,7 @@ pub struct VisitScreen {
     pub re_order_must_sell: Vec<ReOrder>,
     #[serde(rename = "bestSeller")]
     #[schema(value_type = Vec<BestSeller>)]
-    pub best_seller: super::best_sellers::BestSellers,
+    pub best_seller: BestSellers,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -194,7 +195,7 @@ pub struct ProfileAnswer {
     pub last_update_date: String,
     /// A position proposed by an accurate visit while the customer has none, waiting for a
     /// manager or administrator (`POST /users/customer/location/{buyerId}/accept|reject`).
-    pub proposed_location: Option<super::locations::ProposedLocation>,
+    pub proposed_location: Option<ProposedLocation>,
     /// The customer's credit limit (null: none; managers and administrators set it with
     /// `POST /users/customer/creditLimit`).
     pub credit_limit: Option<crate::platform::money::Money>,
@@ -215,4 +216,206 @@ pub struct UpdateProfile {
     pub longitude: lenient::Number,
     /// A GSTIN whose state code is the customer's state's; `""` removes the stored one.
     pub gstin: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Scorecard {
+    pub updated_upto: String,
+    #[serde(rename = "agentID")]
+    pub agent_id: String,
+    pub ttv_target: f64,
+    pub ttv_achieved: f64,
+    pub ttv_achieved_percentage: f64,
+    #[serde(rename = "lastMonthTTV")]
+    pub last_month_ttv: f64,
+    pub retailer_target: i64,
+    pub retailers_achieved: i64,
+    pub retailers_achieved_percentage: f64,
+    pub last_month_active_retailers: i64,
+    pub ttv_projection: f64,
+    #[serde(rename = "proposedIncentiveBasedOnProjectedTTV")]
+    pub proposed_incentive: f64,
+    pub qualification_status: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposedLocation {
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Metres; null for a position typed in a profile update or a new customer.
+    pub accuracy: Option<f64>,
+    /// ISO 8601: when it was proposed.
+    pub proposed_at: String,
+    /// The login id of who proposed it (saved the visit or typed the position).
+    pub proposed_by: String,
+    /// True when a visit proposed it, false when an agent typed it.
+    pub from_visit: bool,
+}
+
+/// Where a visit was, against its customer's stored position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocationStatus {
+    /// Within the check-in radius of the customer.
+    Verified,
+    /// Farther than the radius.
+    OffSite,
+    /// The visit has no position (the phone gave none).
+    NoLocation,
+    /// The customer has no stored position to compare with.
+    CustomerUnlocated,
+}
+
+impl LocationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LocationStatus::Verified => "verified",
+            LocationStatus::OffSite => "off-site",
+            LocationStatus::NoLocation => "no-location",
+            LocationStatus::CustomerUnlocated => "customer-unlocated",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Verified, Self::OffSite, Self::NoLocation, Self::CustomerUnlocated].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+impl rusqlite::types::FromSql for LocationStatus {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let text = value.as_str()?;
+        Self::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(format!("unknown location status {text}").into()))
+    }
+}
+
+/// The answer of a save, and of every repeat of its `clientId`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitSaved {
+    pub message: String,
+    pub visit_id: i64,
+    /// True when this `clientId` was saved before: nothing was written now.
+    pub duplicate: bool,
+    pub location_status: LocationStatus,
+    /// Whole metres to the customer's position; null without one of the two positions.
+    pub distance_m: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BestSeller {
+    pub last_order_date: String,
+    pub product: String,
+    pub unit_price: crate::platform::money::Money,
+    pub distributor_name: String,
+    pub fao_name: Option<String>,
+}
+
+/// The best sellers of a country (`best_sellers`): a list is shared by every visit screen that
+/// shows it, not copied for each.
+pub type BestSellers = std::sync::Arc<Vec<BestSeller>>;
+
+/// Customers per page of the offline copy.
+pub const OFFLINE_PAGE: i64 = 2_000;
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct OfflineQuery {
+    /// The `cursor` of the previous answer; empty or absent starts from the beginning.
+    pub cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflineCustomer {
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub mobile: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    /// `YYYY-MM-DD`, null when never visited.
+    pub last_visit_date: Option<String>,
+    /// The customer's open invoices, total and ageing as of the copy's day (as
+    /// `GET /users/customer/outstanding/{buyerId}` answers); null when nothing is open. A change of
+    /// an invoice (an upload, a payment, a reversal) sends the customer again in the next pass.
+    pub outstanding: Option<crate::collections::types::Outstanding>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfflinePage {
+    pub customers: Vec<OfflineCustomer>,
+    /// Buyer ids that left the caller (deleted or given to another agent) since the cursor's time:
+    /// remove them before storing `customers`.
+    pub removed: Vec<String>,
+    /// Pass it back for the next page, or, once `complete`, for the changes since.
+    pub cursor: String,
+    /// True on the last page of this pass.
+    pub complete: bool,
+}
+
+/// Where a pass of the offline copy stands (`offline`'s module comment): `since.started.after`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Cursor {
+    pub since: i64,
+    pub started: i64,
+    pub after: i64,
+}
+
+impl Cursor {
+    pub fn parse(text: Option<&str>, now: i64) -> AppResult<Cursor> {
+        let text = text.map(str::trim).unwrap_or_default();
+        if text.is_empty() {
+            return Ok(Cursor { since: 0, started: now, after: 0 });
+        }
+        let parts: Vec<i64> = text.split('.').map(str::parse).collect::<Result<_, _>>().map_err(|_| invalid())?;
+        match parts[..] {
+            [since, started, after] if since >= 0 && after >= 0 && started >= since && started <= now => {
+                // A pass that starts from a finished one's cursor begins now.
+                Ok(Cursor { since, started: if after == 0 { now } else { started }, after })
+            }
+            _ => Err(invalid()),
+        }
+    }
+
+    pub fn format(self) -> String {
+        format!("{}.{}.{}", self.since, self.started, self.after)
+    }
+}
+
+fn invalid() -> AppError {
+    AppError::bad_request(OFFLINE_CURSOR_NOT_VALID)
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryRow {
+    pub date: String,
+    pub info_type: String,
+    pub remark: Option<String>,
+    pub super_admin_status: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRow {
+    pub id: i64,
+    #[serde(rename = "buyerID")]
+    pub buyer_id: String,
+    pub buyer_name: String,
+    pub address: String,
+    pub mobile: Option<String>,
+    pub info_type: String,
+    pub sub_types: String,
+    pub remark: Option<String>,
+    pub image1: Option<String>,
+    pub image2: Option<String>,
+    pub image3: Option<String>,
+    pub customer_info_date: String,
+    pub super_admin_status: String,
 }

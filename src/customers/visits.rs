@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use self::queries::*;
 use super::access::customer_in_scope;
 use super::messages::*;
+use super::types::{LocationStatus, VisitSaved};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::geo::coordinates;
 use crate::platform::lenient;
@@ -27,42 +28,6 @@ const AHEAD_LIMIT_S: i64 = 5 * 60;
 const AGE_LIMIT_S: i64 = 7 * 24 * 3600;
 /// A visit position at least this accurate (metres) may propose the position of a customer without one.
 pub const PROPOSAL_ACCURACY_M: f64 = 50.0;
-
-/// Where a visit was, against its customer's stored position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum LocationStatus {
-    /// Within the check-in radius of the customer.
-    Verified,
-    /// Farther than the radius.
-    OffSite,
-    /// The visit has no position (the phone gave none).
-    NoLocation,
-    /// The customer has no stored position to compare with.
-    CustomerUnlocated,
-}
-
-impl LocationStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LocationStatus::Verified => "verified",
-            LocationStatus::OffSite => "off-site",
-            LocationStatus::NoLocation => "no-location",
-            LocationStatus::CustomerUnlocated => "customer-unlocated",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        [Self::Verified, Self::OffSite, Self::NoLocation, Self::CustomerUnlocated].into_iter().find(|s| s.as_str() == text)
-    }
-}
-
-impl rusqlite::types::FromSql for LocationStatus {
-    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
-        let text = value.as_str()?;
-        Self::parse(text).ok_or_else(|| rusqlite::types::FromSqlError::Other(format!("unknown location status {text}").into()))
-    }
-}
 
 /// The status and whole-metre distance of a visit at `visit` to a customer at `customer`.
 pub fn judge(visit: Option<(f64, f64)>, customer: Option<(f64, f64)>, radius_m: f64) -> (LocationStatus, Option<i64>) {
@@ -96,19 +61,6 @@ pub struct SaveVisit {
     /// `buyerID`: the visit waits for the approval and is saved then under the new Buyer ID
     /// (decision 47); once approved, it is saved under it at once.
     pub proposal_id: lenient::Int,
-}
-
-/// The answer of a save, and of every repeat of its `clientId`.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VisitSaved {
-    pub message: String,
-    pub visit_id: i64,
-    /// True when this `clientId` was saved before: nothing was written now.
-    pub duplicate: bool,
-    pub location_status: LocationStatus,
-    /// Whole metres to the customer's position; null without one of the two positions.
-    pub distance_m: Option<i64>,
 }
 
 /// A phone's id of a save: 1-64 of `A-Za-z0-9_-` (visits and orders).

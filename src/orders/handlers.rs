@@ -86,7 +86,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     let day = today.clone();
     let (order, priced) = state.db(move |conn| queries::price(conn, who, &order, &day).map(|priced| (order, priced))).await?;
     let mut booked = state.writer.write(move |tx| queries::book(tx, who, order, priced, now, &today)).await?;
-    booked.word_held(&Formats::of_config(&state.config));
+    booked.hold.word(&Formats::of_config(&state.config));
     Ok(Json(OrderAnswer::Booked(booked)))
 }
 
@@ -119,7 +119,7 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id
     user.require_any(READ_RIGHTS)?;
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
     let mut detail = state.db(move |conn| queries::detail(conn, scope, admin, OrderId(order_id))).await?;
-    detail.head.word_held(&Formats::of_config(&state.config));
+    detail.head.hold.word(&Formats::of_config(&state.config));
     Ok(Json(detail))
 }
 
@@ -148,7 +148,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let (scope, admin) = (user.scope(), user.user_type == UserType::Administrator);
     let mut page = state.db(move |conn| queries::page(conn, scope, admin, &filter)).await?;
     let formats = Formats::of_config(&state.config);
-    page.data.iter_mut().for_each(|row| row.word_held(&formats));
+    page.data.iter_mut().for_each(|row| row.hold.word(&formats));
     Ok(Json(page))
 }
 
@@ -239,7 +239,7 @@ pub async fn held(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let page = q.page_number.unwrap_or(1);
     let mut held = state.db(move |conn| credit::held(conn, scope, page)).await?;
     let formats = Formats::of_config(&state.config);
-    held.data.iter_mut().for_each(|row| row.order.word_held(&formats));
+    held.data.iter_mut().for_each(|row| row.order.hold.word(&formats));
     Ok(Json(held))
 }
 

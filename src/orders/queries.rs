@@ -15,9 +15,10 @@ use std::collections::HashMap;
 use super::messages::*;
 use super::pricing::{self, Figures, ProductFacts};
 use super::types::{
-    BookOrder, FreeItem, Held, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote, OrderRow,
-    OrderStatus, OrderTotals,
+    BookOrder, FreeItem, Held, HeldReason, LineScheme, OrderBooked, OrderCancelled, OrderDetail, OrderLine, OrderPage, OrderQuote,
+    OrderRow, OrderStatus, OrderTotals,
 };
+use crate::collections::queries::{credit_limit, owed};
 use crate::customers::api::visible_customer;
 use crate::customers::api::{check_client_id, record_visit, CheckedVisit, LocationStatus, VisitSaved};
 use crate::platform::error::{AppError, AppResult};
@@ -278,6 +279,32 @@ pub fn quote(conn: &Connection, who: Booker, order: &CheckedOrder, today: &str) 
     })
 }
 
+/// What the customer's open orders add up to: those still Submitted (not yet mailed; once Sent,
+/// billing owns them and they come back as invoices), held ones included, rejected and cancelled
+/// ones not (`credit`).
+fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
+    tx.prepare_cached(
+        "SELECT COALESCE(SUM(total_paise), 0) FROM orders
+         WHERE customer_id = :c AND status = 'Submitted' AND COALESCE(credit_hold, '') <> 'rejected'",
+    )?
+    .query_row(named_params! { ":c": customer }, |r| r.get(0))
+}
+
+/// The credit judgement of a new order of `total` for `customer` (`credit`), in the booking's
+/// transaction: why it is held, or `None` when the customer has no limit or stays within it.
+fn judge_credit(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<Option<Held>> {
+    let Some(limit) = credit_limit(tx, customer)? else {
+        return Ok(None);
+    };
+    let owed = owed(tx, customer)?;
+    let open = open_orders(tx, customer)?;
+    let after = Money::checked_sum([owed, open, total]).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
+    if after <= limit {
+        return Ok(None);
+    }
+    Ok(Some(Held::OverLimit { outstanding: owed, open, order: total, limit }))
+}
+
 /// Books `order`, as `price` read it (`None`: a repeat), in the open transaction `tx` (the
 /// group-commit writer's), dated by its visit's day or else `today`: the order, its lines (in
 /// `order_lines`, where every figure counts them) and the visit with it. A repeat of a `clientId`
@@ -311,7 +338,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     };
     // Over the customer's credit limit, the order waits for a manager (`credit`): judged here, in
     // the writer's transaction, so the next booking of the customer already counts this one.
-    let held = credit::judge(tx, customer, total)?;
+    let held = judge_credit(tx, customer, total)?;
     let hold = held.as_ref().map(|_| "awaiting");
     let (held_reason, [held_outstanding, held_open, held_order, held_limit]) = match &held {
         Some(h) => {
@@ -425,10 +452,7 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
         near_miss,
         price_changed: false,
         visit,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
     };
     answer.price_changed = order.price_changed(answer.total, &answer.lines);
     Ok(answer)
@@ -576,10 +600,7 @@ fn booked(tx: &Connection, order_id: OrderId) -> AppResult<OrderBooked> {
         near_miss: Vec::new(),
         price_changed: false,
         visit,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
     })
 }
 
@@ -629,10 +650,7 @@ pub fn head(r: &rusqlite::Row) -> rusqlite::Result<OrderRow> {
         waiting_reason_code,
         line_count: r.get(13)?,
         credit_hold: r.get(14)?,
-        held_reason: None,
-        held_reason_code: None,
-        held_reason_params: None,
-        held,
+        hold: HeldReason::of(held),
         credit_decided_by_name: r.get(16)?,
         credit_decided_at: r.get::<_, Option<i64>>(17)?.map(iso),
         credit_decision_reason: r.get(18)?,

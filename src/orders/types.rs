@@ -268,16 +268,9 @@ pub struct OrderBooked {
     pub price_changed: bool,
     /// The visit saved with the order, if one was sent.
     pub visit: Option<VisitSaved>,
-    /// Why the order awaits a manager's approval (`status` "Awaiting approval"): the English text,
-    /// amounts in the company's currency.
-    pub held_reason: Option<String>,
-    /// The held reason's code and values, for the client's own language.
-    pub held_reason_code: Option<String>,
-    #[schema(value_type = Option<Object>)]
-    pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
-    /// The hold as stored, worded by `word_held` where it is answered.
-    #[serde(skip)]
-    pub held: Option<Held>,
+    /// Why the order awaits a manager's approval (`status` "Awaiting approval").
+    #[serde(flatten)]
+    pub hold: HeldReason,
 }
 
 /// A row of `GET /users/orders`, and the head of an order's detail.
@@ -308,14 +301,9 @@ pub struct OrderRow {
     /// Whether the order was held over the customer's credit limit: `awaiting`, `approved`,
     /// `rejected`; null when it never was.
     pub credit_hold: Option<String>,
-    /// Why it was held (English), with its code and values for the client's own language.
-    pub held_reason: Option<String>,
-    pub held_reason_code: Option<String>,
-    #[schema(value_type = Option<Object>)]
-    pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
-    /// The hold as stored, worded by `word_held` where it is answered.
-    #[serde(skip)]
-    pub held: Option<Held>,
+    /// Why it was held.
+    #[serde(flatten)]
+    pub hold: HeldReason,
     /// Who approved or rejected it, when (ISO 8601) and why.
     pub credit_decided_by_name: Option<String>,
     pub credit_decided_at: Option<String>,
@@ -524,20 +512,34 @@ impl Held {
     }
 }
 
-/// Sets `heldReason`, its code and params from the stored hold, in the company's `formats`.
-macro_rules! word_held {
-    ($t:ty) => {
-        impl $t {
-            pub fn word_held(&mut self, formats: &crate::platform::formats::Formats) {
-                if let Some(held) = &self.held {
-                    let (text, code, params) = held.worded(formats);
-                    self.held_reason = Some(text);
-                    self.held_reason_code = code;
-                    self.held_reason_params = params;
-                }
-            }
-        }
-    };
+/// Why an order was held over the customer's credit limit, as answered: the English text (amounts
+/// in the company's currency), with its code and values for the client's own language; null when
+/// it never was.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldReason {
+    pub held_reason: Option<String>,
+    pub held_reason_code: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub held_reason_params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The hold as stored, worded by `word` where it is answered.
+    #[serde(skip)]
+    pub held: Option<Held>,
 }
-word_held!(OrderBooked);
-word_held!(OrderRow);
+
+impl HeldReason {
+    /// The stored hold, not yet worded.
+    pub fn of(held: Option<Held>) -> Self {
+        HeldReason { held, ..Default::default() }
+    }
+
+    /// Sets `heldReason`, its code and params from the stored hold, in the company's `formats`.
+    pub fn word(&mut self, formats: &crate::platform::formats::Formats) {
+        if let Some(held) = &self.held {
+            let (text, code, params) = held.worded(formats);
+            self.held_reason = Some(text);
+            self.held_reason_code = code;
+            self.held_reason_params = params;
+        }
+    }
+}

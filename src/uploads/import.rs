@@ -11,21 +11,19 @@ use rusqlite::Connection;
 use rust_xlsxwriter::Workbook;
 use serde::Serialize;
 
-use super::kinds::{Check, Context, Grouped, Kind};
+use super::kinds::{Context, Grouped, Kind};
 use super::mapping::{header_key, Mapping};
 use super::messages::{
     BAD_HEADER, CELL_REQUIRED, CUSTOMER_NAME_AMBIGUOUS, CUSTOMER_NAME_NOT_FOUND, GROUP_REJECTED, GROUP_ROWS_APART, NOT_AN_EMAIL,
     NOT_A_MOBILE, NO_ROWS, SHEET_EMPTY, TOO_MANY_ROWS, UPLOAD_CANCELLED as CANCELLED, UPLOAD_STOPPED as STOPPED,
 };
+use super::sheet::MAX_ROWS;
+use super::types::{Check, Column};
 use super::{cells, queries, sheet};
 use crate::platform::error::{AppError, AppResult, Problem};
 use crate::platform::workbook::{Column as WorkbookColumn, Kind as WorkbookKind, SheetWriter};
 use crate::platform::writer::{Queued, Writer};
 
-/// Data rows one upload may carry. An import holds no long write lock (it goes in pieces) and
-/// keeps constant memory (rows streamed; a part held whole is bounded by `sheet`), so a file of a
-/// distributor's whole customer base goes in one upload (issue #50; 200,000 before).
-pub const MAX_ROWS: usize = 1_000_000;
 /// Headers of a refused file's likeliest header row sent back to be matched with ours.
 const MAX_THEIR_COLUMNS: usize = 64;
 /// Rows above the header that an export's title may take.
@@ -113,7 +111,7 @@ fn check_cells(kind: &Kind, cells: &mut [String]) -> Result<(), (usize, Problem)
     Ok(())
 }
 
-fn check_cell(column: &super::kinds::Column, value: &mut String) -> Result<(), Problem> {
+fn check_cell(column: &Column, value: &mut String) -> Result<(), Problem> {
     let named = |msg: crate::platform::error::Msg| msg.with([("column", serde_json::json!(column.header))]);
     if value.is_empty() {
         return if column.required { Err(named(CELL_REQUIRED)) } else { Ok(()) };
@@ -456,7 +454,7 @@ fn import_pieces(
     let width = kind.columns.len();
     // Dates, numbers and money as the reports have them: Excel dates, numbers and money in the
     // company's currency format (a cell refused as typed stays the text it was).
-    let typed = |c: &super::kinds::Column| match c.check {
+    let typed = |c: &Column| match c.check {
         Check::Date => WorkbookKind::Date,
         Check::Number => WorkbookKind::Number,
         Check::Money => WorkbookKind::Money,

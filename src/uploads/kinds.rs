@@ -11,40 +11,13 @@ use serde_json::json;
 
 use super::messages::*;
 use super::queries;
+use super::types::{Check, Column};
 use crate::beats::{self, Weekdays};
 use crate::platform::error::Problem;
 use crate::platform::ids::UserId;
 use crate::platform::money::{Least, Money, Refusal};
 use crate::platform::rights;
 use crate::platform::scope::Scope;
-
-/// How a cell is checked before the row is applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Check {
-    Text,
-    /// Plain decimal text once checked (grouping taken out: `cells::number`).
-    Number,
-    /// A number to the paisa once checked (currency marks taken out: `cells::number`).
-    Money,
-    /// YYYY-MM-DD once checked (Excel dates and the locale's forms are converted: `cells::date`).
-    Date,
-    /// 10 or 11 digits.
-    Mobile,
-    Email,
-}
-
-#[derive(Debug)]
-pub struct Column {
-    pub header: &'static str,
-    pub required: bool,
-    pub check: Check,
-    pub example: &'static str,
-    /// A column added after the format was first published: a file may leave it (and every
-    /// later column) out of its header, so files made for the older format still import.
-    pub added_later: bool,
-    /// The length and characters a text cell keeps: the API's limit of the same field.
-    pub limit: Option<&'static crate::platform::validate::Field>,
-}
 
 /// The columns of each kind, made by build.rs from the table `columns.tsv`.
 mod columns {

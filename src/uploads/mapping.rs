@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use serde_json::json;
 
-use super::kinds::Kind;
 use super::messages::{MAPPING_INVALID, MAPPING_UNKNOWN_COLUMN};
+use super::types::Column;
 use crate::platform::error::{AppError, AppResult};
 
 /// Entries one mapping may have, and the longest header either side (a sheet has at most a few
@@ -28,37 +28,36 @@ pub struct Mapping {
 }
 
 impl Mapping {
-    /// The mapping of `pairs` (their header, our header) for `kind`: each of ours must be one of
-    /// the kind's columns, named once.
-    pub fn of<'a>(kind: &Kind, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> AppResult<Self> {
-        let mut columns = HashMap::new();
+    /// The mapping of `pairs` (their header, our header) for a kind's `columns`: each of ours must
+    /// be one of them, named once.
+    pub fn of<'a>(columns: &[Column], pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> AppResult<Self> {
+        let mut mapped = HashMap::new();
         for (theirs, ours) in pairs {
-            if columns.len() == MAX_ENTRIES || theirs.trim().is_empty() || theirs.len() > MAX_HEADER || ours.len() > MAX_HEADER {
+            if mapped.len() == MAX_ENTRIES || theirs.trim().is_empty() || theirs.len() > MAX_HEADER || ours.len() > MAX_HEADER {
                 return Err(AppError::bad_request(MAPPING_INVALID));
             }
-            let column = kind
-                .columns
+            let column = columns
                 .iter()
                 .find(|c| header_key(c.header) == header_key(ours))
                 .ok_or_else(|| AppError::bad_request(MAPPING_UNKNOWN_COLUMN.with([("column", json!(ours.trim()))])))?;
-            if columns.values().any(|taken| *taken == column.header) {
+            if mapped.values().any(|taken| *taken == column.header) {
                 return Err(AppError::bad_request(MAPPING_INVALID));
             }
-            columns.insert(header_key(theirs), column.header);
+            mapped.insert(header_key(theirs), column.header);
         }
-        Ok(Mapping { columns })
+        Ok(Mapping { columns: mapped })
     }
 
     /// The upload's `mapping` field: a JSON object of text to text.
-    pub fn from_json(kind: &Kind, text: &str) -> AppResult<Self> {
+    pub fn from_json(columns: &[Column], text: &str) -> AppResult<Self> {
         let map: HashMap<String, String> = serde_json::from_str(text).map_err(|_| AppError::bad_request(MAPPING_INVALID))?;
-        Self::of(kind, map.iter().map(|(a, b)| (a.as_str(), b.as_str())))
+        Self::of(columns, map.iter().map(|(a, b)| (a.as_str(), b.as_str())))
     }
 
     /// The CLI's `--map "Bill No=Invoice No,Party=Buyer ID"`.
-    pub fn from_pairs(kind: &Kind, text: &str) -> AppResult<Self> {
+    pub fn from_pairs(columns: &[Column], text: &str) -> AppResult<Self> {
         let pairs: Option<Vec<(&str, &str)>> = text.split(',').filter(|p| !p.trim().is_empty()).map(|p| p.split_once('=')).collect();
-        Self::of(kind, pairs.ok_or_else(|| AppError::bad_request(MAPPING_INVALID))?)
+        Self::of(columns, pairs.ok_or_else(|| AppError::bad_request(MAPPING_INVALID))?)
     }
 
     /// The header a file's header cell stands for, as compared (`header_key`).
@@ -85,7 +84,7 @@ mod tests {
     #[test]
     fn a_tally_export_maps_onto_the_invoice_columns() {
         let map = Mapping::from_pairs(
-            &INVOICE,
+            INVOICE.columns,
             "Ref. No.=Invoice No, Party's Name=Buyer ID,Date=Invoice Date,Pending Amount=amount,Due on=Due Date",
         )
         .expect("valid");
@@ -99,11 +98,11 @@ mod tests {
 
     #[test]
     fn a_mapping_onto_no_column_or_twice_onto_one_is_refused() {
-        let code = |text: &str| Mapping::from_pairs(&INVOICE, text).err().map(|e| e.to_string());
+        let code = |text: &str| Mapping::from_pairs(INVOICE.columns, text).err().map(|e| e.to_string());
         assert!(code("Bill=Bill No").is_some_and(|m| m.contains("Bill No")));
         assert!(code("A=Amount,B=Amount").is_some());
         assert!(code("no equals sign").is_some());
-        assert!(Mapping::from_json(&INVOICE, "[1,2]").is_err());
-        assert!(Mapping::from_json(&INVOICE, r#"{"Bill No": "Invoice No"}"#).is_ok());
+        assert!(Mapping::from_json(INVOICE.columns, "[1,2]").is_err());
+        assert!(Mapping::from_json(INVOICE.columns, r#"{"Bill No": "Invoice No"}"#).is_ok());
     }
 }

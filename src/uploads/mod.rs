@@ -8,7 +8,7 @@ pub mod mapping;
 pub mod messages;
 pub mod queries;
 pub mod sheet;
-mod types;
+pub mod types;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -175,7 +175,7 @@ async fn upload(
         return Err(AppError::bad_request(XLSX_ONLY));
     }
     let mapping = match mapping.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        Some(text) => mapping::Mapping::from_json(kind, text)?,
+        Some(text) => mapping::Mapping::from_json(kind.columns, text)?,
         None => mapping::Mapping::default(),
     };
     let ctx = Context::new(user.uid, info_id)
@@ -290,7 +290,7 @@ async fn download_customers(State(state): State<AppState>, user: CurrentUser) ->
         .db(move |conn| {
             let (name, path) = crate::downloads::new_file(&data_dir)
                 .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the export")))?;
-            if let Err(err) = queries::write_customers(conn, scope, &path) {
+            if let Err(err) = queries::write_customers(conn, scope, kinds::CUSTOMER.columns, &path) {
                 let _ = std::fs::remove_file(&path);
                 return Err(err);
             }

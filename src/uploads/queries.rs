@@ -6,18 +6,18 @@ use std::path::Path;
 use rusqlite::{named_params, Connection, OptionalExtension};
 use rust_xlsxwriter::Workbook;
 
-use super::kinds;
+use super::types::Column;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::scope::Scope;
 
-/// Writes the customers of `scope`, in the customer upload's columns (so the file can be edited and
-/// uploaded back), to the workbook at `path`.
-pub fn write_customers(conn: &Connection, scope: Scope, path: &Path) -> AppResult<()> {
+/// Writes the customers of `scope`, under the customer upload's `columns` (so the file can be edited
+/// and uploaded back), to the workbook at `path`.
+pub fn write_customers(conn: &Connection, scope: Scope, columns: &[Column], path: &Path) -> AppResult<()> {
     let mut book = Workbook::new();
     {
         let sheet = book.add_worksheet_with_constant_memory();
         let fail = |e: rust_xlsxwriter::XlsxError| AppError::Internal(anyhow::anyhow!("writing the export: {e}"));
-        for (i, column) in kinds::CUSTOMER.columns.iter().enumerate() {
+        for (i, column) in columns.iter().enumerate() {
             sheet.write_string(0, i as u16, column.header).map_err(fail)?;
         }
         let mut stmt = conn.prepare(&format!(

@@ -262,8 +262,8 @@ pub fn for_each_row<R: Read + Seek>(
         if column >= MAX_COLUMNS {
             return Err(AppError::bad_request(TOO_MANY_COLUMNS.with([("max", serde_json::json!(MAX_COLUMNS))])));
         }
-        if row as usize > super::import::MAX_ROWS + 1 {
-            return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(super::import::MAX_ROWS))])));
+        if row as usize > MAX_ROWS + 1 {
+            return Err(AppError::bad_request(TOO_MANY_ROWS.with([("max", serde_json::json!(MAX_ROWS))])));
         }
         if text.chars().count() > MAX_CELL_CHARS {
             return Err(AppError::bad_request(CELL_TOO_LONG.with([("row", serde_json::json!(row + 1))])));
@@ -366,3 +366,8 @@ pub fn open(bytes: &[u8]) -> Result<Xlsx<Cursor<&[u8]>>, AppError> {
     quiet_guarded_panics();
     guarded(|| Xlsx::new(Cursor::new(bytes)).map_err(|_| AppError::bad_request(UNREADABLE)))
 }
+
+/// Data rows one upload may carry. An import holds no long write lock (it goes in pieces) and
+/// keeps constant memory (rows streamed; a part held whole is bounded by `sheet`), so a file of a
+/// distributor's whole customer base goes in one upload (issue #50; 200,000 before).
+pub const MAX_ROWS: usize = 1_000_000;

@@ -264,7 +264,7 @@ async fn customer_text_fields_have_one_limit_on_the_api_and_the_uploads() {
 fn every_upload_text_column_has_a_limit() {
     for kind in fieldsales::uploads::kinds::ALL {
         for column in kind.columns {
-            use fieldsales::uploads::kinds::Check;
+            use fieldsales::uploads::types::Check;
             let text = !matches!(column.check, Check::Number | Check::Money | Check::Date);
             assert_eq!(column.limit.is_some(), text, "{} {}", kind.name, column.header);
         }

@@ -3,12 +3,14 @@
 //! Deterministic: each part draws from its own seeded generator, so adding a part leaves the
 //! others as they were.
 
+use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
-use super::*;
+use super::material::*;
 use crate::auth::accounts;
 use crate::auth::password;
 use crate::auth::types::NewAccount;
+use crate::platform::money::Money;
 use crate::platform::rights::UserType;
 
 /// What `demo` created.

@@ -1,12 +1,14 @@
 //! The benchmark data set (`fieldsales seed --scale N`): deterministic, written in big
 //! transactions with the bulk indexes dropped and rebuilt, with a progress callback.
 
+use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
-use super::*;
+use super::material::*;
 use crate::auth::accounts;
 use crate::auth::password;
 use crate::auth::types::NewAccount;
+use crate::platform::money::Money;
 use crate::platform::rights::UserType;
 
 /// The size of the `scale` data set. `ScaleParams::new(n)` gives the benchmark's proportions.
@@ -48,6 +50,13 @@ pub struct ScaleSummary {
 }
 
 impl ScaleSummary {
+    /// Counts `customers` more written, with their visits and order lines.
+    fn count_customers(&mut self, customers: usize, p: &ScaleParams) {
+        self.customers += customers;
+        self.visits += customers * p.visits_per_customer;
+        self.order_lines += customers * p.lines_per_customer;
+    }
+
     pub fn rows(&self) -> usize {
         self.users + self.customers + self.visits + self.order_lines + self.deliveries + self.messages
     }
@@ -136,24 +145,14 @@ fn scale_at(
                 writer.write(&tx, &rows, &customer)?;
                 summary.deliveries += usize::from(customer.delivery.is_some());
             }
-            summary.customers += end - done;
-            summary.visits += (end - done) * p.visits_per_customer;
-            summary.order_lines += (end - done) * p.lines_per_customer;
+            summary.count_customers(end - done, &p);
             done = end;
         }
         tx.commit()?;
         progress(done as u64);
     }
     step(&mut summary, "rows");
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    tx.execute_batch(
-        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by)
-         SELECT customer_id, agent_id, outcome_id, 'Scale visit', visited_at, agent_id FROM temp.scale_visits
-         ORDER BY visited_at;
-         DROP TABLE temp.scale_visits;",
-    )?;
-    tx.commit()?;
-    conn.execute_batch("PRAGMA temp_store = MEMORY")?;
+    visits_in_time_order(conn)?;
     step(&mut summary, "visits in time order");
     let restored = bulk.restore(conn)?;
     summary.steps.extend(restored);
@@ -675,6 +674,21 @@ fn scale_people(tx: &Connection, now: i64, summary: &mut ScaleSummary) -> anyhow
     )?;
     summary.messages += 3;
     Ok(agents)
+}
+
+/// The visits gathered in `temp.scale_visits` written in time order (the order a real database
+/// gets them in), then the temporary storage back in memory.
+fn visits_in_time_order(conn: &mut Connection) -> anyhow::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch(
+        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by)
+         SELECT customer_id, agent_id, outcome_id, 'Scale visit', visited_at, agent_id FROM temp.scale_visits
+         ORDER BY visited_at;
+         DROP TABLE temp.scale_visits;",
+    )?;
+    tx.commit()?;
+    conn.execute_batch("PRAGMA temp_store = MEMORY")?;
+    Ok(())
 }
 
 #[cfg(test)]

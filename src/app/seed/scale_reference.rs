@@ -4,8 +4,9 @@
 use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
-use super::super::*;
+use super::super::material::*;
 use super::{position_by_agent, scale_people, ScaleParams, ScaleSummary, SCALE_BATCH};
+use crate::platform::money::Money;
 
 /// A deterministic big data set for benchmarks (the same rows for the same parameters): an
 /// administrator `admin@scale.test`, 20 managers `am<m>@scale.test` with 10 agents each
@@ -116,23 +117,13 @@ pub(super) fn scale_row_by_row(conn: &mut Connection, p: ScaleParams, now: i64, 
                     summary.deliveries += 1;
                 }
             }
-            summary.customers += end - done;
-            summary.visits += (end - done) * p.visits_per_customer;
-            summary.order_lines += (end - done) * p.lines_per_customer;
+            summary.count_customers(end - done, &p);
             done = end;
         }
         crate::customers::api::flush_search_index(&tx)?;
         tx.commit()?;
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    tx.execute_batch(
-        "INSERT INTO visits (customer_id, agent_id, outcome_id, remark, visited_at, entered_by)
-         SELECT customer_id, agent_id, outcome_id, 'Scale visit', visited_at, agent_id FROM temp.scale_visits
-         ORDER BY visited_at;
-         DROP TABLE temp.scale_visits;",
-    )?;
-    tx.commit()?;
-    conn.execute_batch("PRAGMA temp_store = MEMORY")?;
+    super::visits_in_time_order(conn)?;
     rebuild_indexes(conn, &indexes)?;
     // The dashboard summary (customer_stats) is kept by triggers, so it is already current here.
 

@@ -2,8 +2,8 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::{media_url, HistoryRow, ReviewRow};
 use crate::clock;
+use crate::customers::types::{HistoryRow, ReviewRow};
 use crate::platform::ids::CustomerId;
 use crate::platform::scope::Scope;
 
@@ -141,4 +141,8 @@ pub(super) fn media_file(conn: &Connection, scope: Scope, reviewer: bool, name: 
         |r| Ok((r.get(0)?, r.get(1)?)),
     )
     .optional()
+}
+
+fn media_url(name: &str) -> String {
+    crate::platform::api::url(format_args!("/users/media?fileName={name}"))
 }

@@ -2,7 +2,7 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::ProposedLocation;
+use crate::customers::types::ProposedLocation;
 
 /// The proposal waiting for customer `id`, if any.
 pub fn proposal_of(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProposedLocation>> {

@@ -2,7 +2,7 @@
 
 use rusqlite::{named_params, Connection};
 
-use super::{Cursor, OfflineCustomer, OfflinePage, PAGE};
+use crate::customers::types::{Cursor, OfflineCustomer, OfflinePage, OFFLINE_PAGE};
 use crate::platform::scope::Scope;
 
 /// One page of `own`'s customers after the cursor (see the module above).
@@ -20,7 +20,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
     let mut last_id = cursor.after;
     let mut ids = Vec::new();
     let mut customers = stmt
-        .query_map(&*own.with(named_params! { ":after": cursor.after, ":since": cursor.since, ":page": PAGE }), |r| {
+        .query_map(&*own.with(named_params! { ":after": cursor.after, ":since": cursor.since, ":page": OFFLINE_PAGE }), |r| {
             last_id = r.get(0)?;
             ids.push(crate::platform::ids::CustomerId(last_id));
             Ok(OfflineCustomer {
@@ -55,7 +55,7 @@ pub(super) fn page(conn: &Connection, own: Scope, cursor: Cursor) -> rusqlite::R
     } else {
         Vec::new()
     };
-    let complete = (customers.len() as i64) < PAGE;
+    let complete = (customers.len() as i64) < OFFLINE_PAGE;
     let next =
         if complete { Cursor { since: cursor.started, started: cursor.started, after: 0 } } else { Cursor { after: last_id, ..cursor } };
     Ok(OfflinePage { customers, removed, cursor: next.format(), complete })

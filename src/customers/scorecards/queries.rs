@@ -2,7 +2,7 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::{percent, Scorecard};
+use crate::customers::types::Scorecard;
 
 /// The scorecard of agent `agent`, if one was uploaded.
 pub(super) fn card(conn: &Connection, agent: i64) -> rusqlite::Result<Option<Scorecard>> {
@@ -45,4 +45,12 @@ pub fn replace_uploaded(conn: &Connection, params: &[(&str, &dyn rusqlite::ToSql
          VALUES (:a, :u, :t, :ta, :l, :rt, :ra, :la, :p, :i, :q)",
     )?
     .execute(params)
+}
+
+fn percent(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        (part * 10_000.0 / whole).round() / 100.0
+    } else {
+        0.0
+    }
 }

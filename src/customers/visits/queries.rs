@@ -2,8 +2,8 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::{LocationStatus, VisitSaved};
 use crate::customers::messages::VISIT_SAVED;
+use crate::customers::types::{LocationStatus, VisitSaved};
 use crate::platform::scope::Scope;
 
 /// The first save of `client_id` by `me`, as its answer.

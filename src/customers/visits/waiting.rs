@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::queries::*;
 use super::{check_visit_time, record, CheckedVisit, SaveVisit};
 use crate::customers::messages::*;
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult, Msg};
 use crate::platform::ids::UserId;
 use crate::platform::lenient;
 use crate::platform::scope::Scope;
@@ -40,8 +40,14 @@ pub enum Shop {
 
 /// The state of proposal `id` of the caller's scope (else 404).
 pub fn shop(conn: &Connection, scope: Scope, id: i64) -> AppResult<Shop> {
+    proposed_shop(conn, scope, id, VISIT_SHOP_NOT_FOUND)
+}
+
+/// The state of proposal `id` of the caller's scope, for a visit or an order to it; else the
+/// 404 `missing`.
+pub fn proposed_shop(conn: &Connection, scope: Scope, id: i64, missing: Msg) -> AppResult<Shop> {
     match proposal_state(conn, scope, id)? {
-        None => Err(AppError::not_found(VISIT_SHOP_NOT_FOUND.on("proposalId"))),
+        None => Err(AppError::not_found(missing.on("proposalId"))),
         Some((status, Some(buyer))) if status == "Approved" => Ok(Shop::Approved(buyer)),
         Some((status, _)) if status == "Rejected" => Ok(Shop::Rejected),
         Some(_) => Ok(Shop::Pending),

@@ -1,15 +1,14 @@
 //! The product catalogue's endpoints: HTTP only (the SQL is in `queries`).
 
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
 
 use super::messages::*;
 use super::queries::{self, ProductFields};
+use super::types::{ProductPage, ProductQuery, SaveProduct};
 use crate::auth::session::CurrentUser;
 use crate::masters::queries::saved_answer;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{Json, Query};
-use crate::platform::lenient;
 use crate::platform::money::{Least, Money};
 use crate::platform::rights;
 use crate::platform::state::AppState;
@@ -17,40 +16,6 @@ use crate::platform::validate::{max_len, required};
 
 const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::PRODUCT_MASTER, rights::ORDER_BOOKING];
 pub use super::queries::PAGE_SIZE;
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Product {
-    pub product_id: i64,
-    pub product_name: String,
-    pub sku: Option<String>,
-    /// Per unit, to the paisa; null until set (such a product cannot be ordered).
-    pub price: Option<Money>,
-    /// Units per case.
-    pub pack_size: Option<i64>,
-    pub category: Option<String>,
-    /// False: retired, no longer orderable.
-    pub active: bool,
-    /// The HSN code (4 to 8 digits); null until set.
-    pub hsn: Option<String>,
-    /// The GST rate in basis points (`1800` = 18 %); 0 until set.
-    pub gst_rate_bp: i64,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductPage {
-    pub data: Vec<Product>,
-    pub total_records: i64,
-}
-
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase", default)]
-pub struct ProductQuery {
-    /// Part of the name, SKU or category.
-    pub search: Option<String>,
-    pub page_number: lenient::Int,
-}
 
 /// `GET /master/product?search=&pageNumber=` (product_master or order_booking): 30 products a
 /// page by name. Those who keep the product master see retired products too; order takers see
@@ -67,25 +32,6 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
     let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
     state.db(move |conn| queries::page(conn, all, pattern.as_deref(), offset)).await.map(Json)
-}
-
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SaveProduct {
-    /// Absent or 0: a new product.
-    pub product_id: lenient::Int,
-    pub product_name: Option<String>,
-    pub sku: Option<String>,
-    pub price: lenient::Number,
-    pub pack_size: lenient::Number,
-    pub category: Option<String>,
-    /// Absent: true for a new product, unchanged for an existing one.
-    pub active: Option<bool>,
-    /// 4 to 8 digits; `""` removes it; absent: none for a new product, unchanged for an existing one.
-    pub hsn: Option<String>,
-    /// Basis points, a whole number from 0 to 4000 (`1800` = 18 %); absent: 0 for a new product,
-    /// unchanged for an existing one.
-    pub gst_rate_bp: lenient::Number,
 }
 
 saved_answer!(

@@ -2,10 +2,11 @@
 //! `crate::platform::money`), pack size, category and whether they are still sold. Readable by everyone who
 //! books orders or keeps the product master; changed with the product master's right. Products are
 //! never deleted (orders name them): `active: false` retires one. HTTP in `handlers`, SQL in
-//! `queries`, texts in `messages`.
+//! `queries`, shapes in `types`, texts in `messages`.
 
 pub mod handlers;
 pub mod messages;
 pub mod queries;
+pub mod types;
 
 pub use handlers::*;

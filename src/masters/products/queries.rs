@@ -2,8 +2,8 @@
 
 use rusqlite::{named_params, Connection, OptionalExtension};
 
-use super::handlers::{Product, ProductPage};
 use super::messages::{PRODUCT_NAME_TAKEN, PRODUCT_NOT_FOUND};
+use super::types::{Product, ProductPage};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::money::Money;
 

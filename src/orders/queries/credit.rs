@@ -2,8 +2,9 @@
 //! their open orders over their credit limit is held "Awaiting approval" (not mailed) with the
 //! reason shown to the agent; a manager of the customer's agent (or an administrator) approves it
 //! (mailed on the next run) or rejects it (never mailed; its lines leave the figures as a
-//! cancelled order's do). The judgement runs in the booking's own transaction on the single
-//! writer thread, so two orders never both slip under the limit.
+//! cancelled order's do). The judgement (`queries::judge_credit`, beside the booking it is part
+//! of) runs in the booking's own transaction on the single writer thread, so two orders never both
+//! slip under the limit.
 //!
 //! "Open orders" are the customer's orders still Submitted (not yet mailed; once Sent, billing owns
 //! them and they come back as invoices), held ones included, rejected and cancelled ones not.
@@ -11,37 +12,13 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::super::messages::*;
-use super::super::types::{Held, HeldOrder, HeldPage, OrderDecided, OrderStatus};
-use super::{Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
-use crate::collections::queries::{credit_limit, owed};
+use super::super::types::{HeldOrder, HeldPage, OrderDecided, OrderStatus};
+use super::{open_orders, Booker, HEAD_COLUMNS, HEAD_TABLES, PAGE_SIZE};
+use crate::collections::queries::owed;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::{CustomerId, OrderId, UserId};
 use crate::platform::money::Money;
 use crate::platform::scope::Scope;
-
-/// What the customer's open orders (see the module) add up to.
-fn open_orders(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
-    tx.prepare_cached(
-        "SELECT COALESCE(SUM(total_paise), 0) FROM orders
-         WHERE customer_id = :c AND status = 'Submitted' AND COALESCE(credit_hold, '') <> 'rejected'",
-    )?
-    .query_row(named_params! { ":c": customer }, |r| r.get(0))
-}
-
-/// The judgement of a new order of `total` for `customer`, in the booking's transaction: why it
-/// is held, or `None` when the customer has no limit or stays within it.
-pub fn judge(tx: &Connection, customer: CustomerId, total: Money) -> AppResult<Option<Held>> {
-    let Some(limit) = credit_limit(tx, customer)? else {
-        return Ok(None);
-    };
-    let owed = owed(tx, customer)?;
-    let open = open_orders(tx, customer)?;
-    let after = Money::checked_sum([owed, open, total]).ok_or_else(|| AppError::bad_request(ORDER_AMOUNT_TOO_LARGE))?;
-    if after <= limit {
-        return Ok(None);
-    }
-    Ok(Some(Held::OverLimit { outstanding: owed, open, order: total, limit }))
-}
 
 /// A manager's decision on a held order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

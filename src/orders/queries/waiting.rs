@@ -7,35 +7,16 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use super::super::messages::*;
 use super::super::types::{BookOrder, OrderWaiting};
 use super::{book, price, Booker, CheckedOrder};
+use crate::customers::api::proposed_shop;
+pub use crate::customers::api::Shop;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::UserId;
 use crate::platform::lenient;
 use crate::platform::scope::Scope;
 
-/// Where a new shop stands, for an order taken for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Shop {
-    Pending,
-    /// Approved: its Buyer ID.
-    Approved(String),
-    Rejected,
-}
-
 /// The state of proposal `id` of the caller's scope (else 404).
 pub fn shop(conn: &Connection, scope: Scope, id: i64) -> AppResult<Shop> {
-    let sql = format!(
-        "SELECT o.status, c.buyer_id FROM outlet_proposals o LEFT JOIN customers c ON c.customer_id = o.customer_id
-         WHERE o.proposal_id = :id AND {}",
-        scope.condition("o.agent_id")
-    );
-    let row: Option<(String, Option<String>)> =
-        conn.prepare_cached(&sql)?.query_row(&*scope.with(named_params! { ":id": id }), |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
-    match row {
-        None => Err(AppError::not_found(ORDER_SHOP_NOT_FOUND.on("proposalId"))),
-        Some((status, Some(buyer))) if status == "Approved" => Ok(Shop::Approved(buyer)),
-        Some((status, _)) if status == "Rejected" => Ok(Shop::Rejected),
-        Some(_) => Ok(Shop::Pending),
-    }
+    proposed_shop(conn, scope, id, ORDER_SHOP_NOT_FOUND)
 }
 
 fn waiting_answer(wait_id: i64, proposal_id: i64, duplicate: bool) -> OrderWaiting {
