@@ -17,7 +17,6 @@
 //! order date is an Excel date and the amounts numbers, with those formats.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -92,14 +91,28 @@ pub struct SendSummary {
     pub failed: usize,
 }
 
-/// A run in this process; a second one meanwhile is skipped.
-static RUNNING: AtomicBool = AtomicBool::new(false);
+/// The databases (by file) with a run going on in this process; a second run on one meanwhile is
+/// skipped. One database per server, but the API tests run many side by side in one process.
+static RUNNING: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
-struct Running;
+/// The run on a database, ended when dropped.
+struct Running(String);
+
+impl Running {
+    /// The run on `db`, unless one is going on.
+    fn start(db: String) -> Option<Running> {
+        let mut running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if running.contains(&db) {
+            return None;
+        }
+        running.push(db.clone());
+        Some(Running(db))
+    }
+}
 
 impl Drop for Running {
     fn drop(&mut self) {
-        RUNNING.store(false, Ordering::SeqCst);
+        RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retain(|db| *db != self.0);
     }
 }
 
@@ -139,7 +152,7 @@ async fn with_conn<T: Send + 'static>(
 }
 
 /// Mails every distributor's Submitted orders in the company's formats (`config`'s locale and
-/// currency); `None` when a run of this process is going on.
+/// currency); `None` when a run of this process on the same database is going on.
 pub async fn send_submitted_for(pool: &Pool, mailer: &Mailer, config: &Config) -> anyhow::Result<Option<SendSummary>> {
     send_in(pool, mailer, &config.data_dir, &Formats::of_config(config)).await
 }
@@ -150,10 +163,10 @@ pub async fn send_submitted(pool: &Pool, mailer: &Mailer, data_dir: &Path) -> an
 }
 
 async fn send_in(pool: &Pool, mailer: &Mailer, data_dir: &Path, formats: &Formats) -> anyhow::Result<Option<SendSummary>> {
-    if RUNNING.swap(true, Ordering::SeqCst) {
+    let db = with_conn(pool, |conn| Ok(conn.path().unwrap_or_default().to_string())).await?;
+    let Some(_running) = Running::start(db) else {
         return Ok(None);
-    }
-    let _running = Running;
+    };
     let mut summary = SendSummary::default();
     let waiting: Vec<(mailing::Waiting, i64)> = with_conn(pool, |conn| Ok(mailing::waiting_distributors(conn)?)).await?;
     for (distributor, count) in waiting {
