@@ -1,8 +1,12 @@
 //! What a sent photo becomes before it is kept: checked by content (JPEG or WebP magic bytes, then
 //! decoded by the `image` crate under `image::Limits`), turned upright, scaled to at most
-//! [`MAX_SIDE`] pixels a side and always re-encoded as a JPEG of at most [`MAX_STORED_BYTES`], so
+//! [`MAX_SIDE`] pixels a side and re-encoded as a JPEG of at most [`MAX_STORED_BYTES`], so
 //! no metadata the phone left (EXIF with GPS, XMP, ICC) survives; a thumbnail of [`THUMB_SIDE`]
 //! pixels and a perceptual hash go with it. No SQL and no files here (see `store`).
+//!
+//! A phone's own photo (upright, at most [`MAX_SIDE`] and [`MAX_STORED_BYTES`]) is the exception:
+//! it is kept as sent less its metadata segments, and decoded only small, in the JPEG decoder's
+//! own scaled DCT, for its thumbnail and hash.
 //!
 //! Decoding is the one costly step, so it is bounded per photo and shared between senders: a
 //! photo must be plausible for its size before it is decoded (a few hundred bytes claiming 22
@@ -128,8 +132,8 @@ fn limits() -> Limits {
     limits
 }
 
-/// The picture, upright, and whether it was sent upright (no turn applied).
-fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<(DynamicImage, bool)> {
+/// The whole picture, upright.
+fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<DynamicImage> {
     let refused = |e: image::ImageError| match e {
         image::ImageError::Limits(_) => AppError::bad_request(PHOTO_TOO_LARGE_TO_DECODE.on("file")),
         _ => AppError::bad_request(PHOTO_UNREADABLE.on("file")),
@@ -142,7 +146,7 @@ fn decode(format: ImageFormat, bytes: &[u8]) -> AppResult<(DynamicImage, bool)> 
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(refused)?;
     picture.apply_orientation(orientation);
-    Ok((picture, orientation == image::metadata::Orientation::NoTransforms))
+    Ok(picture)
 }
 
 /// `picture` scaled down so its longest side is at most `side` (never up).
@@ -163,13 +167,13 @@ fn jpeg(picture: &image::RgbImage, quality: u8) -> AppResult<Vec<u8>> {
 }
 
 /// The JPEG of `picture` at the best quality that fits [`MAX_STORED_BYTES`], scaling down further
-/// in the (rare) case even a low quality does not fit.
-fn encode_within(mut picture: image::RgbImage) -> AppResult<Vec<u8>> {
+/// in the (rare) case even a low quality does not fit; with the size it was encoded at.
+fn encode_within(mut picture: image::RgbImage) -> AppResult<(Vec<u8>, (u32, u32))> {
     loop {
         for quality in [85, 75, 65, 55, 45] {
             let bytes = jpeg(&picture, quality)?;
             if bytes.len() <= MAX_STORED_BYTES {
-                return Ok(bytes);
+                return Ok((bytes, picture.dimensions()));
             }
         }
         let (w, h) = picture.dimensions();
@@ -210,28 +214,62 @@ fn without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
     (kept.len() <= MAX_STORED_BYTES).then(|| kept.to_vec())
 }
 
-fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
-    let (picture, upright) = decode(format, bytes)?;
-    // A JPEG that is already what would be kept (upright, within the sides and bytes: the phone's
-    // own always are, drawn and encoded on the phone) is kept as sent, less its metadata.
-    let as_sent = (format == ImageFormat::Jpeg && upright && picture.width().max(picture.height()) <= MAX_SIDE)
-        .then(|| without_metadata(bytes))
-        .flatten();
-    let (bytes, stored) = match as_sent {
-        Some(bytes) => (bytes, picture),
-        None => {
-            let kept = fit(&picture, MAX_SIDE).into_rgb8();
-            drop(picture);
-            let bytes = encode_within(kept)?;
-            // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
-            let (stored, _) = decode(ImageFormat::Jpeg, &bytes)?;
-            (bytes, stored)
-        }
+/// The JPEG decoded at the smallest of the DCT's scales (1/8, 1/4, 1/2, 1) that still covers a
+/// thumbnail, with its full size and whether it is upright. A phone's 1280 x 960 photo decodes at
+/// 320 x 240: a sixteenth of the pixels, the memory and most of the work of a full decode. `None`
+/// where the decoder cannot give a picture the thumbnail can use (CMYK, 16-bit grey): the full
+/// decode takes those.
+fn decode_small(bytes: &[u8]) -> AppResult<Option<(DynamicImage, (u32, u32), bool)>> {
+    let refused = |_| AppError::bad_request(PHOTO_UNREADABLE.on("file"));
+    let mut decoder = jpeg_decoder::Decoder::new(bytes);
+    decoder.read_info().map_err(refused)?;
+    let Some(info) = decoder.info() else { return Ok(None) };
+    let side = THUMB_SIDE as u16;
+    let (width, height) = decoder.scale(side, side).map_err(refused)?;
+    let pixels = decoder.decode().map_err(refused)?;
+    let (width, height) = (u32::from(width), u32::from(height));
+    let picture = match info.pixel_format {
+        jpeg_decoder::PixelFormat::RGB24 => image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8),
+        jpeg_decoder::PixelFormat::L8 => image::GrayImage::from_raw(width, height, pixels).map(DynamicImage::ImageLuma8),
+        _ => None,
     };
+    let upright = decoder
+        .exif_data()
+        .and_then(image::metadata::Orientation::from_exif_chunk)
+        .is_none_or(|o| o == image::metadata::Orientation::NoTransforms);
+    Ok(picture.map(|picture| (picture, (u32::from(info.width), u32::from(info.height)), upright)))
+}
+
+/// The thumbnail, hash and sizes that go with the kept `bytes`, from `small` (the kept JPEG
+/// decoded small) and the kept picture's full size.
+fn prepared(bytes: Vec<u8>, small: &DynamicImage, (width, height): (u32, u32)) -> AppResult<Prepared> {
     // `thumbnail` samples down in integers: `resize`'s float buffers were the photo's biggest.
-    let thumb = jpeg(&stored.thumbnail(THUMB_SIDE, THUMB_SIDE).into_rgb8(), 70)?;
+    let thumb = jpeg(&small.thumbnail(THUMB_SIDE, THUMB_SIDE).into_rgb8(), 70)?;
     let sha256 = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-    Ok(Prepared { phash: phash(&stored), width: stored.width(), height: stored.height(), bytes, thumb, sha256 })
+    Ok(Prepared { phash: phash(small), width, height, bytes, thumb, sha256 })
+}
+
+fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
+    // A JPEG that is already what would be kept (upright, within the sides and bytes: the phone's
+    // own always are, drawn and encoded on the phone) is kept as sent, less its metadata, and only
+    // ever decoded small.
+    if format == ImageFormat::Jpeg {
+        // A JPEG the small decoder cannot read goes on to the full decode, which says why.
+        if let Ok(Some((small, size, true))) = decode_small(bytes) {
+            if size.0.max(size.1) <= MAX_SIDE {
+                if let Some(kept) = without_metadata(bytes) {
+                    return prepared(kept, &small, size);
+                }
+            }
+        }
+    }
+    let picture = decode(format, bytes)?;
+    let kept = fit(&picture, MAX_SIDE).into_rgb8();
+    drop(picture);
+    let (bytes, size) = encode_within(kept)?;
+    // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
+    let (small, _, _) = decode_small(&bytes)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("an encoded photo is not RGB")))?;
+    prepared(bytes, &small, size)
 }
 
 #[cfg(test)]
@@ -310,6 +348,21 @@ mod tests {
         assert_ne!(kept.bytes, big);
         assert_eq!((kept.width, kept.height), (1600, 1200));
         assert!(!kept.bytes.windows(10).any(|w| w == b"GPS-SECRET"));
+    }
+
+    #[test]
+    fn a_phone_sized_jpeg_its_camera_turned_is_kept_upright() {
+        // EXIF (little-endian TIFF) with one entry: Orientation (0x0112) = 6, "turn 90 degrees clockwise".
+        let exif: &[u8] = b"Exif\0\0II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0\0\0\0\0";
+        let phone = encoded(&scene(6, 1280, 960), 80);
+        let mut sent = phone[..2].to_vec();
+        sent.extend([0xFF, 0xE1]);
+        sent.extend(((exif.len() + 2) as u16).to_be_bytes());
+        sent.extend(exif);
+        sent.extend(&phone[2..]);
+        let kept = prepare_now(ImageFormat::Jpeg, &sent).unwrap();
+        assert_eq!((kept.width, kept.height), (960, 1280));
+        assert_ne!(kept.bytes, phone);
     }
 
     #[test]
