@@ -33,6 +33,9 @@ pub const POOL_TIMEOUT: Duration = Duration::from_secs(60);
 /// Connections in the pool. Requests queue for them in `AppState::db`.
 pub const POOL_SIZE: u32 = 8;
 
+/// How long a pooled connection may stay unused before it is closed (see `open_pool`).
+const POOL_IDLE: Duration = Duration::from_secs(20);
+
 /// The most all of SQLite's memory in the process may hold before its page caches recycle their
 /// least recently used pages instead of growing (`PRAGMA soft_heap_limit`, process-wide): each
 /// connection may keep 16 MiB of pages (`configure`), which for the pool, the writer and the
@@ -269,6 +272,13 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     let manager = SqliteConnectionManager::file(path).with_init(configure);
     r2d2::Pool::builder()
         .max_size(POOL_SIZE)
+        // Connections open as the load needs them and close after a quiet while: each holds its
+        // own copy of the parsed schema and what is left of its caches (some 400 KB), which the
+        // idle trims (`memory::trim_when_idle`) cannot give back. r2d2 looks every 30 s, so a
+        // connection unused for `POOL_IDLE` is gone within a minute of the last request; opening
+        // one again is under a millisecond (issue #56).
+        .min_idle(Some(0))
+        .idle_timeout(Some(POOL_IDLE))
         // A connection to a local file does not go stale: no test query before every request.
         .test_on_check_out(false)
         .connection_timeout(POOL_TIMEOUT)

@@ -121,7 +121,7 @@ fn check(input: &PricingInput) -> R<()> {
         safe(line.gst_rate_bp)?;
     }
     safe_opt(input.distributor.distributor_id)?;
-    for s in &input.schemes {
+    for s in input.schemes.iter() {
         safe(s.scheme_id)?;
         safe(s.version)?;
         safe(s.priority)?;
@@ -145,7 +145,7 @@ fn check(input: &PricingInput) -> R<()> {
         need(line.quantity >= 0 && line.unit_price >= 0 && (0..=10_000).contains(&line.gst_rate_bp))?;
     }
     let mut ids = HashSet::new();
-    for s in &input.schemes {
+    for s in input.schemes.iter() {
         need(ids.insert(s.scheme_id))?;
         need(is_date(&s.valid_from) && s.valid_to.as_deref().is_none_or(is_date))?;
         need(s.max_discount.is_none_or(|m| m >= 0))?;
@@ -698,7 +698,7 @@ mod tests {
                 customer: CustomerParty::default(),
                 distributor: DistributorParty::default(),
                 lines,
-                schemes,
+                schemes: schemes.into(),
             };
             let p = price(&input).expect("prices");
             for l in &p.lines {

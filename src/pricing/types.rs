@@ -4,6 +4,8 @@
 //! pieces, dates `YYYY-MM-DD` in the company's time zone. The same JSON is read by the phone's
 //! engine (`frontend/src/lib/pricing/engine.js`) and by both sides' tests over
 //! `tests/vectors/pricing.json`; the API layer turns paise into decimal money at its edge.
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 /// One scheme version as the engine applies it (the contract's scheme body, money in paise).
@@ -108,8 +110,9 @@ pub struct PricingInput {
     pub customer: CustomerParty,
     pub distributor: DistributorParty,
     pub lines: Vec<BasketLine>,
+    /// Shared: the schemes in force are read once for many orders (`schemes::queries::in_force`).
     #[serde(default)]
-    pub schemes: Vec<Scheme>,
+    pub schemes: Arc<Vec<Scheme>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,6 +2,9 @@
 //! master's reads and writes. A scheme is kept as versions (`schemes`, step 34): a save of an
 //! existing scheme and an end each add the next version and supersede the one before, so an order
 //! keeps the version it was priced with; the triggers raise the set's version (`scheme_set`).
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::messages::*;
@@ -12,11 +15,25 @@ use crate::pricing::Scheme;
 /// Schemes a page of the list shows (as the product master's).
 pub const PAGE_SIZE: i64 = 30;
 
+/// The schemes in force last read, per database file: the set's version and the day they were
+/// read for, and the schemes. Every quote and booking prices with them; reading and parsing the
+/// dozen bodies again for each was a tenth of a quote's work (issue #56).
+type InForce = (i64, String, Arc<Vec<Scheme>>);
+static LAST_READ: LazyLock<Mutex<HashMap<String, InForce>>> = LazyLock::new(Default::default);
+
 /// The scheme versions in force on `on` (`YYYY-MM-DD`, the company's local date), with the
 /// version of the whole set they belong to. Rows whose body no longer reads (never written so) are
 /// an error, not skipped: an order must not be priced without a scheme it should have.
-pub fn in_force(conn: &Connection, on: &str) -> anyhow::Result<(i64, Vec<Scheme>)> {
-    let set_version: i64 = conn.query_row("SELECT version FROM scheme_set WHERE only = 1", [], |row| row.get(0))?;
+///
+/// Read again only when the set's version or the day moves: every write to `schemes` raises the
+/// version (its triggers), in this process or another.
+pub fn in_force(conn: &Connection, on: &str) -> anyhow::Result<(i64, Arc<Vec<Scheme>>)> {
+    let set_version: i64 = conn.prepare_cached("SELECT version FROM scheme_set WHERE only = 1")?.query_row([], |row| row.get(0))?;
+    let file = conn.path().unwrap_or_default().to_string();
+    let last = LAST_READ.lock().unwrap_or_else(|e| e.into_inner()).get(&file).cloned();
+    if let Some((version, _, schemes)) = last.filter(|(version, day, _)| *version == set_version && day == on) {
+        return Ok((version, schemes));
+    }
     let mut stmt = conn.prepare_cached(
         "SELECT body FROM schemes
          WHERE superseded_at IS NULL AND valid_from <= :on AND (valid_to IS NULL OR valid_to >= :on)
@@ -26,6 +43,11 @@ pub fn in_force(conn: &Connection, on: &str) -> anyhow::Result<(i64, Vec<Scheme>
     let mut schemes = Vec::new();
     for body in bodies {
         schemes.push(serde_json::from_str(&body?)?);
+    }
+    let schemes = Arc::new(schemes);
+    // An in-memory database has no file: its schemes are read each time.
+    if !file.is_empty() {
+        LAST_READ.lock().unwrap_or_else(|e| e.into_inner()).insert(file, (set_version, on.to_string(), schemes.clone()));
     }
     Ok((set_version, schemes))
 }
