@@ -214,12 +214,21 @@ fn without_metadata(bytes: &[u8]) -> Option<Vec<u8>> {
     (kept.len() <= MAX_STORED_BYTES).then(|| kept.to_vec())
 }
 
+/// A JPEG decoded small (`decode_small`).
+struct Small {
+    picture: DynamicImage,
+    /// The JPEG's own width and height.
+    size: (u32, u32),
+    /// Whether its EXIF (if any) says it is upright as coded.
+    upright: bool,
+}
+
 /// The JPEG decoded at the smallest of the DCT's scales (1/8, 1/4, 1/2, 1) that still covers a
 /// thumbnail, with its full size and whether it is upright. A phone's 1280 x 960 photo decodes at
 /// 320 x 240: a sixteenth of the pixels, the memory and most of the work of a full decode. `None`
 /// where the decoder cannot give a picture the thumbnail can use (CMYK, 16-bit grey): the full
 /// decode takes those.
-fn decode_small(bytes: &[u8]) -> AppResult<Option<(DynamicImage, (u32, u32), bool)>> {
+fn decode_small(bytes: &[u8]) -> AppResult<Option<Small>> {
     let refused = |_| AppError::bad_request(PHOTO_UNREADABLE.on("file"));
     let mut decoder = jpeg_decoder::Decoder::new(bytes);
     decoder.read_info().map_err(refused)?;
@@ -237,7 +246,7 @@ fn decode_small(bytes: &[u8]) -> AppResult<Option<(DynamicImage, (u32, u32), boo
         .exif_data()
         .and_then(image::metadata::Orientation::from_exif_chunk)
         .is_none_or(|o| o == image::metadata::Orientation::NoTransforms);
-    Ok(picture.map(|picture| (picture, (u32::from(info.width), u32::from(info.height)), upright)))
+    Ok(picture.map(|picture| Small { picture, size: (u32::from(info.width), u32::from(info.height)), upright }))
 }
 
 /// The thumbnail, hash and sizes that go with the kept `bytes`, from `small` (the kept JPEG
@@ -255,10 +264,10 @@ fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
     // ever decoded small.
     if format == ImageFormat::Jpeg {
         // A JPEG the small decoder cannot read goes on to the full decode, which says why.
-        if let Ok(Some((small, size, true))) = decode_small(bytes) {
+        if let Ok(Some(Small { picture, size, upright: true })) = decode_small(bytes) {
             if size.0.max(size.1) <= MAX_SIDE {
                 if let Some(kept) = without_metadata(bytes) {
-                    return prepared(kept, &small, size);
+                    return prepared(kept, &picture, size);
                 }
             }
         }
@@ -268,8 +277,8 @@ fn prepare_now(format: ImageFormat, bytes: &[u8]) -> AppResult<Prepared> {
     drop(picture);
     let (bytes, size) = encode_within(kept)?;
     // The hash and the thumbnail come from the stored JPEG itself, as any later reader sees it.
-    let (small, _, _) = decode_small(&bytes)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("an encoded photo is not RGB")))?;
-    prepared(bytes, &small, size)
+    let small = decode_small(&bytes)?.ok_or_else(|| AppError::Internal(anyhow::anyhow!("an encoded photo is not RGB")))?;
+    prepared(bytes, &small.picture, size)
 }
 
 #[cfg(test)]
