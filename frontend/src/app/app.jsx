@@ -6,9 +6,9 @@ import { Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { Redirect, Router, useLocation } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
 import { findRoute, routeCalls } from "./routes";
-// For its side effect, right after the route table and before the shell's modules are evaluated:
-// the opened screen's code and first calls start there.
-import "./start";
+// Right after the route table and before the shell's modules are evaluated: the opened screen's
+// code and first calls start there.
+import { opened } from "./start";
 import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
@@ -69,12 +69,12 @@ export function App() {
     refreshSession().catch(() => {});
   }, []);
   // An agent's offline work (the visit queue, the customer copy) runs while they are signed in;
-  // the engine chunk loads only for them.
+  // the engine chunk loads only for them, once the opened screen's code is in (app/start.js).
   const offlineUid = user && offlineEnabled(user) ? user.uid : null;
   useEffect(() => {
     if (offlineUid == null) return undefined;
     let stop = false;
-    loadEngine().then((/** @type {Engine} */ m) => {
+    opened.then(loadEngine).then((/** @type {Engine} */ m) => {
       const session = getSession();
       if (!stop && session) m.startOffline(session);
     });

@@ -11,7 +11,7 @@
 // Agents with visit_photo take up to 8 photos with the visit, or add them to the visit just saved
 // (lib/photos: each its own queue entry, sent after its visit); photo reviewers see the customer's
 // visit photos below the interactions.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { formatDateTime } from "../../lib/format";
 import { OutstandingPanel } from "../../lib/outstanding-panel";
@@ -26,13 +26,16 @@ import { CustomerDetails } from "./customer-details";
 import { CustomerLinks } from "./customer-links";
 import { CustomerOrders } from "./customer-orders";
 import { ProductTabs } from "./product-tabs";
-import { ShelfPanel } from "./shelf-panel";
 import { VisitActions } from "./visit-actions";
 import { LastInteractions, useQueuedVisits } from "./visit-interactions";
 import { VisitForm } from "./visit-form";
 import { t } from "./visit-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
+
+// The shelf count and returns work through the phone's queue: with them comes the offline engine,
+// which is not the screen's code, so they load apart and the screen shows without waiting for them.
+const ShelfPanel = lazy(() => import("./shelf-panel").then((m) => ({ default: m.ShelfPanel })));
 
 /** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function VisitScreen({ params, user }) {
@@ -94,13 +97,15 @@ export default function VisitScreen({ params, user }) {
           {panels && (
             <>
               {Number(user.userType) === AGENT && (
-                <ShelfPanel
-                  key={`shelf-${screen.customerDetails.buyerID}`}
-                  buyerId={screen.customerDetails.buyerID}
-                  buyerName={screen.customerDetails.buyerName}
-                  user={user}
-                  visitClientId={visitClientId}
-                />
+                <Suspense fallback={null}>
+                  <ShelfPanel
+                    key={`shelf-${screen.customerDetails.buyerID}`}
+                    buyerId={screen.customerDetails.buyerID}
+                    buyerName={screen.customerDetails.buyerName}
+                    user={user}
+                    visitClientId={visitClientId}
+                  />
+                </Suspense>
               )}
               {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
                 <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
