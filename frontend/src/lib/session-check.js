@@ -21,10 +21,7 @@ export async function refreshSession() {
   const user = await sessionUser();
   // Signed out (or in as someone else) while the call ran: keep what is stored now.
   if (getSession()?.token !== current.token) return null;
-  const next = { ...current, ...user };
-  // Unchanged, the usual answer: nothing to store or tell, so the app does not render it all again
-  // (on a slow phone that is the opened screen's time).
-  if (JSON.stringify(next) !== JSON.stringify(current)) setSession(next);
+  setSession({ ...current, ...user });
   checkVersion(user);
   return user;
 }
