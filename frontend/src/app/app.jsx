@@ -3,15 +3,18 @@
 // rather than with <Switch>, so the shell stays mounted (menu scroll, no flicker) while only the
 // screen changes.
 import { Suspense, useEffect, useLayoutEffect, useState } from "react";
-import { matchRoute, Redirect, Router, useLocation, useRouter } from "wouter";
+import { Redirect, Router, useLocation } from "wouter";
 import { useHashLocation } from "wouter/use-hash-location";
-import { ROUTES } from "./routes";
+import { findRoute, routeCalls } from "./routes";
+// Right after the route table and before the shell's modules are evaluated: the opened screen's
+// code and first calls start there.
+import { opened } from "./start";
 import { GuardedRoute } from "./guards";
 import { Alerts } from "../lib/alerts-view";
 import { Loading } from "../lib/ui";
 import { formats, formatsOfSession, setFormats } from "../lib/format-settings";
 import { currentLanguage, loadLanguage, onLanguage } from "../lib/i18n/messages";
-import { getSession, hasRight, onSessionChange } from "../lib/session";
+import { getSession, onSessionChange } from "../lib/session";
 import { prefetch } from "../lib/prefetch";
 import { refreshSession } from "../lib/session-check";
 import { loadEngine, offlineEnabled } from "../lib/offline/status";
@@ -24,27 +27,14 @@ import { UpdatePrompt } from "./update-prompt";
 
 /** @param {{ user: SessionUser | null }} props */
 function CurrentRoute({ user }) {
-  const router = useRouter();
   const [location] = useLocation();
-  // A query in the hash (#/map/bucket/...?pageNumber=2) is the screen's to read: routes match the path.
-  const path = location.split("?")[0];
-  /** @type {{ route: import("./routes").Route, params: Record<string, string> } | null} */
-  let found = null;
-  for (const route of ROUTES) {
-    /** @type {[boolean, Record<string, string> | null]} */
-    const [matched, params] = matchRoute(router.parser, route.path, path);
-    if (matched) {
-      found = { route, params: { ...params, ...route.params } };
-      break;
-    }
-  }
+  const found = findRoute(location);
   // The screen's first calls start with its code's download, for a user the guards let in; right
-  // after this render (a layout effect: a plain one would wait for the first paint).
-  const lets =
-    found && user && user.token && !user.forcePasswordUpdate && (!found.route.right || hasRight(user, found.route.right));
-  const calls = found && lets && found.route.prefetch ? JSON.stringify(found.route.prefetch(found.params)) : "";
+  // after this render (a layout effect: a plain one would wait for the first paint). On opening the
+  // app, app/start.js started them already (prefetch does not ask twice).
+  const calls = JSON.stringify(routeCalls(found, user));
   useLayoutEffect(() => {
-    if (calls && navigator.onLine) /** @type {GetCall[]} */ (JSON.parse(calls)).forEach(prefetch);
+    if (navigator.onLine) /** @type {GetCall[]} */ (JSON.parse(calls)).forEach(prefetch);
   }, [calls]);
   if (!found) return <Redirect to="/login" />;
   return <GuardedRoute route={found.route} user={user} params={found.params} />;
@@ -79,12 +69,12 @@ export function App() {
     refreshSession().catch(() => {});
   }, []);
   // An agent's offline work (the visit queue, the customer copy) runs while they are signed in;
-  // the engine chunk loads only for them.
+  // the engine chunk loads only for them, once the opened screen's code is in (app/start.js).
   const offlineUid = user && offlineEnabled(user) ? user.uid : null;
   useEffect(() => {
     if (offlineUid == null) return undefined;
     let stop = false;
-    loadEngine().then((/** @type {Engine} */ m) => {
+    opened.then(loadEngine).then((/** @type {Engine} */ m) => {
       const session = getSession();
       if (!stop && session) m.startOffline(session);
     });

@@ -2,12 +2,27 @@
 // needs (null: any signed-in user), and whether it is a signed-out screen without the shell.
 // The menu (menu.js) reads the rights from here too: one right per screen.
 import { lazy } from "react";
+import { parse } from "regexparam";
+import { matchRoute } from "wouter";
 import { RIGHT } from "../lib/rights";
+import { hasRight } from "../lib/session";
 import { visitCalls } from "../features/customers/visit-calls";
+
+/** @typedef {import("../lib/session").SessionUser} SessionUser */
+/** @typedef {import("preact").ComponentType<any> & { load: () => Promise<unknown> }} Screen */
+
+/**
+ * A screen loaded on demand; `load` starts its code before its first render too (app/start.js).
+ * @param {() => Promise<{ default: import("preact").ComponentType<any> }>} load
+ * @returns {Screen}
+ */
+const onDemand = (load) => Object.assign(lazy(load), { load });
 
 const auth = () => import("../features/auth/screens");
 const masters = () => import("../features/masters/screens");
 const customers = () => import("../features/customers/screens");
+// The visit screen, an agent's everyday one, comes alone: a cold visit waits for no other screen's code.
+const visitScreen = onDemand(() => import("../features/customers/visit-screen"));
 const buckets = () => import("../features/buckets/screens");
 const deliveries = () => import("../features/deliveries/screens");
 const uploads = () => import("../features/uploads/screens");
@@ -23,7 +38,7 @@ const schemes = () => import("../features/schemes/screens");
 const shop = () => import("../features/shop/screens");
 // Leaflet and its CSS come only with the map chunk, so the first load stays small.
 const map = () => import("../features/map/screens");
-const reportScreen = lazy(() => import("../features/reports/report-screen"));
+const reportScreen = onDemand(() => import("../features/reports/report-screen"));
 
 /** Each report screen and the right it needs (spec 1 §2 "Report screens"). */
 const REPORT_RIGHTS = {
@@ -54,13 +69,13 @@ const REPORT_RIGHTS = {
  * @param {string} name
  */
 const pick = (load, name) =>
-  lazy(() => load().then((/** @type {Record<string, import("preact").ComponentType<any>>} */ m) => ({ default: m[name] })));
+  onDemand(() => load().then((/** @type {Record<string, import("preact").ComponentType<any>>} */ m) => ({ default: m[name] })));
 
 /**
  * A screen: `right` null lets any signed-in user in; `public` screens are for the signed-out;
  * `params` are fixed route parameters added to the matched ones; `prefetch` names the GET calls the
  * screen starts with, begun while its code loads (lib/prefetch.js).
- * @typedef {{ path: string, screen: import("preact").ComponentType<any>, right?: string | null, public?: boolean,
+ * @typedef {{ path: string, screen: Screen, right?: string | null, public?: boolean,
  *   params?: Record<string, string>, prefetch?: (params: Record<string, string>) => import("../../types/client").GetCall[] }} Route
  */
 
@@ -72,13 +87,13 @@ export const ROUTES = [
   { path: "/app/terms", screen: pick(auth, "TermsScreen"), public: true },
   { path: "/app/force-password-update", screen: pick(auth, "ForcedPasswordScreen"), public: true },
   { path: "/user/change-password", screen: pick(auth, "ChangePasswordScreen"), right: RIGHT.RESET_PASSWORD },
-  { path: "/home", screen: lazy(() => import("../features/home/home-screen")), right: null },
-  { path: "/unauthorized", screen: lazy(() => import("../features/errors/unauthorized-screen")), right: null },
-  { path: "/403", screen: lazy(() => import("../features/errors/forbidden-screen")), right: null },
-  { path: "/customer/visit", screen: pick(customers, "VisitScreen"), right: RIGHT.CUSTOMER_VISIT },
+  { path: "/home", screen: onDemand(() => import("../features/home/home-screen")), right: null },
+  { path: "/unauthorized", screen: onDemand(() => import("../features/errors/unauthorized-screen")), right: null },
+  { path: "/403", screen: onDemand(() => import("../features/errors/forbidden-screen")), right: null },
+  { path: "/customer/visit", screen: visitScreen, right: RIGHT.CUSTOMER_VISIT },
   {
     path: "/customer/visit/:buyerId",
-    screen: pick(customers, "VisitScreen"),
+    screen: visitScreen,
     right: RIGHT.CUSTOMER_VISIT,
     prefetch: visitCalls,
   },
@@ -192,4 +207,41 @@ export const ROUTES = [
 export function rightOf(path) {
   const route = ROUTES.find((r) => r.path === path);
   return route && !route.public ? route.right : undefined;
+}
+
+/**
+ * The route `location` (a hash path; a query in it is the screen's to read) matches, with the
+ * matched parameters and the route's fixed ones; null for none. Matched as the app's router does
+ * (wouter's default pattern parser, regexparam).
+ * @param {string} location
+ * @returns {{ route: Route, params: Record<string, string> } | null}
+ */
+export function findRoute(location) {
+  const path = location.split("?")[0];
+  for (const route of ROUTES) {
+    /** @type {[boolean, Record<string, string> | null]} */
+    const [matched, params] = matchRoute(parse, route.path, path);
+    if (matched) return { route, params: { ...params, ...route.params } };
+  }
+  return null;
+}
+
+/**
+ * Whether the guards (guards.jsx) let `user` into the signed-in screen of `route`.
+ * @param {Route} route
+ * @param {SessionUser | null} user
+ */
+export function letsIn(route, user) {
+  return !!user && !!user.token && !user.forcePasswordUpdate && (!route.right || hasRight(user, route.right));
+}
+
+/**
+ * The GET calls the screen of `found` starts with (its route's `prefetch`), for a user its guards
+ * let in; none otherwise.
+ * @param {{ route: Route, params: Record<string, string> } | null} found
+ * @param {SessionUser | null} user
+ * @returns {import("../../types/client").GetCall[]}
+ */
+export function routeCalls(found, user) {
+  return found && found.route.prefetch && letsIn(found.route, user) ? found.route.prefetch(found.params) : [];
 }

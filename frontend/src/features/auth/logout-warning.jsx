@@ -1,104 +1,30 @@
-// The warning of a logout with visits or orders still on the phone: "Sync now" sends them and logs
-// out when none is left; "Discard N visits" (or "Discard 1 visit and 1 order") drops them and logs
-// out; Cancel stays signed in.
-import { useEffect, useRef, useState } from "react";
-import { queuedText } from "../../lib/offline/state";
-import { loadEngine } from "../../lib/offline/status";
-import { tl } from "./logout-text";
-import { Spinner } from "../../lib/ui";
-import { Modal, ModalActions } from "../../lib/modal";
-import { logout, onLogoutWarning } from "./logout";
+// The warning of a logout with visits or orders still on the phone: the shell holds this host,
+// which listens for the warning (logout.js); the dialog itself (logout-dialog.jsx) is loaded only
+// when one opens, so the first load does not carry it.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { onLogoutWarning } from "./logout";
 
-/** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
-/** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0] & { state: string }} QueueEntry */
+const LogoutDialog = lazy(() => import("./logout-dialog"));
+
+/** @typedef {import("./logout").WarningCounts} WarningCounts */
 
 /** @param {{ user: import("../../lib/session").SessionUser }} props */
 export function LogoutWarning({ user }) {
-  const [counts, setCounts] = useState(
-    /** @type {{ total: number, orders: number, payments?: number, photos?: number }} */ ({ total: 0, orders: 0 }),
-  );
-  const count = counts.total;
-  const setCount = (/** @type {number} */ total, orders = 0, payments = 0, photos = 0) =>
-    setCounts({ total, orders, payments, photos });
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState("");
-  const first = useRef(/** @type {HTMLButtonElement | null} */ (null));
+  const [counts, setCounts] = useState(/** @type {WarningCounts} */ ({ total: 0, orders: 0 }));
+  // Each warning (each logout that meets waiting work) opens the dialog afresh.
+  const [shown, setShown] = useState(0);
   useEffect(
     () =>
-      onLogoutWarning((counts) => {
-        setCounts(counts);
-        setNote("");
+      onLogoutWarning((next) => {
+        setCounts(next);
+        setShown((n) => n + 1);
       }),
     [],
   );
-  const open = count > 0;
-  useEffect(() => {
-    if (open && first.current) first.current.focus();
-  }, [open]);
-  if (!count) return null;
-  const close = () => !busy && setCount(0);
-  const syncNow = async () => {
-    setBusy(true);
-    try {
-      /** @type {Engine} */
-      const engine = await loadEngine();
-      /** @type {QueueEntry[]} */
-      const left = await engine.syncNow(user.uid);
-      if (!left.length) {
-        setCount(0);
-        await logout();
-        return;
-      }
-      const orders = left.filter((e) => engine.kindOf(e) === "order").length;
-      setCount(
-        left.length,
-        orders,
-        left.filter((e) => engine.kindOf(e) === "payment").length,
-        left.filter((e) => engine.kindOf(e) === "photo").length,
-      );
-      setNote(
-        left.some((e) => e.state === "failed")
-          ? tl("someRefused", { kind: orders ? (orders === left.length ? "orders" : "mixed") : "visits" })
-          : tl("unreachable"),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-  const discard = async () => {
-    setBusy(true);
-    try {
-      await logout({ discard: true });
-      setCount(0);
-    } finally {
-      setBusy(false);
-    }
-  };
+  if (!counts.total) return null;
   return (
-    <Modal
-      onClose={close}
-      titleId="logout-warning-title"
-      title={tl("title", { kind: counts.orders ? (counts.orders === count ? "orders" : "mixed") : "visits" })}
-      testId="logout-warning"
-    >
-      <p>{tl("body", { count, queued: queuedText(count, counts) })}</p>
-      {note && (
-        <p class="field-error" role="alert">
-          {note}{" "}
-          <a href="#/customer/waiting-visits" onClick={() => setCount(0)}>
-            {tl("waitingVisits")}
-          </a>
-        </p>
-      )}
-      <ModalActions closeText={tl("cancel")} onClose={close} disabled={busy}>
-        <button type="button" class="btn btn-primary" ref={first} disabled={busy} onClick={syncNow}>
-          {busy && <Spinner />}
-          {tl("syncNow")}
-        </button>
-        <button type="button" class="btn btn-danger" disabled={busy} onClick={discard}>
-          {tl("discard", { queued: queuedText(count, counts) })}
-        </button>
-      </ModalActions>
-    </Modal>
+    <Suspense fallback={null}>
+      <LogoutDialog key={shown} user={user} counts={counts} setCounts={setCounts} />
+    </Suspense>
   );
 }

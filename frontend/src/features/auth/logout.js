@@ -1,5 +1,5 @@
 // Logout: the local session is cleared whether or not the server call succeeds (spec 2 §4).
-// An agent with visits or orders waiting on the phone is warned first (logout-warning.jsx): sync them,
+// An agent with visits or orders waiting on the phone is warned first (logout-warning.jsx, logout-dialog.jsx): sync them,
 // discard them, or stay. Logging out removes the agent's offline data, so the next user of a
 // shared phone never sees it.
 import { logOut } from "./api";
@@ -8,7 +8,8 @@ import { clearSession, endImpersonation, getOwnSession, IMPERSONATION_KEY, landi
 
 /** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
 /** An entry of the phone's queue, as the engine types it. @typedef {Parameters<Engine["kindOf"]>[0]} QueueEntry */
-/** @typedef {(counts: { total: number, orders: number, payments?: number, photos?: number }) => void} WarningListener */
+/** What a logout found waiting: `total` entries, `orders` (`payments`, `photos`) of them. @typedef {{ total: number, orders: number, payments?: number, photos?: number }} WarningCounts */
+/** @typedef {(counts: WarningCounts) => void} WarningListener */
 
 /** @type {WarningListener | null} */
 let warn = null;

@@ -8,8 +8,8 @@ import { rules, useForm } from "../../lib/form";
 import { messageFor } from "../../lib/i18n/messages";
 import { MAX } from "../../lib/limits";
 import { currentPosition } from "../../lib/location";
-import * as offline from "../../lib/offline/engine";
-import { networkOr, offlineEnabled } from "../../lib/offline/status";
+import { newClientId } from "../../lib/offline/client-id";
+import { loadEngine, networkOr, offlineEnabled } from "../../lib/offline/status";
 import { MAX_PHOTOS } from "../../lib/photos/image";
 import { PhotoCapture } from "../../lib/photos/photo-capture";
 import { queueVisitPhotos } from "../../lib/photos/photo-queue";
@@ -24,6 +24,7 @@ import { t } from "./visit-text";
 /** @typedef {import("../../../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["SessionBody"]} User */
 /** @typedef {import("../../lib/photos/photo-capture").TakenPhoto} TakenPhoto */
+/** @typedef {typeof import("../../lib/offline/engine")} Engine the offline engine's module */
 
 /**
  * A visit save's message in the user's language with where the check-in found the phone: "Visit
@@ -71,7 +72,7 @@ export function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
     await saving(async () => {
       const agent = user.userType === AGENT;
       const position = agent ? await currentPosition({ checkIn: true }) : null;
-      const id = (clientId.current = clientId.current || offline.newClientId());
+      const id = (clientId.current = clientId.current || newClientId());
       const outcomeId = Number(form.values.outcomeId);
       // visitedAt is the phone's time of the save, whenever it reaches the server (agents only).
       const body = {
@@ -87,14 +88,18 @@ export function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       };
       /** @returns {Promise<{ queued?: false, message: string, locationStatus?: string | null, distanceM?: number | null }>} */
       const send = () => saveVisit(body);
-      const queue = async () => {
+      /** @param {Engine} offline */
+      const queue = async (offline) => {
         const outcome = (outcomes || []).find((o) => o.outComeId === outcomeId);
         await offline.enqueue(user.uid, { ...body, clientId: id, buyerName, outcomeName: outcome ? outcome.outCome : "" });
         return { queued: /** @type {const} */ (true), message: offline.queuedMessage(t("savedOnPhone")) };
       };
       // An agent's save the server did not judge (no answer, its trouble, an ended session) waits
-      // on the phone rather than being lost; a refusal is the agent's to fix at once.
-      const r = offlineEnabled(user) ? await networkOr(send, queue, offline.unjudged) : await send();
+      // on the phone rather than being lost; a refusal is the agent's to fix at once. The engine
+      // (loaded for agents already, app.jsx) is not the screen's code: its first load waits for none.
+      /** @type {Engine | null} */
+      const offline = offlineEnabled(user) ? await loadEngine() : null;
+      const r = offline ? await networkOr(send, () => queue(offline), offline.unjudged) : await send();
       clientId.current = null;
       if (withPhotos) {
         const takenAt = body.visitedAt || new Date().toISOString();
@@ -125,7 +130,7 @@ export function VisitForm({ buyerId, buyerName, user, outcomes, onSaved }) {
       {withPhotos && (
         <div class="field">
           <span class="field-label">{t("photos")}</span>
-          <PhotoCapture photos={photos} onChange={setPhotos} newKey={offline.newClientId} disabled={busy} />
+          <PhotoCapture photos={photos} onChange={setPhotos} newKey={newClientId} disabled={busy} />
         </div>
       )}
       <SubmitButton busy={busy}>{t("saveVisit")}</SubmitButton>
@@ -157,7 +162,7 @@ function PhotosAfterSave({ user, visit, onQueued }) {
       <PhotoCapture
         photos={more}
         onChange={setMore}
-        newKey={offline.newClientId}
+        newKey={newClientId}
         taken={visit.count}
         disabled={sendingMore}
         idPrefix="addPhoto"
@@ -172,6 +177,8 @@ function PhotosAfterSave({ user, visit, onQueued }) {
               const n = await queueVisitPhotos(user.uid, visit, more);
               setMore([]);
               onQueued(n);
+              /** @type {Engine} */
+              const offline = await loadEngine();
               alertInfo(offline.queuedMessage(t("photosSavedOnPhone", { count: n })));
             })
           }

@@ -11,7 +11,7 @@
 // Agents with visit_photo take up to 8 photos with the visit, or add them to the visit just saved
 // (lib/photos: each its own queue entry, sent after its visit); photo reviewers see the customer's
 // visit photos below the interactions.
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { formatDateTime } from "../../lib/format";
 import { OutstandingPanel } from "../../lib/outstanding-panel";
@@ -26,13 +26,16 @@ import { CustomerDetails } from "./customer-details";
 import { CustomerLinks } from "./customer-links";
 import { CustomerOrders } from "./customer-orders";
 import { ProductTabs } from "./product-tabs";
-import { ShelfPanel } from "./shelf-panel";
 import { VisitActions } from "./visit-actions";
 import { LastInteractions, useQueuedVisits } from "./visit-interactions";
 import { VisitForm } from "./visit-form";
 import { t } from "./visit-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
+
+// The shelf count and returns work through the phone's queue: with them comes the offline engine,
+// which is not the screen's code, so they load apart and the screen shows without waiting for them.
+const ShelfPanel = lazy(() => import("./shelf-panel").then((m) => ({ default: m.ShelfPanel })));
 
 /** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function VisitScreen({ params, user }) {
@@ -45,6 +48,12 @@ export default function VisitScreen({ params, user }) {
   const queued = useQueuedVisits(user, buyerId, () => navigator.onLine && load());
   // The visit just saved (or queued) here: a return's photo goes with it.
   const [visitClientId, setVisitClientId] = useState(/** @type {string | null} */ (null));
+  // The details and the form show first, the panels below them from the next render on: on a slow
+  // phone the agent can start the visit before all of them are built.
+  const [panels, setPanels] = useState(false);
+  useEffect(() => {
+    if (screen && !loading) setPanels(true);
+  }, [screen, loading]);
   return (
     <section>
       <PageHeader title={t("title")}>
@@ -85,32 +94,41 @@ export default function VisitScreen({ params, user }) {
               if (!r.queued) load();
             }}
           />
-          {Number(user.userType) === AGENT && (
-            <ShelfPanel
-              key={`shelf-${screen.customerDetails.buyerID}`}
-              buyerId={screen.customerDetails.buyerID}
-              buyerName={screen.customerDetails.buyerName}
-              user={user}
-              visitClientId={visitClientId}
-            />
-          )}
-          {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
-            <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
-              {hasRight(user, RIGHT.COLLECTIONS) && (
-                <a class="btn btn-primary" href={`#/collections/collect/${encodeURIComponent(screen.customerDetails.buyerID)}`}>
-                  {t("collectPayment")}
-                </a>
+          {panels && (
+            <>
+              {Number(user.userType) === AGENT && (
+                <Suspense fallback={null}>
+                  <ShelfPanel
+                    key={`shelf-${screen.customerDetails.buyerID}`}
+                    buyerId={screen.customerDetails.buyerID}
+                    buyerName={screen.customerDetails.buyerName}
+                    user={user}
+                    visitClientId={visitClientId}
+                  />
+                </Suspense>
               )}
-            </OutstandingPanel>
+              {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
+                <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
+                  {hasRight(user, RIGHT.COLLECTIONS) && (
+                    <a
+                      class="btn btn-primary"
+                      href={`#/collections/collect/${encodeURIComponent(screen.customerDetails.buyerID)}`}
+                    >
+                      {t("collectPayment")}
+                    </a>
+                  )}
+                </OutstandingPanel>
+              )}
+              {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
+              {!screen.fromCopy && <ProductTabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
+              <LastInteractions queued={queued} transactions={screen.transcations} />
+              {hasRight(user, RIGHT.PHOTO_REVIEW) && !screen.fromCopy && !screen.seenAt && (
+                <VisitPhotos buyerId={screen.customerDetails.buyerID} />
+              )}
+              <CustomerLinks links={screen.linkDetails} />
+              <VisitActions user={user} buyerId={buyerId} />
+            </>
           )}
-          {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
-          {!screen.fromCopy && <ProductTabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
-          <LastInteractions queued={queued} transactions={screen.transcations} />
-          {hasRight(user, RIGHT.PHOTO_REVIEW) && !screen.fromCopy && !screen.seenAt && (
-            <VisitPhotos buyerId={screen.customerDetails.buyerID} />
-          )}
-          <CustomerLinks links={screen.linkDetails} />
-          <VisitActions user={user} buyerId={buyerId} />
         </div>
       )}
     </section>
