@@ -14,6 +14,11 @@ use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
 
+crate::platform::api::refusals! {
+    /// The beat named is not one the caller may see (or does not exist: the same answer).
+    NoSuchBeat = 404, "No such beat among the caller's";
+}
+
 /// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
 const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
 
@@ -48,7 +53,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "OK", body = BeatDetail),
-        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchBeat
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<BeatDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -87,7 +92,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
-        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchBeat
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::BEAT_MASTER)?;

@@ -100,6 +100,12 @@ refusals! {
     InvalidField = 400, "A field is not valid";
     /// A filter of the query is not valid (the error's `field` names it).
     InvalidFilter = 400, "A filter is not valid";
+    /// A field of the request is missing or not valid (the error's `field` names it).
+    MissingField = 400, "A field is missing or not valid";
+    /// The customer (or new shop) named is not one the caller may see (or does not exist: the same answer).
+    NoSuchCustomerOrShop = 404, "No such customer (or new shop) among the caller's";
+    /// The file named does not exist, or is not one the caller may see.
+    NoSuchFile = 404, "No such file, or not the caller's";
 }
 
 /// An optional filter of a list: absent or blank is none; else its trimmed text as `parse` reads
@@ -135,7 +141,13 @@ pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
 /// caches named after `where`. The app's state lives above the areas, hence the generic state.
 ///
 /// `area_router!(where Arc<Cache>; routes!(handlers::list, handlers::save), routes!(handlers::get))`
+///
+/// Where every route is one handler, the handlers by module, as a `use` names them:
+/// `area_router!(handlers::{list, get}, blocking::{block, unblock})`.
 macro_rules! area_router {
+    ($($module:ident::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
+        $crate::platform::api::area_router!($($(::utoipa_axum::routes!($module::$handler)),+),+);
+    };
     ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
         /// The area's routes, for any router state that holds the shared state (and the area's caches).
         pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>

@@ -16,6 +16,13 @@ use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
 
+crate::platform::api::refusals! {
+    /// The new shop named is not one the caller may see (or does not exist: the same answer).
+    NoSuchProposal = 404, "No such proposal among the caller's";
+    /// A field or line of the counts or the return is not valid.
+    InvalidLines = 400, "A field or line is not valid";
+}
+
 /// Reading returns: the agent's (customer_visit, their own) or the approver's (their team's, all).
 pub const RETURN_READ: &[rights::Right] = &[rights::CUSTOMER_VISIT, rights::RETURN_APPROVAL];
 /// Reading proposals: the proposer's (their own) or the approver's.
@@ -30,7 +37,7 @@ fn today() -> chrono::NaiveDate {
 #[utoipa::path(post, path = "/users/stock", tag = "returns", summary = "Record a shelf count at one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        InvalidLines,
         crate::platform::api::NoSuchCustomer
     ))]
 pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
@@ -64,7 +71,7 @@ pub async fn suggested_order(
 #[utoipa::path(post, path = "/users/return", tag = "returns", summary = "Record goods returned by one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        InvalidLines,
         crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a return of another customer", body = crate::platform::api::ErrorBody)
     ))]
@@ -202,7 +209,7 @@ pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q
     params(("id" = i64, Path, description = "The proposal's id")),
     responses(
         (status = 200, description = "Approved", body = OutletDecided),
-        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchProposal,
         crate::platform::api::DecidedAlready
     ))]
 pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
@@ -219,7 +226,7 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
     responses(
         (status = 200, description = "Rejected", body = OutletDecided),
         (status = 400, description = "The reason is missing", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchProposal,
         crate::platform::api::DecidedAlready
     ))]
 pub async fn reject_outlet(

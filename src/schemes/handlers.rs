@@ -12,6 +12,11 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::rights;
 use crate::platform::state::AppState;
 
+crate::platform::api::refusals! {
+    /// The scheme named does not exist.
+    NoSuchScheme = 404, "No such scheme";
+}
+
 fn today() -> String {
     crate::clock::today().format("%Y-%m-%d").to_string()
 }
@@ -41,7 +46,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "OK", body = SchemeDetail),
-        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody)
+        NoSuchScheme
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeDetail>> {
     user.require(rights::SCHEME_MASTER)?;
@@ -75,7 +80,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "Ended", body = SchemeSaved),
-        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody),
+        NoSuchScheme,
         (status = 409, description = "The scheme has already ended", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeSaved>> {

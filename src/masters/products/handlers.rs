@@ -44,7 +44,7 @@ saved_answer!(
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
     responses(
         (status = 200, description = "Saved", body = ProductSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        crate::platform::api::MissingField,
         (status = 404, description = "The product to update does not exist", body = crate::platform::api::ErrorBody),
         (status = 409, description = "A product with this name already exists", body = crate::platform::api::ErrorBody)
     ))]
