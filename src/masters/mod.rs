@@ -1,10 +1,11 @@
 //! Master data (each sub-feature a folder of `handlers` (HTTP), `queries` (SQL) and `types`;
-//! `table` the SQL every master table shares): reference lists, the rights of each user type, users, outcomes, info types and
+//! `table` the SQL every master table shares, `handlers` what their handlers share): reference lists, the rights of each user type, users, outcomes, info types and
 //! sub types, links, delivery statuses and additional reasons, and the product catalogue. Lists are readable by every
 //! signed-in user (CONTRACT.md); changes need the master's right.
 
 pub mod delivery_statuses;
 pub mod distributors;
+pub mod handlers;
 pub mod info_types;
 pub mod links;
 pub mod messages;
