@@ -25,7 +25,7 @@ use crate::platform::ids::{OrderId, UserId};
 use crate::platform::money::Least;
 use crate::platform::rights::{self, UserType};
 use crate::platform::state::AppState;
-use crate::platform::validate::{limits, required};
+use crate::platform::validate::{limits, nonblank, required};
 
 crate::platform::api::refusals! {
     /// The order named is not one the caller may see (or does not exist: the same answer).
@@ -86,7 +86,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     }
     let order = CheckedOrder::check(req, now)?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
-    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    let today = crate::clock::today_text();
     // Read and priced on a pooled connection (the schemes in force on the day it arrives: a
     // queued order is priced again here); then written and committed in groups with the visit
     // saves (see `writer`), whose one thread thus only writes.
@@ -110,7 +110,7 @@ pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): 
     user.require(rights::ORDER_BOOKING)?;
     let order = CheckedOrder::check(req, crate::now())?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
-    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    let today = crate::clock::today_text();
     state.db(move |conn| queries::quote(conn, who, &order, &today)).await.map(Json)
 }
 
@@ -147,7 +147,7 @@ fn day(text: &str) -> Option<String> {
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
     let filter = ListFilter {
-        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        buyer_id: nonblank(q.buyer_id),
         from: filter_value(q.from.as_deref(), day, ORDER_FROM_NOT_A_DATE.on("from"))?,
         to: filter_value(q.to.as_deref(), day, ORDER_TO_NOT_A_DATE.on("to"))?,
         page: q.page_number.unwrap_or(1),

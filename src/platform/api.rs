@@ -117,10 +117,17 @@ pub fn filter_value<T>(value: Option<&str>, parse: impl FnOnce(&str) -> Option<T
     }
 }
 
-/// The local timestamps from the start of day `from` to the start of the day after `to`: a
-/// list's day filters as the half-open range its queries compare with.
-pub fn day_range(from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>) -> (Option<i64>, Option<i64>) {
-    (from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of))
+/// A list's day filters `from` and `to` (dates, see `filter_value`) as the local timestamps from
+/// the start of day `from` to the start of the day after `to`: the half-open range its queries
+/// compare with. A date that is not one is a 400 with its refusal.
+pub fn day_range(
+    from: Option<&str>,
+    to: Option<&str>,
+    (from_refusal, to_refusal): (impl Into<Problem>, impl Into<Problem>),
+) -> AppResult<(Option<i64>, Option<i64>)> {
+    let from = filter_value(from, crate::clock::parse_date, from_refusal)?;
+    let to = filter_value(to, crate::clock::parse_date, to_refusal)?;
+    Ok((from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of)))
 }
 
 /// The agent an agent filter names: the screens send 0 (or nothing) for all of the caller's agents.

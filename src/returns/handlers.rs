@@ -15,6 +15,7 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+use crate::platform::validate::nonblank;
 
 crate::platform::api::refusals! {
     /// The new shop named is not one the caller may see (or does not exist: the same answer).
@@ -101,13 +102,11 @@ fn not_valid(field: &'static str) -> Problem {
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Response> {
     user.require_any(RETURN_READ)?;
-    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, not_valid("from"))?;
-    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, not_valid("to"))?;
+    let (from_ts, to_ts) = day_range(q.from.as_deref(), q.to.as_deref(), (not_valid("from"), not_valid("to")))?;
     let status = filter_value(q.status.as_deref(), ReturnStatus::parse, not_valid("status"))?;
-    let (from_ts, to_ts) = day_range(from, to);
     let filter = ReturnFilter {
         agent: q.agent_id.0.map(UserId),
-        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        buyer_id: nonblank(q.buyer_id),
         status,
         from_ts,
         to_ts,
