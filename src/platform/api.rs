@@ -149,22 +149,38 @@ pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
 ///
 /// `area_router!(where Arc<Cache>; routes!(handlers::list, handlers::save), routes!(handlers::get))`
 ///
-/// Where every route is one handler, the handlers by module, as a `use` names them:
-/// `area_router!(handlers::{list, get}, blocking::{block, unblock})`.
+/// Where every route is one handler (a path's methods merge), the handlers by module, as a `use`
+/// names them: `area_router!(where Arc<Cache>; handlers::{list, save, get}, users::handlers::{list})`.
 macro_rules! area_router {
-    ($($module:ident::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
-        $crate::platform::api::area_router!($($(::utoipa_axum::routes!($module::$handler)),+),+);
-    };
-    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+    (@fn [$($cache:ty),*] $routes:block) => {
         /// The area's routes, for any router state that holds the shared state (and the area's caches).
         pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>
         where
             S: Clone + Send + Sync + 'static,
             $crate::platform::state::AppState: ::axum::extract::FromRef<S>,
-            $($($cache: ::axum::extract::FromRef<S>,)+)?
-        {
+            $($cache: ::axum::extract::FromRef<S>,)*
+        $routes
+    };
+    (@module $router:ident $module:tt $($handler:ident),+) => {
+        $router$(.routes($crate::platform::api::area_router!(@route $module $handler)))+
+    };
+    (@route [$($module:ident)::+] $handler:ident) => {
+        ::utoipa_axum::routes!($($module)::+::$handler)
+    };
+    ($($($module:ident)::+::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
+        $crate::platform::api::area_router!(where; $($($module)::+::{$($handler),+}),+);
+    };
+    (where $($cache:ty),*; $($($module:ident)::+::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
+        $crate::platform::api::area_router!(@fn [$($cache),*] {
+            let router = ::utoipa_axum::router::OpenApiRouter::new();
+            $(let router = $crate::platform::api::area_router!(@module router [$($module)::+] $($handler),+);)+
+            router
+        });
+    };
+    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+        $crate::platform::api::area_router!(@fn [$($($cache),+)?] {
             ::utoipa_axum::router::OpenApiRouter::new()$(.routes($route))+
-        }
+        });
     };
 }
 pub(crate) use area_router;
