@@ -70,6 +70,11 @@ pub mod clock {
         Local::now().date_naive()
     }
 
+    /// Today as YYYY-MM-DD, as the tables keep days.
+    pub fn today_text() -> String {
+        today().format("%Y-%m-%d").to_string()
+    }
+
     /// A timestamp as ISO 8601 (UTC), as answers carry times.
     pub fn iso(ts: i64) -> String {
         chrono::DateTime::from_timestamp(ts, 0).unwrap_or_default().to_rfc3339()

@@ -660,7 +660,8 @@ fn import_command(
     };
     let ctx = kinds::Context::new(uploader, info_id).in_formats(formats).mapped(mapping).bounded(max_amount);
     let outcome = tokio::task::block_in_place(|| {
-        import::import(writer, kind, &bytes, ctx, &result, &AtomicBool::new(false), &mut |n| bar.set_position(n))
+        let (stop, progress) = (&AtomicBool::new(false), &mut |n| bar.set_position(n));
+        import::import(import::Import { writer, kind, bytes: &bytes, ctx, result_path: &result, stop, progress })
     })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();

@@ -95,7 +95,7 @@ pub const ATTENDANCE_LIST: answers::Kind =
 #[utoipa::path(post, path = "/users/attendance/correct", tag = "attendance", summary = "Correct an agent's working day",
     responses(
         (status = 200, description = "Corrected", body = MessageBody),
-        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        crate::platform::api::MissingField,
         (status = 404, description = "No such day among the caller's agents", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn correct(State(state): State<AppState>, user: CurrentUser, Json(req): Json<CorrectDay>) -> AppResult<Json<MessageBody>> {

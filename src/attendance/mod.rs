@@ -10,12 +10,6 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::start),
-    routes!(handlers::end),
-    routes!(handlers::today),
-    routes!(handlers::list),
-    routes!(handlers::correct),
+    handlers::{start, end, today, list, correct},
 }

@@ -12,8 +12,6 @@ pub mod queries;
 pub mod session;
 pub mod types;
 
-use utoipa_axum::routes;
-
 /// Paths (under `/webapi/api`) that need no session. Everything else requires one.
 /// (`/report/download` carries its own single-use token.)
 pub const PUBLIC_PATHS: &[&str] = &[
@@ -28,21 +26,7 @@ pub const PUBLIC_PATHS: &[&str] = &[
 ];
 
 crate::platform::api::area_router! {
-    routes!(handlers::login_settings),
-    routes!(handlers::check_user),
-    routes!(handlers::auth_password),
-    routes!(handlers::auth_otp),
-    routes!(handlers::generate_otp),
-    routes!(handlers::reset),
-    routes!(handlers::password_update),
-    routes!(handlers::session),
-    routes!(handlers::set_locale),
-    routes!(handlers::logout),
-    routes!(impersonation::rca_list),
-    routes!(impersonation::am_list),
-    routes!(impersonation::issue),
-    routes!(impersonation::exchange),
-    routes!(blocking::list),
-    routes!(blocking::block),
-    routes!(blocking::unblock),
+    handlers::{login_settings, check_user, auth_password, auth_otp, generate_otp, reset, password_update, session, set_locale, logout},
+    impersonation::{rca_list, am_list, issue, exchange},
+    blocking::{list, block, unblock},
 }

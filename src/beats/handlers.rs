@@ -13,13 +13,15 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+use crate::platform::validate::nonblank;
+
+crate::platform::api::refusals! {
+    /// The beat named is not one the caller may see (or does not exist: the same answer).
+    NoSuchBeat = 404, "No such beat among the caller's";
+}
 
 /// Planners (beat_master: administrators, area managers) and agents, who read their own beats and day with the visit right.
 const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::BEAT_MASTER, rights::CUSTOMER_VISIT];
-
-fn today() -> String {
-    crate::clock::today().format("%Y-%m-%d").to_string()
-}
 
 /// `GET /master/beat?agentId=&search=&pageNumber=` (beat_master, or an agent's own with
 /// customer_visit): 30 live beats a page, by agent and beat name.
@@ -31,7 +33,7 @@ fn today() -> String {
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<BeatQuery>) -> AppResult<Json<BeatPage>> {
     user.require_any(READ_RIGHTS)?;
     let scope = user.scope();
-    let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    let search = nonblank(q.search);
     state
         .db(move |conn| {
             // The screens send 0 for "all of mine".
@@ -48,7 +50,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "OK", body = BeatDetail),
-        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchBeat
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<BeatDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -73,7 +75,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let beat_id = state
         .db(move |conn| {
             let tx = conn.unchecked_transaction()?;
-            let id = queries::save(&tx, scope, beat, &today(), now)?;
+            let id = queries::save(&tx, scope, beat, &crate::clock::today_text(), now)?;
             tx.commit()?;
             Ok(id)
         })
@@ -87,13 +89,13 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("id" = i64, Path, description = "The beat's id")),
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
-        (status = 404, description = "No such beat among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchBeat
     ))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
     user.require(rights::BEAT_MASTER)?;
     let scope = user.scope();
     let now = crate::now();
-    state.db(move |conn| queries::delete(conn, scope, id, &today(), now)).await?;
+    state.db(move |conn| queries::delete(conn, scope, id, &crate::clock::today_text(), now)).await?;
     Ok(Json(MessageBody::from(super::messages::DELETED)))
 }
 

@@ -13,12 +13,6 @@ pub use queries::plan::{totals as day_figures, DayFigures, ADHERENCE_REPORT_SQL}
 pub use queries::{add_stop, agents_customer, end_stops, find_or_create, set_weekdays};
 pub use types::Weekdays;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::list, handlers::save),
-    routes!(handlers::get),
-    routes!(handlers::delete),
-    routes!(handlers::today_plan),
-    routes!(handlers::map_settings),
+    handlers::{list, save, get, delete, today_plan, map_settings},
 }

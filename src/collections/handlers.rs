@@ -16,6 +16,7 @@ use crate::platform::ids::UserId;
 use crate::platform::rights::{self, UserType};
 use crate::platform::scope::Scope;
 use crate::platform::state::AppState;
+use crate::platform::validate::nonblank;
 
 /// Reading collections: the agent's right (their own customers and payments) or the review right
 /// (managers their team's, administrators all): the scope decides which.
@@ -86,14 +87,13 @@ pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(payment_
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PaymentQuery>) -> AppResult<Response> {
     user.require_any(READ_RIGHTS)?;
-    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PAYMENTS_FROM_NOT_A_DATE.on("from"))?;
-    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PAYMENTS_TO_NOT_A_DATE.on("to"))?;
+    let (from_ts, to_ts) =
+        day_range(q.from.as_deref(), q.to.as_deref(), (PAYMENTS_FROM_NOT_A_DATE.on("from"), PAYMENTS_TO_NOT_A_DATE.on("to")))?;
     let mode = filter_value(q.mode.as_deref(), queries::mode, PAYMENT_MODE_NOT_VALID.on("mode"))?;
     let status = filter_value(q.status.as_deref(), PaymentStatus::parse, PAYMENTS_STATUS_NOT_VALID.on("status"))?;
-    let (from_ts, to_ts) = day_range(from, to);
     let filter = ListFilter {
         agent: q.agent_id.0.map(UserId),
-        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        buyer_id: nonblank(q.buyer_id),
         from_ts,
         to_ts,
         mode,

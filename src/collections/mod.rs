@@ -11,14 +11,6 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::outstanding),
-    routes!(handlers::record),
-    routes!(handlers::get),
-    routes!(handlers::list),
-    routes!(handlers::deposit),
-    routes!(handlers::approve),
-    routes!(handlers::reverse),
+    handlers::{outstanding, record, get, list, deposit, approve, reverse},
 }

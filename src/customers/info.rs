@@ -260,7 +260,7 @@ pub struct MediaQuery {
 #[utoipa::path(get, path = "/users/media", tag = "customers", summary = "A customer-info file or delivery picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The file", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"), (String = "application/pdf"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchFile
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     let name = q.file_name.trim().to_string();

@@ -7,8 +7,6 @@ pub mod handlers;
 pub mod queries;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::home),
+    handlers::{home},
 }

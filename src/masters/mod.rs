@@ -1,10 +1,11 @@
 //! Master data (each sub-feature a folder of `handlers` (HTTP), `queries` (SQL) and `types`;
-//! `table` the SQL every master table shares): reference lists, the rights of each user type, users, outcomes, info types and
+//! `table` the SQL every master table shares, `handlers` what their handlers share): reference lists, the rights of each user type, users, outcomes, info types and
 //! sub types, links, delivery statuses and additional reasons, and the product catalogue. Lists are readable by every
 //! signed-in user (CONTRACT.md); changes need the master's right.
 
 pub mod delivery_statuses;
 pub mod distributors;
+pub mod handlers;
 pub mod info_types;
 pub mod links;
 pub mod messages;
@@ -17,39 +18,15 @@ pub mod users;
 
 use std::sync::Arc;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
     where Arc<outcomes::Cache>;
-    routes!(reference::handlers::countries),
-    routes!(reference::handlers::user_types),
-    routes!(reference::handlers::rights, rights::handlers::save),
-    routes!(rights::handlers::by_user_type),
-    routes!(users::handlers::list, users::handlers::save),
-    routes!(users::handlers::get),
-    routes!(users::handlers::delete),
-    routes!(users::handlers::agents),
-    routes!(users::handlers::agent_list),
-    routes!(outcomes::handlers::list, outcomes::handlers::save),
-    routes!(outcomes::handlers::get),
-    routes!(outcomes::handlers::delete),
-    routes!(info_types::handlers::list, info_types::handlers::save),
-    routes!(info_types::handlers::get),
-    routes!(info_types::handlers::delete),
-    routes!(info_types::handlers::list_with_sub_types),
-    routes!(info_types::handlers::list_sub, info_types::handlers::save_sub),
-    routes!(info_types::handlers::get_sub),
-    routes!(info_types::handlers::delete_sub),
-    routes!(links::handlers::list, links::handlers::save),
-    routes!(links::handlers::get),
-    routes!(links::handlers::delete),
-    routes!(delivery_statuses::handlers::list, delivery_statuses::handlers::save),
-    routes!(delivery_statuses::handlers::list_with_reasons),
-    routes!(delivery_statuses::handlers::get),
-    routes!(delivery_statuses::handlers::delete),
-    routes!(delivery_statuses::handlers::list_reasons, delivery_statuses::handlers::save_reason),
-    routes!(delivery_statuses::handlers::get_reason),
-    routes!(delivery_statuses::handlers::delete_reason),
-    routes!(products::list, products::save),
-    routes!(distributors::handlers::list),
+    reference::handlers::{countries, user_types, rights},
+    rights::handlers::{save, by_user_type},
+    users::handlers::{list, save, get, delete, agents, agent_list},
+    outcomes::handlers::{list, save, get, delete},
+    info_types::handlers::{list, save, get, delete, list_with_sub_types, list_sub, save_sub, get_sub, delete_sub},
+    links::handlers::{list, save, get, delete},
+    delivery_statuses::handlers::{list, save, list_with_reasons, get, delete, list_reasons, save_reason, get_reason, delete_reason},
+    products::{list, save},
+    distributors::handlers::{list},
 }

@@ -25,7 +25,14 @@ use crate::platform::ids::{OrderId, UserId};
 use crate::platform::money::Least;
 use crate::platform::rights::{self, UserType};
 use crate::platform::state::AppState;
-use crate::platform::validate::{limits, required};
+use crate::platform::validate::{limits, nonblank, required};
+
+crate::platform::api::refusals! {
+    /// The order named is not one the caller may see (or does not exist: the same answer).
+    NoSuchOrder = 404, "No such order among the caller's";
+    /// A field, line, product or distributor of the booking is not valid.
+    InvalidBooking = 400, "A field, line, product or distributor is not valid";
+}
 
 /// Reading orders: the booking right (agents; administrators hold every right) or the orders
 /// report's right (managers, back office). A visit saved with an order needs the visit right too.
@@ -42,8 +49,8 @@ pub const READ_RIGHTS: &[crate::platform::rights::Right] = &[rights::ORDER_BOOKI
     request_body = BookOrder,
     responses(
         (status = 200, description = "Booked, or booked before under this clientId (OrderBooked); for a pending shop kept until its approval (OrderWaiting)", body = OrderAnswer),
-        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::platform::api::ErrorBody),
+        InvalidBooking,
+        crate::platform::api::NoSuchCustomerOrShop,
         (status = 409, description = "The visit's clientId belongs to a visit saved with another order, or for another customer; the new shop was rejected", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<BookOrder>) -> AppResult<Json<OrderAnswer>> {
@@ -79,7 +86,7 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
     }
     let order = CheckedOrder::check(req, now)?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
-    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    let today = crate::clock::today_text();
     // Read and priced on a pooled connection (the schemes in force on the day it arrives: a
     // queued order is priced again here); then written and committed in groups with the visit
     // saves (see `writer`), whose one thread thus only writes.
@@ -96,14 +103,14 @@ pub async fn book(State(state): State<AppState>, user: CurrentUser, Json(mut req
 #[utoipa::path(post, path = "/users/order/quote", tag = "orders", summary = "Price an order without booking it",
     responses(
         (status = 200, description = "Priced", body = OrderQuote),
-        (status = 400, description = "A field, line, product or distributor is not valid", body = crate::platform::api::ErrorBody),
+        InvalidBooking,
         crate::platform::api::NoSuchCustomer
     ))]
 pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): Json<BookOrder>) -> AppResult<Json<OrderQuote>> {
     user.require(rights::ORDER_BOOKING)?;
     let order = CheckedOrder::check(req, crate::now())?;
     let who = Booker { uid: UserId(user.uid), scope: user.scope(), radius_m: state.config.checkin_radius_m };
-    let today = crate::clock::today().format("%Y-%m-%d").to_string();
+    let today = crate::clock::today_text();
     state.db(move |conn| queries::quote(conn, who, &order, &today)).await.map(Json)
 }
 
@@ -113,7 +120,7 @@ pub async fn quote(State(state): State<AppState>, user: CurrentUser, Json(req): 
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "OK", body = OrderDetail),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody)
+        NoSuchOrder
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderDetail>> {
     user.require_any(READ_RIGHTS)?;
@@ -140,7 +147,7 @@ fn day(text: &str) -> Option<String> {
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<OrderQuery>) -> AppResult<Json<OrderPage>> {
     user.require_any(READ_RIGHTS)?;
     let filter = ListFilter {
-        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        buyer_id: nonblank(q.buyer_id),
         from: filter_value(q.from.as_deref(), day, ORDER_FROM_NOT_A_DATE.on("from"))?,
         to: filter_value(q.to.as_deref(), day, ORDER_TO_NOT_A_DATE.on("to"))?,
         page: q.page_number.unwrap_or(1),
@@ -158,7 +165,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("orderId" = i64, Path, description = "The order's id")),
     responses(
         (status = 200, description = "Cancelled", body = OrderCancelled),
-        (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchOrder,
         (status = 409, description = "Sent, being sent or cancelled already", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn cancel(State(state): State<AppState>, user: CurrentUser, Path(order_id): Path<i64>) -> AppResult<Json<OrderCancelled>> {
@@ -192,7 +199,7 @@ macro_rules! order_decision {
             responses(
                 (status = 200, description = $done, body = OrderDecided),
                 $($refusals)*
-                (status = 404, description = "No such order among the caller's", body = crate::platform::api::ErrorBody),
+                NoSuchOrder,
                 (status = 409, description = "Not awaiting approval (never held, decided before, cancelled)", body = crate::platform::api::ErrorBody)
             ))]
         pub async fn $handler(

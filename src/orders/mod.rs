@@ -11,16 +11,6 @@ pub mod queries;
 pub mod send;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::book),
-    routes!(handlers::quote),
-    routes!(handlers::get),
-    routes!(handlers::list),
-    routes!(handlers::cancel),
-    routes!(handlers::approve),
-    routes!(handlers::reject),
-    routes!(handlers::held),
-    routes!(handlers::set_credit_limit),
+    handlers::{book, quote, get, list, cancel, approve, reject, held, set_credit_limit},
 }

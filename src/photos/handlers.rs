@@ -19,6 +19,7 @@ use crate::platform::files;
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+use crate::platform::validate::nonblank;
 
 /// Most photos a visit has.
 pub const MAX_PER_VISIT: i64 = 8;
@@ -49,10 +50,6 @@ fn check_client_id(id: &str) -> AppResult<()> {
     } else {
         Err(AppError::bad_request(PHOTO_CLIENT_ID_NOT_VALID.on("clientId")))
     }
-}
-
-fn nonblank(text: Option<String>) -> Option<String> {
-    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
 }
 
 /// The answer to an earlier send of `client_id` by `me`, if any.
@@ -281,8 +278,7 @@ async fn send_shop_photo(
     ))]
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PhotoQuery>) -> AppResult<Response> {
     user.require(rights::PHOTO_REVIEW)?;
-    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
-    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, PHOTO_FILTER_DATE_NOT_VALID)?;
+    let (from, to) = day_range(q.from.as_deref(), q.to.as_deref(), (PHOTO_FILTER_DATE_NOT_VALID, PHOTO_FILTER_DATE_NOT_VALID))?;
     let label = filter_value(q.label.as_deref(), |l| LABELS.contains(&l).then(|| l.to_string()), PHOTO_FILTER_LABEL_NOT_VALID.on("label"))?;
     let yes_or_no = |f: &str| match f {
         "true" | "1" => Some(true),
@@ -290,7 +286,6 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         _ => None,
     };
     let flagged = filter_value(q.flagged.as_deref(), yes_or_no, PHOTO_FILTER_FLAGGED_NOT_VALID.on("flagged"))?;
-    let (from, to) = day_range(from, to);
     let filter = ListFilter { buyer_id: nonblank(q.buyer_id), from, to, label, flagged, page: q.page_number.unwrap_or(1) };
     let (scope, agent) = (user.scope(), q.agent_id.map(UserId));
     let request = format!("{agent:?} {filter:?}");

@@ -100,6 +100,12 @@ refusals! {
     InvalidField = 400, "A field is not valid";
     /// A filter of the query is not valid (the error's `field` names it).
     InvalidFilter = 400, "A filter is not valid";
+    /// A field of the request is missing or not valid (the error's `field` names it).
+    MissingField = 400, "A field is missing or not valid";
+    /// The customer (or new shop) named is not one the caller may see (or does not exist: the same answer).
+    NoSuchCustomerOrShop = 404, "No such customer (or new shop) among the caller's";
+    /// The file named does not exist, or is not one the caller may see.
+    NoSuchFile = 404, "No such file, or not the caller's";
 }
 
 /// An optional filter of a list: absent or blank is none; else its trimmed text as `parse` reads
@@ -111,10 +117,17 @@ pub fn filter_value<T>(value: Option<&str>, parse: impl FnOnce(&str) -> Option<T
     }
 }
 
-/// The local timestamps from the start of day `from` to the start of the day after `to`: a
-/// list's day filters as the half-open range its queries compare with.
-pub fn day_range(from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>) -> (Option<i64>, Option<i64>) {
-    (from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of))
+/// A list's day filters `from` and `to` (dates, see `filter_value`) as the local timestamps from
+/// the start of day `from` to the start of the day after `to`: the half-open range its queries
+/// compare with. A date that is not one is a 400 with its refusal.
+pub fn day_range(
+    from: Option<&str>,
+    to: Option<&str>,
+    (from_refusal, to_refusal): (impl Into<Problem>, impl Into<Problem>),
+) -> AppResult<(Option<i64>, Option<i64>)> {
+    let from = filter_value(from, crate::clock::parse_date, from_refusal)?;
+    let to = filter_value(to, crate::clock::parse_date, to_refusal)?;
+    Ok((from.map(crate::clock::start_of), to.and_then(|d| d.succ_opt()).map(crate::clock::start_of)))
 }
 
 /// The agent an agent filter names: the screens send 0 (or nothing) for all of the caller's agents.
@@ -135,17 +148,39 @@ pub fn with_body_limit<S: Clone + Send + Sync + 'static>(
 /// caches named after `where`. The app's state lives above the areas, hence the generic state.
 ///
 /// `area_router!(where Arc<Cache>; routes!(handlers::list, handlers::save), routes!(handlers::get))`
+///
+/// Where every route is one handler (a path's methods merge), the handlers by module, as a `use`
+/// names them: `area_router!(where Arc<Cache>; handlers::{list, save, get}, users::handlers::{list})`.
 macro_rules! area_router {
-    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+    (@fn [$($cache:ty),*] $routes:block) => {
         /// The area's routes, for any router state that holds the shared state (and the area's caches).
         pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>
         where
             S: Clone + Send + Sync + 'static,
             $crate::platform::state::AppState: ::axum::extract::FromRef<S>,
-            $($($cache: ::axum::extract::FromRef<S>,)+)?
-        {
+            $($cache: ::axum::extract::FromRef<S>,)*
+        $routes
+    };
+    (@module $router:ident $module:tt $($handler:ident),+) => {
+        $router$(.routes($crate::platform::api::area_router!(@route $module $handler)))+
+    };
+    (@route [$($module:ident)::+] $handler:ident) => {
+        ::utoipa_axum::routes!($($module)::+::$handler)
+    };
+    ($($($module:ident)::+::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
+        $crate::platform::api::area_router!(where; $($($module)::+::{$($handler),+}),+);
+    };
+    (where $($cache:ty),*; $($($module:ident)::+::{$($handler:ident),+ $(,)?}),+ $(,)?) => {
+        $crate::platform::api::area_router!(@fn [$($cache),*] {
+            let router = ::utoipa_axum::router::OpenApiRouter::new();
+            $(let router = $crate::platform::api::area_router!(@module router [$($module)::+] $($handler),+);)+
+            router
+        });
+    };
+    ($(where $($cache:ty),+;)? $($route:expr),+ $(,)?) => {
+        $crate::platform::api::area_router!(@fn [$($($cache),+)?] {
             ::utoipa_axum::router::OpenApiRouter::new()$(.routes($route))+
-        }
+        });
     };
 }
 pub(crate) use area_router;

@@ -10,6 +10,11 @@ crate::messages! {
     FIELD_NOT_ONE_LINE = "field_not_one_line": "{label} must be one line, without control characters.";
 }
 
+/// An optional text field or filter: absent or blank is none; else its trimmed text.
+pub fn nonblank(text: Option<String>) -> Option<String> {
+    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+}
+
 /// A required text field, trimmed.
 pub fn required(value: &Option<String>, message: impl Into<Problem>) -> AppResult<String> {
     match value.as_deref().map(str::trim) {
@@ -168,7 +173,7 @@ impl Field {
 
     /// An optional field: trimmed, empty is `None`, else checked.
     pub fn optional(&self, value: Option<String>) -> AppResult<Option<String>> {
-        let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let value = nonblank(value);
         if let Some(v) = &value {
             self.check(v)?;
         }

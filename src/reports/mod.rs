@@ -12,12 +12,6 @@ pub mod messages;
 
 pub use export::{export, header, window, with_scope};
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::monthly),
-    routes!(handlers::delivery),
-    routes!(handlers::buyer_images),
-    routes!(handlers::my_customers),
-    routes!(handlers::by_name),
+    handlers::{monthly, delivery, buyer_images, my_customers, by_name},
 }

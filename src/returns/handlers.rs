@@ -15,6 +15,14 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::UserId;
 use crate::platform::rights;
 use crate::platform::state::AppState;
+use crate::platform::validate::nonblank;
+
+crate::platform::api::refusals! {
+    /// The new shop named is not one the caller may see (or does not exist: the same answer).
+    NoSuchProposal = 404, "No such proposal among the caller's";
+    /// A field or line of the counts or the return is not valid.
+    InvalidLines = 400, "A field or line is not valid";
+}
 
 /// Reading returns: the agent's (customer_visit, their own) or the approver's (their team's, all).
 pub const RETURN_READ: &[rights::Right] = &[rights::CUSTOMER_VISIT, rights::RETURN_APPROVAL];
@@ -30,7 +38,7 @@ fn today() -> chrono::NaiveDate {
 #[utoipa::path(post, path = "/users/stock", tag = "returns", summary = "Record a shelf count at one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId", body = StockRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        InvalidLines,
         crate::platform::api::NoSuchCustomer
     ))]
 pub async fn stock(State(state): State<AppState>, user: CurrentUser, Json(req): Json<RecordStock>) -> AppResult<Json<StockRecorded>> {
@@ -64,7 +72,7 @@ pub async fn suggested_order(
 #[utoipa::path(post, path = "/users/return", tag = "returns", summary = "Record goods returned by one of the caller's customers",
     responses(
         (status = 200, description = "Recorded, or recorded before under this clientId", body = ReturnRecorded),
-        (status = 400, description = "A field or line is not valid", body = crate::platform::api::ErrorBody),
+        InvalidLines,
         crate::platform::api::NoSuchCustomer,
         (status = 409, description = "The clientId was used for a return of another customer", body = crate::platform::api::ErrorBody)
     ))]
@@ -94,13 +102,11 @@ fn not_valid(field: &'static str) -> Problem {
     ))]
 pub async fn returns(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ReturnQuery>) -> AppResult<Response> {
     user.require_any(RETURN_READ)?;
-    let from = filter_value(q.from.as_deref(), crate::clock::parse_date, not_valid("from"))?;
-    let to = filter_value(q.to.as_deref(), crate::clock::parse_date, not_valid("to"))?;
+    let (from_ts, to_ts) = day_range(q.from.as_deref(), q.to.as_deref(), (not_valid("from"), not_valid("to")))?;
     let status = filter_value(q.status.as_deref(), ReturnStatus::parse, not_valid("status"))?;
-    let (from_ts, to_ts) = day_range(from, to);
     let filter = ReturnFilter {
         agent: q.agent_id.0.map(UserId),
-        buyer_id: q.buyer_id.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+        buyer_id: nonblank(q.buyer_id),
         status,
         from_ts,
         to_ts,
@@ -202,7 +208,7 @@ pub async fn proposals(State(state): State<AppState>, user: CurrentUser, Query(q
     params(("id" = i64, Path, description = "The proposal's id")),
     responses(
         (status = 200, description = "Approved", body = OutletDecided),
-        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchProposal,
         crate::platform::api::DecidedAlready
     ))]
 pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OutletDecided>> {
@@ -219,7 +225,7 @@ pub async fn approve_outlet(State(state): State<AppState>, user: CurrentUser, Pa
     responses(
         (status = 200, description = "Rejected", body = OutletDecided),
         (status = 400, description = "The reason is missing", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such proposal among the caller's", body = crate::platform::api::ErrorBody),
+        NoSuchProposal,
         crate::platform::api::DecidedAlready
     ))]
 pub async fn reject_outlet(

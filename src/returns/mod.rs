@@ -10,17 +10,8 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::stock),
-    routes!(handlers::suggested_order),
-    routes!(handlers::record_return),
-    routes!(handlers::returns),
-    routes!(handlers::approve_return),
-    routes!(handlers::reject_return),
-    routes!(handlers::propose),
-    routes!(handlers::proposals),
-    routes!(handlers::approve_outlet),
-    routes!(handlers::reject_outlet),
+    handlers::{
+        stock, suggested_order, record_return, returns, approve_return, reject_return, propose, proposals, approve_outlet, reject_outlet,
+    },
 }

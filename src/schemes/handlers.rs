@@ -12,8 +12,9 @@ use crate::platform::extract::{Json, Path, Query};
 use crate::platform::rights;
 use crate::platform::state::AppState;
 
-fn today() -> String {
-    crate::clock::today().format("%Y-%m-%d").to_string()
+crate::platform::api::refusals! {
+    /// The scheme named does not exist.
+    NoSuchScheme = 404, "No such scheme";
 }
 
 /// `GET /master/scheme?active=&pageNumber=` (scheme_master): 30 schemes a page (their current
@@ -31,7 +32,7 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
         _ => None,
     };
     let offset = (q.page_number.unwrap_or(1).max(1) - 1) * queries::PAGE_SIZE;
-    let today = today();
+    let today = crate::clock::today_text();
     state.db(move |conn| queries::page(conn, active, &today, offset)).await.map(Json)
 }
 
@@ -41,11 +42,11 @@ pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Qu
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "OK", body = SchemeDetail),
-        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody)
+        NoSuchScheme
     ))]
 pub async fn get(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeDetail>> {
     user.require(rights::SCHEME_MASTER)?;
-    let today = today();
+    let today = crate::clock::today_text();
     state.db(move |conn| queries::detail(conn, scheme_id, &today)).await.map(Json)
 }
 
@@ -64,7 +65,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let id = req.scheme_id.filter(|id| *id > 0).unwrap_or(0);
     let scheme = req.to_engine(id, 0, state.config.max_amount).map_err(AppError::bad_request)?;
     let valid_to = scheme.valid_to.clone();
-    let (by, now, today) = (user.uid, crate::now(), today());
+    let (by, now, today) = (user.uid, crate::now(), crate::clock::today_text());
     let (scheme_id, version) = state.writer.write(move |tx| queries::save(tx, scheme, by, now, &today)).await?;
     Ok(Json(SchemeSaved { message: SCHEME_SAVED.text.into(), scheme_id, version, valid_to }))
 }
@@ -75,12 +76,12 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     params(("schemeId" = i64, Path, description = "The scheme's id")),
     responses(
         (status = 200, description = "Ended", body = SchemeSaved),
-        (status = 404, description = "No such scheme", body = crate::platform::api::ErrorBody),
+        NoSuchScheme,
         (status = 409, description = "The scheme has already ended", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn end(State(state): State<AppState>, user: CurrentUser, Path(scheme_id): Path<i64>) -> AppResult<Json<SchemeSaved>> {
     user.require(rights::SCHEME_MASTER)?;
-    let (by, now, today) = (user.uid, crate::now(), today());
+    let (by, now, today) = (user.uid, crate::now(), crate::clock::today_text());
     let valid_to = Some(today.clone());
     let version = state.writer.write(move |tx| queries::end(tx, scheme_id, by, now, &today)).await?;
     Ok(Json(SchemeSaved { message: SCHEME_ENDED.text.into(), scheme_id, version, valid_to }))

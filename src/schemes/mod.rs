@@ -9,11 +9,7 @@ pub mod queries;
 pub mod types;
 pub mod upload;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::list, handlers::save),
-    routes!(handlers::get),
-    routes!(handlers::end),
-    routes!(offline::offline),
+    handlers::{list, save, get, end},
+    offline::{offline},
 }

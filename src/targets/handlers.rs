@@ -147,7 +147,7 @@ pub async fn set_holiday(State(state): State<AppState>, user: CurrentUser, Json(
     crate::platform::validate::limits::NAME.check(&name)?;
     let (by, now) = (UserId(user.uid), crate::now());
     state.writer.write(move |tx| queries::set_holiday(tx, &date, &name, by, now)).await?;
-    Ok(Json(Saved { message: HOLIDAY_SAVED.text.into(), code: HOLIDAY_SAVED.code.into() }))
+    Ok(Json(Saved::from(HOLIDAY_SAVED)))
 }
 
 /// `POST /master/holiday/delete/{date}` (administrators): the day is a working day again.
@@ -162,7 +162,7 @@ pub async fn remove_holiday(State(state): State<AppState>, user: CurrentUser, Pa
     administrators_only(&user)?;
     let date = date.trim().to_string();
     state.writer.write(move |tx| queries::remove_holiday(tx, &date)).await?;
-    Ok(Json(Saved { message: HOLIDAY_REMOVED.text.into(), code: HOLIDAY_REMOVED.code.into() }))
+    Ok(Json(Saved::from(HOLIDAY_REMOVED)))
 }
 
 /// `GET /master/incentive` (target_master): every measure's slabs, lowest first.
@@ -195,5 +195,5 @@ pub async fn set_incentive(State(state): State<AppState>, user: CurrentUser, Jso
         return Err(AppError::bad_request(INCENTIVE_SLABS_NOT_VALID.on("slabs")));
     }
     state.writer.write(move |tx| queries::set_slabs(tx, measure, &slabs)).await?;
-    Ok(Json(Saved { message: INCENTIVE_SAVED.text.into(), code: INCENTIVE_SAVED.code.into() }))
+    Ok(Json(Saved::from(INCENTIVE_SAVED)))
 }

@@ -9,13 +9,6 @@ pub mod messages;
 pub mod queries;
 pub mod types;
 
-use utoipa_axum::routes;
-
 crate::platform::api::area_router! {
-    routes!(handlers::agent),
-    routes!(handlers::team),
-    routes!(handlers::set_target),
-    routes!(handlers::holidays, handlers::set_holiday),
-    routes!(handlers::remove_holiday),
-    routes!(handlers::incentives, handlers::set_incentive),
+    handlers::{agent, team, set_target, holidays, set_holiday, remove_holiday, incentives, set_incentive},
 }

@@ -184,3 +184,9 @@ pub struct Saved {
     pub message: String,
     pub code: String,
 }
+
+impl From<crate::platform::error::Msg> for Saved {
+    fn from(msg: crate::platform::error::Msg) -> Self {
+        Saved { message: msg.text.into(), code: msg.code.into() }
+    }
+}

@@ -307,24 +307,28 @@ fn apply_row(conn: &Connection, kind: &Kind, ctx: &Context, buyer_by_name: Optio
     (kind.apply)(conn, cells, ctx)
 }
 
+/// What one import reads, where it writes and what it answers to: see `import`.
+pub struct Import<'a> {
+    pub writer: &'a Writer,
+    pub kind: &'static Kind,
+    pub bytes: &'a [u8],
+    pub ctx: Context,
+    pub result_path: &'a Path,
+    pub stop: &'a AtomicBool,
+    pub progress: &'a mut dyn FnMut(u64),
+}
+
 /// Imports `bytes` as `kind` through `writer`, a piece of rows at a time; writes the result
 /// workbook to `result_path`. A structural problem found before any row is applied (not an xlsx,
 /// corrupt, wrong header, no rows) is a 400 and nothing is written. One found later (a hostile
 /// row, too many rows), or `stop` set (the uploader gone), stops the import where it is: the upload
 /// is recorded as stopped at its last row applied, and the answer says so; the file can be
 /// uploaded again, every kind updating the rows already in rather than repeating them.
-pub fn import(
-    writer: &Writer,
-    kind: &'static Kind,
-    bytes: &[u8],
-    ctx: Context,
-    result_path: &Path,
-    stop: &AtomicBool,
-    progress: &mut dyn FnMut(u64),
-) -> AppResult<Outcome> {
+pub fn import(job: Import) -> AppResult<Outcome> {
+    let writer = job.writer;
     let mut outcome = Outcome { upload: None, applied: 0, rejected_count: 0, rejected: Vec::new() };
     let mut last_row = 0u32;
-    let imported = import_pieces(writer, kind, bytes, ctx, result_path, stop, progress, &mut outcome, &mut last_row);
+    let imported = import_pieces(job, &mut outcome, &mut last_row);
     match (imported, outcome.upload) {
         (Ok(()), _) => Ok(outcome),
         (Err(err), None) => Err(err),
@@ -438,18 +442,8 @@ impl Pieces<'_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn import_pieces(
-    writer: &Writer,
-    kind: &'static Kind,
-    bytes: &[u8],
-    ctx: Context,
-    result_path: &Path,
-    stop: &AtomicBool,
-    progress: &mut dyn FnMut(u64),
-    outcome: &mut Outcome,
-    last_row: &mut u32,
-) -> AppResult<()> {
+fn import_pieces(job: Import, outcome: &mut Outcome, last_row: &mut u32) -> AppResult<()> {
+    let Import { writer, kind, bytes, ctx, result_path, stop, progress } = job;
     let mut workbook = sheet::open(bytes)?;
     let width = kind.columns.len();
     // Dates, numbers and money as the reports have them: Excel dates, numbers and money in the

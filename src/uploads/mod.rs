@@ -194,7 +194,15 @@ async fn upload(
     crate::platform::state::in_background("import", move || {
         let (result_name, result_path) = crate::downloads::new_file(&data_dir)
             .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("creating the result workbook")))?;
-        let outcome = match import::import(&writer, kind, &bytes, ctx, &result_path, &stop, &mut |_| {}) {
+        let outcome = match import::import(import::Import {
+            writer: &writer,
+            kind,
+            bytes: &bytes,
+            ctx,
+            result_path: &result_path,
+            stop: &stop,
+            progress: &mut |_| {},
+        }) {
             Ok(outcome) => outcome,
             Err(err) => {
                 let _ = std::fs::remove_file(&result_path);

@@ -295,10 +295,10 @@ async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again
     let stop = AtomicBool::new(false);
     let writer = &app.state.writer;
     let ctx = || kinds::Context::new(uid, None);
-    let err = import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &stop, &mut |_| {
-        stop.store(true, Ordering::Relaxed)
-    })
-    .unwrap_err();
+    let result_path = &dir.path().join("r.xlsx");
+    let kind = &kinds::CUSTOMER;
+    let progress = &mut |_| stop.store(true, Ordering::Relaxed);
+    let err = import::import(import::Import { writer, kind, bytes: &bytes, ctx: ctx(), result_path, stop: &stop, progress }).unwrap_err();
     assert_eq!(err.code(), "upload_stopped");
     assert_eq!(
         err.to_string(),
@@ -313,8 +313,8 @@ async fn a_stopped_import_says_where_it_stopped_and_goes_through_when_sent_again
     assert_eq!((state.as_str(), applied, last, code.as_str()), ("stopped", 64, 65, "upload_cancelled"));
     let stored = || app.conn().query_row("SELECT COUNT(*) FROM customers WHERE buyer_id LIKE 'PW%'", [], |r| r.get::<_, i64>(0)).unwrap();
     assert_eq!(stored(), 64, "the first piece (64 rows, before any is timed) stays");
-    let outcome =
-        import::import(writer, &kinds::CUSTOMER, &bytes, ctx(), &dir.path().join("r.xlsx"), &AtomicBool::new(false), &mut |_| {}).unwrap();
+    let (stop, progress) = (&AtomicBool::new(false), &mut |_| {});
+    let outcome = import::import(import::Import { writer, kind, bytes: &bytes, ctx: ctx(), result_path, stop, progress }).unwrap();
     assert_eq!((outcome.applied, stored()), (600, 600));
     // A running import the server did not finish.
     app.conn().execute("UPDATE uploads SET state = 'running' WHERE upload_id = ?1", [outcome.upload.unwrap()]).unwrap();

@@ -158,15 +158,19 @@ fn scale_at(
     summary.steps.extend(restored);
     settings.leave(conn)?;
 
-    // Leave one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
-    // PASSIVE checkpoint, which never takes the WAL from under its read lock.
+    leave_one_file(conn)?;
+    Ok(summary)
+}
+
+/// Leaves one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
+/// PASSIVE checkpoint, which never takes the WAL from under its read lock.
+fn leave_one_file(conn: &Connection) -> rusqlite::Result<()> {
     let checkpoint = if conn.path().is_some_and(|p| crate::platform::db::litestream_state(std::path::Path::new(p)).is_some()) {
         "PASSIVE"
     } else {
         "TRUNCATE"
     };
-    conn.execute_batch(&format!("PRAGMA wal_checkpoint({checkpoint})"))?;
-    Ok(summary)
+    conn.execute_batch(&format!("PRAGMA wal_checkpoint({checkpoint})"))
 }
 
 /// The floor under `scale` (bench/seed_floor.rs): the same rows as `scale` writes for `p` (users

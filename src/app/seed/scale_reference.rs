@@ -5,7 +5,7 @@ use anyhow::Context;
 use rusqlite::{named_params, Connection, TransactionBehavior};
 
 use super::super::material::*;
-use super::{position_by_agent, scale_people, ScaleParams, ScaleSummary, SCALE_BATCH};
+use super::{leave_one_file, position_by_agent, scale_people, ScaleParams, ScaleSummary, SCALE_BATCH};
 use crate::platform::money::Money;
 
 /// A deterministic big data set for benchmarks (the same rows for the same parameters): an
@@ -127,14 +127,7 @@ pub(super) fn scale_row_by_row(conn: &mut Connection, p: ScaleParams, now: i64, 
     rebuild_indexes(conn, &indexes)?;
     // The dashboard summary (customer_stats) is kept by triggers, so it is already current here.
 
-    // Leave one self-contained file (no -wal) for the benchmark to copy; under Litestream only a
-    // PASSIVE checkpoint, which never takes the WAL from under its read lock.
-    let checkpoint = if conn.path().is_some_and(|p| crate::platform::db::litestream_state(std::path::Path::new(p)).is_some()) {
-        "PASSIVE"
-    } else {
-        "TRUNCATE"
-    };
-    conn.execute_batch(&format!("PRAGMA wal_checkpoint({checkpoint})"))?;
+    leave_one_file(conn)?;
     Ok(summary)
 }
 

@@ -121,7 +121,7 @@ pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): 
 #[utoipa::path(get, path = "/chat/media", tag = "chat", summary = "A broadcast or chat picture the caller may see", params(MediaQuery),
     responses(
         (status = 200, description = "The picture", content((String = "image/png"), (String = "image/jpeg"), (String = "image/bmp"))),
-        (status = 404, description = "No such file, or not the caller's", body = crate::platform::api::ErrorBody)
+        crate::platform::api::NoSuchFile
     ))]
 pub async fn media(State(state): State<AppState>, user: CurrentUser, Query(q): Query<MediaQuery>) -> AppResult<Response> {
     if !files::is_stored_name(&q.file_name) {

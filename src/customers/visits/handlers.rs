@@ -31,8 +31,8 @@ pub enum VisitAnswer {
 #[utoipa::path(post, path = "/users/customer/details", tag = "customers", summary = "Save a visit to one of the caller's customers",
     responses(
         (status = 200, description = "Saved, or saved before under this clientId (VisitSaved); for a pending shop kept until its approval (VisitWaiting)", body = VisitAnswer),
-        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
-        (status = 404, description = "No such customer (or new shop) among the caller's", body = crate::platform::api::ErrorBody),
+        crate::platform::api::MissingField,
+        crate::platform::api::NoSuchCustomerOrShop,
         (status = 409, description = "The new shop was rejected", body = crate::platform::api::ErrorBody)
     ))]
 pub async fn save_visit(State(state): State<AppState>, user: CurrentUser, Json(mut req): Json<SaveVisit>) -> AppResult<Json<VisitAnswer>> {

@@ -38,6 +38,19 @@ pub enum Shop {
     Rejected,
 }
 
+impl Shop {
+    /// Nothing while the shop still awaits its approval, as a write that keeps a visit or an order
+    /// waiting for it needs; rejected, the 409 `rejected`; approved since the handler's look, busy:
+    /// the phone sends it again.
+    pub fn still_pending(self, rejected: Msg) -> AppResult<()> {
+        match self {
+            Shop::Pending => Ok(()),
+            Shop::Rejected => Err(AppError::conflict(rejected.on("proposalId"))),
+            Shop::Approved(_) => Err(AppError::Busy),
+        }
+    }
+}
+
 /// The state of proposal `id` of the caller's scope (else 404).
 pub fn shop(conn: &Connection, scope: Scope, id: i64) -> AppResult<Shop> {
     proposed_shop(conn, scope, id, VISIT_SHOP_NOT_FOUND)
@@ -92,12 +105,7 @@ pub fn wait_for_shop(
         return Ok(answer(wait_id, proposal, true));
     }
     check_visit_time(device_time, now)?;
-    match shop(tx, scope, proposal_id)? {
-        Shop::Pending => {}
-        Shop::Rejected => return Err(AppError::conflict(VISIT_SHOP_REJECTED.on("proposalId"))),
-        // Approved between the handler's look and this write: the phone sends it again.
-        Shop::Approved(_) => return Err(AppError::Busy),
-    }
+    shop(tx, scope, proposal_id)?.still_pending(VISIT_SHOP_REJECTED)?;
     let body = serde_json::to_string(req).map_err(|e| AppError::Internal(e.into()))?;
     let wait_id = keep_waiting(tx, proposal_id, me.0, client_id, &body, now)?;
     Ok(answer(wait_id, proposal_id, false))

@@ -5,7 +5,11 @@ use axum::extract::State;
 use super::queries;
 use super::types::{AdditionalReason, AdditionalReasonSaved, DeliveryStatus, DeliveryStatusSaved, ReasonFilter, SaveReason, SaveStatus};
 use crate::auth::session::CurrentUser;
-use crate::masters::messages::{DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_REQUIRED, REASON_NOT_FOUND, REASON_REQUIRED};
+use crate::masters::handlers::retire;
+use crate::masters::messages::{
+    ADDITIONAL_REASON_DELETED, DELIVERY_STATUS_DELETED, DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_REQUIRED, REASON_NOT_FOUND,
+    REASON_REQUIRED,
+};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::platform::api::MessageBody;
 use crate::platform::error::{AppError, AppResult};
@@ -67,9 +71,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     responses(RetireAnswers)
 )]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(rights::DELIVERY_STATUS_MASTER)?;
-    state.db(move |conn| queries::retire(conn, id)).await?;
-    Ok(Json(MessageBody::from(crate::masters::messages::DELIVERY_STATUS_DELETED)))
+    retire(&state, &user, rights::DELIVERY_STATUS_MASTER, move |conn| queries::retire(conn, id), DELIVERY_STATUS_DELETED).await
 }
 
 /// `GET /master/additionalReason[?deliveryStatusID=]` (signed in).
@@ -114,7 +116,5 @@ pub async fn save_reason(
 /// `POST /master/additionalReason/delete/{id}` (additional_reason_master).
 #[utoipa::path(post, path = "/master/additionalReason/delete/{id}", tag = "masters", summary = "Retire a reason", responses(RetireAnswers))]
 pub async fn delete_reason(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(rights::ADDITIONAL_REASON_MASTER)?;
-    state.db(move |conn| queries::retire_reason(conn, id)).await?;
-    Ok(Json(MessageBody::from(crate::masters::messages::ADDITIONAL_REASON_DELETED)))
+    retire(&state, &user, rights::ADDITIONAL_REASON_MASTER, move |conn| queries::retire_reason(conn, id), ADDITIONAL_REASON_DELETED).await
 }

@@ -5,7 +5,10 @@ use axum::extract::State;
 use super::queries;
 use super::types::{InfoSubType, InfoSubTypeSaved, InfoType, InfoTypeSaved, SaveInfoType, SaveSubType, SubTypeFilter};
 use crate::auth::session::CurrentUser;
-use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_REQUIRED, SUB_INFO_REQUIRED, SUB_INFO_REQUIRED_OR_UPLOAD};
+use crate::masters::handlers::retire;
+use crate::masters::messages::{
+    INFO_TYPE_DELETED, INFO_TYPE_NOT_FOUND, INFO_TYPE_REQUIRED, SUB_INFO_DELETED, SUB_INFO_REQUIRED, SUB_INFO_REQUIRED_OR_UPLOAD,
+};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::platform::api::MessageBody;
 use crate::platform::error::{AppError, AppResult};
@@ -56,9 +59,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 /// `POST /master/info-type/delete/{id}` (infotype_master): retires it; submissions keep it.
 #[utoipa::path(post, path = "/master/info-type/delete/{id}", tag = "masters", summary = "Retire an info type", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(rights::INFOTYPE_MASTER)?;
-    state.db(move |conn| queries::retire(conn, id)).await?;
-    Ok(Json(MessageBody::from(crate::masters::messages::INFO_TYPE_DELETED)))
+    retire(&state, &user, rights::INFOTYPE_MASTER, move |conn| queries::retire(conn, id), INFO_TYPE_DELETED).await
 }
 
 /// `GET /master/info-subtype[?infoId=]` (signed in).
@@ -99,7 +100,5 @@ pub async fn save_sub(State(state): State<AppState>, user: CurrentUser, Json(req
 /// `POST /master/info-subtype/delete/{id}` (infotype_master).
 #[utoipa::path(post, path = "/master/info-subtype/delete/{id}", tag = "masters", summary = "Retire a sub type", responses(RetireAnswers))]
 pub async fn delete_sub(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(rights::INFOTYPE_MASTER)?;
-    state.db(move |conn| queries::retire_sub(conn, id)).await?;
-    Ok(Json(MessageBody::from(crate::masters::messages::SUB_INFO_DELETED)))
+    retire(&state, &user, rights::INFOTYPE_MASTER, move |conn| queries::retire_sub(conn, id), SUB_INFO_DELETED).await
 }

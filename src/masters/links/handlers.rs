@@ -5,7 +5,10 @@ use axum::extract::State;
 use super::queries;
 use super::types::{Link, LinkSaved, SaveLink};
 use crate::auth::session::CurrentUser;
-use crate::masters::messages::{LINK_COUNTRY_REQUIRED, LINK_NAME_REQUIRED, LINK_NOT_FOUND, LINK_NOT_WEB_ADDRESS, LINK_REQUIRED};
+use crate::masters::handlers::retire;
+use crate::masters::messages::{
+    LINK_COUNTRY_REQUIRED, LINK_DELETED, LINK_NAME_REQUIRED, LINK_NOT_FOUND, LINK_NOT_WEB_ADDRESS, LINK_REQUIRED,
+};
 use crate::masters::queries::{RetireAnswers, SaveRefusals};
 use crate::platform::api::MessageBody;
 use crate::platform::error::{AppError, AppResult};
@@ -55,7 +58,5 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
 /// `POST /master/link/delete/{id}` (link_master): links carry no history, so they are removed.
 #[utoipa::path(post, path = "/master/link/delete/{id}", tag = "masters", summary = "Retire a link", responses(RetireAnswers))]
 pub async fn delete(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<MessageBody>> {
-    user.require(rights::LINK_MASTER)?;
-    state.db(move |conn| queries::delete(conn, id)).await?;
-    Ok(Json(MessageBody::from(crate::masters::messages::LINK_DELETED)))
+    retire(&state, &user, rights::LINK_MASTER, move |conn| queries::delete(conn, id), LINK_DELETED).await
 }

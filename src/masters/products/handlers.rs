@@ -27,7 +27,7 @@ pub use super::queries::PAGE_SIZE;
 pub async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ProductQuery>) -> AppResult<Json<ProductPage>> {
     user.require_any(READ_RIGHTS)?;
     let all = user.has_right(rights::PRODUCT_MASTER);
-    let search = q.search.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    let search = crate::platform::validate::nonblank(q.search);
     // LIKE wildcards typed by the user are taken literally.
     let pattern = search.map(|s| format!("%{}%", s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
     let offset = (q.page_number.unwrap_or(1).max(1) - 1) * PAGE_SIZE;
@@ -44,7 +44,7 @@ saved_answer!(
 #[utoipa::path(post, path = "/master/product", tag = "masters", summary = "Create or update a product",
     responses(
         (status = 200, description = "Saved", body = ProductSaved),
-        (status = 400, description = "A field is missing or not valid", body = crate::platform::api::ErrorBody),
+        crate::platform::api::MissingField,
         (status = 404, description = "The product to update does not exist", body = crate::platform::api::ErrorBody),
         (status = 409, description = "A product with this name already exists", body = crate::platform::api::ErrorBody)
     ))]
@@ -53,7 +53,7 @@ pub async fn save(State(state): State<AppState>, user: CurrentUser, Json(req): J
     let name = required(&req.product_name, PRODUCT_NAME_REQUIRED.on("productName"))?;
     max_len(&name, 200, PRODUCT_NAME_TOO_LONG.on("productName"))?;
     let text = |v: Option<String>, max: usize, refusal: crate::platform::error::Problem| -> AppResult<Option<String>> {
-        let v = v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let v = crate::platform::validate::nonblank(v);
         if let Some(v) = &v {
             max_len(v, max, refusal)?;
         }

@@ -71,7 +71,7 @@ fn check(req: SaveUser, domain: Option<&str>) -> AppResult<CheckedUser> {
         email,
         name,
         user_type,
-        country: req.country.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
+        country: crate::platform::validate::nonblank(req.country),
         manager_id: req.manager_id.filter(|m| *m > 0).map(UserId),
     })
 }

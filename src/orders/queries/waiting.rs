@@ -48,12 +48,7 @@ pub fn wait_for_shop(
     if let Some((wait_id, proposal)) = before {
         return Ok(waiting_answer(wait_id, proposal, true));
     }
-    match shop(tx, scope, proposal_id)? {
-        Shop::Pending => {}
-        Shop::Rejected => return Err(AppError::conflict(ORDER_SHOP_REJECTED.on("proposalId"))),
-        // Approved between the handler's look and this write: the phone sends it again.
-        Shop::Approved(_) => return Err(AppError::Busy),
-    }
+    shop(tx, scope, proposal_id)?.still_pending(ORDER_SHOP_REJECTED)?;
     let body = serde_json::to_string(req).map_err(|e| AppError::Internal(e.into()))?;
     tx.prepare_cached(
         "INSERT INTO proposal_orders (proposal_id, booked_by, client_id, body, created_at) VALUES (:p, :me, :c, :body, :now)",
