@@ -5,22 +5,14 @@
 /// buffers (one per sign-in) come from per-thread heaps that never shrink: 50 clients signing in
 /// for 15 s left 3.3 GB resident, still growing. A fixed threshold (glibc's starting value) gives
 /// every block over 128 KiB back to the system when freed; resident memory stayed at 63 MB.
-///
-/// And one heap (arena) per core instead of glibc's eight: each thread that allocates while
-/// another holds its heap's lock opens a new heap, and every heap keeps the free fragments of what
-/// its threads let go. 50 photo uploads at once on 2 cores spread 22 MB of live memory over 9
-/// heaps, 98 MB resident at the peak; with 2 heaps the peak was 69 MB (issue #56, decision 52).
-/// No more threads run at once than there are cores, so the heaps' locks are seldom contended.
+/// glibc's number of heaps (eight per core) is left alone: one heap per core took a photo burst's
+/// peak from 71 to 65 MB but cost the reads a fifth of their speed (decision 52).
 /// Call it first thing in `main`, before any thread starts.
-pub fn tune_allocator() {
+pub fn keep_big_blocks_out_of_the_heap() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get()).max(2);
-        // SAFETY: mallopt only changes the allocator's tuning.
-        unsafe {
-            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
-            libc::mallopt(libc::M_ARENA_MAX, i32::try_from(cores).unwrap_or(i32::MAX));
-        }
+    // SAFETY: mallopt only changes the allocator's tuning.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
     }
 }
 
