@@ -275,8 +275,8 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
         // Connections open as the load needs them and close after a quiet while: each holds its
         // own copy of the parsed schema and what is left of its caches (some 400 KB), which the
         // idle trims (`memory::trim_when_idle`) cannot give back. r2d2 looks every 30 s, so a
-        // connection unused for `POOL_IDLE` is gone within a minute of the last request; opening
-        // one again is under a millisecond (issue #56).
+        // connection unused for `POOL_IDLE` is gone within a minute of the last request; the next
+        // request opens one again, and reads the schema on its first statement (issue #56).
         .min_idle(Some(0))
         .idle_timeout(Some(POOL_IDLE))
         // A connection to a local file does not go stale: no test query before every request.
