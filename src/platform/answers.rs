@@ -45,6 +45,11 @@ struct Kept {
 
 static KEPT: Mutex<Option<HashMap<Key, Kept>>> = Mutex::new(None);
 
+/// Builds of an answer not kept yet take turns by key (striped: a key's gate is one of these), so
+/// the callers of a screen opened by many at once wait for one build instead of each building it:
+/// 50 at once building the team view of 200 agents (70 ms each) took 330 ms for the last of them.
+static GATES: [Mutex<()>; 16] = [const { Mutex::new(()) }; 16];
+
 fn key(conn: &Connection, kind: &Kind, scope: Scope, request: String) -> Key {
     let scope_kind = match scope {
         Scope::All => 0,
@@ -80,6 +85,13 @@ pub fn kept<T: Serialize>(
             }
         }
     }
+    let _turn = GATES[gate_of(&key)].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Built meanwhile, from the same tables, by the request before this one at the gate.
+    if let Some(k) = lock().as_ref().and_then(|m| m.get(&key)) {
+        if k.generation == generation && k.at.elapsed() < FRESH {
+            return Ok(k.body.clone());
+        }
+    }
     let _done = Refreshed(&key);
     let body: Bytes = serde_json::to_vec(&build()?).map_err(|e| AppError::Internal(e.into()))?.into();
     let mut kept = lock();
@@ -92,6 +104,11 @@ pub fn kept<T: Serialize>(
     }
     map.insert(key.clone(), Kept { generation, at: Instant::now(), body: body.clone(), refreshing: false });
     Ok(body)
+}
+
+fn gate_of(key: &Key) -> usize {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(key) as usize % GATES.len()
 }
 
 fn lock() -> std::sync::MutexGuard<'static, Option<HashMap<Key, Kept>>> {
@@ -169,6 +186,29 @@ mod tests {
         age(false);
         assert!(kept(&conn, &TEAM, scope, "m".into(), || Err::<&str, _>(AppError::Internal(anyhow::anyhow!("gone")))).is_err());
         assert_eq!(kept(&conn, &TEAM, scope, "m".into(), || Ok("third")).unwrap(), "\"third\"");
+    }
+
+    #[test]
+    fn callers_of_an_answer_not_kept_yet_wait_for_one_build() {
+        const BUSY: Kind = Kind { name: "test-busy", tables: &[] };
+        let builds = std::sync::atomic::AtomicUsize::new(0);
+        let answers: Vec<Bytes> = std::thread::scope(|threads| {
+            let callers: Vec<_> = (0..8)
+                .map(|_| {
+                    threads.spawn(|| {
+                        let conn = crate::platform::db::connect(std::path::Path::new(":memory:")).unwrap();
+                        kept(&conn, &BUSY, Scope::All, "m".into(), || {
+                            std::thread::sleep(Duration::from_millis(50));
+                            Ok(builds.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                        })
+                        .unwrap()
+                    })
+                })
+                .collect();
+            callers.into_iter().map(|c| c.join().unwrap()).collect()
+        });
+        assert_eq!(builds.into_inner(), 1);
+        assert!(answers.iter().all(|a| a == "0"));
     }
 
     #[test]
