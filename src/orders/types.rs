@@ -6,6 +6,7 @@ use crate::customers::api::{SaveVisit, VisitSaved};
 use crate::platform::ids::{OrderId, UserId};
 use crate::platform::lenient;
 use crate::platform::money::Money;
+use crate::platform::rows::row_struct;
 
 /// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
 /// over the customer's credit limit for a manager's approval (not mailed until approved), or
@@ -192,17 +193,19 @@ pub struct FreeItem {
     pub version: i64,
 }
 
-/// An order's totals: `total` is what the retailer pays, tax included.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderTotals {
-    pub gross: Money,
-    pub discount: Money,
-    pub taxable: Money,
-    pub cgst: Money,
-    pub sgst: Money,
-    pub igst: Money,
-    pub total: Money,
+row_struct! {
+    /// An order's totals: `total` is what the retailer pays, tax included.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OrderTotals {
+        pub gross: Money,
+        pub discount: Money,
+        pub taxable: Money,
+        pub cgst: Money,
+        pub sgst: Money,
+        pub igst: Money,
+        pub total: Money,
+    }
 }
 
 /// What a scheme's next slab gives, in its own terms (money as amounts).

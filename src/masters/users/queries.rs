@@ -17,6 +17,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::UserId;
 use crate::platform::rights::UserType;
 use crate::platform::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
@@ -108,16 +109,7 @@ pub fn detail(conn: &Connection, scope: Scope, id: UserId) -> AppResult<UserDeta
              LEFT JOIN countries c ON c.country_id = u.country_id
              WHERE u.uid = :id AND u.is_deleted = 0",
         )?
-        .query_row(named_params! { ":id": id }, |r| {
-            Ok(UserDetail {
-                uid: r.get(0)?,
-                email_id: r.get(1)?,
-                name: r.get(2)?,
-                user_type: r.get(3)?,
-                country: r.get(4)?,
-                manager_id: r.get(5)?,
-            })
-        })?)
+        .query_row(named_params! { ":id": id }, UserDetail::from_row)?)
 }
 
 /// Resolves the type's country rule and the agent's manager; returns (country_id, manager_id).
