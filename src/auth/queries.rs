@@ -205,19 +205,23 @@ pub fn unblock(conn: &Connection, uid: i64) -> rusqlite::Result<bool> {
     Ok(n == 1)
 }
 
-/// The OTP row of a user: (code, created_at, expires_at, attempts, used).
-pub struct Otp {
-    pub code: String,
-    pub created_at: i64,
-    pub expires_at: i64,
-    pub attempts: i64,
-    pub used: bool,
+row_struct! {
+    /// The OTP row of a user: (code, created_at, expires_at, attempts, used).
+    pub struct Otp {
+        pub code: String,
+        pub created_at: i64,
+        pub expires_at: i64,
+        pub attempts: i64,
+        pub used: bool,
+    }
 }
 
 pub fn current_otp(conn: &Connection, uid: i64) -> rusqlite::Result<Option<Otp>> {
-    conn.query_row("SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid", named_params! { ":uid": uid }, |r| {
-        Ok(Otp { code: r.get(0)?, created_at: r.get(1)?, expires_at: r.get(2)?, attempts: r.get(3)?, used: r.get(4)? })
-    })
+    conn.query_row(
+        "SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid",
+        named_params! { ":uid": uid },
+        Otp::from_row,
+    )
     .optional()
 }
 

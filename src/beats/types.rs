@@ -148,12 +148,14 @@ pub struct BeatSaved {
     pub beat_id: i64,
 }
 
-/// A beat running today.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PlanBeat {
-    pub beat_id: i64,
-    pub beat_name: String,
+row_struct! {
+    /// A beat running today.
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct PlanBeat {
+        pub beat_id: i64,
+        pub beat_name: String,
+    }
 }
 
 /// A customer of the day: planned (with its beat and place in it) or visited without a plan.

@@ -117,9 +117,7 @@ pub fn links_for(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result
          JOIN link_countries lc ON lc.link_id = l.link_id JOIN countries c ON c.country_id = lc.country_id
          WHERE :country IS NULL OR lc.country_id = :country ORDER BY l.link_name, c.name",
     )?;
-    let rows = stmt.query_map(named_params! { ":country": country_id }, |r| {
-        Ok(LinkDetail { link_name: r.get(0)?, link: r.get(1)?, country: r.get(2)? })
-    })?;
+    let rows = stmt.query_map(named_params! { ":country": country_id }, LinkDetail::from_row)?;
     rows.collect()
 }
 

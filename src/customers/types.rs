@@ -74,12 +74,14 @@ pub struct Interaction {
     pub photos: Vec<crate::photos::api::VisitPhoto>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LinkDetail {
-    pub link_name: String,
-    pub link: String,
-    pub country: String,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct LinkDetail {
+        pub link_name: String,
+        pub link: String,
+        pub country: String,
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

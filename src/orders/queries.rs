@@ -528,9 +528,7 @@ fn lines_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<OrderL
 fn free_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<FreeItem>> {
     let mut free = conn
         .prepare_cached("SELECT product_id, product_name, quantity, scheme_id, version FROM order_free_lines WHERE order_id = :o")?
-        .query_map(named_params! { ":o": order_id }, |r| {
-            Ok(FreeItem { product_id: r.get(0)?, product_name: r.get(1)?, quantity: r.get(2)?, scheme_id: r.get(3)?, version: r.get(4)? })
-        })?
+        .query_map(named_params! { ":o": order_id }, FreeItem::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     pricing::sort_free(&mut free);
     Ok(free)

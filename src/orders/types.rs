@@ -180,17 +180,19 @@ pub struct OrderLine {
     pub schemes: Vec<LineScheme>,
 }
 
-/// Pieces a scheme gives free, as their own line (no price, no GST).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FreeItem {
-    pub product_id: i64,
-    pub product_name: String,
-    pub quantity: i64,
-    pub scheme_id: i64,
-    /// The scheme's version (kept, not answered).
-    #[serde(skip)]
-    pub version: i64,
+row_struct! {
+    /// Pieces a scheme gives free, as their own line (no price, no GST).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FreeItem {
+        pub product_id: i64,
+        pub product_name: String,
+        pub quantity: i64,
+        pub scheme_id: i64,
+        /// The scheme's version (kept, not answered).
+        #[serde(skip)]
+        pub version: i64,
+    }
 }
 
 row_struct! {

@@ -177,9 +177,7 @@ pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: Na
                            AND w.valid_from <= :day AND (w.valid_to IS NULL OR w.valid_to > :day))
              ORDER BY b.beat_name COLLATE NOCASE, b.beat_id",
         )?
-        .query_map(named_params! { ":agent": agent_id, ":day": from, ":weekday": weekday }, |r| {
-            Ok(PlanBeat { beat_id: r.get(0)?, beat_name: r.get(1)? })
-        })?
+        .query_map(named_params! { ":agent": agent_id, ":day": from, ":weekday": weekday }, PlanBeat::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     let mut customers = Vec::new();
     let mut unplanned_visits = Vec::new();

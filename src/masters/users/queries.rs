@@ -211,11 +211,7 @@ pub fn agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<AgentItem
         "SELECT uid, name, is_deleted FROM users WHERE user_type_id = :agent AND {} ORDER BY is_deleted, name",
         scope.condition("uid")
     );
-    conn.prepare_cached(&sql)?
-        .query_map(&*scope.with(named_params! { ":agent": AGENT }), |r| {
-            Ok(AgentItem { uid: r.get(0)?, name: r.get(1)?, deleted: r.get(2)? })
-        })?
-        .collect()
+    conn.prepare_cached(&sql)?.query_map(&*scope.with(named_params! { ":agent": AGENT }), AgentItem::from_row)?.collect()
 }
 
 /// `(country id, whether the type needs a country)` of a user type and a country named (the

@@ -74,13 +74,15 @@ saved_answer!(
     uid
 );
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AgentItem {
-    pub uid: i64,
-    pub name: String,
-    /// A deleted agent (listed after the live ones): their data stays visible to their manager and
-    /// administrators, and the screens mark them "(deleted)".
-    pub deleted: bool,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct AgentItem {
+        pub uid: i64,
+        pub name: String,
+        /// A deleted agent (listed after the live ones): their data stays visible to their manager and
+        /// administrators, and the screens mark them "(deleted)".
+        pub deleted: bool,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
