@@ -4,6 +4,7 @@
 use rusqlite::{named_params, Connection, OptionalExtension, Row};
 
 use crate::platform::rights::UserType;
+use crate::platform::rows::{row_struct, FromRow};
 use crate::platform::scope::Scope;
 
 /// A `work_days` row, as the rules read it.
@@ -163,13 +164,15 @@ pub fn correct(
     .execute(named_params! { ":id": day_id, ":start": started_at, ":end": ended_at, ":reason": reason, ":by": by, ":now": now })
 }
 
-/// What an agent did in `[from, to)` (one local day, `date`): visits, orders (not cancelled)
-/// and the time of the last visit, order, payment or photo.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Activity {
-    pub visits: i64,
-    pub orders: i64,
-    pub last_at: Option<i64>,
+row_struct! {
+    /// What an agent did in `[from, to)` (one local day, `date`): visits, orders (not cancelled)
+    /// and the time of the last visit, order, payment or photo.
+    #[derive(Debug, Clone, Copy, Default)]
+    pub struct Activity {
+        pub visits: i64,
+        pub orders: i64,
+        pub last_at: Option<i64>,
+    }
 }
 
 pub fn activity(conn: &Connection, agent: i64, date: &str, from: i64, to: i64) -> rusqlite::Result<Activity> {
@@ -182,9 +185,7 @@ pub fn activity(conn: &Connection, agent: i64, date: &str, from: i64, to: i64) -
                     UNION ALL SELECT MAX(collected_at) FROM payments WHERE agent_id = :a AND collected_at >= :from AND collected_at < :to
                     UNION ALL SELECT MAX(taken_at) FROM visit_photos WHERE agent_id = :a AND taken_at >= :from AND taken_at < :to))",
     )?
-    .query_row(named_params! { ":a": agent, ":date": date, ":from": from, ":to": to }, |r| {
-        Ok(Activity { visits: r.get(0)?, orders: r.get(1)?, last_at: r.get(2)? })
-    })
+    .query_row(named_params! { ":a": agent, ":date": date, ":from": from, ":to": to }, Activity::from_row)
 }
 
 /// The last known position of `agent` in `[from, to)`: the last visit with one, or the day's

@@ -5,22 +5,25 @@ use rusqlite::{named_params, Connection, OptionalExtension};
 use super::types::{BlockRow, NewAccount, OpenAccount, SessionUser};
 use crate::platform::ids::UserId;
 use crate::platform::rights::UserType;
+use crate::platform::rows::{row_struct, FromRow};
 
-/// What sign-in needs to know about an account.
-#[derive(Debug, Clone)]
-pub struct Account {
-    pub uid: i64,
-    pub email: String,
-    pub user_type: UserType,
-    pub password_hash: String,
-    pub temp_password_hash: Option<String>,
-    pub temp_password_expires: Option<i64>,
-    pub is_blocked: bool,
-    /// Wrong passwords from the client asking locked the account against it until then (not an
-    /// administrator's block).
-    pub locked_until: Option<i64>,
-    /// The language the user chose (`en`, `hi`); `None`: the company's.
-    pub locale: Option<String>,
+row_struct! {
+    /// What sign-in needs to know about an account.
+    #[derive(Debug, Clone)]
+    pub struct Account {
+        pub uid: i64,
+        pub email: String,
+        pub user_type: UserType,
+        pub password_hash: String,
+        pub temp_password_hash: Option<String>,
+        pub temp_password_expires: Option<i64>,
+        pub is_blocked: bool,
+        /// Wrong passwords from the client asking locked the account against it until then (not an
+        /// administrator's block).
+        pub locked_until: Option<i64>,
+        /// The language the user chose (`en`, `hi`); `None`: the company's.
+        pub locale: Option<String>,
+    }
 }
 
 impl Account {
@@ -47,19 +50,7 @@ pub fn find_account(conn: &Connection, login: &str, client: Option<&str>) -> rus
          FROM users u LEFT JOIN sign_in_locks l ON l.uid = u.uid AND l.client_addr = :client
          WHERE u.email = :login AND u.is_deleted = 0",
         named_params! { ":login": login, ":client": client },
-        |r| {
-            Ok(Account {
-                uid: r.get(0)?,
-                email: r.get(1)?,
-                user_type: r.get(2)?,
-                password_hash: r.get(3)?,
-                temp_password_hash: r.get(4)?,
-                temp_password_expires: r.get(5)?,
-                is_blocked: r.get(6)?,
-                locked_until: r.get(7)?,
-                locale: r.get(8)?,
-            })
-        },
+        Account::from_row,
     )
     .optional()
 }
@@ -214,19 +205,23 @@ pub fn unblock(conn: &Connection, uid: i64) -> rusqlite::Result<bool> {
     Ok(n == 1)
 }
 
-/// The OTP row of a user: (code, created_at, expires_at, attempts, used).
-pub struct Otp {
-    pub code: String,
-    pub created_at: i64,
-    pub expires_at: i64,
-    pub attempts: i64,
-    pub used: bool,
+row_struct! {
+    /// The OTP row of a user: (code, created_at, expires_at, attempts, used).
+    pub struct Otp {
+        pub code: String,
+        pub created_at: i64,
+        pub expires_at: i64,
+        pub attempts: i64,
+        pub used: bool,
+    }
 }
 
 pub fn current_otp(conn: &Connection, uid: i64) -> rusqlite::Result<Option<Otp>> {
-    conn.query_row("SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid", named_params! { ":uid": uid }, |r| {
-        Ok(Otp { code: r.get(0)?, created_at: r.get(1)?, expires_at: r.get(2)?, attempts: r.get(3)?, used: r.get(4)? })
-    })
+    conn.query_row(
+        "SELECT code, created_at, expires_at, attempts, used FROM otps WHERE uid = :uid",
+        named_params! { ":uid": uid },
+        Otp::from_row,
+    )
     .optional()
 }
 

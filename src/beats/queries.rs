@@ -14,6 +14,7 @@ use super::types::{BeatCustomer, BeatDetail, BeatPage, BeatRow, CustomerPlace, S
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::{CustomerId, UserId};
 use crate::platform::rights::UserType;
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 /// Beats are listed 30 a page, like the other masters.
 const PAGE_SIZE: i64 = 30;
@@ -113,19 +114,6 @@ fn weekdays_of_json(json: &str) -> Weekdays {
     Weekdays::from_numbers(serde_json::from_str::<Vec<i64>>(json).unwrap_or_default())
 }
 
-/// A [`CustomerPlace`] from the columns `c.buyer_id, c.name, c.address1, c.city, c.latitude,
-/// c.longitude`, the first at index `first`.
-pub fn place(r: &rusqlite::Row, first: usize) -> rusqlite::Result<CustomerPlace> {
-    Ok(CustomerPlace {
-        buyer_id: r.get(first)?,
-        buyer_name: r.get(first + 1)?,
-        address1: r.get(first + 2)?,
-        city: r.get(first + 3)?,
-        latitude: r.get(first + 4)?,
-        longitude: r.get(first + 5)?,
-    })
-}
-
 /// One live beat of the caller's agents with its customers in order.
 pub fn detail(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<BeatDetail> {
     beat_agent(conn, scope, beat_id)?;
@@ -142,7 +130,7 @@ pub fn detail(conn: &Connection, scope: Scope, beat_id: i64) -> AppResult<BeatDe
              FROM beat_stops s JOIN customers c ON c.customer_id = s.customer_id
              WHERE s.beat_id = :b AND s.valid_to IS NULL ORDER BY s.sequence, s.rowid",
         )?
-        .query_map(named_params! { ":b": beat_id }, |r| Ok(BeatCustomer { place: place(r, 0)?, sequence: 0 }))?
+        .query_map(named_params! { ":b": beat_id }, |r| Ok(BeatCustomer { place: CustomerPlace::from_row(r)?, sequence: 0 }))?
         .collect::<Result<_, _>>()?;
     for (place, customer) in customers.iter_mut().enumerate() {
         customer.sequence = place as i64 + 1;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::customers::api::LocationStatus;
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 
 /// Weekday names as the API and the upload write them, Monday first (strftime's `%u` is the
 /// position plus one).
@@ -105,16 +106,19 @@ pub struct BeatPage {
     pub total_records: i64,
 }
 
-/// Who and where a customer of a beat or of the day is: what its list line and map pin show.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CustomerPlace {
-    pub buyer_id: String,
-    pub buyer_name: String,
-    pub address1: Option<String>,
-    pub city: Option<String>,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
+// Read from the columns `c.buyer_id, c.name, c.address1, c.city, c.latitude, c.longitude`.
+row_struct! {
+    /// Who and where a customer of a beat or of the day is: what its list line and map pin show.
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct CustomerPlace {
+        pub buyer_id: String,
+        pub buyer_name: String,
+        pub address1: Option<String>,
+        pub city: Option<String>,
+        pub latitude: Option<f64>,
+        pub longitude: Option<f64>,
+    }
 }
 
 /// A customer of a beat, in visiting order (`sequence` 1..n).
@@ -144,12 +148,14 @@ pub struct BeatSaved {
     pub beat_id: i64,
 }
 
-/// A beat running today.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PlanBeat {
-    pub beat_id: i64,
-    pub beat_name: String,
+row_struct! {
+    /// A beat running today.
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct PlanBeat {
+        pub beat_id: i64,
+        pub beat_name: String,
+    }
 }
 
 /// A customer of the day: planned (with its beat and place in it) or visited without a plan.

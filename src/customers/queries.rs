@@ -7,6 +7,7 @@ use rusqlite::{named_params, Connection};
 use super::types::*;
 use crate::clock;
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 /// Rows of the Must Sell and Best Sellers lists sent at most (the screen shows 5, then more).
@@ -116,9 +117,7 @@ pub fn links_for(conn: &Connection, country_id: Option<i64>) -> rusqlite::Result
          JOIN link_countries lc ON lc.link_id = l.link_id JOIN countries c ON c.country_id = lc.country_id
          WHERE :country IS NULL OR lc.country_id = :country ORDER BY l.link_name, c.name",
     )?;
-    let rows = stmt.query_map(named_params! { ":country": country_id }, |r| {
-        Ok(LinkDetail { link_name: r.get(0)?, link: r.get(1)?, country: r.get(2)? })
-    })?;
+    let rows = stmt.query_map(named_params! { ":country": country_id }, LinkDetail::from_row)?;
     rows.collect()
 }
 
@@ -154,19 +153,7 @@ pub fn profile_of(conn: &Connection, id: i64) -> rusqlite::Result<Profile> {
         "SELECT mobile, address1, address2, city, state, postal_code, latitude, longitude, gstin FROM customers
          WHERE customer_id = :id",
         named_params! { ":id": id },
-        |r| {
-            Ok(Profile {
-                mobile: r.get(0)?,
-                address1: r.get(1)?,
-                address2: r.get(2)?,
-                city: r.get(3)?,
-                state: r.get(4)?,
-                postal_code: r.get(5)?,
-                latitude: r.get(6)?,
-                longitude: r.get(7)?,
-                gstin: r.get(8)?,
-            })
-        },
+        Profile::from_row,
     )
 }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::OFFLINE_CURSOR_NOT_VALID;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -73,12 +74,14 @@ pub struct Interaction {
     pub photos: Vec<crate::photos::api::VisitPhoto>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LinkDetail {
-    pub link_name: String,
-    pub link: String,
-    pub country: String,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct LinkDetail {
+        pub link_name: String,
+        pub link: String,
+        pub country: String,
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -163,22 +166,24 @@ pub struct ProfileQuery {
     pub buyer_id: String,
 }
 
-/// The mobile, address and position of a customer: what the profile screen changes (`None`: no
-/// change, so `Profile::default()` changes nothing).
-#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Profile {
-    pub mobile: Option<String>,
-    pub address1: Option<String>,
-    pub address2: Option<String>,
-    pub city: Option<String>,
-    pub state: Option<String>,
-    pub postal_code: Option<String>,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
-    /// The GSTIN (issue #52); in a change, `""` removes it. Its state code must be the state's.
-    #[serde(default)]
-    pub gstin: Option<String>,
+row_struct! {
+    /// The mobile, address and position of a customer: what the profile screen changes (`None`: no
+    /// change, so `Profile::default()` changes nothing).
+    #[derive(Debug, Default, Serialize, Deserialize, PartialEq, Clone, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Profile {
+        pub mobile: Option<String>,
+        pub address1: Option<String>,
+        pub address2: Option<String>,
+        pub city: Option<String>,
+        pub state: Option<String>,
+        pub postal_code: Option<String>,
+        pub latitude: Option<f64>,
+        pub longitude: Option<f64>,
+        /// The GSTIN (issue #52); in a change, `""` removes it. Its state code must be the state's.
+        #[serde(default)]
+        pub gstin: Option<String>,
+    }
 }
 
 /// A customer's profile with its identity and the address on one line.

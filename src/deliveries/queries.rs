@@ -10,6 +10,7 @@ use super::messages::{
 };
 use crate::clock;
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::rows::{row_struct, FromRow};
 use crate::platform::scope::Scope;
 
 /// A delivery as the screens show it (spec 2 §3; the misspellings are the spec's).
@@ -119,18 +120,20 @@ pub fn default_list(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Del
     rows.collect()
 }
 
-/// The delivered tiles (decisions.md "Delivered tiles"): deliveries marked delivered (a status that
-/// locks the record) today and this month, whatever their planned date; and, for each percentage,
-/// one set counted twice: deliveries planned for today (for the month: planned from the 1st up to
-/// today) and how many of those are delivered. A share of one set stays within 0-100.
-#[derive(Debug, Default, PartialEq)]
-pub struct DeliveredCounts {
-    pub delivered_today: i64,
-    pub delivered_month: i64,
-    pub planned_today: i64,
-    pub planned_today_delivered: i64,
-    pub planned_month: i64,
-    pub planned_month_delivered: i64,
+row_struct! {
+    /// The delivered tiles (decisions.md "Delivered tiles"): deliveries marked delivered (a status that
+    /// locks the record) today and this month, whatever their planned date; and, for each percentage,
+    /// one set counted twice: deliveries planned for today (for the month: planned from the 1st up to
+    /// today) and how many of those are delivered. A share of one set stays within 0-100.
+    #[derive(Debug, Default, PartialEq)]
+    pub struct DeliveredCounts {
+        pub delivered_today: i64,
+        pub delivered_month: i64,
+        pub planned_today: i64,
+        pub planned_today_delivered: i64,
+        pub planned_month: i64,
+        pub planned_month_delivered: i64,
+    }
 }
 
 pub fn delivered_counts(conn: &Connection, scope: Scope) -> rusqlite::Result<DeliveredCounts> {
@@ -151,16 +154,7 @@ pub fn delivered_counts(conn: &Connection, scope: Scope) -> rusqlite::Result<Del
         ),
         &*scope.with(named_params! { ":today_ts": clock::start_of(today), ":month_ts": clock::start_of(month),
         ":today": today.format("%Y-%m-%d").to_string(), ":month": month.format("%Y-%m-%d").to_string(), }),
-        |r| {
-            Ok(DeliveredCounts {
-                delivered_today: r.get(0)?,
-                delivered_month: r.get(1)?,
-                planned_today: r.get(2)?,
-                planned_today_delivered: r.get(3)?,
-                planned_month: r.get(4)?,
-                planned_month_delivered: r.get(5)?,
-            })
-        },
+        DeliveredCounts::from_row,
     )
 }
 

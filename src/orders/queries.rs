@@ -24,6 +24,7 @@ use crate::customers::api::{check_client_id, record_visit, CheckedVisit, Locatio
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::{CustomerId, OrderId, UserId};
 use crate::platform::money::Money;
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 use crate::platform::validate::{limits, required};
 
@@ -527,9 +528,7 @@ fn lines_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<OrderL
 fn free_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<Vec<FreeItem>> {
     let mut free = conn
         .prepare_cached("SELECT product_id, product_name, quantity, scheme_id, version FROM order_free_lines WHERE order_id = :o")?
-        .query_map(named_params! { ":o": order_id }, |r| {
-            Ok(FreeItem { product_id: r.get(0)?, product_name: r.get(1)?, quantity: r.get(2)?, scheme_id: r.get(3)?, version: r.get(4)? })
-        })?
+        .query_map(named_params! { ":o": order_id }, FreeItem::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     pricing::sort_free(&mut free);
     Ok(free)
@@ -541,20 +540,7 @@ fn totals_of(conn: &Connection, order_id: OrderId) -> rusqlite::Result<(OrderTot
         "SELECT gross_paise, discount_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, scheme_version
          FROM orders WHERE order_id = :o",
     )?
-    .query_row(named_params! { ":o": order_id }, |r| {
-        Ok((
-            OrderTotals {
-                gross: r.get(0)?,
-                discount: r.get(1)?,
-                taxable: r.get(2)?,
-                cgst: r.get(3)?,
-                sgst: r.get(4)?,
-                igst: r.get(5)?,
-                total: r.get(6)?,
-            },
-            r.get(7)?,
-        ))
-    })
+    .query_row(named_params! { ":o": order_id }, |r| Ok((OrderTotals::from_row(r)?, r.get(7)?)))
 }
 
 /// The answer of a booking, rebuilt from what was stored (a repeat of its `clientId`).

@@ -6,6 +6,7 @@ use crate::customers::api::{SaveVisit, VisitSaved};
 use crate::platform::ids::{OrderId, UserId};
 use crate::platform::lenient;
 use crate::platform::money::Money;
+use crate::platform::rows::row_struct;
 
 /// An order's state: waiting for the distributor's mail, mailed, or cancelled by its agent; held
 /// over the customer's credit limit for a manager's approval (not mailed until approved), or
@@ -179,30 +180,34 @@ pub struct OrderLine {
     pub schemes: Vec<LineScheme>,
 }
 
-/// Pieces a scheme gives free, as their own line (no price, no GST).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FreeItem {
-    pub product_id: i64,
-    pub product_name: String,
-    pub quantity: i64,
-    pub scheme_id: i64,
-    /// The scheme's version (kept, not answered).
-    #[serde(skip)]
-    pub version: i64,
+row_struct! {
+    /// Pieces a scheme gives free, as their own line (no price, no GST).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FreeItem {
+        pub product_id: i64,
+        pub product_name: String,
+        pub quantity: i64,
+        pub scheme_id: i64,
+        /// The scheme's version (kept, not answered).
+        #[serde(skip)]
+        pub version: i64,
+    }
 }
 
-/// An order's totals: `total` is what the retailer pays, tax included.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderTotals {
-    pub gross: Money,
-    pub discount: Money,
-    pub taxable: Money,
-    pub cgst: Money,
-    pub sgst: Money,
-    pub igst: Money,
-    pub total: Money,
+row_struct! {
+    /// An order's totals: `total` is what the retailer pays, tax included.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OrderTotals {
+        pub gross: Money,
+        pub discount: Money,
+        pub taxable: Money,
+        pub cgst: Money,
+        pub sgst: Money,
+        pub igst: Money,
+        pub total: Money,
+    }
 }
 
 /// What a scheme's next slab gives, in its own terms (money as amounts).

@@ -1,7 +1,7 @@
-//! What the areas stand on: the database and its writer, stored files, errors and the message
-//! type, money, formats, the request plumbing (state, extractors, the API's shared bodies), rights
-//! and the scope rule, and small checks (validate, lenient, taxids, geo). It imports no area and
-//! not the app.
+//! What the areas stand on: the database, its writer and the structs read from its rows, stored
+//! files, errors and the message type, money, formats, the request plumbing (state, extractors,
+//! the API's shared bodies), rights and the scope rule, and small checks (validate, lenient,
+//! taxids, geo). It imports no area and not the app.
 
 pub mod answers;
 pub mod api;
@@ -20,6 +20,7 @@ pub mod mailer;
 pub mod memory;
 pub mod money;
 pub mod rights;
+pub mod rows;
 pub mod scope;
 pub mod state;
 pub mod taxids;

@@ -13,6 +13,7 @@ use crate::collections::types::Allocation;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::{CustomerId, UserId};
 use crate::platform::money::Money;
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 /// Lines one count or return may carry.
@@ -395,18 +396,7 @@ fn return_lines(conn: &Connection, return_id: i64) -> rusqlite::Result<Vec<Retur
         "SELECT l.product_id, p.name, l.quantity, l.batch, l.expiry, l.valued_from, l.taxable_paise, l.tax_paise
          FROM return_lines l JOIN products p ON p.product_id = l.product_id WHERE l.return_id = :id ORDER BY l.line_no",
     )?;
-    let rows = stmt.query_map(named_params! { ":id": return_id }, |r| {
-        Ok(ReturnLine {
-            product_id: r.get(0)?,
-            product_name: r.get(1)?,
-            quantity: r.get(2)?,
-            batch: r.get(3)?,
-            expiry: r.get(4)?,
-            valued_from: r.get(5)?,
-            taxable: r.get(6)?,
-            tax: r.get(7)?,
-        })
-    })?;
+    let rows = stmt.query_map(named_params! { ":id": return_id }, ReturnLine::from_row)?;
     rows.collect()
 }
 

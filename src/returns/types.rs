@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::lenient;
 use crate::platform::money::Money;
+use crate::platform::rows::row_struct;
 
 /// A line of a shelf count or a return as sent.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -129,19 +130,21 @@ pub struct ReturnRecorded {
     pub status: ReturnStatus,
 }
 
-/// A line of a return as listed.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReturnLine {
-    pub product_id: i64,
-    pub product_name: String,
-    pub quantity: i64,
-    pub batch: Option<String>,
-    pub expiry: Option<String>,
-    /// `order`: at the customer's last order of it; `list`: never ordered, at the list price and GST.
-    pub valued_from: String,
-    pub taxable: Money,
-    pub tax: Money,
+row_struct! {
+    /// A line of a return as listed.
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ReturnLine {
+        pub product_id: i64,
+        pub product_name: String,
+        pub quantity: i64,
+        pub batch: Option<String>,
+        pub expiry: Option<String>,
+        /// `order`: at the customer's last order of it; `list`: never ordered, at the list price and GST.
+        pub valued_from: String,
+        pub taxable: Money,
+        pub tax: Money,
+    }
 }
 
 /// A row of `GET /users/returns`.

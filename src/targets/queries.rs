@@ -27,6 +27,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::UserId;
 use crate::platform::money::Money;
 use crate::platform::rights::UserType;
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 /// A measure of the contract, in the order every answer lists them.
@@ -475,7 +476,7 @@ pub fn holidays(conn: &Connection, year: Option<i64>) -> AppResult<Vec<Holiday>>
     let prefix = year.map(|y| format!("{y:04}-"));
     Ok(conn
         .prepare_cached("SELECT day, name FROM holidays WHERE :p IS NULL OR day LIKE :p || '%' ORDER BY day")?
-        .query_map(named_params! { ":p": prefix }, |r| Ok(Holiday { date: r.get(0)?, name: r.get(1)? }))?
+        .query_map(named_params! { ":p": prefix }, Holiday::from_row)?
         .collect::<Result<Vec<_>, _>>()?)
 }
 

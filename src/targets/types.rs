@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::lenient;
 use crate::platform::money::Money;
+use crate::platform::rows::row_struct;
 
 /// `GET /users/targets?agentId=&month=`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -139,11 +140,13 @@ pub struct SetHoliday {
     pub name: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Holiday {
-    pub date: String,
-    pub name: String,
+row_struct! {
+    #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Holiday {
+        pub date: String,
+        pub name: String,
+    }
 }
 
 /// `GET /master/holiday?year=`.

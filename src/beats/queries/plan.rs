@@ -18,10 +18,11 @@ use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
 
-use super::super::types::{DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
+use super::super::types::{CustomerPlace, DayPlan, PlanBeat, PlanCustomer, WEEKDAY_NAMES};
 use crate::customers::api::LocationStatus;
 use crate::platform::ids::UserId;
 use crate::platform::rights::UserType;
+use crate::platform::rows::{row_struct, FromRow};
 use crate::platform::scope::Scope;
 
 /// The common table expressions of a window of days, `[:from, :to)` as dates, over the agents
@@ -113,15 +114,17 @@ const CUSTOMERS_SQL: &str = concat!(
      ORDER BY day.planned DESC, f.beat_name COLLATE NOCASE, f.beat_id, f.sequence, c.name COLLATE NOCASE, c.buyer_id"
 );
 
-/// The four figures of a day, summed over agents.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DayFigures {
-    pub planned: i64,
-    pub visited_as_planned: i64,
-    pub visited_off_site: i64,
-    pub productive: i64,
-    pub unplanned: i64,
+row_struct! {
+    /// The four figures of a day, summed over agents.
+    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DayFigures {
+        pub planned: i64,
+        pub visited_as_planned: i64,
+        pub visited_off_site: i64,
+        pub productive: i64,
+        pub unplanned: i64,
+    }
 }
 
 impl std::ops::AddAssign for DayFigures {
@@ -147,18 +150,8 @@ fn with_scope(sql: &str, scope: Scope) -> String {
 /// The day's figures over the agents of `scope` (an agent's own scope is that agent).
 pub fn totals(conn: &Connection, scope: Scope, day: NaiveDate) -> rusqlite::Result<DayFigures> {
     let (from, to) = day_params(day);
-    conn.prepare_cached(&with_scope(TOTALS_SQL, scope))?.query_row(
-        &*scope.with(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent }),
-        |r| {
-            Ok(DayFigures {
-                planned: r.get(0)?,
-                visited_as_planned: r.get(1)?,
-                visited_off_site: r.get(2)?,
-                productive: r.get(3)?,
-                unplanned: r.get(4)?,
-            })
-        },
-    )
+    conn.prepare_cached(&with_scope(TOTALS_SQL, scope))?
+        .query_row(&*scope.with(named_params! { ":from": from, ":to": to, ":agent_type": UserType::Agent }), DayFigures::from_row)
 }
 
 /// The check-in that `day.best` stands for (`None` for visits saved before verification).
@@ -184,9 +177,7 @@ pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: Na
                            AND w.valid_from <= :day AND (w.valid_to IS NULL OR w.valid_to > :day))
              ORDER BY b.beat_name COLLATE NOCASE, b.beat_id",
         )?
-        .query_map(named_params! { ":agent": agent_id, ":day": from, ":weekday": weekday }, |r| {
-            Ok(PlanBeat { beat_id: r.get(0)?, beat_name: r.get(1)? })
-        })?
+        .query_map(named_params! { ":agent": agent_id, ":day": from, ":weekday": weekday }, PlanBeat::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     let mut customers = Vec::new();
     let mut unplanned_visits = Vec::new();
@@ -197,7 +188,7 @@ pub fn day_plan(conn: &Connection, agent_id: UserId, agent_name: String, day: Na
         let planned: bool = r.get(0)?;
         let best: Option<i64> = r.get(8)?;
         let customer = PlanCustomer {
-            place: super::place(r, 1)?,
+            place: CustomerPlace::from_row_at(r, 1)?,
             sequence: planned.then_some(customers.len() as i64 + 1),
             beat_id: if planned { r.get(7)? } else { None },
             visited: best.is_some(),

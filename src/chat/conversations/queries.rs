@@ -7,6 +7,7 @@ use super::types::{ChatUser, Chatter, Message, UnreadCount};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::UserId;
 use crate::platform::rights::ADMINISTRATOR;
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 /// The people `me` may chat with, as a condition on `u` (a `users` row): live, not themselves,
@@ -163,9 +164,7 @@ pub fn unread_counts(conn: &Connection, me: UserId) -> rusqlite::Result<Vec<Unre
         "SELECT sender_uid, conversation_id, COUNT(*) FROM messages WHERE receiver_uid = :me AND read_at IS NULL
          GROUP BY sender_uid, conversation_id",
     )?;
-    let rows = stmt.query_map(named_params! { ":me": me }, |r| {
-        Ok(UnreadCount { user_id: r.get(0)?, conversation_id: r.get(1)?, unread_count: r.get(2)? })
-    })?;
+    let rows = stmt.query_map(named_params! { ":me": me }, UnreadCount::from_row)?;
     rows.collect()
 }
 

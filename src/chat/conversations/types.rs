@@ -6,6 +6,7 @@ use serde_json::Value;
 use crate::auth::types::SessionUser;
 use crate::platform::ids::UserId;
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 use crate::platform::scope::Scope;
 
 /// The signed-in user as chat sees them: whom they may chat with follows from these.
@@ -91,13 +92,15 @@ pub struct NewMessagesBody {
     pub latest_timestamp: Option<Value>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UnreadCount {
-    #[serde(rename = "userID")]
-    pub user_id: i64,
-    pub conversation_id: i64,
-    pub unread_count: i64,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct UnreadCount {
+        #[serde(rename = "userID")]
+        pub user_id: i64,
+        pub conversation_id: i64,
+        pub unread_count: i64,
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -3,6 +3,7 @@
 use rusqlite::{named_params, Connection};
 
 use crate::platform::ids::CustomerId;
+use crate::platform::rows::{row_struct, FromRow};
 
 /// Up to 10 live products (name, sku) whose name is LIKE `prefix` or `word` (escaped with `\\`),
 /// those starting with the text first.
@@ -30,14 +31,16 @@ pub enum Countries {
     All,
 }
 
-/// The latest line of a product at one seller.
-#[derive(Debug)]
-pub struct LatestLine {
-    pub order_date: String,
-    pub unit_price: crate::platform::money::Money,
-    pub seller_name: String,
-    pub fao_name: Option<String>,
-    pub line_id: i64,
+row_struct! {
+    /// The latest line of a product at one seller.
+    #[derive(Debug)]
+    pub struct LatestLine {
+        pub order_date: String,
+        pub unit_price: crate::platform::money::Money,
+        pub seller_name: String,
+        pub fao_name: Option<String>,
+        pub line_id: i64,
+    }
 }
 
 const LATEST_PER_SELLER: &str = "WITH RECURSIVE sellers(name) AS (
@@ -63,9 +66,8 @@ pub fn latest_per_seller(conn: &Connection, product: &str, since: &str, countrie
         Countries::All => (true, None),
     };
     let mut stmt = conn.prepare_cached(LATEST_PER_SELLER)?;
-    let rows = stmt.query_map(named_params! { ":product": product, ":since": since, ":all": all, ":country": country }, |r| {
-        Ok(LatestLine { order_date: r.get(0)?, unit_price: r.get(1)?, seller_name: r.get(2)?, fao_name: r.get(3)?, line_id: r.get(4)? })
-    })?;
+    let rows =
+        stmt.query_map(named_params! { ":product": product, ":since": since, ":all": all, ":country": country }, LatestLine::from_row)?;
     rows.collect()
 }
 

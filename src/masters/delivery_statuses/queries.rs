@@ -7,6 +7,7 @@ use super::types::{AdditionalReason, DeliveryStatus};
 use crate::masters::messages::{DELIVERY_STATUS_NOT_FOUND, DELIVERY_STATUS_TAKEN, REASON_TAKEN};
 use crate::masters::queries::{self as table, Parent, Upsert};
 use crate::platform::error::AppResult;
+use crate::platform::rows::FromRow;
 
 /// Live statuses (all, or the one `only`; only those that require a reason when `with_reasons_only`).
 pub fn statuses(conn: &Connection, only: Option<i64>, with_reasons_only: bool) -> rusqlite::Result<Vec<DeliveryStatus>> {
@@ -16,14 +17,7 @@ pub fn statuses(conn: &Connection, only: Option<i64>, with_reasons_only: bool) -
            AND (NOT :reasons OR additional_reason_code = 1)
          ORDER BY delivery_status_id",
     )?;
-    let rows = stmt.query_map(named_params! { ":only": only, ":reasons": with_reasons_only }, |r| {
-        Ok(DeliveryStatus {
-            delivery_status_id: r.get(0)?,
-            delivery_status: r.get(1)?,
-            record_lock: r.get(2)?,
-            additional_reason_code: r.get(3)?,
-        })
-    })?;
+    let rows = stmt.query_map(named_params! { ":only": only, ":reasons": with_reasons_only }, DeliveryStatus::from_row)?;
     rows.collect()
 }
 
@@ -56,14 +50,7 @@ pub fn reasons(conn: &Connection, only: Option<i64>, status: Option<i64>) -> rus
            AND (:status IS NULL OR r.delivery_status_id = :status)
          ORDER BY s.delivery_status_id, r.code",
     )?;
-    let rows = stmt.query_map(named_params! { ":only": only, ":status": status }, |r| {
-        Ok(AdditionalReason {
-            reason_code_id: r.get(0)?,
-            delivery_status_id: r.get(1)?,
-            additional_reason_code: r.get(2)?,
-            delivery_status: r.get(3)?,
-        })
-    })?;
+    let rows = stmt.query_map(named_params! { ":only": only, ":status": status }, AdditionalReason::from_row)?;
     rows.collect()
 }
 

@@ -4,16 +4,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::masters::queries::saved_answer;
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeliveryStatus {
-    #[serde(rename = "deliveryStatusID")]
-    pub delivery_status_id: i64,
-    pub delivery_status: String,
-    pub record_lock: bool,
-    /// True when a reason must be chosen for this status.
-    pub additional_reason_code: bool,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DeliveryStatus {
+        #[serde(rename = "deliveryStatusID")]
+        pub delivery_status_id: i64,
+        pub delivery_status: String,
+        pub record_lock: bool,
+        /// True when a reason must be chosen for this status.
+        pub additional_reason_code: bool,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -32,15 +35,17 @@ saved_answer!(
     #[serde(rename = "deliveryStatusID")] delivery_status_id
 );
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdditionalReason {
-    #[serde(rename = "reasonCodeID")]
-    pub reason_code_id: i64,
-    #[serde(rename = "deliveryStatusID")]
-    pub delivery_status_id: i64,
-    pub additional_reason_code: String,
-    pub delivery_status: String,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct AdditionalReason {
+        #[serde(rename = "reasonCodeID")]
+        pub reason_code_id: i64,
+        #[serde(rename = "deliveryStatusID")]
+        pub delivery_status_id: i64,
+        pub additional_reason_code: String,
+        pub delivery_status: String,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

@@ -3,20 +3,12 @@
 use rusqlite::{named_params, Connection, OptionalExtension};
 
 use super::types::Distributor;
+use crate::platform::rows::FromRow;
 
 /// Every distributor by name.
 pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Distributor>> {
     conn.prepare_cached("SELECT distributor_id, name, city, COALESCE(email, '') <> '', state, gstin FROM distributors ORDER BY name")?
-        .query_map([], |r| {
-            Ok(Distributor {
-                distributor_id: r.get(0)?,
-                distributor_name: r.get(1)?,
-                city: r.get(2)?,
-                has_email: r.get(3)?,
-                state: r.get(4)?,
-                gstin: r.get(5)?,
-            })
-        })?
+        .query_map([], Distributor::from_row)?
         .collect()
 }
 

@@ -7,6 +7,7 @@ use super::types::{InfoSubType, InfoType, SubInfo};
 use crate::masters::messages::{INFO_TYPE_NOT_FOUND, INFO_TYPE_TAKEN, SUB_INFO_TAKEN};
 use crate::masters::queries::{self as table, Parent, Upsert};
 use crate::platform::error::AppResult;
+use crate::platform::rows::FromRow;
 
 /// Live info types (all, or the one `only`), each with its live sub types.
 pub fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<InfoType>> {
@@ -25,10 +26,6 @@ pub fn info_types(conn: &Connection, only: Option<i64>) -> rusqlite::Result<Vec<
     Ok(types)
 }
 
-fn sub_type(r: &rusqlite::Row) -> rusqlite::Result<InfoSubType> {
-    Ok(InfoSubType { info_sub_id: r.get(0)?, info_id: r.get(1)?, info_type: r.get(2)?, info_sub_type: r.get(3)? })
-}
-
 /// Live sub types whose info type is live too (all, or those of `info_id`).
 pub fn sub_types(conn: &Connection, info_id: Option<i64>) -> rusqlite::Result<Vec<InfoSubType>> {
     let mut stmt = conn.prepare_cached(
@@ -37,7 +34,7 @@ pub fn sub_types(conn: &Connection, info_id: Option<i64>) -> rusqlite::Result<Ve
          WHERE s.is_retired = 0 AND (:info IS NULL OR s.info_id = :info)
          ORDER BY t.name, s.name",
     )?;
-    let rows = stmt.query_map(named_params! { ":info": info_id }, sub_type)?;
+    let rows = stmt.query_map(named_params! { ":info": info_id }, InfoSubType::from_row)?;
     rows.collect()
 }
 
@@ -48,7 +45,7 @@ pub fn sub_type_by_id(conn: &Connection, id: i64) -> rusqlite::Result<InfoSubTyp
          JOIN info_types t ON t.info_id = s.info_id
          WHERE s.info_sub_id = :id AND s.is_retired = 0 AND t.is_retired = 0",
     )?
-    .query_row(named_params! { ":id": id }, sub_type)
+    .query_row(named_params! { ":id": id }, InfoSubType::from_row)
 }
 
 /// Creates (`id` 0) or renames an info type; returns its id.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::masters::queries::saved_answer;
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -20,13 +21,15 @@ pub struct InfoType {
     pub sub_info: Vec<SubInfo>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InfoSubType {
-    pub info_sub_id: i64,
-    pub info_id: i64,
-    pub info_type: String,
-    pub info_sub_type: String,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct InfoSubType {
+        pub info_sub_id: i64,
+        pub info_id: i64,
+        pub info_type: String,
+        pub info_sub_type: String,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

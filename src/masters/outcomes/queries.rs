@@ -7,22 +7,19 @@ use super::types::Outcome;
 use crate::masters::messages::OUTCOME_TAKEN;
 use crate::masters::queries::{self as table, Upsert};
 use crate::platform::error::AppResult;
-
-fn outcome(r: &rusqlite::Row) -> rusqlite::Result<Outcome> {
-    Ok(Outcome { out_come_id: r.get(0)?, out_come: r.get(1)? })
-}
+use crate::platform::rows::FromRow;
 
 /// The live outcomes by name.
 pub fn live(conn: &Connection) -> rusqlite::Result<Vec<Outcome>> {
     let mut stmt = conn.prepare_cached("SELECT outcome_id, name FROM outcomes WHERE is_retired = 0 ORDER BY name")?;
-    let rows = stmt.query_map([], outcome)?;
+    let rows = stmt.query_map([], Outcome::from_row)?;
     rows.collect()
 }
 
 /// The live outcome `id` (no row: 404).
 pub fn one(conn: &Connection, id: i64) -> rusqlite::Result<Outcome> {
     conn.prepare_cached("SELECT outcome_id, name FROM outcomes WHERE outcome_id = :id AND is_retired = 0")?
-        .query_row(named_params! { ":id": id }, outcome)
+        .query_row(named_params! { ":id": id }, Outcome::from_row)
 }
 
 /// Creates (`id` 0) or renames an outcome; returns its id.

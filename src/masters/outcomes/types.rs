@@ -5,12 +5,15 @@ use std::sync::{Arc, RwLock};
 use serde::{Deserialize, Serialize};
 
 use crate::platform::lenient;
+use crate::platform::rows::row_struct;
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Outcome {
-    pub out_come_id: i64,
-    pub out_come: String,
+row_struct! {
+    #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Outcome {
+        pub out_come_id: i64,
+        pub out_come: String,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -6,6 +6,7 @@ use super::messages::{PRODUCT_NAME_TAKEN, PRODUCT_NOT_FOUND};
 use super::types::{Product, ProductPage};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::money::Money;
+use crate::platform::rows::FromRow;
 
 /// Products a page shows.
 pub const PAGE_SIZE: i64 = 30;
@@ -23,19 +24,7 @@ pub fn page(conn: &Connection, all: bool, pattern: Option<&str>, offset: i64) ->
             "SELECT product_id, name, sku, price_paise, pack_size, category, active, hsn, gst_rate_bp FROM products WHERE {WHERE}
              ORDER BY name LIMIT :limit OFFSET :offset"
         ))?
-        .query_map(named_params! { ":all": all, ":p": pattern, ":limit": PAGE_SIZE, ":offset": offset }, |r| {
-            Ok(Product {
-                product_id: r.get(0)?,
-                product_name: r.get(1)?,
-                sku: r.get(2)?,
-                price: r.get(3)?,
-                pack_size: r.get(4)?,
-                category: r.get(5)?,
-                active: r.get(6)?,
-                hsn: r.get(7)?,
-                gst_rate_bp: r.get(8)?,
-            })
-        })?
+        .query_map(named_params! { ":all": all, ":p": pattern, ":limit": PAGE_SIZE, ":offset": offset }, Product::from_row)?
         .collect::<Result<_, _>>()?;
     Ok(ProductPage { data, total_records })
 }

@@ -4,24 +4,27 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::lenient;
 use crate::platform::money::Money;
+use crate::platform::rows::row_struct;
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Product {
-    pub product_id: i64,
-    pub product_name: String,
-    pub sku: Option<String>,
-    /// Per unit, to the paisa; null until set (such a product cannot be ordered).
-    pub price: Option<Money>,
-    /// Units per case.
-    pub pack_size: Option<i64>,
-    pub category: Option<String>,
-    /// False: retired, no longer orderable.
-    pub active: bool,
-    /// The HSN code (4 to 8 digits); null until set.
-    pub hsn: Option<String>,
-    /// The GST rate in basis points (`1800` = 18 %); 0 until set.
-    pub gst_rate_bp: i64,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Product {
+        pub product_id: i64,
+        pub product_name: String,
+        pub sku: Option<String>,
+        /// Per unit, to the paisa; null until set (such a product cannot be ordered).
+        pub price: Option<Money>,
+        /// Units per case.
+        pub pack_size: Option<i64>,
+        pub category: Option<String>,
+        /// False: retired, no longer orderable.
+        pub active: bool,
+        /// The HSN code (4 to 8 digits); null until set.
+        pub hsn: Option<String>,
+        /// The GST rate in basis points (`1800` = 18 %); 0 until set.
+        pub gst_rate_bp: i64,
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

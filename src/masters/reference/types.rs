@@ -2,19 +2,25 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Country {
-    pub country_id: i64,
-    pub country: String,
+use crate::platform::rows::row_struct;
+
+row_struct! {
+    #[derive(Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Country {
+        pub country_id: i64,
+        pub country: String,
+    }
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserType {
-    pub user_type_id: i64,
-    pub user_type: String,
-    pub is_country_supported: bool,
+row_struct! {
+    #[derive(Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct UserType {
+        pub user_type_id: i64,
+        pub user_type: String,
+        pub is_country_supported: bool,
+    }
 }
 
 #[derive(Deserialize, Default, utoipa::IntoParams)]
@@ -24,11 +30,13 @@ pub struct UserTypeQuery {
     pub show_all: Option<bool>,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Right {
-    pub right_id: i64,
-    pub link_right: String,
-    pub group_name: String,
-    pub right_name: String,
+row_struct! {
+    #[derive(Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Right {
+        pub right_id: i64,
+        pub link_right: String,
+        pub group_name: String,
+        pub right_name: String,
+    }
 }

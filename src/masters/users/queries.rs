@@ -17,6 +17,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::UserId;
 use crate::platform::rights::UserType;
 use crate::platform::rights::{ADMINISTRATOR, AGENT, AREA_MANAGER};
+use crate::platform::rows::FromRow;
 use crate::platform::scope::Scope;
 
 fn live_admins(conn: &Connection) -> rusqlite::Result<i64> {
@@ -108,16 +109,7 @@ pub fn detail(conn: &Connection, scope: Scope, id: UserId) -> AppResult<UserDeta
              LEFT JOIN countries c ON c.country_id = u.country_id
              WHERE u.uid = :id AND u.is_deleted = 0",
         )?
-        .query_row(named_params! { ":id": id }, |r| {
-            Ok(UserDetail {
-                uid: r.get(0)?,
-                email_id: r.get(1)?,
-                name: r.get(2)?,
-                user_type: r.get(3)?,
-                country: r.get(4)?,
-                manager_id: r.get(5)?,
-            })
-        })?)
+        .query_row(named_params! { ":id": id }, UserDetail::from_row)?)
 }
 
 /// Resolves the type's country rule and the agent's manager; returns (country_id, manager_id).
@@ -219,11 +211,7 @@ pub fn agents(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<AgentItem
         "SELECT uid, name, is_deleted FROM users WHERE user_type_id = :agent AND {} ORDER BY is_deleted, name",
         scope.condition("uid")
     );
-    conn.prepare_cached(&sql)?
-        .query_map(&*scope.with(named_params! { ":agent": AGENT }), |r| {
-            Ok(AgentItem { uid: r.get(0)?, name: r.get(1)?, deleted: r.get(2)? })
-        })?
-        .collect()
+    conn.prepare_cached(&sql)?.query_map(&*scope.with(named_params! { ":agent": AGENT }), AgentItem::from_row)?.collect()
 }
 
 /// `(country id, whether the type needs a country)` of a user type and a country named (the

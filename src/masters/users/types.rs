@@ -6,6 +6,7 @@ use crate::masters::queries::saved_answer;
 use crate::platform::ids::UserId;
 use crate::platform::lenient;
 use crate::platform::rights::UserType;
+use crate::platform::rows::row_struct;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -31,15 +32,17 @@ pub struct UserFilter {
     pub search: Option<String>,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserDetail {
-    pub uid: i64,
-    pub email_id: String,
-    pub name: String,
-    pub user_type: UserType,
-    pub country: Option<String>,
-    pub manager_id: Option<UserId>,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct UserDetail {
+        pub uid: i64,
+        pub email_id: String,
+        pub name: String,
+        pub user_type: UserType,
+        pub country: Option<String>,
+        pub manager_id: Option<UserId>,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -71,13 +74,15 @@ saved_answer!(
     uid
 );
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AgentItem {
-    pub uid: i64,
-    pub name: String,
-    /// A deleted agent (listed after the live ones): their data stays visible to their manager and
-    /// administrators, and the screens mark them "(deleted)".
-    pub deleted: bool,
+row_struct! {
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct AgentItem {
+        pub uid: i64,
+        pub name: String,
+        /// A deleted agent (listed after the live ones): their data stays visible to their manager and
+        /// administrators, and the screens mark them "(deleted)".
+        pub deleted: bool,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
