@@ -29,8 +29,12 @@ macro_rules! row_struct {
         impl $crate::platform::rows::FromRow for $name {
             fn from_row_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Self> {
                 // A struct expression evaluates its fields in the order written: the columns in turn.
-                let mut columns = first..;
-                Ok(Self { $($field: row.get(columns.next().expect("a range from `first` never ends"))?),+ })
+                let mut column = first;
+                let mut next = || {
+                    column += 1;
+                    column - 1
+                };
+                Ok(Self { $($field: row.get(next())?),+ })
             }
         }
     };
