@@ -1,7 +1,8 @@
 // Customer Visit (spec 1 §2): search, the customer's details with a map link (customer-details.jsx),
 // the visit form (visit-form.jsx), Must Sell / Best Sellers / Price Comparison tabs
 // (product-tabs.jsx), the last 5 interactions (visit-interactions.jsx) and the links
-// (customer-links.jsx), the profile and info buttons (visit-actions.jsx).
+// (customer-links.jsx), the profile and info buttons (visit-actions.jsx); all below the form come
+// with visit-panels.jsx, a chunk of its own.
 // Agents also work offline: the search, the details (as last seen) and the outcomes come from the
 // phone when the network does not answer, and a visit saved then waits in the phone's queue
 // (lib/offline/) and shows at the top of the interactions as "Waiting to sync". Order takers see
@@ -14,28 +15,22 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { formatDateTime } from "../../lib/format";
-import { OutstandingPanel } from "../../lib/outstanding-panel";
-import { VisitPhotos } from "../../lib/photos/photo-view";
 import { customerSuggestions, useCustomerScreen, useOutcomes } from "../../lib/resources";
-import { AGENT, RIGHT } from "../../lib/rights";
+import { RIGHT } from "../../lib/rights";
 import { hasRight } from "../../lib/session";
 import { SuggestBox } from "../../lib/suggest";
 import { t as tlib } from "../../lib/text";
 import { Empty, Loading, PageHeader } from "../../lib/ui";
 import { CustomerDetails } from "./customer-details";
-import { CustomerLinks } from "./customer-links";
-import { CustomerOrders } from "./customer-orders";
-import { ProductTabs } from "./product-tabs";
-import { VisitActions } from "./visit-actions";
-import { LastInteractions, useQueuedVisits } from "./visit-interactions";
+import { useQueuedVisits } from "./visit-interactions";
 import { VisitForm } from "./visit-form";
 import { t } from "./visit-text";
 
 /** @typedef {import("../../../types/api").components["schemas"]["SessionBody"]} User */
 
-// The shelf count and returns work through the phone's queue: with them comes the offline engine,
-// which is not the screen's code, so they load apart and the screen shows without waiting for them.
-const ShelfPanel = lazy(() => import("./shelf-panel").then((m) => ({ default: m.ShelfPanel })));
+// The panels below the form load apart (visit-panels.jsx): the details and the form wait for none
+// of their code.
+const VisitPanels = lazy(() => import("./visit-panels"));
 
 /** @param {{ params?: { buyerId?: string }, user: User }} props */
 export default function VisitScreen({ params, user }) {
@@ -95,39 +90,9 @@ export default function VisitScreen({ params, user }) {
             }}
           />
           {panels && (
-            <>
-              {Number(user.userType) === AGENT && (
-                <Suspense fallback={null}>
-                  <ShelfPanel
-                    key={`shelf-${screen.customerDetails.buyerID}`}
-                    buyerId={screen.customerDetails.buyerID}
-                    buyerName={screen.customerDetails.buyerName}
-                    user={user}
-                    visitClientId={visitClientId}
-                  />
-                </Suspense>
-              )}
-              {(hasRight(user, RIGHT.COLLECTIONS) || hasRight(user, RIGHT.COLLECTIONS_REVIEW)) && (
-                <OutstandingPanel user={user} buyerId={screen.customerDetails.buyerID}>
-                  {hasRight(user, RIGHT.COLLECTIONS) && (
-                    <a
-                      class="btn btn-primary"
-                      href={`#/collections/collect/${encodeURIComponent(screen.customerDetails.buyerID)}`}
-                    >
-                      {t("collectPayment")}
-                    </a>
-                  )}
-                </OutstandingPanel>
-              )}
-              {hasRight(user, RIGHT.ORDER_BOOKING) && <CustomerOrders buyerId={screen.customerDetails.buyerID} user={user} />}
-              {!screen.fromCopy && <ProductTabs screen={screen} buyerId={screen.customerDetails.buyerID} />}
-              <LastInteractions queued={queued} transactions={screen.transcations} />
-              {hasRight(user, RIGHT.PHOTO_REVIEW) && !screen.fromCopy && !screen.seenAt && (
-                <VisitPhotos buyerId={screen.customerDetails.buyerID} />
-              )}
-              <CustomerLinks links={screen.linkDetails} />
-              <VisitActions user={user} buyerId={buyerId} />
-            </>
+            <Suspense fallback={null}>
+              <VisitPanels screen={screen} buyerId={buyerId} user={user} queued={queued} visitClientId={visitClientId} />
+            </Suspense>
           )}
         </div>
       )}
