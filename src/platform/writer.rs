@@ -44,8 +44,11 @@ use rusqlite::{Connection, TransactionBehavior};
 
 use crate::platform::error::{AppError, AppResult};
 
-/// Writes committed together at most (bounds the time the write lock is held).
-const MAX_BATCH: usize = 256;
+/// Writes committed together at most (bounds the time the write lock is held). 32, not 256: with
+/// bookings of 10 priced lines, 128 connections made batches of up to 128 (60 ms), and a booking
+/// that just missed one waited for it whole; order submit's p99 went 57-60 -> 45-47 ms in three
+/// pairs of `bench/writes.sh` runs, visit saves the same within 3% (decision 53).
+const MAX_BATCH: usize = 32;
 
 /// `MAX_BATCH`, or `FIELDSALES_WRITE_MAX_BATCH` where set (read once, for measuring the bound:
 /// bench/writes.sh; issue #39).
