@@ -17,6 +17,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fieldsales::customers::api::{insert_visit, LocationStatus, NewVisit};
+use fieldsales::orders::queries::insert_lines;
+use fieldsales::orders::types::OrderLine;
+use fieldsales::platform::ids::CustomerId;
+use fieldsales::platform::money::Money;
 use rusqlite::{named_params, OptionalExtension};
 
 struct Customer {
@@ -160,7 +164,8 @@ fn visit(tx: &rusqlite::Connection, customer: i64, agent: i64, me: i64, n: u64, 
 }
 
 /// The rows a booking of the benchmark writes (bench/order.lua: 10 lines, no visit): the order and
-/// its lines, with the server's own statements (`orders::queries::book`).
+/// its lines, with the server's own statements (`orders::queries::book`; the lines through its
+/// `insert_lines`).
 struct Order {
     customer: i64,
     agent: i64,
@@ -188,12 +193,28 @@ fn booking(tx: &rusqlite::Connection, order: &Order) -> rusqlite::Result<()> {
         ":hold": None::<String>, ":reason": None::<String>,
     })?;
     let number = format!("APP{:06}", tx.last_insert_rowid());
-    let items = serde_json::to_string(items).map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
-    tx.prepare_cached(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped, unit_price_paise, source)
-         SELECT :number, :date, :c, :seller, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, 'app'
-         FROM json_each(:items) j ORDER BY j.key",
-    )?
-    .execute(named_params! { ":number": number, ":date": day, ":c": customer, ":seller": seller, ":items": items })?;
+    let lines: Vec<OrderLine> = items
+        .iter()
+        .map(|(product_id, name, sku, quantity, price)| {
+            let amount = Money::from_paise(quantity * price);
+            OrderLine {
+                product_id: *product_id,
+                product_name: name.clone(),
+                sku: sku.clone(),
+                quantity: *quantity,
+                unit_price: Money::from_paise(*price),
+                gross: amount,
+                discount: Money::from_paise(0),
+                taxable: amount,
+                gst_rate_bp: 0,
+                cgst: Money::from_paise(0),
+                sgst: Money::from_paise(0),
+                igst: Money::from_paise(0),
+                line_total: amount,
+                schemes: Vec::new(),
+            }
+        })
+        .collect();
+    insert_lines(tx, &number, day, CustomerId(*customer), seller, &lines)?;
     Ok(())
 }

@@ -615,21 +615,19 @@ pub fn upsert_invoice(
 /// What a customer owes now: the balance of their invoices (amount less the payments allocated to
 /// them that were not reversed).
 pub fn owed(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Money> {
-    conn.query_row(
+    conn.prepare_cached(
         "SELECT COALESCE(SUM(amount_paise - paid_paise), 0) FROM invoices
           WHERE customer_id = :customer AND paid_paise < amount_paise",
-        named_params! { ":customer": customer },
-        |r| r.get(0),
-    )
+    )?
+    .query_row(named_params! { ":customer": customer }, |r| r.get(0))
 }
 
 /// The customer's credit limit, if they have one.
 pub fn credit_limit(conn: &Connection, customer: CustomerId) -> rusqlite::Result<Option<Money>> {
-    conn.query_row("SELECT credit_limit_paise FROM customers WHERE customer_id = :customer", named_params! { ":customer": customer }, |r| {
-        r.get(0)
-    })
-    .optional()
-    .map(Option::flatten)
+    conn.prepare_cached("SELECT credit_limit_paise FROM customers WHERE customer_id = :customer")?
+        .query_row(named_params! { ":customer": customer }, |r| r.get(0))
+        .optional()
+        .map(Option::flatten)
 }
 
 /// Adds `paise` to what is paid on an invoice (a payment's or a return's credit), never past its

@@ -411,12 +411,14 @@ fn commit_batch(conn: &mut Connection, mut batch: Vec<Job>) -> (Vec<Reply>, Resu
     }
     let mut replies = Vec::with_capacity(batch.len());
     for job in batch {
+        // Cached statements: `execute_batch` would parse the two statements again for each write.
         let outcome = tx
-            .execute_batch("SAVEPOINT item")
+            .prepare_cached("SAVEPOINT item")
+            .and_then(|mut s| s.execute([]).map(drop))
             .map_err(|e| e.to_string())
             .and_then(|()| catch_unwind(AssertUnwindSafe(|| (job.run)(&tx))).map_err(|_| "a write panicked".to_string()));
         let kept = match &outcome {
-            Ok((true, _)) => tx.execute_batch("RELEASE item"),
+            Ok((true, _)) => tx.prepare_cached("RELEASE item").and_then(|mut s| s.execute([])).map(drop),
             _ => tx.execute_batch("ROLLBACK TO item; RELEASE item"),
         };
         match (outcome, kept) {
