@@ -6,7 +6,7 @@ pub mod credit;
 pub mod mailing;
 pub mod waiting;
 
-use rusqlite::{named_params, Connection, OptionalExtension};
+use rusqlite::{named_params, Connection, OptionalExtension, ToSql};
 
 use serde_json::json;
 
@@ -24,7 +24,7 @@ use crate::customers::api::{check_client_id, record_visit, CheckedVisit, Locatio
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::ids::{CustomerId, OrderId, UserId};
 use crate::platform::money::Money;
-use crate::platform::rows::FromRow;
+use crate::platform::rows::{FromRow, ManyRows};
 use crate::platform::scope::Scope;
 use crate::platform::validate::{limits, required};
 
@@ -385,23 +385,14 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     }
     insert_lines(tx, &number, &day, customer, &seller, &lines)?;
     // Free pieces and what each scheme gave each line: only when schemes gave something.
-    if !free.is_empty() {
-        let items: Vec<_> = free.iter().map(|f| json!([f.product_id, f.product_name, f.quantity, f.scheme_id, f.version])).collect();
-        tx.prepare_cached(
-            "INSERT INTO order_free_lines (order_id, product_id, product_name, quantity, scheme_id, version)
-             SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(:items) j",
-        )?
-        .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(items).to_string() })?;
-    }
-    let given: Vec<_> =
-        lines.iter().flat_map(|l| l.schemes.iter().map(move |s| json!([l.product_id, s.scheme_id, s.version, s.amount.paise()]))).collect();
-    if !given.is_empty() {
-        tx.prepare_cached(
-            "INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise)
-             SELECT :o, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(:items) j",
-        )?
-        .execute(named_params! { ":o": order_id, ":items": serde_json::Value::Array(given).to_string() })?;
-    }
+    let free_rows: Vec<[&dyn ToSql; 5]> =
+        free.iter().map(|f| [&f.product_id as &dyn ToSql, &f.product_name, &f.quantity, &f.scheme_id, &f.version]).collect();
+    FREE_LINES.insert(tx, &[&order_id], &free_rows)?;
+    let given: Vec<[&dyn ToSql; 4]> = lines
+        .iter()
+        .flat_map(|l| l.schemes.iter().map(move |s| [&l.product_id as &dyn ToSql, &s.scheme_id, &s.version, &s.amount]))
+        .collect();
+    LINE_SCHEMES.insert(tx, &[&order_id], &given)?;
     let mut answer = OrderBooked {
         message: ORDER_BOOKED.text.into(),
         code: ORDER_BOOKED.code.into(),
@@ -425,38 +416,29 @@ pub fn book(tx: &Connection, who: Booker, order: CheckedOrder, priced: Option<Pr
     Ok(answer)
 }
 
-/// The most lines one statement of [`insert_lines`] inserts: one cached statement for each count
-/// up to it, so a few dozen statements at most in the writer's cache.
-const LINES_PER_INSERT: usize = 16;
+/// A booking's lines, each with its figures, which every report reads (decision 36).
+static LINES: ManyRows = ManyRows::new(
+    "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped,
+                              unit_price_paise, source, gross_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise,
+                              sgst_paise, igst_paise, line_total_paise) VALUES",
+    "(?1, ?2, ?3, ?4, #, #, #, #, #, 'app', #, #, #, #, #, #, #, #)",
+    4,
+);
 
-/// `LINES_INSERT[n - 1]`: `INSERT INTO order_lines ... VALUES (...), (...)` of `n` lines, `?1` to
-/// `?4` the order's number, date, customer and seller, then 13 values a line (`insert_lines`).
-/// Written once: formatting them for each booking cost 5% of the writer's time.
-static LINES_INSERT: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| (1..=LINES_PER_INSERT).map(lines_insert_sql).collect());
+/// The pieces a booking's schemes give free.
+static FREE_LINES: ManyRows = ManyRows::new(
+    "INSERT INTO order_free_lines (order_id, product_id, product_name, quantity, scheme_id, version) VALUES",
+    "(?1, #, #, #, #, #)",
+    1,
+);
 
-fn lines_insert_sql(n: usize) -> String {
-    let rows: Vec<String> = (0..n)
-        .map(|i| {
-            let p: Vec<String> = (0..13).map(|k| format!("?{}", 5 + i * 13 + k)).collect();
-            format!("(?1, ?2, ?3, ?4, {}, 'app', {})", p[..5].join(", "), p[5..].join(", "))
-        })
-        .collect();
-    format!(
-        "INSERT INTO order_lines (order_id, order_date, customer_id, seller_name, product_id, product_name, sku, qty_shipped,
-                                  unit_price_paise, source, gross_paise, discount_paise, taxable_paise, gst_rate_bp, cgst_paise,
-                                  sgst_paise, igst_paise, line_total_paise)
-         VALUES {}",
-        rows.join(", ")
-    )
-}
+/// What each scheme took off each line of a booking.
+static LINE_SCHEMES: ManyRows =
+    ManyRows::new("INSERT INTO order_line_schemes (order_id, product_id, scheme_id, version, amount_paise) VALUES", "(?1, #, #, #, #)", 1);
 
-/// Inserts the booked `lines` of order `number` in `order_lines`, in their order, each with its
-/// figures, which every report reads (decision 36). Few statements, not one per line: each
-/// statement copies every page it changes into a statement journal first (the foreign keys make
-/// it one that may abort), so per-line statements copied the same pages ten times over. Values
-/// bound by position, 13 a line: a JSON array of the lines read back with `json_each` and `->>`
-/// cost a sixth of the writer's time per booking, in parsing each line's text 13 times. (The order
-/// row applied the customer's summary, once for all its lines: customer_stats_booking_insert.)
+/// Inserts the booked `lines` of order `number` (in their order) in `order_lines`, where every
+/// figure counts them. (The order row applied the customer's summary, once for all its lines:
+/// customer_stats_booking_insert.)
 pub fn insert_lines(
     tx: &Connection,
     number: &str,
@@ -465,15 +447,11 @@ pub fn insert_lines(
     seller: &str,
     lines: &[OrderLine],
 ) -> rusqlite::Result<()> {
-    for chunk in lines.chunks(LINES_PER_INSERT) {
-        let mut insert = tx.prepare_cached(&LINES_INSERT[chunk.len() - 1])?;
-        insert.raw_bind_parameter(1, number)?;
-        insert.raw_bind_parameter(2, day)?;
-        insert.raw_bind_parameter(3, customer)?;
-        insert.raw_bind_parameter(4, seller)?;
-        for (i, l) in chunk.iter().enumerate() {
-            let values: [&dyn rusqlite::ToSql; 13] = [
-                &l.product_id,
+    let rows: Vec<[&dyn ToSql; 13]> = lines
+        .iter()
+        .map(|l| {
+            [
+                &l.product_id as &dyn ToSql,
                 &l.product_name,
                 &l.sku,
                 &l.quantity,
@@ -486,14 +464,10 @@ pub fn insert_lines(
                 &l.sgst,
                 &l.igst,
                 &l.line_total,
-            ];
-            for (k, value) in values.into_iter().enumerate() {
-                insert.raw_bind_parameter(5 + i * 13 + k, value)?;
-            }
-        }
-        insert.raw_execute()?;
-    }
-    Ok(())
+            ]
+        })
+        .collect();
+    LINES.insert(tx, &[&number, &day, &customer, &seller], &rows)
 }
 
 /// The day of the visit `visit_id` as saved, which the order of `customer` taken at it is dated by.
