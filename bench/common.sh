@@ -46,6 +46,16 @@ write_floors() {
 }
 
 
+# Waits until the server just started in the background ($SERVER) answers /healthz at $BASE, and
+# kills it when the script ends; if it dies first, prints its log ($1) and ends the script.
+wait_for_server() {
+  trap 'kill $SERVER 2>/dev/null || true' EXIT
+  until curl -fs "$BASE/healthz" >/dev/null; do
+    kill -0 "$SERVER" 2>/dev/null || { cat "$1"; exit 1; }
+    sleep 0.005
+  done
+}
+
 # Runs the SQL file $2 on the database $1 (Python's sqlite3: no sqlite3 shell needed).
 sql_file() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2]).read()); c.commit()' "$@"; }
 

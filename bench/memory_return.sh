@@ -88,11 +88,7 @@ for candidate in $CANDIDATES; do
   env "${settings[@]}" RUST_LOG=warn "$bin" --db "$M/run.db" --data-dir "$M/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 --photo-rate 0 \
     >"$M/server-$candidate.log" 2>&1 &
   SERVER=$!
-  trap 'kill $SERVER 2>/dev/null || true' EXIT
-  until curl -fs "$BASE/healthz" >/dev/null; do
-    kill -0 $SERVER 2>/dev/null || { cat "$M/server-$candidate.log"; exit 1; }
-    sleep 0.01
-  done
+  wait_for_server "$M/server-$candidate.log"
   prev=-1
   for _ in $(seq 120); do
     now=$(awk '{print $14 + $15}' "/proc/$SERVER/stat"); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5

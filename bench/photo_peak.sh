@@ -23,11 +23,7 @@ cp "$DB" "$W/run.db"
 BASE="http://127.0.0.1:$PORT"
 env "$@" RUST_LOG=warn "$BIN" --db "$W/run.db" --data-dir "$W/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 --photo-rate 0 >"$W/server.log" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
-until curl -fs "$BASE/healthz" >/dev/null; do
-  kill -0 $SERVER 2>/dev/null || { cat "$W/server.log"; exit 1; }
-  sleep 0.005
-done
+wait_for_server "$W/server.log"
 rss() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$SERVER/status"; }
 TOKEN=$(curl -fs -H 'Content-Type: application/json' -H 'Cookie: XSRF-TOKEN=b' -H 'X-XSRF-TOKEN: b' \
   -d '{"userName":"agent1@scale.test","password":"Demo12345678","terms":true}' "$BASE/webapi/api/login/auth" |

@@ -76,11 +76,7 @@ started=$(date +%s%N)
 rm -rf "$OUT/run-data"
 FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$OUT/run-data" serve --addr "127.0.0.1:$PORT" --login-rate 0 --photo-rate 0 >"$OUT/server.log" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
-until curl -fs "$BASE/healthz" >/dev/null; do
-  kill -0 $SERVER 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.005
-done
+wait_for_server "$OUT/server.log"
 echo "cold_start_ms=$(( ($(date +%s%N) - started) / 1000000 ))" >>"$FIGURES"
 
 # Idle: once the server's start-up work in the background (Best Sellers) has finished, i.e. its

@@ -28,11 +28,7 @@ rm -f "$RUN-wal" "$RUN-shm"
 BASE="http://127.0.0.1:$PORT"
 FIELDSALES_WRITE_STATS=1 RUST_LOG=warn "$BIN" --db "$RUN" --data-dir "$W/data" serve --addr "127.0.0.1:$PORT" --login-rate 0 >"$W/server.log" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
-until curl -fs "$BASE/healthz" >/dev/null; do
-  kill -0 $SERVER 2>/dev/null || { cat "$W/server.log"; exit 1; }
-  sleep 0.005
-done
+wait_for_server "$W/server.log"
 cpu() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }
 quiet() { local prev=-1 now; for _ in $(seq 120); do now=$(cpu); [ "$now" = "$prev" ] && break; prev=$now; sleep 0.5; done; }
 rss() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$SERVER/status"; }
