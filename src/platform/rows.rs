@@ -101,8 +101,14 @@ impl ManyRows {
         &all[n.clamp(1, ROWS_PER_STATEMENT) - 1]
     }
 
-    /// Inserts `rows`, in their order, each after the `shared` values.
+    /// Inserts `rows`, in their order, each after the `shared` values. Values that do not fit the
+    /// row's shape (`shared` of them, then one for each `#`) are refused before anything is
+    /// written, rather than bound to the wrong columns.
     pub fn insert<const W: usize>(&self, tx: &Connection, shared: &[&dyn ToSql], rows: &[[&dyn ToSql; W]]) -> rusqlite::Result<()> {
+        let width = self.row.matches('#').count();
+        if shared.len() != self.shared || W != width {
+            return Err(rusqlite::Error::InvalidParameterCount(shared.len() + W, self.shared + width));
+        }
         for chunk in rows.chunks(ROWS_PER_STATEMENT) {
             let mut insert = tx.prepare_cached(self.sql(chunk.len()))?;
             for (i, value) in shared.iter().enumerate() {
@@ -110,7 +116,7 @@ impl ManyRows {
             }
             for (i, row) in chunk.iter().enumerate() {
                 for (k, value) in row.iter().enumerate() {
-                    insert.raw_bind_parameter(1 + shared.len() + i * W + k, value)?;
+                    insert.raw_bind_parameter(1 + self.shared + i * W + k, value)?;
                 }
             }
             insert.raw_execute()?;
@@ -161,5 +167,10 @@ mod tests {
             assert_eq!((tag.as_str(), value, word, kind.as_str()), ("a", n as i64 * 10, format!("w{n}"), "x"));
         }
         assert_eq!(PAIRS.sql(2), "INSERT INTO t (tag, n, word, kind) VALUES (?1, ?2, ?3, 'x'), (?1, ?4, ?5, 'x')");
+        // Values of another shape are refused, and nothing is written.
+        assert!(PAIRS.insert(&conn, &[], &rows).is_err());
+        let narrow: Vec<[&dyn rusqlite::ToSql; 1]> = numbers.iter().map(|n| [n as &dyn rusqlite::ToSql]).collect();
+        assert!(PAIRS.insert(&conn, &[&"a"], &narrow).is_err());
+        assert_eq!(conn.query_row("SELECT COUNT(*) FROM t", [], |r| r.get::<_, i64>(0)).unwrap(), 20);
     }
 }
