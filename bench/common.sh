@@ -7,7 +7,7 @@ DELIVERIES=${DELIVERIES:-$((CUSTOMERS / 10))}
 OUT=bench/out
 # v6: schema 12 (a customer's order lines indexed by product; the v5 file upgraded by `fieldsales migrate`, #21 fourth round). v5: schema 11 (the visits' day summary and the productive orders' index, #21 third round; a v4 file would be upgraded at the server's start, inside its cold start). v4: visits stored in time order, as a real database has them (#21). v3: schema 7 (the previous order month, the delivery search index; #21). v2: priced products and distributors (#18).
 DB="$OUT/scale-v6-$CUSTOMERS-$LINES-$VISITS-$DELIVERIES.db"
-BIN=target/release/fieldsales
+BIN=${BIN:-target/release/fieldsales}
 mkdir -p "$OUT"
 
 # Builds the release binary and the floor examples, once per run: run.sh sets BENCH_BUILT for the
@@ -88,4 +88,31 @@ PY
     rm -f "$OUT/upload.json"
   fi
   echo "$path"
+}
+
+# Where the resident memory grew between the idle start and the end of the minute after the
+# burst: KiB resident by kind of mapping (heap arenas, thread stacks, the binary, the database's
+# shared memory), before and after.
+smaps_growth() {
+python3 - "$1" "$2" <<'PY'
+import re, sys
+def kinds(path):
+    sizes, name = {}, None
+    for line in open(path):
+        if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+            parts = line.split()
+            size = int(parts[0].split("-")[1], 16) - int(parts[0].split("-")[0], 16)
+            name = parts[5] if len(parts) > 5 else ("[anon 64 MiB arena]" if size == 64 << 20 else "[anon stack-sized]" if size in (2 << 20, 8 << 20, (2 << 20) + 4096) else "[anon]")
+        elif line.startswith("Rss:"):
+            sizes[name] = sizes.get(name, 0) + int(line.split()[1])
+    return sizes
+before, after = kinds(sys.argv[1]), kinds(sys.argv[2])
+print("| mapping | before KiB | after KiB | growth KiB |")
+print("|---|---|---|---|")
+for name in sorted(set(before) | set(after), key=lambda n: -(after.get(n, 0) - before.get(n, 0))):
+    b, a = before.get(name, 0), after.get(name, 0)
+    if a or b:
+        print("| %s | %d | %d | %+d |" % (name.split("/")[-1], b, a, a - b))
+print("| total | %d | %d | %+d |" % (sum(before.values()), sum(after.values()), sum(after.values()) - sum(before.values())))
+PY
 }

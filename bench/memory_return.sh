@@ -95,7 +95,9 @@ for candidate in $CANDIDATES; do
   done
   key=${candidate//-/_}
   echo "mem_${key}_idle_before_kb=$(awk '$1 == "VmRSS:" {print $2}' "/proc/$SERVER/status")" >>"$FIGURES"
-  python3 bench/mixed_load.py "$BASE" "$SERVER" "$M/run.db" "$PHOTO" "$UPLOAD" --prefix "mem_${key}_" >>"$FIGURES"
+  cp "/proc/$SERVER/smaps" "$M/smaps-$candidate.before"
+  SMAPS_OUT="$M/smaps-$candidate.after" python3 bench/mixed_load.py "$BASE" "$SERVER" "$M/run.db" "$PHOTO" "$UPLOAD" --prefix "mem_${key}_" >>"$FIGURES"
+  smaps_growth "$M/smaps-$candidate.before" "$M/smaps-$candidate.after" >"$M/growth-$candidate.txt"
   kill $SERVER
   wait $SERVER 2>/dev/null || true
   trap - EXIT

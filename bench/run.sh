@@ -88,6 +88,7 @@ for _ in $(seq 120); do
 done
 rss() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$SERVER/status"; }
 echo "idle_rss_kb=$(rss VmRSS)" >>"$FIGURES"
+cp "/proc/$SERVER/smaps" "$OUT/smaps.idle"
 
 login() {
   curl -fs -H 'Content-Type: application/json' -H 'Cookie: XSRF-TOKEN=b' -H 'X-XSRF-TOKEN: b' \
@@ -194,7 +195,8 @@ echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
 if [ -z "${SKIP_MIXED:-}" ]; then
   echo "mixed load" >&2
   echo "upload_rows=$UPLOAD_ROWS" >>"$FIGURES"
-  python3 bench/mixed_load.py "$BASE" "$SERVER" "$RUN" "$PHOTO" "$UPLOAD" >>"$FIGURES"
+  SMAPS_OUT="$OUT/smaps.after-mixed" python3 bench/mixed_load.py "$BASE" "$SERVER" "$RUN" "$PHOTO" "$UPLOAD" >>"$FIGURES"
+  smaps_growth "$OUT/smaps.idle" "$OUT/smaps.after-mixed" >"$OUT/memory-growth.md"
   measure photos get.lua TOKEN="$MANAGER_TOKEN" PATH_UNDER_TEST=/webapi/api/users/visit/photos
 fi
 kill $SERVER
