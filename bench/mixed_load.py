@@ -329,6 +329,10 @@ def idle_samples():
         time.sleep(max(0, began + t - time.time()))
         rss = status_file("VmRSS")
         say("rss_t%02d_kb" % t, rss)
+        # Whether the server still works meanwhile (its CPU time in ticks), and its threads.
+        stat = open("/proc/%d/stat" % args.pid).read().rsplit(")", 1)[1].split()
+        say("cpu_ticks_t%02d" % t, int(stat[11]) + int(stat[12]))
+        say("threads_t%02d" % t, status_file("Threads"))
         if under is None and rss < 30 * 1024:
             under = t
     say("idle_rss_kb", rss)

@@ -189,6 +189,8 @@ done
 sleep "${IDLE_WAIT:-16}"
 echo "idle_wait=${IDLE_WAIT:-16}" >>"$FIGURES"
 echo "idle_rss_after_load_kb=$(rss VmRSS)" >>"$FIGURES"
+cp "/proc/$SERVER/smaps" "$OUT/smaps.after-load"
+smaps_growth "$OUT/smaps.idle" "$OUT/smaps.after-load" >"$OUT/memory-growth-load.md"
 # The mixed-load step (issue #56): 1,000 photo uploads of the 200 KB JPEG from 50 agents at once
 # (their p50/p99, uploads/s and peak RSS beside the disk's write floor), every report, a
 # 100,000-row customer upload, chat and sign-ins; then VmRSS every 5 s for 60 s (bench/mixed_load.py).
