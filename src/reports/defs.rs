@@ -192,12 +192,18 @@ pub const PRODUCTIVITY: Report = Report {
              FROM visits v JOIN customers c ON c.customer_id = v.customer_id WHERE ",
         filters!(window "v.visited_at", scope, country),
         r#"
-             GROUP BY day, v.agent_id)
+             GROUP BY day, v.agent_id),
+         -- The customers each agent added each day, counted once: asked of every row instead, it
+         -- read all the customers again per agent and day (99 s for a month of 200 agents and
+         -- 200,000 customers). The window's ends are local midnights, so a day of `days` is whole.
+         added AS (
+             SELECT date(n.created_at, 'unixepoch', 'localtime') AS day, n.created_by AS agent_id, COUNT(*) AS customers
+             FROM customers n WHERE n.created_at >= :from_ts AND n.created_at < :to_ts AND n.created_by IS NOT NULL
+             GROUP BY day, n.created_by)
          SELECT d.day AS "Date:date", u.email AS "Agent ID", u.name AS "Agent Name", d.visits AS "Visits",
-                d.customers AS "Customers Visited",
-                (SELECT COUNT(*) FROM customers n WHERE n.created_by = d.agent_id
-                   AND date(n.created_at, 'unixepoch', 'localtime') = d.day) AS "Customers Added"
-         FROM days d JOIN users u ON u.uid = d.agent_id WHERE "#,
+                d.customers AS "Customers Visited", COALESCE(a.customers, 0) AS "Customers Added"
+         FROM days d JOIN users u ON u.uid = d.agent_id LEFT JOIN added a ON a.day = d.day AND a.agent_id = d.agent_id
+         WHERE "#,
         filters!(user_type),
         " ORDER BY d.day, u.email"
     ),

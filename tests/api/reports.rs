@@ -2,7 +2,7 @@
 //! links are single use; a manager's report holds only their agents; the spec's messages.
 
 use axum::http::{Method, StatusCode};
-use calamine::{Data, Reader, Xlsx};
+use calamine::{Data, DataType, Reader, Xlsx};
 use serde_json::json;
 
 use crate::support::TestApp;
@@ -141,6 +141,41 @@ async fn every_report_opens_with_its_header_and_rows() {
         } else {
             assert!(table.len() > 1, "{path} has rows");
         }
+    }
+}
+
+#[tokio::test]
+async fn productivity_counts_the_customers_each_agent_added_that_day() {
+    let app = TestApp::new();
+    activity(&app).await;
+    // A second customer of the same agent, added yesterday: not today's.
+    let agent = app.as_agent(1).await;
+    let r = app.post("/users/customer", Some(&agent), json!({ "mobileNo": "9876540001", "buyerName": "Yesterday Mart" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    app.conn().execute("UPDATE customers SET created_at = created_at - 86400 WHERE name = 'Yesterday Mart'", []).unwrap();
+    let adder: String = app
+        .conn()
+        .query_row("SELECT u.email FROM customers c JOIN users u ON u.uid = c.created_by WHERE c.name = 'Report Mart'", [], |r| r.get(0))
+        .unwrap();
+    let t = today();
+    let r = app.get(&format!("/report/productivity?fromDate={t}&toDate={t}"), Some(&app.as_admin().await)).await;
+    let table = sheet(&fetch(&app, r.body["excelPath"].as_str().unwrap()).await.unwrap());
+    let added = |row: &[Data]| row[5].as_f64().unwrap_or(-1.0);
+    let of_adder = table.iter().skip(1).find(|row| row[1] == adder.as_str()).expect("the adder's row");
+    assert_eq!((of_adder[0].clone(), added(of_adder)), (Data::String(t.clone()), 1.0));
+    // Every other row as counted directly.
+    assert!(table.len() > 2, "more agents visited today");
+    for row in table.iter().skip(1) {
+        let expected: i64 = app
+            .conn()
+            .query_row(
+                "SELECT COUNT(*) FROM customers c JOIN users u ON u.uid = c.created_by
+                 WHERE u.email = ?1 AND date(c.created_at, 'unixepoch', 'localtime') = ?2",
+                [row[1].to_string(), t.clone()],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(added(row), expected as f64, "{row:?}");
     }
 }
 
