@@ -16,7 +16,48 @@ use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::hooks::Action;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
-pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+pub type Pool = r2d2::Pool<Connections>;
+
+/// The pool's connections to the file, each opened with `configure`; one handed back by
+/// `close_idle` is closed instead of kept.
+#[derive(Debug)]
+pub struct Connections(SqliteConnectionManager);
+
+thread_local! {
+    /// Set by `close_idle` on its own thread while it hands the pool's unused connections back.
+    static CLOSING: Cell<bool> = const { Cell::new(false) };
+}
+
+impl r2d2::ManageConnection for Connections {
+    type Connection = Connection;
+    type Error = rusqlite::Error;
+
+    fn connect(&self) -> rusqlite::Result<Connection> {
+        self.0.connect()
+    }
+
+    fn is_valid(&self, conn: &mut Connection) -> rusqlite::Result<()> {
+        self.0.is_valid(conn)
+    }
+
+    /// r2d2 asks on the thread that hands a connection back, so only `close_idle`'s are closed.
+    fn has_broken(&self, _: &mut Connection) -> bool {
+        CLOSING.get()
+    }
+}
+
+/// Closes the pool's connections not in use (the next request opens one again); returns how
+/// many. Each keeps its own parsed schema and what is left of its caches (some 400 KB) that no
+/// trim gives back, and r2d2's own look for connections idle for `POOL_IDLE` comes every 30 s
+/// from the pool's start, so it may come a minute after the last request (issue #56).
+pub fn close_idle(pool: &Pool) -> usize {
+    let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(POOL_SIZE as usize).collect();
+    let closed = idle.len();
+    CLOSING.set(true);
+    drop(idle);
+    CLOSING.set(false);
+    closed
+}
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
 pub const SCHEMA_VERSION: i64 = 41;
@@ -269,14 +310,14 @@ pub fn open_pool(path: &Path) -> anyhow::Result<Pool> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "soft_heap_limit", SQLITE_HEAP_LIMIT)?;
     drop(conn);
-    let manager = SqliteConnectionManager::file(path).with_init(configure);
+    let manager = Connections(SqliteConnectionManager::file(path).with_init(configure));
     r2d2::Pool::builder()
         .max_size(POOL_SIZE)
         // Connections open as the load needs them and close after a quiet while: each holds its
         // own copy of the parsed schema and what is left of its caches (some 400 KB), which the
-        // idle trims (`memory::trim_when_idle`) cannot give back. r2d2 looks every 30 s, so a
-        // connection unused for `POOL_IDLE` is gone within a minute of the last request; the next
-        // request opens one again, and reads the schema on its first statement (issue #56).
+        // idle trims (`memory::trim_when_idle`) cannot give back: they close them (`close_idle`)
+        // once the server has been quiet a while, and r2d2 closes one unused for `POOL_IDLE`.
+        // The next request opens one again, and reads the schema on its first statement.
         .min_idle(Some(0))
         .idle_timeout(Some(POOL_IDLE))
         // A connection to a local file does not go stale: no test query before every request.
@@ -465,6 +506,23 @@ pub fn updated(rows: usize) -> crate::platform::error::AppResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn close_idle_closes_the_unused_connections_and_keeps_those_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = open_pool(&dir.path().join("f.db")).unwrap();
+        let (in_use, unused) = (pool.get().unwrap(), pool.get().unwrap());
+        drop(unused);
+        assert_eq!((pool.state().connections, pool.state().idle_connections), (2, 1));
+        assert_eq!(close_idle(&pool), 1);
+        assert_eq!((pool.state().connections, pool.state().idle_connections), (1, 0));
+        // One handed back by a request afterwards is kept, and the pool opens others as needed.
+        drop(in_use);
+        assert_eq!((pool.state().connections, pool.state().idle_connections), (1, 1));
+        let again: Vec<_> = (0..3).map(|_| pool.get().unwrap()).collect();
+        assert_eq!(again[2].query_row("SELECT 1", [], |r| r.get::<_, i64>(0)).unwrap(), 1);
+        assert_eq!(pool.state().connections, 3);
+    }
 
     #[test]
     fn serve_warns_about_what_keeps_litestream_from_replicating() {

@@ -46,11 +46,15 @@ const IDLE_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
 /// upload's result being fetched, a report's download, the writer's shrink after its quiet second)
 /// has been let go, so the resident size is back within the minute of issue #56 (decision 52).
 const TRIM_AT: [u32; 5] = [1, 4, 7, 15, 29];
+/// From the third of `TRIM_AT` (14 s of quiet) the pool's unused connections are closed, not only
+/// shrunk: a lull of a few seconds in a working day keeps them.
+const CLOSE_FROM: u32 = TRIM_AT[2];
 
 /// Hands memory back once the server has been idle for a while after work: each pooled
 /// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) and prepared
-/// statements go back to the allocator (`PRAGMA shrink_memory`, on the connections not in use), and the allocator's free
-/// memory, in every arena, to the system (`malloc_trim`). After a load (issue #39) the server
+/// statements go back to the allocator (`PRAGMA shrink_memory`, on the connections not in use;
+/// later in the quiet they are closed, `db::close_idle`), and the allocator's free memory, in
+/// every arena, to the system (`malloc_trim`). After a load (issue #39) the server
 /// stayed at the resident size of its busiest moment. Runs until the process ends; the caches fill
 /// again with the next requests (a few ms of extra reads on the first of them).
 pub fn trim_when_idle(pool: crate::platform::db::Pool) {
@@ -73,19 +77,23 @@ pub fn trim_when_idle(pool: crate::platform::db::Pool) {
             if !TRIM_AT.contains(looks) {
                 continue;
             }
+            let close = *looks >= CLOSE_FROM;
             if *looks == TRIM_AT[TRIM_AT.len() - 1] {
                 idle = None;
             }
             let pool = pool.clone();
             let _ = tokio::task::spawn_blocking(move || {
-                let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(crate::platform::db::POOL_SIZE as usize).collect();
-                for conn in &idle {
-                    let _ = conn.execute_batch("PRAGMA shrink_memory");
-                    // The statements the load prepared (up to 64 per connection, some tens of KB
-                    // each): prepared again by the next request that runs them.
-                    conn.flush_prepared_statement_cache();
+                if close {
+                    crate::platform::db::close_idle(&pool);
+                } else {
+                    let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(crate::platform::db::POOL_SIZE as usize).collect();
+                    for conn in &idle {
+                        let _ = conn.execute_batch("PRAGMA shrink_memory");
+                        // The statements the load prepared (up to 64 per connection, some tens of
+                        // KB each): prepared again by the next request that runs them.
+                        conn.flush_prepared_statement_cache();
+                    }
                 }
-                drop(idle);
                 // Kept answers are a second fresh: none is of use after an idle look.
                 crate::platform::answers::forget_all();
                 give_back_free_memory();

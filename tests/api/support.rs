@@ -85,7 +85,7 @@ impl TestApp {
         self.state.config.db_path.clone()
     }
 
-    pub fn conn(&self) -> r2d2::PooledConnection<r2d2_sqlite::SqliteConnectionManager> {
+    pub fn conn(&self) -> r2d2::PooledConnection<fieldsales::platform::db::Connections> {
         self.state.pool.get().expect("conn")
     }
 
