@@ -46,12 +46,27 @@ impl r2d2::ManageConnection for Connections {
     }
 }
 
+/// The pool's connections not in use, checked out (none opened anew).
+fn idle_connections(pool: &Pool) -> Vec<r2d2::PooledConnection<Connections>> {
+    std::iter::from_fn(|| pool.try_get()).take(POOL_SIZE as usize).collect()
+}
+
+/// Gives back what the pool's connections not in use hold beyond their schema: their page caches
+/// (`PRAGMA shrink_memory`) and the statements the load prepared (up to 64 per connection, some
+/// tens of KB each), prepared again by the next request that runs them.
+pub fn shrink_idle(pool: &Pool) {
+    for conn in idle_connections(pool) {
+        let _ = conn.execute_batch("PRAGMA shrink_memory");
+        conn.flush_prepared_statement_cache();
+    }
+}
+
 /// Closes the pool's connections not in use (the next request opens one again); returns how
 /// many. Each keeps its own parsed schema and what is left of its caches (some 400 KB) that no
 /// trim gives back, and r2d2's own look for connections idle for `POOL_IDLE` comes every 30 s
 /// from the pool's start, so it may come a minute after the last request (issue #56).
 pub fn close_idle(pool: &Pool) -> usize {
-    let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(POOL_SIZE as usize).collect();
+    let idle = idle_connections(pool);
     let closed = idle.len();
     CLOSING.set(true);
     drop(idle);

@@ -52,8 +52,8 @@ const CLOSE_FROM: u32 = TRIM_AT[2];
 
 /// Hands memory back once the server has been idle for a while after work: each pooled
 /// connection's page cache (up to 16 MiB each, `db::configure`, filled by the load) and prepared
-/// statements go back to the allocator (`PRAGMA shrink_memory`, on the connections not in use;
-/// later in the quiet they are closed, `db::close_idle`), and the allocator's free memory, in
+/// statements go back to the allocator (`db::shrink_idle`, on the connections not in use; later
+/// in the quiet they are closed, `db::close_idle`), and the allocator's free memory, in
 /// every arena, to the system (`malloc_trim`). After a load (issue #39) the server
 /// stayed at the resident size of its busiest moment. Runs until the process ends; the caches fill
 /// again with the next requests (a few ms of extra reads on the first of them).
@@ -86,13 +86,7 @@ pub fn trim_when_idle(pool: crate::platform::db::Pool) {
                 if close {
                     crate::platform::db::close_idle(&pool);
                 } else {
-                    let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(crate::platform::db::POOL_SIZE as usize).collect();
-                    for conn in &idle {
-                        let _ = conn.execute_batch("PRAGMA shrink_memory");
-                        // The statements the load prepared (up to 64 per connection, some tens of
-                        // KB each): prepared again by the next request that runs them.
-                        conn.flush_prepared_statement_cache();
-                    }
+                    crate::platform::db::shrink_idle(&pool);
                 }
                 // Kept answers are a second fresh: none is of use after an idle look.
                 crate::platform::answers::forget_all();
