@@ -386,7 +386,9 @@ CREATE INDEX IF NOT EXISTS order_lines_date ON order_lines(order_date);
 -- Dashboard figures per customer, kept current by the triggers below inside every writing
 -- transaction (visit saves, order and customer uploads, seeds, anything): a landing or bucket page
 -- reads one row per customer instead of probing its visits and order lines. Derived data only:
--- `db::UPGRADES` step 2 rebuilds it from visits and order lines.
+-- `db::UPGRADES` step 2 rebuilds it from visits and order lines. `last_line_id` (step 42, where its
+-- ALTER TABLE leaves it): the customer's latest order line, of the latest date and then the highest
+-- id (0: none), whose seller is their usual distributor (`orders::queries::usual_distributor`).
 CREATE TABLE IF NOT EXISTS customer_stats (
     customer_id     INTEGER PRIMARY KEY,
     agent_id        INTEGER,
@@ -396,7 +398,7 @@ CREATE TABLE IF NOT EXISTS customer_stats (
     last_order_date TEXT NOT NULL DEFAULT '',
     -- The newest month ('YYYY-MM') with an order before the month of last_order_date ('': none).
     prev_order_month TEXT NOT NULL DEFAULT ''
-);
+, last_line_id INTEGER NOT NULL DEFAULT 0);
 -- One agent's customers in last-visit order, covering every bucket condition.
 CREATE INDEX IF NOT EXISTS customer_stats_agent ON customer_stats(agent_id, last_visit_at, last_order_date, retailer_type, prev_order_month);
 -- The months ('YYYY-MM') in which a customer ordered: "ordered last month" for the repeat rate.
@@ -502,6 +504,27 @@ CREATE TRIGGER IF NOT EXISTS customer_stats_order_delete AFTER DELETE ON order_l
     WHERE customer_id = old.customer_id;
     UPDATE agent_stats_versions SET version = version + 1
     WHERE agent_id = (SELECT COALESCE(agent_id, 0) FROM customer_stats WHERE customer_id = old.customer_id);
+END;
+-- The customer's latest line (last_line_id, step 42): a new line of a later date, or of the same
+-- date with a higher id, takes its place; moving or deleting a line finds it again from the lines.
+CREATE TRIGGER IF NOT EXISTS customer_stats_latest_line_insert AFTER INSERT ON order_lines BEGIN
+    UPDATE customer_stats SET last_line_id = new.line_id
+    WHERE customer_id = new.customer_id
+      AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.line_id = customer_stats.last_line_id
+                                                    AND (l.order_date, l.line_id) > (new.order_date, new.line_id));
+END;
+CREATE TRIGGER IF NOT EXISTS customer_stats_latest_line_update AFTER UPDATE OF order_date, customer_id ON order_lines
+WHEN old.order_date IS NOT new.order_date OR old.customer_id IS NOT new.customer_id BEGIN
+    UPDATE customer_stats
+    SET last_line_id = COALESCE((SELECT l.line_id FROM order_lines l WHERE l.customer_id = customer_stats.customer_id
+                                 ORDER BY l.order_date DESC, l.line_id DESC LIMIT 1), 0)
+    WHERE customer_id IN (old.customer_id, new.customer_id);
+END;
+CREATE TRIGGER IF NOT EXISTS customer_stats_latest_line_delete AFTER DELETE ON order_lines BEGIN
+    UPDATE customer_stats
+    SET last_line_id = COALESCE((SELECT l.line_id FROM order_lines l WHERE l.customer_id = customer_stats.customer_id
+                                 ORDER BY l.order_date DESC, l.line_id DESC LIMIT 1), 0)
+    WHERE customer_id = old.customer_id AND last_line_id = old.line_id;
 END;
 -- The server keeps the first pages of each bucket as sent while the day and the figures version of
 -- each of their owners hold (buckets::stats), so whatever a page row shows raises the version of

@@ -146,18 +146,17 @@ fn booked_before(tx: &Connection, me: UserId, client_id: &str) -> rusqlite::Resu
 }
 
 /// The distributor a new order of `customer` goes to: the one of their most recent order line
-/// whose seller is a known distributor. Usually that is their very latest line, found from the
-/// index alone (named: for `MAX(line_id)` SQLite would rather read all of that day's lines of every
-/// customer); the walk back in date and line order (whose tie-break reads every line of the
-/// latest day from the table) runs only when the latest line's seller is unknown.
+/// whose seller is a known distributor. Usually that is their latest line, which their summary
+/// names (`customer_stats.last_line_id`, kept by triggers); the walk back in date and line order
+/// (whose tie-break reads every line of the latest day from the table) runs only when the latest
+/// line's seller is unknown.
 fn usual_distributor(tx: &Connection, customer: CustomerId) -> rusqlite::Result<Option<(i64, String)>> {
     let row = |r: &rusqlite::Row| Ok((r.get(0)?, r.get(1)?));
     let latest = tx
         .prepare_cached(
-            "SELECT d.distributor_id, d.name FROM order_lines o JOIN distributors d ON d.name = o.seller_name
-             WHERE o.line_id = (SELECT MAX(l.line_id) FROM order_lines l INDEXED BY order_lines_customer
-                                WHERE l.customer_id = :c
-                                  AND l.order_date = (SELECT MAX(m.order_date) FROM order_lines m WHERE m.customer_id = :c))",
+            "SELECT d.distributor_id, d.name FROM customer_stats s
+             JOIN order_lines o ON o.line_id = s.last_line_id JOIN distributors d ON d.name = o.seller_name
+             WHERE s.customer_id = :c",
         )?
         .query_row(named_params! { ":c": customer }, row)
         .optional()?;

@@ -75,7 +75,7 @@ pub fn close_idle(pool: &Pool) -> usize {
 }
 
 /// The schema version `schema.sql` describes. Bump it with each upgrade step below.
-pub const SCHEMA_VERSION: i64 = 41;
+pub const SCHEMA_VERSION: i64 = 42;
 
 /// How long a writer waits for another writer before giving up with "busy" (a 503). Writes take
 /// milliseconds, so only an outside holder (a `sqlite3` shell, a long import) waits this long;
@@ -184,6 +184,8 @@ const UPGRADES: &[(i64, &str)] = &[
     (40, include_str!("../orders/held_reason_upgrade.sql")),
     // A new shop's photo, and visits (without an order) that wait for a pending shop (issue #54).
     (41, include_str!("../returns/shop_photo_visits_upgrade.sql")),
+    // Each customer's latest order line in their summary: the usual distributor in one read (issue #56).
+    (42, include_str!("../buckets/latest_line_upgrade.sql")),
 ];
 
 /// The tables a signed-in user is read from (`auth::session`), as SQLite's update hook sees them:

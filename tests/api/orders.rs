@@ -113,6 +113,69 @@ async fn the_usual_distributor_is_that_of_the_latest_line_from_a_known_seller() 
     line("U4", "2099-03-02", "A seller nobody knows");
     let r = book(&app, &agent1, order(&buyer, &[(cola, 2.0)])).await;
     assert_eq!((r.status, r.body["distributorName"].clone()), (StatusCode::OK, json!(distributors[0])), "{}", r.body);
+
+    // Issue #56: the summary names the latest line (customer_stats.last_line_id) through every
+    // insert, move and delete; a line of an older date written later does not take its place.
+    let usual = || async { book(&app, &agent1, order(&buyer, &[(cola, 1.0)])).await.body["distributorName"].clone() };
+    // (the line the summary names, the latest line by date and then id)
+    let named_of = |buyer: &str| {
+        app.conn()
+            .query_row(
+                "SELECT s.last_line_id, (SELECT l.line_id FROM order_lines l WHERE l.customer_id = s.customer_id
+                                         ORDER BY l.order_date DESC, l.line_id DESC LIMIT 1)
+                 FROM customer_stats s JOIN customers c USING (customer_id) WHERE c.buyer_id = ?1",
+                [buyer],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)),
+            )
+            .unwrap()
+    };
+    let named = || named_of(&buyer);
+    let edit = |sql: &str| assert_eq!(app.conn().execute(sql, []).unwrap(), 1, "{sql}");
+    let (stored, latest) = named();
+    assert_eq!(stored, latest);
+    line("U5", "2099-03-03", &distributors[1]);
+    assert_eq!(usual().await, json!(distributors[1]));
+    line("U6", "2099-03-02", &distributors[0]);
+    assert_eq!(usual().await, json!(distributors[1]), "U5 is of a later date than U6");
+    let u = |order: &str| -> i64 { count(&app, &format!("SELECT line_id FROM order_lines WHERE order_id = '{order}'")) };
+    assert_eq!(named(), (u("U5"), u("U5")));
+    edit("UPDATE order_lines SET order_date = '2099-01-01' WHERE order_id = 'U5'");
+    assert_eq!(named(), (u("U6"), u("U6")));
+    assert_eq!(usual().await, json!(distributors[0]));
+    edit("UPDATE order_lines SET order_date = '2099-04-01' WHERE order_id = 'U5'");
+    assert_eq!(named(), (u("U5"), u("U5")));
+    let u4 = u("U4");
+    edit("DELETE FROM order_lines WHERE order_id = 'U5'");
+    edit("DELETE FROM order_lines WHERE order_id = 'U6'");
+    assert_eq!(named(), (u4, u4));
+    assert_eq!(usual().await, json!(distributors[0]), "the walk back past U4's unknown seller");
+    // A line moved to another customer leaves both summaries naming their latest lines.
+    let other = customer_of(&app, "agent1@demo.test", true, 1);
+    edit(&format!(
+        "UPDATE order_lines SET customer_id = (SELECT customer_id FROM customers WHERE buyer_id = '{other}') WHERE order_id = 'U4'"
+    ));
+    assert_eq!(named(), (u("U3"), u("U3")));
+    assert_eq!(named_of(&other), (u4, u4));
+}
+
+/// Upgrade step 42: a version 41 database gets the fresh schema, and every customer's summary names
+/// their latest order line (the same as the triggers keep).
+#[tokio::test]
+async fn a_version_41_database_upgrades_with_each_customers_latest_line() {
+    let app = TestApp::new();
+    let mut conn = app.conn();
+    let latest = |conn: &rusqlite::Connection| -> Vec<(i64, i64)> {
+        conn.prepare("SELECT customer_id, last_line_id FROM customer_stats ORDER BY customer_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let before = latest(&conn);
+    assert!(before.iter().filter(|(_, line)| *line > 0).count() > 10, "the demo's customers have lines");
+    crate::support::assert_upgrades_to_fresh(&mut conn, 41, crate::support::downgrade_to_schema_41);
+    assert_eq!(latest(&conn), before);
 }
 
 #[tokio::test]

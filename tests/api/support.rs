@@ -293,9 +293,21 @@ pub fn assert_upgrades_to_fresh(conn: &mut rusqlite::Connection, from: i64, down
     assert_eq!(schema_objects(conn), fresh);
 }
 
+/// Takes a fresh database back to schema version 41: no latest order line in the customers'
+/// summary.
+pub fn downgrade_to_schema_41(conn: &rusqlite::Connection) {
+    conn.execute_batch(
+        "DROP TRIGGER customer_stats_latest_line_insert; DROP TRIGGER customer_stats_latest_line_update;
+         DROP TRIGGER customer_stats_latest_line_delete; ALTER TABLE customer_stats DROP COLUMN last_line_id;
+         PRAGMA user_version = 41;",
+    )
+    .unwrap();
+}
+
 /// Takes a fresh database back to schema version 40: no photos of new shops, no visits waiting
 /// for a pending shop.
 pub fn downgrade_to_schema_40(conn: &rusqlite::Connection) {
+    downgrade_to_schema_41(conn);
     conn.execute_batch("DROP TABLE proposal_visits; DROP TABLE proposal_photos; PRAGMA user_version = 40;").unwrap();
 }
 

@@ -284,6 +284,7 @@ const DERIVED_TRIGGERS: &[&str] = &[
     "visit_days_visit_insert",
     "work_days_visit_insert",
     "customer_stats_order_insert",
+    "customer_stats_latest_line_insert",
     "order_lines_version_insert",
     "delivery_terms_insert",
 ];
@@ -377,10 +378,13 @@ const DERIVE: &[(&str, &str)] = &[
         "summary",
         "INSERT INTO customer_order_months (customer_id, month)
          SELECT DISTINCT customer_id, substr(order_date, 1, 7) FROM order_lines ORDER BY 1, 2;
-         INSERT INTO customer_stats (customer_id, agent_id, retailer_type, last_visit_at, last_order_date, prev_order_month)
+         INSERT INTO customer_stats (customer_id, agent_id, retailer_type, last_visit_at, last_order_date, prev_order_month,
+                                     last_line_id)
          SELECT s.customer_id, s.agent_id, s.retailer_type, s.last_visit_at, s.last_order_date,
                 COALESCE((SELECT MAX(m.month) FROM customer_order_months m
-                          WHERE m.customer_id = s.customer_id AND m.month < substr(s.last_order_date, 1, 7)), '')
+                          WHERE m.customer_id = s.customer_id AND m.month < substr(s.last_order_date, 1, 7)), ''),
+                COALESCE((SELECT MAX(o.line_id) FROM order_lines o
+                          WHERE o.customer_id = s.customer_id AND o.order_date = s.last_order_date), 0)
          FROM (SELECT c.customer_id, c.agent_id, c.retailer_type,
                       COALESCE((SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id), 0) AS last_visit_at,
                       COALESCE((SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id), '') AS last_order_date
