@@ -383,8 +383,8 @@ const DERIVE: &[(&str, &str)] = &[
          SELECT s.customer_id, s.agent_id, s.retailer_type, s.last_visit_at, s.last_order_date,
                 COALESCE((SELECT MAX(m.month) FROM customer_order_months m
                           WHERE m.customer_id = s.customer_id AND m.month < substr(s.last_order_date, 1, 7)), ''),
-                COALESCE((SELECT MAX(o.line_id) FROM order_lines o
-                          WHERE o.customer_id = s.customer_id AND o.order_date = s.last_order_date), 0)
+                COALESCE((SELECT o.line_id FROM order_lines o WHERE o.customer_id = s.customer_id
+                          ORDER BY o.order_date DESC, o.line_id DESC LIMIT 1), 0)
          FROM (SELECT c.customer_id, c.agent_id, c.retailer_type,
                       COALESCE((SELECT MAX(v.visited_at) FROM visits v WHERE v.customer_id = c.customer_id), 0) AS last_visit_at,
                       COALESCE((SELECT MAX(o.order_date) FROM order_lines o WHERE o.customer_id = c.customer_id), '') AS last_order_date
