@@ -158,11 +158,15 @@ fn fit(picture: &DynamicImage, side: u32) -> DynamicImage {
     }
 }
 
+/// `picture` as a JPEG of `quality` (chroma sampled 4:2:0, as phones' cameras write them).
 fn jpeg(picture: &image::RgbImage, quality: u8) -> AppResult<Vec<u8>> {
+    let failed = |e: anyhow::Error| AppError::Internal(e.context("encoding a photo"));
+    // Both sides are at most `MAX_SIDE` here (sent photos are fitted first).
+    let side = |n: u32| u16::try_from(n).map_err(|e| failed(e.into()));
     let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
-        .encode_image(picture)
-        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("encoding a photo")))?;
+    jpeg_encoder::Encoder::new(&mut out, quality)
+        .encode(picture.as_raw(), side(picture.width())?, side(picture.height())?, jpeg_encoder::ColorType::Rgb)
+        .map_err(|e| failed(e.into()))?;
     Ok(out)
 }
 
