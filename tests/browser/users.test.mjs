@@ -82,6 +82,8 @@ test("the administrator opens an agent's account in a new tab and sees the banne
   const pick = p.getByLabel("RCA account");
   await p.getByLabel("Search RCA").fill("");
   const accounts = pick.locator("option:not([value=''])");
+  // The accounts arrive after the screen: wait for one before reading them all.
+  await accounts.filter({ hasText: "Ravi Kumar (agent1@demo.test)" }).waitFor({ state: "attached" });
   const all = await accounts.allTextContents();
   assert.ok(all.includes("Ravi Kumar (agent1@demo.test)") && all.length > 3, `the dropdown lists the agents: ${all}`);
   await p.getByLabel("Search RCA").fill("ravi");
