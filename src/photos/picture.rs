@@ -164,7 +164,9 @@ fn jpeg(picture: &image::RgbImage, quality: u8) -> AppResult<Vec<u8>> {
     // Both sides are at most `MAX_SIDE` here (sent photos are fitted first).
     let side = |n: u32| u16::try_from(n).map_err(|e| failed(e.into()));
     let mut out = Vec::new();
-    jpeg_encoder::Encoder::new(&mut out, quality)
+    let mut encoder = jpeg_encoder::Encoder::new(&mut out, quality);
+    encoder.set_sampling_factor(jpeg_encoder::SamplingFactor::R_4_2_0);
+    encoder
         .encode(picture.as_raw(), side(picture.width())?, side(picture.height())?, jpeg_encoder::ColorType::Rgb)
         .map_err(|e| failed(e.into()))?;
     Ok(out)
